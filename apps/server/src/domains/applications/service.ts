@@ -1,0 +1,136 @@
+import { applicationSettingsSchema, defaultFeatureFlags, type ApplicationCreateInput } from '@paraphe/contracts';
+import { applicationCreateSchema, applicationUpdateSchema, signUpInputSchema } from '@paraphe/contracts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Actor, Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { audit } from '../../platform/audit.ts';
+import { findApplication } from '../auth/repository.ts';
+import { hashPassword } from '../auth/service.ts';
+import { sendAccountLink } from '../auth/links.ts';
+import { emailTaken, insertUser } from '../users/repository.ts';
+import * as repo from './repository.ts';
+import { featuresOf, settingsOf } from './presenter.ts';
+
+interface Options {
+  platform: Platform;
+  actor: Actor;
+}
+
+async function assertEmailFree(tx: Tx, email: string) {
+  if (await emailTaken(tx, email)) {
+    throw new AppError('EMAIL_ALREADY_EXISTS', 'An account already exists with this email.', {
+      fields: [{ field: 'email', rule: 'invalid_value', message: 'An account already exists with this email.' }],
+    });
+  }
+}
+
+/** Creates a tenant and its GERANT in one transaction (sign-up and administrator creation share it). */
+async function createTenant(
+  tx: Tx,
+  input: { company: string; pack: ApplicationCreateInput['pack']; testMode: boolean; owner: { firstName: string; lastName: string; email: string; language?: string; passwordHash?: string } },
+  consents?: { personalDataAt: Date; partnersAt: Date | null; brandPublicationAt: Date | null },
+) {
+  await assertEmailFree(tx, input.owner.email);
+  const now = new Date();
+  const application = await repo.insertApplication(tx, {
+    company: input.company,
+    pack: input.pack ?? 'free',
+    testMode: input.testMode,
+    features: defaultFeatureFlags,
+    settings: applicationSettingsSchema.parse({}),
+    consentPersonalDataAt: consents?.personalDataAt ?? null,
+    consentPartnersAt: consents?.partnersAt ?? null,
+    consentBrandPublicationAt: consents?.brandPublicationAt ?? null,
+    termsAcceptedAt: consents ? now : null,
+  });
+  const owner = await insertUser(tx, {
+    appId: application.id,
+    email: input.owner.email,
+    firstName: input.owner.firstName,
+    lastName: input.owner.lastName,
+    language: input.owner.language ?? 'fr',
+    company: input.company,
+    profile: 'GERANT',
+    passwordHash: input.owner.passwordHash ?? null,
+  });
+  const updated = (await repo.updateApplication(tx, application.id, { ownerUserId: owner.id }))!;
+  return { application: updated, owner };
+}
+
+/** Public sign-up: the application starts on the free pack in test mode; the GERANT confirms their address by mail. */
+export async function signUp(opts: { platform: Platform; input: ReturnType<typeof signUpInputSchema.parse>; ip?: string }) {
+  const { platform, input } = opts;
+  const passwordHash = await hashPassword(input.password);
+  return platform.database.inSystem(async (tx) => {
+    const now = platform.clock();
+    const { application, owner } = await createTenant(
+      tx,
+      { company: input.company, pack: 'free', testMode: true, owner: { ...input, passwordHash } },
+      { personalDataAt: now, partnersAt: input.consents.partners ? now : null, brandPublicationAt: input.consents.brandPublication ? now : null },
+    );
+    await sendAccountLink({ platform, tx, user: owner, application, kind: 'confirm' });
+    await audit(tx, { appId: application.id, actorUserId: owner.id, action: 'application.signed_up', targetType: 'application', targetId: application.id, data: { consents: input.consents }, ip: opts.ip });
+    return { appId: application.id, userId: owner.id };
+  });
+}
+
+export async function createApplication(opts: Options & { input: ReturnType<typeof applicationCreateSchema.parse> }) {
+  const { platform, actor, input } = opts;
+  return platform.database.inSystem(async (tx) => {
+    const { application, owner } = await createTenant(tx, { company: input.company, pack: input.pack, testMode: input.testMode, owner: input.owner });
+    // The owner chooses a password from the link (which also confirms the address).
+    await sendAccountLink({ platform, tx, user: owner, application, kind: 'invite', invitedBy: application.company });
+    await audit(tx, { appId: application.id, actorUserId: actor.realUserId, action: 'application.created', targetType: 'application', targetId: application.id, ip: actor.ip });
+    return present(tx, application.id);
+  });
+}
+
+async function present(tx: Tx, id: string) {
+  const app = await findApplication(tx, id);
+  if (!app) throw notFound('Application');
+  const { owners, counts } = await repo.ownersAndCounts(tx, [app]);
+  return { row: app, owner: app.ownerUserId ? owners.get(app.ownerUserId) : undefined, userCount: counts.get(app.id) ?? 0 };
+}
+
+/** The product administrator sees every application; a GERANT only theirs. */
+function assertMaySee(actor: Actor, id: string) {
+  if (!actor.permissions.has('admin.applications') && !(actor.appId === id && actor.permissions.has('settings.configuration'))) throw notFound('Application');
+}
+
+export async function getApplication(opts: Options & { id: string }) {
+  assertMaySee(opts.actor, opts.id);
+  return opts.platform.database.inSystem((tx) => present(tx, opts.id));
+}
+
+export async function listApplications(opts: Options & { filter: repo.ApplicationFilter }) {
+  return opts.platform.database.inSystem(async (tx) => {
+    const { rows, total } = await repo.listApplications(tx, opts.filter);
+    const { owners, counts } = await repo.ownersAndCounts(tx, rows);
+    return { total, items: rows.map((row) => ({ row, owner: row.ownerUserId ? owners.get(row.ownerUserId) : undefined, userCount: counts.get(row.id) ?? 0 })) };
+  });
+}
+
+/** Administrators change everything; a GERANT only the Settings of their own application. */
+export async function updateApplication(opts: Options & { id: string; input: ReturnType<typeof applicationUpdateSchema.parse> }) {
+  const { platform, actor, input } = opts;
+  assertMaySee(actor, opts.id);
+  const isAdmin = actor.permissions.has('admin.applications');
+  const { settings, ...adminOnly } = input;
+  if (!isAdmin && Object.values(adminOnly).some((v) => v !== undefined)) throw new AppError('FORBIDDEN');
+  return platform.database.inSystem(async (tx) => {
+    const current = await findApplication(tx, opts.id);
+    if (!current) throw notFound('Application');
+    if (current.isPlatform && input.enabled === false) throw new AppError('CONFLICT', 'The platform application cannot be suspended.');
+    await repo.updateApplication(tx, current.id, {
+      company: input.company,
+      pack: input.pack,
+      enabled: input.enabled,
+      testMode: input.testMode,
+      features: input.features ? { ...featuresOf(current), ...input.features } : undefined,
+      settings: settings ? applicationSettingsSchema.parse({ ...settingsOf(current), ...settings }) : undefined,
+    });
+    await audit(tx, { appId: current.id, actorUserId: actor.realUserId, action: 'application.updated', targetType: 'application', targetId: current.id, data: { changed: Object.keys(input) }, ip: actor.ip });
+    return present(tx, current.id);
+  });
+}
+

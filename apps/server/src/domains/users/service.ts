@@ -1,0 +1,220 @@
+import { managerProfiles, seesAllUsers, type Profile } from '@paraphe/contracts';
+import { userInputSchema, profileInputSchema } from '@paraphe/contracts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Actor, Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { audit } from '../../platform/audit.ts';
+import { findApplication, type UserRow } from '../auth/repository.ts';
+import { sendAccountLink } from '../auth/links.ts';
+import * as repo from './repository.ts';
+
+interface Options {
+  platform: Platform;
+  actor: Actor;
+}
+type ParsedInput = ReturnType<typeof userInputSchema.parse>;
+
+/** GERANT and COMPTABLE see the whole tenant; the others only their descendants (spec §6). */
+async function scopeOf(tx: Tx, actor: Actor): Promise<repo.Scope> {
+  if (seesAllUsers(actor.profile)) return { appId: actor.appId };
+  return { appId: actor.appId, visibleIds: await repo.descendantIds(tx, actor.appId, actor.userId) };
+}
+
+async function findVisible(tx: Tx, actor: Actor, id: string): Promise<UserRow> {
+  const user = await repo.findInScope(tx, await scopeOf(tx, actor), id);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+/** Only a GERANT hands out GERANT or COMPTABLE; a manager creates managers and sales users under them. */
+function assertMayAssignProfile(actor: Actor, profile: Profile) {
+  if ((profile === 'GERANT' || profile === 'COMPTABLE') && actor.profile !== 'GERANT') {
+    throw new AppError('FORBIDDEN', 'Only a director (GERANT) can give this profile.');
+  }
+}
+
+/** The line manager must be a visible GERANT/MANAGER of the tenant, and neither the user nor one of their subordinates. */
+async function assertValidLineManager(tx: Tx, actor: Actor, parentId: string | null | undefined, userId?: string) {
+  if (!parentId) return;
+  if (userId && parentId === userId) throw new AppError('INVALID_LINE_MANAGER');
+  const parent = parentId === actor.userId ? await repo.findInScope(tx, { appId: actor.appId }, parentId) : await repo.findInScope(tx, await scopeOf(tx, actor), parentId);
+  if (!parent) throw new AppError('VALIDATION_FAILED', 'Line manager not found.', { fields: [{ field: 'parentId', rule: 'invalid_value', message: 'Line manager not found.' }] });
+  if (!managerProfiles.includes(parent.profile)) {
+    throw new AppError('VALIDATION_FAILED', 'A line manager must be a director or a manager.', {
+      fields: [{ field: 'parentId', rule: 'invalid_value', message: 'A line manager must be a director or a manager.' }],
+    });
+  }
+  if (userId && (await repo.descendantIds(tx, actor.appId, userId)).includes(parentId)) throw new AppError('INVALID_LINE_MANAGER');
+}
+
+async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
+  if (await repo.emailTaken(tx, email, exceptId)) {
+    throw new AppError('EMAIL_ALREADY_EXISTS', 'Email already exists.', { fields: [{ field: 'email', rule: 'invalid_value', message: 'Email already exists.' }] });
+  }
+}
+
+export async function listUsers(opts: Options & { filter: repo.UserListFilter }) {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => repo.listInScope(tx, await scopeOf(tx, actor), opts.filter));
+}
+
+export async function getUser(opts: Options & { id: string }) {
+  return opts.platform.database.inTenant(opts.actor.appId, (tx) => findVisible(tx, opts.actor, opts.id));
+}
+
+export async function usersByProfiles(opts: Options & { profiles: Profile[] }) {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const { rows } = await repo.listInScope(tx, await scopeOf(tx, actor), { profiles: opts.profiles, active: true, limit: 1000, offset: 0, order: 'ASC', orderBy: 'lastName' });
+    // A manager may always pick themselves (e.g. as line manager of a user they create).
+    const self = await repo.findInScope(tx, { appId: actor.appId }, actor.userId);
+    const withSelf = self && opts.profiles.includes(self.profile) && !rows.some((r) => r.id === self.id) ? [self, ...rows] : rows;
+    return withSelf;
+  });
+}
+
+export async function childrenOfUser(opts: Options & { id: string; recursive: boolean }) {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const root = opts.id === actor.userId ? await repo.findInScope(tx, { appId: actor.appId }, opts.id) : await findVisible(tx, actor, opts.id);
+    if (!root) throw notFound('User');
+    if (!opts.recursive) return repo.childrenOf(tx, actor.appId, root.id);
+    return repo.findManyInScope(tx, { appId: actor.appId }, await repo.descendantIds(tx, actor.appId, root.id));
+  });
+}
+
+export async function parentOfUser(opts: Options & { id: string }) {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const user = opts.id === actor.userId ? await repo.findInScope(tx, { appId: actor.appId }, opts.id) : await findVisible(tx, actor, opts.id);
+    if (!user) throw notFound('User');
+    return user.parentId ? ((await repo.findInScope(tx, { appId: actor.appId }, user.parentId)) ?? null) : null;
+  });
+}
+
+export async function isUserUsed(opts: Options & { id: string }) {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const user = await findVisible(tx, actor, opts.id);
+    const subordinates = await repo.countChildren(tx, actor.appId, user.id);
+    return { isUsed: subordinates > 0, subordinates };
+  });
+}
+
+export async function emailExists(opts: Options & { email: string }) {
+  return opts.platform.database.inSystem((tx) => repo.emailTaken(tx, opts.email));
+}
+
+export async function createUser(opts: Options & { input: ParsedInput }) {
+  const { platform, actor, input } = opts;
+  assertMayAssignProfile(actor, input.profile);
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    // A manager's new user lands under them unless they chose one of their subordinates.
+    const parentId = input.parentId ?? (actor.profile === 'GERANT' ? null : actor.userId);
+    await assertValidLineManager(tx, actor, parentId);
+    await assertEmailFree(tx, input.email);
+    const user = await repo.insertUser(tx, {
+      appId: actor.appId,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      mobile: input.mobile ?? null,
+      phone: input.phone ?? null,
+      language: input.language,
+      civility: input.civility ?? null,
+      company: input.company ?? null,
+      address: input.address ?? null,
+      profile: input.profile,
+      parentId,
+      active: input.active,
+    });
+    const application = (await findApplication(tx, actor.appId))!;
+    const inviter = await repo.findInScope(tx, { appId: actor.appId }, actor.userId);
+    // sendReinit: the new user chooses a password from a mailed link.
+    await sendAccountLink({ platform, tx, user, application, kind: 'invite', invitedBy: inviter ? `${inviter.firstName} ${inviter.lastName}` : application.company });
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.created', targetType: 'user', targetId: user.id, data: { profile: user.profile }, ip: actor.ip });
+    return user;
+  });
+}
+
+export async function updateUser(opts: Options & { id: string; input: ParsedInput }) {
+  const { platform, actor, input } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const user = await findVisible(tx, actor, opts.id);
+    if (input.profile !== user.profile) assertMayAssignProfile(actor, input.profile);
+    const parentId = input.parentId === undefined ? user.parentId : input.parentId;
+    if (parentId !== user.parentId) await assertValidLineManager(tx, actor, parentId, user.id);
+    if (input.email !== user.email.toLowerCase()) await assertEmailFree(tx, input.email, user.id);
+    if (!input.active && (user.id === actor.userId || user.id === actor.realUserId)) {
+      throw new AppError('CONFLICT', 'You cannot deactivate your own account.');
+    }
+    const updated = await repo.updateUserInScope(tx, actor.appId, user.id, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      mobile: input.mobile ?? null,
+      phone: input.phone ?? null,
+      language: input.language,
+      civility: input.civility ?? null,
+      company: input.company ?? null,
+      address: input.address ?? null,
+      profile: input.profile,
+      parentId,
+      active: input.active,
+    });
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.updated', targetType: 'user', targetId: user.id, ip: actor.ip });
+    return updated;
+  });
+}
+
+export async function deleteUser(opts: Options & { id: string }) {
+  const { platform, actor } = opts;
+  await platform.database.inTenant(actor.appId, async (tx) => {
+    const user = await findVisible(tx, actor, opts.id);
+    if (user.id === actor.userId || user.id === actor.realUserId) throw new AppError('CONFLICT', 'You cannot delete your own account.');
+    if ((await repo.countChildren(tx, actor.appId, user.id)) > 0) throw new AppError('USER_IN_USE');
+    const application = (await findApplication(tx, actor.appId))!;
+    if (application.ownerUserId === user.id) throw new AppError('CONFLICT', 'The owner of the account cannot be deleted.');
+    await repo.deleteUserInScope(tx, actor.appId, user.id);
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.deleted', targetType: 'user', targetId: user.id, data: { email: user.email }, ip: actor.ip });
+  });
+}
+
+export async function sendPasswordLink(opts: Options & { id: string }) {
+  const { platform, actor } = opts;
+  await platform.database.inTenant(actor.appId, async (tx) => {
+    const user = await findVisible(tx, actor, opts.id);
+    const application = (await findApplication(tx, actor.appId))!;
+    await sendAccountLink({ platform, tx, user, application, kind: 'reset' });
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.password_link_sent', targetType: 'user', targetId: user.id, ip: actor.ip });
+  });
+}
+
+export async function updateOwnProfile(opts: Options & { input: ReturnType<typeof profileInputSchema.parse> }) {
+  const { platform, actor, input } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const updated = await repo.updateUserInScope(tx, actor.appId, actor.userId, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      mobile: input.mobile ?? null,
+      phone: input.phone ?? null,
+      language: input.language,
+      civility: input.civility ?? null,
+      company: input.company ?? null,
+      address: input.address ?? null,
+    });
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.profile_updated', targetType: 'user', targetId: actor.userId, ip: actor.ip });
+    return updated;
+  });
+}
+
+export async function updateOwnAdditionalData(opts: Options & { data: Record<string, unknown> }) {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const user = (await repo.findInScope(tx, { appId: actor.appId }, actor.userId))!;
+    const merged = { ...user.additionalData, ...opts.data };
+    const theme = (opts.data.theme as { lang?: string } | undefined)?.lang;
+    return repo.updateUserInScope(tx, actor.appId, actor.userId, { additionalData: merged, ...(theme ? { language: theme } : {}) });
+  });
+}
+

@@ -1,0 +1,1 @@
+export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;

@@ -1,0 +1,3 @@
+export * from './applications.ts';
+export * from './users.ts';
+export * from './messaging.ts';

@@ -1,0 +1,67 @@
+import type { FieldError, ValidationRule } from '@paraphe/contracts';
+
+/** One zod issue as fastify-type-provider-zod hands it over (keyword = zod issue code). */
+export interface ZodIssueLike {
+  keyword: string;
+  instancePath: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+const ruleMessages: Record<ValidationRule, string> = {
+  required: 'Required.',
+  invalid_value: 'Invalid value.',
+  invalid_number: 'Invalid number.',
+  alphanumeric: 'Numeric and alphabetic characters only.',
+  invalid_phone: 'Invalid phone number.',
+  invalid_mobile: 'Invalid mobile number.',
+  url_https: 'URL must be HTTPS.',
+  invalid_url: 'Invalid URL.',
+  invalid_address: 'Invalid address.',
+  file_too_big: 'File must not exceed {maxsize}.',
+  too_long: 'Text longer than {max} characters.',
+  too_short: 'Text shorter than the minimum.',
+  out_of_range: 'Value between {min} and {max}.',
+  not_identical: 'Fields are not identical.',
+  invalid_email: 'Invalid email.',
+  invalid_email_domain: 'Invalid email domain.',
+  password_policy: 'At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.',
+};
+
+function ruleOf(issue: ZodIssueLike): { rule: ValidationRule; params?: FieldError['params'] } {
+  const p = issue.params ?? {};
+  const customRule = (p.params as { rule?: ValidationRule } | undefined)?.rule;
+  if (customRule) return { rule: customRule };
+  switch (issue.keyword) {
+    case 'invalid_type':
+      if (p.input === undefined || p.input === null) return { rule: 'required' };
+      return { rule: p.expected === 'number' ? 'invalid_number' : 'invalid_value' };
+    case 'too_small':
+      if (p.origin === 'string' && p.minimum === 1) return { rule: 'required' };
+      if (p.origin === 'number') return { rule: 'out_of_range', params: { min: Number(p.minimum), max: '' } };
+      return { rule: 'too_short', params: { min: Number(p.minimum) } };
+    case 'too_big':
+      if (p.origin === 'number') return { rule: 'out_of_range', params: { min: '', max: Number(p.maximum) } };
+      return { rule: 'too_long', params: { max: Number(p.maximum) } };
+    case 'invalid_format':
+      if (p.format === 'email') return { rule: 'invalid_email' };
+      if (p.format === 'url') return { rule: 'invalid_url' };
+      return { rule: 'invalid_value' };
+    default:
+      return { rule: 'invalid_value' };
+  }
+}
+
+function interpolate(template: string, params: FieldError['params']): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params?.[k] ?? ''));
+}
+
+/** Zod issues → the API's field errors: the field path, the spec §5 rule it broke, and a readable message. */
+export function toFieldErrors(issues: ZodIssueLike[]): FieldError[] {
+  return issues.map((issue) => {
+    const { rule, params } = ruleOf(issue);
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(root)';
+    const custom = (issue.params?.params as { rule?: string } | undefined)?.rule ? issue.message : undefined;
+    return { field, rule, message: custom ?? interpolate(ruleMessages[rule], params), ...(params ? { params } : {}) };
+  });
+}

@@ -1,0 +1,206 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Audience, Profile } from '@paraphe/contracts';
+import { loadConfig, type Config } from '../src/platform/config.ts';
+import { openPglite } from '../src/platform/db/pglite.ts';
+import { openPostgres } from '../src/platform/db/postgres.ts';
+import type { DatabaseHandle } from '../src/platform/db/client.ts';
+import { outboxMessages, users } from '../src/platform/db/schema/index.ts';
+import { createLogger } from '../src/platform/logger.ts';
+import type { MailTransport } from '../src/platform/messaging/transports.ts';
+import { createServer, type Server } from '../src/server.ts';
+import { ensurePlatform } from '../src/domains/applications/bootstrap.ts';
+import { hashPassword } from '../src/domains/auth/service.ts';
+import * as appRepo from '../src/domains/applications/repository.ts';
+import { insertUser } from '../src/domains/users/repository.ts';
+import { applicationSettingsSchema, defaultFeatureFlags } from '@paraphe/contracts';
+
+/** Integration tests run on PGlite by default and on a real PostgreSQL when TEST_DATABASE_URL is set. */
+export const engine: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+export const password = 'Secret-pass1';
+export const adminEmail = 'admin@test.local';
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (engine === 'pglite') return { database: await openPglite(undefined), drop: async () => undefined };
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `paraphe_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  server: Server;
+  config: Config;
+  database: DatabaseHandle;
+  now: { value: Date | undefined };
+  close(): Promise<void>;
+  request(opts: { method: string; url: string; token?: string; body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** Logs in through the API (password, second factor from the outbox) and returns a client with tokens per audience. */
+  login(email: string, pass?: string): Promise<TestClient>;
+  factory: Factory;
+  lastMessageTo(to: string): Promise<typeof outboxMessages.$inferSelect | undefined>;
+  /** A snapshot of tables, to prove a refused call changed nothing. */
+  snapshot(): Promise<string>;
+}
+
+export interface TestClient {
+  userId: string;
+  appId: string;
+  cookie: string;
+  token(audience: Audience): Promise<string>;
+  call(method: string, url: string, audience: Audience, body?: unknown): Promise<LightMyRequestResponse>;
+}
+
+export async function createTestContext(opts: { mailTransport?: MailTransport; env?: Record<string, string> } = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({ ADMIN_EMAIL: adminEmail, LOG_LEVEL: 'silent', PORT: '3999', SECRET_KEY: 'x'.repeat(40), ...opts.env });
+  await ensurePlatform(database, { email: adminEmail, password });
+  const now = { value: undefined as Date | undefined };
+  const server = await createServer({
+    config,
+    database,
+    logger: createLogger('silent'),
+    clock: () => now.value ?? new Date(),
+    mailTransport: opts.mailTransport,
+    pollingIntervalSeconds: 0.5,
+  });
+  await server.app.ready();
+
+  const request: TestContext['request'] = ({ method, url, token, body, cookie, headers }) =>
+    server.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cookie ? { cookie } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+
+  const lastMessageTo = async (to: string) => {
+    const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(desc(outboxMessages.createdAt)).limit(1);
+    return row;
+  };
+
+  const login = async (email: string, pass = password): Promise<TestClient> => {
+    const res = await request({ method: 'POST', url: '/api/auth/login', body: { email, password: pass } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    const { userId, appId, requestDoubleAuth } = res.json().data;
+    const cookie = `paraphe_session=${res.cookies.find((c) => c.name === 'paraphe_session')!.value}`;
+    const tokens = new Map<Audience, string>();
+    const token = async (audience: Audience) => {
+      if (!tokens.has(audience)) {
+        const t = await request({ method: 'POST', url: '/api/auth/token', cookie, body: { audience } });
+        if (t.statusCode !== 200) throw new Error(`token ${audience}: ${t.statusCode} ${t.body}`);
+        tokens.set(audience, t.json().data.accessToken);
+      }
+      return tokens.get(audience)!;
+    };
+    if (requestDoubleAuth) {
+      const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+      const to = user!.mobile ?? user!.email;
+      const message = await lastMessageTo(to);
+      const code = /\b(\d{6})\b/.exec(message!.text)![1];
+      const check = await request({ method: 'PATCH', url: `/api/Users/web/${appId}/logged/${userId}?code=${code}`, token: await token('user') });
+      if (check.statusCode !== 200) throw new Error(`code check failed: ${check.body}`);
+    }
+    return {
+      userId,
+      appId,
+      cookie,
+      token,
+      call: async (method, url, audience, body) => request({ method, url, token: await token(audience), body }),
+    };
+  };
+
+  const factory = createFactory(database);
+  return {
+    server,
+    config,
+    database,
+    now,
+    request,
+    login,
+    factory,
+    lastMessageTo,
+    async snapshot() {
+      // Everything a refused call could have touched, in a stable order.
+      const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+      return JSON.stringify([
+        await rows(sql`select id, email, profile, parent_id, active, first_name, last_name, updated_at from users order by id`),
+        await rows(sql`select id, company, enabled, test_mode, pack, features, settings, updated_at from applications order by id`),
+        await rows(sql`select count(*)::int as n from sessions where revoked_at is null`),
+      ]);
+    },
+    async close() {
+      await server.close();
+      await drop();
+    },
+  };
+}
+
+export interface Factory {
+  tenant(opts?: { company?: string; testMode?: boolean; features?: Partial<typeof defaultFeatureFlags>; doubleAuth?: boolean }): Promise<{ appId: string; gerant: { id: string; email: string } }>;
+  user(appId: string, opts: { profile: Profile; parentId?: string | null; email?: string; active?: boolean; mobile?: string }): Promise<{ id: string; email: string }>;
+}
+
+let sequence = 0;
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++sequence}@example.com`;
+
+function createFactory(database: DatabaseHandle): Factory {
+  let cachedHash: string | undefined;
+  const passwordHash = async () => (cachedHash ??= await hashPassword(password));
+  return {
+    async tenant(opts = {}) {
+      return database.inSystem(async (tx) => {
+        const app = await appRepo.insertApplication(tx, {
+          company: opts.company ?? `Company ${++sequence}`,
+          testMode: opts.testMode ?? true,
+          features: { ...defaultFeatureFlags, ...opts.features },
+          settings: applicationSettingsSchema.parse({ doubleAuth: opts.doubleAuth ?? true }),
+        });
+        const gerant = await insertUser(tx, {
+          appId: app.id,
+          email: uniqueEmail('gerant'),
+          firstName: 'Gérard',
+          lastName: 'Gerant',
+          profile: 'GERANT',
+          passwordHash: await passwordHash(),
+          emailConfirmedAt: new Date(),
+        });
+        await appRepo.updateApplication(tx, app.id, { ownerUserId: gerant.id });
+        return { appId: app.id, gerant: { id: gerant.id, email: gerant.email } };
+      });
+    },
+    async user(appId, opts) {
+      return database.inSystem(async (tx) => {
+        const user = await insertUser(tx, {
+          appId,
+          email: opts.email ?? uniqueEmail(opts.profile.toLowerCase()),
+          firstName: 'Test',
+          lastName: opts.profile,
+          profile: opts.profile,
+          parentId: opts.parentId ?? null,
+          active: opts.active ?? true,
+          mobile: opts.mobile ?? null,
+          passwordHash: await passwordHash(),
+          emailConfirmedAt: new Date(),
+        });
+        return { id: user.id, email: user.email };
+      });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. The server maps each to an HTTP status at the edge (`errorHttpStatus`);
+ * the web app shows the rights message for 403 and the generic message for anything else,
+ * except where a screen recognises a specific code.
+ */
+export const errorHttpStatus = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  TOKEN_INVALID: 401,
+  SECOND_FACTOR_REQUIRED: 401,
+  FORBIDDEN: 403,
+  APPLICATION_SUSPENDED: 403,
+  FEATURE_DISABLED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_ALREADY_EXISTS: 409,
+  INVALID_LINE_MANAGER: 409,
+  USER_IN_USE: 409,
+  INVALID_TRANSITION: 409,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_NOT_CONFIRMED: 403,
+  ACCOUNT_DISABLED: 403,
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  CODE_LOCKED: 429,
+  TOKEN_EXPIRED: 400,
+  PASSWORD_REUSED: 400,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof errorHttpStatus;
+export const errorCodes = Object.keys(errorHttpStatus) as ErrorCode[];
+
+/** Validation rules of spec §5; each has a message key in the web app's locales (`validation.<rule>`). */
+export const validationRules = [
+  'required',
+  'invalid_value',
+  'invalid_number',
+  'alphanumeric',
+  'invalid_phone',
+  'invalid_mobile',
+  'url_https',
+  'invalid_url',
+  'invalid_address',
+  'file_too_big',
+  'too_long',
+  'too_short',
+  'out_of_range',
+  'not_identical',
+  'invalid_email',
+  'invalid_email_domain',
+  'password_policy',
+] as const;
+export type ValidationRule = (typeof validationRules)[number];
+
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  rule: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** "<code> : <message>", the form the spec's screens recognise errors by. */
+    detail: z.string(),
+    fields: z.array(fieldErrorSchema).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** English texts of the spec's messages; the web app translates by code. */
+export const errorMessages: Partial<Record<ErrorCode, string>> = {
+  FORBIDDEN: 'You do not have the necessary rights to perform this action.',
+  EMAIL_ALREADY_EXISTS: 'An account already exists with this email.',
+  INVALID_LINE_MANAGER: 'Invalid line manager: a user cannot report to themselves or to one of their subordinates.',
+  USER_IN_USE: 'This user has subordinates: they can only be deactivated.',
+  APPLICATION_SUSPENDED: 'Your account is suspended. Please contact support.',
+  FEATURE_DISABLED: 'This feature is not enabled for your account. Please contact sales.',
+  INVALID_CREDENTIALS: 'Incorrect email or password.',
+  CODE_INVALID: 'The code is incorrect.',
+  CODE_EXPIRED: 'The code has expired. Ask for a new one.',
+  CODE_LOCKED: 'Too many wrong codes. Ask for a new one.',
+  PASSWORD_REUSED: 'Set a different password.',
+  NOT_FOUND: 'Not found.',
+  INTERNAL: 'Oops, we had a problem processing your action or request; try again or contact support.',
+};

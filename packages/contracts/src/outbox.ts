@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema } from './common.ts';
+
+/** Mail and SMS captured by the in-app outbox (embedded default, and test-mode tenants). */
+export const outboxChannelSchema = z.enum(['email', 'sms']);
+export const outboxMessageSchema = z.object({
+  id: uuidSchema,
+  appId: uuidSchema.nullable(),
+  channel: outboxChannelSchema,
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  template: z.string(),
+  language: z.string(),
+  status: z.enum(['captured', 'sent', 'failed']),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxListQuerySchema = listQuerySchema.extend({
+  channel: outboxChannelSchema.optional(),
+  to: z.string().max(254).optional(),
+});
+export const outboxListResponse = listEnvelope(outboxMessageSchema);
+export const outboxMessageResponse = itemEnvelope(outboxMessageSchema);

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every test of the project: types, migrations drift, unit + integration on PGlite, integration on PostgreSQL
+# (when TEST_DATABASE_URL is set), browser journeys in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Type check"
+npm run typecheck --silent
+
+step "Schema and migrations agree"
+bash scripts/check-migrations.sh
+
+step "Unit and integration tests (PGlite)"
+env -u TEST_DATABASE_URL npx vitest run --project unit --project server --project signing
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "Integration tests (PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
+  npx vitest run --project server
+fi
+
+step "Browser journeys (Chromium)"
+npm run build -w apps/web --silent
+npx vitest run --project e2e
