@@ -1,0 +1,13 @@
+export * from './errors.ts';
+export * from './crypto/index.ts';
+export { signPdf, sealPdf, padesLevels, STAMP_FIELD_NAME } from './pdf/sign.ts';
+export type { PadesLevel, SignPdfOptions, SealPdfOptions } from './pdf/sign.ts';
+export type { VisibleAppearance } from './pdf/appearance.ts';
+export { preparePdf, defaultSignatureFields } from './pdf/prepare.ts';
+export type { PreparePdfOptions, PreparedPdf, PreparedField, SignatureFieldSpec } from './pdf/prepare.ts';
+export { timestampPdf, timestampFile, addDss } from './pdf/timestamp.ts';
+export type { TimestampPdfOptions, AddDssOptions } from './pdf/timestamp.ts';
+export { defaultPdfLimits } from './pdf/limits.ts';
+export type { PdfLimits } from './pdf/limits.ts';
+export { verifyPdf } from './verify/verify.ts';
+export type { VerifyPdfOptions, PdfVerificationReport, SignatureReport, Indication } from './verify/verify.ts';

@@ -1,0 +1,384 @@
+import { SigningError } from '../errors.ts';
+import { decodeStream } from './filters.ts';
+import { resolveLimits, tooComplex, type PdfLimits } from './limits.ts';
+import { PdfDict, PdfName, PdfRef, PdfStream, asNumber, type PdfValue } from './objects.ts';
+import { Lexer, indexOfText, invalid, lastIndexOfText, latin1, parseIndirectAt, startsWith } from './parser.ts';
+
+export type XrefEntry =
+  | { type: 'free' }
+  | { type: 'offset'; offset: number; gen: number }
+  | { type: 'compressed'; stream: number; index: number };
+
+/** Bytes allowed after the last %%EOF (some producers append padding or garbage). */
+const TAIL_TOLERANCE = 4096;
+
+interface ObjectStreamIndex {
+  data: Buffer;
+  first: number;
+  offsets: Map<number, number>;
+}
+
+/**
+ * Lazy PDF reader: reads the cross-reference chain from the end of the file and parses only the objects
+ * that are asked for. Suited to incremental updates, where touching every page would waste most of the time.
+ */
+export class PdfReader {
+  readonly bytes: Uint8Array;
+  readonly limits: PdfLimits;
+  readonly entries = new Map<number, XrefEntry>();
+  trailer: PdfDict = new PdfDict();
+  /** Offset of the newest cross-reference section (the startxref value); undefined when rebuilt by scanning. */
+  lastXrefOffset: number | undefined;
+  lastXrefIsStream = false;
+  /** True when the cross-reference data was unusable and the object map was rebuilt by scanning the file. */
+  reconstructed = false;
+  private declaredSize = 0;
+  private readonly cache = new Map<number, PdfValue>();
+  private readonly objectStreams = new Map<number, ObjectStreamIndex>();
+  private resolving = new Set<number>();
+
+  private constructor(bytes: Uint8Array, limits: PdfLimits) {
+    this.bytes = bytes;
+    this.limits = limits;
+  }
+
+  static open(bytes: Uint8Array, limits?: Partial<PdfLimits>): PdfReader {
+    const l = resolveLimits(limits);
+    if (!(bytes instanceof Uint8Array)) throw invalid('The PDF must be given as bytes');
+    if (bytes.length > l.maxFileSize) throw tooComplex('The PDF is larger than the allowed size', { size: bytes.length, maxFileSize: l.maxFileSize });
+    const header = indexOfText(bytes.subarray(0, 1024), '%PDF-');
+    if (header < 0) throw invalid('Not a PDF file (no %PDF- header)');
+    // A file cut short is refused rather than repaired: what would be signed is not what the author wrote.
+    if (indexOfText(bytes.subarray(Math.max(0, bytes.length - TAIL_TOLERANCE)), '%%EOF') < 0) throw invalid('The PDF is truncated (no %%EOF at its end)');
+    const reader = new PdfReader(bytes, l);
+    try {
+      reader.readXrefChain();
+      if (!(reader.trailer.get('Root') instanceof PdfRef)) throw invalid('Trailer without /Root');
+      reader.getDict(reader.trailer.get('Root') as PdfRef);
+    } catch (error) {
+      if (error instanceof SigningError && error.code !== 'PDF_INVALID') throw error;
+      reader.reconstruct();
+    }
+    if (reader.trailer.has('Encrypt')) throw new SigningError('PDF_ENCRYPTED', 'Encrypted PDFs cannot be signed or verified');
+    return reader;
+  }
+
+  /** One more than the largest object number in use: the next free number for new objects. */
+  get size(): number {
+    let max = this.declaredSize;
+    for (const n of this.entries.keys()) if (n + 1 > max) max = n + 1;
+    return max;
+  }
+
+  get rootRef(): PdfRef {
+    return this.trailer.get('Root') as PdfRef;
+  }
+
+  catalog(): PdfDict {
+    return this.getDict(this.rootRef);
+  }
+
+  private readXrefChain(): void {
+    const b = this.bytes;
+    const sx = lastIndexOfText(b, 'startxref');
+    if (sx < 0) throw invalid('No startxref');
+    const lx = new Lexer(b, sx + 9, this.limits.maxDepth);
+    const start = lx.tryInt();
+    if (start === undefined) throw invalid('Bad startxref');
+    this.lastXrefOffset = start;
+    const visited = new Set<number>();
+    let offset: number | undefined = start;
+    let first = true;
+    while (offset !== undefined) {
+      if (visited.has(offset)) break; // xref loop: the chain is already fully read
+      if (visited.size >= this.limits.maxRevisions) throw tooComplex('Too many cross-reference sections');
+      visited.add(offset);
+      const section = this.readXrefSection(offset);
+      if (first) {
+        this.trailer = section.trailer;
+        this.lastXrefIsStream = section.isStream;
+        first = false;
+      } else {
+        for (const [k, v] of section.trailer.entries) if (!this.trailer.has(k) && k !== 'Prev' && k !== 'XRefStm') this.trailer.set(k, v);
+      }
+      const size = asNumber(section.trailer.get('Size'));
+      if (size !== undefined) {
+        if (size > this.limits.maxObjects) throw tooComplex('Cross-reference /Size over the allowed object count', { size });
+        this.declaredSize = Math.max(this.declaredSize, size);
+      }
+      const prev = asNumber(section.trailer.get('Prev'));
+      offset = prev !== undefined && prev >= 0 ? prev : undefined;
+    }
+  }
+
+  private setEntry(num: number, entry: XrefEntry): void {
+    if (num < 0 || num >= this.limits.maxObjects) throw tooComplex('Object number over the allowed object count', { num });
+    if (!this.entries.has(num)) this.entries.set(num, entry);
+  }
+
+  private readXrefSection(offset: number): { trailer: PdfDict; isStream: boolean } {
+    const b = this.bytes;
+    const lx = new Lexer(b, offset, this.limits.maxDepth);
+    lx.skipWs();
+    if (startsWith(b, lx.pos, 'xref')) {
+      lx.pos += 4;
+      for (;;) {
+        const first = lx.tryInt();
+        if (first === undefined) break;
+        const count = lx.tryInt();
+        if (count === undefined) throw invalid('Bad cross-reference subsection');
+        if (first + count > this.limits.maxObjects) throw tooComplex('Cross-reference section over the allowed object count');
+        if (count * 18 > b.length - lx.pos) throw invalid('Cross-reference subsection longer than the file');
+        for (let i = 0; i < count; i++) {
+          const off = lx.tryInt();
+          const gen = lx.tryInt();
+          const kind = lx.token();
+          if (off === undefined || gen === undefined || (kind !== 'n' && kind !== 'f')) throw invalid('Bad cross-reference entry');
+          if (kind === 'n' && off > 0) this.setEntry(first + i, { type: 'offset', offset: off, gen });
+          else this.setEntry(first + i, { type: 'free' });
+        }
+      }
+      lx.expectKeyword('trailer');
+      const trailer = lx.parseValue();
+      if (!(trailer instanceof PdfDict)) throw invalid('Trailer is not a dictionary');
+      const xrefStm = asNumber(trailer.get('XRefStm'));
+      if (xrefStm !== undefined) {
+        try {
+          this.readXrefStream(xrefStm);
+        } catch (error) {
+          if (error instanceof SigningError && error.code === 'PDF_TOO_COMPLEX') throw error;
+        }
+      }
+      return { trailer, isStream: false };
+    }
+    return { trailer: this.readXrefStream(offset), isStream: true };
+  }
+
+  private readXrefStream(offset: number): PdfDict {
+    const parsed = parseIndirectAt(this.bytes, offset, this.limits.maxDepth, () => undefined);
+    const stream = parsed.value;
+    if (!(stream instanceof PdfStream) || stream.dict.nameOf('Type') !== 'XRef') throw invalid('No cross-reference at startxref', { offset });
+    const d = stream.dict;
+    const w = d.get('W');
+    if (!Array.isArray(w) || w.length !== 3 || !w.every((x) => typeof x === 'number' && x >= 0 && x <= 8)) throw invalid('Bad /W in cross-reference stream');
+    const [w0, w1, w2] = w as [number, number, number];
+    const rowWidth = w0 + w1 + w2;
+    if (rowWidth === 0) throw invalid('Bad /W in cross-reference stream');
+    const size = asNumber(d.get('Size')) ?? 0;
+    if (size > this.limits.maxObjects) throw tooComplex('Cross-reference /Size over the allowed object count', { size });
+    const indexValue = d.get('Index');
+    const index = Array.isArray(indexValue) ? (indexValue.filter((x) => typeof x === 'number') as number[]) : [0, size];
+    const data = decodeStream(stream, this.limits.maxStreamSize);
+    const field = (pos: number, width: number, dflt: number) => {
+      if (width === 0) return dflt;
+      let v = 0;
+      for (let i = 0; i < width; i++) v = v * 256 + data[pos + i]!;
+      return v;
+    };
+    let pos = 0;
+    for (let s = 0; s + 1 < index.length; s += 2) {
+      const first = index[s]!;
+      const count = index[s + 1]!;
+      if (first + count > this.limits.maxObjects) throw tooComplex('Cross-reference stream over the allowed object count');
+      for (let i = 0; i < count && pos + rowWidth <= data.length; i++, pos += rowWidth) {
+        const type = field(pos, w0, 1);
+        const a = field(pos + w0, w1, 0);
+        const c = field(pos + w0 + w1, w2, 0);
+        if (type === 1) this.setEntry(first + i, { type: 'offset', offset: a, gen: c });
+        else if (type === 2) this.setEntry(first + i, { type: 'compressed', stream: a, index: c });
+        else if (type === 0) this.setEntry(first + i, { type: 'free' });
+      }
+    }
+    return d;
+  }
+
+  /** Rebuilds the object map by scanning for "n g obj", as viewers do with a damaged cross-reference. */
+  private reconstruct(): void {
+    this.entries.clear();
+    this.cache.clear();
+    this.objectStreams.clear();
+    this.reconstructed = true;
+    this.lastXrefOffset = undefined;
+    this.lastXrefIsStream = false;
+    const text = latin1(this.bytes, 0, this.bytes.length);
+    const re = /(?:^|[\s>\]])(\d{1,10})[\0\t\f ]+(\d{1,5})[\0\t\n\f\r ]+obj\b/g;
+    const found = new Map<number, XrefEntry>();
+    let match: RegExpExecArray | null;
+    while ((match = re.exec(text))) {
+      const num = Number(match[1]);
+      if (num >= this.limits.maxObjects) throw tooComplex('Object number over the allowed object count');
+      if (found.size >= this.limits.maxObjects) throw tooComplex('Too many objects');
+      found.set(num, { type: 'offset', offset: match.index + match[0].indexOf(match[1]!), gen: Number(match[2]) });
+    }
+    for (const [num, entry] of found) this.entries.set(num, entry);
+    const trailerAt = text.lastIndexOf('trailer');
+    let trailer: PdfDict | undefined;
+    if (trailerAt >= 0) {
+      try {
+        const v = new Lexer(this.bytes, trailerAt + 7, this.limits.maxDepth).parseValue();
+        if (v instanceof PdfDict) trailer = v;
+      } catch {
+        trailer = undefined;
+      }
+    }
+    if (!trailer || !(trailer.get('Root') instanceof PdfRef)) {
+      trailer = trailer ?? new PdfDict();
+      for (const num of [...found.keys()].sort((a, b) => b - a)) {
+        const v = this.tryGet(num);
+        const d = v instanceof PdfStream ? v.dict : v;
+        if (d instanceof PdfDict && d.nameOf('Type') === 'XRef' && d.get('Root') instanceof PdfRef) {
+          for (const [k, val] of d.entries) if (!trailer.has(k)) trailer.set(k, val);
+          break;
+        }
+        if (d instanceof PdfDict && d.nameOf('Type') === 'Catalog') {
+          trailer.set('Root', new PdfRef(num, 0));
+          break;
+        }
+      }
+    }
+    if (!(trailer.get('Root') instanceof PdfRef)) throw invalid('The PDF has no usable cross-reference nor catalog');
+    trailer.delete('Prev');
+    trailer.delete('XRefStm');
+    this.trailer = trailer;
+    this.declaredSize = 0;
+    // Objects inside object streams are only reachable through the (broken) xref streams: index them too.
+    for (const [num] of found) {
+      const v = this.tryGet(num);
+      if (v instanceof PdfStream && v.dict.nameOf('Type') === 'ObjStm') {
+        const idx = this.objectStream(num);
+        let i = 0;
+        for (const objNum of idx.offsets.keys()) {
+          if (!this.entries.has(objNum)) this.entries.set(objNum, { type: 'compressed', stream: num, index: i });
+          i++;
+        }
+      }
+    }
+    if (!(this.tryGet(this.rootRef.num) instanceof PdfDict)) throw invalid('The PDF catalog cannot be read');
+  }
+
+  private tryGet(num: number): PdfValue | undefined {
+    try {
+      return this.getObject(num);
+    } catch (error) {
+      if (error instanceof SigningError && error.code === 'PDF_INVALID') return undefined;
+      throw error;
+    }
+  }
+
+  /** The value of indirect object `num` (null when free or missing, as the PDF spec says). */
+  getObject(num: number): PdfValue {
+    const cached = this.cache.get(num);
+    if (cached !== undefined) return cached;
+    const entry = this.entries.get(num);
+    if (!entry || entry.type === 'free') return null;
+    if (this.resolving.has(num)) throw invalid('Circular object reference', { num });
+    this.resolving.add(num);
+    try {
+      let value: PdfValue;
+      if (entry.type === 'offset') {
+        const parsed = parseIndirectAt(this.bytes, entry.offset, this.limits.maxDepth, (ref) => asNumber(this.resolve(ref)));
+        if (parsed.num !== num) throw invalid('Cross-reference points to the wrong object', { num, found: parsed.num });
+        value = parsed.value;
+      } else {
+        const os = this.objectStream(entry.stream);
+        const at = os.offsets.get(num);
+        if (at === undefined) throw invalid('Object missing from its object stream', { num });
+        value = new Lexer(os.data, os.first + at, this.limits.maxDepth).parseValue();
+      }
+      this.cache.set(num, value);
+      return value;
+    } finally {
+      this.resolving.delete(num);
+    }
+  }
+
+  private objectStream(num: number): ObjectStreamIndex {
+    const known = this.objectStreams.get(num);
+    if (known) return known;
+    const entry = this.entries.get(num);
+    if (!entry || entry.type !== 'offset') throw invalid('Object stream not found', { num });
+    const parsed = parseIndirectAt(this.bytes, entry.offset, this.limits.maxDepth, (ref) => asNumber(this.resolve(ref)));
+    const stream = parsed.value;
+    if (!(stream instanceof PdfStream)) throw invalid('Object stream is not a stream', { num });
+    const data = decodeStream(stream, this.limits.maxStreamSize);
+    const n = asNumber(stream.dict.get('N')) ?? 0;
+    const first = asNumber(stream.dict.get('First')) ?? 0;
+    if (n > this.limits.maxObjects || first > data.length) throw invalid('Bad object stream header', { num });
+    const lx = new Lexer(data, 0, this.limits.maxDepth);
+    const offsets = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      const objNum = lx.tryInt();
+      const off = lx.tryInt();
+      if (objNum === undefined || off === undefined) break;
+      offsets.set(objNum, off);
+    }
+    const index = { data, first, offsets };
+    this.objectStreams.set(num, index);
+    return index;
+  }
+
+  resolve(value: PdfValue | undefined): PdfValue | undefined {
+    let v = value;
+    for (let i = 0; v instanceof PdfRef; i++) {
+      if (i > this.limits.maxDepth) throw invalid('Reference chain too long');
+      v = this.getObject(v.num);
+    }
+    return v;
+  }
+
+  resolveDict(value: PdfValue | undefined): PdfDict | undefined {
+    const v = this.resolve(value);
+    if (v instanceof PdfDict) return v;
+    if (v instanceof PdfStream) return v.dict;
+    return undefined;
+  }
+
+  resolveArray(value: PdfValue | undefined): PdfValue[] {
+    const v = this.resolve(value);
+    return Array.isArray(v) ? v : [];
+  }
+
+  getDict(ref: PdfRef): PdfDict {
+    const d = this.resolveDict(ref);
+    if (!d) throw invalid('Expected a dictionary', { num: ref.num });
+    return d;
+  }
+
+  /** Page object references in document order (iterative walk, bounded depth, loop-safe). */
+  pageRefs(): PdfRef[] {
+    const pagesRef = this.catalog().get('Pages');
+    if (!(pagesRef instanceof PdfRef)) throw invalid('Catalog without /Pages');
+    const out: PdfRef[] = [];
+    const seen = new Set<number>();
+    const walk = (ref: PdfRef, depth: number) => {
+      if (depth > this.limits.maxDepth) throw tooComplex('Page tree too deep');
+      if (seen.has(ref.num)) return;
+      seen.add(ref.num);
+      const node = this.resolveDict(ref);
+      if (!node) return;
+      const kids = node.get('Kids');
+      if (node.nameOf('Type') === 'Pages' || (kids !== undefined && node.nameOf('Type') !== 'Page')) {
+        for (const kid of this.resolveArray(kids)) if (kid instanceof PdfRef) walk(kid, depth + 1);
+      } else out.push(ref);
+    };
+    walk(pagesRef, 0);
+    if (out.length === 0) throw invalid('The PDF has no page');
+    return out;
+  }
+
+  /** An inheritable page attribute (Resources, MediaBox, CropBox, Rotate), looked up through /Parent. */
+  inherited(page: PdfDict, key: string): PdfValue | undefined {
+    let node: PdfDict | undefined = page;
+    for (let i = 0; node && i <= this.limits.maxDepth; i++) {
+      const v = node.get(key);
+      if (v !== undefined) return v;
+      node = this.resolveDict(node.get('Parent'));
+    }
+    return undefined;
+  }
+
+  nameValue(value: PdfValue | undefined): string | undefined {
+    const v = this.resolve(value);
+    return v instanceof PdfName ? v.value : undefined;
+  }
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { Der, TimestampAuthority } from '../crypto/types.ts';
+import { SigningError } from '../errors.ts';
+import type { PdfLimits } from './limits.ts';
+import { appendDocumentTimestamp, appendDssRevision, DOCUMENT_TIMESTAMP_PLACEHOLDER, type DssMaterial } from './ltv.ts';
+import { guarded } from './guard.ts';
+import { GrowingPdf } from './update.ts';
+
+export interface TimestampPdfOptions {
+  tsa: TimestampAuthority;
+  /** Bytes reserved for the token (default 12 KB). */
+  placeholderBytes?: number;
+  limits?: Partial<PdfLimits>;
+}
+
+/** Adds a document time-stamp revision (/Type /DocTimeStamp, /SubFilter /ETSI.RFC3161) as an incremental update. */
+export async function timestampPdf(pdf: Uint8Array, options: TimestampPdfOptions): Promise<Uint8Array> {
+  return guarded('Time-stamping', async () => {
+    if (!options?.tsa) throw new SigningError('TSA_UNAVAILABLE', 'A time-stamping authority is required');
+    const reserve = 64 * 1024 + 2 * (options.placeholderBytes ?? DOCUMENT_TIMESTAMP_PLACEHOLDER);
+    const doc = new GrowingPdf(pdf, reserve);
+    await appendDocumentTimestamp(doc, options.tsa, options);
+    return doc.result();
+  });
+}
+
+/**
+ * Time-stamps any file: returns the RFC 3161 TimeStampToken (the CMS ContentInfo, not a TimeStampResp)
+ * over SHA-256 of the bytes. Check it with `openssl ts -verify -data FILE -in TOKEN -token_in -CAfile root.pem`.
+ */
+export async function timestampFile(bytes: Uint8Array, options: { tsa: TimestampAuthority }): Promise<Der> {
+  return guarded('Time-stamping', async () => {
+    if (!options?.tsa) throw new SigningError('TSA_UNAVAILABLE', 'A time-stamping authority is required');
+    const digest = createHash('sha256').update(bytes).digest();
+    return options.tsa.timestamp({ hashAlgorithm: 'SHA-256', digest });
+  });
+}
+
+export interface AddDssOptions extends Partial<DssMaterial> {
+  limits?: Partial<PdfLimits>;
+}
+
+/** Adds (or extends) the Document Security Store with certificates, CRLs and OCSP responses, as its own revision. */
+export async function addDss(pdf: Uint8Array, options: AddDssOptions): Promise<Uint8Array> {
+  return guarded('Adding the DSS', async () => {
+    const material = { certificates: options.certificates ?? [], crls: options.crls ?? [], ocsps: options.ocsps ?? [] };
+    const size = [...material.certificates, ...material.crls, ...material.ocsps].reduce((n, d) => n + d.length, 0);
+    const doc = new GrowingPdf(pdf, 64 * 1024 + size * 2);
+    appendDssRevision(doc, material, options.limits);
+    return doc.result();
+  });
+}
