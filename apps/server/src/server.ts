@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Config } from './platform/config.ts';
+import { createLocalStorage, type Storage } from './platform/storage.ts';
 import type { Platform, Clock } from './platform/context.ts';
 import type { DatabaseHandle } from './platform/db/client.ts';
 import { createJobs } from './platform/jobs/boss.ts';
@@ -13,8 +15,14 @@ import { authRoutes } from './domains/auth/routes.ts';
 import { userRoutes } from './domains/users/routes.ts';
 import { applicationRoutes } from './domains/applications/routes.ts';
 import { outboxRoutes } from './domains/outbox/routes.ts';
+import { signatureRoutes } from './domains/signatures/routes.ts';
+import { registerSignatureJobs } from './domains/signatures/jobs.ts';
+import { deriveSigningLinkKey } from './domains/signatures/links.ts';
+import { notificationRoutes } from './domains/notifications/routes.ts';
+import { pkiRoutes } from './domains/pki/routes.ts';
+import { createTrustServices } from './domains/pki/service.ts';
 
-export const domains: DomainRoutes[] = [authRoutes, userRoutes, applicationRoutes, outboxRoutes];
+export const domains: DomainRoutes[] = [authRoutes, userRoutes, applicationRoutes, outboxRoutes, signatureRoutes, notificationRoutes, pkiRoutes];
 
 export interface Server {
   platform: Platform;
@@ -31,6 +39,7 @@ export async function createServer(opts: {
   clock?: Clock;
   mailTransport?: MailTransport;
   pollingIntervalSeconds?: number;
+  storage?: Storage;
 }): Promise<Server> {
   const { config, database } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
@@ -38,9 +47,24 @@ export async function createServer(opts: {
   const mailTransport = opts.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined);
   const smsProvider = config.smsHttpUrl ? createHttpSmsProvider(config.smsHttpUrl) : undefined;
   const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, mailTransport, smsProvider });
-  const tokens = createTokenService(await ensureSecret(database, config.secretKey));
-  const platform: Platform = { config, database, jobs, messaging, tokens, logger, clock: opts.clock ?? (() => new Date()) };
+  const secret = await ensureSecret(database, config.secretKey);
+  const tokens = createTokenService(secret);
+  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+  const platform: Platform = {
+    config,
+    database,
+    jobs,
+    messaging,
+    tokens,
+    logger,
+    clock: opts.clock ?? (() => new Date()),
+    storage,
+    signingLinkKey: deriveSigningLinkKey(secret),
+  };
+  // The CA, TSA and seals are created lazily on first use; domains reach them with trustServices(platform).
+  createTrustServices(platform, secret);
   registerMaintenanceJobs(platform);
+  registerSignatureJobs(platform);
   await jobs.start({ work: config.role !== 'api' });
   const app = await buildApp(platform, config.role === 'worker' ? [] : domains);
   return {

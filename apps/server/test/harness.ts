@@ -1,4 +1,7 @@
 import pg from 'pg';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -36,10 +39,23 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
   return {
     database,
     drop: async () => {
+      // pg's Pool.end() resolves before its sockets are closed: a forced drop would kill connections that are
+      // still saying goodbye (57P01, an unhandled error in the test run). Wait for them to go, force only at last.
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -57,6 +73,10 @@ export interface TestContext {
   lastMessageTo(to: string): Promise<typeof outboxMessages.$inferSelect | undefined>;
   /** A snapshot of tables, to prove a refused call changed nothing. */
   snapshot(): Promise<string>;
+  /** pg-boss jobs of a queue, whatever their state (created, retry, active, completed…). */
+  jobCount(queue: string): Promise<number>;
+  /** Polls `probe` until it returns a truthy value (jobs run asynchronously); throws after `timeoutMs`. */
+  waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs?: number): Promise<T>;
 }
 
 export interface TestClient {
@@ -69,7 +89,9 @@ export interface TestClient {
 
 export async function createTestContext(opts: { mailTransport?: MailTransport; env?: Record<string, string> } = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({ ADMIN_EMAIL: adminEmail, LOG_LEVEL: 'silent', PORT: '3999', SECRET_KEY: 'x'.repeat(40), ...opts.env });
+  // Uploaded files go to a folder of this context, removed on close.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-test-'));
+  const config = loadConfig({ ADMIN_EMAIL: adminEmail, LOG_LEVEL: 'silent', PORT: '3999', SECRET_KEY: 'x'.repeat(40), DATA_DIR: dataDir, ...opts.env });
   await ensurePlatform(database, { email: adminEmail, password });
   const now = { value: undefined as Date | undefined };
   const server = await createServer({
@@ -143,13 +165,57 @@ export async function createTestContext(opts: { mailTransport?: MailTransport; e
         await rows(sql`select id, email, profile, parent_id, active, first_name, last_name, updated_at from users order by id`),
         await rows(sql`select id, company, enabled, test_mode, pack, features, settings, updated_at from applications order by id`),
         await rows(sql`select count(*)::int as n from sessions where revoked_at is null`),
+        await rows(sql`select count(*)::int as n from outbox_messages`),
+        await rows(sql`select count(*)::int as n from one_time_tokens`),
+        await rows(sql`select id, status, label, options, sent_at, expires_at, canceled_at, archive_key, updated_at from signature_requests order by id`),
+        await rows(sql`select id, status, email, signer_index, invited_at, mail_reminders, cancel_notified_at from signers order by id`),
+        await rows(sql`select id, request_id, storage_key, sha256 from signature_documents order by id`),
+        await rows(sql`select count(*)::int as n from signature_fields`),
+        await rows(sql`select id, read_at from notifications order by id`),
       ]);
     },
+    async jobCount(queue) {
+      const result = (await database.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${queue}`)) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n;
+    },
+    waitFor,
     async close() {
       await server.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let ipSequence = 0;
+/** Headers giving the request its own client address: rate limits count per IP, and tests must not share a bucket. */
+export function freshIp(): Record<string, string> {
+  ipSequence++;
+  return { 'x-forwarded-for': `10.${process.pid % 250}.${Math.floor(ipSequence / 250) % 250}.${ipSequence % 250}` };
+}
+
+/** The single-use token of the link in an account mail (confirm, reset, set-password). */
+export function linkToken(text: string): string {
+  const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no link token in: ${text}`);
+  return match[1]!;
+}
+
+/** The session cookie set by a login response, as a Cookie header value. */
+export function sessionCookieOf(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'paraphe_session');
+  if (!cookie) throw new Error(`no session cookie: ${res.statusCode} ${res.body}`);
+  return `paraphe_session=${cookie.value}`;
 }
 
 export interface Factory {

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, defaultThemeColor } from './common.ts';
+import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, defaultThemeColor, httpsUrlSchema } from './common.ts';
 import { featureFlagsSchema, packSchema } from './access.ts';
 import { emailSchema } from './users.ts';
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { message: 'Invalid value.' });
-const httpsUrl = z
-  .string()
-  .trim()
-  .url({ message: 'Invalid URL.' })
-  .refine((u) => u.startsWith('https://'), { message: 'URL must be HTTPS.', params: { rule: 'url_https' } });
+const httpsUrl = httpsUrlSchema;
 
 /** Tenant settings the product administrator and the tenant's GERANT edit (tab Settings). */
 export const applicationSettingsSchema = z.object({

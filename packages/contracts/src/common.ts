@@ -13,6 +13,13 @@ export const searchDefaultLimit = 10;
 
 export const uuidSchema = z.uuid();
 
+/** Redirection URLs and the like: a valid URL, HTTPS only (rule url_https). */
+export const httpsUrlSchema = z
+  .string()
+  .trim()
+  .url({ message: 'Invalid URL.' })
+  .refine((u) => u.startsWith('https://'), { message: 'URL must be HTTPS.', params: { rule: 'url_https' } });
+
 /** Single-item envelope: the body is `{ data }` (the spec's `data.data` seen from an HTTP client). */
 export function itemEnvelope<T extends z.ZodTypeAny>(item: T) {
   return z.object({ data: item });

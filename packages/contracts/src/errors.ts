@@ -30,10 +30,24 @@ export const errorHttpStatus = {
   PASSWORD_REUSED: 400,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  FILE_TOO_LARGE: 413,
+  ARCHIVE_MEMBER_TOO_LARGE: 413,
+  INVALID_FILE_TYPE: 400,
+  TOO_MANY_FILES: 400,
+  PDF_INVALID: 400,
+  BILLING_REQUIRED: 409,
+  ACCOUNT_INFO_REQUIRED: 409,
+  QUALIFIED_CERTIFICATE_REQUIRED: 403,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof errorHttpStatus;
+/**
+ * Codes whose `detail` starts with the legacy numeric code the spec's screens recognise (spec §8), instead of
+ * the code itself: "73020 : PDF error (already signed or invalid)".
+ */
+export const legacyDetailCodes: Partial<Record<ErrorCode, string>> = { PDF_INVALID: '73020' };
+export const errorDetail = (code: string, message: string) => `${legacyDetailCodes[code as ErrorCode] ?? code} : ${message}`;
 export const errorCodes = Object.keys(errorHttpStatus) as ErrorCode[];
 
 /** Validation rules of spec §5; each has a message key in the web app's locales (`validation.<rule>`). */
@@ -92,5 +106,13 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   CODE_LOCKED: 'Too many wrong codes. Ask for a new one.',
   PASSWORD_REUSED: 'Set a different password.',
   NOT_FOUND: 'Not found.',
+  PDF_INVALID: 'PDF error (already signed or invalid)',
+  FILE_TOO_LARGE: 'The file is too big.',
+  ARCHIVE_MEMBER_TOO_LARGE: 'A file in the archive is too big: it cannot be used.',
+  INVALID_FILE_TYPE: 'Invalid file type: PDF or ZIP only.',
+  TOO_MANY_FILES: 'Maximum number of files reached.',
+  BILLING_REQUIRED: 'Sending is blocked until the billing settings are completed (test mode can send).',
+  ACCOUNT_INFO_REQUIRED: 'Pre-processing requires the account information to be completed.',
+  QUALIFIED_CERTIFICATE_REQUIRED: 'A qualified certificate is required.',
   INTERNAL: 'Oops, we had a problem processing your action or request; try again or contact support.',
 };

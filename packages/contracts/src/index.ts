@@ -5,3 +5,5 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './applications.ts';
 export * from './outbox.ts';
+export * from './signatures.ts';
+export * from './notifications.ts';

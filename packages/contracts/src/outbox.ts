@@ -13,7 +13,9 @@ export const outboxMessageSchema = z.object({
   html: z.string().nullable(),
   template: z.string(),
   language: z.string(),
-  status: z.enum(['captured', 'sent', 'failed']),
+  /** queued: waiting for (or retrying) delivery — `error` says why the last try failed; captured: kept in the outbox only. */
+  status: z.enum(['queued', 'captured', 'sent', 'failed']),
+  error: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

@@ -5,6 +5,7 @@ import type { Jobs } from './jobs/boss.ts';
 import type { Logger } from './logger.ts';
 import type { Messaging } from './messaging/service.ts';
 import type { TokenService } from './http/tokens.ts';
+import type { Storage } from './storage.ts';
 
 export type Clock = () => Date;
 
@@ -17,6 +18,10 @@ export interface Platform {
   tokens: TokenService;
   logger: Logger;
   clock: Clock;
+  /** Uploaded and generated files. */
+  storage: Storage;
+  /** HMAC key of the public signing links, derived from the instance secret (see domains/signatures/links.ts). */
+  signingLinkKey: Buffer;
 }
 
 /** Who acts: the effective user (the commuted one while in commuted mode) and their tenant. */

@@ -7,7 +7,8 @@ import { audit } from '../../platform/audit.ts';
 import { findApplication } from '../auth/repository.ts';
 import { hashPassword } from '../auth/service.ts';
 import { sendAccountLink } from '../auth/links.ts';
-import { emailTaken, insertUser } from '../users/repository.ts';
+import { insertUser } from '../users/repository.ts';
+import { assertEmailFree, withUniqueEmail } from '../users/email.ts';
 import * as repo from './repository.ts';
 import { featuresOf, settingsOf } from './presenter.ts';
 
@@ -16,13 +17,7 @@ interface Options {
   actor: Actor;
 }
 
-async function assertEmailFree(tx: Tx, email: string) {
-  if (await emailTaken(tx, email)) {
-    throw new AppError('EMAIL_ALREADY_EXISTS', 'An account already exists with this email.', {
-      fields: [{ field: 'email', rule: 'invalid_value', message: 'An account already exists with this email.' }],
-    });
-  }
-}
+const accountExists = 'An account already exists with this email.';
 
 /** Creates a tenant and its GERANT in one transaction (sign-up and administrator creation share it). */
 async function createTenant(
@@ -30,7 +25,7 @@ async function createTenant(
   input: { company: string; pack: ApplicationCreateInput['pack']; testMode: boolean; owner: { firstName: string; lastName: string; email: string; language?: string; passwordHash?: string } },
   consents?: { personalDataAt: Date; partnersAt: Date | null; brandPublicationAt: Date | null },
 ) {
-  await assertEmailFree(tx, input.owner.email);
+  await assertEmailFree(tx, input.owner.email, undefined, accountExists);
   const now = new Date();
   const application = await repo.insertApplication(tx, {
     company: input.company,
@@ -43,7 +38,7 @@ async function createTenant(
     consentBrandPublicationAt: consents?.brandPublicationAt ?? null,
     termsAcceptedAt: consents ? now : null,
   });
-  const owner = await insertUser(tx, {
+  const owner = await withUniqueEmail(insertUser(tx, {
     appId: application.id,
     email: input.owner.email,
     firstName: input.owner.firstName,
@@ -52,7 +47,7 @@ async function createTenant(
     company: input.company,
     profile: 'GERANT',
     passwordHash: input.owner.passwordHash ?? null,
-  });
+  }), accountExists);
   const updated = (await repo.updateApplication(tx, application.id, { ownerUserId: owner.id }))!;
   return { application: updated, owner };
 }

@@ -17,6 +17,8 @@ export async function enterCommutedMode(opts: { platform: Platform; ctx: Session
   const visible = target && target.appId === opts.appId && (real.isProductAdmin || target.appId === real.appId);
   if (!visible) throw new AppError('NOT_FOUND', 'User not found.');
   if (target.id === real.id) throw new AppError('BAD_REQUEST', 'You are already this user.');
+  // Acting as the product administrator would hand out the administrator's rights.
+  if (target.isProductAdmin && !real.isProductAdmin) throw new AppError('FORBIDDEN');
   if (!target.active) throw new AppError('CONFLICT', 'This user is deactivated.');
   await platform.database.inSystem(async (tx) => {
     await repo.updateSession(tx, ctx.session.id, { actingUserId: target.id, actingAppId: target.appId });

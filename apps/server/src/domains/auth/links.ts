@@ -30,7 +30,9 @@ export async function sendAccountLink(opts: {
   const path = kind === 'confirm' ? 'confirm' : 'reset';
   const link = `${platform.config.publicUrl}/#/${path}?token=${token}`;
   const branding = { company: application.company, themeColor: application.settings.themeColor };
-  const base = { appId: application.isPlatform ? null : application.id, to: user.email, language: user.language, branding };
+  // Always the application's id: links are also sent from tenant-scoped transactions (the platform application's
+  // users invited by the administrator), where RLS refuses an outbox row without the tenant's app_id.
+  const base = { appId: application.id, to: user.email, language: user.language, branding };
   if (kind === 'confirm') {
     await platform.messaging.queueEmail(tx, { ...base, template: 'confirm-account', params: { firstName: user.firstName, company: application.company, link } });
   } else if (kind === 'invite') {

@@ -42,6 +42,12 @@ export async function findLiveSession(db: Executor, id: string, now: Date): Prom
   return row;
 }
 
+/** Reads a session and locks its row until the transaction ends (concurrent second-factor checks). */
+export async function lockSession(db: Executor, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).for('update');
+  return row;
+}
+
 export async function updateSession(db: Executor, id: string, patch: Partial<typeof sessions.$inferInsert>): Promise<void> {
   await db.update(sessions).set(patch).where(eq(sessions.id, id));
 }

@@ -18,7 +18,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { DomainRoutes } from '../../platform/http/app.ts';
 import { item } from '../../platform/http/envelope.ts';
-import { requireSession } from '../../platform/http/guard.ts';
+import { requireActor, requireSession } from '../../platform/http/guard.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as auth from './service.ts';
 import { confirmAccount, requestPasswordReset, resetPassword } from './links.ts';
@@ -43,6 +43,8 @@ export const authRoutes: DomainRoutes = (app, platform) => {
         rateLimit: {
           max: 10,
           timeWindow: '1 minute',
+          // The key needs the e-mail: count after the body is parsed (the default onRequest hook sees no body).
+          hook: 'preValidation',
           keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
         },
       },
@@ -72,7 +74,7 @@ export const authRoutes: DomainRoutes = (app, platform) => {
     async (request, reply) => {
       const ctx = requireSession(request);
       if (!ctx.session.secondFactorVerifiedAt) return reply.status(206).send(item(auth.secondFactorChallenge(ctx)));
-      const commutedBy = ctx.session.actingUserId
+      const commutedBy = ctx.user.id !== ctx.realUser.id
         ? { userId: ctx.realUser.id, name: `${ctx.realUser.lastName.toUpperCase()} ${ctx.realUser.firstName}`, appId: ctx.realUser.appId }
         : null;
       return item({
@@ -110,9 +112,13 @@ export const authRoutes: DomainRoutes = (app, platform) => {
     { schema: { tags: ['users'], params: z.object({ userId: uuidSchema }), response: { 200: okSchema } }, config: { audience: 'user', allowUnverified: true, allowSuspended: true } },
     async (request, reply) => {
       const ctx = requireSession(request);
-      if (request.params.userId !== ctx.realUser.id) throw new AppError('NOT_FOUND', 'Session not found.');
-      await auth.logout({ platform, sessionId: ctx.session.id });
-      clearSessionCookie(reply);
+      if (request.params.userId === ctx.realUser.id) {
+        await auth.logout({ platform, sessionId: ctx.session.id });
+        clearSessionCookie(reply);
+      } else {
+        // A GERANT (or the product administrator) signs another user out everywhere, e.g. a lost phone.
+        await auth.revokeSessionsOf({ platform, actor: requireActor(request), verified: Boolean(ctx.session.secondFactorVerifiedAt), userId: request.params.userId });
+      }
       return ok;
     },
   );

@@ -1,5 +1,6 @@
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
-import { permissionsFor, type Audience } from '@paraphe/contracts';
+import { permissionsFor, seesAllUsers, type Audience } from '@paraphe/contracts';
+import { descendantIds } from '../users/repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -99,7 +100,9 @@ export async function resolveSession(platform: Platform, sessionId: string): Pro
   if (!session) throw new AppError('TOKEN_INVALID', 'Session expired or revoked.');
   const realUser = await repo.findUserById(db, session.userId);
   if (!realUser || !realUser.active) throw new AppError('TOKEN_INVALID', 'Account deactivated.');
-  const user = session.actingUserId ? ((await repo.findUserById(db, session.actingUserId)) ?? realUser) : realUser;
+  // A commuted view ends by itself when the viewed user is deactivated or deleted.
+  const acting = session.actingUserId ? await repo.findUserById(db, session.actingUserId) : undefined;
+  const user = acting?.active ? acting : realUser;
   const application = (await repo.findApplication(db, user.appId))!;
   return { session, realUser, user, application };
 }
@@ -130,40 +133,45 @@ export function secondFactorChallenge(ctx: SessionContext) {
 
 export async function verifySecondFactor(opts: { platform: Platform; ctx: SessionContext; appId: string; userId: string; code: string }) {
   const { platform, ctx } = opts;
-  const { session } = ctx;
-  if (opts.userId !== session.userId || opts.appId !== ctx.realUser.appId) throw new AppError('NOT_FOUND', 'Session not found.');
-  if (session.secondFactorVerifiedAt) return;
+  if (opts.userId !== ctx.session.userId || opts.appId !== ctx.realUser.appId) throw new AppError('NOT_FOUND', 'Session not found.');
   const now = platform.clock();
-  if (!session.codeHash || !session.codeExpiresAt) throw new AppError('CODE_EXPIRED');
-  if (session.codeAttempts >= maxCodeAttempts) throw new AppError('CODE_LOCKED');
-  if (session.codeExpiresAt <= now) throw new AppError('CODE_EXPIRED');
-  await platform.database.inSystem(async (tx) => {
-    if (!codeMatches(opts.code, session.id, session.codeHash!)) {
-      await repo.updateSession(tx, session.id, { codeAttempts: session.codeAttempts + 1 });
+  // Decided on a locked, fresh read of the session: parallel guesses queue up and each one counts. The outcome is
+  // returned rather than thrown so that a wrong guess's count is committed.
+  const outcome = await platform.database.inSystem(async (tx) => {
+    const session = await repo.lockSession(tx, ctx.session.id);
+    if (!session || session.secondFactorVerifiedAt) return 'verified';
+    if (!session.codeHash || !session.codeExpiresAt) return 'expired';
+    if (session.codeAttempts >= maxCodeAttempts) return 'locked';
+    if (session.codeExpiresAt <= now) return 'expired';
+    if (!codeMatches(opts.code, session.id, session.codeHash)) {
+      const attempts = session.codeAttempts + 1;
+      await repo.updateSession(tx, session.id, { codeAttempts: attempts });
       await audit(tx, { appId: session.appId, actorUserId: session.userId, action: 'auth.code_rejected', targetType: 'session', targetId: session.id });
-      return;
+      return attempts >= maxCodeAttempts ? 'locked' : 'invalid';
     }
     await repo.updateSession(tx, session.id, { secondFactorVerifiedAt: now, codeHash: null, lastUsedAt: now });
     await recordConnection(tx, session.userId, ctx.realUser.appId, now);
     await audit(tx, { appId: session.appId, actorUserId: session.userId, action: 'auth.code_verified', targetType: 'session', targetId: session.id });
+    return 'verified';
   });
-  const fresh = await repo.findLiveSession(platform.database.db, session.id, now);
-  if (!fresh?.secondFactorVerifiedAt) {
-    throw fresh && fresh.codeAttempts >= maxCodeAttempts ? new AppError('CODE_LOCKED') : new AppError('CODE_INVALID');
-  }
+  if (outcome === 'locked') throw new AppError('CODE_LOCKED');
+  if (outcome === 'expired') throw new AppError('CODE_EXPIRED');
+  if (outcome === 'invalid') throw new AppError('CODE_INVALID');
 }
 
 export async function resendSecondFactor(opts: { platform: Platform; ctx: SessionContext }) {
   const { platform, ctx } = opts;
-  if (ctx.session.secondFactorVerifiedAt) return { channel: ctx.session.codeChannel ?? 'email' };
   const now = platform.clock();
-  const sentAt = ctx.session.codeSentAt?.getTime() ?? 0;
-  if (now.getTime() - sentAt < codeResendCooldownSeconds * 1000) {
-    throw new AppError('RATE_LIMITED', `Wait ${codeResendCooldownSeconds} seconds before asking for a new code.`);
-  }
+  // The cool-down is checked on a locked, fresh read: parallel requests cannot each send a code (SMS cost).
   return platform.database.inSystem(async (tx) => {
+    const session = (await repo.lockSession(tx, ctx.session.id)) ?? ctx.session;
+    if (session.secondFactorVerifiedAt) return { channel: session.codeChannel ?? 'email' };
+    const sentAt = session.codeSentAt?.getTime() ?? 0;
+    if (now.getTime() - sentAt < codeResendCooldownSeconds * 1000) {
+      throw new AppError('RATE_LIMITED', `Wait ${codeResendCooldownSeconds} seconds before asking for a new code.`);
+    }
     const app = (await repo.findApplication(tx, ctx.realUser.appId))!;
-    return { channel: await sendCode(platform, tx, ctx.session, ctx.realUser, app) };
+    return { channel: await sendCode(platform, tx, session, ctx.realUser, app) };
   });
 }
 
@@ -179,5 +187,21 @@ export async function logout(opts: { platform: Platform; sessionId?: string; coo
   await platform.database.inSystem(async (tx) => {
     await repo.updateSession(tx, session.id, { revokedAt: now });
     await audit(tx, { appId: session.appId, actorUserId: session.userId, action: 'auth.logout', targetType: 'session', targetId: session.id });
+  });
+}
+
+/** Revokes every session of a user the actor may manage (users.update, visible, not a product admin unless the actor is one). */
+export async function revokeSessionsOf(opts: { platform: Platform; actor: Actor; verified: boolean; userId: string }) {
+  const { platform, actor } = opts;
+  if (!opts.verified) throw new AppError('SECOND_FACTOR_REQUIRED', 'Enter the code we sent you first.');
+  if (!actor.permissions.has('users.update')) throw new AppError('FORBIDDEN');
+  const target = await repo.findUserById(platform.database.db, opts.userId);
+  if (!target || target.appId !== actor.appId) throw new AppError('NOT_FOUND', 'User not found.');
+  const visible = seesAllUsers(actor.profile) || (await descendantIds(platform.database.db, actor.appId, actor.userId)).includes(target.id);
+  if (!visible) throw new AppError('NOT_FOUND', 'User not found.');
+  if (target.isProductAdmin && !actor.isProductAdmin) throw new AppError('FORBIDDEN');
+  await platform.database.inTenant(actor.appId, async (tx) => {
+    const revoked = await repo.revokeUserSessions(tx, target.id, platform.clock());
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'auth.sessions_revoked', targetType: 'user', targetId: target.id, data: { revoked }, ip: actor.ip });
   });
 }

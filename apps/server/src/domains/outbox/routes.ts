@@ -17,7 +17,8 @@ function presentMessage(row: OutboxRow): OutboxMessage {
     html: row.html,
     template: row.template,
     language: row.language,
-    status: row.status === 'queued' ? 'captured' : row.status,
+    status: row.status,
+    error: row.error,
     createdAt: row.createdAt.toISOString(),
   };
 }

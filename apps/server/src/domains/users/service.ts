@@ -7,6 +7,7 @@ import { audit } from '../../platform/audit.ts';
 import { findApplication, type UserRow } from '../auth/repository.ts';
 import { sendAccountLink } from '../auth/links.ts';
 import * as repo from './repository.ts';
+import { assertEmailFree, withUniqueEmail } from './email.ts';
 
 interface Options {
   platform: Platform;
@@ -26,6 +27,13 @@ async function findVisible(tx: Tx, actor: Actor, id: string): Promise<UserRow> {
   return user;
 }
 
+/** A product administrator is changed only by a product administrator (else a GERANT of the platform could take the account over). */
+async function findChangeable(tx: Tx, actor: Actor, id: string): Promise<UserRow> {
+  const user = await findVisible(tx, actor, id);
+  if (user.isProductAdmin && !actor.isProductAdmin) throw new AppError('FORBIDDEN');
+  return user;
+}
+
 /** Only a GERANT hands out GERANT or COMPTABLE; a manager creates managers and sales users under them. */
 function assertMayAssignProfile(actor: Actor, profile: Profile) {
   if ((profile === 'GERANT' || profile === 'COMPTABLE') && actor.profile !== 'GERANT') {
@@ -39,17 +47,12 @@ async function assertValidLineManager(tx: Tx, actor: Actor, parentId: string | n
   if (userId && parentId === userId) throw new AppError('INVALID_LINE_MANAGER');
   const parent = parentId === actor.userId ? await repo.findInScope(tx, { appId: actor.appId }, parentId) : await repo.findInScope(tx, await scopeOf(tx, actor), parentId);
   if (!parent) throw new AppError('VALIDATION_FAILED', 'Line manager not found.', { fields: [{ field: 'parentId', rule: 'invalid_value', message: 'Line manager not found.' }] });
+  // A subordinate is refused as such first, whatever their profile: that is the error the user can act on.
+  if (userId && (await repo.descendantIds(tx, actor.appId, userId)).includes(parentId)) throw new AppError('INVALID_LINE_MANAGER');
   if (!managerProfiles.includes(parent.profile)) {
     throw new AppError('VALIDATION_FAILED', 'A line manager must be a director or a manager.', {
       fields: [{ field: 'parentId', rule: 'invalid_value', message: 'A line manager must be a director or a manager.' }],
     });
-  }
-  if (userId && (await repo.descendantIds(tx, actor.appId, userId)).includes(parentId)) throw new AppError('INVALID_LINE_MANAGER');
-}
-
-async function assertEmailFree(tx: Tx, email: string, exceptId?: string) {
-  if (await repo.emailTaken(tx, email, exceptId)) {
-    throw new AppError('EMAIL_ALREADY_EXISTS', 'Email already exists.', { fields: [{ field: 'email', rule: 'invalid_value', message: 'Email already exists.' }] });
   }
 }
 
@@ -113,7 +116,7 @@ export async function createUser(opts: Options & { input: ParsedInput }) {
     const parentId = input.parentId ?? (actor.profile === 'GERANT' ? null : actor.userId);
     await assertValidLineManager(tx, actor, parentId);
     await assertEmailFree(tx, input.email);
-    const user = await repo.insertUser(tx, {
+    const user = await withUniqueEmail(repo.insertUser(tx, {
       appId: actor.appId,
       email: input.email,
       firstName: input.firstName,
@@ -127,7 +130,7 @@ export async function createUser(opts: Options & { input: ParsedInput }) {
       profile: input.profile,
       parentId,
       active: input.active,
-    });
+    }));
     const application = (await findApplication(tx, actor.appId))!;
     const inviter = await repo.findInScope(tx, { appId: actor.appId }, actor.userId);
     // sendReinit: the new user chooses a password from a mailed link.
@@ -140,15 +143,19 @@ export async function createUser(opts: Options & { input: ParsedInput }) {
 export async function updateUser(opts: Options & { id: string; input: ParsedInput }) {
   const { platform, actor, input } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
-    const user = await findVisible(tx, actor, opts.id);
+    const user = await findChangeable(tx, actor, opts.id);
     if (input.profile !== user.profile) assertMayAssignProfile(actor, input.profile);
     const parentId = input.parentId === undefined ? user.parentId : input.parentId;
+    // Outside the directors, users live in their manager's tree: detaching one would hide it from its manager.
+    if (parentId === null && !seesAllUsers(actor.profile)) {
+      throw new AppError('VALIDATION_FAILED', 'A line manager is required.', { fields: [{ field: 'parentId', rule: 'required', message: 'A line manager is required.' }] });
+    }
     if (parentId !== user.parentId) await assertValidLineManager(tx, actor, parentId, user.id);
     if (input.email !== user.email.toLowerCase()) await assertEmailFree(tx, input.email, user.id);
     if (!input.active && (user.id === actor.userId || user.id === actor.realUserId)) {
       throw new AppError('CONFLICT', 'You cannot deactivate your own account.');
     }
-    const updated = await repo.updateUserInScope(tx, actor.appId, user.id, {
+    const updated = await withUniqueEmail(repo.updateUserInScope(tx, actor.appId, user.id, {
       email: input.email,
       firstName: input.firstName,
       lastName: input.lastName,
@@ -161,7 +168,7 @@ export async function updateUser(opts: Options & { id: string; input: ParsedInpu
       profile: input.profile,
       parentId,
       active: input.active,
-    });
+    }));
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.updated', targetType: 'user', targetId: user.id, ip: actor.ip });
     return updated;
   });
@@ -170,7 +177,7 @@ export async function updateUser(opts: Options & { id: string; input: ParsedInpu
 export async function deleteUser(opts: Options & { id: string }) {
   const { platform, actor } = opts;
   await platform.database.inTenant(actor.appId, async (tx) => {
-    const user = await findVisible(tx, actor, opts.id);
+    const user = await findChangeable(tx, actor, opts.id);
     if (user.id === actor.userId || user.id === actor.realUserId) throw new AppError('CONFLICT', 'You cannot delete your own account.');
     if ((await repo.countChildren(tx, actor.appId, user.id)) > 0) throw new AppError('USER_IN_USE');
     const application = (await findApplication(tx, actor.appId))!;
@@ -183,7 +190,7 @@ export async function deleteUser(opts: Options & { id: string }) {
 export async function sendPasswordLink(opts: Options & { id: string }) {
   const { platform, actor } = opts;
   await platform.database.inTenant(actor.appId, async (tx) => {
-    const user = await findVisible(tx, actor, opts.id);
+    const user = await findChangeable(tx, actor, opts.id);
     const application = (await findApplication(tx, actor.appId))!;
     await sendAccountLink({ platform, tx, user, application, kind: 'reset' });
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.password_link_sent', targetType: 'user', targetId: user.id, ip: actor.ip });

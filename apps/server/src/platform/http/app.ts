@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorMessages, type ErrorBody } from '@paraphe/contracts';
+import { errorDetail, errorMessages, type ErrorBody } from '@paraphe/contracts';
 import { AppError } from '../errors.ts';
 import type { Platform } from '../context.ts';
 import { createGuard } from './guard.ts';
@@ -18,7 +18,7 @@ export type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 export type DomainRoutes = (app: App, platform: Platform) => void | Promise<void>;
 
 function errorBody(code: string, message: string, requestId: string, fields?: ErrorBody['error']['fields']): ErrorBody {
-  return { error: { code, message, detail: `${code} : ${message}`, ...(fields ? { fields } : {}), requestId } };
+  return { error: { code, message, detail: errorDetail(code, message), ...(fields ? { fields } : {}), requestId } };
 }
 
 export async function buildApp(platform: Platform, domains: DomainRoutes[]): Promise<App> {
@@ -45,7 +45,10 @@ export async function buildApp(platform: Platform, domains: DomainRoutes[]): Pro
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = toFieldErrors(error.validation as unknown as ZodIssueLike[]);
+      const context = (error as { validationContext?: string }).validationContext;
+      const part = context === 'querystring' ? 'query' : context;
+      const input = part ? (request as unknown as Record<string, unknown>)[part] : undefined;
+      const fields = toFieldErrors(error.validation as unknown as ZodIssueLike[], input);
       return reply.status(400).send(errorBody('VALIDATION_FAILED', 'Some fields are invalid.', request.id, fields));
     }
     if (error instanceof AppError) {
@@ -75,7 +78,8 @@ export async function buildApp(platform: Platform, domains: DomainRoutes[]): Pro
 
   const indexHtml = path.join(platform.config.webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: platform.config.webDist, wildcard: false, index: ['index.html'] });
+    // wildcard: files are looked up per request, so a rebuilt SPA is served without a restart.
+    await app.register(fastifyStatic, { root: platform.config.webDist, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !fs.existsSync(indexHtml)) {

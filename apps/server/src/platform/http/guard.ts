@@ -29,7 +29,7 @@ export function createGuard(platform: Platform) {
     if (!config?.audience) return;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED', 'Missing bearer token.');
-    const claims = await platform.tokens.verify(header.slice(7).trim(), config.audience);
+    const claims = await platform.tokens.verify(header.slice(7).trim(), config.audience, platform.clock());
     const ctx = await resolveSession(platform, claims.sessionId);
     request.session = ctx;
     if (!ctx.session.secondFactorVerifiedAt && !config.allowUnverified) throw new AppError('SECOND_FACTOR_REQUIRED', 'Enter the code we sent you first.');

@@ -28,9 +28,10 @@ export function createTokenService(secret: string) {
         .sign(key);
       return { token, expiresAt };
     },
-    async verify(token: string, audience: Audience): Promise<AccessClaims> {
+    /** `now` is the platform clock, so expiry follows the same time as sessions and codes. */
+    async verify(token: string, audience: Audience, now = new Date()): Promise<AccessClaims> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer, audience, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, { issuer, audience, algorithms: ['HS256'], currentDate: now });
         if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw new AppError('TOKEN_INVALID');
         return { sessionId: payload.sid, userId: payload.sub, audience };
       } catch (error) {

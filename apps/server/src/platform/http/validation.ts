@@ -28,14 +28,28 @@ const ruleMessages: Record<ValidationRule, string> = {
   password_policy: 'At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.',
 };
 
-function ruleOf(issue: ZodIssueLike): { rule: ValidationRule; params?: FieldError['params'] } {
+/** The value the client sent at an issue's path (zod 4 does not copy the input into its issues). */
+function valueAt(input: unknown, instancePath: string): unknown {
+  let value = input;
+  for (const key of instancePath.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function ruleOf(issue: ZodIssueLike, input: unknown): { rule: ValidationRule; params?: FieldError['params'] } {
   const p = issue.params ?? {};
   const customRule = (p.params as { rule?: ValidationRule } | undefined)?.rule;
   if (customRule) return { rule: customRule };
+  const sent = 'input' in p ? p.input : valueAt(input, issue.instancePath);
+  const missing = sent === undefined || sent === null;
   switch (issue.keyword) {
     case 'invalid_type':
-      if (p.input === undefined || p.input === null) return { rule: 'required' };
+      if (missing) return { rule: 'required' };
       return { rule: p.expected === 'number' ? 'invalid_number' : 'invalid_value' };
+    case 'invalid_value': // a literal or an enum: nothing sent means the field is required
+      return { rule: missing ? 'required' : 'invalid_value' };
     case 'too_small':
       if (p.origin === 'string' && p.minimum === 1) return { rule: 'required' };
       if (p.origin === 'number') return { rule: 'out_of_range', params: { min: Number(p.minimum), max: '' } };
@@ -56,10 +70,13 @@ function interpolate(template: string, params: FieldError['params']): string {
   return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params?.[k] ?? ''));
 }
 
-/** Zod issues → the API's field errors: the field path, the spec §5 rule it broke, and a readable message. */
-export function toFieldErrors(issues: ZodIssueLike[]): FieldError[] {
+/**
+ * Zod issues → the API's field errors: the field path, the spec §5 rule it broke, and a readable message.
+ * `input` is the validated part of the request (body, query…), to tell a missing field from a wrong one.
+ */
+export function toFieldErrors(issues: ZodIssueLike[], input?: unknown): FieldError[] {
   return issues.map((issue) => {
-    const { rule, params } = ruleOf(issue);
+    const { rule, params } = ruleOf(issue, input);
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(root)';
     const custom = (issue.params?.params as { rule?: string } | undefined)?.rule ? issue.message : undefined;
     return { field, rule, message: custom ?? interpolate(ruleMessages[rule], params), ...(params ? { params } : {}) };

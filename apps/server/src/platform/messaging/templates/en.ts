@@ -25,4 +25,30 @@ export const en: Catalogue = {
     paragraphs: ['Hello ${firstName},', 'Your login code is ${code}. It expires in ${minutes} minutes.'],
     sms: 'Your login code: ${code} (valid ${minutes} min).',
   },
+  'signature-invitation': {
+    subject: '${requesterName} invites you to sign "${label}"',
+    paragraphs: [
+      'Hello ${signerName},',
+      '${requesterName} (${company}) invites you to sign "${label}" electronically.',
+      '${message}',
+      'You can sign until ${expiresOn}.',
+    ],
+    action: { label: 'Review and sign', linkParam: 'link' },
+    sms: '${company}: ${requesterName} invites you to sign "${label}": ${link}',
+  },
+  'signature-reminder': {
+    subject: 'Reminder: "${label}" awaits your signature',
+    paragraphs: ['Hello ${signerName},', '${requesterName} (${company}) is still waiting for your signature on "${label}".', 'You can sign until ${expiresOn}.'],
+    action: { label: 'Review and sign', linkParam: 'link' },
+    sms: '${company}: reminder, "${label}" awaits your signature: ${link}',
+  },
+  'signature-expired': {
+    subject: 'Signature request expired: "${label}"',
+    paragraphs: ['Hello ${firstName},', 'The signature request "${label}" expired before every signer signed it.'],
+  },
+  'signature-canceled': {
+    subject: 'Signature request cancelled: "${label}"',
+    paragraphs: ['Hello ${signerName},', '${requesterName} (${company}) cancelled the signature request "${label}". There is nothing left for you to do.'],
+    sms: '${company}: the signature request "${label}" was cancelled.',
+  },
 };

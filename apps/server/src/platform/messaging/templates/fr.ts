@@ -25,4 +25,34 @@ export const fr: Catalogue = {
     paragraphs: ['Bonjour ${firstName},', 'Votre code de connexion est ${code}. Il expire dans ${minutes} minutes.'],
     sms: 'Votre code de connexion : ${code} (valable ${minutes} min).',
   },
+  'signature-invitation': {
+    subject: '${requesterName} vous invite à signer « ${label} »',
+    paragraphs: [
+      'Bonjour ${signerName},',
+      '${requesterName} (${company}) vous invite à signer électroniquement « ${label} ».',
+      '${message}',
+      "Vous avez jusqu'au ${expiresOn} pour signer.",
+    ],
+    action: { label: 'Consulter et signer', linkParam: 'link' },
+    sms: '${company} : ${requesterName} vous invite à signer « ${label} » : ${link}',
+  },
+  'signature-reminder': {
+    subject: 'Rappel : « ${label} » attend votre signature',
+    paragraphs: [
+      'Bonjour ${signerName},',
+      '${requesterName} (${company}) attend toujours votre signature pour « ${label} ».',
+      "Vous avez jusqu'au ${expiresOn} pour signer.",
+    ],
+    action: { label: 'Consulter et signer', linkParam: 'link' },
+    sms: '${company} : rappel, « ${label} » attend votre signature : ${link}',
+  },
+  'signature-expired': {
+    subject: 'Demande de signature expirée : « ${label} »',
+    paragraphs: ['Bonjour ${firstName},', "La demande de signature « ${label} » a expiré avant d'être signée par tous les signataires."],
+  },
+  'signature-canceled': {
+    subject: 'Demande de signature annulée : « ${label} »',
+    paragraphs: ['Bonjour ${signerName},', '${requesterName} (${company}) a annulé la demande de signature « ${label} ». Vous n\'avez plus rien à faire.'],
+    sms: '${company} : la demande de signature « ${label} » a été annulée.',
+  },
 };

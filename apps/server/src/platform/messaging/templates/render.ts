@@ -38,6 +38,7 @@ export function renderTemplate<K extends TemplateName>(
   const plain = (s: string) => s;
   const subject = fill(text.subject, values, plain);
   const paragraphs = text.paragraphs.map((p) => fill(p, values, plain));
+  if (text.action && !(text.action.linkParam in values)) throw new Error(`Template variable ${text.action.linkParam} is missing`);
   const link = text.action ? String(values[text.action.linkParam]) : undefined;
   const color = branding.themeColor ?? defaultThemeColor;
   const htmlParagraphs = text.paragraphs.map((p) => `<p style="margin:0 0 12px">${fill(p, values, escapeHtml)}</p>`).join('');

@@ -1,10 +1,25 @@
-export type TemplateName = 'confirm-account' | 'reset-password' | 'set-password' | 'second-factor-code';
+export type TemplateName =
+  | 'confirm-account'
+  | 'reset-password'
+  | 'set-password'
+  | 'second-factor-code'
+  | 'signature-invitation'
+  | 'signature-reminder'
+  | 'signature-expired'
+  | 'signature-canceled';
 
 export interface TemplateParams {
   'confirm-account': { firstName: string; company: string; link: string };
   'reset-password': { firstName: string; link: string };
   'set-password': { firstName: string; company: string; invitedBy: string; link: string };
   'second-factor-code': { firstName: string; code: string; minutes: number };
+  /** `message` is the requester's invitation message, or an empty string. `expiresOn` is a date (YYYY-MM-DD). */
+  'signature-invitation': { signerName: string; requesterName: string; company: string; label: string; message: string; expiresOn: string; link: string };
+  'signature-reminder': { signerName: string; requesterName: string; company: string; label: string; expiresOn: string; link: string };
+  /** To the requester. */
+  'signature-expired': { firstName: string; label: string };
+  /** To a signer who had been invited. */
+  'signature-canceled': { signerName: string; requesterName: string; company: string; label: string };
 }
 
 export interface TemplateText {

@@ -1,0 +1,68 @@
+import type { FastifyReply } from 'fastify';
+import type { Der } from '@paraphe/signing';
+import type { App } from '../../platform/http/app.ts';
+import type { Platform } from '../../platform/context.ts';
+import { trustServices } from './service.ts';
+
+/**
+ * Public trust-service endpoints (no authentication): the CA certificates and CRLs, the OCSP responder and the
+ * RFC 3161 time-stamping service. The certificates the CA issues point here (CRL distribution point, AIA
+ * OCSP and caIssuers `.cer` URLs), so these paths are part of every certificate already issued: keep them.
+ */
+export const pkiPaths = {
+  certificate: (ca: 'root' | 'issuing', extension: 'crt' | 'cer') => `/pki/${ca}.${extension}`,
+  crl: (ca: 'root' | 'issuing') => `/pki/${ca}.crl`,
+  ocsp: '/pki/ocsp',
+  tsa: '/tsa',
+} as const;
+
+const BODY_LIMIT = 64 * 1024;
+const tags = ['pki'];
+const downloads = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+const services = { rateLimit: { max: 600, timeWindow: '1 minute' } };
+
+const send = (reply: FastifyReply, type: string, der: Der, cacheControl: string) =>
+  reply.header('content-type', type).header('cache-control', cacheControl).send(Buffer.from(der.buffer, der.byteOffset, der.byteLength));
+
+/** The DER body of a binary POST; an empty body becomes empty bytes, which the responders reject in their own format. */
+const derBody = (body: unknown): Der => (body instanceof Uint8Array ? body : new Uint8Array(0));
+
+export function pkiRoutes(app: App, platform: Platform) {
+  const trust = trustServices(platform);
+
+  app.addContentTypeParser(['application/timestamp-query', 'application/ocsp-request'], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  for (const ca of ['root', 'issuing'] as const) {
+    for (const extension of ['crt', 'cer'] as const) {
+      app.get(pkiPaths.certificate(ca, extension), { schema: { tags, summary: `The ${ca} CA certificate (DER)` }, config: downloads }, async (_request, reply) =>
+        send(reply, 'application/pkix-cert', await trust.certificate(ca), 'public, max-age=86400'),
+      );
+    }
+    app.get(pkiPaths.crl(ca), { schema: { tags, summary: `The CRL of the ${ca} CA (DER)` }, config: downloads }, async (_request, reply) =>
+      send(reply, 'application/pkix-crl', await trust.crl(ca), 'public, max-age=300'),
+    );
+  }
+
+  app.post(pkiPaths.ocsp, { schema: { tags, summary: 'OCSP responder (RFC 6960, application/ocsp-request)' }, config: services }, async (request, reply) =>
+    send(reply, 'application/ocsp-response', await trust.respondOcsp(derBody(request.body)), 'no-store'),
+  );
+
+  // RFC 6960 A.1: GET with the base64 DER request, URL-encoded, as the last path segment.
+  app.get(`${pkiPaths.ocsp}/*`, { schema: { hide: true }, config: services }, async (request, reply) => {
+    const encoded = (request.params as { '*': string })['*'];
+    let der: Der;
+    try {
+      der = new Uint8Array(Buffer.from(decodeURIComponent(encoded), 'base64'));
+    } catch {
+      der = new Uint8Array(0);
+    }
+    return send(reply, 'application/ocsp-response', await trust.respondOcsp(der), 'no-store');
+  });
+
+  app.post(pkiPaths.tsa, { schema: { tags, summary: 'Time-stamping (RFC 3161, application/timestamp-query)' }, config: services }, async (request, reply) => {
+    const tsa = await trust.tsa();
+    return send(reply, 'application/timestamp-reply', await tsa.respond(derBody(request.body)), 'no-store');
+  });
+}

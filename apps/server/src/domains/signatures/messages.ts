@@ -1,0 +1,74 @@
+import type { ContactChannel } from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import type { ApplicationRow } from '../auth/repository.ts';
+import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
+import { signingLink } from './links.ts';
+import type { RequestRow, SignerRow } from './repository.ts';
+
+/** Mails and SMS of the requester's side, in the tenant's branding and the signer's language. */
+
+export interface RequestContext {
+  application: ApplicationRow;
+  request: RequestRow;
+  signers: SignerRow[];
+}
+
+const branding = (application: ApplicationRow) => ({ company: application.company, themeColor: application.settings.themeColor });
+const requesterName = (ctx: RequestContext) => ctx.request.ownerName ?? ctx.application.company;
+const signerName = (s: SignerRow) => `${s.firstname} ${s.lastname}`;
+const dateOnly = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
+
+function linkFor(platform: Platform, ctx: RequestContext, signer: SignerRow): string {
+  return signingLink(platform, { requestId: ctx.request.id, signerId: signer.id, expiresAt: ctx.request.expiresAt! });
+}
+
+async function queue<K extends TemplateName>(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel, template: K, params: TemplateParams[K]) {
+  const base = { appId: ctx.application.id, language: signer.language, branding: branding(ctx.application), template, params };
+  if (channel === 'sms' && signer.phone) return platform.messaging.queueSms(tx, { ...base, to: signer.phone, sender: ctx.application.settings.smsSender });
+  return platform.messaging.queueEmail(tx, { ...base, to: signer.email });
+}
+
+export async function sendInvitation(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel) {
+  const message = signer.invitationMessage ?? ctx.request.options.invitationMessage ?? '';
+  await queue(tx, platform, ctx, signer, channel, 'signature-invitation', {
+    signerName: signerName(signer),
+    requesterName: requesterName(ctx),
+    company: ctx.application.company,
+    label: ctx.request.label,
+    message,
+    expiresOn: dateOnly(ctx.request.expiresAt),
+    link: linkFor(platform, ctx, signer),
+  });
+}
+
+export async function sendReminder(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel) {
+  await queue(tx, platform, ctx, signer, channel, 'signature-reminder', {
+    signerName: signerName(signer),
+    requesterName: requesterName(ctx),
+    company: ctx.application.company,
+    label: ctx.request.label,
+    expiresOn: dateOnly(ctx.request.expiresAt),
+    link: linkFor(platform, ctx, signer),
+  });
+}
+
+export async function sendCancelNotice(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow) {
+  await queue(tx, platform, ctx, signer, 'email', 'signature-canceled', {
+    signerName: signerName(signer),
+    requesterName: requesterName(ctx),
+    company: ctx.application.company,
+    label: ctx.request.label,
+  });
+}
+
+export async function sendExpiredNotice(tx: Tx, platform: Platform, ctx: RequestContext, owner: { email: string; firstName: string; language: string }) {
+  await platform.messaging.queueEmail(tx, {
+    appId: ctx.application.id,
+    to: owner.email,
+    language: owner.language,
+    branding: branding(ctx.application),
+    template: 'signature-expired',
+    params: { firstName: owner.firstName, label: ctx.request.label },
+  });
+}

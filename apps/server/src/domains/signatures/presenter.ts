@@ -1,0 +1,75 @@
+import { allowedActions, type SignatureDocument, type SignatureRequest, type Signer } from '@paraphe/contracts';
+import { iso } from '../../platform/http/envelope.ts';
+import type { DocumentWithFields, RequestRow, SignerRow } from './repository.ts';
+
+export function presentSigner(row: SignerRow): Signer {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    emailAddress: row.email,
+    phoneNum: row.phone,
+    language: row.language as Signer['language'],
+    role: row.role,
+    coSigner: row.coSigner,
+    connector: row.connectorIdc ? { idc: row.connectorIdc } : null,
+    signerIndex: row.signerIndex,
+    invitationMessage: row.invitationMessage,
+    refusalComment: row.refusalComment,
+    status: row.status,
+    actionAt: iso(row.actionAt),
+    invitedAt: iso(row.invitedAt),
+    lastReminderAt: iso(row.lastReminderAt),
+    reminderCount: row.mailReminders + row.smsReminders,
+  };
+}
+
+export function presentDocument(row: DocumentWithFields): SignatureDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    documentType: row.documentType,
+    fileType: row.fileType,
+    fileName: row.fileName,
+    checkBoxTexts: row.checkBoxTexts,
+    signatureFields: row.fields.map((f) => ({ page: f.page, name: f.name, x: f.x, y: f.y, signerIndex: f.signerIndex })),
+    sizeBytes: row.sizeBytes,
+    sha256: row.sha256,
+    pageCount: row.pageCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Percentages over the participants who must act (signers and validators; observers only watch). */
+export function progressOf(signerRows: readonly Pick<SignerRow, 'role' | 'status'>[]) {
+  const acting = signerRows.filter((s) => s.role !== 'observer');
+  const percent = (n: number) => (acting.length ? Math.round((n / acting.length) * 100) : 0);
+  return {
+    signerCount: signerRows.length,
+    percentSigned: percent(acting.filter((s) => s.status === 'signed').length),
+    percentResponses: percent(acting.filter((s) => s.status === 'signed' || s.status === 'cancel').length),
+  };
+}
+
+/** `detail` false (light=1): no signers nor documents, but the counts are still there. */
+export function presentRequest(row: RequestRow, signerRows: SignerRow[], documents: DocumentWithFields[] | null): SignatureRequest {
+  return {
+    id: row.id,
+    label: row.label,
+    description: row.description,
+    status: row.status,
+    level: row.level,
+    testMode: row.testMode,
+    owner: row.ownerUserId && row.ownerName ? { id: row.ownerUserId, name: row.ownerName } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    expiresAt: iso(row.expiresAt),
+    completedAt: iso(row.completedAt),
+    canceledAt: iso(row.canceledAt),
+    ...progressOf(signerRows),
+    options: row.options,
+    ...(documents ? { signers: signerRows.map(presentSigner), documents: documents.map(presentDocument) } : {}),
+    allowedActions: allowedActions(row.status),
+  };
+}

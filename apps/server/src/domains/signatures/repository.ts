@@ -1,0 +1,174 @@
+import { and, asc, count, desc, eq, exists, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { inProgressSignatureStatuses, type SignatureStatus, type SignerStatus } from '@paraphe/contracts';
+import type { Executor } from '../../platform/db/client.ts';
+import { signatureDocuments, signatureFields, signatureRequests, signers, users } from '../../platform/db/schema/index.ts';
+
+export type RequestRow = typeof signatureRequests.$inferSelect & { ownerName: string | null };
+export type SignerRow = typeof signers.$inferSelect;
+export type DocumentRow = typeof signatureDocuments.$inferSelect;
+export type FieldRow = typeof signatureFields.$inferSelect;
+export type DocumentWithFields = DocumentRow & { fields: FieldRow[] };
+
+/** Every query takes the tenant; `ownerIds` limits a non-GERANT/COMPTABLE to their own and their descendants' requests. */
+export interface Scope {
+  appId: string;
+  ownerIds?: string[];
+}
+
+const noId = '00000000-0000-0000-0000-000000000000';
+const inScope = (scope: Scope): SQL =>
+  and(eq(signatureRequests.appId, scope.appId), scope.ownerIds ? inArray(signatureRequests.ownerUserId, scope.ownerIds.length ? scope.ownerIds : [noId]) : undefined)!;
+
+function selectRequests(db: Executor) {
+  return db
+    .select({ request: signatureRequests, ownerFirst: users.firstName, ownerLast: users.lastName })
+    .from(signatureRequests)
+    .leftJoin(users, eq(users.id, signatureRequests.ownerUserId));
+}
+const withOwner = (r: { request: typeof signatureRequests.$inferSelect; ownerFirst: string | null; ownerLast: string | null }): RequestRow => ({
+  ...r.request,
+  ownerName: r.ownerFirst === null ? null : `${r.ownerLast!.toUpperCase()} ${r.ownerFirst}`,
+});
+
+export interface RequestListFilter {
+  search?: string;
+  statuses?: SignatureStatus[];
+  createdFrom?: Date;
+  createdTo?: Date;
+  level?: number;
+  limit: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+  orderBy?: string;
+}
+
+const sortable = { createdAt: signatureRequests.createdAt, label: signatureRequests.label, status: signatureRequests.status, expiresAt: signatureRequests.expiresAt, sentAt: signatureRequests.sentAt } as const;
+
+function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offset' | 'order'>): SQL {
+  const term = filter.search ? `%${filter.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+  const signerMatches = (t: string) =>
+    exists(
+      sql`(select 1 from ${signers} where ${signers.requestId} = ${signatureRequests.id} and ${signers.appId} = ${scope.appId} and (${ilike(signers.lastname, t)} or ${ilike(signers.firstname, t)} or ${ilike(signers.email, t)}))`,
+    );
+  return and(
+    inScope(scope),
+    term ? or(ilike(signatureRequests.label, term), ilike(signatureRequests.description, term), signerMatches(term)) : undefined,
+    filter.statuses?.length ? inArray(signatureRequests.status, filter.statuses) : undefined,
+    filter.createdFrom ? gte(signatureRequests.createdAt, filter.createdFrom) : undefined,
+    filter.createdTo ? lte(signatureRequests.createdAt, filter.createdTo) : undefined,
+    filter.level ? eq(signatureRequests.level, filter.level as 1 | 2 | 3) : undefined,
+  )!;
+}
+
+export async function listRequests(db: Executor, scope: Scope, filter: RequestListFilter): Promise<{ rows: RequestRow[]; total: number }> {
+  const where = listWhere(scope, filter);
+  const column = sortable[filter.orderBy as keyof typeof sortable] ?? signatureRequests.createdAt;
+  const direction = filter.order === 'ASC' ? asc : desc;
+  const rows = await selectRequests(db).where(where).orderBy(direction(column), direction(signatureRequests.id)).limit(filter.limit).offset(filter.offset);
+  const [total] = await db.select({ n: count() }).from(signatureRequests).where(where);
+  return { rows: rows.map(withOwner), total: total?.n ?? 0 };
+}
+
+export async function countByStatus(db: Executor, scope: Scope): Promise<{ status: SignatureStatus; n: number }[]> {
+  return db.select({ status: signatureRequests.status, n: count() }).from(signatureRequests).where(inScope(scope)).groupBy(signatureRequests.status);
+}
+
+export async function findRequest(db: Executor, scope: Scope, id: string): Promise<RequestRow | undefined> {
+  const [row] = await selectRequests(db).where(and(inScope(scope), eq(signatureRequests.id, id)));
+  return row && withOwner(row);
+}
+
+/** Locks the request row for the rest of the transaction: concurrent actions on one request run one after the other. */
+export async function lockRequest(db: Executor, appId: string, id: string): Promise<RequestRow | undefined> {
+  await db.execute(sql`select id from ${signatureRequests} where ${signatureRequests.appId} = ${appId} and ${signatureRequests.id} = ${id} for update`);
+  return findRequest(db, { appId }, id);
+}
+
+export async function signersOf(db: Executor, appId: string, requestIds: string[]): Promise<SignerRow[]> {
+  if (!requestIds.length) return [];
+  return db.select().from(signers).where(and(eq(signers.appId, appId), inArray(signers.requestId, requestIds))).orderBy(asc(signers.signerIndex));
+}
+
+export async function documentsOf(db: Executor, appId: string, requestIds: string[]): Promise<DocumentWithFields[]> {
+  if (!requestIds.length) return [];
+  const docs = await db.select().from(signatureDocuments).where(and(eq(signatureDocuments.appId, appId), inArray(signatureDocuments.requestId, requestIds))).orderBy(asc(signatureDocuments.position));
+  if (!docs.length) return [];
+  const fields = await db
+    .select()
+    .from(signatureFields)
+    .where(and(eq(signatureFields.appId, appId), inArray(signatureFields.documentId, docs.map((d) => d.id))))
+    .orderBy(asc(signatureFields.signerIndex), asc(signatureFields.page));
+  return docs.map((d) => ({ ...d, fields: fields.filter((f) => f.documentId === d.id) }));
+}
+
+export async function insertRequest(db: Executor, row: typeof signatureRequests.$inferInsert): Promise<string> {
+  const [inserted] = await db.insert(signatureRequests).values(row).returning({ id: signatureRequests.id });
+  return inserted!.id;
+}
+
+export async function insertSigners(db: Executor, rows: (typeof signers.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(signers).values(rows);
+}
+
+export async function insertDocument(db: Executor, row: typeof signatureDocuments.$inferInsert, fields: Omit<typeof signatureFields.$inferInsert, 'documentId' | 'appId'>[]): Promise<string> {
+  const [doc] = await db.insert(signatureDocuments).values(row).returning({ id: signatureDocuments.id });
+  if (fields.length) await db.insert(signatureFields).values(fields.map((f) => ({ ...f, appId: row.appId, documentId: doc!.id })));
+  return doc!.id;
+}
+
+export async function updateRequest(db: Executor, appId: string, id: string, patch: Partial<typeof signatureRequests.$inferInsert>): Promise<void> {
+  await db.update(signatureRequests).set(patch).where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, id)));
+}
+
+export async function updateSigner(db: Executor, appId: string, id: string, patch: Partial<typeof signers.$inferInsert>): Promise<void> {
+  await db.update(signers).set(patch).where(and(eq(signers.appId, appId), eq(signers.id, id)));
+}
+
+/** Moves every signer of the request whose status is in `from` to `patch` (e.g. all unfinished → expired). */
+export async function updateSignersInStatus(db: Executor, appId: string, requestId: string, from: readonly SignerStatus[], patch: Partial<typeof signers.$inferInsert>): Promise<void> {
+  await db
+    .update(signers)
+    .set(patch)
+    .where(and(eq(signers.appId, appId), eq(signers.requestId, requestId), inArray(signers.status, [...from])));
+}
+
+export async function deleteRequest(db: Executor, appId: string, id: string): Promise<void> {
+  await db.delete(signatureRequests).where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, id)));
+}
+
+export async function deleteDocument(db: Executor, appId: string, requestId: string, documentId: string): Promise<void> {
+  await db.delete(signatureDocuments).where(and(eq(signatureDocuments.appId, appId), eq(signatureDocuments.requestId, requestId), eq(signatureDocuments.id, documentId)));
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Platform-wide lookups (inSystem): the sweep and the signing page do not start from a tenant.
+
+export async function appIdOfRequest(db: Executor, requestId: string): Promise<string | undefined> {
+  const [row] = await db.select({ appId: signatureRequests.appId }).from(signatureRequests).where(eq(signatureRequests.id, requestId));
+  return row?.appId;
+}
+
+/** Requests in progress past their expiry. */
+export async function expiredRequests(db: Executor, now: Date, limit: number): Promise<{ id: string; appId: string }[]> {
+  return db
+    .select({ id: signatureRequests.id, appId: signatureRequests.appId })
+    .from(signatureRequests)
+    .where(and(inArray(signatureRequests.status, [...inProgressSignatureStatuses]), lte(signatureRequests.expiresAt, now)))
+    .orderBy(asc(signatureRequests.expiresAt))
+    .limit(limit);
+}
+
+/** Signers with a reminder due on either channel, whose request is not expired yet. */
+export async function dueReminders(db: Executor, now: Date, limit: number): Promise<{ id: string; appId: string; requestId: string }[]> {
+  return db
+    .select({ id: signers.id, appId: signers.appId, requestId: signers.requestId })
+    .from(signers)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
+    .where(
+      and(
+        or(lte(signers.nextMailReminderAt, now), lte(signers.nextSmsReminderAt, now)),
+        or(isNull(signatureRequests.expiresAt), gt(signatureRequests.expiresAt, now)),
+      ),
+    )
+    .limit(limit);
+}

@@ -1,0 +1,281 @@
+import {
+  finalSignerStatuses,
+  invalidTransitionMessage,
+  invitedSignerStatuses,
+  isActionAllowed,
+  notYetInvitedSignerStatuses,
+  sendReadinessProblems,
+  signerDisplayName,
+  type ContactChannel,
+  type NotificationType,
+  type SignatureAction,
+  type SigningLink,
+} from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { audit } from '../../platform/audit.ts';
+import { findApplication } from '../auth/repository.ts';
+import { notify } from '../notifications/service.ts';
+import { actingSequence, currentParticipant, waitingStatus } from './chain.ts';
+import { signingLink } from './links.ts';
+import { sendCancelNotice, sendInvitation, sendReminder, type RequestContext } from './messages.ts';
+import { addDays, nextReminderAt } from './reminders.ts';
+import * as repo from './repository.ts';
+
+/** The signature state machine at work: send, chain, cancel, finish. Every function runs in the caller's transaction. */
+
+export const sendQueue = 'signature-send';
+export const cancelQueue = 'signature-cancel';
+export interface RequestJob {
+  appId: string;
+  requestId: string;
+}
+
+export function assertAction(request: Pick<repo.RequestRow, 'status'>, action: SignatureAction) {
+  if (!isActionAllowed(request.status, action)) throw new AppError('INVALID_TRANSITION', invalidTransitionMessage(action, request.status));
+}
+
+/** The request (locked for the transaction), its signers and its tenant; null when the request is gone. */
+export async function findContext(tx: Tx, appId: string, requestId: string): Promise<RequestContext | null> {
+  const request = await repo.lockRequest(tx, appId, requestId);
+  if (!request) return null;
+  const application = (await findApplication(tx, appId))!;
+  return { application, request, signers: await repo.signersOf(tx, appId, [requestId]) };
+}
+
+export async function loadContext(tx: Tx, appId: string, requestId: string): Promise<RequestContext> {
+  const ctx = await findContext(tx, appId, requestId);
+  if (!ctx) throw notFound('Signature request');
+  return ctx;
+}
+
+/** The requester hears about what happens to their request (nobody when their account was deleted). */
+export async function notifyOwner(tx: Tx, ctx: RequestContext, type: NotificationType, message: string, at: Date) {
+  if (!ctx.request.ownerUserId) return;
+  await notify(tx, { appId: ctx.application.id, userId: ctx.request.ownerUserId, type, message, data: { requestId: ctx.request.id, label: ctx.request.label }, at });
+}
+
+/** Everything that blocks a send (spec §5 save rules, features, billing). */
+async function assertSendable(tx: Tx, ctx: RequestContext) {
+  const { application, request, signers } = ctx;
+  const documents = await repo.documentsOf(tx, application.id, [request.id]);
+  const problems = sendReadinessProblems({
+    signers: signers.map((s) => ({ ...s, phoneNum: s.phone })),
+    documents: documents.map((d) => ({ documentType: d.documentType, signatureFields: d.fields })),
+    contactFirstSignerBy: request.options.contactFirstSignerBy,
+  });
+  if (problems.length) throw new AppError('VALIDATION_FAILED', 'The request cannot be sent yet.', { fields: problems });
+  assertLevelAndOptions(application, request.level, request.options);
+  // Billing profiles do not exist yet: every live tenant lacks one. Test mode sends (no legal value).
+  if (!application.testMode) throw new AppError('BILLING_REQUIRED');
+}
+
+/** Level and option rules that depend on the tenant, checked when saving and again when sending. */
+export function assertLevelAndOptions(application: RequestContext['application'], level: number, options: repo.RequestRow['options']) {
+  if (level === 3) throw new AppError('QUALIFIED_CERTIFICATE_REQUIRED');
+  if (level === 2 && !application.features.level2) throw new AppError('FEATURE_DISABLED', 'Advanced signatures (level 2) are not enabled for your account. Please contact sales.');
+  if (options.contactFirstSignerBy === 'sms' && !application.features.sms) throw new AppError('FEATURE_DISABLED', 'SMS is not enabled for your account. Please contact sales.');
+  if (options.preprocessing) {
+    if (!application.features.preprocessing) throw new AppError('FEATURE_DISABLED', 'Pre-processing is not enabled for your account. Please contact sales.');
+    // "Account info completed": for now the company name and an owner; the billing issue adds the billing identity.
+    if (!application.company.trim() || !application.ownerUserId) throw new AppError('ACCOUNT_INFO_REQUIRED');
+  }
+}
+
+/** Marks the request sent and queues the invitations; returns the links the requester gets (direct / face to face). */
+export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string): Promise<SigningLink[]> {
+  assertAction(ctx.request, 'send');
+  await assertSendable(tx, ctx);
+  const now = platform.clock();
+  const expiresAt = addDays(now, ctx.request.options.expiryDays ?? ctx.application.settings.signatureExpiryDays);
+  await repo.updateRequest(tx, ctx.application.id, ctx.request.id, { status: 'pending', sentAt: now, expiresAt, updatedAt: now });
+  await repo.updateSignersInStatus(tx, ctx.application.id, ctx.request.id, ['before'], { status: 'waiting' });
+  await platform.jobs.enqueue(tx, sendQueue, { appId: ctx.application.id, requestId: ctx.request.id } satisfies RequestJob);
+  await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.sent', targetType: 'signature_request', targetId: ctx.request.id });
+
+  const sequence = actingSequence(ctx.signers, ctx.request.options.coSignersSignFirst);
+  const handedOver = ctx.request.options.chainingMode === 'faceToFace' ? sequence : ctx.request.options.chainingMode === 'direct' ? sequence.slice(0, 1) : [];
+  return handedOver.map((s) => ({ signerId: s.id, signerIndex: s.signerIndex, name: signerDisplayName(s), url: signingLink(platform, { requestId: ctx.request.id, signerId: s.id, expiresAt }) }));
+}
+
+/**
+ * How the participant whose turn it is gets told: the first one by the option "contact first signer by", the
+ * following ones by e-mail; nobody in face to face (they sign on the requester's device), and not the first one
+ * in direct mode (the requester got the link).
+ */
+function channelFor(ctx: RequestContext, member: repo.SignerRow): ContactChannel | null {
+  const { chainingMode, contactFirstSignerBy, coSignersSignFirst } = ctx.request.options;
+  const isFirst = actingSequence(ctx.signers, coSignersSignFirst)[0]?.id === member.id;
+  if (chainingMode === 'faceToFace' || (chainingMode === 'direct' && isFirst)) return null;
+  return isFirst ? contactFirstSignerBy : 'email';
+}
+
+async function invite(tx: Tx, platform: Platform, ctx: RequestContext, member: repo.SignerRow, now: Date) {
+  const { features } = ctx.application;
+  const { reminders } = ctx.request.options;
+  const remindersOn = features.reminders;
+  const invited: repo.SignerRow = {
+    ...member,
+    status: 'ready',
+    invitedAt: now,
+    nextMailReminderAt: remindersOn ? nextReminderAt(now, 0, reminders.mail) : null,
+    nextSmsReminderAt: remindersOn && features.sms && member.phone ? nextReminderAt(now, 0, reminders.sms) : null,
+  };
+  await repo.updateSigner(tx, ctx.application.id, member.id, {
+    status: invited.status,
+    invitedAt: now,
+    nextMailReminderAt: invited.nextMailReminderAt,
+    nextSmsReminderAt: invited.nextSmsReminderAt,
+  });
+  const channel = channelFor(ctx, member);
+  if (channel) await sendInvitation(tx, platform, ctx, invited, channel);
+}
+
+/**
+ * Brings the request to its next step: invites the participant whose turn it is, sets the waiting statuses and
+ * the request status (ready / wait_cosigner); when nobody is left to act, the request is signed (or cancelled
+ * when nobody signed).
+ */
+export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestContext, now: Date) {
+  const appId = ctx.application.id;
+  const signers = await repo.signersOf(tx, appId, [ctx.request.id]);
+  const current = currentParticipant(signers, ctx.request.options.coSignersSignFirst);
+  if (!current) {
+    const anySigned = signers.some((s) => s.role !== 'observer' && s.status === 'signed');
+    await repo.updateRequest(tx, appId, ctx.request.id, { status: anySigned ? 'signed' : 'canceled', ...(anySigned ? {} : { canceledAt: now }), updatedAt: now });
+    await repo.updateSignersInStatus(tx, appId, ctx.request.id, notYetInvitedSignerStatuses, { status: anySigned ? 'waiting' : 'aborted' });
+    const type = anySigned ? 'signature.signed' : 'signature.canceled';
+    await notifyOwner(tx, ctx, type, anySigned ? `"${ctx.request.label}" is signed.` : `"${ctx.request.label}" was cancelled: no signer left.`, now);
+    return;
+  }
+  if (notYetInvitedSignerStatuses.includes(current.status)) await invite(tx, platform, { ...ctx, signers }, current, now);
+  for (const member of signers) {
+    if (member.id === current.id || member.role === 'observer' || !notYetInvitedSignerStatuses.includes(member.status)) continue;
+    const status = waitingStatus(member, current);
+    if (status !== member.status) await repo.updateSigner(tx, appId, member.id, { status });
+  }
+  await repo.updateRequest(tx, appId, ctx.request.id, { status: current.coSigner ? 'wait_cosigner' : 'ready', updatedAt: now });
+}
+
+export const sendRetryLimit = 3;
+
+/**
+ * Job: the first invitations of a request just sent. Idempotent: only a request still pending moves. When the
+ * last attempt fails too, the request is marked failed and the requester notified instead of retrying forever.
+ */
+export async function runSendJob(platform: Platform, job: RequestJob, attempt: { last: boolean } = { last: false }) {
+  try {
+    await platform.database.inTenant(job.appId, async (tx) => {
+      const ctx = await findContext(tx, job.appId, job.requestId); // deleted meanwhile: nothing to do
+      if (!ctx || ctx.request.status !== 'pending') return;
+      await advanceChain(tx, platform, ctx, platform.clock());
+    });
+  } catch (error) {
+    if (!attempt.last) throw error;
+    platform.logger.error({ err: error, requestId: job.requestId }, 'sending a signature request failed');
+    await platform.database.inTenant(job.appId, async (tx) => {
+      const ctx = await findContext(tx, job.appId, job.requestId);
+      if (!ctx || ctx.request.status !== 'pending') return;
+      const now = platform.clock();
+      await repo.updateRequest(tx, job.appId, job.requestId, { status: 'failed', updatedAt: now });
+      await repo.updateSignersInStatus(tx, job.appId, job.requestId, notYetInvitedSignerStatuses, { status: 'failed' });
+      await notifyOwner(tx, ctx, 'signature.failed', `"${ctx.request.label}" could not be sent.`, now);
+      await audit(tx, { appId: job.appId, actorUserId: null, action: 'signature.failed', targetType: 'signature_request', targetId: job.requestId });
+    });
+  }
+}
+
+export async function cancelRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string) {
+  assertAction(ctx.request, 'cancel');
+  const now = platform.clock();
+  await repo.updateRequest(tx, ctx.application.id, ctx.request.id, { status: 'canceled', canceledAt: now, updatedAt: now });
+  await notifyOwner(tx, ctx, 'signature.canceled', `"${ctx.request.label}" was cancelled.`, now);
+  await platform.jobs.enqueue(tx, cancelQueue, { appId: ctx.application.id, requestId: ctx.request.id } satisfies RequestJob);
+  await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.canceled', targetType: 'signature_request', targetId: ctx.request.id });
+}
+
+/** Stops one signer: aborted, told if they had been invited (once: cancelNotifiedAt). */
+async function abortSigner(tx: Tx, platform: Platform, ctx: RequestContext, signer: repo.SignerRow, now: Date) {
+  const tell = signer.invitedAt !== null && signer.cancelNotifiedAt === null;
+  if (tell) await sendCancelNotice(tx, platform, ctx, signer);
+  await repo.updateSigner(tx, ctx.application.id, signer.id, {
+    status: 'aborted',
+    actionAt: now,
+    nextMailReminderAt: null,
+    nextSmsReminderAt: null,
+    ...(tell ? { cancelNotifiedAt: now } : {}),
+  });
+}
+
+/** Job: tells the invited signers of a cancelled request. Running it again changes and sends nothing more. */
+export async function runCancelJob(platform: Platform, job: RequestJob) {
+  await platform.database.inTenant(job.appId, async (tx) => {
+    const ctx = await findContext(tx, job.appId, job.requestId); // deleted meanwhile: nothing to do
+    if (!ctx || ctx.request.status !== 'canceled') return;
+    const now = platform.clock();
+    for (const signer of ctx.signers) if (!finalSignerStatuses.includes(signer.status)) await abortSigner(tx, platform, ctx, signer, now);
+  });
+}
+
+/** An immediate e-mail reminder to every participant invited who has not acted; planned reminders stay as they are. */
+export async function relaunchRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string) {
+  assertAction(ctx.request, 'relaunch');
+  const waiting = ctx.signers.filter((s) => s.role !== 'observer' && invitedSignerStatuses.includes(s.status));
+  if (!waiting.length) throw new AppError('INVALID_TRANSITION', 'Cannot relaunch: nobody is waiting to sign.');
+  const now = platform.clock();
+  for (const signer of waiting) {
+    await sendReminder(tx, platform, ctx, signer, 'email');
+    await repo.updateSigner(tx, ctx.application.id, signer.id, { lastReminderAt: now });
+  }
+  await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.relaunched', targetType: 'signature_request', targetId: ctx.request.id, data: { signers: waiting.length } });
+}
+
+export async function cancelSigner(tx: Tx, platform: Platform, ctx: RequestContext, signerId: string, actorUserId: string) {
+  assertAction(ctx.request, 'cancelSigner');
+  const signer = ctx.signers.find((s) => s.id === signerId);
+  if (!signer) throw notFound('Signer');
+  if (finalSignerStatuses.includes(signer.status)) throw new AppError('INVALID_TRANSITION', `Cannot cancel a signer who is ${signer.status}`);
+  const now = platform.clock();
+  await abortSigner(tx, platform, ctx, signer, now);
+  await notifyOwner(tx, ctx, 'signature.updated', `${signerDisplayName(signer)} was removed from "${ctx.request.label}".`, now);
+  await advanceChain(tx, platform, ctx, now);
+  await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.signer_canceled', targetType: 'signature_request', targetId: ctx.request.id, data: { signerId } });
+}
+
+/**
+ * The signing page (issue 5) calls this when a participant signed or refused: a refusal ends the request; a
+ * signature invites the next participant, or makes the request signed when nobody is left.
+ */
+export async function onSignerFinished(opts: { platform: Platform; requestId: string; signerId: string; outcome: 'signed' | 'refused'; comment?: string }) {
+  const { platform } = opts;
+  const appId = await platform.database.inSystem((tx) => repo.appIdOfRequest(tx, opts.requestId));
+  if (!appId) throw notFound('Signature request');
+  await platform.database.inTenant(appId, async (tx) => {
+    const ctx = await loadContext(tx, appId, opts.requestId);
+    const signer = ctx.signers.find((s) => s.id === opts.signerId);
+    if (!signer) throw notFound('Signer');
+    if (ctx.request.status !== 'ready' && ctx.request.status !== 'wait_cosigner') {
+      throw new AppError('INVALID_TRANSITION', `Cannot sign a request that is ${ctx.request.status}`);
+    }
+    if (!invitedSignerStatuses.includes(signer.status)) throw new AppError('INVALID_TRANSITION', `Cannot sign for a signer who is ${signer.status}`);
+    const now = platform.clock();
+    const refused = opts.outcome === 'refused';
+    await repo.updateSigner(tx, appId, signer.id, {
+      status: refused ? 'cancel' : 'signed',
+      actionAt: now,
+      refusalComment: refused ? (opts.comment ?? null) : null,
+      nextMailReminderAt: null,
+      nextSmsReminderAt: null,
+    });
+    if (refused) {
+      await repo.updateRequest(tx, appId, ctx.request.id, { status: 'refused', updatedAt: now });
+      const open = [...notYetInvitedSignerStatuses, ...invitedSignerStatuses];
+      await repo.updateSignersInStatus(tx, appId, ctx.request.id, open, { status: 'aborted', nextMailReminderAt: null, nextSmsReminderAt: null });
+      await notifyOwner(tx, ctx, 'signature.refused', `${signerDisplayName(signer)} refused to sign "${ctx.request.label}".`, now);
+    } else {
+      await advanceChain(tx, platform, ctx, now);
+    }
+    await audit(tx, { appId, actorUserId: null, action: refused ? 'signature.signer_refused' : 'signature.signer_signed', targetType: 'signature_request', targetId: ctx.request.id, data: { signerId: signer.id } });
+  });
+}

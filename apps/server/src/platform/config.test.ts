@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const errorOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadConfig', () => {
+  it('runs with no variable at all: embedded database, outbox only, local URL', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      smsHttpUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      secretKey: undefined,
+      role: 'all',
+      logLevel: 'info',
+      adminEmail: 'admin@paraphe.local',
+      embedded: true,
+    });
+    expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads the variables, treats blanks as unset, trims the public URL', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u:p@db:5432/paraphe',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      PUBLIC_URL: 'https://sign.example.com/',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ROLE: 'api',
+      SECRET_KEY: '',
+    });
+    expect(config).toMatchObject({ port: 8080, embedded: false, role: 'api', publicUrl: 'https://sign.example.com', adminEmail: 'boss@example.com', secretKey: undefined });
+    expect(config.smtpUrl).toBe('smtps://u:p@mail.example.com:465');
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/paraphe' }],
+    ['SMTP_URL', { SMTP_URL: 'mail.example.com:25' }],
+    ['SECRET_KEY', { SECRET_KEY: 'short' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-email' }],
+    ['ROLE', { ROLE: 'everything' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'sign.example.com' }],
+  ])('names %s when its value is wrong', (variable, env) => {
+    const error = errorOf(env);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain(`${variable}=${JSON.stringify(Object.values(env)[0])}`);
+  });
+
+  it('lists every wrong variable at once', () => {
+    const message = errorOf({ PORT: 'x', SMTP_URL: 'y' }).message;
+    expect(message).toContain('PORT=');
+    expect(message).toContain('SMTP_URL=');
+  });
+
+  it('needs PUBLIC_URL on a non-local host, and DATABASE_URL for split roles', () => {
+    expect(errorOf({ HOST: 'sign.example.com' }).message).toContain('PUBLIC_URL');
+    expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(errorOf({ ROLE: 'worker' }).message).toContain('DATABASE_URL');
+  });
+});
