@@ -20,9 +20,11 @@ import { registerSignatureJobs } from './domains/signatures/jobs.ts';
 import { deriveSigningLinkKey } from './domains/signatures/links.ts';
 import { notificationRoutes } from './domains/notifications/routes.ts';
 import { pkiRoutes } from './domains/pki/routes.ts';
+import { signingPageRoutes } from './domains/signing/routes.ts';
+import { registerSigningJobs } from './domains/signing/completion.ts';
 import { createTrustServices } from './domains/pki/service.ts';
 
-export const domains: DomainRoutes[] = [authRoutes, userRoutes, applicationRoutes, outboxRoutes, signatureRoutes, notificationRoutes, pkiRoutes];
+export const domains: DomainRoutes[] = [authRoutes, userRoutes, applicationRoutes, outboxRoutes, signatureRoutes, notificationRoutes, pkiRoutes, signingPageRoutes];
 
 export interface Server {
   platform: Platform;
@@ -46,10 +48,10 @@ export async function createServer(opts: {
   const jobs = createJobs(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
   const mailTransport = opts.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined);
   const smsProvider = config.smsHttpUrl ? createHttpSmsProvider(config.smsHttpUrl) : undefined;
-  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, mailTransport, smsProvider });
+  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, mailTransport, smsProvider, storage });
   const secret = await ensureSecret(database, config.secretKey);
   const tokens = createTokenService(secret);
-  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
   const platform: Platform = {
     config,
     database,
@@ -65,6 +67,7 @@ export async function createServer(opts: {
   createTrustServices(platform, secret);
   registerMaintenanceJobs(platform);
   registerSignatureJobs(platform);
+  registerSigningJobs(platform);
   await jobs.start({ work: config.role !== 'api' });
   const app = await buildApp(platform, config.role === 'worker' ? [] : domains);
   return {

@@ -76,8 +76,9 @@ describe(`signature state machine over the API (${engine})`, () => {
   });
 
   it('performs every allowed transition', async () => {
-    const expectedStatus: Partial<Record<ApiAction, (from: SignatureStatus) => SignatureStatus | null>> = {
-      send: () => 'pending',
+    // send answers 'pending'; the send job may already have moved it on to 'ready' when we read it back.
+    const expectedStatus: Partial<Record<ApiAction, (from: SignatureStatus) => SignatureStatus | SignatureStatus[] | null>> = {
+      send: () => ['pending', 'ready'],
       cancel: () => 'canceled',
       relaunch: (from) => from,
       cancelSigner: () => 'canceled', // the only signer gone, nobody signed
@@ -93,7 +94,7 @@ describe(`signature state machine over the API (${engine})`, () => {
         const after = await gerant.call('GET', `/api/transactions/${r.id}`, 'history');
         const wanted = expectedStatus[action]!(status);
         if (wanted === null) expect(after.statusCode).toBe(404);
-        else expect(after.json().data.status, `${action} on ${status}`).toBe(wanted);
+        else expect([wanted].flat(), `${action} on ${status}`).toContain(after.json().data.status);
       }
     }
   });

@@ -38,6 +38,17 @@ export const errorHttpStatus = {
   BILLING_REQUIRED: 409,
   ACCOUNT_INFO_REQUIRED: 409,
   QUALIFIED_CERTIFICATE_REQUIRED: 403,
+  LINK_INVALID: 404,
+  LINK_UNAVAILABLE: 410,
+  NOT_YOUR_TURN: 409,
+  ACTION_NOT_ALLOWED: 403,
+  CODE_REQUIRED: 400,
+  CODE_RESEND_TOO_SOON: 429,
+  CODE_SEND_LIMIT: 429,
+  CONSENT_REQUIRED: 400,
+  HANDWRITTEN_REQUIRED: 400,
+  DOCUMENT_NOT_READY: 409,
+  SIGNING_FAILED: 502,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;
@@ -87,6 +98,8 @@ export const errorBodySchema = z.object({
     /** "<code> : <message>", the form the spec's screens recognise errors by. */
     detail: z.string(),
     fields: z.array(fieldErrorSchema).optional(),
+    /** Code-specific data, e.g. LINK_UNAVAILABLE { reason }, CODE_RESEND_TOO_SOON { resendAvailableAt }. */
+    details: z.record(z.string(), z.unknown()).optional(),
     requestId: z.string().optional(),
   }),
 });
@@ -114,5 +127,16 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   BILLING_REQUIRED: 'Sending is blocked until the billing settings are completed (test mode can send).',
   ACCOUNT_INFO_REQUIRED: 'Pre-processing requires the account information to be completed.',
   QUALIFIED_CERTIFICATE_REQUIRED: 'A qualified certificate is required.',
+  LINK_INVALID: 'This signing link is not valid.',
+  LINK_UNAVAILABLE: 'The document to be signed is no longer available.',
+  NOT_YOUR_TURN: 'It is not your turn to sign yet.',
+  ACTION_NOT_ALLOWED: 'This action is not possible for you on this request.',
+  CODE_REQUIRED: 'Ask for a code first.',
+  CODE_RESEND_TOO_SOON: 'Wait a moment before asking for a new code.',
+  CODE_SEND_LIMIT: 'Too many codes were sent. Try again later.',
+  CONSENT_REQUIRED: 'Tick every box to continue.',
+  HANDWRITTEN_REQUIRED: 'Draw your signature to continue.',
+  DOCUMENT_NOT_READY: 'The signed document is not available yet.',
+  SIGNING_FAILED: 'The signature could not be applied. Try again in a few minutes.',
   INTERNAL: 'Oops, we had a problem processing your action or request; try again or contact support.',
 };

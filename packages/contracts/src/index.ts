@@ -7,3 +7,4 @@ export * from './applications.ts';
 export * from './outbox.ts';
 export * from './signatures.ts';
 export * from './notifications.ts';
+export * from './signing-page.ts';

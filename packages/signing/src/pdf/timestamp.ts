@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Der, TimestampAuthority } from '../crypto/types.ts';
+import type { Der, RevocationSource, TimestampAuthority } from '../crypto/types.ts';
 import { SigningError } from '../errors.ts';
 import type { PdfLimits } from './limits.ts';
-import { appendDocumentTimestamp, appendDssRevision, DOCUMENT_TIMESTAMP_PLACEHOLDER, type DssMaterial } from './ltv.ts';
+import { appendDocumentTimestamp, appendDssRevision, DOCUMENT_TIMESTAMP_PLACEHOLDER, gatherValidationData, signatureCertificates, type DssMaterial } from './ltv.ts';
+import { PdfReader } from './reader.ts';
 import { guarded } from './guard.ts';
 import { GrowingPdf } from './update.ts';
 
@@ -47,6 +48,29 @@ export async function addDss(pdf: Uint8Array, options: AddDssOptions): Promise<U
     const size = [...material.certificates, ...material.crls, ...material.ocsps].reduce((n, d) => n + d.length, 0);
     const doc = new GrowingPdf(pdf, 64 * 1024 + size * 2);
     appendDssRevision(doc, material, options.limits);
+    return doc.result();
+  });
+}
+
+export interface ArchivePdfOptions {
+  tsa: TimestampAuthority;
+  /** CRL/OCSP for every certificate of the signatures already in the file. */
+  revocation: RevocationSource;
+  limits?: Partial<PdfLimits>;
+}
+
+/**
+ * Brings a signed document to B-LTA once its last signature is in: one revision with the DSS covering every
+ * signature and time-stamp already in the file (certificates, CRLs, OCSP responses), then a document time-stamp.
+ */
+export async function archivePdf(pdf: Uint8Array, options: ArchivePdfOptions): Promise<Uint8Array> {
+  return guarded('Archiving', async () => {
+    if (!options?.tsa) throw new SigningError('TSA_UNAVAILABLE', 'A time-stamping authority is required');
+    const material = await gatherValidationData(signatureCertificates(PdfReader.open(pdf, options.limits)), options.revocation);
+    const size = [...material.certificates, ...material.crls, ...material.ocsps].reduce((n, d) => n + d.length, 0);
+    const doc = new GrowingPdf(pdf, 64 * 1024 + size * 2 + 2 * DOCUMENT_TIMESTAMP_PLACEHOLDER);
+    appendDssRevision(doc, material, options.limits);
+    await appendDocumentTimestamp(doc, options.tsa, { limits: options.limits });
     return doc.result();
   });
 }

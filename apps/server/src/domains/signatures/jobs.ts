@@ -2,6 +2,7 @@ import type { Platform } from '../../platform/context.ts';
 import { notify } from '../notifications/service.ts';
 import { buildZip } from './documents.ts';
 import * as repo from './repository.ts';
+import { currentVersions } from '../signing/versions.ts';
 import { runSignatureSweep, sweepQueue } from './sweep.ts';
 import { cancelQueue, runCancelJob, runSendJob, sendQueue, sendRetryLimit, type RequestJob } from './workflow.ts';
 
@@ -13,15 +14,22 @@ export interface ArchiveJob extends RequestJob {
 export const archiveKeyOf = (appId: string, requestId: string) => `${appId}/archive-${requestId}.zip`;
 
 /**
- * Job: (re)builds the archive of a request and tells the user who asked. Until issue 5 produces signed files,
- * the archive holds the current documents. Safe to run again: the archive is simply rebuilt.
+ * Job: (re)builds the archive of a request and tells the user who asked: each document in its latest signed
+ * version (the original when never signed), plus the evidence file once the request is completed. Safe to run
+ * again: the archive is simply rebuilt.
  */
 export async function runArchiveJob(platform: Platform, job: ArchiveJob) {
   await platform.database.inTenant(job.appId, async (tx) => {
     const request = await repo.findRequest(tx, { appId: job.appId }, job.requestId);
     if (!request) return;
     const documents = await repo.documentsOf(tx, job.appId, [job.requestId]);
-    const files = await Promise.all(documents.map(async (d) => ({ fileName: d.fileName, data: await platform.storage.get(d.storageKey) })));
+    const versions = await currentVersions(tx, job.appId, documents.map((d) => d.id));
+    const keyOf = (d: repo.DocumentRow) => {
+      const version = versions.get(d.id);
+      return version && version.kind !== 'prepared' ? version.storageKey : d.storageKey;
+    };
+    const files = await Promise.all(documents.map(async (d) => ({ fileName: d.fileName, data: await platform.storage.get(keyOf(d)) })));
+    if (request.attestationKey) files.push({ fileName: 'attestation.pdf', data: await platform.storage.get(request.attestationKey) });
     const key = archiveKeyOf(job.appId, job.requestId);
     await platform.storage.put(key, buildZip(files));
     const now = platform.clock();

@@ -31,8 +31,11 @@ export function signingLink(platform: Platform, ids: { requestId: string; signer
   return `${platform.config.publicUrl}/#/sign/${signingToken(platform.signingLinkKey, ids)}`;
 }
 
-/** The ids of a valid link; TOKEN_INVALID when tampered, TOKEN_EXPIRED past the request's expiry. */
-export function verifySigningLink(platform: Platform, token: string): { requestId: string; signerId: string; expiresAt: Date } {
+/**
+ * The ids of a valid link; TOKEN_INVALID when tampered, TOKEN_EXPIRED past the request's expiry (unless
+ * `allowExpired`: the signing page still lets signers and observers download a completed request's documents).
+ */
+export function verifySigningLink(platform: Platform, token: string, opts: { allowExpired?: boolean } = {}): { requestId: string; signerId: string; expiresAt: Date } {
   const [encoded, mac, extra] = token.split('.');
   const invalid = () => new AppError('TOKEN_INVALID', 'This signing link is not valid.');
   if (!encoded || !mac || extra !== undefined) throw invalid();
@@ -47,6 +50,6 @@ export function verifySigningLink(platform: Platform, token: string): { requestI
   }
   if (typeof payload.r !== 'string' || typeof payload.s !== 'string' || typeof payload.e !== 'number') throw invalid();
   const expiresAt = new Date(payload.e * 1000);
-  if (expiresAt.getTime() <= platform.clock().getTime()) throw new AppError('TOKEN_EXPIRED', 'This signing link has expired.');
+  if (!opts.allowExpired && expiresAt.getTime() <= platform.clock().getTime()) throw new AppError('TOKEN_EXPIRED', 'This signing link has expired.');
   return { requestId: payload.r, signerId: payload.s, expiresAt };
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import type { ApplicationRow } from '../auth/repository.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
 import { signingLink } from './links.ts';
+import { appendEvent } from '../signing/events.ts';
 import type { RequestRow, SignerRow } from './repository.ts';
 
 /** Mails and SMS of the requester's side, in the tenant's branding and the signer's language. */
@@ -42,7 +43,9 @@ export async function sendInvitation(tx: Tx, platform: Platform, ctx: RequestCon
   });
 }
 
+/** Sweep and relaunch both remind through here: the evidence trail records each reminder. */
 export async function sendReminder(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel) {
+  await appendEvent(tx, { appId: ctx.application.id, requestId: ctx.request.id, signerId: signer.id, type: 'reminded', data: { channel }, at: platform.clock() });
   await queue(tx, platform, ctx, signer, channel, 'signature-reminder', {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),

@@ -29,6 +29,7 @@ import { findApplication } from '../auth/repository.ts';
 import { formPayload, readSignatureForm, type UploadLimits } from './documents.ts';
 import { presentDocument, presentRequest, progressOf } from './presenter.ts';
 import * as signatures from './service.ts';
+import { currentVersions } from '../signing/versions.ts';
 import type { Platform } from '../../platform/context.ts';
 
 const tags = ['signatures'];
@@ -141,8 +142,12 @@ export const signatureRoutes: DomainRoutes = async (app, platform) => {
   );
 
   app.get('/api/transactions/:id/documents/:docId', { schema: { tags, params: documentParams }, config: read }, async (request, reply) => {
-    const doc = await signatures.findDocument({ platform, actor: requireActor(request), id: request.params.id, documentId: request.params.docId });
-    return attachment(reply, doc.fileName, 'application/pdf').header('content-length', doc.sizeBytes).send(platform.storage.stream(doc.storageKey));
+    const actor = requireActor(request);
+    const doc = await signatures.findDocument({ platform, actor, id: request.params.id, documentId: request.params.docId });
+    // The signed version once there is one (the latest signature, then the completed B-LTA file), else the original.
+    const version = (await platform.database.inTenant(actor.appId, (tx) => currentVersions(tx, actor.appId, [doc.id]))).get(doc.id);
+    const file = version && version.kind !== 'prepared' ? version : doc;
+    return attachment(reply, doc.fileName, 'application/pdf').header('content-length', file.sizeBytes).send(platform.storage.stream(file.storageKey));
   });
 
   app.delete('/api/transactions/:id/documents/:docId', { schema: { tags, params: documentParams, response: { 200: okSchema } }, config: manage }, async (request) => {
@@ -150,10 +155,11 @@ export const signatureRoutes: DomainRoutes = async (app, platform) => {
     return { data: { ok: true as const } };
   });
 
-  // The signing attestation is produced by the signing itself (issue 5): none yet.
+  // The evidence file, sealed at completion (domains/signing/completion.ts); 204 before.
   app.get('/api/transactions/:id/attestation', { schema: { tags, params: idParams }, config: read }, async (request, reply) => {
-    await signatures.getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id });
-    return reply.status(204).send();
+    const { row } = await signatures.getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id });
+    if (!row.attestationKey) return reply.status(204).send();
+    return attachment(reply, `attestation-${row.label}.pdf`, 'application/pdf').send(platform.storage.stream(row.attestationKey));
   });
 
   app.post('/api/transactions/:id/archive', { schema: { tags, params: idParams, response: { 202: itemEnvelope(z.object({ queued: z.literal(true) })) } }, config: read }, async (request, reply) => {

@@ -22,6 +22,7 @@ import { prepareDocuments, type PreparedDocument, type UploadedFile, type Upload
 import { archiveQueue, type ArchiveJob } from './jobs.ts';
 import { progressOf } from './presenter.ts';
 import * as repo from './repository.ts';
+import { versionKeysOf } from '../signing/versions.ts';
 import { assertAction, assertLevelAndOptions, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
 
 interface Options {
@@ -236,9 +237,10 @@ export async function deleteSignatureRequest(opts: Options & { id: string }) {
     const ctx = await loadContext(tx, actor.appId, (await findVisible(tx, actor, opts.id)).id);
     assertAction(ctx.request, 'delete');
     const documents = await repo.documentsOf(tx, actor.appId, [ctx.request.id]);
+    const versionKeys = await versionKeysOf(tx, actor.appId, documents.map((d) => d.id));
     await repo.deleteRequest(tx, actor.appId, ctx.request.id);
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.deleted', targetType: 'signature_request', targetId: ctx.request.id, data: { label: ctx.request.label }, ip: actor.ip });
-    return [...documents.map((d) => d.storageKey), ...(ctx.request.archiveKey ? [ctx.request.archiveKey] : [])];
+    return [...documents.map((d) => d.storageKey), ...versionKeys, ...[ctx.request.archiveKey, ctx.request.attestationKey].filter((k): k is string => !!k)];
   });
   // Files go once the rows are gone for good.
   await discard(platform, keys);

@@ -22,10 +22,14 @@ import { signingLink } from './links.ts';
 import { sendCancelNotice, sendInvitation, sendReminder, type RequestContext } from './messages.ts';
 import { addDays, nextReminderAt } from './reminders.ts';
 import * as repo from './repository.ts';
+import { appendEvent } from '../signing/events.ts';
+import { hasSignedVersions } from '../signing/versions.ts';
 
 /** The signature state machine at work: send, chain, cancel, finish. Every function runs in the caller's transaction. */
 
 export const sendQueue = 'signature-send';
+/** Handled by domains/signing/completion.ts. */
+export const completeQueue = 'signature-complete';
 export const cancelQueue = 'signature-cancel';
 export interface RequestJob {
   appId: string;
@@ -130,6 +134,7 @@ async function invite(tx: Tx, platform: Platform, ctx: RequestContext, member: r
   });
   const channel = channelFor(ctx, member);
   if (channel) await sendInvitation(tx, platform, ctx, invited, channel);
+  await appendEvent(tx, { appId: ctx.application.id, requestId: ctx.request.id, signerId: member.id, type: 'invited', data: { channel: channel ?? 'link' }, at: now });
 }
 
 /**
@@ -145,6 +150,10 @@ export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestConte
     const anySigned = signers.some((s) => s.role !== 'observer' && s.status === 'signed');
     await repo.updateRequest(tx, appId, ctx.request.id, { status: anySigned ? 'signed' : 'canceled', ...(anySigned ? {} : { canceledAt: now }), updatedAt: now });
     await repo.updateSignersInStatus(tx, appId, ctx.request.id, notYetInvitedSignerStatuses, { status: anySigned ? 'waiting' : 'aborted' });
+    // Documents signed through the signing page get finalised (B-LTA, evidence, delivery) by the completion job.
+    if (anySigned && (await hasSignedVersions(tx, appId, ctx.request.id))) {
+      await platform.jobs.enqueue(tx, completeQueue, { appId, requestId: ctx.request.id } satisfies RequestJob);
+    }
     const type = anySigned ? 'signature.signed' : 'signature.canceled';
     await notifyOwner(tx, ctx, type, anySigned ? `"${ctx.request.label}" is signed.` : `"${ctx.request.label}" was cancelled: no signer left.`, now);
     return;
@@ -244,38 +253,53 @@ export async function cancelSigner(tx: Tx, platform: Platform, ctx: RequestConte
 }
 
 /**
- * The signing page (issue 5) calls this when a participant signed or refused: a refusal ends the request; a
- * signature invites the next participant, or makes the request signed when nobody is left.
+ * Records a participant's answer in the caller's transaction (request locked by loadContext): a refusal ends
+ * the request; a signature (or a validator's approval) invites the next participant, or makes the request
+ * signed when nobody is left. Refuses (409 INVALID_TRANSITION) a request not ready/wait_cosigner or a signer
+ * not invited.
  */
+export async function recordSignerOutcome(
+  tx: Tx,
+  platform: Platform,
+  ctx: RequestContext,
+  signerId: string,
+  outcome: 'signed' | 'refused',
+  opts: { comment?: string; now?: Date } = {},
+) {
+  const appId = ctx.application.id;
+  const signer = ctx.signers.find((s) => s.id === signerId);
+  if (!signer) throw notFound('Signer');
+  if (ctx.request.status !== 'ready' && ctx.request.status !== 'wait_cosigner') {
+    throw new AppError('INVALID_TRANSITION', `Cannot sign a request that is ${ctx.request.status}`);
+  }
+  if (!invitedSignerStatuses.includes(signer.status)) throw new AppError('INVALID_TRANSITION', `Cannot sign for a signer who is ${signer.status}`);
+  const now = opts.now ?? platform.clock();
+  const refused = outcome === 'refused';
+  await repo.updateSigner(tx, appId, signer.id, {
+    status: refused ? 'cancel' : 'signed',
+    actionAt: now,
+    refusalComment: refused ? (opts.comment ?? null) : null,
+    nextMailReminderAt: null,
+    nextSmsReminderAt: null,
+  });
+  if (refused) {
+    await repo.updateRequest(tx, appId, ctx.request.id, { status: 'refused', updatedAt: now });
+    const open = [...notYetInvitedSignerStatuses, ...invitedSignerStatuses];
+    await repo.updateSignersInStatus(tx, appId, ctx.request.id, open, { status: 'aborted', nextMailReminderAt: null, nextSmsReminderAt: null });
+    await notifyOwner(tx, ctx, 'signature.refused', `${signerDisplayName(signer)} refused to sign "${ctx.request.label}".`, now);
+  } else {
+    await advanceChain(tx, platform, ctx, now);
+  }
+  await audit(tx, { appId, actorUserId: null, action: refused ? 'signature.signer_refused' : 'signature.signer_signed', targetType: 'signature_request', targetId: ctx.request.id, data: { signerId: signer.id } });
+}
+
+/** recordSignerOutcome in its own transaction (tests and callers without one). */
 export async function onSignerFinished(opts: { platform: Platform; requestId: string; signerId: string; outcome: 'signed' | 'refused'; comment?: string }) {
   const { platform } = opts;
   const appId = await platform.database.inSystem((tx) => repo.appIdOfRequest(tx, opts.requestId));
   if (!appId) throw notFound('Signature request');
   await platform.database.inTenant(appId, async (tx) => {
     const ctx = await loadContext(tx, appId, opts.requestId);
-    const signer = ctx.signers.find((s) => s.id === opts.signerId);
-    if (!signer) throw notFound('Signer');
-    if (ctx.request.status !== 'ready' && ctx.request.status !== 'wait_cosigner') {
-      throw new AppError('INVALID_TRANSITION', `Cannot sign a request that is ${ctx.request.status}`);
-    }
-    if (!invitedSignerStatuses.includes(signer.status)) throw new AppError('INVALID_TRANSITION', `Cannot sign for a signer who is ${signer.status}`);
-    const now = platform.clock();
-    const refused = opts.outcome === 'refused';
-    await repo.updateSigner(tx, appId, signer.id, {
-      status: refused ? 'cancel' : 'signed',
-      actionAt: now,
-      refusalComment: refused ? (opts.comment ?? null) : null,
-      nextMailReminderAt: null,
-      nextSmsReminderAt: null,
-    });
-    if (refused) {
-      await repo.updateRequest(tx, appId, ctx.request.id, { status: 'refused', updatedAt: now });
-      const open = [...notYetInvitedSignerStatuses, ...invitedSignerStatuses];
-      await repo.updateSignersInStatus(tx, appId, ctx.request.id, open, { status: 'aborted', nextMailReminderAt: null, nextSmsReminderAt: null });
-      await notifyOwner(tx, ctx, 'signature.refused', `${signerDisplayName(signer)} refused to sign "${ctx.request.label}".`, now);
-    } else {
-      await advanceChain(tx, platform, ctx, now);
-    }
-    await audit(tx, { appId, actorUserId: null, action: refused ? 'signature.signer_refused' : 'signature.signer_signed', targetType: 'signature_request', targetId: ctx.request.id, data: { signerId: signer.id } });
+    await recordSignerOutcome(tx, platform, ctx, opts.signerId, opts.outcome, { comment: opts.comment });
   });
 }

@@ -17,8 +17,14 @@ import { toFieldErrors, type ZodIssueLike } from './validation.ts';
 export type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 export type DomainRoutes = (app: App, platform: Platform) => void | Promise<void>;
 
-function errorBody(code: string, message: string, requestId: string, fields?: ErrorBody['error']['fields']): ErrorBody {
-  return { error: { code, message, detail: errorDetail(code, message), ...(fields ? { fields } : {}), requestId } };
+function errorBody(
+  code: string,
+  message: string,
+  requestId: string,
+  fields?: ErrorBody['error']['fields'],
+  details?: ErrorBody['error']['details'],
+): ErrorBody {
+  return { error: { code, message, detail: errorDetail(code, message), ...(fields ? { fields } : {}), ...(details ? { details } : {}), requestId } };
 }
 
 export async function buildApp(platform: Platform, domains: DomainRoutes[]): Promise<App> {
@@ -28,6 +34,8 @@ export async function buildApp(platform: Platform, domains: DomainRoutes[]): Pro
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
+    // Signing-link tokens (≈ 150 characters) travel as a path parameter.
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -53,7 +61,7 @@ export async function buildApp(platform: Platform, domains: DomainRoutes[]): Pro
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.status).send(errorBody(error.code, error.message, request.id, error.fields));
+      return reply.status(error.status).send(errorBody(error.code, error.message, request.id, error.fields, error.details));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED', 'Too many attempts. Try again in a minute.', request.id));

@@ -4,6 +4,8 @@ import type { Logger } from '../logger.ts';
 import { renderTemplate, type Branding } from './templates/render.ts';
 import type { TemplateName, TemplateParams } from './templates/types.ts';
 import type { MailTransport, SmsProvider } from './transports.ts';
+import type { OutboxAttachment } from '../db/schema/index.ts';
+import type { Storage } from '../storage.ts';
 import { findMessage, insertMessage, markMessage } from './repository.ts';
 
 export const sendEmailQueue = 'send-email';
@@ -20,7 +22,8 @@ interface QueueMessage<K extends TemplateName> {
 
 export interface Messaging {
   /** Renders the mail, records it in the outbox and enqueues its delivery, all in the caller's transaction. */
-  queueEmail<K extends TemplateName>(tx: Tx, message: QueueMessage<K>): Promise<string>;
+  /** `attachments` are storage references: the outbox keeps the reference, delivery reads the bytes. */
+  queueEmail<K extends TemplateName>(tx: Tx, message: QueueMessage<K> & { attachments?: OutboxAttachment[] }): Promise<string>;
   queueSms<K extends TemplateName>(tx: Tx, message: QueueMessage<K> & { sender?: string | null }): Promise<string>;
 }
 
@@ -31,6 +34,8 @@ export function createMessaging(deps: {
   mailFrom: string;
   mailTransport?: MailTransport;
   smsProvider?: SmsProvider;
+  /** Where attachments are read from at delivery. */
+  storage?: Storage;
 }): Messaging {
   const { database, jobs, logger, mailTransport, smsProvider } = deps;
 
@@ -44,7 +49,17 @@ export function createMessaging(deps: {
       return void (await markMessage(database.db, messageId, 'captured'));
     }
     try {
-      await mailTransport.send({ from: deps.mailFrom, to: message.to, subject: message.subject ?? '', text: message.text, html: message.html ?? message.text });
+      const attachments = await Promise.all(
+        message.attachments.map(async (a) => ({ filename: a.fileName, contentType: a.contentType, content: await deps.storage!.get(a.storageKey) })),
+      );
+      await mailTransport.send({
+        from: deps.mailFrom,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        html: message.html ?? message.text,
+        ...(attachments.length ? { attachments } : {}),
+      });
       await markMessage(database.db, messageId, 'sent');
     } catch (error) {
       logger.warn({ err: error, messageId }, 'mail delivery failed');
@@ -78,6 +93,7 @@ export function createMessaging(deps: {
         html: rendered.html,
         template: m.template,
         language: m.language,
+        attachments: m.attachments ?? [],
       });
       await jobs.enqueue(tx, sendEmailQueue, { messageId });
       return messageId;

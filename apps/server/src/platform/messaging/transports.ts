@@ -6,6 +6,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 /** Delivers a mail; undefined transport means "capture in the outbox" (the embedded default). */
 export interface MailTransport {

@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './messaging.ts';
 export * from './signatures.ts';
 export * from './pki.ts';
+export * from './signing.ts';

@@ -1,6 +1,13 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantPolicy, tstz } from './common.ts';
 
+export interface OutboxAttachment {
+  fileName: string;
+  contentType: string;
+  storageKey: string;
+  sizeBytes: number;
+}
+
 /** Every mail and SMS the product sends: delivery status for SMTP/HTTP, the whole message when captured. */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -13,6 +20,8 @@ export const outboxMessages = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     template: text('template').notNull(),
+    /** Files sent with a mail, by storage reference (the bytes stay in the storage). */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     language: text('language').notNull(),
     status: text('status').$type<'queued' | 'captured' | 'sent' | 'failed'>().notNull().default('queued'),
     error: text('error'),

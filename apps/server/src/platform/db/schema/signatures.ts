@@ -34,6 +34,8 @@ export const signatureRequests = pgTable(
     /** Storage key of the last (re)generated archive. */
     archiveKey: text('archive_key'),
     archiveGeneratedAt: tstz('archive_generated_at'),
+    /** Storage key of the evidence file (sealed PDF), written at completion. */
+    attestationKey: text('attestation_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -51,4 +51,18 @@ export const en: Catalogue = {
     paragraphs: ['Hello ${signerName},', '${requesterName} (${company}) cancelled the signature request "${label}". There is nothing left for you to do.'],
     sms: '${company}: the signature request "${label}" was cancelled.',
   },
+  'signing-code': {
+    subject: 'Your signing code: ${code}',
+    paragraphs: ['Hello ${signerName},', 'Your code to sign "${label}" is ${code}. It expires in ${minutes} minutes.', 'Never share it: ${company} will never ask you for it.'],
+    sms: '${company}: your code to sign "${label}" is ${code} (valid ${minutes} min).',
+  },
+  'signed-documents': {
+    subject: 'Signed: "${label}"',
+    paragraphs: ['Hello ${name},', 'Every signer signed "${label}" (${company}). The signed documents are attached.'],
+  },
+  'signed-documents-link': {
+    subject: 'Signed: "${label}"',
+    paragraphs: ['Hello ${name},', 'Every signer signed "${label}" (${company}). The signed documents are too large to be attached: download them with the link below.'],
+    action: { label: 'Download the signed documents', linkParam: 'link' },
+  },
 };

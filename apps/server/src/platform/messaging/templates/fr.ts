@@ -55,4 +55,18 @@ export const fr: Catalogue = {
     paragraphs: ['Bonjour ${signerName},', '${requesterName} (${company}) a annulé la demande de signature « ${label} ». Vous n\'avez plus rien à faire.'],
     sms: '${company} : la demande de signature « ${label} » a été annulée.',
   },
+  'signing-code': {
+    subject: 'Votre code de signature : ${code}',
+    paragraphs: ['Bonjour ${signerName},', 'Votre code pour signer « ${label} » est ${code}. Il expire dans ${minutes} minutes.', 'Ne le communiquez à personne : ${company} ne vous le demandera jamais.'],
+    sms: '${company} : votre code pour signer « ${label} » est ${code} (valable ${minutes} min).',
+  },
+  'signed-documents': {
+    subject: 'Signé : « ${label} »',
+    paragraphs: ['Bonjour ${name},', 'Tous les signataires ont signé « ${label} » (${company}). Les documents signés sont joints.'],
+  },
+  'signed-documents-link': {
+    subject: 'Signé : « ${label} »',
+    paragraphs: ['Bonjour ${name},', 'Tous les signataires ont signé « ${label} » (${company}). Les documents signés sont trop volumineux pour être joints : téléchargez-les avec le lien ci-dessous.'],
+    action: { label: 'Télécharger les documents signés', linkParam: 'link' },
+  },
 };

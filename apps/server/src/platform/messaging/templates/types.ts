@@ -6,7 +6,10 @@ export type TemplateName =
   | 'signature-invitation'
   | 'signature-reminder'
   | 'signature-expired'
-  | 'signature-canceled';
+  | 'signature-canceled'
+  | 'signing-code'
+  | 'signed-documents'
+  | 'signed-documents-link';
 
 export interface TemplateParams {
   'confirm-account': { firstName: string; company: string; link: string };
@@ -20,6 +23,12 @@ export interface TemplateParams {
   'signature-expired': { firstName: string; label: string };
   /** To a signer who had been invited. */
   'signature-canceled': { signerName: string; requesterName: string; company: string; label: string };
+  /** The one-time code of the signing page. */
+  'signing-code': { signerName: string; company: string; label: string; code: string; minutes: number };
+  /** Signed documents at completion, attached (up to the size limit). */
+  'signed-documents': { name: string; company: string; label: string };
+  /** Signed documents at completion, too big to attach: a download link. */
+  'signed-documents-link': { name: string; company: string; label: string; link: string };
 }
 
 export interface TemplateText {

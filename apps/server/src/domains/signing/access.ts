@@ -1,0 +1,79 @@
+import { invitedSignerStatuses, type LinkUnavailableReason, type SignatureStatus, type SigningTurnState } from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { currentParticipant } from '../signatures/chain.ts';
+import type { RequestContext } from '../signatures/messages.ts';
+import * as repo from '../signatures/repository.ts';
+import { verifySigningLink } from '../signatures/links.ts';
+import { findContext } from '../signatures/workflow.ts';
+
+/** Who holds a signing link, resolved and checked: the request (locked for the transaction) and its signer. */
+export interface SigningAccess {
+  appId: string;
+  ctx: RequestContext;
+  signer: repo.SignerRow;
+}
+
+const linkInvalid = () => new AppError('LINK_INVALID');
+const unavailable = (reason: LinkUnavailableReason) => new AppError('LINK_UNAVAILABLE', undefined, { details: { reason } });
+
+/** A request that finished this way shows the matching message instead of the page. */
+const closedReasons: Partial<Record<SignatureStatus, LinkUnavailableReason>> = {
+  refused: 'refused',
+  canceled: 'canceled',
+  expired: 'expired',
+  failed: 'failed',
+  draft: 'gone',
+};
+/** A signer removed by the requester, or expired, sees why. */
+const signerClosedReasons: Partial<Record<repo.SignerRow['status'], LinkUnavailableReason>> = { aborted: 'canceled', expired: 'expired', failed: 'failed' };
+/** Still readable once the link's date passed: the signed documents stay downloadable. */
+const readableAfterExpiry: readonly SignatureStatus[] = ['signed', 'completed'];
+
+/** The request's tenant, from a token whose signature was checked (the request may have been deleted since). */
+export async function resolveLink(platform: Platform, token: string): Promise<{ appId: string; requestId: string; signerId: string; linkExpired: boolean }> {
+  let ids: ReturnType<typeof verifySigningLink>;
+  try {
+    ids = verifySigningLink(platform, token, { allowExpired: true });
+  } catch {
+    throw linkInvalid();
+  }
+  const appId = await platform.database.inSystem((tx) => repo.appIdOfRequest(tx, ids.requestId));
+  if (!appId) throw unavailable('gone');
+  return { appId, requestId: ids.requestId, signerId: ids.signerId, linkExpired: ids.expiresAt.getTime() <= platform.clock().getTime() };
+}
+
+/** Loads and checks the link's request and signer, in the caller's tenant transaction. */
+export async function loadAccess(tx: Tx, platform: Platform, link: Awaited<ReturnType<typeof resolveLink>>): Promise<SigningAccess> {
+  const ctx = await findContext(tx, link.appId, link.requestId);
+  if (!ctx) throw unavailable('gone');
+  const signer = ctx.signers.find((s) => s.id === link.signerId);
+  if (!signer) throw linkInvalid();
+  const signerReason = signerClosedReasons[signer.status];
+  if (signerReason) throw unavailable(signerReason);
+  const { status, expiresAt } = ctx.request;
+  const reason = closedReasons[status];
+  if (reason) throw unavailable(reason);
+  const pastExpiry = link.linkExpired || (expiresAt !== null && expiresAt.getTime() <= platform.clock().getTime());
+  if (pastExpiry && !readableAfterExpiry.includes(status)) throw unavailable('expired');
+  return { appId: link.appId, ctx, signer };
+}
+
+export function turnOf(access: SigningAccess): SigningTurnState {
+  const { ctx, signer } = access;
+  if (signer.role === 'observer') return 'observer';
+  if (signer.status === 'signed') return 'done';
+  if (signer.status === 'cancel') return 'refused';
+  if (ctx.request.status === 'signed' || ctx.request.status === 'completed') return 'finished';
+  const current = currentParticipant(ctx.signers, ctx.request.options.coSignersSignFirst);
+  return current?.id === signer.id && invitedSignerStatuses.includes(signer.status) ? 'yourTurn' : 'waiting';
+}
+
+/** NOT_YOUR_TURN (409) unless the signer can act now, with the given role. */
+export function assertCanAct(access: SigningAccess, role: 'signer' | 'validator') {
+  const turn = turnOf(access);
+  if (access.signer.role !== role || turn === 'observer') throw new AppError('ACTION_NOT_ALLOWED');
+  if (turn === 'done' || turn === 'refused' || turn === 'finished') throw new AppError('ACTION_NOT_ALLOWED', 'You already answered this request.');
+  if (turn !== 'yourTurn') throw new AppError('NOT_YOUR_TURN');
+}

@@ -1,0 +1,117 @@
+import { signerDisplayName, stampSignerIndex } from '@paraphe/contracts';
+import { archivePdf, sealPdf } from '@paraphe/signing';
+import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { findApplication, findUserById } from '../auth/repository.ts';
+import { trustServices } from '../pki/service.ts';
+import * as repo from '../signatures/repository.ts';
+import { completeQueue, findContext, notifyOwner, type RequestJob } from '../signatures/workflow.ts';
+import { buildAttestation } from './attestation.ts';
+import { deliverSignedDocuments } from './delivery.ts';
+import { appendEvent, eventsOf, verifyEventChain } from './events.ts';
+import { asSigningFailure } from './sign.ts';
+import { addVersion, currentVersions, type VersionRow } from './versions.ts';
+
+/**
+ * Job: finishes a request whose participants all acted (status signed): each signed document gets the company
+ * seal on its stamp fields (signerIndex -1), then the DSS and a document time-stamp (B-LTA), the evidence file is built, sealed and time-stamped, the request becomes
+ * completed, the requester is notified and the documents are delivered per the options. The PDF work runs
+ * outside the transaction (the trust services use their own); the final step re-checks the status under the
+ * request lock, so a second run changes nothing.
+ */
+
+export const attestationKeyOf = (appId: string, requestId: string) => `${appId}/attestation-${requestId}.pdf`;
+
+export async function runCompletionJob(platform: Platform, job: RequestJob) {
+  const trust = trustServices(platform);
+  const application = await platform.database.inSystem((tx) => findApplication(tx, job.appId));
+  if (!application) return;
+  const snapshot = await platform.database.inTenant(job.appId, async (tx) => {
+    const request = await repo.findRequest(tx, { appId: job.appId }, job.requestId);
+    if (request?.status !== 'signed') return null;
+    const documents = await repo.documentsOf(tx, job.appId, [job.requestId]);
+    return { documents, versions: await currentVersions(tx, job.appId, documents.map((d) => d.id)) };
+  });
+  if (!snapshot) return;
+
+  const [tsa, seal] = await Promise.all([trust.tsa(), trust.tenantSealIdentity(application.id, application.company)]);
+  const revocation = trust.revocationSource();
+  const archived = new Map<string, Uint8Array>();
+  for (const doc of snapshot.documents) {
+    const version = snapshot.versions.get(doc.id);
+    if (version?.kind !== 'signed') continue;
+    try {
+      let pdf: Uint8Array = await platform.storage.get(version.storageKey);
+      // Company stamp fields (signerIndex -1) are sealed last, before the archive time-stamp.
+      for (const field of version.fields.filter((f) => f.signerIndex === stampSignerIndex)) {
+        pdf = await sealPdf(pdf, { identity: seal, format: 'PADES', level: 'B-T', tsa, field: field.name, appearance: { signerName: application.company, date: platform.clock() } });
+      }
+      archived.set(doc.id, await archivePdf(pdf, { tsa, revocation }));
+    } catch (error) {
+      asSigningFailure(error);
+    }
+  }
+
+  await platform.database.inTenant(job.appId, async (tx) => {
+    const ctx = await findContext(tx, job.appId, job.requestId);
+    if (!ctx || ctx.request.status !== 'signed') return;
+    const now = platform.clock();
+    const finals = new Map<string, VersionRow>();
+    for (const doc of snapshot.documents) {
+      const previous = snapshot.versions.get(doc.id);
+      const bytes = archived.get(doc.id);
+      if (previous && bytes) finals.set(doc.id, await addVersion(tx, platform, previous, doc, 'completed', bytes));
+    }
+    await appendEvent(tx, {
+      appId: job.appId,
+      requestId: job.requestId,
+      type: 'completed',
+      data: { documents: [...finals.entries()].map(([id, v]) => ({ id, sha256: v.sha256 })) },
+      at: now,
+    });
+    const attestation = await sealedAttestation(tx, ctx, snapshot.documents, finals, now, { seal, tsa });
+    const attestationKey = attestationKeyOf(job.appId, job.requestId);
+    await platform.storage.put(attestationKey, attestation);
+    await repo.updateRequest(tx, job.appId, job.requestId, { status: 'completed', completedAt: now, updatedAt: now, attestationKey });
+    await notifyOwner(tx, ctx, 'signature.updated', `"${ctx.request.label}" is completed: the signed documents are available.`, now);
+    const owner = ctx.request.ownerUserId ? await findUserById(tx, ctx.request.ownerUserId) : undefined;
+    await deliverSignedDocuments(tx, platform, ctx, {
+      documents: snapshot.documents.filter((d) => finals.has(d.id)).map((d) => ({ fileName: d.fileName, version: finals.get(d.id)! })),
+      owner: owner ? { email: owner.email, name: `${owner.firstName} ${owner.lastName}`, language: owner.language } : null,
+    });
+  });
+}
+
+async function sealedAttestation(
+  tx: Tx,
+  ctx: NonNullable<Awaited<ReturnType<typeof findContext>>>,
+  documents: repo.DocumentWithFields[],
+  finals: Map<string, VersionRow>,
+  now: Date,
+  trust: { seal: Parameters<typeof sealPdf>[1]['identity']; tsa: Parameters<typeof sealPdf>[1]['tsa'] },
+): Promise<Uint8Array> {
+  const { application, request, signers } = ctx;
+  const events = await eventsOf(tx, application.id, request.id);
+  const chain = await verifyEventChain(tx, application.id, request.id);
+  const nameOf = new Map(signers.map((s) => [s.id, signerDisplayName(s)]));
+  const pdf = await buildAttestation({
+    company: application.company,
+    testMode: request.testMode,
+    generatedAt: now,
+    request: { id: request.id, label: request.label, level: request.level, requester: request.ownerName, sentAt: request.sentAt, completedAt: now },
+    signers: signers.map((s) => ({ name: signerDisplayName(s), email: s.email, phone: s.phone, role: s.role, status: s.status, actionAt: s.actionAt })),
+    documents: documents.map((d) => ({ title: d.title, fileName: d.fileName, documentType: d.documentType, originalSha256: d.sha256, signedSha256: finals.get(d.id)?.sha256 ?? null })),
+    events: events.map((e) => ({ seq: e.seq, at: e.createdAt, type: e.type, signer: e.signerId ? (nameOf.get(e.signerId) ?? e.signerId) : null, data: e.data, ip: e.ip, userAgent: e.userAgent, hash: e.hash })),
+    chain: { valid: chain.valid, lastHash: events.at(-1)?.hash ?? null },
+  });
+  try {
+    return await sealPdf(pdf, { identity: trust.seal, format: 'PADES', level: 'B-T', tsa: trust.tsa, appearance: 'invisible' });
+  } catch (error) {
+    asSigningFailure(error);
+  }
+}
+
+
+export function registerSigningJobs(platform: Platform) {
+  platform.jobs.define<RequestJob>(completeQueue, (job) => runCompletionJob(platform, job), { retryLimit: 3 });
+}

@@ -1,0 +1,18 @@
+import { signingCodeRules, type SigningCodeChannel } from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import type { SigningAccess } from './access.ts';
+
+/** The one-time code, by SMS or e-mail, in the signer's language and the tenant's branding. */
+export async function sendSigningCode(tx: Tx, platform: Platform, access: SigningAccess, code: string, channel: SigningCodeChannel) {
+  const { ctx, signer } = access;
+  const base = {
+    appId: access.appId,
+    language: signer.language,
+    branding: { company: ctx.application.company, themeColor: ctx.application.settings.themeColor },
+    template: 'signing-code' as const,
+    params: { signerName: `${signer.firstname} ${signer.lastname}`, company: ctx.application.company, label: ctx.request.label, code, minutes: signingCodeRules.ttlSeconds / 60 },
+  };
+  if (channel === 'sms' && signer.phone) return platform.messaging.queueSms(tx, { ...base, to: signer.phone, sender: ctx.application.settings.smsSender });
+  return platform.messaging.queueEmail(tx, { ...base, to: signer.email });
+}

@@ -1,0 +1,232 @@
+import {
+  handwrittenPngMaxBytes,
+  signerDisplayName,
+  type RefuseInput,
+  type SigningActionResult,
+  type SigningCodeState,
+  type SigningPage,
+} from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import * as repo from '../signatures/repository.ts';
+import { recordSignerOutcome } from '../signatures/workflow.ts';
+import { assertCanAct, loadAccess, resolveLink, turnOf, type SigningAccess } from './access.ts';
+import { checkCode, codeState, findCode, issueCode } from './codes.ts';
+import { appendEvent, eventsOf, type EventOrigin } from './events.ts';
+import { sendSigningCode } from './messages.ts';
+import { signDocuments, signingMaterial } from './sign.ts';
+import { currentVersions, ensurePrepared } from './versions.ts';
+
+/** The public signing page's operations: the token is the credential, every answer re-reads the statuses. */
+
+interface Call {
+  platform: Platform;
+  token: string;
+  origin: EventOrigin;
+}
+
+async function withAccess<T>({ platform, token }: Call, fn: (tx: Tx, access: SigningAccess) => Promise<T>): Promise<T> {
+  const link = await resolveLink(platform, token);
+  return platform.database.inTenant(link.appId, async (tx) => fn(tx, await loadAccess(tx, platform, link)));
+}
+
+/** A failure that must still commit what it recorded (a wrong code counts): returned, thrown after commit. */
+type Outcome<T> = { value: T } | { error: AppError };
+const unwrap = <T>(outcome: Outcome<T>): T => {
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
+};
+
+const event = (access: SigningAccess, origin: EventOrigin, type: Parameters<typeof appendEvent>[1]['type'], at: Date, data: Record<string, unknown> = {}) => ({
+  appId: access.appId,
+  requestId: access.ctx.request.id,
+  signerId: access.signer.id,
+  type,
+  data,
+  at,
+  ...origin,
+});
+
+const pagePath = (token: string) => `/api/public/sign/${token}`;
+
+export async function viewSigningPage(call: Call): Promise<SigningPage> {
+  const { platform, token, origin } = call;
+  return withAccess(call, async (tx, access) => {
+    const { ctx, signer } = access;
+    const now = platform.clock();
+    if (signer.status === 'ready') {
+      await repo.updateSigner(tx, access.appId, signer.id, { status: 'access' });
+      signer.status = 'access';
+    }
+    // The first open is the evidence; later opens add nothing.
+    if (!(await hasViewed(tx, access))) await appendEvent(tx, event(access, origin, 'viewed', now));
+    const documents = await repo.documentsOf(tx, access.appId, [ctx.request.id]);
+    const versions = await ensurePrepared(tx, platform, ctx.request, documents, ctx.request.options.language);
+    const completed = ctx.request.status === 'completed';
+    const turn = turnOf(access);
+    return {
+      request: {
+        label: ctx.request.label,
+        status: ctx.request.status,
+        level: ctx.request.level,
+        testMode: ctx.request.testMode,
+        expiresAt: ctx.request.expiresAt?.toISOString() ?? null,
+        chainingMode: ctx.request.options.chainingMode,
+      },
+      tenant: { company: ctx.application.company, themeColor: ctx.application.settings.themeColor, logoUrl: null },
+      language: signer.language as SigningPage['language'],
+      signer: {
+        firstname: signer.firstname,
+        lastname: signer.lastname,
+        name: signerDisplayName(signer),
+        role: signer.role,
+        status: signer.status,
+        invitationMessage: signer.invitationMessage ?? ctx.request.options.invitationMessage,
+      },
+      turn,
+      canAct: turn === 'yourTurn',
+      handwritten: ctx.request.options.handwritten,
+      documents: documents.map((d) => {
+        const version = versions.get(d.id)!;
+        return {
+          id: d.id,
+          title: d.title,
+          documentType: d.documentType,
+          pageCount: d.pageCount,
+          checkBoxTexts: d.checkBoxTexts,
+          fields: signer.role === 'observer' ? [] : version.fields.filter((f) => f.signerIndex === signer.signerIndex).map(({ signerIndex: _, ...f }) => f),
+          url: `${pagePath(token)}/documents/${d.id}`,
+          signedUrl: completed && version.kind === 'completed' ? `${pagePath(token)}/signed/${d.id}` : null,
+        };
+      }),
+      code: signer.role === 'signer' ? codeState(signer, await findCode(tx, signer.id), now) : null,
+      redirects: { success: ctx.request.options.successRedirection, cancel: ctx.request.options.cancelRedirection, fail: ctx.request.options.failRedirection },
+    };
+  });
+}
+
+async function hasViewed(tx: Tx, access: SigningAccess): Promise<boolean> {
+  return (await eventsOf(tx, access.appId, access.ctx.request.id)).some((e) => e.type === 'viewed' && e.signerId === access.signer.id);
+}
+
+/** The PDF to show: the prepared (or latest signed) version. */
+export async function documentToShow(call: Call, documentId: string): Promise<{ fileName: string; storageKey: string; sizeBytes: number }> {
+  return withAccess(call, async (tx, access) => {
+    const documents = await repo.documentsOf(tx, access.appId, [access.ctx.request.id]);
+    const document = documents.find((d) => d.id === documentId);
+    if (!document) throw new AppError('NOT_FOUND', 'Document not found.');
+    const version = (await ensurePrepared(tx, call.platform, access.ctx.request, [document], access.ctx.request.options.language)).get(document.id)!;
+    return { fileName: document.fileName, storageKey: version.storageKey, sizeBytes: version.sizeBytes };
+  });
+}
+
+/** The signed document, for any participant once the request is completed. */
+export async function signedDocument(call: Call, documentId: string): Promise<{ fileName: string; storageKey: string; sizeBytes: number }> {
+  return withAccess(call, async (tx, access) => {
+    const document = (await repo.documentsOf(tx, access.appId, [access.ctx.request.id])).find((d) => d.id === documentId);
+    if (!document) throw new AppError('NOT_FOUND', 'Document not found.');
+    const version = (await currentVersions(tx, access.appId, [document.id])).get(document.id);
+    if (access.ctx.request.status !== 'completed' || version?.kind !== 'completed') throw new AppError('DOCUMENT_NOT_READY');
+    return { fileName: document.fileName, storageKey: version.storageKey, sizeBytes: version.sizeBytes };
+  });
+}
+
+export async function requestSigningCode(call: Call): Promise<SigningCodeState> {
+  const { platform, origin } = call;
+  return withAccess(call, async (tx, access) => {
+    assertCanAct(access, 'signer');
+    const now = platform.clock();
+    const { code, row } = await issueCode(tx, access.appId, access.signer, now);
+    await sendSigningCode(tx, platform, access, code, row.channel);
+    if (access.signer.status === 'ready' || access.signer.status === 'access') await repo.updateSigner(tx, access.appId, access.signer.id, { status: 'codeSent' });
+    await appendEvent(tx, event(access, origin, 'code_sent', now, { channel: row.channel, sendsInWindow: row.sendsInWindow }));
+    return codeState(access.signer, row, now);
+  });
+}
+
+function decodePng(base64: string | null): Uint8Array | null {
+  if (!base64) return null;
+  const bytes = Buffer.from(base64.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length > handwrittenPngMaxBytes || !bytes.subarray(0, 8).equals(pngSignature)) {
+    throw new AppError('VALIDATION_FAILED', 'The handwritten signature must be a PNG image of at most 512 KB.', {
+      fields: [{ field: 'handwrittenPng', rule: 'invalid_value', message: 'PNG image, at most 512 KB.' }],
+    });
+  }
+  return bytes;
+}
+
+function assertConsents(documents: repo.DocumentWithFields[], consents: boolean[][]) {
+  const missing = documents.some((d, i) => d.checkBoxTexts.length > 0 && !(consents[i]?.length === d.checkBoxTexts.length && consents[i]!.every(Boolean)));
+  if (missing) throw new AppError('CONSENT_REQUIRED');
+}
+
+const redirects = (access: SigningAccess) => access.ctx.request.options;
+
+export async function signAsSigner(call: Call, input: { code: string; consents: boolean[][]; handwrittenPng: string | null }): Promise<SigningActionResult> {
+  const { platform, origin } = call;
+  const handwrittenPng = decodePng(input.handwrittenPng);
+  // Certificates and TSA first, outside the transaction (see signingMaterial).
+  const link = await resolveLink(platform, call.token);
+  const preview = await platform.database.inTenant(link.appId, async (tx) => {
+    const access = await loadAccess(tx, platform, link);
+    assertCanAct(access, 'signer');
+    return access;
+  });
+  const material = await signingMaterial(platform, preview.ctx.application, preview.ctx.request, preview.signer).catch((error: unknown) => {
+    throw new AppError('SIGNING_FAILED', undefined, { cause: error });
+  });
+  const outcome = await platform.database.inTenant(link.appId, async (tx): Promise<Outcome<SigningActionResult>> => {
+    const access = await loadAccess(tx, platform, link);
+    assertCanAct(access, 'signer');
+    const { ctx } = access;
+    const documents = await repo.documentsOf(tx, access.appId, [ctx.request.id]);
+    assertConsents(documents, input.consents);
+    if (ctx.request.options.handwritten === 'touchOnly' && !handwrittenPng) throw new AppError('HANDWRITTEN_REQUIRED');
+    const now = platform.clock();
+    const check = await checkCode(tx, access.signer.id, input.code, now);
+    if (!check.ok) {
+      await appendEvent(tx, event(access, origin, 'code_failed', now, { error: check.error.code }));
+      return { error: check.error };
+    }
+    await appendEvent(tx, event(access, origin, 'code_checked', now, { channel: check.channel }));
+    const signed = await signDocuments(tx, platform, access, material, { handwrittenPng: ctx.request.options.handwritten === 'disabled' ? null : handwrittenPng, now });
+    await appendEvent(
+      tx,
+      event(access, origin, 'signed', now, {
+        level: ctx.request.level,
+        certificate: ctx.request.level === 1 ? 'tenant-seal' : 'signer',
+        handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled',
+        consents: documents.flatMap((d) => d.checkBoxTexts),
+        documents: signed.map((s) => ({ id: s.document.id, sha256: s.version.sha256 })),
+      }),
+    );
+    await recordSignerOutcome(tx, platform, ctx, access.signer.id, 'signed', { now });
+    const status = (await repo.findRequest(tx, { appId: access.appId }, ctx.request.id))!.status;
+    return { value: { outcome: 'signed', requestStatus: status, redirectUrl: redirects(access).successRedirection } };
+  });
+  return unwrap(outcome);
+}
+
+/** A signer refuses, a validator rejects: the request is refused, the requester notified. */
+export async function refuse(call: Call, role: 'signer' | 'validator', input: RefuseInput): Promise<SigningActionResult> {
+  return withAccess(call, async (tx, access) => {
+    assertCanAct(access, role);
+    const now = call.platform.clock();
+    await appendEvent(tx, event(access, call.origin, role === 'signer' ? 'refused' : 'rejected', now, { comment: input.comment }));
+    await recordSignerOutcome(tx, call.platform, access.ctx, access.signer.id, 'refused', { comment: input.comment, now });
+    return { outcome: role === 'signer' ? 'refused' : 'rejected', requestStatus: 'refused', redirectUrl: redirects(access).cancelRedirection };
+  });
+}
+
+export async function approve(call: Call, comment: string | null): Promise<SigningActionResult> {
+  return withAccess(call, async (tx, access) => {
+    assertCanAct(access, 'validator');
+    const now = call.platform.clock();
+    await appendEvent(tx, event(access, call.origin, 'approved', now, comment ? { comment } : {}));
+    await recordSignerOutcome(tx, call.platform, access.ctx, access.signer.id, 'signed', { now });
+    const status = (await repo.findRequest(tx, { appId: access.appId }, access.ctx.request.id))!.status;
+    return { outcome: 'approved', requestStatus: status, redirectUrl: redirects(access).successRedirection };
+  });
+}

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { adminEmail, adminPassword, startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { journeySteps } from './support/journeys.ts';
+
+/**
+ * Issue 4's journey, the requester's side: a tenant owner builds a request (two signers, a co-signer, an
+ * observer), places a field in the position editor, sends it in e-mail chaining, finds only the first
+ * invitation in the outbox, cancels the second signer, relaunches, then searches the list and exports it.
+ */
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let steps: ReturnType<typeof journeySteps>;
+let workDir: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  steps = journeySteps(server, browser, contexts);
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-e2e-files-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+const a4 = { width: 595, height: 842 };
+
+/** A two-page PDF: the default positions go to the last page, so page 1 holds only the field placed by hand. */
+async function writeContractPdf(file: string): Promise<void> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const [n, text] of ['Service contract', 'Signatures'].entries()) {
+    const page = pdf.addPage([a4.width, a4.height]);
+    page.drawText(text, { x: 60, y: 760, size: 24, font });
+    page.drawText(`Page ${n + 1} of 2`, { x: 60, y: 730, size: 12, font });
+  }
+  fs.writeFileSync(file, await pdf.save());
+}
+
+/** The administrator creates a tenant (test mode); its owner sets a password from the mail and logs in. */
+async function tenantOwner(admin: Page, owner: string, company: string): Promise<Page> {
+  await admin.goto(`${server.url}/#/applications/new`);
+  await admin.getByLabel(/^Company/).fill(company);
+  await admin.getByLabel(/Owner's first name/).fill('Rita');
+  await admin.getByLabel(/Owner's last name/).fill('Requester');
+  await admin.getByLabel(/Owner's email/).fill(owner);
+  await admin.getByRole('button', { name: 'Create the application' }).click();
+  await admin.getByRole('tab', { name: 'Settings' }).waitFor();
+  const resetPath = await steps.mailLinkPath(admin, owner);
+  const page = await steps.newPage();
+  await page.goto(`${server.url}/${resetPath}`);
+  await page.getByRole('textbox', { name: 'New password' }).fill('Secret123!');
+  await page.getByRole('textbox', { name: 'Confirm the password' }).fill('Secret123!');
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await page.getByText('Password changed').waitFor();
+  await steps.logIn(page, owner, 'Secret123!');
+  return page;
+}
+
+type Participant = { first: string; last: string; email: string; coSigner?: boolean; observer?: boolean };
+
+async function fillParticipant(page: Page, index: number, p: Participant): Promise<void> {
+  await page.getByRole('button', { name: 'Add a signer' }).click();
+  await page.getByLabel(/^First name/).nth(index).fill(p.first);
+  await page.getByLabel(/^Last name/).nth(index).fill(p.last);
+  await page.getByLabel(/^E-mail/).nth(index).fill(p.email);
+  if (p.coSigner) await page.getByLabel('Co-signer').nth(index).check();
+  if (p.observer) {
+    await page.getByRole('combobox', { name: 'Role' }).nth(index).click();
+    await page.getByRole('option', { name: 'Observer' }).click();
+  }
+}
+
+/** The field's place in PDF points, as its accessible name tells it ("NAME, page 1, x 223, y 391"). */
+async function fieldPosition(field: Locator): Promise<{ x: number; y: number }> {
+  const [, x, y] = /x (\d+), y (\d+)$/.exec((await field.getAttribute('aria-label')) ?? '') ?? [];
+  return { x: Number(x), y: Number(y) };
+}
+
+/** Drags with the mouse; the element is scrolled to the middle first, since the mouse only acts in the viewport. */
+async function dragBy(page: Page, element: Locator, dx: number, dy: number): Promise<void> {
+  await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await element.boundingBox())!;
+  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** The admin's outbox rows for one recipient, the header row first (reloaded: the outbox list is cached 5 s). */
+async function outboxRows(admin: Page, to: string) {
+  await admin.goto(`${server.url}/#/outbox?to=${encodeURIComponent(to)}&channel=email`);
+  await admin.reload();
+  const table = admin.getByRole('table');
+  await table.waitFor();
+  await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(1);
+  return table.getByRole('row');
+}
+
+describe('issue 4 journey: the requester', () => {
+  const stamp = Date.now();
+  const label = `Contract ${stamp}`;
+  const first: Participant = { first: 'Alice', last: 'Arnaud', email: `alice${stamp}@example.com` };
+  const second: Participant = { first: 'Bruno', last: 'Bernard', email: `bruno${stamp}@example.com` };
+  const coSigner: Participant = { first: 'Chloe', last: 'Carpentier', email: `chloe${stamp}@example.com`, coSigner: true };
+  const observer: Participant = { first: 'Denis', last: 'Durand', email: `denis${stamp}@example.com`, observer: true };
+
+  it('creates, places, sends in e-mail chaining, cancels a signer, relaunches and exports', async () => {
+    const pdfFile = path.join(workDir, 'contract.pdf');
+    const admin = await steps.newPage();
+    await Promise.all([writeContractPdf(pdfFile), steps.logIn(admin, adminEmail, adminPassword)]);
+    const page = await tenantOwner(admin, `requester${stamp}@example.com`, `Requests ${stamp}`);
+
+    // The form: label, four participants, the PDF, a field for the second signer dragged on page 1.
+    await page.goto(`${server.url}/#/signatures/new`);
+    await page.getByLabel(/^Label/).fill(label);
+    for (const [i, p] of [first, second, coSigner, observer].entries()) await fillParticipant(page, i, p);
+    await page.getByRole('tab', { name: /^Documents/ }).click();
+    await page.locator('input[type=file]').setInputFiles(pdfFile);
+    await page.getByText('3 signature positions').waitFor();
+    await page.getByRole('button', { name: 'Place the signatures' }).click();
+    await page.getByRole('img', { name: 'Page 1 of 2' }).waitFor();
+    await page.getByRole('combobox', { name: 'Signer', exact: true }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['1. ARNAUD Alice', '2. BERNARD Bruno', '3. CARPENTIER Chloe']);
+    await page.getByRole('option', { name: '2. BERNARD Bruno' }).click();
+    await page.getByRole('button', { name: 'Add a field on page 1' }).click();
+    const field = page.getByRole('button', { name: /^BERNARD Bruno, page 1, / });
+    const before = await fieldPosition(field);
+    const scale = (await page.getByRole('img', { name: 'Page 1 of 2' }).boundingBox())!.width / a4.width;
+    await dragBy(page, field, 80, 60);
+    await expect.poll(() => fieldPosition(field)).not.toEqual(before);
+    // Right and down on screen: x grows, the PDF's y (measured from the bottom of the page) shrinks.
+    const after = await fieldPosition(field);
+    expect(after.x).toBeCloseTo(before.x + 80 / scale, -0.5);
+    expect(after.y).toBeCloseTo(before.y - 60 / scale, -0.5);
+    await page.getByText('4 signature positions').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0)); // else the fixed header lands mid-page in the full-page shot
+    await screenshot(page, 'issue4-new-position-editor');
+
+    await page.getByRole('tab', { name: 'Options' }).click();
+    await page.getByRole('combobox', { name: 'Chaining mode' }).click();
+    await page.getByRole('option', { name: 'By e-mail to the signers' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL(/#\/signatures\/view\//);
+    await page.getByText('Awaiting signature').waitFor();
+    const signerRow = (p: Participant) => page.getByRole('row', { name: new RegExp(`${p.last.toUpperCase()} ${p.first}`) });
+    await signerRow(first).getByText('Invited').waitFor();
+    await signerRow(second).getByText('Waiting').waitFor();
+
+    // E-mail chaining: the first signer is invited with a signing link, the second one not yet.
+    await server.waitForMailSubject(first.email);
+    expect(await steps.mailLinkPath(admin, first.email)).toMatch(/^#\/sign\//);
+    await admin.goto(`${server.url}/#/outbox?to=${encodeURIComponent(second.email)}&channel=email`);
+    await admin.getByText('No results').waitFor();
+    expect(await admin.getByRole('table').getByRole('row').count()).toBe(1); // the header only
+
+    // Cancel the second signer, then relaunch: a reminder goes to the one invited.
+    await page.getByRole('button', { name: 'Cancel this signer BERNARD Bruno' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel this signer' }).click();
+    await page.getByText('The signer is canceled.').waitFor();
+    await signerRow(second).getByText('Canceled').waitFor();
+    const logLines = server.logs().length;
+    await page.getByRole('button', { name: 'Relaunch' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Relaunch' }).click();
+    await page.getByText('The reminders are on their way.').waitFor();
+    expect(await server.waitForMailSubject(first.email, logLines)).toMatch(/Reminder|Rappel/);
+    await screenshot(page, 'issue4-view-after-relaunch');
+    const rows = await outboxRows(admin, first.email);
+    await expect.poll(() => rows.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/Reminder|Rappel/)]));
+    await screenshot(admin, 'issue4-outbox-first-signer');
+
+    // The list: search the request, then export the matching rows.
+    await page.goto(`${server.url}/#/signatures/list`);
+    await page.getByRole('searchbox', { name: 'Search (label, description, signer)' }).fill(String(stamp));
+    await page.waitForURL(new RegExp(`q=${stamp}`));
+    await page.getByRole('row', { name: new RegExp(label) }).getByText('Awaiting signature').waitFor();
+    await screenshot(page, 'issue4-list');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export (xlsx)' }).click()]);
+    const xlsx = fs.readFileSync((await download.path())!);
+    expect(xlsx.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+});

@@ -1,0 +1,21 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../auth/MeContext.tsx';
+import { useUnreadNotifications } from './api.ts';
+import './i18n.ts';
+
+/**
+ * The unread count for the navigation entry `nav.notifications` (e.g. NavLink's rightSection). Renders
+ * nothing when there is nothing unread or the profile may not read notifications.
+ */
+export function UnreadNotificationsBadge() {
+  const { t } = useTranslation('notifications');
+  const me = useMe();
+  const count = useUnreadNotifications(me.permissions.includes('notifications.read'));
+  if (count === 0) return null;
+  return (
+    <Badge size="xs" color="red" circle={count < 10} aria-label={t('unreadCount', { count })}>
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { AppShell, Button, Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '@paraphe/contracts';
+import { MeContext } from '../auth/MeContext.tsx';
+import { sessionQuery } from '../auth/session.ts';
+import { rememberReturnPath } from '../auth/returnPath.ts';
+import { logout } from '../auth/logout.ts';
+import { applyLanguage } from '../i18n/i18n.ts';
+import { pickLanguage } from '../i18n/language.ts';
+import { AppHeader } from './AppHeader.tsx';
+import { Banners } from './Banners.tsx';
+import { MessagePage } from './MessagePage.tsx';
+import { NavMenu } from './NavMenu.tsx';
+import { useTenantThemeColor } from './ThemeColor.tsx';
+import { useSpecialStyle } from './specialStyle.ts';
+
+/** The guard of every authenticated route: no session → login (remembering the asked path). */
+export function AuthenticatedLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const session = useQuery(sessionQuery);
+
+  if (session.isPending) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (session.isError) {
+    return (
+      <MessagePage
+        title={t('errors.generic')}
+        action={<Button onClick={() => void session.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  if (session.data.kind !== 'ready') {
+    rememberReturnPath(sessionStorage, location.pathname, location.search);
+    return <Navigate to="/" replace />;
+  }
+  return <AuthenticatedShell me={session.data.me} />;
+}
+
+function AuthenticatedShell({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const [navOpened, nav] = useDisclosure(false);
+  const special = useSpecialStyle();
+  const language = pickLanguage(me.user.additionnalData.theme?.lang ?? me.user.language, []);
+  useTenantThemeColor(me.application.themeColor);
+  useEffect(() => applyLanguage(language), [language]);
+
+  if (!me.application.enabled) {
+    return (
+      <MessagePage
+        icon={<IconLock size={40} />}
+        title={t('suspended.title')}
+        text={t('suspended.text')}
+        action={<Button onClick={() => void logout()}>{t('shell.logout')}</Button>}
+      />
+    );
+  }
+  return (
+    <MeContext.Provider value={me}>
+      <AppShell
+        header={{ height: special ? 44 : 60 }}
+        navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <AppShell.Header className="app-header">
+          <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label={t('shell.navigation')}>
+          <NavMenu onNavigate={nav.close} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Banners />
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </MeContext.Provider>
+  );
+}

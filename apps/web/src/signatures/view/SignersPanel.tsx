@@ -1,0 +1,56 @@
+import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
+import { IconUserX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { finalSignerStatuses, signerDisplayName, sortSignersForDisplay, type Signer } from '@paraphe/contracts';
+import { formatDateTime } from '../../common/format.ts';
+import { SignerStatusBadge } from '../StatusBadge.tsx';
+
+type Props = { signers: Signer[]; onCancelSigner?: (signer: Signer) => void };
+
+/** Signers as LASTNAME firstname, observers first (contracts' helpers). */
+export function SignersPanel({ signers, onCancelSigner }: Props) {
+  const { t, i18n } = useTranslation('signatures');
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped verticalSpacing="xs" aria-label={t('view.tabs.signers')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('view.name')}</Table.Th>
+            <Table.Th>{t('view.role')}</Table.Th>
+            <Table.Th>{t('view.status')}</Table.Th>
+            <Table.Th>{t('view.actionAt')}</Table.Th>
+            <Table.Th>{t('view.refusal')}</Table.Th>
+            {onCancelSigner && <Table.Th />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sortSignersForDisplay(signers).map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>{signerDisplayName(s)}</Text>
+                <Text size="xs" c="dimmed">{s.emailAddress}{s.phoneNum ? ` · ${s.phoneNum}` : ''}</Text>
+              </Table.Td>
+              <Table.Td>
+                {t(`roles.${s.role}`)} {s.coSigner && <Badge size="xs" variant="outline">{t('view.coSigner')}</Badge>}
+              </Table.Td>
+              <Table.Td><SignerStatusBadge status={s.status} /></Table.Td>
+              <Table.Td>{formatDateTime(s.actionAt, i18n.language)}</Table.Td>
+              <Table.Td><Text size="sm">{s.refusalComment ?? '—'}</Text></Table.Td>
+              {onCancelSigner && (
+                <Table.Td>
+                  {s.role !== 'observer' && !finalSignerStatuses.includes(s.status) && (
+                    <Tooltip label={t('actions.cancelSigner')}>
+                      <ActionIcon variant="subtle" color="red" aria-label={`${t('actions.cancelSigner')} ${signerDisplayName(s)}`} onClick={() => onCancelSigner(s)}>
+                        <IconUserX size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
