@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { encodeSignatureFilter } from '@paraphe/contracts';
 import { createTestContext, engine, type TestClient, type TestContext } from './harness.ts';
+import { signingLink } from '../src/domains/signatures/links.ts';
 import { createRequest, draft, forceStatus, makePdf, makeZip, placed, requestRow, signer, tenantWithGerant } from './signatures-fixtures.ts';
 
 describe(`signature requests: create, read, documents (${engine})`, () => {
@@ -31,7 +32,7 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
     expect(body.signers[0]).toMatchObject({ emailAddress: 'ann@example.com', phoneNum: '+33612345678', status: 'before', role: 'signer', language: 'fr' });
     expect(body.documents[0]).toMatchObject({ title: 'The lease', fileType: 'classic', pageCount: 2, checkBoxTexts: ['I agree'] });
     // Missing name → 'signer', missing x/y → 0, missing page → last page (-1).
-    expect(body.documents[0].signatureFields).toEqual([{ page: -1, name: 'signer', x: 0, y: 0, signerIndex: 0 }]);
+    expect(body.documents[0].signatureFields).toEqual([{ page: -1, name: 'signer', x: 0, y: 0, width: 150, height: 60, signerIndex: 0 }]);
     expect(body.documents[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(body.options).toMatchObject({ finalDocCCeMails: ['cc@example.com'], chainingMode: 'email', reminders: { mail: { firstAfterDays: 2, intervalDays: 3 } } });
     expect(body.owner.name).toBe('GERANT Gérard');
@@ -43,9 +44,40 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
     const doc = (await (await gerant.call('GET', `/api/transactions/${body.id}/documents`, 'history')).json()).data[0];
     expect(doc).toMatchObject({ title: 'annex', fileName: 'annex.pdf' });
     expect(doc.signatureFields).toEqual([
-      { page: -1, name: 'signer', x: 70, y: 70, signerIndex: 0 },
-      { page: -1, name: 'signer', x: 278, y: 70, signerIndex: 1 },
+      { page: -1, name: 'signer', x: 70, y: 70, width: 150, height: 60, signerIndex: 0 },
+      { page: -1, name: 'signer', x: 278, y: 70, width: 150, height: 60, signerIndex: 1 },
     ]);
+  });
+
+  it('keeps the size of each field, prepares the PDF with it (widget /Rect), and refuses a size out of bounds', async () => {
+    const fields = [
+      { signerIndex: 0, page: 1, x: 100, y: 120, width: 240.5, height: 90 },
+      { signerIndex: 1, page: 2, x: 50, y: 60 },
+    ];
+    const created = await createRequest(t, gerant, { signers: [signer(0), signer(1)], documents: [placed('contract.pdf', [], { signatureFields: fields })] });
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json().data;
+    expect(body.documents[0].signatureFields).toEqual([
+      { page: 1, name: 'signer', x: 100, y: 120, width: 240.5, height: 90, signerIndex: 0 },
+      { page: 2, name: 'signer', x: 50, y: 60, width: 150, height: 60, signerIndex: 1 },
+    ]);
+    const duplicated = (await gerant.call('POST', `/api/transactions/${body.id}/duplicate`, 'history')).json().data;
+    expect(duplicated.documents[0].signatureFields.map((f: { width: number; height: number }) => [f.width, f.height])).toEqual([[240.5, 90], [150, 60]]);
+
+    const sent = await gerant.call('PUT', `/api/transactions/${body.id}`, 'history', { action: 'send' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.waitFor(async () => (await requestRow(t, body.id)).status === 'ready');
+    const expiresAt = (await requestRow(t, body.id)).expiresAt!;
+    const token = signingLink(t.server.platform, { requestId: body.id, signerId: body.signers[0].id, expiresAt }).split('#/sign/')[1]!;
+    const page = (await t.request({ method: 'GET', url: `/api/public/sign/${token}` })).json().data;
+    expect(page.documents[0].fields).toEqual([expect.objectContaining({ page: 1, x: 100, y: 120, width: 240.5, height: 90 })]);
+    const pdf = (await t.request({ method: 'GET', url: `/api/public/sign/${token}/documents/${body.documents[0].id}` })).rawPayload.toString('latin1');
+    const rects = [...pdf.matchAll(/\/Rect\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g)].map((m) => m.slice(1).map(Number));
+    expect(rects).toEqual(expect.arrayContaining([[100, 120, 340.5, 210], [50, 60, 200, 120]]));
+
+    const tooWide = await createRequest(t, gerant, { signers: [signer(0)], documents: [placed('contract.pdf', [], { signatureFields: [{ signerIndex: 0, width: 601 }] })] });
+    expect(tooWide.statusCode).toBe(400);
+    expect(tooWide.json().error.fields[0].field).toBe('transactionDocuments.0.signatureFields.0.width');
   });
 
   it('turns each PDF of a zip into a document of type zip', async () => {

@@ -84,6 +84,12 @@ async function fieldPosition(field: Locator): Promise<{ x: number; y: number }> 
   return { x: Number(x), y: Number(y) };
 }
 
+/** The field's size in PDF points, as its accessible name tells it ("NAME, page 1, 150 × 60 points, x 223, y 391"). */
+async function fieldSize(field: Locator): Promise<{ width: number; height: number }> {
+  const [, width, height] = /, (\d+) × (\d+) points, /.exec((await field.getAttribute('aria-label')) ?? '') ?? [];
+  return { width: Number(width), height: Number(height) };
+}
+
 /** Drags with the mouse; the element is scrolled to the middle first, since the mouse only acts in the viewport. */
 async function dragBy(page: Page, element: Locator, dx: number, dy: number): Promise<void> {
   await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -141,6 +147,13 @@ describe('issue 4 journey: the requester', () => {
     const after = await fieldPosition(field);
     expect(after.x).toBeCloseTo(before.x + 80 / scale, -0.5);
     expect(after.y).toBeCloseTo(before.y - 60 / scale, -0.5);
+    // The bottom-right handle resizes: wider and taller, the top edge staying put (the PDF y follows the height).
+    await dragBy(page, field.getByTestId('field-resize-handle'), 40, 20);
+    await expect.poll(() => fieldSize(field)).not.toEqual({ width: 150, height: 60 });
+    const resized = await fieldSize(field);
+    expect(resized.width).toBeCloseTo(150 + 40 / scale, -0.5);
+    expect(resized.height).toBeCloseTo(60 + 20 / scale, -0.5);
+    expect((await fieldPosition(field)).y).toBeCloseTo(after.y - 20 / scale, -0.5);
     await page.getByText('4 signature positions').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0)); // else the fixed header lands mid-page in the full-page shot
     await screenshot(page, 'issue4-new-position-editor');

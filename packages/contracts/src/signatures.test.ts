@@ -17,15 +17,17 @@ import {
   signerInputSchema,
   signerStatuses,
   signerTransitions,
+  fieldSizeOf,
   signatureFieldInputSchema,
+  signatureFieldSchema,
   sortSignersForDisplay,
 } from './index.ts';
 
 describe('defaultSignatureFields', () => {
   it('spreads one field per signer across 415 units from x=70, y=70, last page', () => {
     expect(defaultSignatureFields(2, false)).toEqual([
-      { page: -1, name: 'signer', x: 70, y: 70, signerIndex: 0 },
-      { page: -1, name: 'signer', x: 278, y: 70, signerIndex: 1 },
+      { page: -1, name: 'signer', x: 70, y: 70, width: 150, height: 60, signerIndex: 0 },
+      { page: -1, name: 'signer', x: 278, y: 70, width: 150, height: 60, signerIndex: 1 },
     ]);
   });
   it('adds the stamp as one more slot, named cachet with signerIndex -1', () => {
@@ -38,14 +40,31 @@ describe('defaultSignatureFields', () => {
   });
   it('gives nothing for no signer and no stamp, and the stamp alone at x=70', () => {
     expect(defaultSignatureFields(0, false)).toEqual([]);
-    expect(defaultSignatureFields(0, true)).toEqual([{ page: -1, name: 'cachet', x: 70, y: 70, signerIndex: -1 }]);
+    expect(defaultSignatureFields(0, true)).toEqual([{ page: -1, name: 'cachet', x: 70, y: 70, width: 150, height: 60, signerIndex: -1 }]);
   });
 });
 
 describe('signature field input', () => {
   it('names a nameless field signer or cachet and puts missing x/y at 0, missing page at -1', () => {
-    expect(signatureFieldInputSchema.parse({ signerIndex: 0 })).toEqual({ page: -1, name: 'signer', x: 0, y: 0, signerIndex: 0 });
-    expect(signatureFieldInputSchema.parse({ signerIndex: -1, x: null, page: 2 })).toEqual({ page: 2, name: 'cachet', x: 0, y: 0, signerIndex: -1 });
+    expect(signatureFieldInputSchema.parse({ signerIndex: 0 })).toMatchObject({ page: -1, name: 'signer', x: 0, y: 0, signerIndex: 0 });
+    expect(signatureFieldInputSchema.parse({ signerIndex: -1, x: null, page: 2 })).toMatchObject({ page: 2, name: 'cachet', x: 0, y: 0, signerIndex: -1 });
+  });
+  it('gives a field without a size (older payloads) the default 150 × 60, and keeps a given size', () => {
+    expect(signatureFieldInputSchema.parse({ signerIndex: 0 })).toEqual({ page: -1, name: 'signer', x: 0, y: 0, width: 150, height: 60, signerIndex: 0 });
+    expect(signatureFieldInputSchema.parse({ signerIndex: 0, width: null, height: 45 })).toMatchObject({ width: 150, height: 45 });
+    expect(signatureFieldInputSchema.parse({ signerIndex: 0, width: 220.5, height: 80 })).toMatchObject({ width: 220.5, height: 80 });
+  });
+  it('refuses a size outside 20..600 × 10..300 points', () => {
+    for (const size of [{ width: 19 }, { width: 601 }, { height: 9 }, { height: 301 }]) {
+      expect(signatureFieldInputSchema.safeParse({ signerIndex: 0, ...size }).success).toBe(false);
+    }
+    expect(signatureFieldInputSchema.safeParse({ signerIndex: 0, width: 20, height: 10 }).success).toBe(true);
+    expect(signatureFieldInputSchema.safeParse({ signerIndex: 0, width: 600, height: 300 }).success).toBe(true);
+  });
+  it('reads a stored field without a size as 150 × 60', () => {
+    expect(fieldSizeOf({})).toEqual({ width: 150, height: 60 });
+    expect(fieldSizeOf({ width: 200, height: null })).toEqual({ width: 200, height: 60 });
+    expect(signatureFieldSchema.safeParse({ page: 1, name: 'signer', x: 0, y: 0, signerIndex: 0 }).success).toBe(true);
   });
   it('refuses page 0', () => {
     expect(signatureFieldInputSchema.safeParse({ signerIndex: 0, page: 0 }).success).toBe(false);

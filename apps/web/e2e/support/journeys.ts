@@ -45,5 +45,14 @@ export function journeySteps(server: RunningServer, browser: Browser, contexts: 
     return hash;
   }
 
-  return { newPage, codeFor, logIn, mailLinkPath };
+  /** As the administrator, the text of the newest outbox SMS to `to` (a mobile number). */
+  async function smsText(admin: Page, to: string): Promise<string> {
+    await admin.goto(`${server.url}/#/outbox?to=${encodeURIComponent(to)}&channel=sms`);
+    const row = admin.getByRole('row', { name: new RegExp(to.replace(/[.+]/g, '\\$&')) }).first();
+    await row.waitFor();
+    await row.click();
+    return admin.getByLabel('Text version', { exact: true }).innerText();
+  }
+
+  return { newPage, codeFor, logIn, mailLinkPath, smsText };
 }

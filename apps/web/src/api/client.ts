@@ -19,7 +19,8 @@ export type RequestOptions = {
 
 export type RawResponse = { status: number; body: unknown };
 
-async function readBody(response: Response): Promise<unknown> {
+/** The body as JSON when it is JSON, as text otherwise, undefined when empty (204 or no content). */
+export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (!text) return undefined;

@@ -1,18 +1,16 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, TextInput } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { applicationUpdateSchema, packs, type Application, type Pack } from '@paraphe/contracts';
-import { notify } from '../api/notify.ts';
 import { formatDateTime } from '../common/format.ts';
-import { schemaValidator, showFormError } from '../forms/formErrors.ts';
-import { useUpdateApplication } from './api.ts';
+import { schemaValidator } from '../forms/formErrors.ts';
+import { ApplicationSaveForm } from './ApplicationSaveForm.tsx';
 
 type GeneralValues = { company: string; pack: Pack; enabled: boolean; testMode: boolean };
 
 /** Company, owner, pack, suspended/enabled, test mode, dates and consents. */
 export function GeneralTab({ application }: { application: Application }) {
   const { t, i18n } = useTranslation();
-  const update = useUpdateApplication(application.id);
   const form = useForm<GeneralValues>({
     initialValues: { company: application.company, pack: application.pack, enabled: application.enabled, testMode: application.testMode },
     validate: schemaValidator(applicationUpdateSchema, t),
@@ -31,42 +29,24 @@ export function GeneralTab({ application }: { application: Application }) {
 
   return (
     <Stack>
-      <Paper withBorder p="lg" radius="md">
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) =>
-            update.mutate(values, {
-              onSuccess: () => {
-                form.resetDirty();
-                notify(t('common.saved'), 'success');
-              },
-              onError: (error) => showFormError(form, error, t),
-            }),
-          )}
-        >
-          <Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={t('fields.company')} required {...form.getInputProps('company')} />
-              <Select
-                label={t('applications.pack')}
-                allowDeselect={false}
-                data={packs.map((p) => ({ value: p, label: t(`packs.${p}`) }))}
-                {...form.getInputProps('pack')}
-              />
-              <Switch
-                label={t('applications.enabledSwitch')}
-                description={t('applications.enabledHelp')}
-                disabled={application.isPlatform}
-                {...form.getInputProps('enabled', { type: 'checkbox' })}
-              />
-              <Switch label={t('applications.testMode')} description={t('applications.testModeHelp')} {...form.getInputProps('testMode', { type: 'checkbox' })} />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>{t('common.save')}</Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <ApplicationSaveForm applicationId={application.id} form={form} toInput={(values) => values}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('fields.company')} required {...form.getInputProps('company')} />
+        <Select
+          label={t('applications.pack')}
+          allowDeselect={false}
+          data={packs.map((p) => ({ value: p, label: t(`packs.${p}`) }))}
+          {...form.getInputProps('pack')}
+        />
+        <Switch
+          label={t('applications.enabledSwitch')}
+          description={t('applications.enabledHelp')}
+          disabled={application.isPlatform}
+          {...form.getInputProps('enabled', { type: 'checkbox' })}
+        />
+        <Switch label={t('applications.testMode')} description={t('applications.testModeHelp')} {...form.getInputProps('testMode', { type: 'checkbox' })} />
+      </SimpleGrid>
+      </ApplicationSaveForm>
       <Paper withBorder p="lg" radius="md">
         <Table variant="vertical" layout="fixed" withRowBorders={false}>
           <Table.Tbody>

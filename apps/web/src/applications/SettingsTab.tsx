@@ -1,10 +1,9 @@
-import { Button, ColorInput, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { ColorInput, NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { applicationUpdateSchema, type Application } from '@paraphe/contracts';
-import { notify } from '../api/notify.ts';
-import { emptyToNull, schemaValidator, showFormError } from '../forms/formErrors.ts';
-import { useUpdateApplication } from './api.ts';
+import { emptyToNull, schemaValidator } from '../forms/formErrors.ts';
+import { ApplicationSaveForm } from './ApplicationSaveForm.tsx';
 
 type SettingsValues = {
   settings: {
@@ -29,7 +28,6 @@ function toInput({ settings }: SettingsValues) {
 /** Theme colour, expiry, size limits, https redirections, SMS sender, double authentication. */
 export function SettingsTab({ application }: { application: Application }) {
   const { t } = useTranslation();
-  const update = useUpdateApplication(application.id);
   const s = application.settings;
   const form = useForm<SettingsValues>({
     initialValues: {
@@ -43,36 +41,18 @@ export function SettingsTab({ application }: { application: Application }) {
   });
 
   return (
-    <Paper withBorder p="lg" radius="md">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) =>
-          update.mutate(toInput(values), {
-            onSuccess: () => {
-              form.resetDirty();
-              notify(t('common.saved'), 'success');
-            },
-            onError: (error) => showFormError(form, error, t),
-          }),
-        )}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ColorInput label={t('settings.themeColor')} format="hex" swatches={['#009FE3', '#1B5E20', '#B71C1C', '#4A148C', '#212121']} {...form.getInputProps('settings.themeColor')} />
-            <NumberInput label={t('settings.signatureExpiryDays')} min={1} max={365} {...form.getInputProps('settings.signatureExpiryDays')} />
-            <NumberInput label={t('settings.maxFileSizeMb')} min={1} max={200} suffix=" MB" {...form.getInputProps('settings.maxFileSizeMb')} />
-            <NumberInput label={t('settings.maxArchiveSizeMb')} min={1} max={500} suffix=" MB" {...form.getInputProps('settings.maxArchiveSizeMb')} />
-            {redirections.map((name) => (
-              <TextInput key={name} label={t(`settings.${name}`)} type="url" placeholder="https://" {...form.getInputProps(`settings.${name}`)} />
-            ))}
-            <TextInput label={t('settings.smsSender')} description={t('settings.smsSenderHelp')} maxLength={11} {...form.getInputProps('settings.smsSender')} />
-            <Switch mt="md" label={t('settings.doubleAuth')} description={t('settings.doubleAuthHelp')} {...form.getInputProps('settings.doubleAuth', { type: 'checkbox' })} />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>{t('common.save')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <ApplicationSaveForm applicationId={application.id} form={form} toInput={toInput}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <ColorInput label={t('settings.themeColor')} format="hex" swatches={['#009FE3', '#1B5E20', '#B71C1C', '#4A148C', '#212121']} {...form.getInputProps('settings.themeColor')} />
+        <NumberInput label={t('settings.signatureExpiryDays')} min={1} max={365} {...form.getInputProps('settings.signatureExpiryDays')} />
+        <NumberInput label={t('settings.maxFileSizeMb')} min={1} max={200} suffix=" MB" {...form.getInputProps('settings.maxFileSizeMb')} />
+        <NumberInput label={t('settings.maxArchiveSizeMb')} min={1} max={500} suffix=" MB" {...form.getInputProps('settings.maxArchiveSizeMb')} />
+        {redirections.map((name) => (
+          <TextInput key={name} label={t(`settings.${name}`)} type="url" placeholder="https://" {...form.getInputProps(`settings.${name}`)} />
+        ))}
+        <TextInput label={t('settings.smsSender')} description={t('settings.smsSenderHelp')} maxLength={11} {...form.getInputProps('settings.smsSender')} />
+        <Switch mt="md" label={t('settings.doubleAuth')} description={t('settings.doubleAuthHelp')} {...form.getInputProps('settings.doubleAuth', { type: 'checkbox' })} />
+      </SimpleGrid>
+    </ApplicationSaveForm>
   );
 }

@@ -17,7 +17,7 @@ function readyDraft(): Draft {
 describe('the new-request draft', () => {
   it('is ready to send with a signer placed by default on a document', () => {
     const draft = readyDraft();
-    expect(draft.documents[0]!.signatureFields).toEqual([{ page: -1, name: 'signer', x: 70, y: 70, signerIndex: 0 }]);
+    expect(draft.documents[0]!.signatureFields).toEqual([{ page: -1, name: 'signer', x: 70, y: 70, width: 150, height: 60, signerIndex: 0 }]);
     expect(draftProblems(draft, true)).toEqual({});
   });
   it('applies the spec’s save rules on send, on the form’s paths', () => {

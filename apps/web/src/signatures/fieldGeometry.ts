@@ -1,61 +1,80 @@
-import { defaultSignatureFields, type SignatureField } from '@paraphe/contracts';
+import { defaultFieldSize, defaultSignatureFields, fieldSizeBounds, fieldSizeOf, type FieldSize, type SignatureField } from '@paraphe/contracts';
 
 /**
  * Coordinate convention (docs/signatures.md, packages/signing prepare.ts): a field's x/y are PDF points
- * (1/72 inch) of the field's lower-left corner, measured from the BOTTOM-LEFT corner of the page; the engine
- * draws every field 150 × 60 points (DEFAULT_FIELD_WIDTH/HEIGHT) since the contract carries no size. The
- * screen measures CSS pixels from the TOP-LEFT corner of the rendered page, at `scale` pixels per point.
- * Page -1 means the last page. Rotated pages are taken as pdf.js shows them (viewport at scale 1).
+ * (1/72 inch) of the field's lower-left corner, measured from the BOTTOM-LEFT corner of the page; its
+ * width/height are PDF points too (150 × 60 when a field has none). The screen measures CSS pixels from the
+ * TOP-LEFT corner of the rendered page, at `scale` pixels per point. Page -1 means the last page. Rotated pages
+ * are taken as pdf.js shows them (viewport at scale 1).
  */
-export const fieldSize = { width: 150, height: 60 } as const;
+export const fieldSize = defaultFieldSize;
 
 export type PageSize = { width: number; height: number };
 export type ScreenBox = { left: number; top: number; width: number; height: number };
+type Point = { x: number; y: number };
+type Sized = Point & { width?: number; height?: number };
 
 /** The 1-based page a field is on (-1 → the last page). */
 export function resolvePage(page: number, pageCount: number): number {
   return page < 0 ? Math.max(1, pageCount + 1 + page) : page;
 }
 
-/** Keeps the whole field on the page. */
-export function clampToPage(point: { x: number; y: number }, page: PageSize): { x: number; y: number } {
-  const clamp = (v: number, max: number) => Math.round(Math.min(Math.max(0, v), Math.max(0, max)));
-  return { x: clamp(point.x, page.width - fieldSize.width), y: clamp(point.y, page.height - fieldSize.height) };
+const clamp = (v: number, min: number, max: number) => Math.round(Math.min(Math.max(min, v), Math.max(min, max)));
+
+/** Keeps the whole field (of that size) on the page. */
+export function clampToPage(point: Point, page: PageSize, size: FieldSize = fieldSize): Point {
+  return { x: clamp(point.x, 0, page.width - size.width), y: clamp(point.y, 0, page.height - size.height) };
 }
 
-export function pdfToScreen(field: { x: number; y: number }, page: PageSize, scale: number): ScreenBox {
+export function pdfToScreen(field: Sized, page: PageSize, scale: number): ScreenBox {
+  const size = fieldSizeOf(field);
   return {
     left: field.x * scale,
-    top: (page.height - field.y - fieldSize.height) * scale,
-    width: fieldSize.width * scale,
-    height: fieldSize.height * scale,
+    top: (page.height - field.y - size.height) * scale,
+    width: size.width * scale,
+    height: size.height * scale,
   };
 }
 
-/** The field whose top-left corner is at (left, top) on screen, in PDF points, kept on the page. */
-export function screenToPdf(left: number, top: number, page: PageSize, scale: number): { x: number; y: number } {
-  return clampToPage({ x: left / scale, y: page.height - top / scale - fieldSize.height }, page);
+/** The field of that size whose top-left corner is at (left, top) on screen, in PDF points, kept on the page. */
+export function screenToPdf(left: number, top: number, page: PageSize, scale: number, size: FieldSize = fieldSize): Point {
+  return clampToPage({ x: left / scale, y: page.height - top / scale - size.height }, page, size);
+}
+
+/**
+ * A new size for the field, as its bottom-right corner is dragged: the top-left corner stays where it is (so the
+ * PDF y, measured to the bottom edge, follows the height), the size within the contract bounds and the page.
+ */
+export function resizedField<F extends Sized>(field: F, to: FieldSize, page: PageSize): F & FieldSize {
+  const top = field.y + fieldSizeOf(field).height;
+  const width = clamp(to.width, fieldSizeBounds.width.min, Math.min(fieldSizeBounds.width.max, page.width - field.x));
+  const height = clamp(to.height, fieldSizeBounds.height.min, Math.min(fieldSizeBounds.height.max, top));
+  return { ...field, width, height, y: Math.round(top - height) };
 }
 
 export function fieldsOnPage(fields: readonly SignatureField[], pageNumber: number, pageCount: number): number[] {
   return fields.flatMap((f, i) => (resolvePage(f.page, pageCount) === pageNumber ? [i] : []));
 }
 
-/** A new field for that signer, centred on the page. */
+/** A new field of the default size for that signer, centred on the page. */
 export function addField(fields: readonly SignatureField[], signerIndex: number, pageNumber: number, page: PageSize): SignatureField[] {
   const centre = clampToPage({ x: (page.width - fieldSize.width) / 2, y: (page.height - fieldSize.height) / 2 }, page);
-  return [...fields, { page: pageNumber, name: 'signer', signerIndex, ...centre }];
+  return [...fields, { page: pageNumber, name: 'signer', signerIndex, ...centre, ...fieldSize }];
 }
 
-export function moveField(fields: readonly SignatureField[], index: number, to: { x: number; y: number }, page: PageSize): SignatureField[] {
-  return fields.map((f, i) => (i === index ? { ...f, ...clampToPage(to, page) } : f));
+export function moveField(fields: readonly SignatureField[], index: number, to: Point, page: PageSize): SignatureField[] {
+  return fields.map((f, i) => (i === index ? { ...f, ...clampToPage(to, page, fieldSizeOf(f)) } : f));
+}
+
+export function resizeField(fields: readonly SignatureField[], index: number, to: FieldSize, page: PageSize): SignatureField[] {
+  return fields.map((f, i) => (i === index ? resizedField(f, to, page) : f));
 }
 
 export function removeField(fields: readonly SignatureField[], index: number): SignatureField[] {
   return fields.filter((_, i) => i !== index);
 }
 
-/** 'Apply to all pages': that field's signer gets exactly one field per page, at the same place. */
+/** 'Apply to all pages': that field's signer gets exactly one field per page, at the same place and size. */
 export function applyToAllPages(fields: readonly SignatureField[], index: number, pageCount: number): SignatureField[] {
   const model = fields[index];
   if (!model) return [...fields];
@@ -86,6 +105,21 @@ export function remapSignerIndexes(fields: readonly SignatureField[], newIndexOf
     const next = newIndexOf[f.signerIndex] ?? -1;
     return next < 0 ? [] : [{ ...f, signerIndex: next }];
   });
+}
+
+/**
+ * Keyboard resizing of the selected field (Alt + arrows, accessibility): 1 point, 10 with Shift. Right/Down move
+ * the bottom-right corner as the pointer handle does: wider, taller.
+ */
+export function resizeDelta(key: string, shift: boolean): { dw: number; dh: number } | null {
+  const step = shift ? 10 : 1;
+  const deltas: Record<string, { dw: number; dh: number }> = {
+    ArrowLeft: { dw: -step, dh: 0 },
+    ArrowRight: { dw: step, dh: 0 },
+    ArrowUp: { dw: 0, dh: -step },
+    ArrowDown: { dw: 0, dh: step },
+  };
+  return deltas[key] ?? null;
 }
 
 /** Keyboard moves of the selected field (accessibility): arrows move by 1 point, 10 with Shift. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, apiErrorFromBody } from '../api/apiError.ts';
+import { readBody } from '../api/client.ts';
 
 /**
  * Calls of the public signing page: no bearer token and no session (the link's token is the only credential),
@@ -17,7 +18,7 @@ export async function publicRequest<S extends z.ZodType>(
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: init.signal,
   });
-  const body = await readJson(response);
+  const body = await readBody(response);
   if (!response.ok) throw publicApiError(response.status, body);
   return schema.parse(body);
 }
@@ -25,18 +26,8 @@ export async function publicRequest<S extends z.ZodType>(
 /** A file of the link (the PDF to read); errors carry the server's code like any other call. */
 export async function publicBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   const response = await fetch(path, { credentials: 'omit', signal });
-  if (!response.ok) throw publicApiError(response.status, await readJson(response));
+  if (!response.ok) throw publicApiError(response.status, await readBody(response));
   return response.blob();
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** An ApiError that keeps the body's `error.details` (why a link is unavailable, when a code can be asked again). */

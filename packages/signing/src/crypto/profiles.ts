@@ -10,10 +10,17 @@ import { extension, keyIdentifier } from './x509.ts';
 /** KeyUsage bit numbers (RFC 5280 §4.2.1.3). */
 const KU = { digitalSignature: 0, nonRepudiation: 1, keyCertSign: 5, cRLSign: 6 } as const;
 
+/**
+ * What issued certificates advertise: the issuer's CRL (CRL DP) and certificate (AIA caIssuers). No AIA OCSP
+ * URL, although the server answers OCSP at /pki/ocsp and B-LT signatures embed OCSP responses: poppler 22.12
+ * (pdfsig, Okular, Evince) reports "Unknown issue with Certificate" for any certificate with an OCSP URL whose
+ * responder cannot be reached, and for every signature after the first of a document even when it can (NSS
+ * accepts the chain; poppler reads a stale NSS error instead of the result). Reproduced with an OpenSSL-made
+ * PKI and `openssl ocsp` as responder: it is not an encoding matter. Validators fetch the CRL instead.
+ */
 export interface PublicationUrls {
   /** CRL of the certificate's issuer. */
   crl?: string;
-  ocsp?: string;
   /** Where the issuer certificate can be downloaded (DER). */
   caIssuers?: string;
 }
@@ -22,11 +29,7 @@ export interface PublicationUrls {
 export function publicationUrls(baseUrl: string | undefined, issuer: 'root' | 'issuing'): PublicationUrls {
   if (!baseUrl) return {};
   const base = baseUrl.replace(/\/+$/, '');
-  return {
-    crl: `${base}/pki/${issuer}.crl`,
-    ocsp: `${base}/pki/ocsp`,
-    caIssuers: `${base}/pki/${issuer}.cer`,
-  };
+  return { crl: `${base}/pki/${issuer}.crl`, caIssuers: `${base}/pki/${issuer}.cer` };
 }
 
 const keyUsage = (...bits: number[]): Uint8Array => extension(OID.keyUsage, true, namedBits(bits));
@@ -43,10 +46,10 @@ function publication(urls: PublicationUrls): Uint8Array[] {
     const uri = implicitPrimitive(6, Buffer.from(urls.crl, 'latin1'));
     out.push(extension(OID.crlDistributionPoints, false, sequence(sequence(implicitConstructed(0, implicitConstructed(0, uri))))));
   }
-  const access: Uint8Array[] = [];
-  if (urls.ocsp) access.push(sequence(oid(OID.accessOcsp), implicitPrimitive(6, Buffer.from(urls.ocsp, 'latin1'))));
-  if (urls.caIssuers) access.push(sequence(oid(OID.accessCaIssuers), implicitPrimitive(6, Buffer.from(urls.caIssuers, 'latin1'))));
-  if (access.length) out.push(extension(OID.authorityInfoAccess, false, sequence(...access)));
+  if (urls.caIssuers) {
+    const caIssuers = sequence(oid(OID.accessCaIssuers), implicitPrimitive(6, Buffer.from(urls.caIssuers, 'latin1')));
+    out.push(extension(OID.authorityInfoAccess, false, sequence(caIssuers)));
+  }
   return out;
 }
 

@@ -21,9 +21,12 @@ export interface TestPki {
   nssDir: string;
 }
 
-/** One CA (root + issuing), two signers, a seal, an in-process TSA; plus the files external validators need. */
-export async function createTestPki(): Promise<TestPki> {
-  const sealed = await createCertificateAuthority({ name: 'Paraphe Test', encryptionKey: 'test-secret', country: 'FR' });
+/**
+ * One CA (root + issuing), two signers, a seal, an in-process TSA; plus the files external validators need.
+ * With `baseUrl`, the certificates carry CRL DP and AIA caIssuers URLs under it (nothing needs to answer there).
+ */
+export async function createTestPki(options: { baseUrl?: string } = {}): Promise<TestPki> {
+  const sealed = await createCertificateAuthority({ name: 'Paraphe Test', encryptionKey: 'test-secret', country: 'FR', ...options });
   const ca = await openCertificateAuthority(sealed, 'test-secret');
   const [signer, signer2, seal, tsaIdentity] = await Promise.all([
     ca.issueSignerCertificate({ commonName: 'Éloïse Dupré', email: 'eloise@example.test', validityMinutes: 600 }),

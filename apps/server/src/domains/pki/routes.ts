@@ -6,8 +6,9 @@ import { trustServices } from './service.ts';
 
 /**
  * Public trust-service endpoints (no authentication): the CA certificates and CRLs, the OCSP responder and the
- * RFC 3161 time-stamping service. The certificates the CA issues point here (CRL distribution point, AIA
- * OCSP and caIssuers `.cer` URLs), so these paths are part of every certificate already issued: keep them.
+ * RFC 3161 time-stamping service. The certificates the CA issues point here (CRL distribution point and AIA
+ * caIssuers `.cer` URLs; earlier ones also carried the AIA OCSP URL), so these paths are part of every
+ * certificate already issued: keep them.
  */
 export const pkiPaths = {
   certificate: (ca: 'root' | 'issuing', extension: 'crt' | 'cer') => `/pki/${ca}.${extension}`,

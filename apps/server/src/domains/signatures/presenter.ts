@@ -1,6 +1,6 @@
-import { allowedActions, type SignatureDocument, type SignatureRequest, type Signer } from '@paraphe/contracts';
+import { allowedActions, fieldSizeOf, type FieldSize, type SignatureDocument, type SignatureField, type SignatureRequest, type Signer } from '@paraphe/contracts';
 import { iso } from '../../platform/http/envelope.ts';
-import type { DocumentWithFields, RequestRow, SignerRow } from './repository.ts';
+import type { DocumentWithFields, FieldRow, RequestRow, SignerRow } from './repository.ts';
 
 export function presentSigner(row: SignerRow): Signer {
   return {
@@ -24,6 +24,11 @@ export function presentSigner(row: SignerRow): Signer {
   };
 }
 
+/** A stored field as the API shows it; fields stored before fields had a size get the default 150 × 60. */
+export function presentField(f: FieldRow): SignatureField & FieldSize {
+  return { page: f.page, name: f.name, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex };
+}
+
 export function presentDocument(row: DocumentWithFields): SignatureDocument {
   return {
     id: row.id,
@@ -32,7 +37,7 @@ export function presentDocument(row: DocumentWithFields): SignatureDocument {
     fileType: row.fileType,
     fileName: row.fileName,
     checkBoxTexts: row.checkBoxTexts,
-    signatureFields: row.fields.map((f) => ({ page: f.page, name: f.name, x: f.x, y: f.y, signerIndex: f.signerIndex })),
+    signatureFields: row.fields.map(presentField),
     sizeBytes: row.sizeBytes,
     sha256: row.sha256,
     pageCount: row.pageCount,

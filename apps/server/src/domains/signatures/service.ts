@@ -20,7 +20,7 @@ import { findApplication, type ApplicationRow } from '../auth/repository.ts';
 import { descendantIds } from '../users/repository.ts';
 import { prepareDocuments, type PreparedDocument, type UploadedFile, type UploadLimits } from './documents.ts';
 import { archiveQueue, type ArchiveJob } from './jobs.ts';
-import { progressOf } from './presenter.ts';
+import { presentField, progressOf } from './presenter.ts';
 import * as repo from './repository.ts';
 import { versionKeysOf } from '../signing/versions.ts';
 import { assertAction, assertLevelAndOptions, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
@@ -287,7 +287,7 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
           cancelNotifiedAt: null,
         })),
       );
-      const docs = copies.map(({ doc }) => ({ ...doc, signatureFields: doc.fields.map((f) => ({ page: f.page, name: f.name, x: f.x, y: f.y, signerIndex: f.signerIndex })) }));
+      const docs = copies.map(({ doc }) => ({ ...doc, signatureFields: doc.fields.map(presentField) }));
       await insertDocuments(tx, actor.appId, requestId, docs, keys, copies.map((c) => c.data.length));
       await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.duplicated', targetType: 'signature_request', targetId: requestId, data: { from: row.id }, ip: actor.ip });
       return viewOf(tx, actor.appId, requestId);

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { fieldSizeOf } from '@paraphe/contracts';
 import { preparePdf, type PreparedField } from '@paraphe/signing';
 import type { Platform } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/client.ts';
@@ -86,7 +87,7 @@ export async function ensurePrepared(db: Executor, platform: Platform, request: 
     const signable = doc.documentType !== 'pdf-for-presentation';
     const { pdf, fields } = await preparePdf(original, {
       // Engine names: signer-<index+1>, cachet for the stamp; the spec's default names carry no information.
-      fields: signable ? doc.fields.map((f) => ({ page: f.page, x: f.x, y: f.y, signerIndex: f.signerIndex })) : [],
+      fields: signable ? doc.fields.map((f) => ({ page: f.page, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex })) : [],
       ...(request.testMode ? { watermark: { text: testModeText(language) } } : {}),
     });
     current.set(doc.id, await addVersion(db, platform, null, doc, 'prepared', pdf, { fields: fields.map(toRow) }));

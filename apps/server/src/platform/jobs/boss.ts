@@ -1,4 +1,6 @@
-import { PgBoss, fromDrizzle, fromPglite, type Job } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type Job, type JobResult } from 'pg-boss';
+
+const jobBatchSize = 10;
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -60,16 +62,26 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       if (!work) return;
       for (const q of queues) {
         if (q.schedule) await boss.schedule(q.name, q.schedule);
-        await boss.work(q.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await q.handler(job.data, job);
-            } catch (error) {
-              logger.warn({ err: error, queue: q.name, jobId: job.id }, 'job failed, will retry');
-              throw error;
+        // A batch per fetch and no pause while batches come back full (burst): with one job per fetch a worker
+        // waits the polling interval after every job, i.e. 1 job/s (measured: 1,000 send jobs took 500 s).
+        // Each job is settled on its own, so a failing job never drags its batch mates into retries.
+        await boss.work(
+          q.name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: jobBatchSize, burstWhenBatchFull: true, perJobResults: true },
+          async (jobs) => {
+            const results: JobResult[] = [];
+            for (const job of jobs) {
+              try {
+                await q.handler(job.data, job);
+                results.push({ id: job.id, status: 'completed' });
+              } catch (error) {
+                logger.warn({ err: error, queue: q.name, jobId: job.id }, 'job failed, will retry');
+                results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+              }
             }
-          }
-        });
+            return results;
+          },
+        );
       }
     },
     async stop() {

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Group, Loader, Select, Stack, Text } from '@mantine
 import { useElementSize } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconCopy, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { SignatureField } from '@paraphe/contracts';
+import { fieldSizeOf, type SignatureField } from '@paraphe/contracts';
 import {
   addField,
   applyToAllPages,
@@ -12,6 +12,8 @@ import {
   moveField,
   pdfToScreen,
   removeField,
+  resizeDelta,
+  resizeField,
   screenToPdf,
   type PageSize,
 } from '../fieldGeometry.ts';
@@ -21,12 +23,16 @@ import type { OpenedPdf, PdfDocument } from './pdf.ts';
 import { signerColor } from './signerColors.ts';
 
 type Props = { file: File; signers: DraftSigner[]; fields: SignatureField[]; onChange: (fields: SignatureField[]) => void };
-type Drag = { index: number; startX: number; startY: number; left: number; top: number };
+/** A pointer drag: the whole field moves, or its bottom-right handle resizes it. Sizes in PDF points. */
+type Drag = { index: number; mode: 'move' | 'resize'; startX: number; startY: number; left: number; top: number; width: number; height: number };
+
+const handleSize = 12;
 
 /**
  * The signature-position editor: the PDF rendered with pdf.js from the local file, one colour per signer.
- * Fields have the engine's fixed size (150 × 60 points): the contract carries no width/height, so they move
- * but are not resized. Coordinates are converted by fieldGeometry (PDF points, origin bottom-left).
+ * A field moves by dragging it (or the arrows) and is resized by its bottom-right handle (or Alt + arrows),
+ * within the page and the contract's size bounds. Coordinates are converted by fieldGeometry (PDF points,
+ * origin bottom-left).
  */
 export function PositionEditor({ file, signers, fields, onChange }: Props) {
   const { t } = useTranslation('signatures');
@@ -83,16 +89,24 @@ export function PositionEditor({ file, signers, fields, onChange }: Props) {
     return s ? `${s.lastname.toUpperCase()} ${s.firstname}`.trim() || `#${index + 1}` : `#${index + 1}`;
   };
 
-  const startDrag = (index: number, box: { left: number; top: number }) => (e: PointerEvent<HTMLDivElement>) => {
+  const startDrag = (index: number, box: { left: number; top: number }, mode: Drag['mode']) => (e: PointerEvent<HTMLDivElement>) => {
+    // The handle sits inside the field: its press must not also start a move.
+    e.stopPropagation();
     e.currentTarget.setPointerCapture(e.pointerId);
     setSelected(index);
-    drag.current = { index, startX: e.clientX, startY: e.clientY, left: box.left, top: box.top };
+    drag.current = { index, mode, startX: e.clientX, startY: e.clientY, left: box.left, top: box.top, ...fieldSizeOf(fields[index]!) };
   };
+  // The handle's captured pointer events bubble up to the field, which handles both kinds of drag.
   const onDrag = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
     if (!d) return;
-    const to = screenToPdf(d.left + e.clientX - d.startX, d.top + e.clientY - d.startY, pageSize, scale);
-    onChange(moveField(fields, d.index, to, pageSize));
+    const dx = e.clientX - d.startX;
+    const dy = e.clientY - d.startY;
+    if (d.mode === 'resize') {
+      onChange(resizeField(fields, d.index, { width: d.width + dx / scale, height: d.height + dy / scale }, pageSize));
+      return;
+    }
+    onChange(moveField(fields, d.index, screenToPdf(d.left + dx, d.top + dy, pageSize, scale, d), pageSize));
   };
   const endDrag = () => {
     drag.current = null;
@@ -104,6 +118,14 @@ export function PositionEditor({ file, signers, fields, onChange }: Props) {
       e.preventDefault();
       onChange(removeField(fields, index));
       setSelected(null);
+      return;
+    }
+    if (e.altKey) {
+      const resize = resizeDelta(e.key, e.shiftKey);
+      if (!resize) return;
+      e.preventDefault(); // Alt + Left/Right would also go back/forward in the history
+      const size = fieldSizeOf(field);
+      onChange(resizeField(fields, index, { width: size.width + resize.dw, height: size.height + resize.dh }, pageSize));
       return;
     }
     const delta = arrowDelta(e.key, e.shiftKey);
@@ -168,16 +190,17 @@ export function PositionEditor({ file, signers, fields, onChange }: Props) {
             const box = pdfToScreen(field, pageSize, scale);
             const color = signerColor(field.signerIndex);
             const name = field.signerIndex < 0 ? field.name : signerName(field.signerIndex);
+            const size = fieldSizeOf(field);
             return (
               <div
                 key={index}
                 role="button"
                 tabIndex={0}
                 aria-pressed={selected === index}
-                aria-label={t('editor.field', { name, page: pageNumber, x: field.x, y: field.y })}
+                aria-label={t('editor.field', { name, page: pageNumber, ...size, x: field.x, y: field.y })}
                 onFocus={() => setSelected(index)}
                 onKeyDown={onKey(index)}
-                onPointerDown={startDrag(index, box)}
+                onPointerDown={startDrag(index, box, 'move')}
                 onPointerMove={onDrag}
                 onPointerUp={endDrag}
                 onPointerCancel={endDrag}
@@ -201,6 +224,20 @@ export function PositionEditor({ file, signers, fields, onChange }: Props) {
                 }}
               >
                 {name}
+                <div
+                  aria-hidden
+                  data-testid="field-resize-handle"
+                  onPointerDown={startDrag(index, box, 'resize')}
+                  style={{
+                    position: 'absolute',
+                    right: 0,
+                    bottom: 0,
+                    width: handleSize,
+                    height: handleSize,
+                    background: color,
+                    cursor: 'nwse-resize',
+                  }}
+                />
               </div>
             );
           })}

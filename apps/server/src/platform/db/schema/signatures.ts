@@ -126,6 +126,9 @@ export const signatureFields = pgTable(
     name: text('name').notNull(),
     x: doublePrecision('x').notNull(),
     y: doublePrecision('y').notNull(),
+    /** PDF points; null on fields stored before fields had a size (they are 150 × 60). */
+    width: doublePrecision('width'),
+    height: doublePrecision('height'),
     signerIndex: integer('signer_index').notNull(),
   },
   (t) => [index('signature_fields_app_document_idx').on(t.appId, t.documentId), tenantPolicy('signature_fields')],

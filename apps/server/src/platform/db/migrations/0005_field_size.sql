@@ -1,0 +1,2 @@
+ALTER TABLE "signature_fields" ADD COLUMN "width" double precision;--> statement-breakpoint
+ALTER TABLE "signature_fields" ADD COLUMN "height" double precision;

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { RunningServer } from './server.ts';
+import type { journeySteps } from './journeys.ts';
+
+export const a4 = { width: 595, height: 842 };
+
+export type Participant = { first: string; last: string; email: string; mobile?: string; coSigner?: boolean; observer?: boolean };
+
+/** The name the requester's screens show for a participant ("ARNAUD Alice"). */
+export const displayName = (p: Participant) => `${p.last.toUpperCase()} ${p.first}`;
+
+/** An A4 PDF, one page per title ("Page n of N" under each): the default signature positions go to the last page. */
+export async function writePdf(file: string, titles: string[]): Promise<void> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const [n, text] of titles.entries()) {
+    const page = pdf.addPage([a4.width, a4.height]);
+    page.drawText(text, { x: 60, y: 760, size: 24, font });
+    page.drawText(`Page ${n + 1} of ${titles.length}`, { x: 60, y: 730, size: 12, font });
+  }
+  fs.writeFileSync(file, await pdf.save());
+}
+
+/** Picks an option of a Mantine select by the select's accessible name. */
+export async function choose(page: Page, select: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: select, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The requester's steps: a tenant and its owner, then the new-request form up to the view page. */
+export function requestSteps(server: RunningServer, steps: ReturnType<typeof journeySteps>) {
+  /** The administrator creates a tenant (test mode); its owner sets a password from the mail and logs in. */
+  async function tenantOwner(admin: Page, owner: string, company: string): Promise<Page> {
+    await admin.goto(`${server.url}/#/applications/new`);
+    await admin.getByLabel(/^Company/).fill(company);
+    await admin.getByLabel(/Owner's first name/).fill('Rita');
+    await admin.getByLabel(/Owner's last name/).fill('Requester');
+    await admin.getByLabel(/Owner's email/).fill(owner);
+    await admin.getByRole('button', { name: 'Create the application' }).click();
+    await admin.getByRole('tab', { name: 'Settings' }).waitFor();
+    const resetPath = await steps.mailLinkPath(admin, owner);
+    const page = await steps.newPage();
+    await page.goto(`${server.url}/${resetPath}`);
+    await page.getByRole('textbox', { name: 'New password' }).fill('Secret123!');
+    await page.getByRole('textbox', { name: 'Confirm the password' }).fill('Secret123!');
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    await page.getByText('Password changed').waitFor();
+    await steps.logIn(page, owner, 'Secret123!');
+    return page;
+  }
+
+  async function fillParticipant(page: Page, index: number, p: Participant): Promise<void> {
+    await page.getByRole('button', { name: 'Add a signer' }).click();
+    await page.getByLabel(/^First name/).nth(index).fill(p.first);
+    await page.getByLabel(/^Last name/).nth(index).fill(p.last);
+    await page.getByLabel(/^E-mail/).nth(index).fill(p.email);
+    if (p.mobile) await page.getByLabel(/^Mobile/).nth(index).fill(p.mobile);
+    if (p.coSigner) await page.getByLabel('Co-signer').nth(index).check();
+    if (p.observer) {
+      await page.getByRole('combobox', { name: 'Role' }).nth(index).click();
+      await page.getByRole('option', { name: 'Observer' }).click();
+    }
+  }
+
+  /**
+   * The new-request form: label, participants, one PDF (with its consent sentences) on the default positions
+   * (one per signer, last page). Leaves the form on the Documents tab.
+   */
+  async function fillRequest(page: Page, request: { label: string; participants: Participant[]; pdfFile: string; consents?: string[]; level?: string }) {
+    await page.goto(`${server.url}/#/signatures/new`);
+    await page.getByLabel(/^Label/).fill(request.label);
+    if (request.level) await choose(page, 'Certification level', request.level);
+    for (const [i, p] of request.participants.entries()) await fillParticipant(page, i, p);
+    await page.getByRole('tab', { name: /^Documents/ }).click();
+    await page.locator('input[type=file]').setInputFiles(request.pdfFile);
+    const signers = request.participants.filter((p) => !p.observer).length;
+    await page.getByText(`${signers} signature positions`).waitFor();
+    for (const [i, text] of (request.consents ?? []).entries()) {
+      await page.getByRole('button', { name: 'Add a consent' }).click();
+      await page.getByRole('textbox', { name: `Consent ${i + 1}` }).fill(text);
+    }
+  }
+
+  /** Options tab: the chaining mode (and the handwritten mode when given), then Send and its confirmation. */
+  async function send(page: Page, options: { chaining: string; handwritten?: string }): Promise<void> {
+    await page.getByRole('tab', { name: 'Options' }).click();
+    await choose(page, 'Chaining mode', options.chaining);
+    if (options.handwritten) await choose(page, 'Handwritten signature', options.handwritten);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+  }
+
+  return { tenantOwner, fillParticipant, fillRequest, send };
+}
