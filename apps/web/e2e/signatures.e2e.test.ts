@@ -3,10 +3,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { adminEmail, adminPassword, startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { journeySteps } from './support/journeys.ts';
+import { a4, displayName, requestSteps, writePdf, type Participant } from './support/requests.ts';
 
 /**
  * Issue 4's journey, the requester's side: a tenant owner builds a request (two signers, a co-signer, an
@@ -17,11 +17,13 @@ let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let steps: ReturnType<typeof journeySteps>;
+let requests: ReturnType<typeof requestSteps>;
 let workDir: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   steps = journeySteps(server, browser, contexts);
+  requests = requestSteps(server, steps);
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-e2e-files-'));
 });
 afterAll(async () => {
@@ -29,54 +31,6 @@ afterAll(async () => {
   await server?.stop();
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
-
-const a4 = { width: 595, height: 842 };
-
-/** A two-page PDF: the default positions go to the last page, so page 1 holds only the field placed by hand. */
-async function writeContractPdf(file: string): Promise<void> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (const [n, text] of ['Service contract', 'Signatures'].entries()) {
-    const page = pdf.addPage([a4.width, a4.height]);
-    page.drawText(text, { x: 60, y: 760, size: 24, font });
-    page.drawText(`Page ${n + 1} of 2`, { x: 60, y: 730, size: 12, font });
-  }
-  fs.writeFileSync(file, await pdf.save());
-}
-
-/** The administrator creates a tenant (test mode); its owner sets a password from the mail and logs in. */
-async function tenantOwner(admin: Page, owner: string, company: string): Promise<Page> {
-  await admin.goto(`${server.url}/#/applications/new`);
-  await admin.getByLabel(/^Company/).fill(company);
-  await admin.getByLabel(/Owner's first name/).fill('Rita');
-  await admin.getByLabel(/Owner's last name/).fill('Requester');
-  await admin.getByLabel(/Owner's email/).fill(owner);
-  await admin.getByRole('button', { name: 'Create the application' }).click();
-  await admin.getByRole('tab', { name: 'Settings' }).waitFor();
-  const resetPath = await steps.mailLinkPath(admin, owner);
-  const page = await steps.newPage();
-  await page.goto(`${server.url}/${resetPath}`);
-  await page.getByRole('textbox', { name: 'New password' }).fill('Secret123!');
-  await page.getByRole('textbox', { name: 'Confirm the password' }).fill('Secret123!');
-  await page.getByRole('button', { name: 'Save the password' }).click();
-  await page.getByText('Password changed').waitFor();
-  await steps.logIn(page, owner, 'Secret123!');
-  return page;
-}
-
-type Participant = { first: string; last: string; email: string; coSigner?: boolean; observer?: boolean };
-
-async function fillParticipant(page: Page, index: number, p: Participant): Promise<void> {
-  await page.getByRole('button', { name: 'Add a signer' }).click();
-  await page.getByLabel(/^First name/).nth(index).fill(p.first);
-  await page.getByLabel(/^Last name/).nth(index).fill(p.last);
-  await page.getByLabel(/^E-mail/).nth(index).fill(p.email);
-  if (p.coSigner) await page.getByLabel('Co-signer').nth(index).check();
-  if (p.observer) {
-    await page.getByRole('combobox', { name: 'Role' }).nth(index).click();
-    await page.getByRole('option', { name: 'Observer' }).click();
-  }
-}
 
 /** The field's place in PDF points, as its accessible name tells it ("NAME, page 1, x 223, y 391"). */
 async function fieldPosition(field: Locator): Promise<{ x: number; y: number }> {
@@ -122,13 +76,13 @@ describe('issue 4 journey: the requester', () => {
   it('creates, places, sends in e-mail chaining, cancels a signer, relaunches and exports', async () => {
     const pdfFile = path.join(workDir, 'contract.pdf');
     const admin = await steps.newPage();
-    await Promise.all([writeContractPdf(pdfFile), steps.logIn(admin, adminEmail, adminPassword)]);
-    const page = await tenantOwner(admin, `requester${stamp}@example.com`, `Requests ${stamp}`);
+    await Promise.all([writePdf(pdfFile, ['Service contract', 'Signatures']), steps.logIn(admin, adminEmail, adminPassword)]);
+    const page = await requests.tenantOwner(admin, `requester${stamp}@example.com`, `Requests ${stamp}`);
 
     // The form: label, four participants, the PDF, a field for the second signer dragged on page 1.
     await page.goto(`${server.url}/#/signatures/new`);
     await page.getByLabel(/^Label/).fill(label);
-    for (const [i, p] of [first, second, coSigner, observer].entries()) await fillParticipant(page, i, p);
+    for (const [i, p] of [first, second, coSigner, observer].entries()) await requests.fillParticipant(page, i, p);
     await page.getByRole('tab', { name: /^Documents/ }).click();
     await page.locator('input[type=file]').setInputFiles(pdfFile);
     await page.getByText('3 signature positions').waitFor();
@@ -165,7 +119,7 @@ describe('issue 4 journey: the requester', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
     await page.waitForURL(/#\/signatures\/view\//);
     await page.getByText('Awaiting signature').waitFor();
-    const signerRow = (p: Participant) => page.getByRole('row', { name: new RegExp(`${p.last.toUpperCase()} ${p.first}`) });
+    const signerRow = (p: Participant) => page.getByRole('row', { name: new RegExp(displayName(p)) });
     await signerRow(first).getByText('Invited').waitFor();
     await signerRow(second).getByText('Waiting').waitFor();
 
