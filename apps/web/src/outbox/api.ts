@@ -7,8 +7,9 @@ export function useOutboxList(query: Record<string, string | number | undefined>
     queryKey: ['outbox', 'list', query],
     queryFn: ({ signal }) => apiRequest('/api/outbox', outboxListResponse, { audience: 'outbox', query, signal }),
     placeholderData: keepPreviousData,
-    // Mails arrive while the administrator watches: a short freshness instead of the 60 s default.
-    staleTime: 5_000,
+    // Mails arrive while the administrator watches: always refetch when the list is opened again, and poll while open.
+    staleTime: 0,
+    refetchInterval: 10_000,
   });
 }
 
