@@ -1,36 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { adminEmail, adminPassword, startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
-import { journeySteps } from './support/journeys.ts';
+import { describe, expect, it } from 'vitest';
+import { adminEmail, adminPassword } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { useJourneyEnvironment } from './support/environment.ts';
 
 /**
  * Foundation journeys against the real server (embedded database, mails captured in the outbox):
  * login with the second factor and return path, tenant creation, users, commuted mode, sign-up.
  */
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let steps: ReturnType<typeof journeySteps>;
+const env = useJourneyEnvironment('foundation');
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  steps = journeySteps(server, browser, contexts);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const newPage = () => steps.newPage();
-const codeFor = (email: string, after: number) => steps.codeFor(email, after);
-const logIn = (...args: Parameters<typeof steps.logIn>) => steps.logIn(...args);
-const mailLinkPath = (...args: Parameters<typeof steps.mailLinkPath>) => steps.mailLinkPath(...args);
+const newPage = () => env.steps.newPage();
+const codeFor = (email: string, after: number) => env.steps.codeFor(email, after);
+const logIn = (...args: Parameters<typeof env.steps.logIn>) => env.steps.logIn(...args);
+const mailLinkPath = (...args: Parameters<typeof env.steps.mailLinkPath>) => env.steps.mailLinkPath(...args);
 
 describe('foundation journeys', () => {
   it('logs in with the second factor and returns to the asked path, query kept without state and code', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/#/users/list?q=adm&state=xyz&code=abc`);
+    await page.goto(`${env.server.url}/#/users/list?q=adm&state=xyz&code=abc`);
     await page.getByLabel('Email').waitFor();
     expect(page.url()).toMatch(/#\/$/);
     await page.getByLabel('Email').fill(adminEmail);
@@ -39,7 +26,7 @@ describe('foundation journeys', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('Incorrect email or password');
 
     await page.getByRole('textbox', { name: 'Password' }).fill(adminPassword);
-    const logLines = server.logs().length;
+    const logLines = env.server.logs().length;
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('textbox', { name: 'Code received' }).fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -53,7 +40,7 @@ describe('foundation journeys', () => {
     await page.getByRole('button', { name: /^(User menu|Menu utilisateur)$/ }).click();
     await page.getByRole('menuitem', { name: /Log out|Se déconnecter/ }).click();
     await page.waitForURL(/#\/logout$/);
-    await page.goto(`${server.url}/#/applications/list`);
+    await page.goto(`${env.server.url}/#/applications/list`);
     // Still in the administrator's language (French) after logout.
     await page.getByLabel(/^E-?mail/).waitFor();
   });
@@ -63,7 +50,7 @@ describe('foundation journeys', () => {
     const owner = `owner${stamp}@example.com`;
     const admin = await newPage();
     await logIn(admin, adminEmail, adminPassword);
-    await admin.goto(`${server.url}/#/applications/new`);
+    await admin.goto(`${env.server.url}/#/applications/new`);
     await admin.getByLabel(/^Company/).fill(`Acme ${stamp}`);
     await admin.getByLabel(/Owner's first name/).fill('Jean');
     await admin.getByLabel(/Owner's last name/).fill('Dupont');
@@ -77,7 +64,7 @@ describe('foundation journeys', () => {
     const resetPath = await mailLinkPath(admin, owner);
     expect(resetPath).toMatch(/^#\/reset\?token=/);
     const page = await newPage();
-    await page.goto(`${server.url}/${resetPath}`);
+    await page.goto(`${env.server.url}/${resetPath}`);
     await page.getByRole('textbox', { name: 'New password' }).fill('Secret123!');
     await page.getByRole('textbox', { name: 'Confirm the password' }).fill('Secret123!');
     await page.getByRole('button', { name: 'Save the password' }).click();
@@ -85,7 +72,7 @@ describe('foundation journeys', () => {
 
     await logIn(page, owner, 'Secret123!');
     await page.getByText('Test mode: signatures have no legal value.').waitFor();
-    await page.goto(`${server.url}/#/users/new`);
+    await page.goto(`${env.server.url}/#/users/new`);
     await page.getByLabel(/^First name/).fill('Marie');
     await page.getByLabel(/^Last name/).fill('Martin');
     await page.getByLabel(/^Email/).fill(owner);
@@ -97,7 +84,7 @@ describe('foundation journeys', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/#\/users\/list/);
 
-    await page.goto(`${server.url}/#/users/new`);
+    await page.goto(`${env.server.url}/#/users/new`);
     expect(await page.getByRole('combobox', { name: 'Profile' }).inputValue()).toBe('User');
     await page.getByLabel(/^First name/).fill('Paul');
     await page.getByLabel(/^Last name/).fill('Petit');
@@ -130,7 +117,7 @@ describe('foundation journeys', () => {
   it('signs up, confirms the e-mail address, and meets the feature and logout rules', async () => {
     const email = `signup${Date.now()}@example.com`;
     const page = await newPage();
-    await page.goto(`${server.url}/#/signup`);
+    await page.goto(`${env.server.url}/#/signup`);
     await page.getByLabel(/^Company/).fill('Signup Co');
     await page.getByLabel(/^First name/).fill('Sam');
     await page.getByLabel(/^Last name/).fill('Signer');
@@ -142,7 +129,7 @@ describe('foundation journeys', () => {
     await page.getByRole('button', { name: 'Create my account' }).click();
     await page.getByText('Check your mailbox').waitFor();
 
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server.url}/#/`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('textbox', { name: 'Password' }).fill('Secret123!');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -152,21 +139,21 @@ describe('foundation journeys', () => {
     await logIn(admin, adminEmail, adminPassword);
     const confirmPath = await mailLinkPath(admin, email);
     expect(confirmPath).toMatch(/^#\/confirm\?token=/);
-    await page.goto(`${server.url}/${confirmPath}`);
+    await page.goto(`${env.server.url}/${confirmPath}`);
     await page.getByText('Email address confirmed').waitFor();
 
     await logIn(page, email, 'Secret123!');
     expect(await page.getByRole('link', { name: 'Campaigns' }).count()).toBe(0);
-    await page.goto(`${server.url}/#/campaigns/list`);
+    await page.goto(`${env.server.url}/#/campaigns/list`);
     await page.getByRole('heading', { name: 'Feature not enabled' }).waitFor();
-    await page.goto(`${server.url}/#/outbox`);
+    await page.goto(`${env.server.url}/#/outbox`);
     await page.waitForURL(/#\/403$/);
     await page.getByRole('heading', { name: 'Access impossible' }).waitFor();
-    await page.goto(`${server.url}/#/no/such/page`);
+    await page.goto(`${env.server.url}/#/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    await page.goto(`${server.url}/#/home?error=access_denied`);
+    await page.goto(`${env.server.url}/#/home?error=access_denied`);
     await page.waitForURL(/#\/logout$/);
-    await page.goto(`${server.url}/#/home`);
+    await page.goto(`${env.server.url}/#/home`);
     await page.getByLabel('Email').waitFor();
   });
 });

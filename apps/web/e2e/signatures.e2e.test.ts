@@ -1,36 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { adminEmail, adminPassword, startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
-import { journeySteps } from './support/journeys.ts';
-import { a4, displayName, requestSteps, writePdf, type Participant } from './support/requests.ts';
+import { adminEmail, adminPassword } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { a4, displayName, writePdf, type Participant } from './support/requests.ts';
+import { useJourneyEnvironment } from './support/environment.ts';
 
 /**
  * Issue 4's journey, the requester's side: a tenant owner builds a request (two signers, a co-signer, an
  * observer), places a field in the position editor, sends it in e-mail chaining, finds only the first
  * invitation in the outbox, cancels the second signer, relaunches, then searches the list and exports it.
  */
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let steps: ReturnType<typeof journeySteps>;
-let requests: ReturnType<typeof requestSteps>;
-let workDir: string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  steps = journeySteps(server, browser, contexts);
-  requests = requestSteps(server, steps);
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-e2e-files-'));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-});
+const env = useJourneyEnvironment('requests');
 
 /** The field's place in PDF points, as its accessible name tells it ("NAME, page 1, x 223, y 391"). */
 async function fieldPosition(field: Locator): Promise<{ x: number; y: number }> {
@@ -57,7 +39,7 @@ async function dragBy(page: Page, element: Locator, dx: number, dy: number): Pro
 
 /** The admin's outbox rows for one recipient, the header row first (reloaded: the outbox list is cached 5 s). */
 async function outboxRows(admin: Page, to: string) {
-  await admin.goto(`${server.url}/#/outbox?to=${encodeURIComponent(to)}&channel=email`);
+  await admin.goto(`${env.server.url}/#/outbox?to=${encodeURIComponent(to)}&channel=email`);
   await admin.reload();
   const table = admin.getByRole('table');
   await table.waitFor();
@@ -74,15 +56,15 @@ describe('issue 4 journey: the requester', () => {
   const observer: Participant = { first: 'Denis', last: 'Durand', email: `denis${stamp}@example.com`, observer: true };
 
   it('creates, places, sends in e-mail chaining, cancels a signer, relaunches and exports', async () => {
-    const pdfFile = path.join(workDir, 'contract.pdf');
-    const admin = await steps.newPage();
-    await Promise.all([writePdf(pdfFile, ['Service contract', 'Signatures']), steps.logIn(admin, adminEmail, adminPassword)]);
-    const page = await requests.tenantOwner(admin, `requester${stamp}@example.com`, `Requests ${stamp}`);
+    const pdfFile = path.join(env.workDir, 'contract.pdf');
+    const admin = await env.steps.newPage();
+    await Promise.all([writePdf(pdfFile, ['Service contract', 'Signatures']), env.steps.logIn(admin, adminEmail, adminPassword)]);
+    const page = await env.requests.tenantOwner(admin, `requester${stamp}@example.com`, `Requests ${stamp}`);
 
     // The form: label, four participants, the PDF, a field for the second signer dragged on page 1.
-    await page.goto(`${server.url}/#/signatures/new`);
+    await page.goto(`${env.server.url}/#/signatures/new`);
     await page.getByLabel(/^Label/).fill(label);
-    for (const [i, p] of [first, second, coSigner, observer].entries()) await requests.fillParticipant(page, i, p);
+    for (const [i, p] of [first, second, coSigner, observer].entries()) await env.requests.fillParticipant(page, i, p);
     await page.getByRole('tab', { name: /^Documents/ }).click();
     await page.locator('input[type=file]').setInputFiles(pdfFile);
     await page.getByText('3 signature positions').waitFor();
@@ -124,9 +106,9 @@ describe('issue 4 journey: the requester', () => {
     await signerRow(second).getByText('Waiting').waitFor();
 
     // E-mail chaining: the first signer is invited with a signing link, the second one not yet.
-    await server.waitForMailSubject(first.email);
-    expect(await steps.mailLinkPath(admin, first.email)).toMatch(/^#\/sign\//);
-    await admin.goto(`${server.url}/#/outbox?to=${encodeURIComponent(second.email)}&channel=email`);
+    await env.server.waitForMailSubject(first.email);
+    expect(await env.steps.mailLinkPath(admin, first.email)).toMatch(/^#\/sign\//);
+    await admin.goto(`${env.server.url}/#/outbox?to=${encodeURIComponent(second.email)}&channel=email`);
     await admin.getByText('No results').waitFor();
     expect(await admin.getByRole('table').getByRole('row').count()).toBe(1); // the header only
 
@@ -135,18 +117,18 @@ describe('issue 4 journey: the requester', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel this signer' }).click();
     await page.getByText('The signer is canceled.').waitFor();
     await signerRow(second).getByText('Canceled').waitFor();
-    const logLines = server.logs().length;
+    const logLines = env.server.logs().length;
     await page.getByRole('button', { name: 'Relaunch' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Relaunch' }).click();
     await page.getByText('The reminders are on their way.').waitFor();
-    expect(await server.waitForMailSubject(first.email, logLines)).toMatch(/Reminder|Rappel/);
+    expect(await env.server.waitForMailSubject(first.email, logLines)).toMatch(/Reminder|Rappel/);
     await screenshot(page, 'issue4-view-after-relaunch');
     const rows = await outboxRows(admin, first.email);
     await expect.poll(() => rows.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/Reminder|Rappel/)]));
     await screenshot(admin, 'issue4-outbox-first-signer');
 
     // The list: search the request, then export the matching rows.
-    await page.goto(`${server.url}/#/signatures/list`);
+    await page.goto(`${env.server.url}/#/signatures/list`);
     await page.getByRole('searchbox', { name: 'Search (label, description, signer)' }).fill(String(stamp));
     await page.waitForURL(new RegExp(`q=${stamp}`));
     await page.getByRole('row', { name: new RegExp(label) }).getByText('Awaiting signature').waitFor();

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { verifyPdf } from '@paraphe/signing';
-import { adminEmail, adminPassword, startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
-import { journeySteps } from './support/journeys.ts';
-import { displayName, requestSteps, writePdf, type Participant } from './support/requests.ts';
+import { adminEmail, adminPassword } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { displayName, writePdf, type Participant } from './support/requests.ts';
+import { useJourneyEnvironment } from './support/environment.ts';
 
 /**
  * Issue 5's journey, the product's demonstration: a requester sends a request (two signers, an observer) in
@@ -16,24 +15,7 @@ import { displayName, requestSteps, writePdf, type Participant } from './support
  * one with a code received by e-mail; the requester downloads the signed PDF (B-LTA) and the evidence file,
  * which poppler, qpdf and the engine's own verifier then check. Plus a forged link and a link out of turn.
  */
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let steps: ReturnType<typeof journeySteps>;
-let requests: ReturnType<typeof requestSteps>;
-let workDir: string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  steps = journeySteps(server, browser, contexts);
-  requests = requestSteps(server, steps);
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-e2e-signing-'));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-});
+const env = useJourneyEnvironment('signing');
 
 const run = (command: string, args: string[]) => spawnSync(command, args, { encoding: 'utf8' });
 
@@ -56,7 +38,7 @@ async function drawSignature(page: Page): Promise<void> {
  * `receiveCode` fetches once the code was sent. `shots` names the screenshots of the page and of the code modal.
  */
 async function signOnPage(page: Page, link: string, consent: string, receiveCode: () => Promise<string>, shots: { page: string; code?: string }) {
-  await page.goto(`${server.url}/${link}`);
+  await page.goto(`${env.server.url}/${link}`);
   await page.getByRole('img', { name: /, page 1 of 2$/ }).waitFor();
   const sign = page.getByRole('button', { name: 'Sign', exact: true });
   await expect.poll(() => sign.isDisabled()).toBe(true); // consents first
@@ -79,19 +61,19 @@ async function signOnPage(page: Page, link: string, consent: string, receiveCode
 /** Downloads through a button of the page and returns the file's path. */
 async function download(page: Page, button: string, file: string): Promise<string> {
   const [event] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  const target = path.join(workDir, file);
+  const target = path.join(env.workDir, file);
   await event.saveAs(target);
   return target;
 }
 
 /** An NSS database for pdfsig that trusts the server's root CA (`-t ",C,"`: trusted to issue signing certificates). */
 function nssDatabaseTrusting(rootDer: Buffer): string {
-  const dir = path.join(workDir, 'nss');
+  const dir = path.join(env.workDir, 'nss');
   fs.mkdirSync(dir);
-  fs.writeFileSync(path.join(workDir, 'root.der'), rootDer);
-  execFileSync('openssl', ['x509', '-inform', 'DER', '-in', path.join(workDir, 'root.der'), '-out', path.join(workDir, 'root.pem')]);
+  fs.writeFileSync(path.join(env.workDir, 'root.der'), rootDer);
+  execFileSync('openssl', ['x509', '-inform', 'DER', '-in', path.join(env.workDir, 'root.der'), '-out', path.join(env.workDir, 'root.pem')]);
   execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
-  execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'paraphe-root', '-t', ',C,', '-i', path.join(workDir, 'root.pem')]);
+  execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'paraphe-root', '-t', ',C,', '-i', path.join(env.workDir, 'root.pem')]);
   return dir;
 }
 
@@ -119,43 +101,43 @@ describe('issue 5 journey: signing', () => {
   let pdfsigOutput: string;
 
   it('sends, both signers sign (SMS code, then e-mail code), the requester downloads the signed PDF and the evidence file', async () => {
-    const pdfFile = path.join(workDir, 'lease.pdf');
-    admin = await steps.newPage();
-    await Promise.all([writePdf(pdfFile, ['Lease agreement', 'Signatures']), steps.logIn(admin, adminEmail, adminPassword)]);
-    requester = await requests.tenantOwner(admin, `requester${stamp}@example.com`, `Signing ${stamp}`);
+    const pdfFile = path.join(env.workDir, 'lease.pdf');
+    admin = await env.steps.newPage();
+    await Promise.all([writePdf(pdfFile, ['Lease agreement', 'Signatures']), env.steps.logIn(admin, adminEmail, adminPassword)]);
+    requester = await env.requests.tenantOwner(admin, `requester${stamp}@example.com`, `Signing ${stamp}`);
 
     // Level 2: each signer gets a certificate of the built-in CA (level 1 would seal both with the tenant's one
     // certificate, and poppler 22.12 reports a certificate's second signature as "Unknown issue": see docs/trust-services.md).
-    await requests.fillRequest(requester, { label, participants: [first, second, observer], pdfFile, consents: [consent], level: 'Advanced (simple certificate)' });
-    await requests.send(requester, { chaining: 'By e-mail to the signers', handwritten: 'Enabled' });
+    await env.requests.fillRequest(requester, { label, participants: [first, second, observer], pdfFile, consents: [consent], level: 'Advanced (simple certificate)' });
+    await env.requests.send(requester, { chaining: 'By e-mail to the signers', handwritten: 'Enabled' });
     await requester.waitForURL(/#\/signatures\/view\//);
     const viewUrl = requester.url();
     const signerRow = (p: Participant) => requester.getByRole('row', { name: new RegExp(displayName(p)) });
     await signerRow(first).getByText('Invited').waitFor();
 
     // Signer 1, on a computer: the invitation from the outbox, the code by SMS (read in the outbox).
-    await server.waitForMailSubject(first.email);
-    firstLink = await steps.mailLinkPath(admin, first.email);
+    await env.server.waitForMailSubject(first.email);
+    firstLink = await env.steps.mailLinkPath(admin, first.email);
     expect(firstLink).toMatch(/^#\/sign\//);
-    const firstPage = await steps.newPage();
+    const firstPage = await env.steps.newPage();
     await signOnPage(
       firstPage,
       firstLink,
       consent,
       async () => {
         await firstPage.getByText(/sent by SMS to/).waitFor();
-        const sms = await steps.smsText(admin, first.mobile!);
+        const sms = await env.steps.smsText(admin, first.mobile!);
         return /\b(\d{6})\b/.exec(sms)?.[1] ?? `no code in "${sms}"`;
       },
       { page: 'issue5-signing-page-1280', code: 'issue5-code-modal' },
     );
 
     // Signer 2, on a phone: invited by e-mail once signer 1 signed; the code by e-mail.
-    await server.waitForMailSubject(second.email);
-    const secondLink = await steps.mailLinkPath(admin, second.email);
-    const secondPage = await steps.newPage({ width: 360, height: 740 });
-    const logLines = server.logs().length;
-    await signOnPage(secondPage, secondLink, consent, () => steps.codeFor(second.email, logLines), { page: 'issue5-signing-page-360' });
+    await env.server.waitForMailSubject(second.email);
+    const secondLink = await env.steps.mailLinkPath(admin, second.email);
+    const secondPage = await env.steps.newPage({ width: 360, height: 740 });
+    const logLines = env.server.logs().length;
+    await signOnPage(secondPage, secondLink, consent, () => env.steps.codeFor(second.email, logLines), { page: 'issue5-signing-page-360' });
 
     // The completion job makes the documents B-LTA and writes the evidence file.
     await expect
@@ -170,7 +152,7 @@ describe('issue 5 journey: signing', () => {
     attestation = await download(requester, 'Download the attestation', 'attestation.pdf');
     await requester.getByRole('tab', { name: /^Documents/ }).click();
     signedPdf = await download(requester, 'Download lease.pdf', 'signed.pdf');
-    const root = await fetch(`${server.url}/pki/root.crt`);
+    const root = await fetch(`${env.server.url}/pki/root.crt`);
     expect(root.status).toBe(200);
     rootDer = Buffer.from(await root.arrayBuffer());
   });
@@ -216,21 +198,21 @@ describe('issue 5 journey: signing', () => {
   });
 
   it('a forged link is not valid; a link opened before its turn says so', async () => {
-    const page = await steps.newPage();
+    const page = await env.steps.newPage();
     const dot = firstLink.indexOf('.');
     const forged = `${firstLink.slice(0, dot + 5)}${firstLink[dot + 5] === 'A' ? 'B' : 'A'}${firstLink.slice(dot + 6)}`;
-    await page.goto(`${server.url}/${forged}`);
+    await page.goto(`${env.server.url}/${forged}`);
     await page.getByRole('heading', { name: 'This link is not valid' }).waitFor();
 
     // Face to face gives every link at once: the second signer's opens before the first one signed.
-    const pdfFile2 = path.join(workDir, 'face.pdf');
+    const pdfFile2 = path.join(env.workDir, 'face.pdf');
     await writePdf(pdfFile2, ['Addendum', 'Signatures']);
-    await requests.fillRequest(requester, { label: `Addendum ${stamp}`, participants: [first, second], pdfFile: pdfFile2 });
-    await requests.send(requester, { chaining: 'Face to face' });
+    await env.requests.fillRequest(requester, { label: `Addendum ${stamp}`, participants: [first, second], pdfFile: pdfFile2 });
+    await env.requests.send(requester, { chaining: 'Face to face' });
     const links = requester.getByRole('dialog', { name: 'Signing links' }).getByRole('link');
     await expect.poll(() => links.count()).toBe(2);
     const secondHref = (await links.nth(1).getAttribute('href')) ?? '';
-    await page.goto(`${server.url}/${/#\/.*$/.exec(secondHref)?.[0]}`);
+    await page.goto(`${env.server.url}/${/#\/.*$/.exec(secondHref)?.[0]}`);
     await page.getByRole('heading', { name: 'It is not your turn yet' }).waitFor();
   });
 });

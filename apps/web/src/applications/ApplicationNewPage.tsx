@@ -1,12 +1,13 @@
-import { Anchor, Breadcrumbs, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { useNavigationId } from '../common/useNavigationId.ts';
 import { useTranslation } from 'react-i18next';
-import { applicationCreateSchema, packs, type Pack } from '@paraphe/contracts';
+import { applicationCreateSchema, type Pack } from '@paraphe/contracts';
 import { notify } from '../api/notify.ts';
 import { schemaValidator, showFormError } from '../forms/formErrors.ts';
 import { useCreateApplication } from './api.ts';
+import { PackSelect } from './PackSelect.tsx';
 
 type NewApplicationValues = {
   company: string;
@@ -57,12 +58,7 @@ function NewApplicationForm() {
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t('fields.company')} required {...form.getInputProps('company')} />
-              <Select
-                label={t('applications.pack')}
-                allowDeselect={false}
-                data={packs.map((p) => ({ value: p, label: t(`packs.${p}`) }))}
-                {...form.getInputProps('pack')}
-              />
+              <PackSelect {...form.getInputProps('pack')} />
               <TextInput label={t('applications.ownerFirstName')} required {...form.getInputProps('owner.firstName')} />
               <TextInput label={t('applications.ownerLastName')} required {...form.getInputProps('owner.lastName')} />
               <TextInput label={t('applications.ownerEmail')} type="email" required {...form.getInputProps('owner.email')} />

@@ -1,9 +1,10 @@
-import { Paper, Select, SimpleGrid, Stack, Switch, Table, TextInput } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { applicationUpdateSchema, packs, type Application, type Pack } from '@paraphe/contracts';
+import { applicationUpdateSchema, type Application, type Pack } from '@paraphe/contracts';
 import { formatDateTime } from '../common/format.ts';
 import { schemaValidator } from '../forms/formErrors.ts';
+import { PackSelect } from './PackSelect.tsx';
 import { ApplicationSaveForm } from './ApplicationSaveForm.tsx';
 
 type GeneralValues = { company: string; pack: Pack; enabled: boolean; testMode: boolean };
@@ -30,22 +31,17 @@ export function GeneralTab({ application }: { application: Application }) {
   return (
     <Stack>
       <ApplicationSaveForm applicationId={application.id} form={form} toInput={(values) => values}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('fields.company')} required {...form.getInputProps('company')} />
-        <Select
-          label={t('applications.pack')}
-          allowDeselect={false}
-          data={packs.map((p) => ({ value: p, label: t(`packs.${p}`) }))}
-          {...form.getInputProps('pack')}
-        />
-        <Switch
-          label={t('applications.enabledSwitch')}
-          description={t('applications.enabledHelp')}
-          disabled={application.isPlatform}
-          {...form.getInputProps('enabled', { type: 'checkbox' })}
-        />
-        <Switch label={t('applications.testMode')} description={t('applications.testModeHelp')} {...form.getInputProps('testMode', { type: 'checkbox' })} />
-      </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('fields.company')} required {...form.getInputProps('company')} />
+          <PackSelect {...form.getInputProps('pack')} />
+          <Switch
+            label={t('applications.enabledSwitch')}
+            description={t('applications.enabledHelp')}
+            disabled={application.isPlatform}
+            {...form.getInputProps('enabled', { type: 'checkbox' })}
+          />
+          <Switch label={t('applications.testMode')} description={t('applications.testModeHelp')} {...form.getInputProps('testMode', { type: 'checkbox' })} />
+        </SimpleGrid>
       </ApplicationSaveForm>
       <Paper withBorder p="lg" radius="md">
         <Table variant="vertical" layout="fixed" withRowBorders={false}>
