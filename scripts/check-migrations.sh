@@ -5,7 +5,9 @@ cd "$(dirname "$0")/../apps/server"
 tmp=$(mktemp -d -p .)
 trap 'rm -rf "$tmp"' EXIT
 cp -r src/platform/db/migrations "$tmp/migrations"
-out=$(npx drizzle-kit generate --dialect postgresql --schema ./src/platform/db/schema/index.ts --out "${tmp#./}/migrations" 2>&1)
+# The same schema sources as drizzle.config.ts (platform tables + every domain's schema.ts), into a scratch copy.
+printf "import base from '../drizzle.config.ts';\nexport default { ...base, out: '%s/migrations' };\n" "${tmp#./}" >"$tmp/drizzle.config.ts"
+out=$(npx drizzle-kit generate --config "$tmp/drizzle.config.ts" 2>&1)
 if ! grep -q "No schema changes" <<<"$out"; then
   echo "$out"
   echo "The schema and the committed migrations disagree: run 'npx drizzle-kit generate' in apps/server and commit the migration." >&2

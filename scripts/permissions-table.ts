@@ -1,5 +1,5 @@
 // Prints the permission matrix of packages/contracts as the Markdown table of docs/permissions.md.
-import { permissionFeature, permissionMatrix, permissions, productAdminPermissions, profiles } from '../packages/contracts/src/access.ts';
+import { permissionFeature, permissionMatrix, permissions, productAdminPermissions, profiles } from '../packages/contracts/src/shared/access.ts';
 
 const header = `| Permission | ${profiles.join(' | ')} | Product admin | Needs feature |\n|---|${profiles.map(() => '---|').join('')}---|---|`;
 const rows = permissions.map(

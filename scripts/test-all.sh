@@ -8,6 +8,10 @@ step() { printf '\n==> %s\n' "$*"; }
 step "Type check"
 npm run typecheck --silent
 
+step "Lint (ESLint: typescript-eslint rules) and dependency rules (dependency-cruiser: layers, entries, no two-way domains)"
+npm run lint --silent
+npm run lint:deps --silent
+
 step "Schema and migrations agree"
 bash scripts/check-migrations.sh
 

@@ -59,9 +59,9 @@ async function runEngine(engine: Engine): Promise<Result> {
   // The harness picks its engine from TEST_DATABASE_URL when it is imported: set it first, import after.
   if (engine === 'postgres') process.env.TEST_DATABASE_URL = databaseUrl;
   else delete process.env.TEST_DATABASE_URL;
-  const { createTestContext } = await import('../test/harness.ts');
+  const { createTestContext } = await import('../test/support/harness.ts');
   const { sendQueue } = await import('../src/domains/signatures/workflow.ts');
-  const { makePdf, multipartBody, placed, signer, tenantWithGerant } = await import('../test/signatures-fixtures.ts');
+  const { makePdf, multipartBody, placed, signer, tenantWithGerant } = await import('../test/support/signatures.ts');
 
   const t = await createTestContext();
   const peakRssOfRun = sampleRss();

@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { draft, makePdf, placed, requestRow, signer, tenantWithGerant } from '../test/signatures-fixtures.ts';
-import { handwrittenPng, lastCode, signingApi, tokenOf } from '../test/signing-page-fixtures.ts';
-import { messagesTo } from '../test/signatures-fixtures.ts';
+import { createTestContext, type TestContext } from '../test/support/harness.ts';
+import { draft, makePdf, placed, requestRow, signer, tenantWithGerant } from '../test/support/signatures.ts';
+import { handwrittenPng, lastCode, signingApi, tokenOf } from '../test/support/signing-page.ts';
+import { messagesTo } from '../test/support/signatures.ts';
 
 const count = Number(process.argv[2] ?? 200);
 

@@ -3,28 +3,17 @@ import type { Config } from './platform/config.ts';
 import { createLocalStorage, type Storage } from './platform/storage.ts';
 import type { Platform, Clock } from './platform/context.ts';
 import type { DatabaseHandle } from './platform/db/client.ts';
+import { createEventBus } from './platform/events/bus.ts';
 import { createJobs } from './platform/jobs/boss.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { createMessaging } from './platform/messaging/service.ts';
 import { createHttpSmsProvider, createSmtpTransport, type MailTransport } from './platform/messaging/transports.ts';
 import { createTokenService } from './platform/http/tokens.ts';
-import { buildApp, type App, type DomainRoutes } from './platform/http/app.ts';
-import { registerMaintenanceJobs } from './platform/jobs/maintenance.ts';
-import { ensureSecret } from './domains/applications/bootstrap.ts';
-import { authRoutes } from './domains/auth/routes.ts';
-import { userRoutes } from './domains/users/routes.ts';
-import { applicationRoutes } from './domains/applications/routes.ts';
-import { outboxRoutes } from './domains/outbox/routes.ts';
-import { signatureRoutes } from './domains/signatures/routes.ts';
-import { registerSignatureJobs } from './domains/signatures/jobs.ts';
-import { deriveSigningLinkKey } from './domains/signatures/links.ts';
-import { notificationRoutes } from './domains/notifications/routes.ts';
-import { pkiRoutes } from './domains/pki/routes.ts';
-import { signingPageRoutes } from './domains/signing/routes.ts';
-import { registerSigningJobs } from './domains/signing/completion.ts';
-import { createTrustServices } from './domains/pki/service.ts';
-
-export const domains: DomainRoutes[] = [authRoutes, userRoutes, applicationRoutes, outboxRoutes, signatureRoutes, notificationRoutes, pkiRoutes, signingPageRoutes];
+import { buildApp, type App } from './platform/http/app.ts';
+import { registerModules, type Module } from './platform/modules.ts';
+import { ensureSecret } from './platform/secrets.ts';
+import { sessionResolver } from './domains/auth/index.ts';
+import { modules as defaultModules } from './modules.ts';
 
 export interface Server {
   platform: Platform;
@@ -33,7 +22,7 @@ export interface Server {
   close(): Promise<void>;
 }
 
-/** Wires the platform on an open database; used by main.ts and by the tests. */
+/** The composition root: wires the platform on an open database, then every module; used by main.ts and the tests. */
 export async function createServer(opts: {
   config: Config;
   database: DatabaseHandle;
@@ -42,34 +31,37 @@ export async function createServer(opts: {
   mailTransport?: MailTransport;
   pollingIntervalSeconds?: number;
   storage?: Storage;
+  /** The module list (default: src/modules.ts); tests may add a module of their own. */
+  modules?: readonly Module[];
+  /** Where operator notices go (default: the console). */
+  notice?: (line: string) => void;
 }): Promise<Server> {
   const { config, database } = opts;
+  const modules = opts.modules ?? defaultModules;
   const logger = opts.logger ?? createLogger(config.logLevel);
+  const clock = opts.clock ?? (() => new Date());
   const jobs = createJobs(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
   const mailTransport = opts.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined);
   const smsProvider = config.smsHttpUrl ? createHttpSmsProvider(config.smsHttpUrl) : undefined;
-  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
-  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, mailTransport, smsProvider, storage });
+  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes });
+  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry });
   const secret = await ensureSecret(database, config.secretKey);
-  const tokens = createTokenService(secret);
   const platform: Platform = {
     config,
     database,
     jobs,
+    events: createEventBus({ database, jobs, clock }),
     messaging,
-    tokens,
+    tokens: createTokenService(secret),
     logger,
-    clock: opts.clock ?? (() => new Date()),
+    clock,
     storage,
-    signingLinkKey: deriveSigningLinkKey(secret),
+    secret,
+    notice: opts.notice ?? ((line) => console.log(line)),
   };
-  // The CA, TSA and seals are created lazily on first use; domains reach them with trustServices(platform).
-  createTrustServices(platform, secret);
-  registerMaintenanceJobs(platform);
-  registerSignatureJobs(platform);
-  registerSigningJobs(platform);
+  await registerModules(platform, modules);
   await jobs.start({ work: config.role !== 'api' });
-  const app = await buildApp(platform, config.role === 'worker' ? [] : domains);
+  const app = await buildApp(platform, config.role === 'worker' ? [] : modules, sessionResolver(platform));
   return {
     platform,
     app,

@@ -58,7 +58,7 @@ describe('issue 4 journey: the requester', () => {
   it('creates, places, sends in e-mail chaining, cancels a signer, relaunches and exports', async () => {
     const pdfFile = path.join(env.workDir, 'contract.pdf');
     const admin = await env.steps.newPage();
-    await Promise.all([writePdf(pdfFile, ['Service contract', 'Signatures']), env.steps.logIn(admin, adminEmail, adminPassword)]);
+    await Promise.all([writePdf(pdfFile, ['Service contract', 'Signatures'], { openActionScript: "app.alert('hello');" }), env.steps.logIn(admin, adminEmail, adminPassword)]);
     const page = await env.requests.tenantOwner(admin, `requester${stamp}@example.com`, `Requests ${stamp}`);
 
     // The form: label, four participants, the PDF, a field for the second signer dragged on page 1.
@@ -66,8 +66,20 @@ describe('issue 4 journey: the requester', () => {
     await page.getByLabel(/^Label/).fill(label);
     for (const [i, p] of [first, second, coSigner, observer].entries()) await env.requests.fillParticipant(page, i, p);
     await page.getByRole('tab', { name: /^Documents/ }).click();
-    await page.locator('input[type=file]').setInputFiles(pdfFile);
-    await page.getByText('3 signature positions').waitFor();
+    // A text file named .pdf: the server's check refuses it when added, naming it; removing it removes the refusal.
+    const notPdf = path.join(env.workDir, 'notes.pdf');
+    fs.writeFileSync(notPdf, 'Meeting notes, plain text.\n');
+    await page.locator('input[type=file]').setInputFiles([notPdf, pdfFile]);
+    const refusal = page.getByText('notes.pdf is not a PDF file: export it as PDF, then add it again.');
+    await refusal.waitFor();
+    await page.getByText('3 signature positions').waitFor(); // the refused file's positions are not counted
+    await page.getByText(/contract\.pdf contains JavaScript: signers will receive a version where this content is disabled/).waitFor();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'The request cannot be saved yet' }).getByText(/notes\.pdf is not a PDF file/).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'issue4-new-file-refused');
+    await page.getByRole('button', { name: 'Remove this document notes.pdf' }).click();
+    await expect.poll(() => refusal.count()).toBe(0);
     await page.getByRole('button', { name: 'Place the signatures' }).click();
     await page.getByRole('img', { name: 'Page 1 of 2' }).waitFor();
     await page.getByRole('combobox', { name: 'Signer', exact: true }).click();
@@ -101,6 +113,10 @@ describe('issue 4 journey: the requester', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
     await page.waitForURL(/#\/signatures\/view\//);
     await page.getByText('Awaiting signature').waitFor();
+    // The JavaScript of the contract: the requester is told the signers get a version without it.
+    await page.getByRole('tab', { name: /^Documents/ }).click();
+    await page.getByText('contract.pdf contained JavaScript; signers receive a version where this content is disabled. The original is kept for you.').waitFor();
+    await page.getByRole('tab', { name: /^Signers/ }).click();
     const signerRow = (p: Participant) => page.getByRole('row', { name: new RegExp(displayName(p)) });
     await signerRow(first).getByText('Invited').waitFor();
     await signerRow(second).getByText('Waiting').waitFor();
@@ -117,12 +133,17 @@ describe('issue 4 journey: the requester', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel this signer' }).click();
     await page.getByText('The signer is canceled.').waitFor();
     await signerRow(second).getByText('Canceled').waitFor();
-    const logLines = env.server.logs().length;
+    const since = env.server.mark();
     await page.getByRole('button', { name: 'Relaunch' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Relaunch' }).click();
     await page.getByText('The reminders are on their way.').waitFor();
-    expect(await env.server.waitForMailSubject(first.email, logLines)).toMatch(/Reminder|Rappel/);
+    expect(await env.server.waitForMailSubject(first.email, since)).toMatch(/Reminder|Rappel/);
     await screenshot(page, 'issue4-view-after-relaunch');
+    // At once again: everybody waiting was just reminded, nothing is sent (429), and the page says from when.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.locator('#root').getByRole('button', { name: 'Relaunch' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Relaunch' }).click();
+    await page.getByText(/^Every waiting signer was reminded less than 60 minutes ago: nothing was sent\. A new reminder is possible from .+\d/).waitFor();
     const rows = await outboxRows(admin, first.email);
     await expect.poll(() => rows.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/Reminder|Rappel/)]));
     await screenshot(admin, 'issue4-outbox-first-signer');

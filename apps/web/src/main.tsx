@@ -3,13 +3,16 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
-import './i18n/i18n.ts';
-import { App } from './App.tsx';
+import { i18nReady } from './shared/i18n/i18n.ts';
+import { App } from './app/App.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first screen renders once the shared translations of the language are there (never raw keys).
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

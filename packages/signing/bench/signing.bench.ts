@@ -7,6 +7,7 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { preparePdf, signPdf, type PadesLevel, type RevocationData, type RevocationSource, type SignPdfOptions } from '../src/index.ts';
 import { makePdf, makeRawPdf } from '../test/support/documents.ts';
 import { createTestPki } from '../test/support/pki.ts';
+import { handwritingPng } from '../test/support/images.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
@@ -73,6 +74,28 @@ async function peakMemory50MB(pki: Awaited<ReturnType<typeof createTestPki>>): P
   );
 }
 
+/** B-T with a visible appearance (name, reason, place, date, handwriting): the font subset and the layout are in this path. */
+async function visibleCases(pki: Awaited<ReturnType<typeof createTestPki>>, prepared: { pdf: Uint8Array; fields: Array<{ name: string }> }): Promise<void> {
+  const png = handwritingPng(300, 100);
+  const first = ['Éloïse', 'Łukasz', 'Σωκράτης', 'Дмитрий', 'Jean', 'Ångström', 'Zoë', 'Grzegorz', 'Οδυσσέας', 'Анастасия', 'Maëlle', 'Øyvind', 'Ştefan', 'Yusuf', 'Mateo', 'Ηλέκτρα', 'Фёдор', 'Chloé', 'Jürgen', 'Ines'];
+  const last = ['Dupré', 'Żółć', 'Παππάς', 'Иванов', 'Martin', 'Nørgaard', 'Kowalczyk', 'Γεωργίου', 'Кузнецова', 'Lefèvre', 'Ćosić', 'Müller', 'Şahin', 'García', 'Βλάχος', 'Смирнов', 'Bühler', 'Ó Briain', 'Quaresma', 'Wójcik'];
+  // 400 names: more than the 64 cached subsets, so most signatures build a new one.
+  const names = first.flatMap((f) => last.map((l) => `${f} ${l}`)).sort((a, b) => (a.length * 7919) % 13 - (b.length * 7919) % 13);
+  for (const [note, pick] of [
+    ['same signer each time', () => names[0]!],
+    ['a different name each time (400 names)', (i: number) => names[(i * 37) % names.length]!],
+  ] as const) {
+    let i = 0;
+    const r = await rate(() =>
+      signPdf(prepared.pdf, {
+        field: prepared.fields[0]!.name, signer: pki.signer, level: 'B-T', tsa: pki.tsa,
+        appearance: { signerName: pick(i++), reason: 'Lu et approuvé', location: 'Orléans', date: new Date(), handwrittenPng: png },
+      }),
+    );
+    console.log(`${'1 page, visible'.padEnd(22)} B-T    ${r.perSecond.toFixed(1).padStart(7)} signatures/s (${(1000 / r.perSecond).toFixed(2)} ms; ${note}; n=${r.count})`);
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`node ${process.version}, ${SECONDS}s per case, single process, one core (signing is sequential)`);
   const pki = await createTestPki();
@@ -83,6 +106,10 @@ async function main(): Promise<void> {
     { label: '1 page', prepared: small },
     { label: `${mb(big.pdf.length)} MB / 100 pages`, prepared: big },
   ];
+  if (process.env.BENCH_ONLY_VISIBLE) {
+    await visibleCases(pki, small);
+    return;
+  }
   const fresh = pki.ca.revocationSource();
   const cached = cachedRevocation(fresh);
   const cases: Array<[PadesLevel, RevocationSource, string]> = [
@@ -109,6 +136,7 @@ async function main(): Promise<void> {
           `floor ${floorRate.toFixed(0)}/s [RSA ${f.rsaPerSecond.toFixed(0)}/s, SHA-256 ${f.shaMBps.toFixed(0)} MB/s] → ${((r.perSecond / floorRate) * 100).toFixed(0)}% of floor; n=${r.count})${note}`,
       );
     }
+    if (prepared === small) await visibleCases(pki, small);
   }
 }
 

@@ -16,6 +16,7 @@ export const signingErrorCodes = [
   'TSA_UNAVAILABLE', // no TSA answered: signing must fail, never fall back to the local clock
   'TSA_RESPONSE_INVALID',
   'CMS_INVALID',
+  'IMAGE_TOO_LARGE', // the handwritten signature image exceeds the pixel/byte bounds (checked before decoding)
   'UNSUPPORTED',
 ] as const;
 export type SigningErrorCode = (typeof signingErrorCodes)[number];

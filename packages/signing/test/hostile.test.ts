@@ -94,6 +94,15 @@ describe('bad input', () => {
     await expectCode(sign(file, pki.signer, { maxStreamSize: 1024 * 1024 }), 'PDF_TOO_COMPLEX');
   });
 
+  it('bounded memory: cross-reference stream of 2,000,000 entries, giant strings and arrays', async () => {
+    const { inspectPdf } = await import('../src/index.ts');
+    const { parseBomb, xrefStreamBomb } = await import('./support/bombs.ts');
+    expect((await inspectPdf(xrefStreamBomb(2_000_000))).ok, 'legal (under maxObjects), stored compactly').toBe(true);
+    expect(await inspectPdf(xrefStreamBomb(2_000_001))).toMatchObject({ ok: false, reason: 'TOO_COMPLEX' });
+    expect((await inspectPdf(parseBomb('string', 8 * 1024 * 1024))).ok).toBe(true);
+    expect(await inspectPdf(parseBomb('array', 4 * 1024 * 1024))).toMatchObject({ ok: false, reason: 'TOO_COMPLEX' });
+  });
+
   it('xref /Prev loops terminate', async () => {
     const base = handmade('');
     const xref = base.lastIndexOf('xref\n');

@@ -79,6 +79,23 @@ describe('preparePdf', () => {
     await expect(preparePdf(certified, { fields: [{ signerIndex: 1 }] })).rejects.toMatchObject({ code: 'PDF_MODIFICATION_FORBIDDEN' });
   });
 
+  it('keeps the field names it is given (accents, spaces), makes duplicates unique, names the others by default', async () => {
+    const result = await preparePdf(threePages, {
+      fields: [
+        { signerIndex: 0, name: 'Signature de Éloïse Dupré' },
+        { signerIndex: 1, name: 'Signature de Éloïse Dupré' },
+        { signerIndex: 2, name: 'client.final' },
+        { signerIndex: 3 },
+        { signerIndex: -1, name: 'Cachet ACME' },
+      ],
+    });
+    const names = ['Signature de Éloïse Dupré', 'Signature de Éloïse Dupré-2', 'client_final', 'signer-4', 'Cachet ACME'];
+    expect(result.fields.map((f) => f.name)).toEqual(names);
+    expect(listFields(PdfReader.open(result.pdf)).map((f) => f.name)).toEqual(names);
+    const signed = await signPdf(result.pdf, { field: 'Signature de Éloïse Dupré', signer: pki.signer, level: 'B-B' });
+    expect((await verifyPdf(signed, { trustedRoots: [pki.ca.rootCertificate] })).signatures[0]!.fieldName).toBe('Signature de Éloïse Dupré');
+  });
+
   it('rejects pages that do not exist', async () => {
     await expect(preparePdf(threePages, { fields: [{ signerIndex: 0, page: 4 }] })).rejects.toMatchObject({ code: 'UNSUPPORTED' });
   });

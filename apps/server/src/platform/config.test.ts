@@ -55,6 +55,10 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-email' }],
     ['ROLE', { ROLE: 'everything' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'sign.example.com' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '127.0.0.1,nginx' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '99' }],
   ])('names %s when its value is wrong', (variable, env) => {
     const error = errorOf(env);
     expect(error).toBeInstanceOf(ConfigError);
@@ -71,5 +75,21 @@ describe('loadConfig', () => {
     expect(errorOf({ HOST: 'sign.example.com' }).message).toContain('PUBLIC_URL');
     expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
     expect(errorOf({ ROLE: 'worker' }).message).toContain('DATABASE_URL');
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY takes true, a hop count or addresses and CIDR ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,192.168.0.0/255.255.0.0,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      '192.168.0.0/255.255.0.0',
+      'loopback',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -23,10 +24,64 @@ const configSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Undelivered mail and SMS: retried 30 s after the first failure, the delay doubling up to an hour, until the
+  // message has been undeliverable for MAIL_RETRY_HOURS (then `failed`, and the Outbox can send it again).
+  MAIL_RETRY_FIRST_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  MAIL_RETRY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  // /healthz says the storage is `low` under this much free space on the DATA_DIR disk.
+  STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(200),
+  // The hourly storage sweep deletes files no row references once they are this old.
+  STORAGE_ORPHAN_GRACE_HOURS: z.coerce.number().min(1).default(24),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@paraphe.local'),
   ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
 });
+
+/**
+ * Which peers may tell the client's address (X-Forwarded-For) and protocol: `false` (default) believes no
+ * header, `true` believes any (only behind a proxy that overwrites the header and without direct access), a hop
+ * count trusts that many proxies in front, a list trusts those addresses / CIDR ranges (and proxy-addr's names
+ * loopback, linklocal, uniquelocal).
+ */
+export type TrustProxy = boolean | number | readonly string[];
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && net.isIPv4(prefix); // a netmask: 10.0.0.0/255.0.0.0
+}
+
+/** TRUST_PROXY's value, or a message saying what is wrong with it. */
+function parseTrustProxy(value: string): TrustProxy | string {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === 'none') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? (hops === 0 ? false : hops) : 'a hop count is at most 10';
+  }
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const wrong = entries.filter((e) => !isAddressOrRange(e));
+  if (!entries.length || wrong.length) return `must be true, false, a hop count or a comma-separated list of addresses or CIDR ranges (wrong: ${wrong.join(', ') || 'empty'})`;
+  return entries;
+}
 
 export type Config = {
   port: number;
@@ -40,10 +95,16 @@ export type Config = {
   secretKey: string | undefined;
   role: 'all' | 'api' | 'worker';
   logLevel: string;
+  /** Undelivered mail and SMS retries (platform/messaging/retry.ts). */
+  mailRetry: { firstDelaySeconds: number; maxDelaySeconds: number; giveUpAfterHours: number };
+  storageMinFreeBytes: number;
+  storageOrphanGraceHours: number;
   adminEmail: string;
   adminPassword: string | undefined;
   webDist: string;
   embedded: boolean;
+  /** TRUST_PROXY: which peers' X-Forwarded-For gives the client address (rate limits, audit, evidence). */
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
@@ -75,9 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: c.SECRET_KEY,
     role: c.ROLE,
     logLevel: c.LOG_LEVEL,
+    mailRetry: { firstDelaySeconds: c.MAIL_RETRY_FIRST_DELAY_SECONDS, maxDelaySeconds: c.MAIL_RETRY_MAX_DELAY_SECONDS, giveUpAfterHours: c.MAIL_RETRY_HOURS },
+    storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
+    storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,
     adminEmail: c.ADMIN_EMAIL.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     embedded: !c.DATABASE_URL,
+    trustProxy: c.TRUST_PROXY ?? false,
   };
 }

@@ -1,7 +1,32 @@
-import { pino, type Logger as PinoLogger } from 'pino';
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 
 export type Logger = PinoLogger;
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'paraphe' }, redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code'] });
+/**
+ * Secrets never reach the log: bearer tokens and cookies, passwords and codes in bodies, the signing-link token
+ * in a URL path (`/api/public/sign/<token>/…`), and token or code query parameters. Mails are logged without
+ * subject or body (their subjects carry login and signing codes).
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/public\/sign\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:token|code|key)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** `destination`: stdout by default; tests give a memory stream to read what was logged. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({
+    level,
+    base: { service: 'paraphe' },
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.code', '*.token', '*.subject'],
+    serializers: {
+      req: (req: { method?: string; url?: string; hostname?: string; remoteAddress?: string; remotePort?: number }) => ({
+        method: req.method,
+        url: req.url ? redactUrl(req.url) : req.url,
+        hostname: req.hostname,
+        remoteAddress: req.remoteAddress,
+        remotePort: req.remotePort,
+      }),
+    },
+  }, destination);
 }

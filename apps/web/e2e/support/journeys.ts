@@ -22,9 +22,9 @@ export function journeySteps(server: RunningServer, browser: Browser, contexts: 
     await page.goto(`${server.url}/#${path}`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('textbox', { name: 'Password' }).fill(password);
-    const logLines = server.logs().length;
+    const since = server.mark();
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('textbox', { name: 'Code received' }).fill(await codeFor(email, logLines));
+    await page.getByRole('textbox', { name: 'Code received' }).fill(await codeFor(email, since));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation').waitFor();
     await page.getByRole('button', { name: /^(Language|Langue)$/ }).click();
@@ -33,11 +33,20 @@ export function journeySteps(server: RunningServer, browser: Browser, contexts: 
   }
 
   /**
+   * A goto that only changes the address hash returns at once, and screens are loaded lazily: wait for the
+   * Outbox itself, or a row of the previous screen naming the same address could be clicked.
+   */
+  async function outboxShown(admin: Page): Promise<void> {
+    await admin.getByRole('heading', { name: 'Outbox', level: 2 }).waitFor();
+  }
+
+  /**
    * As the administrator, opens the newest outbox mail to `to` and returns the in-app path of its link
    * (the mail's links point at PUBLIC_URL, which may be another host name than the one the test uses).
    */
   async function mailLinkPath(admin: Page, to: string): Promise<string> {
     await admin.goto(`${server.url}/#/outbox?to=${encodeURIComponent(to)}&channel=email`);
+    await outboxShown(admin);
     await admin.getByRole('row', { name: new RegExp(to.replace(/[.+]/g, '\\$&')) }).first().click();
     const href = await admin.frameLocator('iframe[title="HTML version"]').getByRole('link').first().getAttribute('href');
     const hash = /#\/.*$/.exec(href ?? '')?.[0];
@@ -48,6 +57,7 @@ export function journeySteps(server: RunningServer, browser: Browser, contexts: 
   /** As the administrator, the text of the newest outbox SMS to `to` (a mobile number). */
   async function smsText(admin: Page, to: string): Promise<string> {
     await admin.goto(`${server.url}/#/outbox?to=${encodeURIComponent(to)}&channel=sms`);
+    await outboxShown(admin);
     const row = admin.getByRole('row', { name: new RegExp(to.replace(/[.+]/g, '\\$&')) }).first();
     await row.waitFor();
     await row.click();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import type { RunningServer } from './server.ts';
 import type { journeySteps } from './journeys.ts';
 
@@ -11,9 +11,13 @@ export type Participant = { first: string; last: string; email: string; mobile?:
 /** The name the requester's screens show for a participant ("ARNAUD Alice"). */
 export const displayName = (p: Participant) => `${p.last.toUpperCase()} ${p.first}`;
 
-/** An A4 PDF, one page per title ("Page n of N" under each): the default signature positions go to the last page. */
-export async function writePdf(file: string, titles: string[]): Promise<void> {
+/**
+ * An A4 PDF, one page per title ("Page n of N" under each): the default signature positions go to the last page.
+ * `openActionScript`: the PDF also runs that JavaScript when opened (active content the signers' version drops).
+ */
+export async function writePdf(file: string, titles: string[], options: { openActionScript?: string } = {}): Promise<void> {
   const pdf = await PDFDocument.create();
+  if (options.openActionScript) pdf.catalog.set(PDFName.of('OpenAction'), pdf.context.obj({ S: 'JavaScript', JS: PDFString.of(options.openActionScript) }));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (const [n, text] of titles.entries()) {
     const page = pdf.addPage([a4.width, a4.height]);

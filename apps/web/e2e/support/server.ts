@@ -25,7 +25,12 @@ export interface RunningServer {
   process: ChildProcess;
   /** Every line the server printed so far. */
   logs(): string[];
-  /** Waits for the next mail captured for `to` (subject), from the server log. */
+  /** A point in time: mails captured after it are "new" for waitForMailSubject. */
+  mark(): number;
+  /**
+   * Waits for the newest mail to `to` captured after `after` (a mark) and returns its subject. Read from the
+   * Outbox API as the product administrator: the server never logs mail subjects (they carry codes).
+   */
   waitForMailSubject(to: string, after?: number): Promise<string>;
   stop(): Promise<void>;
 }
@@ -55,27 +60,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error(`server did not start:\n${lines.join('\n')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const outbox = await administratorSession(url, lines);
   return {
     url,
     dataDir,
     process: child,
     logs: () => [...lines],
+    mark: () => Date.now(),
     async waitForMailSubject(to, after = 0) {
       const until = Date.now() + 30_000;
       for (;;) {
-        const hit = lines
-          .slice(after)
-          .map((l) => {
-            try {
-              return JSON.parse(l) as { msg?: string; to?: string; subject?: string };
-            } catch {
-              return {};
-            }
-          })
-          .reverse()
-          .find((l) => l.msg === 'mail captured in the outbox' && l.to === to);
+        const query = new URLSearchParams({ to, channel: 'email', order: 'DESC', limit: '5' });
+        const res = await fetch(`${url}/api/outbox?${query}`, { headers: { authorization: `Bearer ${await outbox.token()}` } });
+        const messages = ((await res.json()) as { data: { to: string; subject: string | null; createdAt: string }[] }).data;
+        const hit = messages.find((m) => m.to === to && Date.parse(m.createdAt) >= after - 50);
         if (hit?.subject) return hit.subject;
-        if (Date.now() > until) throw new Error(`no mail to ${to} in the log`);
+        if (Date.now() > until) throw new Error(`no mail to ${to} in the outbox`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },
@@ -87,4 +87,26 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The product administrator's API session, opened as soon as the server answers: their first login code is
+ * shown on the server's console (no mail server in the embedded default); later codes are read through it.
+ */
+async function administratorSession(url: string, lines: string[]): Promise<{ token(): Promise<string> }> {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const login = await post('/api/auth/login', { email: adminEmail, password: adminPassword });
+  if (!login.ok) throw new Error(`administrator login failed: ${login.status} ${await login.text()}`);
+  const cookie = /paraphe_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+  const { userId, appId } = ((await login.json()) as { data: { userId: string; appId: string } }).data;
+  const token = async (audience: string) => ((await (await post('/api/auth/token', { audience }, { cookie })).json()) as { data: { accessToken: string } }).data.accessToken;
+  let code: string | undefined;
+  for (const deadline = Date.now() + 10_000; !code; await new Promise((r) => setTimeout(r, 100))) {
+    code = lines.map((l) => /your login code is (\d{6})/.exec(l)?.[1]).find(Boolean);
+    if (!code && Date.now() > deadline) throw new Error(`no first login code on the console:\n${lines.join('\n')}`);
+  }
+  const check = await fetch(`${url}/api/Users/e2e/${appId}/logged/${userId}?code=${code}`, { method: 'PATCH', headers: { authorization: `Bearer ${await token('user')}` } });
+  if (!check.ok) throw new Error(`administrator code refused: ${await check.text()}`);
+  return { token: () => token('outbox') };
 }

@@ -14,6 +14,7 @@ import {
   buildOcspErrorResponse, buildOcspResponse, certIdFor, certIdMatchesIssuer, parseOcspRequest, type CertId, type SingleResponse,
 } from './ocsp.ts';
 import { OID } from './oids.ts';
+import { oneTimeIdentity, type OneTimeIdentity } from './one-time.ts';
 import { endEntityExtensions, issuingCaExtensions, publicationUrls, rootCaExtensions, tsaExtensions } from './profiles.ts';
 import type { Der, KeyAlgorithm, RevocationData, RevocationSource, SignerIdentity } from './types.ts';
 import {
@@ -128,9 +129,72 @@ export interface SignerCertificateRequest {
   surname?: string;
   email: string;
   organizationName?: string;
-  /** Default 60: signer certificates are short-lived, one per signature session. */
+  /**
+   * Default 60 (kept for compatibility). Poppler-based viewers (Evince, Okular) check the certificate at the
+   * CURRENT time and show "Certificate has Expired" once it has passed, whatever the time-stamp and the DSS
+   * say: prefer issueOneTimeSignerCertificate(), valid for years, whose key is destroyed after signing.
+   */
   validityMinutes?: number;
+  /** Alternative to validityMinutes (not both). */
+  validityDays?: number;
   keyAlgorithm?: KeyAlgorithm;
+}
+
+/** Default validity of one-time certificates: 3 years (1,096 days, leap day included). */
+export const ONE_TIME_VALIDITY_DAYS = 1096;
+/** Default floor below which a one-time certificate is refused rather than shortened (1 year + 1 month). */
+export const ONE_TIME_MINIMUM_VALIDITY_DAYS = 400;
+
+export interface OneTimeCertificateOptions {
+  /**
+   * Default ONE_TIME_VALIDITY_DAYS (3 years). A certificate never outlives the issuing CA: near the end of
+   * the issuing CA's life the validity is shortened to its notAfter.
+   */
+  validityDays?: number;
+  /**
+   * When the issuing CA leaves less than this, issuance fails (CERTIFICATE_INVALID, details.reason
+   * 'ISSUING_CA_EXPIRING') instead of producing a certificate that viewers would soon show as expired.
+   * Default min(ONE_TIME_MINIMUM_VALIDITY_DAYS, validityDays).
+   */
+  minimumValidityDays?: number;
+  /** Default 'P-256': generated in well under a millisecond, and thrown away after the signature. */
+  keyAlgorithm?: KeyAlgorithm;
+}
+
+/** Level 2: a natural person's certificate for one signature (key destroyed afterwards). */
+export interface OneTimeSignerCertificateRequest extends OneTimeCertificateOptions {
+  commonName: string;
+  givenName?: string;
+  surname?: string;
+  email: string;
+  organizationName?: string;
+}
+
+/**
+ * Level 1 (simple signature): a certificate of the tenant ORGANISATION for one signature made at its request by
+ * `signerName` (key destroyed afterwards). Subject: [C], O=<organizationName>, [organizationIdentifier],
+ * description=<description>, CN=<commonName>. The CA certifies the organisation, not the person: the person's
+ * name is a qualifier of this seal (as declared by the organisation), never givenName/surname/pseudonym.
+ * Without `signerName` it is a one-time company seal (the stamp): CN=<organizationName>, seal policy.
+ */
+export interface OneTimeSealCertificateRequest extends OneTimeCertificateOptions {
+  organizationName: string;
+  /** e.g. "VATFR-12345678901" or "NTRFR-123456789" (ETSI EN 319 412-1 §5.1.4). */
+  organizationIdentifier?: string;
+  country?: string;
+  /** The person who signs (level 1). Absent for the company stamp. */
+  signerName?: string;
+  /**
+   * Shown by viewers as "Signed by". Default `<organizationName> — <signerName>` (64 characters at most), or
+   * `<organizationName>` without a signer.
+   */
+  commonName?: string;
+  /**
+   * X.520 description (2.5.4.13), up to 1,024 characters, e.g. in the document's language. Default:
+   * `One-time seal of <organizationName> for the simple electronic signature of <signerName>`, or
+   * `One-time seal of <organizationName>` without a signer.
+   */
+  description?: string;
 }
 
 export interface SealCertificateRequest {
@@ -191,18 +255,39 @@ export class CertificateAuthority {
     return [this.issuingCertificate, this.rootCertificate];
   }
 
+  /** End of the issuing CA's validity: no certificate it issues ends later (issuance shortens or refuses). */
+  get issuingCaNotAfter(): Date {
+    return new Date(this.#issuing.certificate.notAfter.getTime());
+  }
+
+  get rootNotAfter(): Date {
+    return new Date(this.#root.certificate.notAfter.getTime());
+  }
+
   #now(): Date {
     return (this.#options.clock ?? (() => new Date()))();
   }
 
+  /**
+   * Issues a certificate from the issuing CA. Its notAfter is capped at the issuing CA's notAfter (a certificate
+   * never outlives its issuer: path validation at any later time would fail on the CA anyway); when that leaves
+   * less than `minimumMs` (default: anything), issuance fails.
+   */
   async #issue(subject: NameAttribute[], validityMs: number, algorithm: KeyAlgorithm | undefined,
-    extensions: (key: KeyObject) => Uint8Array[]): Promise<SignerIdentity> {
-    const key = await generateKey(algorithm ?? this.keyAlgorithm);
+    extensions: (key: KeyObject) => Uint8Array[], minimumMs = 1): Promise<SignerIdentity> {
     const now = this.#now();
+    const issuerEnd = this.#issuing.certificate.notAfter.getTime();
+    const notAfter = Math.min(now.getTime() + validityMs, issuerEnd);
+    if (notAfter - now.getTime() < minimumMs) {
+      throw new SigningError('CERTIFICATE_INVALID',
+        `the issuing CA expires on ${new Date(issuerEnd).toISOString()}: too soon for the requested certificate (a new issuing CA is needed)`,
+        { reason: 'ISSUING_CA_EXPIRING', issuingCaNotAfter: new Date(issuerEnd).toISOString() });
+    }
+    const key = await generateKey(algorithm ?? this.keyAlgorithm);
     const certificate = buildCertificate(
       {
         serial: randomSerial(), issuer: this.#issuing.certificate.subject, subject: encodeName(subject), publicKey: key,
-        notBefore: new Date(now.getTime() - BACKDATE), notAfter: new Date(now.getTime() + validityMs),
+        notBefore: new Date(now.getTime() - BACKDATE), notAfter: new Date(notAfter),
         extensions: extensions(key),
       },
       this.#issuing.key,
@@ -210,8 +295,32 @@ export class CertificateAuthority {
     return { privateKey: key, certificate, chain: this.chain };
   }
 
+  #oneTimeValidity(options: OneTimeCertificateOptions): { validityMs: number; minimumMs: number } {
+    const days = positive(options.validityDays, ONE_TIME_VALIDITY_DAYS);
+    const minimum = Math.min(positive(options.minimumValidityDays, ONE_TIME_MINIMUM_VALIDITY_DAYS), days);
+    return { validityMs: days * DAY, minimumMs: minimum * DAY };
+  }
+
   /** A natural person's short-lived certificate (policy: advanced signature with a simple certificate, level 2). */
   async issueSignerCertificate(request: SignerCertificateRequest): Promise<SignerIdentity> {
+    if (request.validityMinutes !== undefined && request.validityDays !== undefined) {
+      throw new SigningError('CERTIFICATE_INVALID', 'give validityMinutes or validityDays, not both');
+    }
+    const validityMs = request.validityDays !== undefined ? positive(request.validityDays, 0) * DAY : positive(request.validityMinutes, 60) * MINUTE;
+    return this.#issueSigner(request, validityMs, request.keyAlgorithm);
+  }
+
+  /**
+   * Level 2, recommended: a natural person's certificate for ONE signature, valid 3 years by default, with a
+   * fresh key (P-256 by default) to destroy right after signing — see withOneTimeIdentity().
+   */
+  async issueOneTimeSignerCertificate(request: OneTimeSignerCertificateRequest): Promise<OneTimeIdentity> {
+    const { validityMs, minimumMs } = this.#oneTimeValidity(request);
+    return oneTimeIdentity(await this.#issueSigner(request, validityMs, request.keyAlgorithm ?? 'P-256', minimumMs));
+  }
+
+  #issueSigner(request: Omit<SignerCertificateRequest, 'validityMinutes' | 'validityDays' | 'keyAlgorithm'>, validityMs: number,
+    algorithm: KeyAlgorithm | undefined, minimumMs?: number): Promise<SignerIdentity> {
     if (!request.commonName?.trim() || !EMAIL.test(request.email ?? '')) {
       throw new SigningError('CERTIFICATE_INVALID', 'a signer certificate needs a common name and an ASCII email address');
     }
@@ -223,8 +332,37 @@ export class CertificateAuthority {
       { type: OID.emailAddress, value: request.email },
     ];
     const urls = publicationUrls(this.#baseUrl, 'issuing');
-    return this.#issue(subject, positive(request.validityMinutes, 60) * MINUTE, request.keyAlgorithm, (key) =>
-      endEntityExtensions(key, this.#issuing.key, urls, OID.policyAdvancedSimpleCertificate, request.email));
+    return this.#issue(subject, validityMs, algorithm, (key) =>
+      endEntityExtensions(key, this.#issuing.key, urls, OID.policyAdvancedSimpleCertificate, request.email), minimumMs);
+  }
+
+  /**
+   * Level 1 (simple signature): a certificate of the tenant organisation for ONE signature by `signerName`, valid
+   * 3 years by default, fresh key (P-256 by default) to destroy right after signing. One certificate per
+   * signature is what makes poppler show every signature of a document as valid and trusted (with one shared
+   * certificate it reports "Unknown issue with Certificate" from the second signature on). Without
+   * `signerName`: a one-time company seal for a stamp (policy: organisation seal).
+   */
+  async issueOneTimeSealCertificate(request: OneTimeSealCertificateRequest): Promise<OneTimeIdentity> {
+    const organization = request.organizationName?.trim();
+    const signer = request.signerName?.trim();
+    if (!organization || (request.signerName !== undefined && !signer) || (request.country !== undefined && !COUNTRY.test(request.country))) {
+      throw new SigningError('CERTIFICATE_INVALID', 'a one-time seal certificate needs an organization name, a non-empty signer name if any (and a two-letter country code)');
+    }
+    const description = request.description?.trim() ||
+      (signer ? `One-time seal of ${organization} for the simple electronic signature of ${signer}` : `One-time seal of ${organization}`);
+    const subject: NameAttribute[] = [
+      ...optional(OID.country, request.country),
+      { type: OID.organization, value: bounded(organization) },
+      ...optional(OID.organizationIdentifier, request.organizationIdentifier),
+      { type: OID.description, value: [...description].slice(0, 1024).join('') },
+      { type: OID.commonName, value: bounded(request.commonName?.trim() || (signer ? `${organization} — ${signer}` : organization)) },
+    ];
+    const { validityMs, minimumMs } = this.#oneTimeValidity(request);
+    const urls = publicationUrls(this.#baseUrl, 'issuing');
+    const policy = signer ? OID.policyOneTimeSeal : OID.policySeal;
+    return oneTimeIdentity(await this.#issue(subject, validityMs, request.keyAlgorithm ?? 'P-256', (key) =>
+      endEntityExtensions(key, this.#issuing.key, urls, policy), minimumMs));
   }
 
   /** A legal person's seal certificate (a tenant's stamp). */

@@ -1,9 +1,14 @@
 export * from './types.ts';
-export { createCertificateAuthority, openCertificateAuthority, CertificateAuthority } from './authority.ts';
+export {
+  createCertificateAuthority, openCertificateAuthority, CertificateAuthority, ONE_TIME_VALIDITY_DAYS, ONE_TIME_MINIMUM_VALIDITY_DAYS,
+} from './authority.ts';
 export type {
   SealedAuthority, CreateAuthorityOptions, OpenAuthorityOptions, RevocationEntry, SignerCertificateRequest,
-  SealCertificateRequest, TsaCertificateRequest,
+  SealCertificateRequest, TsaCertificateRequest, OneTimeCertificateOptions, OneTimeSignerCertificateRequest,
+  OneTimeSealCertificateRequest,
 } from './authority.ts';
+export { withOneTimeIdentity } from './one-time.ts';
+export type { OneTimeIdentity } from './one-time.ts';
 export { buildSignatureCms } from './cms.ts';
 export { createLocalTsa, buildTimestampRequest } from './tsa.ts';
 export type { LocalTsa, LocalTsaOptions } from './tsa.ts';

@@ -10,6 +10,7 @@ export const OID = {
   // Paraphe policies
   policyAdvancedSimpleCertificate: `${PARAPHE_ARC}.1.2`, // signer certs: "advanced signature, simple certificate" (level 2)
   policySeal: `${PARAPHE_ARC}.1.3`, // organisation seal certs
+  policyOneTimeSeal: `${PARAPHE_ARC}.1.4`, // one-time organisation certs, one per level-1 (simple) signature
   policyTimestamp: `${PARAPHE_ARC}.2.1`, // default TSA policy of the local TSA
   policyCa: `${PARAPHE_ARC}.1.1`, // CA certificates
 
@@ -39,6 +40,7 @@ export const OID = {
   organization: '2.5.4.10',
   organizationalUnit: '2.5.4.11',
   givenName: '2.5.4.42',
+  description: '2.5.4.13',
   organizationIdentifier: '2.5.4.97',
   emailAddress: '1.2.840.113549.1.9.1',
 
@@ -114,6 +116,7 @@ export const attributeNames: Record<string, string> = {
   [OID.organization]: 'O',
   [OID.organizationalUnit]: 'OU',
   [OID.givenName]: 'GN',
+  [OID.description]: 'description',
   [OID.organizationIdentifier]: 'organizationIdentifier',
   [OID.emailAddress]: 'emailAddress',
 };

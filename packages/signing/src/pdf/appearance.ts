@@ -1,120 +1,67 @@
-import { createRequire } from 'node:module';
-import { deflateSync } from 'node:zlib';
-import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
-import { SigningError } from '../errors.ts';
-import { PdfDict, PdfRef, PdfStream, name } from './objects.ts';
+import { embedFont, textWidth } from './font/embed.ts';
+import { uprightMatrix, type Rotation } from './geometry.ts';
+import { imageXObject } from './image.ts';
+import { layoutAppearance } from './layout.ts';
+import { PdfDict, PdfStream, name, type PdfRef } from './objects.ts';
 import { serializeNumber as num } from './serialize.ts';
 import type { PdfUpdate } from './update.ts';
-
-// The package is CommonJS with a nested default export; its typings describe the inner module.
-const UPNG = (createRequire(import.meta.url)('@pdf-lib/upng') as { default: typeof import('@pdf-lib/upng') }).default;
 
 export interface VisibleAppearance {
   signerName: string;
   reason?: string;
   location?: string;
   date: Date;
-  /** Handwritten signature image (PNG, alpha kept as a soft mask). */
+  /** Handwritten signature image (PNG, alpha kept as a soft mask). Bounds: see HANDWRITING_LIMITS. */
   handwrittenPng?: Uint8Array;
 }
 
-let helvetica: Font | undefined;
-function font(): Font {
-  helvetica ??= Font.load(FontNames.Helvetica);
-  return helvetica;
+export interface AppearanceOptions {
+  /** The page's /Rotate: the appearance gets a /Matrix so that it reads upright in the viewer. */
+  rotate?: Rotation;
+  /** PDF/A-1 input: no transparency (the handwriting gets a stencil mask instead of a soft mask). */
+  noTransparency?: boolean;
 }
 
-/** Text to WinAnsi bytes (what the standard Helvetica understands); unmappable characters become '?'. */
-export function winAnsi(text: string): { bytes: Buffer; width1000: number } {
-  const codes: number[] = [];
-  let width = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    const glyph = Encodings.WinAnsi.canEncodeUnicodeCodePoint(cp) ? Encodings.WinAnsi.encodeUnicodeCodePoint(cp) : { code: 0x3f, name: 'question' };
-    codes.push(glyph.code);
-    width += font().getWidthOfGlyph(glyph.name) || 556;
-  }
-  return { bytes: Buffer.from(codes), width1000: width };
-}
-
-function formatDate(date: Date): string {
+export function formatDate(date: Date): string {
   return date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
 }
 
-function imageXObject(update: PdfUpdate, png: Uint8Array): { ref: PdfRef; width: number; height: number } {
-  let decoded: ReturnType<typeof UPNG.decode>;
-  let rgba: Uint8Array;
-  try {
-    decoded = UPNG.decode(png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer);
-    rgba = new Uint8Array(UPNG.toRGBA8(decoded)[0]!);
-  } catch (cause) {
-    throw new SigningError('UNSUPPORTED', 'The handwritten signature is not a readable PNG image', undefined, { cause });
-  }
-  const { width, height } = decoded;
-  if (!width || !height || width * height > 16_000_000) throw new SigningError('UNSUPPORTED', 'The handwritten signature image is too large');
-  const pixels = width * height;
-  const rgb = Buffer.allocUnsafe(pixels * 3);
-  const alpha = Buffer.allocUnsafe(pixels);
-  let opaque = true;
-  for (let i = 0; i < pixels; i++) {
-    rgb[i * 3] = rgba[i * 4]!;
-    rgb[i * 3 + 1] = rgba[i * 4 + 1]!;
-    rgb[i * 3 + 2] = rgba[i * 4 + 2]!;
-    alpha[i] = rgba[i * 4 + 3]!;
-    if (alpha[i] !== 255) opaque = false;
-  }
-  const common = (colorSpace: string) =>
-    new PdfDict([
-      ['Type', name('XObject')],
-      ['Subtype', name('Image')],
-      ['Width', width],
-      ['Height', height],
-      ['ColorSpace', name(colorSpace)],
-      ['BitsPerComponent', 8],
-      ['Filter', name('FlateDecode')],
-    ]);
-  const imageDict = common('DeviceRGB');
-  if (!opaque) imageDict.set('SMask', update.add(new PdfStream(common('DeviceGray'), deflateSync(alpha))));
-  return { ref: update.add(new PdfStream(imageDict, deflateSync(rgb))), width, height };
-}
-
 /**
- * The widget's normal appearance (/AP /N): a Form XObject holding the handwriting and the text, so that
- * signing never touches page content (pdfsig cannot see page changes made after a signature).
+ * The widget's normal appearance (/AP /N): a Form XObject holding the handwriting and the text, so that signing
+ * never touches page content (pdfsig cannot see page changes made after a signature). `width` × `height` is the
+ * field as the viewer shows it; on a rotated page the /Matrix turns it back into the widget's user-space /Rect.
+ * Text uses an embedded subset of Liberation Sans (any Latin, Greek or Cyrillic name, extractable).
  */
-export function buildAppearance(update: PdfUpdate, width: number, height: number, a: VisibleAppearance): PdfRef {
+export function buildAppearance(update: PdfUpdate, width: number, height: number, a: VisibleAppearance, options: AppearanceOptions = {}): { ref: PdfRef; fontBytes: number } {
   const resources = new PdfDict();
-  const fontRef = update.add(
-    new PdfDict([
-      ['Type', name('Font')],
-      ['Subtype', name('Type1')],
-      ['BaseFont', name('Helvetica')],
-      ['Encoding', name('WinAnsiEncoding')],
-    ]),
-  );
-  resources.set('Font', new PdfDict([['F1', fontRef]]));
+  const details = [
+    { text: a.reason?.trim() ?? '', priority: 2 },
+    { text: a.location?.trim() ?? '', priority: 1 },
+    { text: formatDate(a.date), priority: 3, shorter: [formatDate(a.date).replace(/:\d\d UTC$/, ' UTC'), formatDate(a.date).slice(0, 10)] },
+  ].filter((d) => d.text !== '');
+  const image = a.handwrittenPng ? imageXObject(update, a.handwrittenPng, { noTransparency: options.noTransparency }) : undefined;
+  const layout = layoutAppearance({
+    width,
+    height,
+    name: a.signerName.trim() || ' ',
+    details,
+    imageAspect: image ? image.width / image.height : undefined,
+    measure: textWidth,
+  });
   const ops: string[] = [];
-  const pad = Math.min(4, width * 0.05, height * 0.05);
-  let textLeft = pad;
-  if (a.handwrittenPng) {
-    const img = imageXObject(update, a.handwrittenPng);
-    resources.set('XObject', new PdfDict([['Im1', img.ref]]));
-    const boxW = width * 0.45 - pad;
-    const boxH = height - 2 * pad;
-    const scale = Math.min(boxW / img.width, boxH / img.height);
-    const w = img.width * scale;
-    const h = img.height * scale;
-    ops.push(`q ${num(w)} 0 0 ${num(h)} ${num(pad + (boxW - w) / 2)} ${num(pad + (boxH - h) / 2)} cm /Im1 Do Q`);
-    textLeft = width * 0.45 + pad;
+  if (image && layout.image) {
+    resources.set('XObject', new PdfDict([['Im1', image.ref]]));
+    const r = layout.image;
+    ops.push(`q ${num(r.width)} 0 0 ${num(r.height)} ${num(r.x)} ${num(r.y)} cm /Im1 Do Q`);
   }
-  const lines = [a.signerName, a.reason, a.location, formatDate(a.date)].filter((l): l is string => !!l && l.trim() !== '');
-  const encoded = lines.map(winAnsi);
-  const textWidth = Math.max(1, width - textLeft - pad);
-  const maxWidth1000 = Math.max(...encoded.map((e) => e.width1000), 1);
-  const size = Math.max(2, Math.min(10, (height - 2 * pad) / (lines.length * 1.2), (textWidth * 1000) / maxWidth1000));
-  ops.push('BT', '0 g', `/F1 ${num(size)} Tf`, `${num(size * 1.2)} TL`);
-  ops.push(`${num(textLeft)} ${num(height - pad - size)} Td`);
-  encoded.forEach((e, i) => ops.push(`${i ? 'T* ' : ''}<${e.bytes.toString('hex')}> Tj`));
+  const font = embedFont(update, layout.lines.map((l) => l.text));
+  resources.set('Font', new PdfDict([['F1', font.ref]]));
+  ops.push('BT', '0 g');
+  let size = -1;
+  for (const line of layout.lines) {
+    if (line.size !== size) ops.push(`/F1 ${num((size = line.size))} Tf`);
+    ops.push(`1 0 0 1 ${num(line.x)} ${num(line.y)} Tm ${font.show(line.text)} Tj`);
+  }
   ops.push('ET');
   const form = new PdfDict([
     ['Type', name('XObject')],
@@ -122,5 +69,7 @@ export function buildAppearance(update: PdfUpdate, width: number, height: number
     ['BBox', [0, 0, width, height]],
     ['Resources', resources],
   ]);
-  return update.add(new PdfStream(form, Buffer.from(ops.join('\n'), 'latin1')));
+  if (options.rotate) form.set('Matrix', uprightMatrix(options.rotate));
+  const ref = update.add(new PdfStream(form, Buffer.from(ops.join('\n'), 'latin1')));
+  return { ref, fontBytes: font.bytes };
 }

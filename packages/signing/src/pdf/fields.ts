@@ -1,5 +1,6 @@
 import { SigningError } from '../errors.ts';
-import { PdfDict, PdfName, PdfRef, PdfString, asNumber, name, type PdfValue } from './objects.ts';
+import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, asNumber, name, type PdfValue } from './objects.ts';
+import { pdfAConformance } from './pdfa.ts';
 import type { PdfReader } from './reader.ts';
 import type { PdfUpdate } from './update.ts';
 
@@ -76,13 +77,21 @@ export function uniqueFieldName(base: string, taken: Set<string>, alwaysNumber =
 export interface NewFieldSpec {
   name: string;
   pageRef: PdfRef;
-  /** [x1 y1 x2 y2]; [0 0 0 0] for an invisible signature. */
+  /** [x1 y1 x2 y2] in user space; [0 0 0 0] for an invisible signature. */
   rect: [number, number, number, number];
+  /** The page's /Rotate, recorded as /MK /R so viewers that draw the empty field turn it like the page. */
+  rotate?: number;
 }
 
 /** Adds a signature field merged with its widget to the AcroForm and the page's /Annots, in `update`. */
 export function addSignatureField(update: PdfUpdate, spec: NewFieldSpec): PdfRef {
   const invisible = spec.rect[2] - spec.rect[0] <= 0 || spec.rect[3] - spec.rect[1] <= 0;
+  // PDF/A (ISO 19005 §6.3): no hidden annotation flags, and an /AP /N on every annotation that has an area.
+  const pdfA = pdfAConformance(update.reader) !== null;
+  const [x1, y1, x2, y2] = spec.rect;
+  const empty = invisible
+    ? undefined
+    : update.add(new PdfStream(new PdfDict([['Type', name('XObject')], ['Subtype', name('Form')], ['BBox', [0, 0, x2 - x1, y2 - y1]]]), new Uint8Array()));
   const fieldRef = update.add(
     new PdfDict([
       ['Type', name('Annot')],
@@ -90,9 +99,12 @@ export function addSignatureField(update: PdfUpdate, spec: NewFieldSpec): PdfRef
       ['FT', name('Sig')],
       ['T', PdfString.fromText(spec.name)],
       ['Rect', spec.rect],
-      // Print (4); invisible ones are also hidden+locked (132) so no viewer draws an empty box.
-      ['F', invisible ? 132 : 4],
+      // Print (4); invisible ones are also hidden+locked (132) so no viewer draws an empty box — except in PDF/A,
+      // which forbids the hidden flag (a zero-size widget draws nothing anyway).
+      ['F', invisible && !pdfA ? 132 : 4],
+      ...(empty ? [['AP', new PdfDict([['N', empty]])] as [string, PdfValue]] : []),
       ['P', spec.pageRef],
+      ...(spec.rotate && !invisible ? [['MK', new PdfDict([['R', spec.rotate]])] as [string, PdfValue]] : []),
     ]),
   );
   appendToArray(update, update.edit(spec.pageRef), 'Annots', fieldRef);

@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { SigningError } from '../errors.ts';
+import { InflateBudget, defaultPdfLimits } from './limits.ts';
 import { PdfDict, PdfName, type PdfStream, type PdfValue } from './objects.ts';
 
 function filterNames(v: PdfValue | undefined): string[] {
@@ -9,10 +10,12 @@ function filterNames(v: PdfValue | undefined): string[] {
 }
 
 /**
- * Decodes a stream's data. Only FlateDecode (with PNG/TIFF-free predictors) is supported: it is what
- * object streams and cross-reference streams use. Output is bounded to stop decompression bombs.
+ * Decodes a stream's data. Only FlateDecode (with PNG predictors) is supported: it is what object streams,
+ * cross-reference streams and metadata use. Output is bounded per stream and, through `budget`, per document:
+ * inflating stops as soon as the bound is passed (node:zlib maxOutputLength), so a bomb never gets allocated.
  */
-export function decodeStream(stream: PdfStream, maxOutput: number): Buffer {
+export function decodeStream(stream: PdfStream, budget: InflateBudget | number): Buffer {
+  const shared = typeof budget === 'number' ? new InflateBudget({ ...defaultPdfLimits, maxStreamSize: budget, maxDecompressedTotal: budget }) : budget;
   const filters = filterNames(stream.dict.get('Filter'));
   let data = Buffer.from(stream.data.buffer, stream.data.byteOffset, stream.data.byteLength);
   const parmsValue = stream.dict.get('DecodeParms');
@@ -21,13 +24,27 @@ export function decodeStream(stream: PdfStream, maxOutput: number): Buffer {
     if (filter !== 'FlateDecode' && filter !== 'Fl') {
       throw new SigningError('UNSUPPORTED', `Unsupported stream filter ${filter} in a structural stream`);
     }
+    const { max, limit } = shared.next();
+    const exceeded = () =>
+      new SigningError('PDF_TOO_COMPLEX', `A compressed stream expands beyond the allowed size (${limit} = ${shared.limits[limit]} bytes)`, {
+        limit,
+        decompression: true,
+        compressedSize: stream.data.byteLength,
+      });
+    if (max < 1) throw exceeded();
     try {
-      data = inflateSync(data, { maxOutputLength: maxOutput, finishFlush: 2 /* Z_SYNC_FLUSH: tolerate truncated tails */ });
+      // One output chunk large enough for anything this input can inflate to (deflate tops out near 1032:1) and
+      // no larger than the bound: zlib then never concatenates chunks, so the peak is the output itself.
+      const chunkSize = Math.max(16 * 1024, Math.min(max + 1, data.length * 1032 + 1024));
+      const out = inflateSync(data, { maxOutputLength: max, chunkSize, finishFlush: 2 /* Z_SYNC_FLUSH: tolerate truncated tails */ });
+      // Keep only what was written when the chunk was much larger (cached object streams live as long as the reader).
+      data = out.buffer.byteLength > out.length * 2 + 65536 ? Buffer.from(out) : out;
     } catch (cause) {
       const code = (cause as { code?: string }).code;
-      if (code === 'ERR_BUFFER_TOO_LARGE') throw new SigningError('PDF_TOO_COMPLEX', 'A stream decompresses beyond the allowed size', { maxOutput });
+      if (code === 'ERR_BUFFER_TOO_LARGE') throw exceeded();
       throw new SigningError('PDF_INVALID', 'A compressed stream is corrupt', undefined, { cause });
     }
+    shared.spend(data.length);
     const parms = parmsList[i];
     if (parms instanceof PdfDict) data = unpredict(data, parms);
   });

@@ -95,6 +95,7 @@ export class Lexer {
           this.pos++;
           return items;
         }
+        if (items.length >= MAX_CONTAINER_ITEMS) throw new SigningError('PDF_TOO_COMPLEX', 'A PDF array has too many items', { limit: 'arrayItems' });
         items.push(this.parseValue(depth + 1));
       }
     }
@@ -145,6 +146,7 @@ export class Lexer {
       if (b[this.pos] !== 0x2f) throw invalid('Dictionary key is not a name', { offset: this.pos });
       const key = this.parseName().value;
       d.set(key, this.parseValue(depth + 1));
+      if (d.entries.size > MAX_CONTAINER_ITEMS) throw new SigningError('PDF_TOO_COMPLEX', 'A PDF dictionary has too many entries', { limit: 'arrayItems' });
     }
   }
 
@@ -161,37 +163,47 @@ export class Lexer {
 
   private parseLiteralString(): PdfString {
     const b = this.buf;
+    // First find the end (escapes and balanced parentheses), then decode into one buffer: no per-byte JS array.
     let p = this.pos + 1;
     let depth = 1;
-    const out: number[] = [];
-    while (p < b.length) {
-      const c = b[p++]!;
-      if (c === 0x5c) {
-        const e = b[p++];
-        if (e === undefined) break;
-        const map: Record<number, number> = { 0x6e: 10, 0x72: 13, 0x74: 9, 0x62: 8, 0x66: 12 };
-        if (map[e] !== undefined) out.push(map[e]);
-        else if (e >= 0x30 && e <= 0x37) {
-          let v = e - 0x30;
-          for (let i = 0; i < 2 && b[p]! >= 0x30 && b[p]! <= 0x37; i++) v = v * 8 + (b[p++]! - 0x30);
-          out.push(v & 0xff);
-        } else if (e === 13) {
-          if (b[p] === 10) p++;
-        } else if (e !== 10) out.push(e);
-      } else if (c === 0x28) {
-        depth++;
-        out.push(c);
-      } else if (c === 0x29) {
-        if (--depth === 0) {
-          this.pos = p;
-          return new PdfString(Uint8Array.from(out));
-        }
-        out.push(c);
-      } else out.push(c);
+    for (; p < b.length && depth > 0; p++) {
+      const c = b[p]!;
+      if (c === 0x5c) p++;
+      else if (c === 0x28) depth++;
+      else if (c === 0x29) depth--;
     }
-    throw invalid('Unterminated string');
+    if (depth > 0) throw invalid('Unterminated string');
+    const end = p - 1; // the closing parenthesis
+    const out = Buffer.allocUnsafe(end - this.pos - 1);
+    let n = 0;
+    p = this.pos + 1;
+    while (p < end) {
+      const c = b[p++]!;
+      if (c !== 0x5c) {
+        out[n++] = c;
+        continue;
+      }
+      const e = b[p++];
+      if (e === undefined || p > end + 1) break;
+      const mapped = ESCAPES[e];
+      if (mapped !== undefined) out[n++] = mapped;
+      else if (e >= 0x30 && e <= 0x37) {
+        let v = e - 0x30;
+        for (let i = 0; i < 2 && p < end && b[p]! >= 0x30 && b[p]! <= 0x37; i++) v = v * 8 + (b[p++]! - 0x30);
+        out[n++] = v & 0xff;
+      } else if (e === 13) {
+        if (b[p] === 10) p++;
+      } else if (e !== 10) out[n++] = e;
+    }
+    this.pos = end + 1;
+    return new PdfString(out.subarray(0, n));
   }
 }
+
+const ESCAPES: Record<number, number> = { 0x6e: 10, 0x72: 13, 0x74: 9, 0x62: 8, 0x66: 12 };
+
+/** Most items in one array or dictionary: a hostile "[1 1 1 …]" must not become a gigabyte of JS values. */
+export const MAX_CONTAINER_ITEMS = 500_000;
 
 export function latin1(b: Uint8Array, start: number, end: number): string {
   return Buffer.from(b.buffer, b.byteOffset + start, Math.max(0, end - start)).toString('latin1');

@@ -1,22 +1,29 @@
 import { SigningError } from '../errors.ts';
-import { winAnsi } from './appearance.ts';
+import { scanActiveContent, type ActiveContentItem } from './active-content.ts';
 import { addSignatureField, listFields, uniqueFieldName } from './fields.ts';
+import { settleNeedAppearances } from './form-appearances.ts';
+import { pageGeometry, visibleToUserRect, type VisibleBox } from './geometry.ts';
 import type { PdfLimits } from './limits.ts';
-import { PdfDict, PdfRef, PdfStream, asNumber, name, type PdfValue } from './objects.ts';
+import { forbidsTransparency, pdfAConformance } from './pdfa.ts';
 import { PdfReader } from './reader.ts';
-import { serializeNumber as num } from './serialize.ts';
 import { guarded } from './guard.ts';
+import { addWatermark } from './watermark.ts';
 import { STAMP_FIELD_NAME } from './sign.ts';
 import { PdfUpdate } from './update.ts';
 
 export interface SignatureFieldSpec {
   /** 1-based page number; negative counts from the end (-1 = last page). Default -1. */
   page?: number;
-  /** PDF units from the bottom-left corner of the page; missing x/y mean 0 (spec §5). */
+  /**
+   * Position and size in VISIBLE-PAGE coordinates: PDF points from the bottom-left corner of the page as a viewer
+   * shows it (CropBox clipped to MediaBox, /Rotate applied), x right, y up — what pdf.js measures. Missing x/y
+   * mean 0 (spec §5), missing width/height 150 × 60.
+   */
   x?: number;
   y?: number;
   width?: number;
   height?: number;
+  /** Field name, kept as given (dots become '_', duplicates get '-2', '-3'…); default signer-<n> or cachet. */
   name?: string;
   /** Index of the signer who fills the field; -1 is the company stamp. */
   signerIndex: number;
@@ -26,6 +33,11 @@ export interface PreparePdfOptions {
   fields: SignatureFieldSpec[];
   /** Test mode: a "no legal value" text drawn across every page (refused once the document is signed). */
   watermark?: { text: string };
+  /**
+   * Remove active content (JavaScript, Launch, SubmitForm, ImportData, RichMediaExecute, XFA) from the prepared
+   * file, in the incremental update. Default true. Skipped (reported as kept) on an already signed document.
+   */
+  neutraliseActiveContent?: boolean;
   limits?: Partial<PdfLimits>;
 }
 
@@ -34,12 +46,22 @@ export interface PreparedField {
   signerIndex: number;
   /** 1-based page number. */
   page: number;
+  /** The widget's /Rect in user space [x1 y1 x2 y2] (what the PDF says; differs from `box` on rotated or offset pages). */
   rect: [number, number, number, number];
+  /** The field in visible-page coordinates (same model as SignatureFieldSpec): what to store and show. */
+  box: VisibleBox;
 }
 
 export interface PreparedPdf {
   pdf: Uint8Array;
   fields: PreparedField[];
+  /** Active content removed from the prepared file (what and where). */
+  activeContentRemoved: ActiveContentItem[];
+  /** Active content found and left in place: links and attachments, or everything on an already signed file. */
+  activeContentKept: ActiveContentItem[];
+  /** Form widgets given an appearance because the form had /NeedAppearances true (0 when it had not). */
+  formAppearancesDrawn: number;
+  warnings: string[];
 }
 
 export const DEFAULT_FIELD_WIDTH = 150;
@@ -50,7 +72,7 @@ const DEFAULT_Y = 70;
 
 /**
  * Default positions (spec §5) for signers without one: x=70, y=70 on the last page, spread horizontally
- * across 415 units by the number of signers plus the stamp.
+ * across 415 units by the number of signers plus the stamp — visible-page coordinates, like every field spec.
  */
 export function defaultSignatureFields(signerCount: number, withStamp = false): SignatureFieldSpec[] {
   const total = signerCount + (withStamp ? 1 : 0);
@@ -73,9 +95,16 @@ function hasSignatures(reader: PdfReader): boolean {
   return listFields(reader).some((f) => f.isSignature && f.value !== undefined && f.value !== null);
 }
 
+function finite(v: number | undefined, fallback: number, what: string): number {
+  const n = v ?? fallback;
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw new SigningError('UNSUPPORTED', `Field ${what} must be a finite number`);
+  return n;
+}
+
 /**
  * Adds every signature field (and the optional test watermark) before the first signature, as an
  * incremental update: the original bytes stay a prefix, so it is also safe on an already signed file.
+ * Also, before anything is signed: removes active content (unless told not to) and settles /NeedAppearances.
  */
 export async function preparePdf(pdf: Uint8Array, options: PreparePdfOptions): Promise<PreparedPdf> {
   return guarded('Preparation', async () => {
@@ -86,14 +115,32 @@ export async function preparePdf(pdf: Uint8Array, options: PreparePdfOptions): P
       throw new SigningError('PDF_MODIFICATION_FORBIDDEN', 'A certified document cannot receive new fields');
     }
     const update = new PdfUpdate(reader);
+    const warnings: string[] = [];
+    const neutralise = (options.neutraliseActiveContent ?? true) && !signed;
+    const scan = scanActiveContent(reader, neutralise ? update : undefined);
+    const removedKeys = new Set(scan.removed.map((i) => `${i.kind}@${i.location}`));
+    const kept = scan.found.filter((i) => !removedKeys.has(`${i.kind}@${i.location}`));
+    if (signed && scan.found.length > 0) warnings.push('the document is already signed: its active content was left in place');
+    let formAppearancesDrawn = 0;
+    if (!signed) formAppearancesDrawn = settleNeedAppearances(update);
+    else if (reader.resolve(reader.resolveDict(reader.catalog().get('AcroForm'))?.get('NeedAppearances')) === true) {
+      warnings.push('the signed form has /NeedAppearances true: poppler-based viewers will not show signature appearances');
+    }
     const pages = reader.pageRefs();
     const taken = new Set(listFields(reader).map((f) => f.name));
     const prepared: PreparedField[] = [];
     for (const spec of options.fields) {
       const index = pageIndex(spec.page, pages.length);
-      const x = spec.x ?? 0;
-      const y = spec.y ?? 0;
-      const rect: [number, number, number, number] = [x, y, x + (spec.width ?? DEFAULT_FIELD_WIDTH), y + (spec.height ?? DEFAULT_FIELD_HEIGHT)];
+      const pageRef = pages[index]!;
+      const geometry = pageGeometry(reader, reader.getDict(pageRef));
+      const box: VisibleBox = {
+        x: finite(spec.x, 0, 'x'),
+        y: finite(spec.y, 0, 'y'),
+        width: finite(spec.width, DEFAULT_FIELD_WIDTH, 'width'),
+        height: finite(spec.height, DEFAULT_FIELD_HEIGHT, 'height'),
+      };
+      if (box.width < 0 || box.height < 0) throw new SigningError('UNSUPPORTED', 'Field width and height cannot be negative');
+      const rect = visibleToUserRect(geometry, box);
       const isStamp = spec.signerIndex === -1;
       const fieldName = spec.name?.trim()
         ? uniqueFieldName(spec.name, taken)
@@ -101,69 +148,16 @@ export async function preparePdf(pdf: Uint8Array, options: PreparePdfOptions): P
           ? uniqueFieldName(STAMP_FIELD_NAME, taken)
           : uniqueFieldName(`signer-${spec.signerIndex + 1}`, taken);
       taken.add(fieldName);
-      addSignatureField(update, { name: fieldName, pageRef: pages[index]!, rect });
-      prepared.push({ name: fieldName, signerIndex: spec.signerIndex, page: index + 1, rect });
+      if (box.x < 0 || box.y < 0 || box.x + box.width > geometry.width + 0.5 || box.y + box.height > geometry.height + 0.5) {
+        warnings.push(`field '${fieldName}' extends beyond the visible page (${geometry.width} × ${geometry.height} pt)`);
+      }
+      addSignatureField(update, { name: fieldName, pageRef, rect, rotate: geometry.rotate });
+      prepared.push({ name: fieldName, signerIndex: spec.signerIndex, page: index + 1, rect, box });
     }
-    if (options.watermark?.text) addWatermark(update, pages, options.watermark.text);
-    if (update.isEmpty) return { pdf, fields: prepared };
+    if (options.watermark?.text) addWatermark(update, pages, options.watermark.text, { noTransparency: forbidsTransparency(pdfAConformance(reader)) });
+    const result = { fields: prepared, activeContentRemoved: scan.removed, activeContentKept: kept, formAppearancesDrawn, warnings };
+    if (update.isEmpty) return { pdf, ...result };
     const built = update.build(pdf.length, pdf[pdf.length - 1]);
-    return { pdf: Buffer.concat([pdf, built.bytes]), fields: prepared };
+    return { pdf: Buffer.concat([pdf, built.bytes]), ...result };
   });
-}
-
-function box(reader: PdfReader, page: PdfDict): [number, number, number, number] {
-  const raw = reader.resolveArray(reader.inherited(page, 'CropBox') ?? reader.inherited(page, 'MediaBox'));
-  const n = raw.map((v) => asNumber(reader.resolve(v)) ?? 0);
-  return n.length === 4 ? [n[0]!, n[1]!, n[2]!, n[3]!] : [0, 0, 612, 792];
-}
-
-function withEntry(reader: PdfReader, container: PdfValue | undefined, key: string, value: PdfValue): PdfDict {
-  const copy = reader.resolveDict(container)?.clone() ?? new PdfDict();
-  copy.set(key, value);
-  return copy;
-}
-
-/** Draws `text` diagonally, translucent, over every page, wrapped so the page's own graphics state is restored first. */
-function addWatermark(update: PdfUpdate, pages: PdfRef[], text: string): void {
-  const reader = update.reader;
-  const fontRef = update.add(
-    new PdfDict([
-      ['Type', name('Font')],
-      ['Subtype', name('Type1')],
-      ['BaseFont', name('Helvetica-Bold')],
-      ['Encoding', name('WinAnsiEncoding')],
-    ]),
-  );
-  const gsRef = update.add(new PdfDict([['Type', name('ExtGState')], ['ca', 0.25], ['CA', 0.25]]));
-  const saveRef = update.add(new PdfStream(new PdfDict(), Buffer.from('q\n', 'latin1')));
-  const encoded = winAnsi(text);
-  const drawings = new Map<string, PdfRef>();
-  for (const pageRef of pages) {
-    const page = update.edit(pageRef);
-    const [x1, y1, x2, y2] = box(reader, page);
-    const key = [x1, y1, x2, y2].join(' ');
-    let drawRef = drawings.get(key);
-    if (!drawRef) {
-      const w = x2 - x1;
-      const h = y2 - y1;
-      const angle = Math.atan2(h, w);
-      const size = Math.min(64, (0.62 * Math.hypot(w, h) * 1000) / Math.max(1, encoded.width1000));
-      const half = (encoded.width1000 * size) / 2000;
-      const cos = Math.cos(angle);
-      const sin = Math.sin(angle);
-      const tx = x1 + w / 2 - half * cos + (size / 3) * sin;
-      const ty = y1 + h / 2 - half * sin - (size / 3) * cos;
-      const ops = `\nQ q /PrphWmGS gs 0.8 0 0 rg BT /PrphWmF ${num(size)} Tf ${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)} ${num(tx)} ${num(ty)} Tm <${encoded.bytes.toString('hex')}> Tj ET Q\n`;
-      drawRef = update.add(new PdfStream(new PdfDict(), Buffer.from(ops, 'latin1')));
-      drawings.set(key, drawRef);
-    }
-    const contents = page.get('Contents');
-    const resolved = contents instanceof PdfRef ? reader.getObject(contents.num) : contents;
-    const existing: PdfValue[] = Array.isArray(resolved) ? resolved : contents !== undefined && contents !== null ? [contents] : [];
-    page.set('Contents', [saveRef, ...existing, drawRef]);
-    const resources = reader.resolveDict(reader.inherited(page, 'Resources'))?.clone() ?? new PdfDict();
-    resources.set('Font', withEntry(reader, resources.get('Font'), 'PrphWmF', fontRef));
-    resources.set('ExtGState', withEntry(reader, resources.get('ExtGState'), 'PrphWmGS', gsRef));
-    page.set('Resources', resources);
-  }
 }

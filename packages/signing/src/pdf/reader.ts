@@ -1,16 +1,39 @@
 import { SigningError } from '../errors.ts';
 import { decodeStream } from './filters.ts';
-import { resolveLimits, tooComplex, type PdfLimits } from './limits.ts';
+import { InflateBudget, resolveLimits, tooComplex, type PdfLimits } from './limits.ts';
+import { encryptionError } from './security.ts';
+import { XrefTable, type XrefEntry } from './xref-table.ts';
 import { PdfDict, PdfName, PdfRef, PdfStream, asNumber, type PdfValue } from './objects.ts';
 import { Lexer, indexOfText, invalid, lastIndexOfText, latin1, parseIndirectAt, startsWith } from './parser.ts';
 
-export type XrefEntry =
-  | { type: 'free' }
-  | { type: 'offset'; offset: number; gen: number }
-  | { type: 'compressed'; stream: number; index: number };
+export type { XrefEntry } from './xref-table.ts';
 
-/** Bytes allowed after the last %%EOF (some producers append padding or garbage). */
-const TAIL_TOLERANCE = 4096;
+/**
+ * How far from the end the last %%EOF is looked for. Producers and transports append padding, a second copy of
+ * the trailer, or a few KB of garbage (an HTML error page, zeros); every viewer and pdf-lib accept that.
+ */
+export const EOF_SEARCH_WINDOW = 1024 * 1024;
+
+/** What a cut-off incremental update looks like: an object, a cross-reference section or a trailer after the last %%EOF. */
+const UPDATE_START = /\d+[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj\b|\bxref[\r\n]|\btrailer\b|\bstartxref\b/;
+
+/**
+ * End of the PDF proper (just after its last %%EOF) or a typed error. Bytes after it are kept by the engine (an
+ * update is appended after them) but never read. A file whose tail holds the start of another revision was cut
+ * during an update: refused rather than silently read as its previous revision.
+ */
+export function findPdfEnd(bytes: Uint8Array): number {
+  const from = Math.max(0, bytes.length - EOF_SEARCH_WINDOW);
+  const at = lastIndexOfText(bytes, '%%EOF');
+  if (at < from) throw invalid('The PDF is truncated (no %%EOF at its end)', { searched: EOF_SEARCH_WINDOW });
+  let end = at + 5;
+  if (bytes[end] === 13) end++;
+  if (bytes[end] === 10) end++;
+  if (end < bytes.length && UPDATE_START.test(latin1(bytes, end, bytes.length))) {
+    throw invalid('The PDF is truncated (an incomplete update follows its last %%EOF)', { trailingBytes: bytes.length - end });
+  }
+  return end;
+}
 
 interface ObjectStreamIndex {
   data: Buffer;
@@ -25,13 +48,17 @@ interface ObjectStreamIndex {
 export class PdfReader {
   readonly bytes: Uint8Array;
   readonly limits: PdfLimits;
-  readonly entries = new Map<number, XrefEntry>();
+  readonly entries = new XrefTable();
   trailer: PdfDict = new PdfDict();
   /** Offset of the newest cross-reference section (the startxref value); undefined when rebuilt by scanning. */
   lastXrefOffset: number | undefined;
   lastXrefIsStream = false;
   /** True when the cross-reference data was unusable and the object map was rebuilt by scanning the file. */
   reconstructed = false;
+  /** End of the PDF proper (after its last %%EOF); bytes after it are ignored garbage (see trailingBytes). */
+  dataEnd = 0;
+  /** Decompression budget shared by every stream this reader inflates. */
+  readonly inflateBudget: InflateBudget;
   private declaredSize = 0;
   private readonly cache = new Map<number, PdfValue>();
   private readonly objectStreams = new Map<number, ObjectStreamIndex>();
@@ -40,6 +67,17 @@ export class PdfReader {
   private constructor(bytes: Uint8Array, limits: PdfLimits) {
     this.bytes = bytes;
     this.limits = limits;
+    this.inflateBudget = new InflateBudget(limits);
+  }
+
+  /** Bytes after the last %%EOF (ignored when reading; an update is appended after them). */
+  get trailingBytes(): number {
+    return this.bytes.length - this.dataEnd;
+  }
+
+  /** Decodes a stream within this document's decompression budget. */
+  decode(stream: PdfStream): Buffer {
+    return decodeStream(stream, this.inflateBudget);
   }
 
   static open(bytes: Uint8Array, limits?: Partial<PdfLimits>): PdfReader {
@@ -47,27 +85,38 @@ export class PdfReader {
     if (!(bytes instanceof Uint8Array)) throw invalid('The PDF must be given as bytes');
     if (bytes.length > l.maxFileSize) throw tooComplex('The PDF is larger than the allowed size', { size: bytes.length, maxFileSize: l.maxFileSize });
     const header = indexOfText(bytes.subarray(0, 1024), '%PDF-');
-    if (header < 0) throw invalid('Not a PDF file (no %PDF- header)');
+    if (header < 0) throw invalid('Not a PDF file (no %PDF- header)', { notPdf: true });
     // A file cut short is refused rather than repaired: what would be signed is not what the author wrote.
-    if (indexOfText(bytes.subarray(Math.max(0, bytes.length - TAIL_TOLERANCE)), '%%EOF') < 0) throw invalid('The PDF is truncated (no %%EOF at its end)');
     const reader = new PdfReader(bytes, l);
+    reader.dataEnd = findPdfEnd(bytes);
     try {
       reader.readXrefChain();
+      reader.refuseEncrypted();
       if (!(reader.trailer.get('Root') instanceof PdfRef)) throw invalid('Trailer without /Root');
       reader.getDict(reader.trailer.get('Root') as PdfRef);
     } catch (error) {
       if (error instanceof SigningError && error.code !== 'PDF_INVALID') throw error;
       reader.reconstruct();
     }
-    if (reader.trailer.has('Encrypt')) throw new SigningError('PDF_ENCRYPTED', 'Encrypted PDFs cannot be signed or verified');
+    reader.refuseEncrypted();
     return reader;
+  }
+
+  /** Encrypted files are refused; the error tells whether an opening password is needed (details.openPassword). */
+  private refuseEncrypted(): void {
+    if (!this.trailer.has('Encrypt')) return;
+    let dict: PdfDict | undefined;
+    try {
+      dict = this.resolveDict(this.trailer.get('Encrypt'));
+    } catch {
+      dict = undefined;
+    }
+    throw encryptionError(dict, this.trailer.get('ID'));
   }
 
   /** One more than the largest object number in use: the next free number for new objects. */
   get size(): number {
-    let max = this.declaredSize;
-    for (const n of this.entries.keys()) if (n + 1 > max) max = n + 1;
-    return max;
+    return Math.max(this.declaredSize, this.entries.maxNumber + 1);
   }
 
   get rootRef(): PdfRef {
@@ -80,7 +129,7 @@ export class PdfReader {
 
   private readXrefChain(): void {
     const b = this.bytes;
-    const sx = lastIndexOfText(b, 'startxref');
+    const sx = lastIndexOfText(b, 'startxref', this.dataEnd);
     if (sx < 0) throw invalid('No startxref');
     const lx = new Lexer(b, sx + 9, this.limits.maxDepth);
     const start = lx.tryInt();
@@ -168,7 +217,7 @@ export class PdfReader {
     if (size > this.limits.maxObjects) throw tooComplex('Cross-reference /Size over the allowed object count', { size });
     const indexValue = d.get('Index');
     const index = Array.isArray(indexValue) ? (indexValue.filter((x) => typeof x === 'number') as number[]) : [0, size];
-    const data = decodeStream(stream, this.limits.maxStreamSize);
+    const data = this.decode(stream);
     const field = (pos: number, width: number, dflt: number) => {
       if (width === 0) return dflt;
       let v = 0;
@@ -200,7 +249,7 @@ export class PdfReader {
     this.reconstructed = true;
     this.lastXrefOffset = undefined;
     this.lastXrefIsStream = false;
-    const text = latin1(this.bytes, 0, this.bytes.length);
+    const text = latin1(this.bytes, 0, this.dataEnd);
     const re = /(?:^|[\s>\]])(\d{1,10})[\0\t\f ]+(\d{1,5})[\0\t\n\f\r ]+obj\b/g;
     const found = new Map<number, XrefEntry>();
     let match: RegExpExecArray | null;
@@ -300,7 +349,7 @@ export class PdfReader {
     const parsed = parseIndirectAt(this.bytes, entry.offset, this.limits.maxDepth, (ref) => asNumber(this.resolve(ref)));
     const stream = parsed.value;
     if (!(stream instanceof PdfStream)) throw invalid('Object stream is not a stream', { num });
-    const data = decodeStream(stream, this.limits.maxStreamSize);
+    const data = this.decode(stream);
     const n = asNumber(stream.dict.get('N')) ?? 0;
     const first = asNumber(stream.dict.get('First')) ?? 0;
     if (n > this.limits.maxObjects || first > data.length) throw invalid('Bad object stream header', { num });

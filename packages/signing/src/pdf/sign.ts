@@ -4,6 +4,9 @@ import type { RevocationSource, SignatureFormat, SignerIdentity, TimestampAuthor
 import { SigningError } from '../errors.ts';
 import { guarded } from './guard.ts';
 import { buildAppearance, type VisibleAppearance } from './appearance.ts';
+import { settleNeedAppearances } from './form-appearances.ts';
+import { pageGeometry, pageOfAnnotation, visibleSize } from './geometry.ts';
+import { forbidsTransparency, pdfAConformance } from './pdfa.ts';
 import { addSignatureField, ensureSigFlags, findSignatureField, listFields, uniqueFieldName } from './fields.ts';
 import type { PdfLimits } from './limits.ts';
 import {
@@ -119,16 +122,23 @@ async function appendSignature(doc: GrowingPdf, o: FillRequest): Promise<void> {
     widgetRef = field.widgetRef;
     ensureSigFlags(update);
   }
+  // A form that asks viewers to draw its fields would hide this signature in poppler: settle it in the first
+  // signature's revision when preparePdf did not (on a signed file it is left alone).
+  if (!alreadySigned) settleNeedAppearances(update);
   update.edit(fieldRef).set('V', sigRef);
   const time = o.signingTime ?? new Date();
   const visible = o.appearance && o.appearance !== 'invisible' ? o.appearance : undefined;
   if (visible) {
     const widget = update.edit(widgetRef);
     const rect = (reader.resolveArray(widget.get('Rect')).filter((v) => typeof v === 'number') as number[]).slice(0, 4);
-    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = rect;
-    const width = Math.abs(x2 - x1);
-    const height = Math.abs(y2 - y1);
-    if (width > 0 && height > 0) widget.set('AP', new PdfDict([['N', buildAppearance(update, width, height, visible)]]));
+    const page = pageOfAnnotation(reader, widgetRef, widget);
+    const rotate = page ? pageGeometry(reader, reader.getDict(page.ref)).rotate : 0;
+    const { width, height } = visibleSize(rect, rotate);
+    if (width > 0 && height > 0) {
+      const noTransparency = forbidsTransparency(pdfAConformance(reader));
+      const built = buildAppearance(update, width, height, visible, { rotate, noTransparency });
+      widget.set('AP', new PdfDict([['N', built.ref]]));
+    }
   }
   const sig = new PdfDict([
     ['Type', name('Sig')],

@@ -4,12 +4,12 @@ import type { ChainVerification, CmsVerification, Der, RevocationData, Revocatio
 import { SigningError } from '../errors.ts';
 import { listFields } from '../pdf/fields.ts';
 import type { PdfLimits } from '../pdf/limits.ts';
-import { PdfStream, PdfString, parsePdfDate, asNumber, type PdfDict } from '../pdf/objects.ts';
+import { PdfStream, PdfString, parsePdfDate, asNumber, type PdfDict, type PdfRef } from '../pdf/objects.ts';
+import { pageGeometry, pageOfAnnotation, userRectToVisible } from '../pdf/geometry.ts';
 import { PdfReader } from '../pdf/reader.ts';
 import { guarded } from '../pdf/guard.ts';
 import type { PadesLevel } from '../pdf/sign.ts';
 import { derLength } from '../pdf/cms-certificates.ts';
-import { decodeStream } from '../pdf/filters.ts';
 import { pageModifications } from './modifications.ts';
 
 export type Indication = 'TOTAL_PASSED' | 'TOTAL_FAILED' | 'INDETERMINATE';
@@ -25,6 +25,8 @@ export interface VerifyPdfOptions {
 
 export interface SignatureReport {
   fieldName: string;
+  /** Where the signature's widget is, in visible-page coordinates (as PreparedField.box); absent when invisible. */
+  position?: { page: number; x: number; y: number; width: number; height: number };
   type: 'signature' | 'document-timestamp';
   subFilter?: string;
   signerName?: string;
@@ -85,7 +87,7 @@ function readDss(reader: PdfReader): Dss {
 
 function decodeDssStream(reader: PdfReader, s: PdfStream): Uint8Array | undefined {
   try {
-    return new Uint8Array(decodeStream(s, reader.limits.maxStreamSize));
+    return new Uint8Array(reader.decode(s));
   } catch {
     return undefined;
   }
@@ -164,6 +166,7 @@ class Context {
 
 interface RawSignature {
   fieldName: string;
+  position?: SignatureReport['position'];
   /** Set by verifyOne for CMS signatures, reused to decide the level. */
   cms?: CmsVerification;
   dict: PdfDict;
@@ -181,9 +184,29 @@ function collectSignatures(reader: PdfReader): RawSignature[] {
     const byteRange = reader.resolveArray(dict.get('ByteRange')).map((v) => asNumber(reader.resolve(v)) ?? -1);
     const contents = reader.resolve(dict.get('Contents'));
     const bytes = contents instanceof PdfString ? contents.bytes : new Uint8Array();
-    out.push({ fieldName: field.name, dict, byteRange, contents: bytes, end: (byteRange[2] ?? 0) + (byteRange[3] ?? 0) });
+    out.push({
+      fieldName: field.name,
+      position: widgetPosition(reader, field.widgetRef, field.widget),
+      dict,
+      byteRange,
+      contents: bytes,
+      end: (byteRange[2] ?? 0) + (byteRange[3] ?? 0),
+    });
   }
   return out.sort((a, b) => a.end - b.end);
+}
+
+function widgetPosition(reader: PdfReader, ref: PdfRef, widget: PdfDict): SignatureReport['position'] {
+  try {
+    const rect = reader.resolveArray(widget.get('Rect')).map((v) => asNumber(reader.resolve(v)) ?? 0);
+    if (rect.length !== 4 || rect[2] === rect[0] || rect[3] === rect[1]) return undefined;
+    const page = pageOfAnnotation(reader, ref, widget);
+    if (!page) return undefined;
+    return { page: page.index + 1, ...userRectToVisible(pageGeometry(reader, reader.getDict(page.ref)), rect) };
+  } catch (error) {
+    if (error instanceof SigningError && error.code === 'PDF_TOO_COMPLEX') throw error;
+    return undefined;
+  }
 }
 
 function trimDer(bytes: Uint8Array): Uint8Array {
@@ -232,6 +255,7 @@ async function verifyOne(ctx: Context, raw: RawSignature, all: RawSignature[], d
   const m = dict.get('M');
   const report: SignatureReport = {
     fieldName: raw.fieldName,
+    ...(raw.position ? { position: raw.position } : {}),
     type: isDocTimestamp ? 'document-timestamp' : 'signature',
     subFilter,
     claimedTime: m instanceof PdfString ? parsePdfDate(m.toText()) : undefined,

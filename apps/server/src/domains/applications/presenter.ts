@@ -1,24 +1,7 @@
-import type { Application, ApplicationSummary } from '@paraphe/contracts';
-import { applicationSettingsSchema, defaultFeatureFlags } from '@paraphe/contracts';
-import type { ApplicationRow, UserRow } from '../auth/repository.ts';
+import type { Application } from '@paraphe/contracts';
 import { iso } from '../../platform/http/envelope.ts';
-
-/** Settings and flags saved before a field existed get its default on the way out. */
-export const settingsOf = (row: ApplicationRow) => applicationSettingsSchema.parse(row.settings ?? {});
-export const featuresOf = (row: ApplicationRow) => ({ ...defaultFeatureFlags, ...row.features });
-
-export function presentApplicationSummary(row: ApplicationRow): ApplicationSummary {
-  return {
-    id: row.id,
-    company: row.company,
-    pack: row.pack,
-    enabled: row.enabled,
-    testMode: row.testMode,
-    features: featuresOf(row),
-    themeColor: settingsOf(row).themeColor,
-    isPlatform: row.isPlatform,
-  };
-}
+import { featuresOf, settingsOf, type ApplicationRow } from '../tenants/index.ts';
+import type { UserRow } from '../users/index.ts';
 
 export function presentApplication(row: ApplicationRow, owner: UserRow | undefined, userCount: number): Application {
   return {

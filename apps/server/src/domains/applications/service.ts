@@ -4,13 +4,8 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
-import { findApplication } from '../auth/repository.ts';
-import { hashPassword } from '../auth/service.ts';
-import { sendAccountLink } from '../auth/links.ts';
-import { insertUser } from '../users/repository.ts';
-import { assertEmailFree, withUniqueEmail } from '../users/email.ts';
-import * as repo from './repository.ts';
-import { featuresOf, settingsOf } from './presenter.ts';
+import { featuresOf, findApplication, insertApplication, listApplications as listTenants, settingsOf, updateApplication as updateTenant, type ApplicationFilter } from '../tenants/index.ts';
+import { createOwner, hashPassword, ownersAndCounts, sendAccountLink } from '../users/index.ts';
 
 interface Options {
   platform: Platform;
@@ -25,9 +20,8 @@ async function createTenant(
   input: { company: string; pack: ApplicationCreateInput['pack']; testMode: boolean; owner: { firstName: string; lastName: string; email: string; language?: string; passwordHash?: string } },
   consents?: { personalDataAt: Date; partnersAt: Date | null; brandPublicationAt: Date | null },
 ) {
-  await assertEmailFree(tx, input.owner.email, undefined, accountExists);
   const now = new Date();
-  const application = await repo.insertApplication(tx, {
+  const application = await insertApplication(tx, {
     company: input.company,
     pack: input.pack ?? 'free',
     testMode: input.testMode,
@@ -38,17 +32,8 @@ async function createTenant(
     consentBrandPublicationAt: consents?.brandPublicationAt ?? null,
     termsAcceptedAt: consents ? now : null,
   });
-  const owner = await withUniqueEmail(insertUser(tx, {
-    appId: application.id,
-    email: input.owner.email,
-    firstName: input.owner.firstName,
-    lastName: input.owner.lastName,
-    language: input.owner.language ?? 'fr',
-    company: input.company,
-    profile: 'GERANT',
-    passwordHash: input.owner.passwordHash ?? null,
-  }), accountExists);
-  const updated = (await repo.updateApplication(tx, application.id, { ownerUserId: owner.id }))!;
+  const owner = await createOwner(tx, { appId: application.id, ...input.owner, company: input.company }, accountExists);
+  const updated = (await updateTenant(tx, application.id, { ownerUserId: owner.id }))!;
   return { application: updated, owner };
 }
 
@@ -65,6 +50,7 @@ export async function signUp(opts: { platform: Platform; input: ReturnType<typeo
     );
     await sendAccountLink({ platform, tx, user: owner, application, kind: 'confirm' });
     await audit(tx, { appId: application.id, actorUserId: owner.id, action: 'application.signed_up', targetType: 'application', targetId: application.id, data: { consents: input.consents }, ip: opts.ip });
+    await platform.events.emit(tx, { type: 'application.created', appId: application.id, actorUserId: owner.id, data: { company: application.company, pack: application.pack, testMode: application.testMode, source: 'signup' } });
     return { appId: application.id, userId: owner.id };
   });
 }
@@ -76,6 +62,7 @@ export async function createApplication(opts: Options & { input: ReturnType<type
     // The owner chooses a password from the link (which also confirms the address).
     await sendAccountLink({ platform, tx, user: owner, application, kind: 'invite', invitedBy: application.company });
     await audit(tx, { appId: application.id, actorUserId: actor.realUserId, action: 'application.created', targetType: 'application', targetId: application.id, ip: actor.ip });
+    await platform.events.emit(tx, { type: 'application.created', appId: application.id, actorUserId: actor.realUserId, data: { company: application.company, pack: application.pack, testMode: application.testMode, source: 'admin' } });
     return present(tx, application.id);
   });
 }
@@ -83,7 +70,7 @@ export async function createApplication(opts: Options & { input: ReturnType<type
 async function present(tx: Tx, id: string) {
   const app = await findApplication(tx, id);
   if (!app) throw notFound('Application');
-  const { owners, counts } = await repo.ownersAndCounts(tx, [app]);
+  const { owners, counts } = await ownersAndCounts(tx, [app]);
   return { row: app, owner: app.ownerUserId ? owners.get(app.ownerUserId) : undefined, userCount: counts.get(app.id) ?? 0 };
 }
 
@@ -97,10 +84,10 @@ export async function getApplication(opts: Options & { id: string }) {
   return opts.platform.database.inSystem((tx) => present(tx, opts.id));
 }
 
-export async function listApplications(opts: Options & { filter: repo.ApplicationFilter }) {
+export async function listApplications(opts: Options & { filter: ApplicationFilter }) {
   return opts.platform.database.inSystem(async (tx) => {
-    const { rows, total } = await repo.listApplications(tx, opts.filter);
-    const { owners, counts } = await repo.ownersAndCounts(tx, rows);
+    const { rows, total } = await listTenants(tx, opts.filter);
+    const { owners, counts } = await ownersAndCounts(tx, rows);
     return { total, items: rows.map((row) => ({ row, owner: row.ownerUserId ? owners.get(row.ownerUserId) : undefined, userCount: counts.get(row.id) ?? 0 })) };
   });
 }
@@ -116,15 +103,21 @@ export async function updateApplication(opts: Options & { id: string; input: Ret
     const current = await findApplication(tx, opts.id);
     if (!current) throw notFound('Application');
     if (current.isPlatform && input.enabled === false) throw new AppError('CONFLICT', 'The platform application cannot be suspended.');
-    await repo.updateApplication(tx, current.id, {
+    const updated = (await updateTenant(tx, current.id, {
       company: input.company,
       pack: input.pack,
       enabled: input.enabled,
       testMode: input.testMode,
       features: input.features ? { ...featuresOf(current), ...input.features } : undefined,
       settings: settings ? applicationSettingsSchema.parse({ ...settingsOf(current), ...settings }) : undefined,
-    });
+    }))!;
     await audit(tx, { appId: current.id, actorUserId: actor.realUserId, action: 'application.updated', targetType: 'application', targetId: current.id, data: { changed: Object.keys(input) }, ip: actor.ip });
+    await platform.events.emit(tx, {
+      type: 'application.updated',
+      appId: current.id,
+      actorUserId: actor.realUserId,
+      data: { changed: Object.keys(input), enabled: updated.enabled, testMode: updated.testMode, pack: updated.pack },
+    });
     return present(tx, current.id);
   });
 }

@@ -19,11 +19,4 @@ export function codeMatches(code: string, sessionId: string, expectedHash: strin
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
-
-export function maskPhone(phone: string): string {
-  return `${phone.slice(0, 4)}${'*'.repeat(Math.max(0, phone.length - 6))}${phone.slice(-2)}`;
-}
+export { maskEmail, maskPhone } from '../../platform/text/mask.ts';

@@ -1,32 +1,37 @@
-import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
-import { permissionsFor, seesAllUsers, type Audience } from '@paraphe/contracts';
-import { descendantIds } from '../users/repository.ts';
+import { permissionsFor, type Audience } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
+import type { GuardSession } from '../../platform/http/guard.ts';
 import { hashToken, newOpaqueToken } from '../../platform/http/tokens.ts';
+import { brandingOf, featuresOf, getApplication, touchConnection, type ApplicationRow } from '../tenants/index.ts';
+import { findUserByEmail, findUserById, holdsRightsOf, isVisibleTo, passwordMatches, recordConnection as recordUserConnection, type UserRow } from '../users/index.ts';
 import * as repo from './repository.ts';
 import { codeMatches, codeResendCooldownSeconds, codeTtlMinutes, hashCode, maskEmail, maskPhone, maxCodeAttempts, newSecondFactorCode } from './codes.ts';
+import {
+  accountLocked,
+  codeLockOf,
+  lockPasswordUntil,
+  passwordKey,
+  recordCodeFailure,
+  recordCodeSuccess,
+  recordPasswordFailure,
+  recordPasswordSuccess,
+  reservePasswordAttempt,
+} from './throttle.ts';
 
 export const sessionDays = 14;
-const dummyHash = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$ZcTV1m3rEUO3aBXHsvT9F8FPlrKhPh7zmWyYqKfvlS8';
-
-export const hashPassword = (password: string) => argonHash(password);
 
 export interface SessionContext {
   session: repo.SessionRow;
-  realUser: repo.UserRow;
-  user: repo.UserRow;
-  application: repo.ApplicationRow;
-}
-
-function branding(app: repo.ApplicationRow) {
-  return { company: app.company, themeColor: app.settings.themeColor };
+  realUser: UserRow;
+  user: UserRow;
+  application: ApplicationRow;
 }
 
 /** Sends a fresh second-factor code on the user's mobile when known, by e-mail otherwise (same transaction). */
-async function sendCode(platform: Platform, tx: Tx, session: repo.SessionRow, user: repo.UserRow, app: repo.ApplicationRow) {
+async function sendCode(platform: Platform, tx: Tx, session: repo.SessionRow, user: UserRow, app: ApplicationRow) {
   const code = newSecondFactorCode();
   const now = platform.clock();
   const channel = user.mobile && app.features.sms ? 'sms' : 'email';
@@ -42,24 +47,69 @@ async function sendCode(platform: Platform, tx: Tx, session: repo.SessionRow, us
     template: 'second-factor-code' as const,
     language: user.language,
     params: { firstName: user.firstName, code, minutes: codeTtlMinutes },
-    branding: branding(app),
+    branding: brandingOf(app),
   };
   if (channel === 'sms') await platform.messaging.queueSms(tx, { ...message, to: user.mobile!, sender: app.settings.smsSender });
   else await platform.messaging.queueEmail(tx, { ...message, to: user.email });
-  return channel;
+  return { channel, code };
+}
+
+/**
+ * The embedded default sends no mail: the product administrator could not read their first login code (it is
+ * in the Outbox, behind the login). Until their first login, and only while no mail server is set, their code
+ * is shown on the console of the person who started the server — never in the log, and never a later code.
+ */
+function showFirstLoginCode(platform: Platform, user: UserRow, code: string) {
+  if (!user.isProductAdmin || user.lastConnectionAt || platform.config.smtpUrl) return;
+  platform.notice(`\n  First login of ${user.email}: your login code is ${code} (valid ${codeTtlMinutes} min). Later codes: the Outbox screen, or set SMTP_URL.\n`);
+}
+
+/**
+ * Tells the owner of an account that its logins were paused (the first lockout of a series, or the codes' lock):
+ * someone tried their password, or knows it and tried codes.
+ */
+async function sendLockNotice(platform: Platform, tx: Tx, user: UserRow, until: Date, reason: 'password' | 'code') {
+  if (!user.active) return;
+  const app = await getApplication(tx, user.appId);
+  const minutes = Math.max(1, Math.round((until.getTime() - platform.clock().getTime()) / 60_000));
+  await platform.messaging.queueEmail(tx, {
+    appId: app.isPlatform ? null : app.id,
+    to: user.email,
+    language: user.language,
+    template: reason === 'password' ? 'login-locked' : 'login-codes-locked',
+    params: { firstName: user.firstName, minutes, link: `${platform.config.publicUrl}/#/forgot` },
+    branding: brandingOf(app),
+  });
+  await audit(tx, { appId: user.appId, actorUserId: null, action: reason === 'password' ? 'auth.login_locked' : 'auth.codes_locked', targetType: 'user', targetId: user.id, data: { until: until.toISOString() } });
 }
 
 export async function login(opts: { platform: Platform; email: string; password: string; ip?: string; userAgent?: string }) {
   const { platform } = opts;
-  const user = await repo.findUserByEmail(platform.database.db, opts.email);
+  // The attempt counts before the password is checked (parallel guesses cannot exceed the window), and a locked
+  // address is answered without checking it: the answer says nothing about the password, nor (unknown addresses
+  // are counted the same way) about whether the account exists.
+  const key = passwordKey(opts.email);
+  const lockedUntil = await platform.database.inSystem((tx) => reservePasswordAttempt(tx, key, platform.clock()));
+  if (lockedUntil) throw accountLocked(lockedUntil, platform.clock());
+  const user = await findUserByEmail(platform.database.db, opts.email);
   // Same work whether the account exists or not: no account enumeration by timing.
-  const valid = await argonVerify(user?.passwordHash ?? dummyHash, opts.password).catch(() => false);
-  if (!user || !user.passwordHash || !valid) throw new AppError('INVALID_CREDENTIALS');
+  const valid = await passwordMatches(user?.passwordHash, opts.password);
+  if (!user || !valid) {
+    const now = platform.clock();
+    const lock = await platform.database.inSystem(async (tx) => {
+      const locked = await recordPasswordFailure(tx, key, now);
+      if (locked?.first && user) await sendLockNotice(platform, tx, user, locked.until, 'password');
+      return locked;
+    });
+    if (lock) throw accountLocked(lock.until, now);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  await platform.database.inSystem((tx) => recordPasswordSuccess(tx, key, platform.clock()));
   if (!user.active) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated. Contact your administrator.');
   if (!user.emailConfirmedAt) throw new AppError('ACCOUNT_NOT_CONFIRMED', 'Confirm your e-mail address first: open the link we sent you.');
 
-  return platform.database.inSystem(async (tx) => {
-    const app = (await repo.findApplication(tx, user.appId))!;
+  const result = await platform.database.inSystem(async (tx) => {
+    const app = await getApplication(tx, user.appId);
     const now = platform.clock();
     const { token, hash } = newOpaqueToken();
     const needsCode = app.settings.doubleAuth !== false || user.isProductAdmin;
@@ -72,16 +122,19 @@ export async function login(opts: { platform: Platform; email: string; password:
       expiresAt: new Date(now.getTime() + sessionDays * 86_400_000),
       secondFactorVerifiedAt: needsCode ? null : now,
     });
-    if (needsCode) await sendCode(platform, tx, session, user, app);
-    else await recordConnection(tx, user.id, app.id, now);
+    // While the account's codes are locked, no code leaves (the session waits; checking answers ACCOUNT_LOCKED).
+    const sent = needsCode && !(await codeLockOf(tx, user.id, now)) ? await sendCode(platform, tx, session, user, app) : null;
+    if (!needsCode) await recordConnection(tx, user.id, app.id, now);
     await audit(tx, { appId: user.appId, actorUserId: user.id, action: 'auth.login', targetType: 'session', targetId: session.id, ip: opts.ip });
-    return { cookieToken: token, userId: user.id, appId: user.appId, requestDoubleAuth: needsCode };
+    return { cookieToken: token, userId: user.id, appId: user.appId, requestDoubleAuth: needsCode, code: sent?.code };
   });
+  if (result.code) showFirstLoginCode(platform, user, result.code);
+  return { cookieToken: result.cookieToken, userId: result.userId, appId: result.appId, requestDoubleAuth: result.requestDoubleAuth };
 }
 
 async function recordConnection(tx: Tx, userId: string, appId: string, now: Date) {
-  await repo.updateUser(tx, userId, { lastConnectionAt: now });
-  await repo.touchApplicationConnection(tx, appId, now);
+  await recordUserConnection(tx, userId, now);
+  await touchConnection(tx, appId, now);
 }
 
 export async function mintAccessToken(opts: { platform: Platform; cookieToken: string | undefined; audience: Audience }) {
@@ -98,13 +151,32 @@ export async function resolveSession(platform: Platform, sessionId: string): Pro
   const db = platform.database.db;
   const session = await repo.findLiveSession(db, sessionId, platform.clock());
   if (!session) throw new AppError('TOKEN_INVALID', 'Session expired or revoked.');
-  const realUser = await repo.findUserById(db, session.userId);
+  const realUser = await findUserById(db, session.userId);
   if (!realUser || !realUser.active) throw new AppError('TOKEN_INVALID', 'Account deactivated.');
   // A commuted view ends by itself when the viewed user is deactivated or deleted.
-  const acting = session.actingUserId ? await repo.findUserById(db, session.actingUserId) : undefined;
+  const acting = session.actingUserId ? await findUserById(db, session.actingUserId) : undefined;
   const user = acting?.active ? acting : realUser;
-  const application = (await repo.findApplication(db, user.appId))!;
+  const application = await getApplication(db, user.appId);
   return { session, realUser, user, application };
+}
+
+/** The platform guard's resolver: the session of an access token, as the guard needs it (server.ts wires it). */
+export function sessionResolver(platform: Platform) {
+  return async (sessionId: string, ip: string): Promise<GuardSession> => {
+    const ctx = await resolveSession(platform, sessionId);
+    return {
+      actor: actorOf(ctx, ip),
+      secondFactorVerified: Boolean(ctx.session.secondFactorVerifiedAt),
+      tenantEnabled: ctx.application.enabled,
+      tenantFeatures: featuresOf(ctx.application),
+      details: ctx,
+    };
+  };
+}
+
+/** The auth domain's view of the guarded request's session. */
+export function sessionContextOf(session: GuardSession): SessionContext {
+  return session.details as SessionContext;
 }
 
 export function actorOf(ctx: SessionContext, ip?: string): Actor {
@@ -137,9 +209,12 @@ export async function verifySecondFactor(opts: { platform: Platform; ctx: Sessio
   const now = platform.clock();
   // Decided on a locked, fresh read of the session: parallel guesses queue up and each one counts. The outcome is
   // returned rather than thrown so that a wrong guess's count is committed.
-  const outcome = await platform.database.inSystem(async (tx) => {
+  // The account's count (every session together) is kept on a row locked in the same transaction.
+  const outcome = await platform.database.inSystem(async (tx): Promise<'verified' | 'expired' | 'locked' | 'invalid' | Date> => {
     const session = await repo.lockSession(tx, ctx.session.id);
     if (!session || session.secondFactorVerifiedAt) return 'verified';
+    const accountLock = await codeLockOf(tx, session.userId, now);
+    if (accountLock) return accountLock;
     if (!session.codeHash || !session.codeExpiresAt) return 'expired';
     if (session.codeAttempts >= maxCodeAttempts) return 'locked';
     if (session.codeExpiresAt <= now) return 'expired';
@@ -147,13 +222,22 @@ export async function verifySecondFactor(opts: { platform: Platform; ctx: Sessio
       const attempts = session.codeAttempts + 1;
       await repo.updateSession(tx, session.id, { codeAttempts: attempts });
       await audit(tx, { appId: session.appId, actorUserId: session.userId, action: 'auth.code_rejected', targetType: 'session', targetId: session.id });
+      const lock = await recordCodeFailure(tx, session.userId, now);
+      if (lock) {
+        // Whoever tries codes knows the password: password logins stop too, and the owner is told.
+        await lockPasswordUntil(tx, passwordKey(ctx.realUser.email), lock.until, now);
+        await sendLockNotice(platform, tx, ctx.realUser, lock.until, 'code');
+        return lock.until;
+      }
       return attempts >= maxCodeAttempts ? 'locked' : 'invalid';
     }
     await repo.updateSession(tx, session.id, { secondFactorVerifiedAt: now, codeHash: null, lastUsedAt: now });
+    await recordCodeSuccess(tx, session.userId);
     await recordConnection(tx, session.userId, ctx.realUser.appId, now);
     await audit(tx, { appId: session.appId, actorUserId: session.userId, action: 'auth.code_verified', targetType: 'session', targetId: session.id });
     return 'verified';
   });
+  if (outcome instanceof Date) throw accountLocked(outcome, now);
   if (outcome === 'locked') throw new AppError('CODE_LOCKED');
   if (outcome === 'expired') throw new AppError('CODE_EXPIRED');
   if (outcome === 'invalid') throw new AppError('CODE_INVALID');
@@ -163,16 +247,20 @@ export async function resendSecondFactor(opts: { platform: Platform; ctx: Sessio
   const { platform, ctx } = opts;
   const now = platform.clock();
   // The cool-down is checked on a locked, fresh read: parallel requests cannot each send a code (SMS cost).
-  return platform.database.inSystem(async (tx) => {
+  const sent = await platform.database.inSystem(async (tx) => {
     const session = (await repo.lockSession(tx, ctx.session.id)) ?? ctx.session;
-    if (session.secondFactorVerifiedAt) return { channel: session.codeChannel ?? 'email' };
+    if (session.secondFactorVerifiedAt) return { channel: session.codeChannel ?? 'email', code: null };
+    const accountLock = await codeLockOf(tx, session.userId, now);
+    if (accountLock) throw accountLocked(accountLock, now);
     const sentAt = session.codeSentAt?.getTime() ?? 0;
     if (now.getTime() - sentAt < codeResendCooldownSeconds * 1000) {
       throw new AppError('RATE_LIMITED', `Wait ${codeResendCooldownSeconds} seconds before asking for a new code.`);
     }
-    const app = (await repo.findApplication(tx, ctx.realUser.appId))!;
-    return { channel: await sendCode(platform, tx, session, ctx.realUser, app) };
+    const app = await getApplication(tx, ctx.realUser.appId);
+    return sendCode(platform, tx, session, ctx.realUser, app);
   });
+  if (sent.code) showFirstLoginCode(platform, ctx.realUser, sent.code);
+  return { channel: sent.channel };
 }
 
 export async function logout(opts: { platform: Platform; sessionId?: string; cookieToken?: string }) {
@@ -195,11 +283,10 @@ export async function revokeSessionsOf(opts: { platform: Platform; actor: Actor;
   const { platform, actor } = opts;
   if (!opts.verified) throw new AppError('SECOND_FACTOR_REQUIRED', 'Enter the code we sent you first.');
   if (!actor.permissions.has('users.update')) throw new AppError('FORBIDDEN');
-  const target = await repo.findUserById(platform.database.db, opts.userId);
-  if (!target || target.appId !== actor.appId) throw new AppError('NOT_FOUND', 'User not found.');
-  const visible = seesAllUsers(actor.profile) || (await descendantIds(platform.database.db, actor.appId, actor.userId)).includes(target.id);
-  if (!visible) throw new AppError('NOT_FOUND', 'User not found.');
+  const target = await findUserById(platform.database.db, opts.userId);
+  if (!target || !(await isVisibleTo(platform.database.db, actor, target))) throw new AppError('NOT_FOUND', 'User not found.');
   if (target.isProductAdmin && !actor.isProductAdmin) throw new AppError('FORBIDDEN');
+  if (!holdsRightsOf(actor.permissions, target)) throw new AppError('FORBIDDEN');
   await platform.database.inTenant(actor.appId, async (tx) => {
     const revoked = await repo.revokeUserSessions(tx, target.id, platform.clock());
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'auth.sessions_revoked', targetType: 'user', targetId: target.id, data: { revoked }, ip: actor.ip });

@@ -1,7 +1,7 @@
 import { and, count, desc, asc, eq, isNull, isNotNull, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { notifications } from '../../platform/db/schema/index.ts';
+import { notifications } from './schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

@@ -1,6 +1,4 @@
-import type { NotificationType } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
-import type { Tx } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
 
@@ -9,11 +7,6 @@ interface Options {
   actor: Actor;
 }
 const ownerOf = (actor: Actor): repo.Owner => ({ appId: actor.appId, userId: actor.userId });
-
-/** Other domains call this inside their own transaction, so the notification exists exactly when the change does. */
-export async function notify(tx: Tx, n: { appId: string; userId: string; type: NotificationType; message: string; data?: Record<string, unknown>; at: Date }) {
-  return repo.insertNotification(tx, { appId: n.appId, userId: n.userId, type: n.type, message: n.message, data: n.data ?? {}, createdAt: n.at });
-}
 
 export async function listNotifications(opts: Options & { filter: repo.NotificationFilter }) {
   return opts.platform.database.inTenant(opts.actor.appId, (tx) => repo.listOwn(tx, ownerOf(opts.actor), opts.filter));

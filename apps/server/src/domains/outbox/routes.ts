@@ -1,12 +1,15 @@
-import { z } from 'zod';
-import type { OutboxMessage } from '@paraphe/contracts';
-import { outboxListQuerySchema, outboxListResponse, outboxMessageResponse, uuidSchema } from '@paraphe/contracts';
-import type { DomainRoutes } from '../../platform/http/app.ts';
+import { outboxEndpoints as endpoints, type OutboxMessage } from '@paraphe/contracts';
+import type { App } from '../../platform/http/app.ts';
+import type { Platform } from '../../platform/context.ts';
+import { serve } from '../../platform/http/endpoints.ts';
 import { item, list } from '../../platform/http/envelope.ts';
-import { notFound } from '../../platform/errors.ts';
-import { findMessage, listMessages, type OutboxRow } from '../../platform/messaging/repository.ts';
+import { requireActor } from '../../platform/http/guard.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { findMessage, listMessages, undeliveredCounts, undeliveredStatuses, type OutboxRow } from '../../platform/messaging/repository.ts';
 
-function presentMessage(row: OutboxRow): OutboxMessage {
+export function presentMessage(row: OutboxRow): OutboxMessage {
+  const tries = row.attempts.filter((a) => !a.requeuedBy);
+  const last = row.attempts.at(-1);
   return {
     id: row.id,
     appId: row.appId,
@@ -19,20 +22,41 @@ function presentMessage(row: OutboxRow): OutboxMessage {
     language: row.language,
     status: row.status,
     error: row.error,
+    attemptCount: row.status === 'captured' ? 0 : tries.length,
+    lastAttemptAt: tries.at(-1)?.at ?? null,
+    nextAttemptAt: row.status === 'retrying' ? (last?.nextAttemptAt ?? null) : null,
+    sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** The product administrator reads every captured mail and SMS (the embedded default sends none out). */
-export const outboxRoutes: DomainRoutes = (app, platform) => {
-  const config = { audience: 'outbox', permission: 'admin.outbox' } as const;
-  app.get('/api/outbox', { schema: { tags: ['outbox'], querystring: outboxListQuerySchema, response: { 200: outboxListResponse } }, config }, async (request) => {
+/**
+ * The product administrator reads every mail and SMS (captured ones in full: the embedded default sends none
+ * out), sees how many are not delivered, and sends undelivered ones again once the mail server is back.
+ */
+export function outboxRoutes(app: App, platform: Platform) {
+  serve(app, endpoints.list, async (request) => {
     const { rows, total } = await listMessages(platform.database.db, request.query);
-    return list(rows.map(presentMessage), total, request.query);
+    const counts = await undeliveredCounts(platform.database.db);
+    return { ...list(rows.map(presentMessage), total, request.query), additionnalData: { undelivered: counts.retrying + counts.failed, ...counts } };
   });
-  app.get('/api/outbox/:id', { schema: { tags: ['outbox'], params: z.object({ id: uuidSchema }), response: { 200: outboxMessageResponse } }, config }, async (request) => {
+  serve(app, endpoints.get, async (request) => {
     const row = await findMessage(platform.database.db, request.params.id);
     if (!row) throw notFound('Message');
     return item(presentMessage(row));
   });
-};
+  serve(app, endpoints.resend, async (request) => {
+    const actor = requireActor(request);
+    const row = await findMessage(platform.database.db, request.params.id);
+    if (!row) throw notFound('Message');
+    if (!undeliveredStatuses.includes(row.status)) throw new AppError('CONFLICT', `Only an undelivered message (failed or retrying) can be sent again; this one is ${row.status}.`);
+    const messages = await platform.messaging.requeue({ ids: [row.id], by: actor });
+    return item({ requeued: messages.length, messages: messages.map(presentMessage) });
+  });
+  serve(app, endpoints.resendFailed, async (request) => {
+    const actor = requireActor(request);
+    const messages = await platform.messaging.requeue({ by: actor });
+    return item({ requeued: messages.length, messages: messages.map(presentMessage) });
+  });
+}
+

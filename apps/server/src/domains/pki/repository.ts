@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { RevocationEntry } from '@paraphe/signing';
 import type { Executor } from '../../platform/db/client.ts';
-import { instanceSettings, tenantSeals } from '../../platform/db/schema/index.ts';
+import { instanceSettings } from '../../platform/db/schema/index.ts';
+import { tenantSeals } from './schema.ts';
 
 /** Keys of the PKI state in instance_settings (docs/trust-services.md). */
 export const pkiSettings = {

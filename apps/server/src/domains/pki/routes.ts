@@ -1,7 +1,9 @@
 import type { FastifyReply } from 'fastify';
+import { pkiEndpoints as endpoints } from '@paraphe/contracts';
 import type { Der } from '@paraphe/signing';
 import type { App } from '../../platform/http/app.ts';
 import type { Platform } from '../../platform/context.ts';
+import { serve } from '../../platform/http/endpoints.ts';
 import { trustServices } from './service.ts';
 
 /**
@@ -10,15 +12,7 @@ import { trustServices } from './service.ts';
  * caIssuers `.cer` URLs; earlier ones also carried the AIA OCSP URL), so these paths are part of every
  * certificate already issued: keep them.
  */
-export const pkiPaths = {
-  certificate: (ca: 'root' | 'issuing', extension: 'crt' | 'cer') => `/pki/${ca}.${extension}`,
-  crl: (ca: 'root' | 'issuing') => `/pki/${ca}.crl`,
-  ocsp: '/pki/ocsp',
-  tsa: '/tsa',
-} as const;
-
 const BODY_LIMIT = 64 * 1024;
-const tags = ['pki'];
 const downloads = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 const services = { rateLimit: { max: 600, timeWindow: '1 minute' } };
 
@@ -35,35 +29,41 @@ export function pkiRoutes(app: App, platform: Platform) {
     done(null, body),
   );
 
-  for (const ca of ['root', 'issuing'] as const) {
-    for (const extension of ['crt', 'cer'] as const) {
-      app.get(pkiPaths.certificate(ca, extension), { schema: { tags, summary: `The ${ca} CA certificate (DER)` }, config: downloads }, async (_request, reply) =>
-        send(reply, 'application/pkix-cert', await trust.certificate(ca), 'public, max-age=86400'),
-      );
-    }
-    app.get(pkiPaths.crl(ca), { schema: { tags, summary: `The CRL of the ${ca} CA (DER)` }, config: downloads }, async (_request, reply) =>
-      send(reply, 'application/pkix-crl', await trust.crl(ca), 'public, max-age=300'),
-    );
-  }
+  const certificate = (ca: 'root' | 'issuing') => async (_request: unknown, reply: FastifyReply) => send(reply, 'application/pkix-cert', await trust.certificate(ca), 'public, max-age=86400');
+  serve(app, endpoints.rootCrt, certificate('root'), downloads);
+  serve(app, endpoints.rootCer, certificate('root'), downloads);
+  serve(app, endpoints.issuingCrt, certificate('issuing'), downloads);
+  serve(app, endpoints.issuingCer, certificate('issuing'), downloads);
+  const crl = (ca: 'root' | 'issuing') => async (_request: unknown, reply: FastifyReply) => send(reply, 'application/pkix-crl', await trust.crl(ca), 'public, max-age=300');
+  serve(app, endpoints.rootCrl, crl('root'), downloads);
+  serve(app, endpoints.issuingCrl, crl('issuing'), downloads);
 
-  app.post(pkiPaths.ocsp, { schema: { tags, summary: 'OCSP responder (RFC 6960, application/ocsp-request)' }, config: services }, async (request, reply) =>
-    send(reply, 'application/ocsp-response', await trust.respondOcsp(derBody(request.body)), 'no-store'),
-  );
+  serve(app, endpoints.ocsp, async (request, reply) => send(reply, 'application/ocsp-response', await trust.respondOcsp(derBody(request.body)), 'no-store'), services);
 
   // RFC 6960 A.1: GET with the base64 DER request, URL-encoded, as the last path segment.
-  app.get(`${pkiPaths.ocsp}/*`, { schema: { hide: true }, config: services }, async (request, reply) => {
-    const encoded = (request.params as { '*': string })['*'];
-    let der: Der;
-    try {
-      der = new Uint8Array(Buffer.from(decodeURIComponent(encoded), 'base64'));
-    } catch {
-      der = new Uint8Array(0);
-    }
-    return send(reply, 'application/ocsp-response', await trust.respondOcsp(der), 'no-store');
-  });
+  serve(
+    app,
+    endpoints.ocspGet,
+    async (request, reply) => {
+      const encoded = (request.params as { '*'?: string })['*'] ?? '';
+      let der: Der;
+      try {
+        der = new Uint8Array(Buffer.from(decodeURIComponent(encoded), 'base64'));
+      } catch {
+        der = new Uint8Array(0);
+      }
+      return send(reply, 'application/ocsp-response', await trust.respondOcsp(der), 'no-store');
+    },
+    services,
+  );
 
-  app.post(pkiPaths.tsa, { schema: { tags, summary: 'Time-stamping (RFC 3161, application/timestamp-query)' }, config: services }, async (request, reply) => {
-    const tsa = await trust.tsa();
-    return send(reply, 'application/timestamp-reply', await tsa.respond(derBody(request.body)), 'no-store');
-  });
+  serve(
+    app,
+    endpoints.tsa,
+    async (request, reply) => {
+      const tsa = await trust.tsa();
+      return send(reply, 'application/timestamp-reply', await tsa.respond(derBody(request.body)), 'no-store');
+    },
+    services,
+  );
 }

@@ -1,13 +1,12 @@
 import { hkdfSync } from 'node:crypto';
 import {
   SigningError, createCertificateAuthority, createLocalTsa, describeCertificate, loadPkcs12, openCertificateAuthority, openIdentity,
-  sealIdentity, type CertificateAuthority, type Der, type KeyAlgorithm, type LocalTsa, type RevocationEntry, type RevocationReason,
+  sealIdentity, type CertificateAuthority, type Der, type KeyAlgorithm, type LocalTsa, type OneTimeIdentity, type RevocationEntry, type RevocationReason,
   type RevocationSource, type SealedAuthority, type SealedIdentity, type SignerIdentity,
 } from '@paraphe/signing';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
-import type { TenantSealOrigin } from '../../platform/db/schema/pki.ts';
-import { ensureSecret } from '../applications/bootstrap.ts';
+import type { TenantSealOrigin } from './schema.ts';
 import { RevocationCache } from './revocation-cache.ts';
 import * as repo from './repository.ts';
 
@@ -38,8 +37,8 @@ export interface SignerIdentityRequest {
    * readers and by the EU DSS validator.
    */
   keyAlgorithm?: 'RSA-2048' | 'P-256';
-  /** Default 60: one certificate per signing session. */
-  validityMinutes?: number;
+  /** Default 3 years (the engine's one-time validity): viewers that check at the current time keep showing it valid. */
+  validityDays?: number;
 }
 
 type Deps = Pick<Platform, 'database' | 'config' | 'clock' | 'logger'>;
@@ -131,26 +130,68 @@ export class TrustServices {
 
   // ------------------------------------------------------------------ identities
 
-  /** A natural person's short-lived certificate and fresh key (level 2, simple certificate). Not stored. */
-  async signerIdentity(request: SignerIdentityRequest): Promise<SignerIdentity> {
+  /**
+   * A natural person's certificate for ONE signature (level 2): fresh key, destroyed by the caller right after
+   * signing (withOneTimeIdentity), certificate valid for years so that viewers checking at the current time
+   * (poppler) keep showing it valid. Not stored. See packages/signing/docs/crypto.md.
+   */
+  async signerIdentity(request: SignerIdentityRequest): Promise<OneTimeIdentity> {
     const authority = await this.authority();
     const firstName = request.firstName.trim();
     const lastName = request.lastName.trim();
     try {
-      return await authority.issueSignerCertificate({
+      return await authority.issueOneTimeSignerCertificate({
         commonName: [firstName, lastName].filter(Boolean).join(' '),
         givenName: firstName || undefined,
         surname: lastName || undefined,
         email: request.email.trim(),
-        keyAlgorithm: request.keyAlgorithm,
-        validityMinutes: request.validityMinutes,
+        keyAlgorithm: request.keyAlgorithm ?? 'RSA-2048',
+        validityDays: request.validityDays,
       });
     } catch (error) {
-      if (error instanceof SigningError && error.code === 'CERTIFICATE_INVALID') {
-        throw new AppError('VALIDATION_FAILED', 'A signer certificate needs a name and an ASCII e-mail address.', { cause: error });
-      }
-      throw error;
+      throw this.#issuingFailure(error, 'A signer certificate needs a name and an ASCII e-mail address.');
     }
+  }
+
+  /**
+   * Level 1 (simple signature): a certificate of the tenant organisation naming the signer, for ONE signature.
+   * One certificate per signature is what makes every signature of a document show valid in poppler (a shared
+   * certificate is reported "Unknown issue" from its second use on).
+   */
+  async simpleSignatureIdentity(company: string, signerName: string, description?: string): Promise<OneTimeIdentity> {
+    const authority = await this.authority();
+    try {
+      return await authority.issueOneTimeSealCertificate({ organizationName: company, signerName, description });
+    } catch (error) {
+      throw this.#issuingFailure(error, 'The company name and the signer name are needed for a signature certificate.');
+    }
+  }
+
+  /**
+   * The company stamp of a tenant for ONE seal (stamp fields, evidence file): the tenant's own imported
+   * certificate when it gave one (that is why it gave it), otherwise a one-time company seal of the platform CA.
+   */
+  async companyStampIdentity(appId: string, company: string): Promise<SignerIdentity> {
+    const row = await this.#deps.database.inSystem((tx) => repo.findTenantSeal(tx, appId));
+    if (row?.origin === 'imported') return this.tenantSealIdentity(appId, company);
+    const authority = await this.authority();
+    try {
+      return await authority.issueOneTimeSealCertificate({ organizationName: company });
+    } catch (error) {
+      throw this.#issuingFailure(error, 'The company name is needed for a seal certificate.');
+    }
+  }
+
+  /** A refused request (bad names) is the caller's; an issuing CA too close to its end is the operator's. */
+  #issuingFailure(error: unknown, invalidMessage: string): Error {
+    if (error instanceof SigningError && error.code === 'CERTIFICATE_INVALID') {
+      if ((error.details as { reason?: string } | undefined)?.reason === 'ISSUING_CA_EXPIRING') {
+        this.#deps.logger.error({ err: error }, 'PKI: the issuing CA is too close to its end to issue certificates: renew the CA');
+        return new AppError('UNAVAILABLE', 'The signing service is unavailable.', { cause: error });
+      }
+      return new AppError('VALIDATION_FAILED', invalidMessage, { cause: error });
+    }
+    return error as Error;
   }
 
   /**
@@ -342,18 +383,11 @@ const notAfterOf = (sealed: SealedIdentity): Date => describeCertificate(Buffer.
 
 const instances = new WeakMap<object, TrustServices>();
 
-/** Called once by createServer: the trust services of this platform (lazy: nothing is created before first use). */
-export function createTrustServices(platform: Platform, secret: string, options?: TrustServicesOptions): TrustServices {
-  const services = new TrustServices(platform, secret, options);
-  instances.set(platform, services);
-  return services;
-}
-
-/** The trust services of a platform (what domains call). Created on demand for a platform built elsewhere. */
-export function trustServices(platform: Platform): TrustServices {
+/** The trust services of a platform (what domains call): one per server, lazy (nothing is created before first use). */
+export function trustServices(platform: Platform, options?: TrustServicesOptions): TrustServices {
   let services = instances.get(platform);
   if (!services) {
-    services = new TrustServices(platform, () => ensureSecret(platform.database, platform.config.secretKey));
+    services = new TrustServices(platform, platform.secret, options);
     instances.set(platform, services);
   }
   return services;

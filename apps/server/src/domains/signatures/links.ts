@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
+import { deriveKey } from '../../platform/secrets.ts';
 
 /**
  * Public signing links: `${PUBLIC_URL}/#/sign/<token>`, token = base64url(payload) + '.' + base64url(HMAC-SHA256).
@@ -9,7 +10,15 @@ import type { Platform } from '../../platform/context.ts';
  * the link carries the ids and the request's expiry; issue 5 re-reads the statuses anyway.
  */
 export function deriveSigningLinkKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('paraphe:signing-link:v1').digest();
+  return deriveKey(secret, 'paraphe:signing-link:v1');
+}
+
+const keys = new WeakMap<object, Buffer>();
+/** The link key of this platform, derived once. */
+function linkKeyOf(platform: Pick<Platform, 'secret'>): Buffer {
+  let key = keys.get(platform);
+  if (!key) keys.set(platform, (key = deriveSigningLinkKey(platform.secret)));
+  return key;
 }
 
 interface LinkPayload {
@@ -21,6 +30,15 @@ interface LinkPayload {
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest();
 
+/**
+ * Only the one spelling we issue is accepted: Node's decoder ignores padding, a trailing junk character and the
+ * unused low bits of the last character, so several strings decode to the same bytes. Re-encoding must give the
+ * string back.
+ */
+function isCanonicalBase64Url(text: string): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(text) && Buffer.from(text, 'base64url').toString('base64url') === text;
+}
+
 export function signingToken(key: Buffer, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
   const payload: LinkPayload = { r: ids.requestId, s: ids.signerId, e: Math.floor(ids.expiresAt.getTime() / 1000) };
   const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -28,7 +46,7 @@ export function signingToken(key: Buffer, ids: { requestId: string; signerId: st
 }
 
 export function signingLink(platform: Platform, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
-  return `${platform.config.publicUrl}/#/sign/${signingToken(platform.signingLinkKey, ids)}`;
+  return `${platform.config.publicUrl}/#/sign/${signingToken(linkKeyOf(platform), ids)}`;
 }
 
 /**
@@ -38,8 +56,8 @@ export function signingLink(platform: Platform, ids: { requestId: string; signer
 export function verifySigningLink(platform: Platform, token: string, opts: { allowExpired?: boolean } = {}): { requestId: string; signerId: string; expiresAt: Date } {
   const [encoded, mac, extra] = token.split('.');
   const invalid = () => new AppError('TOKEN_INVALID', 'This signing link is not valid.');
-  if (!encoded || !mac || extra !== undefined) throw invalid();
-  const expected = sign(platform.signingLinkKey, encoded);
+  if (!encoded || !mac || extra !== undefined || !isCanonicalBase64Url(encoded) || !isCanonicalBase64Url(mac)) throw invalid();
+  const expected = sign(linkKeyOf(platform), encoded);
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   let payload: LinkPayload;

@@ -1,10 +1,11 @@
 import type { ContactChannel } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import type { ApplicationRow } from '../auth/repository.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
+import { brandingOf, type ApplicationRow } from '../tenants/index.ts';
+import { appendEvent } from './evidence.ts';
+import { emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
-import { appendEvent } from '../signing/events.ts';
 import type { RequestRow, SignerRow } from './repository.ts';
 
 /** Mails and SMS of the requester's side, in the tenant's branding and the signer's language. */
@@ -15,7 +16,6 @@ export interface RequestContext {
   signers: SignerRow[];
 }
 
-const branding = (application: ApplicationRow) => ({ company: application.company, themeColor: application.settings.themeColor });
 const requesterName = (ctx: RequestContext) => ctx.request.ownerName ?? ctx.application.company;
 const signerName = (s: SignerRow) => `${s.firstname} ${s.lastname}`;
 const dateOnly = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
@@ -25,7 +25,8 @@ function linkFor(platform: Platform, ctx: RequestContext, signer: SignerRow): st
 }
 
 async function queue<K extends TemplateName>(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel, template: K, params: TemplateParams[K]) {
-  const base = { appId: ctx.application.id, language: signer.language, branding: branding(ctx.application), template, params };
+  // 'signer:<id>': the request view shows per signer whether the last mail to them was delivered.
+  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), template, params, about: signerMessagesAbout(signer.id) };
   if (channel === 'sms' && signer.phone) return platform.messaging.queueSms(tx, { ...base, to: signer.phone, sender: ctx.application.settings.smsSender });
   return platform.messaging.queueEmail(tx, { ...base, to: signer.email });
 }
@@ -44,8 +45,9 @@ export async function sendInvitation(tx: Tx, platform: Platform, ctx: RequestCon
 }
 
 /** Sweep and relaunch both remind through here: the evidence trail records each reminder. */
-export async function sendReminder(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel) {
+export async function sendReminder(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel, opts: { manual: boolean }) {
   await appendEvent(tx, { appId: ctx.application.id, requestId: ctx.request.id, signerId: signer.id, type: 'reminded', data: { channel }, at: platform.clock() });
+  await emitSignerEvent(tx, platform, ctx.request, signer, 'signature.signer_reminded', { channel, manual: opts.manual });
   await queue(tx, platform, ctx, signer, channel, 'signature-reminder', {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),
@@ -70,8 +72,11 @@ export async function sendExpiredNotice(tx: Tx, platform: Platform, ctx: Request
     appId: ctx.application.id,
     to: owner.email,
     language: owner.language,
-    branding: branding(ctx.application),
+    branding: brandingOf(ctx.application),
     template: 'signature-expired',
     params: { firstName: owner.firstName, label: ctx.request.label },
   });
 }
+
+/** The outbox subject of every mail and SMS to a signer (invitation, reminders, cancellation). */
+export const signerMessagesAbout = (signerId: string) => `signer:${signerId}`;

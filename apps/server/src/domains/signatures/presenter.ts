@@ -1,8 +1,10 @@
-import { allowedActions, fieldSizeOf, type FieldSize, type SignatureDocument, type SignatureField, type SignatureRequest, type Signer } from '@paraphe/contracts';
+import { allowedActions, fieldSizeOf, type DocumentActiveContent, type FieldSize, type SignatureDocument, type SignatureField, type SignatureRequest, type Signer } from '@paraphe/contracts';
 import { iso } from '../../platform/http/envelope.ts';
+import type { DeliveryState } from '../../platform/messaging/service.ts';
+import { signerMessagesAbout } from './messages.ts';
 import type { DocumentWithFields, FieldRow, RequestRow, SignerRow } from './repository.ts';
 
-export function presentSigner(row: SignerRow): Signer {
+export function presentSigner(row: SignerRow, delivery?: DeliveryState): Signer {
   return {
     id: row.id,
     firstname: row.firstname,
@@ -21,6 +23,7 @@ export function presentSigner(row: SignerRow): Signer {
     invitedAt: iso(row.invitedAt),
     lastReminderAt: iso(row.lastReminderAt),
     reminderCount: row.mailReminders + row.smsReminders,
+    lastMessage: delivery ? { channel: delivery.channel, status: delivery.status, error: delivery.error, at: delivery.at.toISOString() } : null,
   };
 }
 
@@ -29,7 +32,8 @@ export function presentField(f: FieldRow): SignatureField & FieldSize {
   return { page: f.page, name: f.name, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex };
 }
 
-export function presentDocument(row: DocumentWithFields): SignatureDocument {
+/** `activeContent`: what the upload check found in it (absent when nothing was found). */
+export function presentDocument(row: DocumentWithFields, activeContent?: DocumentActiveContent): SignatureDocument {
   return {
     id: row.id,
     title: row.title,
@@ -42,6 +46,7 @@ export function presentDocument(row: DocumentWithFields): SignatureDocument {
     sha256: row.sha256,
     pageCount: row.pageCount,
     createdAt: row.createdAt.toISOString(),
+    ...(activeContent ? { activeContent } : {}),
   };
 }
 
@@ -57,7 +62,13 @@ export function progressOf(signerRows: readonly Pick<SignerRow, 'role' | 'status
 }
 
 /** `detail` false (light=1): no signers nor documents, but the counts are still there. */
-export function presentRequest(row: RequestRow, signerRows: SignerRow[], documents: DocumentWithFields[] | null): SignatureRequest {
+export function presentRequest(
+  row: RequestRow,
+  signerRows: SignerRow[],
+  documents: DocumentWithFields[] | null,
+  activeContent: ReadonlyMap<string, DocumentActiveContent> = new Map(),
+  deliveries: ReadonlyMap<string, DeliveryState> = new Map(),
+): SignatureRequest {
   return {
     id: row.id,
     label: row.label,
@@ -74,7 +85,7 @@ export function presentRequest(row: RequestRow, signerRows: SignerRow[], documen
     canceledAt: iso(row.canceledAt),
     ...progressOf(signerRows),
     options: row.options,
-    ...(documents ? { signers: signerRows.map(presentSigner), documents: documents.map(presentDocument) } : {}),
+    ...(documents ? { signers: signerRows.map((s) => presentSigner(s, deliveries.get(signerMessagesAbout(s.id)))), documents: documents.map((d) => presentDocument(d, activeContent.get(d.id))) } : {}),
     allowedActions: allowedActions(row.status),
   };
 }

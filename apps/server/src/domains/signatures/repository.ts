@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, exists, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { inProgressSignatureStatuses, type SignatureStatus, type SignerStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { signatureDocuments, signatureFields, signatureRequests, signers, users } from '../../platform/db/schema/index.ts';
+import { displayNamesOf } from '../users/index.ts';
+import { signatureDocuments, signatureFields, signatureRequests, signers } from './schema.ts';
 
 export type RequestRow = typeof signatureRequests.$inferSelect & { ownerName: string | null };
 export type SignerRow = typeof signers.$inferSelect;
@@ -19,16 +20,13 @@ const noId = '00000000-0000-0000-0000-000000000000';
 const inScope = (scope: Scope): SQL =>
   and(eq(signatureRequests.appId, scope.appId), scope.ownerIds ? inArray(signatureRequests.ownerUserId, scope.ownerIds.length ? scope.ownerIds : [noId]) : undefined)!;
 
-function selectRequests(db: Executor) {
-  return db
-    .select({ request: signatureRequests, ownerFirst: users.firstName, ownerLast: users.lastName })
-    .from(signatureRequests)
-    .leftJoin(users, eq(users.id, signatureRequests.ownerUserId));
+type RequestRecord = typeof signatureRequests.$inferSelect;
+
+/** The requester's display name comes from the users domain (null once their account was deleted). */
+async function withOwners(db: Executor, records: RequestRecord[]): Promise<RequestRow[]> {
+  const names = await displayNamesOf(db, records.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])));
+  return records.map((r) => ({ ...r, ownerName: r.ownerUserId ? (names.get(r.ownerUserId) ?? null) : null }));
 }
-const withOwner = (r: { request: typeof signatureRequests.$inferSelect; ownerFirst: string | null; ownerLast: string | null }): RequestRow => ({
-  ...r.request,
-  ownerName: r.ownerFirst === null ? null : `${r.ownerLast!.toUpperCase()} ${r.ownerFirst}`,
-});
 
 export interface RequestListFilter {
   search?: string;
@@ -64,9 +62,9 @@ export async function listRequests(db: Executor, scope: Scope, filter: RequestLi
   const where = listWhere(scope, filter);
   const column = sortable[filter.orderBy as keyof typeof sortable] ?? signatureRequests.createdAt;
   const direction = filter.order === 'ASC' ? asc : desc;
-  const rows = await selectRequests(db).where(where).orderBy(direction(column), direction(signatureRequests.id)).limit(filter.limit).offset(filter.offset);
+  const rows = await db.select().from(signatureRequests).where(where).orderBy(direction(column), direction(signatureRequests.id)).limit(filter.limit).offset(filter.offset);
   const [total] = await db.select({ n: count() }).from(signatureRequests).where(where);
-  return { rows: rows.map(withOwner), total: total?.n ?? 0 };
+  return { rows: await withOwners(db, rows), total: total?.n ?? 0 };
 }
 
 export async function countByStatus(db: Executor, scope: Scope): Promise<{ status: SignatureStatus; n: number }[]> {
@@ -74,8 +72,8 @@ export async function countByStatus(db: Executor, scope: Scope): Promise<{ statu
 }
 
 export async function findRequest(db: Executor, scope: Scope, id: string): Promise<RequestRow | undefined> {
-  const [row] = await selectRequests(db).where(and(inScope(scope), eq(signatureRequests.id, id)));
-  return row && withOwner(row);
+  const [row] = await db.select().from(signatureRequests).where(and(inScope(scope), eq(signatureRequests.id, id)));
+  return row && (await withOwners(db, [row]))[0];
 }
 
 /** Locks the request row for the rest of the transaction: concurrent actions on one request run one after the other. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   normalizeSearch,
   seesAllUsers,
@@ -6,6 +7,8 @@ import {
   signatureTypeLevel,
   signerDisplayName,
   type CertificationLevel,
+  type DocumentActiveContent,
+  type RelaunchSummary,
   type SignatureRequestData,
   type SignatureStatus,
   type SigningLink,
@@ -15,14 +18,18 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { buildXlsx, type Cell } from '../../platform/xlsx.ts';
-import { findApplication, type ApplicationRow } from '../auth/repository.ts';
-import { descendantIds } from '../users/repository.ts';
-import { prepareDocuments, type PreparedDocument, type UploadedFile, type UploadLimits } from './documents.ts';
-import { archiveQueue, type ArchiveJob } from './jobs.ts';
+import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
+import { getApplication } from '../tenants/index.ts';
+import { descendantIds } from '../users/index.ts';
+import { archiveQueue, type ArchiveJob } from './archive.ts';
+import { appendEvent, documentChecksOf } from './evidence.ts';
+import { emitRequestEvent } from './facts.ts';
+import type { DeliveryState } from '../../platform/messaging/service.ts';
+import { signerMessagesAbout } from './messages.ts';
+import { inspectPdf, type PreparedDocument } from './intake.ts';
 import { presentField, progressOf } from './presenter.ts';
 import * as repo from './repository.ts';
-import { versionKeysOf } from '../signing/versions.ts';
+import { currentVersions, versionKeysOf } from './versions.ts';
 import { assertAction, assertLevelAndOptions, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
 
 interface Options {
@@ -34,6 +41,20 @@ export interface RequestView {
   row: repo.RequestRow;
   signers: repo.SignerRow[];
   documents: repo.DocumentWithFields[] | null;
+  /** What the upload check found in each document (by id), when it found active content. */
+  activeContent: Map<string, DocumentActiveContent>;
+  /** The delivery of the last mail or SMS to each signer, by `signer:<id>` (absent: none sent). */
+  deliveries: Map<string, DeliveryState>;
+}
+
+/** The active content the upload check recorded (`document_checked` events), by document id. */
+async function checkedActiveContent(tx: Tx, appId: string, requestIds: string[]): Promise<Map<string, DocumentActiveContent>> {
+  const found = new Map<string, DocumentActiveContent>();
+  for (const [documentId, data] of await documentChecksOf(tx, appId, requestIds)) {
+    const content = data.activeContent as DocumentActiveContent | undefined;
+    if (content?.found.length) found.set(documentId, content);
+  }
+  return found;
 }
 type ParsedListQuery = ReturnType<typeof signatureListQuerySchema.parse>;
 
@@ -49,21 +70,26 @@ async function findVisible(tx: Tx, actor: Actor, id: string): Promise<repo.Reque
   return row;
 }
 
-async function views(tx: Tx, appId: string, rows: repo.RequestRow[], light: boolean): Promise<RequestView[]> {
+async function views(tx: Tx, platform: Platform, appId: string, rows: repo.RequestRow[], light: boolean): Promise<RequestView[]> {
   const ids = rows.map((r) => r.id);
   const signers = await repo.signersOf(tx, appId, ids);
   const documents = light ? [] : await repo.documentsOf(tx, appId, ids);
+  const activeContent = light ? new Map<string, DocumentActiveContent>() : await checkedActiveContent(tx, appId, ids);
+  // Whether the last mail or SMS to each signer went out (the requester sees an undelivered invitation).
+  const deliveries = light ? new Map<string, DeliveryState>() : await platform.messaging.deliveryStatus(tx, signers.map((s) => signerMessagesAbout(s.id)));
   return rows.map((row) => ({
     row,
     signers: signers.filter((s) => s.requestId === row.id),
     documents: light ? null : documents.filter((d) => d.requestId === row.id),
+    activeContent,
+    deliveries,
   }));
 }
 
-async function viewOf(tx: Tx, appId: string, id: string): Promise<RequestView> {
+async function viewOf(tx: Tx, platform: Platform, appId: string, id: string): Promise<RequestView> {
   const row = await repo.findRequest(tx, { appId }, id);
   if (!row) throw notFound('Signature request');
-  return (await views(tx, appId, [row], false))[0]!;
+  return (await views(tx, platform, appId, [row], false))[0]!;
 }
 
 const toListFilter = (q: ParsedListQuery): repo.RequestListFilter => ({
@@ -83,7 +109,7 @@ export async function listSignatureRequests(opts: Options & { query: ParsedListQ
   const { platform, actor, query } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const { rows, total } = await repo.listRequests(tx, await scopeOf(tx, actor), toListFilter(query));
-    return { views: await views(tx, actor.appId, rows, query.light === '1'), total };
+    return { views: await views(tx, platform, actor.appId, rows, query.light === '1'), total };
   });
 }
 
@@ -104,20 +130,47 @@ export async function countSignatureRequests(opts: Options) {
   });
 }
 
-export async function exportSignatureRequests(opts: Options & { query: ParsedListQuery }): Promise<Uint8Array> {
+/** At most this many rows in one export (the list's filters apply). */
+export const exportRowLimit = 100_000;
+const exportPageSize = 500;
+
+/**
+ * The list as a spreadsheet, streamed: pages of requests are read in short transactions while the file is
+ * written, so memory stays flat however long the list (100,000 rows: ≈ 190 MB peak for the whole process).
+ * The first page is read before returning, so that refusals (permissions, filters) are ordinary errors.
+ */
+export async function exportSignatureRequests(opts: Options & { query: ParsedListQuery }): Promise<Readable> {
   const { platform, actor } = opts;
-  const exportLimit = 10_000;
-  const { views: found } = await listSignatureRequests({ platform, actor, query: { ...opts.query, limit: exportLimit, offset: 0, light: '1' } });
-  const rows: Cell[][] = [['Label', 'Status', 'Created', 'Signers', '% signed']];
-  for (const v of found) {
-    rows.push([v.row.label, v.row.status, v.row.createdAt, v.signers.map(signerDisplayName).join(', '), progressOf(v.signers).percentSigned]);
+  const page = (offset: number) =>
+    listSignatureRequests({ platform, actor, query: { ...opts.query, limit: Math.min(exportPageSize, exportRowLimit - offset), offset, light: '1' } });
+  const first = await page(0);
+  async function* rows() {
+    let views = first.views;
+    for (let offset = 0; views.length && offset < exportRowLimit; ) {
+      for (const v of views) {
+        yield { label: v.row.label, status: v.row.status, createdAt: v.row.createdAt, signers: v.signers.map(signerDisplayName).join(', '), percent: progressOf(v.signers).percentSigned };
+      }
+      offset += views.length;
+      if (views.length < exportPageSize || offset >= exportRowLimit) return;
+      views = (await page(offset)).views;
+    }
   }
-  return buildXlsx('Signatures', rows);
+  return xlsxReadable({
+    sheetName: 'Signatures',
+    columns: [
+      { header: 'Label', key: 'label', width: 40 },
+      { header: 'Status', key: 'status', width: 14 },
+      { header: 'Created', key: 'createdAt', type: 'datetime', width: 20 },
+      { header: 'Signers', key: 'signers', width: 50 },
+      { header: '% signed', key: 'percent', type: 'number', width: 10 },
+    ],
+    rows: rows(),
+  });
 }
 
 export async function getSignatureRequest(opts: Options & { id: string }): Promise<RequestView> {
   const { platform, actor } = opts;
-  return platform.database.inTenant(actor.appId, async (tx) => viewOf(tx, actor.appId, (await findVisible(tx, actor, opts.id)).id));
+  return platform.database.inTenant(actor.appId, async (tx) => viewOf(tx, platform, actor.appId, (await findVisible(tx, actor, opts.id)).id));
 }
 
 export async function signatureRequestStatus(opts: Options & { id: string }) {
@@ -143,9 +196,21 @@ async function discard(platform: Platform, keys: string[]) {
   await Promise.all(keys.map((k) => platform.storage.delete(k).catch((error) => platform.logger.warn({ err: error, key: k }, 'could not delete a stored file'))));
 }
 
-async function insertDocuments(tx: Tx, appId: string, requestId: string, documents: Omit<PreparedDocument, 'data' | 'entryIndex'>[], keys: string[], sizes: number[]) {
+/**
+ * Inserts the documents; a document whose upload check found active content or warnings gets a `document_checked`
+ * evidence event (what was found, what the signers' version neutralises), which the request view shows.
+ */
+async function insertDocuments(
+  tx: Tx,
+  platform: Platform,
+  appId: string,
+  requestId: string,
+  documents: Omit<PreparedDocument, 'data' | 'entryIndex'>[],
+  keys: string[],
+  sizes: number[],
+) {
   for (const [position, doc] of documents.entries()) {
-    await repo.insertDocument(
+    const documentId = await repo.insertDocument(
       tx,
       {
         appId,
@@ -163,17 +228,29 @@ async function insertDocuments(tx: Tx, appId: string, requestId: string, documen
       },
       doc.signatureFields,
     );
+    const check = doc.inspection;
+    if (check && (check.activeContent.found.length || check.warnings.length)) {
+      await appendEvent(tx, {
+        appId,
+        requestId,
+        type: 'document_checked',
+        data: { documentId, fileName: doc.fileName, sha256: doc.sha256, activeContent: check.activeContent, warnings: check.warnings },
+        at: platform.clock(),
+      });
+    }
   }
 }
 
-export async function createSignatureRequest(opts: Options & { level: CertificationLevel; data: SignatureRequestData; files: UploadedFile[]; limits: UploadLimits }) {
-  const { platform, actor, data } = opts;
-  const signerIndexes = data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex).sort((a, b) => a - b);
-  const documents = await prepareDocuments({ entries: data.transactionDocuments, files: opts.files, limits: opts.limits, signerIndexes });
+/**
+ * Creates a request (a draft, or sent at once) from checked documents (intake.ts): the create route, and later
+ * campaigns, operations and the public API, each bring their own files.
+ */
+export async function createSignatureRequest(opts: Options & { level: CertificationLevel; data: SignatureRequestData; documents: PreparedDocument[] }) {
+  const { platform, actor, data, documents } = opts;
   const keys = await storeFiles(platform, actor.appId, documents.map((d) => d.data));
   try {
     return await platform.database.inTenant(actor.appId, async (tx) => {
-      const application = (await findApplication(tx, actor.appId))!;
+      const application = await getApplication(tx, actor.appId);
       assertLevelAndOptions(application, opts.level, data.optionsRequest);
       const now = platform.clock();
       const requestId = await repo.insertRequest(tx, {
@@ -205,10 +282,12 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
           invitationMessage: s.invitationMessage ?? null,
         })),
       );
-      await insertDocuments(tx, actor.appId, requestId, documents, keys, documents.map((d) => d.data.length));
+      await insertDocuments(tx, platform, actor.appId, requestId, documents, keys, documents.map((d) => d.data.length));
       await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.created', targetType: 'signature_request', targetId: requestId, ip: actor.ip });
+      const created = (await repo.findRequest(tx, { appId: actor.appId }, requestId))!;
+      await emitRequestEvent(tx, platform, created, 'signature.created', { signerCount: data.transactionSigners.length, documentCount: documents.length }, actor.realUserId);
       const links = data.transactionRequest.send ? await sendRequest(tx, platform, await loadContext(tx, actor.appId, requestId), actor.realUserId) : [];
-      return { view: await viewOf(tx, actor.appId, requestId), links };
+      return { view: await viewOf(tx, platform, actor.appId, requestId), links };
     });
   } catch (error) {
     await discard(platform, keys);
@@ -216,18 +295,21 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
   }
 }
 
-/** PUT /api/transactions/:id: send, cancel (the request, or one signer), relaunch. */
-export async function actOnSignatureRequest(opts: Options & { id: string; action: 'send' | 'cancel' | 'relaunch'; signerId?: string }): Promise<{ view: RequestView; links: SigningLink[] }> {
+/** PUT /api/transactions/:id: send, cancel (the request, or one signer), relaunch (with who was reminded or skipped). */
+export async function actOnSignatureRequest(
+  opts: Options & { id: string; action: 'send' | 'cancel' | 'relaunch'; signerId?: string },
+): Promise<{ view: RequestView; links: SigningLink[]; relaunch?: RelaunchSummary }> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const visible = await findVisible(tx, actor, opts.id);
     const ctx = await loadContext(tx, actor.appId, visible.id);
     let links: SigningLink[] = [];
+    let relaunch: RelaunchSummary | undefined;
     if (opts.action === 'send') links = await sendRequest(tx, platform, ctx, actor.realUserId);
     else if (opts.action === 'cancel' && opts.signerId) await cancelSigner(tx, platform, ctx, opts.signerId, actor.realUserId);
     else if (opts.action === 'cancel') await cancelRequest(tx, platform, ctx, actor.realUserId);
-    else await relaunchRequest(tx, platform, ctx, actor.realUserId);
-    return { view: await viewOf(tx, actor.appId, visible.id), links };
+    else relaunch = await relaunchRequest(tx, platform, ctx, actor.realUserId);
+    return { view: await viewOf(tx, platform, actor.appId, visible.id), links, ...(relaunch ? { relaunch } : {}) };
   });
 }
 
@@ -240,6 +322,7 @@ export async function deleteSignatureRequest(opts: Options & { id: string }) {
     const versionKeys = await versionKeysOf(tx, actor.appId, documents.map((d) => d.id));
     await repo.deleteRequest(tx, actor.appId, ctx.request.id);
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.deleted', targetType: 'signature_request', targetId: ctx.request.id, data: { label: ctx.request.label }, ip: actor.ip });
+    await emitRequestEvent(tx, platform, ctx.request, 'signature.deleted', {}, actor.realUserId);
     return [...documents.map((d) => d.storageKey), ...versionKeys, ...[ctx.request.archiveKey, ctx.request.attestationKey].filter((k): k is string => !!k)];
   });
   // Files go once the rows are gone for good.
@@ -251,11 +334,16 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
   const { platform, actor } = opts;
   const source = await getSignatureRequest(opts);
   assertAction(source.row, 'duplicate');
-  const copies = await Promise.all(source.documents!.map(async (d) => ({ doc: d, data: await platform.storage.get(d.storageKey) })));
+  const copies: { doc: repo.DocumentWithFields; data: Uint8Array; inspection: PreparedDocument['inspection'] }[] = [];
+  for (const doc of source.documents!) {
+    const data = await platform.storage.get(doc.storageKey);
+    // Checked again (it was when uploaded): the copy gets its own record of active content.
+    copies.push({ doc, data, inspection: await inspectPdf(data, doc.fileName) });
+  }
   const keys = await storeFiles(platform, actor.appId, copies.map((c) => c.data));
   try {
     return await platform.database.inTenant(actor.appId, async (tx) => {
-      const application: ApplicationRow = (await findApplication(tx, actor.appId))!;
+      const application = await getApplication(tx, actor.appId);
       const now = platform.clock();
       const { row } = source;
       const requestId = await repo.insertRequest(tx, {
@@ -287,10 +375,12 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
           cancelNotifiedAt: null,
         })),
       );
-      const docs = copies.map(({ doc }) => ({ ...doc, signatureFields: doc.fields.map(presentField) }));
-      await insertDocuments(tx, actor.appId, requestId, docs, keys, copies.map((c) => c.data.length));
+      const docs = copies.map(({ doc, inspection }) => ({ ...doc, signatureFields: doc.fields.map(presentField), inspection }));
+      await insertDocuments(tx, platform, actor.appId, requestId, docs, keys, copies.map((c) => c.data.length));
       await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.duplicated', targetType: 'signature_request', targetId: requestId, data: { from: row.id }, ip: actor.ip });
-      return viewOf(tx, actor.appId, requestId);
+      const created = (await repo.findRequest(tx, { appId: actor.appId }, requestId))!;
+      await emitRequestEvent(tx, platform, created, 'signature.created', { signerCount: source.signers.length, documentCount: copies.length }, actor.realUserId);
+      return viewOf(tx, platform, actor.appId, requestId);
     });
   } catch (error) {
     await discard(platform, keys);
@@ -298,16 +388,24 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
   }
 }
 
-export async function listDocuments(opts: Options & { id: string }) {
+export async function listDocuments(opts: Options & { id: string }): Promise<{ documents: repo.DocumentWithFields[]; activeContent: Map<string, DocumentActiveContent> }> {
   const { platform, actor } = opts;
-  return platform.database.inTenant(actor.appId, async (tx) => repo.documentsOf(tx, actor.appId, [(await findVisible(tx, actor, opts.id)).id]));
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const id = (await findVisible(tx, actor, opts.id)).id;
+    return { documents: await repo.documentsOf(tx, actor.appId, [id]), activeContent: await checkedActiveContent(tx, actor.appId, [id]) };
+  });
 }
 
-export async function findDocument(opts: Options & { id: string; documentId: string }) {
-  const documents = await listDocuments(opts);
-  const doc = documents.find((d) => d.id === opts.documentId);
-  if (!doc) throw notFound('Document');
-  return doc;
+/** A document to download: its latest signed version once there is one (then the completed B-LTA file), else the original. */
+export async function documentFile(opts: Options & { id: string; documentId: string }): Promise<{ fileName: string; storageKey: string; sizeBytes: number }> {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const doc = (await repo.documentsOf(tx, actor.appId, [(await findVisible(tx, actor, opts.id)).id])).find((d) => d.id === opts.documentId);
+    if (!doc) throw notFound('Document');
+    const version = (await currentVersions(tx, actor.appId, [doc.id])).get(doc.id);
+    const file = version && version.kind !== 'prepared' ? version : doc;
+    return { fileName: doc.fileName, storageKey: file.storageKey, sizeBytes: file.sizeBytes };
+  });
 }
 
 /** Only a draft's documents can be removed: a sent request's documents are what the signers see. */

@@ -2,11 +2,12 @@ import { finalSignerStatuses, inProgressSignatureStatuses, invitedSignerStatuses
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
-import { findUserById } from '../auth/repository.ts';
+import { findUserById } from '../users/index.ts';
 import { sendExpiredNotice, sendReminder, type RequestContext } from './messages.ts';
 import { nextReminderAt } from './reminders.ts';
 import * as repo from './repository.ts';
-import { findContext, notifyOwner } from './workflow.ts';
+import { emitRequestEvent } from './facts.ts';
+import { findContext } from './workflow.ts';
 
 /**
  * The periodic sweep (every minute): expires requests past their date, then sends the reminders that are due.
@@ -40,7 +41,7 @@ async function expireRequest(tx: Tx, platform: Platform, ids: { id: string; appI
   if (!ctx || !inProgressSignatureStatuses.includes(ctx.request.status) || !ctx.request.expiresAt || ctx.request.expiresAt > now) return false;
   await repo.updateRequest(tx, ids.appId, ids.id, { status: 'expired', updatedAt: now });
   await repo.updateSignersInStatus(tx, ids.appId, ids.id, stillOpen, { status: 'expired', nextMailReminderAt: null, nextSmsReminderAt: null });
-  await notifyOwner(tx, ctx, 'signature.expired', `"${ctx.request.label}" expired before every signer signed.`, now);
+  await emitRequestEvent(tx, platform, ctx.request, 'signature.expired', {});
   const owner = ctx.request.ownerUserId ? await findUserById(tx, ctx.request.ownerUserId) : undefined;
   if (owner) await sendExpiredNotice(tx, platform, ctx, owner);
   await audit(tx, { appId: ids.appId, actorUserId: null, action: 'signature.expired', targetType: 'signature_request', targetId: ids.id });
@@ -51,6 +52,18 @@ async function expireRequest(tx: Tx, platform: Platform, ids: { id: string; appI
 async function remindSigners(tx: Tx, platform: Platform, appId: string, requestId: string, signerIds: Set<string>, now: Date): Promise<number> {
   const ctx: RequestContext | null = await findContext(tx, appId, requestId);
   if (!ctx) return 0;
+  // No reminder for a suspended tenant: the due ones wait an hour (keeping the sweep's batch for other tenants)
+  // and go out once the tenant is enabled again.
+  if (!ctx.application.enabled) {
+    const later = new Date(now.getTime() + 3_600_000);
+    for (const signer of ctx.signers.filter((s) => signerIds.has(s.id))) {
+      const patch: Partial<repo.SignerRow> = {};
+      if (signer.nextMailReminderAt && signer.nextMailReminderAt <= now) patch.nextMailReminderAt = later;
+      if (signer.nextSmsReminderAt && signer.nextSmsReminderAt <= now) patch.nextSmsReminderAt = later;
+      if (Object.keys(patch).length) await repo.updateSigner(tx, appId, signer.id, patch);
+    }
+    return 0;
+  }
   const open = ctx.request.status === 'ready' || ctx.request.status === 'wait_cosigner';
   const { reminders: schedule } = ctx.request.options;
   let sent = 0;
@@ -61,13 +74,13 @@ async function remindSigners(tx: Tx, platform: Platform, appId: string, requestI
     }
     const patch: Partial<repo.SignerRow> = {};
     if (signer.nextMailReminderAt && signer.nextMailReminderAt <= now) {
-      await sendReminder(tx, platform, ctx, signer, 'email');
+      await sendReminder(tx, platform, ctx, signer, 'email', { manual: false });
       patch.mailReminders = signer.mailReminders + 1;
       patch.nextMailReminderAt = nextReminderAt(signer.invitedAt, patch.mailReminders, schedule.mail);
       sent++;
     }
     if (signer.nextSmsReminderAt && signer.nextSmsReminderAt <= now && signer.phone) {
-      await sendReminder(tx, platform, ctx, signer, 'sms');
+      await sendReminder(tx, platform, ctx, signer, 'sms', { manual: false });
       patch.smsReminders = signer.smsReminders + 1;
       patch.nextSmsReminderAt = nextReminderAt(signer.invitedAt, patch.smsReminders, schedule.sms);
       sent++;

@@ -4,10 +4,11 @@ import {
   invitedSignerStatuses,
   isActionAllowed,
   notYetInvitedSignerStatuses,
+  relaunchCooldownMinutes,
   sendReadinessProblems,
   signerDisplayName,
   type ContactChannel,
-  type NotificationType,
+  type RelaunchSummary,
   type SignatureAction,
   type SigningLink,
 } from '@paraphe/contracts';
@@ -15,21 +16,23 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { findApplication } from '../auth/repository.ts';
-import { notify } from '../notifications/service.ts';
+import { getApplication } from '../tenants/index.ts';
 import { actingSequence, currentParticipant, waitingStatus } from './chain.ts';
+import { appendEvent } from './evidence.ts';
+import { emitRequestEvent, emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
 import { sendCancelNotice, sendInvitation, sendReminder, type RequestContext } from './messages.ts';
 import { addDays, nextReminderAt } from './reminders.ts';
 import * as repo from './repository.ts';
-import { appendEvent } from '../signing/events.ts';
-import { hasSignedVersions } from '../signing/versions.ts';
+import { hasSignedVersions } from './versions.ts';
 
-/** The signature state machine at work: send, chain, cancel, finish. Every function runs in the caller's transaction. */
+/**
+ * The signature state machine at work: send, chain, cancel, finish. Every function runs in the caller's
+ * transaction and emits the domain events of what it changed (facts.ts); a signed request is finalised by the
+ * signing domain, which subscribes to `signature.signed`.
+ */
 
 export const sendQueue = 'signature-send';
-/** Handled by domains/signing/completion.ts. */
-export const completeQueue = 'signature-complete';
 export const cancelQueue = 'signature-cancel';
 export interface RequestJob {
   appId: string;
@@ -44,7 +47,7 @@ export function assertAction(request: Pick<repo.RequestRow, 'status'>, action: S
 export async function findContext(tx: Tx, appId: string, requestId: string): Promise<RequestContext | null> {
   const request = await repo.lockRequest(tx, appId, requestId);
   if (!request) return null;
-  const application = (await findApplication(tx, appId))!;
+  const application = await getApplication(tx, appId);
   return { application, request, signers: await repo.signersOf(tx, appId, [requestId]) };
 }
 
@@ -52,12 +55,6 @@ export async function loadContext(tx: Tx, appId: string, requestId: string): Pro
   const ctx = await findContext(tx, appId, requestId);
   if (!ctx) throw notFound('Signature request');
   return ctx;
-}
-
-/** The requester hears about what happens to their request (nobody when their account was deleted). */
-export async function notifyOwner(tx: Tx, ctx: RequestContext, type: NotificationType, message: string, at: Date) {
-  if (!ctx.request.ownerUserId) return;
-  await notify(tx, { appId: ctx.application.id, userId: ctx.request.ownerUserId, type, message, data: { requestId: ctx.request.id, label: ctx.request.label }, at });
 }
 
 /** Everything that blocks a send (spec §5 save rules, features, billing). */
@@ -97,6 +94,7 @@ export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContex
   await repo.updateSignersInStatus(tx, ctx.application.id, ctx.request.id, ['before'], { status: 'waiting' });
   await platform.jobs.enqueue(tx, sendQueue, { appId: ctx.application.id, requestId: ctx.request.id } satisfies RequestJob);
   await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.sent', targetType: 'signature_request', targetId: ctx.request.id });
+  await emitRequestEvent(tx, platform, ctx.request, 'signature.sent', { signerCount: ctx.signers.length }, actorUserId);
 
   const sequence = actingSequence(ctx.signers, ctx.request.options.coSignersSignFirst);
   const handedOver = ctx.request.options.chainingMode === 'faceToFace' ? sequence : ctx.request.options.chainingMode === 'direct' ? sequence.slice(0, 1) : [];
@@ -135,6 +133,7 @@ async function invite(tx: Tx, platform: Platform, ctx: RequestContext, member: r
   const channel = channelFor(ctx, member);
   if (channel) await sendInvitation(tx, platform, ctx, invited, channel);
   await appendEvent(tx, { appId: ctx.application.id, requestId: ctx.request.id, signerId: member.id, type: 'invited', data: { channel: channel ?? 'link' }, at: now });
+  await emitSignerEvent(tx, platform, ctx.request, member, 'signature.signer_invited', { channel: channel ?? 'link' });
 }
 
 /**
@@ -150,12 +149,10 @@ export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestConte
     const anySigned = signers.some((s) => s.role !== 'observer' && s.status === 'signed');
     await repo.updateRequest(tx, appId, ctx.request.id, { status: anySigned ? 'signed' : 'canceled', ...(anySigned ? {} : { canceledAt: now }), updatedAt: now });
     await repo.updateSignersInStatus(tx, appId, ctx.request.id, notYetInvitedSignerStatuses, { status: anySigned ? 'waiting' : 'aborted' });
-    // Documents signed through the signing page get finalised (B-LTA, evidence, delivery) by the completion job.
-    if (anySigned && (await hasSignedVersions(tx, appId, ctx.request.id))) {
-      await platform.jobs.enqueue(tx, completeQueue, { appId, requestId: ctx.request.id } satisfies RequestJob);
-    }
-    const type = anySigned ? 'signature.signed' : 'signature.canceled';
-    await notifyOwner(tx, ctx, type, anySigned ? `"${ctx.request.label}" is signed.` : `"${ctx.request.label}" was cancelled: no signer left.`, now);
+    // Documents signed through the signing page get finalised (B-LTA, evidence, delivery) by the signing domain's
+    // subscriber to this event.
+    if (anySigned) await emitRequestEvent(tx, platform, ctx.request, 'signature.signed', { hasSignedDocuments: await hasSignedVersions(tx, appId, ctx.request.id) });
+    else await emitRequestEvent(tx, platform, ctx.request, 'signature.canceled', { reason: 'no_signer_left' });
     return;
   }
   if (notYetInvitedSignerStatuses.includes(current.status)) await invite(tx, platform, { ...ctx, signers }, current, now);
@@ -173,11 +170,20 @@ export const sendRetryLimit = 3;
  * Job: the first invitations of a request just sent. Idempotent: only a request still pending moves. When the
  * last attempt fails too, the request is marked failed and the requester notified instead of retrying forever.
  */
+/** A suspended tenant's request sent just before the suspension waits, checked again this often. */
+export const suspendedSendRetrySeconds = 3600;
+
 export async function runSendJob(platform: Platform, job: RequestJob, attempt: { last: boolean } = { last: false }) {
   try {
     await platform.database.inTenant(job.appId, async (tx) => {
       const ctx = await findContext(tx, job.appId, job.requestId); // deleted meanwhile: nothing to do
       if (!ctx || ctx.request.status !== 'pending') return;
+      // No invitation leaves for a suspended tenant: the request stays pending and is looked at again later (it
+      // goes out once the tenant is enabled, or the sweep expires it).
+      if (!ctx.application.enabled) {
+        await platform.jobs.enqueue(tx, sendQueue, job, { startAfterSeconds: suspendedSendRetrySeconds });
+        return;
+      }
       await advanceChain(tx, platform, ctx, platform.clock());
     });
   } catch (error) {
@@ -189,7 +195,7 @@ export async function runSendJob(platform: Platform, job: RequestJob, attempt: {
       const now = platform.clock();
       await repo.updateRequest(tx, job.appId, job.requestId, { status: 'failed', updatedAt: now });
       await repo.updateSignersInStatus(tx, job.appId, job.requestId, notYetInvitedSignerStatuses, { status: 'failed' });
-      await notifyOwner(tx, ctx, 'signature.failed', `"${ctx.request.label}" could not be sent.`, now);
+      await emitRequestEvent(tx, platform, ctx.request, 'signature.failed', {});
       await audit(tx, { appId: job.appId, actorUserId: null, action: 'signature.failed', targetType: 'signature_request', targetId: job.requestId });
     });
   }
@@ -199,7 +205,7 @@ export async function cancelRequest(tx: Tx, platform: Platform, ctx: RequestCont
   assertAction(ctx.request, 'cancel');
   const now = platform.clock();
   await repo.updateRequest(tx, ctx.application.id, ctx.request.id, { status: 'canceled', canceledAt: now, updatedAt: now });
-  await notifyOwner(tx, ctx, 'signature.canceled', `"${ctx.request.label}" was cancelled.`, now);
+  await emitRequestEvent(tx, platform, ctx.request, 'signature.canceled', { reason: 'requester' }, actorUserId);
   await platform.jobs.enqueue(tx, cancelQueue, { appId: ctx.application.id, requestId: ctx.request.id } satisfies RequestJob);
   await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.canceled', targetType: 'signature_request', targetId: ctx.request.id });
 }
@@ -227,17 +233,34 @@ export async function runCancelJob(platform: Platform, job: RequestJob) {
   });
 }
 
-/** An immediate e-mail reminder to every participant invited who has not acted; planned reminders stay as they are. */
-export async function relaunchRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string) {
+/**
+ * An immediate e-mail reminder to every participant invited who has not acted; planned reminders stay as they are.
+ * Cool-down per signer: a signer reminded (by hand or by the schedule) less than `relaunchCooldownMinutes` ago is
+ * skipped; when every waiting signer is skipped the call is refused (429 RELAUNCH_TOO_SOON, `details.availableAt`
+ * = the earliest time one of them can be reminded again) and nothing changes.
+ */
+export async function relaunchRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string): Promise<RelaunchSummary> {
   assertAction(ctx.request, 'relaunch');
   const waiting = ctx.signers.filter((s) => s.role !== 'observer' && invitedSignerStatuses.includes(s.status));
   if (!waiting.length) throw new AppError('INVALID_TRANSITION', 'Cannot relaunch: nobody is waiting to sign.');
   const now = platform.clock();
-  for (const signer of waiting) {
-    await sendReminder(tx, platform, ctx, signer, 'email');
+  const cooldownMs = relaunchCooldownMinutes * 60_000;
+  const availableAt = (s: repo.SignerRow) => (s.lastReminderAt ? new Date(s.lastReminderAt.getTime() + cooldownMs) : null);
+  const due = waiting.filter((s) => (availableAt(s)?.getTime() ?? 0) <= now.getTime());
+  const skipped = waiting.filter((s) => !due.includes(s)).map((s) => ({ signerId: s.id, availableAt: availableAt(s)!.toISOString() }));
+  if (!due.length) {
+    const earliest = skipped.map((s) => s.availableAt).sort()[0]!;
+    throw new AppError('RELAUNCH_TOO_SOON', `Every waiting signer was reminded less than ${relaunchCooldownMinutes} minutes ago: a new reminder can be sent from ${earliest}.`, {
+      details: { availableAt: earliest, cooldownMinutes: relaunchCooldownMinutes, signers: skipped },
+    });
+  }
+  for (const signer of due) {
+    await sendReminder(tx, platform, ctx, signer, 'email', { manual: true });
     await repo.updateSigner(tx, ctx.application.id, signer.id, { lastReminderAt: now });
   }
-  await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.relaunched', targetType: 'signature_request', targetId: ctx.request.id, data: { signers: waiting.length } });
+  await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.relaunched', targetType: 'signature_request', targetId: ctx.request.id, data: { signers: due.length, skipped: skipped.length } });
+  await emitRequestEvent(tx, platform, ctx.request, 'signature.relaunched', { signerCount: due.length }, actorUserId);
+  return { reminded: due.map((s) => s.id), skipped };
 }
 
 export async function cancelSigner(tx: Tx, platform: Platform, ctx: RequestContext, signerId: string, actorUserId: string) {
@@ -247,7 +270,7 @@ export async function cancelSigner(tx: Tx, platform: Platform, ctx: RequestConte
   if (finalSignerStatuses.includes(signer.status)) throw new AppError('INVALID_TRANSITION', `Cannot cancel a signer who is ${signer.status}`);
   const now = platform.clock();
   await abortSigner(tx, platform, ctx, signer, now);
-  await notifyOwner(tx, ctx, 'signature.updated', `${signerDisplayName(signer)} was removed from "${ctx.request.label}".`, now);
+  await emitSignerEvent(tx, platform, ctx.request, signer, 'signature.signer_canceled', {}, actorUserId);
   await advanceChain(tx, platform, ctx, now);
   await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.signer_canceled', targetType: 'signature_request', targetId: ctx.request.id, data: { signerId } });
 }
@@ -286,7 +309,8 @@ export async function recordSignerOutcome(
     await repo.updateRequest(tx, appId, ctx.request.id, { status: 'refused', updatedAt: now });
     const open = [...notYetInvitedSignerStatuses, ...invitedSignerStatuses];
     await repo.updateSignersInStatus(tx, appId, ctx.request.id, open, { status: 'aborted', nextMailReminderAt: null, nextSmsReminderAt: null });
-    await notifyOwner(tx, ctx, 'signature.refused', `${signerDisplayName(signer)} refused to sign "${ctx.request.label}".`, now);
+    await emitSignerEvent(tx, platform, ctx.request, signer, 'signature.signer_refused', { comment: opts.comment ?? null });
+    await emitRequestEvent(tx, platform, ctx.request, 'signature.refused', {});
   } else {
     await advanceChain(tx, platform, ctx, now);
   }

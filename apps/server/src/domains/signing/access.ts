@@ -2,17 +2,13 @@ import { invitedSignerStatuses, type LinkUnavailableReason, type SignatureStatus
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { currentParticipant } from '../signatures/chain.ts';
-import type { RequestContext } from '../signatures/messages.ts';
-import * as repo from '../signatures/repository.ts';
-import { verifySigningLink } from '../signatures/links.ts';
-import { findContext } from '../signatures/workflow.ts';
+import { appIdOfRequest, currentParticipant, findContext, verifySigningLink, type RequestContext, type SignerRow } from '../signatures/index.ts';
 
 /** Who holds a signing link, resolved and checked: the request (locked for the transaction) and its signer. */
 export interface SigningAccess {
   appId: string;
   ctx: RequestContext;
-  signer: repo.SignerRow;
+  signer: SignerRow;
 }
 
 const linkInvalid = () => new AppError('LINK_INVALID');
@@ -27,7 +23,7 @@ const closedReasons: Partial<Record<SignatureStatus, LinkUnavailableReason>> = {
   draft: 'gone',
 };
 /** A signer removed by the requester, or expired, sees why. */
-const signerClosedReasons: Partial<Record<repo.SignerRow['status'], LinkUnavailableReason>> = { aborted: 'canceled', expired: 'expired', failed: 'failed' };
+const signerClosedReasons: Partial<Record<SignerRow['status'], LinkUnavailableReason>> = { aborted: 'canceled', expired: 'expired', failed: 'failed' };
 /** Still readable once the link's date passed: the signed documents stay downloadable. */
 const readableAfterExpiry: readonly SignatureStatus[] = ['signed', 'completed'];
 
@@ -39,7 +35,7 @@ export async function resolveLink(platform: Platform, token: string): Promise<{ 
   } catch {
     throw linkInvalid();
   }
-  const appId = await platform.database.inSystem((tx) => repo.appIdOfRequest(tx, ids.requestId));
+  const appId = await platform.database.inSystem((tx) => appIdOfRequest(tx, ids.requestId));
   if (!appId) throw unavailable('gone');
   return { appId, requestId: ids.requestId, signerId: ids.signerId, linkExpired: ids.expiresAt.getTime() <= platform.clock().getTime() };
 }
@@ -50,6 +46,8 @@ export async function loadAccess(tx: Tx, platform: Platform, link: Awaited<Retur
   if (!ctx) throw unavailable('gone');
   const signer = ctx.signers.find((s) => s.id === link.signerId);
   if (!signer) throw linkInvalid();
+  // A suspended tenant's requests can be neither read nor acted on until the account is enabled again.
+  if (!ctx.application.enabled) throw unavailable('suspended');
   const signerReason = signerClosedReasons[signer.status];
   if (signerReason) throw unavailable(signerReason);
   const { status, expiresAt } = ctx.request;

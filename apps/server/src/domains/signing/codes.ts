@@ -2,10 +2,10 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { signingCodeRules, type SigningCodeChannel, type SigningCodeState } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { signerCodes } from '../../platform/db/schema/index.ts';
+import { signerCodes } from './schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { maskEmail, maskPhone } from '../auth/codes.ts';
-import type { SignerRow } from '../signatures/repository.ts';
+import { maskEmail, maskPhone } from '../../platform/text/mask.ts';
+import type { SignerRow } from '../signatures/index.ts';
 
 /**
  * One-time codes of the signing page (rules in contracts `signingCodeRules`):

@@ -1,41 +1,56 @@
-import { signerDisplayName, stampSignerIndex } from '@paraphe/contracts';
-import { archivePdf, sealPdf } from '@paraphe/signing';
+import { signerDisplayName, stampSignerIndex, type DomainEventOf } from '@paraphe/contracts';
+import { archivePdf, sealPdf, type OneTimeIdentity, type SignerIdentity } from '@paraphe/signing';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { findApplication, findUserById } from '../auth/repository.ts';
-import { trustServices } from '../pki/service.ts';
-import * as repo from '../signatures/repository.ts';
-import { completeQueue, findContext, notifyOwner, type RequestJob } from '../signatures/workflow.ts';
+import { defineSubscription } from '../../platform/modules.ts';
+import { trustServices } from '../pki/index.ts';
+import {
+  addVersion,
+  appendEvent,
+  currentVersions,
+  documentsOf,
+  eventsOf,
+  findContext,
+  findRequest,
+  markCompleted,
+  verifyEventChain,
+  type DocumentWithFields,
+  type RequestJob,
+  type VersionRow,
+} from '../signatures/index.ts';
+import { findApplication } from '../tenants/index.ts';
+import { findUserById } from '../users/index.ts';
 import { buildAttestation } from './attestation.ts';
 import { deliverSignedDocuments } from './delivery.ts';
-import { appendEvent, eventsOf, verifyEventChain } from './events.ts';
 import { asSigningFailure } from './sign.ts';
-import { addVersion, currentVersions, type VersionRow } from './versions.ts';
 
 /**
- * Job: finishes a request whose participants all acted (status signed): each signed document gets the company
- * seal on its stamp fields (signerIndex -1), then the DSS and a document time-stamp (B-LTA), the evidence file is built, sealed and time-stamped, the request becomes
- * completed, the requester is notified and the documents are delivered per the options. The PDF work runs
+ * Finishes a request whose participants all acted (event `signature.signed`): each signed document gets the
+ * company seal on its stamp fields (signerIndex -1), then the DSS and a document time-stamp (B-LTA), the
+ * evidence file is built, sealed and time-stamped, the request becomes completed (the requester hears of it
+ * through the `signature.completed` event) and the documents are delivered per the options. The PDF work runs
  * outside the transaction (the trust services use their own); the final step re-checks the status under the
  * request lock, so a second run changes nothing.
  */
 
 export const attestationKeyOf = (appId: string, requestId: string) => `${appId}/attestation-${requestId}.pdf`;
 
-export async function runCompletionJob(platform: Platform, job: RequestJob) {
+export async function runCompletion(platform: Platform, job: RequestJob) {
   const trust = trustServices(platform);
   const application = await platform.database.inSystem((tx) => findApplication(tx, job.appId));
   if (!application) return;
   const snapshot = await platform.database.inTenant(job.appId, async (tx) => {
-    const request = await repo.findRequest(tx, { appId: job.appId }, job.requestId);
+    const request = await findRequest(tx, { appId: job.appId }, job.requestId);
     if (request?.status !== 'signed') return null;
-    const documents = await repo.documentsOf(tx, job.appId, [job.requestId]);
+    const documents = await documentsOf(tx, job.appId, [job.requestId]);
     return { documents, versions: await currentVersions(tx, job.appId, documents.map((d) => d.id)) };
   });
   if (!snapshot) return;
 
-  const [tsa, seal] = await Promise.all([trust.tsa(), trust.tenantSealIdentity(application.id, application.company)]);
+  const tsa = await trust.tsa();
   const revocation = trust.revocationSource();
+  // One stamp certificate per seal (a certificate used twice in one file is "Unknown issue" for poppler).
+  const stamp = () => trust.companyStampIdentity(application.id, application.company);
   const archived = new Map<string, Uint8Array>();
   for (const doc of snapshot.documents) {
     const version = snapshot.versions.get(doc.id);
@@ -44,7 +59,9 @@ export async function runCompletionJob(platform: Platform, job: RequestJob) {
       let pdf: Uint8Array = await platform.storage.get(version.storageKey);
       // Company stamp fields (signerIndex -1) are sealed last, before the archive time-stamp.
       for (const field of version.fields.filter((f) => f.signerIndex === stampSignerIndex)) {
-        pdf = await sealPdf(pdf, { identity: seal, format: 'PADES', level: 'B-T', tsa, field: field.name, appearance: { signerName: application.company, date: platform.clock() } });
+        pdf = await usingStamp(stamp(), (identity) =>
+          sealPdf(pdf, { identity, format: 'PADES', level: 'B-T', tsa, field: field.name, appearance: { signerName: application.company, date: platform.clock() } }),
+        );
       }
       archived.set(doc.id, await archivePdf(pdf, { tsa, revocation }));
     } catch (error) {
@@ -52,40 +69,45 @@ export async function runCompletionJob(platform: Platform, job: RequestJob) {
     }
   }
 
-  await platform.database.inTenant(job.appId, async (tx) => {
-    const ctx = await findContext(tx, job.appId, job.requestId);
-    if (!ctx || ctx.request.status !== 'signed') return;
-    const now = platform.clock();
-    const finals = new Map<string, VersionRow>();
-    for (const doc of snapshot.documents) {
-      const previous = snapshot.versions.get(doc.id);
-      const bytes = archived.get(doc.id);
-      if (previous && bytes) finals.set(doc.id, await addVersion(tx, platform, previous, doc, 'completed', bytes));
-    }
-    await appendEvent(tx, {
-      appId: job.appId,
-      requestId: job.requestId,
-      type: 'completed',
-      data: { documents: [...finals.entries()].map(([id, v]) => ({ id, sha256: v.sha256 })) },
-      at: now,
+  // Issued before the transaction: the trust services read their own rows, which must not nest in ours.
+  const attestationStamp = await stamp();
+  try {
+    await platform.database.inTenant(job.appId, async (tx) => {
+      const ctx = await findContext(tx, job.appId, job.requestId);
+      if (!ctx || ctx.request.status !== 'signed') return;
+      const now = platform.clock();
+      const finals = new Map<string, VersionRow>();
+      for (const doc of snapshot.documents) {
+        const previous = snapshot.versions.get(doc.id);
+        const bytes = archived.get(doc.id);
+        if (previous && bytes) finals.set(doc.id, await addVersion(tx, platform, previous, doc, 'completed', bytes));
+      }
+      await appendEvent(tx, {
+        appId: job.appId,
+        requestId: job.requestId,
+        type: 'completed',
+        data: { documents: [...finals.entries()].map(([id, v]) => ({ id, sha256: v.sha256 })) },
+        at: now,
+      });
+      const attestation = await usingStamp(Promise.resolve(attestationStamp), (seal) => sealedAttestation(tx, ctx, snapshot.documents, finals, now, { seal, tsa }));
+      const attestationKey = attestationKeyOf(job.appId, job.requestId);
+      await platform.storage.put(attestationKey, attestation);
+      await markCompleted(tx, platform, ctx, { attestationKey, documentCount: finals.size, now });
+      const owner = ctx.request.ownerUserId ? await findUserById(tx, ctx.request.ownerUserId) : undefined;
+      await deliverSignedDocuments(tx, platform, ctx, {
+        documents: snapshot.documents.filter((d) => finals.has(d.id)).map((d) => ({ fileName: d.fileName, version: finals.get(d.id)! })),
+        owner: owner ? { email: owner.email, name: `${owner.firstName} ${owner.lastName}`, language: owner.language } : null,
+      });
     });
-    const attestation = await sealedAttestation(tx, ctx, snapshot.documents, finals, now, { seal, tsa });
-    const attestationKey = attestationKeyOf(job.appId, job.requestId);
-    await platform.storage.put(attestationKey, attestation);
-    await repo.updateRequest(tx, job.appId, job.requestId, { status: 'completed', completedAt: now, updatedAt: now, attestationKey });
-    await notifyOwner(tx, ctx, 'signature.updated', `"${ctx.request.label}" is completed: the signed documents are available.`, now);
-    const owner = ctx.request.ownerUserId ? await findUserById(tx, ctx.request.ownerUserId) : undefined;
-    await deliverSignedDocuments(tx, platform, ctx, {
-      documents: snapshot.documents.filter((d) => finals.has(d.id)).map((d) => ({ fileName: d.fileName, version: finals.get(d.id)! })),
-      owner: owner ? { email: owner.email, name: `${owner.firstName} ${owner.lastName}`, language: owner.language } : null,
-    });
-  });
+  } finally {
+    (attestationStamp as Partial<OneTimeIdentity>).destroy?.();
+  }
 }
 
 async function sealedAttestation(
   tx: Tx,
   ctx: NonNullable<Awaited<ReturnType<typeof findContext>>>,
-  documents: repo.DocumentWithFields[],
+  documents: DocumentWithFields[],
   finals: Map<string, VersionRow>,
   now: Date,
   trust: { seal: Parameters<typeof sealPdf>[1]['identity']; tsa: Parameters<typeof sealPdf>[1]['tsa'] },
@@ -111,7 +133,29 @@ async function sealedAttestation(
   }
 }
 
-
-export function registerSigningJobs(platform: Platform) {
-  platform.jobs.define<RequestJob>(completeQueue, (job) => runCompletionJob(platform, job), { retryLimit: 3 });
+/** Seals with a stamp identity and destroys its key afterwards when it is a one-time one (an imported seal is kept). */
+async function usingStamp<T>(identity: Promise<SignerIdentity>, use: (identity: SignerIdentity) => Promise<T>): Promise<T> {
+  const stamp = await identity;
+  try {
+    return await use(stamp);
+  } finally {
+    (stamp as Partial<OneTimeIdentity>).destroy?.();
+  }
 }
+
+/** The signing domain finalises every request that became signed through the signing page. */
+export const completionSubscriptions = (platform: Platform) => [
+  defineSubscription({
+    name: 'signing.complete-request',
+    events: ['signature.signed'],
+    mode: 'own',
+    retryLimit: 3,
+    // PDF work (B-LTA of each document, sealed evidence file): seconds, a minute for a big request; one per batch.
+    expireInSeconds: 300,
+    batchSize: 1,
+    async handle(event: DomainEventOf<'signature.signed'>) {
+      if (!event.data.hasSignedDocuments) return;
+      await runCompletion(platform, { appId: event.appId, requestId: event.data.requestId });
+    },
+  }),
+];

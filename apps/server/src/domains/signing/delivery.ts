@@ -1,9 +1,8 @@
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { OutboxAttachment } from '../../platform/db/schema/index.ts';
-import type { RequestContext } from '../signatures/messages.ts';
-import { signingLink } from '../signatures/links.ts';
-import type { VersionRow } from './versions.ts';
+import { brandingOf } from '../tenants/index.ts';
+import { signingLink, type RequestContext, type VersionRow } from '../signatures/index.ts';
 
 /**
  * Sends the signed documents at completion, per the request options: requester (toRequester), signers who
@@ -45,7 +44,7 @@ export async function deliverSignedDocuments(
     total <= maxAttachmentBytes
       ? opts.documents.map((d) => ({ fileName: d.fileName, contentType: 'application/pdf', storageKey: d.version.storageKey, sizeBytes: d.version.sizeBytes }))
       : null;
-  const branding = { company: application.company, themeColor: application.settings.themeColor };
+  const branding = brandingOf(application);
   const seen = new Set<string>();
   for (const r of recipients) {
     if (seen.has(r.email.toLowerCase())) continue;

@@ -1,6 +1,7 @@
 import { signingCodeRules, type SigningCodeChannel } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
+import { brandingOf } from '../tenants/index.ts';
 import type { SigningAccess } from './access.ts';
 
 /** The one-time code, by SMS or e-mail, in the signer's language and the tenant's branding. */
@@ -9,7 +10,7 @@ export async function sendSigningCode(tx: Tx, platform: Platform, access: Signin
   const base = {
     appId: access.appId,
     language: signer.language,
-    branding: { company: ctx.application.company, themeColor: ctx.application.settings.themeColor },
+    branding: brandingOf(ctx.application),
     template: 'signing-code' as const,
     params: { signerName: `${signer.firstname} ${signer.lastname}`, company: ctx.application.company, label: ctx.request.label, code, minutes: signingCodeRules.ttlSeconds / 60 },
   };

@@ -1,5 +1,8 @@
+import { HANDWRITING_LIMITS } from '@paraphe/signing';
 import {
   handwrittenPngMaxBytes,
+  pathOf,
+  signingPageEndpoints,
   signerDisplayName,
   type RefuseInput,
   type SigningActionResult,
@@ -9,14 +12,25 @@ import {
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import * as repo from '../signatures/repository.ts';
-import { recordSignerOutcome } from '../signatures/workflow.ts';
+import {
+  appendEvent,
+  currentVersions,
+  documentsOf,
+  ensurePrepared,
+  eventsOf,
+  findRequest,
+  markCodeSent,
+  markSignerOpened,
+  recordSignerOutcome,
+  type DocumentWithFields,
+  type EventOrigin,
+  type SignatureEventType,
+  emitSignerEvent,
+} from '../signatures/index.ts';
 import { assertCanAct, loadAccess, resolveLink, turnOf, type SigningAccess } from './access.ts';
 import { checkCode, codeState, findCode, issueCode } from './codes.ts';
-import { appendEvent, eventsOf, type EventOrigin } from './events.ts';
 import { sendSigningCode } from './messages.ts';
 import { signDocuments, signingMaterial } from './sign.ts';
-import { currentVersions, ensurePrepared } from './versions.ts';
 
 /** The public signing page's operations: the token is the credential, every answer re-reads the statuses. */
 
@@ -38,7 +52,7 @@ const unwrap = <T>(outcome: Outcome<T>): T => {
   return outcome.value;
 };
 
-const event = (access: SigningAccess, origin: EventOrigin, type: Parameters<typeof appendEvent>[1]['type'], at: Date, data: Record<string, unknown> = {}) => ({
+const event = (access: SigningAccess, origin: EventOrigin, type: SignatureEventType, at: Date, data: Record<string, unknown> = {}) => ({
   appId: access.appId,
   requestId: access.ctx.request.id,
   signerId: access.signer.id,
@@ -48,20 +62,18 @@ const event = (access: SigningAccess, origin: EventOrigin, type: Parameters<type
   ...origin,
 });
 
-const pagePath = (token: string) => `/api/public/sign/${token}`;
 
 export async function viewSigningPage(call: Call): Promise<SigningPage> {
   const { platform, token, origin } = call;
   return withAccess(call, async (tx, access) => {
     const { ctx, signer } = access;
     const now = platform.clock();
-    if (signer.status === 'ready') {
-      await repo.updateSigner(tx, access.appId, signer.id, { status: 'access' });
-      signer.status = 'access';
-    }
     // The first open is the evidence; later opens add nothing.
-    if (!(await hasViewed(tx, access))) await appendEvent(tx, event(access, origin, 'viewed', now));
-    const documents = await repo.documentsOf(tx, access.appId, [ctx.request.id]);
+    if (!(await hasViewed(tx, access))) {
+      await markSignerOpened(tx, platform, ctx, signer);
+      await appendEvent(tx, event(access, origin, 'viewed', now));
+    }
+    const documents = await documentsOf(tx, access.appId, [ctx.request.id]);
     const versions = await ensurePrepared(tx, platform, ctx.request, documents, ctx.request.options.language);
     const completed = ctx.request.status === 'completed';
     const turn = turnOf(access);
@@ -96,8 +108,8 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
           pageCount: d.pageCount,
           checkBoxTexts: d.checkBoxTexts,
           fields: signer.role === 'observer' ? [] : version.fields.filter((f) => f.signerIndex === signer.signerIndex).map(({ signerIndex: _, ...f }) => f),
-          url: `${pagePath(token)}/documents/${d.id}`,
-          signedUrl: completed && version.kind === 'completed' ? `${pagePath(token)}/signed/${d.id}` : null,
+          url: pathOf(signingPageEndpoints.document, { token, docId: d.id }),
+          signedUrl: completed && version.kind === 'completed' ? pathOf(signingPageEndpoints.signedDocument, { token, docId: d.id }) : null,
         };
       }),
       code: signer.role === 'signer' ? codeState(signer, await findCode(tx, signer.id), now) : null,
@@ -113,7 +125,7 @@ async function hasViewed(tx: Tx, access: SigningAccess): Promise<boolean> {
 /** The PDF to show: the prepared (or latest signed) version. */
 export async function documentToShow(call: Call, documentId: string): Promise<{ fileName: string; storageKey: string; sizeBytes: number }> {
   return withAccess(call, async (tx, access) => {
-    const documents = await repo.documentsOf(tx, access.appId, [access.ctx.request.id]);
+    const documents = await documentsOf(tx, access.appId, [access.ctx.request.id]);
     const document = documents.find((d) => d.id === documentId);
     if (!document) throw new AppError('NOT_FOUND', 'Document not found.');
     const version = (await ensurePrepared(tx, call.platform, access.ctx.request, [document], access.ctx.request.options.language)).get(document.id)!;
@@ -124,7 +136,7 @@ export async function documentToShow(call: Call, documentId: string): Promise<{ 
 /** The signed document, for any participant once the request is completed. */
 export async function signedDocument(call: Call, documentId: string): Promise<{ fileName: string; storageKey: string; sizeBytes: number }> {
   return withAccess(call, async (tx, access) => {
-    const document = (await repo.documentsOf(tx, access.appId, [access.ctx.request.id])).find((d) => d.id === documentId);
+    const document = (await documentsOf(tx, access.appId, [access.ctx.request.id])).find((d) => d.id === documentId);
     if (!document) throw new AppError('NOT_FOUND', 'Document not found.');
     const version = (await currentVersions(tx, access.appId, [document.id])).get(document.id);
     if (access.ctx.request.status !== 'completed' || version?.kind !== 'completed') throw new AppError('DOCUMENT_NOT_READY');
@@ -136,28 +148,46 @@ export async function requestSigningCode(call: Call): Promise<SigningCodeState> 
   const { platform, origin } = call;
   return withAccess(call, async (tx, access) => {
     assertCanAct(access, 'signer');
+    // No code for documents that cannot be signed: preparing them now (once) fails with DOCUMENT_UNSIGNABLE first.
+    const documents = (await documentsOf(tx, access.appId, [access.ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
+    await ensurePrepared(tx, platform, access.ctx.request, documents, access.ctx.request.options.language);
     const now = platform.clock();
     const { code, row } = await issueCode(tx, access.appId, access.signer, now);
     await sendSigningCode(tx, platform, access, code, row.channel);
-    if (access.signer.status === 'ready' || access.signer.status === 'access') await repo.updateSigner(tx, access.appId, access.signer.id, { status: 'codeSent' });
+    await markCodeSent(tx, access.ctx, access.signer);
     await appendEvent(tx, event(access, origin, 'code_sent', now, { channel: row.channel, sendsInWindow: row.sendsInWindow }));
     return codeState(access.signer, row, now);
   });
 }
 
-function decodePng(base64: string | null): Uint8Array | null {
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const notPng = () =>
+  new AppError('VALIDATION_FAILED', 'The handwritten signature must be a PNG image of at most 512 KB.', {
+    fields: [{ field: 'handwrittenPng', rule: 'invalid_value', message: 'PNG image, at most 512 KB.' }],
+  });
+
+/**
+ * The handwritten PNG, checked on its header before anything is decoded: at most 512 KB, and within the engine's
+ * HANDWRITING_LIMITS (pixels a side, pixels in all) — a 17 KB PNG can announce 12000 × 12000 pixels.
+ */
+export function decodePng(base64: string | null): Uint8Array | null {
   if (!base64) return null;
   const bytes = Buffer.from(base64.replace(/^data:image\/png;base64,/, ''), 'base64');
-  const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  if (bytes.length > handwrittenPngMaxBytes || !bytes.subarray(0, 8).equals(pngSignature)) {
-    throw new AppError('VALIDATION_FAILED', 'The handwritten signature must be a PNG image of at most 512 KB.', {
-      fields: [{ field: 'handwrittenPng', rule: 'invalid_value', message: 'PNG image, at most 512 KB.' }],
-    });
+  if (bytes.length > handwrittenPngMaxBytes || bytes.length < 33 || !bytes.subarray(0, 8).equals(pngSignature) || bytes.toString('latin1', 12, 16) !== 'IHDR') throw notPng();
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  const { maxSide, maxPixels } = HANDWRITING_LIMITS;
+  if (!width || !height || width > maxSide || height > maxSide || width * height > maxPixels) {
+    throw new AppError(
+      'IMAGE_TOO_LARGE',
+      `The handwritten signature image is ${width}×${height} pixels: at most ${maxSide} pixels a side and ${maxPixels.toLocaleString('en')} pixels in all are accepted. Draw it again.`,
+      { details: { width, height, maxSide, maxPixels }, fields: [{ field: 'handwrittenPng', rule: 'invalid_value', message: `At most ${maxSide} × ${Math.floor(maxPixels / maxSide)} pixels.` }] },
+    );
   }
   return bytes;
 }
 
-function assertConsents(documents: repo.DocumentWithFields[], consents: boolean[][]) {
+function assertConsents(documents: DocumentWithFields[], consents: boolean[][]) {
   const missing = documents.some((d, i) => d.checkBoxTexts.length > 0 && !(consents[i]?.length === d.checkBoxTexts.length && consents[i]!.every(Boolean)));
   if (missing) throw new AppError('CONSENT_REQUIRED');
 }
@@ -181,9 +211,11 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
     const access = await loadAccess(tx, platform, link);
     assertCanAct(access, 'signer');
     const { ctx } = access;
-    const documents = await repo.documentsOf(tx, access.appId, [ctx.request.id]);
+    const documents = await documentsOf(tx, access.appId, [ctx.request.id]);
     assertConsents(documents, input.consents);
     if (ctx.request.options.handwritten === 'touchOnly' && !handwrittenPng) throw new AppError('HANDWRITTEN_REQUIRED');
+    // A document that cannot be prepared says so (DOCUMENT_UNSIGNABLE) before the code is looked at.
+    await ensurePrepared(tx, platform, ctx.request, documents.filter((d) => d.documentType !== 'pdf-for-presentation'), ctx.request.options.language);
     const now = platform.clock();
     const check = await checkCode(tx, access.signer.id, input.code, now);
     if (!check.ok) {
@@ -196,14 +228,16 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
       tx,
       event(access, origin, 'signed', now, {
         level: ctx.request.level,
-        certificate: ctx.request.level === 1 ? 'tenant-seal' : 'signer',
+        certificate: material.certificateKind,
+        certificates: signed.flatMap((s) => s.certificateSerials),
         handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled',
         consents: documents.flatMap((d) => d.checkBoxTexts),
         documents: signed.map((s) => ({ id: s.document.id, sha256: s.version.sha256 })),
       }),
     );
+    await emitSignerEvent(tx, platform, ctx.request, access.signer, 'signature.signer_signed', { handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled', documentCount: signed.length });
     await recordSignerOutcome(tx, platform, ctx, access.signer.id, 'signed', { now });
-    const status = (await repo.findRequest(tx, { appId: access.appId }, ctx.request.id))!.status;
+    const status = (await findRequest(tx, { appId: access.appId }, ctx.request.id))!.status;
     return { value: { outcome: 'signed', requestStatus: status, redirectUrl: redirects(access).successRedirection } };
   });
   return unwrap(outcome);
@@ -225,8 +259,9 @@ export async function approve(call: Call, comment: string | null): Promise<Signi
     assertCanAct(access, 'validator');
     const now = call.platform.clock();
     await appendEvent(tx, event(access, call.origin, 'approved', now, comment ? { comment } : {}));
+    await emitSignerEvent(tx, call.platform, access.ctx.request, access.signer, 'signature.signer_approved', {});
     await recordSignerOutcome(tx, call.platform, access.ctx, access.signer.id, 'signed', { now });
-    const status = (await repo.findRequest(tx, { appId: access.appId }, access.ctx.request.id))!.status;
+    const status = (await findRequest(tx, { appId: access.appId }, access.ctx.request.id))!.status;
     return { outcome: 'approved', requestStatus: status, redirectUrl: redirects(access).successRedirection };
   });
 }

@@ -1,37 +1,54 @@
-import { isSigningError, signPdf, type SignerIdentity, type TimestampAuthority } from '@paraphe/signing';
+import { describeCertificate, isSigningError, signPdf, withOneTimeIdentity, type OneTimeIdentity, type TimestampAuthority } from '@paraphe/signing';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { trustServices } from '../pki/service.ts';
-import type { ApplicationRow } from '../auth/repository.ts';
-import * as repo from '../signatures/repository.ts';
+import { trustServices } from '../pki/index.ts';
+import type { ApplicationRow } from '../tenants/index.ts';
+import { addVersion, documentsOf, documentUnsignable, ensurePrepared, type DocumentWithFields, type RequestRow, type SignerRow, type VersionRow } from '../signatures/index.ts';
 import type { SigningAccess } from './access.ts';
-import { addVersion, ensurePrepared, type VersionRow } from './versions.ts';
 
 /**
- * Applying a signer's signature, on the server only. Level 1: the tenant's seal certificate, the signer's name
- * in the visible appearance and the reason. Level 2: a certificate issued to the signer for this session by the
- * platform CA, with a P-256 key: generated in well under a millisecond (RSA-2048: 40–95 ms, on the request path),
- * accepted by poppler/NSS, Adobe and the EU DSS validator. Every signature is B-T (time-stamped by the platform
- * TSA), incremental on the current version; the first one of a document certifies it (DocMDP P=2).
+ * Applying a signer's signature, on the server only. Every signature gets its own certificate with a fresh key
+ * destroyed right after signing (docs/trust-services.md): level 1, a one-time certificate of the tenant
+ * organisation naming the signer; level 2, a one-time certificate of the signer. Both are valid for years, so
+ * that viewers which check at the current time (poppler: Evince, Okular) keep showing them valid, and no two
+ * signatures share a certificate (poppler reports "Unknown issue" from a certificate's second use on). P-256
+ * keys: generated in well under a millisecond (RSA-2048: 40–95 ms, on the request path). Every signature is B-T
+ * (time-stamped by the platform TSA), incremental on the current version; the first one of a document
+ * certifies it (DocMDP P=2).
  */
 
 export interface SigningMaterial {
-  identity: SignerIdentity;
+  /** A new one-time identity per signature field. */
+  issueIdentity: () => Promise<OneTimeIdentity>;
+  /** What the evidence says about the certificates: 'one-time-simple' (level 1) or 'one-time-signer' (level 2). */
+  certificateKind: 'one-time-simple' | 'one-time-signer';
   tsa: TimestampAuthority;
 }
 
+const certificateDescriptions: Record<string, (company: string, signer: string) => string> = {
+  fr: (company, signer) => `Cachet à usage unique de ${company} pour la signature électronique simple de ${signer}`,
+  en: (company, signer) => `One-time seal of ${company} for the simple electronic signature of ${signer}`,
+};
+
 /**
- * Fetched before the signing transaction: the trust services read and write their own rows (first CA use, seal
- * renewal) in separate transactions, which must not nest inside ours (PGlite has one connection).
+ * Fetched before the signing transaction: the trust services read and write their own rows (first CA use),
+ * which must not nest inside ours (PGlite has one connection). Issuing a certificate afterwards is CPU only.
  */
-export async function signingMaterial(platform: Platform, application: ApplicationRow, request: Pick<repo.RequestRow, 'level'>, signer: repo.SignerRow): Promise<SigningMaterial> {
+export async function signingMaterial(platform: Platform, application: ApplicationRow, request: Pick<RequestRow, 'level' | 'options'>, signer: SignerRow): Promise<SigningMaterial> {
   const trust = trustServices(platform);
-  const identity =
-    request.level === 1
-      ? await trust.tenantSealIdentity(application.id, application.company)
-      : await trust.signerIdentity({ firstName: signer.firstname, lastName: signer.lastname, email: signer.email, keyAlgorithm: 'P-256', validityMinutes: 60 });
-  return { identity, tsa: await trust.tsa() };
+  await trust.authority();
+  const name = `${signer.firstname} ${signer.lastname}`.trim();
+  const describe = certificateDescriptions[request.options.language] ?? certificateDescriptions.en!;
+  const tsa = await trust.tsa();
+  if (request.level === 1) {
+    return { tsa, certificateKind: 'one-time-simple', issueIdentity: () => trust.simpleSignatureIdentity(application.company, name, describe(application.company, name)) };
+  }
+  return {
+    tsa,
+    certificateKind: 'one-time-signer',
+    issueIdentity: () => trust.signerIdentity({ firstName: signer.firstname, lastName: signer.lastname, email: signer.email, keyAlgorithm: 'P-256' }),
+  };
 }
 
 const reasons: Record<string, (name: string, company: string) => string> = {
@@ -39,12 +56,32 @@ const reasons: Record<string, (name: string, company: string) => string> = {
   en: (name, company) => `Signed electronically by ${name} (${company})`,
 };
 
-export function asSigningFailure(error: unknown): never {
+/** Engine codes that mean "this document cannot take the signature" rather than a passing failure. */
+const documentCodes: ReadonlySet<string> = new Set(['PDF_INVALID', 'PDF_ENCRYPTED', 'PDF_TOO_COMPLEX', 'PDF_FIELD_NOT_FOUND', 'PDF_FIELD_ALREADY_SIGNED', 'PDF_MODIFICATION_FORBIDDEN']);
+
+/**
+ * Every failure of the signing engine as a typed AppError, never a 500: the handwritten image over its bounds →
+ * IMAGE_TOO_LARGE (400), an unreadable handwritten image → VALIDATION_FAILED (400), a document the engine cannot
+ * sign → DOCUMENT_UNSIGNABLE (422, when the document is known), anything else (time-stamping authority, CMS,
+ * certificates, an unexpected engine error) → SIGNING_FAILED (502: nothing was signed, try again).
+ */
+export function asSigningFailure(error: unknown, document?: { id: string; title: string }): never {
+  if (error instanceof AppError) throw error;
   if (isSigningError(error) && (error.code === 'TSA_UNAVAILABLE' || error.code === 'TSA_RESPONSE_INVALID')) {
     throw new AppError('SIGNING_FAILED', 'The time-stamping authority did not answer: nothing was signed. Try again in a few minutes.', { cause: error });
   }
+  if (isSigningError(error) && error.code === 'IMAGE_TOO_LARGE') {
+    throw new AppError('IMAGE_TOO_LARGE', `${error.message}. Draw it again.`, { details: error.details, cause: error });
+  }
+  if (isSigningError(error) && error.code === 'UNSUPPORTED' && /handwritten/i.test(error.message)) {
+    throw new AppError('VALIDATION_FAILED', 'The handwritten signature is not a readable PNG image: draw it again.', {
+      fields: [{ field: 'handwrittenPng', rule: 'invalid_value', message: 'Not a readable PNG image.' }],
+      cause: error,
+    });
+  }
+  if (document && isSigningError(error) && documentCodes.has(error.code)) throw documentUnsignable(document, error);
   if (isSigningError(error)) throw new AppError('SIGNING_FAILED', `The signature could not be applied (${error.code}).`, { cause: error });
-  throw error;
+  throw new AppError('SIGNING_FAILED', undefined, { cause: error });
 }
 
 /** Signs every field of this signer on every document that has one; returns the new versions. */
@@ -54,36 +91,41 @@ export async function signDocuments(
   access: SigningAccess,
   material: SigningMaterial,
   opts: { handwrittenPng: Uint8Array | null; now: Date },
-): Promise<{ document: repo.DocumentWithFields; version: VersionRow }[]> {
+): Promise<{ document: DocumentWithFields; version: VersionRow; certificateSerials: string[] }[]> {
   const { ctx, signer } = access;
-  const documents = (await repo.documentsOf(tx, access.appId, [ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
+  const documents = (await documentsOf(tx, access.appId, [ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
   const current = await ensurePrepared(tx, platform, ctx.request, documents, ctx.request.options.language);
   const name = `${signer.firstname} ${signer.lastname}`;
   const reason = (reasons[ctx.request.options.language] ?? reasons.en!)(name, ctx.application.company);
-  const signed: { document: repo.DocumentWithFields; version: VersionRow }[] = [];
+  const signed: { document: DocumentWithFields; version: VersionRow; certificateSerials: string[] }[] = [];
   for (const document of documents) {
     const previous = current.get(document.id)!;
     const fields = previous.fields.filter((f) => f.signerIndex === signer.signerIndex);
     if (!fields.length) continue;
     let pdf: Uint8Array = await platform.storage.get(previous.storageKey);
     let certify = previous.kind === 'prepared';
+    const certificateSerials: string[] = [];
     try {
       for (const field of fields) {
-        pdf = await signPdf(pdf, {
-          field: field.name,
-          signer: material.identity,
-          level: 'B-T',
-          tsa: material.tsa,
-          certify,
-          signingTime: opts.now,
-          appearance: { signerName: name, reason, date: opts.now, ...(opts.handwrittenPng ? { handwrittenPng: opts.handwrittenPng } : {}) },
+        // One certificate per field; its key is destroyed as soon as the field is signed.
+        pdf = await withOneTimeIdentity(material.issueIdentity(), async (identity) => {
+          certificateSerials.push(describeCertificate(identity.certificate).serialHex);
+          return signPdf(pdf, {
+            field: field.name,
+            signer: identity,
+            level: 'B-T',
+            tsa: material.tsa,
+            certify,
+            signingTime: opts.now,
+            appearance: { signerName: name, reason, date: opts.now, ...(opts.handwrittenPng ? { handwrittenPng: opts.handwrittenPng } : {}) },
+          });
         });
         certify = false;
       }
     } catch (error) {
-      asSigningFailure(error);
+      asSigningFailure(error, document);
     }
-    signed.push({ document, version: await addVersion(tx, platform, previous, document, 'signed', pdf, { signerId: signer.id }) });
+    signed.push({ document, version: await addVersion(tx, platform, previous, document, 'signed', pdf, { signerId: signer.id }), certificateSerials });
   }
   return signed;
 }

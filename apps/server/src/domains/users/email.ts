@@ -1,8 +1,13 @@
+import { errorMessages } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { emailTaken } from './repository.ts';
 
-export const emailTakenError = (message = 'Email already exists.') =>
+/**
+ * An address is unique across tenants (login is by e-mail), so creating a user checks every tenant. The answer
+ * is the same whether the address is used in the caller's tenant or in another one: it never says where.
+ */
+export const emailTakenError = (message = errorMessages.EMAIL_ALREADY_EXISTS!) =>
   new AppError('EMAIL_ALREADY_EXISTS', message, { fields: [{ field: 'email', rule: 'invalid_value', message }] });
 
 export async function assertEmailFree(tx: Tx, email: string, exceptId?: string, message?: string) {

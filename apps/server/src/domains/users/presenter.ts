@@ -1,5 +1,5 @@
 import type { User } from '@paraphe/contracts';
-import type { UserRow } from '../auth/repository.ts';
+import type { UserRow } from './repository.ts';
 import { iso } from '../../platform/http/envelope.ts';
 
 export function presentUser(row: UserRow): User {
@@ -9,6 +9,7 @@ export function presentUser(row: UserRow): User {
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,
+    pendingEmail: row.pendingEmail,
     mobile: row.mobile,
     phone: row.phone,
     language: row.language as User['language'],

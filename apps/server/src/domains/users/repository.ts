@@ -1,8 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Profile } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { oneTimeTokens, sessions, users } from '../../platform/db/schema/index.ts';
-import type { UserRow } from '../auth/repository.ts';
+import { oneTimeTokens, users } from './schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
+export type LinkPurpose = OneTimeTokenRow['purpose'];
 
 /** Every query takes the tenant: `appId` is part of each WHERE, RLS is the second wall. */
 export interface Scope {
@@ -76,7 +80,16 @@ export async function emailTaken(db: Executor, email: string, exceptId?: string)
   return Boolean(row);
 }
 
-export async function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+/** Whether a user of this tenant has the address (the tenant's own question: other tenants are not looked at). */
+export async function emailTakenInTenant(db: Executor, appId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.appId, appId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+  return Boolean(row);
+}
+
+export async function insertUser(db: Executor, row: NewUserRow): Promise<UserRow> {
   const [inserted] = await db.insert(users).values(row).returning();
   return inserted!;
 }
@@ -91,8 +104,66 @@ export async function countChildren(db: Executor, appId: string, id: string): Pr
   return row?.n ?? 0;
 }
 
+/** The user's own rows go with it; other domains' rows (sessions) are removed by their domain first. */
 export async function deleteUserInScope(db: Executor, appId: string, id: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.appId, appId), eq(sessions.userId, id)));
   await db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.appId, appId), eq(oneTimeTokens.userId, id)));
   await db.delete(users).where(and(eq(users.appId, appId), eq(users.id, id)));
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function updateUser(db: Executor, id: string, patch: Partial<NewUserRow>): Promise<void> {
+  await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function insertOneTimeToken(db: Executor, row: typeof oneTimeTokens.$inferInsert): Promise<void> {
+  await db.insert(oneTimeTokens).values(row);
+}
+
+/** Spends every link of a user still open (of these purposes, or all): an older link must not outlive a change. */
+export async function spendOpenTokens(db: Executor, userId: string, now: Date, purposes?: LinkPurpose[]): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt), purposes ? inArray(oneTimeTokens.purpose, purposes) : undefined));
+}
+
+/** Consumes a link token atomically: a second use finds nothing. */
+export async function consumeOneTimeToken(db: Executor, tokenHash: string, purpose: LinkPurpose, now: Date): Promise<OneTimeTokenRow | undefined> {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
+    .returning();
+  return row;
+}
+
+/** Owners (by id) and user counts (by tenant) for a page of tenants, in two queries (no N+1). */
+export async function ownersAndCounts(db: Executor, apps: { id: string; ownerUserId: string | null }[]): Promise<{ owners: Map<string, UserRow>; counts: Map<string, number> }> {
+  const ids = apps.map((a) => a.id);
+  const ownerIds = apps.map((a) => a.ownerUserId).filter((x): x is string => Boolean(x));
+  const owners = new Map<string, UserRow>();
+  const counts = new Map<string, number>();
+  if (ownerIds.length) for (const u of await db.select().from(users).where(inArray(users.id, ownerIds))) owners.set(u.id, u);
+  if (ids.length) {
+    const rows = await db.select({ appId: users.appId, n: count() }).from(users).where(inArray(users.appId, ids)).groupBy(users.appId);
+    for (const r of rows) counts.set(r.appId, r.n);
+  }
+  return { owners, counts };
+}
+
+/** "LASTNAME Firstname" of these users (the display form of spec §5), by id. */
+export async function displayNamesOf(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, `${r.lastName.toUpperCase()} ${r.firstName}`]));
 }

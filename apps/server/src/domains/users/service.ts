@@ -1,13 +1,15 @@
-import { managerProfiles, seesAllUsers, type Profile } from '@paraphe/contracts';
+import { managerProfiles, permissionsFor, seesAllUsers, type Profile } from '@paraphe/contracts';
 import { userInputSchema, profileInputSchema } from '@paraphe/contracts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
-import { findApplication, type UserRow } from '../auth/repository.ts';
-import { sendAccountLink } from '../auth/links.ts';
+import { getApplication } from '../tenants/index.ts';
+import { sendAccountLink, sendEmailChangeLinks } from './account-links.ts';
+import { holdsRightsOf } from './accounts.ts';
 import * as repo from './repository.ts';
-import { assertEmailFree, withUniqueEmail } from './email.ts';
+import type { UserRow } from './repository.ts';
+import { assertEmailFree, emailTakenError, withUniqueEmail } from './email.ts';
 
 interface Options {
   platform: Platform;
@@ -27,18 +29,27 @@ async function findVisible(tx: Tx, actor: Actor, id: string): Promise<UserRow> {
   return user;
 }
 
-/** A product administrator is changed only by a product administrator (else a GERANT of the platform could take the account over). */
+/**
+ * A user the actor may change, mail a password link, deactivate or delete: visible, and holding no right the actor
+ * lacks (docs/permissions.md). A product administrator is changed only by a product administrator (else a GERANT
+ * of the platform could take the account over); a COMPTABLE placed under a MANAGER is out of the MANAGER's reach.
+ */
 async function findChangeable(tx: Tx, actor: Actor, id: string): Promise<UserRow> {
   const user = await findVisible(tx, actor, id);
   if (user.isProductAdmin && !actor.isProductAdmin) throw new AppError('FORBIDDEN');
+  if (!holdsRightsOf(actor.permissions, user)) throw new AppError('FORBIDDEN', 'This user has rights you do not have: you cannot change this account.');
   return user;
 }
 
-/** Only a GERANT hands out GERANT or COMPTABLE; a manager creates managers and sales users under them. */
+/**
+ * Only a GERANT hands out GERANT or COMPTABLE; a manager creates managers and sales users under them. In general
+ * nobody gives a profile with a right they lack.
+ */
 function assertMayAssignProfile(actor: Actor, profile: Profile) {
   if ((profile === 'GERANT' || profile === 'COMPTABLE') && actor.profile !== 'GERANT') {
     throw new AppError('FORBIDDEN', 'Only a director (GERANT) can give this profile.');
   }
+  if (!permissionsFor(profile, false).every((p) => actor.permissions.has(p))) throw new AppError('FORBIDDEN', 'This profile has rights you do not have.');
 }
 
 /** The line manager must be a visible GERANT/MANAGER of the tenant, and neither the user nor one of their subordinates. */
@@ -104,8 +115,10 @@ export async function isUserUsed(opts: Options & { id: string }) {
   });
 }
 
+/** Whether a user of the caller's tenant has the address: other tenants' users are none of its business. */
 export async function emailExists(opts: Options & { email: string }) {
-  return opts.platform.database.inSystem((tx) => repo.emailTaken(tx, opts.email));
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, (tx) => repo.emailTakenInTenant(tx, actor.appId, opts.email));
 }
 
 export async function createUser(opts: Options & { input: ParsedInput }) {
@@ -131,17 +144,21 @@ export async function createUser(opts: Options & { input: ParsedInput }) {
       parentId,
       active: input.active,
     }));
-    const application = (await findApplication(tx, actor.appId))!;
+    const application = await getApplication(tx, actor.appId);
     const inviter = await repo.findInScope(tx, { appId: actor.appId }, actor.userId);
     // sendReinit: the new user chooses a password from a mailed link.
     await sendAccountLink({ platform, tx, user, application, kind: 'invite', invitedBy: inviter ? `${inviter.firstName} ${inviter.lastName}` : application.company });
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.created', targetType: 'user', targetId: user.id, data: { profile: user.profile }, ip: actor.ip });
+    await platform.events.emit(tx, { type: 'user.created', appId: actor.appId, actorUserId: actor.realUserId, data: { userId: user.id, profile: user.profile, parentId: user.parentId } });
     return user;
   });
 }
 
 export async function updateUser(opts: Options & { id: string; input: ParsedInput }) {
   const { platform, actor, input } = opts;
+  // Addresses are unique across tenants, and a tenant transaction sees only its own users: ask the whole platform
+  // (the answer is only used once the user is known to be the caller's to change).
+  const emailTakenElsewhere = await platform.database.inSystem((tx) => repo.emailTaken(tx, input.email, opts.id));
   return platform.database.inTenant(actor.appId, async (tx) => {
     const user = await findChangeable(tx, actor, opts.id);
     if (input.profile !== user.profile) assertMayAssignProfile(actor, input.profile);
@@ -151,12 +168,16 @@ export async function updateUser(opts: Options & { id: string; input: ParsedInpu
       throw new AppError('VALIDATION_FAILED', 'A line manager is required.', { fields: [{ field: 'parentId', rule: 'required', message: 'A line manager is required.' }] });
     }
     if (parentId !== user.parentId) await assertValidLineManager(tx, actor, parentId, user.id);
-    if (input.email !== user.email.toLowerCase()) await assertEmailFree(tx, input.email, user.id);
+    // A new address only replaces the login address once its owner confirms it from the mailed link: until then it
+    // waits in pendingEmail (the current address is told). The current address, or the one already pending,
+    // changes nothing.
+    const requestedEmail = input.email !== user.email.toLowerCase() && input.email !== user.pendingEmail?.toLowerCase() ? input.email : undefined;
+    if (requestedEmail && emailTakenElsewhere) throw emailTakenError();
     if (!input.active && (user.id === actor.userId || user.id === actor.realUserId)) {
       throw new AppError('CONFLICT', 'You cannot deactivate your own account.');
     }
-    const updated = await withUniqueEmail(repo.updateUserInScope(tx, actor.appId, user.id, {
-      email: input.email,
+    const updated = await repo.updateUserInScope(tx, actor.appId, user.id, {
+      ...(requestedEmail ? { pendingEmail: requestedEmail } : {}),
       firstName: input.firstName,
       lastName: input.lastName,
       mobile: input.mobile ?? null,
@@ -168,8 +189,17 @@ export async function updateUser(opts: Options & { id: string; input: ParsedInpu
       profile: input.profile,
       parentId,
       active: input.active,
-    }));
+    });
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.updated', targetType: 'user', targetId: user.id, ip: actor.ip });
+    if (requestedEmail) {
+      const application = await getApplication(tx, actor.appId);
+      const changer = await repo.findInScope(tx, { appId: actor.appId }, actor.realUserId);
+      const changedBy = changer ? `${changer.firstName} ${changer.lastName}` : application.company;
+      await sendEmailChangeLinks({ platform, tx, user, application, newEmail: requestedEmail, changedBy });
+      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.email_change_requested', targetType: 'user', targetId: user.id, data: { from: user.email, to: requestedEmail }, ip: actor.ip });
+    }
+    const changed = [...(Object.keys(input) as (keyof ParsedInput)[]), 'pendingEmail' as const].filter((k) => (updated[k as keyof UserRow] ?? null) !== (user[k as keyof UserRow] ?? null));
+    await platform.events.emit(tx, { type: 'user.updated', appId: actor.appId, actorUserId: actor.realUserId, data: { userId: user.id, profile: updated.profile, changed } });
     return updated;
   });
 }
@@ -180,10 +210,11 @@ export async function deleteUser(opts: Options & { id: string }) {
     const user = await findChangeable(tx, actor, opts.id);
     if (user.id === actor.userId || user.id === actor.realUserId) throw new AppError('CONFLICT', 'You cannot delete your own account.');
     if ((await repo.countChildren(tx, actor.appId, user.id)) > 0) throw new AppError('USER_IN_USE');
-    const application = (await findApplication(tx, actor.appId))!;
+    const application = await getApplication(tx, actor.appId);
     if (application.ownerUserId === user.id) throw new AppError('CONFLICT', 'The owner of the account cannot be deleted.');
     await repo.deleteUserInScope(tx, actor.appId, user.id);
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.deleted', targetType: 'user', targetId: user.id, data: { email: user.email }, ip: actor.ip });
+    await platform.events.emit(tx, { type: 'user.deleted', appId: actor.appId, actorUserId: actor.realUserId, data: { userId: user.id, profile: user.profile } });
   });
 }
 
@@ -191,7 +222,7 @@ export async function sendPasswordLink(opts: Options & { id: string }) {
   const { platform, actor } = opts;
   await platform.database.inTenant(actor.appId, async (tx) => {
     const user = await findChangeable(tx, actor, opts.id);
-    const application = (await findApplication(tx, actor.appId))!;
+    const application = await getApplication(tx, actor.appId);
     await sendAccountLink({ platform, tx, user, application, kind: 'reset' });
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.password_link_sent', targetType: 'user', targetId: user.id, ip: actor.ip });
   });

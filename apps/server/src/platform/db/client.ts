@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { requestTransactions } from '../idempotency-scope.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,17 +22,36 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Runs a transaction, telling the request's observer (idempotency-scope.ts) about it when there is one. */
+async function observed<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const observer = requestTransactions.getStore();
+  if (!observer) return db.transaction(fn);
+  let result: T;
+  try {
+    result = await db.transaction(async (tx) => {
+      const value = await fn(tx);
+      await observer.beforeCommit(tx);
+      return value;
+    });
+  } catch (error) {
+    observer.afterRollback();
+    throw error;
+  }
+  observer.afterCommit();
+  return result;
+}
+
 export function scopedTransactions(db: Database) {
   return {
     async inTenant<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
+      return observed(db, async (tx) => {
         await tx.execute(sql`select set_config('app.tenant_id', ${appId}, true)`);
         await tx.execute(sql`set local role app_user`);
         return fn(tx);
       });
     },
     async inSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.transaction(fn);
+      return observed(db, fn);
     },
   };
 }

@@ -5,9 +5,35 @@ import { sql } from 'drizzle-orm';
 import { schema, scopedTransactions, type Database, type DatabaseHandle } from './client.ts';
 import { migrationsFolder } from './migrations-folder.ts';
 
+export interface PostgresOptions {
+  /**
+   * Told about every connection the server lost (an idle backend terminated, PostgreSQL restarted, a network
+   * cut). The pool has already dropped that connection and opens a new one on the next query.
+   */
+  onConnectionError?(error: Error): void;
+}
+
+/** How long a query waits for a connection before failing (503 at the edge) instead of hanging the request. */
+export const connectionTimeoutMs = 5_000;
+
+/**
+ * The application's pool, made to survive PostgreSQL going away. Without an 'error' listener, node-postgres
+ * emits an unhandled 'error' when an IDLE connection's backend ends (pg_terminate_backend, a restart, a
+ * failover): the whole process exits. A connection checked out (a transaction in progress) has no listener of
+ * the pool at all, so each client gets its own. A broken client is dropped by the pool when released, and the
+ * next query opens a fresh connection: the server recovers by itself once the database is back.
+ */
+export function createPool(connectionString: string, options: PostgresOptions = {}): pg.Pool {
+  const onError = options.onConnectionError ?? (() => undefined);
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: connectionTimeoutMs, keepAlive: true });
+  pool.on('error', (error) => onError(error));
+  pool.on('connect', (client) => client.on('error', (error) => onError(error)));
+  return pool;
+}
+
 /** A PostgreSQL server (DATABASE_URL). Migrations are applied under an advisory lock, so many nodes may start at once. */
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  const pool = createPool(connectionString, options);
   const db = drizzle(pool, { schema }) as unknown as Database;
   const client = await pool.connect();
   try {

@@ -1,21 +1,30 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorDetail, errorMessages, type ErrorBody } from '@paraphe/contracts';
+import { apiDocsPath, apiPathPrefix, errorDetail, errorMessages, type ErrorBody } from '@paraphe/contracts';
 import { AppError } from '../errors.ts';
 import type { Platform } from '../context.ts';
-import { createGuard } from './guard.ts';
+import { createIdempotencyStore } from '../idempotency.ts';
+import type { Module } from '../modules.ts';
+import { inputDatabaseError } from './database-errors.ts';
+import { createGuard, type SessionResolver } from './guard.ts';
+import { healthReport, replyToFault } from './health.ts';
+import { servedEndpoints } from './endpoints.ts';
+import { fastifyTrustProxy, helmetOptions, noStoreOnApi } from './headers.ts';
+import { refuseUnsafeInput } from './input.ts';
 import { toFieldErrors, type ZodIssueLike } from './validation.ts';
 
-export type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
-export type DomainRoutes = (app: App, platform: Platform) => void | Promise<void>;
+import type { App } from './types.ts';
+
+export type { App } from './types.ts';
 
 function errorBody(
   code: string,
@@ -27,11 +36,14 @@ function errorBody(
   return { error: { code, message, detail: errorDetail(code, message), ...(fields ? { fields } : {}), ...(details ? { details } : {}), requestId } };
 }
 
-export async function buildApp(platform: Platform, domains: DomainRoutes[]): Promise<App> {
+/** The HTTP app: platform plugins, the guard (with the auth domain's session resolver), then every module's routes. */
+export async function buildApp(platform: Platform, modules: readonly Module[], resolveSession: SessionResolver): Promise<App> {
   const app = Fastify({
     loggerInstance: platform.logger,
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // TRUST_PROXY: by default no X-Forwarded-For is believed (request.ip is the peer's address), so a client cannot
+    // pick its rate-limit bucket or the address written into the evidence file.
+    trustProxy: fastifyTrustProxy(platform.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
     // Signing-link tokens (≈ 150 characters) travel as a path parameter.
@@ -40,8 +52,11 @@ export async function buildApp(platform: Platform, domains: DomainRoutes[]): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(helmet, helmetOptions(platform.config));
+  app.addHook('onSend', noStoreOnApi);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  app.decorate('idempotency', { store: createIdempotencyStore(platform.database, platform.clock), inFlight: new Set<string>() });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Paraphe API', version: '1.0.0', description: 'Electronic-signature back-office. See docs/api.md.' },
@@ -49,7 +64,7 @@ export async function buildApp(platform: Platform, domains: DomainRoutes[]): Pro
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: apiDocsPath });
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -63,6 +78,15 @@ export async function buildApp(platform: Platform, domains: DomainRoutes[]): Pro
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.status(error.status).send(errorBody(error.code, error.message, request.id, error.fields, error.details));
     }
+    const fromDatabase = inputDatabaseError(error);
+    if (fromDatabase) {
+      // The database refused a value the client sent (PostgreSQL class 22): the client's mistake, not ours.
+      request.log.warn({ err: error, sqlState: fromDatabase.sqlState }, 'database refused an input value');
+      return reply.status(400).send(errorBody('BAD_REQUEST', fromDatabase.message, request.id));
+    }
+    // Database away (503 UNAVAILABLE + Retry-After) or disk full (507 STORAGE_FULL): health.ts.
+    const fault = replyToFault(error, request, reply);
+    if (fault) return fault;
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED', 'Too many attempts. Try again in a minute.', request.id));
     if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.', request.id));
@@ -71,18 +95,23 @@ export async function buildApp(platform: Platform, domains: DomainRoutes[]): Pro
     return reply.status(500).send(errorBody('INTERNAL', errorMessages.INTERNAL!, request.id));
   });
 
-  app.addHook('preValidation', createGuard(platform));
+  app.addHook('preValidation', createGuard(platform, resolveSession));
+  // After the guard (an anonymous caller learns nothing about the input), before validation and the handler.
+  app.addHook('preValidation', refuseUnsafeInput);
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await platform.database.ping();
-      return { status: 'ok', database: 'ok', engine: platform.database.engine };
-    } catch {
-      return reply.status(503).send({ status: 'degraded', database: 'unreachable' });
-    }
+    const { statusCode, body } = await healthReport(platform);
+    return reply.status(statusCode).send(body);
   });
 
-  for (const register of domains) await register(app, platform);
+  for (const module of modules) await module.routes?.(app, platform);
+  // Every endpoint a module declares must have its handler (a descriptor without a route is a bug).
+  const served = servedEndpoints(app);
+  for (const module of modules) {
+    for (const [name, endpoint] of (module.endpoints ?? []).flatMap((group) => Object.entries(group))) {
+      if (!served.has(endpoint)) throw new Error(`Module ${module.name} declares ${name} (${endpoint.method} ${endpoint.path}) but serves no handler for it`);
+    }
+  }
 
   const indexHtml = path.join(platform.config.webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
@@ -90,7 +119,7 @@ export async function buildApp(platform: Platform, domains: DomainRoutes[]): Pro
     await app.register(fastifyStatic, { root: platform.config.webDist, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !fs.existsSync(indexHtml)) {
+    if (request.url.startsWith(apiPathPrefix) || !fs.existsSync(indexHtml)) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.', request.id));
     }
     // The SPA routes on the hash; any other path still gets the app, which shows its own 404.

@@ -3,7 +3,6 @@ import type { Audience, Feature, Permission } from '@paraphe/contracts';
 import { permissionFeature } from '@paraphe/contracts';
 import { AppError } from '../errors.ts';
 import type { Actor, Platform } from '../context.ts';
-import { actorOf, resolveSession, type SessionContext } from '../../domains/auth/service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,41 +16,56 @@ declare module 'fastify' {
     allowSuspended?: boolean;
   }
   interface FastifyRequest {
-    session?: SessionContext;
+    session?: GuardSession;
     actor?: Actor;
   }
 }
 
+/**
+ * What the guard needs to know about the session of a verified access token. The platform does not know how
+ * sessions are stored: the auth domain gives the resolver (server.ts wires it), and may carry its own details
+ * in `details` for its routes.
+ */
+export interface GuardSession {
+  actor: Actor;
+  secondFactorVerified: boolean;
+  tenantEnabled: boolean;
+  tenantFeatures: Partial<Record<Feature, boolean>>;
+  details: unknown;
+}
+export type SessionResolver = (sessionId: string, ip: string) => Promise<GuardSession>;
+
 /** Authenticates and authorizes from the route's config, before validation and the handler run. */
-export function createGuard(platform: Platform) {
+export function createGuard(platform: Platform, resolveSession: SessionResolver) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply) {
     const config = request.routeOptions.config;
     if (!config?.audience) return;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED', 'Missing bearer token.');
     const claims = await platform.tokens.verify(header.slice(7).trim(), config.audience, platform.clock());
-    const ctx = await resolveSession(platform, claims.sessionId);
-    request.session = ctx;
-    if (!ctx.session.secondFactorVerifiedAt && !config.allowUnverified) throw new AppError('SECOND_FACTOR_REQUIRED', 'Enter the code we sent you first.');
-    const actor = actorOf(ctx, request.ip);
-    request.actor = actor;
-    if (!ctx.application.enabled && !config.allowSuspended && !actor.isProductAdmin) throw new AppError('APPLICATION_SUSPENDED');
-    if (config.permission) requirePermission(actor, config.permission, ctx);
+    const session = await resolveSession(claims.sessionId, request.ip);
+    request.session = session;
+    if (!session.secondFactorVerified && !config.allowUnverified) throw new AppError('SECOND_FACTOR_REQUIRED', 'Enter the code we sent you first.');
+    request.actor = session.actor;
+    if (!session.tenantEnabled && !config.allowSuspended && !session.actor.isProductAdmin) throw new AppError('APPLICATION_SUSPENDED');
+    if (config.permission) requirePermission(session, config.permission);
+    if (config.feature && !session.tenantFeatures[config.feature]) throw new AppError('FEATURE_DISABLED');
   };
 }
 
-export function requirePermission(actor: Actor, permission: Permission, ctx?: SessionContext) {
-  if (!actor.permissions.has(permission)) throw new AppError('FORBIDDEN');
+function requirePermission(session: GuardSession, permission: Permission) {
+  if (!session.actor.permissions.has(permission)) throw new AppError('FORBIDDEN');
   const feature = permissionFeature[permission];
-  if (feature && ctx && !ctx.application.features[feature]) throw new AppError('FEATURE_DISABLED');
+  if (feature && !session.tenantFeatures[feature]) throw new AppError('FEATURE_DISABLED');
 }
 
 /** The actor of an authenticated route (the guard guarantees it). */
-export function requireActor(request: FastifyRequest): Actor {
+export function requireActor(request: Pick<FastifyRequest, 'actor'>): Actor {
   if (!request.actor) throw new AppError('UNAUTHENTICATED');
   return request.actor;
 }
-export function requireSession(request: FastifyRequest): SessionContext {
+/** The session the guard resolved (authenticated routes only). */
+export function requireGuardSession(request: Pick<FastifyRequest, 'session'>): GuardSession {
   if (!request.session) throw new AppError('UNAUTHENTICATED');
   return request.session;
 }

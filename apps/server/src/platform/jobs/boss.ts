@@ -1,40 +1,110 @@
-import { PgBoss, fromDrizzle, fromPglite, type Job, type JobResult } from 'pg-boss';
-
-const jobBatchSize = 10;
+import { PgBoss, fromDrizzle, fromPglite, type Job, type JobResult, type QueueOptions } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
+import { isDatabaseUnavailable, throttledReporter } from '../faults.ts';
 
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
-interface QueueDefinition {
-  name: string;
-  handler: JobHandler<any>;
+
+/** Defaults of a queue (platform/modules.ts JobSpec documents each). */
+export const defaultBatchSize = 10;
+export const defaultExpireInSeconds = 120;
+export const defaultRetryLimit = 5;
+/**
+ * PostgreSQL only: a worker refreshes its jobs' heartbeat every 5 s; a job whose heartbeat is 10 s old belongs to
+ * a dead process and pg-boss's supervisor (every `superviseSeconds`) gives it back to the queue. 10 s is the least
+ * pg-boss accepts. The embedded database has one process (the data-folder lock), so it reclaims at start instead.
+ */
+export const heartbeatSeconds = 10;
+export const superviseSeconds = 15;
+
+export interface QueueSettings {
   retryLimit?: number;
   /** Cron (UTC) when the queue is a periodic job. */
   schedule?: string;
+  expireInSeconds?: number;
+  batchSize?: number;
+}
+
+interface QueueDefinition extends QueueSettings {
+  name: string;
+  /** Stored without its payload type: each queue's handler gets the payload its producers send. */
+  handler: JobHandler<never>;
 }
 
 export interface Jobs {
   /** Enqueues in the caller's transaction: a rollback drops the job. */
   enqueue<T extends object>(tx: Tx, queue: string, data: T, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
-  define<T>(name: string, handler: JobHandler<T>, options?: { retryLimit?: number; schedule?: string }): void;
+  define<T>(name: string, handler: JobHandler<T>, options?: QueueSettings): void;
   start(options: { work: boolean }): Promise<void>;
   /** Stops fetching; waits for handlers in flight (graceful shutdown). */
   stop(): Promise<void>;
   boss: PgBoss;
+  /** The queues defined so far and their pg-boss options (what `start` creates or updates). */
+  queueOptions(): { name: string; options: QueueOptions; batchSize: number }[];
 }
 
 export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
+  const onServer = database.engine === 'postgres';
   const boss = database.boss.pglite
     ? new PgBoss({ db: fromPglite(database.boss.pglite as never), schema: 'pgboss' })
-    : new PgBoss({ connectionString: database.boss.connectionString, schema: 'pgboss', max: 4 });
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    : new PgBoss({
+        connectionString: database.boss.connectionString,
+        schema: 'pgboss',
+        max: 4,
+        connectionTimeoutMillis: 5_000,
+        // Expired jobs and stale heartbeats are looked for at each pass (defaults: 60 s each).
+        superviseIntervalSeconds: superviseSeconds,
+        monitorIntervalSeconds: superviseSeconds,
+      });
+  // pg-boss's own pool has its 'error' listener (re-emitted here): a dropped connection is logged, never fatal.
+  // While the database is away every poll fails: say it once, then every 30 s with the count.
+  const reportUnavailable = throttledReporter((error, repeats) =>
+    logger.warn({ err: error, repeats }, 'job queue: database unreachable, the workers keep polling and resume when it is back'),
+  );
+  boss.on('error', (error) => (isDatabaseUnavailable(error) ? reportUnavailable('boss', error) : logger.error({ err: error }, 'job queue error')));
   const queues: QueueDefinition[] = [];
+  let reclaimTimer: NodeJS.Timeout | undefined;
+
+  const optionsOf = (q: QueueDefinition): QueueOptions => ({
+    retryLimit: q.retryLimit ?? defaultRetryLimit,
+    retryBackoff: true,
+    retryDelay: 5,
+    retryDelayMax: 600,
+    expireInSeconds: q.expireInSeconds ?? defaultExpireInSeconds,
+    // null clears a heartbeat set before (the type says number; pg-boss's updateQueue takes null).
+    heartbeatSeconds: onServer ? heartbeatSeconds : (null as unknown as number),
+  });
+
+  /**
+   * Jobs left `active` by a process that died (kill -9, OOM, power cut) go back to the queue at once instead of
+   * waiting for their expiry (pg-boss's default was 15 minutes). Only jobs whose worker is surely gone: on the
+   * embedded database every active job (one process per data folder, enforced by the lock file; this one has
+   * not fetched anything yet); on PostgreSQL, where other nodes may be working, only jobs whose heartbeat is
+   * stale or whose expiry has passed. The crash costs the job one attempt, so a job that kills its process
+   * every time cannot loop forever: at its last attempt it is left to pg-boss's expiry, which fails it.
+   */
+  async function reclaimAbandoned() {
+    const abandoned = onServer
+      ? sql`(heartbeat_seconds is not null and heartbeat_on + heartbeat_seconds * interval '1 second' < now())
+            or started_on + expire_seconds * interval '1 second' < now()`
+      : sql`true`;
+    const result = (await database.db.execute(sql`
+      update pgboss.job set state = 'retry', start_after = now()
+      where state = 'active' and retry_count < retry_limit and (${abandoned})
+      returning name`)) as unknown as { rows: { name: string }[] };
+    if (result.rows.length) {
+      const byQueue: Record<string, number> = {};
+      for (const { name } of result.rows) byQueue[name] = (byQueue[name] ?? 0) + 1;
+      logger.warn({ reclaimed: byQueue }, 'jobs left active by a stopped process are retried now');
+    }
+  }
 
   return {
     boss,
+    queueOptions: () => queues.map((q) => ({ name: q.name, options: optionsOf(q), batchSize: q.batchSize ?? defaultBatchSize })),
     define(name, handler, opts = {}) {
-      queues.push({ name, handler, ...opts });
+      queues.push({ name, handler: handler as JobHandler<never>, ...opts });
     },
     async enqueue(tx, queue, data, opts = {}) {
       await boss.send(queue, data, {
@@ -46,8 +116,11 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
     async start({ work }) {
       await boss.start();
       for (const q of queues) {
-        // Created outside any transaction: on PGlite a cold queue created inside one deadlocks.
-        await boss.createQueue(q.name, { retryLimit: q.retryLimit ?? 5, retryBackoff: true, retryDelay: 5 });
+        // Created outside any transaction: on PGlite a cold queue created inside one deadlocks. An existing queue
+        // gets today's options (expiry, heartbeat, retries): createQueue leaves an existing one as it was.
+        const existing = await boss.getQueue(q.name);
+        if (existing) await boss.updateQueue(q.name, optionsOf(q));
+        else await boss.createQueue(q.name, optionsOf(q));
       }
       // Tenant-scoped transactions run as app_user and enqueue from there.
       for (const statement of [
@@ -59,23 +132,36 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       ]) {
         await database.db.execute(sql.raw(statement));
       }
+      await reclaimAbandoned();
+      // PostgreSQL: the jobs of a process killed just before this start still have a fresh heartbeat; once it is
+      // stale they are reclaimed here too, at once (pg-boss's supervisor would retry them after its backoff).
+      if (onServer) {
+        reclaimTimer = setTimeout(() => void reclaimAbandoned().catch((error: unknown) => logger.warn({ err: error }, 'reclaiming abandoned jobs failed')), (heartbeatSeconds + 1) * 1000);
+        reclaimTimer.unref();
+      }
       if (!work) return;
+      const reportFailure = throttledReporter((error, repeats) => logger.warn({ err: error, repeats }, 'jobs fail: database unreachable, they will retry'));
       for (const q of queues) {
         if (q.schedule) await boss.schedule(q.name, q.schedule);
         // A batch per fetch and no pause while batches come back full (burst): with one job per fetch a worker
         // waits the polling interval after every job, i.e. 1 job/s (measured: 1,000 send jobs took 500 s).
         // Each job is settled on its own, so a failing job never drags its batch mates into retries.
+        const batchSize = q.batchSize ?? defaultBatchSize;
         await boss.work(
           q.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: jobBatchSize, burstWhenBatchFull: true, perJobResults: true },
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize, burstWhenBatchFull: batchSize > 1, perJobResults: true },
           async (jobs) => {
             const results: JobResult[] = [];
             for (const job of jobs) {
+              // The claim lapsed while earlier batch mates ran (expired, or failed by a stale heartbeat): another
+              // attempt owns the job now. Left out of the results, it is settled by nobody here.
+              if (job.signal?.aborted) continue;
               try {
-                await q.handler(job.data, job);
+                await q.handler(job.data as never, job as never);
                 results.push({ id: job.id, status: 'completed' });
               } catch (error) {
-                logger.warn({ err: error, queue: q.name, jobId: job.id }, 'job failed, will retry');
+                if (isDatabaseUnavailable(error)) reportFailure(q.name, error);
+                else logger.warn({ err: error, queue: q.name, jobId: job.id }, 'job failed, will retry');
                 results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
               }
             }
@@ -85,6 +171,7 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       }
     },
     async stop() {
+      clearTimeout(reclaimTimer);
       await boss.stop({ graceful: true, timeout: 20_000 });
     },
   };

@@ -1,9 +1,14 @@
-import { and, desc, eq, ilike, or, sql, count } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, count } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { outboxMessages } from '../db/schema/index.ts';
+import { outboxMessages, type OutboxAttempt, type OutboxStatus } from '../db/schema/index.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxRow = typeof outboxMessages.$inferInsert;
+
+/** Statuses a delivery job acts on; the others are final (or captured). */
+export const deliverableStatuses: readonly OutboxStatus[] = ['queued', 'retrying'];
+/** What the Outbox counts as undelivered: retries in progress and definitive failures. */
+export const undeliveredStatuses: readonly OutboxStatus[] = ['retrying', 'failed'];
 
 export async function insertMessage(db: Executor, row: NewOutboxRow): Promise<string> {
   const [inserted] = await db.insert(outboxMessages).values(row).returning({ id: outboxMessages.id });
@@ -15,22 +20,45 @@ export async function findMessage(db: Executor, id: string): Promise<OutboxRow |
   return row;
 }
 
-export async function markMessage(db: Executor, id: string, status: OutboxRow['status'], error?: string): Promise<void> {
-  await db
+/**
+ * Appends one line to the message's history and sets its status, only if the history still has `version`
+ * entries (nobody recorded anything since it was read): returns false otherwise and changes nothing.
+ */
+export async function recordAttempt(db: Executor, id: string, version: number, status: OutboxStatus, entry: OutboxAttempt, error: string | null): Promise<boolean> {
+  const updated = await db
     .update(outboxMessages)
     .set({
       status,
-      error: error ?? null,
-      sentAt: status === 'sent' || status === 'captured' ? new Date() : null,
-      attempts: sql`${outboxMessages.attempts} || ${JSON.stringify([{ at: new Date().toISOString(), ...(error ? { error } : {}) }])}::jsonb`,
+      error,
+      sentAt: status === 'sent' || status === 'captured' ? new Date(entry.at) : null,
+      attempts: sql`${outboxMessages.attempts} || ${JSON.stringify([entry])}::jsonb`,
     })
-    .where(eq(outboxMessages.id, id));
+    .where(and(eq(outboxMessages.id, id), sql`jsonb_array_length(${outboxMessages.attempts}) = ${version}`))
+    .returning({ id: outboxMessages.id });
+  return updated.length > 0;
+}
+
+/** Messages an administrator may send again: failed ones, or retrying ones (try now instead of at the planned time). */
+export async function requeueCandidates(db: Executor, filter: { ids?: string[]; status?: OutboxStatus }): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(
+      and(
+        filter.ids ? inArray(outboxMessages.id, filter.ids) : undefined,
+        filter.status ? eq(outboxMessages.status, filter.status) : inArray(outboxMessages.status, [...undeliveredStatuses]),
+      ),
+    )
+    .orderBy(outboxMessages.createdAt)
+    .for('update');
 }
 
 export interface OutboxFilter {
   channel?: 'email' | 'sms';
   to?: string;
   search?: string;
+  /** One status, or `undelivered` (retrying + failed). */
+  status?: OutboxStatus | 'undelivered';
   limit: number;
   offset: number;
   order: 'ASC' | 'DESC';
@@ -41,9 +69,77 @@ export async function listMessages(db: Executor, filter: OutboxFilter): Promise<
     filter.channel ? eq(outboxMessages.channel, filter.channel) : undefined,
     filter.to ? ilike(outboxMessages.to, `%${filter.to}%`) : undefined,
     filter.search ? or(ilike(outboxMessages.subject, `%${filter.search}%`), ilike(outboxMessages.to, `%${filter.search}%`)) : undefined,
+    filter.status === 'undelivered' ? inArray(outboxMessages.status, [...undeliveredStatuses]) : filter.status ? eq(outboxMessages.status, filter.status) : undefined,
   );
   const orderBy = filter.order === 'ASC' ? [outboxMessages.createdAt, outboxMessages.id] : [desc(outboxMessages.createdAt), desc(outboxMessages.id)];
   const rows = await db.select().from(outboxMessages).where(where).orderBy(...orderBy).limit(filter.limit).offset(filter.offset);
   const [total] = await db.select({ n: count() }).from(outboxMessages).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** How many messages are not delivered, whatever the list's filter: retrying, failed. */
+export async function undeliveredCounts(db: Executor): Promise<{ retrying: number; failed: number }> {
+  const rows = await db
+    .select({ status: outboxMessages.status, n: count() })
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.status, [...undeliveredStatuses]))
+    .groupBy(outboxMessages.status);
+  const of = (status: OutboxStatus) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { retrying: of('retrying'), failed: of('failed') };
+}
+
+/** Which of `keys` are attached to a message (the storage sweep keeps those files). */
+export async function attachedStorageKeys(db: Executor, keys: readonly string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const result = (await db.execute(sql`
+    select distinct a->>'storageKey' as key
+    from ${outboxMessages}, jsonb_array_elements(${outboxMessages.attachments}) a
+    where jsonb_array_length(${outboxMessages.attachments}) > 0 and a->>'storageKey' in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`)) as unknown as { rows: { key: string }[] };
+  return result.rows.map((r) => r.key);
+}
+
+/**
+ * Messages waiting for a delivery that no job will make (queued or retrying, no live job of their queue): left
+ * by the versions that let the last retry fail while the row said `queued`. Marked failed, so the Outbox shows
+ * them and can send them again. Looks at the last 30 days; a message and its job are always written together, so
+ * a live message always has a live job.
+ */
+export async function failAbandoned(db: Executor, now: Date): Promise<number> {
+  // Before the first start of the job queue there is no job table, and no message yet to repair.
+  const boss = (await db.execute(sql`select to_regclass('pgboss.job') is not null as ready`)) as unknown as { rows: { ready: boolean }[] };
+  if (!boss.rows[0]?.ready) return 0;
+  const entry = JSON.stringify([{ at: now.toISOString(), error: 'No delivery was planned any more (an earlier version gave up): send it again from the Outbox.' }]);
+  const result = (await db.execute(sql`
+    update ${outboxMessages} m set status = 'failed', attempts = m.attempts || ${entry}::jsonb,
+      error = coalesce(m.error, 'No delivery was planned any more.')
+    where m.status in ('queued', 'retrying') and m.created_at > ${now.toISOString()}::timestamptz - interval '30 days'
+      and not exists (
+        select 1 from pgboss.job j
+        where j.name in ('send-email', 'send-sms') and j.data->>'messageId' = m.id::text and j.state in ('created', 'retry', 'active')
+      )
+    returning m.id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
+export interface DeliveryState {
+  status: OutboxStatus;
+  channel: 'email' | 'sms';
+  error: string | null;
+  at: Date;
+}
+
+/** The newest message about each subject, and how its delivery stands. */
+export async function latestByAbout(db: Executor, abouts: readonly string[]): Promise<Map<string, DeliveryState>> {
+  const states = new Map<string, DeliveryState>();
+  if (!abouts.length) return states;
+  const rows = await db
+    .select({ about: outboxMessages.about, status: outboxMessages.status, channel: outboxMessages.channel, error: outboxMessages.error, at: outboxMessages.createdAt })
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.about, [...abouts]))
+    .orderBy(asc(outboxMessages.createdAt));
+  for (const row of rows) states.set(row.about!, { status: row.status, channel: row.channel, error: row.error, at: row.at });
+  return states;
 }

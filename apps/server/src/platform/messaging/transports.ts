@@ -16,8 +16,14 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * Bounds of one SMTP exchange. nodemailer waits 2 minutes to connect and 10 minutes of silence by default: a
+ * server that stopped answering would hold a delivery job (and its batch mates) far past its expiry.
+ */
+export const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function createSmtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({ url, ...smtpTimeouts });
   return {
     kind: 'smtp',
     async send(message) {

@@ -1,6 +1,4 @@
-export * from './applications.ts';
-export * from './users.ts';
+// Tables owned by the platform itself; every domain's tables live in its own domains/<domain>/schema.ts.
 export * from './messaging.ts';
-export * from './signatures.ts';
-export * from './pki.ts';
-export * from './signing.ts';
+export * from './events.ts';
+export * from './idempotency.ts';

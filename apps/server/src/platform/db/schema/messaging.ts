@@ -8,6 +8,25 @@ export interface OutboxAttachment {
   sizeBytes: number;
 }
 
+/**
+ * Delivery states: queued (its attempt is due) → sent, or → retrying (an attempt failed; the next one is planned,
+ * see the last entry of `attempts`) → … → sent or failed (the last planned attempt failed: nothing more happens
+ * until someone sends it again). captured: no transport configured, kept in the outbox only.
+ */
+export type OutboxStatus = 'queued' | 'retrying' | 'captured' | 'sent' | 'failed';
+/**
+ * One line of a message's history: a delivery attempt (`error` when it failed, `nextAttemptAt` when another is
+ * planned), or a re-queuing by an administrator (`requeuedBy`). The number of entries versions the message: a
+ * delivery job carries the count it was planned at, and one planned before a re-queuing finds it changed and
+ * does nothing (no second send).
+ */
+export interface OutboxAttempt {
+  at: string;
+  error?: string;
+  nextAttemptAt?: string;
+  requeuedBy?: string;
+}
+
 /** Every mail and SMS the product sends: delivery status for SMTP/HTTP, the whole message when captured. */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -23,14 +42,20 @@ export const outboxMessages = pgTable(
     /** Files sent with a mail, by storage reference (the bytes stay in the storage). */
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     language: text('language').notNull(),
-    status: text('status').$type<'queued' | 'captured' | 'sent' | 'failed'>().notNull().default('queued'),
+    status: text('status').$type<OutboxStatus>().notNull().default('queued'),
     error: text('error'),
-    attempts: jsonb('attempts').$type<{ at: string; error?: string }[]>().notNull().default([]),
+    attempts: jsonb('attempts').$type<OutboxAttempt[]>().notNull().default([]),
     createdAt: createdAt(),
     sentAt: tstz('sent_at'),
+    /**
+     * What the message is about, for its sender domain (e.g. `signer:<id>` for an invitation or a reminder): lets
+     * a domain tell its users that a mail about their request is not delivered, without reading the outbox.
+     */
+    about: text('about'),
   },
   (t) => [
     index('outbox_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('outbox_about_idx').on(t.about),
     // Platform messages (app_id null) are never visible from a tenant-scoped transaction.
     tenantPolicy('outbox_messages'),
   ],

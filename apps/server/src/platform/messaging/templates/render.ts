@@ -1,10 +1,5 @@
 import { defaultThemeColor } from '@paraphe/contracts';
-import type { TemplateName, TemplateParams, Catalogue } from './types.ts';
-import { fr } from './fr.ts';
-import { en } from './en.ts';
-
-/** fr and en are complete; every other language falls back to en until the translation issue fills them. */
-const catalogues: Record<string, Catalogue> = { fr, en };
+import type { Catalogue, TemplateCatalogues, TemplateName, TemplateParams, TemplateText } from './types.ts';
 
 export interface Branding {
   company: string;
@@ -27,27 +22,54 @@ function fill(template: string, params: Record<string, unknown>, escape: (s: str
   });
 }
 
-export function renderTemplate<K extends TemplateName>(
-  name: K,
-  language: string,
-  params: TemplateParams[K],
-  branding: Branding,
-): RenderedMail {
-  const text = (catalogues[language] ?? en)[name];
-  const values = params as unknown as Record<string, unknown>;
+/** One text with its parameters, in the tenant's branding: subject, plain text, HTML and SMS forms. */
+export function renderText(text: TemplateText, params: Record<string, unknown>, branding: Branding): RenderedMail {
   const plain = (s: string) => s;
-  const subject = fill(text.subject, values, plain);
-  const paragraphs = text.paragraphs.map((p) => fill(p, values, plain));
-  if (text.action && !(text.action.linkParam in values)) throw new Error(`Template variable ${text.action.linkParam} is missing`);
-  const link = text.action ? String(values[text.action.linkParam]) : undefined;
+  const subject = fill(text.subject, params, plain);
+  const paragraphs = text.paragraphs.map((p) => fill(p, params, plain));
+  if (text.action && !(text.action.linkParam in params)) throw new Error(`Template variable ${text.action.linkParam} is missing`);
+  const link = text.action ? String(params[text.action.linkParam]) : undefined;
   const color = branding.themeColor ?? defaultThemeColor;
-  const htmlParagraphs = text.paragraphs.map((p) => `<p style="margin:0 0 12px">${fill(p, values, escapeHtml)}</p>`).join('');
+  const htmlParagraphs = text.paragraphs.map((p) => `<p style="margin:0 0 12px">${fill(p, params, escapeHtml)}</p>`).join('');
   const button =
     text.action && link
       ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(text.action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(link)}</p>`
       : '';
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px"><h2 style="margin:0 0 16px">${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
   const textBody = [...paragraphs, ...(text.action && link ? [`${text.action.label}: ${link}`] : [])].join('\n\n');
-  const sms = text.sms ? fill(text.sms, values, plain) : textBody;
+  const sms = text.sms ? fill(text.sms, params, plain) : textBody;
   return { subject, text: textBody, html, sms };
+}
+
+/** Every module's templates, by language; English is the fallback of a language that lacks a text. */
+export class TemplateRegistry {
+  readonly #byLanguage = new Map<string, Map<string, TemplateText>>();
+  readonly #owner = new Map<string, string>();
+
+  register(moduleName: string, catalogues: TemplateCatalogues): void {
+    for (const name of Object.keys(catalogues.en)) {
+      const owner = this.#owner.get(name);
+      if (owner) throw new Error(`Template ${name} is declared by both ${owner} and ${moduleName}`);
+      this.#owner.set(name, moduleName);
+    }
+    for (const [language, catalogue] of Object.entries(catalogues)) {
+      const texts = this.#byLanguage.get(language) ?? new Map<string, TemplateText>();
+      for (const [name, text] of Object.entries(catalogue as Partial<Catalogue>)) if (text) texts.set(name, text);
+      this.#byLanguage.set(language, texts);
+    }
+  }
+
+  /** Names of every registered template, and the languages that have each. */
+  get names(): string[] {
+    return [...this.#owner.keys()];
+  }
+  textOf(name: string, language: string): TemplateText | undefined {
+    return this.#byLanguage.get(language)?.get(name);
+  }
+
+  render<K extends TemplateName>(name: K, language: string, params: TemplateParams[K], branding: Branding): RenderedMail {
+    const text = this.textOf(name, language) ?? this.textOf(name, 'en');
+    if (!text) throw new Error(`No template named ${name}`);
+    return renderText(text, params as unknown as Record<string, unknown>, branding);
+  }
 }

@@ -1,0 +1,67 @@
+import type { DomainEvent, NotificationType } from '@paraphe/contracts';
+import type { Tx } from '../../platform/db/client.ts';
+import { defineSubscription } from '../../platform/modules.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The requester hears about what happens to their requests: in-app notifications are derived from the domain
+ * events (written in the event's transaction by the bus, so each event gives one notification exactly).
+ */
+interface NotificationDraft {
+  userId: string;
+  type: NotificationType;
+  message: string;
+  data: Record<string, unknown>;
+}
+
+/** The notification an event gives, or null (nobody to tell, or nothing worth telling). */
+export function notificationFor(event: DomainEvent): NotificationDraft | null {
+  if (!event.type.startsWith('signature.')) return null;
+  const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string };
+  const about = { requestId: data.requestId, label: data.label };
+  const toOwner = (type: NotificationType, message: string) => (data.ownerUserId ? { userId: data.ownerUserId, type, message, data: about } : null);
+  const label = `"${data.label}"`;
+  switch (event.type) {
+    case 'signature.signed':
+      return toOwner('signature.signed', `${label} is signed.`);
+    case 'signature.completed':
+      return toOwner('signature.updated', `${label} is completed: the signed documents are available.`);
+    case 'signature.canceled':
+      return toOwner('signature.canceled', event.data.reason === 'no_signer_left' ? `${label} was cancelled: no signer left.` : `${label} was cancelled.`);
+    case 'signature.failed':
+      return toOwner('signature.failed', `${label} could not be sent.`);
+    case 'signature.expired':
+      return toOwner('signature.expired', `${label} expired before every signer signed.`);
+    case 'signature.signer_refused':
+      return toOwner('signature.refused', `${event.data.signerName} refused to sign ${label}.`);
+    case 'signature.signer_canceled':
+      return toOwner('signature.updated', `${event.data.signerName} was removed from ${label}.`);
+    case 'signature.archive_ready':
+      return { userId: event.data.requestedBy, type: 'signature.archive', message: `The archive of ${label} is ready.`, data: about };
+    default:
+      return null;
+  }
+}
+
+export const notifiedEvents = [
+  'signature.signed',
+  'signature.completed',
+  'signature.canceled',
+  'signature.failed',
+  'signature.expired',
+  'signature.signer_refused',
+  'signature.signer_canceled',
+  'signature.archive_ready',
+] as const;
+
+export const notificationSubscriptions = () => [
+  defineSubscription({
+    name: 'notifications.signatures',
+    events: notifiedEvents,
+    async handle(event, tx) {
+      const draft = notificationFor(event);
+      if (!draft) return;
+      await repo.insertNotification(tx as Tx, { appId: event.appId, ...draft, createdAt: new Date(event.occurredAt) });
+    },
+  }),
+];

@@ -1,0 +1,1 @@
+export { outboxModule } from './module.ts';

@@ -1,0 +1,16 @@
+// The signatures domain's public surface: what the signing page (and later campaigns, operations, the public
+// API) may use. Never import another file of this folder from outside it.
+export { signaturesModule } from './module.ts';
+export type { RequestRow, SignerRow, DocumentRow, DocumentWithFields } from './repository.ts';
+/** Reads the signing page needs (tenant-scoped, in the caller's transaction). */
+export { appIdOfRequest, documentsOf, findRequest, signersOf } from './repository.ts';
+export { findContext, loadContext, recordSignerOutcome, type RequestJob } from './workflow.ts';
+export type { RequestContext } from './messages.ts';
+export { currentParticipant } from './chain.ts';
+export { signingLink, verifySigningLink } from './links.ts';
+export { appendEvent, eventsOf, verifyEventChain, canonicalJson, type EventOrigin, type SignatureEventType } from './evidence.ts';
+export { addVersion, currentVersions, documentUnsignable, ensurePrepared, sha256Hex, testModeText, type VersionRow } from './versions.ts';
+export { markCodeSent, markCompleted, markSignerOpened } from './participation.ts';
+export { emitRequestEvent, emitSignerEvent } from './facts.ts';
+export { createSignatureRequest } from './service.ts';
+export { prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';

@@ -1,0 +1,77 @@
+import type { TemplateCatalogues } from '../../platform/messaging/templates/types.ts';
+
+/** The requester's side: invitations, reminders, expiry and cancellation notices. */
+declare module '../../platform/messaging/templates/types.ts' {
+  interface MailTemplates {
+    /** `message` is the requester's invitation message, or an empty string. `expiresOn` is a date (YYYY-MM-DD). */
+    'signature-invitation': { signerName: string; requesterName: string; company: string; label: string; message: string; expiresOn: string; link: string };
+    'signature-reminder': { signerName: string; requesterName: string; company: string; label: string; expiresOn: string; link: string };
+    /** To the requester. */
+    'signature-expired': { firstName: string; label: string };
+    /** To a signer who had been invited. */
+    'signature-canceled': { signerName: string; requesterName: string; company: string; label: string };
+  }
+}
+
+export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'signature-reminder' | 'signature-expired' | 'signature-canceled'> = {
+  fr: {
+    'signature-invitation': {
+      subject: '${requesterName} vous invite à signer « ${label} »',
+      paragraphs: [
+        'Bonjour ${signerName},',
+        '${requesterName} (${company}) vous invite à signer électroniquement « ${label} ».',
+        '${message}',
+        "Vous avez jusqu'au ${expiresOn} pour signer.",
+      ],
+      action: { label: 'Consulter et signer', linkParam: 'link' },
+      sms: '${company} : ${requesterName} vous invite à signer « ${label} » : ${link}',
+    },
+    'signature-reminder': {
+      subject: 'Rappel : « ${label} » attend votre signature',
+      paragraphs: [
+        'Bonjour ${signerName},',
+        '${requesterName} (${company}) attend toujours votre signature pour « ${label} ».',
+        "Vous avez jusqu'au ${expiresOn} pour signer.",
+      ],
+      action: { label: 'Consulter et signer', linkParam: 'link' },
+      sms: '${company} : rappel, « ${label} » attend votre signature : ${link}',
+    },
+    'signature-expired': {
+      subject: 'Demande de signature expirée : « ${label} »',
+      paragraphs: ['Bonjour ${firstName},', "La demande de signature « ${label} » a expiré avant d'être signée par tous les signataires."],
+    },
+    'signature-canceled': {
+      subject: 'Demande de signature annulée : « ${label} »',
+      paragraphs: ['Bonjour ${signerName},', '${requesterName} (${company}) a annulé la demande de signature « ${label} ». Vous n\'avez plus rien à faire.'],
+      sms: '${company} : la demande de signature « ${label} » a été annulée.',
+    },
+  },
+  en: {
+    'signature-invitation': {
+      subject: '${requesterName} invites you to sign "${label}"',
+      paragraphs: [
+        'Hello ${signerName},',
+        '${requesterName} (${company}) invites you to sign "${label}" electronically.',
+        '${message}',
+        'You can sign until ${expiresOn}.',
+      ],
+      action: { label: 'Review and sign', linkParam: 'link' },
+      sms: '${company}: ${requesterName} invites you to sign "${label}": ${link}',
+    },
+    'signature-reminder': {
+      subject: 'Reminder: "${label}" awaits your signature',
+      paragraphs: ['Hello ${signerName},', '${requesterName} (${company}) is still waiting for your signature on "${label}".', 'You can sign until ${expiresOn}.'],
+      action: { label: 'Review and sign', linkParam: 'link' },
+      sms: '${company}: reminder, "${label}" awaits your signature: ${link}',
+    },
+    'signature-expired': {
+      subject: 'Signature request expired: "${label}"',
+      paragraphs: ['Hello ${firstName},', 'The signature request "${label}" expired before every signer signed it.'],
+    },
+    'signature-canceled': {
+      subject: 'Signature request cancelled: "${label}"',
+      paragraphs: ['Hello ${signerName},', '${requesterName} (${company}) cancelled the signature request "${label}". There is nothing left for you to do.'],
+      sms: '${company}: the signature request "${label}" was cancelled.',
+    },
+  },
+};

@@ -1,0 +1,156 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { defaultFieldName, fieldSizeOf } from '@paraphe/contracts';
+import { isSigningError, preparePdf, type PreparedField, type PreparedPdf } from '@paraphe/signing';
+import type { Platform } from '../../platform/context.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { appendEvent } from './evidence.ts';
+import { documentVersions, signatureDocuments, type DocumentVersionKind, type PreparedFieldRow } from './schema.ts';
+import type { DocumentWithFields, RequestRow } from './repository.ts';
+
+/**
+ * Stored states of a document (table document_versions): the original stays untouched in signature_documents;
+ * version 1 is the prepared file (every signature field, plus the watermark in test mode), made lazily the first
+ * time anyone needs it; each signature appends a version, the completion one more. The highest is current.
+ */
+
+export type VersionRow = typeof documentVersions.$inferSelect;
+
+const watermarks: Record<string, string> = { fr: 'MODE TEST — sans valeur légale', en: 'TEST MODE — no legal value' };
+export const testModeText = (language: string) => watermarks[language] ?? watermarks.en!;
+
+export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export async function currentVersions(db: Executor, appId: string, documentIds: string[]): Promise<Map<string, VersionRow>> {
+  const current = new Map<string, VersionRow>();
+  if (!documentIds.length) return current;
+  const rows = await db
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds)))
+    .orderBy(asc(documentVersions.version));
+  for (const row of rows) current.set(row.documentId, row);
+  return current;
+}
+
+export async function versionsOf(db: Executor, appId: string, documentId: string): Promise<VersionRow[]> {
+  return db.select().from(documentVersions).where(and(eq(documentVersions.appId, appId), eq(documentVersions.documentId, documentId))).orderBy(desc(documentVersions.version));
+}
+
+/** Stores new bytes as the next version of a document. */
+export async function addVersion(
+  db: Executor,
+  platform: Platform,
+  previous: Pick<VersionRow, 'version' | 'fields'> | null,
+  doc: { appId: string; id: string },
+  kind: DocumentVersionKind,
+  bytes: Uint8Array,
+  extra: { signerId?: string | null; fields?: PreparedFieldRow[] } = {},
+): Promise<VersionRow> {
+  const storageKey = `${doc.appId}/${randomUUID()}.pdf`;
+  await platform.storage.put(storageKey, bytes);
+  const [row] = await db
+    .insert(documentVersions)
+    .values({
+      appId: doc.appId,
+      documentId: doc.id,
+      version: (previous?.version ?? 0) + 1,
+      kind,
+      signerId: extra.signerId ?? null,
+      storageKey,
+      sha256: sha256Hex(bytes),
+      sizeBytes: bytes.byteLength,
+      fields: extra.fields ?? previous?.fields ?? [],
+    })
+    .returning();
+  return row!;
+}
+
+/** A prepared field as stored and shown: its box in visible-page coordinates (what the requester placed). */
+const toRow = (f: PreparedField): PreparedFieldRow => ({
+  name: f.name,
+  signerIndex: f.signerIndex,
+  page: f.page,
+  x: f.box.x,
+  y: f.box.y,
+  width: f.box.width,
+  height: f.box.height,
+});
+
+/** The requester's field name, kept; the spec's default names ('signer', 'cachet') let the engine name the field (signer-<n>, cachet). */
+const engineFieldName = (f: { name: string; signerIndex: number }) => (f.name && f.name !== defaultFieldName(f.signerIndex) ? f.name : undefined);
+
+/**
+ * DOCUMENT_UNSIGNABLE (422) for a stored document the engine cannot prepare or sign: the signing page says so
+ * instead of failing with a 500, and no code is sent for it. `details.reason` is the engine's code.
+ */
+export function documentUnsignable(document: { id: string; title: string }, error: unknown): AppError {
+  const reason = isSigningError(error) ? error.code : 'UNKNOWN';
+  return new AppError('DOCUMENT_UNSIGNABLE', `The document "${document.title}" cannot be prepared for signing: nothing was signed. Contact the sender.`, {
+    details: { documentId: document.id, reason },
+    cause: error,
+  });
+}
+
+/**
+ * The current version of each document, preparing those that have none yet (fields + test watermark, active
+ * content neutralised). Callers hold the request lock, so two first opens do not prepare twice. Each preparation is
+ * recorded in the evidence trail (`document_prepared`: the prepared file's SHA-256 and what was neutralised).
+ */
+export async function ensurePrepared(db: Executor, platform: Platform, request: RequestRow, documents: DocumentWithFields[], language: string): Promise<Map<string, VersionRow>> {
+  const current = await currentVersions(db, request.appId, documents.map((d) => d.id));
+  for (const doc of documents) {
+    if (current.has(doc.id)) continue;
+    const original = await platform.storage.get(doc.storageKey);
+    const signable = doc.documentType !== 'pdf-for-presentation';
+    let prepared: PreparedPdf;
+    try {
+      prepared = await preparePdf(original, {
+        fields: signable ? doc.fields.map((f) => ({ page: f.page, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex, name: engineFieldName(f) })) : [],
+        ...(request.testMode ? { watermark: { text: testModeText(language) } } : {}),
+      });
+    } catch (error) {
+      platform.logger.warn({ err: error, requestId: request.id, documentId: doc.id }, 'a document could not be prepared for signing');
+      throw documentUnsignable(doc, error);
+    }
+    const version = await addVersion(db, platform, null, doc, 'prepared', prepared.pdf, { fields: prepared.fields.map(toRow) });
+    current.set(doc.id, version);
+    await appendEvent(db, {
+      appId: request.appId,
+      requestId: request.id,
+      type: 'document_prepared',
+      data: {
+        documentId: doc.id,
+        fileName: doc.fileName,
+        sha256: version.sha256,
+        ...(prepared.activeContentRemoved.length ? { activeContentRemoved: prepared.activeContentRemoved.map((i) => ({ kind: i.kind, location: i.location })) } : {}),
+        ...(prepared.formAppearancesDrawn ? { formAppearancesDrawn: prepared.formAppearancesDrawn } : {}),
+        ...(prepared.warnings.length ? { warnings: prepared.warnings } : {}),
+      },
+      at: platform.clock(),
+    });
+  }
+  return current;
+}
+
+/** Whether any document of the request got a signature through the signing page. */
+export async function hasSignedVersions(db: Executor, appId: string, requestId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: documentVersions.id })
+    .from(documentVersions)
+    .innerJoin(signatureDocuments, eq(signatureDocuments.id, documentVersions.documentId))
+    .where(and(eq(documentVersions.appId, appId), eq(signatureDocuments.requestId, requestId), eq(documentVersions.kind, 'signed')))
+    .limit(1);
+  return !!row;
+}
+
+/** Storage keys of every version of these documents (removed with the request). */
+export async function versionKeysOf(db: Executor, appId: string, documentIds: string[]): Promise<string[]> {
+  if (!documentIds.length) return [];
+  const rows = await db
+    .select({ key: documentVersions.storageKey })
+    .from(documentVersions)
+    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds)));
+  return rows.map((r) => r.key);
+}

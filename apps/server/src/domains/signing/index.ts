@@ -1,0 +1,1 @@
+export { signingModule } from './module.ts';

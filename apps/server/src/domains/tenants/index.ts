@@ -1,0 +1,4 @@
+// The tenants domain's public surface: what other domains may use (never its repository).
+export * from './service.ts';
+export { tenantsModule } from './module.ts';
+export { presentApplicationSummary } from './presenter.ts';

@@ -1,0 +1,17 @@
+import type { ApplicationSummary } from '@paraphe/contracts';
+import type { ApplicationRow } from './repository.ts';
+import { featuresOf, settingsOf } from './service.ts';
+
+/** What every user sees of their tenant (/me). */
+export function presentApplicationSummary(row: ApplicationRow): ApplicationSummary {
+  return {
+    id: row.id,
+    company: row.company,
+    pack: row.pack,
+    enabled: row.enabled,
+    testMode: row.testMode,
+    features: featuresOf(row),
+    themeColor: settingsOf(row).themeColor,
+    isPlatform: row.isPlatform,
+  };
+}

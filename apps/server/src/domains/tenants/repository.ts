@@ -1,0 +1,52 @@
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import type { Pack } from '@paraphe/contracts';
+import type { Executor } from '../../platform/db/client.ts';
+import { applications } from './schema.ts';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type NewApplicationRow = typeof applications.$inferInsert;
+
+export async function findApplication(db: Executor, id: string): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  return row;
+}
+
+export async function insertApplication(db: Executor, row: NewApplicationRow): Promise<ApplicationRow> {
+  const [inserted] = await db.insert(applications).values(row).returning();
+  return inserted!;
+}
+
+export async function updateApplication(db: Executor, id: string, patch: Partial<NewApplicationRow>): Promise<ApplicationRow | undefined> {
+  const [row] = await db.update(applications).set({ ...patch, updatedAt: new Date() }).where(eq(applications.id, id)).returning();
+  return row;
+}
+
+export async function touchConnection(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(applications).set({ lastConnectionAt: now }).where(eq(applications.id, id));
+}
+
+export async function findPlatformApplication(db: Executor): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.isPlatform, true));
+  return row;
+}
+
+export interface ApplicationFilter {
+  search?: string;
+  enabled?: boolean;
+  pack?: Pack;
+  limit: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+}
+
+export async function listApplications(db: Executor, filter: ApplicationFilter): Promise<{ rows: ApplicationRow[]; total: number }> {
+  const where = and(
+    filter.search ? ilike(applications.company, `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+    filter.enabled === undefined ? undefined : eq(applications.enabled, filter.enabled),
+    filter.pack ? eq(applications.pack, filter.pack) : undefined,
+  );
+  const dir = filter.order === 'ASC' ? asc : desc;
+  const rows = await db.select().from(applications).where(where).orderBy(dir(applications.createdAt), dir(applications.id)).limit(filter.limit).offset(filter.offset);
+  const [total] = await db.select({ n: count() }).from(applications).where(where);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,121 @@
+import { permissionsFor, seesAllUsers, type Permission } from '@paraphe/contracts';
+import type { Actor, Platform } from '../../platform/context.ts';
+import type { Executor, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { audit } from '../../platform/audit.ts';
+import { hashToken } from '../../platform/http/tokens.ts';
+import { getApplication } from '../tenants/index.ts';
+import { sendAccountLink } from './account-links.ts';
+import * as repo from './repository.ts';
+import type { UserRow } from './repository.ts';
+import { assertEmailFree, withUniqueEmail } from './email.ts';
+
+/**
+ * What other domains need of user accounts (auth logs them in, applications create a tenant's director, the
+ * signature domain scopes requests by hierarchy). They run in the caller's transaction.
+ */
+export type { UserRow } from './repository.ts';
+export { findUserById, findUserByEmail, descendantIds, displayNamesOf } from './repository.ts';
+
+/** Whether `actor` sees this user of their tenant: GERANT and COMPTABLE see everyone, the others their descendants. */
+export async function isVisibleTo(db: Executor, actor: Pick<Actor, 'appId' | 'userId' | 'profile'>, user: Pick<UserRow, 'id' | 'appId'>): Promise<boolean> {
+  if (user.appId !== actor.appId) return false;
+  return seesAllUsers(actor.profile) || (await repo.descendantIds(db, actor.appId, actor.userId)).includes(user.id);
+}
+
+/**
+ * Whether someone with these rights may act on this account (change its e-mail, profile or anything else, mail
+ * it a password link, deactivate, delete, sign out or view the app as it): only when they hold every right the
+ * account has — its profile's permissions, and the product administrator's when it is one. Otherwise taking the
+ * account over would hand out those rights (a MANAGER above a COMPTABLE would gain billing.*).
+ */
+export function holdsRightsOf(rights: ReadonlySet<Permission>, target: Pick<UserRow, 'profile' | 'isProductAdmin'>): boolean {
+  return permissionsFor(target.profile, target.isProductAdmin).every((p) => rights.has(p));
+}
+
+/** A successful login (or second-factor check). */
+export async function recordConnection(tx: Tx, userId: string, now: Date): Promise<void> {
+  await repo.updateUser(tx, userId, { lastConnectionAt: now });
+}
+
+/** A new password, set from a mailed link: that also proves the address. */
+export async function setPasswordFromLink(tx: Tx, user: UserRow, passwordHash: string, now: Date): Promise<void> {
+  await repo.updateUser(tx, user.id, { passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? now, failedLogins: 0 });
+}
+
+/**
+ * The product administrator's password, set from the command line; their next login counts as a first one
+ * again (its code is shown on the console when no mail server is set).
+ */
+export async function setPasswordFromConsole(tx: Tx, userId: string, passwordHash: string): Promise<void> {
+  await repo.updateUser(tx, userId, { passwordHash, failedLogins: 0, lastConnectionAt: null });
+}
+
+export async function confirmEmail(tx: Tx, userId: string, now: Date): Promise<void> {
+  await repo.updateUser(tx, userId, { emailConfirmedAt: now });
+}
+
+const emailChangeLinkExpired = () => new AppError('TOKEN_EXPIRED', 'This confirmation link has expired, was already used or was replaced by a newer one.');
+
+/**
+ * The link mailed to a pending address, used (system transaction: the link is its own proof): the address becomes
+ * the account's login address. Only the latest pending address can be confirmed; every other open link of the
+ * account (a reset link mailed to the former address…) is spent. An account without a password yet gets its
+ * set-password link at the new address.
+ */
+export async function applyEmailChange(opts: { platform: Platform; tx: Tx; token: string }): Promise<UserRow> {
+  const { platform, tx } = opts;
+  const now = platform.clock();
+  const link = await repo.consumeOneTimeToken(tx, hashToken(opts.token), 'email_change', now);
+  if (!link?.email) throw emailChangeLinkExpired();
+  const user = await repo.findUserById(tx, link.userId);
+  if (!user?.pendingEmail || user.pendingEmail.toLowerCase() !== link.email.toLowerCase()) throw emailChangeLinkExpired();
+  const newEmail = link.email;
+  // Someone may have taken the address since it was set aside: it stays pending, nothing changes.
+  await assertEmailFree(tx, newEmail, user.id);
+  await withUniqueEmail(repo.updateUser(tx, user.id, { email: newEmail, pendingEmail: null, emailConfirmedAt: now }));
+  await repo.spendOpenTokens(tx, user.id, now);
+  const updated = (await repo.findUserById(tx, user.id))!;
+  if (!updated.passwordHash) {
+    const application = await getApplication(tx, user.appId);
+    await sendAccountLink({ platform, tx, user: updated, application, kind: 'invite' });
+  }
+  await audit(tx, { appId: user.appId, actorUserId: user.id, action: 'user.email_changed', targetType: 'user', targetId: user.id, data: { from: user.email, to: newEmail } });
+  await platform.events.emit(tx, { type: 'user.updated', appId: user.appId, actorUserId: user.id, data: { userId: user.id, profile: user.profile, changed: ['email'] } });
+  return updated;
+}
+
+export interface OwnerInput {
+  appId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language?: string;
+  company?: string | null;
+  passwordHash?: string | null;
+  isProductAdmin?: boolean;
+  emailConfirmedAt?: Date | null;
+}
+
+/** The director (GERANT) of a new tenant: sign-up, an administrator's creation, the first start. */
+export async function createOwner(tx: Tx, input: OwnerInput, emailTakenMessage?: string): Promise<UserRow> {
+  await assertEmailFree(tx, input.email, undefined, emailTakenMessage);
+  return withUniqueEmail(
+    repo.insertUser(tx, {
+      appId: input.appId,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      language: input.language ?? 'fr',
+      company: input.company ?? null,
+      profile: 'GERANT',
+      passwordHash: input.passwordHash ?? null,
+      isProductAdmin: input.isProductAdmin ?? false,
+      emailConfirmedAt: input.emailConfirmedAt ?? null,
+    }),
+    emailTakenMessage,
+  );
+}
+
+
+export { ownersAndCounts } from './repository.ts';

@@ -1,0 +1,32 @@
+import { idempotencyModule } from './platform/idempotency.ts';
+import { maintenanceModule } from './platform/jobs/maintenance.ts';
+import { messagingModule } from './platform/messaging/module.ts';
+import type { Module } from './platform/modules.ts';
+import { applicationsModule } from './domains/applications/index.ts';
+import { authModule } from './domains/auth/index.ts';
+import { notificationsModule } from './domains/notifications/index.ts';
+import { outboxModule } from './domains/outbox/index.ts';
+import { pkiModule } from './domains/pki/index.ts';
+import { signaturesModule } from './domains/signatures/index.ts';
+import { signingModule } from './domains/signing/index.ts';
+import { tenantsModule } from './domains/tenants/index.ts';
+import { usersModule } from './domains/users/index.ts';
+
+/**
+ * The module registry: every module the server runs, in dependency order (a domain only uses those above it).
+ * Adding a domain = its folder (domains/<name>/ with an index.ts exporting its module) + one line here.
+ */
+export const modules: readonly Module[] = [
+  messagingModule,
+  maintenanceModule,
+  idempotencyModule,
+  tenantsModule,
+  usersModule,
+  notificationsModule,
+  authModule,
+  applicationsModule,
+  outboxModule,
+  pkiModule,
+  signaturesModule,
+  signingModule,
+];

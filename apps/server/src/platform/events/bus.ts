@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import { domainEventSchemas, type DomainEvent, type DomainEventInput, type DomainEventType } from '@paraphe/contracts';
+import type { DatabaseHandle, Tx } from '../db/client.ts';
+import { domainEventReceipts, domainEvents } from '../db/schema/index.ts';
+import type { Jobs } from '../jobs/boss.ts';
+
+/**
+ * Domain events through a transactional outbox. `emit` writes the event in the caller's transaction and, in the
+ * same transaction, one job per subscriber (pg-boss queue `event.<subscriber>`): a rolled-back change emits
+ * nothing, a committed one reaches every subscriber at least once. A subscriber either runs in a tenant
+ * transaction that also records its receipt (mode 'transaction': a retried delivery after a commit finds the
+ * receipt and does nothing — exactly-once effect), or manages its own transactions and is idempotent itself
+ * (mode 'own', e.g. long PDF work), the receipt being recorded after it succeeds.
+ */
+
+export interface Subscription<T extends DomainEventType = DomainEventType> {
+  /** Unique, `<module>.<purpose>`: names the queue and the receipts. */
+  name: string;
+  events: readonly T[];
+  mode?: 'transaction' | 'own';
+  retryLimit?: number;
+  /** As a job's (platform/modules.ts JobSpec): the longest a batch of deliveries may stay claimed, default 120 s. */
+  expireInSeconds?: number;
+  /** Deliveries fetched together (default 10); 1 for a long subscriber. */
+  batchSize?: number;
+  /** `tx` is the tenant transaction in mode 'transaction', undefined in mode 'own'. */
+  handle(event: Extract<DomainEvent, { type: T }>, tx: Tx | undefined): Promise<void>;
+}
+
+export interface EventBus {
+  emit(tx: Tx, event: DomainEventInput): Promise<string>;
+  /** Adds a subscriber (at assembly: src/modules.ts); its queue is `eventQueueOf(name)`, worked by `deliver`. */
+  subscribe(subscription: Subscription): void;
+  /** Runs one subscriber on one event (the job of its queue). */
+  deliver(subscription: Subscription, eventId: string): Promise<void>;
+  readonly subscriptions: readonly Subscription[];
+}
+
+export const eventQueueOf = (subscriberName: string) => `event.${subscriberName}`;
+
+type EventRow = typeof domainEvents.$inferSelect;
+const toEvent = (row: EventRow): DomainEvent =>
+  ({ id: row.id, type: row.type, appId: row.appId, actorUserId: row.actorUserId, data: row.data, occurredAt: row.occurredAt.toISOString() }) as DomainEvent;
+
+export function createEventBus(deps: { database: DatabaseHandle; jobs: Jobs; clock: () => Date }): EventBus {
+  const { database, jobs } = deps;
+  const subscriptions: Subscription[] = [];
+  const byType = new Map<DomainEventType, Subscription[]>();
+
+  async function deliver(subscription: Subscription, eventId: string): Promise<void> {
+    const [row] = await database.db.select().from(domainEvents).where(eq(domainEvents.id, eventId));
+    if (!row) return; // the tenant and its events were removed
+    const event = toEvent(row);
+    if ((subscription.mode ?? 'transaction') === 'transaction') {
+      await database.inTenant(row.appId, async (tx) => {
+        const [receipt] = await tx
+          .insert(domainEventReceipts)
+          .values({ eventId: row.id, subscriber: subscription.name, appId: row.appId })
+          .onConflictDoNothing()
+          .returning({ eventId: domainEventReceipts.eventId });
+        if (!receipt) return; // already handled by an earlier delivery
+        await subscription.handle(event as never, tx);
+      });
+      return;
+    }
+    const [done] = await database.inTenant(row.appId, (tx) =>
+      tx
+        .select({ eventId: domainEventReceipts.eventId })
+        .from(domainEventReceipts)
+        .where(and(eq(domainEventReceipts.eventId, row.id), eq(domainEventReceipts.subscriber, subscription.name))),
+    );
+    if (done) return;
+    await subscription.handle(event as never, undefined);
+    await database.inTenant(row.appId, (tx) =>
+      tx.insert(domainEventReceipts).values({ eventId: row.id, subscriber: subscription.name, appId: row.appId }).onConflictDoNothing(),
+    );
+  }
+
+  return {
+    subscriptions,
+    deliver,
+    subscribe(subscription) {
+      if (subscriptions.some((s) => s.name === subscription.name)) throw new Error(`Two event subscriptions are named ${subscription.name}`);
+      subscriptions.push(subscription);
+      for (const type of subscription.events) byType.set(type, [...(byType.get(type) ?? []), subscription]);
+    },
+    async emit(tx, event) {
+      // A payload that does not match the catalogue is a programming error: fail the change, loudly, in tests.
+      const data = domainEventSchemas[event.type].parse(event.data) as Record<string, unknown>;
+      const [row] = await tx
+        .insert(domainEvents)
+        .values({ appId: event.appId, type: event.type, actorUserId: event.actorUserId ?? null, data, occurredAt: deps.clock() })
+        .returning({ id: domainEvents.id });
+      for (const subscription of byType.get(event.type) ?? []) await jobs.enqueue(tx, eventQueueOf(subscription.name), { eventId: row!.id });
+      return row!.id;
+    },
+  };
+}

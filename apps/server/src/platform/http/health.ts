@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorDetail, errorMessages } from '@paraphe/contracts';
+import type { Platform } from '../context.ts';
+import { classifyFault } from '../faults.ts';
+import type { StorageHealth } from '../storage.ts';
+
+/** How long /healthz waits for the database: an unreachable server must not hold the probe for pg's 5 s. */
+const pingTimeoutMs = 2_000;
+
+export interface HealthReport {
+  /** ok, or degraded (503) when the database is unreachable or the storage cannot be written. */
+  status: 'ok' | 'degraded';
+  database: 'ok' | 'unreachable';
+  engine?: string;
+  /** ok, low (under STORAGE_MIN_FREE_MB free: still 200), full or unwritable (503). */
+  storage?: StorageHealth['state'];
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** GET /healthz: public, so states only (no free-space figure, no error text). */
+export async function healthReport(platform: Platform): Promise<{ statusCode: 200 | 503; body: HealthReport }> {
+  const [database, storage] = await Promise.all([
+    withTimeout(platform.database.ping(), pingTimeoutMs).then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    ),
+    platform.storage.health ? withTimeout(platform.storage.health(), pingTimeoutMs).then((h) => h.state, () => 'unwritable' as const) : Promise.resolve(undefined),
+  ]);
+  const degraded = database === 'unreachable' || storage === 'full' || storage === 'unwritable';
+  const body: HealthReport = {
+    status: degraded ? 'degraded' : 'ok',
+    database,
+    ...(database === 'ok' ? { engine: platform.database.engine } : {}),
+    ...(storage ? { storage } : {}),
+  };
+  return { statusCode: degraded ? 503 : 200, body };
+}
+
+/**
+ * The error handler's answer to a known fault (faults.ts), or false: 503 UNAVAILABLE + Retry-After while the
+ * database is away, 507 STORAGE_FULL when a disk is full. Logged as what it is, without a stack per request.
+ */
+export function replyToFault(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply | false {
+  const fault = classifyFault(error);
+  if (!fault) return false;
+  if (fault.code === 'STORAGE_FULL') request.log.error({ err: error }, 'storage full: the request saved nothing');
+  else request.log.warn({ err: (error as Error)?.message }, 'database unreachable: answered 503');
+  if (fault.retryAfterSeconds) void reply.header('retry-after', String(fault.retryAfterSeconds));
+  const message = errorMessages[fault.code]!;
+  return reply.status(fault.status).send({ error: { code: fault.code, message, detail: errorDetail(fault.code, message), requestId: request.id } });
+}

@@ -1,0 +1,96 @@
+import type { DomainEventType, EndpointSpec, Permission } from '@paraphe/contracts';
+import type { Platform } from './context.ts';
+import { eventQueueOf, type Subscription } from './events/bus.ts';
+import type { App } from './http/types.ts';
+import type { TemplateCatalogues } from './messaging/templates/types.ts';
+import { runStorageSweep, storageReferencesOf, storageSweepQueue, storageSweepSchedule, type StorageReferences } from './storage-sweep.ts';
+
+export type { StorageReferences } from './storage-sweep.ts';
+
+/**
+ * A module is what a domain (or a platform service) contributes to the server, in one value: the endpoints it
+ * serves and their handlers, its job queues, its event subscriptions, its mail/SMS templates. The server
+ * assembles the list (src/modules.ts); adding a domain is its folder plus one line there.
+ */
+export interface JobSpec<T extends object = Record<string, unknown>> {
+  queue: string;
+  run(platform: Platform, data: T, job: { id: string; retryCount: number }): Promise<void>;
+  /** Attempts after the first (default 5, with exponential backoff). */
+  retryLimit?: number;
+  /** A periodic job: cron expression (UTC). */
+  schedule?: string;
+  /**
+   * The longest a batch of this queue's jobs may stay claimed (pg-boss `expireInSeconds`, default 120 s): past it
+   * the job is retried, as if its worker had died. Set it from the job's real duration times `batchSize`: a job
+   * killed with its process is reclaimed at start (embedded) or by the heartbeat (PostgreSQL), not by this.
+   */
+  expireInSeconds?: number;
+  /** Jobs fetched together (default 10: short jobs); 1 for long ones (PDF work), so one expiry covers one job. */
+  batchSize?: number;
+  /** Defined only when this returns true (e.g. VACUUM on the embedded database). */
+  enabledOn?(platform: Platform): boolean;
+}
+
+
+export interface Module {
+  name: string;
+  /** The contracts' endpoint groups this module serves: every endpoint of them must get a handler in `routes`. */
+  endpoints?: readonly Readonly<Record<string, EndpointSpec>>[];
+  routes?(app: App, platform: Platform): void | Promise<void>;
+  jobs?: readonly JobSpec<never>[];
+  subscriptions?(platform: Platform): readonly Subscription[];
+  templates?: TemplateCatalogues;
+  /** The storage keys its rows reference (see StorageReferences): needed by any module that stores files. */
+  storageReferences?: StorageReferences;
+  /** Once the platform is assembled, before jobs start and routes are registered (e.g. create the trust services). */
+  init?(platform: Platform): void | Promise<void>;
+}
+
+export const defineModule = <M extends Module>(module: M): M => module;
+export const defineJob = <T extends object>(job: JobSpec<T>): JobSpec<never> => job as unknown as JobSpec<never>;
+export const defineSubscription = <T extends DomainEventType>(subscription: Subscription<T>): Subscription => subscription as unknown as Subscription;
+
+/** The permissions a module's endpoints require. */
+export function permissionsOf(module: Module): Permission[] {
+  const all = (module.endpoints ?? []).flatMap((group) => Object.values(group)).flatMap((e) => ('permission' in e.auth && e.auth.permission ? [e.auth.permission] : []));
+  return [...new Set(all)].sort();
+}
+
+/** Registers every module's templates, jobs and subscriptions on the platform (before the job system starts). */
+export async function registerModules(platform: Platform, modules: readonly Module[]): Promise<void> {
+  const names = new Set<string>();
+  for (const module of modules) {
+    if (names.has(module.name)) throw new Error(`Two modules are named ${module.name}`);
+    names.add(module.name);
+    if (module.templates) platform.messaging.templates.register(module.name, module.templates);
+    for (const job of module.jobs ?? []) {
+      if (job.enabledOn && !job.enabledOn(platform)) continue;
+      const spec = job as unknown as JobSpec<Record<string, unknown>>;
+      platform.jobs.define(spec.queue, (data: Record<string, unknown>, raw) => spec.run(platform, data, { id: raw.id, retryCount: raw.retryCount }), {
+        retryLimit: spec.retryLimit,
+        schedule: spec.schedule,
+        expireInSeconds: spec.expireInSeconds,
+        batchSize: spec.batchSize,
+      });
+    }
+    for (const subscription of module.subscriptions?.(platform) ?? []) {
+      platform.events.subscribe(subscription);
+      platform.jobs.define<{ eventId: string }>(eventQueueOf(subscription.name), ({ eventId }) => platform.events.deliver(subscription, eventId), {
+        retryLimit: subscription.retryLimit ?? 10,
+        expireInSeconds: subscription.expireInSeconds,
+        batchSize: subscription.batchSize,
+      });
+    }
+  }
+  // The platform's storage sweep, once the modules said which files their rows reference.
+  const references = storageReferencesOf(modules);
+  if (references.length) {
+    platform.jobs.define(storageSweepQueue, async () => void (await runStorageSweep(platform, references)), {
+      schedule: storageSweepSchedule,
+      retryLimit: 0,
+      expireInSeconds: 900,
+      batchSize: 1,
+    });
+  }
+  for (const module of modules) await module.init?.(platform);
+}

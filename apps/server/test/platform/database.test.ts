@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { outboxMessages } from '../../src/platform/db/schema/index.ts';
+import { sessions } from '../../src/domains/auth/schema.ts';
+import { users } from '../../src/domains/users/schema.ts';
+import { sendEmailQueue } from '../../src/platform/messaging/service.ts';
+import type { MailMessage, MailTransport } from '../../src/platform/messaging/transports.ts';
+import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+
+/** Records deliveries instead of sending them. */
+function recordingTransport(): MailTransport & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { kind: 'smtp', sent, send: async (m) => void sent.push(m), verify: async () => undefined, close: () => undefined };
+}
+
+describe(`jobs, transactions and row-level security (${engine})`, () => {
+  let t: TestContext;
+  let transport: ReturnType<typeof recordingTransport>;
+  let appA: string, appB: string;
+  let gerantA: TestClient;
+  let userB: { id: string; email: string };
+
+  beforeAll(async () => {
+    transport = recordingTransport();
+    t = await createTestContext({ mailTransport: transport });
+    const a = await t.factory.tenant({ doubleAuth: false });
+    const b = await t.factory.tenant({ doubleAuth: false });
+    appA = a.appId;
+    appB = b.appId;
+    await t.factory.user(appA, { profile: 'MANAGER', parentId: a.gerant.id });
+    userB = await t.factory.user(appB, { profile: 'COMMERCIAL', parentId: b.gerant.id });
+    gerantA = await t.login(a.gerant.email);
+  });
+  afterAll(async () => t?.close());
+
+  const outboxCount = async () => (await t.database.db.select({ n: count() }).from(outboxMessages))[0]!.n;
+  const branding = { company: 'Test' };
+
+  it('drops the outbox row and the job when the business transaction fails', async () => {
+    const [mails, jobs] = [await outboxCount(), await t.jobCount(sendEmailQueue)];
+    const duplicate = await gerantA.call('POST', '/api/Users', 'user', { firstName: 'Dup', lastName: 'Licate', email: userB.email, profile: 'COMMERCIAL' });
+    expect(duplicate.statusCode).toBe(409);
+    expect([await outboxCount(), await t.jobCount(sendEmailQueue)]).toEqual([mails, jobs]);
+
+    // A failure after the mail was queued, in a tenant transaction and in a system one.
+    const queueThenFail = async (run: (fn: (tx: Parameters<Parameters<typeof t.database.inSystem>[0]>[0]) => Promise<void>) => Promise<void>) => {
+      await expect(
+        run(async (tx) => {
+          await t.server.platform.messaging.queueEmail(tx, {
+            appId: appA,
+            to: 'rolled-back@example.com',
+            template: 'reset-password',
+            language: 'en',
+            params: { firstName: 'Roll', link: 'https://example.com/x' },
+            branding,
+          });
+          expect((await tx.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.to, 'rolled-back@example.com')))[0]!.n).toBe(1);
+          throw new Error('business rule broken');
+        }),
+      ).rejects.toThrow('business rule broken');
+    };
+    await queueThenFail((fn) => t.database.inTenant(appA, fn));
+    await queueThenFail((fn) => t.database.inSystem(fn));
+    expect([await outboxCount(), await t.jobCount(sendEmailQueue)]).toEqual([mails, jobs]);
+  });
+
+  it('delivers a message once even when its job runs twice', async () => {
+    const to = `once-${Date.now().toString(36)}@example.com`;
+    const messageId = await t.database.inTenant(appA, (tx) =>
+      t.server.platform.messaging.queueEmail(tx, { appId: appA, to, template: 'reset-password', language: 'fr', params: { firstName: 'Once', link: 'https://example.com/once' }, branding }),
+    );
+    await t.waitFor(async () => transport.sent.some((m) => m.to === to));
+    const boss = t.server.platform.jobs.boss;
+    const again = (await boss.send(sendEmailQueue, { messageId }))!;
+    await t.waitFor(async () => (await boss.getJobById(sendEmailQueue, again))?.state === 'completed');
+    expect(transport.sent.filter((m) => m.to === to)).toHaveLength(1);
+    const [row] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
+    expect(row).toMatchObject({ status: 'sent' });
+    expect(row!.attempts).toHaveLength(1);
+  });
+
+  it('limits a tenant transaction to its own rows (RLS), whatever the query says', async () => {
+    const visible = await t.database.inTenant(appA, (tx) => tx.select().from(users));
+    expect(visible.length).toBeGreaterThan(0);
+    expect(new Set(visible.map((u) => u.appId))).toEqual(new Set([appA]));
+    const all = await t.database.inSystem((tx) => tx.select().from(users));
+    expect(all.some((u) => u.appId === appB)).toBe(true);
+
+    expect(await t.database.inTenant(appA, (tx) => tx.select().from(users).where(eq(users.id, userB.id)))).toEqual([]);
+    const updated = await t.database.inTenant(appA, (tx) => tx.update(users).set({ firstName: 'Hacked' }).where(eq(users.id, userB.id)).returning());
+    expect(updated).toEqual([]);
+    const deleted = await t.database.inTenant(appA, (tx) => tx.delete(sessions).where(eq(sessions.appId, appB)).returning());
+    expect(deleted).toEqual([]);
+    expect((await t.database.inSystem((tx) => tx.select().from(users).where(eq(users.id, userB.id))))[0]!.firstName).not.toBe('Hacked');
+  });
+
+  it("refuses to write a row of another tenant from a tenant transaction", async () => {
+    const before = await t.snapshot();
+    await expect(
+      t.database.inTenant(appA, (tx) =>
+        tx.insert(users).values({ appId: appB, email: 'intruder@example.com', firstName: 'In', lastName: 'Truder', profile: 'GERANT' }),
+      ),
+    ).rejects.toThrow();
+    await expect(t.database.inTenant(appA, (tx) => tx.update(users).set({ appId: appB }).where(eq(users.appId, appA)))).rejects.toThrow();
+    // Platform messages (no tenant) cannot be written from a tenant either.
+    await expect(
+      t.database.inTenant(appA, (tx) => tx.insert(outboxMessages).values({ appId: null, channel: 'email', to: 'x@example.com', text: 'x', template: 'reset-password', language: 'en' })),
+    ).rejects.toThrow();
+    expect(await t.snapshot()).toBe(before);
+    // And the role is back to normal after the transaction.
+    const role = (await t.database.db.execute(sql`select current_user as u`)) as unknown as { rows: { u: string }[] };
+    expect(role.rows[0]!.u).not.toBe('app_user');
+  });
+});

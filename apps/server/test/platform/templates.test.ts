@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { defaultThemeColor } from '@paraphe/contracts';
+import { TemplateRegistry } from '../../src/platform/messaging/templates/render.ts';
+import type { TemplateName, TemplateParams, TemplateText } from '../../src/platform/messaging/templates/types.ts';
+import { modules } from '../../src/modules.ts';
+
+/** Every module's mail/SMS texts, as the server registers them. */
+const registry = new TemplateRegistry();
+for (const module of modules) if (module.templates) registry.register(module.name, module.templates);
+const renderTemplate = <K extends TemplateName>(name: K, language: string, params: TemplateParams[K], branding: { company: string; themeColor?: string }) =>
+  registry.render(name, language, params, branding);
+
+const branding = { company: 'Acme' };
+const reset = { firstName: 'Jane', link: 'https://sign.example.com/#/reset?token=abc&x=1' };
+
+describe('mail templates', () => {
+  it('renders French and English', () => {
+    const french = renderTemplate('reset-password', 'fr', reset, branding);
+    expect(french.subject).toBe('Réinitialisation de votre mot de passe');
+    expect(french.text).toContain('Bonjour Jane,');
+    expect(french.text).toContain(`Choisir un nouveau mot de passe: ${reset.link}`);
+    const english = renderTemplate('reset-password', 'en', reset, branding);
+    expect(english.subject).toBe('Reset your password');
+    expect(english.text.startsWith('Hello Jane,')).toBe(true);
+  });
+
+  it('falls back to English for a language without a catalogue', () => {
+    expect(renderTemplate('reset-password', 'de', reset, branding)).toEqual(renderTemplate('reset-password', 'en', reset, branding));
+  });
+
+  it('escapes parameters in the HTML part only', () => {
+    const params = { firstName: '<script>alert("x")</script> & Co', company: "O'Neil <Ltd>", invitedBy: 'Bob', link: 'https://x.example/?a=1&b=2' };
+    const mail = renderTemplate('set-password', 'en', params, { company: '<b>Brand</b>' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co');
+    expect(mail.html).toContain('&lt;b&gt;Brand&lt;/b&gt;');
+    expect(mail.html).toContain('href="https://x.example/?a=1&amp;b=2"');
+    // Text and subject are not HTML: they keep the characters as typed.
+    expect(mail.text).toContain('Hello <script>alert("x")</script> & Co,');
+    expect(mail.subject).toBe("Your access to O'Neil <Ltd>");
+  });
+
+  it('uses the tenant colour, or the default one', () => {
+    expect(renderTemplate('reset-password', 'en', reset, { company: 'A', themeColor: '#123456' }).html).toContain('#123456');
+    expect(renderTemplate('reset-password', 'en', reset, branding).html).toContain(defaultThemeColor);
+  });
+
+  it('has a short SMS form for the login code', () => {
+    const code = renderTemplate('second-factor-code', 'fr', { firstName: 'Jane', code: '012345', minutes: 10 }, branding);
+    expect(code.sms).toBe('Votre code de connexion : 012345 (valable 10 min).');
+    expect(code.subject).toContain('012345');
+    // A template without an SMS text sends its plain text.
+    expect(renderTemplate('reset-password', 'en', reset, branding).sms).toBe(renderTemplate('reset-password', 'en', reset, branding).text);
+  });
+
+  it('throws when a variable is missing', () => {
+    expect(() => renderTemplate('reset-password', 'en', { firstName: 'Jane' } as unknown as TemplateParams['reset-password'], branding)).toThrow(/link/);
+    expect(() => renderTemplate('confirm-account', 'fr', { firstName: 'Jane', link: 'https://x' } as unknown as TemplateParams['confirm-account'], branding)).toThrow(
+      'Template variable company is missing',
+    );
+  });
+
+  it('has the same templates and placeholders in every complete catalogue', () => {
+    const placeholders = (t: TemplateText) => [...[t.subject, ...t.paragraphs, t.sms ?? ''].join(' ').matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]).sort();
+    expect(registry.names.length).toBeGreaterThanOrEqual(11);
+    for (const name of registry.names) {
+      const fr = registry.textOf(name, 'fr');
+      const en = registry.textOf(name, 'en');
+      expect(fr && en, name).toBeTruthy();
+      expect(new Set(placeholders(fr!)), name).toEqual(new Set(placeholders(en!)));
+    }
+  });
+
+  it('refuses two modules declaring the same template', () => {
+    const twice = new TemplateRegistry();
+    const text = { subject: 's', paragraphs: ['p'] };
+    twice.register('a', { fr: { x: text }, en: { x: text } });
+    expect(() => twice.register('b', { fr: { x: text }, en: { x: text } })).toThrow('Template x is declared by both a and b');
+  });
+});

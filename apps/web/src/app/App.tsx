@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { logout, setLogoutNavigator } from '../features/auth/index.ts';
+import { setSessionLostHandler } from '../shared/api/client.ts';
+import { queryClient } from '../shared/api/queryClient.ts';
+import { ToastHost } from '../shared/api/ToastHost.tsx';
+import { registerNamespace } from '../shared/i18n/i18n.ts';
+import { ThemedProvider } from '../shared/theme/ThemeColor.tsx';
+import { features } from './features.ts';
+import { router } from './router.tsx';
+
+// Each feature's translations are its namespace, loaded per language when one of its screens opens.
+for (const feature of features) registerNamespace(feature.namespace, feature.locales);
+// A session the server no longer accepts (even after one token renewal) ends in a logout.
+setSessionLostHandler(() => void logout());
+// flushSync: the logged-out page is on screen (the authenticated screens unmounted) before logout() drops the
+// cached answers, even though that page's code is loaded lazily.
+setLogoutNavigator((path) => router.navigate(path, { replace: true, flushSync: true }));
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedProvider>
+        <ToastHost />
+        <RouterProvider router={router} />
+      </ThemedProvider>
+    </QueryClientProvider>
+  );
+}

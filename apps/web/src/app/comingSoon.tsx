@@ -1,0 +1,37 @@
+import { Navigate, type RouteObject } from 'react-router';
+import type { Access } from '../shared/access.ts';
+import type { GuardedRoute } from '../shared/routing.ts';
+import { ComingSoon } from '../shared/ui/ComingSoon.tsx';
+
+/** A screen of spec §2 that a later issue builds: it exists, is guarded, and says so honestly. */
+function comingSoon(path: string, titleKey: string, access: Access): GuardedRoute {
+  return { path, handle: { access }, element: <ComingSoon titleKey={titleKey} /> };
+}
+
+/** The authenticated screens of spec §2 not built yet (titles in the common namespace). */
+export const comingSoonRoutes: RouteObject[] = [
+  comingSoon('home', 'screens.home', { permission: 'dashboard.view' }),
+  comingSoon('dashboardAdmin', 'screens.dashboardAdmin', { permission: 'admin.dashboard' }),
+  comingSoon('settings/configuration', 'screens.configuration', { permission: 'settings.configuration' }),
+  { path: 'billing', element: <Navigate to="/billing/conso" replace /> },
+  comingSoon('billing/conso', 'screens.billing', { permission: 'billing.read' }),
+  comingSoon('applications/billing', 'screens.adminBilling', { permission: 'admin.billing' }),
+  comingSoon('phonebooks/list', 'screens.phonebook', { permission: 'phonebook.read' }),
+  comingSoon('phonebooks/new', 'screens.phonebookNew', { permission: 'phonebook.manage' }),
+  comingSoon('search', 'screens.search', { permission: 'signatures.read' }),
+  comingSoon('batches/list', 'screens.operations', { permission: 'operations.read' }),
+  comingSoon('batches/new', 'screens.operationNew', { permission: 'operations.manage' }),
+  comingSoon('batches/view/:id', 'screens.operationView', { permission: 'operations.read' }),
+  comingSoon('campaigns/list', 'screens.campaigns', { permission: 'campaigns.read' }),
+  comingSoon('campaigns/new', 'screens.campaignNew', { permission: 'campaigns.manage' }),
+  comingSoon('campaigns/view/:id', 'screens.campaignView', { permission: 'campaigns.read' }),
+  comingSoon('publipostage/list', 'screens.mailing', { permission: 'mailing.manage' }),
+  comingSoon('publipostage/new', 'screens.mailingNew', { permission: 'mailing.manage' }),
+  comingSoon('publipostage/view/:id', 'screens.mailingView', { permission: 'mailing.manage' }),
+  comingSoon('cachet/new', 'screens.stamp', { permission: 'stamp.create' }),
+  comingSoon('timestamp', 'screens.timestamp', { permission: 'timestamp.create' }),
+  comingSoon('help', 'screens.help', { permission: 'dashboard.view' }),
+];
+
+/** The public one. */
+export const publicComingSoonRoutes: RouteObject[] = [{ path: 'new', element: <ComingSoon titleKey="screens.publicNew" /> }];

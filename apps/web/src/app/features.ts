@@ -1,0 +1,27 @@
+import { applicationsFeature } from '../features/applications/index.ts';
+import { authFeature } from '../features/auth/index.ts';
+import { notificationsFeature } from '../features/notifications/index.ts';
+import { outboxFeature } from '../features/outbox/index.ts';
+import { profileFeature } from '../features/profile/index.ts';
+import { signaturesFeature } from '../features/signatures/index.ts';
+import { signingFeature } from '../features/signing/index.ts';
+import { usersFeature } from '../features/users/index.ts';
+import type { FeatureModule, GuardedRoute } from '../shared/routing.ts';
+
+/**
+ * The features of the app: each brings its routes (pages loaded lazily) and its translations (namespace =
+ * its name, loaded per language on demand). Adding a feature is one line here (see README).
+ */
+export const features: readonly FeatureModule[] = [
+  authFeature,
+  profileFeature,
+  usersFeature,
+  applicationsFeature,
+  outboxFeature,
+  signaturesFeature,
+  signingFeature,
+  notificationsFeature,
+];
+
+/** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */
+export const authenticatedRoutes: readonly GuardedRoute[] = features.flatMap((feature) => feature.routes.authenticated ?? []);

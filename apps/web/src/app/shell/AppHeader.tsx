@@ -1,0 +1,54 @@
+import { Burger, Button, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { logout, useMe } from '../../features/auth/index.ts';
+import { useSaveInterfaceLanguage } from '../../shared/api/preferences.ts';
+import { LanguageMenu } from '../../shared/i18n/LanguageMenu.tsx';
+
+type AppHeaderProps = { navOpened: boolean; onToggleNav: () => void };
+
+/** Tenant name, language switcher and the user menu (profile, logout). */
+export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const saveLanguage = useSaveInterfaceLanguage();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('shell.toggleNavigation')} />
+        <Text fw={700} truncate="end" className="tenant-name">
+          {me.application.company}
+        </Text>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <LanguageMenu onPick={(locale) => saveLanguage.mutate(locale)} />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="subtle"
+              color="gray"
+              px="xs"
+              leftSection={<IconUserCircle size={20} />}
+              rightSection={<IconChevronDown size={14} />}
+              aria-label={t('shell.userMenu')}
+            >
+              <Text size="sm" truncate="end" maw={160} visibleFrom="sm">
+                {me.user.firstName} {me.user.lastName}
+              </Text>
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{me.user.email}</Menu.Label>
+            <Menu.Item component={Link} to="/settings/profile" leftSection={<IconUser size={16} />}>
+              {t('nav.profile')}
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+              {t('shell.logout')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,99 @@
+import { Suspense, useEffect } from 'react';
+import { AppShell, Button, Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '@paraphe/contracts';
+import { MeContext, logout, rememberReturnPath, sessionQuery } from '../../features/auth/index.ts';
+import { applyLanguage } from '../../shared/i18n/i18n.ts';
+import { pickLanguage } from '../../shared/i18n/language.ts';
+import { AppHeader } from './AppHeader.tsx';
+import { Banners } from './Banners.tsx';
+import { MessagePage } from '../../shared/ui/MessagePage.tsx';
+import { NavMenu } from './NavMenu.tsx';
+import { useTenantThemeColor } from '../../shared/theme/ThemeColor.tsx';
+import { useSpecialStyle } from './specialStyle.ts';
+import { RouteGuard } from './Guarded.tsx';
+import { ScreenLoader } from './ScreenLoader.tsx';
+import { usePrefetchScreens } from './usePrefetchScreens.ts';
+
+/**
+ * The guard of every authenticated route: no session → login (remembering the asked path); then the shell
+ * (header, navigation, banners, the confirmation dialogs) around the screen, whose access RouteGuard checks.
+ */
+export function AuthenticatedLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const session = useQuery(sessionQuery);
+
+  if (session.isPending) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (session.isError) {
+    return (
+      <MessagePage
+        title={t('errors.generic')}
+        action={<Button onClick={() => void session.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  if (session.data.kind !== 'ready') {
+    rememberReturnPath(sessionStorage, location.pathname, location.search);
+    return <Navigate to="/" replace />;
+  }
+  return <AuthenticatedShell me={session.data.me} />;
+}
+
+function AuthenticatedShell({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const [navOpened, nav] = useDisclosure(false);
+  const special = useSpecialStyle();
+  const language = pickLanguage(me.user.additionnalData.theme?.lang ?? me.user.language, []);
+  useTenantThemeColor(me.application.themeColor);
+  usePrefetchScreens(me);
+  useEffect(() => applyLanguage(language), [language]);
+
+  if (!me.application.enabled) {
+    return (
+      <MessagePage
+        icon={<IconLock size={40} />}
+        title={t('suspended.title')}
+        text={t('suspended.text')}
+        action={<Button onClick={() => void logout()}>{t('shell.logout')}</Button>}
+      />
+    );
+  }
+  return (
+    <MeContext.Provider value={me}>
+      <ModalsProvider>
+        <AppShell
+          header={{ height: special ? 44 : 60 }}
+          navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          padding="md"
+        >
+          <AppShell.Header className="app-header">
+            <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
+          </AppShell.Header>
+          <AppShell.Navbar p="xs" aria-label={t('shell.navigation')}>
+            <NavMenu onNavigate={nav.close} />
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <Banners />
+            <Suspense fallback={<ScreenLoader />}>
+              <RouteGuard>
+                <Outlet />
+              </RouteGuard>
+            </Suspense>
+          </AppShell.Main>
+        </AppShell>
+      </ModalsProvider>
+    </MeContext.Provider>
+  );
+}

@@ -1,9 +1,0 @@
-import { Select, type SelectProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { packs } from '@paraphe/contracts';
-
-/** The pack of an application (spec §3: free, small, medium, large), labelled in the interface language. */
-export function PackSelect(props: Omit<SelectProps, 'data' | 'label'>) {
-  const { t } = useTranslation();
-  return <Select label={t('applications.pack')} allowDeselect={false} data={packs.map((p) => ({ value: p, label: t(`packs.${p}`) }))} {...props} />;
-}

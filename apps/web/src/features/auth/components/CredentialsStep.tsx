@@ -1,0 +1,58 @@
+import type { FormEvent } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useField } from '@mantine/form';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loginInputSchema } from '@paraphe/contracts';
+import { notifyApiError } from '../../../shared/api/notify.ts';
+import { schemaValidator } from '../../../shared/forms/formErrors.ts';
+import { AuthCard, KnownErrorAlert, isKnownError } from './AuthCard.tsx';
+import { useLogin } from '../api.ts';
+
+const loginErrors = ['INVALID_CREDENTIALS', 'ACCOUNT_NOT_CONFIRMED', 'ACCOUNT_DISABLED', 'APPLICATION_SUSPENDED', 'RATE_LIMITED'] as const;
+
+/**
+ * Step 1 of the login. Two fields: Mantine's single-field hook (useField) instead of useForm keeps the first
+ * screen light (bundle-budget.ts); the contract's schema still decides what is valid, as in every form.
+ */
+export function CredentialsStep({ onSubmit }: { onSubmit?: () => void }) {
+  const { t } = useTranslation('auth');
+  const login = useLogin();
+  const email = useField({ initialValue: '' });
+  const password = useField({ initialValue: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const values = { email: email.getValue(), password: password.getValue() };
+    const errors = schemaValidator(loginInputSchema, t)(values);
+    email.setError(errors.email ?? null);
+    password.setError(errors.password ?? null);
+    if (Object.keys(errors).length > 0) return;
+    onSubmit?.();
+    login.mutate(values, { onError: (error) => !isKnownError(error, loginErrors) && notifyApiError(error) });
+  };
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form noValidate onSubmit={submit}>
+        <Stack>
+          <KnownErrorAlert error={login.error} codes={loginErrors} />
+          <TextInput label={t('fields.email')} type="email" autoComplete="username" required {...email.getInputProps()} />
+          <PasswordInput label={t('fields.password')} autoComplete="current-password" required {...password.getInputProps()} />
+          <Group justify="space-between">
+            <Anchor component={Link} to="/forgot" size="sm">
+              {t('login.forgot')}
+            </Anchor>
+            <Button type="submit" loading={login.isPending}>
+              {t('login.submit')}
+            </Button>
+          </Group>
+          <Text size="sm" ta="center">
+            {t('login.noAccount')}{' '}
+            <Anchor component={Link} to="/signup">
+              {t('login.signUp')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

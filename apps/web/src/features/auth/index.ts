@@ -1,0 +1,18 @@
+/**
+ * Public surface of the auth feature: its routes, the identity of the authenticated area (`useMe`, the session
+ * query), logout and commuted mode. Other features and the app import these from here only.
+ */
+import type { FeatureModule } from '../../shared/routing.ts';
+import { authRoutes } from './routes.tsx';
+
+export const authFeature: FeatureModule = {
+  namespace: 'auth',
+  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
+  routes: authRoutes,
+};
+
+export { MeContext, useMe } from './MeContext.tsx';
+export { clientName, sessionQuery, sessionQueryKey, type Session } from './session.ts';
+export { rememberReturnPath } from './returnPath.ts';
+export { logout, setLogoutNavigator } from './logout.ts';
+export { useCommute, useForgotPassword } from './api.ts';

@@ -1,0 +1,103 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { signatureEndpoints, type CertificationLevel, type QueryIn, type SignatureActionInput } from '@paraphe/contracts';
+import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
+import { apiErrorWithDetails } from './errorMessages.ts';
+
+const signaturesKey = ['signatures'] as const;
+
+export type SignaturesListQuery = QueryIn<typeof signatureEndpoints.list>;
+
+export function useSignaturesList(query: SignaturesListQuery) {
+  return useQuery({
+    queryKey: [...signaturesKey, 'list', query],
+    queryFn: ({ signal }) => callEndpoint(signatureEndpoints.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSignatureRequest(id: string | undefined) {
+  return useQuery({
+    queryKey: [...signaturesKey, 'one', id],
+    queryFn: ({ signal }) => callEndpoint(signatureEndpoints.get, { params: { id: id ?? '' }, signal }).then((r) => r.data),
+    enabled: !!id,
+    meta: { silentErrors: true },
+    // 'pending' lasts until the send job has invited the first signers: follow it.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
+  });
+}
+
+function useInvalidateSignatures() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: signaturesKey });
+}
+
+/** The multipart create; the answer carries the signing links of direct / face-to-face. */
+export function useCreateSignatureRequest() {
+  const invalidate = useInvalidateSignatures();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: async ({ level, form }: { level: CertificationLevel; form: FormData }) =>
+      (await postFormEndpoint(signatureEndpoints.create, { level }, form)).data,
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * The server's check of one file, as the create call would check it (nothing stored): its kind and its PDFs with
+ * their pages. Plain call (no mutation): the form shows the outcome next to the file, never a toast.
+ */
+export async function inspectFile(file: File, signal: AbortSignal) {
+  const form = new FormData();
+  form.append('files', file, file.name);
+  return (await postFormEndpoint(signatureEndpoints.inspectFile, undefined, form, { signal })).data;
+}
+
+/**
+ * send, cancel (the whole request, or one signer with signerId) and relaunch. Its errors keep `details`
+ * (RELAUNCH_TOO_SOON's `availableAt`).
+ */
+export function useSignatureAction() {
+  const invalidate = useInvalidateSignatures();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: ({ id, ...body }: SignatureActionInput & { id: string }) =>
+      callEndpoint(signatureEndpoints.act, { params: { id }, body, toError: apiErrorWithDetails }).then((r) => r.data),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteSignatureRequest() {
+  const invalidate = useInvalidateSignatures();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (id: string) => callEndpoint(signatureEndpoints.delete, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDuplicateSignatureRequest() {
+  const invalidate = useInvalidateSignatures();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (id: string) => callEndpoint(signatureEndpoints.duplicate, { params: { id } }).then((r) => r.data),
+    onSuccess: invalidate,
+  });
+}
+
+/** 202: the archive is rebuilt in a job, a notification follows. */
+export function useRegenerateArchive() {
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (id: string) => callEndpoint(signatureEndpoints.requestArchive, { params: { id } }),
+  });
+}
+
+/** Each resolves false when the server had nothing to give (204). */
+export const downloads = {
+  export: (query: QueryIn<typeof signatureEndpoints.export>) => downloadEndpoint(signatureEndpoints.export, { query }, 'signatures.xlsx'),
+  document: (id: string, docId: string, name: string) => downloadEndpoint(signatureEndpoints.document, { params: { id, docId } }, name),
+  /** The signed documents, as the server's zip archive. */
+  archive: (id: string, label: string) => downloadEndpoint(signatureEndpoints.archive, { params: { id } }, `${label}.zip`),
+  /** false (204): no attestation yet. */
+  attestation: (id: string) => downloadEndpoint(signatureEndpoints.attestation, { params: { id } }, 'attestation.pdf'),
+};

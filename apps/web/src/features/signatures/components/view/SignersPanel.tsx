@@ -1,0 +1,72 @@
+import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconUserX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { finalSignerStatuses, signerDisplayName, sortSignersForDisplay, type Signer } from '@paraphe/contracts';
+import { formatDateTime } from '../../../../shared/format.ts';
+import { SignerStatusBadge } from '../StatusBadge.tsx';
+
+type Props = { signers: Signer[]; onCancelSigner?: (signer: Signer) => void };
+
+/** Signers as LASTNAME firstname, observers first (contracts' helpers). */
+export function SignersPanel({ signers, onCancelSigner }: Props) {
+  const { t, i18n } = useTranslation('signatures');
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped verticalSpacing="xs" aria-label={t('view.tabs.signers')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('view.name')}</Table.Th>
+            <Table.Th>{t('view.role')}</Table.Th>
+            <Table.Th>{t('view.status')}</Table.Th>
+            <Table.Th>{t('view.actionAt')}</Table.Th>
+            <Table.Th>{t('view.refusal')}</Table.Th>
+            {onCancelSigner && <Table.Th />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sortSignersForDisplay(signers).map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>{signerDisplayName(s)}</Text>
+                <Text size="xs" c="dimmed">{s.emailAddress}{s.phoneNum ? ` · ${s.phoneNum}` : ''}</Text>
+              </Table.Td>
+              <Table.Td>
+                {t(`roles.${s.role}`)} {s.coSigner && <Badge size="xs" variant="outline">{t('view.coSigner')}</Badge>}
+              </Table.Td>
+              <Table.Td>
+                <SignerStatusBadge status={s.status} />
+                <DeliveryWarning message={s.lastMessage} />
+              </Table.Td>
+              <Table.Td>{formatDateTime(s.actionAt, i18n.language)}</Table.Td>
+              <Table.Td><Text size="sm">{s.refusalComment ?? '—'}</Text></Table.Td>
+              {onCancelSigner && (
+                <Table.Td>
+                  {s.role !== 'observer' && !finalSignerStatuses.includes(s.status) && (
+                    <Tooltip label={t('actions.cancelSigner')}>
+                      <ActionIcon variant="subtle" color="red" aria-label={`${t('actions.cancelSigner')} ${signerDisplayName(s)}`} onClick={() => onCancelSigner(s)}>
+                        <IconUserX size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A mail or SMS that has not reached the participant (retrying or failed): said where the requester looks. */
+function DeliveryWarning({ message }: { message: Signer['lastMessage'] }) {
+  const { t } = useTranslation('signatures');
+  if (!message || (message.status !== 'retrying' && message.status !== 'failed')) return null;
+  const text = t(`view.delivery.${message.status}`, { channel: t(`view.delivery.${message.channel}`), error: message.error ?? t('view.delivery.unknownError') });
+  return (
+    <Text size="xs" c={message.status === 'failed' ? 'red' : 'orange'} mt={4} role="status">
+      <IconAlertTriangle size={12} style={{ verticalAlign: 'middle', marginRight: 4 }} aria-hidden />
+      {text}
+    </Text>
+  );
+}

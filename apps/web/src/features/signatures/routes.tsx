@@ -1,0 +1,21 @@
+import { lazyPage, type FeatureRoutes } from '../../shared/routing.ts';
+
+const ns = 'signatures';
+const newPage = lazyPage(ns, () => import('./pages/SignatureNewPage.tsx').then((m) => m.SignatureNewPage));
+const read = { permission: 'signatures.read' } as const;
+const create = { permission: 'signatures.create' } as const;
+
+/** Signature requests: list, new (and its prefilled form), qualified, view. */
+export const signaturesRoutes: FeatureRoutes = {
+  authenticated: [
+    { path: 'signatures/list', handle: { access: read }, lazy: lazyPage(ns, () => import('./pages/SignaturesListPage.tsx').then((m) => m.SignaturesListPage)) },
+    { path: 'signatures/new', handle: { access: create }, lazy: newPage },
+    {
+      path: 'signatures/new_qualified',
+      handle: { access: { ...create, feature: 'level3' } },
+      lazy: lazyPage(ns, () => import('./pages/QualifiedSignaturePage.tsx').then((m) => m.QualifiedSignaturePage)),
+    },
+    { path: 'signatures/new/:firstname/:lastname/:mail/:phone?', handle: { access: create }, lazy: newPage },
+    { path: 'signatures/view/:id', handle: { access: read }, lazy: lazyPage(ns, () => import('./pages/SignatureViewPage.tsx').then((m) => m.SignatureViewPage)) },
+  ],
+};

@@ -1,0 +1,9 @@
+/** Public surface of the signing feature (the page a signer, observer or validator opens from a link): its route. */
+import type { FeatureModule } from '../../shared/routing.ts';
+import { signingRoutes } from './routes.tsx';
+
+export const signingFeature: FeatureModule = {
+  namespace: 'signing',
+  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
+  routes: signingRoutes,
+};

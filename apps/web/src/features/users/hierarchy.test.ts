@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '@paraphe/contracts';
+import { buildHierarchy, displayName } from './hierarchy.ts';
+
+function user(id: string, parentId: string | null, lastName = id): User {
+  return {
+    id, appId: 'app', firstName: 'Ann', lastName, email: `${id}@x.test`, pendingEmail: null, mobile: null, phone: null, language: 'fr',
+    civility: null, company: null, address: null, profile: 'COMMERCIAL', parentId, active: true, isProductAdmin: false,
+    lastConnectionAt: null, createdAt: '2026-01-01T00:00:00Z', additionnalData: {},
+  };
+}
+
+describe('user hierarchy', () => {
+  it('nests the recursive children under their parents, sorted by last name', () => {
+    const tree = buildHierarchy('root', [user('c', 'b'), user('b', 'root', 'Zed'), user('a', 'root', 'Abel')]);
+    expect(tree.map((n) => n.user.id)).toEqual(['a', 'b']);
+    expect(tree[1]?.children.map((n) => n.user.id)).toEqual(['c']);
+  });
+  it('survives a cycle in the data without looping', () => {
+    const tree = buildHierarchy('root', [user('x', 'y'), user('y', 'x'), user('z', 'root')]);
+    expect(tree.map((n) => n.user.id)).toEqual(['z']);
+  });
+  it('shows LASTNAME firstname', () => {
+    expect(displayName({ firstName: 'Jean', lastName: 'Dupont' })).toBe('DUPONT Jean');
+  });
+});

@@ -1,0 +1,127 @@
+import { authEndpoints, pathOf, type Audience } from '@paraphe/contracts';
+import { ApiError, CancelledError, apiErrorFromBody } from './apiError.ts';
+import { createTokenManager } from './tokenManager.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * The transport under the endpoint client (endpoints.ts): one HTTP call with its bearer token, the renewal of
+ * a refused token and the end of a lost session. Screens never call it with a path: they go through the
+ * contracts' endpoint descriptors.
+ */
+export type RequestOptions = {
+  method?: HttpMethod;
+  /** Audience of the bearer token; null for the endpoints without one (cookie-only auth, public signing page). */
+  audience: Audience | null;
+  query?: Record<string, QueryValue>;
+  /** A JSON body, or a FormData sent as multipart/form-data. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** false for the session probe: a 401 there means "not logged in", not "log out". */
+  sessionRequired?: boolean;
+  /** 'omit' for the public signing page: the link's token is its only credential. Default 'include'. */
+  credentials?: RequestCredentials;
+  /** Builds the error of a failed answer (default: ApiError from the error body). */
+  toError?: (status: number, body: unknown) => Error;
+};
+
+export type RawResponse = { status: number; body: unknown };
+
+/** The body as JSON when it is JSON, as text otherwise, undefined when empty (204 or no content). */
+export async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export const tokenManager = createTokenManager(async (audience, signal) => {
+  const endpoint = authEndpoints.token;
+  const response = await fetch(pathOf(endpoint), {
+    method: endpoint.method,
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ audience }),
+    signal,
+  });
+  const body = await readBody(response);
+  if (!response.ok) throw apiErrorFromBody(response.status, body);
+  return endpoint.responses[200].parse(body).data;
+});
+
+let sessionLostHandler: () => void = () => undefined;
+/** The app registers its logout here: a session the server no longer accepts ends in a logout. */
+export function setSessionLostHandler(handler: () => void): void {
+  sessionLostHandler = handler;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  // A multipart body sets its own Content-Type (with the boundary).
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+  if (options.audience) headers.Authorization = `Bearer ${await tokenManager.get(options.audience)}`;
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    credentials: options.credentials ?? 'include',
+    headers,
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+function isUnauthenticated(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * One call with its token; a refused token is renewed once, then a lost session logs the user out. Resolves
+ * with the successful Response (its body unread); a failure rejects with the error of its body.
+ */
+export async function apiFetch(path: string, options: RequestOptions): Promise<Response> {
+  const sessionRequired = options.sessionRequired ?? true;
+  const toError = options.toError ?? apiErrorFromBody;
+  try {
+    let response = await send(path, options);
+    // The body of a refused call, once read (a Response body can be read only once).
+    let refusal: { body: unknown } | null = null;
+    if (response.status === 401 && options.audience) {
+      refusal = { body: await readBody(response) };
+      const first = apiErrorFromBody(401, refusal.body);
+      if (first.code === 'TOKEN_INVALID' || first.code === 'UNAUTHENTICATED') {
+        tokenManager.invalidate(options.audience);
+        response = await send(path, options);
+        refusal = null;
+      }
+    }
+    if (!response.ok) throw toError(response.status, refusal ? refusal.body : await readBody(response));
+    return response;
+  } catch (error) {
+    if (sessionRequired && options.audience && isUnauthenticated(error) && !tokenManager.isLoggingOut()) {
+      sessionLostHandler();
+      throw new CancelledError('session lost');
+    }
+    throw error;
+  }
+}
+
+/** A call whose JSON (or empty) answer is read: its status and its body. */
+export async function apiRaw(path: string, options: RequestOptions): Promise<RawResponse> {
+  const response = await apiFetch(path, options);
+  return { status: response.status, body: await readBody(response) };
+}

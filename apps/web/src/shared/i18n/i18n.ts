@@ -1,0 +1,92 @@
+import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { locales, type Locale } from '@paraphe/contracts';
+import { fallbacksOf, languageStorageKey, pickLanguage } from './language.ts';
+
+/**
+ * Translations are i18next namespaces: `common` (shell, menus, validation rules, error codes, common buttons:
+ * shared/i18n/locales/<lang>.json) and one per feature (features/<f>/locales/<lang>.json, namespace = the
+ * feature's name). Nothing is bundled: each (language, namespace) file is its own chunk, loaded the first time
+ * a screen needs it — `common` before the first render, a feature's namespace by its routes (routing.ts) —
+ * together with its fallback languages (fallbacksOf: none for a complete language). Changing the language
+ * loads every namespace already used, in the new language, before switching.
+ */
+export const commonNamespace = 'common';
+
+/** A namespace's files by language, as `import.meta.glob('./locales/*.json', { import: 'default' })` gives them. */
+export type LocaleLoaders = Record<string, () => Promise<unknown>>;
+
+const loadersByNamespace = new Map<string, Map<string, () => Promise<unknown>>>();
+
+/** Declares where a namespace's files are; a language without a file is empty (its keys fall back). */
+export function registerNamespace(namespace: string, loaders: LocaleLoaders): void {
+  const byLanguage = new Map<string, () => Promise<unknown>>();
+  for (const [path, load] of Object.entries(loaders)) {
+    const language = /([a-z]{2})\.json$/.exec(path)?.[1];
+    if (language) byLanguage.set(language, load);
+  }
+  loadersByNamespace.set(namespace, byLanguage);
+}
+
+registerNamespace(commonNamespace, import.meta.glob('./locales/*.json', { import: 'default' }));
+
+/** The i18next backend over the registered lazy loaders (Vite chunks): no request for a missing file. */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loadersByNamespace.get(namespace)?.get(language);
+    if (!load) return callback(null, {});
+    load().then(
+      (data) => callback(null, data as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+function storedChoice(): string | null {
+  try {
+    return localStorage.getItem(languageStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+export const i18n = i18next.createInstance();
+
+/** Resolves once `common` is loaded in the starting language (and its fallbacks): render after it. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    lng: pickLanguage(storedChoice(), typeof navigator === 'undefined' ? [] : navigator.languages),
+    supportedLngs: [...locales],
+    fallbackLng: fallbacksOf,
+    load: 'currentOnly',
+    ns: [commonNamespace],
+    defaultNS: commonNamespace,
+    // A feature's screens also use the shared keys (fields, buttons, validation rules) without a prefix.
+    fallbackNS: commonNamespace,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  });
+
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+/** Loads namespaces in the current language and its fallbacks (already loaded ones resolve at once). */
+export function loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
+  const wanted = [commonNamespace, ...(typeof namespaces === 'string' ? [namespaces] : namespaces)];
+  return i18nReady.then(() => (wanted.every((ns) => i18n.hasLoadedNamespace(ns)) ? undefined : i18n.loadNamespaces(wanted)));
+}
+
+/** Switches the interface language and remembers it for the next visit (before login). */
+export function applyLanguage(locale: Locale): void {
+  try {
+    localStorage.setItem(languageStorageKey, locale);
+  } catch {
+    // Private mode: the choice only lasts for this page.
+  }
+  document.documentElement.lang = locale;
+  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+}

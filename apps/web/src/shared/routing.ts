@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import type { Access } from './access.ts';
+import { loadNamespaces, type LocaleLoaders } from './i18n/i18n.ts';
+
+/**
+ * What a route of the authenticated area needs: the app's route guard reads it from the matched route's
+ * `handle` (no permission → /403, feature off → "contact sales").
+ */
+export type RouteHandle = { access?: Access };
+
+/** A route of the authenticated area: guarded by the permission (and feature) it needs. */
+export type GuardedRoute = RouteObject & { handle: RouteHandle };
+
+/** The routes a feature contributes, by the frame they are shown in. */
+export type FeatureRoutes = {
+  /** Under the public layout (login, sign-up, password…). */
+  public?: RouteObject[];
+  /** Under the authenticated shell (session required), each guarded. */
+  authenticated?: GuardedRoute[];
+  /** In no layout of the app (a frame of their own, e.g. the white-label signing page). */
+  standalone?: RouteObject[];
+};
+
+/** A feature as the app composes it (features/<name>/index.ts exports one; app/features.ts lists them). */
+export type FeatureModule = {
+  /** The i18next namespace of the feature's locales/<lang>.json (its name). */
+  namespace: string;
+  /** `import.meta.glob('./locales/*.json', { import: 'default' })`: each language loaded on demand. */
+  locales: LocaleLoaders;
+  routes: FeatureRoutes;
+};
+
+type LazyRoute = Pick<RouteObject, 'Component' | 'ErrorBoundary'>;
+
+/**
+ * React Router's `lazy` for a screen: the page's chunk and the translations it needs (its namespaces, plus
+ * `common`) are loaded together, before the navigation commits, so a screen never shows raw keys. `load`
+ * gives the page component, or the route's Component and ErrorBoundary.
+ */
+export function lazyPage(namespaces: string | readonly string[], load: () => Promise<ComponentType | LazyRoute>): () => Promise<LazyRoute> {
+  return async () => {
+    const [loaded] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return 'Component' in loaded || 'ErrorBoundary' in loaded ? (loaded as LazyRoute) : { Component: loaded as ComponentType };
+  };
+}

@@ -1,0 +1,30 @@
+import { idParamsSchema } from '../shared/common.ts';
+import { defineEndpoints } from '../shared/endpoint.ts';
+import { signUpInputSchema, signUpResponse } from '../auth/schemas.ts';
+import { applicationCreateSchema, applicationListQuerySchema, applicationListResponse, applicationResponse, applicationUpdateSchema } from './schemas.ts';
+
+const admin = { audience: 'application', permission: 'admin.applications' } as const;
+
+export const applicationEndpoints = defineEndpoints(['applications'], {
+  signUp: {
+    method: 'POST',
+    path: '/api/applications/public',
+    summary: 'Public sign-up: a new client account (free pack, test mode) and its director',
+    auth: { public: true },
+    body: signUpInputSchema,
+    responses: { 201: signUpResponse },
+    idempotent: true,
+  },
+  list: { method: 'GET', path: '/api/applications', summary: 'Every client account (product administrator)', auth: admin, query: applicationListQuerySchema, responses: { 200: applicationListResponse } },
+  create: { method: 'POST', path: '/api/applications', summary: 'Create a client account and invite its director', auth: admin, body: applicationCreateSchema, responses: { 201: applicationResponse }, idempotent: true },
+  get: { method: 'GET', path: '/api/applications/:id', summary: 'One client account (administrator, or its own director)', auth: { audience: 'application' }, params: idParamsSchema, responses: { 200: applicationResponse } },
+  update: {
+    method: 'PUT',
+    path: '/api/applications/:id',
+    summary: 'Change a client account (administrator: everything; its director: the settings)',
+    auth: { audience: 'application' },
+    params: idParamsSchema,
+    body: applicationUpdateSchema,
+    responses: { 200: applicationResponse },
+  },
+});

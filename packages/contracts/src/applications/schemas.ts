@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, defaultThemeColor, httpsUrlSchema } from '../shared/common.ts';
+import { featureFlagsSchema, packSchema } from '../shared/access.ts';
+import { emailSchema } from '../users/schemas.ts';
+
+const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { message: 'Invalid value.' });
+const httpsUrl = httpsUrlSchema;
+
+/** Tenant settings the product administrator and the tenant's GERANT edit (tab Settings). */
+export const applicationSettingsSchema = z.object({
+  themeColor: hexColor.default(defaultThemeColor),
+  smsSender: z.string().trim().regex(/^[A-Za-z0-9]{1,11}$/).nullish(),
+  signatureExpiryDays: z.number().int().min(1).max(365).default(30),
+  maxFileSizeMb: z.number().int().min(1).max(200).default(50),
+  maxArchiveSizeMb: z.number().int().min(1).max(500).default(100),
+  successRedirection: httpsUrl.nullish(),
+  cancelRedirection: httpsUrl.nullish(),
+  failRedirection: httpsUrl.nullish(),
+  doubleAuth: z.boolean().default(true),
+});
+export type ApplicationSettings = z.infer<typeof applicationSettingsSchema>;
+
+export const applicationSchema = z.object({
+  id: uuidSchema,
+  company: z.string(),
+  ownerUserId: uuidSchema.nullable(),
+  ownerName: z.string().nullable(),
+  ownerEmail: z.string().nullable(),
+  pack: packSchema,
+  enabled: z.boolean(),
+  testMode: z.boolean(),
+  isPlatform: z.boolean(),
+  features: featureFlagsSchema,
+  settings: applicationSettingsSchema,
+  consents: z.object({
+    personalDataAt: z.string().nullable(),
+    partnersAt: z.string().nullable(),
+    brandPublicationAt: z.string().nullable(),
+  }),
+  termsAcceptedAt: z.string().nullable(),
+  lastConnectionAt: z.string().nullable(),
+  createdAt: z.string(),
+  userCount: z.number().int(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+export const applicationCreateSchema = z.object({
+  company: z.string().trim().min(1).max(200),
+  owner: z.object({
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    email: emailSchema,
+  }),
+  pack: packSchema.default('free'),
+  testMode: z.boolean().default(true),
+});
+export type ApplicationCreateInput = z.input<typeof applicationCreateSchema>;
+
+export const applicationUpdateSchema = z.object({
+  company: z.string().trim().min(1).max(200).optional(),
+  pack: packSchema.optional(),
+  enabled: z.boolean().optional(),
+  testMode: z.boolean().optional(),
+  features: featureFlagsSchema.partial().optional(),
+  settings: applicationSettingsSchema.partial().optional(),
+});
+export type ApplicationUpdateInput = z.input<typeof applicationUpdateSchema>;
+
+export const applicationListQuerySchema = listQuerySchema.extend({
+  enabled: z.enum(['true', 'false']).optional(),
+  pack: packSchema.optional(),
+});
+export const applicationResponse = itemEnvelope(applicationSchema);
+export const applicationListResponse = listEnvelope(applicationSchema);
+
+export const applicationSummarySchema = z.object({
+  id: uuidSchema,
+  company: z.string(),
+  pack: packSchema,
+  enabled: z.boolean(),
+  testMode: z.boolean(),
+  features: featureFlagsSchema,
+  themeColor: z.string(),
+  isPlatform: z.boolean(),
+});
+export type ApplicationSummary = z.infer<typeof applicationSummarySchema>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema } from '../shared/common.ts';
+
+/**
+ * In-app notifications (spec §3 Notification). Signature types for now; campaigns, operations and bills add
+ * theirs with the same `<object>.<event>` form.
+ */
+export const notificationTypes = [
+  'signature.signed',
+  'signature.refused',
+  'signature.expired',
+  'signature.failed',
+  'signature.updated',
+  'signature.canceled',
+  'signature.archive',
+] as const;
+export const notificationTypeSchema = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+export const notificationSchema = z.object({
+  id: uuidSchema,
+  type: notificationTypeSchema,
+  message: z.string(),
+  /** What the notification is about, e.g. `{ requestId, label }`. */
+  data: z.record(z.string(), z.unknown()),
+  read: z.boolean(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = listQuerySchema.extend({
+  read: z.enum(['true', 'false']).optional(),
+  type: notificationTypeSchema.optional(),
+});
+/** `additionnalData.unread` carries the caller's unread count (the bell badge). */
+export const notificationListResponse = listEnvelope(notificationSchema);
+export const notificationResponse = itemEnvelope(notificationSchema);
+export const notificationUpdateSchema = z.object({ read: z.boolean() });
+export const notificationReadAllResponse = itemEnvelope(z.object({ updated: z.number().int() }));

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+// In a browser, zod must not compile its parsers with `new Function`: the SPA's Content-Security-Policy forbids
+// eval (script-src 'self', docs/security.md), and zod's probe for it would report a CSP violation on every page.
+// The server keeps the faster compiled parsers.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
+/** The 12 interface languages of the product; fr is the default. */
+export const locales = ['fr', 'en', 'de', 'dk', 'es', 'fi', 'gr', 'it', 'nl', 'no', 'pt', 'se'] as const;
+export const localeSchema = z.enum(locales);
+export type Locale = z.infer<typeof localeSchema>;
+export const defaultLocale: Locale = 'fr';
+
+export const defaultThemeColor = '#009FE3';
+export const mobileBreakpointPx = 850;
+export const searchMinLength = 3;
+export const searchDefaultLimit = 10;
+
+export const uuidSchema = z.uuid();
+
+/** Redirection URLs and the like: a valid URL, HTTPS only (rule url_https). */
+export const httpsUrlSchema = z
+  .string()
+  .trim()
+  .url({ message: 'Invalid URL.' })
+  .refine((u) => u.startsWith('https://'), { message: 'URL must be HTTPS.', params: { rule: 'url_https' } });
+
+/** Single-item envelope: the body is `{ data }` (the spec's `data.data` seen from an HTTP client). */
+export function itemEnvelope<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ data: item });
+}
+
+export const sortOrderSchema = z.enum(['ASC', 'DESC']);
+
+/** List envelope: `{ data, countAll, limit, offset, order }`. */
+export function listEnvelope<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    data: z.array(item),
+    countAll: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    order: sortOrderSchema,
+    additionnalData: z.record(z.string(), z.unknown()).optional(),
+  });
+}
+export type ListEnvelope<T> = {
+  data: T[];
+  countAll: number;
+  limit: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+  additionnalData?: Record<string, unknown>;
+};
+
+/** Search shorter than 3 characters is ignored (spec §5), on both sides. */
+export function normalizeSearch(search: string | undefined | null): string | undefined {
+  const trimmed = (search ?? '').trim();
+  return trimmed.length >= searchMinLength ? trimmed : undefined;
+}
+
+export const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(searchDefaultLimit),
+  offset: z.coerce.number().int().min(0).default(0),
+  order: sortOrderSchema.default('DESC'),
+  orderBy: z.string().max(64).optional(),
+  search: z.string().max(200).optional().transform(normalizeSearch),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const idParamsSchema = z.object({ id: uuidSchema });
+
+export const okSchema = itemEnvelope(z.object({ ok: z.literal(true) }));

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. The server maps each to an HTTP status at the edge (`errorHttpStatus`);
+ * the web app shows the rights message for 403 and the generic message for anything else,
+ * except where a screen recognises a specific code.
+ */
+export const errorHttpStatus = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  TOKEN_INVALID: 401,
+  SECOND_FACTOR_REQUIRED: 401,
+  FORBIDDEN: 403,
+  APPLICATION_SUSPENDED: 403,
+  FEATURE_DISABLED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_ALREADY_EXISTS: 409,
+  INVALID_LINE_MANAGER: 409,
+  USER_IN_USE: 409,
+  INVALID_TRANSITION: 409,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_NOT_CONFIRMED: 403,
+  ACCOUNT_DISABLED: 403,
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  CODE_LOCKED: 429,
+  /** Too many wrong passwords or login codes for this account: answered with Retry-After, whatever the password. */
+  ACCOUNT_LOCKED: 429,
+  TOKEN_EXPIRED: 400,
+  PASSWORD_REUSED: 400,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  FILE_TOO_LARGE: 413,
+  ARCHIVE_MEMBER_TOO_LARGE: 413,
+  INVALID_FILE_TYPE: 400,
+  TOO_MANY_FILES: 400,
+  PDF_INVALID: 400,
+  BILLING_REQUIRED: 409,
+  ACCOUNT_INFO_REQUIRED: 409,
+  QUALIFIED_CERTIFICATE_REQUIRED: 403,
+  LINK_INVALID: 404,
+  LINK_UNAVAILABLE: 410,
+  NOT_YOUR_TURN: 409,
+  ACTION_NOT_ALLOWED: 403,
+  CODE_REQUIRED: 400,
+  CODE_RESEND_TOO_SOON: 429,
+  CODE_SEND_LIMIT: 429,
+  CONSENT_REQUIRED: 400,
+  HANDWRITTEN_REQUIRED: 400,
+  DOCUMENT_NOT_READY: 409,
+  SIGNING_FAILED: 502,
+  /** A stored document the signing engine cannot prepare or sign (public page): nothing was signed, no code sent. */
+  DOCUMENT_UNSIGNABLE: 422,
+  /** The handwritten signature image is over the engine's bounds (HANDWRITING_LIMITS), checked on its header. */
+  IMAGE_TOO_LARGE: 400,
+  /** Relaunch: every waiting signer was reminded within the cool-down (`details.availableAt`). */
+  RELAUNCH_TOO_SOON: 429,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  IDEMPOTENCY_KEY_UNKNOWN_RESULT: 409,
+  INTERNAL: 500,
+  /** The database (or a service a request needs) is away for a moment: answered with Retry-After. */
+  UNAVAILABLE: 503,
+  /** The disk of the files (or of the database) is full: nothing was saved. */
+  STORAGE_FULL: 507,
+} as const;
+export type ErrorCode = keyof typeof errorHttpStatus;
+/**
+ * Codes whose `detail` starts with the legacy numeric code the spec's screens recognise (spec §8), instead of
+ * the code itself: "73020 : PDF error (already signed or invalid)".
+ */
+export const legacyDetailCodes: Partial<Record<ErrorCode, string>> = { PDF_INVALID: '73020' };
+export const errorDetail = (code: string, message: string) => `${legacyDetailCodes[code as ErrorCode] ?? code} : ${message}`;
+export const errorCodes = Object.keys(errorHttpStatus) as ErrorCode[];
+
+/** Validation rules of spec §5; each has a message key in the web app's locales (`validation.<rule>`). */
+export const validationRules = [
+  'required',
+  'invalid_value',
+  'invalid_number',
+  'alphanumeric',
+  'invalid_phone',
+  'invalid_mobile',
+  'url_https',
+  'invalid_url',
+  'invalid_address',
+  'file_too_big',
+  'too_long',
+  'too_short',
+  'out_of_range',
+  'not_identical',
+  'invalid_email',
+  'invalid_email_domain',
+  'password_policy',
+] as const;
+export type ValidationRule = (typeof validationRules)[number];
+
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  rule: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** "<code> : <message>", the form the spec's screens recognise errors by. */
+    detail: z.string(),
+    fields: z.array(fieldErrorSchema).optional(),
+    /** Code-specific data, e.g. LINK_UNAVAILABLE { reason }, CODE_RESEND_TOO_SOON { resendAvailableAt }. */
+    details: z.record(z.string(), z.unknown()).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** English texts of the spec's messages; the web app translates by code. */
+export const errorMessages: Partial<Record<ErrorCode, string>> = {
+  FORBIDDEN: 'You do not have the necessary rights to perform this action.',
+  EMAIL_ALREADY_EXISTS: 'An account already exists with this email.',
+  INVALID_LINE_MANAGER: 'Invalid line manager: a user cannot report to themselves or to one of their subordinates.',
+  USER_IN_USE: 'This user has subordinates: they can only be deactivated.',
+  APPLICATION_SUSPENDED: 'Your account is suspended. Please contact support.',
+  FEATURE_DISABLED: 'This feature is not enabled for your account. Please contact sales.',
+  INVALID_CREDENTIALS: 'Incorrect email or password.',
+  CODE_INVALID: 'The code is incorrect.',
+  CODE_EXPIRED: 'The code has expired. Ask for a new one.',
+  CODE_LOCKED: 'Too many wrong codes. Ask for a new one.',
+  ACCOUNT_LOCKED: 'Too many failed attempts: logging in to this account is paused. Try again later, or reset your password.',
+  PASSWORD_REUSED: 'Set a different password.',
+  NOT_FOUND: 'Not found.',
+  PDF_INVALID: 'PDF error (already signed or invalid)',
+  FILE_TOO_LARGE: 'The file is too big.',
+  ARCHIVE_MEMBER_TOO_LARGE: 'A file in the archive is too big: it cannot be used.',
+  INVALID_FILE_TYPE: 'Invalid file type: PDF or ZIP only.',
+  TOO_MANY_FILES: 'Maximum number of files reached.',
+  BILLING_REQUIRED: 'Sending is blocked until the billing settings are completed (test mode can send).',
+  ACCOUNT_INFO_REQUIRED: 'Pre-processing requires the account information to be completed.',
+  QUALIFIED_CERTIFICATE_REQUIRED: 'A qualified certificate is required.',
+  LINK_INVALID: 'This signing link is not valid.',
+  LINK_UNAVAILABLE: 'The document to be signed is no longer available.',
+  NOT_YOUR_TURN: 'It is not your turn to sign yet.',
+  ACTION_NOT_ALLOWED: 'This action is not possible for you on this request.',
+  CODE_REQUIRED: 'Ask for a code first.',
+  CODE_RESEND_TOO_SOON: 'Wait a moment before asking for a new code.',
+  CODE_SEND_LIMIT: 'Too many codes were sent. Try again later.',
+  CONSENT_REQUIRED: 'Tick every box to continue.',
+  HANDWRITTEN_REQUIRED: 'Draw your signature to continue.',
+  DOCUMENT_NOT_READY: 'The signed document is not available yet.',
+  SIGNING_FAILED: 'The signature could not be applied. Try again in a few minutes.',
+  DOCUMENT_UNSIGNABLE: 'A document of this request cannot be prepared for signing: nothing was signed. Contact the sender.',
+  IMAGE_TOO_LARGE: 'The handwritten signature image is too large: draw it again.',
+  RELAUNCH_TOO_SOON: 'The waiting signers were reminded less than an hour ago: try again later.',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request: use a new key for a new request.',
+  IDEMPOTENCY_KEY_IN_USE: 'A request with this Idempotency-Key is still in progress. Try again in a moment.',
+  IDEMPOTENCY_KEY_UNKNOWN_RESULT:
+    'A request with this Idempotency-Key was processed but its answer was lost. Look for the item it created before sending it again with a new key.',
+  INTERNAL: 'Oops, we had a problem processing your action or request; try again or contact support.',
+  UNAVAILABLE: 'The service is briefly unavailable: nothing was lost. Try again in a moment.',
+  STORAGE_FULL: "The server's storage is full: nothing was saved. Try again later or contact support.",
+};

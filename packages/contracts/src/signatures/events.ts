@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { uuidSchema } from '../shared/common.ts';
+import { certificationLevelSchema, contactChannels, signerRoleSchema } from './constants.ts';
+
+/**
+ * Domain events of signature requests (the signatures and signing-page domains emit them in the transaction of
+ * the change). What every event carries is what its subscribers need without reading the request again:
+ * notifications (owner, label), billing (level, test mode, counts), webhooks and dashboards.
+ */
+const request = {
+  requestId: uuidSchema,
+  label: z.string(),
+  /** Null once the requester's account was deleted. */
+  ownerUserId: uuidSchema.nullable(),
+  level: certificationLevelSchema,
+  testMode: z.boolean(),
+};
+/** `signerName`: LASTNAME firstname, as shown everywhere (signerDisplayName). */
+const signer = { ...request, signerId: uuidSchema, signerIndex: z.number().int(), role: signerRoleSchema, signerName: z.string() };
+
+export const signatureEventSchemas = {
+  'signature.created': z.object({ ...request, signerCount: z.number().int(), documentCount: z.number().int() }),
+  'signature.sent': z.object({ ...request, signerCount: z.number().int() }),
+  'signature.signer_invited': z.object({ ...signer, channel: z.enum([...contactChannels, 'link']) }),
+  'signature.signer_reminded': z.object({ ...signer, channel: z.enum(contactChannels), manual: z.boolean() }),
+  'signature.signer_viewed': z.object(signer),
+  'signature.signer_signed': z.object({ ...signer, handwritten: z.boolean(), documentCount: z.number().int() }),
+  'signature.signer_approved': z.object(signer),
+  'signature.signer_refused': z.object({ ...signer, comment: z.string().nullable() }),
+  'signature.signer_canceled': z.object(signer),
+  /** Every participant acted: the signed documents are being finalised. */
+  'signature.signed': z.object({ ...request, hasSignedDocuments: z.boolean() }),
+  'signature.completed': z.object({ ...request, documentCount: z.number().int() }),
+  'signature.refused': z.object(request),
+  'signature.canceled': z.object({ ...request, reason: z.enum(['requester', 'no_signer_left']) }),
+  'signature.expired': z.object(request),
+  'signature.failed': z.object(request),
+  'signature.relaunched': z.object({ ...request, signerCount: z.number().int() }),
+  'signature.deleted': z.object(request),
+  'signature.archive_ready': z.object({ ...request, requestedBy: uuidSchema }),
+} as const;

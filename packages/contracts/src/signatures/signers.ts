@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { localeSchema, uuidSchema } from '../shared/common.ts';
+import { emailSchema, phoneSchema } from '../users/schemas.ts';
+import { maxSignersPerRequest, signerRoleSchema, type SignerRole } from './constants.ts';
+import { signerStatusSchema } from './states.ts';
+import { outboxStatusSchema } from '../outbox/schemas.ts';
+
+
+/** Legacy `mail` and `phoneNumber` are accepted and renamed to `emailAddress` and `phoneNum` (spec §3). */
+export function renameLegacySignerKeys(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const { mail, phoneNumber, ...rest } = value as Record<string, unknown>;
+  return { ...rest, emailAddress: rest.emailAddress ?? mail, phoneNum: rest.phoneNum ?? phoneNumber };
+}
+
+export const signerInputObjectSchema = z.object({
+  firstname: z.string().trim().min(1).max(100),
+  lastname: z.string().trim().min(1).max(100),
+  emailAddress: emailSchema,
+  phoneNum: phoneSchema.nullish(),
+  /** Defaults to the request's language option. */
+  language: localeSchema.nullish(),
+  role: signerRoleSchema.default('signer'),
+  coSigner: z.boolean().default(false),
+  connector: z.object({ idc: z.string().trim().min(1).max(200) }).nullish(),
+  /** Order in the chain, from 0; a signature field names its signer by this index. */
+  signerIndex: z.number().int().min(0).max(maxSignersPerRequest - 1),
+  invitationMessage: z.string().trim().max(2000).nullish(),
+});
+/** What the web builds (modern keys). */
+export type SignerInput = z.input<typeof signerInputObjectSchema>;
+export const signerInputSchema = z.preprocess(renameLegacySignerKeys, signerInputObjectSchema);
+
+export const signerSchema = z.object({
+  id: uuidSchema,
+  firstname: z.string(),
+  lastname: z.string(),
+  emailAddress: z.string(),
+  phoneNum: z.string().nullable(),
+  language: localeSchema,
+  role: signerRoleSchema,
+  coSigner: z.boolean(),
+  connector: z.object({ idc: z.string() }).nullable(),
+  signerIndex: z.number().int(),
+  invitationMessage: z.string().nullable(),
+  refusalComment: z.string().nullable(),
+  status: signerStatusSchema,
+  actionAt: z.string().nullable(),
+  invitedAt: z.string().nullable(),
+  lastReminderAt: z.string().nullable(),
+  reminderCount: z.number().int(),
+  /**
+   * The last mail or SMS sent to this participant (invitation, reminder, cancellation) and how its delivery
+   * stands: `retrying` or `failed` tell the requester the participant may not have been reached. Null: none sent.
+   */
+  lastMessage: z
+    .object({ channel: z.enum(['email', 'sms']), status: outboxStatusSchema, error: z.string().nullable(), at: z.string() })
+    .nullable(),
+});
+export type Signer = z.infer<typeof signerSchema>;
+
+/** Display: LASTNAME firstname (spec §5). */
+export function signerDisplayName(signer: { firstname: string; lastname: string }): string {
+  return `${signer.lastname.trim().toUpperCase()} ${signer.firstname.trim()}`.trim();
+}
+/** Display order: observers first, then by signerIndex (spec §5). */
+export function sortSignersForDisplay<T extends { role: SignerRole; signerIndex: number }>(signers: readonly T[]): T[] {
+  return [...signers].sort((a, b) => Number(b.role === 'observer') - Number(a.role === 'observer') || a.signerIndex - b.signerIndex);
+}
+

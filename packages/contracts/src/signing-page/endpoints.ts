@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { uuidSchema } from '../shared/common.ts';
+import { defineEndpoints, file } from '../shared/endpoint.ts';
+import { approveInputSchema, refuseInputSchema, signInputSchema, signingActionResponse, signingCodeResponse, signingPageResponse } from './schemas.ts';
+
+/** The public signing page: no bearer, the signing link's token in the path is the credential. */
+const auth = { public: true } as const;
+/** Any token is read by the server: a malformed one is LINK_INVALID (404) like a forged one, never a validation error. */
+const tokenParams = z.object({ token: z.string().min(1).max(1000) });
+const documentParams = tokenParams.extend({ docId: uuidSchema });
+
+export const signingPageEndpoints = defineEndpoints(['signing-page'], {
+  view: { method: 'GET', path: '/api/public/sign/:token', summary: 'What the signer sees (first open: status access)', auth, params: tokenParams, responses: { 200: signingPageResponse } },
+  document: {
+    method: 'GET',
+    path: '/api/public/sign/:token/documents/:docId',
+    summary: 'The document to read (prepared: fields, test watermark)',
+    auth,
+    params: documentParams,
+    responses: { 200: file('application/pdf') },
+  },
+  signedDocument: {
+    method: 'GET',
+    path: '/api/public/sign/:token/signed/:docId',
+    summary: 'The signed document, once the request is completed',
+    auth,
+    params: documentParams,
+    responses: { 200: file('application/pdf') },
+  },
+  requestCode: { method: 'POST', path: '/api/public/sign/:token/code', summary: 'Send a one-time signing code (SMS or e-mail)', auth, params: tokenParams, responses: { 200: signingCodeResponse } },
+  sign: { method: 'POST', path: '/api/public/sign/:token/sign', summary: 'Sign with the code', auth, params: tokenParams, body: signInputSchema, responses: { 200: signingActionResponse } },
+  refuse: { method: 'POST', path: '/api/public/sign/:token/refuse', summary: 'Refuse to sign', auth, params: tokenParams, body: refuseInputSchema, responses: { 200: signingActionResponse } },
+  reject: { method: 'POST', path: '/api/public/sign/:token/reject', summary: 'Reject (validators)', auth, params: tokenParams, body: refuseInputSchema, responses: { 200: signingActionResponse } },
+  approve: { method: 'POST', path: '/api/public/sign/:token/approve', summary: 'Approve (validators)', auth, params: tokenParams, body: approveInputSchema, responses: { 200: signingActionResponse } },
+});

@@ -1,0 +1,170 @@
+/**
+ * Layout of a visible signature, as a pure function (unit-tested on its own): the signer's name as large as the
+ * box allows, the details (reason, place, date) smaller but never under MIN_DETAIL_SIZE, the handwriting on the
+ * left keeping its aspect ratio. When the box is too small, details are dropped by priority (place, then reason,
+ * then date) rather than shrunk to dust; the name is never dropped and never set under MIN_NAME_SIZE.
+ */
+export const MIN_DETAIL_SIZE = 6;
+export const MAX_DETAIL_SIZE = 9;
+export const MIN_NAME_SIZE = 4;
+export const MAX_NAME_SIZE = 24;
+const LINE_GAP = 1.2;
+
+export interface LayoutInput {
+  width: number;
+  height: number;
+  name: string;
+  /**
+   * Detail lines in display order, each with its keep priority (lower = dropped first) and optional shorter forms
+   * tried in turn when it does not fit the width (e.g. the date without seconds, then without time).
+   */
+  details: Array<{ text: string; priority: number; shorter?: string[] }>;
+  /** Aspect ratio (width / height) of the handwriting, when there is one. */
+  imageAspect?: number;
+  /** Width of `text` at `size` points. */
+  measure: (text: string, size: number) => number;
+}
+
+export interface PlacedLine {
+  text: string;
+  size: number;
+  /** Baseline origin, in appearance-box coordinates (bottom-left origin). */
+  x: number;
+  y: number;
+}
+
+export interface AppearanceLayout {
+  image?: { x: number; y: number; width: number; height: number };
+  lines: PlacedLine[];
+  nameSize: number;
+  detailSize: number;
+  /** Details that did not fit. */
+  dropped: string[];
+}
+
+/** Pieces of a name where a line may break: after a space (dropped) or after a hyphen (kept). */
+function pieces(text: string): Array<{ text: string; space: boolean }> {
+  const out: Array<{ text: string; space: boolean }> = [];
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .forEach((word, w) => {
+      word.split(/(?<=-)(?=.)/).forEach((part, p) => out.push({ text: part, space: w > 0 && p === 0 }));
+    });
+  return out;
+}
+
+function join(parts: Array<{ text: string; space: boolean }>): string {
+  return parts.map((p, i) => (i > 0 && p.space ? ' ' : '') + p.text).join('');
+}
+
+/** The name on 1, 2 and 3 lines, each split so that its widest line is as narrow as possible. */
+function nameCandidates(text: string, measure: (t: string, s: number) => number): string[][] {
+  const parts = pieces(text);
+  const out: string[][] = [[text]];
+  const n = parts.length;
+  const best = (lines: number): string[] | undefined => {
+    if (n < lines) return undefined;
+    let chosen: string[] | undefined;
+    let widest = Infinity;
+    const breaks = (from: number, left: number, acc: string[]) => {
+      if (left === 1) {
+        const all = [...acc, join(parts.slice(from))];
+        const w = Math.max(...all.map((l) => measure(l, 1)));
+        if (w < widest) {
+          widest = w;
+          chosen = all;
+        }
+        return;
+      }
+      for (let i = from + 1; i <= n - left + 1; i++) breaks(i, left - 1, [...acc, join(parts.slice(from, i))]);
+    };
+    breaks(0, lines, []);
+    return chosen;
+  };
+  for (const lines of [2, 3]) {
+    const c = best(lines);
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+/** Shortens `text` with an ellipsis until it fits `width` at `size`. */
+function ellipsize(text: string, size: number, width: number, measure: (t: string, s: number) => number): string {
+  if (measure(text, size) <= width + 0.01) return text;
+  let cut = [...text];
+  while (cut.length > 1 && measure(cut.join('') + '…', size) > width) cut = cut.slice(0, -1);
+  return cut.join('').trimEnd() + '…';
+}
+
+export function layoutAppearance(input: LayoutInput): AppearanceLayout {
+  const { width, height, measure } = input;
+  const pad = Math.max(1, Math.min(6, Math.min(width, height) * 0.06));
+  let textX = pad;
+  let image: AppearanceLayout['image'];
+  if (input.imageAspect && input.imageAspect > 0) {
+    // The handwriting takes the left part: up to 40 % of the width (45 % in a square-ish box), full height.
+    const share = width / height >= 2 ? 0.4 : 0.45;
+    const boxW = width * share - pad;
+    const boxH = height - 2 * pad;
+    let w = boxW;
+    let h = w / input.imageAspect;
+    if (h > boxH) {
+      h = boxH;
+      w = h * input.imageAspect;
+    }
+    image = { x: pad + (boxW - w) / 2, y: pad + (boxH - h) / 2, width: w, height: h };
+    textX = width * share + pad;
+  }
+  const textW = Math.max(1, width - textX - pad);
+  const textH = Math.max(1, height - 2 * pad);
+  const detailSize = Math.min(MAX_DETAIL_SIZE, Math.max(MIN_DETAIL_SIZE, textH * 0.13));
+  const candidates = nameCandidates(input.name, measure);
+  const nameFit = (lines: string[], room: number) => {
+    const widest = Math.max(...lines.map((l) => measure(l, 1)), 0.01);
+    return Math.min(MAX_NAME_SIZE, textW / widest, room / (lines.length * LINE_GAP));
+  };
+  const kept = [...input.details];
+  const dropped: string[] = [];
+  const best = () => {
+    const room = textH - kept.length * detailSize * LINE_GAP;
+    let choice = { lines: candidates[0]!, size: -Infinity };
+    for (const lines of candidates) {
+      const size = nameFit(lines, room);
+      // One more line only when it makes the name clearly larger.
+      if (size > choice.size * (lines.length > choice.lines.length ? 1.2 : 1)) choice = { lines, size };
+    }
+    return choice;
+  };
+  // Drop details (lowest priority first) while the name is smaller than them (or under 8 pt) AND dropping one
+  // actually lets it grow (a name limited by the width gains nothing from more height) — or, in a box so small
+  // that the name is under MIN_DETAIL_SIZE anyway, until only the name is left.
+  let choice = best();
+  while (kept.length > 0 && choice.size < Math.max(8, detailSize)) {
+    const lowest = kept.reduce((min, d) => (d.priority < min.priority ? d : min));
+    kept.splice(kept.indexOf(lowest), 1);
+    const next = best();
+    if (next.size <= choice.size + 0.05 && choice.size >= MIN_DETAIL_SIZE) {
+      kept.splice(input.details.filter((d) => kept.includes(d) || d === lowest).indexOf(lowest), 0, lowest);
+      break;
+    }
+    dropped.push(lowest.text);
+    choice = next;
+  }
+  const nameSize = Math.max(MIN_NAME_SIZE, choice.size);
+  const lines: PlacedLine[] = [];
+  const blockH = choice.lines.length * nameSize * LINE_GAP + kept.length * detailSize * LINE_GAP;
+  // Vertically centred in the text area; baselines a quarter of the size above each line box's bottom.
+  let top = pad + textH - Math.max(0, (textH - blockH) / 2);
+  for (const text of choice.lines) {
+    top -= nameSize * LINE_GAP;
+    lines.push({ text: ellipsize(text, nameSize, textW, measure), size: nameSize, x: textX, y: top + nameSize * 0.25 });
+  }
+  for (const d of kept) {
+    top -= detailSize * LINE_GAP;
+    const forms = [d.text, ...(d.shorter ?? [])];
+    const fitting = forms.find((f) => measure(f, detailSize) <= textW) ?? forms[forms.length - 1]!;
+    lines.push({ text: ellipsize(fitting, detailSize, textW, measure), size: detailSize, x: textX, y: top + detailSize * 0.25 });
+  }
+  return { image, lines, nameSize, detailSize, dropped };
+}
