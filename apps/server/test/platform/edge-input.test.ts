@@ -192,6 +192,18 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
     expect(key.statusCode).toBe(400);
     expect((await preferences({ options: { ok: 'fine\ttext' } })).statusCode).toBe(200);
 
+    // Bounded in size once merged (they come back with every /me): 1.9 MB refused, then a second 10 KB on top of 10 KB.
+    const me = async () => (await t.request({ method: 'GET', url: `/api/Users/${gerant.userId}/me`, token: userToken })).json().data.user.additionnalData;
+    const meBefore = await me();
+    const huge = await preferences({ options: { blob: 'x'.repeat(1_900_000) } });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.fields).toEqual([expect.objectContaining({ field: 'additionnalData', rule: 'too_large' })]);
+    expect(await me()).toEqual(meBefore);
+    expect((await preferences({ plateforme: { notes: 'y'.repeat(10 * 1024) } })).statusCode).toBe(200);
+    const onTop = await preferences({ options: { notes: 'z'.repeat(10 * 1024) } });
+    expect(onTop.statusCode).toBe(400);
+    expect(onTop.json().error.message).toContain('16 KB');
+
     const deep = await preferences({ options: nested(40) });
     expect(deep.statusCode).toBe(400);
     expect(deep.json().error.fields[0].message).toContain('Nested deeper');

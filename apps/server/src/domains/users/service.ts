@@ -246,11 +246,22 @@ export async function updateOwnProfile(opts: Options & { input: ReturnType<typeo
   });
 }
 
+/**
+ * The most a user's preferences may weigh once merged (JSON text): they come back with every `/me`, so a client
+ * cannot grow them without bound. Interface preferences (language, tour, table options) take a few hundred bytes.
+ */
+export const maxAdditionalDataBytes = 16 * 1024;
+
 export async function updateOwnAdditionalData(opts: Options & { data: Record<string, unknown> }) {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const user = (await repo.findInScope(tx, { appId: actor.appId }, actor.userId))!;
     const merged = { ...user.additionalData, ...opts.data };
+    const size = Buffer.byteLength(JSON.stringify(merged));
+    if (size > maxAdditionalDataBytes) {
+      const message = `Preferences are limited to ${maxAdditionalDataBytes / 1024} KB (these would take ${Math.ceil(size / 1024)} KB).`;
+      throw new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'additionnalData', rule: 'too_large', message }] });
+    }
     const theme = (opts.data.theme as { lang?: string } | undefined)?.lang;
     return repo.updateUserInScope(tx, actor.appId, actor.userId, { additionalData: merged, ...(theme ? { language: theme } : {}) });
   });
