@@ -5,6 +5,7 @@ import type { Module } from './platform/modules.ts';
 import { applicationsModule } from './domains/applications/index.ts';
 import { authModule } from './domains/auth/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
+import { contactsModule } from './domains/contacts/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
@@ -26,6 +27,7 @@ export const modules: readonly Module[] = [
   authModule,
   applicationsModule,
   outboxModule,
+  contactsModule,
   pkiModule,
   signaturesModule,
   signingModule,

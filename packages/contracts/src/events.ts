@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './shared/common.ts';
 import { applicationEventSchemas } from './applications/events.ts';
+import { contactEventSchemas } from './contacts/events.ts';
 import { signatureEventSchemas } from './signatures/events.ts';
 import { userEventSchemas } from './users/events.ts';
 
@@ -14,6 +15,7 @@ export const domainEventSchemas = {
   ...applicationEventSchemas,
   ...userEventSchemas,
   ...signatureEventSchemas,
+  ...contactEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

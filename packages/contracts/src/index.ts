@@ -30,3 +30,6 @@ export * from './signatures/events.ts';
 export * from './signing-page/schemas.ts';
 export * from './signing-page/endpoints.ts';
 export * from './pki/endpoints.ts';
+export * from './contacts/schemas.ts';
+export * from './contacts/endpoints.ts';
+export * from './contacts/events.ts';

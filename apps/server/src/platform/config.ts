@@ -33,6 +33,8 @@ const configSchema = z.object({
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(200),
   // The hourly storage sweep deletes files no row references once they are this old.
   STORAGE_ORPHAN_GRACE_HOURS: z.coerce.number().min(1).default(24),
+  // Contact imports: whether an e-mail's domain must resolve (MX, else A/AAAA). auto: on when the DNS answers.
+  EMAIL_DOMAIN_CHECK: z.enum(['auto', 'on', 'off']).default('auto'),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@paraphe.local'),
   ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -99,6 +101,8 @@ export type Config = {
   mailRetry: { firstDelaySeconds: number; maxDelaySeconds: number; giveUpAfterHours: number };
   storageMinFreeBytes: number;
   storageOrphanGraceHours: number;
+  /** EMAIL_DOMAIN_CHECK: contact imports skip rows whose e-mail domain does not resolve (auto: when DNS works). */
+  emailDomainCheck: 'auto' | 'on' | 'off';
   adminEmail: string;
   adminPassword: string | undefined;
   webDist: string;
@@ -139,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetry: { firstDelaySeconds: c.MAIL_RETRY_FIRST_DELAY_SECONDS, maxDelaySeconds: c.MAIL_RETRY_MAX_DELAY_SECONDS, giveUpAfterHours: c.MAIL_RETRY_HOURS },
     storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
     storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,
+    emailDomainCheck: c.EMAIL_DOMAIN_CHECK,
     adminEmail: c.ADMIN_EMAIL.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),

@@ -16,8 +16,6 @@ export const comingSoonRoutes: RouteObject[] = [
   { path: 'billing', element: <Navigate to="/billing/conso" replace /> },
   comingSoon('billing/conso', 'screens.billing', { permission: 'billing.read' }),
   comingSoon('applications/billing', 'screens.adminBilling', { permission: 'admin.billing' }),
-  comingSoon('phonebooks/list', 'screens.phonebook', { permission: 'phonebook.read' }),
-  comingSoon('phonebooks/new', 'screens.phonebookNew', { permission: 'phonebook.manage' }),
   comingSoon('search', 'screens.search', { permission: 'signatures.read' }),
   comingSoon('batches/list', 'screens.operations', { permission: 'operations.read' }),
   comingSoon('batches/new', 'screens.operationNew', { permission: 'operations.manage' }),

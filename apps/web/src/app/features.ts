@@ -1,5 +1,6 @@
 import { applicationsFeature } from '../features/applications/index.ts';
 import { authFeature } from '../features/auth/index.ts';
+import { contactsFeature } from '../features/contacts/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
 import { outboxFeature } from '../features/outbox/index.ts';
 import { profileFeature } from '../features/profile/index.ts';
@@ -19,6 +20,7 @@ export const features: readonly FeatureModule[] = [
   applicationsFeature,
   outboxFeature,
   signaturesFeature,
+  contactsFeature,
   signingFeature,
   notificationsFeature,
 ];

@@ -13,6 +13,11 @@ export const notificationTypes = [
   'signature.updated',
   'signature.canceled',
   'signature.archive',
+  /** An address-book import ended: `{ importId, fileName }`. */
+  'contact.import',
+  /** A campaign's archive is ready, or its dispatch ended: `{ campaignId }`. */
+  'campaign.archive',
+  'campaign.dispatched',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

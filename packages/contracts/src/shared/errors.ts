@@ -17,6 +17,8 @@ export const errorHttpStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_ALREADY_EXISTS: 409,
+  /** The address book already has a contact with this e-mail (spec §8 "contact email already used"). */
+  CONTACT_EMAIL_USED: 409,
   INVALID_LINE_MANAGER: 409,
   USER_IN_USE: 409,
   INVALID_TRANSITION: 409,
@@ -123,6 +125,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const errorMessages: Partial<Record<ErrorCode, string>> = {
   FORBIDDEN: 'You do not have the necessary rights to perform this action.',
   EMAIL_ALREADY_EXISTS: 'An account already exists with this email.',
+  CONTACT_EMAIL_USED: 'Contact email already used.',
   INVALID_LINE_MANAGER: 'Invalid line manager: a user cannot report to themselves or to one of their subordinates.',
   USER_IN_USE: 'This user has subordinates: they can only be deactivated.',
   APPLICATION_SUSPENDED: 'Your account is suspended. Please contact support.',

@@ -1,4 +1,4 @@
-import type { DomainEvent, NotificationType } from '@paraphe/contracts';
+import type { DomainEvent, DomainEventOf, NotificationType } from '@paraphe/contracts';
 import type { Tx } from '../../platform/db/client.ts';
 import { defineSubscription } from '../../platform/modules.ts';
 import * as repo from './repository.ts';
@@ -16,6 +16,7 @@ interface NotificationDraft {
 
 /** The notification an event gives, or null (nobody to tell, or nothing worth telling). */
 export function notificationFor(event: DomainEvent): NotificationDraft | null {
+  if (event.type === 'contact.import_finished') return importNotification(event.data);
   if (!event.type.startsWith('signature.')) return null;
   const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string };
   const about = { requestId: data.requestId, label: data.label };
@@ -43,6 +44,16 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
   }
 }
 
+function importNotification(data: DomainEventOf<'contact.import_finished'>['data']): NotificationDraft | null {
+  if (!data.requestedBy) return null;
+  const about = { importId: data.importId, fileName: data.fileName };
+  const message =
+    data.status === 'failed'
+      ? `The import of ${data.fileName} failed.`
+      : `The import of ${data.fileName} is done: ${data.imported} imported, ${data.updated} updated, ${data.skipped} skipped.`;
+  return { userId: data.requestedBy, type: 'contact.import', message, data: about };
+}
+
 export const notifiedEvents = [
   'signature.signed',
   'signature.completed',
@@ -52,6 +63,7 @@ export const notifiedEvents = [
   'signature.signer_refused',
   'signature.signer_canceled',
   'signature.archive_ready',
+  'contact.import_finished',
 ] as const;
 
 export const notificationSubscriptions = () => [

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
-import { Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
+import { Center, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ListEnvelope } from '@paraphe/contracts';
 import { pageSizes } from './listParams.ts';
 
-export type Column<T> = { key: string; header: string; render: (row: T) => ReactNode; visibleFrom?: 'sm' | 'md' };
+/** `sortable`: the header sorts the list by the column's key (the endpoint's `orderBy`). */
+export type Column<T> = { key: string; header: string; render: (row: T) => ReactNode; visibleFrom?: 'sm' | 'md'; sortable?: boolean };
+
+export type SortOrder = 'ASC' | 'DESC';
+export type ListSort = { by: string; order: SortOrder };
 
 type PaginatedTableProps<T> = {
   caption: string;
@@ -17,12 +22,27 @@ type PaginatedTableProps<T> = {
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
   onRowClick?: (row: T) => void;
+  /** The current sort, and what a click on a sortable header asks (same column: the other order). */
+  sort?: ListSort;
+  onSort?: (sort: ListSort) => void;
 };
+
+function SortableHeader({ header, active, order, onClick }: { header: string; active: boolean; order: SortOrder; onClick: () => void }) {
+  const Icon = !active ? IconArrowsSort : order === 'ASC' ? IconArrowUp : IconArrowDown;
+  return (
+    <UnstyledButton onClick={onClick} fw={700} fz="sm">
+      <Group gap={4} wrap="nowrap">
+        {header}
+        <Icon size={14} aria-hidden opacity={active ? 1 : 0.4} />
+      </Group>
+    </UnstyledButton>
+  );
+}
 
 /** Every paginated list of the back-office: a table, the total, the pages and the page size. */
 export function PaginatedTable<T>(props: PaginatedTableProps<T>) {
   const { t } = useTranslation();
-  const { list, columns, page, pageSize } = props;
+  const { list, columns, page, pageSize, sort, onSort } = props;
   const pages = list ? Math.max(1, Math.ceil(list.countAll / pageSize)) : 1;
   return (
     <>
@@ -31,8 +51,21 @@ export function PaginatedTable<T>(props: PaginatedTableProps<T>) {
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
-                <Table.Th key={column.key} visibleFrom={column.visibleFrom}>
-                  {column.header}
+                <Table.Th
+                  key={column.key}
+                  visibleFrom={column.visibleFrom}
+                  aria-sort={sort?.by === column.key ? (sort.order === 'ASC' ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.sortable && onSort ? (
+                    <SortableHeader
+                      header={column.header}
+                      active={sort?.by === column.key}
+                      order={sort?.order ?? 'ASC'}
+                      onClick={() => onSort({ by: column.key, order: sort?.by === column.key && sort.order === 'ASC' ? 'DESC' : 'ASC' })}
+                    />
+                  ) : (
+                    column.header
+                  )}
                 </Table.Th>
               ))}
             </Table.Tr>

@@ -14,10 +14,12 @@ import { useDeleteNotification, useMarkAllNotificationsRead, useMarkNotification
 const filterNames = ['read'] as const;
 const readFilter = ['true', 'false'] as const;
 
-/** The request a notification is about, when it names one. */
-function requestIdOf(n: Notification): string | undefined {
-  const id = n.data.requestId;
-  return typeof id === 'string' ? id : undefined;
+/** Where a notification leads: the request it is about, or the address-book import it reports. */
+function linkOf(n: Notification): string | undefined {
+  const { requestId, importId } = n.data;
+  if (typeof requestId === 'string') return `/signatures/view/${requestId}`;
+  if (typeof importId === 'string') return `/phonebooks/import?id=${encodeURIComponent(importId)}`;
+  return undefined;
 }
 
 /** `notifications/list`: read / unread, mark, delete, mark all read. */
@@ -50,11 +52,11 @@ export function NotificationsListPage() {
       key: 'message',
       header: t('columns.message'),
       render: (n) => {
-        const requestId = requestIdOf(n);
+        const link = linkOf(n);
         return (
           <Stack gap={0}>
             <Text size="sm" fw={n.read ? 400 : 700}>{n.message}</Text>
-            {requestId && <Anchor component={Link} to={`/signatures/view/${requestId}`} size="xs">{t('open')}</Anchor>}
+            {link && <Anchor component={Link} to={link} size="xs">{t('open')}</Anchor>}
           </Stack>
         );
       },

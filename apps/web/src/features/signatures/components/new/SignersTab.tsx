@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { ActionIcon, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { locales, signerRoles } from '@paraphe/contracts';
+import { locales, signerRoles, type Contact } from '@paraphe/contracts';
 import { languageNames } from '../../../../shared/i18n/language.ts';
+import { useMe } from '../../../auth/index.ts';
+import { ContactPicker } from '../../../contacts/index.ts';
 import type { DraftSigner } from '../../draft.ts';
 
 type Props = {
@@ -22,6 +24,15 @@ export function SignersTab({ signers, errors, onChange, onAdd, onRemove, onMove 
   const [dragged, setDragged] = useState<number | null>(null);
   const languages = locales.map((l) => ({ value: l, label: languageNames[l] }));
   const roles = signerRoles.map((r) => ({ value: r, label: t(`roles.${r}`) }));
+  const canPickContacts = useMe().permissions.includes('phonebook.read');
+  // A contact of the address book fills the person's fields; role, order and message stay as they are.
+  const fromContact = (contact: Contact): Partial<DraftSigner> => ({
+    firstname: contact.firstname,
+    lastname: contact.lastname,
+    emailAddress: contact.mail,
+    phoneNum: contact.mobile ?? '',
+    language: contact.lang,
+  });
 
   return (
     <Stack gap="sm">
@@ -61,6 +72,13 @@ export function SignersTab({ signers, errors, onChange, onAdd, onRemove, onMove 
               </Group>
             </Group>
             {errors[`signers.${i}`] && <Text c="red" size="sm" mb="xs">{errors[`signers.${i}`]}</Text>}
+            {canPickContacts && (
+              <Suspense fallback={null}>
+                <Box maw={380} mb="xs">
+                  <ContactPicker onPick={(contact) => onChange(i, fromContact(contact))} />
+                </Box>
+              </Suspense>
+            )}
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               <TextInput required label={t('signers.firstname')} value={s.firstname} error={err('firstname')} onChange={(e) => onChange(i, { firstname: e.currentTarget.value })} />
               <TextInput required label={t('signers.lastname')} value={s.lastname} error={err('lastname')} onChange={(e) => onChange(i, { lastname: e.currentTarget.value })} />

@@ -1,0 +1,147 @@
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import type { ImportedContact } from './importRules.ts';
+import { contacts } from './schema.ts';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContactRow = typeof contacts.$inferInsert;
+export type ContactValues = Omit<NewContactRow, 'id' | 'appId' | 'createdAt' | 'updatedAt' | 'searchText'>;
+
+/** Every query takes the tenant: `appId` is part of each WHERE, RLS is the second wall. */
+export interface ContactListFilter {
+  search?: string;
+  limit: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+  orderBy?: string;
+}
+
+const sortable = {
+  lastname: sql`lower(${contacts.lastname})`,
+  firstname: sql`lower(${contacts.firstname})`,
+  mail: contacts.mail,
+  company: sql`lower(${contacts.company})`,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+} as const;
+
+const likeTerm = (search: string) => `%${search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+
+function whereOf(appId: string, filter: Pick<ContactListFilter, 'search'>): SQL | undefined {
+  return and(eq(contacts.appId, appId), filter.search ? like(contacts.searchText, likeTerm(filter.search)) : undefined);
+}
+
+function orderOf(filter: Pick<ContactListFilter, 'order' | 'orderBy'>) {
+  const column = sortable[filter.orderBy as keyof typeof sortable] ?? contacts.createdAt;
+  const direction = filter.order === 'ASC' ? asc : desc;
+  return [direction(column), direction(contacts.id)];
+}
+
+export async function listContacts(db: Executor, appId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[]; total: number }> {
+  const where = whereOf(appId, filter);
+  const rows = await db.select().from(contacts).where(where).orderBy(...orderOf(filter)).limit(filter.limit).offset(filter.offset);
+  // The first page of a short list needs no count.
+  if (filter.offset === 0 && rows.length < filter.limit) return { rows, total: rows.length };
+  const [total] = await db.select({ n: count() }).from(contacts).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * One page of the export, after the last row of the previous page (keyset on created_at, id: no OFFSET that grows
+ * with the page number). The export keeps its own order (newest first) whatever the list's.
+ */
+export async function exportPage(db: Executor, appId: string, search: string | undefined, after: { createdAt: Date; id: string } | undefined, limit: number): Promise<ContactRow[]> {
+  // A row comparison, which the (app_id, created_at desc, id desc) index serves (an OR of the two would not).
+  const keyset = after ? sql`(${contacts.createdAt}, ${contacts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
+  return db
+    .select()
+    .from(contacts)
+    .where(and(whereOf(appId, { search }), keyset))
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(limit);
+}
+
+export async function findContact(db: Executor, appId: string, id: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(and(eq(contacts.appId, appId), eq(contacts.id, id)));
+  return row;
+}
+
+export async function mailTaken(db: Executor, appId: string, mail: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.appId, appId), eq(contacts.mail, mail), exceptId ? sql`${contacts.id} <> ${exceptId}` : undefined));
+  return Boolean(row);
+}
+
+export async function insertContact(db: Executor, appId: string, values: ContactValues): Promise<ContactRow> {
+  const [row] = await db.insert(contacts).values({ ...values, appId }).returning();
+  return row!;
+}
+
+export async function updateContact(db: Executor, appId: string, id: string, values: ContactValues, now: Date): Promise<ContactRow | undefined> {
+  const [row] = await db.update(contacts).set({ ...values, updatedAt: now }).where(and(eq(contacts.appId, appId), eq(contacts.id, id))).returning();
+  return row;
+}
+
+export async function deleteContact(db: Executor, appId: string, id: string): Promise<ContactRow | undefined> {
+  const [row] = await db.delete(contacts).where(and(eq(contacts.appId, appId), eq(contacts.id, id))).returning();
+  return row;
+}
+
+// ----- Import: a chunk of rows at once -----
+
+/** Which of these e-mails the tenant's address book already has. */
+export async function existingMails(db: Executor, appId: string, mails: string[]): Promise<Set<string>> {
+  if (!mails.length) return new Set();
+  const rows = await db.select({ mail: contacts.mail }).from(contacts).where(and(eq(contacts.appId, appId), inArray(contacts.mail, mails)));
+  return new Set(rows.map((r) => r.mail));
+}
+
+/**
+ * New contacts in one multi-row insert; an e-mail added meanwhile (a user's create racing the import) is left out
+ * (`on conflict do nothing`) and returned, for the caller to update instead.
+ */
+export async function insertImported(db: Executor, appId: string, rows: ContactValues[]): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const inserted = await db
+    .insert(contacts)
+    .values(rows.map((r) => ({ ...r, appId })))
+    .onConflictDoNothing({ target: [contacts.appId, contacts.mail] })
+    .returning({ mail: contacts.mail });
+  const done = new Set(inserted.map((r) => r.mail));
+  return new Set(rows.map((r) => r.mail).filter((m) => !done.has(m)));
+}
+
+const updatable = ['firstname', 'lastname', 'civility', 'title', 'company', 'phone_number', 'mobile', 'lang', 'address', 'additional_address'] as const;
+
+/**
+ * Existing contacts updated from imported rows, in one statement: a field the row does not give (null) keeps its
+ * value. Returns how many contacts were updated.
+ */
+export async function updateImported(db: Executor, appId: string, rows: ImportedContact[], now: Date): Promise<number> {
+  if (!rows.length) return 0;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.mail}, ${r.firstname}, ${r.lastname}, ${r.civility}, ${r.title}, ${r.company}, ${r.phoneNumber}, ${r.mobile}, ${r.lang}, ${r.address}, ${r.additionalAddress})`,
+    ),
+    sql`, `,
+  );
+  const set = sql.join(
+    updatable.map((c) => sql`${sql.identifier(c)} = coalesce(v.${sql.identifier(c)}::text, c.${sql.identifier(c)})`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    update contacts c set ${set}, updated_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as v(mail, ${sql.join(updatable.map((c) => sql.identifier(c)), sql`, `)})
+    where c.app_id = ${appId} and c.mail = v.mail::text
+    returning c.id`)) as unknown as { rows?: unknown[]; rowCount?: number; length?: number };
+  return result.rows?.length ?? result.length ?? 0;
+}
+
+/** How many contacts the tenant has (the benchmark and the tests). */
+export async function countContacts(db: Executor, appId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.appId, appId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,51 @@
+import type {} from '@fastify/multipart';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+
+/** The largest spreadsheet an import takes. */
+export const maxImportBytes = 20 * 1024 * 1024;
+
+export interface UploadedFile {
+  fileName: string;
+  data: Buffer;
+}
+
+const fieldError = (code: 'FILE_TOO_LARGE' | 'VALIDATION_FAILED' | 'BAD_REQUEST', message: string, rule: 'file_too_big' | 'required' | 'invalid_value') =>
+  new AppError(code, message, { fields: [{ field: 'file', rule, message, ...(rule === 'file_too_big' ? { params: { maxsize: '20 MB' } } : {}) }] });
+
+/**
+ * The one `file` part of an import upload, in memory, stopped at 20 MB: past it the rest of the part is read and
+ * dropped (not kept), so the client reads a 413 rather than a broken connection.
+ */
+export async function readImportFile(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data, in a part named "file".');
+  let received: UploadedFile | undefined;
+  let tooLarge = false;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxImportBytes, files: 1, fields: 5, fieldSize: 1024 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') {
+        for await (const _ of part.file);
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size <= maxImportBytes) chunks.push(chunk);
+        else chunks.length = 0;
+      }
+      if (size > maxImportBytes || part.file.truncated) tooLarge = true;
+      else received = { fileName: path.basename(part.filename || 'contacts'), data: Buffer.concat(chunks, size) };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw fieldError('BAD_REQUEST', 'Send one file at a time.', 'invalid_value');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') tooLarge = true;
+    else throw error;
+  }
+  if (tooLarge) throw fieldError('FILE_TOO_LARGE', 'The file exceeds 20 MB: split it into smaller files.', 'file_too_big');
+  if (!received) throw fieldError('VALIDATION_FAILED', 'Send the spreadsheet in a part named "file".', 'required');
+  return received;
+}

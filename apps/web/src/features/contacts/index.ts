@@ -1,0 +1,17 @@
+/** Public surface of the contacts feature (the address book, spec "phonebook"): its routes, and the contact picker. */
+import { lazy } from 'react';
+import type { FeatureModule } from '../../shared/routing.ts';
+import { contactsRoutes } from './routes.tsx';
+
+export const contactsFeature: FeatureModule = {
+  namespace: 'contacts',
+  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
+  routes: contactsRoutes,
+};
+
+/**
+ * An autocomplete over the address book for signer forms: `onPick(contact)` gets the chosen contact. Show it
+ * only to users with `phonebook.read`. Lazy: the app imports this index for the routes, and what an index
+ * imports statically lands in the first load (render it inside a Suspense).
+ */
+export const ContactPicker = lazy(() => import('./components/ContactPicker.tsx').then((m) => ({ default: m.ContactPicker })));
