@@ -4,12 +4,14 @@ import { messagingModule } from './platform/messaging/module.ts';
 import type { Module } from './platform/modules.ts';
 import { applicationsModule } from './domains/applications/index.ts';
 import { authModule } from './domains/auth/index.ts';
-import { notificationsModule } from './domains/notifications/index.ts';
+import { campaignsModule } from './domains/campaigns/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
+import { notificationsModule } from './domains/notifications/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
 import { signingModule } from './domains/signing/index.ts';
+import { templatesModule } from './domains/templates/index.ts';
 import { tenantsModule } from './domains/tenants/index.ts';
 import { usersModule } from './domains/users/index.ts';
 
@@ -28,7 +30,9 @@ export const modules: readonly Module[] = [
   applicationsModule,
   outboxModule,
   contactsModule,
+  templatesModule,
   pkiModule,
   signaturesModule,
   signingModule,
+  campaignsModule,
 ];

@@ -41,10 +41,13 @@ export async function createServer(opts: {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? (() => new Date());
   const jobs = createJobs(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
-  const mailTransport = opts.mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined);
+  // One pool of SMTP connections for the process, shared by every delivery job; closed below at shutdown.
+  const mailTransport =
+    opts.mailTransport ??
+    (config.smtpUrl ? createSmtpTransport(config.smtpUrl, { maxConnections: config.mailPacing.maxConnections, maxMessages: config.mailPacing.maxMessages }) : undefined);
   const smsProvider = config.smsHttpUrl ? createHttpSmsProvider(config.smsHttpUrl) : undefined;
   const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes });
-  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry });
+  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry, pacing: config.mailPacing });
   const secret = await ensureSecret(database, config.secretKey);
   const platform: Platform = {
     config,

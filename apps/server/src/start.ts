@@ -22,10 +22,12 @@ async function main() {
   const admin = await ensurePlatform(database, { email: config.adminEmail, password: config.adminPassword });
   if (config.smtpUrl) {
     // Self-hosters struggle most with SMTP: say at start exactly what is wrong, mails stay queued meanwhile.
-    await createSmtpTransport(config.smtpUrl)
+    const probe = createSmtpTransport(config.smtpUrl, { maxConnections: 1 });
+    await probe
       .verify()
       .then(() => logger.info('SMTP server reachable'))
-      .catch((error: Error) => logger.error(`SMTP_URL does not work: ${error.message}. Mails stay queued and are retried.`));
+      .catch((error: Error) => logger.error(`SMTP_URL does not work: ${error.message}. Mails stay queued and are retried.`))
+      .finally(() => probe.close());
   }
   const server = await createServer({ config, database, logger });
   if (config.role !== 'worker') await server.app.listen({ port: config.port, host: config.host });

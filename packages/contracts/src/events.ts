@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './shared/common.ts';
 import { applicationEventSchemas } from './applications/events.ts';
+import { campaignEventSchemas } from './campaigns/events.ts';
 import { contactEventSchemas } from './contacts/events.ts';
 import { signatureEventSchemas } from './signatures/events.ts';
 import { userEventSchemas } from './users/events.ts';
@@ -16,6 +17,7 @@ export const domainEventSchemas = {
   ...userEventSchemas,
   ...signatureEventSchemas,
   ...contactEventSchemas,
+  ...campaignEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -29,12 +29,27 @@ const configSchema = z.object({
   MAIL_RETRY_FIRST_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   MAIL_RETRY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  // Sending pace (platform/messaging/pacing.ts): pooled SMTP connections used at once, messages per connection
+  // before it is renewed, and messages started per second by this process (0 = no limit).
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  SMTP_MAX_MESSAGES: z.coerce.number().int().min(1).max(100_000).default(100),
+  MAIL_RATE_PER_SECOND: z.coerce.number().min(0).max(100_000).default(0),
+  SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(100_000).default(0),
   // /healthz says the storage is `low` under this much free space on the DATA_DIR disk.
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(200),
   // The hourly storage sweep deletes files no row references once they are this old.
   STORAGE_ORPHAN_GRACE_HOURS: z.coerce.number().min(1).default(24),
   // Contact imports: whether an e-mail's domain must resolve (MX, else A/AAAA). auto: on when the DNS answers.
   EMAIL_DOMAIN_CHECK: z.enum(['auto', 'on', 'off']).default('auto'),
+  // Campaigns: invitations a tenant's campaigns may create per minute, all campaigns together (docs/campaigns.md).
+  CAMPAIGN_DISPATCH_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60_000),
+  // Campaigns: signatories per dispatch transaction.
+  CAMPAIGN_DISPATCH_CHUNK: z.coerce.number().int().min(1).max(2000).default(500),
+  // Mail-merge (platform/office): LibreOffice converters run side by side, the binary, and how long one document may
+  // take before its converter is killed and restarted (a call of n documents gets 2 s more per extra document).
+  OFFICE_CONVERTERS: z.coerce.number().int().min(1).max(16).default(2),
+  OFFICE_BINARY: z.string().min(1).default('soffice'),
+  OFFICE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@paraphe.local'),
   ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -99,10 +114,18 @@ export type Config = {
   logLevel: string;
   /** Undelivered mail and SMS retries (platform/messaging/retry.ts). */
   mailRetry: { firstDelaySeconds: number; maxDelaySeconds: number; giveUpAfterHours: number };
+  /** Sending pace (platform/messaging/pacing.ts): SMTP_MAX_CONNECTIONS, SMTP_MAX_MESSAGES, MAIL_RATE_PER_SECOND, SMS_RATE_PER_SECOND (0 = no limit). */
+  mailPacing: { maxConnections: number; maxMessages: number; ratePerSecond: number; smsRatePerSecond: number };
   storageMinFreeBytes: number;
   storageOrphanGraceHours: number;
   /** EMAIL_DOMAIN_CHECK: contact imports skip rows whose e-mail domain does not resolve (auto: when DNS works). */
   emailDomainCheck: 'auto' | 'on' | 'off';
+  /** CAMPAIGN_DISPATCH_PER_MINUTE: copies (and invitations) a tenant's campaigns create per minute. */
+  campaignDispatchPerMinute: number;
+  /** CAMPAIGN_DISPATCH_CHUNK: signatories per dispatch transaction. */
+  campaignDispatchChunk: number;
+  /** OFFICE_CONVERTERS, OFFICE_BINARY, OFFICE_TIMEOUT_SECONDS: the mail-merge's LibreOffice pool (docs/mail-merge.md). */
+  office: { converters: number; binary: string; timeoutSeconds: number };
   adminEmail: string;
   adminPassword: string | undefined;
   webDist: string;
@@ -140,10 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: c.SECRET_KEY,
     role: c.ROLE,
     logLevel: c.LOG_LEVEL,
+    mailPacing: { maxConnections: c.SMTP_MAX_CONNECTIONS, maxMessages: c.SMTP_MAX_MESSAGES, ratePerSecond: c.MAIL_RATE_PER_SECOND, smsRatePerSecond: c.SMS_RATE_PER_SECOND },
     mailRetry: { firstDelaySeconds: c.MAIL_RETRY_FIRST_DELAY_SECONDS, maxDelaySeconds: c.MAIL_RETRY_MAX_DELAY_SECONDS, giveUpAfterHours: c.MAIL_RETRY_HOURS },
     storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
     storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,
     emailDomainCheck: c.EMAIL_DOMAIN_CHECK,
+    campaignDispatchPerMinute: c.CAMPAIGN_DISPATCH_PER_MINUTE,
+    campaignDispatchChunk: c.CAMPAIGN_DISPATCH_CHUNK,
+    office: { converters: c.OFFICE_CONVERTERS, binary: c.OFFICE_BINARY, timeoutSeconds: c.OFFICE_TIMEOUT_SECONDS },
     adminEmail: c.ADMIN_EMAIL.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),

@@ -14,7 +14,8 @@ export type { StorageReferences } from './storage-sweep.ts';
  */
 export interface JobSpec<T extends object = Record<string, unknown>> {
   queue: string;
-  run(platform: Platform, data: T, job: { id: string; retryCount: number }): Promise<void>;
+  /** `signal` aborts when the job's claim lapsed (another attempt owns it now): stop before any outside effect. */
+  run(platform: Platform, data: T, job: { id: string; retryCount: number; signal?: AbortSignal }): Promise<void>;
   /** Attempts after the first (default 5, with exponential backoff). */
   retryLimit?: number;
   /** A periodic job: cron expression (UTC). */
@@ -27,6 +28,10 @@ export interface JobSpec<T extends object = Record<string, unknown>> {
   expireInSeconds?: number;
   /** Jobs fetched together (default 10: short jobs); 1 for long ones (PDF work), so one expiry covers one job. */
   batchSize?: number;
+  /** Jobs of a batch run at once (default 1), for jobs that wait on the network: see QueueSettings (jobs/boss.ts). */
+  concurrency?: number;
+  /** A worker reserved to the queue's jobs of at least this priority: see QueueSettings (jobs/boss.ts). */
+  priorityLane?: { minPriority: number; batchSize: number };
   /** Defined only when this returns true (e.g. VACUUM on the embedded database). */
   enabledOn?(platform: Platform): boolean;
 }
@@ -66,11 +71,13 @@ export async function registerModules(platform: Platform, modules: readonly Modu
     for (const job of module.jobs ?? []) {
       if (job.enabledOn && !job.enabledOn(platform)) continue;
       const spec = job as unknown as JobSpec<Record<string, unknown>>;
-      platform.jobs.define(spec.queue, (data: Record<string, unknown>, raw) => spec.run(platform, data, { id: raw.id, retryCount: raw.retryCount }), {
+      platform.jobs.define(spec.queue, (data: Record<string, unknown>, raw) => spec.run(platform, data, { id: raw.id, retryCount: raw.retryCount, signal: raw.signal }), {
         retryLimit: spec.retryLimit,
         schedule: spec.schedule,
         expireInSeconds: spec.expireInSeconds,
         batchSize: spec.batchSize,
+        concurrency: spec.concurrency,
+        priorityLane: spec.priorityLane,
       });
     }
     for (const subscription of module.subscriptions?.(platform) ?? []) {

@@ -1,5 +1,6 @@
 import { applicationsFeature } from '../features/applications/index.ts';
 import { authFeature } from '../features/auth/index.ts';
+import { campaignsFeature } from '../features/campaigns/index.ts';
 import { contactsFeature } from '../features/contacts/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
 import { outboxFeature } from '../features/outbox/index.ts';
@@ -21,6 +22,7 @@ export const features: readonly FeatureModule[] = [
   outboxFeature,
   signaturesFeature,
   contactsFeature,
+  campaignsFeature,
   signingFeature,
   notificationsFeature,
 ];

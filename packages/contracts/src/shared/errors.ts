@@ -62,9 +62,13 @@ export const errorHttpStatus = {
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_IN_USE: 409,
   IDEMPOTENCY_KEY_UNKNOWN_RESULT: 409,
+  /** A document the office engine could not convert (mail-merge): damaged, or it hung and was stopped. */
+  CONVERSION_FAILED: 422,
   INTERNAL: 500,
   /** The database (or a service a request needs) is away for a moment: answered with Retry-After. */
   UNAVAILABLE: 503,
+  /** Mail-merge: LibreOffice is not installed on the server (`details.howToEnable` says how); the rest works. */
+  CONVERSION_UNAVAILABLE: 503,
   /** The disk of the files (or of the database) is full: nothing was saved. */
   STORAGE_FULL: 507,
 } as const;
@@ -163,6 +167,8 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   IDEMPOTENCY_KEY_IN_USE: 'A request with this Idempotency-Key is still in progress. Try again in a moment.',
   IDEMPOTENCY_KEY_UNKNOWN_RESULT:
     'A request with this Idempotency-Key was processed but its answer was lost. Look for the item it created before sending it again with a new key.',
+  CONVERSION_FAILED: 'The document could not be converted to PDF: check the template in a word processor and upload it again.',
+  CONVERSION_UNAVAILABLE: 'Document conversion is unavailable on this server: LibreOffice must be installed (apt-get install libreoffice-writer-nogui).',
   INTERNAL: 'Oops, we had a problem processing your action or request; try again or contact support.',
   UNAVAILABLE: 'The service is briefly unavailable: nothing was lost. Try again in a moment.',
   STORAGE_FULL: "The server's storage is full: nothing was saved. Try again later or contact support.",

@@ -14,6 +14,8 @@ const request = {
   ownerUserId: uuidSchema.nullable(),
   level: certificationLevelSchema,
   testMode: z.boolean(),
+  /** Set when the request is a campaign's copy (a subscriber may then speak of the campaign instead). */
+  campaignId: uuidSchema.nullable().optional(),
 };
 /** `signerName`: LASTNAME firstname, as shown everywhere (signerDisplayName). */
 const signer = { ...request, signerId: uuidSchema, signerIndex: z.number().int(), role: signerRoleSchema, signerName: z.string() };

@@ -48,6 +48,8 @@ async function sendCode(platform: Platform, tx: Tx, session: repo.SessionRow, us
     language: user.language,
     params: { firstName: user.firstName, code, minutes: codeTtlMinutes },
     branding: brandingOf(app),
+    // Someone waits for it on the login screen: before any mass sending (messaging's priority lane).
+    priority: 'urgent' as const,
   };
   if (channel === 'sms') await platform.messaging.queueSms(tx, { ...message, to: user.mobile!, sender: app.settings.smsSender });
   else await platform.messaging.queueEmail(tx, { ...message, to: user.email });

@@ -33,7 +33,7 @@ interface Analysis {
  * Reads the whole file once: the reader's bounds (size, rows, zip bomb) and cell sizes are checked now, before the
  * user maps the columns; the first 10 non-blank rows make the preview, the non-blank rows are counted.
  */
-async function analyse(file: UploadedFile): Promise<Analysis> {
+export async function analyse(file: UploadedFile): Promise<Analysis> {
   const { fileName, data } = file;
   if (data.length === 0) throw invalidContent(`${fileName} is empty.`);
   let sheet: OpenedSpreadsheet;

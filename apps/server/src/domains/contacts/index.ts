@@ -1,2 +1,9 @@
 // The contacts domain's public surface (the address book). Other domains use nothing else of the folder.
 export { contactsModule } from './module.ts';
+/** The spreadsheet import's pieces, for other imports of people (campaign signatories): same file checks, same row rules. */
+export { analyse as analyseSpreadsheet } from './import-service.ts';
+export { readImportFile, type UploadedFile } from './upload.ts';
+export { importReadLimits, spreadsheetProblem, columnLetters } from './import-file.ts';
+export { domainCheckerFor, type DomainChecker } from './domain-check.ts';
+export { domainOf, judgeRow, missingName, normaliseEmail, type ImportMapping, type ImportedContact } from './importRules.ts';
+export { exportText } from './export-text.ts';

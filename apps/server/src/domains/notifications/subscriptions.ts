@@ -17,8 +17,19 @@ interface NotificationDraft {
 /** The notification an event gives, or null (nobody to tell, or nothing worth telling). */
 export function notificationFor(event: DomainEvent): NotificationDraft | null {
   if (event.type === 'contact.import_finished') return importNotification(event.data);
+  if (event.type === 'campaign.archive_ready') {
+    const about = { campaignId: event.data.campaignId, label: event.data.label };
+    return { userId: event.data.requestedBy, type: 'campaign.archive', message: `The archive of "${event.data.label}" is ready.`, data: about };
+  }
+  if (event.type === 'campaign.dispatched') {
+    const d = event.data;
+    const message = d.failed ? `"${d.label}" is sent: ${d.sent} invitations, ${d.failed} failed.` : `"${d.label}" is sent: ${d.sent} invitations.`;
+    return d.ownerUserId ? { userId: d.ownerUserId, type: 'campaign.dispatched', message, data: { campaignId: d.campaignId, label: d.label } } : null;
+  }
   if (!event.type.startsWith('signature.')) return null;
-  const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string };
+  const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null };
+  // A campaign's copies are followed from the campaign (its statistics): no notice per copy.
+  if (data.campaignId) return null;
   const about = { requestId: data.requestId, label: data.label };
   const toOwner = (type: NotificationType, message: string) => (data.ownerUserId ? { userId: data.ownerUserId, type, message, data: about } : null);
   const label = `"${data.label}"`;
@@ -64,6 +75,8 @@ export const notifiedEvents = [
   'signature.signer_canceled',
   'signature.archive_ready',
   'contact.import_finished',
+  'campaign.archive_ready',
+  'campaign.dispatched',
 ] as const;
 
 export const notificationSubscriptions = () => [

@@ -95,6 +95,40 @@ export async function appendEvent(db: Executor, event: NewEvent): Promise<Signat
   return inserted!;
 }
 
+/**
+ * Appends many events at once (the sweep's reminders): the last link of each request's chain read in one query,
+ * the rows chained here in order, inserted in chunks. Callers hold the row lock of every request concerned.
+ */
+export async function appendEvents(db: Executor, appId: string, events: readonly Omit<NewEvent, 'appId'>[]): Promise<void> {
+  if (!events.length) return;
+  const requestIds = [...new Set(events.map((e) => e.requestId))];
+  const lasts = await db
+    .selectDistinctOn([signatureEvents.requestId], { requestId: signatureEvents.requestId, seq: signatureEvents.seq, hash: signatureEvents.hash })
+    .from(signatureEvents)
+    .where(and(eq(signatureEvents.appId, appId), inArray(signatureEvents.requestId, requestIds)))
+    .orderBy(signatureEvents.requestId, desc(signatureEvents.seq));
+  const chain = new Map(lasts.map((l) => [l.requestId, { seq: l.seq, hash: l.hash }]));
+  const rows = events.map((event) => {
+    const last = chain.get(event.requestId);
+    const row: Hashed = {
+      appId,
+      requestId: event.requestId,
+      signerId: event.signerId ?? null,
+      seq: last ? last.seq + 1 : 0,
+      type: event.type,
+      data: event.data ?? {},
+      ip: event.ip ?? null,
+      userAgent: event.userAgent ? event.userAgent.slice(0, 500) : null,
+      createdAt: event.at,
+      prevHash: last?.hash ?? genesis,
+    };
+    const hash = eventHash(row);
+    chain.set(event.requestId, { seq: row.seq, hash });
+    return { ...row, hash };
+  });
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(signatureEvents).values(rows.slice(i, i + 1000));
+}
+
 export async function eventsOf(db: Executor, appId: string, requestId: string): Promise<SignatureEventRow[]> {
   return db.select().from(signatureEvents).where(and(eq(signatureEvents.appId, appId), eq(signatureEvents.requestId, requestId))).orderBy(asc(signatureEvents.seq));
 }

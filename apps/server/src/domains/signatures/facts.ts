@@ -8,15 +8,16 @@ import type { RequestRow, SignerRow } from './repository.ts';
  * change they report. Every event carries the request's facts its subscribers need (notifications: owner and
  * label; billing: level and test mode) so that none of them reads the request again.
  */
-type RequestFacts = { requestId: string; label: string; ownerUserId: string | null; level: RequestRow['level']; testMode: boolean };
+type RequestFacts = { requestId: string; label: string; ownerUserId: string | null; level: RequestRow['level']; testMode: boolean; campaignId?: string | null };
 type SignerFacts = RequestFacts & { signerId: string; signerIndex: number; role: SignerRow['role']; signerName: string };
 
-export const requestFacts = (request: Pick<RequestRow, 'id' | 'label' | 'ownerUserId' | 'level' | 'testMode'>): RequestFacts => ({
+export const requestFacts = (request: Pick<RequestRow, 'id' | 'label' | 'ownerUserId' | 'level' | 'testMode'> & Partial<Pick<RequestRow, 'source' | 'sourceId'>>): RequestFacts => ({
   requestId: request.id,
   label: request.label,
   ownerUserId: request.ownerUserId,
   level: request.level,
   testMode: request.testMode,
+  ...(request.source === 'campaign' ? { campaignId: request.sourceId ?? null } : {}),
 });
 
 export const signerFacts = (request: Parameters<typeof requestFacts>[0], signer: SignerRow): SignerFacts => ({

@@ -14,3 +14,7 @@ export { markCodeSent, markCompleted, markSignerOpened } from './participation.t
 export { emitRequestEvent, emitSignerEvent } from './facts.ts';
 export { createSignatureRequest } from './service.ts';
 export { prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';
+/** Campaigns: many one-signer requests at once in the caller's transaction, and bulk cancel / relaunch / archive reads. */
+export { assertBulkSendable, cancelRequests, completedFiles, createSentRequests, relaunchRequests, type BulkCreated, type BulkDocument, type BulkRecipient } from './bulk.ts';
+export { assertLevelAndOptions } from './workflow.ts';
+export { formPayload, readSignatureForm } from './upload.ts';

@@ -2,6 +2,7 @@ import type { ContactChannel } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
+import type { BatchMessage, MessagePriority } from '../../platform/messaging/service.ts';
 import { brandingOf, type ApplicationRow } from '../tenants/index.ts';
 import { appendEvent } from './evidence.ts';
 import { emitSignerEvent } from './facts.ts';
@@ -31,6 +32,25 @@ async function queue<K extends TemplateName>(tx: Tx, platform: Platform, ctx: Re
   return platform.messaging.queueEmail(tx, { ...base, to: signer.email });
 }
 
+/**
+ * The invitation as one message of a batch (`messaging.queueBatch`): the same text, link and subject as
+ * sendInvitation, for mass sending (a campaign's copies), at the `bulk` priority.
+ */
+export function invitationBatchMessage(platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel): BatchMessage {
+  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), about: signerMessagesAbout(signer.id), priority: 'bulk' as const };
+  const params: TemplateParams['signature-invitation'] = {
+    signerName: signerName(signer),
+    requesterName: requesterName(ctx),
+    company: ctx.application.company,
+    label: ctx.request.label,
+    message: signer.invitationMessage ?? ctx.request.options.invitationMessage ?? '',
+    expiresOn: dateOnly(ctx.request.expiresAt),
+    link: linkFor(platform, ctx, signer),
+  };
+  if (channel === 'sms' && signer.phone) return { ...base, channel: 'sms', template: 'signature-invitation', params, to: signer.phone, sender: ctx.application.settings.smsSender };
+  return { ...base, channel: 'email', template: 'signature-invitation', params, to: signer.email };
+}
+
 export async function sendInvitation(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel) {
   const message = signer.invitationMessage ?? ctx.request.options.invitationMessage ?? '';
   await queue(tx, platform, ctx, signer, channel, 'signature-invitation', {
@@ -48,14 +68,23 @@ export async function sendInvitation(tx: Tx, platform: Platform, ctx: RequestCon
 export async function sendReminder(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel, opts: { manual: boolean }) {
   await appendEvent(tx, { appId: ctx.application.id, requestId: ctx.request.id, signerId: signer.id, type: 'reminded', data: { channel }, at: platform.clock() });
   await emitSignerEvent(tx, platform, ctx.request, signer, 'signature.signer_reminded', { channel, manual: opts.manual });
-  await queue(tx, platform, ctx, signer, channel, 'signature-reminder', {
+  await platform.messaging.queueBatch(tx, [reminderMessage(platform, ctx, signer, channel, opts.manual ? 'normal' : 'bulk')]);
+}
+
+/** A reminder to a signer, as the sweep queues them by the thousand (messaging.queueBatch). */
+export function reminderMessage(platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel, priority: MessagePriority = 'bulk'): BatchMessage {
+  const params = {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),
     company: ctx.application.company,
     label: ctx.request.label,
     expiresOn: dateOnly(ctx.request.expiresAt),
     link: linkFor(platform, ctx, signer),
-  });
+  };
+  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), template: 'signature-reminder' as const, params, about: signerMessagesAbout(signer.id) };
+  // The sweep's reminders are mass sending (`bulk`): after any one-off mail queued meanwhile.
+  if (channel === 'sms' && signer.phone) return { ...base, channel: 'sms', to: signer.phone, sender: ctx.application.settings.smsSender, priority };
+  return { ...base, channel: 'email', to: signer.email, priority };
 }
 
 export async function sendCancelNotice(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow) {
@@ -68,14 +97,21 @@ export async function sendCancelNotice(tx: Tx, platform: Platform, ctx: RequestC
 }
 
 export async function sendExpiredNotice(tx: Tx, platform: Platform, ctx: RequestContext, owner: { email: string; firstName: string; language: string }) {
-  await platform.messaging.queueEmail(tx, {
+  await platform.messaging.queueBatch(tx, [expiredNoticeMessage(ctx, owner)]);
+}
+
+/** The requester's notice that a request expired (the sweep queues them by the thousand). */
+export function expiredNoticeMessage(ctx: Pick<RequestContext, 'application' | 'request'>, owner: { email: string; firstName: string; language: string }): BatchMessage {
+  return {
+    channel: 'email',
     appId: ctx.application.id,
     to: owner.email,
     language: owner.language,
     branding: brandingOf(ctx.application),
     template: 'signature-expired',
     params: { firstName: owner.firstName, label: ctx.request.label },
-  });
+    priority: 'bulk',
+  };
 }
 
 /** The outbox subject of every mail and SMS to a signer (invitation, reminders, cancellation). */

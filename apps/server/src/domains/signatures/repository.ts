@@ -50,6 +50,8 @@ function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offs
     );
   return and(
     inScope(scope),
+    // Campaign copies are followed from their campaign: the list shows single requests.
+    eq(signatureRequests.source, 'single'),
     term ? or(ilike(signatureRequests.label, term), ilike(signatureRequests.description, term), signerMatches(term)) : undefined,
     filter.statuses?.length ? inArray(signatureRequests.status, filter.statuses) : undefined,
     filter.createdFrom ? gte(signatureRequests.createdAt, filter.createdFrom) : undefined,
@@ -68,7 +70,11 @@ export async function listRequests(db: Executor, scope: Scope, filter: RequestLi
 }
 
 export async function countByStatus(db: Executor, scope: Scope): Promise<{ status: SignatureStatus; n: number }[]> {
-  return db.select({ status: signatureRequests.status, n: count() }).from(signatureRequests).where(inScope(scope)).groupBy(signatureRequests.status);
+  return db
+    .select({ status: signatureRequests.status, n: count() })
+    .from(signatureRequests)
+    .where(and(inScope(scope), eq(signatureRequests.source, 'single')))
+    .groupBy(signatureRequests.status);
 }
 
 export async function findRequest(db: Executor, scope: Scope, id: string): Promise<RequestRow | undefined> {

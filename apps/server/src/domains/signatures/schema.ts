@@ -6,6 +6,7 @@ import { createdAt, id, tenantPolicy, tstz, updatedAt } from '../../platform/db/
 
 type DocumentType = 'pdf' | 'pdf-for-presentation' | 'pdf-optional';
 type DocumentFileType = 'classic' | 'zip' | 'publi';
+export type RequestSource = 'single' | 'campaign';
 
 const appId = () =>
   uuid('app_id')
@@ -36,6 +37,9 @@ export const signatureRequests = pgTable(
     archiveGeneratedAt: tstz('archive_generated_at'),
     /** Storage key of the evidence file (sealed PDF), written at completion. */
     attestationKey: text('attestation_key'),
+    /** Where it comes from: `single` (the signatures screens, the API) or `campaign` (a copy; `sourceId` = the campaign). */
+    source: text('source').$type<RequestSource>().notNull().default('single'),
+    sourceId: uuid('source_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,6 +48,9 @@ export const signatureRequests = pgTable(
     index('signature_requests_app_owner_idx').on(t.appId, t.ownerUserId),
     // The sweep looks for requests in progress past their expiry.
     index('signature_requests_status_expires_idx').on(t.status, t.expiresAt),
+    // The list shows single requests by default; a campaign finds its copies.
+    index('signature_requests_app_source_created_idx').on(t.appId, t.source, t.createdAt.desc().nullsFirst()),
+    index('signature_requests_source_id_idx').on(t.sourceId),
     tenantPolicy('signature_requests'),
   ],
 ).enableRLS();

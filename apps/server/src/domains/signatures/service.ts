@@ -323,7 +323,10 @@ export async function deleteSignatureRequest(opts: Options & { id: string }) {
     await repo.deleteRequest(tx, actor.appId, ctx.request.id);
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.deleted', targetType: 'signature_request', targetId: ctx.request.id, data: { label: ctx.request.label }, ip: actor.ip });
     await emitRequestEvent(tx, platform, ctx.request, 'signature.deleted', {}, actor.realUserId);
-    return [...documents.map((d) => d.storageKey), ...versionKeys, ...[ctx.request.archiveKey, ctx.request.attestationKey].filter((k): k is string => !!k)];
+    // A campaign copy's originals are the campaign's files, shared by every copy: the storage sweep removes them
+    // once no row references them.
+    const originals = ctx.request.source === 'campaign' ? [] : documents.map((d) => d.storageKey);
+    return [...originals, ...versionKeys, ...[ctx.request.archiveKey, ctx.request.attestationKey].filter((k): k is string => !!k)];
   });
   // Files go once the rows are gone for good.
   await discard(platform, keys);

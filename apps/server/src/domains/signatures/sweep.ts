@@ -1,92 +1,231 @@
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { finalSignerStatuses, inProgressSignatureStatuses, invitedSignerStatuses, signerStatuses } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { audit } from '../../platform/audit.ts';
-import { findUserById } from '../users/index.ts';
-import { sendExpiredNotice, sendReminder, type RequestContext } from './messages.ts';
+import { auditEvents } from '../../platform/db/schema/index.ts';
+import type { BatchMessage } from '../../platform/messaging/service.ts';
+import { displayNamesOf, findUserById } from '../users/index.ts';
+import { getApplication } from '../tenants/index.ts';
+import { expiredNoticeMessage, reminderMessage } from './messages.ts';
 import { nextReminderAt } from './reminders.ts';
-import * as repo from './repository.ts';
-import { emitRequestEvent } from './facts.ts';
-import { findContext } from './workflow.ts';
+import { appendEvents, type NewEvent } from './evidence.ts';
+import { emitRequestEvent, emitSignerEvent } from './facts.ts';
+import { signatureRequests, signers } from './schema.ts';
+import type { RequestRow, SignerRow } from './repository.ts';
 
 /**
- * The periodic sweep (every minute): expires requests past their date, then sends the reminders that are due.
- * Bounded per run; what is left waits for the next minute. Uses the platform clock (tests drive it).
+ * The periodic sweep (every minute): expires the requests past their date, then sends the reminders that are due.
+ *
+ * Set-based: due rows are taken a chunk at a time (`chunkSize`, 1,000) per tenant, locked with SKIP LOCKED (a
+ * signature in progress, or another node's sweep, keeps its rows: they come in a later chunk or run), and the
+ * whole chunk — status changes, next reminder dates, evidence, domain events, audit, and the mails and their
+ * delivery jobs — commits in one transaction. A crash rolls the chunk back whole: a reminder is queued exactly
+ * once for one due time, a request expires once. Tenants take turns chunk by chunk, so one tenant's 100,000 due
+ * signers do not hold back another's. The run loops until nothing is due or its time slice (4 minutes, within the
+ * job's 5-minute claim) ends; the next minute's run goes on. Uses the platform clock (tests drive it).
  */
 export const sweepQueue = 'signature-sweep';
-const batchSize = 100;
 
-export async function runSignatureSweep(platform: Platform): Promise<{ expired: number; reminders: number }> {
-  const now = platform.clock();
-  let expired = 0;
-  let reminders = 0;
-  for (const request of await platform.database.inSystem((tx) => repo.expiredRequests(tx, now, batchSize))) {
-    if (await platform.database.inTenant(request.appId, (tx) => expireRequest(tx, platform, request, now))) expired++;
-  }
-  const due = await platform.database.inSystem((tx) => repo.dueReminders(tx, now, batchSize));
-  const byRequest = new Map<string, typeof due>();
-  for (const d of due) byRequest.set(d.requestId, [...(byRequest.get(d.requestId) ?? []), d]);
-  for (const signers of byRequest.values()) {
-    const { appId, requestId } = signers[0]!;
-    reminders += await platform.database.inTenant(appId, (tx) => remindSigners(tx, platform, appId, requestId, new Set(signers.map((s) => s.id)), now));
-  }
-  return { expired, reminders };
+export interface SweepOptions {
+  /** Rows per transaction (default 1,000). */
+  chunkSize?: number;
+  /** Milliseconds after which the run stops taking chunks (default 240,000). */
+  timeSliceMs?: number;
+  /** Tests: called after each committed chunk (a crash simulated between chunks). */
+  afterChunk?: (done: { kind: 'expiry' | 'reminder'; appId: string; count: number }) => void | Promise<void>;
 }
 
 const stillOpen = signerStatuses.filter((s) => !finalSignerStatuses.includes(s));
+/** A tenant whose due rows are all locked elsewhere gives nothing: the loop then stops (the next run retries). */
+const tenantsPerRound = 100;
 
-async function expireRequest(tx: Tx, platform: Platform, ids: { id: string; appId: string }, now: Date): Promise<boolean> {
-  const ctx = await findContext(tx, ids.appId, ids.id);
-  // Re-checked under the lock: a signature may have landed (or the request gone) since the lookup.
-  if (!ctx || !inProgressSignatureStatuses.includes(ctx.request.status) || !ctx.request.expiresAt || ctx.request.expiresAt > now) return false;
-  await repo.updateRequest(tx, ids.appId, ids.id, { status: 'expired', updatedAt: now });
-  await repo.updateSignersInStatus(tx, ids.appId, ids.id, stillOpen, { status: 'expired', nextMailReminderAt: null, nextSmsReminderAt: null });
-  await emitRequestEvent(tx, platform, ctx.request, 'signature.expired', {});
-  const owner = ctx.request.ownerUserId ? await findUserById(tx, ctx.request.ownerUserId) : undefined;
-  if (owner) await sendExpiredNotice(tx, platform, ctx, owner);
-  await audit(tx, { appId: ids.appId, actorUserId: null, action: 'signature.expired', targetType: 'signature_request', targetId: ids.id });
-  return true;
+export async function runSignatureSweep(platform: Platform, options: SweepOptions = {}): Promise<{ expired: number; reminders: number }> {
+  const now = platform.clock();
+  const chunkSize = options.chunkSize ?? 1000;
+  const endsAt = performance.now() + (options.timeSliceMs ?? 240_000);
+  const totals = { expired: 0, reminders: 0 };
+
+  /** Rounds over the tenants with due rows, one chunk each, until none is due, none progresses, or time is up. */
+  async function drain(kind: 'expiry' | 'reminder', tenants: (tx: Tx) => Promise<string[]>, chunk: (tx: Tx, appId: string) => Promise<{ taken: number; done: number }>) {
+    while (performance.now() < endsAt) {
+      const appIds = await platform.database.inSystem(tenants);
+      let taken = 0;
+      for (const appId of appIds) {
+        if (performance.now() >= endsAt) return;
+        const result = await platform.database.inTenant(appId, (tx) => chunk(tx, appId));
+        taken += result.taken;
+        if (kind === 'expiry') totals.expired += result.done;
+        else totals.reminders += result.done;
+        if (result.taken) await options.afterChunk?.({ kind, appId, count: result.done });
+      }
+      if (!taken) return;
+    }
+  }
+
+  // Expiries first: a request past its date is expired, not reminded.
+  await drain('expiry', (tx) => tenantsWithExpiries(tx, now), (tx, appId) => expireChunk(tx, platform, appId, now, chunkSize));
+  await drain('reminder', (tx) => tenantsWithReminders(tx, now), (tx, appId) => remindChunk(tx, platform, appId, now, chunkSize));
+  return totals;
 }
 
-/** Sends each due reminder once and plans the next one; a signer who acted meanwhile only loses their plan. */
-async function remindSigners(tx: Tx, platform: Platform, appId: string, requestId: string, signerIds: Set<string>, now: Date): Promise<number> {
-  const ctx: RequestContext | null = await findContext(tx, appId, requestId);
-  if (!ctx) return 0;
-  // No reminder for a suspended tenant: the due ones wait an hour (keeping the sweep's batch for other tenants)
-  // and go out once the tenant is enabled again.
-  if (!ctx.application.enabled) {
-    const later = new Date(now.getTime() + 3_600_000);
-    for (const signer of ctx.signers.filter((s) => signerIds.has(s.id))) {
-      const patch: Partial<repo.SignerRow> = {};
-      if (signer.nextMailReminderAt && signer.nextMailReminderAt <= now) patch.nextMailReminderAt = later;
-      if (signer.nextSmsReminderAt && signer.nextSmsReminderAt <= now) patch.nextSmsReminderAt = later;
-      if (Object.keys(patch).length) await repo.updateSigner(tx, appId, signer.id, patch);
-    }
-    return 0;
+const expiredWhere = (now: Date) => and(inArray(signatureRequests.status, [...inProgressSignatureStatuses]), lte(signatureRequests.expiresAt, now));
+const remindersWhere = (now: Date) =>
+  and(or(lte(signers.nextMailReminderAt, now), lte(signers.nextSmsReminderAt, now)), or(isNull(signatureRequests.expiresAt), gt(signatureRequests.expiresAt, now)));
+
+async function tenantsWithExpiries(tx: Tx, now: Date): Promise<string[]> {
+  const rows = await tx.selectDistinct({ appId: signatureRequests.appId }).from(signatureRequests).where(expiredWhere(now)).limit(tenantsPerRound);
+  return rows.map((r) => r.appId);
+}
+
+async function tenantsWithReminders(tx: Tx, now: Date): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ appId: signers.appId })
+    .from(signers)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
+    .where(remindersWhere(now))
+    .limit(tenantsPerRound);
+  return rows.map((r) => r.appId);
+}
+
+/** Expires up to `limit` requests of the tenant past their date, with everything that goes with it. */
+async function expireChunk(tx: Tx, platform: Platform, appId: string, now: Date, limit: number): Promise<{ taken: number; done: number }> {
+  // Locked and re-checked in one statement: a request a signature is landing on is skipped, not waited for.
+  const locked = await tx
+    .select()
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.appId, appId), expiredWhere(now)))
+    .orderBy(asc(signatureRequests.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (!locked.length) return { taken: 0, done: 0 };
+  const requests = await withOwnerNames(tx, locked);
+  const ids = requests.map((r) => r.id);
+  await tx.update(signatureRequests).set({ status: 'expired', updatedAt: now }).where(and(eq(signatureRequests.appId, appId), inArray(signatureRequests.id, ids)));
+  await tx
+    .update(signers)
+    .set({ status: 'expired', nextMailReminderAt: null, nextSmsReminderAt: null })
+    .where(and(eq(signers.appId, appId), inArray(signers.requestId, ids), inArray(signers.status, [...stillOpen])));
+  const application = await getApplication(tx, appId);
+  const owners = new Map<string, Awaited<ReturnType<typeof findUserById>>>();
+  for (const ownerId of new Set(requests.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])))) owners.set(ownerId, await findUserById(tx, ownerId));
+  const notices: BatchMessage[] = [];
+  // The audit rows in one insert (what audit() writes, one row per request).
+  await tx.insert(auditEvents).values(requests.map((r) => ({ appId, actorUserId: null, action: 'signature.expired', targetType: 'signature_request', targetId: r.id, data: {} })));
+  for (const request of requests) {
+    await emitRequestEvent(tx, platform, request, 'signature.expired', {});
+    const owner = request.ownerUserId ? owners.get(request.ownerUserId) : undefined;
+    if (owner) notices.push(expiredNoticeMessage({ application, request }, owner));
   }
-  const open = ctx.request.status === 'ready' || ctx.request.status === 'wait_cosigner';
-  const { reminders: schedule } = ctx.request.options;
-  let sent = 0;
-  for (const signer of ctx.signers.filter((s) => signerIds.has(s.id))) {
+  await platform.messaging.queueBatch(tx, notices);
+  return { taken: requests.length, done: requests.length };
+}
+
+interface SignerPlan {
+  id: string;
+  mail_reminders: number;
+  next_mail: string | null;
+  sms_reminders: number;
+  next_sms: string | null;
+  last_reminder_at: string | null;
+}
+
+/**
+ * Sends the due reminders of up to `limit` signers of the tenant and plans their next ones; a signer who acted
+ * meanwhile (or whose request is no longer open) only loses their plan. Suspended tenant: the due reminders wait
+ * an hour and go out once it is enabled again.
+ */
+async function remindChunk(tx: Tx, platform: Platform, appId: string, now: Date, limit: number): Promise<{ taken: number; done: number }> {
+  // The request rows are locked too: the evidence chain of each is appended here.
+  const rows = await tx
+    .select({ signer: signers, request: signatureRequests })
+    .from(signers)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
+    .where(and(eq(signers.appId, appId), remindersWhere(now)))
+    .limit(limit)
+    .for('update', { of: [signers, signatureRequests], skipLocked: true });
+  if (!rows.length) return { taken: 0, done: 0 };
+  const requests = new Map((await withOwnerNames(tx, [...new Map(rows.map((r) => [r.request.id, r.request])).values()])).map((r) => [r.id, r]));
+  const due = rows.map((r) => ({ signer: r.signer, request: requests.get(r.request.id)! }));
+  const application = await getApplication(tx, appId);
+  const plans: SignerPlan[] = [];
+  const plan = (signer: SignerRow, patch: Partial<Pick<SignerRow, 'mailReminders' | 'nextMailReminderAt' | 'smsReminders' | 'nextSmsReminderAt' | 'lastReminderAt'>>) => {
+    const next = { ...signer, ...patch };
+    plans.push({
+      id: signer.id,
+      mail_reminders: next.mailReminders,
+      next_mail: next.nextMailReminderAt?.toISOString() ?? null,
+      sms_reminders: next.smsReminders,
+      next_sms: next.nextSmsReminderAt?.toISOString() ?? null,
+      last_reminder_at: next.lastReminderAt?.toISOString() ?? null,
+    });
+  };
+  const isDue = (at: Date | null) => !!at && at <= now;
+
+  if (!application.enabled) {
+    const later = new Date(now.getTime() + 3_600_000);
+    for (const { signer } of due) {
+      plan(signer, { ...(isDue(signer.nextMailReminderAt) ? { nextMailReminderAt: later } : {}), ...(isDue(signer.nextSmsReminderAt) ? { nextSmsReminderAt: later } : {}) });
+    }
+    await savePlans(tx, appId, plans);
+    return { taken: due.length, done: 0 };
+  }
+
+  const evidence: Omit<NewEvent, 'appId'>[] = [];
+  const messages: BatchMessage[] = [];
+  const reminded: { request: RequestRow; signer: SignerRow; channel: 'email' | 'sms' }[] = [];
+  const at = platform.clock();
+  for (const { signer, request } of due) {
+    const open = request.status === 'ready' || request.status === 'wait_cosigner';
     if (!open || !invitedSignerStatuses.includes(signer.status) || !signer.invitedAt) {
-      await repo.updateSigner(tx, appId, signer.id, { nextMailReminderAt: null, nextSmsReminderAt: null });
+      plan(signer, { nextMailReminderAt: null, nextSmsReminderAt: null });
       continue;
     }
-    const patch: Partial<repo.SignerRow> = {};
-    if (signer.nextMailReminderAt && signer.nextMailReminderAt <= now) {
-      await sendReminder(tx, platform, ctx, signer, 'email', { manual: false });
+    const { reminders: schedule } = request.options;
+    const ctx = { application, request, signers: [signer] };
+    const patch: Parameters<typeof plan>[1] = {};
+    if (isDue(signer.nextMailReminderAt)) {
       patch.mailReminders = signer.mailReminders + 1;
       patch.nextMailReminderAt = nextReminderAt(signer.invitedAt, patch.mailReminders, schedule.mail);
-      sent++;
+      reminded.push({ request, signer, channel: 'email' });
+      messages.push(reminderMessage(platform, ctx, signer, 'email'));
     }
-    if (signer.nextSmsReminderAt && signer.nextSmsReminderAt <= now && signer.phone) {
-      await sendReminder(tx, platform, ctx, signer, 'sms', { manual: false });
-      patch.smsReminders = signer.smsReminders + 1;
-      patch.nextSmsReminderAt = nextReminderAt(signer.invitedAt, patch.smsReminders, schedule.sms);
-      sent++;
+    if (isDue(signer.nextSmsReminderAt)) {
+      if (signer.phone) {
+        patch.smsReminders = signer.smsReminders + 1;
+        patch.nextSmsReminderAt = nextReminderAt(signer.invitedAt, patch.smsReminders, schedule.sms);
+        reminded.push({ request, signer, channel: 'sms' });
+        messages.push(reminderMessage(platform, ctx, signer, 'sms'));
+      } else {
+        // No mobile any more: nothing to send on this channel (it stayed due forever before).
+        patch.nextSmsReminderAt = null;
+      }
     }
-    // A concurrent sweep may have sent it already (the signer is re-read under the request lock): then nothing changes.
-    if (Object.keys(patch).length) await repo.updateSigner(tx, appId, signer.id, { ...patch, lastReminderAt: now });
+    if (patch.mailReminders !== undefined || patch.smsReminders !== undefined) patch.lastReminderAt = now;
+    plan(signer, patch);
   }
-  return sent;
+  for (const r of reminded) evidence.push({ requestId: r.request.id, signerId: r.signer.id, type: 'reminded', data: { channel: r.channel }, at });
+  await appendEvents(tx, appId, evidence);
+  for (const r of reminded) await emitSignerEvent(tx, platform, r.request, r.signer, 'signature.signer_reminded', { channel: r.channel, manual: false });
+  await platform.messaging.queueBatch(tx, messages);
+  await savePlans(tx, appId, plans);
+  return { taken: due.length, done: reminded.length };
+}
+
+/** The requester's display name of each request (the reminder says who asks). */
+async function withOwnerNames(tx: Tx, records: (typeof signatureRequests.$inferSelect)[]): Promise<RequestRow[]> {
+  const names = await displayNamesOf(tx, [...new Set(records.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])))]);
+  return records.map((r) => ({ ...r, ownerName: r.ownerUserId ? (names.get(r.ownerUserId) ?? null) : null }));
+}
+
+/** Every signer's reminder counters and next dates in one statement. */
+async function savePlans(tx: Tx, appId: string, plans: readonly SignerPlan[]) {
+  if (!plans.length) return;
+  await tx.execute(sql`
+    update ${signers} s set
+      mail_reminders = v.mail_reminders, next_mail_reminder_at = v.next_mail,
+      sms_reminders = v.sms_reminders, next_sms_reminder_at = v.next_sms,
+      last_reminder_at = v.last_reminder_at
+    from jsonb_to_recordset(${JSON.stringify(plans)}::jsonb)
+      as v(id uuid, mail_reminders int, next_mail timestamptz, sms_reminders int, next_sms timestamptz, last_reminder_at timestamptz)
+    where s.app_id = ${appId} and s.id = v.id`);
 }

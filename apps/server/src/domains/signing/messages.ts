@@ -13,6 +13,8 @@ export async function sendSigningCode(tx: Tx, platform: Platform, access: Signin
     branding: brandingOf(ctx.application),
     template: 'signing-code' as const,
     params: { signerName: `${signer.firstname} ${signer.lastname}`, company: ctx.application.company, label: ctx.request.label, code, minutes: signingCodeRules.ttlSeconds / 60 },
+    // The signer waits for it on the signing page: before any mass sending (messaging's priority lane).
+    priority: 'urgent' as const,
   };
   if (channel === 'sms' && signer.phone) return platform.messaging.queueSms(tx, { ...base, to: signer.phone, sender: ctx.application.settings.smsSender });
   return platform.messaging.queueEmail(tx, { ...base, to: signer.email });

@@ -15,6 +15,16 @@ export async function insertMessage(db: Executor, row: NewOutboxRow): Promise<st
   return inserted!.id;
 }
 
+/** Many rows in few statements (ids given by the caller); chunks keep each under PostgreSQL's 65,535 parameters. */
+export async function insertMessages(db: Executor, rows: readonly (NewOutboxRow & { id: string })[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(outboxMessages).values(rows.slice(i, i + 1000));
+}
+
+export async function findMessages(db: Executor, ids: readonly string[]): Promise<OutboxRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(outboxMessages).where(inArray(outboxMessages.id, [...ids]));
+}
+
 export async function findMessage(db: Executor, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
   return row;
@@ -36,6 +46,22 @@ export async function recordAttempt(db: Executor, id: string, version: number, s
     .where(and(eq(outboxMessages.id, id), sql`jsonb_array_length(${outboxMessages.attempts}) = ${version}`))
     .returning({ id: outboxMessages.id });
   return updated.length > 0;
+}
+
+/**
+ * Records several messages `sent` in one statement, each only if its history still has its `version` entries
+ * (as recordAttempt). Returns the ids recorded.
+ */
+export async function recordSent(db: Executor, sent: readonly { id: string; version: number; at: string }[]): Promise<string[]> {
+  if (!sent.length) return [];
+  const result = (await db.execute(sql`
+    update ${outboxMessages} m set status = 'sent', error = null, sent_at = v.at,
+      attempts = m.attempts || jsonb_build_array(jsonb_build_object('at', v.at_text))
+    from jsonb_to_recordset(${JSON.stringify(sent.map((s) => ({ id: s.id, version: s.version, at: s.at, at_text: s.at })))}::jsonb)
+      as v(id uuid, version int, at timestamptz, at_text text)
+    where m.id = v.id and jsonb_array_length(m.attempts) = v.version
+    returning m.id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
 }
 
 /** Messages an administrator may send again: failed ones, or retrying ones (try now instead of at the planned time). */

@@ -4,11 +4,14 @@ import type { Jobs } from '../jobs/boss.ts';
 import type { Logger } from '../logger.ts';
 import { TemplateRegistry, type Branding } from './templates/render.ts';
 import type { TemplateName, TemplateParams } from './templates/types.ts';
-import type { MailTransport, SmsProvider } from './transports.ts';
+import { classifyFailure, type MailTransport, type SmsProvider } from './transports.ts';
+import { createSendGate, type SendGate } from './pacing.ts';
+import { throttledReporter } from '../faults.ts';
+import { randomUUID } from 'node:crypto';
 import type { OutboxAttachment } from '../db/schema/index.ts';
 import type { Storage } from '../storage.ts';
 import { audit } from '../audit.ts';
-import { deliverableStatuses, findMessage, insertMessage, latestByAbout, recordAttempt, requeueCandidates, type DeliveryState, type OutboxRow } from './repository.ts';
+import { deliverableStatuses, findMessage, findMessages, insertMessage, insertMessages, latestByAbout, recordAttempt, recordSent, requeueCandidates, type DeliveryState, type OutboxRow } from './repository.ts';
 
 export type { DeliveryState } from './repository.ts';
 import { defaultRetryPolicy, nextAttemptAt, type RetryPolicy } from './retry.ts';
@@ -24,7 +27,18 @@ export const sendSmsQueue = 'send-sms';
 export interface DeliveryJob {
   messageId: string;
   version?: number;
+  /** The job's pg-boss priority (messagePriority), kept by the attempts planned after it. */
+  priority?: number;
 }
+
+/**
+ * Who waits for a message. `urgent`: a person is waiting for it on a screen (login and second-factor codes,
+ * signing codes): taken before anything else, by a worker of its own (send-email's priority lane) so a campaign
+ * of 100,000 mails queued before it never delays it. `normal` (default): one-off mails. `bulk`: mass sending
+ * (campaign invitations, the sweep's reminders), after any normal mail queued meanwhile.
+ */
+export const messagePriority = { urgent: 10, normal: 0, bulk: -10 } as const;
+export type MessagePriority = keyof typeof messagePriority;
 export interface SmsDeliveryJob extends DeliveryJob {
   sender: string;
 }
@@ -38,7 +52,14 @@ interface QueueMessage<K extends TemplateName> {
   branding: Branding;
   /** What it is about, for the sender domain's own lookups (deliveryStatus): e.g. `signer:<id>`. */
   about?: string;
+  /** Default `normal`; `urgent` for codes a person waits for, `bulk` for mass sending (see messagePriority). */
+  priority?: MessagePriority;
 }
+
+/** One message of a batch (queueBatch): a mail, or an SMS with its sender. */
+export type BatchMessage<K extends TemplateName = TemplateName> =
+  | (QueueMessage<K> & { channel: 'email'; attachments?: OutboxAttachment[] })
+  | (QueueMessage<K> & { channel: 'sms'; sender?: string | null });
 
 export interface Messaging {
   /** Every module's mail/SMS texts (registered at assembly). */
@@ -48,12 +69,19 @@ export interface Messaging {
   queueEmail<K extends TemplateName>(tx: Tx, message: QueueMessage<K> & { attachments?: OutboxAttachment[] }): Promise<string>;
   queueSms<K extends TemplateName>(tx: Tx, message: QueueMessage<K> & { sender?: string | null }): Promise<string>;
   /**
-   * The send-email job: one attempt to deliver a queued (or retrying) mail. A failed attempt plans the next one
-   * (retry.ts) or, at the end of the schedule, marks the mail failed; it never throws for a transport error.
+   * Many mails and SMS at once, in the caller's transaction: one insert for the rows, one per queue for the jobs
+   * (mass sending: a campaign's invitations, the sweep's reminders). Returns the message ids in order.
    */
-  deliverEmail(job: DeliveryJob): Promise<void>;
+  queueBatch(tx: Tx, messages: readonly BatchMessage[]): Promise<string[]>;
+  /**
+   * The send-email job: one attempt to deliver a queued (or retrying) mail, at the transport's pace (pacing.ts).
+   * A failed attempt plans the next one (retry.ts) or, at the end of the schedule, marks the mail failed; a
+   * throttling answer plans it again without counting a failure; a permanent refusal (5xx) fails it at once. It
+   * never throws for a transport error. `signal`: the job's claim lapsed, another attempt owns it.
+   */
+  deliverEmail(job: DeliveryJob, opts?: { signal?: AbortSignal }): Promise<void>;
   /** The send-sms job, likewise. */
-  deliverSms(job: SmsDeliveryJob): Promise<void>;
+  deliverSms(job: SmsDeliveryJob, opts?: { signal?: AbortSignal }): Promise<void>;
   /**
    * Sends again, now, undelivered messages — the given ones (failed or retrying), or every failed one (at most
    * 1,000 per call) — as a product administrator asked (audited in the same transaction). Returns the messages
@@ -81,18 +109,97 @@ export function createMessaging(deps: {
   /** The platform clock (tests move it to make a day of retries pass). */
   clock?: () => Date;
   retryPolicy?: RetryPolicy;
+  /** Sending pace (config.mailPacing): concurrent SMTP connections, messages per second per transport. */
+  pacing?: { maxConnections?: number; ratePerSecond?: number; smsRatePerSecond?: number };
 }): Messaging {
   const { database, jobs, logger, mailTransport, smsProvider } = deps;
   const clock = deps.clock ?? (() => new Date());
   const policy = deps.retryPolicy ?? defaultRetryPolicy;
   const templates = new TemplateRegistry();
+  // One pace per transport, shared by every delivery job of the process.
+  const mailGate = createSendGate({ concurrency: mailTransport?.maxConnections ?? deps.pacing?.maxConnections ?? 5, ratePerSecond: deps.pacing?.ratePerSecond });
+  const smsGate = createSendGate({ concurrency: 5, ratePerSecond: deps.pacing?.smsRatePerSecond });
+  const reportThrottled = throttledReporter((error, repeats) =>
+    logger.warn({ err: error, repeats }, 'the server asks to slow down: sending pauses, the messages are planned again (none is dropped)'),
+  );
+
+  /**
+   * A delivery job waits at most this long for its turn (pool slot, rate, pause), then plans the message again
+   * (a `deferred` history entry and a job at the end of the pause): a batch stays well within its 120 s claim.
+   */
+  const waitBudgetMs = 40_000;
+
+  /** Plans the message again after `delayMs` without counting a failure (throttled, or paced past the budget). */
+  async function defer(message: OutboxRow, version: number, job: DeliveryJob, queue: string, reason: string, delayMs: number) {
+    const at = clock();
+    const next = new Date(at.getTime() + Math.max(1000, delayMs));
+    await database.inSystem(async (tx) => {
+      const entry = { at: at.toISOString(), deferred: reason, nextAttemptAt: next.toISOString() };
+      if (await recordAttempt(tx, message.id, version, message.status, entry, message.error)) {
+        await jobs.enqueue(tx, queue, { ...job, version: version + 1 }, { startAfterSeconds: Math.ceil(Math.max(1000, delayMs) / 1000), priority: job.priority });
+      }
+    });
+  }
+
+  /**
+   * Rows asked for in the same turn of the event loop are read in one query: the jobs of a batch start together,
+   * so a batch of 50 reads its 50 messages at once.
+   */
+  let pending: { ids: Set<string>; rows: Promise<Map<string, OutboxRow>> } | undefined;
+  function loadMessage(id: string): Promise<OutboxRow | undefined> {
+    if (!pending) {
+      const ids = new Set<string>();
+      const rows = new Promise<Map<string, OutboxRow>>((resolve, reject) =>
+        setImmediate(() => {
+          pending = undefined;
+          findMessages(database.db, [...ids]).then((found) => resolve(new Map(found.map((r) => [r.id, r]))), reject);
+        }),
+      );
+      pending = { ids, rows };
+    }
+    pending.ids.add(id);
+    return pending.rows.then((rows) => rows.get(id));
+  }
+
+  /**
+   * `sent` is recorded right after the server's answer; answers that arrive in the same turn of the event loop
+   * share one statement (never later than that turn: the at-least-once window stays one message per connection).
+   */
+  let sentBatch: { items: { id: string; version: number; at: string }[]; done: Promise<void> } | undefined;
+  function markSent(id: string, version: number): Promise<void> {
+    if (!sentBatch) {
+      const items: { id: string; version: number; at: string }[] = [];
+      const done = new Promise<void>((resolve, reject) =>
+        setImmediate(() => {
+          sentBatch = undefined;
+          recordSent(database.db, items).then(() => resolve(), reject);
+        }),
+      );
+      sentBatch = { items, done };
+    }
+    sentBatch.items.push({ id, version, at: clock().toISOString() });
+    return sentBatch.done;
+  }
+
+  const stale = (message: OutboxRow | undefined, job: DeliveryJob): message is undefined =>
+    !message || !deliverableStatuses.includes(message.status) || (job.version !== undefined && job.version !== message.attempts.length);
 
   /** One delivery attempt of a message through `send`; records the outcome and plans what follows. */
-  async function attempt(job: DeliveryJob, queue: string, send: ((message: OutboxRow) => Promise<void>) | undefined) {
-    const message = await findMessage(database.db, job.messageId);
-    if (!message || !deliverableStatuses.includes(message.status)) return;
+  async function attempt(job: DeliveryJob, queue: string, send: ((message: OutboxRow) => Promise<void>) | undefined, gate: SendGate, signal?: AbortSignal) {
+    let message = await loadMessage(job.messageId);
+    // Done already, or planned before what happened since (an attempt, a re-queuing): nothing to do.
+    if (stale(message, job)) return;
+    const release = send ? await gate.acquire({ urgent: (job.priority ?? 0) >= messagePriority.urgent, deadline: Date.now() + waitBudgetMs }) : undefined;
+    // Only an undelivered message (retrying) can be re-queued by an administrator while this job waited for its
+    // turn: read it again, so a re-queued one is sent by its new job only. A queued one has this job alone.
+    if (release && message.status !== 'queued') {
+      message = await findMessage(database.db, job.messageId);
+      if (stale(message, job)) {
+        release();
+        return;
+      }
+    }
     const version = message.attempts.length;
-    if (job.version !== undefined && job.version !== version) return; // planned before what happened since
     if (!send) {
       // Without SMTP (or an SMS gateway) the operator reads messages in the Outbox. Never log a subject or body:
       // they carry codes.
@@ -100,30 +207,59 @@ export function createMessaging(deps: {
       await recordAttempt(database.db, message.id, version, 'captured', { at: clock().toISOString() }, null);
       return;
     }
+    if (!release) {
+      await defer(message, version, job, queue, 'Waiting for its turn (sending pace).', gate.pausedFor());
+      return;
+    }
+    // The job's claim lapsed while it waited: the attempt that owns the job now sends the message, not this one.
+    if (signal?.aborted) {
+      release();
+      return;
+    }
+    let failure: unknown;
+    let failed = false;
     try {
       await send(message);
     } catch (error) {
-      const at = clock();
-      // The schedule restarts when an administrator re-queues the message.
-      const requeued = message.attempts.findLastIndex((a) => a.requeuedBy);
-      const failures = message.attempts.slice(requeued + 1).filter((a) => a.error).length + 1;
-      const since = requeued >= 0 ? new Date(message.attempts[requeued]!.at) : message.createdAt;
-      const next = nextAttemptAt(policy, { since, now: at, failures });
-      const text = errorText(error);
-      await database.inSystem(async (tx) => {
-        const entry = { at: at.toISOString(), error: text, ...(next ? { nextAttemptAt: next.toISOString() } : {}) };
-        const recorded = await recordAttempt(tx, message.id, version, next ? 'retrying' : 'failed', entry, text);
-        if (recorded && next) {
-          await jobs.enqueue(tx, queue, { ...job, version: version + 1 }, { startAfterSeconds: Math.max(1, Math.ceil((next.getTime() - at.getTime()) / 1000)) });
-        }
-      });
-      const log = { err: error, messageId: message.id, channel: message.channel, failures, nextAttemptAt: next?.toISOString() ?? null };
-      if (next) logger.warn(log, `${message.channel === 'email' ? 'mail' : 'SMS'} delivery failed, will retry`);
-      else logger.error(log, `${message.channel === 'email' ? 'mail' : 'SMS'} delivery failed for good: the Outbox can send it again`);
+      failure = error;
+      failed = true;
+    } finally {
+      release();
+    }
+    if (!failed) {
+      gate.succeeded();
+      // Recorded at once, message by message: a crash can only resend the message whose answer it did not record.
+      // If recording fails (the database went away), the job retries and the message may go twice.
+      await markSent(message.id, version);
       return;
     }
-    // Sent: if recording it fails (the database went away), the job retries and the message may go twice.
-    await recordAttempt(database.db, message.id, version, 'sent', { at: clock().toISOString() }, null);
+    const kind = classifyFailure(failure);
+    const text = errorText(failure);
+    const what = message.channel === 'email' ? 'mail' : 'SMS';
+    if (kind === 'throttled') {
+      gate.slowDown('throttled', (failure as { retryAfterMs?: number }).retryAfterMs);
+      reportThrottled(queue, failure);
+      await defer(message, version, job, queue, `Throttled by the server: ${text}`, gate.pausedFor());
+      return;
+    }
+    if (kind === 'unreachable') gate.slowDown('unreachable');
+    const at = clock();
+    // A permanent refusal is the last attempt; otherwise the schedule restarts when an administrator re-queues it.
+    const requeued = message.attempts.findLastIndex((a) => a.requeuedBy);
+    const failures = message.attempts.slice(requeued + 1).filter((a) => a.error).length + 1;
+    const since = requeued >= 0 ? new Date(message.attempts[requeued]!.at) : message.createdAt;
+    const next = kind === 'permanent' ? null : nextAttemptAt(policy, { since, now: at, failures });
+    await database.inSystem(async (tx) => {
+      const entry = { at: at.toISOString(), error: text, ...(next ? { nextAttemptAt: next.toISOString() } : {}) };
+      const recorded = await recordAttempt(tx, message.id, version, next ? 'retrying' : 'failed', entry, text);
+      if (recorded && next) {
+        await jobs.enqueue(tx, queue, { ...job, version: version + 1 }, { startAfterSeconds: Math.max(1, Math.ceil((next.getTime() - at.getTime()) / 1000)), priority: job.priority });
+      }
+    });
+    const log = { err: failure, messageId: message.id, channel: message.channel, failures, nextAttemptAt: next?.toISOString() ?? null };
+    if (next) logger.warn(log, `${what} delivery failed, will retry`);
+    else if (kind === 'permanent') logger.error(log, `${what} refused by the server: failed (the Outbox shows why and can send it again)`);
+    else logger.error(log, `${what} delivery failed for good: the Outbox can send it again`);
   }
 
   const sendMail = mailTransport
@@ -152,9 +288,9 @@ export function createMessaging(deps: {
 
   return {
     templates,
-    deliverEmail: (job) => attempt(job, sendEmailQueue, sendMail),
-    deliverSms: (job) =>
-      attempt(job, sendSmsQueue, smsProvider ? (message) => smsProvider.send({ to: message.to, text: message.text, sender: job.sender }) : undefined),
+    deliverEmail: (job, opts) => attempt(job, sendEmailQueue, sendMail, mailGate, opts?.signal),
+    deliverSms: (job, opts) =>
+      attempt(job, sendSmsQueue, smsProvider ? (message) => smsProvider.send({ to: message.to, text: message.text, sender: job.sender }) : undefined, smsGate, opts?.signal),
     async requeue({ ids, by }) {
       return database.inSystem(async (tx) => {
         const rows = (await requeueCandidates(tx, ids ? { ids } : { status: 'failed' })).slice(0, 1000);
@@ -190,7 +326,8 @@ export function createMessaging(deps: {
         attachments: m.attachments ?? [],
         about: m.about ?? null,
       });
-      await jobs.enqueue(tx, sendEmailQueue, { messageId, version: 0 } satisfies DeliveryJob);
+      const priority = messagePriority[m.priority ?? 'normal'];
+      await jobs.enqueue(tx, sendEmailQueue, { messageId, version: 0, ...(priority ? { priority } : {}) } satisfies DeliveryJob, { priority });
       return messageId;
     },
     async queueSms(tx, m) {
@@ -206,8 +343,42 @@ export function createMessaging(deps: {
         language: m.language,
         about: m.about ?? null,
       });
-      await jobs.enqueue(tx, sendSmsQueue, { messageId, version: 0, sender: m.sender ?? 'Paraphe' } satisfies SmsDeliveryJob);
+      const priority = messagePriority[m.priority ?? 'normal'];
+      await jobs.enqueue(tx, sendSmsQueue, { messageId, version: 0, sender: m.sender ?? 'Paraphe', ...(priority ? { priority } : {}) } satisfies SmsDeliveryJob, { priority });
       return messageId;
+    },
+    async queueBatch(tx, messages) {
+      if (!messages.length) return [];
+      const rows = messages.map((m) => {
+        const rendered = templates.render(m.template, m.language, m.params as never, m.branding);
+        const email = m.channel === 'email';
+        return {
+          id: randomUUID(),
+          appId: m.appId,
+          channel: m.channel,
+          to: m.to,
+          subject: email ? rendered.subject : null,
+          text: email ? rendered.text : rendered.sms,
+          html: email ? rendered.html : null,
+          template: m.template,
+          language: m.language,
+          attachments: email ? (m.attachments ?? []) : [],
+          about: m.about ?? null,
+        };
+      });
+      await insertMessages(tx, rows);
+      const jobsOf = (channel: 'email' | 'sms') =>
+        messages.flatMap((m, i) => {
+          if (m.channel !== channel) return [];
+          const priority = messagePriority[m.priority ?? 'normal'];
+          const data = { messageId: rows[i]!.id, version: 0, ...(priority ? { priority } : {}), ...(m.channel === 'sms' ? { sender: m.sender ?? 'Paraphe' } : {}) };
+          return [{ data, priority }];
+        });
+      for (const [queue, channel] of [[sendEmailQueue, 'email'], [sendSmsQueue, 'sms']] as const) {
+        const batch = jobsOf(channel);
+        for (let i = 0; i < batch.length; i += 1000) await jobs.enqueueMany(tx, queue, batch.slice(i, i + 1000));
+      }
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -66,15 +66,10 @@ export function useDeleteContact() {
 const importKey = (id: string) => [...contactsKey, 'import', id] as const;
 
 /** Step 1: the spreadsheet goes up as the multipart part `file`; the answer describes its columns. */
-export function useUploadImport() {
-  return useMutation({
-    meta: { ownErrors: true },
-    mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return (await postFormEndpoint(contactEndpoints.uploadImport, undefined, form)).data;
-    },
-  });
+export async function uploadImport(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await postFormEndpoint(contactEndpoints.uploadImport, undefined, form)).data;
 }
 
 /** The import, followed every second while its job is queued or running. */

@@ -15,3 +15,11 @@ export const contactsFeature: FeatureModule = {
  * imports statically lands in the first load (render it inside a Suspense).
  */
 export const ContactPicker = lazy(() => import('./components/ContactPicker.tsx').then((m) => ({ default: m.ContactPicker })));
+
+/**
+ * The spreadsheet import's first two steps, for other imports that follow the address book's rules (a campaign's
+ * signatories): the file (`upload` sends it) and the column mapping with its live preview (`onStart` gets the
+ * mapping). Lazy, like the picker; their texts are in the `contacts` namespace (load it with the screen).
+ */
+export const ImportFileStep = lazy(() => import('./components/ImportFileStep.tsx').then((m) => ({ default: m.ImportFileStep })));
+export const ImportMappingStep = lazy(() => import('./components/ImportMappingStep.tsx').then((m) => ({ default: m.ImportMappingStep })));

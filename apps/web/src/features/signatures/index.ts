@@ -1,4 +1,4 @@
-/** Public surface of the signatures feature (signature requests): its routes. */
+/** Public surface of the signatures feature (signature requests): its routes, and its form's reusable pieces. */
 import type { FeatureModule } from '../../shared/routing.ts';
 import { signaturesRoutes } from './routes.tsx';
 
@@ -7,3 +7,12 @@ export const signaturesFeature: FeatureModule = {
   locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: signaturesRoutes,
 };
+
+/**
+ * The request form's documents tab (with the position editor), options tab and draft helpers, for features
+ * that send documents to sign (campaigns). A loader, not static exports: what this index imports statically
+ * lands in the first load. Their texts are in the `signatures` namespace: load it with the screen.
+ */
+export const loadSignatureFormKit = () => import('./formKit.ts');
+export type SignatureFormKit = Awaited<ReturnType<typeof loadSignatureFormKit>>;
+export type { Draft as SignatureDraft, DraftOptions as SignatureDraftOptions } from './draft.ts';

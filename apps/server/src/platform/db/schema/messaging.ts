@@ -16,7 +16,8 @@ export interface OutboxAttachment {
 export type OutboxStatus = 'queued' | 'retrying' | 'captured' | 'sent' | 'failed';
 /**
  * One line of a message's history: a delivery attempt (`error` when it failed, `nextAttemptAt` when another is
- * planned), or a re-queuing by an administrator (`requeuedBy`). The number of entries versions the message: a
+ * planned), a deferral (`deferred`: throttled or paced, not a failure), or a re-queuing by an administrator
+ * (`requeuedBy`). The number of entries versions the message: a
  * delivery job carries the count it was planned at, and one planned before a re-queuing finds it changed and
  * does nothing (no second send).
  */
@@ -25,6 +26,11 @@ export interface OutboxAttempt {
   error?: string;
   nextAttemptAt?: string;
   requeuedBy?: string;
+  /**
+   * Planned again without counting a failure: the server asked to slow down (SMTP 421/450/451/452, HTTP 429) or
+   * the sending pace left no turn in time. The next attempt is at `nextAttemptAt`.
+   */
+  deferred?: string;
 }
 
 /** Every mail and SMS the product sends: delivery status for SMTP/HTTP, the whole message when captured. */

@@ -2,15 +2,18 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ContactImport } from '@paraphe/contracts';
-import { useUploadImport } from '../api.ts';
 import { importAccept, importFileMessage, localFileProblem } from '../importFile.ts';
 
+type Props = {
+  /** Sends the file (the address book's or a campaign's import call) and goes on with what the server answered. */
+  upload: (file: File) => Promise<void>;
+};
+
 /** Step 1: choose (or drop) a spreadsheet; it is sent at once, a refusal is shown naming the file. */
-export function ImportFileStep({ onUploaded }: { onUploaded: (contactImport: ContactImport) => void }) {
+export function ImportFileStep({ upload }: Props) {
   const { t } = useTranslation('contacts');
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadImport();
+  const [uploading, setUploading] = useState(false);
   const [dragOver, setDragOver] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -19,7 +22,10 @@ export function ImportFileStep({ onUploaded }: { onUploaded: (contactImport: Con
     const local = localFileProblem(file);
     if (local) return setProblem(importFileMessage(local, file.name, t));
     setProblem(null);
-    upload.mutate(file, { onSuccess: onUploaded, onError: (error) => setProblem(importFileMessage(error, file.name, t)) });
+    setUploading(true);
+    upload(file)
+      .catch((error: unknown) => setProblem(importFileMessage(error, file.name, t)))
+      .finally(() => setUploading(false));
   };
 
   return (
@@ -50,7 +56,7 @@ export function ImportFileStep({ onUploaded }: { onUploaded: (contactImport: Con
             e.currentTarget.value = '';
           }}
         />
-        <Button leftSection={<IconFileSpreadsheet size={16} />} loading={upload.isPending} onClick={() => input.current?.click()}>
+        <Button leftSection={<IconFileSpreadsheet size={16} />} loading={uploading} onClick={() => input.current?.click()}>
           {t('import.file.choose')}
         </Button>
         <Text size="sm" c="dimmed" mt="sm">{t('import.file.help')}</Text>

@@ -2,24 +2,26 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ContactImport } from '@paraphe/contracts';
-import { notifyApiError } from '../../../shared/api/notify.ts';
-import { useStartImport } from '../api.ts';
+import type { ContactImport, StartImportInput } from '@paraphe/contracts';
 import { assignField, initialMapping, mappingProblem, previewRows, type FieldMapping } from '../importMapping.ts';
 import { ColumnMappingTable } from './ColumnMappingTable.tsx';
 import { ImportPreviewTable } from './ImportPreviewTable.tsx';
 
-type Props = { contactImport: ContactImport; onRestart: () => void };
+type Props = {
+  /** The uploaded file's columns, guesses and first rows (the address book's and a campaign's imports share it). */
+  preview: ContactImport['preview'];
+  onStart: (input: StartImportInput) => void;
+  starting: boolean;
+  onRestart: () => void;
+};
 
 /** Step 2: a field for each column (prefilled from the server's guesses), the header choice, a live preview, Start. */
-export function ImportMappingStep({ contactImport, onRestart }: Props) {
+export function ImportMappingStep({ preview, onStart, starting, onRestart }: Props) {
   const { t } = useTranslation('contacts');
-  const { preview } = contactImport;
   const [mapping, setMapping] = useState<FieldMapping>(() => initialMapping(preview.columns));
   const [ignoreFirstLine, setIgnoreFirstLine] = useState(preview.firstLineIsHeader);
-  const start = useStartImport(contactImport.id);
   const problem = mappingProblem(mapping);
-  const startImport = () => start.mutate({ mapping, ignoreFirstLine }, { onError: notifyApiError });
+  const startImport = () => onStart({ mapping, ignoreFirstLine });
   const rows = useMemo(() => previewRows(preview.sampleRows, mapping, ignoreFirstLine), [preview.sampleRows, mapping, ignoreFirstLine]);
 
   return (
@@ -52,7 +54,7 @@ export function ImportMappingStep({ contactImport, onRestart }: Props) {
         <Button
           leftSection={<IconPlayerPlay size={16} />}
           disabled={problem !== null}
-          loading={start.isPending}
+          loading={starting}
           onClick={startImport}
         >
           {t('import.mapping.start')}

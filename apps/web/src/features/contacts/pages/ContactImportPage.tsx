@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ContactImport } from '@paraphe/contracts';
 import { isApiError } from '../../../shared/api/apiError.ts';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
-import { useContactImport } from '../api.ts';
+import { notifyApiError } from '../../../shared/api/notify.ts';
+import { uploadImport, useContactImport, useStartImport } from '../api.ts';
 import { ImportFileStep } from '../components/ImportFileStep.tsx';
 import { ImportMappingStep } from '../components/ImportMappingStep.tsx';
 import { ImportReportStep } from '../components/ImportReportStep.tsx';
@@ -27,6 +28,7 @@ export function ContactImportPage() {
   const contactImport = useContactImport(id);
   const restart = () => setSearch({}, { replace: false });
   const step = stepOf(contactImport.data);
+  const start = useStartImport(id ?? '');
 
   if (id && contactImport.isError && isApiError(contactImport.error, 'NOT_FOUND')) return <NotFoundPage />;
   return (
@@ -45,9 +47,10 @@ export function ContactImportPage() {
         {id && contactImport.isPending ? (
           <Center><Loader aria-label={t('common.loading')} /></Center>
         ) : !contactImport.data ? (
-          <ImportFileStep onUploaded={(uploaded) => setSearch({ id: uploaded.id })} />
+          <ImportFileStep upload={(file) => uploadImport(file).then((uploaded) => setSearch({ id: uploaded.id }))} />
         ) : contactImport.data.status === 'uploaded' ? (
-          <ImportMappingStep key={contactImport.data.id} contactImport={contactImport.data} onRestart={restart} />
+          <ImportMappingStep key={contactImport.data.id} preview={contactImport.data.preview} starting={start.isPending}
+            onStart={(input) => start.mutate(input, { onError: notifyApiError })} onRestart={restart} />
         ) : (
           <ImportReportStep contactImport={contactImport.data} onRestart={restart} />
         )}

@@ -5,10 +5,15 @@ import { chainingModes, handwrittenModes, locales, sepaMandateTypes, type Featur
 import { languageNames } from '../../../../shared/i18n/language.ts';
 import type { Draft } from '../../draft.ts';
 
-type Props = { form: UseFormReturnType<Draft>; features: FeatureFlags };
+type Props = {
+  form: UseFormReturnType<Draft>;
+  features: FeatureFlags;
+  /** A campaign's copies have one signer each, invited by e-mail: no chaining mode, no co-signers tab. */
+  singleSigner?: boolean;
+};
 
 /** Options, in the spec's sub-tabs: General, Shipments, Various, Pre-treatment, Co-signatories. */
-export function OptionsTab({ form, features }: Props) {
+export function OptionsTab({ form, features, singleSigner = false }: Props) {
   const { t } = useTranslation('signatures');
   const o = form.getValues().options;
   const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
@@ -32,12 +37,12 @@ export function OptionsTab({ form, features }: Props) {
         <Tabs.Tab value="shipments">{t('options.tabs.shipments')}</Tabs.Tab>
         <Tabs.Tab value="various">{t('options.tabs.various')}</Tabs.Tab>
         <Tabs.Tab value="preprocessing">{t('options.tabs.preprocessing')}</Tabs.Tab>
-        <Tabs.Tab value="cosigners">{t('options.tabs.cosigners')}</Tabs.Tab>
+        {!singleSigner && <Tabs.Tab value="cosigners">{t('options.tabs.cosigners')}</Tabs.Tab>}
       </Tabs.List>
 
       <Tabs.Panel value="general">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label={t('options.chainingMode')} data={options(chainingModes, 'options.chainingModes')} allowDeselect={false} {...input('chainingMode')} />
+          {!singleSigner && <Select label={t('options.chainingMode')} data={options(chainingModes, 'options.chainingModes')} allowDeselect={false} {...input('chainingMode')} />}
           <Select label={t('options.handwritten')} data={options(handwrittenModes, 'options.handwrittenModes')} allowDeselect={false} disabled={!features.handwritten} {...input('handwritten')} />
           <Select label={t('options.language')} data={locales.map((l) => ({ value: l, label: languageNames[l] }))} allowDeselect={false} {...input('language')} />
           <NumberInput label={t('options.expiryDays')} description={t('options.expiryHelp')} min={1} max={365} {...input('expiryDays')} />

@@ -1,0 +1,178 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { fieldSizeOf, type CertificationLevel } from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { isDatabaseUnavailable } from '../../platform/faults.ts';
+import { getApplication } from '../tenants/index.ts';
+import { createSentRequests, type BulkCreated, type BulkDocument, type BulkRecipient } from '../signatures/index.ts';
+import { emitCampaignEvent } from './facts.ts';
+import * as repo from './repository.ts';
+import { campaignSignatories } from './schema.ts';
+
+/**
+ * The dispatch of a campaign (docs/campaigns.md): a durable job that claims the queued signatories chunk by chunk
+ * (`FOR UPDATE SKIP LOCKED`) and, in ONE transaction per chunk, creates their copies (signatures' bulk creation:
+ * requests, signers, documents, evidence, events, invitations in the outbox with their delivery jobs) and marks
+ * them sent. A process killed at any moment loses the chunk in flight entirely (rolled back, its invitations with
+ * it) and the restarted job claims it again: every invitation is queued exactly once.
+ */
+
+export const dispatchQueue = 'campaign-dispatch';
+export interface CampaignJob {
+  appId: string;
+  campaignId: string;
+  /** Who asked (cancel, relaunch): the actor of the copies' changes. */
+  userId?: string;
+}
+/** A run stops after this long and queues its continuation, so that one job never holds its claim for long. */
+const runBudgetMs = 60_000;
+/** The pacing window (CAMPAIGN_DISPATCH_PER_MINUTE is applied per window, pro rata). */
+const pacingWindowMs = 10_000;
+/** Waiting on chunks held by another worker. */
+const pauseMs = 250;
+
+/** Test hooks: after each committed chunk (the fault tests kill the process around it). */
+export const dispatchHooks: { afterChunk?: (state: { campaignId: string; sent: number; failed: number }) => void | Promise<void> } = {};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type ChunkOutcome = { kind: 'stop' } | { kind: 'wait'; ms: number } | { kind: 'done' } | { kind: 'sent'; sent: number; failed: number };
+
+export async function runDispatchJob(platform: Platform, job: CampaignJob): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const outcome = await dispatchChunk(platform, job);
+    if (outcome.kind === 'stop' || outcome.kind === 'done') return;
+    if (outcome.kind === 'wait') await sleep(outcome.ms);
+    else await dispatchHooks.afterChunk?.({ campaignId: job.campaignId, sent: outcome.sent, failed: outcome.failed });
+    if (Date.now() - started > runBudgetMs) {
+      // The continuation; should this run be retried as well (a crash right now), two runs share the queue safely.
+      await platform.database.inTenant(job.appId, (tx) => platform.jobs.enqueue(tx, dispatchQueue, job));
+      return;
+    }
+  }
+}
+
+/** What a campaign's documents give each copy. */
+function bulkDocuments(documents: repo.CampaignDocumentRow[]): BulkDocument[] {
+  return documents.map((d) => ({
+    title: d.title,
+    documentType: d.documentType,
+    fileName: d.fileName,
+    checkBoxTexts: d.checkBoxTexts,
+    storageKey: d.storageKey,
+    sha256: d.sha256,
+    pageCount: d.pageCount,
+    sizeBytes: d.sizeBytes,
+    fields: d.fields.filter((f) => f.signerIndex === 0).map((f) => ({ page: f.page, name: f.name, x: f.x, y: f.y, ...fieldSizeOf(f) })),
+  }));
+}
+
+const recipientOf = (s: repo.SignatoryRow): BulkRecipient => ({ firstname: s.firstname, lastname: s.lastname, email: s.email, phone: s.phone, language: s.language });
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+async function dispatchChunk(platform: Platform, job: CampaignJob): Promise<ChunkOutcome> {
+  const { appId, campaignId } = job;
+  return platform.database.inTenant(appId, async (tx) => {
+    // The campaign first (cancel takes it first too): a cancel waits for the chunk in flight, then finds its rows sent.
+    const campaign = await repo.findCampaign(tx, { appId }, campaignId, { lock: true });
+    if (!campaign || campaign.status !== 'pending') return { kind: 'stop' };
+    const application = await getApplication(tx, appId);
+    if (!application.enabled) {
+      // A suspended tenant sends nothing: looked at again in an hour.
+      await platform.jobs.enqueue(tx, dispatchQueue, job, { startAfterSeconds: 3600 });
+      return { kind: 'stop' };
+    }
+    // Pacing per tenant, across its campaigns and workers: at most a sixth of the rate per sliding 10-second window
+    // of the copies it made (smooth: no burst of a whole minute's quota).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`campaign-dispatch:${appId}`}))`);
+    const now = platform.clock();
+    const [recent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(campaignSignatories)
+      .where(and(eq(campaignSignatories.appId, appId), sql`${campaignSignatories.sentAt} > ${new Date(now.getTime() - pacingWindowMs)}`));
+    const windowQuota = Math.max(1, Math.ceil((platform.config.campaignDispatchPerMinute * pacingWindowMs) / 60_000));
+    const allowed = Math.min(platform.config.campaignDispatchChunk, windowQuota - (recent?.n ?? 0));
+    if (allowed <= 0) return { kind: 'wait', ms: 500 };
+
+    const claimed = await tx
+      .select()
+      .from(campaignSignatories)
+      .where(and(eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.appId, appId), eq(campaignSignatories.status, 'queued')))
+      .orderBy(asc(campaignSignatories.rowIndex))
+      .limit(allowed)
+      .for('update', { skipLocked: true });
+    if (!claimed.length) {
+      if (campaign.nQueued > 0) return { kind: 'wait', ms: pauseMs }; // held by another run: it finishes them
+      await finishDispatch(tx, platform, campaign);
+      return { kind: 'done' };
+    }
+
+    const documents = bulkDocuments(await repo.documentsOf(tx, appId, campaignId));
+    const input = { appId, ownerUserId: campaign.ownerUserId, source: { kind: 'campaign' as const, id: campaignId }, label: campaign.label, description: campaign.description, level: campaign.level as CertificationLevel, options: campaign.options, documents };
+    const failures = new Map<string, string>();
+    const sendable = claimed.filter((s) => {
+      if (campaign.options.contactFirstSignerBy === 'sms' && !s.phone) failures.set(s.id, 'No mobile number: the campaign contacts signatories by SMS.');
+      return !failures.has(s.id);
+    });
+    const created = new Map<string, BulkCreated>();
+    try {
+      // A savepoint: if one copy cannot be made, the others are made one by one below.
+      const made = await tx.transaction((sp) => createSentRequests(sp as Tx, platform, { ...input, recipients: sendable.map(recipientOf) }));
+      made.forEach((m, i) => created.set(sendable[i]!.id, m));
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      for (const s of sendable) {
+        try {
+          const [m] = await tx.transaction((sp) => createSentRequests(sp as Tx, platform, { ...input, recipients: [recipientOf(s)] }));
+          created.set(s.id, m!);
+        } catch (rowError) {
+          if (isDatabaseUnavailable(rowError)) throw rowError;
+          failures.set(s.id, errorText(rowError));
+        }
+      }
+    }
+    if (created.size) {
+      const values = sql.join(
+        [...created].map(([id, m]) => sql`(${id}::uuid, ${m.requestId}::uuid, ${m.signerId}::uuid)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${campaignSignatories} s set status = 'sent', request_id = v.rid, signer_id = v.sid, sent_at = ${now}, attempts = s.attempts + 1, error = null, updated_at = ${now}
+        from (values ${values}) as v(id, rid, sid) where s.id = v.id`);
+    }
+    for (const [id, error] of failures) {
+      await tx.update(campaignSignatories).set({ status: 'failed', error, attempts: sql`${campaignSignatories.attempts} + 1`, updatedAt: now }).where(eq(campaignSignatories.id, id));
+    }
+    await repo.bump(
+      tx,
+      appId,
+      campaignId,
+      [
+        { from: 'queued', to: 'sent', n: created.size },
+        { from: 'queued', to: 'failed', n: failures.size },
+      ],
+      [sql`dispatched = dispatched + ${created.size}`],
+    );
+    return { kind: 'sent', sent: created.size, failed: failures.size };
+  });
+}
+
+/** No signatory left in the queue: ready (or failed when no copy could be made), completed when all are final. */
+async function finishDispatch(tx: Tx, platform: Platform, campaign: repo.CampaignRow) {
+  const status = campaign.dispatched === 0 && campaign.nFailed > 0 ? 'failed' : 'ready';
+  await repo.updateCampaign(tx, campaign.appId, campaign.id, { status, dispatchFinishedAt: platform.clock() });
+  await emitCampaignEvent(tx, platform, campaign, 'campaign.dispatched', { sent: campaign.dispatched, failed: campaign.nFailed });
+  if (status === 'ready') await settleCampaign(tx, platform, campaign.appId, campaign.id);
+}
+
+/** A ready campaign whose signatories are all final is completed (in the transaction that made the last one final). */
+export async function settleCampaign(tx: Tx, platform: Platform, appId: string, campaignId: string) {
+  const result = (await tx.execute(sql`
+    update campaigns set status = 'completed', completed_at = ${platform.clock()}, updated_at = now()
+    where app_id = ${appId} and id = ${campaignId} and status = 'ready' and n_draft + n_queued + n_sent + n_opened = 0
+    returning id`)) as unknown as { rows: unknown[] };
+  if (!result.rows.length) return;
+  const row = (await repo.findCampaign(tx, { appId }, campaignId))!;
+  await emitCampaignEvent(tx, platform, row, 'campaign.completed', {});
+}

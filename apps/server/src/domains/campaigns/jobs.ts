@@ -1,0 +1,121 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { Zip, ZipPassThrough } from 'fflate';
+import type { Platform } from '../../platform/context.ts';
+import { cancelRequests, completedFiles, relaunchRequests } from '../signatures/index.ts';
+import type { CampaignJob } from './dispatch.ts';
+import { emitCampaignEvent } from './facts.ts';
+import * as repo from './repository.ts';
+import { campaignSignatories } from './schema.ts';
+
+/** The campaign's jobs besides the dispatch: cancel the sent copies, relaunch, archive. Each works in chunks. */
+export const cancelQueue = 'campaign-cancel';
+export const relaunchQueue = 'campaign-relaunch';
+export const archiveQueue = 'campaign-archive';
+export interface ArchiveJob extends CampaignJob {
+  userId: string;
+}
+const chunk = 200;
+
+/**
+ * Cancels the copies already sent, 200 per transaction, through the signatures service (each copy cancelled as a
+ * single request is: its signer told by the cancel job). A copy is asked once (cancel_requested_at); its signatory
+ * becomes canceled when the copy's `signature.canceled` event arrives. Safe to run again.
+ */
+export async function runCancelJob(platform: Platform, job: CampaignJob) {
+  for (;;) {
+    const done = await platform.database.inTenant(job.appId, async (tx) => {
+      const rows = await tx
+        .select({ id: campaignSignatories.id, requestId: campaignSignatories.requestId })
+        .from(campaignSignatories)
+        .where(
+          and(
+            eq(campaignSignatories.appId, job.appId),
+            eq(campaignSignatories.campaignId, job.campaignId),
+            inArray(campaignSignatories.status, ['sent', 'opened']),
+            isNotNull(campaignSignatories.requestId),
+            isNull(campaignSignatories.cancelRequestedAt),
+          ),
+        )
+        .orderBy(asc(campaignSignatories.rowIndex))
+        .limit(chunk)
+        .for('update', { skipLocked: true });
+      if (!rows.length) return true;
+      const campaign = await repo.findCampaign(tx, { appId: job.appId }, job.campaignId);
+      const actor = job.userId ?? campaign?.ownerUserId;
+      if (!actor) return true;
+      await cancelRequests(tx, platform, job.appId, rows.map((r) => r.requestId!), actor);
+      await tx.update(campaignSignatories).set({ cancelRequestedAt: platform.clock() }).where(inArray(campaignSignatories.id, rows.map((r) => r.id)));
+      return false;
+    });
+    if (done) return;
+  }
+}
+
+/** Reminds every signatory still waiting (relaunch of each copy: cool-down per signer), by row order. */
+export async function runRelaunchJob(platform: Platform, job: CampaignJob) {
+  let after = -1;
+  for (;;) {
+    const last = await platform.database.inTenant(job.appId, async (tx) => {
+      const rows = await tx
+        .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId })
+        .from(campaignSignatories)
+        .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), inArray(campaignSignatories.status, ['sent', 'opened']), gt(campaignSignatories.rowIndex, after)))
+        .orderBy(asc(campaignSignatories.rowIndex))
+        .limit(chunk);
+      if (!rows.length) return null;
+      await relaunchRequests(tx, platform, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : [])), job.userId!);
+      return rows.at(-1)!.rowIndex;
+    });
+    if (last === null) return;
+    after = last;
+  }
+}
+
+export const archiveKeyOf = (appId: string, campaignId: string) => `${appId}/campaign-archive-${campaignId}.zip`;
+
+/**
+ * Job: a zip of the signed documents of every completed copy (`<row> <LASTNAME firstname>/<file>`), stored, then a
+ * `campaign.archive_ready` event (the requester's notification with the download). Rebuilt on each request.
+ */
+export async function runArchiveJob(platform: Platform, job: CampaignJob & { userId: string }) {
+  const parts: Uint8Array[] = [];
+  const zip = new Zip((error, data) => {
+    if (error) throw error;
+    parts.push(data);
+  });
+  let after = -1;
+  let files = 0;
+  for (;;) {
+    const page = await platform.database.inTenant(job.appId, async (tx) => {
+      const rows = await tx
+        .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId, firstname: campaignSignatories.firstname, lastname: campaignSignatories.lastname })
+        .from(campaignSignatories)
+        .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), eq(campaignSignatories.status, 'signed'), gt(campaignSignatories.rowIndex, after)))
+        .orderBy(asc(campaignSignatories.rowIndex))
+        .limit(chunk);
+      return { rows, files: await completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))) };
+    });
+    if (!page.rows.length) break;
+    for (const row of page.rows) {
+      const folder = `${String(row.rowIndex + 1).padStart(6, '0')} ${row.lastname.toUpperCase()} ${row.firstname}`.replace(/[\\/:*?"<>|]/g, '_');
+      for (const file of page.files.filter((f) => f.requestId === row.requestId)) {
+        const entry = new ZipPassThrough(`${folder}/${file.fileName}`);
+        zip.add(entry);
+        entry.push(await platform.storage.get(file.storageKey), true);
+        files++;
+      }
+    }
+    after = page.rows.at(-1)!.rowIndex;
+  }
+  zip.end();
+  const key = archiveKeyOf(job.appId, job.campaignId);
+  await platform.storage.put(key, Buffer.concat(parts));
+  await platform.database.inTenant(job.appId, async (tx) => {
+    const campaign = await repo.findCampaign(tx, { appId: job.appId }, job.campaignId);
+    if (!campaign) return;
+    await repo.updateCampaign(tx, job.appId, job.campaignId, { archiveKey: key, archiveGeneratedAt: platform.clock() });
+    await emitCampaignEvent(tx, platform, campaign, 'campaign.archive_ready', { requestedBy: job.userId });
+  });
+  platform.logger.info({ campaignId: job.campaignId, files }, 'campaign archive built');
+
+}

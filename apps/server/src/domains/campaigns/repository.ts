@@ -1,0 +1,197 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
+import type { Executor } from '../../platform/db/client.ts';
+import { displayNamesOf } from '../users/index.ts';
+import { campaignDocuments, campaignSignatories, campaigns } from './schema.ts';
+
+export type CampaignRecord = typeof campaigns.$inferSelect;
+export type CampaignRow = CampaignRecord & { ownerName: string | null };
+export type CampaignDocumentRow = typeof campaignDocuments.$inferSelect;
+export type SignatoryRow = typeof campaignSignatories.$inferSelect;
+
+/** Every query takes the tenant; `ownerIds` limits a non-GERANT/COMPTABLE to their own and their descendants' campaigns. */
+export interface Scope {
+  appId: string;
+  ownerIds?: string[];
+}
+const noId = '00000000-0000-0000-0000-000000000000';
+const inScope = (scope: Scope): SQL =>
+  and(eq(campaigns.appId, scope.appId), scope.ownerIds ? inArray(campaigns.ownerUserId, scope.ownerIds.length ? scope.ownerIds : [noId]) : undefined)!;
+
+async function withOwners(db: Executor, records: CampaignRecord[]): Promise<CampaignRow[]> {
+  const names = await displayNamesOf(db, records.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])));
+  return records.map((r) => ({ ...r, ownerName: r.ownerUserId ? (names.get(r.ownerUserId) ?? null) : null }));
+}
+
+/** The counter column of each signatory status. */
+const counterColumn: Record<SignatoryStatus, string> = {
+  draft: 'n_draft',
+  queued: 'n_queued',
+  sent: 'n_sent',
+  opened: 'n_opened',
+  signed: 'n_signed',
+  refused: 'n_refused',
+  expired: 'n_expired',
+  canceled: 'n_canceled',
+  failed: 'n_failed',
+};
+const counterKey: Record<SignatoryStatus, keyof CampaignRecord> = {
+  draft: 'nDraft',
+  queued: 'nQueued',
+  sent: 'nSent',
+  opened: 'nOpened',
+  signed: 'nSigned',
+  refused: 'nRefused',
+  expired: 'nExpired',
+  canceled: 'nCanceled',
+  failed: 'nFailed',
+};
+export const countsOf = (row: CampaignRecord): CampaignCounts => Object.fromEntries(signatoryStatuses.map((s) => [s, row[counterKey[s]] as number])) as CampaignCounts;
+
+/** Moves `n` signatories from one counter to another (in the transaction that moved them). */
+export async function bump(db: Executor, appId: string, campaignId: string, moves: { from: SignatoryStatus | null; to: SignatoryStatus | null; n: number }[], extra: SQL[] = []) {
+  const deltas = new Map<string, number>();
+  for (const { from, to, n } of moves) {
+    if (!n) continue;
+    if (from) deltas.set(counterColumn[from], (deltas.get(counterColumn[from]) ?? 0) - n);
+    if (to) deltas.set(counterColumn[to], (deltas.get(counterColumn[to]) ?? 0) + n);
+  }
+  const sets = [...deltas].filter(([, d]) => d !== 0).map(([column, d]) => sql`${sql.identifier(column)} = ${sql.identifier(column)} + ${d}`);
+  if (!sets.length && !extra.length) return;
+  await db.execute(sql`update ${campaigns} set ${sql.join([...sets, ...extra, sql`updated_at = now()`], sql`, `)} where app_id = ${appId} and id = ${campaignId}`);
+}
+
+export interface CampaignListFilter {
+  search?: string;
+  type?: CampaignType;
+  status?: CampaignStatus;
+  limit: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+  orderBy?: 'createdAt' | 'label' | 'status' | 'sentAt';
+}
+const sortable = { createdAt: campaigns.createdAt, label: campaigns.label, status: campaigns.status, sentAt: campaigns.sentAt } as const;
+const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
+
+export async function listCampaigns(db: Executor, scope: Scope, filter: CampaignListFilter): Promise<{ rows: CampaignRow[]; total: number }> {
+  const term = filter.search ? escapeLike(filter.search) : undefined;
+  const where = and(
+    inScope(scope),
+    filter.status ? eq(campaigns.status, filter.status) : ne(campaigns.status, 'deleted'),
+    filter.type ? eq(campaigns.type, filter.type) : undefined,
+    term ? or(ilike(campaigns.label, term), ilike(campaigns.description, term)) : undefined,
+  );
+  const direction = filter.order === 'ASC' ? asc : desc;
+  const column = sortable[filter.orderBy ?? 'createdAt'];
+  const rows = await db.select().from(campaigns).where(where).orderBy(direction(column), direction(campaigns.id)).limit(filter.limit).offset(filter.offset);
+  const [total] = await db.select({ n: count() }).from(campaigns).where(where);
+  return { rows: await withOwners(db, rows), total: total?.n ?? 0 };
+}
+
+/** A campaign visible in the scope (a deleted one is gone). */
+export async function findCampaign(db: Executor, scope: Scope, id: string, opts: { lock?: boolean } = {}): Promise<CampaignRow | undefined> {
+  const query = db.select().from(campaigns).where(and(inScope(scope), eq(campaigns.id, id), ne(campaigns.status, 'deleted')));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row && (await withOwners(db, [row]))[0];
+}
+
+export async function insertCampaign(db: Executor, row: typeof campaigns.$inferInsert): Promise<string> {
+  const [inserted] = await db.insert(campaigns).values(row).returning({ id: campaigns.id });
+  return inserted!.id;
+}
+
+export async function updateCampaign(db: Executor, appId: string, id: string, patch: Partial<typeof campaigns.$inferInsert>) {
+  await db.update(campaigns).set({ ...patch, updatedAt: new Date() }).where(and(eq(campaigns.appId, appId), eq(campaigns.id, id)));
+}
+
+export async function documentsOf(db: Executor, appId: string, campaignId: string): Promise<CampaignDocumentRow[]> {
+  return db.select().from(campaignDocuments).where(and(eq(campaignDocuments.appId, appId), eq(campaignDocuments.campaignId, campaignId))).orderBy(asc(campaignDocuments.position));
+}
+
+export async function replaceDocuments(db: Executor, appId: string, campaignId: string, rows: (typeof campaignDocuments.$inferInsert)[]): Promise<string[]> {
+  const old = await documentsOf(db, appId, campaignId);
+  await db.delete(campaignDocuments).where(and(eq(campaignDocuments.appId, appId), eq(campaignDocuments.campaignId, campaignId)));
+  if (rows.length) await db.insert(campaignDocuments).values(rows);
+  return old.map((d) => d.storageKey);
+}
+
+export type NewSignatory = Pick<typeof campaignSignatories.$inferInsert, 'firstname' | 'lastname' | 'email' | 'phone' | 'language' | 'data'>;
+
+/**
+ * Adds signatories after the last row (status draft); an e-mail already in the campaign is not added. Returns the
+ * e-mails added. Inserted 1,000 at a time.
+ */
+export async function appendSignatories(db: Executor, appId: string, campaignId: string, list: NewSignatory[]): Promise<Set<string>> {
+  const added = new Set<string>();
+  if (!list.length) return added;
+  const [last] = await db
+    .select({ max: sql<number | null>`max(${campaignSignatories.rowIndex})` })
+    .from(campaignSignatories)
+    .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId)));
+  let next = (last?.max ?? -1) + 1;
+  for (let i = 0; i < list.length; i += 1000) {
+    const part = list.slice(i, i + 1000).map((s) => ({ ...s, appId, campaignId, rowIndex: next++, status: 'draft' as const }));
+    const rows = await db.insert(campaignSignatories).values(part).onConflictDoNothing().returning({ email: campaignSignatories.email });
+    for (const r of rows) added.add(r.email);
+  }
+  return added;
+}
+
+export async function deleteSignatories(db: Executor, appId: string, campaignId: string) {
+  await db.delete(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId)));
+}
+
+export interface SignatoryFilter {
+  status?: SignatoryStatus;
+  search?: string;
+  limit: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+  orderBy?: 'rowIndex' | 'lastname' | 'emailAddress' | 'status';
+}
+const signatorySortable = { rowIndex: campaignSignatories.rowIndex, lastname: campaignSignatories.lastname, emailAddress: campaignSignatories.email, status: campaignSignatories.status } as const;
+
+export async function listSignatories(db: Executor, appId: string, campaignId: string, filter: SignatoryFilter): Promise<{ rows: SignatoryRow[]; total: number | null }> {
+  const term = filter.search ? escapeLike(filter.search) : undefined;
+  const where = and(
+    eq(campaignSignatories.appId, appId),
+    eq(campaignSignatories.campaignId, campaignId),
+    filter.status ? eq(campaignSignatories.status, filter.status) : undefined,
+    term ? or(ilike(campaignSignatories.lastname, term), ilike(campaignSignatories.firstname, term), ilike(campaignSignatories.email, term)) : undefined,
+  );
+  const direction = filter.order === 'ASC' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(campaignSignatories)
+    .where(where)
+    .orderBy(direction(signatorySortable[filter.orderBy ?? 'rowIndex']), direction(campaignSignatories.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  // Without a search the counters say how many there are (no count over 100,000 rows).
+  if (!term) return { rows, total: null };
+  const [total] = await db.select({ n: count() }).from(campaignSignatories).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findSignatory(db: Executor, appId: string, campaignId: string, id: string, opts: { lock?: boolean } = {}): Promise<SignatoryRow | undefined> {
+  const query = db.select().from(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.id, id)));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Moves every signatory of the campaign in `from` to `to`; returns how many moved from each status. */
+export async function moveSignatories(db: Executor, appId: string, campaignId: string, from: readonly SignatoryStatus[], patch: Partial<typeof campaignSignatories.$inferInsert> & { status: SignatoryStatus }) {
+  const result = (await db.execute(sql`
+    with moved as (
+      select id, status from ${campaignSignatories}
+      where app_id = ${appId} and campaign_id = ${campaignId} and status in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})
+      for update
+    ), updated as (
+      update ${campaignSignatories} s set status = ${patch.status}, updated_at = now()
+        ${patch.error !== undefined ? sql`, error = ${patch.error}` : sql``}
+      from moved where s.id = moved.id
+      returning moved.status as old
+    )
+    select old as status, count(*)::int as n from updated group by old`)) as unknown as { rows: { status: SignatoryStatus; n: number }[] };
+  return result.rows;
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { type CertificationLevel, type ContactChannel, type DomainEventInput, type SignatureOptions, type SignatureStatus } from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { getApplication, type ApplicationRow } from '../tenants/index.ts';
+import { displayNamesOf } from '../users/index.ts';
+import { eventHash } from './evidence.ts';
+import { requestFacts, signerFacts } from './facts.ts';
+import { invitationBatchMessage } from './messages.ts';
+import { addDays, nextReminderAt } from './reminders.ts';
+import type { RequestRow, SignerRow } from './repository.ts';
+import * as repo from './repository.ts';
+import { signatureDocuments, signatureEvents, signatureFields, signatureRequests, signers, type RequestSource } from './schema.ts';
+import { currentVersions } from './versions.ts';
+import { assertLevelAndOptions, cancelRequest, findContext, relaunchRequest } from './workflow.ts';
+
+/**
+ * Many requests at once, each with one signer, for a campaign: what `createSignatureRequest` + a send + the send job
+ * write for one request (request `ready`, its signer invited, the `invited` evidence, the events created / sent /
+ * signer_invited, the invitation in the outbox with its delivery job), written with multi-row inserts in the
+ * CALLER's transaction: the copies and their invitations commit together, or not at all. The documents reference
+ * files already stored (the campaign's, stored once): no byte is copied.
+ */
+
+export interface BulkDocument {
+  title: string;
+  documentType: 'pdf' | 'pdf-for-presentation' | 'pdf-optional';
+  fileName: string;
+  checkBoxTexts: string[];
+  storageKey: string;
+  sha256: string;
+  pageCount: number;
+  sizeBytes: number;
+  /** The signer's fields (signerIndex 0). */
+  fields: { page: number; name: string; x: number; y: number; width: number; height: number }[];
+}
+
+export interface BulkRecipient {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string | null;
+  language: string;
+}
+
+export interface BulkRequestsInput {
+  appId: string;
+  ownerUserId: string | null;
+  source: { kind: Exclude<RequestSource, 'single'>; id: string };
+  label: string;
+  description: string | null;
+  level: CertificationLevel;
+  options: SignatureOptions;
+  documents: readonly BulkDocument[];
+  recipients: readonly BulkRecipient[];
+}
+
+export interface BulkCreated {
+  requestId: string;
+  signerId: string;
+}
+
+/** Rows per multi-row statement (parameters stay far below PostgreSQL's 65,535). */
+const slice = 500;
+async function insertSliced<T>(rows: T[], insert: (part: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += slice) await insert(rows.slice(i, i + slice));
+}
+
+/** What blocks sending copies for this tenant (the checks of a single send): level, options, billing. */
+export function assertBulkSendable(application: ApplicationRow, level: CertificationLevel, options: SignatureOptions) {
+  assertLevelAndOptions(application, level, options);
+  if (!application.testMode) throw new AppError('BILLING_REQUIRED');
+}
+
+/** A copy's channel: the option "contact first signer by" (SMS needs a mobile), e-mail otherwise. */
+const channelOf = (options: SignatureOptions, recipient: BulkRecipient): ContactChannel => (options.contactFirstSignerBy === 'sms' && recipient.phone ? 'sms' : 'email');
+
+export async function createSentRequests(tx: Tx, platform: Platform, input: BulkRequestsInput): Promise<BulkCreated[]> {
+  if (!input.recipients.length) return [];
+  const { appId } = input;
+  const application = await getApplication(tx, appId);
+  assertBulkSendable(application, input.level, input.options);
+  const now = platform.clock();
+  const expiresAt = addDays(now, input.options.expiryDays ?? application.settings.signatureExpiryDays);
+  const remindersOn = application.features.reminders;
+  const ownerName = input.ownerUserId ? ((await displayNamesOf(tx, [input.ownerUserId])).get(input.ownerUserId) ?? null) : null;
+
+  const requestRows: (typeof signatureRequests.$inferSelect)[] = [];
+  const signerRows: SignerRow[] = [];
+  const documentRows: (typeof signatureDocuments.$inferInsert)[] = [];
+  const fieldRows: (typeof signatureFields.$inferInsert)[] = [];
+  const evidenceRows: (typeof signatureEvents.$inferInsert)[] = [];
+  const events: DomainEventInput[] = [];
+  const created: BulkCreated[] = [];
+
+  for (const recipient of input.recipients) {
+    const requestId = randomUUID();
+    const signerId = randomUUID();
+    const channel = channelOf(input.options, recipient);
+    requestRows.push({
+      id: requestId,
+      appId,
+      ownerUserId: input.ownerUserId,
+      label: input.label,
+      description: input.description,
+      status: 'ready',
+      level: input.level,
+      testMode: application.testMode,
+      options: input.options,
+      sentAt: now,
+      expiresAt,
+      completedAt: null,
+      canceledAt: null,
+      archiveKey: null,
+      archiveGeneratedAt: null,
+      attestationKey: null,
+      source: input.source.kind,
+      sourceId: input.source.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const signer: SignerRow = {
+      id: signerId,
+      appId,
+      requestId,
+      firstname: recipient.firstname,
+      lastname: recipient.lastname,
+      email: recipient.email,
+      phone: recipient.phone,
+      language: recipient.language,
+      role: 'signer',
+      coSigner: false,
+      connectorIdc: null,
+      signerIndex: 0,
+      invitationMessage: null,
+      refusalComment: null,
+      status: 'ready',
+      actionAt: null,
+      invitedAt: now,
+      mailReminders: 0,
+      smsReminders: 0,
+      lastReminderAt: null,
+      nextMailReminderAt: remindersOn ? nextReminderAt(now, 0, input.options.reminders.mail) : null,
+      nextSmsReminderAt: remindersOn && application.features.sms && recipient.phone ? nextReminderAt(now, 0, input.options.reminders.sms) : null,
+      cancelNotifiedAt: null,
+      createdAt: now,
+    };
+    signerRows.push(signer);
+    for (const [position, doc] of input.documents.entries()) {
+      const documentId = randomUUID();
+      documentRows.push({
+        id: documentId,
+        appId,
+        requestId,
+        position,
+        title: doc.title,
+        documentType: doc.documentType,
+        fileType: 'classic',
+        fileName: doc.fileName,
+        checkBoxTexts: doc.checkBoxTexts,
+        storageKey: doc.storageKey,
+        sha256: doc.sha256,
+        pageCount: doc.pageCount,
+        sizeBytes: doc.sizeBytes,
+        createdAt: now,
+      });
+      for (const f of doc.fields) fieldRows.push({ appId, documentId, signerIndex: 0, ...f });
+    }
+    const evidence = { appId, requestId, signerId, seq: 0, type: 'invited', data: { channel }, ip: null, userAgent: null, createdAt: now, prevHash: '0'.repeat(64) };
+    evidenceRows.push({ ...evidence, hash: eventHash(evidence) });
+    const request = { ...requestRows.at(-1)!, ownerName } satisfies RequestRow;
+    const facts = requestFacts(request);
+    events.push(
+      { type: 'signature.created', appId, actorUserId: null, data: { ...facts, signerCount: 1, documentCount: input.documents.length } },
+      { type: 'signature.sent', appId, actorUserId: null, data: { ...facts, signerCount: 1 } },
+      { type: 'signature.signer_invited', appId, actorUserId: null, data: { ...signerFacts(request, signer), channel } },
+    );
+    created.push({ requestId, signerId });
+  }
+
+  await insertSliced(requestRows, (part) => tx.insert(signatureRequests).values(part));
+  await insertSliced(signerRows, (part) => tx.insert(signers).values(part));
+  await insertSliced(documentRows, (part) => tx.insert(signatureDocuments).values(part));
+  await insertSliced(fieldRows, (part) => tx.insert(signatureFields).values(part));
+  await insertSliced(evidenceRows, (part) => tx.insert(signatureEvents).values(part));
+  await platform.events.emitMany(tx, events);
+  // The invitations, as a send job writes them (outbox rows + delivery jobs, in this transaction), in one batch.
+  await platform.messaging.queueBatch(
+    tx,
+    requestRows.map((request, i) => {
+      const signer = signerRows[i]!;
+      return invitationBatchMessage(platform, { application, request: { ...request, ownerName }, signers: [signer] }, signer, channelOf(input.options, input.recipients[i]!));
+    }),
+  );
+  return created;
+}
+
+/** Statuses in which a copy can still be cancelled or reminded. */
+const openStatuses: readonly SignatureStatus[] = ['pending', 'ready', 'wait_cosigner'];
+
+/**
+ * Cancels copies as their requester would (status canceled, the cancellation mails by the cancel job), each under its
+ * row lock; a copy already finished is left as it is. Returns how many were cancelled.
+ */
+export async function cancelRequests(tx: Tx, platform: Platform, appId: string, requestIds: readonly string[], actorUserId: string): Promise<number> {
+  let canceled = 0;
+  for (const id of requestIds) {
+    const ctx = await findContext(tx, appId, id);
+    if (!ctx || !openStatuses.includes(ctx.request.status)) continue;
+    await cancelRequest(tx, platform, ctx, actorUserId);
+    canceled++;
+  }
+  return canceled;
+}
+
+/** Reminds the signers of open copies now (relaunch: cool-down per signer); returns how many copies got a reminder. */
+export async function relaunchRequests(tx: Tx, platform: Platform, appId: string, requestIds: readonly string[], actorUserId: string): Promise<number> {
+  let reminded = 0;
+  for (const id of requestIds) {
+    const ctx = await findContext(tx, appId, id);
+    if (!ctx || !['ready', 'wait_cosigner'].includes(ctx.request.status)) continue;
+    try {
+      const summary = await relaunchRequest(tx, platform, ctx, actorUserId);
+      if (summary.reminded.length) reminded++;
+    } catch (error) {
+      // Reminded too recently, or nobody waiting: nothing to do for this copy.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return reminded;
+}
+
+/** The signed files of completed copies (the completed B-LTA version of each document), for an archive. */
+export async function completedFiles(tx: Tx, appId: string, requestIds: readonly string[]): Promise<{ requestId: string; fileName: string; storageKey: string }[]> {
+  if (!requestIds.length) return [];
+  const done = await tx
+    .select({ id: signatureRequests.id })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.appId, appId), inArray(signatureRequests.id, [...requestIds]), eq(signatureRequests.status, 'completed')));
+  const documents = await repo.documentsOf(tx, appId, done.map((r) => r.id));
+  const versions = await currentVersions(tx, appId, documents.map((d) => d.id));
+  return documents.flatMap((d) => {
+    const version = versions.get(d.id);
+    return version && version.kind !== 'prepared' ? [{ requestId: d.requestId, fileName: d.fileName, storageKey: version.storageKey }] : [];
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Filled PDFs in bulk: rows of values → one PDF per row, stored. What the batch endpoint runs, and what a
+ * mail-merge campaign calls (`generateFilledPdfs`, exported from index.ts).
+ *
+ * Rows are taken in chunks of 100 (or `chunkSize`): a chunk is filled in this process (docxtemplater, a few ms a row) while the
+ * office engine converts the chunks before it, one LibreOffice call per chunk, `OFFICE_CONVERTERS` calls at a time;
+ * at most converters + 1 chunks are in memory. A row whose PDF is already stored (a resumed job, the same row
+ * again) is not generated twice: its storage key is derived from the row, and an existing file is reused.
+ */
+import { createHash } from 'node:crypto';
+import type { Platform } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { conversionUnavailable, officeEngineFor, type OfficeInput } from '../../platform/office/index.ts';
+import { fillTemplate } from './docx.ts';
+import * as repo from './repository.ts';
+
+export interface MergeRow {
+  /** The caller's name for the row (a signatory id, a sheet line): given back with its outcome. */
+  key: string;
+  values: Record<string, string>;
+}
+
+export type MergeOutcome =
+  | { key: string; storageKey: string; reused: boolean; error?: undefined }
+  | { key: string; storageKey?: undefined; code: 'VALIDATION_FAILED' | 'CONVERSION_FAILED'; error: string };
+
+export interface GenerateFilledPdfsOptions {
+  appId: string;
+  templateId: string;
+  rows: AsyncIterable<MergeRow> | Iterable<MergeRow>;
+  /**
+   * Where a row's PDF is stored. Default `<appId>/merge-<templateId>/<sha256 of key and values>.pdf`: the same row
+   * with the same values finds its PDF again; changed values make a new one.
+   */
+  storageKeyOf?: (row: MergeRow) => string;
+  /** Rows per LibreOffice call (default 100; fewer spreads a small batch over every converter). */
+  chunkSize?: number;
+}
+
+export const defaultMergeChunk = 100;
+
+export function defaultStorageKey(appId: string, templateId: string, row: MergeRow): string {
+  const values = Object.keys(row.values)
+    .sort()
+    .map((k) => [k, row.values[k]]);
+  const digest = createHash('sha256').update(JSON.stringify([row.key, values])).digest('hex');
+  return `${appId}/merge-${templateId}/${digest}.pdf`;
+}
+
+/**
+ * Yields one outcome per row, in the rows' order, once its PDF is stored (or why it could not be: a missing value,
+ * a conversion that failed). Throws NOT_FOUND for a template of another tenant and CONVERSION_UNAVAILABLE (503)
+ * when LibreOffice is not installed — before reading any row.
+ */
+export async function* generateFilledPdfs(platform: Platform, opts: GenerateFilledPdfsOptions): AsyncGenerator<MergeOutcome> {
+  const { appId, templateId } = opts;
+  const template = await platform.database.inTenant(appId, (tx) => repo.findTemplate(tx, appId, templateId));
+  if (!template) throw notFound('Template');
+  const engine = officeEngineFor(platform.config, platform.logger);
+  const status = await engine.status();
+  if (!status.available) throw conversionUnavailable(status);
+  const docx = await platform.storage.get(template.docxKey);
+  const keyOf = opts.storageKeyOf ?? ((row: MergeRow) => defaultStorageKey(appId, templateId, row));
+  const chunkSize = Math.max(1, opts.chunkSize ?? defaultMergeChunk);
+  const ahead = platform.config.office.converters + 1;
+
+  async function processChunk(rows: MergeRow[]): Promise<MergeOutcome[]> {
+    const keys = rows.map(keyOf);
+    const stored = await Promise.all(keys.map((k) => platform.storage.exists(k)));
+    const outcomes: (MergeOutcome | undefined)[] = rows.map((row, i) => (stored[i] ? { key: row.key, storageKey: keys[i]!, reused: true } : undefined));
+    const inputs: OfficeInput[] = [];
+    rows.forEach((row, i) => {
+      if (outcomes[i]) return;
+      try {
+        inputs.push({ name: String(i), data: fillTemplate(docx, template!.variables, row.values), format: 'docx' });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        outcomes[i] = { key: row.key, code: 'VALIDATION_FAILED', error: error.message };
+      }
+    });
+    if (inputs.length) {
+      const results = await engine.convert(inputs, 'pdf');
+      await Promise.all(
+        results.map(async (result) => {
+          const i = Number(result.name);
+          const row = rows[i]!;
+          if (result.error !== undefined) outcomes[i] = { key: row.key, code: 'CONVERSION_FAILED', error: result.error };
+          else {
+            await platform.storage.put(keys[i]!, result.data);
+            outcomes[i] = { key: row.key, storageKey: keys[i]!, reused: false };
+          }
+        }),
+      );
+    }
+    return outcomes as MergeOutcome[];
+  }
+
+  const inFlight: Promise<MergeOutcome[]>[] = [];
+  // A chunk that fails while others are ahead of it must not go unhandled before its turn comes.
+  const started = (chunk: MergeRow[]) => {
+    const promise = processChunk(chunk);
+    promise.catch(() => undefined);
+    inFlight.push(promise);
+  };
+  let pending: MergeRow[] = [];
+  try {
+    for await (const row of opts.rows) {
+      pending.push(row);
+      if (pending.length < chunkSize) continue;
+      started(pending);
+      pending = [];
+      if (inFlight.length >= ahead) yield* await inFlight.shift()!;
+    }
+    if (pending.length) started(pending);
+    while (inFlight.length) yield* await inFlight.shift()!;
+  } finally {
+    // Stopped early (the caller broke out, or a chunk failed): let the chunks in flight finish in the background.
+    await Promise.allSettled(inFlight);
+  }
+}

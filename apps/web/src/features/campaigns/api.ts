@@ -1,0 +1,150 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { campaignEndpoints, type Campaign, type CampaignStatus, type QueryIn, type StartSignatoryImportInput } from '@paraphe/contracts';
+import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
+
+const campaignsKey = ['campaigns'] as const;
+/** While a campaign is being sent, its view follows the dispatch at this pace. */
+export const progressPollMs = 2000;
+const following = (status: CampaignStatus | undefined) => status === 'pending';
+
+export type CampaignsListQuery = QueryIn<typeof campaignEndpoints.list>;
+export type SignatoriesQuery = QueryIn<typeof campaignEndpoints.signatories>;
+
+export function useCampaignsList(query: CampaignsListQuery) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'list', query],
+    queryFn: ({ signal }) => callEndpoint(campaignEndpoints.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCampaign(id: string | undefined) {
+  const client = useQueryClient();
+  const key = [...campaignsKey, 'one', id];
+  return useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      const previous = client.getQueryData<Campaign>(key);
+      const campaign = (await callEndpoint(campaignEndpoints.get, { params: { id: id ?? '' }, signal })).data;
+      // Its statistics and signatories stop polling with the dispatch: a new status reads them once more.
+      if (previous && previous.status !== campaign.status) void client.invalidateQueries({ queryKey: key, predicate: (q) => q.queryKey.length > key.length });
+      return campaign;
+    },
+    enabled: !!id,
+    meta: { silentErrors: true },
+    refetchInterval: (query) => (following(query.state.data?.status) ? progressPollMs : false),
+  });
+}
+
+/** Statistics and progress; polled with the campaign while it is being sent. */
+export function useCampaignStatistics(id: string, status: CampaignStatus | undefined) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'one', id, 'statistics'],
+    queryFn: ({ signal }) => callEndpoint(campaignEndpoints.statistics, { params: { id }, signal }).then((r) => r.data),
+    enabled: status !== undefined && status !== 'draft',
+    refetchInterval: following(status) ? progressPollMs : false,
+  });
+}
+
+export function useSignatories(id: string, query: SignatoriesQuery, status: CampaignStatus | undefined) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'one', id, 'signatories', query],
+    queryFn: ({ signal }) => callEndpoint(campaignEndpoints.signatories, { params: { id }, query, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: following(status) ? progressPollMs : false,
+  });
+}
+
+function useInvalidateCampaigns() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: campaignsKey });
+}
+
+/** Create (no id) or update a draft: the multipart parts of the contract (campaignFormParts) and the files. */
+export function useSaveCampaign() {
+  const invalidate = useInvalidateCampaigns();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: async ({ id, form }: { id?: string; form: FormData }) =>
+      (id ? await postFormEndpoint(campaignEndpoints.update, { id }, form) : await postFormEndpoint(campaignEndpoints.create, { type: 'campain' }, form)).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** The view's actions that answer nothing the screen needs (the campaign is read again after each). */
+const commands = {
+  send: (id: string) => callEndpoint(campaignEndpoints.send, { params: { id } }),
+  cancel: (id: string) => callEndpoint(campaignEndpoints.setStatus, { params: { id }, body: { status: 'canceled' } }),
+  relaunch: (id: string) => callEndpoint(campaignEndpoints.relaunch, { params: { id } }),
+  retry: (id: string) => callEndpoint(campaignEndpoints.retry, { params: { id } }),
+  remove: (id: string) => callEndpoint(campaignEndpoints.delete, { params: { id } }),
+  requestArchive: (id: string) => callEndpoint(campaignEndpoints.requestArchive, { params: { id } }),
+};
+export type CampaignCommand = keyof typeof commands;
+
+export function useCampaignCommand() {
+  const invalidate = useInvalidateCampaigns();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: async ({ command, id }: { command: CampaignCommand; id: string }) => {
+      await commands[command](id);
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDuplicateCampaign() {
+  const invalidate = useInvalidateCampaigns();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (id: string) => callEndpoint(campaignEndpoints.duplicate, { params: { id } }).then((r) => r.data),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCancelSignatory(id: string) {
+  const invalidate = useInvalidateCampaigns();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (signerId: string) => callEndpoint(campaignEndpoints.cancelSignatory, { params: { id, signerId } }),
+    onSuccess: invalidate,
+  });
+}
+
+// ----- Signatory import (the address book's wizard, on a campaign) -----
+
+export async function uploadSignatoryImport(id: string, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await postFormEndpoint(campaignEndpoints.uploadImport, { id }, form)).data;
+}
+
+/** The import, followed every second while its job runs; once it is over, the campaign and its signatories are read again. */
+export function useSignatoryImport(id: string, importId: string | undefined) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: [...campaignsKey, 'one', id, 'import', importId],
+    queryFn: async ({ signal }) => {
+      const state = (await callEndpoint(campaignEndpoints.getImport, { params: { id, importId: importId ?? '' }, signal })).data;
+      if (state.status === 'done') void client.invalidateQueries({ queryKey: [...campaignsKey, 'one', id], predicate: (q) => !q.queryKey.includes('import') });
+      return state;
+    },
+    enabled: !!importId,
+    refetchInterval: (query) => (query.state.data?.status === 'queued' || query.state.data?.status === 'running' ? 1000 : false),
+  });
+}
+
+export function useStartSignatoryImport(id: string, importId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (input: StartSignatoryImportInput) => callEndpoint(campaignEndpoints.startImport, { params: { id, importId }, body: input }).then((r) => r.data),
+    onSuccess: (started) => client.setQueryData([...campaignsKey, 'one', id, 'import', importId], started),
+  });
+}
+
+/** Each resolves false when the server had nothing to give (204: no archive yet). */
+export const downloads = {
+  export: (id: string, label: string) => downloadEndpoint(campaignEndpoints.export, { params: { id } }, `${label}.xlsx`),
+  archive: (id: string, label: string) => downloadEndpoint(campaignEndpoints.archive, { params: { id } }, `${label}.zip`),
+};

@@ -1,0 +1,9 @@
+/** Public surface of the campaigns feature (classic campaigns: one set of documents sent to many signatories): its routes. */
+import type { FeatureModule } from '../../shared/routing.ts';
+import { campaignsRoutes } from './routes.tsx';
+
+export const campaignsFeature: FeatureModule = {
+  namespace: 'campaigns',
+  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
+  routes: campaignsRoutes,
+};

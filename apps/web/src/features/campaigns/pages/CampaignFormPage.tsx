@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Alert, Anchor, Breadcrumbs, Button, Center, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconDeviceFloppy, IconFileSpreadsheet, IconSend } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Campaign } from '@paraphe/contracts';
+import { ApiError, isApiError, isCancellation } from '../../../shared/api/apiError.ts';
+import { notify } from '../../../shared/api/notify.ts';
+import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
+import { useMe } from '../../auth/index.ts';
+import type { SignatureDraft } from '../../signatures/index.ts';
+import { useCampaign, useSaveCampaign } from '../api.ts';
+import { campaignFormData, type TypedSignatory } from '../campaignForm.ts';
+import { draftOptionsOf, saveRuleOf } from '../campaignScreen.ts';
+import { signatureKit } from '../signatureKit.ts';
+import { SignatoriesEditor } from '../components/form/SignatoriesEditor.tsx';
+
+/** `campaigns/new`, and `campaigns/edit/:id` for a draft. */
+export function CampaignFormPage() {
+  const { id } = useParams();
+  const campaign = useCampaign(id);
+  if (!id) return <CampaignForm />;
+  if (campaign.isError && isApiError(campaign.error, 'NOT_FOUND')) return <NotFoundPage />;
+  if (!campaign.data) return <Center><Loader /></Center>;
+  return <CampaignForm key={campaign.data.id} saved={campaign.data} />;
+}
+
+type Tab = 'signatories' | 'documents' | 'options';
+
+/**
+ * Label, description; Signatories (typed or picked; a spreadsheet once the draft exists), Documents (PDFs and the
+ * signatory's positions, with the signatures form's editor), Options. The save rules are the server's answer.
+ */
+function CampaignForm({ saved }: { saved?: Campaign }) {
+  const { t } = useTranslation('campaigns');
+  const me = useMe();
+  const navigate = useNavigate();
+  const kit = signatureKit();
+  const language = me.user.language;
+  const [signatories, setSignatories] = useState<TypedSignatory[]>([]);
+  const [tab, setTab] = useState<string | null>('signatories');
+  const [problems, setProblems] = useState<{ tab: Tab | null; message: string }[]>([]);
+  const form = useForm<SignatureDraft>({
+    initialValues: (() => {
+      const draft = kit.initialDraft(language);
+      // One pseudo-signer: the position editor places "the signatory" (signerIndex 0 of every copy).
+      draft.signers = [kit.newSigner(language, { firstname: t('form.theSignatory') })];
+      if (!saved) return draft;
+      return { ...draft, label: saved.label, description: saved.description ?? '', options: draftOptionsOf(saved.options, draft.options) };
+    })(),
+    onValuesChange: () => setProblems([]),
+  });
+  const checks = kit.useFileChecks(form);
+  const editing = kit.useDraftEditing(form, language, { onAdded: checks.start, onRemoved: checks.cancel });
+  const save = useSaveCampaign();
+  const draft = form.getValues();
+  const features = me.application.features;
+
+  const submit = (send: boolean, then?: (campaign: Campaign) => void) => {
+    const documents = draft.documents.filter((d) => d.check.status !== 'refused');
+    const body = campaignFormData({
+      label: draft.label,
+      description: draft.description,
+      options: kit.optionsInputOf(draft.options),
+      send,
+      signatories: saved ? undefined : signatories,
+      documents: !saved || documents.length > 0 ? { inputs: kit.documentInputsOf(documents), files: documents.map((d) => d.file) } : undefined,
+    });
+    save.mutate(
+      { id: saved?.id, form: body },
+      {
+        onSuccess: (campaign) => {
+          notify(t(send ? 'done.sent' : 'done.saved'), 'success');
+          if (then) then(campaign);
+          else void navigate(`/campaigns/view/${campaign.id}`);
+        },
+        onError: (error) => {
+          if (isCancellation(error)) return;
+          if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length > 0) {
+            const found = error.fields.map((f) => {
+              const rule = saveRuleOf(f);
+              return { tab: rule === 'label' || rule === 'other' ? null : rule, message: rule === 'other' ? `${f.field}: ${f.message}` : t(`rules.${rule}`, { detail: f.message }) };
+            });
+            setProblems(found);
+            const first = found.find((p) => p.tab)?.tab;
+            if (first) setTab(first);
+            return;
+          }
+          const message = error instanceof ApiError ? t(`errorsByCode.${error.code}`, { defaultValue: error.message }) : t('failed.save');
+          setProblems([{ tab: null, message }]);
+        },
+      },
+    );
+  };
+
+  const checking = draft.documents.some((d) => d.check.status === 'checking');
+  const attemptSend = () => {
+    const count = (saved?.signatoryCount ?? 0) + (saved ? 0 : signatories.length);
+    modals.openConfirmModal({
+      title: t('confirm.sendTitle'),
+      children: <Text size="sm">{t('confirm.sendText', { label: draft.label, count })}</Text>,
+      labels: { confirm: t('actions.send'), cancel: t('confirm.keep') },
+      onConfirm: () => submit(true),
+    });
+  };
+  const saveThenImport = () => submit(false, (campaign) => void navigate(`/campaigns/view/${campaign.id}?import=1`));
+  const tabLabel = (name: Tab) => {
+    const count = name === 'signatories' ? (saved?.signatoryCount ?? signatories.length) : name === 'documents' ? draft.documents.length : null;
+    return `${t(`form.tabs.${name}`)}${count === null ? '' : ` (${count})`}`;
+  };
+  const tabHasProblem = (name: Tab) => problems.some((p) => p.tab === name);
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/campaigns/list">{t('title')}</Anchor>
+        <span>{saved ? saved.label : t('form.title')}</span>
+      </Breadcrumbs>
+      <Title order={2}>{saved ? t('form.editTitle') : t('form.title')}</Title>
+      <Paper withBorder p="md">
+        <TextInput required label={t('form.label')} {...form.getInputProps('label')} />
+        <Textarea mt="sm" autosize minRows={1} label={t('form.description')} {...form.getInputProps('description')} />
+      </Paper>
+      {problems.length > 0 && (
+        <Alert color="red" variant="light" title={t('form.problems')} icon={<IconAlertTriangle size={18} />}>
+          <List size="sm">{problems.map((p) => <List.Item key={p.message}>{p.message}</List.Item>)}</List>
+        </Alert>
+      )}
+      <Paper withBorder p="md">
+        <Tabs value={tab} onChange={setTab}>
+          <Tabs.List mb="md">
+            {(['signatories', 'documents', 'options'] as const).map((name) => (
+              <Tabs.Tab key={name} value={name} c={tabHasProblem(name) ? 'red' : undefined}>{tabLabel(name)}</Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="signatories">
+            {saved ? (
+              <Text size="sm">{t('form.signatoriesOnView', { count: saved.signatoryCount })}</Text>
+            ) : (
+              <Stack>
+                <SignatoriesEditor signatories={signatories} onChange={setSignatories} canPickContacts={me.permissions.includes('phonebook.read')} />
+                <Group gap="xs">
+                  <Button variant="default" size="xs" leftSection={<IconFileSpreadsheet size={14} />} loading={save.isPending} onClick={saveThenImport}>{t('form.saveAndImport')}</Button>
+                  <Text size="xs" c="dimmed">{t('form.importHelp')}</Text>
+                </Group>
+              </Stack>
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="documents">
+            {saved && saved.documents && saved.documents.length > 0 && draft.documents.length === 0 && (
+              <Alert variant="light" mb="sm">{t('form.documentsKept', { names: saved.documents.map((d) => d.fileName).join(', ') })}</Alert>
+            )}
+            <kit.DocumentsTab documents={draft.documents} signers={draft.signers} errors={form.errors as Record<string, string>}
+              onAddFiles={(files) => editing.addFiles(files.filter(kit.isAcceptedFile))} onChange={editing.changeDocument} onRemove={editing.removeDocument} />
+          </Tabs.Panel>
+          <Tabs.Panel value="options">
+            <kit.OptionsTab form={form} features={features} singleSigner />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+      <Group justify="flex-end">
+        <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={checking} onClick={() => submit(false)}>{t('form.saveDraft')}</Button>
+        <Button leftSection={<IconSend size={16} />} loading={save.isPending} disabled={checking} onClick={attemptSend}>{t('form.send')}</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * The request form's pieces other features reuse (campaigns: documents with the position editor, options).
+ * Loaded only through index.ts's loadSignatureFormKit, so none of it lands in the first load.
+ */
+export { DocumentsTab, isAcceptedFile } from './components/new/DocumentsTab.tsx';
+export { OptionsTab } from './components/new/OptionsTab.tsx';
+export { useFileChecks } from './components/new/useFileChecks.ts';
+export { useDraftEditing } from './components/new/useDraftEditing.ts';
+export { OptionsSummary } from './components/view/OptionsSummary.tsx';
+export { formatSize } from './components/view/DocumentsPanel.tsx';
+export { documentInputsOf, initialDraft, newSigner, optionsInputOf } from './draft.ts';
+export { fileProblemMessage } from './fileCheck.ts';
