@@ -54,10 +54,14 @@ const dateStyles: Record<string, Partial<ExcelJS.Style>> = {
   [dateFormats.date]: Object.freeze({ numFmt: dateFormats.date }),
   [dateFormats.datetime]: Object.freeze({ numFmt: dateFormats.datetime }),
 };
-/** Rows between two yields to the event loop (the zip stream and the sink run meanwhile). */
-const rowsPerSlice = 500;
+/**
+ * Rows between two yields to the event loop (the zip stream and the sink run meanwhile). Small slices and a small
+ * XML backlog keep a 100,000-row export at 168–178 MB peak RSS instead of 203–214 MB (500 rows, 1 MB), at the same
+ * speed (bench/spreadsheet-export.bench.ts xlsx-stream).
+ */
+const rowsPerSlice = 100;
 /** Sheet XML allowed to wait for compression before rows stop being produced. */
-const maxXmlBacklog = 1024 * 1024;
+const maxXmlBacklog = 256 * 1024;
 
 /**
  * ExcelJS hands the sheet's XML to the zip's deflate stream through a PassThrough without waiting for it (its
