@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { eq, sql } from 'drizzle-orm';
 import { outboxMessages } from '../../src/platform/db/schema/index.ts';
-import { users } from '../../src/domains/users/schema.ts';
 import { defaultRetryPolicy, retrySchedule } from '../../src/platform/messaging/retry.ts';
 import { failAbandoned } from '../../src/platform/messaging/repository.ts';
-import { adminEmail, createTestContext, engine, freshIp, type TestClient, type TestContext } from '../support/harness.ts';
+import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { forgotPasswordMail, startSmtp, stopSmtp } from '../support/smtp.ts';
 
 /**
  * Fault: the mail server is unreachable for longer than a few retries. Before, the send job gave up after 5
@@ -15,29 +13,6 @@ import { adminEmail, createTestContext, engine, freshIp, type TestClient, type T
  * undelivered, and sends them again once the server is back: delivered once.
  */
 
-function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: { to: string[] }[] }> {
-  const received: { to: string[] }[] = [];
-  const server = new SMTPServer({
-    // Stopping the server ends at once the pooled connections the sender keeps open (as a mail server's restart
-    // does), instead of waiting 30 s for them.
-    closeTimeout: 100,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address) });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.server.address() as AddressInfo).port, received }));
-  });
-}
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 describe(`fault: SMTP unreachable for a long time (${engine})`, () => {
   let t: TestContext;
@@ -60,13 +35,7 @@ describe(`fault: SMTP unreachable for a long time (${engine})`, () => {
     if (smtp) await stopSmtp(smtp.server);
   });
 
-  async function resetMail() {
-    const user = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId });
-    await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, user.id));
-    const res = await t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email: user.email }, headers: freshIp() });
-    expect(res.statusCode).toBe(200);
-    return t.waitFor(() => t.lastMessageTo(user.email)); // queued by a job
-  }
+  const resetMail = async () => (await forgotPasswordMail(t, appId, parentId)).message;
   const row = async (id: string) => (await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!;
   const pendingJobs = async (id: string) => {
     const result = (await t.database.db.execute(

@@ -1,41 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { eq, sql } from 'drizzle-orm';
 import { outboxMessages } from '../../src/platform/db/schema/index.ts';
-import { users } from '../../src/domains/users/schema.ts';
 import { adminEmail, createTestContext, engine, freshIp, type TestClient, type TestContext } from '../support/harness.ts';
+import { forgotPasswordMail as mailResetLink, startSmtp, stopSmtp } from '../support/smtp.ts';
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server in this process: the product's nodemailer transport talks to it over TCP. */
-function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[] }> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    // Stopping the server ends at once the pooled connections the sender keeps open (as a mail server's restart
-    // does), instead of waiting 30 s for them.
-    closeTimeout: 100,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.server.address() as AddressInfo).port, received }));
-  });
-}
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 describe(`outbox and SMTP delivery (${engine})`, () => {
   let t: TestContext;
@@ -57,15 +25,7 @@ describe(`outbox and SMTP delivery (${engine})`, () => {
     if (smtp) await stopSmtp(smtp.server);
   });
 
-  /** A user writing in English (plain-ASCII subjects) who asks for a reset link. */
-  async function forgotPasswordMail() {
-    const user = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId });
-    await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, user.id));
-    const res = await t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email: user.email }, headers: freshIp() });
-    expect(res.statusCode).toBe(200);
-    // The reset link is mailed by a job (forgot-password does the same work whether the address exists or not).
-    return { user, message: await t.waitFor(() => t.lastMessageTo(user.email)) };
-  }
+  const forgotPasswordMail = () => mailResetLink(t, appId, parentId);
   const messageRow = async (id: string) => (await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!;
   const jobsOf = async (messageId: string) => {
     const result = (await t.database.db.execute(

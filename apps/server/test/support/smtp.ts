@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { users } from '../../src/domains/users/schema.ts';
+import { freshIp, type TestContext } from './harness.ts';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+export interface SmtpSink {
+  server: SMTPServer;
+  port: number;
+  received: ReceivedMail[];
+}
+
+/** A real SMTP server in this process: the product's nodemailer transport talks to it over TCP. */
+export function startSmtp(port = 0): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    // Stopping the server ends at once the pooled connections the sender keeps open (as a mail server's restart
+    // does), instead of waiting 30 s for them.
+    closeTimeout: 100,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.server.address() as AddressInfo).port, received }));
+  });
+}
+
+export const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/**
+ * A new user of the tenant writing in English (plain-ASCII subjects) asks for a reset link; resolves with the user
+ * and the outbox message, once the job queued it (forgot-password does the same work whether the address exists or not).
+ */
+export async function forgotPasswordMail(t: TestContext, appId: string, parentId: string) {
+  const user = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId });
+  await t.database.db.update(users).set({ language: 'en' }).where(eq(users.id, user.id));
+  const res = await t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email: user.email }, headers: freshIp() });
+  expect(res.statusCode).toBe(200);
+  return { user, message: await t.waitFor(() => t.lastMessageTo(user.email)) };
+}
