@@ -34,6 +34,7 @@ export * from './contacts/schemas.ts';
 export * from './contacts/endpoints.ts';
 export * from './contacts/events.ts';
 export * from './campaigns/schemas.ts';
+export * from './campaigns/mailMerge.ts';
 export * from './campaigns/endpoints.ts';
 export * from './campaigns/events.ts';
 export * from './templates/schemas.ts';

@@ -12,6 +12,11 @@ import type { Readable } from 'node:stream';
 export interface Storage {
   /** Whole or nothing: a failed write (disk full…) leaves no file and no temp file behind, and rethrows. */
   put(key: string, data: Uint8Array): Promise<void>;
+  /**
+   * The same from a stream (an archive of thousands of files): written as it comes, never held in memory; whole or
+   * nothing as `put`. Answers the bytes written.
+   */
+  putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<number>;
   get(key: string): Promise<Buffer>;
   stream(key: string): Readable;
   /** Idempotent: deleting a missing key is not an error. */
@@ -76,22 +81,42 @@ export function createLocalStorage(root: string, options: { minFreeBytes?: numbe
     }
   }
 
+  /**
+   * Write then rename: a reader never sees half a file. The temp name is unique per write, so two writes of one key
+   * never share a temp file; the sweep removes those a crash leaves behind.
+   */
+  async function writeAtomically<T>(key: string, writeTemp: (temp: string) => Promise<T>): Promise<T> {
+    const file = fileOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}${tempSuffix}`;
+    try {
+      const result = await writeTemp(temp);
+      await fsp.rename(temp, file);
+      return result;
+    } catch (error) {
+      // Disk full (ENOSPC) mid-write would otherwise leave a partial temp file taking the space that is short.
+      await fsp.rm(temp, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+
   return {
-    async put(key, data) {
-      const file = fileOf(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename: a reader never sees half a file. The temp name is unique per write, so two writes of
-      // one key never share a temp file; the sweep removes those a crash leaves behind.
-      const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}${tempSuffix}`;
-      try {
-        await write(temp, data);
-        await fsp.rename(temp, file);
-      } catch (error) {
-        // Disk full (ENOSPC) mid-write would otherwise leave a partial temp file taking the space that is short.
-        await fsp.rm(temp, { force: true }).catch(() => undefined);
-        throw error;
-      }
-    },
+    put: (key, data) => writeAtomically(key, (temp) => write(temp, data)),
+    putStream: (key, source) =>
+      writeAtomically(key, async (temp) => {
+        const handle = await fsp.open(temp, 'w');
+        let bytes = 0;
+        try {
+          for await (const chunk of source) {
+            await handle.write(chunk);
+            bytes += chunk.length;
+          }
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        return bytes;
+      }),
     get: (key) => fsp.readFile(fileOf(key)),
     stream: (key) => fs.createReadStream(fileOf(key)),
     async delete(key) {

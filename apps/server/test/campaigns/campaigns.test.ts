@@ -4,6 +4,7 @@ import type { Campaign, SignatoryImport } from '@paraphe/contracts';
 import { readSpreadsheet } from '../../src/platform/spreadsheets/index.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { signAsInvited } from '../support/signing-flow.ts';
+import { runSignatureSweep } from '../../src/domains/signatures/sweep.ts';
 import { messagesTo, multipartBody } from '../support/signatures.ts';
 import { xlsxOf } from '../contacts/support.ts';
 import { campaignParts, campaignTenant, createCampaign, getCampaign, postCampaign, putCampaign, rows, signatory, waitForStatus } from './support.ts';
@@ -17,7 +18,7 @@ describe(`campaigns (${engine})`, () => {
   });
   afterAll(async () => t?.close());
 
-  it('saves a draft, refuses to send it until the save rules are met, refuses mail-merge', async () => {
+  it('saves a draft, refuses to send it until the save rules are met, refuses mail-merge without its feature', async () => {
     const empty = await createCampaign(t, client, { signatories: [], documents: [], files: [] });
     expect(empty).toMatchObject({ status: 'draft', type: 'campain', signatoryCount: 0, allowedActions: expect.arrayContaining(['send', 'update', 'delete']) });
     const refused = await client.call('PUT', `/api/campains/${empty.id}/send`, 'campaign');
@@ -39,9 +40,10 @@ describe(`campaigns (${engine})`, () => {
     const notJson = multipartBody([{ name: 'label', value: 'x' }, { name: 'transactionSigners', value: '{nope' }]);
     const bad = await t.request({ method: 'POST', url: '/api/campains/campain', token: await client.token('campaign'), body: notJson.payload, headers: notJson.headers });
     expect(bad.statusCode).toBe(400);
+    // Mail-merge needs the tenant's `mailing` feature (mail-merge.test.ts covers the rest).
     const mailMerge = await postCampaign(t, client, { type: 'publipostage' });
-    expect(mailMerge.statusCode).toBe(400);
-    expect(mailMerge.body).toMatch(/not available yet/);
+    expect(mailMerge.statusCode).toBe(403);
+    expect(mailMerge.json().error.code).toBe('FEATURE_DISABLED');
     const unknownType = await postCampaign(t, client, { type: 'other' });
     expect(unknownType.statusCode).toBe(400);
 
@@ -136,6 +138,23 @@ describe(`campaigns (${engine})`, () => {
     // Delete (final) then gone.
     expect((await client.call('DELETE', `/api/campains/${created.id}`, 'campaign')).statusCode).toBe(200);
     expect((await client.call('GET', `/api/campains/${created.id}`, 'campaign')).statusCode).toBe(404);
+  }, 120_000);
+
+  it('copies expiring together: no mail per copy to the requester, one "finished" notification with the counts', async () => {
+    const { tenant, client: owner } = await campaignTenant(t);
+    const created = await createCampaign(t, owner, { signatories: [0, 1, 2].map((i) => signatory(i)), send: true });
+    await waitForStatus(t, owner, created.id, ['ready']);
+    await t.database.db.execute(sql`update signature_requests set expires_at = now() - interval '1 minute' where source_id = ${created.id}`);
+    await runSignatureSweep(t.server.platform);
+    const done = await waitForStatus(t, owner, created.id, ['completed']);
+    expect(done.counts).toMatchObject({ expired: 3, sent: 0 });
+    expect(await messagesTo(t, tenant.gerant.email, 'signature-expired')).toHaveLength(0);
+    const notices = await t.waitFor(async () => {
+      const list = (await owner.call('GET', '/api/notifications', 'notification')).json().data as { type: string; message: string }[];
+      return list.some((n) => n.type === 'campaign.completed') ? list : null;
+    });
+    expect(notices.filter((n) => n.type === 'campaign.completed').map((n) => n.message)).toEqual([`"Spring campaign" is finished: 0 signed, 3 expired.`]);
+    expect(notices.some((n) => n.type === 'signature.expired')).toBe(false);
   });
 
   it('duplicates with the same documents and signatories; deletes a draft; lists and searches', async () => {

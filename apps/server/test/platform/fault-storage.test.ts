@@ -71,7 +71,7 @@ describe(`fault: storage full, leftover and orphan files (${engine})`, () => {
     }
     const health = await t.request({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toMatchObject({ status: 'ok', database: 'ok', storage: 'ok' });
+    expect(health.json()).toMatchObject({ status: 'ok', database: 'ok', storage: 'ok', office: 'available' });
     expect((await createRequest(t, gerant)).statusCode).toBe(201);
   });
 

@@ -140,7 +140,8 @@ export interface ServerProcess {
 export async function startServerProcess(site: FaultSite, opts: { port?: number; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const lines: string[] = [];
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  // The flags `./paraphe start` gives the server (memory figures are measured on the same process).
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, TEST_DATABASE_URL: '', ...site.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { readSpreadsheet, xlsxBuffer } from '../../src/platform/spreadsheets/ind
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { buildDocx, buildOdt, paragraph, run } from './docx.ts';
 import { mergeClient, pdfFonts, pdfText, uploadTo } from './support.ts';
+import { multipartBody } from '../support/signatures.ts';
 
 /** Split across three runs in the body, one in the header, one in the footer. */
 const letter = () =>
@@ -205,5 +206,25 @@ describe(`mail-merge without LibreOffice (${engine})`, () => {
     expect((await uploadTo(t, gerant, '/api/Template', { name: 'lettre.odt', data: buildOdt() })).statusCode).toBe(503);
     const csv = await uploadTo(t, gerant, '/api/Converter/csvToXlsx', { name: 'a.csv', data: strToU8('a;b\n1;2\n') });
     expect(csv.statusCode).toBe(200);
+
+    // A mail-merge campaign can be prepared; sending it says why it cannot be, and it stays a draft.
+    const mapping = Object.fromEntries(uploaded.json().data.variables.map((v: string) => [v, { value: 'x' }]));
+    const parts = [
+      { name: 'label', value: 'Sans LibreOffice' },
+      { name: 'transactionSigners', value: JSON.stringify([{ firstname: 'A', lastname: 'B', emailAddress: 'a.b@example.com' }]) },
+      { name: 'mergeDocument', value: JSON.stringify({ templateId: uploaded.json().data.id, mapping, signatureFields: [{ signerIndex: 0, page: 1, x: 100, y: 100 }] }) },
+    ];
+    const { payload, headers } = multipartBody(parts);
+    const created = await t.request({ method: 'POST', url: '/api/campains/publipostage', token: await gerant.token('campaign'), body: payload, headers });
+    expect(created.statusCode, created.body).toBe(201);
+    const sent = await gerant.call('PUT', `/api/campains/${created.json().data.id}/send`, 'campaign');
+    expect(sent.statusCode).toBe(503);
+    expect(sent.json().error.code).toBe('CONVERSION_UNAVAILABLE');
+    expect((await gerant.call('GET', `/api/campains/${created.json().data.id}`, 'campaign')).json().data.status).toBe('draft');
+
+    // The health probe tells the operator, without calling the server degraded.
+    const health = await t.request({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'ok', office: 'unavailable' });
   });
 });

@@ -23,7 +23,7 @@ const read = { audience: 'campaign', permission: 'campaigns.read' } as const;
 const manage = { audience: 'campaign', permission: 'campaigns.manage' } as const;
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const form =
-  'multipart/form-data: text parts label, description, level, transactionSigners (the signatories), transactionDocuments (signerIndex 0 = the signatory), transactionRequest ({send}), optionsRequest (JSON strings); file parts (PDF or ZIP). See docs/campaigns.md.';
+  'multipart/form-data: text parts label, description, level, transactionSigners (the signatories), transactionDocuments (signerIndex 0 = the signatory), transactionRequest ({send}), optionsRequest, mergeDocument (mail-merge: {templateId, mapping, signatureFields…}) (JSON strings); file parts (PDF or ZIP). See docs/campaigns.md.';
 
 /** Campaigns (spec §7 Campaigns; paths keep the spec's spelling `campains`). */
 export const campaignEndpoints = defineEndpoints(['campaigns'], {
@@ -33,7 +33,7 @@ export const campaignEndpoints = defineEndpoints(['campaigns'], {
   create: {
     method: 'POST',
     path: '/api/campains/:type',
-    summary: 'Creates a campaign (draft, or sent at once with transactionRequest.send); type campain (classic)',
+    summary: 'Creates a campaign (draft, or sent at once with transactionRequest.send); type campain (classic) or publipostage (mail-merge: a mergeDocument part)',
     auth: manage,
     params: campaignTypeParamsSchema,
     body: multipart(form),
@@ -71,6 +71,14 @@ export const campaignEndpoints = defineEndpoints(['campaigns'], {
     responses: { 200: okSchema },
   },
   signatories: { method: 'GET', path: '/api/campains/:id/signers', summary: 'The signatories (paginated; status filter; search)', auth: read, params: idParamsSchema, query: signatoryListQuerySchema, responses: { 200: signatoryListResponse } },
+  previewCopy: {
+    method: 'GET',
+    path: '/api/campains/:id/signers/:signerId/preview',
+    summary: 'Mail-merge: the PDF this signatory gets (their values in the merge document, with the saved mapping)',
+    auth: read,
+    params: campaignSignatoryParamsSchema,
+    responses: { 200: file('application/pdf') },
+  },
   statistics: { method: 'GET', path: '/api/campains/:id/statistics', summary: 'Sent, opened, signed, refused, expired, failed, canceled, pending; percentages; progress', auth: read, params: idParamsSchema, responses: { 200: campaignStatisticsResponse } },
   export: { method: 'GET', path: '/api/campains/:id/export', summary: 'The signatories and their status as an xlsx file (streamed)', auth: read, params: idParamsSchema, responses: { 200: file(xlsx) } },
   requestArchive: { method: 'POST', path: '/api/campains/:id/archive', summary: 'Builds a zip of the signed documents of the completed copies (a job, then a notification)', auth: manage, params: idParamsSchema, responses: { 202: campaignActionAcceptedResponse } },

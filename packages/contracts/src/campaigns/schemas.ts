@@ -5,6 +5,7 @@ import { certificationLevelSchema } from '../signatures/constants.ts';
 import { documentInputSchema, signatureDocumentSchema } from '../signatures/documents.ts';
 import { signatureOptionsInputSchema, signatureOptionsSchema } from '../signatures/options.ts';
 import { transactionRequestInputSchema } from '../signatures/requests.ts';
+import { mergeDocumentInputSchema, mergeDocumentSchema } from './mailMerge.ts';
 import { importPreviewSchema, importRowReasonSchema, contactFieldSchema, importStatusSchema } from '../contacts/schemas.ts';
 
 /**
@@ -12,7 +13,7 @@ import { importPreviewSchema, importRowReasonSchema, contactFieldSchema, importS
  * signatories, each of whom gets their own signature request. docs/campaigns.md describes states and dispatch.
  */
 
-/** `campain`: classic (the spec's spelling); `publipostage`: mail-merge (not available yet). */
+/** `campain`: classic (the spec's spelling); `publipostage`: mail-merge (a merge document filled per signatory, ./mailMerge.ts). */
 export const campaignTypes = ['campain', 'publipostage'] as const;
 export const campaignTypeSchema = z.enum(campaignTypes);
 export type CampaignType = z.infer<typeof campaignTypeSchema>;
@@ -85,9 +86,14 @@ export const campaignInputSchema = z
     optionsRequest: signatureOptionsInputSchema.prefault({}),
     /** 1 simple (default), 2 advanced. */
     level: certificationLevelSchema.default(1),
+    /** Mail-merge campaigns only: the document filled per signatory (null removes it from a draft). */
+    mergeDocument: mergeDocumentInputSchema.nullish(),
   })
   .superRefine((input, ctx) => {
     const seen = new Set<string>();
+    input.mergeDocument?.signatureFields.forEach((f, i) => {
+      if (f.signerIndex !== 0) ctx.addIssue({ code: 'custom', path: ['mergeDocument', 'signatureFields', i, 'signerIndex'], message: 'In a campaign, signerIndex 0 is the signatory.', params: { rule: 'invalid_value' } });
+    });
     input.transactionSigners.forEach((s, i) => {
       if (seen.has(s.emailAddress)) ctx.addIssue({ code: 'custom', path: ['transactionSigners', i, 'emailAddress'], message: 'Each signatory needs a different email.', params: { rule: 'invalid_value' } });
       seen.add(s.emailAddress);
@@ -96,7 +102,7 @@ export const campaignInputSchema = z
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 export type CampaignData = z.infer<typeof campaignInputSchema>;
 /** The multipart text parts (JSON strings, except label and description). */
-export const campaignFormParts = ['label', 'description', 'level', 'transactionRequest', 'transactionSigners', 'transactionDocuments', 'optionsRequest'] as const;
+export const campaignFormParts = ['label', 'description', 'level', 'transactionRequest', 'transactionSigners', 'transactionDocuments', 'optionsRequest', 'mergeDocument'] as const;
 
 export const campaignCountsSchema = z.object(Object.fromEntries(signatoryStatuses.map((s) => [s, z.number().int()])) as Record<SignatoryStatus, z.ZodNumber>);
 export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
@@ -135,6 +141,10 @@ export const campaignSchema = z.object({
   archiveAvailable: z.boolean(),
   /** Absent with light=1. */
   documents: z.array(campaignDocumentSchema).optional(),
+  /** Mail-merge campaigns: the merge document (null until set). Absent with light=1 and for classic campaigns. */
+  mergeDocument: mergeDocumentSchema.nullable().optional(),
+  /** Mail-merge campaigns: the columns a variable may take its value from (signatory columns, then the signatories' data keys). */
+  mergeColumns: z.array(z.string()).optional(),
   allowedActions: z.array(campaignActionSchema),
 });
 export type Campaign = z.infer<typeof campaignSchema>;

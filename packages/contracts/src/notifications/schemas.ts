@@ -15,9 +15,10 @@ export const notificationTypes = [
   'signature.archive',
   /** An address-book import ended: `{ importId, fileName }`. */
   'contact.import',
-  /** A campaign's archive is ready, or its dispatch ended: `{ campaignId }`. */
+  /** A campaign's archive is ready, its dispatch ended, or every signatory answered: `{ campaignId }`. */
   'campaign.archive',
   'campaign.dispatched',
+  'campaign.completed',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { fieldSizeOf, type CertificationLevel } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '../../platform/faults.ts';
 import { getApplication } from '../tenants/index.ts';
 import { createSentRequests, type BulkCreated, type BulkDocument, type BulkRecipient } from '../signatures/index.ts';
 import { emitCampaignEvent } from './facts.ts';
+import { generateMergeChunk, mergedDocumentOf } from './mailMerge.ts';
 import * as repo from './repository.ts';
 import { campaignSignatories } from './schema.ts';
 
@@ -41,6 +42,8 @@ type ChunkOutcome = { kind: 'stop' } | { kind: 'wait'; ms: number } | { kind: 'd
 export async function runDispatchJob(platform: Platform, job: CampaignJob): Promise<void> {
   const started = Date.now();
   for (;;) {
+    // Mail-merge: the next signatories' PDFs first (nothing for a classic campaign).
+    await generateMergeChunk(platform, job, platform.config.campaignDispatchChunk);
     const outcome = await dispatchChunk(platform, job);
     if (outcome.kind === 'stop' || outcome.kind === 'done') return;
     if (outcome.kind === 'wait') await sleep(outcome.ms);
@@ -68,7 +71,14 @@ function bulkDocuments(documents: repo.CampaignDocumentRow[]): BulkDocument[] {
   }));
 }
 
-const recipientOf = (s: repo.SignatoryRow): BulkRecipient => ({ firstname: s.firstname, lastname: s.lastname, email: s.email, phone: s.phone, language: s.language });
+const recipientOf = (campaign: repo.CampaignRow, s: repo.SignatoryRow): BulkRecipient => ({
+  firstname: s.firstname,
+  lastname: s.lastname,
+  email: s.email,
+  phone: s.phone,
+  language: s.language,
+  ...(campaign.mergeDocument ? { ownDocuments: [mergedDocumentOf(campaign.mergeDocument, s)] } : {}),
+});
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 async function dispatchChunk(platform: Platform, job: CampaignJob): Promise<ChunkOutcome> {
@@ -98,12 +108,21 @@ async function dispatchChunk(platform: Platform, job: CampaignJob): Promise<Chun
     const claimed = await tx
       .select()
       .from(campaignSignatories)
-      .where(and(eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.appId, appId), eq(campaignSignatories.status, 'queued')))
+      .where(
+        and(
+          eq(campaignSignatories.campaignId, campaignId),
+          eq(campaignSignatories.appId, appId),
+          eq(campaignSignatories.status, 'queued'),
+          // Mail-merge: only the signatories whose PDF is made (the generation stage makes the others).
+          campaign.mergeDocument ? isNotNull(campaignSignatories.mergeStorageKey) : undefined,
+        ),
+      )
       .orderBy(asc(campaignSignatories.rowIndex))
       .limit(allowed)
       .for('update', { skipLocked: true });
     if (!claimed.length) {
-      if (campaign.nQueued > 0) return { kind: 'wait', ms: pauseMs }; // held by another run: it finishes them
+      // Held by another run (it finishes them), or mail-merge PDFs still being made.
+      if (campaign.nQueued > 0) return { kind: 'wait', ms: pauseMs };
       await finishDispatch(tx, platform, campaign);
       return { kind: 'done' };
     }
@@ -118,13 +137,13 @@ async function dispatchChunk(platform: Platform, job: CampaignJob): Promise<Chun
     const created = new Map<string, BulkCreated>();
     try {
       // A savepoint: if one copy cannot be made, the others are made one by one below.
-      const made = await tx.transaction((sp) => createSentRequests(sp as Tx, platform, { ...input, recipients: sendable.map(recipientOf) }));
+      const made = await tx.transaction((sp) => createSentRequests(sp as Tx, platform, { ...input, recipients: sendable.map((s) => recipientOf(campaign, s)) }));
       made.forEach((m, i) => created.set(sendable[i]!.id, m));
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
       for (const s of sendable) {
         try {
-          const [m] = await tx.transaction((sp) => createSentRequests(sp as Tx, platform, { ...input, recipients: [recipientOf(s)] }));
+          const [m] = await tx.transaction((sp) => createSentRequests(sp as Tx, platform, { ...input, recipients: [recipientOf(campaign, s)] }));
           created.set(s.id, m!);
         } catch (rowError) {
           if (isDatabaseUnavailable(rowError)) throw rowError;
@@ -174,5 +193,5 @@ export async function settleCampaign(tx: Tx, platform: Platform, appId: string, 
     returning id`)) as unknown as { rows: unknown[] };
   if (!result.rows.length) return;
   const row = (await repo.findCampaign(tx, { appId }, campaignId))!;
-  await emitCampaignEvent(tx, platform, row, 'campaign.completed', {});
+  await emitCampaignEvent(tx, platform, row, 'campaign.completed', { signed: row.nSigned, refused: row.nRefused, expired: row.nExpired, canceled: row.nCanceled, failed: row.nFailed });
 }

@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { Platform } from '../../platform/context.ts';
 import { cancelRequests, completedFiles, relaunchRequests } from '../signatures/index.ts';
@@ -74,48 +76,57 @@ export async function runRelaunchJob(platform: Platform, job: CampaignJob) {
 export const archiveKeyOf = (appId: string, campaignId: string) => `${appId}/campaign-archive-${campaignId}.zip`;
 
 /**
- * Job: a zip of the signed documents of every completed copy (`<row> <LASTNAME firstname>/<file>`), stored, then a
- * `campaign.archive_ready` event (the requester's notification with the download). Rebuilt on each request.
+ * Job: a zip of the signed documents of every completed copy (`<row> <LASTNAME firstname>/<file>`), then a
+ * `campaign.archive_ready` event (the requester's notification with the download). Rebuilt on each request. The zip
+ * is streamed into the storage as it is written (stored, not deflated: PDFs are compressed already), one file read
+ * at a time with back-pressure: memory stays flat whatever the number of copies.
  */
 export async function runArchiveJob(platform: Platform, job: CampaignJob & { userId: string }) {
-  const parts: Uint8Array[] = [];
-  const zip = new Zip((error, data) => {
-    if (error) throw error;
-    parts.push(data);
+  const key = archiveKeyOf(job.appId, job.campaignId);
+  const out = new PassThrough();
+  const zip = new Zip((error, data, final) => {
+    if (error) return void out.destroy(error);
+    out.write(data);
+    if (final) out.end();
   });
+  const stored = platform.storage.putStream(key, out);
+  stored.catch(() => undefined); // awaited below; a failed write also stops the writer at its next drain
   let after = -1;
   let files = 0;
-  for (;;) {
-    const page = await platform.database.inTenant(job.appId, async (tx) => {
-      const rows = await tx
-        .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId, firstname: campaignSignatories.firstname, lastname: campaignSignatories.lastname })
-        .from(campaignSignatories)
-        .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), eq(campaignSignatories.status, 'signed'), gt(campaignSignatories.rowIndex, after)))
-        .orderBy(asc(campaignSignatories.rowIndex))
-        .limit(chunk);
-      return { rows, files: await completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))) };
-    });
-    if (!page.rows.length) break;
-    for (const row of page.rows) {
-      const folder = `${String(row.rowIndex + 1).padStart(6, '0')} ${row.lastname.toUpperCase()} ${row.firstname}`.replace(/[\\/:*?"<>|]/g, '_');
-      for (const file of page.files.filter((f) => f.requestId === row.requestId)) {
-        const entry = new ZipPassThrough(`${folder}/${file.fileName}`);
-        zip.add(entry);
-        entry.push(await platform.storage.get(file.storageKey), true);
-        files++;
+  try {
+    for (;;) {
+      const page = await platform.database.inTenant(job.appId, async (tx) => {
+        const rows = await tx
+          .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId, firstname: campaignSignatories.firstname, lastname: campaignSignatories.lastname })
+          .from(campaignSignatories)
+          .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), eq(campaignSignatories.status, 'signed'), gt(campaignSignatories.rowIndex, after)))
+          .orderBy(asc(campaignSignatories.rowIndex))
+          .limit(chunk);
+        return { rows, files: await completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))) };
+      });
+      if (!page.rows.length) break;
+      for (const row of page.rows) {
+        const folder = `${String(row.rowIndex + 1).padStart(6, '0')} ${row.lastname.toUpperCase()} ${row.firstname}`.replace(/[\\/:*?"<>|]/g, '_');
+        for (const file of page.files.filter((f) => f.requestId === row.requestId)) {
+          const entry = new ZipPassThrough(`${folder}/${file.fileName}`);
+          zip.add(entry);
+          entry.push(await platform.storage.get(file.storageKey), true);
+          files++;
+          if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), stored]);
+        }
       }
+      after = page.rows.at(-1)!.rowIndex;
     }
-    after = page.rows.at(-1)!.rowIndex;
+    zip.end();
+  } catch (error) {
+    out.destroy(error as Error);
   }
-  zip.end();
-  const key = archiveKeyOf(job.appId, job.campaignId);
-  await platform.storage.put(key, Buffer.concat(parts));
+  const bytes = await stored;
   await platform.database.inTenant(job.appId, async (tx) => {
     const campaign = await repo.findCampaign(tx, { appId: job.appId }, job.campaignId);
     if (!campaign) return;
     await repo.updateCampaign(tx, job.appId, job.campaignId, { archiveKey: key, archiveGeneratedAt: platform.clock() });
     await emitCampaignEvent(tx, platform, campaign, 'campaign.archive_ready', { requestedBy: job.userId });
   });
-  platform.logger.info({ campaignId: job.campaignId, files }, 'campaign archive built');
-
+  platform.logger.info({ campaignId: job.campaignId, files, bytes }, 'campaign archive built');
 }

@@ -7,22 +7,23 @@ import { dispatchQueue, runDispatchJob, type CampaignJob } from './dispatch.ts';
 import { runSignatoryImport, signatoryImportQueue, type SignatoryImportJob } from './import.ts';
 import { archiveQueue, cancelQueue, relaunchQueue, runArchiveJob, runCancelJob, runRelaunchJob, type ArchiveJob } from './jobs.ts';
 import { campaignRoutes } from './routes.ts';
-import { campaignDocuments, campaignImports, campaigns } from './schema.ts';
+import { campaignDocuments, campaignImports, campaignSignatories, campaigns } from './schema.ts';
 
-/** The files a campaign's rows reference (its documents, shared by the copies; archives; imported spreadsheets). */
+/** The files a campaign's rows reference (its documents, shared by the copies; mail-merge PDFs; archives; imported spreadsheets). */
 async function referencedKeys(platform: Platform, keys: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   if (!keys.length) return found;
   const list = [...keys];
   await platform.database.inSystem(async (tx) => {
     for (const r of await tx.select({ key: campaignDocuments.storageKey }).from(campaignDocuments).where(inArray(campaignDocuments.storageKey, list))) found.add(r.key);
+    for (const r of await tx.select({ key: campaignSignatories.mergeStorageKey }).from(campaignSignatories).where(inArray(campaignSignatories.mergeStorageKey, list))) if (r.key) found.add(r.key);
     for (const r of await tx.select({ key: campaigns.archiveKey }).from(campaigns).where(inArray(campaigns.archiveKey, list))) if (r.key) found.add(r.key);
     for (const r of await tx.select({ key: campaignImports.storageKey }).from(campaignImports).where(inArray(campaignImports.storageKey, list))) found.add(r.key);
   });
   return found;
 }
 
-/** Classic campaigns: one signature request per signatory, dispatched in chunks (docs/campaigns.md). */
+/** Campaigns, classic and mail-merge: one signature request per signatory, dispatched in chunks (docs/campaigns.md). */
 export const campaignsModule = defineModule({
   name: 'campaigns',
   endpoints: [campaignEndpoints],

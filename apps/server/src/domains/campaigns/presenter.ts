@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { campaignAllowedActions, fieldSizeOf, type Campaign, type Signatory, type SignatoryImport } from '@paraphe/contracts';
+import { campaignAllowedActions, fieldSizeOf, signatoryColumns, type Campaign, type Signatory, type SignatoryImport } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { iso } from '../../platform/http/envelope.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
@@ -47,7 +47,30 @@ export function presentDocument(d: CampaignDocumentRow): NonNullable<Campaign['d
   };
 }
 
-export function presentCampaign(row: CampaignRow, documents: CampaignDocumentRow[] | null, now: Date): Campaign {
+/** The merge document as the view shows it. */
+function presentMerge(row: CampaignRow, generated: number): Pick<Campaign, 'mergeDocument' | 'mergeColumns'> {
+  if (row.type !== 'publipostage') return {};
+  const m = row.mergeDocument;
+  return {
+    mergeDocument: m
+      ? {
+          templateId: m.templateId,
+          templateFileName: m.templateFileName,
+          variables: m.variables,
+          title: m.title,
+          documentType: m.documentType,
+          checkBoxTexts: m.checkBoxTexts,
+          mapping: m.mapping,
+          signatureFields: m.signatureFields.map((f) => ({ page: f.page, name: f.name, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex })),
+          generated,
+        }
+      : null,
+    mergeColumns: [...signatoryColumns, ...row.dataKeys.filter((k) => !(signatoryColumns as readonly string[]).includes(k))],
+  };
+}
+
+/** `documents` null: the light form (lists); `generated`: mail-merge PDFs made (the view). */
+export function presentCampaign(row: CampaignRow, documents: CampaignDocumentRow[] | null, now: Date, generated = 0): Campaign {
   return {
     id: row.id,
     type: row.type,
@@ -66,7 +89,7 @@ export function presentCampaign(row: CampaignRow, documents: CampaignDocumentRow
     completedAt: iso(row.completedAt),
     canceledAt: iso(row.canceledAt),
     archiveAvailable: row.archiveKey !== null,
-    ...(documents ? { documents: documents.map(presentDocument) } : {}),
+    ...(documents ? { documents: documents.map(presentDocument), ...presentMerge(row, generated) } : {}),
     allowedActions: campaignAllowedActions(row.status),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { displayNamesOf } from '../users/index.ts';
@@ -134,11 +134,33 @@ export async function appendSignatories(db: Executor, appId: string, campaignId:
     const rows = await db.insert(campaignSignatories).values(part).onConflictDoNothing().returning({ email: campaignSignatories.email });
     for (const r of rows) added.add(r.email);
   }
+  await noteDataKeys(db, appId, campaignId, list);
   return added;
+}
+
+/** Adds the signatories' data keys not yet known to the campaign's `data_keys` (kept in order of first appearance). */
+async function noteDataKeys(db: Executor, appId: string, campaignId: string, list: readonly Pick<NewSignatory, 'data'>[]) {
+  const keys = new Set<string>();
+  for (const s of list) for (const k of Object.keys(s.data ?? {})) keys.add(k);
+  if (!keys.size) return;
+  const [row] = await db.select({ dataKeys: campaigns.dataKeys }).from(campaigns).where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
+  const known = new Set(row?.dataKeys ?? []);
+  const added = [...keys].filter((k) => !known.has(k));
+  if (added.length) await db.update(campaigns).set({ dataKeys: [...known, ...added] }).where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
+}
+
+/** Mail-merge signatories whose PDF is made (during a dispatch). */
+export async function countGenerated(db: Executor, appId: string, campaignId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(campaignSignatories)
+    .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), isNotNull(campaignSignatories.mergeStorageKey)));
+  return row?.n ?? 0;
 }
 
 export async function deleteSignatories(db: Executor, appId: string, campaignId: string) {
   await db.delete(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId)));
+  await db.update(campaigns).set({ dataKeys: [] }).where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
 }
 
 export interface SignatoryFilter {

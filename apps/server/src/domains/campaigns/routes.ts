@@ -17,7 +17,7 @@ import { exportSignatories, presentCampaign, presentDocument, presentImport, pre
 import * as campaigns from './service.ts';
 
 const megabyte = 1024 * 1024;
-const jsonParts = ['transactionRequest', 'transactionSigners', 'transactionDocuments', 'optionsRequest'] as const;
+const jsonParts = ['transactionRequest', 'transactionSigners', 'transactionDocuments', 'optionsRequest', 'mergeDocument'] as const;
 
 async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
   const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
@@ -40,8 +40,8 @@ function parseForm(fields: Record<string, string>, opts: { forUpdate: boolean })
 
 export async function campaignRoutes(app: App, platform: Platform) {
   const view = async (actor: ReturnType<typeof requireActor>, id: string) => {
-    const { row, documents } = await campaigns.getCampaign({ platform, actor, id });
-    return item(presentCampaign(row, documents, platform.clock()));
+    const { row, documents, generated } = await campaigns.getCampaign({ platform, actor, id });
+    return item(presentCampaign(row, documents, platform.clock(), generated));
   };
 
   await app.register(async (plain) => {
@@ -49,12 +49,11 @@ export async function campaignRoutes(app: App, platform: Platform) {
     const typed = plain.withTypeProvider<ZodTypeProvider>();
     serve(typed, endpoints.create, async (request) => {
       const actor = requireActor(request);
-      if (request.params.type === 'publipostage') throw campaigns.mailMergeUnavailable();
       const limits = await uploadLimits(platform, actor.appId);
       const form = await readSignatureForm(request as never, limits);
       const { data } = parseForm(form.fields, { forUpdate: false });
       const documents = await prepareDocuments({ entries: data.transactionDocuments, files: form.files, limits, signerIndexes: [0] });
-      const id = await campaigns.createCampaign({ platform, actor, type: 'campain', data, documents });
+      const id = await campaigns.createCampaign({ platform, actor, type: request.params.type, data, documents });
       return view(actor, id);
     });
     serve(typed, endpoints.update, async (request) => {
@@ -114,6 +113,12 @@ export async function campaignRoutes(app: App, platform: Platform) {
   serve(app, endpoints.signatories, async (request) => {
     const { rows, total } = await campaigns.listSignatories({ platform, actor: requireActor(request), id: request.params.id, filter: request.query });
     return list(rows.map(presentSignatory), total, request.query);
+  });
+  serve(app, endpoints.previewCopy, async (request, reply) => {
+    const file = await campaigns.previewSignatoryCopy({ platform, actor: requireActor(request), id: request.params.id, signerId: request.params.signerId });
+    // Which values were blank: the mapping screen shows them beside the preview.
+    if (file.missing.length) reply.header('x-merge-missing', file.missing.join(','));
+    return sendFile(reply, { fileName: file.fileName, contentType: 'application/pdf', body: file.body, disposition: 'inline' });
   });
   serve(app, endpoints.statistics, async (request) => {
     const { row } = await campaigns.getCampaign({ platform, actor: requireActor(request), id: request.params.id });

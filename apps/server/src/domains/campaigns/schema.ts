@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
-import type { CampaignStatus, CampaignType, CertificationLevel, ContactImport, ImportRowReason, SignatoryStatus, SignatureOptions } from '@paraphe/contracts';
+import type { CampaignStatus, CampaignType, CertificationLevel, ContactImport, ImportRowReason, MergeDocumentData, SignatoryStatus, SignatureOptions } from '@paraphe/contracts';
 import { applications } from '../tenants/schema.ts';
 import { users } from '../users/schema.ts';
 import { createdAt, id, tenantPolicy, tstz, updatedAt } from '../../platform/db/schema/common.ts';
@@ -46,6 +46,10 @@ export const campaigns = pgTable(
     deletedAt: tstz('deleted_at'),
     archiveKey: text('archive_key'),
     archiveGeneratedAt: tstz('archive_generated_at'),
+    /** Mail-merge: the template, the mapping of its variables and the signatory's fields (docs/campaigns.md). */
+    mergeDocument: jsonb('merge_document').$type<StoredMergeDocument>(),
+    /** The keys of the signatories' `data`, in order of first appearance (the columns a mapping may name). */
+    dataKeys: jsonb('data_keys').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +84,9 @@ export const campaignDocuments = pgTable(
   },
   (t) => [index('campaign_documents_campaign_idx').on(t.appId, t.campaignId, t.position), index('campaign_documents_storage_key_idx').on(t.storageKey), tenantPolicy('campaign_documents')],
 ).enableRLS();
+
+/** The merge document as stored: the input, its fields sized, and the template's file name and variables at save time. */
+export type StoredMergeDocument = Omit<MergeDocumentData, 'title' | 'signatureFields'> & { title: string; signatureFields: CampaignField[]; templateFileName: string; variables: string[] };
 
 export interface CampaignField {
   page: number;
@@ -118,6 +125,15 @@ export const campaignSignatories = pgTable(
     sentAt: tstz('sent_at'),
     /** Set when the campaign's cancel job asked the copy to be cancelled (it is asked once). */
     cancelRequestedAt: tstz('cancel_requested_at'),
+    /**
+     * Mail-merge: this signatory's filled PDF, generated at dispatch before their copy is made (and kept by the
+     * storage sweep through this row). `mergeLeaseUntil`: a dispatch run is generating it (another run skips it).
+     */
+    mergeStorageKey: text('merge_storage_key'),
+    mergeSha256: text('merge_sha256'),
+    mergePageCount: integer('merge_page_count'),
+    mergeSizeBytes: integer('merge_size_bytes'),
+    mergeLeaseUntil: tstz('merge_lease_until'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -125,6 +141,7 @@ export const campaignSignatories = pgTable(
     index('campaign_signatories_campaign_status_idx').on(t.campaignId, t.status, t.rowIndex),
     index('campaign_signatories_campaign_row_idx').on(t.campaignId, t.rowIndex),
     index('campaign_signatories_request_idx').on(t.requestId),
+    index('campaign_signatories_merge_key_idx').on(t.mergeStorageKey),
     // Pacing: the copies a tenant made in the last minute.
     index('campaign_signatories_app_sent_idx').on(t.appId, t.sentAt),
     tenantPolicy('campaign_signatories'),

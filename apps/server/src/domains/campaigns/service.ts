@@ -9,6 +9,7 @@ import {
   type CampaignData,
   type FieldError,
   type CampaignStatus,
+  type CampaignType,
   type CertificationLevel,
 } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
@@ -20,6 +21,7 @@ import { descendantIds } from '../users/index.ts';
 import { assertBulkSendable, assertLevelAndOptions, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
 import { dispatchQueue, type CampaignJob } from './dispatch.ts';
 import { emitCampaignEvent } from './facts.ts';
+import { assertConversionAvailable, mergeDocumentOf, mergeDocumentSigns, mergeReadiness, mergeReadinessError, previewCopy } from './mailMerge.ts';
 import { cancelQueue, relaunchQueue, archiveQueue, type ArchiveJob } from './jobs.ts';
 import * as repo from './repository.ts';
 import { campaignDocuments, campaignSignatories } from './schema.ts';
@@ -45,7 +47,15 @@ export function assertCampaignAction(row: Pick<repo.CampaignRow, 'status'>, acti
   if (!isCampaignActionAllowed(row.status, action)) throw new AppError('INVALID_TRANSITION', `Cannot ${action} a campaign that is ${row.status}`);
 }
 
-export const mailMergeUnavailable = () => new AppError('BAD_REQUEST', 'Mail-merge campaigns are not available yet.', { fields: [{ field: 'type', rule: 'invalid_value', message: 'mail-merge campaigns are not available yet' }] });
+/** A mail-merge campaign needs the tenant's `mailing` feature; a classic one has no merge document. */
+function assertMergeAllowed(application: { features: { mailing?: boolean } }, type: CampaignType, merge: unknown) {
+  if (type === 'publipostage' && !application.features.mailing) throw new AppError('FEATURE_DISABLED', 'Mail-merge campaigns are not enabled for this account.');
+  if (type === 'campain' && merge) {
+    throw new AppError('VALIDATION_FAILED', 'A classic campaign has no merge document: create a mail-merge campaign (type publipostage).', {
+      fields: [{ field: 'mergeDocument', rule: 'invalid_value', message: 'Only mail-merge campaigns have a merge document.' }],
+    });
+  }
+}
 
 /** Stores the checked documents once (fresh keys); the caller removes them if its transaction fails. */
 export async function storeDocuments(platform: Platform, appId: string, documents: PreparedDocument[]): Promise<string[]> {
@@ -91,13 +101,17 @@ const signatoriesOf = (data: CampaignData) =>
     data: s.data ?? {},
   }));
 
-export async function createCampaign(opts: Options & { type: 'campain'; data: CampaignData; documents: PreparedDocument[] }): Promise<string> {
+export async function createCampaign(opts: Options & { type: CampaignType; data: CampaignData; documents: PreparedDocument[] }): Promise<string> {
   const { platform, actor, data, documents } = opts;
+  const mergeDocument = data.mergeDocument ? await mergeDocumentOf(platform, actor, data.mergeDocument) : null;
   const keys = await storeDocuments(platform, actor.appId, documents);
   try {
     return await platform.database.inTenant(actor.appId, async (tx) => {
-      assertLevelAndOptions(await getApplication(tx, actor.appId), data.level, data.optionsRequest);
+      const application = await getApplication(tx, actor.appId);
+      assertMergeAllowed(application, opts.type, mergeDocument);
+      assertLevelAndOptions(application, data.level, data.optionsRequest);
       const id = await repo.insertCampaign(tx, {
+        mergeDocument,
         appId: actor.appId,
         ownerUserId: actor.userId,
         type: opts.type,
@@ -124,6 +138,7 @@ export async function createCampaign(opts: Options & { type: 'campain'; data: Ca
 /** PUT: a draft's parts given replace what it has; files replace the documents, entries alone change their fields. */
 export async function updateCampaign(opts: Options & { id: string; data: CampaignData; given: ReadonlySet<string>; documents: PreparedDocument[] | null }) {
   const { platform, actor, data, given } = opts;
+  const mergeDocument = given.has('mergeDocument') && data.mergeDocument ? await mergeDocumentOf(platform, actor, data.mergeDocument) : null;
   const keys = opts.documents ? await storeDocuments(platform, actor.appId, opts.documents) : [];
   try {
     await platform.database.inTenant(actor.appId, async (tx) => {
@@ -131,8 +146,11 @@ export async function updateCampaign(opts: Options & { id: string; data: Campaig
       assertCampaignAction(row, 'update');
       const level = given.has('level') ? data.level : row.level;
       const options = given.has('optionsRequest') ? campaignOptions(data.optionsRequest) : row.options;
-      assertLevelAndOptions(await getApplication(tx, actor.appId), level, options);
+      const application = await getApplication(tx, actor.appId);
+      assertMergeAllowed(application, row.type, mergeDocument);
+      assertLevelAndOptions(application, level, options);
       await repo.updateCampaign(tx, actor.appId, row.id, {
+        ...(given.has('mergeDocument') ? { mergeDocument } : {}),
         ...(given.has('label') ? { label: data.label } : {}),
         ...(given.has('description') ? { description: data.description } : {}),
         level,
@@ -178,15 +196,21 @@ export async function updateCampaign(opts: Options & { id: string; data: Campaig
   }
 }
 
-/** Spec §5 save rules, checked on send: title, a signatory, a document, a document to sign where the signatory is placed. */
+/**
+ * Spec §5 save rules, checked on send: title, a signatory, a document, a document to sign where the signatory is
+ * placed. A mail-merge campaign needs its merge document (which may be the only document to sign).
+ */
 export function readinessProblems(row: repo.CampaignRow, documents: repo.CampaignDocumentRow[]): FieldError[] {
   const problems: FieldError[] = [];
   const add = (field: string, message: string) => problems.push({ field, rule: 'required', message });
+  const merge = row.mergeDocument;
   if (!row.label.trim()) add('label', 'Give the campaign a title.');
   if (row.signatoryCount === 0) add('transactionSigners', 'Add at least one signatory.');
-  if (!documents.length) add('transactionDocuments', 'Add at least one document.');
-  else if (!documents.some((d) => d.documentType !== 'pdf-for-presentation')) add('transactionDocuments', 'Add at least one document to sign.');
-  else if (!documents.some((d) => d.documentType !== 'pdf-for-presentation' && d.fields.some((f) => f.signerIndex === 0))) add('transactionDocuments', 'Place the signatory on at least one document to sign.');
+  if (row.type === 'publipostage' && !merge) add('mergeDocument', 'Add the template of the mail-merge document.');
+  const toSign = documents.filter((d) => d.documentType !== 'pdf-for-presentation');
+  if (!documents.length && !merge) add('transactionDocuments', 'Add at least one document.');
+  else if (!toSign.length && !merge) add('transactionDocuments', 'Add at least one document to sign.');
+  else if (!toSign.some((d) => d.fields.some((f) => f.signerIndex === 0)) && !mergeDocumentSigns(merge)) add(merge ? 'mergeDocument.signatureFields' : 'transactionDocuments', 'Place the signatory on at least one document to sign.');
   return problems;
 }
 
@@ -195,6 +219,9 @@ async function sendInTx(tx: Tx, platform: Platform, actor: Actor, id: string) {
   assertCampaignAction(row, 'send');
   const problems = readinessProblems(row, await repo.documentsOf(tx, actor.appId, row.id));
   if (problems.length) throw new AppError('VALIDATION_FAILED', 'The campaign cannot be sent yet.', { fields: problems });
+  const merge = await mergeReadiness(tx, row);
+  if (merge) throw mergeReadinessError(merge);
+  if (row.mergeDocument) await assertConversionAvailable(platform);
   const application = await getApplication(tx, actor.appId);
   assertBulkSendable(application, row.level as CertificationLevel, row.options);
   const now = platform.clock();
@@ -277,7 +304,17 @@ export async function duplicateCampaign(opts: Options & { id: string }): Promise
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id);
     assertCampaignAction(row, 'duplicate');
-    const id = await repo.insertCampaign(tx, { appId: actor.appId, ownerUserId: actor.userId, type: row.type, label: row.label, description: row.description, level: row.level, options: row.options });
+    const id = await repo.insertCampaign(tx, {
+      appId: actor.appId,
+      ownerUserId: actor.userId,
+      type: row.type,
+      label: row.label,
+      description: row.description,
+      level: row.level,
+      options: row.options,
+      mergeDocument: row.mergeDocument,
+      dataKeys: row.dataKeys,
+    });
     const docs = await repo.documentsOf(tx, actor.appId, row.id);
     if (docs.length) await tx.insert(campaignDocuments).values(docs.map(({ id: _id, createdAt: _c, ...d }) => ({ ...d, campaignId: id })));
     const copied = (await tx.execute(sql`
@@ -337,12 +374,26 @@ export async function searchCampaigns(opts: Options & { q: string; limit: number
   return (await listCampaigns({ ...opts, filter: { search, limit: opts.limit, offset: 0, order: 'DESC' } })).rows;
 }
 
-export async function getCampaign(opts: Options & { id: string }): Promise<{ row: repo.CampaignRow; documents: repo.CampaignDocumentRow[] }> {
+export async function getCampaign(opts: Options & { id: string }): Promise<{ row: repo.CampaignRow; documents: repo.CampaignDocumentRow[]; generated: number }> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id);
-    return { row, documents: await repo.documentsOf(tx, actor.appId, row.id) };
+    // Mail-merge PDFs made: counted only while the dispatch runs (afterwards, one per copy made).
+    const generated = row.mergeDocument && row.status === 'pending' ? await repo.countGenerated(tx, actor.appId, row.id) : row.dispatched;
+    return { row, documents: await repo.documentsOf(tx, actor.appId, row.id), generated };
   });
+}
+
+/** The PDF a mail-merge signatory gets (the saved mapping, their values), and which of its values are blank. */
+export async function previewSignatoryCopy(opts: Options & { id: string; signerId: string }) {
+  const { platform, actor } = opts;
+  const { row, signatory } = await platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id);
+    const signatory = await repo.findSignatory(tx, actor.appId, row.id, opts.signerId);
+    if (!signatory) throw notFound('Signatory');
+    return { row, signatory };
+  });
+  return previewCopy(platform, actor, row, signatory);
 }
 
 export async function listSignatories(opts: Options & { id: string; filter: repo.SignatoryFilter }) {

@@ -26,6 +26,11 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     const message = d.failed ? `"${d.label}" is sent: ${d.sent} invitations, ${d.failed} failed.` : `"${d.label}" is sent: ${d.sent} invitations.`;
     return d.ownerUserId ? { userId: d.ownerUserId, type: 'campaign.dispatched', message, data: { campaignId: d.campaignId, label: d.label } } : null;
   }
+  if (event.type === 'campaign.completed') {
+    const d = event.data;
+    const parts = [`${d.signed} signed`, d.refused && `${d.refused} refused`, d.expired && `${d.expired} expired`, d.canceled && `${d.canceled} canceled`, d.failed && `${d.failed} failed`].filter(Boolean);
+    return d.ownerUserId ? { userId: d.ownerUserId, type: 'campaign.completed', message: `"${d.label}" is finished: ${parts.join(', ')}.`, data: { campaignId: d.campaignId, label: d.label } } : null;
+  }
   if (!event.type.startsWith('signature.')) return null;
   const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null };
   // A campaign's copies are followed from the campaign (its statistics): no notice per copy.
@@ -77,6 +82,7 @@ export const notifiedEvents = [
   'contact.import_finished',
   'campaign.archive_ready',
   'campaign.dispatched',
+  'campaign.completed',
 ] as const;
 
 export const notificationSubscriptions = () => [

@@ -26,6 +26,8 @@ import { assertLevelAndOptions, cancelRequest, findContext, relaunchRequest } fr
 
 export interface BulkDocument {
   title: string;
+  /** classic (default) or publi (a mail-merge document filled for this signer). */
+  fileType?: 'classic' | 'publi';
   documentType: 'pdf' | 'pdf-for-presentation' | 'pdf-optional';
   fileName: string;
   checkBoxTexts: string[];
@@ -43,6 +45,8 @@ export interface BulkRecipient {
   email: string;
   phone: string | null;
   language: string;
+  /** This recipient's own documents (a filled mail-merge PDF), before the shared ones. */
+  ownDocuments?: readonly BulkDocument[];
 }
 
 export interface BulkRequestsInput {
@@ -148,7 +152,8 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       createdAt: now,
     };
     signerRows.push(signer);
-    for (const [position, doc] of input.documents.entries()) {
+    const documents = recipient.ownDocuments?.length ? [...recipient.ownDocuments, ...input.documents] : input.documents;
+    for (const [position, doc] of documents.entries()) {
       const documentId = randomUUID();
       documentRows.push({
         id: documentId,
@@ -157,7 +162,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
         position,
         title: doc.title,
         documentType: doc.documentType,
-        fileType: 'classic',
+        fileType: doc.fileType ?? 'classic',
         fileName: doc.fileName,
         checkBoxTexts: doc.checkBoxTexts,
         storageKey: doc.storageKey,
@@ -173,7 +178,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
     const request = { ...requestRows.at(-1)!, ownerName } satisfies RequestRow;
     const facts = requestFacts(request);
     events.push(
-      { type: 'signature.created', appId, actorUserId: null, data: { ...facts, signerCount: 1, documentCount: input.documents.length } },
+      { type: 'signature.created', appId, actorUserId: null, data: { ...facts, signerCount: 1, documentCount: documents.length } },
       { type: 'signature.sent', appId, actorUserId: null, data: { ...facts, signerCount: 1 } },
       { type: 'signature.signer_invited', appId, actorUserId: null, data: { ...signerFacts(request, signer), channel } },
     );

@@ -13,7 +13,7 @@ export { addVersion, currentVersions, documentUnsignable, ensurePrepared, sha256
 export { markCodeSent, markCompleted, markSignerOpened } from './participation.ts';
 export { emitRequestEvent, emitSignerEvent } from './facts.ts';
 export { createSignatureRequest } from './service.ts';
-export { prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';
+export { inspectPdf, prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';
 /** Campaigns: many one-signer requests at once in the caller's transaction, and bulk cancel / relaunch / archive reads. */
 export { assertBulkSendable, cancelRequests, completedFiles, createSentRequests, relaunchRequests, type BulkCreated, type BulkDocument, type BulkRecipient } from './bulk.ts';
 export { assertLevelAndOptions } from './workflow.ts';

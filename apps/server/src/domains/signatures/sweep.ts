@@ -114,7 +114,8 @@ async function expireChunk(tx: Tx, platform: Platform, appId: string, now: Date,
   for (const request of requests) {
     await emitRequestEvent(tx, platform, request, 'signature.expired', {});
     const owner = request.ownerUserId ? owners.get(request.ownerUserId) : undefined;
-    if (owner) notices.push(expiredNoticeMessage({ application, request }, owner));
+    // A campaign's copies are summed up by the campaign (one "finished" notification), not one mail per copy.
+    if (owner && request.source === 'single') notices.push(expiredNoticeMessage({ application, request }, owner));
   }
   await platform.messaging.queueBatch(tx, notices);
   return { taken: requests.length, done: requests.length };

@@ -2,4 +2,4 @@
 export { templatesModule } from './module.ts';
 export { generateFilledPdfs, defaultStorageKey, type GenerateFilledPdfsOptions, type MergeOutcome, type MergeRow } from './generate.ts';
 export { hasProblems, mappingError, noteMissing, resolveMapping, rowValues, type ResolvedSource } from './mapping.ts';
-export { getTemplate } from './service.ts';
+export { getTemplate, previewPdf } from './service.ts';

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorDetail, errorMessages } from '@paraphe/contracts';
 import type { Platform } from '../context.ts';
 import { classifyFault } from '../faults.ts';
+import { officeEngineFor } from '../office/index.ts';
 import type { StorageHealth } from '../storage.ts';
 
 /** How long /healthz waits for the database: an unreachable server must not hold the probe for pg's 5 s. */
@@ -14,6 +15,8 @@ export interface HealthReport {
   engine?: string;
   /** ok, low (under STORAGE_MIN_FREE_MB free: still 200), full or unwritable (503). */
   storage?: StorageHealth['state'];
+  /** Mail-merge document conversion (LibreOffice): unavailable never degrades the server, only that feature. */
+  office: 'available' | 'unavailable';
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -24,12 +27,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** GET /healthz: public, so states only (no free-space figure, no error text). */
 export async function healthReport(platform: Platform): Promise<{ statusCode: 200 | 503; body: HealthReport }> {
-  const [database, storage] = await Promise.all([
+  const [database, storage, office] = await Promise.all([
     withTimeout(platform.database.ping(), pingTimeoutMs).then(
       () => 'ok' as const,
       () => 'unreachable' as const,
     ),
     platform.storage.health ? withTimeout(platform.storage.health(), pingTimeoutMs).then((h) => h.state, () => 'unwritable' as const) : Promise.resolve(undefined),
+    // Detected once per process (`soffice --version`), then cached.
+    withTimeout(officeEngineFor(platform.config, platform.logger).status(), pingTimeoutMs).then(
+      (s) => (s.available ? ('available' as const) : ('unavailable' as const)),
+      () => 'unavailable' as const,
+    ),
   ]);
   const degraded = database === 'unreachable' || storage === 'full' || storage === 'unwritable';
   const body: HealthReport = {
@@ -37,6 +45,7 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
     database,
     ...(database === 'ok' ? { engine: platform.database.engine } : {}),
     ...(storage ? { storage } : {}),
+    office,
   };
   return { statusCode: degraded ? 503 : 200, body };
 }

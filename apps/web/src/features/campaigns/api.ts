@@ -1,6 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { campaignEndpoints, type Campaign, type CampaignStatus, type QueryIn, type StartSignatoryImportInput } from '@paraphe/contracts';
+import {
+  campaignEndpoints,
+  pathOf,
+  templateEndpoints,
+  type Campaign,
+  type CampaignStatus,
+  type CampaignType,
+  type GeneratePdfInput,
+  type MergeDocumentInput,
+  type QueryIn,
+  type StartSignatoryImportInput,
+} from '@paraphe/contracts';
+import { apiFetch, readBody } from '../../shared/api/client.ts';
 import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
+import { keepDetails } from './campaignErrors.ts';
 
 const campaignsKey = ['campaigns'] as const;
 /** While a campaign is being sent, its view follows the dispatch at this pace. */
@@ -60,20 +73,40 @@ function useInvalidateCampaigns() {
   return () => client.invalidateQueries({ queryKey: campaignsKey });
 }
 
-/** Create (no id) or update a draft: the multipart parts of the contract (campaignFormParts) and the files. */
+/** A multipart create or update whose error keeps the body's details (a mail-merge's readiness on send). */
+async function postCampaignForm(path: string, method: 'POST' | 'PUT', form: FormData): Promise<Campaign> {
+  const response = await apiFetch(path, { method, audience: 'campaign', body: form, toError: keepDetails });
+  return campaignEndpoints.get.responses[200].parse(await readBody(response)).data;
+}
+
+/** Create (no id: a campaign of that type) or update a draft: the multipart parts of the contract (campaignFormParts) and the files. */
 export function useSaveCampaign() {
   const invalidate = useInvalidateCampaigns();
   return useMutation({
     meta: { ownErrors: true },
-    mutationFn: async ({ id, form }: { id?: string; form: FormData }) =>
-      (id ? await postFormEndpoint(campaignEndpoints.update, { id }, form) : await postFormEndpoint(campaignEndpoints.create, { type: 'campain' }, form)).data,
+    mutationFn: ({ id, type, form }: { id?: string; type: CampaignType; form: FormData }) =>
+      id ? postCampaignForm(pathOf(campaignEndpoints.update, { id }), 'PUT', form) : postCampaignForm(pathOf(campaignEndpoints.create, { type }), 'POST', form),
+    onSuccess: invalidate,
+  });
+}
+
+/** A draft's merge document alone (the mapping tab): its other parts stay as they are. */
+export function useSaveMergeDocument(id: string) {
+  const invalidate = useInvalidateCampaigns();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (mergeDocument: MergeDocumentInput) => {
+      const form = new FormData();
+      form.append('mergeDocument', JSON.stringify(mergeDocument));
+      return postCampaignForm(pathOf(campaignEndpoints.update, { id }), 'PUT', form);
+    },
     onSuccess: invalidate,
   });
 }
 
 /** The view's actions that answer nothing the screen needs (the campaign is read again after each). */
 const commands = {
-  send: (id: string) => callEndpoint(campaignEndpoints.send, { params: { id } }),
+  send: (id: string) => callEndpoint(campaignEndpoints.send, { params: { id }, toError: keepDetails }),
   cancel: (id: string) => callEndpoint(campaignEndpoints.setStatus, { params: { id }, body: { status: 'canceled' } }),
   relaunch: (id: string) => callEndpoint(campaignEndpoints.relaunch, { params: { id } }),
   retry: (id: string) => callEndpoint(campaignEndpoints.retry, { params: { id } }),
@@ -148,3 +181,45 @@ export const downloads = {
   export: (id: string, label: string) => downloadEndpoint(campaignEndpoints.export, { params: { id } }, `${label}.xlsx`),
   archive: (id: string, label: string) => downloadEndpoint(campaignEndpoints.archive, { params: { id } }, `${label}.zip`),
 };
+
+// ----- Mail-merge: the template and its preview -----
+
+/** Stores a .docx or .odt template; answers its id, name and `${variables}`. */
+export async function uploadTemplate(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await postFormEndpoint(templateEndpoints.upload, undefined, form)).data;
+}
+
+/** The template filled with these values, as a PDF (the mapping's live preview); null while there is nothing to fill. */
+export function useFilledPreview(input: GeneratePdfInput | null) {
+  return useQuery({
+    queryKey: ['templates', 'preview', input],
+    queryFn: async ({ signal }) => {
+      const endpoint = templateEndpoints.generatePdf;
+      const response = await apiFetch(pathOf(endpoint), { method: endpoint.method, audience: endpoint.auth.audience, body: input, signal, toError: keepDetails });
+      return new File([await response.blob()], 'preview.pdf', { type: 'application/pdf' });
+    },
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    retry: false,
+    meta: { silentErrors: true },
+  });
+}
+
+/** Mail-merge: the PDF a signatory of a saved campaign gets (the saved mapping); for a campaign past its draft. */
+export function useCopyPreview(id: string, signerId: string | undefined) {
+  return useQuery({
+    queryKey: [...campaignsKey, 'one', id, 'copyPreview', signerId],
+    queryFn: async ({ signal }) => {
+      const endpoint = campaignEndpoints.previewCopy;
+      const response = await apiFetch(pathOf(endpoint, { id, signerId: signerId ?? '' }), { method: endpoint.method, audience: endpoint.auth.audience, signal, toError: keepDetails });
+      return new File([await response.blob()], 'preview.pdf', { type: 'application/pdf' });
+    },
+    enabled: !!signerId,
+    placeholderData: keepPreviousData,
+    retry: false,
+    meta: { silentErrors: true },
+  });
+}

@@ -1,4 +1,4 @@
-import { emailSchema, phoneSchema, type DocumentInput, type SignatoryInput, type SignatureOptionsInput } from '@paraphe/contracts';
+import { emailSchema, phoneSchema, type DocumentInput, type MergeDocumentInput, type SignatoryInput, type SignatureOptionsInput } from '@paraphe/contracts';
 
 /** A signatory typed or picked in the form (mobile empty when none). */
 export type TypedSignatory = { key: string; firstname: string; lastname: string; emailAddress: string; phoneNum: string };
@@ -34,6 +34,8 @@ export type CampaignParts = {
   signatories?: readonly TypedSignatory[];
   /** Omitted on an update without new files: the documents and their positions stay. */
   documents?: { inputs: DocumentInput[]; files: File[] };
+  /** Mail-merge only; omitted on an update that keeps it. */
+  mergeDocument?: MergeDocumentInput;
 };
 
 /** The multipart body of the create and update calls (contract campaignFormParts: JSON strings, label and description plain). */
@@ -48,5 +50,6 @@ export function campaignFormData(parts: CampaignParts): FormData {
     form.append('transactionDocuments', JSON.stringify(parts.documents.inputs));
     for (const file of parts.documents.files) form.append('files', file, file.name);
   }
+  if (parts.mergeDocument) form.append('mergeDocument', JSON.stringify(parts.mergeDocument));
   return form;
 }

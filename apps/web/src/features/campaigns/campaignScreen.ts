@@ -60,11 +60,12 @@ export function percentSigned(campaign: Pick<Campaign, 'signatoryCount' | 'count
 }
 
 /** The save rules of spec §5 as the server names them, by field, to word them in the user's language. */
-export type SaveRule = 'label' | 'signatories' | 'documents' | 'other';
+export type SaveRule = 'label' | 'signatories' | 'documents' | 'template' | 'other';
 const ruleOfField: [prefix: string, rule: SaveRule][] = [
   ['label', 'label'],
   ['transactionSigners', 'signatories'],
   ['transactionDocuments', 'documents'],
+  ['mergeDocument', 'template'],
 ];
 export function saveRuleOf(field: FieldError): SaveRule {
   return ruleOfField.find(([prefix]) => field.field === prefix || field.field.startsWith(`${prefix}.`))?.[1] ?? 'other';

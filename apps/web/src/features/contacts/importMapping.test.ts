@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignField, fieldOfColumn, initialMapping, mappingProblem, missingName, previewRows } from './importMapping.ts';
+import { assignField, fieldOfColumn, initialMapping, mappingProblem, missingName, previewRows, variableColumns } from './importMapping.ts';
 
 describe('import mapping', () => {
   it('starts from the guesses, each field given to the first column that guessed it', () => {
@@ -79,5 +79,34 @@ describe('import preview rules', () => {
 
   it('stops at the limit', () => {
     expect(previewRows(sample, mapping, true, 2)).toHaveLength(2);
+  });
+});
+
+describe('variableColumns', () => {
+  const columns = [
+    { index: 0, header: 'E-mail' },
+    { index: 1, header: 'First name' },
+    { index: 2, header: ' City ' },
+    { index: 3, header: 'Company' },
+    { index: 4, header: 'city' },
+    { index: 5, header: '' },
+  ];
+  const kept = ['mail', 'firstname', 'lastname', 'mobile', 'lang'] as const;
+
+  it('offers every column that feeds none of the kept fields, named by its header', () => {
+    const mapping = { mail: 0, firstname: 1, company: 3 };
+    expect(variableColumns(columns, mapping, kept, true)).toEqual([
+      { index: 2, name: 'City' },
+      { index: 3, name: 'Company' }, // the signatory import keeps no company: a variable
+      { index: 4, name: 'city (2)' },
+      { index: 5, name: 'column6' },
+    ]);
+  });
+
+  it('names columns by position when the first line is data', () => {
+    expect(variableColumns(columns.slice(0, 3), { mail: 0 }, kept, false)).toEqual([
+      { index: 1, name: 'column2' },
+      { index: 2, name: 'column3' },
+    ]);
   });
 });

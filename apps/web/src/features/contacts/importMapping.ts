@@ -116,3 +116,25 @@ function previewRow(cells: readonly string[], line: number, mapping: FieldMappin
   // A skipped row is not imported at all: its warnings would not apply.
   return { line, values, outcome, reasons: skipped.length > 0 ? skipped : warnings };
 }
+
+/** A column kept beside the fields (a campaign's signatory `data`, for mail-merge): its index and the variable's name. */
+export type VariableColumn = { index: number; name: string };
+
+const variableNameMax = 100;
+
+/**
+ * The columns that feed none of the `kept` fields, offered as variables: named by their header (trimmed; a second
+ * column of the same name gets " (2)"), or `columnN` when the first line is data or the header cell is empty.
+ */
+export function variableColumns(columns: readonly { index: number; header: string }[], mapping: FieldMapping, kept: readonly ContactField[], ignoreFirstLine: boolean): VariableColumn[] {
+  const used = new Set(kept.flatMap((field) => (mapping[field] === undefined ? [] : [mapping[field]])));
+  const taken = new Map<string, number>();
+  return columns
+    .filter((c) => !used.has(c.index))
+    .map((c) => {
+      const base = (ignoreFirstLine && c.header.trim() ? c.header.trim() : `column${c.index + 1}`).slice(0, variableNameMax - 4);
+      const seen = (taken.get(base.toLowerCase()) ?? 0) + 1;
+      taken.set(base.toLowerCase(), seen);
+      return { index: c.index, name: seen === 1 ? base : `${base} (${seen})` };
+    });
+}

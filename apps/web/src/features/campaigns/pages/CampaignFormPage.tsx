@@ -2,45 +2,60 @@ import { useState } from 'react';
 import { Alert, Anchor, Breadcrumbs, Button, Center, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconDeviceFloppy, IconFileSpreadsheet, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy, IconFileSpreadsheet, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Campaign } from '@paraphe/contracts';
+import { defaultSignatureFields, guessMergeMapping, mergeColumnsOf, signatoryColumns, type Campaign, type CampaignType, type MergeDocumentInput } from '@paraphe/contracts';
 import { ApiError, isApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
 import { useMe } from '../../auth/index.ts';
 import type { SignatureDraft } from '../../signatures/index.ts';
 import { useCampaign, useSaveCampaign } from '../api.ts';
-import { campaignFormData, type TypedSignatory } from '../campaignForm.ts';
+import { campaignFormData, signatoryInputsOf, type TypedSignatory } from '../campaignForm.ts';
+import { basePathOf, newKeyOf, titleKeyOf, viewPath } from '../campaignKinds.ts';
+import { titleOfTemplate } from '../mailMerge.ts';
 import { draftOptionsOf, saveRuleOf } from '../campaignScreen.ts';
 import { signatureKit } from '../signatureKit.ts';
 import { SignatoriesEditor } from '../components/form/SignatoriesEditor.tsx';
+import { TemplateStep, type ChosenTemplate } from '../components/mailMerge/TemplateStep.tsx';
 
-/** `campaigns/new`, and `campaigns/edit/:id` for a draft. */
-export function CampaignFormPage() {
+/** `campaigns/new` or `publipostage/new` (the route's kind), and `…/edit/:id` for a draft (its own kind). */
+export function CampaignFormPage({ type }: { type: CampaignType }) {
   const { id } = useParams();
   const campaign = useCampaign(id);
-  if (!id) return <CampaignForm />;
+  if (!id) return <CampaignForm type={type} />;
   if (campaign.isError && isApiError(campaign.error, 'NOT_FOUND')) return <NotFoundPage />;
   if (!campaign.data) return <Center><Loader /></Center>;
-  return <CampaignForm key={campaign.data.id} saved={campaign.data} />;
+  return <CampaignForm key={campaign.data.id} type={campaign.data.type} saved={campaign.data} />;
 }
 
-type Tab = 'signatories' | 'documents' | 'options';
+type Tab = 'template' | 'signatories' | 'documents' | 'options';
 
 /**
- * Label, description; Signatories (typed or picked; a spreadsheet once the draft exists), Documents (PDFs and the
- * signatory's positions, with the signatures form's editor), Options. The save rules are the server's answer.
+ * A new template's merge document: the variables mapped to the signatories' columns of the same name (the
+ * mapping tab of the view adjusts it), the signatory's field at the default place (last page).
  */
-function CampaignForm({ saved }: { saved?: Campaign }) {
+function newMergeDocument(template: ChosenTemplate, columns: string[]): MergeDocumentInput {
+  return { templateId: template.id, title: titleOfTemplate(template.fileName), mapping: guessMergeMapping(template.variables, columns), signatureFields: defaultSignatureFields(1, false) };
+}
+
+/**
+ * Label, description; a mail-merge's Template; Signatories (typed or picked; a spreadsheet once the draft exists),
+ * Documents (PDFs and the signatory's positions, with the signatures form's editor; optional annexes for a
+ * mail-merge), Options. The save rules are the server's answer.
+ */
+function CampaignForm({ type, saved }: { type: CampaignType; saved?: Campaign }) {
   const { t } = useTranslation('campaigns');
   const me = useMe();
   const navigate = useNavigate();
   const kit = signatureKit();
   const language = me.user.language;
   const [signatories, setSignatories] = useState<TypedSignatory[]>([]);
-  const [tab, setTab] = useState<string | null>('signatories');
+  const mailMerge = type === 'publipostage';
+  const savedTemplate = saved?.mergeDocument ? { id: saved.mergeDocument.templateId, fileName: saved.mergeDocument.templateFileName, variables: saved.mergeDocument.variables } : null;
+  const [template, setTemplate] = useState<ChosenTemplate | null>(savedTemplate);
+  const [tab, setTab] = useState<string | null>(mailMerge ? 'template' : 'signatories');
   const [problems, setProblems] = useState<{ tab: Tab | null; message: string }[]>([]);
   const form = useForm<SignatureDraft>({
     initialValues: (() => {
@@ -60,6 +75,9 @@ function CampaignForm({ saved }: { saved?: Campaign }) {
 
   const submit = (send: boolean, then?: (campaign: Campaign) => void) => {
     const documents = draft.documents.filter((d) => d.check.status !== 'refused');
+    // A new template is mapped by the columns' names; the saved one keeps its mapping and fields.
+    const columns = saved ? (saved.mergeColumns ?? [...signatoryColumns]) : mergeColumnsOf(signatoryInputsOf(signatories));
+    const mergeDocument = mailMerge && template && template.id !== savedTemplate?.id ? newMergeDocument(template, columns) : undefined;
     const body = campaignFormData({
       label: draft.label,
       description: draft.description,
@@ -67,14 +85,15 @@ function CampaignForm({ saved }: { saved?: Campaign }) {
       send,
       signatories: saved ? undefined : signatories,
       documents: !saved || documents.length > 0 ? { inputs: kit.documentInputsOf(documents), files: documents.map((d) => d.file) } : undefined,
+      mergeDocument,
     });
     save.mutate(
-      { id: saved?.id, form: body },
+      { id: saved?.id, type, form: body },
       {
         onSuccess: (campaign) => {
           notify(t(send ? 'done.sent' : 'done.saved'), 'success');
           if (then) then(campaign);
-          else void navigate(`/campaigns/view/${campaign.id}`);
+          else void navigate(viewPath(campaign.type, campaign.id));
         },
         onError: (error) => {
           if (isCancellation(error)) return;
@@ -105,9 +124,9 @@ function CampaignForm({ saved }: { saved?: Campaign }) {
       onConfirm: () => submit(true),
     });
   };
-  const saveThenImport = () => submit(false, (campaign) => void navigate(`/campaigns/view/${campaign.id}?import=1`));
+  const saveThenImport = () => submit(false, (campaign) => void navigate(`${viewPath(campaign.type, campaign.id)}?import=1`));
   const tabLabel = (name: Tab) => {
-    const count = name === 'signatories' ? (saved?.signatoryCount ?? signatories.length) : name === 'documents' ? draft.documents.length : null;
+    const count = name === 'signatories' ? (saved?.signatoryCount ?? signatories.length) : name === 'documents' ? draft.documents.length : name === 'template' ? (template ? 1 : 0) : null;
     return `${t(`form.tabs.${name}`)}${count === null ? '' : ` (${count})`}`;
   };
   const tabHasProblem = (name: Tab) => problems.some((p) => p.tab === name);
@@ -115,10 +134,10 @@ function CampaignForm({ saved }: { saved?: Campaign }) {
   return (
     <Stack gap="md">
       <Breadcrumbs>
-        <Anchor component={Link} to="/campaigns/list">{t('title')}</Anchor>
-        <span>{saved ? saved.label : t('form.title')}</span>
+        <Anchor component={Link} to={`${basePathOf[type]}/list`}>{t(titleKeyOf[type])}</Anchor>
+        <span>{saved ? saved.label : t(mailMerge ? newKeyOf[type] : 'form.title')}</span>
       </Breadcrumbs>
-      <Title order={2}>{saved ? t('form.editTitle') : t('form.title')}</Title>
+      <Title order={2}>{saved ? t('form.editTitle') : t(mailMerge ? newKeyOf[type] : 'form.title')}</Title>
       <Paper withBorder p="md">
         <TextInput required label={t('form.label')} {...form.getInputProps('label')} />
         <Textarea mt="sm" autosize minRows={1} label={t('form.description')} {...form.getInputProps('description')} />
@@ -131,10 +150,15 @@ function CampaignForm({ saved }: { saved?: Campaign }) {
       <Paper withBorder p="md">
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="md">
-            {(['signatories', 'documents', 'options'] as const).map((name) => (
+            {(mailMerge ? (['template', 'signatories', 'documents', 'options'] as const) : (['signatories', 'documents', 'options'] as const)).map((name) => (
               <Tabs.Tab key={name} value={name} c={tabHasProblem(name) ? 'red' : undefined}>{tabLabel(name)}</Tabs.Tab>
             ))}
           </Tabs.List>
+          {mailMerge && (
+            <Tabs.Panel value="template">
+              <TemplateStep template={template} onChange={setTemplate} />
+            </Tabs.Panel>
+          )}
           <Tabs.Panel value="signatories">
             {saved ? (
               <Text size="sm">{t('form.signatoriesOnView', { count: saved.signatoryCount })}</Text>
@@ -149,6 +173,7 @@ function CampaignForm({ saved }: { saved?: Campaign }) {
             )}
           </Tabs.Panel>
           <Tabs.Panel value="documents">
+            {mailMerge && <Text size="sm" c="dimmed" mb="sm">{t('mailMerge.documentsHelp')}</Text>}
             {saved && saved.documents && saved.documents.length > 0 && draft.documents.length === 0 && (
               <Alert variant="light" mb="sm">{t('form.documentsKept', { names: saved.documents.map((d) => d.fileName).join(', ') })}</Alert>
             )}
@@ -161,8 +186,15 @@ function CampaignForm({ saved }: { saved?: Campaign }) {
         </Tabs>
       </Paper>
       <Group justify="flex-end">
-        <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={checking} onClick={() => submit(false)}>{t('form.saveDraft')}</Button>
-        <Button leftSection={<IconSend size={16} />} loading={save.isPending} disabled={checking} onClick={attemptSend}>{t('form.send')}</Button>
+        {/* A mail-merge is sent from its page, once its mapping was checked on the preview. */}
+        {mailMerge ? (
+          <Button leftSection={<IconArrowRight size={16} />} loading={save.isPending} disabled={checking} onClick={() => submit(false)}>{t('mailMerge.saveAndMap')}</Button>
+        ) : (
+          <>
+            <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={checking} onClick={() => submit(false)}>{t('form.saveDraft')}</Button>
+            <Button leftSection={<IconSend size={16} />} loading={save.isPending} disabled={checking} onClick={attemptSend}>{t('form.send')}</Button>
+          </>
+        )}
       </Group>
     </Stack>
   );

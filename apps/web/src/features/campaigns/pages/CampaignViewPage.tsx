@@ -9,6 +9,7 @@ import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
 import { useMe } from '../../auth/index.ts';
 import { useCampaign, useCampaignStatistics } from '../api.ts';
 import { screenActions } from '../campaignScreen.ts';
+import { unmappedOf } from '../mailMerge.ts';
 import { signatureKit } from '../signatureKit.ts';
 import { CampaignStatusBadge } from '../components/StatusBadges.tsx';
 import { CampaignActions } from '../components/view/CampaignActions.tsx';
@@ -17,8 +18,13 @@ import { DispatchProgress } from '../components/view/DispatchProgress.tsx';
 import { SignatoriesPanel } from '../components/view/SignatoriesPanel.tsx';
 import { SignatoryImport } from '../components/view/SignatoryImport.tsx';
 import { StatisticsCards } from '../components/view/StatisticsCards.tsx';
+import { MergeMappingPanel } from '../components/mailMerge/MergeMappingPanel.tsx';
+import { listPath, titleKeyOf } from '../campaignKinds.ts';
 
-/** `campaigns/view/:id`: status and actions, live dispatch progress, statistics; Signatories, Documents, Options. */
+/**
+ * `campaigns/view/:id` (or `publipostage/view/:id`): status and actions, live dispatch progress, statistics;
+ * Signatories, Documents, Options, and a mail-merge's Mapping (with the preview of a signatory's document).
+ */
 export function CampaignViewPage() {
   const { t, i18n } = useTranslation('campaigns');
   const { id = '' } = useParams();
@@ -28,6 +34,9 @@ export function CampaignViewPage() {
   const statistics = useCampaignStatistics(id, campaign.data?.status);
   const { OptionsSummary } = signatureKit();
   const [tab, setTab] = useState<string | null>('signatories');
+  // The mapping (and its previews, each a conversion on the server) is made once its tab was opened, then kept.
+  const [mappingOpened, setMappingOpened] = useState(false);
+  if (tab === 'mapping' && !mappingOpened) setMappingOpened(true);
   const importing = search.get('import') === '1';
   const setImporting = (on: boolean) => setSearch(on ? { import: '1' } : {}, { replace: true });
 
@@ -38,11 +47,13 @@ export function CampaignViewPage() {
   const actions = screenActions({ status: c.status, archiveAvailable: c.archiveAvailable, failedCount: c.counts.failed }, canManage);
   // Copies already sent are cancelled by a job: say so while some are still out.
   const cancelling = c.status === 'canceled' && c.counts.sent + c.counts.opened + c.counts.queued > 0;
+  const mailMerge = c.type === 'publipostage';
+  const unmappedCount = c.mergeDocument ? unmappedOf(c.mergeDocument.variables, c.mergeDocument.mapping).length : 0;
 
   return (
     <Stack gap="md">
       <Breadcrumbs>
-        <Anchor component={Link} to="/campaigns/list">{t('title')}</Anchor>
+        <Anchor component={Link} to={listPath(c.type)}>{t(titleKeyOf[c.type])}</Anchor>
         <span>{c.label}</span>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-start">
@@ -69,13 +80,16 @@ export function CampaignViewPage() {
             <Tabs.Tab value="signatories">{`${t('form.tabs.signatories')} (${c.signatoryCount.toLocaleString(i18n.language)})`}</Tabs.Tab>
             <Tabs.Tab value="documents">{`${t('form.tabs.documents')} (${c.documents?.length ?? 0})`}</Tabs.Tab>
             <Tabs.Tab value="options">{t('form.tabs.options')}</Tabs.Tab>
+            {mailMerge && (
+              <Tabs.Tab value="mapping" c={unmappedCount > 0 ? 'red' : undefined}>{`${t('mailMerge.mapping.tab')}${unmappedCount > 0 ? ` (${t('mailMerge.mapping.toDo', { count: unmappedCount })})` : ''}`}</Tabs.Tab>
+            )}
           </Tabs.List>
           <Tabs.Panel value="signatories">
             {c.status === 'draft' && canManage && (
               importing ? (
                 <Paper withBorder p="md" mb="md">
                   <Title order={5} mb="sm">{t('import.title')}</Title>
-                  <SignatoryImport campaignId={c.id} onClose={() => setImporting(false)} />
+                  <SignatoryImport campaignId={c.id} mailMerge={mailMerge} onClose={() => setImporting(false)} />
                 </Paper>
               ) : (
                 <Group mb="sm">
@@ -91,6 +105,11 @@ export function CampaignViewPage() {
           <Tabs.Panel value="options">
             <OptionsSummary options={c.options} />
           </Tabs.Panel>
+          {mailMerge && (
+            <Tabs.Panel value="mapping">
+              {mappingOpened && <MergeMappingPanel campaign={c} canManage={canManage} />}
+            </Tabs.Panel>
+          )}
         </Tabs>
       </Paper>
     </Stack>

@@ -2,7 +2,8 @@ import { Button, Group, Progress, Select, Stack, Text, Title } from '@mantine/co
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { campaignStatuses, type Campaign } from '@paraphe/contracts';
+import { createElement, type ComponentType } from 'react';
+import { campaignStatuses, type Campaign, type CampaignType } from '@paraphe/contracts';
 import { useMe } from '../../auth/index.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
@@ -11,21 +12,28 @@ import { listQueryOf, oneOf } from '../../../shared/list/listParams.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useCampaignsList } from '../api.ts';
 import { percentSigned } from '../campaignScreen.ts';
+import { basePathOf, newKeyOf, titleKeyOf, viewPath } from '../campaignKinds.ts';
 import { CampaignStatusBadge } from '../components/StatusBadges.tsx';
 
 const filterNames = ['status'] as const;
 /** Deleted campaigns are out of the lists (the server leaves them out too). */
 const listedStatuses = campaignStatuses.filter((s) => s !== 'deleted');
 
-/** `campaigns/list`: search, status filter, pagination; a row opens the campaign. */
-export function CampaignsListPage() {
+const listPages: Partial<Record<CampaignType, ComponentType>> = {};
+/** The list of one kind of campaign (its route's). */
+export function listPageOf(type: CampaignType): ComponentType {
+  return (listPages[type] ??= () => createElement(CampaignsListPage, { type }));
+}
+
+/** `campaigns/list` (classic) or `publipostage/list` (mail-merge): search, status filter, pagination; a row opens the campaign. */
+export function CampaignsListPage({ type }: { type: CampaignType }) {
   const { t, i18n } = useTranslation('campaigns');
   const me = useMe();
   const navigate = useNavigate();
   const { params, update } = useListParams(filterNames);
   const status = oneOf(params.filters.status, listedStatuses);
   // light=1: no documents in each row, the list does not show them.
-  const list = useCampaignsList(listQueryOf(params, { status, light: '1' as const, type: 'campain' as const }));
+  const list = useCampaignsList(listQueryOf(params, { status, light: '1' as const, type }));
   const canManage = me.permissions.includes('campaigns.manage');
 
   const columns: Column<Campaign>[] = [
@@ -49,8 +57,8 @@ export function CampaignsListPage() {
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Title order={2}>{t('title')}</Title>
-        {canManage && <Button component={Link} to="/campaigns/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>}
+        <Title order={2}>{t(titleKeyOf[type])}</Title>
+        {canManage && <Button component={Link} to={`${basePathOf[type]}/new`} leftSection={<IconPlus size={16} />}>{t(newKeyOf[type])}</Button>}
       </Group>
       <ListToolbar search={params.search} onSearch={(q) => update({ q })} searchLabel={t('search')}>
         <Select
@@ -64,7 +72,7 @@ export function CampaignsListPage() {
         />
       </ListToolbar>
       <PaginatedTable
-        caption={t('title')}
+        caption={t(titleKeyOf[type])}
         columns={columns}
         list={list.data}
         loading={list.isFetching}
@@ -73,7 +81,7 @@ export function CampaignsListPage() {
         pageSize={params.pageSize}
         onPage={(page) => update({ page })}
         onPageSize={(size) => update({ size })}
-        onRowClick={(c) => void navigate(`/campaigns/view/${c.id}`)}
+        onRowClick={(c) => void navigate(viewPath(type, c.id))}
       />
     </Stack>
   );

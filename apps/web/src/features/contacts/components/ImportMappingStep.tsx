@@ -2,26 +2,36 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ContactImport, StartImportInput } from '@paraphe/contracts';
-import { assignField, initialMapping, mappingProblem, previewRows, type FieldMapping } from '../importMapping.ts';
+import type { ContactField, ContactImport, StartImportInput } from '@paraphe/contracts';
+import { assignField, initialMapping, mappingProblem, previewRows, variableColumns, type FieldMapping } from '../importMapping.ts';
 import { ColumnMappingTable } from './ColumnMappingTable.tsx';
 import { ImportPreviewTable } from './ImportPreviewTable.tsx';
 
 type Props = {
   /** The uploaded file's columns, guesses and first rows (the address book's and a campaign's imports share it). */
   preview: ContactImport['preview'];
-  onStart: (input: StartImportInput) => void;
+  /** With `variables`: the columns kept as variables, by name (offered only with `variablesBeside`). */
+  onStart: (input: StartImportInput & { variables?: Record<string, number> }) => void;
+  /**
+   * The fields this import keeps: every other column is offered as a variable (checked by default, named by its
+   * header), e.g. a mail-merge campaign's signatories' data. Absent: no variables (the address book).
+   */
+  variablesBeside?: readonly ContactField[];
   starting: boolean;
   onRestart: () => void;
 };
 
 /** Step 2: a field for each column (prefilled from the server's guesses), the header choice, a live preview, Start. */
-export function ImportMappingStep({ preview, onStart, starting, onRestart }: Props) {
+export function ImportMappingStep({ preview, onStart, starting, onRestart, variablesBeside }: Props) {
   const { t } = useTranslation('contacts');
   const [mapping, setMapping] = useState<FieldMapping>(() => initialMapping(preview.columns));
   const [ignoreFirstLine, setIgnoreFirstLine] = useState(preview.firstLineIsHeader);
   const problem = mappingProblem(mapping);
-  const startImport = () => onStart({ mapping, ignoreFirstLine });
+  // Unchecked by the user (the others are kept): a column that becomes a candidate again starts checked.
+  const [dropped, setDropped] = useState<ReadonlySet<number>>(new Set());
+  const candidates = variablesBeside ? variableColumns(preview.columns, mapping, variablesBeside, ignoreFirstLine) : [];
+  const startImport = () =>
+    onStart(variablesBeside ? { mapping, ignoreFirstLine, variables: Object.fromEntries(candidates.filter((c) => !dropped.has(c.index)).map((c) => [c.name, c.index])) } : { mapping, ignoreFirstLine });
   const rows = useMemo(() => previewRows(preview.sampleRows, mapping, ignoreFirstLine), [preview.sampleRows, mapping, ignoreFirstLine]);
 
   return (
@@ -43,6 +53,26 @@ export function ImportMappingStep({ preview, onStart, starting, onRestart }: Pro
         ignoreFirstLine={ignoreFirstLine}
         onAssign={(column, field) => setMapping((current) => assignField(current, column, field))}
       />
+      {candidates.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>{t('import.variables.title')}</Text>
+          <Text size="xs" c="dimmed">{t('import.variables.help')}</Text>
+          <Group gap="md">
+            {candidates.map((c) => (
+              <Checkbox key={c.index} size="sm" label={c.name} aria-label={t('import.variables.keep', { name: c.name })} checked={!dropped.has(c.index)}
+                onChange={(e) => {
+                  const keep = e.currentTarget.checked;
+                  setDropped((current) => {
+                    const next = new Set(current);
+                    if (keep) next.delete(c.index);
+                    else next.add(c.index);
+                    return next;
+                  });
+                }} />
+            ))}
+          </Group>
+        </Stack>
+      )}
       {problem && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>{t(`import.mapping.problems.${problem}`)}</Alert>
       )}

@@ -9,6 +9,9 @@ import { ApiError, isCancellation } from '../../../../shared/api/apiError.ts';
 import { notify } from '../../../../shared/api/notify.ts';
 import { downloads, useCampaignCommand, useDuplicateCampaign, type CampaignCommand } from '../../api.ts';
 import type { ScreenAction } from '../../campaignScreen.ts';
+import { detailsOf } from '../../campaignErrors.ts';
+import { editPath, listPath, viewPath } from '../../campaignKinds.ts';
+import { SendRefusal } from './SendRefusal.tsx';
 
 const icons: Record<ScreenAction, typeof IconSend> = {
   edit: IconEdit,
@@ -35,6 +38,10 @@ export function CampaignActions({ campaign, actions }: { campaign: Campaign; act
   const [downloading, setDownloading] = useState(false);
   const failed = (error: unknown) => {
     if (isCancellation(error)) return;
+    if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
+      modals.open({ title: t('sendRefused.title'), children: <SendRefusal fields={error.fields} details={detailsOf(error)} /> });
+      return;
+    }
     notify(error instanceof ApiError ? t(`errorsByCode.${error.code}`, { defaultValue: error.message }) : t('failed.action'), 'error');
   };
 
@@ -54,7 +61,7 @@ export function CampaignActions({ campaign, actions }: { campaign: Campaign; act
   };
 
   const handlers: Record<ScreenAction, () => void> = {
-    edit: () => void navigate(`/campaigns/edit/${campaign.id}`),
+    edit: () => void navigate(editPath(campaign.type, campaign.id)),
     send: () => confirm('send', t('confirm.sendText', { label: campaign.label, count: campaign.signatoryCount }), () => run('send', t('done.sent'))),
     relaunch: () => confirm('relaunch', t('confirm.relaunchText'), () => run('relaunch', t('done.relaunched'))),
     retry: () => run('retry', t('done.retried')),
@@ -65,12 +72,12 @@ export function CampaignActions({ campaign, actions }: { campaign: Campaign; act
       duplicate.mutate(campaign.id, {
         onSuccess: (copy) => {
           notify(t('done.duplicated'), 'success');
-          void navigate(`/campaigns/view/${copy.id}`);
+          void navigate(viewPath(copy.type, copy.id));
         },
         onError: failed,
       }),
     cancel: () => confirm('cancel', t('confirm.cancelText'), () => run('cancel', t('done.canceled'))),
-    delete: () => confirm('delete', t('confirm.deleteText', { label: campaign.label }), () => run('remove', t('done.deleted'), () => void navigate('/campaigns/list'))),
+    delete: () => confirm('delete', t('confirm.deleteText', { label: campaign.label }), () => run('remove', t('done.deleted'), () => void navigate(listPath(campaign.type)))),
   };
   const busy = command.isPending || duplicate.isPending || downloading;
   const buttons = actions.filter((a) => primary.includes(a));

@@ -2,13 +2,16 @@ import { Suspense, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Progress, SimpleGrid, Stack, Stepper, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { SignatoryImport as SignatoryImportState } from '@paraphe/contracts';
+import { signatoryImportFields, type SignatoryImport as SignatoryImportState } from '@paraphe/contracts';
 import { notifyApiError } from '../../../../shared/api/notify.ts';
 import { ImportFileStep, ImportMappingStep } from '../../../contacts/index.ts';
 import { uploadSignatoryImport, useSignatoryImport, useStartSignatoryImport } from '../../api.ts';
 
-/** The address book's wizard on a draft campaign: file → mapping (the contacts feature's steps) → progress and report. */
-export function SignatoryImport({ campaignId, onClose }: { campaignId: string; onClose: () => void }) {
+/**
+ * The address book's wizard on a draft campaign: file → mapping (the contacts feature's steps) → progress and report.
+ * For a mail-merge, the columns given to no signatory field are kept as variables (the signatories' data).
+ */
+export function SignatoryImport({ campaignId, mailMerge, onClose }: { campaignId: string; mailMerge: boolean; onClose: () => void }) {
   const { t } = useTranslation('campaigns');
   const [importId, setImportId] = useState<string | undefined>();
   const current = useSignatoryImport(campaignId, importId);
@@ -29,7 +32,7 @@ export function SignatoryImport({ campaignId, onClose }: { campaignId: string; o
         ) : !state ? (
           <ImportFileStep upload={(file) => uploadSignatoryImport(campaignId, file).then((uploaded) => setImportId(uploaded.id))} />
         ) : state.status === 'uploaded' ? (
-          <ImportMappingStep preview={state.preview} starting={start.isPending} onRestart={() => setImportId(undefined)}
+          <ImportMappingStep preview={state.preview} starting={start.isPending} onRestart={() => setImportId(undefined)} variablesBeside={mailMerge ? signatoryImportFields : undefined}
             onStart={(input) => start.mutate(input, { onError: notifyApiError })} />
         ) : (
           <ImportReport state={state} onAnother={() => setImportId(undefined)} onClose={onClose} />

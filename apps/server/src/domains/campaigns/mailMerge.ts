@@ -1,0 +1,249 @@
+/**
+ * Mail-merge campaigns (type `publipostage`, docs/campaigns.md "Mail-merge"): the merge document of a draft (its
+ * template, mapping and fields), the readiness rules checked on send (every variable mapped to a known column or a
+ * fixed value, every signatory with a value — saying which rows and which variables), the generation stage of the
+ * dispatch (each signatory's filled PDF, made before their copy), and the preview of one signatory's document.
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { fieldSizeOf, mergeValuesOf, signatoryColumns, type FieldError, type MergeDocumentData, type MergeReadiness, type TemplateMapping } from '@paraphe/contracts';
+import type { Actor, Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { conversionUnavailable, officeEngineFor } from '../../platform/office/index.ts';
+import { inspectPdf, sha256Hex, type BulkDocument } from '../signatures/index.ts';
+import { generateFilledPdfs, getTemplate, previewPdf, type MergeRow } from '../templates/index.ts';
+import * as repo from './repository.ts';
+import { campaignSignatories, type StoredMergeDocument } from './schema.ts';
+
+const rowsListed = 100;
+/** A generation lease: another run leaves these rows alone meanwhile (a crashed run's rows are taken again after it). */
+const leaseMs = 5 * 60_000;
+
+/** Stores what the draft's merge document says, checked against its template (a variable it does not have is refused). */
+export async function mergeDocumentOf(platform: Platform, actor: Actor, input: MergeDocumentData): Promise<StoredMergeDocument> {
+  const template = await getTemplate({ platform, actor, id: input.templateId });
+  const known = new Set(template.variables);
+  const unknown = Object.keys(input.mapping).filter((v) => !known.has(v));
+  if (unknown.length) {
+    const fields: FieldError[] = unknown.map((v) => ({ field: `mergeDocument.mapping.${v}`, rule: 'invalid_value', message: `The template ${template.fileName} has no \${${v}}.` }));
+    throw new AppError('VALIDATION_FAILED', fields.map((f) => f.message).join(' '), { fields });
+  }
+  return {
+    templateId: template.id,
+    templateFileName: template.fileName,
+    variables: template.variables,
+    title: input.title || template.fileName.replace(/\.[^.]*$/, ''),
+    documentType: input.documentType,
+    checkBoxTexts: input.checkBoxTexts,
+    mapping: input.mapping,
+    signatureFields: input.signatureFields.map((f) => ({ page: f.page, name: f.name ?? 'signer', x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: 0 })),
+  };
+}
+
+/** A mapped column: a signatory column, else the campaign's data key of that name (exact, then ignoring case). */
+function resolveColumn(column: string, dataKeys: readonly string[]): { field: string } | { key: string } | null {
+  if ((signatoryColumns as readonly string[]).includes(column)) return { field: column };
+  if (dataKeys.includes(column)) return { key: column };
+  const key = dataKeys.find((k) => k.trim().toLowerCase() === column.trim().toLowerCase());
+  return key === undefined ? null : { key };
+}
+
+const columnSql: Record<string, string> = { firstname: 'firstname', lastname: 'lastname', emailAddress: 'email', phoneNum: 'phone', language: 'language' };
+
+/**
+ * Why this mail-merge campaign cannot be sent yet, or null. The signatories are checked in SQL (a 100,000-row
+ * campaign is one query): the first 100 rows lacking a value are listed with their variables, all are counted.
+ */
+export async function mergeReadiness(tx: Tx, row: repo.CampaignRow): Promise<MergeReadiness | null> {
+  const merge = row.mergeDocument;
+  if (!merge) return null;
+  const readiness: MergeReadiness = { unmapped: [], unknownColumns: [], rowsMissingValues: [], rowsMissingCount: 0 };
+  const checks: { variable: string; blank: ReturnType<typeof sql> }[] = [];
+  for (const variable of merge.variables) {
+    const source = Object.hasOwn(merge.mapping, variable) ? merge.mapping[variable] : undefined;
+    if (!source) readiness.unmapped.push(variable);
+    else if ('column' in source) {
+      const resolved = resolveColumn(String(source.column), row.dataKeys);
+      if (!resolved) readiness.unknownColumns.push({ variable, column: String(source.column) });
+      else {
+        const value = 'field' in resolved ? sql.raw(`s.${columnSql[resolved.field]}`) : sql`s.data ->> ${resolved.key}`;
+        checks.push({ variable, blank: sql`coalesce(btrim(${value}), '') = ''` });
+      }
+    }
+  }
+  if (checks.length && !readiness.unmapped.length && !readiness.unknownColumns.length) {
+    const missing = sql`array_remove(array[${sql.join(checks.map((c) => sql`case when ${c.blank} then ${c.variable} end`), sql`, `)}]::text[], null)`;
+    const anyBlank = sql.join(checks.map((c) => c.blank), sql` or `);
+    const scope = sql`s.app_id = ${row.appId} and s.campaign_id = ${row.id} and s.status in ('draft', 'queued')`;
+    const listed = (await tx.execute(sql`
+      select s.row_index as "rowIndex", s.email, ${missing} as variables from ${campaignSignatories} s
+      where ${scope} and (${anyBlank}) order by s.row_index limit ${rowsListed}`)) as unknown as { rows: { rowIndex: number; email: string; variables: string[] }[] };
+    readiness.rowsMissingValues = listed.rows.map((r) => ({ row: r.rowIndex + 1, emailAddress: r.email, variables: r.variables }));
+    readiness.rowsMissingCount = listed.rows.length;
+    if (listed.rows.length === rowsListed) {
+      const counted = (await tx.execute(sql`select count(*)::int as n from ${campaignSignatories} s where ${scope} and (${anyBlank})`)) as unknown as { rows: { n: number }[] };
+      readiness.rowsMissingCount = counted.rows[0]!.n;
+    }
+  }
+  const blocked = readiness.unmapped.length || readiness.unknownColumns.length || readiness.rowsMissingCount;
+  return blocked ? readiness : null;
+}
+
+/** A mail-merge campaign is sent only where documents can be converted (503 CONVERSION_UNAVAILABLE otherwise). */
+export async function assertConversionAvailable(platform: Platform) {
+  const status = await officeEngineFor(platform.config, platform.logger).status();
+  if (!status.available) throw conversionUnavailable(status);
+}
+
+/** The refusal of a send: one sentence per kind of problem, field errors per variable, the details for the mapping screen. */
+export function mergeReadinessError(r: MergeReadiness): AppError {
+  const vars = (list: readonly string[]) => list.map((v) => `\${${v}}`).join(', ');
+  const sentences: string[] = [];
+  if (r.unmapped.length) sentences.push(`Map ${vars(r.unmapped)} to a column or a fixed value.`);
+  for (const u of r.unknownColumns) sentences.push(`\${${u.variable}}: no signatory has a column "${u.column}".`);
+  if (r.rowsMissingCount) {
+    const shown = r.rowsMissingValues.slice(0, 5).map((m) => `row ${m.row} (${m.emailAddress}: ${vars(m.variables)})`);
+    const more = r.rowsMissingCount - shown.length;
+    sentences.push(`${r.rowsMissingCount} ${r.rowsMissingCount > 1 ? 'signatories lack' : 'signatory lacks'} a value: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`);
+  }
+  const fields: FieldError[] = [
+    ...r.unmapped.map((v) => ({ field: `mergeDocument.mapping.${v}`, rule: 'required', message: `\${${v}} is not mapped.` })),
+    ...r.unknownColumns.map((u) => ({ field: `mergeDocument.mapping.${u.variable}`, rule: 'invalid_value', message: `No signatory has a column "${u.column}".` })),
+    ...(r.rowsMissingCount ? [{ field: 'transactionSigners', rule: 'required', message: r.rowsMissingCount > 1 ? `${r.rowsMissingCount} signatories lack a value.` : 'A signatory lacks a value.' }] : []),
+  ];
+  return new AppError('VALIDATION_FAILED', sentences.join(' '), { fields, details: { ...r } });
+}
+
+const signatoryOf = (s: Pick<repo.SignatoryRow, 'firstname' | 'lastname' | 'email' | 'phone' | 'language' | 'data'>) => ({
+  firstname: s.firstname,
+  lastname: s.lastname,
+  emailAddress: s.email,
+  phoneNum: s.phone,
+  language: s.language,
+  data: s.data,
+});
+
+/** The values a signatory's document receives (the same function as the web preview's). */
+export const valuesOf = (merge: StoredMergeDocument, signatory: repo.SignatoryRow) => mergeValuesOf(merge.variables, merge.mapping as TemplateMapping, signatoryOf(signatory));
+
+/** GET …/signers/:signerId/preview: the PDF this signatory gets, with the saved mapping. */
+export async function previewCopy(platform: Platform, actor: Actor, row: repo.CampaignRow, signatory: repo.SignatoryRow) {
+  const merge = row.mergeDocument;
+  if (!merge) throw new AppError('CONFLICT', 'This campaign has no merge document yet: add a template first.');
+  const { values, missing, unmapped } = valuesOf(merge, signatory);
+  const file = await previewPdf({ platform, actor, templateId: merge.templateId, values });
+  const name = `${signatory.lastname} ${signatory.firstname}`.replace(/[\\/:*?"<>|]/g, '_');
+  return { ...file, fileName: `${merge.title} - ${name}.pdf`, missing, unmapped };
+}
+
+/** Where a signatory's filled PDF is stored: derived from the row and its values (changed values, a new file). */
+function mergeKeyOf(appId: string, campaignId: string, row: MergeRow) {
+  const values = Object.keys(row.values)
+    .sort()
+    .map((k) => [k, row.values[k]]);
+  const digest = createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 32);
+  return `${appId}/campaign-${campaignId}/merge-${row.key}-${digest}.pdf`;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * The generation stage of a mail-merge dispatch: leases up to `size` queued signatories without a PDF (in row order,
+ * rows leased by another run skipped), fills and converts them OUTSIDE any transaction (LibreOffice takes seconds),
+ * then records each PDF (key, sha256, pages) — or fails the signatory with the reason (a value too long, a conversion
+ * that failed). Runs only while fewer than `size` generated signatories wait for their copy. A run killed meanwhile
+ * leaves its PDFs stored under keys derived from the rows: the next run finds them (`reused`) instead of converting
+ * again. Answers how many signatories it handled.
+ */
+export async function generateMergeChunk(platform: Platform, job: { appId: string; campaignId: string }, size: number): Promise<number> {
+  const { appId, campaignId } = job;
+  const leased = await platform.database.inTenant(appId, async (tx) => {
+    const campaign = await repo.findCampaign(tx, { appId }, campaignId);
+    if (!campaign || campaign.status !== 'pending' || !campaign.mergeDocument) return null;
+    const waiting = sql`${campaignSignatories.appId} = ${appId} and ${campaignSignatories.campaignId} = ${campaignId} and ${campaignSignatories.status} = 'queued'`;
+    const ready = (await tx.execute(sql`select count(*)::int as n from (select 1 from ${campaignSignatories} where ${waiting} and merge_storage_key is not null limit ${size}) r`)) as unknown as { rows: { n: number }[] };
+    if (ready.rows[0]!.n >= size) return null;
+    const now = platform.clock();
+    const rows = await tx
+      .select()
+      .from(campaignSignatories)
+      .where(
+        and(
+          eq(campaignSignatories.appId, appId),
+          eq(campaignSignatories.campaignId, campaignId),
+          eq(campaignSignatories.status, 'queued'),
+          isNull(campaignSignatories.mergeStorageKey),
+          or(isNull(campaignSignatories.mergeLeaseUntil), lt(campaignSignatories.mergeLeaseUntil, now)),
+        ),
+      )
+      .orderBy(asc(campaignSignatories.rowIndex))
+      .limit(size)
+      .for('update', { skipLocked: true });
+    if (rows.length) await tx.update(campaignSignatories).set({ mergeLeaseUntil: new Date(now.getTime() + leaseMs) }).where(inArray(campaignSignatories.id, rows.map((r) => r.id)));
+    return { merge: campaign.mergeDocument, rows };
+  });
+  if (!leased?.rows.length) return 0;
+
+  const { merge, rows } = leased;
+  const made = new Map<string, { storageKey: string; sha256: string; pageCount: number; sizeBytes: number }>();
+  const failures = new Map<string, string>();
+  const mergeRows = rows.map((s) => ({ key: s.id, values: valuesOf(merge, s).values }));
+  // Two calls at least when the pool has two converters: a small chunk is spread over every converter.
+  const chunkSize = Math.max(1, Math.ceil(mergeRows.length / platform.config.office.converters));
+  for await (const outcome of generateFilledPdfs(platform, { appId, templateId: merge.templateId, rows: mergeRows, chunkSize, storageKeyOf: (r) => mergeKeyOf(appId, campaignId, r) })) {
+    if (outcome.error !== undefined) {
+      failures.set(outcome.key, `The document could not be generated: ${outcome.error}`);
+      continue;
+    }
+    try {
+      const data = await platform.storage.get(outcome.storageKey);
+      const inspected = await inspectPdf(data, `${merge.title}.pdf`);
+      made.set(outcome.key, { storageKey: outcome.storageKey, sha256: sha256Hex(data), pageCount: inspected.pageCount, sizeBytes: data.length });
+    } catch (error) {
+      failures.set(outcome.key, `The generated document cannot be signed: ${errorText(error)}`);
+    }
+  }
+
+  await platform.database.inTenant(appId, async (tx) => {
+    for (const [id, pdf] of made) {
+      await tx
+        .update(campaignSignatories)
+        .set({ mergeStorageKey: pdf.storageKey, mergeSha256: pdf.sha256, mergePageCount: pdf.pageCount, mergeSizeBytes: pdf.sizeBytes, mergeLeaseUntil: null })
+        .where(and(eq(campaignSignatories.id, id), eq(campaignSignatories.status, 'queued')));
+    }
+    if (failures.size) {
+      let failed = 0;
+      for (const [id, error] of failures) {
+        const updated = await tx
+          .update(campaignSignatories)
+          .set({ status: 'failed', error, mergeLeaseUntil: null, attempts: sql`${campaignSignatories.attempts} + 1`, updatedAt: platform.clock() })
+          .where(and(eq(campaignSignatories.id, id), eq(campaignSignatories.status, 'queued')))
+          .returning({ id: campaignSignatories.id });
+        failed += updated.length;
+      }
+      await repo.bump(tx, appId, campaignId, [{ from: 'queued', to: 'failed', n: failed }]);
+    }
+  });
+  return rows.length;
+}
+
+/** The merge document of one copy: the signatory's own PDF, the fields placed on it (a page beyond its last → its last). */
+export function mergedDocumentOf(merge: StoredMergeDocument, signatory: repo.SignatoryRow): BulkDocument {
+  const pageCount = signatory.mergePageCount!;
+  return {
+    title: merge.title,
+    documentType: merge.documentType,
+    fileType: 'publi',
+    fileName: `${merge.title}.pdf`,
+    checkBoxTexts: merge.checkBoxTexts,
+    storageKey: signatory.mergeStorageKey!,
+    sha256: signatory.mergeSha256!,
+    pageCount,
+    sizeBytes: signatory.mergeSizeBytes!,
+    fields: merge.signatureFields.map((f) => ({ page: f.page > pageCount ? pageCount : f.page, name: f.name, x: f.x, y: f.y, width: f.width, height: f.height })),
+  };
+}
+
+/** The merge document counts as a document to sign in the save rules. */
+export const mergeDocumentSigns = (merge: StoredMergeDocument | null) => Boolean(merge && merge.signatureFields.length > 0);

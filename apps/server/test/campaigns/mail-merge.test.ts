@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Campaign, MergeReadiness } from '@paraphe/contracts';
+import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { signAsInvited } from '../support/signing-flow.ts';
+import { messagesTo } from '../support/signatures.ts';
+import { twoPageLetter } from '../templates/docx.ts';
+import { mergeClient, pdfText, uploadTo } from '../templates/support.ts';
+import { campaignTenant, createCampaign, getCampaign, postCampaign, putCampaign, rows, signatory, waitForStatus } from './support.ts';
+
+/** Mail-merge campaigns (type publipostage): mapping, the send rules, per-signatory PDFs, preview, signing. */
+describe(`mail-merge campaigns (${engine})`, () => {
+  let t: TestContext;
+  let client: TestClient;
+  let templateId: string;
+  beforeAll(async () => {
+    t = await createTestContext({ env: { EMAIL_DOMAIN_CHECK: 'off' } });
+    client = await mergeClient(t);
+    const uploaded = await uploadTo(t, client, '/api/Template', { name: 'contrat.docx', data: twoPageLetter() });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    templateId = uploaded.json().data.id;
+  });
+  afterAll(async () => t?.close());
+
+  const people = () => [
+    signatory(1, { firstname: 'Élodie', data: { Ville: 'Besançon', amount: '1 250,00', reference: 'C-001' } }),
+    signatory(2, { firstname: 'Jürgen', data: { Ville: 'Straßburg', amount: '980', reference: 'C-002' } }),
+    signatory(3, { firstname: 'Zoé', data: { Ville: 'Nîmes', amount: ' ', reference: 'C-003' } }),
+  ];
+  const mergePart = (mapping: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    name: 'mergeDocument',
+    value: JSON.stringify({ templateId, mapping, signatureFields: [{ signerIndex: 0, page: 2, x: 320, y: 80 }], ...extra }),
+  });
+  const fullMapping = {
+    civility: { value: 'Madame, Monsieur' },
+    firstname: { column: 'firstname' },
+    lastname: { column: 'lastname' },
+    city: { column: 'ville' }, // the data key is "Ville": matched ignoring case
+    amount: { column: 'amount' },
+    reference: { column: 'reference' },
+  };
+  const send = (id: string) => client.call('PUT', `/api/campains/${id}/send`, 'campaign');
+
+  async function draft(mapping: Record<string, unknown>, signatories = people()): Promise<Campaign> {
+    const created = await createCampaign(t, client, { type: 'publipostage', signatories, documents: [], files: [] });
+    const res = await putCampaign(t, client, created.id, [mergePart(mapping)]);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Campaign;
+  }
+
+  it('saves the merge document, refuses to send while a variable is unmapped or a row lacks a value (saying which), previews a signatory', async () => {
+    const partial = await draft({ firstname: { column: 'firstname' }, city: { column: 'Ville' } });
+    expect(partial).toMatchObject({ type: 'publipostage', status: 'draft', signatoryCount: 3 });
+    expect(partial.mergeDocument).toMatchObject({ templateId, templateFileName: 'contrat.docx', title: 'contrat', documentType: 'pdf' });
+    expect(partial.mergeDocument!.variables.sort()).toEqual(['amount', 'city', 'civility', 'firstname', 'lastname', 'reference']);
+    expect(partial.mergeColumns).toEqual(['firstname', 'lastname', 'emailAddress', 'phoneNum', 'language', 'Ville', 'amount', 'reference']);
+
+    const unmapped = await send(partial.id);
+    expect(unmapped.statusCode, unmapped.body).toBe(400);
+    const details = unmapped.json().error.details as MergeReadiness;
+    expect(details.unmapped.sort()).toEqual(['amount', 'civility', 'lastname', 'reference']);
+    expect(unmapped.json().error.fields.map((f: { field: string }) => f.field)).toContain('mergeDocument.mapping.amount');
+
+    // A column nobody has.
+    const typo = await putCampaign(t, client, partial.id, [mergePart({ ...fullMapping, amount: { column: 'amout' } })]);
+    expect(typo.statusCode).toBe(200);
+    const unknownColumn = await send(partial.id);
+    expect(unknownColumn.statusCode).toBe(400);
+    expect(unknownColumn.json().error.details.unknownColumns).toEqual([{ variable: 'amount', column: 'amout' }]);
+    expect(unknownColumn.json().error.message).toMatch(/no signatory has a column "amout"/);
+
+    // Every variable mapped, but row 3 has a blank amount: refused, naming the row, the person and the variable.
+    await putCampaign(t, client, partial.id, [mergePart(fullMapping)]);
+    const blank = await send(partial.id);
+    expect(blank.statusCode).toBe(400);
+    const missing = blank.json().error.details as MergeReadiness;
+    expect(missing.rowsMissingCount).toBe(1);
+    expect(missing.rowsMissingValues).toEqual([{ row: 3, emailAddress: expect.stringMatching(/^sig3-/), variables: ['amount'] }]);
+    expect(blank.json().error.message).toMatch(/row 3 \(sig3-.*: \$\{amount\}\)/);
+    expect((await getCampaign(client, partial.id)).status).toBe('draft');
+
+    // The preview of signatory 1: their values in the filled PDF; of signatory 3: the blank value said in a header.
+    const signers = (await client.call('GET', `/api/campains/${partial.id}/signers?order=ASC&orderBy=rowIndex`, 'campaign')).json().data as { id: string }[];
+    const preview = await client.call('GET', `/api/campains/${partial.id}/signers/${signers[0]!.id}/preview`, 'campaign');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(preview.rawPayload);
+    expect(text).toContain('Demeurant à Besançon, pour un montant de 1 250,00 euros.');
+    expect(text).toContain('Madame, Monsieur Élodie');
+    expect(text).toContain('Contrat n° C-001');
+    const third = await client.call('GET', `/api/campains/${partial.id}/signers/${signers[2]!.id}/preview`, 'campaign');
+    expect(third.statusCode).toBe(200);
+    expect(third.headers['x-merge-missing']).toBe('amount');
+  });
+
+  it('refuses what is not a mail-merge: a variable the template lacks, a merge document on a classic campaign, a tenant without the feature', async () => {
+    const created = await createCampaign(t, client, { type: 'publipostage', signatories: people(), documents: [], files: [] });
+    const unknown = await putCampaign(t, client, created.id, [mergePart({ nope: { value: 'x' } })]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields[0]).toMatchObject({ field: 'mergeDocument.mapping.nope' });
+    const otherTemplate = await putCampaign(t, client, created.id, [{ name: 'mergeDocument', value: JSON.stringify({ templateId: '00000000-0000-4000-8000-000000000000' }) }]);
+    expect(otherTemplate.statusCode).toBe(404);
+    const noMerge = await send(created.id);
+    expect(noMerge.statusCode).toBe(400);
+    expect(noMerge.json().error.fields.map((f: { field: string }) => f.field)).toContain('mergeDocument');
+
+    const classic = await postCampaign(t, client, { type: 'campain' });
+    expect(classic.statusCode).toBe(201);
+    const classicMerge = await putCampaign(t, client, classic.json().data.id, [mergePart(fullMapping)]);
+    expect(classicMerge.statusCode).toBe(400);
+    expect(classicMerge.json().error.fields[0].field).toBe('mergeDocument');
+
+    const { client: noMailing } = await campaignTenant(t);
+    const refused = await postCampaign(t, noMailing, { type: 'publipostage' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('FEATURE_DISABLED');
+  });
+
+  it('sends: each signatory gets their own filled PDF (stored once each) and signs it; statistics move; cancel the rest', async () => {
+    const list = people();
+    list[2]!.data!.amount = '15';
+    const ready = await draft(fullMapping, list);
+    const sent = await send(ready.id);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const done = await waitForStatus(t, client, ready.id, ['ready'], 60_000);
+    expect(done.counts).toMatchObject({ sent: 3, failed: 0, queued: 0 });
+    expect(done.mergeDocument!.generated).toBe(3);
+
+    // One request per signatory, each with one "publi" document of its own, on page 2 of its own 2-page PDF.
+    const docs = await rows<{ email: string; storageKey: string; fileType: string; pageCount: number; page: number; sha256: string }>(
+      t,
+      sql`select s.email, d.storage_key as "storageKey", d.file_type as "fileType", d.page_count as "pageCount", f.page, d.sha256
+          from signature_requests r join signers s on s.request_id = r.id join signature_documents d on d.request_id = r.id
+          join signature_fields f on f.document_id = d.id where r.source_id = ${ready.id} order by s.email`,
+    );
+    expect(docs).toHaveLength(3);
+    expect(new Set(docs.map((d) => d.storageKey)).size).toBe(3);
+    expect(docs.every((d) => d.fileType === 'publi' && d.pageCount === 2 && d.page === 2)).toBe(true);
+    for (const [i, p] of list.entries()) {
+      const doc = docs.find((d) => d.email === p.emailAddress)!;
+      const text = await pdfText(await t.server.platform.storage.get(doc.storageKey));
+      expect(text).toContain(`Demeurant à ${p.data!.Ville}`);
+      expect(text).toContain(`Contrat n° C-00${i + 1}`);
+      expect(await messagesTo(t, p.emailAddress, 'signature-invitation')).toHaveLength(1);
+    }
+
+    await signAsInvited(t, list[0]!.emailAddress);
+    const stats = await t.waitFor(async () => {
+      const s = (await client.call('GET', `/api/campains/${ready.id}/statistics`, 'campaign')).json().data;
+      return s.signed === 1 ? s : null;
+    });
+    expect(stats).toMatchObject({ signed: 1, pending: 2 });
+    const canceled = await client.call('PATCH', `/api/campains/${ready.id}/status`, 'campaign', { status: 'canceled' });
+    expect(canceled.statusCode).toBe(200);
+    const final = await waitForStatus(t, client, ready.id, ['canceled']);
+    await t.waitFor(async () => ((await getCampaign(client, final.id)).counts.canceled === 2 ? true : null));
+
+    // A duplicate keeps the template, the mapping and the signatories' values: a new draft ready to send.
+    const copy = await client.call('POST', `/api/campains/${ready.id}/duplicate`, 'campaign');
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().data).toMatchObject({ type: 'publipostage', status: 'draft', signatoryCount: 3, mergeDocument: { templateId, mapping: fullMapping } });
+    expect(copy.json().data.mergeColumns).toContain('Ville');
+  });
+
+  it('authorization of the preview: 401 without token, 403 without the permission, 404 for another tenant', async () => {
+    const own = await draft(fullMapping);
+    const signers = (await client.call('GET', `/api/campains/${own.id}/signers`, 'campaign')).json().data as { id: string }[];
+    const url = `/api/campains/${own.id}/signers/${signers[0]!.id}/preview`;
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    const { client: noFeature } = await campaignTenant(t, { campaign: false });
+    expect((await noFeature.call('GET', url, 'campaign')).statusCode).toBe(403);
+    const other = await mergeClient(t);
+    expect((await other.call('GET', url, 'campaign')).statusCode).toBe(404);
+    const otherSend = await other.call('PUT', `/api/campains/${own.id}/send`, 'campaign');
+    expect(otherSend.statusCode).toBe(404);
+    expect((await getCampaign(client, own.id)).status).toBe('draft');
+  });
+});

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError, isCancellation } from '../../../../shared/api/apiError.ts';
+
+/**
+ * What a template call's failure tells the user. Without LibreOffice on the server (503 CONVERSION_UNAVAILABLE) the
+ * preview and .odt uploads cannot work: say so and how to fix it; the rest of the campaign stays usable.
+ */
+export function useTemplateErrorMessage(): (error: unknown) => string | null {
+  const { t } = useTranslation('campaigns');
+  return (error) => {
+    if (isCancellation(error)) return null;
+    if (!(error instanceof ApiError)) return t('mailMerge.errors.generic');
+    switch (error.code) {
+      case 'CONVERSION_UNAVAILABLE':
+        return t('mailMerge.errors.conversionUnavailable');
+      case 'INVALID_FILE_TYPE':
+        return t('mailMerge.errors.fileType');
+      case 'FILE_TOO_LARGE':
+        return t('mailMerge.errors.tooLarge');
+      case 'CONVERSION_FAILED':
+        return t('mailMerge.errors.conversionFailed');
+      case 'VALIDATION_FAILED':
+        return t('mailMerge.errors.refused', { detail: error.message });
+      default:
+        return t(`errorsByCode.${error.code}`, { defaultValue: error.message });
+    }
+  };
+}
