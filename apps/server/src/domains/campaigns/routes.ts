@@ -75,11 +75,12 @@ export async function campaignRoutes(app: App, platform: Platform) {
 
   serve(app, endpoints.list, async (request) => {
     const { query } = request;
-    const { rows, total } = await campaigns.listCampaigns({ platform, actor: requireActor(request), filter: query });
+    const { rows, total, capped } = await campaigns.listCampaigns({ platform, actor: requireActor(request), filter: query });
     return list(
       rows.map((r) => presentCampaign(r, null, platform.clock())),
       total,
       query,
+      capped,
     );
   });
   serve(app, endpoints.search, async (request) => {
@@ -112,8 +113,8 @@ export async function campaignRoutes(app: App, platform: Platform) {
     return item({ ok: true as const });
   });
   serve(app, endpoints.signatories, async (request) => {
-    const { rows, total } = await campaigns.listSignatories({ platform, actor: requireActor(request), id: request.params.id, filter: request.query });
-    return list(rows.map(presentSignatory), total, request.query);
+    const { rows, total, capped } = await campaigns.listSignatories({ platform, actor: requireActor(request), id: request.params.id, filter: request.query });
+    return list(rows.map(presentSignatory), total, request.query, capped);
   });
   serve(app, endpoints.statistics, async (request) => {
     const { row } = await campaigns.getCampaign({ platform, actor: requireActor(request), id: request.params.id });
