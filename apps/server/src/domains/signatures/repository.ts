@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { inProgressSignatureStatuses, type SignatureStatus, type SignerStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { containsPattern, listPage, matchIds, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
@@ -72,11 +72,10 @@ async function searchMatches(db: Executor, appId: string, search: string): Promi
         .limit(limit),
     (limit) => db.select({ id: signers.requestId }).from(signers).where(signerMatches).limit(limit),
   ]);
-  const walk = or(
-    ilike(signatureRequests.label, term),
-    ilike(signatureRequests.description, term),
-    exists(db.select({ one: sql`1` }).from(signers).where(and(eq(signers.requestId, signatureRequests.id), signerMatches))),
-  )!;
+  // A scalar subquery, not EXISTS: the planner would turn EXISTS into a hashed subplan that reads every matching
+  // signer of the tenant first (a seq scan, seconds); this one probes the (app_id, request_id) index per row walked.
+  const signerProbe = db.select({ yes: sql`true` }).from(signers).where(and(eq(signers.requestId, signatureRequests.id), signerMatches)).limit(1);
+  const walk = or(ilike(signatureRequests.label, term), ilike(signatureRequests.description, term), sql`coalesce((${signerProbe}), false)`)!;
   return { ids, walk };
 }
 
