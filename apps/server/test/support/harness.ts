@@ -99,9 +99,17 @@ export interface TestClient {
 }
 
 export async function createTestContext(
-  opts: { mailTransport?: MailTransport; env?: Record<string, string>; modules?: readonly Module[]; logger?: Logger; storage?: Storage } = {},
+  opts: {
+    mailTransport?: MailTransport;
+    env?: Record<string, string>;
+    modules?: readonly Module[];
+    logger?: Logger;
+    storage?: Storage;
+    /** A database opened by the caller (a benchmark keeping its data between runs): closed, not dropped, at the end. */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = opts.database ? { database: opts.database, drop: async () => undefined } : await openTestDatabase();
   // Uploaded files go to a folder of this context, removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-test-'));
   const config = loadConfig({ ADMIN_EMAIL: adminEmail, LOG_LEVEL: 'silent', PORT: '3999', SECRET_KEY: 'x'.repeat(40), DATA_DIR: dataDir, TRUST_PROXY: 'loopback', ...opts.env });

@@ -32,11 +32,16 @@ export function itemEnvelope<T extends z.ZodTypeAny>(item: T) {
 
 export const sortOrderSchema = z.enum(['ASC', 'DESC']);
 
-/** List envelope: `{ data, countAll, limit, offset, order }`. */
+/**
+ * List envelope: `{ data, countAll, countAllCapped?, limit, offset, order }`. A list never counts a whole big table
+ * (docs/lists.md): past 10,000 matching rows (1,000 for a broad search) counting stops, `countAll` is that floor and
+ * `countAllCapped` is true — "10,000+" on screen. Absent (or false): `countAll` is exact.
+ */
 export function listEnvelope<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     data: z.array(item),
     countAll: z.number().int(),
+    countAllCapped: z.boolean().optional(),
     limit: z.number().int(),
     offset: z.number().int(),
     order: sortOrderSchema,
@@ -46,6 +51,8 @@ export function listEnvelope<T extends z.ZodTypeAny>(item: T) {
 export type ListEnvelope<T> = {
   data: T[];
   countAll: number;
+  /** countAll is a floor: there are at least that many rows. */
+  countAllCapped?: boolean;
   limit: number;
   offset: number;
   order: 'ASC' | 'DESC';

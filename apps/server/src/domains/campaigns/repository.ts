@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
+import { containsPattern, listPage, matchIds, type PageTotal } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { campaignDocuments, campaignSignatories, campaigns } from './schema.ts';
 
@@ -70,10 +71,10 @@ export interface CampaignListFilter {
   order: 'ASC' | 'DESC';
   orderBy?: 'createdAt' | 'label' | 'status' | 'sentAt';
 }
-const sortable = { createdAt: campaigns.createdAt, label: campaigns.label, status: campaigns.status, sentAt: campaigns.sentAt } as const;
-const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
+const escapeLike = containsPattern;
 
-export async function listCampaigns(db: Executor, scope: Scope, filter: CampaignListFilter): Promise<{ rows: CampaignRow[]; total: number }> {
+/** A tenant has at most a few thousand campaigns: a search is a filter of the walk (no trigram index). */
+export async function listCampaigns(db: Executor, scope: Scope, filter: CampaignListFilter): Promise<{ rows: CampaignRow[] } & PageTotal> {
   const term = filter.search ? escapeLike(filter.search) : undefined;
   const where = and(
     inScope(scope),
@@ -82,10 +83,9 @@ export async function listCampaigns(db: Executor, scope: Scope, filter: Campaign
     term ? or(ilike(campaigns.label, term), ilike(campaigns.description, term)) : undefined,
   );
   const direction = filter.order === 'ASC' ? asc : desc;
-  const column = sortable[filter.orderBy ?? 'createdAt'];
-  const rows = await db.select().from(campaigns).where(where).orderBy(direction(column), direction(campaigns.id)).limit(filter.limit).offset(filter.offset);
-  const [total] = await db.select({ n: count() }).from(campaigns).where(where);
-  return { rows: await withOwners(db, rows), total: total?.n ?? 0 };
+  const key = filter.orderBy ?? 'createdAt';
+  const { rows, ...total } = await listPage(db, campaigns, { where, orderBy: (c) => [direction(c[key]), direction(c.id)], limit: filter.limit, offset: filter.offset });
+  return { rows: await withOwners(db, rows), ...total };
 }
 
 /** A campaign visible in the scope (a deleted one is gone). */
@@ -171,28 +171,33 @@ export interface SignatoryFilter {
   order: 'ASC' | 'DESC';
   orderBy?: 'rowIndex' | 'lastname' | 'emailAddress' | 'status';
 }
-const signatorySortable = { rowIndex: campaignSignatories.rowIndex, lastname: campaignSignatories.lastname, emailAddress: campaignSignatories.email, status: campaignSignatories.status } as const;
+const signatorySortable = { rowIndex: 'rowIndex', lastname: 'lastname', emailAddress: 'email', status: 'status' } as const;
 
-export async function listSignatories(db: Executor, appId: string, campaignId: string, filter: SignatoryFilter): Promise<{ rows: SignatoryRow[]; total: number | null }> {
+/**
+ * A page of a campaign's signatories. Without a search the campaign's counters say how many there are (total null:
+ * the caller takes them; no count over 100,000 rows). A search goes through the trigram indexes when it matches
+ * few signatories, else walks the campaign's order with the search as a filter, its total capped.
+ */
+export async function listSignatories(db: Executor, appId: string, campaignId: string, filter: SignatoryFilter): Promise<{ rows: SignatoryRow[]; total: number | null; capped: boolean }> {
   const term = filter.search ? escapeLike(filter.search) : undefined;
-  const where = and(
-    eq(campaignSignatories.appId, appId),
-    eq(campaignSignatories.campaignId, campaignId),
-    filter.status ? eq(campaignSignatories.status, filter.status) : undefined,
-    term ? or(ilike(campaignSignatories.lastname, term), ilike(campaignSignatories.firstname, term), ilike(campaignSignatories.email, term)) : undefined,
-  );
+  const where = and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), filter.status ? eq(campaignSignatories.status, filter.status) : undefined);
   const direction = filter.order === 'ASC' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(campaignSignatories)
-    .where(where)
-    .orderBy(direction(signatorySortable[filter.orderBy ?? 'rowIndex']), direction(campaignSignatories.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  // Without a search the counters say how many there are (no count over 100,000 rows).
-  if (!term) return { rows, total: null };
-  const [total] = await db.select({ n: count() }).from(campaignSignatories).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const key = signatorySortable[filter.orderBy ?? 'rowIndex'];
+  const orderBy = (c: typeof campaignSignatories) => [direction(c[key]), direction(c.id)];
+  if (!term) {
+    const rows = await db.select().from(campaignSignatories).where(where).orderBy(...orderBy(campaignSignatories)).limit(filter.limit).offset(filter.offset);
+    return { rows, total: null, capped: false };
+  }
+  const walk = or(ilike(campaignSignatories.lastname, term), ilike(campaignSignatories.firstname, term), ilike(campaignSignatories.email, term))!;
+  const ids = await matchIds(db, [
+    (limit) =>
+      db
+        .select({ id: campaignSignatories.id })
+        .from(campaignSignatories)
+        .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), walk))
+        .limit(limit),
+  ]);
+  return listPage(db, campaignSignatories, { where, matches: { ids, walk }, orderBy, limit: filter.limit, offset: filter.offset });
 }
 
 export async function findSignatory(db: Executor, appId: string, campaignId: string, id: string, opts: { lock?: boolean } = {}): Promise<SignatoryRow | undefined> {

@@ -74,11 +74,12 @@ export async function campaignRoutes(app: App, platform: Platform) {
 
   serve(app, endpoints.list, async (request) => {
     const { query } = request;
-    const { rows, total } = await campaigns.listCampaigns({ platform, actor: requireActor(request), filter: query });
+    const { rows, total, capped } = await campaigns.listCampaigns({ platform, actor: requireActor(request), filter: query });
     return list(
       rows.map((r) => presentCampaign(r, null, platform.clock())),
       total,
       query,
+      capped,
     );
   });
   serve(app, endpoints.search, async (request) => {
@@ -111,8 +112,8 @@ export async function campaignRoutes(app: App, platform: Platform) {
     return item({ ok: true as const });
   });
   serve(app, endpoints.signatories, async (request) => {
-    const { rows, total } = await campaigns.listSignatories({ platform, actor: requireActor(request), id: request.params.id, filter: request.query });
-    return list(rows.map(presentSignatory), total, request.query);
+    const { rows, total, capped } = await campaigns.listSignatories({ platform, actor: requireActor(request), id: request.params.id, filter: request.query });
+    return list(rows.map(presentSignatory), total, request.query, capped);
   });
   serve(app, endpoints.previewCopy, async (request, reply) => {
     const file = await campaigns.previewSignatoryCopy({ platform, actor: requireActor(request), id: request.params.id, signerId: request.params.signerId });

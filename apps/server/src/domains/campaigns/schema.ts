@@ -144,6 +144,10 @@ export const campaignSignatories = pgTable(
     index('campaign_signatories_merge_key_idx').on(t.mergeStorageKey),
     // Pacing: the copies a tenant made in the last minute.
     index('campaign_signatories_app_sent_idx').on(t.appId, t.sentAt),
+    // The signatory list's search (pg_trgm, migration 0013).
+    index('campaign_signatories_lastname_trgm_idx').using('gin', t.lastname.op('gin_trgm_ops')),
+    index('campaign_signatories_firstname_trgm_idx').using('gin', t.firstname.op('gin_trgm_ops')),
+    index('campaign_signatories_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     tenantPolicy('campaign_signatories'),
   ],
 ).enableRLS();

@@ -400,7 +400,7 @@ export async function listSignatories(opts: Options & { id: string; filter: repo
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id);
-    const { rows, total } = await repo.listSignatories(tx, actor.appId, row.id, opts.filter);
-    return { rows, total: total ?? (opts.filter.status ? repo.countsOf(row)[opts.filter.status] : row.signatoryCount) };
+    const { rows, total, capped } = await repo.listSignatories(tx, actor.appId, row.id, opts.filter);
+    return { rows, total: total ?? (opts.filter.status ? repo.countsOf(row)[opts.filter.status] : row.signatoryCount), capped };
   });
 }

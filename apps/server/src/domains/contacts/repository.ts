@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { listPage, matchIds, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
 import type { ImportedContact } from './importRules.ts';
 import { contacts } from './schema.ts';
 
@@ -16,13 +17,14 @@ export interface ContactListFilter {
   orderBy?: string;
 }
 
+type Columns = typeof contacts;
 const sortable = {
-  lastname: sql`lower(${contacts.lastname})`,
-  firstname: sql`lower(${contacts.firstname})`,
-  mail: contacts.mail,
-  company: sql`lower(${contacts.company})`,
-  createdAt: contacts.createdAt,
-  updatedAt: contacts.updatedAt,
+  lastname: (c: Columns) => sql`lower(${c.lastname})`,
+  firstname: (c: Columns) => sql`lower(${c.firstname})`,
+  mail: (c: Columns) => c.mail,
+  company: (c: Columns) => sql`lower(${c.company})`,
+  createdAt: (c: Columns) => c.createdAt,
+  updatedAt: (c: Columns) => c.updatedAt,
 } as const;
 
 const likeTerm = (search: string) => `%${search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
@@ -32,18 +34,26 @@ function whereOf(appId: string, filter: Pick<ContactListFilter, 'search'>): SQL 
 }
 
 function orderOf(filter: Pick<ContactListFilter, 'order' | 'orderBy'>) {
-  const column = sortable[filter.orderBy as keyof typeof sortable] ?? contacts.createdAt;
+  const column = sortable[filter.orderBy as keyof typeof sortable] ?? sortable.createdAt;
   const direction = filter.order === 'ASC' ? asc : desc;
-  return [direction(column), direction(contacts.id)];
+  return (c: Columns) => [direction(column(c)), direction(c.id)];
 }
 
-export async function listContacts(db: Executor, appId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[]; total: number }> {
-  const where = whereOf(appId, filter);
-  const rows = await db.select().from(contacts).where(where).orderBy(...orderOf(filter)).limit(filter.limit).offset(filter.offset);
-  // The first page of a short list needs no count.
-  if (filter.offset === 0 && rows.length < filter.limit) return { rows, total: rows.length };
-  const [total] = await db.select({ n: count() }).from(contacts).where(where);
-  return { rows, total: total?.n ?? 0 };
+/** The search through the trigram index on search_text (few matches), else as a filter while walking the order. */
+async function searchMatches(db: Executor, appId: string, search: string): Promise<SearchMatches> {
+  const walk = like(contacts.searchText, likeTerm(search));
+  const ids = await matchIds(db, [(limit) => db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.appId, appId), walk)).limit(limit)]);
+  return { ids, walk };
+}
+
+export async function listContacts(db: Executor, appId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[] } & PageTotal> {
+  return listPage(db, contacts, {
+    where: eq(contacts.appId, appId),
+    matches: filter.search ? await searchMatches(db, appId, filter.search) : undefined,
+    orderBy: orderOf(filter),
+    limit: filter.limit,
+    offset: filter.offset,
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, exists, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { inProgressSignatureStatuses, type SignatureStatus, type SignerStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
+import { containsPattern, listPage, matchIds, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { signatureDocuments, signatureFields, signatureRequests, signers } from './schema.ts';
 
@@ -42,17 +43,11 @@ export interface RequestListFilter {
 
 const sortable = { createdAt: signatureRequests.createdAt, label: signatureRequests.label, status: signatureRequests.status, expiresAt: signatureRequests.expiresAt, sentAt: signatureRequests.sentAt } as const;
 
-function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offset' | 'order'>): SQL {
-  const term = filter.search ? `%${filter.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
-  const signerMatches = (t: string) =>
-    exists(
-      sql`(select 1 from ${signers} where ${signers.requestId} = ${signatureRequests.id} and ${signers.appId} = ${scope.appId} and (${ilike(signers.lastname, t)} or ${ilike(signers.firstname, t)} or ${ilike(signers.email, t)}))`,
-    );
+function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offset' | 'order' | 'search'>): SQL {
   return and(
     inScope(scope),
     // Campaign copies are followed from their campaign: the list shows single requests.
     eq(signatureRequests.source, 'single'),
-    term ? or(ilike(signatureRequests.label, term), ilike(signatureRequests.description, term), signerMatches(term)) : undefined,
     filter.statuses?.length ? inArray(signatureRequests.status, filter.statuses) : undefined,
     filter.createdFrom ? gte(signatureRequests.createdAt, filter.createdFrom) : undefined,
     filter.createdTo ? lte(signatureRequests.createdAt, filter.createdTo) : undefined,
@@ -60,13 +55,42 @@ function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offs
   )!;
 }
 
-export async function listRequests(db: Executor, scope: Scope, filter: RequestListFilter): Promise<{ rows: RequestRow[]; total: number }> {
-  const where = listWhere(scope, filter);
+/**
+ * A search in the label, the description and the signers' names and e-mails (ILIKE: case-insensitive, accents
+ * as typed). The trigram indexes find the matching ids when they are few; otherwise the list's order is walked
+ * with the same condition as a filter (see platform/db/lists.ts).
+ */
+async function searchMatches(db: Executor, appId: string, search: string): Promise<SearchMatches> {
+  const term = containsPattern(search);
+  const signerMatches = and(eq(signers.appId, appId), or(ilike(signers.lastname, term), ilike(signers.firstname, term), ilike(signers.email, term)));
+  const ids = await matchIds(db, [
+    (limit) =>
+      db
+        .select({ id: signatureRequests.id })
+        .from(signatureRequests)
+        .where(and(eq(signatureRequests.appId, appId), or(ilike(signatureRequests.label, term), ilike(signatureRequests.description, term))))
+        .limit(limit),
+    (limit) => db.select({ id: signers.requestId }).from(signers).where(signerMatches).limit(limit),
+  ]);
+  // A scalar subquery, not EXISTS: the planner would turn EXISTS into a hashed subplan that reads every matching
+  // signer of the tenant first (a seq scan, seconds); this one probes the (app_id, request_id) index per row walked.
+  const signerProbe = db.select({ yes: sql`true` }).from(signers).where(and(eq(signers.requestId, signatureRequests.id), signerMatches)).limit(1);
+  const walk = or(ilike(signatureRequests.label, term), ilike(signatureRequests.description, term), sql`coalesce((${signerProbe}), false)`)!;
+  return { ids, walk };
+}
+
+export async function listRequests(db: Executor, scope: Scope, filter: RequestListFilter): Promise<{ rows: RequestRow[] } & PageTotal> {
   const column = sortable[filter.orderBy as keyof typeof sortable] ?? signatureRequests.createdAt;
   const direction = filter.order === 'ASC' ? asc : desc;
-  const rows = await db.select().from(signatureRequests).where(where).orderBy(direction(column), direction(signatureRequests.id)).limit(filter.limit).offset(filter.offset);
-  const [total] = await db.select({ n: count() }).from(signatureRequests).where(where);
-  return { rows: await withOwners(db, rows), total: total?.n ?? 0 };
+  const key = (Object.entries(sortable).find(([, c]) => c === column)?.[0] ?? 'createdAt') as keyof typeof sortable;
+  const { rows, ...total } = await listPage(db, signatureRequests, {
+    where: listWhere(scope, filter),
+    matches: filter.search ? await searchMatches(db, scope.appId, filter.search) : undefined,
+    orderBy: (c) => [direction(c[key]), direction(c.id)],
+    limit: filter.limit,
+    offset: filter.offset,
+  });
+  return { rows: await withOwners(db, rows), ...total };
 }
 
 export async function countByStatus(db: Executor, scope: Scope): Promise<{ status: SignatureStatus; n: number }[]> {

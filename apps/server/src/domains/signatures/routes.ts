@@ -54,8 +54,8 @@ export async function signatureRoutes(app: App, platform: Platform) {
   });
 
   serve(app, endpoints.list, async (request) => {
-    const { views, total } = await signatures.listSignatureRequests({ platform, actor: requireActor(request), query: request.query });
-    return list(views.map(present), total, request.query);
+    const { views, total, capped } = await signatures.listSignatureRequests({ platform, actor: requireActor(request), query: request.query });
+    return list(views.map(present), total, request.query, capped);
   });
   serve(app, endpoints.search, async (request) => {
     const found = await signatures.searchSignatureRequests({ platform, actor: requireActor(request), q: request.query.q, limit: request.query.limit });

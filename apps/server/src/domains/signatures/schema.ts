@@ -51,6 +51,13 @@ export const signatureRequests = pgTable(
     // The list shows single requests by default; a campaign finds its copies.
     index('signature_requests_app_source_created_idx').on(t.appId, t.source, t.createdAt.desc().nullsFirst()),
     index('signature_requests_source_id_idx').on(t.sourceId),
+    // The list filtered by status, newest first (page and capped count), docs/lists.md.
+    index('signature_requests_app_source_status_created_idx').on(t.appId, t.source, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list ordered by label (the other orders than created_at still sort the tenant's rows).
+    index('signature_requests_app_source_label_idx').on(t.appId, t.source, t.label, t.id),
+    // The search's trigram lookups (pg_trgm, migration 0013).
+    index('signature_requests_label_trgm_idx').using('gin', t.label.op('gin_trgm_ops')),
+    index('signature_requests_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     tenantPolicy('signature_requests'),
   ],
 ).enableRLS();
@@ -92,6 +99,10 @@ export const signers = pgTable(
     index('signers_app_request_idx').on(t.appId, t.requestId),
     index('signers_next_mail_reminder_idx').on(t.nextMailReminderAt),
     index('signers_next_sms_reminder_idx').on(t.nextSmsReminderAt),
+    // The request list's search in signers (pg_trgm, migration 0013).
+    index('signers_lastname_trgm_idx').using('gin', t.lastname.op('gin_trgm_ops')),
+    index('signers_firstname_trgm_idx').using('gin', t.firstname.op('gin_trgm_ops')),
+    index('signers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     tenantPolicy('signers'),
   ],
 ).enableRLS();

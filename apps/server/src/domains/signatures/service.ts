@@ -108,8 +108,8 @@ const toListFilter = (q: ParsedListQuery): repo.RequestListFilter => ({
 export async function listSignatureRequests(opts: Options & { query: ParsedListQuery }) {
   const { platform, actor, query } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
-    const { rows, total } = await repo.listRequests(tx, await scopeOf(tx, actor), toListFilter(query));
-    return { views: await views(tx, platform, actor.appId, rows, query.light === '1'), total };
+    const { rows, total, capped } = await repo.listRequests(tx, await scopeOf(tx, actor), toListFilter(query));
+    return { views: await views(tx, platform, actor.appId, rows, query.light === '1'), total, capped };
   });
 }
 

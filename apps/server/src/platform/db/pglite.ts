@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
@@ -84,6 +85,8 @@ export async function openPglite(dir: string | undefined): Promise<DatabaseHandl
     dataDir: dir,
     startParams: pgliteStartParams,
     initDbStartParams: pgliteInitDbParams,
+    // The lists' trigram indexes (migration 0014, docs/lists.md): the same schema as on PostgreSQL.
+    extensions: { pg_trgm },
     ...(template ? { loadDataDir: template } : {}),
   });
   const db = drizzle(client, { schema }) as unknown as Database;

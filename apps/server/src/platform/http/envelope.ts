@@ -1,9 +1,11 @@
 import type { ListEnvelope, ListQuery } from '@paraphe/contracts';
 
 export const item = <T>(data: T) => ({ data });
-export const list = <T>(data: T[], countAll: number, query: Pick<ListQuery, 'limit' | 'offset' | 'order'>): ListEnvelope<T> => ({
+/** A list page; `capped`: countAll is a floor (counting stopped there, platform/db/lists.ts). */
+export const list = <T>(data: T[], countAll: number, query: Pick<ListQuery, 'limit' | 'offset' | 'order'>, capped = false): ListEnvelope<T> => ({
   data,
   countAll,
+  ...(capped ? { countAllCapped: true } : {}),
   limit: query.limit,
   offset: query.offset,
   order: query.order,

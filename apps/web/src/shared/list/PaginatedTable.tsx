@@ -41,9 +41,11 @@ function SortableHeader({ header, active, order, onClick }: { header: string; ac
 
 /** Every paginated list of the back-office: a table, the total, the pages and the page size. */
 export function PaginatedTable<T>(props: PaginatedTableProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { list, columns, page, pageSize, sort, onSort } = props;
-  const pages = list ? Math.max(1, Math.ceil(list.countAll / pageSize)) : 1;
+  // A capped total ("10,000+", docs/lists.md) is a floor: one more page stays reachable past it.
+  const capped = list?.countAllCapped === true;
+  const pages = list ? Math.max(1, Math.ceil(list.countAll / pageSize) + (capped ? 1 : 0)) : 1;
   return (
     <>
       <Table.ScrollContainer minWidth={360}>
@@ -99,7 +101,7 @@ export function PaginatedTable<T>(props: PaginatedTableProps<T>) {
       )}
       <Group justify="space-between" mt="md" gap="xs">
         <Text size="sm" c="dimmed">
-          {t('common.total', { count: list?.countAll ?? 0 })}
+          {capped ? t('common.totalAtLeast', { total: list.countAll.toLocaleString(i18n.language) }) : t('common.total', { count: list?.countAll ?? 0 })}
         </Text>
         <Group gap="xs">
           <Pagination total={pages} value={Math.min(page, pages)} onChange={props.onPage} size="sm" aria-label={t('common.pagination')} />

@@ -1,0 +1,248 @@
+/**
+ * Issues 11 and 12: the first page of every list at volume, on PostgreSQL, timed over HTTP (the in-process server,
+ * app.inject, as the other benches). Seeds with set-based SQL (insert … select … generate_series), not the API:
+ *   - tenant A: 1,000,000 single signature requests (2 signers each) + 100,000 campaign copies (1 signer),
+ *     1,000,000 contacts, 1,000 campaigns + one campaign of 100,000 signatories;
+ *   - tenant B: 200,000 requests and 100,000 contacts with the same names (so the tenant filter matters).
+ * Names: 40 last names (one is "Martin": the search "martin" matches many rows, ~1 in 20 with "Martine"), and
+ * every 200,000th row is "Quenouille" (the search "quenouil" matches 5 rows).
+ * Then each case is called BENCH_CALLS times (40; after 3 warm-up calls) one after the other; prints p50/p95/max.
+ *
+ * Run from apps/server: `node bench/lists.bench.ts`. Env: BENCH_DATABASE_URL
+ * (postgres://postgres@127.0.0.1:5432/bench_lists: created when missing, seeded once and KEPT, so a second run —
+ * e.g. after a migration, which the start applies — measures the same data; BENCH_DROP=1 drops it at the end),
+ * BENCH_CALLS (40), BENCH_CASE_BUDGET_S (60: a case stops after that long, with at least 5 calls), BENCH_ONLY (a substring: only the cases whose name contains it), BENCH_SCALE (1: multiplies
+ * the row counts, 0.01 for a quick check).
+ */
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { encodeSignatureFilter } from '@paraphe/contracts';
+import { openPostgres } from '../src/platform/db/postgres.ts';
+import { createTestContext, password } from '../test/support/harness.ts';
+import { draft, placed, signer } from '../test/support/signatures.ts';
+import { createCampaign, signatory } from '../test/campaigns/support.ts';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_lists';
+const calls = Number(process.env.BENCH_CALLS ?? 40);
+/** A case stops after this many seconds even if it made fewer calls (at least 5): the slow cases before the fix. */
+const caseBudgetMs = Number(process.env.BENCH_CASE_BUDGET_S ?? 60) * 1000;
+const only = process.env.BENCH_ONLY;
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const n = (count: number) => Math.max(10, Math.round(count * scale));
+const tenantA = 'Bench lists A';
+const tenantB = 'Bench lists B';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+
+async function ensureDatabase() {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  const adminUrl = new URL(databaseUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database ${name}`);
+  return {
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+    end: () => admin.end(),
+  };
+}
+
+const admin = await ensureDatabase();
+const database = await openPostgres(databaseUrl);
+const t = await createTestContext({ database });
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const exec = (text: string) => t.database.db.execute(sql.raw(text));
+
+const firstNames = ['Jean', 'Marie', 'Pierre', 'Martine', 'Hélène', 'Louis', 'Camille', 'Nicolas', 'Sophie', 'Julien', 'Claire', 'Thomas', 'Élodie', 'Antoine', 'Laura', 'Hugo', 'Chloé', 'Paul', 'Inès', 'Lucas'];
+const lastNames = [
+  'Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefèvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux', 'Vincent', 'Fournier',
+  'Morel', 'Girard', 'André', 'Mercier', 'Dupont', 'Lambert', 'Bonnet', 'François', 'Legrand', 'Garnier', 'Faure', 'Rousseau', 'Blanc', 'Guérin', 'Muller', 'Henry', 'Roussel', 'Nicolas', 'Perrin', 'Morin',
+];
+const arr = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
+/** The first and last name of row g (offset k for the second signer). */
+const first = (g: string) => `(${arr(firstNames)})[1 + (${g}) % ${firstNames.length}]`;
+const last = (g: string) => `(case when (${g}) % 200000 = 17 then 'Quenouille' else (${arr(lastNames)})[1 + ((${g}) / 7) % ${lastNames.length}] end)`;
+
+async function seed() {
+  const started = performance.now();
+  const a = await t.factory.tenant({ company: tenantA, doubleAuth: false, features: { campaign: true, mailing: true } });
+  const b = await t.factory.tenant({ company: tenantB, doubleAuth: false, features: { campaign: true, mailing: true } });
+  const columnsOf = async (table: string) =>
+    (await rows<{ c: string }>(sql`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`)).map((r) => r.c);
+  const list = (cols: string[], prefix: string, overrides: Record<string, string>) => cols.map((c) => overrides[c] ?? `${prefix}.${c}`).join(', ');
+
+  for (const [tenant, total] of [
+    [a, n(1_000_000)],
+    [b, n(200_000)],
+  ] as const) {
+    const client = await t.login(tenant.gerant.email);
+    const template = await draft(t, client, { signers: [signer(0), signer(1)], documents: [placed('contract.pdf', [0, 1])] });
+    const requestColumns = (await columnsOf('signature_requests')).filter((c) => c !== 'id');
+    const signerColumns = (await columnsOf('signers')).filter((c) => c !== 'id' && c !== 'request_id');
+    const copies = async (count: number, source: 'single' | 'campaign') => {
+      for (let from = 0; from < count; from += 100_000) {
+        const to = Math.min(count, from + 100_000) - 1;
+        const offset = source === 'campaign' ? 5_000_000 : 0;
+        await exec(`
+          with src as materialized (select gen_random_uuid() as id, g from generate_series(${from + offset}, ${to + offset}) g),
+          made as (
+            insert into signature_requests (id, ${requestColumns.join(', ')})
+            select src.id, ${list(requestColumns, 'r', {
+              label: `'Contrat ' || (array['de bail','de travail','de vente','de prestation','d''assurance'])[1 + g % 5] || ' n°' || g`,
+              description: `case when g % 10 = 0 then 'Renouvellement annuel ' || g else null end`,
+              status: `(case when g % 100 < 40 then 'ready' when g % 100 < 80 then 'completed' when g % 100 < 90 then 'draft' when g % 100 < 95 then 'refused' when g % 100 < 99 then 'canceled' else 'expired' end)`,
+              source: `'${source}'`,
+              created_at: `now() - g * interval '20 seconds'`,
+              updated_at: `now() - g * interval '20 seconds'`,
+            })}
+            from src, signature_requests r where r.id = '${template.id}'
+            returning id
+          )
+          insert into signers (request_id, ${signerColumns.join(', ')})
+          select made.id, ${list(signerColumns, 's', {
+            firstname: first('src.g + s.signer_index * 3'),
+            lastname: last('src.g + s.signer_index * 11'),
+            email: `lower('s' || src.g || '-' || s.signer_index || '@example.com')`,
+            phone: 'null',
+            created_at: `now() - src.g * interval '20 seconds'`,
+          })}
+          from made join src on src.id = made.id, signers s
+          where s.request_id = '${template.id}' ${source === 'campaign' ? 'and s.signer_index = 0' : ''}`);
+        console.error(`  ${tenant === a ? 'A' : 'B'} ${source} requests: ${to + 1}/${count} (${seconds(started)} s)`);
+      }
+    };
+    await copies(total, 'single');
+    if (tenant === a) await copies(n(100_000), 'campaign');
+
+    const contactTotal = tenant === a ? n(1_000_000) : n(100_000);
+    for (let from = 0; from < contactTotal; from += 200_000) {
+      const to = Math.min(contactTotal, from + 200_000) - 1;
+      await exec(`
+        insert into contacts (app_id, mail, firstname, lastname, company, lang, created_at, updated_at)
+        select '${tenant.appId}', 'c' || g || '@example.com', ${first('g')}, ${last('g')},
+          case when g % 4 = 0 then 'Société ' || (g % 1000) else null end, 'fr',
+          now() - g * interval '20 seconds', now() - g * interval '20 seconds'
+        from generate_series(${from}, ${to}) g`);
+      console.error(`  ${tenant === a ? 'A' : 'B'} contacts: ${to + 1}/${contactTotal} (${seconds(started)} s)`);
+    }
+  }
+
+  // Campaigns of tenant A: 1,000 copies of one made through the API, and one of 100,000 signatories.
+  const client = await t.login(a.gerant.email);
+  const template = await createCampaign(t, client, { label: 'Modèle', signatories: [signatory(0), signatory(1)] });
+  const campaignColumns = (await columnsOf('campaigns')).filter((c) => c !== 'id');
+  await exec(`
+    insert into campaigns (${campaignColumns.join(', ')})
+    select ${list(campaignColumns, 'c', {
+      label: `'Campagne ' || (array['printemps','été','automne','hiver'])[1 + g % 4] || ' ' || g`,
+      status: `(array['draft','ready','completed','canceled','pending'])[1 + g % 5]`,
+      created_at: `now() - g * interval '1 hour'`,
+      updated_at: `now() - g * interval '1 hour'`,
+    })}
+    from campaigns c, generate_series(1, 999) g where c.id = '${template.id}'`);
+  const [big] = await rows<{ id: string }>(
+    sql.raw(`
+    insert into campaigns (${campaignColumns.join(', ')})
+    select ${list(campaignColumns, 'c', { label: `'Grande campagne'`, status: `'ready'`, created_at: `now() - interval '10 minutes'` })}
+    from campaigns c where c.id = '${template.id}' returning id`),
+  );
+  const signatories = n(100_000);
+  await exec(`
+    insert into campaign_signatories (app_id, campaign_id, row_index, firstname, lastname, email, language, status, sent_at)
+    select '${a.appId}', '${big!.id}', g, ${first('g')}, ${last('g')}, 'sig' || g || '@example.com', 'fr',
+      (case when g % 100 < 50 then 'signed' when g % 100 < 80 then 'sent' when g % 100 < 90 then 'opened' when g % 100 < 95 then 'refused' when g % 100 < 98 then 'expired' else 'failed' end),
+      now() - interval '1 day'
+    from generate_series(0, ${signatories - 1}) g`);
+  await exec(`
+    update campaigns c set signatory_count = s.total, dispatched = s.total, n_signed = s.signed, n_sent = s.sent, n_opened = s.opened,
+      n_refused = s.refused, n_expired = s.expired, n_failed = s.failed, n_draft = 0, sent_at = now() - interval '1 day'
+    from (select count(*) total, count(*) filter (where status = 'signed') signed, count(*) filter (where status = 'sent') sent,
+            count(*) filter (where status = 'opened') opened, count(*) filter (where status = 'refused') refused,
+            count(*) filter (where status = 'expired') expired, count(*) filter (where status = 'failed') failed
+          from campaign_signatories where campaign_id = '${big!.id}') s
+    where c.id = '${big!.id}'`);
+  await exec('vacuum analyze');
+  console.error(`seeded in ${seconds(started)} s`);
+}
+
+let [tenant] = await rows<{ app_id: string; email: string }>(sql`select a.id as app_id, u.email from applications a join users u on u.app_id = a.id and u.profile = 'GERANT' where a.company = ${tenantA}`);
+if (!tenant) {
+  console.error(`seeding ${databaseUrl} (scale ${scale})…`);
+  await seed();
+  [tenant] = await rows<{ app_id: string; email: string }>(sql`select a.id as app_id, u.email from applications a join users u on u.app_id = a.id and u.profile = 'GERANT' where a.company = ${tenantA}`);
+}
+let client = await t.login(tenant!.email, password);
+const [big] = await rows<{ id: string }>(sql`select id from campaigns where app_id = ${tenant!.app_id} and label = 'Grande campagne'`);
+const [volume] = await rows<Record<string, number>>(sql`
+  select (select count(*)::int from signature_requests) as requests, (select count(*)::int from signers) as signers,
+    (select count(*)::int from contacts) as contacts, (select count(*)::int from campaigns) as campaigns,
+    (select count(*)::int from campaign_signatories) as signatories`);
+const migrations = await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+
+const status = (s: string[]) => encodeURIComponent(encodeSignatureFilter({ status: s } as never));
+const cases: [string, 'history' | 'phonebook' | 'campaign', string][] = [
+  ['requests: first page', 'history', '/api/transactions?limit=20'],
+  ['requests: search, few (quenouil)', 'history', '/api/transactions?limit=20&search=quenouil'],
+  ['requests: search, many (martin)', 'history', '/api/transactions?limit=20&search=martin'],
+  ['requests: status ready (40%)', 'history', `/api/transactions?limit=20&filter=${status(['ready'])}`],
+  ['requests: status expired (1%)', 'history', `/api/transactions?limit=20&filter=${status(['expired'])}`],
+  ['requests: search many + status', 'history', `/api/transactions?limit=20&search=martin&filter=${status(['refused'])}`],
+  ['requests: page 51 (offset 1000)', 'history', '/api/transactions?limit=20&offset=1000'],
+  ['requests: order by label', 'history', '/api/transactions?limit=20&orderBy=label&order=ASC'],
+  ['contacts: first page', 'phonebook', '/api/persons?limit=20'],
+  ['contacts: search, few (quenouil)', 'phonebook', '/api/persons?limit=20&search=quenouil'],
+  ['contacts: search, many (martin)', 'phonebook', '/api/persons?limit=20&search=martin'],
+  ['contacts: page 51 (offset 1000)', 'phonebook', '/api/persons?limit=20&offset=1000'],
+  ['contacts: order by last name', 'phonebook', '/api/persons?limit=20&orderBy=lastname&order=ASC'],
+  ['campaigns: first page', 'campaign', '/api/campains?limit=20'],
+  ['campaigns: search (printemps)', 'campaign', '/api/campains?limit=20&search=printemps'],
+  ['campaigns: status completed', 'campaign', '/api/campains?limit=20&status=completed'],
+  ['campaigns: page 26 (offset 500)', 'campaign', '/api/campains?limit=20&offset=500'],
+  ['campaign view (100,000 signatories)', 'campaign', `/api/campains/${big!.id}`],
+  ['campaign statistics', 'campaign', `/api/campains/${big!.id}/statistics`],
+  ['signatories: first page', 'campaign', `/api/campains/${big!.id}/signers?limit=20`],
+  ['signatories: status refused (5%)', 'campaign', `/api/campains/${big!.id}/signers?limit=20&status=refused`],
+  ['signatories: search, few (quenouil)', 'campaign', `/api/campains/${big!.id}/signers?limit=20&search=quenouil`],
+  ['signatories: search, many (martin)', 'campaign', `/api/campains/${big!.id}/signers?limit=20&search=martin`],
+  ['signatories: page 501 (offset 10000)', 'campaign', `/api/campains/${big!.id}/signers?limit=20&offset=10000`],
+];
+
+console.log(`Node ${process.version}, PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, ${migrations[0]!.n} migrations; ${JSON.stringify(volume)}`);
+console.log(`${calls} calls per case (after 3 warm-up calls), one at a time, limit=20`);
+console.log(`${'case'.padEnd(40)}${'calls'.padStart(6)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'max'.padStart(9)}   countAll`);
+for (const [name, audience, url] of cases) {
+  if (only && !name.includes(only)) continue;
+  const latencies: number[] = [];
+  let last: { countAll?: number; countAllCapped?: boolean; data?: unknown[] } = {};
+  const caseStarted = performance.now();
+  for (let i = 0; i < calls + 3; i++) {
+    if (i >= 8 && performance.now() - caseStarted > caseBudgetMs) break;
+    const started = performance.now();
+    let res = await t.request({ method: 'GET', url, token: await client.token(audience) });
+    let ms = performance.now() - started;
+    if (res.statusCode === 401) {
+      // Access tokens are short-lived: log in again and redo the call.
+      client = await t.login(tenant!.email, password);
+      const again = performance.now();
+      res = await t.request({ method: 'GET', url, token: await client.token(audience) });
+      ms = performance.now() - again;
+    }
+    if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    if (i >= 3) latencies.push(ms);
+    last = res.json();
+  }
+  const sorted = latencies.sort((x, y) => x - y);
+  const total = last.countAll === undefined ? '-' : `${last.countAll}${last.countAllCapped ? '+' : ''} (${Array.isArray(last.data) ? last.data.length : 1} rows)`;
+  console.log(`${name.padEnd(40)}${String(sorted.length).padStart(6)}${percentile(sorted, 50).toFixed(1).padStart(9)}${percentile(sorted, 95).toFixed(1).padStart(9)}${sorted.at(-1)!.toFixed(1).padStart(9)}   ${total}`);
+}
+
+await t.close();
+if (process.env.BENCH_DROP === '1') await admin.drop();
+else await admin.end();
+process.exit(0);

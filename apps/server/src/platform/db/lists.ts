@@ -1,0 +1,122 @@
+import { and, count, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from './client.ts';
+
+/**
+ * Lists at volume (docs/lists.md): a page never counts the whole table. The total of a list is exact up to
+ * `countCap` rows; past it, `capped` is true and the total says "at least" (the web shows "10,000+").
+ */
+export const countCap = 10_000;
+/**
+ * A search first looks up the matching ids through the trigram indexes, up to this many. When there are more, the
+ * search is not selective: the page walks the list's order index instead (matches are dense, so it stops early)
+ * and the total is capped at this number.
+ */
+export const searchCap = 1_000;
+
+export interface PageTotal {
+  total: number;
+  /** `total` is a floor: counting stopped there. */
+  capped: boolean;
+}
+
+/** How many rows match, counting at most `cap + 1` of them (an index walk of at most that many entries). */
+export async function cappedCount(db: Executor, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
+  const limited = db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(cap + 1).as('limited');
+  const [row] = await db.select({ n: count() }).from(limited);
+  return row?.n ?? 0;
+}
+
+/**
+ * The total of a page: known without counting when the page is the last one (fewer rows than the limit), else a
+ * capped count.
+ */
+export async function pageTotal(opts: { rows: number; limit: number; offset: number; cap: number; count: (cap: number) => Promise<number> }): Promise<PageTotal> {
+  const { rows, limit, offset, cap } = opts;
+  if (rows < limit && (rows > 0 || offset === 0)) return { total: offset + rows, capped: false };
+  const n = await opts.count(cap);
+  return n > cap ? { total: Math.max(cap, offset + rows), capped: true } : { total: n, capped: false };
+}
+
+/**
+ * Runs `fn` inside the tenant's transaction with the connecting role instead of app_user, then goes back to app_user.
+ * Why: under row level security the planner may only use a leakproof operator as an index condition before the
+ * policy's own condition, and LIKE/ILIKE are not leakproof, so a trigram index is never used for a tenant query.
+ * Only for id lookups that filter `app_id` themselves and whose ids are then used in a query under RLS (the
+ * rows a client gets still pass the policy). Outside a tenant transaction it just runs `fn`.
+ */
+export async function withoutRowSecurity<T>(db: Executor, fn: () => Promise<T>): Promise<T> {
+  const result = (await db.execute(sql`select current_user = 'app_user' as scoped`)) as unknown as { rows: { scoped: boolean }[] };
+  if (!result.rows[0]?.scoped) return fn();
+  await db.execute(sql`set local role none`);
+  try {
+    return await fn();
+  } finally {
+    await db.execute(sql`set local role app_user`);
+  }
+}
+
+/** LIKE pattern matching `search` anywhere (its own %, _ and \ taken literally). */
+export const containsPattern = (search: string) => `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+
+/**
+ * What a search matched: `ids` when the trigram lookup found at most `searchCap` rows (the page is read among them),
+ * or null when it found more — then `walk` (the same condition as a filter) is applied while walking the list's order.
+ */
+export interface SearchMatches {
+  ids: string[] | null;
+  walk: SQL;
+}
+
+/**
+ * One page of a list of `table`: `where` (tenant, filters), the search's matches, the order (given as a function of
+ * the columns, so it can be applied to the fenced subquery), and its total.
+ */
+export async function listPage<T extends PgTable & { id: PgColumn }>(
+  db: Executor,
+  table: T,
+  opts: { where: SQL | undefined; matches?: SearchMatches; orderBy: (columns: T) => SQL[]; limit: number; offset: number },
+): Promise<{ rows: T['$inferSelect'][] } & PageTotal> {
+  const { matches, limit, offset } = opts;
+  if (matches?.ids) {
+    if (!matches.ids.length) return { rows: [], total: 0, capped: false };
+    // Among a few hundred ids: read them (primary key), then sort. The OFFSET 0 subquery keeps the planner from
+    // walking the order index instead and testing each row against the id list (all the list when ids are old).
+    const where = and(opts.where, inArray(table.id, matches.ids));
+    const fenced = db.select().from(table as PgTable).where(where).offset(0).as('matched');
+    const rows = (await db
+      .select()
+      .from(fenced)
+      .orderBy(...opts.orderBy(fenced as unknown as T))
+      .limit(limit)
+      .offset(offset)) as T['$inferSelect'][];
+    const total = await pageTotal({ rows: rows.length, limit, offset, cap: countCap, count: (cap) => cappedCount(db, table, where, cap) });
+    return { rows, ...total };
+  }
+  const where = matches ? and(opts.where, matches.walk) : opts.where;
+  const rows = (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...opts.orderBy(table))
+    .limit(limit)
+    .offset(offset)) as T['$inferSelect'][];
+  const total = await pageTotal({ rows: rows.length, limit, offset, cap: matches ? searchCap : countCap, count: (cap) => cappedCount(db, table, where, cap) });
+  return { rows, ...total };
+}
+
+/**
+ * The ids a search matches through the trigram indexes (without RLS: see `withoutRowSecurity`), or null when there
+ * are more than `searchCap`. Each lookup must filter app_id; their ids are merged.
+ */
+export async function matchIds(db: Executor, lookups: ((limit: number) => Promise<{ id: string | null }[]>)[]): Promise<string[] | null> {
+  return withoutRowSecurity(db, async () => {
+    const ids = new Set<string>();
+    for (const lookup of lookups) {
+      const found = await lookup(searchCap + 1);
+      if (found.length > searchCap) return null;
+      for (const { id } of found) if (id) ids.add(id);
+    }
+    return ids.size > searchCap ? null : [...ids];
+  });
+}
