@@ -55,6 +55,8 @@ describe(`address book: import (${engine})`, () => {
       [8, 'skipped', ['invalid_email']],
     ]);
     expect((await rowsOf(client, done.id, '&outcome=warning')).countAll).toBe(1);
+    // The report counts each reason (the web's legal warning for "-" names reads name_missing).
+    expect(done.reasonCounts).toEqual({ invalid_email: 2, domain_unresolved: 1, duplicate_in_file: 1, name_missing: 1, mobile_invalid: 1, language_unknown: 1 });
 
     const rejected = await client.call('GET', `/api/persons/import/${done.id}/rejected`, 'phonebook');
     expect(rejected.statusCode).toBe(200);

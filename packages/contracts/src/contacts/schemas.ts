@@ -123,6 +123,8 @@ export const contactImportSchema = z.object({
   skipped: z.number().int(),
   /** Rows imported with a warning (name replaced, mobile dropped, default language…). */
   warnings: z.number().int(),
+  /** Once done: how many rows each reason affected (skipped and warned rows; a row may have several reasons). */
+  reasonCounts: z.partialRecord(importRowReasonSchema, z.number().int()).optional(),
   /** `off` when e-mail domains could not be checked (no DNS, e.g. the embedded default offline): none was refused for it. */
   domainCheck: z.enum(['on', 'off']),
   /** Why the whole import failed (status failed), e.g. an unreadable file. */

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { ImportStatus } from '@paraphe/contracts';
+import type { ImportRowReason, ImportStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { contactImportRows, contactImports } from './schema.ts';
 
@@ -55,6 +55,14 @@ export async function advanceImport(db: Executor, appId: string, id: string, pro
     .where(and(eq(contactImports.appId, appId), eq(contactImports.id, id), eq(contactImports.processedRows, processedBefore)))
     .returning({ id: contactImports.id });
   return rows.length === 1;
+}
+
+/** How many skipped or warned rows of an import each reason affected (the report, once the import is done). */
+export async function reasonCounts(db: Executor, appId: string, importId: string): Promise<Partial<Record<ImportRowReason, number>>> {
+  const result = (await db.execute(sql`
+    select reason, count(*)::int as n from ${contactImportRows}, jsonb_array_elements_text(${contactImportRows.reasons}) as reason
+    where ${contactImportRows.appId} = ${appId} and ${contactImportRows.importId} = ${importId} group by reason`)) as unknown as { rows: { reason: ImportRowReason; n: number }[] };
+  return Object.fromEntries(result.rows.map((r) => [r.reason, r.n]));
 }
 
 export async function insertOutcomes(db: Executor, rows: (typeof contactImportRows.$inferInsert)[]): Promise<void> {

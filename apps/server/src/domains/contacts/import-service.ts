@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { startImportInputSchema, type ContactField, type ContactImport } from '@paraphe/contracts';
+import { startImportInputSchema, type ContactField, type ContactImport, type ImportRowReason } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -97,7 +97,16 @@ async function findImport(platform: Platform, actor: Actor, id: string): Promise
   return row;
 }
 
-export const getImport = (opts: Options & { id: string }) => findImport(opts.platform, opts.actor, opts.id);
+/** An import; once done, with how many rows each reason affected (counted once, for the report). */
+export async function getImport(opts: Options & { id: string }): Promise<ImportRow & { reasonCounts?: Partial<Record<ImportRowReason, number>> }> {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await imports.findImport(tx, actor.appId, opts.id);
+    if (!row) throw notFound('Import');
+    if (row.status !== 'done' || row.skipped + row.warnings === 0) return row;
+    return { ...row, reasonCounts: await imports.reasonCounts(tx, actor.appId, row.id) };
+  });
+}
 
 /** Step 2: the mapping must name columns of the file, each once; then status `queued` and the job, together. */
 export async function startImport(opts: Options & { id: string; input: ReturnType<typeof startImportInputSchema.parse> }): Promise<ImportRow> {

@@ -22,7 +22,7 @@ export function presentContact(row: ContactRow): Contact {
   };
 }
 
-export function presentImport(row: ImportRow): ContactImport {
+export function presentImport(row: ImportRow & { reasonCounts?: ContactImport['reasonCounts'] }): ContactImport {
   return {
     id: row.id,
     fileName: row.fileName,
@@ -36,6 +36,7 @@ export function presentImport(row: ImportRow): ContactImport {
     updated: row.updated,
     skipped: row.skipped,
     warnings: row.warnings,
+    ...(row.reasonCounts ? { reasonCounts: row.reasonCounts } : {}),
     domainCheck: row.domainCheck,
     error: row.error,
     createdAt: row.createdAt.toISOString(),

@@ -5,11 +5,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ContactImport } from '@paraphe/contracts';
 import { notify, notifyApiError } from '../../../shared/api/notify.ts';
-import { downloads, useImportRows } from '../api.ts';
+import { downloads } from '../api.ts';
 import { ImportRowsTable } from './ImportRowsTable.tsx';
-
-/** The largest page of rows the server gives: enough to tell whether a name was replaced in most imports. */
-const warnedRowsScan = 500;
 
 function Count({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
@@ -24,10 +21,8 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
 export function ImportReportStep({ contactImport, onRestart }: { contactImport: ContactImport; onRestart: () => void }) {
   const { t } = useTranslation('contacts');
   const { id, status, processedRows, totalRows } = contactImport;
-  const done = status === 'done';
-  // The report has counts, not reasons: the warned rows tell whether a name was replaced by "-".
-  const warned = useImportRows(id, { outcome: 'warning', limit: warnedRowsScan, offset: 0 }, done && contactImport.warnings > 0);
-  const namesReplaced = warned.data?.data.some((row) => row.reasons.includes('name_missing')) ?? false;
+  // Rows whose missing name became "-" carry the legal warning (the report counts each reason).
+  const namesReplaced = (contactImport.reasonCounts?.name_missing ?? 0) > 0;
   const [downloading, setDownloading] = useState(false);
 
   if (status === 'queued' || status === 'running' || status === 'uploaded') {
