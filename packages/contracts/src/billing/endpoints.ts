@@ -59,10 +59,10 @@ export const billingEndpoints = defineEndpoints(['billing'], {
     query: consumptionQuerySchema,
     responses: { 200: consumptionReportResponse },
   },
-  adminPrices: { method: 'GET', path: '/api/applications/:id/prices', summary: "A client account's prices (product administrator)", auth: admin, params: idParamsSchema, responses: { 200: tenantPricesResponse } },
+  adminPrices: { method: 'GET', path: '/api/billing/applications/:id/prices', summary: "A client account's prices (product administrator)", auth: admin, params: idParamsSchema, responses: { 200: tenantPricesResponse } },
   setAdminPrices: {
     method: 'PUT',
-    path: '/api/applications/:id/prices',
+    path: '/api/billing/applications/:id/prices',
     summary: "Sets a client account's prices and volume discounts (product administrator); applies to consumption from now on",
     auth: admin,
     params: idParamsSchema,
@@ -71,7 +71,7 @@ export const billingEndpoints = defineEndpoints(['billing'], {
   },
   resetAdminPrices: {
     method: 'DELETE',
-    path: '/api/applications/:id/prices',
+    path: '/api/billing/applications/:id/prices',
     summary: "Back to the pack's default prices (product administrator)",
     auth: admin,
     params: idParamsSchema,

@@ -196,7 +196,7 @@ async function sendInTx(tx: Tx, platform: Platform, actor: Actor, id: string) {
   const problems = readinessProblems(row, await repo.documentsOf(tx, actor.appId, row.id));
   if (problems.length) throw new AppError('VALIDATION_FAILED', 'The campaign cannot be sent yet.', { fields: problems });
   const application = await getApplication(tx, actor.appId);
-  assertBulkSendable(application, row.level as CertificationLevel, row.options);
+  await assertBulkSendable(tx, application, row.level as CertificationLevel, row.options);
   const now = platform.clock();
   const moved = await repo.moveSignatories(tx, actor.appId, row.id, ['draft'], { status: 'queued' });
   await repo.bump(tx, actor.appId, row.id, moved.map((m) => ({ from: m.status, to: 'queued', n: m.n })));
