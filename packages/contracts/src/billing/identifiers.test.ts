@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { bicProblem, frenchRegistrationProblem, ibanProblem, luhnValid, registrationNumberProblem, vatNumberProblem } from './identifiers.ts';
+import * as checks from './identifiers.ts';
+import { describeProblem, luhnValid, type IdentifierProblem } from './identifiers.ts';
 import { billingProfileInputSchema } from './schemas.ts';
+
+/** The checks, answering their English sentence (what the API says) or null. */
+const said = <A extends unknown[]>(check: (...args: A) => IdentifierProblem | null) => (...args: A) => {
+  const p = check(...args);
+  return p && describeProblem(p);
+};
+const frenchRegistrationProblem = said(checks.frenchRegistrationProblem);
+const registrationNumberProblem = said(checks.registrationNumberProblem);
+const vatNumberProblem = said(checks.vatNumberProblem);
+const ibanProblem = said(checks.ibanProblem);
+const bicProblem = said(checks.bicProblem);
 
 describe('SIREN and SIRET (France)', () => {
   it('accepts a SIREN or a SIRET with a right Luhn key, typed with spaces or dots', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { itemEnvelope, uuidSchema } from '../shared/common.ts';
 import { packSchema } from '../shared/access.ts';
 import { emailSchema } from '../users/schemas.ts';
-import { bicProblem, billingCountries, compactIdentifier, ibanProblem, registrationNumberProblem, vatNumberProblem } from './identifiers.ts';
+import { bicProblem, billingCountries, compactIdentifier, describeProblem, ibanProblem, registrationNumberProblem, vatNumberProblem, type IdentifierProblem } from './identifiers.ts';
 import { consumptionKinds, type ConsumptionKind, type UnitPrices } from './pricing.ts';
 
 /**
@@ -24,8 +24,12 @@ const optional = (max: number) =>
   text(max)
     .nullish()
     .transform((v) => v || null);
-/** A field error whose message is the check's own (the API keeps it, see platform/http/validation.ts). */
-const problem = (ctx: z.RefinementCtx, field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message, params: { rule: 'invalid_value' } });
+/**
+ * A field error whose message is the check's own, in English (the API keeps it, see platform/http/validation.ts);
+ * `params.problem` and `params.values` let the web word it in the user's language.
+ */
+const problem = (ctx: z.RefinementCtx, field: string, p: IdentifierProblem) =>
+  ctx.addIssue({ code: 'custom', path: [field], message: describeProblem(p), params: { rule: 'invalid_value', problem: p.code, values: p.params ?? {} } });
 
 export const billingProfileInputSchema = z
   .object({
@@ -52,7 +56,7 @@ export const billingProfileInputSchema = z
     if (registration) problem(ctx, 'registrationNumber', registration);
     const vat = p.vatNumber && vatNumberProblem(p.vatNumber, p.country, registration ? null : p.registrationNumber);
     if (vat) problem(ctx, 'vatNumber', vat);
-    if (p.paymentMethod === 'sepa' && !p.iban) problem(ctx, 'iban', 'SEPA direct debit needs the IBAN of the account to debit');
+    if (p.paymentMethod === 'sepa' && !p.iban) problem(ctx, 'iban', { code: 'iban_required' });
     const iban = p.iban && ibanProblem(p.iban);
     if (iban) problem(ctx, 'iban', iban);
     const bic = p.bic && bicProblem(p.bic, iban ? null : p.iban);
