@@ -12,9 +12,8 @@ function comingSoon(path: string, titleKey: string, access: Access): GuardedRout
 export const comingSoonRoutes: RouteObject[] = [
   comingSoon('home', 'screens.home', { permission: 'dashboard.view' }),
   comingSoon('dashboardAdmin', 'screens.dashboardAdmin', { permission: 'admin.dashboard' }),
-  comingSoon('settings/configuration', 'screens.configuration', { permission: 'settings.configuration' }),
+  // billing/conso itself is the billing feature's.
   { path: 'billing', element: <Navigate to="/billing/conso" replace /> },
-  comingSoon('billing/conso', 'screens.billing', { permission: 'billing.read' }),
   comingSoon('applications/billing', 'screens.adminBilling', { permission: 'admin.billing' }),
   comingSoon('search', 'screens.search', { permission: 'signatures.read' }),
   comingSoon('batches/list', 'screens.operations', { permission: 'operations.read' }),

@@ -9,6 +9,8 @@ import { ApiError, isCancellation } from '../../../../shared/api/apiError.ts';
 import { notify } from '../../../../shared/api/notify.ts';
 import { downloads, useCampaignCommand, useDuplicateCampaign, type CampaignCommand } from '../../api.ts';
 import type { ScreenAction } from '../../campaignScreen.ts';
+import { useMe } from '../../../auth/index.ts';
+import { showBillingRequired } from '../../../billing/index.ts';
 
 const icons: Record<ScreenAction, typeof IconSend> = {
   edit: IconEdit,
@@ -33,8 +35,10 @@ export function CampaignActions({ campaign, actions }: { campaign: Campaign; act
   const command = useCampaignCommand();
   const duplicate = useDuplicateCampaign();
   const [downloading, setDownloading] = useState(false);
+  const me = useMe();
   const failed = (error: unknown) => {
     if (isCancellation(error)) return;
+    if (showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) return;
     notify(error instanceof ApiError ? t(`errorsByCode.${error.code}`, { defaultValue: error.message }) : t('failed.action'), 'error');
   };
 
