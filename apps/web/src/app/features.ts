@@ -1,6 +1,6 @@
 import { applicationsFeature } from '../features/applications/index.ts';
 import { authFeature } from '../features/auth/index.ts';
-import { billingFeature } from '../features/billing/index.ts';
+import { billingFeature } from '../features/billing/feature.ts';
 import { campaignsFeature } from '../features/campaigns/index.ts';
 import { contactsFeature } from '../features/contacts/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
