@@ -4,6 +4,7 @@ import { messagingModule } from './platform/messaging/module.ts';
 import type { Module } from './platform/modules.ts';
 import { applicationsModule } from './domains/applications/index.ts';
 import { authModule } from './domains/auth/index.ts';
+import { billingModule } from './domains/billing/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
@@ -32,6 +33,7 @@ export const modules: readonly Module[] = [
   contactsModule,
   templatesModule,
   pkiModule,
+  billingModule,
   signaturesModule,
   signingModule,
   campaignsModule,

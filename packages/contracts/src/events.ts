@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './shared/common.ts';
 import { applicationEventSchemas } from './applications/events.ts';
+import { billingEventSchemas } from './billing/events.ts';
 import { campaignEventSchemas } from './campaigns/events.ts';
 import { contactEventSchemas } from './contacts/events.ts';
 import { signatureEventSchemas } from './signatures/events.ts';
@@ -18,6 +19,7 @@ export const domainEventSchemas = {
   ...signatureEventSchemas,
   ...contactEventSchemas,
   ...campaignEventSchemas,
+  ...billingEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -39,3 +39,8 @@ export * from './campaigns/endpoints.ts';
 export * from './campaigns/events.ts';
 export * from './templates/schemas.ts';
 export * from './templates/endpoints.ts';
+export * from './billing/identifiers.ts';
+export * from './billing/pricing.ts';
+export * from './billing/schemas.ts';
+export * from './billing/endpoints.ts';
+export * from './billing/events.ts';

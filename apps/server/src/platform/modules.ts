@@ -1,6 +1,6 @@
 import type { DomainEventType, EndpointSpec, Permission } from '@paraphe/contracts';
 import type { Platform } from './context.ts';
-import { eventQueueOf, type Subscription } from './events/bus.ts';
+import { eventQueueOf, type Recorder, type Subscription } from './events/bus.ts';
 import type { App } from './http/types.ts';
 import type { TemplateCatalogues } from './messaging/templates/types.ts';
 import { runStorageSweep, storageReferencesOf, storageSweepQueue, storageSweepSchedule, type StorageReferences } from './storage-sweep.ts';
@@ -44,6 +44,8 @@ export interface Module {
   routes?(app: App, platform: Platform): void | Promise<void>;
   jobs?: readonly JobSpec<never>[];
   subscriptions?(platform: Platform): readonly Subscription[];
+  /** In-transaction recorders of domain events (platform/events/bus.ts): facts that commit with their cause. */
+  recorders?(platform: Platform): readonly Recorder[];
   templates?: TemplateCatalogues;
   /** The storage keys its rows reference (see StorageReferences): needed by any module that stores files. */
   storageReferences?: StorageReferences;
@@ -54,6 +56,7 @@ export interface Module {
 export const defineModule = <M extends Module>(module: M): M => module;
 export const defineJob = <T extends object>(job: JobSpec<T>): JobSpec<never> => job as unknown as JobSpec<never>;
 export const defineSubscription = <T extends DomainEventType>(subscription: Subscription<T>): Subscription => subscription as unknown as Subscription;
+export const defineRecorder = <T extends DomainEventType>(recorder: Recorder<T>): Recorder => recorder as unknown as Recorder;
 
 /** The permissions a module's endpoints require. */
 export function permissionsOf(module: Module): Permission[] {
@@ -80,6 +83,7 @@ export async function registerModules(platform: Platform, modules: readonly Modu
         priorityLane: spec.priorityLane,
       });
     }
+    for (const recorder of module.recorders?.(platform) ?? []) platform.events.addRecorder(recorder);
     for (const subscription of module.subscriptions?.(platform) ?? []) {
       platform.events.subscribe(subscription);
       platform.jobs.define<{ eventId: string }>(eventQueueOf(subscription.name), ({ eventId }) => platform.events.deliver(subscription, eventId), {

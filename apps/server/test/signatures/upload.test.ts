@@ -131,7 +131,9 @@ describe(`signature requests: upload checks and save rules (${engine})`, () => {
     before = await t.snapshot();
     const billing = await live.client.call('PUT', `/api/transactions/${liveDraft.id}`, 'history', { action: 'send' });
     expect(billing.statusCode).toBe(409);
+    // Live mode needs a complete billing profile (test/billing covers the send once it is saved).
     expect(billing.json().error.code).toBe('BILLING_REQUIRED');
+    expect(billing.json().error.message).toContain('Settings → Billing');
     expect(await t.snapshot()).toBe(before);
   });
 

@@ -1,20 +1,24 @@
 import { Navigate, type RouteObject } from 'react-router';
 import type { Access } from '../shared/access.ts';
 import type { GuardedRoute } from '../shared/routing.ts';
-import { ComingSoon } from '../shared/ui/ComingSoon.tsx';
+
+/** The placeholder, loaded when one is shown (kept out of the login route's bundle). */
+const placeholder = (titleKey: string) => async () => {
+  const { ComingSoon } = await import('../shared/ui/ComingSoon.tsx');
+  return { Component: () => <ComingSoon titleKey={titleKey} /> };
+};
 
 /** A screen of spec §2 that a later issue builds: it exists, is guarded, and says so honestly. */
 function comingSoon(path: string, titleKey: string, access: Access): GuardedRoute {
-  return { path, handle: { access }, element: <ComingSoon titleKey={titleKey} /> };
+  return { path, handle: { access }, lazy: placeholder(titleKey) };
 }
 
 /** The authenticated screens of spec §2 not built yet (titles in the common namespace). */
 export const comingSoonRoutes: RouteObject[] = [
   comingSoon('home', 'screens.home', { permission: 'dashboard.view' }),
   comingSoon('dashboardAdmin', 'screens.dashboardAdmin', { permission: 'admin.dashboard' }),
-  comingSoon('settings/configuration', 'screens.configuration', { permission: 'settings.configuration' }),
+  // billing/conso itself is the billing feature's.
   { path: 'billing', element: <Navigate to="/billing/conso" replace /> },
-  comingSoon('billing/conso', 'screens.billing', { permission: 'billing.read' }),
   comingSoon('applications/billing', 'screens.adminBilling', { permission: 'admin.billing' }),
   comingSoon('search', 'screens.search', { permission: 'signatures.read' }),
   comingSoon('batches/list', 'screens.operations', { permission: 'operations.read' }),
@@ -26,4 +30,4 @@ export const comingSoonRoutes: RouteObject[] = [
 ];
 
 /** The public one. */
-export const publicComingSoonRoutes: RouteObject[] = [{ path: 'new', element: <ComingSoon titleKey="screens.publicNew" /> }];
+export const publicComingSoonRoutes: RouteObject[] = [{ path: 'new', lazy: placeholder('screens.publicNew') }];

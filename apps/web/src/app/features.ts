@@ -1,5 +1,6 @@
 import { applicationsFeature } from '../features/applications/index.ts';
 import { authFeature } from '../features/auth/index.ts';
+import { billingFeature } from '../features/billing/feature.ts';
 import { campaignsFeature } from '../features/campaigns/index.ts';
 import { contactsFeature } from '../features/contacts/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
@@ -25,6 +26,7 @@ export const features: readonly FeatureModule[] = [
   campaignsFeature,
   signingFeature,
   notificationsFeature,
+  billingFeature,
 ];
 
 /** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */

@@ -146,7 +146,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   ARCHIVE_MEMBER_TOO_LARGE: 'A file in the archive is too big: it cannot be used.',
   INVALID_FILE_TYPE: 'Invalid file type: PDF or ZIP only.',
   TOO_MANY_FILES: 'Maximum number of files reached.',
-  BILLING_REQUIRED: 'Sending is blocked until the billing settings are completed (test mode can send).',
+  BILLING_REQUIRED: 'Sending in live mode needs a complete billing profile: fill it in Settings → Billing (test mode can send without one).',
   ACCOUNT_INFO_REQUIRED: 'Pre-processing requires the account information to be completed.',
   QUALIFIED_CERTIFICATE_REQUIRED: 'A qualified certificate is required.',
   LINK_INVALID: 'This signing link is not valid.',

@@ -14,7 +14,7 @@ import type { RequestRow, SignerRow } from './repository.ts';
 import * as repo from './repository.ts';
 import { signatureDocuments, signatureEvents, signatureFields, signatureRequests, signers, type RequestSource } from './schema.ts';
 import { currentVersions } from './versions.ts';
-import { assertLevelAndOptions, cancelRequest, findContext, relaunchRequest } from './workflow.ts';
+import { assertBillingAllowsSending, assertLevelAndOptions, cancelRequest, findContext, relaunchRequest } from './workflow.ts';
 
 /**
  * Many requests at once, each with one signer, for a campaign: what `createSignatureRequest` + a send + the send job
@@ -73,9 +73,9 @@ async function insertSliced<T>(rows: T[], insert: (part: T[]) => Promise<unknown
 }
 
 /** What blocks sending copies for this tenant (the checks of a single send): level, options, billing. */
-export function assertBulkSendable(application: ApplicationRow, level: CertificationLevel, options: SignatureOptions) {
+export async function assertBulkSendable(tx: Tx, application: ApplicationRow, level: CertificationLevel, options: SignatureOptions) {
   assertLevelAndOptions(application, level, options);
-  if (!application.testMode) throw new AppError('BILLING_REQUIRED');
+  await assertBillingAllowsSending(tx, application);
 }
 
 /** A copy's channel: the option "contact first signer by" (SMS needs a mobile), e-mail otherwise. */
@@ -85,7 +85,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
   if (!input.recipients.length) return [];
   const { appId } = input;
   const application = await getApplication(tx, appId);
-  assertBulkSendable(application, input.level, input.options);
+  await assertBulkSendable(tx, application, input.level, input.options);
   const now = platform.clock();
   const expiresAt = addDays(now, input.options.expiryDays ?? application.settings.signatureExpiryDays);
   const remindersOn = application.features.reminders;

@@ -16,6 +16,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import { isBillingComplete } from '../billing/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { actingSequence, currentParticipant, waitingStatus } from './chain.ts';
 import { appendEvent } from './evidence.ts';
@@ -68,8 +69,15 @@ async function assertSendable(tx: Tx, ctx: RequestContext) {
   });
   if (problems.length) throw new AppError('VALIDATION_FAILED', 'The request cannot be sent yet.', { fields: problems });
   assertLevelAndOptions(application, request.level, request.options);
-  // Billing profiles do not exist yet: every live tenant lacks one. Test mode sends (no legal value).
-  if (!application.testMode) throw new AppError('BILLING_REQUIRED');
+  await assertBillingAllowsSending(tx, application);
+}
+
+/**
+ * Live mode needs a complete billing profile (spec §5, docs/billing.md); test mode sends without one (no legal
+ * value, never billed). The error's message says where to complete it.
+ */
+export async function assertBillingAllowsSending(tx: Tx, application: Pick<RequestContext['application'], 'id' | 'testMode'>) {
+  if (!application.testMode && !(await isBillingComplete(tx, application.id))) throw new AppError('BILLING_REQUIRED');
 }
 
 /** Level and option rules that depend on the tenant, checked when saving and again when sending. */

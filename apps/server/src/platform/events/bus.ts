@@ -11,6 +11,10 @@ import type { Jobs } from '../jobs/boss.ts';
  * transaction that also records its receipt (mode 'transaction': a retried delivery after a commit finds the
  * receipt and does nothing — exactly-once effect), or manages its own transactions and is idempotent itself
  * (mode 'own', e.g. long PDF work), the receipt being recorded after it succeeds.
+ *
+ * A recorder is the other kind of subscriber: it runs inside `emit`/`emitMany`, in the caller's transaction, for
+ * facts that must commit or roll back with their cause (billing's consumption rows). It must stay short (a few
+ * statements per batch of events) and idempotent on the event id, and an error in it fails the cause.
  */
 
 export interface Subscription<T extends DomainEventType = DomainEventType> {
@@ -27,12 +31,22 @@ export interface Subscription<T extends DomainEventType = DomainEventType> {
   handle(event: Extract<DomainEvent, { type: T }>, tx: Tx | undefined): Promise<void>;
 }
 
+/** An in-transaction subscriber (see above): gets the events of a statement together, already stored. */
+export interface Recorder<T extends DomainEventType = DomainEventType> {
+  /** Unique, `<module>.<purpose>`. */
+  name: string;
+  events: readonly T[];
+  record(tx: Tx, events: readonly Extract<DomainEvent, { type: T }>[]): Promise<void>;
+}
+
 export interface EventBus {
   emit(tx: Tx, event: DomainEventInput): Promise<string>;
   /** Many events in one multi-row insert (bulk work: a campaign's copies), with the same guarantees as `emit`. */
   emitMany(tx: Tx, events: readonly DomainEventInput[]): Promise<void>;
   /** Adds a subscriber (at assembly: src/modules.ts); its queue is `eventQueueOf(name)`, worked by `deliver`. */
   subscribe(subscription: Subscription): void;
+  /** Adds an in-transaction recorder (at assembly); it sees every later emission of its events. */
+  addRecorder(recorder: Recorder): void;
   /** Runs one subscriber on one event (the job of its queue). */
   deliver(subscription: Subscription, eventId: string): Promise<void>;
   readonly subscriptions: readonly Subscription[];
@@ -48,6 +62,15 @@ export function createEventBus(deps: { database: DatabaseHandle; jobs: Jobs; clo
   const { database, jobs } = deps;
   const subscriptions: Subscription[] = [];
   const byType = new Map<DomainEventType, Subscription[]>();
+  const recorders: Recorder[] = [];
+
+  /** Hands the stored events to the recorders that want them, one call per recorder. */
+  async function runRecorders(tx: Tx, stored: DomainEvent[]) {
+    for (const recorder of recorders) {
+      const wanted = stored.filter((e) => recorder.events.includes(e.type));
+      if (wanted.length) await recorder.record(tx, wanted as never);
+    }
+  }
 
   async function deliver(subscription: Subscription, eventId: string): Promise<void> {
     const [row] = await database.db.select().from(domainEvents).where(eq(domainEvents.id, eventId));
@@ -81,6 +104,10 @@ export function createEventBus(deps: { database: DatabaseHandle; jobs: Jobs; clo
   return {
     subscriptions,
     deliver,
+    addRecorder(recorder) {
+      if (recorders.some((r) => r.name === recorder.name)) throw new Error(`Two event recorders are named ${recorder.name}`);
+      recorders.push(recorder);
+    },
     subscribe(subscription) {
       if (subscriptions.some((s) => s.name === subscription.name)) throw new Error(`Two event subscriptions are named ${subscription.name}`);
       subscriptions.push(subscription);
@@ -103,16 +130,20 @@ export function createEventBus(deps: { database: DatabaseHandle; jobs: Jobs; clo
         for (const [i, event] of slice.entries()) {
           for (const subscription of byType.get(event.type) ?? []) await jobs.enqueue(tx, eventQueueOf(subscription.name), { eventId: rows[i]!.id });
         }
+        await runRecorders(
+          tx,
+          values.map((v, i) => ({ ...v, id: rows[i]!.id, occurredAt: at.toISOString() }) as DomainEvent),
+        );
       }
     },
     async emit(tx, event) {
       // A payload that does not match the catalogue is a programming error: fail the change, loudly, in tests.
       const data = domainEventSchemas[event.type].parse(event.data) as Record<string, unknown>;
-      const [row] = await tx
-        .insert(domainEvents)
-        .values({ appId: event.appId, type: event.type, actorUserId: event.actorUserId ?? null, data, occurredAt: deps.clock() })
-        .returning({ id: domainEvents.id });
+      const occurredAt = deps.clock();
+      const values = { appId: event.appId, type: event.type, actorUserId: event.actorUserId ?? null, data, occurredAt };
+      const [row] = await tx.insert(domainEvents).values(values).returning({ id: domainEvents.id });
       for (const subscription of byType.get(event.type) ?? []) await jobs.enqueue(tx, eventQueueOf(subscription.name), { eventId: row!.id });
+      await runRecorders(tx, [{ ...values, id: row!.id, occurredAt: occurredAt.toISOString() } as DomainEvent]);
       return row!.id;
     },
   };

@@ -17,6 +17,8 @@ import { openSigningLinks } from './components/signingLinks.tsx';
 import { openRelaunchOutcome } from './components/relaunchOutcome.tsx';
 import { relaunchTooSoon, skippedSigners } from './relaunch.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { useMe } from '../auth/index.ts';
+import { showBillingRequired } from '../billing/index.ts';
 
 type Target = Pick<SignatureRequest, 'id' | 'label'>;
 
@@ -29,8 +31,11 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
   const duplicate = useDuplicateSignatureRequest();
   const regenerate = useRegenerateArchive();
 
+  const me = useMe();
   const fail = (fallbackKey: string) => (error: unknown) => {
-    if (!isCancellation(error)) notify(signatureErrorMessage(error, t, fallbackKey), 'error');
+    if (isCancellation(error)) return;
+    // A live send without a billing profile: a way to the form rather than a dead end.
+    if (!showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) notify(signatureErrorMessage(error, t, fallbackKey), 'error');
   };
   const confirm = (title: string, text: string, confirmLabel: string, onConfirm: () => void, danger = false) =>
     modals.openConfirmModal({

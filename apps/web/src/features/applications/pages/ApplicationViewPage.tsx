@@ -1,9 +1,12 @@
+import { Suspense } from 'react';
 import { Anchor, Badge, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/apiError.ts';
 import { ComingSoon } from '../../../shared/ui/ComingSoon.tsx';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
+import { useMe } from '../../auth/index.ts';
+import { TenantPricesPanel } from '../../billing/index.ts';
 import { useApplication } from '../api.ts';
 import { GeneralTab } from '../components/GeneralTab.tsx';
 import { SettingsTab } from '../components/SettingsTab.tsx';
@@ -18,6 +21,7 @@ export function ApplicationViewPage() {
   const { id } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const application = useApplication(id);
+  const me = useMe();
   const asked = searchParams.get('tab');
   const tab: Tab = (tabs as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'general';
 
@@ -46,7 +50,13 @@ export function ApplicationViewPage() {
         <Tabs.Panel value="general" pt="md"><GeneralTab application={app} /></Tabs.Panel>
         <Tabs.Panel value="settings" pt="md"><SettingsTab application={app} /></Tabs.Panel>
         <Tabs.Panel value="application" pt="md"><FeaturesTab application={app} /></Tabs.Panel>
-        <Tabs.Panel value="billing" pt="md"><ComingSoon title={t('tabs.billing')} /></Tabs.Panel>
+        <Tabs.Panel value="billing" pt="md">
+          {me.permissions.includes('admin.applications') ? (
+            <Suspense fallback={<Center py="xl"><Loader /></Center>}><TenantPricesPanel applicationId={app.id} /></Suspense>
+          ) : (
+            <ComingSoon title={t('tabs.billing')} />
+          )}
+        </Tabs.Panel>
         <Tabs.Panel value="users" pt="md"><ComingSoon title={t('tabs.users')} /></Tabs.Panel>
         <Tabs.Panel value="marketplace" pt="md"><ComingSoon title={t('tabs.marketplace')} /></Tabs.Panel>
       </Tabs>

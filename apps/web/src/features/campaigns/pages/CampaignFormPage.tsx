@@ -10,6 +10,7 @@ import { ApiError, isApiError, isCancellation } from '../../../shared/api/apiErr
 import { notify } from '../../../shared/api/notify.ts';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
 import { useMe } from '../../auth/index.ts';
+import { showBillingRequired } from '../../billing/index.ts';
 import type { SignatureDraft } from '../../signatures/index.ts';
 import { useCampaign, useSaveCampaign } from '../api.ts';
 import { campaignFormData, signatoryInputsOf, type TypedSignatory } from '../campaignForm.ts';
@@ -109,6 +110,7 @@ function CampaignForm({ type, saved }: { type: CampaignType; saved?: Campaign })
           }
           const message = error instanceof ApiError ? t(`errorsByCode.${error.code}`, { defaultValue: error.message }) : t('failed.save');
           setProblems([{ tab: null, message }]);
+          showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'));
         },
       },
     );

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, List, Paper, Select, Stack, Tabs, TextInput, Textarea, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Select, Stack, Tabs, TextInput, Textarea, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CertificationLevel } from '@paraphe/contracts';
 import { ApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { useMe } from '../../auth/index.ts';
+import { billingSettingsPath, showBillingRequired } from '../../billing/index.ts';
 import { useNavigationId } from '../../../shared/useNavigationId.ts';
 import { useCreateSignatureRequest } from '../api.ts';
 import { draftProblems, formDataOf, initialDraft, type Draft, type DraftProblems, type SignerPrefill } from '../draft.ts';
@@ -109,7 +110,7 @@ function NewSignatureForm() {
           }
           const message = fileRefusal(error) ?? signatureErrorMessage(error, t, send ? 'failed.send' : 'failed.save');
           setBlocking(message);
-          notify(message, 'error');
+          if (!showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) notify(message, 'error');
         },
       },
     );
@@ -196,7 +197,12 @@ function NewSignatureForm() {
           </Tabs.Panel>
         </Tabs>
       </Paper>
-      {!me.application.testMode && <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>{t('form.liveWarning')}</Alert>}
+      {!me.application.testMode && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+          {t('form.liveWarning')}{' '}
+          {me.permissions.includes('billing.read') && <Anchor component={Link} to={billingSettingsPath} size="sm">{t('form.billingSettings')}</Anchor>}
+        </Alert>
+      )}
       {blocking && <Alert color="red" variant="light">{blocking}</Alert>}
       <Group justify="flex-end">
         <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending} onClick={() => attempt(false)}>{t('form.saveDraft')}</Button>

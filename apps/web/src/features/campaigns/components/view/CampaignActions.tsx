@@ -12,6 +12,8 @@ import type { ScreenAction } from '../../campaignScreen.ts';
 import { detailsOf } from '../../campaignErrors.ts';
 import { editPath, listPath, viewPath } from '../../campaignKinds.ts';
 import { SendRefusal } from './SendRefusal.tsx';
+import { useMe } from '../../../auth/index.ts';
+import { showBillingRequired } from '../../../billing/index.ts';
 
 const icons: Record<ScreenAction, typeof IconSend> = {
   edit: IconEdit,
@@ -36,12 +38,14 @@ export function CampaignActions({ campaign, actions }: { campaign: Campaign; act
   const command = useCampaignCommand();
   const duplicate = useDuplicateCampaign();
   const [downloading, setDownloading] = useState(false);
+  const me = useMe();
   const failed = (error: unknown) => {
     if (isCancellation(error)) return;
     if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
       modals.open({ title: t('sendRefused.title'), children: <SendRefusal fields={error.fields} details={detailsOf(error)} /> });
       return;
     }
+    if (showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) return;
     notify(error instanceof ApiError ? t(`errorsByCode.${error.code}`, { defaultValue: error.message }) : t('failed.action'), 'error');
   };
 

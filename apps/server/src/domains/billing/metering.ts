@@ -1,0 +1,80 @@
+import type { ConsumptionKind, DomainEventOf } from '@paraphe/contracts';
+import type { Tx } from '../../platform/db/client.ts';
+import { defineRecorder } from '../../platform/modules.ts';
+import { pricesInForce } from './prices.ts';
+import * as repo from './repository.ts';
+
+/**
+ * Metering (docs/billing.md): every billable event becomes exactly one consumption row per kind, in the
+ * transaction of its cause (an in-transaction recorder of the event bus), at the unit price in force then, and
+ * the monthly figures move with it. The unique (event, kind) key makes a replay count nothing.
+ */
+
+export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent'] as const;
+type MeteredEvent = DomainEventOf<(typeof meteredEvents)[number]>;
+
+interface Usage {
+  kind: ConsumptionKind;
+  signerId?: string;
+}
+
+/** Which kinds an event consumes (one unit each). */
+export function usageOf(event: MeteredEvent): Usage[] {
+  switch (event.type) {
+    case 'signature.signer_invited':
+      // A participant brought into the request (mail, SMS, or the link handed to the requester); the SMS option
+      // is used when the invitation goes by SMS (once per request: only the first signer may be contacted by SMS).
+      return [{ kind: 'signer_contacted', signerId: event.data.signerId }, ...(event.data.channel === 'sms' ? [{ kind: 'option_sms' as const, signerId: event.data.signerId }] : [])];
+    case 'signature.signer_signed':
+      return [{ kind: 'signer_signed', signerId: event.data.signerId }];
+    case 'signature.sent':
+      // The sending option of the request: a campaign's copy, or a simple request.
+      return [{ kind: event.data.campaignId ? 'option_campaign' : 'option_simple' }];
+  }
+}
+
+/** `YYYY-MM-01` of the UTC month of an instant. */
+export const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
+
+export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[]): Promise<void> {
+  const pricesByApp = new Map<string, Awaited<ReturnType<typeof pricesInForce>>>();
+  const rows: repo.ConsumptionValues[] = [];
+  for (const event of events) {
+    const usages = usageOf(event);
+    if (!usages.length) continue;
+    let prices = pricesByApp.get(event.appId);
+    if (!prices) pricesByApp.set(event.appId, (prices = await pricesInForce(tx, event.appId)));
+    for (const usage of usages) {
+      rows.push({
+        appId: event.appId,
+        userId: event.data.ownerUserId,
+        kind: usage.kind,
+        quantity: 1,
+        unitPriceCents: prices.unitPrices[usage.kind],
+        billable: !event.data.testMode,
+        testMode: event.data.testMode,
+        occurredAt: new Date(event.occurredAt),
+        eventId: event.id,
+        requestId: event.data.requestId,
+        signerId: usage.signerId ?? null,
+        campaignId: event.data.campaignId ?? null,
+      });
+    }
+  }
+  const written = await repo.insertConsumptions(tx, rows);
+  // One delta per (tenant, month, owner, kind): an upsert statement may touch each key once.
+  const deltas = new Map<string, repo.MonthlyDelta>();
+  for (const row of written) {
+    const month = monthOf(row.occurredAt);
+    const key = `${row.appId}|${month}|${row.userId ?? ''}|${row.kind}`;
+    const delta = deltas.get(key) ?? { appId: row.appId, month, userId: row.userId, kind: row.kind, quantity: 0, grossCents: 0, testQuantity: 0 };
+    if (row.billable) {
+      delta.quantity += row.quantity;
+      delta.grossCents += row.quantity * row.unitPriceCents;
+    } else delta.testQuantity += row.quantity;
+    deltas.set(key, delta);
+  }
+  await repo.addToMonthly(tx, [...deltas.values()]);
+}
+
+export const meteringRecorder = defineRecorder({ name: 'billing.metering', events: meteredEvents, record: (tx, events) => recordConsumption(tx, events) });

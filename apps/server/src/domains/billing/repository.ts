@@ -1,0 +1,87 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { ConsumptionKind } from '@paraphe/contracts';
+import type { Executor } from '../../platform/db/client.ts';
+import { billingPrices, billingProfiles, consumptionMonthly, consumptions } from './schema.ts';
+
+/** Every query takes the tenant: `app_id` is part of each WHERE, RLS is the second wall. */
+
+export type ProfileRow = typeof billingProfiles.$inferSelect;
+export type ProfileValues = Omit<ProfileRow, 'appId' | 'updatedAt' | 'updatedBy'>;
+export type PricesRow = typeof billingPrices.$inferSelect;
+export type ConsumptionValues = typeof consumptions.$inferInsert;
+export type MonthlyRow = typeof consumptionMonthly.$inferSelect;
+
+export async function findProfile(db: Executor, appId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(billingProfiles).where(eq(billingProfiles.appId, appId));
+  return row;
+}
+
+export async function saveProfile(db: Executor, appId: string, values: ProfileValues, by: string, now: Date): Promise<ProfileRow> {
+  const set = { ...values, updatedBy: by, updatedAt: now };
+  const [row] = await db
+    .insert(billingProfiles)
+    .values({ appId, ...set })
+    .onConflictDoUpdate({ target: billingProfiles.appId, set })
+    .returning();
+  return row!;
+}
+
+export async function findPrices(db: Executor, appId: string): Promise<PricesRow | undefined> {
+  const [row] = await db.select().from(billingPrices).where(eq(billingPrices.appId, appId));
+  return row;
+}
+
+export async function savePrices(db: Executor, appId: string, values: Pick<PricesRow, 'unitPrices' | 'discounts'>, by: string, now: Date): Promise<PricesRow> {
+  const set = { ...values, updatedBy: by, updatedAt: now };
+  const [row] = await db.insert(billingPrices).values({ appId, ...set }).onConflictDoUpdate({ target: billingPrices.appId, set }).returning();
+  return row!;
+}
+
+export async function deletePrices(db: Executor, appId: string): Promise<boolean> {
+  const rows = await db.delete(billingPrices).where(eq(billingPrices.appId, appId)).returning({ appId: billingPrices.appId });
+  return rows.length > 0;
+}
+
+/**
+ * Consumption rows, skipping any whose (event, kind) is already recorded (a replayed event); returns the rows
+ * actually written, which are the only ones the monthly figures may count.
+ */
+export async function insertConsumptions(db: Executor, rows: ConsumptionValues[]): Promise<(typeof consumptions.$inferSelect)[]> {
+  if (!rows.length) return [];
+  return db.insert(consumptions).values(rows).onConflictDoNothing({ target: [consumptions.eventId, consumptions.kind] }).returning();
+}
+
+export interface MonthlyDelta {
+  appId: string;
+  month: string;
+  userId: string | null;
+  kind: ConsumptionKind;
+  quantity: number;
+  grossCents: number;
+  testQuantity: number;
+}
+
+/** Adds to the monthly figures (one statement for the whole batch; the deltas have distinct keys). */
+export async function addToMonthly(db: Executor, deltas: MonthlyDelta[]): Promise<void> {
+  if (!deltas.length) return;
+  await db
+    .insert(consumptionMonthly)
+    .values(deltas)
+    .onConflictDoUpdate({
+      target: [consumptionMonthly.appId, consumptionMonthly.month, consumptionMonthly.userId, consumptionMonthly.kind],
+      set: {
+        quantity: sql`${consumptionMonthly.quantity} + excluded.quantity`,
+        grossCents: sql`${consumptionMonthly.grossCents} + excluded.gross_cents`,
+        testQuantity: sql`${consumptionMonthly.testQuantity} + excluded.test_quantity`,
+      },
+    });
+}
+
+/** The monthly figures of months `from`..`to` (first days), optionally of one user; in month order. */
+export async function monthlyRows(db: Executor, appId: string, from: string, to: string, userId?: string): Promise<MonthlyRow[]> {
+  return db
+    .select()
+    .from(consumptionMonthly)
+    .where(and(eq(consumptionMonthly.appId, appId), gte(consumptionMonthly.month, from), lte(consumptionMonthly.month, to), userId ? eq(consumptionMonthly.userId, userId) : undefined))
+    .orderBy(asc(consumptionMonthly.month), asc(consumptionMonthly.kind));
+}

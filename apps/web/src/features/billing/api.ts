@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { billingEndpoints, type BillingProfileInput, type ConsumptionQuery, type PriceListInput } from '@paraphe/contracts';
+import { callEndpoint, downloadEndpoint } from '../../shared/api/endpoints.ts';
+
+const billingKey = ['billing'] as const;
+
+export function useBillingProfile() {
+  return useQuery({
+    queryKey: [...billingKey, 'profile'],
+    queryFn: ({ signal }) => callEndpoint(billingEndpoints.getProfile, { signal }).then((r) => r.data),
+  });
+}
+
+export function useSaveBillingProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (input: BillingProfileInput) => callEndpoint(billingEndpoints.saveProfile, { body: input }).then((r) => r.data),
+    onSuccess: (state) => client.setQueryData([...billingKey, 'profile'], state),
+  });
+}
+
+export function useConsumption(query: ConsumptionQuery) {
+  return useQuery({
+    queryKey: [...billingKey, 'conso', query],
+    queryFn: ({ signal }) => callEndpoint(billingEndpoints.consumption, { query, signal }).then((r) => r.data),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useUserConsumption(userId: string | null, query: ConsumptionQuery) {
+  return useQuery({
+    queryKey: [...billingKey, 'conso', 'user', userId, query],
+    queryFn: ({ signal }) => callEndpoint(billingEndpoints.userConsumption, { params: { userId: userId ?? '' }, query, signal }).then((r) => r.data),
+    enabled: !!userId,
+  });
+}
+
+export const exportConsumption = (query: ConsumptionQuery) => downloadEndpoint(billingEndpoints.exportConsumption, { query }, `consumption-${query.from}-${query.to}.xlsx`);
+
+// ----- Product administrator: a tenant's prices -----
+
+const pricesKey = (appId: string) => [...billingKey, 'prices', appId] as const;
+
+export function useTenantPrices(appId: string) {
+  return useQuery({
+    queryKey: pricesKey(appId),
+    queryFn: ({ signal }) => callEndpoint(billingEndpoints.adminPrices, { params: { id: appId }, signal }).then((r) => r.data),
+  });
+}
+
+export function useSaveTenantPrices(appId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (input: PriceListInput | null) =>
+      input
+        ? callEndpoint(billingEndpoints.setAdminPrices, { params: { id: appId }, body: input }).then((r) => r.data)
+        : callEndpoint(billingEndpoints.resetAdminPrices, { params: { id: appId } }).then(() => undefined),
+    onSuccess: () => client.invalidateQueries({ queryKey: pricesKey(appId) }),
+  });
+}

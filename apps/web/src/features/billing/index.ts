@@ -1,0 +1,34 @@
+/**
+ * Public surface of the billing feature (settings → Billing, billing/conso, a tenant's prices for the
+ * administrator). The app takes the feature module from feature.ts, so that what only other features' lazy
+ * screens use (below) stays out of the app's entry (the login route's budget, scripts/bundle-budget.ts).
+ */
+import { lazy } from 'react';
+import { isApiError } from '../../shared/api/apiError.ts';
+import { loadNamespaces } from '../../shared/i18n/i18n.ts';
+import { loadScreens } from './routes.tsx';
+
+export { billingFeature } from './feature.ts';
+
+/** The lazily shared pieces and their texts. */
+const loadPublic = () => Promise.all([loadScreens(), loadNamespaces('billing')]);
+
+/** Where a refused live send (BILLING_REQUIRED) sends the user: settings → Billing. */
+export const billingSettingsPath = '/settings/configuration?tab=billing';
+
+/**
+ * When `error` is the live-mode refusal for want of a complete billing profile (BILLING_REQUIRED): tells the user,
+ * with a button to settings → Billing when they may fill it (`billing.manage`), otherwise whom to ask (the dialog
+ * and its texts load on demand), and answers true. Other errors: false, for the caller to show.
+ */
+export function showBillingRequired(error: unknown, navigate: (to: string) => void, canManageBilling: boolean): boolean {
+  if (!isApiError(error, 'BILLING_REQUIRED')) return false;
+  void loadPublic().then(([m]) => m.openBillingRequired(() => navigate(billingSettingsPath), canManageBilling));
+  return true;
+}
+
+/**
+ * The product administrator's editor of a tenant's prices (application view, tab Billing). Lazy, with its texts
+ * (the `billing` namespace): render it inside a Suspense.
+ */
+export const TenantPricesPanel = lazy(() => loadPublic().then(([m]) => ({ default: m.TenantPricesPanel })));
