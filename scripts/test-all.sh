@@ -20,7 +20,8 @@ env -u TEST_DATABASE_URL npx vitest run --project unit --project server --projec
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Integration tests (PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
-  npx vitest run --project server
+  # Only apps/server/test: the unit tests beside the sources (src/**) use no database and ran above.
+  npx vitest run --project server apps/server/test/
 fi
 
 step "Browser journeys (Chromium)"
