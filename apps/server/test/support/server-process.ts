@@ -141,7 +141,7 @@ export async function startServerProcess(site: FaultSite, opts: { port?: number;
   const port = opts.port ?? (await freePort());
   const lines: string[] = [];
   // The flags `./paraphe start` gives the server (memory figures are measured on the same process).
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, TEST_DATABASE_URL: '', ...site.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
