@@ -56,7 +56,7 @@ describe(`billing: profile, live mode, prices, metering, consumption (${engine})
   afterAll(async () => t?.close());
 
   it('blocks live sending without a complete billing profile, and says where to complete it', async () => {
-    expect((await live.client.call('GET', '/api/billing/profile', 'billing')).json().data).toEqual({ profile: null, complete: false });
+    expect((await live.client.call('GET', '/api/billing/profile', 'billing')).json().data).toEqual({ profile: null, complete: false, exempt: false });
     const { res } = await send(live.client);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'BILLING_REQUIRED', message: expect.stringContaining('Settings → Billing') });
@@ -94,6 +94,8 @@ describe(`billing: profile, live mode, prices, metering, consumption (${engine})
   it("lets the product administrator's platform tenant send in live mode without a profile", async () => {
     const { res } = await send(admin);
     expect(res.statusCode, res.body).toBe(200);
+    // Its settings say so (not "complete", which its empty profile is not).
+    expect((await admin.call('GET', '/api/billing/profile', 'billing')).json().data).toEqual({ profile: null, complete: false, exempt: true });
   });
 
   it('records one consumption row per billable fact, at the price in force, with the monthly figures in step', async () => {

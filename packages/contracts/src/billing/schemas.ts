@@ -90,8 +90,11 @@ export const billingProfileSchema = z.object({
 });
 export type BillingProfile = z.infer<typeof billingProfileSchema>;
 
-/** The tenant's profile (null until first saved) and whether it lets the tenant send in live mode. */
-export const billingProfileStateSchema = z.object({ profile: billingProfileSchema.nullable(), complete: z.boolean() });
+/**
+ * The tenant's profile (null until first saved), whether it is complete (what live sending needs), and whether the
+ * tenant is exempt: the platform's own tenant sends in live mode without any profile.
+ */
+export const billingProfileStateSchema = z.object({ profile: billingProfileSchema.nullable(), complete: z.boolean(), exempt: z.boolean() });
 export type BillingProfileState = z.infer<typeof billingProfileStateSchema>;
 export const billingProfileResponse = itemEnvelope(billingProfileStateSchema);
 

@@ -21,7 +21,8 @@ export function presentProfile(row: ProfileRow): BillingProfile {
   };
 }
 
-export const presentProfileState = (state: { profile: ProfileRow | null; complete: boolean }): BillingProfileState => ({
+export const presentProfileState = (state: { profile: ProfileRow | null; complete: boolean; exempt: boolean }): BillingProfileState => ({
+  exempt: state.exempt,
   profile: state.profile ? presentProfile(state.profile) : null,
   complete: state.complete,
 });

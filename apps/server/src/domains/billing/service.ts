@@ -30,11 +30,13 @@ export async function isBillingComplete(db: Executor, appId: string): Promise<bo
   return profile ? isProfileComplete(profile) : false;
 }
 
-export async function getProfile(opts: Options): Promise<{ profile: repo.ProfileRow | null; complete: boolean }> {
+/** The profile, whether it is complete, and whether the tenant needs none (the platform's own: `exempt`). */
+export async function getProfile(opts: Options): Promise<{ profile: repo.ProfileRow | null; complete: boolean; exempt: boolean }> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const profile = (await repo.findProfile(tx, actor.appId)) ?? null;
-    return { profile, complete: await isBillingComplete(tx, actor.appId) };
+    const exempt = Boolean((await findApplication(tx, actor.appId))?.isPlatform);
+    return { profile, complete: profile ? isProfileComplete(profile) : false, exempt };
   });
 }
 
@@ -43,12 +45,13 @@ export async function saveProfile(opts: Options & { input: BillingProfileValues 
   return platform.database.inTenant(actor.appId, async (tx) => {
     const before = await repo.findProfile(tx, actor.appId);
     const profile = await repo.saveProfile(tx, actor.appId, input, actor.realUserId, platform.clock());
-    const complete = await isBillingComplete(tx, actor.appId);
+    const complete = isProfileComplete(profile);
+    const exempt = Boolean((await findApplication(tx, actor.appId))?.isPlatform);
     const changed = before ? (Object.keys(input) as (keyof BillingProfileValues)[]).filter((k) => (input[k] ?? null) !== (before[k] ?? null)) : Object.keys(input);
     // The audit row names the changed fields, never their values (an IBAN is not a log's business).
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'billing.profile_saved', targetType: 'billing_profile', targetId: actor.appId, data: { changed }, ip: actor.ip });
     await platform.events.emit(tx, { type: 'billing.profile_saved', appId: actor.appId, actorUserId: actor.realUserId, data: { complete, paymentMethod: profile.paymentMethod } });
-    return { profile, complete };
+    return { profile, complete, exempt };
   });
 }
 

@@ -23,10 +23,18 @@ const inputOf = (v: Values) => v as unknown as BillingProfileInput;
 export function BillingProfileForm() {
   const profile = useBillingProfile();
   if (!profile.data) return <Center py="xl"><Loader /></Center>;
-  return <ProfileForm profile={profile.data.profile} complete={profile.data.complete} />;
+  return <ProfileForm profile={profile.data.profile} complete={profile.data.complete} exempt={profile.data.exempt} />;
 }
 
-function ProfileForm({ profile, complete }: { profile: BillingProfile | null; complete: boolean }) {
+/** What live sending needs of this profile: complete, or nothing at all for the platform's own tenant. */
+function ProfileStatus({ complete, exempt }: { complete: boolean; exempt: boolean }) {
+  const { t } = useTranslation('billing');
+  if (exempt) return <Alert color="blue" variant="light" icon={<IconCircleCheck size={18} />}>{t('profile.exempt')}</Alert>;
+  if (complete) return <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>{t('profile.complete')}</Alert>;
+  return <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>{t('profile.incomplete')}</Alert>;
+}
+
+function ProfileForm({ profile, complete, exempt }: { profile: BillingProfile | null; complete: boolean; exempt: boolean }) {
   const { t, i18n } = useTranslation('billing');
   const me = useMe();
   const canManage = me.permissions.includes('billing.manage');
@@ -55,11 +63,7 @@ function ProfileForm({ profile, complete }: { profile: BillingProfile | null; co
     <Paper withBorder p="lg" radius="md">
       <form noValidate onSubmit={submit}>
         <Stack>
-          {complete ? (
-            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>{t('profile.complete')}</Alert>
-          ) : (
-            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>{t('profile.incomplete')}</Alert>
-          )}
+          <ProfileStatus complete={complete} exempt={exempt} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('profile.companyName')} required disabled={!canManage} {...form.getInputProps('companyName')} />
             <TextInput label={t('profile.billingEmail')} type="email" required disabled={!canManage} description={t('profile.billingEmailHelp')} {...form.getInputProps('billingEmail')} />
