@@ -147,6 +147,10 @@ describe(`mail-merge campaigns (${engine})`, () => {
       expect(await messagesTo(t, p.emailAddress, 'signature-invitation')).toHaveLength(1);
     }
 
+    // Each copy is metered as the mailing option (billing), not the classic campaign one.
+    const options = await rows<{ kind: string; n: number }>(t, sql`select kind, count(*)::int as n from consumptions where campaign_id = ${ready.id} and kind like 'option_%' group by kind`);
+    expect(options).toEqual([{ kind: 'option_mailing', n: 3 }]);
+
     await signAsInvited(t, list[0]!.emailAddress);
     const stats = await t.waitFor(async () => {
       const s = (await client.call('GET', `/api/campains/${ready.id}/statistics`, 'campaign')).json().data;

@@ -22,7 +22,8 @@ const signer = { ...request, signerId: uuidSchema, signerIndex: z.number().int()
 
 export const signatureEventSchemas = {
   'signature.created': z.object({ ...request, signerCount: z.number().int(), documentCount: z.number().int() }),
-  'signature.sent': z.object({ ...request, signerCount: z.number().int() }),
+  /** `mailMerge`: a mail-merge campaign's copy (billed as the mailing option, not the campaign one). */
+  'signature.sent': z.object({ ...request, signerCount: z.number().int(), mailMerge: z.boolean().optional() }),
   'signature.signer_invited': z.object({ ...signer, channel: z.enum([...contactChannels, 'link']) }),
   'signature.signer_reminded': z.object({ ...signer, channel: z.enum(contactChannels), manual: z.boolean() }),
   'signature.signer_viewed': z.object(signer),

@@ -179,7 +179,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
     const facts = requestFacts(request);
     events.push(
       { type: 'signature.created', appId, actorUserId: null, data: { ...facts, signerCount: 1, documentCount: documents.length } },
-      { type: 'signature.sent', appId, actorUserId: null, data: { ...facts, signerCount: 1 } },
+      { type: 'signature.sent', appId, actorUserId: null, data: { ...facts, signerCount: 1, ...(recipient.ownDocuments?.some((d) => d.fileType === 'publi') ? { mailMerge: true } : {}) } },
       { type: 'signature.signer_invited', appId, actorUserId: null, data: { ...signerFacts(request, signer), channel } },
     );
     created.push({ requestId, signerId });
