@@ -51,12 +51,7 @@ describe('classic campaign journey', () => {
     });
 
     // Campaigns are off by default: the administrator turns the feature on for this tenant.
-    await admin.goto(`${env.server.url}/#/applications/list`);
-    await admin.getByRole('row', { name: new RegExp(company) }).click();
-    await admin.getByRole('tab', { name: 'Application' }).click();
-    await admin.getByRole('switch', { name: 'Campaigns' }).check();
-    await admin.getByRole('button', { name: 'Save' }).click();
-    await admin.getByText(/saved/i).first().waitFor();
+    await env.requests.enableFeatures(admin, company, ['Campaigns']);
 
     // One contact in the address book, to pick.
     await page.goto(`${env.server.url}/#/phonebooks/new`);

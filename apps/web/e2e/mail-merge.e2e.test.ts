@@ -73,13 +73,7 @@ describe('mail-merge campaign journey', () => {
     });
 
     // Campaigns and mail-merge are off by default: the administrator turns both on for this tenant.
-    await admin.goto(`${env.server.url}/#/applications/list`);
-    await admin.getByRole('row', { name: new RegExp(company) }).click();
-    await admin.getByRole('tab', { name: 'Application' }).click();
-    await admin.getByRole('switch', { name: 'Campaigns' }).check();
-    await admin.getByRole('switch', { name: 'Mail-merge' }).check();
-    await admin.getByRole('button', { name: 'Save' }).click();
-    await admin.getByText(/saved/i).first().waitFor();
+    await env.requests.enableFeatures(admin, company, ['Campaigns', 'Mail-merge']);
 
     // The address book: 5 rows, 3 imported, 2 skipped (an invalid e-mail, the same e-mail twice), with why.
     await page.goto(`${env.server.url}/#/phonebooks/import`);

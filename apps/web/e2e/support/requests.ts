@@ -55,6 +55,16 @@ export function requestSteps(server: RunningServer, steps: ReturnType<typeof jou
     return page;
   }
 
+  /** The administrator turns features on for a tenant (application view, tab Application: the switches by label). */
+  async function enableFeatures(admin: Page, company: string, switches: readonly string[]): Promise<void> {
+    await admin.goto(`${server.url}/#/applications/list`);
+    await admin.getByRole('row', { name: new RegExp(company) }).click();
+    await admin.getByRole('tab', { name: 'Application' }).click();
+    for (const name of switches) await admin.getByRole('switch', { name }).check();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText(/saved/i).first().waitFor();
+  }
+
   async function fillParticipant(page: Page, index: number, p: Participant): Promise<void> {
     await page.getByRole('button', { name: 'Add a signer' }).click();
     await page.getByLabel(/^First name/).nth(index).fill(p.first);
@@ -96,5 +106,5 @@ export function requestSteps(server: RunningServer, steps: ReturnType<typeof jou
     await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
   }
 
-  return { tenantOwner, fillParticipant, fillRequest, send };
+  return { tenantOwner, enableFeatures, fillParticipant, fillRequest, send };
 }
