@@ -4,6 +4,7 @@ import { applicationEventSchemas } from './applications/events.ts';
 import { billingEventSchemas } from './billing/events.ts';
 import { campaignEventSchemas } from './campaigns/events.ts';
 import { contactEventSchemas } from './contacts/events.ts';
+import { paymentEventSchemas } from './payments/events.ts';
 import { signatureEventSchemas } from './signatures/events.ts';
 import { userEventSchemas } from './users/events.ts';
 
@@ -20,6 +21,7 @@ export const domainEventSchemas = {
   ...contactEventSchemas,
   ...campaignEventSchemas,
   ...billingEventSchemas,
+  ...paymentEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

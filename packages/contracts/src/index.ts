@@ -44,3 +44,4 @@ export * from './billing/pricing.ts';
 export * from './billing/schemas.ts';
 export * from './billing/endpoints.ts';
 export * from './billing/events.ts';
+export * from './payments/events.ts';
