@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { readSpreadsheet } from '../../src/platform/spreadsheets/index.ts';
 import { encodeSignatureFilter } from '@paraphe/contracts';
+import { eq } from 'drizzle-orm';
+import { signers } from '../../src/domains/signatures/schema.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { signingLink } from '../../src/domains/signatures/links.ts';
 import { createRequest, draft, forceStatus, makePdf, makeZip, placed, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
@@ -121,6 +123,11 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
     expect((await list('search=al')).countAll).toBe(2); // < 3 characters: ignored
     expect((await list('search=alpha')).data.map((r: { id: string }) => r.id)).toEqual([a.id]);
     expect((await list('search=zorg')).data.map((r: { id: string }) => r.id)).toEqual([b.id]); // signer name
+    expect((await list('search=first0%20zorglub')).data.map((r: { id: string }) => r.id)).toEqual([b.id]); // first and last name together
+    // The search text is the database's (triggers, migration 0016): a signer renamed by any code path is found by the new name.
+    await t.database.inSystem((tx) => tx.update(signers).set({ lastname: 'Quenouille' }).where(eq(signers.requestId, b.id)));
+    expect((await list('search=zorg')).data).toEqual([]);
+    expect((await list('search=quenouil')).data.map((r: { id: string }) => r.id)).toEqual([b.id]);
     expect((await list(`filter=${encodeURIComponent(encodeSignatureFilter({ status: ['ready'] }))}`)).data.map((r: { id: string }) => r.id)).toEqual([b.id]);
     const light = await list('light=1');
     expect(light.data[0].signers).toBeUndefined();

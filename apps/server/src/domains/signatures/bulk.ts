@@ -113,6 +113,8 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       level: input.level,
       testMode: application.testMode,
       options: input.options,
+      // Campaign copies are not in the request list: no search text (the trigger fills single requests only).
+      searchText: '',
       sentAt: now,
       expiresAt,
       completedAt: null,

@@ -57,26 +57,22 @@ function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offs
 
 /**
  * A search in the label, the description and the signers' names and e-mails (ILIKE: case-insensitive, accents
- * as typed). The trigram indexes find the matching ids when they are few; otherwise the list's order is walked
- * with the same condition as a filter (see platform/db/lists.ts).
+ * as typed) — one column, `search_text`, kept by triggers (migration 0016). The trigram index finds the matching
+ * ids when they are few; otherwise the list's order is walked with the same condition as a filter
+ * (platform/db/lists.ts), which now reads the row it walks instead of probing its signers.
  */
 async function searchMatches(db: Executor, appId: string, search: string): Promise<SearchMatches> {
-  const term = containsPattern(search);
-  const signerMatches = and(eq(signers.appId, appId), or(ilike(signers.lastname, term), ilike(signers.firstname, term), ilike(signers.email, term)));
+  const matching = ilike(signatureRequests.searchText, containsPattern(search));
   const ids = await matchIds(db, [
     (limit) =>
       db
         .select({ id: signatureRequests.id })
         .from(signatureRequests)
-        .where(and(eq(signatureRequests.appId, appId), or(ilike(signatureRequests.label, term), ilike(signatureRequests.description, term))))
+        // source = 'single' lets the planner use the partial trigram index (only single requests have a search text).
+        .where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.source, 'single'), matching))
         .limit(limit),
-    (limit) => db.select({ id: signers.requestId }).from(signers).where(signerMatches).limit(limit),
   ]);
-  // A scalar subquery, not EXISTS: the planner would turn EXISTS into a hashed subplan that reads every matching
-  // signer of the tenant first (a seq scan, seconds); this one probes the (app_id, request_id) index per row walked.
-  const signerProbe = db.select({ yes: sql`true` }).from(signers).where(and(eq(signers.requestId, signatureRequests.id), signerMatches)).limit(1);
-  const walk = or(ilike(signatureRequests.label, term), ilike(signatureRequests.description, term), sql`coalesce((${signerProbe}), false)`)!;
-  return { ids, walk };
+  return { ids, walk: matching };
 }
 
 export async function listRequests(db: Executor, scope: Scope, filter: RequestListFilter): Promise<{ rows: RequestRow[] } & PageTotal> {
