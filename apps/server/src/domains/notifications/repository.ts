@@ -1,6 +1,7 @@
 import { and, count, desc, asc, eq, isNull, isNotNull, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
+import { cappedCount, countCap, pageTotal, type PageTotal } from '../../platform/db/lists.ts';
 import { notifications } from './schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -25,7 +26,7 @@ export interface NotificationFilter {
   order: 'ASC' | 'DESC';
 }
 
-export async function listOwn(db: Executor, owner: Owner, filter: NotificationFilter): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
+export async function listOwn(db: Executor, owner: Owner, filter: NotificationFilter): Promise<{ rows: NotificationRow[]; unread: number } & PageTotal> {
   const where = and(
     own(owner),
     filter.read === undefined ? undefined : filter.read ? isNotNull(notifications.readAt) : isNull(notifications.readAt),
@@ -33,9 +34,9 @@ export async function listOwn(db: Executor, owner: Owner, filter: NotificationFi
   );
   const direction = filter.order === 'ASC' ? asc : desc;
   const rows = await db.select().from(notifications).where(where).orderBy(direction(notifications.createdAt), direction(notifications.id)).limit(filter.limit).offset(filter.offset);
-  const [total] = await db.select({ n: count() }).from(notifications).where(where);
+  const total = await pageTotal({ rows: rows.length, limit: filter.limit, offset: filter.offset, cap: countCap, count: (n) => cappedCount(db, notifications, where, n) });
   const [unread] = await db.select({ n: count() }).from(notifications).where(and(own(owner), isNull(notifications.readAt)));
-  return { rows, total: total?.n ?? 0, unread: unread?.n ?? 0 };
+  return { rows, ...total, unread: unread?.n ?? 0 };
 }
 
 export async function findOwn(db: Executor, owner: Owner, id: string): Promise<NotificationRow | undefined> {

@@ -15,8 +15,8 @@ export function notificationRoutes(app: App, platform: Platform) {
   serve(app, endpoints.list, async (request) => {
     const q = request.query;
     const filter = { ...q, read: q.read === undefined ? undefined : q.read === 'true' };
-    const { rows, total, unread } = await notifications.listNotifications({ platform, actor: requireActor(request), filter });
-    return { ...list(rows.map(presentNotification), total, q), additionnalData: { unread } };
+    const { rows, total, capped, unread } = await notifications.listNotifications({ platform, actor: requireActor(request), filter });
+    return { ...list(rows.map(presentNotification), total, q, capped), additionnalData: { unread } };
   });
   // Registered before /:id so that "read-all" is not taken for an id.
   serve(app, endpoints.readAll, async (request) => item({ updated: await notifications.markAllNotificationsRead({ platform, actor: requireActor(request) }) }));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@paraphe/contracts';
 import { applications } from '../tenants/schema.ts';
@@ -26,6 +27,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_app_user_created_idx').on(t.appId, t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The unread count shown with every page: only the unread rows are indexed (a user may keep thousands read).
+    index('notifications_unread_idx').on(t.appId, t.userId).where(sql`read_at is null`),
     tenantPolicy('notifications'),
   ],
 ).enableRLS();

@@ -36,9 +36,9 @@ export function presentMessage(row: OutboxRow): OutboxMessage {
  */
 export function outboxRoutes(app: App, platform: Platform) {
   serve(app, endpoints.list, async (request) => {
-    const { rows, total } = await listMessages(platform.database.db, request.query);
+    const { rows, total, capped } = await listMessages(platform.database.db, request.query);
     const counts = await undeliveredCounts(platform.database.db);
-    return { ...list(rows.map(presentMessage), total, request.query), additionnalData: { undelivered: counts.retrying + counts.failed, ...counts } };
+    return { ...list(rows.map(presentMessage), total, request.query, capped), additionnalData: { undelivered: counts.retrying + counts.failed, ...counts } };
   });
   serve(app, endpoints.get, async (request) => {
     const row = await findMessage(platform.database.db, request.params.id);

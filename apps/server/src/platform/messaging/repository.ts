@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, count } from 'drizzle-orm';
+import { cappedCount, countCap, pageTotal, searchCap, type PageTotal } from '../db/lists.ts';
 import type { Executor } from '../db/client.ts';
 import { outboxMessages, type OutboxAttempt, type OutboxStatus } from '../db/schema/index.ts';
 
@@ -90,7 +91,8 @@ export interface OutboxFilter {
   order: 'ASC' | 'DESC';
 }
 
-export async function listMessages(db: Executor, filter: OutboxFilter): Promise<{ rows: OutboxRow[]; total: number }> {
+/** A page of the outbox, newest first by default; its total is capped like every list (docs/lists.md). */
+export async function listMessages(db: Executor, filter: OutboxFilter): Promise<{ rows: OutboxRow[] } & PageTotal> {
   const where = and(
     filter.channel ? eq(outboxMessages.channel, filter.channel) : undefined,
     filter.to ? ilike(outboxMessages.to, `%${filter.to}%`) : undefined,
@@ -99,8 +101,10 @@ export async function listMessages(db: Executor, filter: OutboxFilter): Promise<
   );
   const orderBy = filter.order === 'ASC' ? [outboxMessages.createdAt, outboxMessages.id] : [desc(outboxMessages.createdAt), desc(outboxMessages.id)];
   const rows = await db.select().from(outboxMessages).where(where).orderBy(...orderBy).limit(filter.limit).offset(filter.offset);
-  const [total] = await db.select({ n: count() }).from(outboxMessages).where(where);
-  return { rows, total: total?.n ?? 0 };
+  // A search (no trigram index here) is capped lower: its count walks the rows until that many match.
+  const cap = filter.search || filter.to ? searchCap : countCap;
+  const total = await pageTotal({ rows: rows.length, limit: filter.limit, offset: filter.offset, cap, count: (n) => cappedCount(db, outboxMessages, where, n) });
+  return { rows, ...total };
 }
 
 /** How many messages are not delivered, whatever the list's filter: retrying, failed. */

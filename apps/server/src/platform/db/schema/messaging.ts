@@ -62,6 +62,8 @@ export const outboxMessages = pgTable(
   (t) => [
     index('outbox_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('outbox_about_idx').on(t.about),
+    // The list filtered by status (newest first) and the undelivered counts shown on every page of it.
+    index('outbox_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Platform messages (app_id null) are never visible from a tenant-scoped transaction.
     tenantPolicy('outbox_messages'),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "outbox_status_created_idx" ON "outbox_messages" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("app_id","user_id") WHERE read_at is null;
