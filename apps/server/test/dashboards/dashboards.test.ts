@@ -112,6 +112,8 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
     expect(o.activeTenants).toBe(1);
     expect(o.tenants).toEqual([{ appId: a.tenant.appId, company: expect.any(String), sent: 3, completed: 1 }]);
     expect(o.revenue.map((r) => r.month)).toEqual(data.months.map((m) => m.month));
+    // Test-mode activity is never billed: no revenue yet.
+    expect(o.revenue.every((r) => r.netCents === 0)).toBe(true);
 
     const live = await admin.call('GET', '/api/dashboard/admin/live', 'application');
     expect(live.statusCode, live.body).toBe(200);
@@ -120,6 +122,17 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
     expect(l.processes.find((p) => p.type === 'campaign_dispatch')!.completed).toBeGreaterThan(0);
     // The campaign's two copies have their first reminder planned (tenant default schedule) within the days shown or later.
     expect(l.reminders.map((r) => r.inDays)).toEqual([0, 1, 7]);
+  });
+
+  it("sums billed consumption across tenants, each tenant's volume discount deducted", async () => {
+    const prices = (await admin.call('GET', `/api/billing/applications/${b.appId}/prices`, 'application')).json().data;
+    expect((await admin.call('PUT', `/api/billing/applications/${b.appId}/prices`, 'application', { unitPrices: prices.unitPrices, discounts: [{ threshold: 10, percent: 10 }] })).statusCode).toBe(200);
+    // B's month as metering would have left it: 10 signatures (the discount applies) and 5 sends (below the threshold).
+    await t.database.db.execute(sql`insert into consumption_monthly (app_id, month, user_id, kind, quantity, gross_cents, test_quantity) values
+      (${b.appId}, ${`${month()}-01`}, ${b.gerant.id}, 'signer_signed', 6, 600, 0), (${b.appId}, ${`${month()}-01`}, null, 'signer_signed', 4, 400, 0),
+      (${b.appId}, ${`${month()}-01`}, ${b.gerant.id}, 'option_simple', 5, 500, 0)`);
+    const o = (await admin.call('GET', '/api/dashboard/admin', 'application')).json().data as AdminOverview;
+    expect(o.revenue.at(-1)).toEqual({ month: month(), netCents: 1000 - 100 + 500 });
   });
 
   it("names only queues the modules define as processes", () => {

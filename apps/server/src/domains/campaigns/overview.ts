@@ -12,11 +12,10 @@ import { scopeOf } from './service.ts';
  */
 export async function campaignOverview(tx: Tx, actor: Actor, now: Date): Promise<{ campaign: BulkProgress | null; mailing: BulkProgress | null; latest: BulkProgress[] }> {
   const scope = await scopeOf(tx, actor);
-  const [campaign, mailing, latest] = await Promise.all([
-    repo.inProgressCampaigns(tx, scope, { limit: 1, type: 'campain', by: 'sentAt' }),
-    repo.inProgressCampaigns(tx, scope, { limit: 1, type: 'publipostage', by: 'sentAt' }),
-    repo.inProgressCampaigns(tx, scope, { limit: 6, by: 'createdAt' }),
-  ]);
+  // One after the other: the statements of a transaction share its connection.
+  const campaign = await repo.inProgressCampaigns(tx, scope, { limit: 1, type: 'campain', by: 'sentAt' });
+  const mailing = await repo.inProgressCampaigns(tx, scope, { limit: 1, type: 'publipostage', by: 'sentAt' });
+  const latest = await repo.inProgressCampaigns(tx, scope, { limit: 6, by: 'createdAt' });
   const progress = (row: repo.CampaignRecord): BulkProgress => {
     const stats = statisticsOf({ ...row, ownerName: null }, now);
     return {

@@ -31,7 +31,8 @@ export async function adminLive(opts: { platform: Platform }): Promise<AdminLive
   const now = platform.clock();
   const since = new Date(now.getTime() - dayMs);
   return platform.database.inSystem(async (tx) => {
-    const [figures, failures] = await Promise.all([repo.queueFigures(tx, allQueues, since), repo.latestFailures(tx, allQueues, since, 10)]);
+    const figures = await repo.queueFigures(tx, allQueues, since);
+    const failures = await repo.latestFailures(tx, allQueues, since, 10);
     const processes = (Object.keys(processQueues) as ProcessType[]).map((type) => {
       const mine = figures.filter((f) => typeOfQueue.get(f.queue) === type);
       return { type, running: sum(mine, 'running'), completed: sum(mine, 'completed'), failed: sum(mine, 'failed') };
@@ -66,11 +67,9 @@ export async function adminOverview(opts: { platform: Platform }): Promise<Admin
   return platform.database.inSystem(async (tx) => {
     const { top, tenants } = await repo.tenantsByMetric(tx, `${month}-01`, 'requests_sent', 10);
     const ids = top.map((t) => t.appId);
-    const [completed, companies, revenue] = await Promise.all([
-      repo.metricOfTenants(tx, `${month}-01`, 'requests_completed', ids),
-      companiesAndPacksOf(tx, ids),
-      billedConsumptionByMonth(tx, `${months[0]}-01`, `${month}-01`),
-    ]);
+    const completed = await repo.metricOfTenants(tx, `${month}-01`, 'requests_completed', ids);
+    const companies = await companiesAndPacksOf(tx, ids);
+    const revenue = await billedConsumptionByMonth(tx, `${months[0]}-01`, `${month}-01`);
     return {
       month,
       activeTenants: tenants,
