@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activityMetrics } from '@paraphe/contracts';
 import { activityDeltas, type CountedEvent } from './activity.ts';
 import { countsPerMonth } from './home.ts';
 
@@ -27,16 +28,8 @@ describe('activity deltas', () => {
 
   it('maps each counted event to its metric', () => {
     const types = ['signature.created', 'signature.sent', 'signature.completed', 'signature.refused', 'signature.expired', 'signature.canceled', 'signature.signer_invited', 'signature.signer_signed'] as const;
-    expect(activityDeltas(types.map((t) => event(t, '2026-01-05T00:00:00Z'))).map((d) => d.metric)).toEqual([
-      'requests_created',
-      'requests_sent',
-      'requests_completed',
-      'requests_refused',
-      'requests_expired',
-      'requests_canceled',
-      'signers_invited',
-      'signers_signed',
-    ]);
+    // In the contracts' order (the screens' order): one metric per counted event type.
+    expect(activityDeltas(types.map((t) => event(t, '2026-01-05T00:00:00Z'))).map((d) => d.metric)).toEqual([...activityMetrics]);
   });
 });
 
