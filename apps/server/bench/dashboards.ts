@@ -4,7 +4,7 @@
  * benches). Seeds with set-based SQL (generate_series), once; the database is KEPT for the next run:
  *   - 1,000 tenants: tenant A (20 users: the GERANT, 19 COMMERCIAL under them) and 999 others;
  *   - tenant A: 100,000 signature requests (1 signer each, reminders and expiries spread over 30 days) and their
- *     stored events (created, sent, invited, signed, completed…: ~380,000), 1,000 campaigns (one in five pending
+ *     stored events (created, sent, invited, signed, completed…), 1,000 campaigns (one in five pending
  *     or ready), 5,000,000 consumption rows over 24 months and their monthly figures;
  *   - the 999 others: 100 requests sent each (stored events), 12 months of monthly consumption figures;
  *   - 10,000 finished campaign-dispatch jobs and 50 failed ones (pg-boss retention).
