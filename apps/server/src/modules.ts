@@ -7,6 +7,7 @@ import { authModule } from './domains/auth/index.ts';
 import { billingModule } from './domains/billing/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
+import { dashboardsModule } from './domains/dashboards/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
@@ -37,4 +38,5 @@ export const modules: readonly Module[] = [
   signaturesModule,
   signingModule,
   campaignsModule,
+  dashboardsModule,
 ];

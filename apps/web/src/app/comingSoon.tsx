@@ -15,8 +15,7 @@ function comingSoon(path: string, titleKey: string, access: Access): GuardedRout
 
 /** The authenticated screens of spec §2 not built yet (titles in the common namespace). */
 export const comingSoonRoutes: RouteObject[] = [
-  comingSoon('home', 'screens.home', { permission: 'dashboard.view' }),
-  comingSoon('dashboardAdmin', 'screens.dashboardAdmin', { permission: 'admin.dashboard' }),
+  // home and dashboardAdmin are the dashboards feature's.
   // billing/conso itself is the billing feature's.
   { path: 'billing', element: <Navigate to="/billing/conso" replace /> },
   comingSoon('applications/billing', 'screens.adminBilling', { permission: 'admin.billing' }),

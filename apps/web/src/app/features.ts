@@ -3,6 +3,7 @@ import { authFeature } from '../features/auth/index.ts';
 import { billingFeature } from '../features/billing/feature.ts';
 import { campaignsFeature } from '../features/campaigns/index.ts';
 import { contactsFeature } from '../features/contacts/index.ts';
+import { dashboardsFeature } from '../features/dashboards/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
 import { outboxFeature } from '../features/outbox/index.ts';
 import { profileFeature } from '../features/profile/index.ts';
@@ -27,6 +28,7 @@ export const features: readonly FeatureModule[] = [
   signingFeature,
   notificationsFeature,
   billingFeature,
+  dashboardsFeature,
 ];
 
 /** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */

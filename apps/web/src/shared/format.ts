@@ -16,3 +16,10 @@ export function formatDate(iso: string | null | undefined, language: string): st
 function localeTag(language: string): string {
   return ({ dk: 'da', gr: 'el', se: 'sv', no: 'nb' } as Record<string, string>)[language] ?? language;
 }
+
+/** Cents excluding VAT as euros in the user's language (spec §9: prices in euros excluding VAT). */
+export const formatCents = (cents: number, language: string) => new Intl.NumberFormat(localeTag(language), { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** A month's name for a chart axis or a heading, e.g. "janv. 2026" (`YYYY-MM`, a UTC calendar month). */
+export const monthLabel = (month: string, language: string) =>
+  new Intl.DateTimeFormat(localeTag(language), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));

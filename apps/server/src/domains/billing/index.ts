@@ -2,3 +2,6 @@
 export { billingModule } from './module.ts';
 /** The live-mode rule (docs/billing.md): the signatures domain asks it before a live send. */
 export { isBillingComplete } from './service.ts';
+/** The dashboards: the tenant's consumption report (home), billed consumption across tenants (super dashboard). */
+export { consumptionReport } from './service.ts';
+export { billedConsumptionByMonth } from './revenue.ts';

@@ -1,2 +1,4 @@
-// The campaigns domain's public surface. Other domains use nothing else of the folder (none does today).
+// The campaigns domain's public surface. Other domains use nothing else of the folder.
 export { campaignsModule } from './module.ts';
+/** The home dashboard: current campaign and mailing, the latest in progress (their own counters). */
+export { campaignOverview } from './overview.ts';

@@ -222,3 +222,13 @@ export async function moveSignatories(db: Executor, appId: string, campaignId: s
     select old as status, count(*)::int as n from updated group by old`)) as unknown as { rows: { status: SignatoryStatus; n: number }[] };
   return result.rows;
 }
+
+/** The in-scope campaigns being sent or awaiting signatures (pending, ready), newest first (the home dashboard). */
+export async function inProgressCampaigns(db: Executor, scope: Scope, opts: { limit: number; type?: CampaignType; by: 'createdAt' | 'sentAt' }): Promise<CampaignRecord[]> {
+  return db
+    .select()
+    .from(campaigns)
+    .where(and(inScope(scope), inArray(campaigns.status, ['pending', 'ready']), opts.type ? eq(campaigns.type, opts.type) : undefined))
+    .orderBy(opts.by === 'sentAt' ? sql`${campaigns.sentAt} desc nulls last` : desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(opts.limit);
+}

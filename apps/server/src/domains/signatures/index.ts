@@ -18,3 +18,5 @@ export { inspectPdf, prepareDocuments, type PreparedDocument, type ReceivedFile,
 export { assertBulkSendable, cancelRequests, completedFiles, createSentRequests, relaunchRequests, type BulkCreated, type BulkDocument, type BulkRecipient } from './bulk.ts';
 export { assertLevelAndOptions } from './workflow.ts';
 export { formPayload, readSignatureForm } from './upload.ts';
+/** The super dashboard: reminders and expiries of one day across tenants. */
+export { sweepOutlook } from './outlook.ts';

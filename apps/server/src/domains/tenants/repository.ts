@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Pack } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { applications } from './schema.ts';
@@ -49,4 +49,11 @@ export async function listApplications(db: Executor, filter: ApplicationFilter):
   const rows = await db.select().from(applications).where(where).orderBy(dir(applications.createdAt), dir(applications.id)).limit(filter.limit).offset(filter.offset);
   const [total] = await db.select({ n: count() }).from(applications).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Company and pack of each of these tenants (figures across tenants: one query instead of one per tenant). */
+export async function companiesAndPacksOf(db: Executor, ids: readonly string[]): Promise<Map<string, Pick<ApplicationRow, 'company' | 'pack'>>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: applications.id, company: applications.company, pack: applications.pack }).from(applications).where(inArray(applications.id, [...ids]));
+  return new Map(rows.map(({ id, ...rest }) => [id, rest]));
 }
