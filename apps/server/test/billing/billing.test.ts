@@ -92,8 +92,12 @@ describe(`billing: profile, live mode, prices, metering, consumption (${engine})
   });
 
   it("lets the product administrator's platform tenant send in live mode without a profile", async () => {
-    const { res } = await send(admin);
+    const { res, request } = await send(admin);
     expect(res.statusCode, res.body).toBe(200);
+    // Its activity is recorded but never billed (it invoices nobody).
+    const rows = await rowsOf(sql`select billable, test_mode from consumptions where request_id = ${request.id}`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.billable === false && r.test_mode === false)).toBe(true);
     // Its settings say so (not "complete", which its empty profile is not).
     expect((await admin.call('GET', '/api/billing/profile', 'billing')).json().data).toEqual({ profile: null, complete: false, exempt: true });
   });

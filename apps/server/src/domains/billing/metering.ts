@@ -1,6 +1,7 @@
 import type { ConsumptionKind, DomainEventOf } from '@paraphe/contracts';
 import type { Tx } from '../../platform/db/client.ts';
 import { defineRecorder } from '../../platform/modules.ts';
+import { findApplication } from '../tenants/index.ts';
 import { pricesInForce } from './prices.ts';
 import * as repo from './repository.ts';
 
@@ -38,12 +39,15 @@ export const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 
 export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[]): Promise<void> {
   const pricesByApp = new Map<string, Awaited<ReturnType<typeof pricesInForce>>>();
+  // The platform's own tenant (the product administrator's) invoices nobody: its activity is recorded, never billed.
+  const platformTenant = new Map<string, boolean>();
   const rows: repo.ConsumptionValues[] = [];
   for (const event of events) {
     const usages = usageOf(event);
     if (!usages.length) continue;
     let prices = pricesByApp.get(event.appId);
     if (!prices) pricesByApp.set(event.appId, (prices = await pricesInForce(tx, event.appId)));
+    if (!platformTenant.has(event.appId)) platformTenant.set(event.appId, Boolean((await findApplication(tx, event.appId))?.isPlatform));
     for (const usage of usages) {
       rows.push({
         appId: event.appId,
@@ -51,7 +55,7 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
         kind: usage.kind,
         quantity: 1,
         unitPriceCents: prices.unitPrices[usage.kind],
-        billable: !event.data.testMode,
+        billable: !event.data.testMode && !platformTenant.get(event.appId),
         testMode: event.data.testMode,
         occurredAt: new Date(event.occurredAt),
         eventId: event.id,
