@@ -9,6 +9,7 @@ import { campaignsModule } from './domains/campaigns/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
+import { paymentsModule } from './domains/payments/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
 import { signingModule } from './domains/signing/index.ts';
@@ -34,6 +35,7 @@ export const modules: readonly Module[] = [
   templatesModule,
   pkiModule,
   billingModule,
+  paymentsModule,
   signaturesModule,
   signingModule,
   campaignsModule,

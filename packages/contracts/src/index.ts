@@ -45,3 +45,5 @@ export * from './billing/schemas.ts';
 export * from './billing/endpoints.ts';
 export * from './billing/events.ts';
 export * from './payments/events.ts';
+export * from './payments/schemas.ts';
+export * from './payments/endpoints.ts';

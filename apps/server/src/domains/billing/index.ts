@@ -2,3 +2,5 @@
 export { billingModule } from './module.ts';
 /** The live-mode rule (docs/billing.md): the signatures domain asks it before a live send. */
 export { isBillingComplete } from './service.ts';
+/** The payments domain reads the profile's payment method, IBAN and company (docs/payments.md). */
+export { billingProfileOf } from './service.ts';
