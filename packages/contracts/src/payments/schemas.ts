@@ -131,7 +131,8 @@ export const paymentListQuerySchema = z.object({
 });
 
 export const refundParamsSchema = z.object({ saleId: uuidSchema, amountCents: z.coerce.number().int().positive().max(100_000_000) });
-export const refundBodySchema = z.object({ reason: z.string().trim().max(500).nullable().optional() }).optional();
+/** A JSON body, `{}` at least (the reason is optional). */
+export const refundBodySchema = z.object({ reason: z.string().trim().max(500).nullable().optional() });
 export const refundSchema = z.object({
   id: uuidSchema,
   paymentId: uuidSchema,

@@ -36,7 +36,7 @@ export async function paymentRoutes(app: App, platform: Platform) {
 
   serve(app, endpoints.adminPayments, async (request) => methods.adminPayments({ ...actorOf(request), ...request.query }));
   serve(app, endpoints.refund, async (request) =>
-    item(presentRefund(await refundInvoice({ ...actorOf(request), saleId: request.params.saleId, amountCents: request.params.amountCents, reason: request.body?.reason ?? null }))),
+    item(presentRefund(await refundInvoice({ ...actorOf(request), saleId: request.params.saleId, amountCents: request.params.amountCents, reason: request.body.reason ?? null }))),
   );
   serve(app, endpoints.sepaOverview, async (request) => {
     const { pending, batches } = await sepa.sepaOverview(actorOf(request));
