@@ -76,7 +76,7 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
     // The same request delivered again is not charged again.
     await requestPayment(t, tenant.appId, [inv], 'tenant', requestId);
     const payment = await paymentOf(t, requestId);
-    expect(payment).toMatchObject({ status: 'succeeded', method: 'card', amount_cents: 12_000 });
+    expect({ ...payment, amount_cents: Number(payment.amount_cents) }).toMatchObject({ status: 'succeeded', method: 'card', amount_cents: 12_000 });
     await standin.settled();
     expect(await rowsOf(t, sql`select count(*)::int as n from payments where payment_request_id = ${requestId}`)).toEqual([{ n: 1 }]);
     expect(await ledgerOf(t, String(payment.id))).toEqual([{ kind: 'charge', amount: 12_000 }]);

@@ -45,7 +45,6 @@ export interface StripeStandin {
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `a[b][c]=v` form fields into nested objects (Stripe's encoding; arrays as `a[0]`). */
 export function parseStripeForm(body: string): Json {
@@ -146,7 +145,7 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
   }
 
   /** The API: answers `{status, body}` for a method, a path and the parsed form. */
-  function api(method: string, path: string, form: Json, query: URLSearchParams): { status: number; body: unknown } {
+  function api(method: string, path: string, form: Json): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') {
       const c = { id: newId('cus'), default_pm: null, created: now() };
@@ -236,7 +235,6 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
       return { status: 200, body: refund };
     }
     return stripeError(404, { message: `Unrecognized request URL (${method}: ${path}).` });
-    void query;
   }
 
   function confirm(pi: Intent, offSession: boolean) {
@@ -349,7 +347,7 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
         send(cached.status, cached.body);
         return;
       }
-      const answer = api(method, url.pathname, form, url.searchParams);
+      const answer = api(method, url.pathname, form);
       if (cacheKey) idempotent.set(cacheKey, answer);
       send(answer.status, answer.body);
     });
