@@ -5,6 +5,7 @@ import { campaignsFeature } from '../features/campaigns/index.ts';
 import { contactsFeature } from '../features/contacts/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
 import { outboxFeature } from '../features/outbox/index.ts';
+import { paymentsFeature } from '../features/payments/feature.ts';
 import { profileFeature } from '../features/profile/index.ts';
 import { signaturesFeature } from '../features/signatures/index.ts';
 import { signingFeature } from '../features/signing/index.ts';
@@ -27,6 +28,7 @@ export const features: readonly FeatureModule[] = [
   signingFeature,
   notificationsFeature,
   billingFeature,
+  paymentsFeature,
 ];
 
 /** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */
