@@ -10,6 +10,7 @@ import { contactsModule } from './domains/contacts/index.ts';
 import { dashboardsModule } from './domains/dashboards/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
+import { paymentsModule } from './domains/payments/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
 import { signingModule } from './domains/signing/index.ts';
@@ -35,6 +36,7 @@ export const modules: readonly Module[] = [
   templatesModule,
   pkiModule,
   billingModule,
+  paymentsModule,
   signaturesModule,
   signingModule,
   campaignsModule,

@@ -47,3 +47,5 @@ export * from './billing/events.ts';
 export * from './payments/events.ts';
 export * from './dashboards/schemas.ts';
 export * from './dashboards/endpoints.ts';
+export * from './payments/schemas.ts';
+export * from './payments/endpoints.ts';

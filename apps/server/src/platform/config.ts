@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
+import { isValidCreditorId, isValidIban } from '@paraphe/contracts';
 
 /**
  * Every setting of the server, read from the environment with a default that runs the product with no
@@ -50,6 +51,20 @@ const configSchema = z.object({
   OFFICE_CONVERTERS: z.coerce.number().int().min(1).max(16).default(2),
   OFFICE_BINARY: z.string().min(1).default('soffice'),
   OFFICE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  // Card payments (docs/payments.md): Stripe's secret key and webhook signing secret; the API base points the SDK
+  // elsewhere (the local stand-in). Without a key, outside production, a local stand-in is started in-process.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .refine((v) => /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(v), 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8, 'must be the endpoint signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE: z.url('must be a URL such as https://api.stripe.com').default('https://api.stripe.com'),
+  // SEPA direct debit: the creditor (ICS, name, account) written in mandates and pain.008 batches.
+  SEPA_CREDITOR_ID: z.string().default('FR72ZZZ123456'),
+  SEPA_CREDITOR_NAME: z.string().min(1).max(70).default('Paraphe'),
+  SEPA_CREDITOR_IBAN: z.string().default('FR7630006000011234567890189'),
+  SEPA_CREDITOR_BIC: z.string().optional(),
+  NODE_ENV: z.string().optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@paraphe.local'),
   ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -132,6 +147,15 @@ export type Config = {
   embedded: boolean;
   /** TRUST_PROXY: which peers' X-Forwarded-For gives the client address (rate limits, audit, evidence). */
   trustProxy: TrustProxy;
+  /** NODE_ENV=production: no stand-ins (card payment answers 503 without STRIPE_SECRET_KEY). */
+  production: boolean;
+  /** Card payments (STRIPE_*) and SEPA direct debit's creditor (SEPA_CREDITOR_*): docs/payments.md. */
+  payments: {
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    stripeApiBase: string;
+    sepaCreditor: { id: string; name: string; iban: string; bic: string | undefined };
+  };
 };
 
 export class ConfigError extends Error {}
@@ -147,6 +171,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.PUBLIC_URL === undefined && c.HOST !== '0.0.0.0' && c.HOST !== '127.0.0.1' && c.HOST !== 'localhost') {
     // Links in mails must reach the server; guessing from a bind address would send broken links.
     throw new ConfigError('Invalid configuration: PUBLIC_URL is required when HOST is not a local address.');
+  }
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    // Without it no webhook can be verified: payments would stay pending forever.
+    throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (docs/payments.md).');
+  }
+  if (!isValidCreditorId(c.SEPA_CREDITOR_ID) || !isValidIban(c.SEPA_CREDITOR_IBAN)) {
+    throw new ConfigError('Invalid configuration: SEPA_CREDITOR_ID must be a valid SEPA creditor identifier (ICS) and SEPA_CREDITOR_IBAN a valid IBAN.');
   }
   if (!c.DATABASE_URL && c.ROLE !== 'all') {
     throw new ConfigError(`Invalid configuration: ROLE=${c.ROLE} needs DATABASE_URL (the embedded database is one process).`);
@@ -176,5 +207,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     embedded: !c.DATABASE_URL,
     trustProxy: c.TRUST_PROXY ?? false,
+    production: c.NODE_ENV === 'production',
+    payments: {
+      stripeSecretKey: c.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: c.STRIPE_API_BASE.replace(/\/$/, ''),
+      sepaCreditor: { id: c.SEPA_CREDITOR_ID.replace(/\s+/g, '').toUpperCase(), name: c.SEPA_CREDITOR_NAME, iban: c.SEPA_CREDITOR_IBAN.replace(/\s+/g, '').toUpperCase(), bic: c.SEPA_CREDITOR_BIC },
+    },
   };
 }

@@ -6,6 +6,7 @@ import { contactsFeature } from '../features/contacts/index.ts';
 import { dashboardsFeature } from '../features/dashboards/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
 import { outboxFeature } from '../features/outbox/index.ts';
+import { paymentsFeature } from '../features/payments/feature.ts';
 import { profileFeature } from '../features/profile/index.ts';
 import { signaturesFeature } from '../features/signatures/index.ts';
 import { signingFeature } from '../features/signing/index.ts';
@@ -29,6 +30,7 @@ export const features: readonly FeatureModule[] = [
   notificationsFeature,
   billingFeature,
   dashboardsFeature,
+  paymentsFeature,
 ];
 
 /** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */

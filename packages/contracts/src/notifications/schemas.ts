@@ -18,6 +18,8 @@ export const notificationTypes = [
   /** A campaign's archive is ready, its dispatch ended, or every signatory answered: `{ campaignId }`. */
   'campaign.archive',
   'campaign.dispatched',
+  /** An automatic payment failed (the tenant's owner, and the product administrator): `{ paymentId, tenantAppId }`. */
+  'payment.failed',
   'campaign.completed',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);

@@ -22,4 +22,9 @@ export const paymentEventSchemas = {
   }),
   'payment.dispute_changed': z.object({ paymentId: uuidSchema, saleIds: z.array(uuidSchema).min(1), status: z.enum(['opened', 'won', 'lost']) }),
   'payment.refunded': z.object({ paymentId: uuidSchema, refundId: uuidSchema, saleId: uuidSchema, amountCents: cents, reason: z.string().nullable() }),
+  /**
+   * An automatic payment failed: one event per person to tell (the tenant's owner, in the tenant; the product
+   * administrator, in the platform's tenant), turned into an in-app notice by the notifications domain.
+   */
+  'payment.auto_payment_failed': z.object({ paymentId: uuidSchema, userId: uuidSchema, tenantAppId: uuidSchema, company: z.string(), amountCents: cents, reason: z.string() }),
 } as const;

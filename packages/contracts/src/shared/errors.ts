@@ -40,6 +40,22 @@ export const errorHttpStatus = {
   TOO_MANY_FILES: 400,
   PDF_INVALID: 400,
   BILLING_REQUIRED: 409,
+  /** Payments (docs/payments.md): a payment method needs the administrative billing data first (spec §5). */
+  BILLING_PROFILE_REQUIRED: 409,
+  /** The card provider refused to save the card, or the SEPA mandate could not be signed. */
+  PAYMENT_METHOD_NOT_ADDED: 422,
+  /** The tenant's payment method cannot be used (no card, no signed mandate): "correct your payment method". */
+  PAYMENT_METHOD_INVALID: 409,
+  /** The card provider refused a charge: `message` is the provider's decline message. */
+  PAYMENT_FAILED: 402,
+  /** Spec §9: a refund only within 3 months of the invoice. */
+  REFUND_TOO_LATE: 409,
+  /** More than what was paid for the invoice minus what was already refunded. */
+  REFUND_EXCEEDS_PAID: 409,
+  /** The provider refused the refund. */
+  REFUND_FAILED: 502,
+  /** Card payments are not configured on this server (production without STRIPE_SECRET_KEY). */
+  PAYMENTS_UNAVAILABLE: 503,
   ACCOUNT_INFO_REQUIRED: 409,
   QUALIFIED_CERTIFICATE_REQUIRED: 403,
   LINK_INVALID: 404,
@@ -147,6 +163,14 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   INVALID_FILE_TYPE: 'Invalid file type: PDF or ZIP only.',
   TOO_MANY_FILES: 'Maximum number of files reached.',
   BILLING_REQUIRED: 'Sending in live mode needs a complete billing profile: fill it in Settings → Billing (test mode can send without one).',
+  BILLING_PROFILE_REQUIRED: 'Adding a payment method needs the administrative billing data first: complete your billing profile in Settings → Billing.',
+  PAYMENT_METHOD_NOT_ADDED: 'The new payment method could not be added.',
+  PAYMENT_METHOD_INVALID: 'Correct your payment method.',
+  PAYMENT_FAILED: 'The payment request failed.',
+  REFUND_TOO_LATE: 'Refund impossible for an invoice older than 3 months.',
+  REFUND_EXCEEDS_PAID: 'The refund is larger than what was paid for this invoice, less what was already refunded.',
+  REFUND_FAILED: 'The refund failed.',
+  PAYMENTS_UNAVAILABLE: 'Card payments are not configured on this server (STRIPE_SECRET_KEY): contact the administrator.',
   ACCOUNT_INFO_REQUIRED: 'Pre-processing requires the account information to be completed.',
   QUALIFIED_CERTIFICATE_REQUIRED: 'A qualified certificate is required.',
   LINK_INVALID: 'This signing link is not valid.',

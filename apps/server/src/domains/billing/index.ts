@@ -5,3 +5,5 @@ export { isBillingComplete } from './service.ts';
 /** The dashboards: the tenant's consumption report (home), billed consumption across tenants (super dashboard). */
 export { consumptionReport } from './service.ts';
 export { billedConsumptionByMonth } from './revenue.ts';
+/** The payments domain reads the profile's payment method, IBAN and company (docs/payments.md). */
+export { billingProfileOf } from './service.ts';

@@ -30,6 +30,15 @@ export async function isBillingComplete(db: Executor, appId: string): Promise<bo
   return profile ? isProfileComplete(profile) : false;
 }
 
+/**
+ * The tenant's billing profile and whether it is complete, for the payments domain (payment method, IBAN/BIC,
+ * company and billing e-mail of a mandate or a failure notice); null before it is first saved.
+ */
+export async function billingProfileOf(db: Executor, appId: string): Promise<{ profile: repo.ProfileRow; complete: boolean } | null> {
+  const profile = await repo.findProfile(db, appId);
+  return profile ? { profile, complete: isProfileComplete(profile) } : null;
+}
+
 /** The profile, whether it is complete, and whether the tenant needs none (the platform's own: `exempt`). */
 export async function getProfile(opts: Options): Promise<{ profile: repo.ProfileRow | null; complete: boolean; exempt: boolean }> {
   const { platform, actor } = opts;

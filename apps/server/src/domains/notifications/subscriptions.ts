@@ -31,6 +31,11 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     const parts = [`${d.signed} signed`, d.refused && `${d.refused} refused`, d.expired && `${d.expired} expired`, d.canceled && `${d.canceled} canceled`, d.failed && `${d.failed} failed`].filter(Boolean);
     return d.ownerUserId ? { userId: d.ownerUserId, type: 'campaign.completed', message: `"${d.label}" is finished: ${parts.join(', ')}.`, data: { campaignId: d.campaignId, label: d.label } } : null;
   }
+  if (event.type === 'payment.auto_payment_failed') {
+    const d = event.data;
+    const amount = (d.amountCents / 100).toFixed(2);
+    return { userId: d.userId, type: 'payment.failed', message: `The automatic payment of ${amount} EUR (${d.company}) failed: ${d.reason}`, data: { paymentId: d.paymentId, tenantAppId: d.tenantAppId } };
+  }
   if (!event.type.startsWith('signature.')) return null;
   const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null };
   // A campaign's copies are followed from the campaign (its statistics): no notice per copy.
@@ -83,6 +88,7 @@ export const notifiedEvents = [
   'campaign.archive_ready',
   'campaign.dispatched',
   'campaign.completed',
+  'payment.auto_payment_failed',
 ] as const;
 
 export const notificationSubscriptions = () => [

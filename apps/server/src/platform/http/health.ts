@@ -17,6 +17,16 @@ export interface HealthReport {
   storage?: StorageHealth['state'];
   /** Mail-merge document conversion (LibreOffice): unavailable never degrades the server, only that feature. */
   office: 'available' | 'unavailable';
+  /** What modules add (e.g. payments: `card` = stripe, stripe-standin or unavailable). */
+  [detail: string]: string | undefined;
+}
+
+/** States a module adds to /healthz (a short word each, never a secret). */
+const healthDetails = new WeakMap<object, Map<string, () => string>>();
+export function addHealthDetail(platform: Platform, name: string, state: () => string): void {
+  const details = healthDetails.get(platform) ?? new Map<string, () => string>();
+  details.set(name, state);
+  healthDetails.set(platform, details);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -47,6 +57,7 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
     ...(storage ? { storage } : {}),
     office,
   };
+  for (const [name, state] of healthDetails.get(platform) ?? []) body[name] = state();
   return { statusCode: degraded ? 503 : 200, body };
 }
 
