@@ -12,6 +12,12 @@ import { fallbacksOf, languageStorageKey, pickLanguage } from './language.ts';
  * loads every namespace already used, in the new language, before switching.
  */
 export const commonNamespace = 'common';
+/**
+ * The authenticated shell's texts (menu, screen titles, banners, coming-soon: app/shell/locales), loaded by the
+ * authenticated layout before it renders, not by the login page. A fallback namespace like `common`, so the
+ * features' screens use its keys (`nav.users` as a page title) without naming it.
+ */
+export const layoutNamespace = 'layout';
 
 /** A namespace's files by language, as `import.meta.glob('./locales/*.json', { import: 'default' })` gives them. */
 export type LocaleLoaders = Record<string, () => Promise<unknown>>;
@@ -66,7 +72,7 @@ export const i18nReady: Promise<unknown> = i18n
     ns: [commonNamespace],
     defaultNS: commonNamespace,
     // A feature's screens also use the shared keys (fields, buttons, validation rules) without a prefix.
-    fallbackNS: commonNamespace,
+    fallbackNS: [commonNamespace, layoutNamespace],
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: true },

@@ -7,10 +7,12 @@ import { completeLanguages, fallbackLanguages, fallbacksOf, localeFromTag, pickL
 const srcDir = new URL('../../', import.meta.url).pathname;
 const featuresDir = join(srcDir, 'features');
 const commonDir = new URL('./locales/', import.meta.url).pathname;
+const layoutDir = join(srcDir, 'app', 'shell', 'locales');
 
 /** Every namespace and its folder: `common` (shared) and one per feature that has translations. */
 const namespaceDirs: Record<string, string> = {
   common: commonDir,
+  layout: layoutDir,
   ...Object.fromEntries(
     readdirSync(featuresDir)
       .filter((name) => existsSync(join(featuresDir, name, 'locales')))
@@ -94,11 +96,12 @@ describe('locales', () => {
       const source = readFileSync(file, 'utf8');
       const declared = [...source.matchAll(/useTranslation\(\s*['"`](\w+)['"`]/g)].map((m) => m[1]!);
       for (const ns of declared) expect(namespaces, `${file}: useTranslation('${ns}')`).toContain(ns);
-      // A file without useTranslation('ns') translates in common (the default namespace).
-      const own = declared.length > 0 ? declared : ['common'];
+      // A file without useTranslation('ns') translates in common (the default namespace), then layout (the
+      // shell's texts: a fallback namespace too).
+      const own = declared.length > 0 ? declared : ['common', 'layout'];
       // A key names a text, or a group of texts (a prefix the screen completes, or returnObjects).
       const has = (nsList: string[], key: string) =>
-        [...nsList, 'common'].some((ns) => french[ns]?.has(key) || [...(french[ns] ?? [])].some((k) => k.startsWith(`${key}.`)));
+        [...nsList, 'common', 'layout'].some((ns) => french[ns]?.has(key) || [...(french[ns] ?? [])].some((k) => k.startsWith(`${key}.`)));
       // t('key') and t('key', { ns: 'x' }) calls.
       for (const match of source.matchAll(/\bt\(\s*['"]([A-Za-z][\w.]*)['"](?:\s*,\s*\{[^}]*?\bns:\s*['"](\w+)['"])?/g)) {
         const [, key = '', ns] = match;
