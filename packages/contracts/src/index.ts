@@ -44,4 +44,6 @@ export * from './billing/pricing.ts';
 export * from './billing/schemas.ts';
 export * from './billing/endpoints.ts';
 export * from './billing/events.ts';
+export * from './billing/invoicing.ts';
+export * from './billing/invoicingEndpoints.ts';
 export * from './payments/events.ts';

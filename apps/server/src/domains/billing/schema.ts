@@ -95,3 +95,5 @@ export const consumptionMonthly = pgTable(
   },
   (t) => [unique('consumption_monthly_key').on(t.appId, t.month, t.userId, t.kind).nullsNotDistinct(), tenantPolicy('consumption_monthly')],
 ).enableRLS();
+
+export * from './invoicing/schema.ts';
