@@ -143,7 +143,10 @@ export const salesPageSchema = z.object({ data: z.array(saleSchema), nextCursor:
 export type SalesPage = z.infer<typeof salesPageSchema>;
 
 export const saleIdsSchema = z.object({
-  saleIds: z.array(uuidSchema).max(500).min(1, 'Select at least one invoice: a payment with no selected sales is rejected.'),
+  saleIds: z
+    .array(uuidSchema)
+    .max(500)
+    .refine((ids) => ids.length > 0, { message: 'Select at least one invoice: a payment with no selected sales is rejected.', params: { rule: 'required' } }),
 });
 export const paymentRequestedResponse = itemEnvelope(z.object({ paymentRequestId: uuidSchema, amountCents: z.number().int(), saleIds: z.array(uuidSchema) }));
 export const convertedResponse = itemEnvelope(z.object({ invoices: z.array(saleSchema) }));

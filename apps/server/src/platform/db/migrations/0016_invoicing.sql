@@ -89,6 +89,7 @@ CREATE INDEX "sales_pending_notes_idx" ON "sales" USING btree ("created_at" DESC
 CREATE INDEX "sales_number_idx" ON "sales" USING btree ("number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "sales_issued_idx" ON "sales" USING btree ("issuing_company_id","issued_at");--> statement-breakpoint
 CREATE INDEX "sales_invoice_idx" ON "sales" USING btree ("invoice_id");--> statement-breakpoint
+CREATE INDEX "sales_pdf_key_idx" ON "sales" USING btree ("pdf_key");--> statement-breakpoint
 CREATE POLICY "billing_accounts_tenant_isolation" ON "billing_accounts" AS PERMISSIVE FOR ALL TO "app_user" USING (app_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (app_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
 CREATE POLICY "sales_tenant_isolation" ON "sales" AS PERMISSIVE FOR ALL TO "app_user" USING (app_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (app_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
 -- ===== Hand-written (keep at the end; the lead renumbers at merge time) =====
