@@ -224,9 +224,9 @@ export const sales = pgTable(
     uniqueIndex('sales_refund_once').on(t.refundId),
     uniqueIndex('sales_number_unique').on(t.issuingCompanyId, t.number),
     // Keyset pages, newest first: a tenant's invoices and credit notes, the administrator's two tabs.
-    index('sales_app_documents_idx').on(t.appId, t.createdAt.desc(), t.id.desc()).where(sql`${t.kind} <> 'delivery_note'`),
-    index('sales_documents_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.kind} <> 'delivery_note'`),
-    index('sales_pending_notes_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.kind} = 'delivery_note' and ${t.status} = 'pending'`),
+    index('sales_app_documents_idx').on(t.appId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.kind} <> 'delivery_note'`),
+    index('sales_documents_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.kind} <> 'delivery_note'`),
+    index('sales_pending_notes_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.kind} = 'delivery_note' and ${t.status} = 'pending'`),
     index('sales_number_idx').on(t.number.op('text_pattern_ops')),
     index('sales_issued_idx').on(t.issuingCompanyId, t.issuedAt),
     index('sales_invoice_idx').on(t.invoiceId),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client.ts';
 import { billingAccounts, invoiceCounters, issuingCompanies, sales } from '../schema.ts';
 
@@ -162,8 +162,8 @@ export interface Cursor {
   createdAt: Date;
   id: string;
 }
-const after = (cursor: Cursor | null): SQL | undefined =>
-  cursor ? or(lt(sales.createdAt, cursor.createdAt), and(eq(sales.createdAt, cursor.createdAt), lt(sales.id, cursor.id))) : undefined;
+/** A row comparison, which the (created_at desc, id desc) indexes serve as a range (an OR of the two would not). */
+const after = (cursor: Cursor | null): SQL | undefined => (cursor ? sql`(${sales.createdAt}, ${sales.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined);
 
 export type SaleWithCompany = SaleRow & { company: string | null };
 

@@ -83,9 +83,9 @@ CREATE UNIQUE INDEX "sales_note_start_unique" ON "sales" USING btree ("app_id","
 CREATE UNIQUE INDEX "sales_note_invoiced_once" ON "sales" USING btree ("note_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_refund_once" ON "sales" USING btree ("refund_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_number_unique" ON "sales" USING btree ("issuing_company_id","number");--> statement-breakpoint
-CREATE INDEX "sales_app_documents_idx" ON "sales" USING btree ("app_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "sales"."kind" <> 'delivery_note';--> statement-breakpoint
-CREATE INDEX "sales_documents_idx" ON "sales" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "sales"."kind" <> 'delivery_note';--> statement-breakpoint
-CREATE INDEX "sales_pending_notes_idx" ON "sales" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "sales"."kind" = 'delivery_note' and "sales"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "sales_app_documents_idx" ON "sales" USING btree ("app_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "sales"."kind" <> 'delivery_note';--> statement-breakpoint
+CREATE INDEX "sales_documents_idx" ON "sales" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "sales"."kind" <> 'delivery_note';--> statement-breakpoint
+CREATE INDEX "sales_pending_notes_idx" ON "sales" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "sales"."kind" = 'delivery_note' and "sales"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "sales_number_idx" ON "sales" USING btree ("number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "sales_issued_idx" ON "sales" USING btree ("issuing_company_id","issued_at");--> statement-breakpoint
 CREATE INDEX "sales_invoice_idx" ON "sales" USING btree ("invoice_id");--> statement-breakpoint
