@@ -44,6 +44,8 @@ export * from './billing/pricing.ts';
 export * from './billing/schemas.ts';
 export * from './billing/endpoints.ts';
 export * from './billing/events.ts';
+export * from './billing/invoicing.ts';
+export * from './billing/invoicingEndpoints.ts';
 export * from './payments/events.ts';
 export * from './dashboards/schemas.ts';
 export * from './dashboards/endpoints.ts';

@@ -65,6 +65,21 @@ const configSchema = z.object({
   SEPA_CREDITOR_IBAN: z.string().default('FR7630006000011234567890189'),
   SEPA_CREDITOR_BIC: z.string().optional(),
   NODE_ENV: z.string().optional(),
+  // Invoicing: the issuing company seeded at first start (docs/invoicing.md); the product administrator edits it
+  // afterwards in Applications → Billing. The defaults are visible placeholders, never a real identity.
+  ISSUER_NAME: z.string().min(1).default('[ISSUER_NAME] Paraphe'),
+  ISSUER_LEGAL_FORM: z.string().min(1).default('SAS'),
+  ISSUER_SHARE_CAPITAL: z.string().min(1).default('[ISSUER_SHARE_CAPITAL] 1 000 €'),
+  ISSUER_ADDRESS: z.string().min(1).default('[ISSUER_ADDRESS] 1 rue de l’Exemple'),
+  ISSUER_POSTAL_CODE: z.string().min(1).default('75001'),
+  ISSUER_CITY: z.string().min(1).default('Paris'),
+  ISSUER_SIREN: z.string().regex(/^\d{9}$/, 'must be 9 digits').default('000000000'),
+  ISSUER_RCS_CITY: z.string().min(1).default('Paris'),
+  ISSUER_VAT_NUMBER: z.string().regex(/^FR[0-9A-Z]{2}\d{9}$/, 'must be a French VAT number (FR, key, SIREN)').default('FR00000000000'),
+  ISSUER_IBAN: z.string().optional(),
+  ISSUER_BIC: z.string().optional(),
+  ISSUER_INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,8}$/, 'up to 8 capital letters or digits').default('F'),
+  ISSUER_PAYMENT_TERMS_DAYS: z.coerce.number().int().min(0).max(60).default(30),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@paraphe.local'),
   ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -141,6 +156,22 @@ export type Config = {
   campaignDispatchChunk: number;
   /** OFFICE_CONVERTERS, OFFICE_BINARY, OFFICE_TIMEOUT_SECONDS: the mail-merge's LibreOffice pool (docs/mail-merge.md). */
   office: { converters: number; binary: string; timeoutSeconds: number };
+  /** ISSUER_*: the issuing company seeded at first start (docs/invoicing.md). */
+  issuer: {
+    name: string;
+    legalForm: string;
+    shareCapital: string;
+    address: string;
+    postalCode: string;
+    city: string;
+    siren: string;
+    rcsCity: string;
+    vatNumber: string;
+    iban: string | null;
+    bic: string | null;
+    invoicePrefix: string;
+    paymentTermsDays: number;
+  };
   adminEmail: string;
   adminPassword: string | undefined;
   webDist: string;
@@ -202,6 +233,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campaignDispatchPerMinute: c.CAMPAIGN_DISPATCH_PER_MINUTE,
     campaignDispatchChunk: c.CAMPAIGN_DISPATCH_CHUNK,
     office: { converters: c.OFFICE_CONVERTERS, binary: c.OFFICE_BINARY, timeoutSeconds: c.OFFICE_TIMEOUT_SECONDS },
+    issuer: {
+      name: c.ISSUER_NAME,
+      legalForm: c.ISSUER_LEGAL_FORM,
+      shareCapital: c.ISSUER_SHARE_CAPITAL,
+      address: c.ISSUER_ADDRESS,
+      postalCode: c.ISSUER_POSTAL_CODE,
+      city: c.ISSUER_CITY,
+      siren: c.ISSUER_SIREN,
+      rcsCity: c.ISSUER_RCS_CITY,
+      vatNumber: c.ISSUER_VAT_NUMBER,
+      iban: c.ISSUER_IBAN ?? null,
+      bic: c.ISSUER_BIC ?? null,
+      invoicePrefix: c.ISSUER_INVOICE_PREFIX,
+      paymentTermsDays: c.ISSUER_PAYMENT_TERMS_DAYS,
+    },
     adminEmail: c.ADMIN_EMAIL.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),

@@ -18,7 +18,6 @@ export const comingSoonRoutes: RouteObject[] = [
   // home and dashboardAdmin are the dashboards feature's.
   // billing/conso itself is the billing feature's.
   { path: 'billing', element: <Navigate to="/billing/conso" replace /> },
-  comingSoon('applications/billing', 'screens.adminBilling', { permission: 'admin.billing' }),
   comingSoon('search', 'screens.search', { permission: 'signatures.read' }),
   comingSoon('batches/list', 'screens.operations', { permission: 'operations.read' }),
   comingSoon('batches/new', 'screens.operationNew', { permission: 'operations.manage' }),

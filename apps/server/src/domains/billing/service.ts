@@ -72,7 +72,7 @@ export async function tenantPrices(opts: Options): Promise<PricesInForce> {
 }
 
 /** The product administrator's calls on another tenant: an unknown one is 404. */
-async function inExistingTenant<T>(platform: Platform, appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inExistingTenant<T>(platform: Platform, appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return platform.database.inTenant(appId, async (tx) => {
     if (!(await findApplication(tx, appId))) throw notFound('Application');
     return fn(tx);

@@ -32,3 +32,6 @@ export function showBillingRequired(error: unknown, navigate: (to: string) => vo
  * (the `billing` namespace): render it inside a Suspense.
  */
 export const TenantPricesPanel = lazy(() => loadPublic().then(([m]) => ({ default: m.TenantPricesPanel })));
+
+/** The application view's Billing tab for the administrator: billing account, prices, invoices (lazy, in a Suspense). */
+export const TenantBillingPanel = lazy(() => loadPublic().then(([m]) => ({ default: m.TenantBillingPanel })));

@@ -4,3 +4,6 @@ export { SettingsPage } from './pages/SettingsPage.tsx';
 export { ConsumptionPage } from './pages/ConsumptionPage.tsx';
 export { TenantPricesPanel } from './components/TenantPricesPanel.tsx';
 export { openBillingRequired } from './billingRequired.tsx';
+export { InvoicesPage } from './pages/InvoicesPage.tsx';
+export { AdminBillingPage } from './pages/AdminBillingPage.tsx';
+export { TenantBillingPanel } from './components/TenantBillingPanel.tsx';

@@ -6,7 +6,7 @@ import { isApiError } from '../../../shared/api/apiError.ts';
 import { ComingSoon } from '../../../shared/ui/ComingSoon.tsx';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
 import { useMe } from '../../auth/index.ts';
-import { TenantPricesPanel } from '../../billing/index.ts';
+import { TenantBillingPanel } from '../../billing/index.ts';
 import { useApplication } from '../api.ts';
 import { GeneralTab } from '../components/GeneralTab.tsx';
 import { SettingsTab } from '../components/SettingsTab.tsx';
@@ -51,8 +51,8 @@ export function ApplicationViewPage() {
         <Tabs.Panel value="settings" pt="md"><SettingsTab application={app} /></Tabs.Panel>
         <Tabs.Panel value="application" pt="md"><FeaturesTab application={app} /></Tabs.Panel>
         <Tabs.Panel value="billing" pt="md">
-          {me.permissions.includes('admin.applications') ? (
-            <Suspense fallback={<Center py="xl"><Loader /></Center>}><TenantPricesPanel applicationId={app.id} /></Suspense>
+          {me.permissions.includes('admin.billing') ? (
+            <Suspense fallback={<Center py="xl"><Loader /></Center>}><TenantBillingPanel applicationId={app.id} /></Suspense>
           ) : (
             <ComingSoon title={t('tabs.billing')} />
           )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { consumptionMaxMonths, type ConsumptionQuery } from '@paraphe/contracts';
 import { notifyApiError } from '../../../shared/api/notify.ts';
 import { exportConsumption, useConsumption, useUserConsumption } from '../api.ts';
+import { BillingTabs } from '../components/BillingTabs.tsx';
 import { ConsumptionChart } from '../components/ConsumptionChart.tsx';
 import { KindLinesTable, UsersTable } from '../components/ConsumptionTables.tsx';
 import { formatCents, monthKeyOf, monthLabel, monthsBefore } from '../money.ts';
@@ -32,6 +33,7 @@ export function ConsumptionPage() {
   const data = report.data;
   return (
     <Stack>
+      <BillingTabs current="conso" />
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('conso.title')}</Title>
         <Group align="flex-end">

@@ -1,0 +1,157 @@
+import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { AdminSalesQuery, RunNotesInput, TenantSalesQuery } from '@paraphe/contracts';
+import type { Actor, Platform } from '../../../platform/context.ts';
+import { audit } from '../../../platform/audit.ts';
+import { AppError, notFound } from '../../../platform/errors.ts';
+import { convertNote } from './issue.ts';
+import { monthEndOf, startRun } from './notes.ts';
+import * as repo from './repository.ts';
+import { sales } from '../schema.ts';
+
+/** The sales screens: the tenant's invoices, the administrator's two tabs, and the administrator's actions. */
+
+interface Options {
+  platform: Platform;
+  actor: Actor;
+}
+
+// ----- Keyset paging -----
+
+export const encodeCursor = (row: { createdAt: Date; id: string }) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+function decodeCursor(cursor: string | undefined): repo.Cursor | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? '')) throw new AppError('VALIDATION_FAILED', 'Not a cursor of this list: start again from the first page.', { fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor of this list.' }] });
+  return { createdAt, id: id! };
+}
+export interface Page {
+  rows: repo.SaleWithCompany[];
+  nextCursor: string | null;
+}
+/** Reads one row more than asked: whether it exists says if there is a next page, without counting. */
+async function page(read: (cursor: repo.Cursor | null, limit: number) => Promise<repo.SaleWithCompany[]>, cursor: string | undefined, limit: number): Promise<Page> {
+  const rows = await read(decodeCursor(cursor), limit + 1);
+  const shown = rows.slice(0, limit);
+  return { rows: shown, nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!) : null };
+}
+
+// Written as literals: the partial indexes' predicates, which a parameter would not match at plan time.
+const documents = sql`${sales.kind} <> 'delivery_note'`;
+const tenantFilter = (appId: string, query: Pick<TenantSalesQuery, 'kind' | 'status'>): SQL =>
+  and(eq(sales.appId, appId), documents, query.kind ? eq(sales.kind, query.kind) : undefined, query.status ? eq(sales.status, query.status) : undefined)!;
+
+export async function tenantSales(opts: Options & { query: TenantSalesQuery }): Promise<Page> {
+  const { platform, actor, query } = opts;
+  return platform.database.inTenant(actor.appId, (tx) => page((cursor, limit) => repo.salesPage(tx, tenantFilter(actor.appId, query), cursor, limit), query.cursor, query.limit));
+}
+
+/** Every page of the tenant's list, for its export. */
+export async function* tenantSalesAll(platform: Platform, actor: Actor, query: Pick<TenantSalesQuery, 'kind' | 'status'>): AsyncGenerator<repo.SaleWithCompany> {
+  let cursor: repo.Cursor | null = null;
+  for (;;) {
+    const rows: repo.SaleWithCompany[] = await platform.database.inTenant(actor.appId, (tx) => repo.salesPage(tx, tenantFilter(actor.appId, query), cursor, 500));
+    yield* rows;
+    if (rows.length < 500) return;
+    cursor = rows.at(-1)!;
+  }
+}
+
+const numberLike = /^[A-Z0-9]{1,8}\d{4}-\d{0,6}$/i;
+export async function adminSales(opts: Options & { query: AdminSalesQuery }): Promise<Page> {
+  const { platform, query } = opts;
+  return platform.database.inSystem(async (tx) => {
+    const tab = query.tab === 'to_invoice' ? sql`${sales.kind} = 'delivery_note' and ${sales.status} = 'pending'` : documents;
+    let search: SQL | undefined;
+    if (query.search) {
+      // A number (F2026-000123, or its start) or the tenant's company name.
+      const byNumber = numberLike.test(query.search) ? like(sales.number, `${query.search.toUpperCase()}%`) : undefined;
+      const apps = await repo.appsNamed(tx, query.search);
+      search = or(byNumber, apps.length ? inArray(sales.appId, apps) : undefined) ?? sql`false`;
+    }
+    const where = and(tab, query.appId ? eq(sales.appId, query.appId) : undefined, query.status && query.tab === 'invoices' ? eq(sales.status, query.status) : undefined, search);
+    return page((cursor, limit) => repo.salesPage(tx, where, cursor, limit), query.cursor, query.limit);
+  });
+}
+
+export interface SaleDetail {
+  sale: repo.SaleRow;
+  company: string | null;
+  creditNotes: repo.SaleRow[];
+}
+async function detailOf(tx: Parameters<Parameters<Platform['database']['inSystem']>[0]>[0], sale: repo.SaleRow): Promise<SaleDetail> {
+  const [withCompany] = await repo.salesPage(tx, eq(sales.id, sale.id), null, 1);
+  return { sale, company: withCompany?.company ?? null, creditNotes: sale.kind === 'invoice' ? await repo.creditNotesOf(tx, sale.id) : [] };
+}
+
+/** The tenant's invoice or credit note; a note (the administrator's) or another tenant's sale is not found. */
+export async function tenantSale(opts: Options & { id: string }): Promise<SaleDetail> {
+  const { platform, actor, id } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const sale = await repo.findSale(tx, id, actor.appId);
+    if (!sale || sale.kind === 'delivery_note') throw notFound('Invoice');
+    return detailOf(tx, sale);
+  });
+}
+export async function adminSale(opts: Options & { id: string }): Promise<SaleDetail> {
+  return opts.platform.database.inSystem(async (tx) => {
+    const sale = await repo.findSale(tx, opts.id);
+    if (!sale) throw notFound('Sale');
+    return detailOf(tx, sale);
+  });
+}
+
+/** The stored PDF, streamed as it was issued (never rebuilt). */
+export function pdfOf(platform: Platform, sale: repo.SaleRow): { fileName: string; body: Readable } {
+  if (!sale.pdfKey) throw new AppError('CONFLICT', 'A delivery note has no PDF: convert it into an invoice first.');
+  return { fileName: `${sale.number}.pdf`, body: platform.storage.stream(sale.pdfKey) };
+}
+
+// ----- The administrator's actions -----
+
+export async function cancelNote(opts: Options & { id: string }): Promise<SaleDetail> {
+  const { platform, actor, id } = opts;
+  const appId = await platform.database.inSystem(async (tx) => (await repo.findSale(tx, id))?.appId);
+  if (!appId) throw notFound('Delivery note');
+  return platform.database.inTenant(appId, async (tx) => {
+    const note = await repo.lockSale(tx, id);
+    if (!note || note.kind !== 'delivery_note') throw notFound('Delivery note');
+    if (note.status !== 'pending') throw new AppError('CONFLICT', `This delivery note is ${note.status}: only a pending note can be cancelled.`);
+    const now = platform.clock();
+    const cancelled = await repo.updateSale(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: actor.realUserId, updatedAt: now });
+    // Its consumption is waived: the next note starts where this one ended, so it is never billed again.
+    await audit(tx, { appId, actorUserId: actor.realUserId, action: 'billing.note_cancelled', targetType: 'sale', targetId: id, data: { netCents: note.netCents }, ip: actor.ip });
+    return detailOf(tx, cancelled);
+  });
+}
+
+/**
+ * Converts notes into invoices. All are checked first (unknown → 404, not pending → 409, nothing converted);
+ * then each is issued in its own tenant transaction.
+ */
+export async function convertNotes(opts: Options & { saleIds: readonly string[] }): Promise<repo.SaleWithCompany[]> {
+  const { platform, actor } = opts;
+  const ids = [...new Set(opts.saleIds)];
+  const notes = await platform.database.inSystem((tx) => repo.salesPage(tx, inArray(sales.id, ids), null, ids.length));
+  const missing = ids.filter((id) => !notes.some((n) => n.id === id && n.kind === 'delivery_note'));
+  if (missing.length) throw notFound(`Delivery note ${missing.join(', ')}`);
+  const notPending = notes.filter((n) => n.status !== 'pending');
+  if (notPending.length) throw new AppError('CONFLICT', `Only pending delivery notes can be invoiced: ${notPending.map((n) => `${n.company ?? n.appId} (${n.status})`).join(', ')}.`);
+  const invoices: repo.SaleWithCompany[] = [];
+  for (const note of notes) {
+    const invoice = await platform.database.inTenant(note.appId, (tx) => convertNote(tx, platform, note.id, actor));
+    invoices.push({ ...invoice, company: note.company });
+  }
+  return invoices;
+}
+
+/** The notes on demand: up to the end of a closed month, or up to now (a minute ago: see the doc). */
+export async function runNotes(opts: Options & { input: RunNotesInput }): Promise<{ boundary: Date; tenants: number }> {
+  const { platform, actor, input } = opts;
+  const now = platform.clock();
+  const boundary = 'month' in input ? monthEndOf(input.month) : new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 60_000);
+  if (boundary > now) throw new AppError('VALIDATION_FAILED', 'This month is not over: choose "up to now" to bill the current month so far.', { fields: [{ field: 'month', rule: 'invalid_value', message: 'This month is not over yet.' }] });
+  const { tenants } = await startRun(platform, boundary, actor.realUserId);
+  return { boundary, tenants };
+}
