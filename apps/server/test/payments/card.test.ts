@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createLogger } from '../../src/platform/logger.ts';
 import { startStripeStandin, type StripeStandin } from '../../src/domains/payments/stripe-standin.ts';
 import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
-import { eventsOf, invoice, ledgerOf, paymentOf, requestPayment, rowsOf, saveProfile } from './support.ts';
+import { addCard as addCardOnStandin, eventsOf, invoice, ledgerOf, paymentOf, requestPayment, rowsOf, saveProfile } from './support.ts';
 
 /** Card payments against the local Stripe stand-in, driven as a tenant would (hosted page, 3-D Secure page). */
 describe(`payments by card through the Stripe stand-in (${engine})`, () => {
@@ -16,18 +16,7 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
   let tenant: { appId: string; gerant: { id: string; email: string } };
   const log: string[] = [];
 
-  /** Adds a card on the stand-in's hosted page as a browser would: the form posted, then back to our return. */
-  async function addCard(number: string) {
-    const start = await gerant.call('POST', '/api/payments/cards', 'billing');
-    expect(start.statusCode, start.body).toBe(200);
-    const page = await fetch(start.json().data.url, { method: 'POST', body: new URLSearchParams({ number, exp: '12/34', cvc: '123', action: 'complete' }), redirect: 'manual' });
-    expect(page.status).toBe(303);
-    const sessionId = new URL(page.headers.get('location')!.replace('/#/', '/')).searchParams.get('checkout')!;
-    await standin.settled();
-    const back = await gerant.call('POST', '/api/payments/cards/return', 'billing', { sessionId });
-    expect(back.statusCode, back.body).toBe(200);
-    return back.json().data.cards as { id: string; last4: string; isDefault: boolean }[];
-  }
+  const addCard = (number: string) => addCardOnStandin(gerant, standin, number);
   const cardEnding = async (last4: string) => ((await gerant.call('GET', '/api/payments/methods', 'billing')).json().data.cards as { id: string; last4: string }[]).find((c) => c.last4 === last4)!;
   const makeDefault = async (last4: string) => {
     const res = await gerant.call('PATCH', `/api/payments/cards/${(await cardEnding(last4)).id}/default`, 'billing');

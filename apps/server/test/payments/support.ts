@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { StripeStandin } from '../../src/domains/payments/stripe-standin.ts';
 import type { TestClient, TestContext } from '../support/harness.ts';
 
 /** A complete billing profile (France) paying by card or SEPA direct debit. */
@@ -54,3 +56,16 @@ export async function paymentOf(t: TestContext, paymentRequestId: string, settle
 
 export const eventsOf = (t: TestContext, type: string, paymentId: string) => rowsOf(t, sql`select data from domain_events where type = ${type} and data->>'paymentId' = ${paymentId} order by occurred_at`);
 export const ledgerOf = (t: TestContext, paymentId: string) => rowsOf(t, sql`select kind, amount_cents::int as amount from ledger_entries where payment_id = ${paymentId} order by created_at, kind`);
+
+/** Adds a card on the stand-in's hosted page as a browser would: the form posted, then back to our return. */
+export async function addCard(client: TestClient, standin: StripeStandin, number: string) {
+  const start = await client.call('POST', '/api/payments/cards', 'billing');
+  expect(start.statusCode, start.body).toBe(200);
+  const page = await fetch(start.json().data.url, { method: 'POST', body: new URLSearchParams({ number, exp: '12/34', cvc: '123', action: 'complete' }), redirect: 'manual' });
+  expect(page.status).toBe(303);
+  const sessionId = new URL(page.headers.get('location')!.replace('/#/', '/')).searchParams.get('checkout')!;
+  await standin.settled();
+  const back = await client.call('POST', '/api/payments/cards/return', 'billing', { sessionId });
+  expect(back.statusCode, back.body).toBe(200);
+  return back.json().data.cards as { id: string; last4: string; isDefault: boolean }[];
+}
