@@ -7,8 +7,10 @@ import { callEndpoint, downloadEndpoint } from '../../shared/api/endpoints.ts';
 const salesKey = ['billing', 'sales'] as const;
 
 type TenantFilter = Pick<TenantSalesQuery, 'kind' | 'status'>;
-export function useTenantInvoices(filter: TenantFilter) {
+/** `refreshEveryMs`: while a payment is on its way, the list follows it (the payment side answers asynchronously). */
+export function useTenantInvoices(filter: TenantFilter, refreshEveryMs?: number) {
   return useInfiniteQuery({
+    refetchInterval: refreshEveryMs ?? false,
     queryKey: [...salesKey, 'tenant', filter],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => callEndpoint(endpoints.invoices, { query: { ...filter, limit: 20, cursor: pageParam }, signal }),

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 
 /** The tenant's billing screens: consumption and invoices (each its own route). */
 export function BillingTabs({ current }: { current: 'conso' | 'invoices' }) {
+  // `payments` is the payments feature's screen (billing/payments): the tab only links to it.
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
   return (
@@ -11,6 +12,7 @@ export function BillingTabs({ current }: { current: 'conso' | 'invoices' }) {
       <Tabs.List>
         <Tabs.Tab value="conso">{t('invoices.tabConso')}</Tabs.Tab>
         <Tabs.Tab value="invoices">{t('invoices.tabInvoices')}</Tabs.Tab>
+        <Tabs.Tab value="payments">{t('invoices.tabPayments')}</Tabs.Tab>
       </Tabs.List>
     </Tabs>
   );

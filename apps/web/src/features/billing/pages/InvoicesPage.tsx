@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconCreditCard, IconFileExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@paraphe/contracts';
@@ -22,7 +23,7 @@ export function InvoicesPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [requested, setRequested] = useState<number | null>(null);
-  const list = useTenantInvoices(filterQuery(filter));
+  const list = useTenantInvoices(filterQuery(filter), requested !== null ? 3_000 : undefined);
   const pay = usePayInvoices();
   const account = useBillingAccount(null);
   const saveAccount = useSaveBillingAccount(null);
@@ -61,7 +62,10 @@ export function InvoicesPage() {
         fullWidth
       />
       {requested !== null && (
-        <Alert color="green" withCloseButton onClose={() => setRequested(null)}>{t('invoices.paymentRequested', { amount: formatCents(requested, i18n.language) })}</Alert>
+        <Alert color="green" withCloseButton onClose={() => setRequested(null)}>
+          {t('invoices.paymentRequested', { amount: formatCents(requested, i18n.language) })}{' '}
+          <Anchor component={Link} to="/billing/payments">{t('invoices.followPayment')}</Anchor>
+        </Alert>
       )}
       {canManage && (
         <Group justify="space-between">

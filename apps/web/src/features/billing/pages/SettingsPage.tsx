@@ -1,17 +1,32 @@
-import type { ReactNode } from 'react';
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Suspense, type ReactNode } from 'react';
+import { Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Access } from '../../../shared/access.ts';
 import { accessVerdict } from '../../../shared/access.ts';
 import { useMe } from '../../auth/index.ts';
+import { PaymentMethodsPanel } from '../../payments/index.ts';
 import { BillingProfileForm } from '../components/BillingProfileForm.tsx';
 
 /**
  * The tabs of settings/configuration (spec §2: General, User, Hierarchy, GDPR, Billing, Parameters). Only Billing
  * is built; another tab is one entry here (its key in `tabs.<value>`, its access, its panel).
  */
-const settingsTabs: { value: string; access: Access; panel: () => ReactNode }[] = [{ value: 'billing', access: { permission: 'billing.read' }, panel: () => <BillingProfileForm /> }];
+const settingsTabs: { value: string; access: Access; panel: (canManage: boolean) => ReactNode }[] = [
+  {
+    value: 'billing',
+    access: { permission: 'billing.read' },
+    // The profile, then how invoices are paid (cards, SEPA mandate: the payments feature), which needs the profile first.
+    panel: (canManage) => (
+      <Stack gap="xl">
+        <BillingProfileForm />
+        <Suspense fallback={<Loader size="sm" />}>
+          <PaymentMethodsPanel canManage={canManage} />
+        </Suspense>
+      </Stack>
+    ),
+  },
+];
 
 /** `settings/configuration`: the tabs the user may see; `?tab=` names the open one. */
 export function SettingsPage() {
@@ -31,7 +46,7 @@ export function SettingsPage() {
           ))}
         </Tabs.List>
         {shown.map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value} pt="md">{tab.panel()}</Tabs.Panel>
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">{tab.panel(me.permissions.includes('billing.manage'))}</Tabs.Panel>
         ))}
       </Tabs>
     </Stack>
