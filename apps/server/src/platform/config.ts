@@ -80,6 +80,9 @@ const configSchema = z.object({
   ISSUER_BIC: z.string().optional(),
   ISSUER_INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,8}$/, 'up to 8 capital letters or digits').default('F'),
   ISSUER_PAYMENT_TERMS_DAYS: z.coerce.number().int().min(0).max(60).default(30),
+  // "Up to now" delivery notes stop this many seconds back, so a transaction still in flight (or a node whose clock
+  // lags) cannot commit a unit before the boundary after the note was made (docs/invoicing.md).
+  INVOICING_MARGIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@paraphe.local'),
   ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -156,6 +159,8 @@ export type Config = {
   campaignDispatchChunk: number;
   /** OFFICE_CONVERTERS, OFFICE_BINARY, OFFICE_TIMEOUT_SECONDS: the mail-merge's LibreOffice pool (docs/mail-merge.md). */
   office: { converters: number; binary: string; timeoutSeconds: number };
+  /** INVOICING_MARGIN_SECONDS: how far back of now an on-demand delivery note stops (docs/invoicing.md). */
+  invoicingMarginSeconds: number;
   /** ISSUER_*: the issuing company seeded at first start (docs/invoicing.md). */
   issuer: {
     name: string;
@@ -233,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campaignDispatchPerMinute: c.CAMPAIGN_DISPATCH_PER_MINUTE,
     campaignDispatchChunk: c.CAMPAIGN_DISPATCH_CHUNK,
     office: { converters: c.OFFICE_CONVERTERS, binary: c.OFFICE_BINARY, timeoutSeconds: c.OFFICE_TIMEOUT_SECONDS },
+    invoicingMarginSeconds: c.INVOICING_MARGIN_SECONDS,
     issuer: {
       name: c.ISSUER_NAME,
       legalForm: c.ISSUER_LEGAL_FORM,

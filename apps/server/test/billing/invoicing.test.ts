@@ -110,7 +110,7 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     t.now.value = new Date('2026-05-15T12:00:30Z');
     const run = await admin.call('POST', '/api/billing/sales/notes', 'application', { upTo: 'now' });
     expect(run.statusCode, run.body).toBe(202);
-    expect(run.json().data.boundary).toBe('2026-05-15T11:59:00.000Z');
+    expect(run.json().data.boundary).toBe('2026-05-15T11:59:30.000Z'); // now less INVOICING_MARGIN_SECONDS (60)
     expect(run.json().data.tenants).toBeGreaterThanOrEqual(1);
     await t.waitFor(async () => (await notes(de)).length === 2);
     await consume(de, { n: 1, at: '2026-05-15T11:59:30Z', price: 50 }); // after the on-demand boundary

@@ -146,11 +146,12 @@ export async function convertNotes(opts: Options & { saleIds: readonly string[] 
   return invoices;
 }
 
-/** The notes on demand: up to the end of a closed month, or up to now (a minute ago: see the doc). */
+/** The notes on demand: up to the end of a closed month, or up to now less the margin (a minute by default: see the doc). */
 export async function runNotes(opts: Options & { input: RunNotesInput }): Promise<{ boundary: Date; tenants: number }> {
   const { platform, actor, input } = opts;
   const now = platform.clock();
-  const boundary = 'month' in input ? monthEndOf(input.month) : new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 60_000);
+  const marginMs = platform.config.invoicingMarginSeconds * 1000;
+  const boundary = 'month' in input ? monthEndOf(input.month) : new Date(Math.floor((now.getTime() - marginMs) / 1000) * 1000);
   if (boundary > now) throw new AppError('VALIDATION_FAILED', 'This month is not over: choose "up to now" to bill the current month so far.', { fields: [{ field: 'month', rule: 'invalid_value', message: 'This month is not over yet.' }] });
   const { tenants } = await startRun(platform, boundary, actor.realUserId);
   return { boundary, tenants };
