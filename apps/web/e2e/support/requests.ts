@@ -35,10 +35,15 @@ export async function choose(page: Page, select: string, option: string): Promis
 
 /** The requester's steps: a tenant and its owner, then the new-request form up to the view page. */
 export function requestSteps(server: RunningServer, steps: ReturnType<typeof journeySteps>) {
-  /** The administrator creates a tenant (test mode); its owner sets a password from the mail and logs in. */
-  async function tenantOwner(admin: Page, owner: string, company: string): Promise<Page> {
+  /**
+   * The administrator creates a tenant (test mode, unless `live`; the free pack unless another is named); its owner
+   * sets a password from the mail and logs in.
+   */
+  async function tenantOwner(admin: Page, owner: string, company: string, opts: { live?: boolean; pack?: string } = {}): Promise<Page> {
     await admin.goto(`${server.url}/#/applications/new`);
     await admin.getByLabel(/^Company/).fill(company);
+    if (opts.pack) await choose(admin, 'Pack', opts.pack);
+    if (opts.live) await admin.getByRole('switch', { name: 'Test mode' }).uncheck();
     await admin.getByLabel(/Owner's first name/).fill('Rita');
     await admin.getByLabel(/Owner's last name/).fill('Requester');
     await admin.getByLabel(/Owner's email/).fill(owner);
@@ -90,7 +95,7 @@ export function requestSteps(server: RunningServer, steps: ReturnType<typeof jou
     await page.getByRole('tab', { name: /^Documents/ }).click();
     await page.locator('input[type=file]').setInputFiles(request.pdfFile);
     const signers = request.participants.filter((p) => !p.observer).length;
-    await page.getByText(`${signers} signature positions`).waitFor();
+    await page.getByText(signers === 1 ? '1 signature position' : `${signers} signature positions`).first().waitFor();
     for (const [i, text] of (request.consents ?? []).entries()) {
       await page.getByRole('button', { name: 'Add a consent' }).click();
       await page.getByRole('textbox', { name: `Consent ${i + 1}` }).fill(text);

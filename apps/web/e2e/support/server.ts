@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const lines: string[] = [];
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info', ...env },
+    // PUBLIC_URL is the address the browser uses: the payment provider's pages send the user back there.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));

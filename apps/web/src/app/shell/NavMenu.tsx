@@ -7,15 +7,16 @@ import { UnreadNotificationsBadge } from '../../features/notifications/index.ts'
 import { visibleNavigation, type NavEntry } from './navigation.ts';
 import { navIcons } from './navIcons.tsx';
 
-/** Exact match first; otherwise the entry of the same section (e.g. /users/edit/1 → Users). */
+/**
+ * Exact match first; otherwise the first entry of the same section (e.g. /users/edit/1 → Users, and
+ * /applications/view/1 → Applications, not the other entries under /applications).
+ */
 function activeMatcher(pathname: string, entries: NavEntry[]) {
   const all = entries.flatMap((entry) => [entry, ...(entry.children ?? [])]);
-  const exact = all.some((entry) => entry.path === pathname);
-  return (path: string) => {
-    if (pathname === path) return true;
-    const section = path.split('/').slice(0, 2).join('/');
-    return !exact && section !== path && pathname.startsWith(`${section}/`);
-  };
+  if (all.some((entry) => entry.path === pathname)) return (path: string) => path === pathname;
+  const sectionOf = (path: string) => path.split('/').slice(0, 2).join('/');
+  const owner = all.find((entry) => sectionOf(entry.path) !== entry.path && pathname.startsWith(`${sectionOf(entry.path)}/`));
+  return (path: string) => path === owner?.path;
 }
 
 /** Side navigation: only the entries the profile may open on this tenant. */

@@ -34,6 +34,7 @@ export const navigation: NavEntry[] = [
   { labelKey: 'nav.timestamp', path: '/timestamp', icon: 'timestamp', access: { permission: 'timestamp.create' } },
   { labelKey: 'nav.stamp', path: '/cachet/new', icon: 'stamp', access: { permission: 'stamp.create' } },
   { labelKey: 'nav.applications', path: '/applications/list', icon: 'applications', access: { permission: 'admin.applications' } },
+  { labelKey: 'nav.adminBilling', path: '/applications/billing', icon: 'billing', access: { permission: 'admin.billing' } },
   { labelKey: 'nav.payments', path: '/applications/payments', icon: 'billing', access: { permission: 'admin.billing' } },
   { labelKey: 'nav.phonebook', path: '/phonebooks/list', icon: 'phonebook', access: { permission: 'phonebook.read' } },
   { labelKey: 'nav.billing', path: '/billing/conso', icon: 'billing', access: { permission: 'billing.read' } },

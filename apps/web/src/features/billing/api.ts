@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { billingEndpoints, type BillingProfileInput, type ConsumptionQuery, type PriceListInput } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint } from '../../shared/api/endpoints.ts';
+import { paymentsQueryKey } from '../payments/index.ts';
 
 const billingKey = ['billing'] as const;
 
@@ -16,7 +17,11 @@ export function useSaveBillingProfile() {
   return useMutation({
     meta: { ownErrors: true },
     mutationFn: (input: BillingProfileInput) => callEndpoint(billingEndpoints.saveProfile, { body: input }).then((r) => r.data),
-    onSuccess: (state) => client.setQueryData([...billingKey, 'profile'], state),
+    onSuccess: (state) => {
+      client.setQueryData([...billingKey, 'profile'], state);
+      // Adding a payment method needs a complete profile: the payment methods panel asks again.
+      void client.invalidateQueries({ queryKey: paymentsQueryKey });
+    },
   });
 }
 

@@ -19,8 +19,10 @@ export function useTenantInvoices(filter: TenantFilter, refreshEveryMs?: number)
 }
 
 type AdminFilter = Partial<Omit<AdminSalesQuery, 'cursor' | 'limit'>>;
-export function useAdminSales(filter: AdminFilter) {
+/** `refreshEveryMs`: while a run of delivery notes is under way (its jobs answer later), the list follows it. */
+export function useAdminSales(filter: AdminFilter, refreshEveryMs?: number) {
   return useInfiniteQuery({
+    refetchInterval: refreshEveryMs ?? false,
     queryKey: [...salesKey, 'admin', filter],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => callEndpoint(endpoints.sales, { query: { ...filter, limit: 20, cursor: pageParam }, signal }),

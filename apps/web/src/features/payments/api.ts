@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { paymentEndpoints, type SepaReturnReason } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint } from '../../shared/api/endpoints.ts';
 
-const key = ['payments'] as const;
+/** Every payments query starts with it: billing refreshes them when the billing profile (their prerequisite) changes. */
+export const paymentsQueryKey = ['payments'] as const;
+const key = paymentsQueryKey;
 
 export function usePaymentMethods() {
   return useQuery({ queryKey: [...key, 'methods'], queryFn: ({ signal }) => callEndpoint(paymentEndpoints.methods, { signal }).then((r) => r.data) });

@@ -7,5 +7,6 @@ import { loadNamespaces } from '../../shared/i18n/i18n.ts';
 import { loadScreens } from './routes.tsx';
 
 export { paymentsFeature } from './feature.ts';
+export { paymentsQueryKey } from './api.ts';
 
 export const PaymentMethodsPanel = lazy(() => Promise.all([loadScreens(), loadNamespaces('payments')]).then(([m]) => ({ default: m.PaymentMethodsPanel })));

@@ -21,7 +21,10 @@ export function AdminBillingPage() {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
-  const list = useAdminSales({ tab, search: search.trim().length >= 3 ? search.trim() : undefined });
+  // A run answers at once and makes its notes in jobs: the list refreshes for a while after it (30 s).
+  const [runStartedAt, setRunStartedAt] = useState<number | null>(null);
+  const following = runStartedAt !== null && Date.now() - runStartedAt < 30_000;
+  const list = useAdminSales({ tab, search: search.trim().length >= 3 ? search.trim() : undefined }, following ? 2_000 : undefined);
   const convert = useConvertNotes();
   const cancel = useCancelNote();
   const toPayment = usePutToPayment();
@@ -32,7 +35,13 @@ export function AdminBillingPage() {
     setSelected(new Set());
     setMessage(text);
   };
-  const start = (input: { month: string } | { upTo: 'now' }) => runNotes.mutate(input, { onSuccess: (r) => setMessage(t('admin.runStarted', { count: r.tenants })), onError: notifyApiError });
+  const start = (input: { month: string } | { upTo: 'now' }) => runNotes.mutate(input, {
+      onSuccess: (r) => {
+        setRunStartedAt(Date.now());
+        setMessage(t('admin.runStarted', { count: r.tenants }));
+      },
+      onError: notifyApiError,
+    });
 
   const noteActions = (sale: Sale) =>
     sale.kind === 'delivery_note' && sale.status === 'pending' ? (
