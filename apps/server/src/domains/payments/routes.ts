@@ -53,11 +53,18 @@ export async function paymentRoutes(app: App, platform: Platform) {
   // The webhook keeps its raw bytes (the signature covers them): its own JSON parser, in its own context.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: webhookBodyLimit }, (_request, body, done) => done(null, body));
-    serve(scope as unknown as App, endpoints.stripeWebhook, async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['stripe-signature'];
-      return receiveWebhook(platform, raw, typeof signature === 'string' ? signature : undefined);
-    });
+    // Public like every webhook, so limited per address like every public endpoint; generous (the provider sends
+    // bursts from a few addresses, and retries what got a 429 later).
+    serve(
+      scope as unknown as App,
+      endpoints.stripeWebhook,
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        return receiveWebhook(platform, raw, typeof signature === 'string' ? signature : undefined);
+      },
+      { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    );
   });
   // The in-process stand-in (no STRIPE_SECRET_KEY, outside production) sends its events to this same endpoint.
   setStandinWebhookTarget(platform, async (body, headers) => (await app.inject({ method: 'POST', url: endpoints.stripeWebhook.path, payload: body, headers })).statusCode);
