@@ -26,6 +26,8 @@ export function AdminPaymentsPage() {
       <SepaBatchesPanel />
       {!data ? (
         <Loader />
+      ) : data.data.length === 0 ? (
+        <Text c="dimmed">{t('payments.none')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={320}>
           <Table striped>
