@@ -10,11 +10,13 @@ type Props = {
   busy?: boolean;
   /** The chosen file's name, shown under the button. */
   chosen?: string | null;
+  /** An optional second file: a lighter button. */
+  secondary?: boolean;
   onFile: (file: File) => void;
 };
 
 /** A file chosen with the button or dropped on the zone (readable at 360 px: one column, wrapping text). */
-export function FileDrop({ label, hint, accept, busy, chosen, onFile }: Props) {
+export function FileDrop({ label, hint, accept, busy, chosen, secondary, onFile }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const take = (file: File | undefined) => file && onFile(file);
@@ -46,7 +48,7 @@ export function FileDrop({ label, hint, accept, busy, chosen, onFile }: Props) {
         }}
       />
       <Stack gap="xs" align="center">
-        <Button leftSection={<IconUpload size={16} />} loading={busy} onClick={() => input.current?.click()}>
+        <Button leftSection={<IconUpload size={16} />} variant={secondary ? 'light' : 'filled'} loading={busy} onClick={() => input.current?.click()}>
           {label}
         </Button>
         {chosen ? (

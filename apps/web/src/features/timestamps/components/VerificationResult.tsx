@@ -41,7 +41,7 @@ function SignatureCard({ signature }: { signature: VerifiedSignature }) {
           <VerdictBadge verdict={signature.verdict} />
         </Group>
         <Fact label={t(signature.timeProven ? 'report.provenTime' : 'report.claimedTime')} value={date(signature.signedAt)} />
-        <Fact label={t('report.level')} value={signature.level ?? t('report.noLevel')} />
+        {signature.type === 'signature' && <Fact label={t('report.level')} value={signature.level ?? t('report.noLevel')} />}
         <Fact label={t('report.integrity')} value={yes(signature.integrity, 'report.intact', 'report.broken')} />
         <Fact label={t('report.coverage')} value={signature.coversWholeDocument ? t('report.wholeDocument') : signature.modifiedAfterSigning ? t('report.changedAfter') : t('report.laterRevisions')} />
         <Fact label={t('report.trust')} value={t(`trust.${signature.trustedBy}`)} />
