@@ -51,3 +51,6 @@ export * from './dashboards/schemas.ts';
 export * from './dashboards/endpoints.ts';
 export * from './payments/schemas.ts';
 export * from './payments/endpoints.ts';
+export * from './timestamps/schemas.ts';
+export * from './timestamps/endpoints.ts';
+export * from './timestamps/events.ts';

@@ -23,7 +23,6 @@ export const comingSoonRoutes: RouteObject[] = [
   comingSoon('batches/new', 'screens.operationNew', { permission: 'operations.manage' }),
   comingSoon('batches/view/:id', 'screens.operationView', { permission: 'operations.read' }),
   comingSoon('cachet/new', 'screens.stamp', { permission: 'stamp.create' }),
-  comingSoon('timestamp', 'screens.timestamp', { permission: 'timestamp.create' }),
   comingSoon('help', 'screens.help', { permission: 'dashboard.view' }),
 ];
 

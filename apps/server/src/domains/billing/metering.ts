@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
  * the monthly figures move with it. The unique (event, kind) key makes a replay count nothing.
  */
 
-export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent'] as const;
+export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent', 'timestamp.created'] as const;
 type MeteredEvent = DomainEventOf<(typeof meteredEvents)[number]>;
 
 interface Usage {
@@ -31,6 +31,9 @@ export function usageOf(event: MeteredEvent): Usage[] {
     case 'signature.sent':
       // The sending option of the request: a mail-merge campaign's copy, a campaign's copy, or a simple request.
       return [{ kind: event.data.mailMerge ? 'option_mailing' : event.data.campaignId ? 'option_campaign' : 'option_simple' }];
+    // ----- timestamps domain (issue 13): a file time-stamped, one unit of the option whatever its kind.
+    case 'timestamp.created':
+      return [{ kind: 'option_timestamp' }];
   }
 }
 
@@ -59,9 +62,10 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
         testMode: event.data.testMode,
         occurredAt: new Date(event.occurredAt),
         eventId: event.id,
-        requestId: event.data.requestId,
+        // A time-stamp belongs to no request nor campaign (timestamps domain, issue 13).
+        requestId: 'requestId' in event.data ? event.data.requestId : null,
         signerId: usage.signerId ?? null,
-        campaignId: event.data.campaignId ?? null,
+        campaignId: 'campaignId' in event.data ? (event.data.campaignId ?? null) : null,
       });
     }
   }

@@ -51,6 +51,9 @@ export function CredentialsStep({ onSubmit }: { onSubmit?: () => void }) {
               {t('login.signUp')}
             </Anchor>
           </Text>
+          <Anchor component={Link} to="/verify" size="sm" ta="center">
+            {t('login.verify')}
+          </Anchor>
         </Stack>
       </form>
     </AuthCard>
