@@ -66,7 +66,8 @@ export function SignatureViewPage() {
           {may('send') && canManage && <Button leftSection={<IconSend size={16} />} onClick={() => actions.send(r)}>{t('actions.send')}</Button>}
           {may('relaunch') && canManage && <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => actions.relaunch(r)}>{t('actions.relaunch')}</Button>}
           {may('download') && <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void actions.downloadSigned(r)}>{t('actions.download')}</Button>}
-          <Button variant="default" leftSection={<IconCertificate size={16} />} onClick={() => void actions.downloadAttestation(r)}>{t('actions.attestation')}</Button>
+          {/* A draft has no history to attest yet. */}
+          {r.status !== 'draft' && <Button variant="default" leftSection={<IconCertificate size={16} />} onClick={() => void actions.downloadAttestation(r)}>{t('actions.attestation')}</Button>}
           {may('regenerateArchive') && <Button variant="default" leftSection={<IconArchive size={16} />} onClick={() => actions.regenerateArchive(r)}>{t('actions.regenerateArchive')}</Button>}
           {may('duplicate') && canCreate && <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(r)}>{t('actions.duplicate')}</Button>}
           {may('cancel') && canManage && <Button color="red" variant="light" leftSection={<IconBan size={16} />} onClick={() => actions.cancel(r)}>{t('actions.cancel')}</Button>}
