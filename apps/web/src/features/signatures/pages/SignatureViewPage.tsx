@@ -84,7 +84,7 @@ export function SignatureViewPage() {
             <Tabs.Tab value="options">{t('view.tabs.options')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signers">
-            <SignersPanel signers={signers} onCancelSigner={may('cancelSigner') && canManage ? (s) => actions.cancelSigner(r, s) : undefined} />
+            <SignersPanel signers={signers} requestStatus={r.status} onCancelSigner={may('cancelSigner') && canManage ? (s) => actions.cancelSigner(r, s) : undefined} />
           </Tabs.Panel>
           <Tabs.Panel value="documents">
             <DocumentsPanel documents={r.documents ?? []} onDownload={(d) => void actions.downloadDocument(r, d.id, d.fileName)} />

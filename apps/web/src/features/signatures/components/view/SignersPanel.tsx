@@ -1,14 +1,14 @@
 import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { finalSignerStatuses, signerDisplayName, sortSignersForDisplay, type Signer } from '@paraphe/contracts';
+import { finalSignerStatuses, signerDisplayName, sortSignersForDisplay, type Signer, type SignatureStatus } from '@paraphe/contracts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { SignerStatusBadge } from '../StatusBadge.tsx';
 
-type Props = { signers: Signer[]; onCancelSigner?: (signer: Signer) => void };
+type Props = { signers: Signer[]; requestStatus?: SignatureStatus; onCancelSigner?: (signer: Signer) => void };
 
 /** Signers as LASTNAME firstname, observers first (contracts' helpers). */
-export function SignersPanel({ signers, onCancelSigner }: Props) {
+export function SignersPanel({ signers, requestStatus, onCancelSigner }: Props) {
   const { t, i18n } = useTranslation('signatures');
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -34,7 +34,12 @@ export function SignersPanel({ signers, onCancelSigner }: Props) {
                 {t(`roles.${s.role}`)} {s.coSigner && <Badge size="xs" variant="outline">{t('view.coSigner')}</Badge>}
               </Table.Td>
               <Table.Td>
-                <SignerStatusBadge status={s.status} />
+                {/* An observer acts on nothing: once the request is completed, so is their part. */}
+                {s.role === 'observer' && requestStatus === 'completed' ? (
+                  <Badge color="green" variant="dot">{t('statuses.completed')}</Badge>
+                ) : (
+                  <SignerStatusBadge status={s.status} />
+                )}
                 <DeliveryWarning message={s.lastMessage} />
               </Table.Td>
               <Table.Td>{formatDateTime(s.actionAt, i18n.language)}</Table.Td>
