@@ -79,4 +79,15 @@ describe(`signatures: relaunch cool-down per signer (${engine})`, () => {
     expect(await messagesTo(t, s0.emailAddress, 'signature-reminder')).toHaveLength(0);
     expect(await messagesTo(t, s1.emailAddress, 'signature-reminder')).toHaveLength(1);
   });
+
+  it('reminds by SMS too when the request contacted the signer by SMS (the tenant has SMS)', async () => {
+    const sms = await tenantWithGerant(t, { features: { sms: true } });
+    const mobile = '+33612345699';
+    const s0 = signer(0, { phoneNum: mobile });
+    const request = await sentRequest(t, sms.client, { signers: [s0], documents: [placed('contract.pdf', [0])], options: { contactFirstSignerBy: 'sms' } });
+    const res = await relaunch(sms.client, request.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await messagesTo(t, s0.emailAddress, 'signature-reminder')).toHaveLength(1);
+    expect(await messagesTo(t, mobile, 'signature-reminder')).toHaveLength(1);
+  });
 });

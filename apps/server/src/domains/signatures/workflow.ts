@@ -247,6 +247,15 @@ export async function runCancelJob(platform: Platform, job: RequestJob) {
  * skipped; when every waiting signer is skipped the call is refused (429 RELAUNCH_TOO_SOON, `details.availableAt`
  * = the earliest time one of them can be reminded again) and nothing changes.
  */
+/**
+ * A relaunch also goes by SMS when the request's options say so: the signer was contacted by SMS, or the request
+ * has SMS reminders — and the tenant has SMS and the signer a mobile number.
+ */
+function remindsBySms(ctx: RequestContext, signer: repo.SignerRow): boolean {
+  if (!ctx.application.features.sms || !signer.phone) return false;
+  return channelFor(ctx, signer) === 'sms' || ctx.request.options.reminders.sms.firstAfterDays > 0;
+}
+
 export async function relaunchRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string): Promise<RelaunchSummary> {
   assertAction(ctx.request, 'relaunch');
   const waiting = ctx.signers.filter((s) => s.role !== 'observer' && invitedSignerStatuses.includes(s.status));
@@ -264,6 +273,7 @@ export async function relaunchRequest(tx: Tx, platform: Platform, ctx: RequestCo
   }
   for (const signer of due) {
     await sendReminder(tx, platform, ctx, signer, 'email', { manual: true });
+    if (remindsBySms(ctx, signer)) await sendReminder(tx, platform, ctx, signer, 'sms', { manual: true });
     await repo.updateSigner(tx, ctx.application.id, signer.id, { lastReminderAt: now });
   }
   await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.relaunched', targetType: 'signature_request', targetId: ctx.request.id, data: { signers: due.length, skipped: skipped.length } });
