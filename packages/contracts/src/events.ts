@@ -6,6 +6,7 @@ import { campaignEventSchemas } from './campaigns/events.ts';
 import { contactEventSchemas } from './contacts/events.ts';
 import { paymentEventSchemas } from './payments/events.ts';
 import { signatureEventSchemas } from './signatures/events.ts';
+import { stampEventSchemas } from './stamps/events.ts';
 import { userEventSchemas } from './users/events.ts';
 
 /**
@@ -22,6 +23,7 @@ export const domainEventSchemas = {
   ...campaignEventSchemas,
   ...billingEventSchemas,
   ...paymentEventSchemas,
+  ...stampEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -51,3 +51,6 @@ export * from './dashboards/schemas.ts';
 export * from './dashboards/endpoints.ts';
 export * from './payments/schemas.ts';
 export * from './payments/endpoints.ts';
+export * from './stamps/schemas.ts';
+export * from './stamps/endpoints.ts';
+export * from './stamps/events.ts';

@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
  * the monthly figures move with it. The unique (event, kind) key makes a replay count nothing.
  */
 
-export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent'] as const;
+export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent', 'stamp.created'] as const;
 type MeteredEvent = DomainEventOf<(typeof meteredEvents)[number]>;
 
 interface Usage {
@@ -31,8 +31,15 @@ export function usageOf(event: MeteredEvent): Usage[] {
     case 'signature.sent':
       // The sending option of the request: a mail-merge campaign's copy, a campaign's copy, or a simple request.
       return [{ kind: event.data.mailMerge ? 'option_mailing' : event.data.campaignId ? 'option_campaign' : 'option_simple' }];
+    // The company seal (stamps domain): one event, one unit, per seal applied (a multi-stamp upload emits several).
+    case 'stamp.created':
+      return [{ kind: 'option_stamp' }];
   }
 }
+
+/** The request and campaign a consumption belongs to (a seal belongs to neither). */
+const requestOf = (event: MeteredEvent) =>
+  'requestId' in event.data ? { requestId: event.data.requestId, campaignId: event.data.campaignId ?? null } : { requestId: null, campaignId: null };
 
 /** `YYYY-MM-01` of the UTC month of an instant. */
 export const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
@@ -59,9 +66,8 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
         testMode: event.data.testMode,
         occurredAt: new Date(event.occurredAt),
         eventId: event.id,
-        requestId: event.data.requestId,
+        ...requestOf(event),
         signerId: usage.signerId ?? null,
-        campaignId: event.data.campaignId ?? null,
       });
     }
   }
