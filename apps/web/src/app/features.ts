@@ -10,6 +10,7 @@ import { paymentsFeature } from '../features/payments/feature.ts';
 import { profileFeature } from '../features/profile/index.ts';
 import { signaturesFeature } from '../features/signatures/index.ts';
 import { signingFeature } from '../features/signing/index.ts';
+import { stampsFeature } from '../features/stamps/index.ts';
 import { usersFeature } from '../features/users/index.ts';
 import type { FeatureModule, GuardedRoute } from '../shared/routing.ts';
 
@@ -31,6 +32,7 @@ export const features: readonly FeatureModule[] = [
   billingFeature,
   dashboardsFeature,
   paymentsFeature,
+  stampsFeature,
 ];
 
 /** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */
