@@ -5,6 +5,7 @@ import type { Stamp, StampAccount, StampFormat } from '@paraphe/contracts';
 import { trustServices } from '../../src/domains/pki/index.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { rawPdf } from '../support/documents.ts';
+import { multipartBody } from '../support/signatures.ts';
 import { externalTools, type Tools } from '../support/signing-page.ts';
 import { makePkcs12Files, qpdfCheck, stampClient, upload, type Pkcs12Files } from './support.ts';
 
@@ -80,11 +81,20 @@ describe(`stamps (${engine})`, () => {
       expect(report.signatures.some((s) => s.type === 'document-timestamp'), format).toBe(want.archived);
     }
 
+    // A retried upload with the same Idempotency-Key gets the first answer: nothing sealed, stored or billed twice.
+    const body = multipartBody([{ name: 'file', fileName: 'retry.pdf', contentType: 'application/pdf', data: pdf }]);
+    const retry = async () =>
+      t.request({ method: 'POST', url: '/api/stamps', token: await gerant.token('history'), body: body.payload, headers: { ...body.headers, 'idempotency-key': 'seal-retry-1' } });
+    const retried = [await retry(), await retry()];
+    expect(retried.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(retried[1]!.headers['idempotent-replayed']).toBe('true');
+    expect(retried[1]!.json().data.id).toBe(retried[0]!.json().data.id);
+
     const history = await gerant.call('GET', '/api/stamps?limit=2', 'history');
-    expect(history.json()).toMatchObject({ countAll: 3, limit: 2 });
-    expect((history.json().data as Stamp[]).map((s) => s.format)).toEqual(['ISO-32000-1', 'PADES-COMP']);
+    expect(history.json()).toMatchObject({ countAll: 4, limit: 2 });
+    expect((history.json().data as Stamp[]).map((s) => s.fileName)).toEqual(['retry.pdf', 'contrat.pdf']);
     const metered = await t.database.inSystem((tx) => tx.execute(sql`select count(*)::int as n from consumptions where app_id = ${gerant.appId} and kind = 'option_stamp'`));
-    expect((metered as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
+    expect((metered as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(4);
   });
 
   it('imports a PKCS#12, seals twice on one upload (multi-stamp), changes the default, deletes an account and keeps its history', async () => {

@@ -20,6 +20,7 @@ export const stampEndpoints = defineEndpoints(['stamps'], {
     auth,
     body: multipart('Part `file`: the PKCS#12 (.p12/.pfx, 1 MB at most). Text parts: `password`, `label`, `reason`, `isDefault` ("true"/"false").'),
     responses: { 201: stampAccountResponse },
+    idempotent: true,
   },
   createBuiltinAccount: {
     method: 'POST',
@@ -28,6 +29,7 @@ export const stampEndpoints = defineEndpoints(['stamps'], {
     auth,
     body: createBuiltinStampAccountInputSchema,
     responses: { 201: stampAccountResponse },
+    idempotent: true,
   },
   setDefaultAccount: { method: 'POST', path: '/api/stamp-accounts/:id/default', summary: 'Makes a stamp account the default one', auth, params: idParamsSchema, responses: { 200: stampAccountResponse } },
   deleteAccount: {
@@ -45,6 +47,7 @@ export const stampEndpoints = defineEndpoints(['stamps'], {
     auth,
     body: multipart('Part `file`: the PDF (the tenant\'s upload limit). Part `request` (JSON, optional): {format: PADES | PADES-COMP | ISO-32000-1, seals: [{accountId?, visible, page, x, y, width, height}]}.'),
     responses: { 201: stampResponse },
+    idempotent: true,
   },
   history: { method: 'GET', path: '/api/stamps', summary: 'Sealed files, newest first', auth, query: stampListQuerySchema, responses: { 200: stampListResponse } },
   download: { method: 'GET', path: '/api/stamps/:id/file', summary: 'The sealed PDF', auth, params: idParamsSchema, responses: { 200: file('application/pdf') } },
