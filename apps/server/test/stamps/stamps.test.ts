@@ -144,7 +144,7 @@ describe(`stamps (${engine})`, () => {
     expect(missingLabel.statusCode).toBe(400);
   });
 
-  it('refuses sealing without the features, without an account, or with a file that is not a PDF', async () => {
+  it('refuses sealing without the features, without an account, live without billing settings, or with a file that is not a PDF', async () => {
     const single = await stampClient(t);
     const none = await seal(single);
     expect(none.statusCode).toBe(409);
@@ -159,6 +159,10 @@ describe(`stamps (${engine})`, () => {
     expect(notPdf.json().error.code).toBe('PDF_INVALID');
     const badRequest = await seal(single, { format: 'PADES-X' });
     expect(badRequest.statusCode).toBe(400);
+
+    const live = await stampClient(t, {}, { testMode: false });
+    await live.call('POST', '/api/stamp-accounts', 'history', { label: 'Cachet' });
+    expect((await seal(live)).json().error.code, 'a live seal needs the billing settings').toBe('BILLING_REQUIRED');
 
     const off = await stampClient(t, { stamp: false });
     for (const [method, url] of [['GET', '/api/stamp-accounts'], ['GET', '/api/stamps']] as const) {

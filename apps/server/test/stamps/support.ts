@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { TestClient, TestContext } from '../support/harness.ts';
 import { multipartBody } from '../support/signatures.ts';
 
-export async function stampClient(t: TestContext, features: Record<string, boolean> = {}): Promise<TestClient> {
-  const tenant = await t.factory.tenant({ doubleAuth: false, company: 'Société Générale des Cachets', features: { stamp: true, ...features } });
+export async function stampClient(t: TestContext, features: Record<string, boolean> = {}, opts: { testMode?: boolean } = {}): Promise<TestClient> {
+  const tenant = await t.factory.tenant({ doubleAuth: false, company: 'Société Générale des Cachets', features: { stamp: true, ...features }, testMode: opts.testMode });
   return t.login(tenant.gerant.email);
 }
 

@@ -6,6 +6,7 @@ import { sealRequestSchema, type AppliedSeal, type StampFormat } from '@paraphe/
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { isBillingComplete } from '../billing/index.ts';
 import { trustServices } from '../pki/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { requireAccount } from './accounts.ts';
@@ -60,7 +61,7 @@ export async function sealFile(opts: Options & { file: { fileName: string; data:
     throw new AppError('FEATURE_DISABLED', 'Several seals on one file need the multi-stamp feature, which is not enabled for your account. Please contact sales.');
   }
   const now = platform.clock();
-  const seals = await resolveSeals(platform, actor.appId, request.seals, now);
+  const seals = await resolveSeals(platform, actor.appId, request.seals, now, application.testMode);
   const trust = trustServices(platform);
   const [tsa, revocation] = [await trust.tsa(), trust.revocationSource()];
 
@@ -120,8 +121,12 @@ export async function sealFile(opts: Options & { file: { fileName: string; data:
 }
 
 /** Each seal's account (its own, else the tenant's default), usable now, and its identity (opened once per process). */
-async function resolveSeals(platform: Platform, appId: string, placements: ReturnType<typeof parseRequest>['seals'], now: Date): Promise<ResolvedSeal[]> {
+async function resolveSeals(platform: Platform, appId: string, placements: ReturnType<typeof parseRequest>['seals'], now: Date, testMode: boolean): Promise<ResolvedSeal[]> {
   const accounts = await platform.database.inTenant(appId, async (tx) => {
+    // Spec §5: a live seal is billed, so it waits for the billing settings, as a live send does (docs/billing.md).
+    if (!testMode && !(await isBillingComplete(tx, appId))) {
+      throw new AppError('BILLING_REQUIRED', 'Sealing in live mode needs a complete billing profile: fill it in Settings → Billing (test mode can seal without one).');
+    }
     const fallback = placements.some((p) => !p.accountId) ? await repo.findDefaultAccount(tx, appId) : undefined;
     return Promise.all(placements.map(async (p) => {
       if (p.accountId) return requireAccount(tx, appId, p.accountId);
