@@ -14,6 +14,7 @@ import { paymentsModule } from './domains/payments/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
 import { signingModule } from './domains/signing/index.ts';
+import { stampsModule } from './domains/stamps/index.ts';
 import { templatesModule } from './domains/templates/index.ts';
 import { timestampsModule } from './domains/timestamps/index.ts';
 import { tenantsModule } from './domains/tenants/index.ts';
@@ -38,6 +39,7 @@ export const modules: readonly Module[] = [
   pkiModule,
   billingModule,
   timestampsModule,
+  stampsModule,
   paymentsModule,
   signaturesModule,
   signingModule,

@@ -7,6 +7,7 @@ import { contactEventSchemas } from './contacts/events.ts';
 import { paymentEventSchemas } from './payments/events.ts';
 import { signatureEventSchemas } from './signatures/events.ts';
 import { timestampEventSchemas } from './timestamps/events.ts';
+import { stampEventSchemas } from './stamps/events.ts';
 import { userEventSchemas } from './users/events.ts';
 
 /**
@@ -24,6 +25,7 @@ export const domainEventSchemas = {
   ...billingEventSchemas,
   ...paymentEventSchemas,
   ...timestampEventSchemas,
+  ...stampEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

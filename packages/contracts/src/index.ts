@@ -54,3 +54,6 @@ export * from './payments/endpoints.ts';
 export * from './timestamps/schemas.ts';
 export * from './timestamps/endpoints.ts';
 export * from './timestamps/events.ts';
+export * from './stamps/schemas.ts';
+export * from './stamps/endpoints.ts';
+export * from './stamps/events.ts';

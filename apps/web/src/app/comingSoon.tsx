@@ -22,7 +22,7 @@ export const comingSoonRoutes: RouteObject[] = [
   comingSoon('batches/list', 'screens.operations', { permission: 'operations.read' }),
   comingSoon('batches/new', 'screens.operationNew', { permission: 'operations.manage' }),
   comingSoon('batches/view/:id', 'screens.operationView', { permission: 'operations.read' }),
-  comingSoon('cachet/new', 'screens.stamp', { permission: 'stamp.create' }),
+  // cachet/new and timestamp are the stamps and timestamps features'.
   comingSoon('help', 'screens.help', { permission: 'dashboard.view' }),
 ];
 

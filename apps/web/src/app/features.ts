@@ -11,6 +11,7 @@ import { profileFeature } from '../features/profile/index.ts';
 import { signaturesFeature } from '../features/signatures/index.ts';
 import { signingFeature } from '../features/signing/index.ts';
 import { timestampsFeature } from '../features/timestamps/index.ts';
+import { stampsFeature } from '../features/stamps/index.ts';
 import { usersFeature } from '../features/users/index.ts';
 import type { FeatureModule, GuardedRoute } from '../shared/routing.ts';
 
@@ -33,6 +34,7 @@ export const features: readonly FeatureModule[] = [
   dashboardsFeature,
   paymentsFeature,
   timestampsFeature,
+  stampsFeature,
 ];
 
 /** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */

@@ -22,6 +22,6 @@ export { createRemoteTsaClient } from './tsa-client.ts';
 export type { RemoteTsaOptions } from './tsa-client.ts';
 export { loadPkcs12 } from './pkcs12.ts';
 export { verifyCmsSignature, verifyTimestampToken, describeCertificate } from './verify.ts';
-export type { CertificateDescription, HashName } from './verify.ts';
+export type { CertificateDescription, HashName, KeyUsageName } from './verify.ts';
 export { verifyCertificateChain } from './chain.ts';
 export type { ChainRequest } from './chain.ts';

@@ -6,7 +6,7 @@ import { SigningError } from '../errors.ts';
 import { buildSignatureCms } from './cms.ts';
 import { loadPkcs12 } from './pkcs12.ts';
 import { createTestPki, openssl, type TestPki } from './test-support.ts';
-import { verifyCmsSignature } from './verify.ts';
+import { describeCertificate, verifyCmsSignature } from './verify.ts';
 import { bytesEqual } from './x509.ts';
 
 let pki: TestPki;
@@ -47,9 +47,16 @@ describe('loadPkcs12', () => {
 
   it('rejects a wrong password and a broken file with PKCS12_INVALID', () => {
     const bytes = exportP12('default.p12', []);
-    expect(() => loadPkcs12(bytes, 'wrong')).toThrow(expect.objectContaining({ code: 'PKCS12_INVALID' }));
+    expect(() => loadPkcs12(bytes, 'wrong')).toThrow(expect.objectContaining({ code: 'PKCS12_INVALID', details: { reason: 'WRONG_PASSWORD' } }));
     expect(() => loadPkcs12(bytes.subarray(0, bytes.length - 40), PASSWORD)).toThrow(SigningError);
     expect(() => loadPkcs12(new TextEncoder().encode('not a p12 at all'), PASSWORD)).toThrow(expect.objectContaining({ code: 'PKCS12_INVALID' }));
+  });
+
+  it('says why a file holds no usable key (details.reason) and describes the certificate\'s key usage', () => {
+    expect(() => loadPkcs12(exportP12('nokey.p12', ['-nokeys']), PASSWORD)).toThrow(expect.objectContaining({ details: { reason: 'NO_PRIVATE_KEY' } }));
+    expect(() => loadPkcs12(exportP12('nocert.p12', ['-nocerts']), PASSWORD)).toThrow(expect.objectContaining({ details: { reason: 'KEY_MISMATCH' } }));
+    expect(describeCertificate(pki.signer.certificate).keyUsage).toEqual(['digitalSignature', 'nonRepudiation']);
+    expect(describeCertificate(pki.authority.rootCertificate).keyUsage).toEqual(['keyCertSign', 'cRLSign']);
   });
 
   it('reads the RC2-40 certificate encryption of OpenSSL 1.x / -legacy files', () => {

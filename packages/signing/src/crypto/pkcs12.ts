@@ -77,13 +77,13 @@ function privateKey(pkcs8: Uint8Array): KeyObject {
   try {
     return createPrivateKey({ key: Buffer.from(pkcs8), format: 'der', type: 'pkcs8' });
   } catch {
-    throw new SigningError('PKCS12_INVALID', 'the private key could not be read (wrong password?)');
+    throw new SigningError('PKCS12_INVALID', 'the private key could not be read (wrong password?)', { reason: 'WRONG_PASSWORD' });
   }
 }
 
 /** The certificate matching the key, then its issuers in order (issuer first), from what the file carries. */
 function assembleIdentity(keys: KeyObject[], certificates: Der[]): SignerIdentity {
-  if (keys.length === 0) throw new SigningError('PKCS12_INVALID', 'the PKCS#12 file holds no private key');
+  if (keys.length === 0) throw new SigningError('PKCS12_INVALID', 'the PKCS#12 file holds no private key', { reason: 'NO_PRIVATE_KEY' });
   const parsed = certificates.map((der) => parseCertificate(der));
   for (const key of keys) {
     const spki = spkiOf(key);
@@ -100,7 +100,7 @@ function assembleIdentity(keys: KeyObject[], certificates: Der[]): SignerIdentit
     }
     return { privateKey: key, certificate: leaf.der, chain };
   }
-  throw new SigningError('PKCS12_INVALID', 'no certificate in the file matches its private key');
+  throw new SigningError('PKCS12_INVALID', 'no certificate in the file matches its private key', { reason: 'KEY_MISMATCH' });
 }
 
 // ---------------------------------------------------------------- integrity and decryption
@@ -117,7 +117,7 @@ function checkMac(macData: DerNode, authenticatedSafe: Uint8Array, password: str
   const actual = createHmac(hash, key).update(authenticatedSafe).digest();
   const expectedMac = readOctets(expected);
   if (actual.length !== expectedMac.length || !timingSafeEqual(actual, expectedMac)) {
-    throw new SigningError('PKCS12_INVALID', 'wrong password (PKCS#12 integrity check failed)');
+    throw new SigningError('PKCS12_INVALID', 'wrong password (PKCS#12 integrity check failed)', { reason: 'WRONG_PASSWORD' });
   }
 }
 
@@ -169,7 +169,7 @@ function decryptPbes2(parameters: DerNode | undefined, ciphertext: Uint8Array, p
     const decipher = createDecipheriv(cipher.name, key, readOctets(ivNode));
     return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
   } catch {
-    throw new SigningError('PKCS12_INVALID', 'decryption failed (wrong password?)');
+    throw new SigningError('PKCS12_INVALID', 'decryption failed (wrong password?)', { reason: 'WRONG_PASSWORD' });
   }
 }
 
@@ -198,7 +198,7 @@ function decryptPkcs12Pbe(scheme: Pkcs12PbeCipher, parameters: DerNode | undefin
     const decipher = createDecipheriv('des-ede3-cbc', desKey, iv);
     return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
   } catch {
-    throw new SigningError('PKCS12_INVALID', 'decryption failed (wrong password?)');
+    throw new SigningError('PKCS12_INVALID', 'decryption failed (wrong password?)', { reason: 'WRONG_PASSWORD' });
   }
 }
 

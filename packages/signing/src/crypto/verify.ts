@@ -215,6 +215,20 @@ export interface CertificateDescription {
   notAfter: Date;
   commonName?: string;
   email?: string;
+  /** The key usage bits set (RFC 5280 names, e.g. digitalSignature), when the certificate has the extension. */
+  keyUsage?: KeyUsageName[];
+}
+
+const keyUsageNames = ['digitalSignature', 'nonRepudiation', 'keyEncipherment', 'dataEncipherment', 'keyAgreement', 'keyCertSign', 'cRLSign', 'encipherOnly', 'decipherOnly'] as const;
+export type KeyUsageName = (typeof keyUsageNames)[number];
+
+/** The named bits of the keyUsage extension (a BIT STRING: first content byte = unused bits, bit 0 = MSB). */
+function keyUsageOf(certificate: ParsedCertificate): KeyUsageName[] | undefined {
+  const extension = certificate.extensions.get(OID.keyUsage);
+  if (!extension) return undefined;
+  const node = expectTag(parseDer(extension.value), 0x03, 'keyUsage');
+  const bits = node.buffer.subarray(node.contentStart + 1, node.contentEnd);
+  return keyUsageNames.filter((_, bit) => bit < bits.length * 8 && (bits[bit >> 3]! & (0x80 >> (bit & 7))) !== 0);
 }
 
 export function describeCertificate(der: Der): CertificateDescription {
@@ -231,6 +245,8 @@ export function describeCertificate(der: Der): CertificateDescription {
     if (commonName !== undefined) description.commonName = commonName;
     const email = certificate.subjectAttributes.find((attribute) => attribute.type === OID.emailAddress)?.value ?? emailFromAltName(certificate);
     if (email !== undefined) description.email = email;
+    const keyUsage = keyUsageOf(certificate);
+    if (keyUsage !== undefined) description.keyUsage = keyUsage;
     return description;
   });
 }

@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
  * the monthly figures move with it. The unique (event, kind) key makes a replay count nothing.
  */
 
-export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent', 'timestamp.created'] as const;
+export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent', 'timestamp.created', 'stamp.created'] as const;
 type MeteredEvent = DomainEventOf<(typeof meteredEvents)[number]>;
 
 interface Usage {
@@ -34,8 +34,15 @@ export function usageOf(event: MeteredEvent): Usage[] {
     // ----- timestamps domain (issue 13): a file time-stamped, one unit of the option whatever its kind.
     case 'timestamp.created':
       return [{ kind: 'option_timestamp' }];
+    // The company seal (stamps domain): one event, one unit, per seal applied (a multi-stamp upload emits several).
+    case 'stamp.created':
+      return [{ kind: 'option_stamp' }];
   }
 }
+
+/** The request and campaign a consumption belongs to (a seal belongs to neither). */
+const requestOf = (event: MeteredEvent) =>
+  'requestId' in event.data ? { requestId: event.data.requestId, campaignId: event.data.campaignId ?? null } : { requestId: null, campaignId: null };
 
 /** `YYYY-MM-01` of the UTC month of an instant. */
 export const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
@@ -62,10 +69,8 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
         testMode: event.data.testMode,
         occurredAt: new Date(event.occurredAt),
         eventId: event.id,
-        // A time-stamp belongs to no request nor campaign (timestamps domain, issue 13).
-        requestId: 'requestId' in event.data ? event.data.requestId : null,
+        ...requestOf(event),
         signerId: usage.signerId ?? null,
-        campaignId: 'campaignId' in event.data ? (event.data.campaignId ?? null) : null,
       });
     }
   }

@@ -1,0 +1,9 @@
+import type { FeatureModule } from '../../shared/routing.ts';
+import { stampsRoutes } from './routes.tsx';
+
+/** The company seal feature as the app composes it (app/features.ts). */
+export const stampsFeature: FeatureModule = {
+  namespace: 'stamps',
+  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
+  routes: stampsRoutes,
+};
