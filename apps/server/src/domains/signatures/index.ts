@@ -5,6 +5,8 @@ export type { RequestRow, SignerRow, DocumentRow, DocumentWithFields } from './r
 /** Reads the signing page needs (tenant-scoped, in the caller's transaction). */
 export { appIdOfRequest, documentsOf, findRequest, signersOf } from './repository.ts';
 export { findContext, loadContext, recordSignerOutcome, type RequestJob } from './workflow.ts';
+/** The completion job (signing domain) and what its failure does to the request. */
+export { completionQueue, completionRetryLimit, markCompletionFailed } from './completion-state.ts';
 export type { RequestContext } from './messages.ts';
 export { currentParticipant } from './chain.ts';
 export { signingLink, verifySigningLink } from './links.ts';
