@@ -9,7 +9,7 @@ export { findContext, loadContext, recordSignerOutcome, type RequestJob } from '
 export { completionQueue, completionRetryLimit, markCompletionFailed } from './completion-state.ts';
 export type { RequestContext } from './messages.ts';
 export { currentParticipant } from './chain.ts';
-export { signedCopiesLink, signingLink, verifySignedCopiesLink, verifySigningLink } from './links.ts';
+export { signedCopiesLink, signingLink, signingLinkToken, verifySignedCopiesLink, verifySigningLink } from './links.ts';
 export { buildZip } from './archive.ts';
 export { appendEvent, eventsOf, verifyEventChain, canonicalJson, type EventOrigin, type SignatureEventType } from './evidence.ts';
 export { addVersion, currentVersions, documentUnsignable, ensurePrepared, sha256Hex, testModeText, type VersionRow } from './versions.ts';

@@ -58,7 +58,12 @@ export function signingToken(key: Buffer, ids: { requestId: string; signerId: st
 }
 
 export function signingLink(platform: Platform, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
-  return `${platform.config.publicUrl}/#/sign/${signingToken(linkKeyOf(platform), ids)}`;
+  return `${platform.config.publicUrl}/#/sign/${signingLinkToken(platform, ids)}`;
+}
+
+/** The token alone (the signing page's own route `/sign/<token>`), e.g. to hand over to the next signer on one device. */
+export function signingLinkToken(platform: Platform, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
+  return signingToken(linkKeyOf(platform), ids);
 }
 
 /**

@@ -1,23 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
-import { messagesTo, placed, signer, tenantWithGerant } from '../support/signatures.ts';
-import { tokenOf } from '../support/signing-page.ts';
+import { draft, messagesTo, placed, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
+import { lastCode, signingApi, tokenOf } from '../support/signing-page.ts';
 import { completedDocuments, sentRequest, signAsInvited } from '../support/signing-flow.ts';
 
+let t: TestContext;
+let gerant: TestClient;
+beforeAll(async () => {
+  // 0: any signed file is too big to attach.
+  t = await createTestContext({ env: { MAIL_ATTACHMENT_MAX_MB: '0' } });
+  gerant = (await tenantWithGerant(t)).client;
+});
+afterAll(async () => t?.close());
+
 /**
- * Signed documents over MAIL_ATTACHMENT_MAX_MB (0 here: any file is too big) are not attached: the signer gets
- * their signing page, the copies (finalDocCCeMails) a signed 30-day link to a ZIP (docs/signatures.md, "Completion").
+ * Signed documents over MAIL_ATTACHMENT_MAX_MB are not attached: the signer gets their signing page, the copies
+ * (finalDocCCeMails) a signed 30-day link to a ZIP (docs/signatures.md, "Completion").
  */
 describe(`signing: copies too large to attach get a download link (${engine})`, () => {
-  let t: TestContext;
-  let gerant: TestClient;
   let copyUrl: string;
   let signerLinkMail: string;
   const copyEmail = 'copy@example.com';
   beforeAll(async () => {
-    t = await createTestContext({ env: { MAIL_ATTACHMENT_MAX_MB: '0' } });
-    gerant = (await tenantWithGerant(t)).client;
     const s0 = signer(0);
     const request = await sentRequest(t, gerant, {
       signers: [s0],
@@ -33,8 +38,6 @@ describe(`signing: copies too large to attach get a download link (${engine})`, 
     expect(copyMail!.attachments ?? []).toEqual([]);
     copyUrl = /https?:\/\/\S+\/api\/public\/copies\/[\w.-]+/.exec(copyMail!.text)![0];
   });
-  afterAll(async () => t?.close());
-
   const get = (path: string) => t.request({ method: 'GET', url: path });
 
   it('the link downloads a ZIP of the signed documents, without any session', async () => {
@@ -61,5 +64,32 @@ describe(`signing: copies too large to attach get a download link (${engine})`, 
     } finally {
       t.now.value = undefined;
     }
+  });
+});
+
+/** Face to face: after one participant signs, the page continues with the next one on the same device. */
+describe(`signing: face to face hands over to the next signer (${engine})`, () => {
+  it('the sign answer carries the next signer and their own link (no success redirect yet); none after the last', async () => {
+    const [s0, s1] = [signer(0), signer(1)];
+    const request = await draft(t, gerant, {
+      signers: [s0, s1],
+      documents: [placed('contract.pdf', [0, 1])],
+      options: { chainingMode: 'faceToFace', successRedirection: 'https://example.com/thanks' },
+    });
+    const sent = (await gerant.call('PUT', `/api/transactions/${request.id}`, 'history', { action: 'send' })).json().data;
+    await t.waitFor(async () => (await requestRow(t, request.id)).status === 'ready');
+    const signWith = async (token: string, email: string) => {
+      const api = signingApi(t, token);
+      expect((await api.code()).statusCode).toBe(200);
+      const res = await api.sign({ code: await lastCode(t, email), consents: [[]] });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const first = await signWith(tokenOf(sent.links[0].url), s0.emailAddress);
+    expect(first).toMatchObject({ outcome: 'signed', requestStatus: 'ready', redirectUrl: null, nextSigner: { name: sent.links[1].name, token: tokenOf(sent.links[1].url) } });
+    const nextView = await signingApi(t, first.nextSigner.token).view();
+    expect(nextView.json().data).toMatchObject({ turn: 'yourTurn' });
+    const last = await signWith(first.nextSigner.token, s1.emailAddress);
+    expect(last).toMatchObject({ outcome: 'signed', requestStatus: 'signed', redirectUrl: 'https://example.com/thanks', nextSigner: null });
   });
 });
