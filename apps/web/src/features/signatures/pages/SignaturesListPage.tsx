@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Menu, MultiSelect, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconCopy, IconDots, IconDownload, IconEye, IconFileSpreadsheet, IconPlus, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconBan, IconBuildingBank, IconCopy, IconDots, IconDownload, IconEye, IconFileSpreadsheet, IconPlus, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { allowedActions, signatureStatuses, type SignatureRequest } from '@paraphe/contracts';
@@ -81,6 +81,9 @@ export function SignaturesListPage() {
       <Group justify="space-between">
         <Title order={2}>{t('title')}</Title>
         <Group gap="xs">
+          {me.application.features.preprocessing && (
+            <Button variant="default" component={Link} to="/signatures/sepa-mandates" leftSection={<IconBuildingBank size={16} />}>{t('sepaMandates.title')}</Button>
+          )}
           <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportXlsx}>{t('export')}</Button>
           {canCreate && <Button component={Link} to="/signatures/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>}
         </Group>
