@@ -19,9 +19,11 @@ function pdfText(pdf: Uint8Array): string {
 describe(`SEPA mandate pre-processing (${engine})`, () => {
   let t: TestContext;
   let gerant: TestClient;
+  let appId: string;
   beforeAll(async () => {
     t = await createTestContext();
     const tenant = await t.factory.tenant({ doubleAuth: false, features: { preprocessing: true } });
+    appId = tenant.appId;
     gerant = await t.login(tenant.gerant.email);
     const profile = await gerant.call('PUT', '/api/billing/profile', 'billing', validProfile);
     expect(profile.statusCode, profile.body).toBe(200);
@@ -60,7 +62,15 @@ describe(`SEPA mandate pre-processing (${engine})`, () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('the list: 401 without a session, 403 for a profile that does not see the whole tenant, another tenant sees none', async () => {
     expect((await t.request({ method: 'GET', url: '/api/transactions/sepa-mandates' })).statusCode).toBe(401);
+    const manager = await t.login((await t.factory.user(appId, { profile: 'MANAGER' })).email);
+    expect((await manager.call('GET', '/api/transactions/sepa-mandates', 'history')).statusCode).toBe(403);
+    expect((await manager.call('GET', '/api/transactions/sepa-mandates/export', 'history')).statusCode).toBe(403);
+    const other = await t.login((await t.factory.tenant({ doubleAuth: false, features: { preprocessing: true } })).gerant.email);
+    expect((await other.call('GET', '/api/transactions/sepa-mandates', 'history')).json()).toMatchObject({ data: [], countAll: 0 });
   });
 
   it('refuses a RUM the creditor already used (409), nothing changes', async () => {

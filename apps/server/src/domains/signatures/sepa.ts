@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { maskIban, type SignedMandate } from '@paraphe/contracts';
+import { maskIban, seesAllUsers, type SignedMandate } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { cappedCount, countCap, pageTotal } from '../../platform/db/lists.ts';
@@ -92,8 +92,13 @@ export async function recordMandateSigned(tx: Tx, appId: string, signerId: strin
 
 const presentMandate = (m: MandateRow): SignedMandate => ({ id: m.id, requestId: m.requestId, rum: m.rum, ics: m.ics, type: m.type, debtorName: m.debtorName, iban: maskIban(m.iban), signedAt: m.signedAt!.toISOString() });
 
+/**
+ * The tenant's register of signed mandates (debtors of every user's requests): for the profiles that see the whole
+ * tenant's requests (GERANT, COMPTABLE); the others get 403.
+ */
 export async function listSignedMandates(opts: { platform: Platform; actor: Actor; limit: number; offset: number; order: 'ASC' | 'DESC' }) {
   const { platform, actor } = opts;
+  if (!seesAllUsers(actor.profile)) throw new AppError('FORBIDDEN', 'Only the manager (GERANT) and the accountant (COMPTABLE) see the signed SEPA mandates of the account.');
   return platform.database.inTenant(actor.appId, async (tx) => {
     const where = and(eq(sepaMandates.appId, actor.appId), isNotNull(sepaMandates.signedAt));
     const order = opts.order === 'ASC' ? [sepaMandates.signedAt, sepaMandates.id] : [desc(sepaMandates.signedAt), desc(sepaMandates.id)];
