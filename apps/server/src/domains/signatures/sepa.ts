@@ -85,9 +85,11 @@ export async function runSepaPreprocessing(tx: Tx, platform: Platform, ctx: Requ
   ctx.request = { ...ctx.request, status: 'pending' };
 }
 
-/** When a signer signs: the mandate they sign is signed (the signed-mandates list). */
-export async function recordMandateSigned(tx: Tx, appId: string, signerId: string, at: Date): Promise<void> {
-  await tx.update(sepaMandates).set({ signedAt: at }).where(and(eq(sepaMandates.appId, appId), eq(sepaMandates.signerId, signerId)));
+/** When a signer of a SEPA request signs: if they are the debtor, the mandate is signed (the signed-mandates list). */
+export async function recordMandateSigned(tx: Tx, request: RequestContext['request'], signerId: string, at: Date): Promise<void> {
+  if (!request.options.preprocessing?.sepa) return;
+  // By the request (its unique index), then the signer.
+  await tx.update(sepaMandates).set({ signedAt: at }).where(and(eq(sepaMandates.appId, request.appId), eq(sepaMandates.requestId, request.id), eq(sepaMandates.signerId, signerId)));
 }
 
 const presentMandate = (m: MandateRow): SignedMandate => ({ id: m.id, requestId: m.requestId, rum: m.rum, ics: m.ics, type: m.type, debtorName: m.debtorName, iban: maskIban(m.iban), signedAt: m.signedAt!.toISOString() });

@@ -331,7 +331,7 @@ export async function recordSignerOutcome(
     nextMailReminderAt: null,
     nextSmsReminderAt: null,
   });
-  if (!refused) await recordMandateSigned(tx, appId, signer.id, now);
+  if (!refused) await recordMandateSigned(tx, ctx.request, signer.id, now);
   if (refused) {
     await repo.updateRequest(tx, appId, ctx.request.id, { status: 'refused', updatedAt: now });
     const open = [...notYetInvitedSignerStatuses, ...invitedSignerStatuses];
