@@ -57,6 +57,7 @@ export const errorHttpStatus = {
   /** Card payments are not configured on this server (production without STRIPE_SECRET_KEY). */
   PAYMENTS_UNAVAILABLE: 503,
   ACCOUNT_INFO_REQUIRED: 409,
+  SEPA_RUM_IN_USE: 409,
   QUALIFIED_CERTIFICATE_REQUIRED: 403,
   LINK_INVALID: 404,
   LINK_UNAVAILABLE: 410,
@@ -172,6 +173,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   REFUND_FAILED: 'The refund failed.',
   PAYMENTS_UNAVAILABLE: 'Card payments are not configured on this server (STRIPE_SECRET_KEY): contact the administrator.',
   ACCOUNT_INFO_REQUIRED: 'Pre-processing requires the account information to be completed.',
+  SEPA_RUM_IN_USE: 'This mandate reference (RUM) is already used with this creditor identifier (ICS): give the mandate a new reference.',
   QUALIFIED_CERTIFICATE_REQUIRED: 'A qualified certificate is required.',
   LINK_INVALID: 'This signing link is not valid.',
   LINK_UNAVAILABLE: 'The document to be signed is no longer available.',

@@ -3,6 +3,7 @@ import { idParamsSchema, itemEnvelope, okSchema, uuidSchema } from '../shared/co
 import { defineEndpoints, empty, file, multipart } from '../shared/endpoint.ts';
 import { certificationLevelParamSchema } from './constants.ts';
 import { fileInspectionSchema } from './documents.ts';
+import { signedMandateListQuerySchema, signedMandateListResponse } from './sepa.ts';
 import {
   signatureActionInputSchema,
   signatureCountResponse,
@@ -49,6 +50,15 @@ export const signatureEndpoints = defineEndpoints(['signatures'], {
   search: { method: 'GET', path: '/api/transactions/search', summary: 'Quick search by label or signer', auth: read, query: signatureSearchQuerySchema, responses: { 200: signatureRequestListResponse } },
   count: { method: 'GET', path: '/api/transactions/count', summary: 'Counts by status', auth: read, responses: { 200: signatureCountResponse } },
   export: { method: 'GET', path: '/api/transactions/export', summary: 'The list as a spreadsheet', auth: read, query: signatureListQuerySchema, responses: { 200: file(xlsxContentType) } },
+  sepaMandates: {
+    method: 'GET',
+    path: '/api/transactions/sepa-mandates',
+    summary: 'Signed SEPA pre-processing mandates of the tenant (IBAN masked), newest first',
+    auth: read,
+    query: signedMandateListQuerySchema,
+    responses: { 200: signedMandateListResponse },
+  },
+  sepaMandatesExport: { method: 'GET', path: '/api/transactions/sepa-mandates/export', summary: 'The signed mandates as a spreadsheet', auth: read, responses: { 200: file(xlsxContentType) } },
   get: { method: 'GET', path: '/api/transactions/:id', summary: 'One request with its signers and documents', auth: read, params: idParamsSchema, responses: { 200: signatureRequestResponse } },
   status: { method: 'GET', path: '/api/transactions/:id/status', summary: 'Status and progress of a request', auth: read, params: idParamsSchema, responses: { 200: signatureStatusResponse } },
   act: {

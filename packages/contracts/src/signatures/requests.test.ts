@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  maskIban,
   allowedActions,
   decodeSignatureFilter,
   defaultSignatureFields,
@@ -118,6 +119,15 @@ describe('options', () => {
     expect(signatureOptionsInputSchema.safeParse({ preprocessing: { sepa } }).success).toBe(true);
     const bad = signatureOptionsInputSchema.safeParse({ preprocessing: { sepa: { ...sepa, debtor: { ...sepa.debtor, iban: 'FR7630006000011234567890188' } } } });
     expect(bad.error!.issues[0]!.path).toEqual(['preprocessing', 'sepa', 'debtor', 'iban']);
+    const withBic = (bic: string) => signatureOptionsInputSchema.safeParse({ preprocessing: { sepa: { ...sepa, debtor: { ...sepa.debtor, bic } } } });
+    expect(withBic('bnpa frpp').data!.preprocessing!.sepa.debtor.bic).toBe('BNPAFRPP');
+    const foreignBic = withBic('DEUTDEFF');
+    expect(foreignBic.error!.issues[0]!.path).toEqual(['preprocessing', 'sepa', 'debtor', 'bic']);
+    expect(foreignBic.error!.issues[0]!.message).toMatch(/^Invalid BIC: this BIC is of a bank in DE/);
+  });
+  it('masks an IBAN but its last 4 characters', () => {
+    expect(maskIban('FR7630006000011234567890189')).toBe(`${'•'.repeat(23)}0189`);
+    expect(maskIban('AB12')).toBe('AB12');
   });
 });
 

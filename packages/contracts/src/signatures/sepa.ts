@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bicProblem, compactIdentifier, describeProblem } from '../billing/identifiers.ts';
+import { listEnvelope, listQuerySchema } from '../shared/common.ts';
 
 /** Letters → numbers (A=10 … Z=35), then the ISO 7064 mod-97 remainder, computed piecewise (no BigInt needed). */
 function mod97(alphanumeric: string): number {
@@ -45,7 +47,12 @@ export const sepaPreprocessingSchema = z.object({
       .string()
       .transform(normalizeIban)
       .refine(isValidIban, { message: 'Invalid IBAN.', params: { rule: 'invalid_value' } }),
+    /** Optional (SEPA Core no longer requires it); when given, 8 or 11 characters of a bank in the IBAN's country. */
+    bic: z.string().transform(compactIdentifier).optional(),
   }),
+}).superRefine((sepa, ctx) => {
+  const problem = sepa.debtor.bic ? bicProblem(sepa.debtor.bic, sepa.debtor.iban) : null;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['debtor', 'bic'], message: `Invalid BIC: ${describeProblem(problem)}.`, params: { rule: 'invalid_value' } });
 });
 export type SepaPreprocessing = z.infer<typeof sepaPreprocessingSchema>;
 
@@ -54,5 +61,24 @@ export const sepaPreprocessingOutputSchema = z.object({
   rum: z.string(),
   ics: z.string(),
   type: z.enum(sepaMandateTypes),
-  debtor: z.object({ name: z.string(), address: z.string(), iban: z.string() }),
+  debtor: z.object({ name: z.string(), address: z.string(), iban: z.string(), bic: z.string().optional() }),
 });
+
+/** An IBAN as lists show it: only the last 4 characters readable. */
+export const maskIban = (iban: string) => `${'•'.repeat(Math.max(0, iban.length - 4))}${iban.slice(-4)}`;
+
+/** A signed pre-processing mandate, as the signed-mandates list shows it (docs/signatures.md). */
+export const signedMandateSchema = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  rum: z.string(),
+  ics: z.string(),
+  type: z.enum(sepaMandateTypes),
+  debtorName: z.string(),
+  /** Masked: only the last 4 characters. */
+  iban: z.string(),
+  signedAt: z.string(),
+});
+export type SignedMandate = z.infer<typeof signedMandateSchema>;
+export const signedMandateListQuerySchema = listQuerySchema.pick({ limit: true, offset: true, order: true });
+export const signedMandateListResponse = listEnvelope(signedMandateSchema);

@@ -13,6 +13,7 @@ import { getApplication } from '../tenants/index.ts';
 import { inspectFile, prepareDocuments, type UploadLimits } from './intake.ts';
 import { presentDocument, presentRequest, progressOf } from './presenter.ts';
 import * as signatures from './service.ts';
+import { exportSignedMandates, listSignedMandates } from './sepa.ts';
 import { formPayload, readSignatureForm, readSingleFile } from './upload.ts';
 
 const megabyte = 1024 * 1024;
@@ -65,6 +66,14 @@ export async function signatureRoutes(app: App, platform: Platform) {
   serve(app, endpoints.export, async (request, reply) => {
     const xlsx = await signatures.exportSignatureRequests({ platform, actor: requireActor(request), query: request.query });
     return sendFile(reply, { fileName: `signatures-${platform.clock().toISOString().slice(0, 10)}.xlsx`, contentType: xlsxContentType, body: xlsx });
+  });
+  serve(app, endpoints.sepaMandates, async (request) => {
+    const { mandates, total, capped } = await listSignedMandates({ platform, actor: requireActor(request), ...request.query });
+    return list(mandates, total, request.query, capped);
+  });
+  serve(app, endpoints.sepaMandatesExport, async (request, reply) => {
+    const xlsx = await exportSignedMandates({ platform, actor: requireActor(request) });
+    return sendFile(reply, { fileName: `sepa-mandates-${platform.clock().toISOString().slice(0, 10)}.xlsx`, contentType: xlsxContentType, body: xlsx });
   });
   serve(app, endpoints.get, async (request) => item(present(await signatures.getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id }))));
   serve(app, endpoints.status, async (request) => {

@@ -221,3 +221,40 @@ export interface PreparedFieldRow {
   width: number;
   height: number;
 }
+
+/**
+ * The SEPA mandate of a request sent with pre-processing (docs/signatures.md "SEPA pre-processing"): the terms
+ * reserved at send (the RUM is unique per creditor ICS within the tenant, even once the request is cancelled: a
+ * reference a debtor may have seen is never given to another mandate), and the mandate document once generated.
+ */
+export const sepaMandates = pgTable(
+  'signature_sepa_mandates',
+  {
+    id: id(),
+    appId: appId(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    /** The debtor: the first acting signer, who signs the mandate. */
+    signerId: uuid('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => signatureDocuments.id, { onDelete: 'set null' }),
+    rum: text('rum').notNull(),
+    ics: text('ics').notNull(),
+    type: text('type').$type<'recurrent' | 'oneOff'>().notNull(),
+    debtorName: text('debtor_name').notNull(),
+    debtorAddress: text('debtor_address').notNull(),
+    iban: text('iban').notNull(),
+    bic: text('bic'),
+    /** When the debtor signed (the signed-mandates list shows only these). */
+    signedAt: tstz('signed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('signature_sepa_mandates_creditor_rum_unique').on(t.appId, t.ics, t.rum),
+    uniqueIndex('signature_sepa_mandates_request_unique').on(t.requestId),
+    index('signature_sepa_mandates_app_signed_idx').on(t.appId, t.signedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    tenantPolicy('signature_sepa_mandates'),
+  ],
+).enableRLS();

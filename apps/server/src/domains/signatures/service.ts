@@ -31,6 +31,7 @@ import { signerMessagesAbout } from './messages.ts';
 import { inspectPdf, type PreparedDocument } from './intake.ts';
 import { presentField, progressOf } from './presenter.ts';
 import * as repo from './repository.ts';
+import { mandateDocumentPosition } from './sepa.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
 import { assertAction, assertLevelAndOptions, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
 
@@ -344,7 +345,8 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
   const source = await getSignatureRequest(opts);
   assertAction(source.row, 'duplicate');
   const copies: { doc: repo.DocumentWithFields; data: Uint8Array; inspection: PreparedDocument['inspection'] }[] = [];
-  for (const doc of source.documents!) {
+  // The SEPA mandate is rendered again when the copy is sent: only the uploaded documents are copied.
+  for (const doc of source.documents!.filter((d) => d.position !== mandateDocumentPosition)) {
     const data = await platform.storage.get(doc.storageKey);
     // Checked again (it was when uploaded): the copy gets its own record of active content.
     copies.push({ doc, data, inspection: await inspectPdf(data, doc.fileName) });

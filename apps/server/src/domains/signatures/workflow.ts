@@ -26,6 +26,7 @@ import { sendCancelNotice, sendInvitation, sendReminder, type RequestContext } f
 import { addDays, nextReminderAt } from './reminders.ts';
 import * as repo from './repository.ts';
 import { hasSignedVersions } from './versions.ts';
+import { recordMandateSigned, reserveSepaMandate, runSepaPreprocessing } from './sepa.ts';
 
 /**
  * The signature state machine at work: send, chain, cancel, finish. Every function runs in the caller's
@@ -98,7 +99,10 @@ export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContex
   await assertSendable(tx, ctx);
   const now = platform.clock();
   const expiresAt = addDays(now, ctx.request.options.expiryDays ?? ctx.application.settings.signatureExpiryDays);
-  await repo.updateRequest(tx, ctx.application.id, ctx.request.id, { status: 'pending', sentAt: now, expiresAt, updatedAt: now });
+  await reserveSepaMandate(tx, ctx);
+  // With SEPA pre-processing the send job first renders the mandate (sepa.ts), then sends as usual.
+  const status = ctx.request.options.preprocessing?.sepa ? 'preprocess' : 'pending';
+  await repo.updateRequest(tx, ctx.application.id, ctx.request.id, { status, sentAt: now, expiresAt, updatedAt: now });
   await repo.updateSignersInStatus(tx, ctx.application.id, ctx.request.id, ['before'], { status: 'waiting' });
   await platform.jobs.enqueue(tx, sendQueue, { appId: ctx.application.id, requestId: ctx.request.id } satisfies RequestJob);
   await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.sent', targetType: 'signature_request', targetId: ctx.request.id });
@@ -181,17 +185,21 @@ export const sendRetryLimit = 3;
 /** A suspended tenant's request sent just before the suspension waits, checked again this often. */
 export const suspendedSendRetrySeconds = 3600;
 
+/** What the send job picks up: a request being sent, or being pre-processed first. */
+const sendJobStatuses: readonly string[] = ['pending', 'preprocess'];
+
 export async function runSendJob(platform: Platform, job: RequestJob, attempt: { last: boolean } = { last: false }) {
   try {
     await platform.database.inTenant(job.appId, async (tx) => {
       const ctx = await findContext(tx, job.appId, job.requestId); // deleted meanwhile: nothing to do
-      if (!ctx || ctx.request.status !== 'pending') return;
+      if (!ctx || !sendJobStatuses.includes(ctx.request.status)) return;
       // No invitation leaves for a suspended tenant: the request stays pending and is looked at again later (it
       // goes out once the tenant is enabled, or the sweep expires it).
       if (!ctx.application.enabled) {
         await platform.jobs.enqueue(tx, sendQueue, job, { startAfterSeconds: suspendedSendRetrySeconds });
         return;
       }
+      if (ctx.request.status === 'preprocess') await runSepaPreprocessing(tx, platform, ctx);
       await advanceChain(tx, platform, ctx, platform.clock());
     });
   } catch (error) {
@@ -199,7 +207,7 @@ export async function runSendJob(platform: Platform, job: RequestJob, attempt: {
     platform.logger.error({ err: error, requestId: job.requestId }, 'sending a signature request failed');
     await platform.database.inTenant(job.appId, async (tx) => {
       const ctx = await findContext(tx, job.appId, job.requestId);
-      if (!ctx || ctx.request.status !== 'pending') return;
+      if (!ctx || !sendJobStatuses.includes(ctx.request.status)) return;
       const now = platform.clock();
       await repo.updateRequest(tx, job.appId, job.requestId, { status: 'failed', updatedAt: now });
       await repo.updateSignersInStatus(tx, job.appId, job.requestId, notYetInvitedSignerStatuses, { status: 'failed' });
@@ -323,6 +331,7 @@ export async function recordSignerOutcome(
     nextMailReminderAt: null,
     nextSmsReminderAt: null,
   });
+  if (!refused) await recordMandateSigned(tx, ctx.request, signer.id, now);
   if (refused) {
     await repo.updateRequest(tx, appId, ctx.request.id, { status: 'refused', updatedAt: now });
     const open = [...notYetInvitedSignerStatuses, ...invitedSignerStatuses];

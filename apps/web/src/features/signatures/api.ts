@@ -93,7 +93,19 @@ export function useRegenerateArchive() {
 }
 
 /** Each resolves false when the server had nothing to give (204). */
+export type SignedMandatesQuery = QueryIn<typeof signatureEndpoints.sepaMandates>;
+
+/** The tenant's signed SEPA pre-processing mandates (IBAN masked by the server). */
+export function useSignedMandates(query: SignedMandatesQuery) {
+  return useQuery({
+    queryKey: [...signaturesKey, 'sepa-mandates', query],
+    queryFn: ({ signal }) => callEndpoint(signatureEndpoints.sepaMandates, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export const downloads = {
+  sepaMandates: () => downloadEndpoint(signatureEndpoints.sepaMandatesExport, {}, 'sepa-mandates.xlsx'),
   export: (query: QueryIn<typeof signatureEndpoints.export>) => downloadEndpoint(signatureEndpoints.export, { query }, 'signatures.xlsx'),
   document: (id: string, docId: string, name: string) => downloadEndpoint(signatureEndpoints.document, { params: { id, docId } }, name),
   /** The signed documents, as the server's zip archive. */

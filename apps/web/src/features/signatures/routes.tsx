@@ -5,7 +5,7 @@ const newPage = lazyPage(ns, () => import('./pages/SignatureNewPage.tsx').then((
 const read = { permission: 'signatures.read' } as const;
 const create = { permission: 'signatures.create' } as const;
 
-/** Signature requests: list, new (and its prefilled form), qualified, view. */
+/** Signature requests: list, new (and its prefilled form), qualified, signed SEPA mandates, view. */
 export const signaturesRoutes: FeatureRoutes = {
   authenticated: [
     { path: 'signatures/list', handle: { access: read }, lazy: lazyPage(ns, () => import('./pages/SignaturesListPage.tsx').then((m) => m.SignaturesListPage)) },
@@ -16,6 +16,11 @@ export const signaturesRoutes: FeatureRoutes = {
       lazy: lazyPage(ns, () => import('./pages/QualifiedSignaturePage.tsx').then((m) => m.QualifiedSignaturePage)),
     },
     { path: 'signatures/new/:firstname/:lastname/:mail/:phone?', handle: { access: create }, lazy: newPage },
+    {
+      path: 'signatures/sepa-mandates',
+      handle: { access: { ...read, feature: 'preprocessing' } },
+      lazy: lazyPage(ns, () => import('./pages/SignedMandatesPage.tsx').then((m) => m.SignedMandatesPage)),
+    },
     { path: 'signatures/view/:id', handle: { access: read }, lazy: lazyPage(ns, () => import('./pages/SignatureViewPage.tsx').then((m) => m.SignatureViewPage)) },
   ],
 };

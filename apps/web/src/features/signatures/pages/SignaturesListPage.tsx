@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Menu, MultiSelect, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconCopy, IconDots, IconDownload, IconEye, IconFileSpreadsheet, IconPlus, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconBan, IconBuildingBank, IconCopy, IconDots, IconDownload, IconEye, IconFileSpreadsheet, IconPlus, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { allowedActions, signatureStatuses, type SignatureRequest } from '@paraphe/contracts';
+import { allowedActions, seesAllUsers, signatureStatuses, type SignatureRequest } from '@paraphe/contracts';
 import { useMe } from '../../auth/index.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
@@ -81,6 +81,9 @@ export function SignaturesListPage() {
       <Group justify="space-between">
         <Title order={2}>{t('title')}</Title>
         <Group gap="xs">
+          {me.application.features.preprocessing && seesAllUsers(me.user.profile) && (
+            <Button variant="default" component={Link} to="/signatures/sepa-mandates" leftSection={<IconBuildingBank size={16} />}>{t('sepaMandates.title')}</Button>
+          )}
           <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportXlsx}>{t('export')}</Button>
           {canCreate && <Button component={Link} to="/signatures/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>}
         </Group>
