@@ -30,6 +30,8 @@ const configSchema = z.object({
   MAIL_RETRY_FIRST_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   MAIL_RETRY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  // Signed documents mailed at completion are attached up to this total (MB); above, the mail carries a link.
+  MAIL_ATTACHMENT_MAX_MB: z.coerce.number().min(0).max(1024).default(10),
   // Sending pace (platform/messaging/pacing.ts): pooled SMTP connections used at once, messages per connection
   // before it is renewed, and messages started per second by this process (0 = no limit).
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
@@ -149,6 +151,8 @@ export type Config = {
   mailRetry: { firstDelaySeconds: number; maxDelaySeconds: number; giveUpAfterHours: number };
   /** Sending pace (platform/messaging/pacing.ts): SMTP_MAX_CONNECTIONS, SMTP_MAX_MESSAGES, MAIL_RATE_PER_SECOND, SMS_RATE_PER_SECOND (0 = no limit). */
   mailPacing: { maxConnections: number; maxMessages: number; ratePerSecond: number; smsRatePerSecond: number };
+  /** MAIL_ATTACHMENT_MAX_MB: signed documents attached up to this total, a download link above (signing/delivery.ts). */
+  mailAttachmentMaxBytes: number;
   storageMinFreeBytes: number;
   storageOrphanGraceHours: number;
   /** EMAIL_DOMAIN_CHECK: contact imports skip rows whose e-mail domain does not resolve (auto: when DNS works). */
@@ -232,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     mailPacing: { maxConnections: c.SMTP_MAX_CONNECTIONS, maxMessages: c.SMTP_MAX_MESSAGES, ratePerSecond: c.MAIL_RATE_PER_SECOND, smsRatePerSecond: c.SMS_RATE_PER_SECOND },
     mailRetry: { firstDelaySeconds: c.MAIL_RETRY_FIRST_DELAY_SECONDS, maxDelaySeconds: c.MAIL_RETRY_MAX_DELAY_SECONDS, giveUpAfterHours: c.MAIL_RETRY_HOURS },
+    mailAttachmentMaxBytes: Math.floor(c.MAIL_ATTACHMENT_MAX_MB * 1024 * 1024),
     storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
     storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,
     emailDomainCheck: c.EMAIL_DOMAIN_CHECK,

@@ -205,7 +205,7 @@ describe(`fault: kill -9 of the server process at work (${engine})`, () => {
     }
     for (const id of ids) await sign(id);
     // The completions (B-LTA, evidence file, delivery) run now: kill three times while they do.
-    for (let round = 0; round < 3; round++) await killDuringWork(['event.signing.complete-request']);
+    for (let round = 0; round < 3; round++) await killDuringWork(['signing-complete']);
     const tookMs = await settled(ids, (s) => s === 'completed', 'every request completed');
     expect(tookMs).toBeLessThan(resumeWithinMs);
 

@@ -5,10 +5,11 @@ import { HANDWRITING_LIMITS } from '@paraphe/signing';
 import { handwritingLimits } from '@paraphe/contracts';
 import { documentVersions, signatureDocuments } from '../../src/domains/signatures/schema.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
-import { messagesTo, placed, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
+import { forceStatus, messagesTo, placed, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
 import { handwrittenPng, lastCode } from '../support/signing-page.ts';
 import { pngHeaderOnly } from '../support/documents.ts';
-import { invitedApi, sentRequest } from '../support/signing-flow.ts';
+import { completedDocuments, invitedApi, sentRequest, signAsInvited } from '../support/signing-flow.ts';
+import { runCompletionJob } from '../../src/domains/signing/completion.ts';
 
 /**
  * The public page never answers 500 for a document or an image (docs/security.md, "Documents and signatures"):
@@ -113,5 +114,50 @@ describe(`signing: failures are typed, never 500 (${engine})`, () => {
     // Nothing was consumed: the code still signs, with a normal image.
     const ok = await api.sign({ code, consents: [[]], handwrittenPng: handwrittenPng(600, 200) });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('a completion failing at its last attempt: failed with the reason, the requester told, retryCompletion completes it', async () => {
+    const s0 = signer(0);
+    const request = await sentRequest(t, gerant, { signers: [s0], documents: [placed('contract.pdf', [0])] });
+    // The evidence file cannot be stored (a storage outage that outlasts the job's retries).
+    const storage = t.server.platform.storage;
+    const put = storage.put.bind(storage);
+    storage.put = async (key, bytes) => {
+      if (key.includes('/attestation-')) throw new Error('storage unavailable');
+      return put(key, bytes);
+    };
+    try {
+      await signAsInvited(t, s0.emailAddress);
+      const job = { appId: gerant.appId, requestId: request.id };
+      await expect(runCompletionJob(t.server.platform, job)).rejects.toThrow('storage unavailable');
+      expect((await requestRow(t, request.id)).status, 'an attempt before the last one leaves it to the queue').toBe('signed');
+      await runCompletionJob(t.server.platform, job, { last: true });
+    } finally {
+      storage.put = put;
+    }
+    const failed = (await gerant.call('GET', `/api/transactions/${request.id}`, 'history')).json().data;
+    expect(failed).toMatchObject({ status: 'failed', completionFailure: 'storage unavailable', allowedActions: expect.arrayContaining(['retryCompletion']) });
+    const notes = await t.notificationsAbout(gerant, 'signature.failed', request.id);
+    expect(notes[0]?.message).toBe('"Sales contract" is signed but its documents could not be finalised: storage unavailable. Retry from the request.');
+
+    const retried = await gerant.call('PUT', `/api/transactions/${request.id}`, 'history', { action: 'retryCompletion' });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data).toMatchObject({ status: 'signed', completionFailure: null });
+    const [pdf] = await completedDocuments(t, gerant, request.id, [request.documents[0]!.id]);
+    expect(pdf!.length).toBeGreaterThan(0);
+    const again = await gerant.call('PUT', `/api/transactions/${request.id}`, 'history', { action: 'retryCompletion' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'INVALID_TRANSITION', message: 'Cannot retryCompletion a request that is completed' });
+  });
+
+  it('retryCompletion on a request whose sending failed: 409, nothing to finalise', async () => {
+    const request = await sentRequest(t, gerant, { signers: [signer(0)], documents: [placed('contract.pdf', [0])] });
+    await forceStatus(t, request.id, 'failed', 'failed');
+    const view = (await gerant.call('GET', `/api/transactions/${request.id}`, 'history')).json().data;
+    expect(view.allowedActions).not.toContain('retryCompletion');
+    const res = await gerant.call('PUT', `/api/transactions/${request.id}`, 'history', { action: 'retryCompletion' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'INVALID_TRANSITION', message: 'Cannot retry the completion of a request that failed before it was signed.' });
+    expect((await requestRow(t, request.id)).status).toBe('failed');
   });
 });

@@ -37,7 +37,8 @@ export const signatureEventSchemas = {
   'signature.refused': z.object(request),
   'signature.canceled': z.object({ ...request, reason: z.enum(['requester', 'no_signer_left']) }),
   'signature.expired': z.object(request),
-  'signature.failed': z.object(request),
+  /** `stage`: what failed, the first invitations (`send`, also when absent) or the finalisation (`completion`, with `reason`). */
+  'signature.failed': z.object({ ...request, stage: z.enum(['send', 'completion']).optional(), reason: z.string().optional() }),
   'signature.relaunched': z.object({ ...request, signerCount: z.number().int() }),
   'signature.deleted': z.object(request),
   'signature.archive_ready': z.object({ ...request, requestedBy: uuidSchema }),

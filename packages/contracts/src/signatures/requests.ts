@@ -58,6 +58,8 @@ export const signatureRequestSchema = z.object({
   expiresAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   canceledAt: z.string().nullable(),
+  /** Why the finalisation of the signed documents failed for good (status failed, action retryCompletion); else null. */
+  completionFailure: z.string().nullable().optional(),
   signerCount: z.number().int(),
   /** Signers (role signer/validator) who signed, in % of those who must act. */
   percentSigned: z.number(),
@@ -130,7 +132,7 @@ export const signatureStatusResponse = itemEnvelope(
 
 /** PUT /api/transactions/:id. `cancel` with a signerId cancels that signer only (action cancelSigner). */
 export const signatureActionInputSchema = z.object({
-  action: z.enum(['send', 'cancel', 'relaunch']),
+  action: z.enum(['send', 'cancel', 'relaunch', 'retryCompletion']),
   signerId: uuidSchema.optional(),
 });
 export type SignatureActionInput = z.infer<typeof signatureActionInputSchema>;

@@ -45,6 +45,8 @@ export const signatureActions = [
   'download',
   'regenerateArchive',
   'cancelSigner',
+  /** A request whose finalisation (B-LTA, evidence file, delivery) failed for good: run it again. */
+  'retryCompletion',
 ] as const;
 export const signatureActionSchema = z.enum(signatureActions);
 export type SignatureAction = z.infer<typeof signatureActionSchema>;
@@ -70,7 +72,8 @@ export const signatureTransitions: Record<SignatureStatus, readonly SignatureAct
   refused: closed,
   canceled: closed,
   expired: closed,
-  failed: closed,
+  // retryCompletion only when the failure was the completion's (the presenter and the server check completionFailure).
+  failed: [...closed, 'retryCompletion'],
 };
 
 export function allowedActions(status: SignatureStatus): SignatureAction[] {

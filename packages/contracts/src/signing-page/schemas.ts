@@ -199,6 +199,11 @@ export const signingActionResultSchema = z.object({
   requestStatus: signatureStatusSchema,
   /** Where to send the browser: success URL after signed/approved, cancel URL after refused/rejected; null = stay. */
   redirectUrl: z.string().nullable(),
+  /**
+   * Face to face (chainingMode faceToFace), when someone else's turn comes: the next participant, who continues
+   * on this device with their own link (`token`) and their own one-time code. Absent or null otherwise.
+   */
+  nextSigner: z.object({ name: z.string(), token: z.string() }).nullable().optional(),
 });
 export type SigningActionResult = z.infer<typeof signingActionResultSchema>;
 export const signingActionResponse = itemEnvelope(signingActionResultSchema);

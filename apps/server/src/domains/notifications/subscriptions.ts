@@ -51,7 +51,10 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     case 'signature.canceled':
       return toOwner('signature.canceled', event.data.reason === 'no_signer_left' ? `${label} was cancelled: no signer left.` : `${label} was cancelled.`);
     case 'signature.failed':
-      return toOwner('signature.failed', `${label} could not be sent.`);
+      return toOwner(
+        'signature.failed',
+        event.data.stage === 'completion' ? `${label} is signed but its documents could not be finalised: ${event.data.reason ?? 'unknown error'}. Retry from the request.` : `${label} could not be sent.`,
+      );
     case 'signature.expired':
       return toOwner('signature.expired', `${label} expired before every signer signed.`);
     case 'signature.signer_refused':

@@ -122,6 +122,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       archiveKey: null,
       archiveGeneratedAt: null,
       attestationKey: null,
+      completionFailure: null,
       source: input.source.kind,
       sourceId: input.source.id,
       createdAt: now,

@@ -5,9 +5,12 @@ export type { RequestRow, SignerRow, DocumentRow, DocumentWithFields } from './r
 /** Reads the signing page needs (tenant-scoped, in the caller's transaction). */
 export { appIdOfRequest, documentsOf, findRequest, signersOf } from './repository.ts';
 export { findContext, loadContext, recordSignerOutcome, type RequestJob } from './workflow.ts';
+/** The completion job (signing domain) and what its failure does to the request. */
+export { completionQueue, completionRetryLimit, markCompletionFailed } from './completion-state.ts';
 export type { RequestContext } from './messages.ts';
 export { currentParticipant } from './chain.ts';
-export { signingLink, verifySigningLink } from './links.ts';
+export { signedCopiesLink, signingLink, signingLinkToken, verifySignedCopiesLink, verifySigningLink } from './links.ts';
+export { buildZip } from './archive.ts';
 export { appendEvent, eventsOf, verifyEventChain, canonicalJson, type EventOrigin, type SignatureEventType } from './evidence.ts';
 export { addVersion, currentVersions, documentUnsignable, ensurePrepared, sha256Hex, testModeText, type VersionRow } from './versions.ts';
 export { markCodeSent, markCompleted, markSignerOpened } from './participation.ts';

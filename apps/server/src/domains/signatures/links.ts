@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pathOf, signingPageEndpoints } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import { deriveKey } from '../../platform/secrets.ts';
@@ -13,13 +14,24 @@ export function deriveSigningLinkKey(secret: string): Buffer {
   return deriveKey(secret, 'paraphe:signing-link:v1');
 }
 
-const keys = new WeakMap<object, Buffer>();
-/** The link key of this platform, derived once. */
-function linkKeyOf(platform: Pick<Platform, 'secret'>): Buffer {
-  let key = keys.get(platform);
-  if (!key) keys.set(platform, (key = deriveSigningLinkKey(platform.secret)));
+/**
+ * The key of the copies' download links (signed documents too large to mail to a finalDocCCeMails address): its
+ * own label, so a copy link never opens the signing page and a signing link never downloads as a copy.
+ */
+export function deriveCopyLinkKey(secret: string): Buffer {
+  return deriveKey(secret, 'paraphe:signed-copy-link:v1');
+}
+
+const keys = new WeakMap<object, Map<string, Buffer>>();
+/** A link key of this platform, derived once. */
+function keyOf(platform: Pick<Platform, 'secret'>, derive: (secret: string) => Buffer): Buffer {
+  let byLabel = keys.get(platform);
+  if (!byLabel) keys.set(platform, (byLabel = new Map()));
+  let key = byLabel.get(derive.name);
+  if (!key) byLabel.set(derive.name, (key = derive(platform.secret)));
   return key;
 }
+const linkKeyOf = (platform: Pick<Platform, 'secret'>) => keyOf(platform, deriveSigningLinkKey);
 
 interface LinkPayload {
   r: string;
@@ -46,7 +58,12 @@ export function signingToken(key: Buffer, ids: { requestId: string; signerId: st
 }
 
 export function signingLink(platform: Platform, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
-  return `${platform.config.publicUrl}/#/sign/${signingToken(linkKeyOf(platform), ids)}`;
+  return `${platform.config.publicUrl}/#/sign/${signingLinkToken(platform, ids)}`;
+}
+
+/** The token alone (the signing page's own route `/sign/<token>`), e.g. to hand over to the next signer on one device. */
+export function signingLinkToken(platform: Platform, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
+  return signingToken(linkKeyOf(platform), ids);
 }
 
 /**
@@ -54,10 +71,17 @@ export function signingLink(platform: Platform, ids: { requestId: string; signer
  * `allowExpired`: the signing page still lets signers and observers download a completed request's documents).
  */
 export function verifySigningLink(platform: Platform, token: string, opts: { allowExpired?: boolean } = {}): { requestId: string; signerId: string; expiresAt: Date } {
+  const payload = readToken(linkKeyOf(platform), token, () => new AppError('TOKEN_INVALID', 'This signing link is not valid.'));
+  const expiresAt = new Date(payload.e * 1000);
+  if (!opts.allowExpired && expiresAt.getTime() <= platform.clock().getTime()) throw new AppError('TOKEN_EXPIRED', 'This signing link has expired.');
+  return { requestId: payload.r, signerId: payload.s, expiresAt };
+}
+
+/** The payload of a token signed with `key`; `invalid()` when tampered or malformed. */
+function readToken(key: Buffer, token: string, invalid: () => AppError): LinkPayload {
   const [encoded, mac, extra] = token.split('.');
-  const invalid = () => new AppError('TOKEN_INVALID', 'This signing link is not valid.');
   if (!encoded || !mac || extra !== undefined || !isCanonicalBase64Url(encoded) || !isCanonicalBase64Url(mac)) throw invalid();
-  const expected = sign(linkKeyOf(platform), encoded);
+  const expected = sign(key, encoded);
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   let payload: LinkPayload;
@@ -67,7 +91,28 @@ export function verifySigningLink(platform: Platform, token: string, opts: { all
     throw invalid();
   }
   if (typeof payload.r !== 'string' || typeof payload.s !== 'string' || typeof payload.e !== 'number') throw invalid();
-  const expiresAt = new Date(payload.e * 1000);
-  if (!opts.allowExpired && expiresAt.getTime() <= platform.clock().getTime()) throw new AppError('TOKEN_EXPIRED', 'This signing link has expired.');
-  return { requestId: payload.r, signerId: payload.s, expiresAt };
+  return payload;
+}
+
+/** What a copy link opens: every document of the request, not one signer's page. */
+const copiesSubject = 'copies';
+
+/**
+ * The download link of a completed request's signed documents (a ZIP), for the copies too large to attach:
+ * `${PUBLIC_URL}/api/public/copies/<token>`, valid until `expiresAt`.
+ */
+export function signedCopiesLink(platform: Platform, ids: { requestId: string; expiresAt: Date }): string {
+  const token = signingToken(keyOf(platform, deriveCopyLinkKey), { requestId: ids.requestId, signerId: copiesSubject, expiresAt: ids.expiresAt });
+  return `${platform.config.publicUrl}${pathOf(signingPageEndpoints.signedCopies, { token })}`;
+}
+
+/** The request of a copy link; LINK_INVALID when forged (or a signing link), LINK_UNAVAILABLE `expired` past its date. */
+export function verifySignedCopiesLink(platform: Platform, token: string): { requestId: string } {
+  const invalid = () => new AppError('LINK_INVALID', 'This download link is not valid.');
+  const payload = readToken(keyOf(platform, deriveCopyLinkKey), token, invalid);
+  if (payload.s !== copiesSubject) throw invalid();
+  if (payload.e * 1000 <= platform.clock().getTime()) {
+    throw new AppError('LINK_UNAVAILABLE', 'This download link has expired: ask the sender for the signed documents.', { details: { reason: 'expired' } });
+  }
+  return { requestId: payload.r };
 }

@@ -83,9 +83,11 @@ export function presentRequest(
     expiresAt: iso(row.expiresAt),
     completedAt: iso(row.completedAt),
     canceledAt: iso(row.canceledAt),
+    completionFailure: row.completionFailure,
     ...progressOf(signerRows),
     options: row.options,
     ...(documents ? { signers: signerRows.map((s) => presentSigner(s, deliveries.get(signerMessagesAbout(s.id)))), documents: documents.map((d) => presentDocument(d, activeContent.get(d.id))) } : {}),
-    allowedActions: allowedActions(row.status),
+    // A send that failed has nothing to finalise: retryCompletion only after a completion failure.
+    allowedActions: allowedActions(row.status).filter((a) => a !== 'retryCompletion' || row.completionFailure !== null),
   };
 }

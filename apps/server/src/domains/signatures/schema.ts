@@ -38,6 +38,8 @@ export const signatureRequests = pgTable(
     archiveGeneratedAt: tstz('archive_generated_at'),
     /** Storage key of the evidence file (sealed PDF), written at completion. */
     attestationKey: text('attestation_key'),
+    /** Why the completion job failed at its last attempt (status failed); cleared when the requester retries it. */
+    completionFailure: text('completion_failure'),
     /** Where it comes from: `single` (the signatures screens, the API) or `campaign` (a copy; `sourceId` = the campaign). */
     source: text('source').$type<RequestSource>().notNull().default('single'),
     sourceId: uuid('source_id'),

@@ -9,6 +9,7 @@ import {
   type CertificationLevel,
   type DocumentActiveContent,
   type RelaunchSummary,
+  type SignatureActionInput,
   type SignatureRequestData,
   type SignatureStatus,
   type SigningLink,
@@ -22,6 +23,7 @@ import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { descendantIds } from '../users/index.ts';
 import { archiveQueue, type ArchiveJob } from './archive.ts';
+import { retryCompletion } from './completion-state.ts';
 import { appendEvent, documentChecksOf } from './evidence.ts';
 import { emitRequestEvent } from './facts.ts';
 import type { DeliveryState } from '../../platform/messaging/service.ts';
@@ -296,9 +298,12 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
   }
 }
 
-/** PUT /api/transactions/:id: send, cancel (the request, or one signer), relaunch (with who was reminded or skipped). */
+/**
+ * PUT /api/transactions/:id: send, cancel (the request, or one signer), relaunch (with who was reminded or
+ * skipped), retryCompletion (a request whose finalisation failed: completion-state.ts).
+ */
 export async function actOnSignatureRequest(
-  opts: Options & { id: string; action: 'send' | 'cancel' | 'relaunch'; signerId?: string },
+  opts: Options & { id: string; action: SignatureActionInput['action']; signerId?: string },
 ): Promise<{ view: RequestView; links: SigningLink[]; relaunch?: RelaunchSummary }> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
@@ -309,6 +314,7 @@ export async function actOnSignatureRequest(
     if (opts.action === 'send') links = await sendRequest(tx, platform, ctx, actor.realUserId);
     else if (opts.action === 'cancel' && opts.signerId) await cancelSigner(tx, platform, ctx, opts.signerId, actor.realUserId);
     else if (opts.action === 'cancel') await cancelRequest(tx, platform, ctx, actor.realUserId);
+    else if (opts.action === 'retryCompletion') await retryCompletion(tx, platform, ctx, actor.realUserId);
     else relaunch = await relaunchRequest(tx, platform, ctx, actor.realUserId);
     return { view: await viewOf(tx, platform, actor.appId, visible.id), links, ...(relaunch ? { relaunch } : {}) };
   });

@@ -2,17 +2,20 @@ import { signerDisplayName, stampSignerIndex, type DomainEventOf } from '@paraph
 import { archivePdf, sealPdf, type OneTimeIdentity, type SignerIdentity } from '@paraphe/signing';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { defineSubscription } from '../../platform/modules.ts';
+import { defineJob, defineSubscription } from '../../platform/modules.ts';
 import { trustServices } from '../pki/index.ts';
 import {
   addVersion,
   appendEvent,
+  completionQueue,
+  completionRetryLimit,
   currentVersions,
   documentsOf,
   eventsOf,
   findContext,
   findRequest,
   markCompleted,
+  markCompletionFailed,
   verifyEventChain,
   type DocumentWithFields,
   type RequestJob,
@@ -143,19 +146,47 @@ async function usingStamp<T>(identity: Promise<SignerIdentity>, use: (identity: 
   }
 }
 
-/** The signing domain finalises every request that became signed through the signing page. */
+/**
+ * One attempt of the completion job. When the last one fails too, the request becomes failed with the reason
+ * and the requester is told (signatures/completion-state.ts), never left `signed` in silence; the requester's
+ * "retryCompletion" enqueues the job again.
+ */
+export async function runCompletionJob(platform: Platform, job: RequestJob, attempt: { last: boolean } = { last: false }) {
+  try {
+    await runCompletion(platform, job);
+  } catch (error) {
+    if (!attempt.last) throw error;
+    platform.logger.error({ err: error, requestId: job.requestId }, 'finalising a signed request failed for good');
+    const reason = error instanceof Error ? error.message : String(error);
+    await platform.database.inTenant(job.appId, async (tx) => {
+      const ctx = await findContext(tx, job.appId, job.requestId);
+      if (ctx) await markCompletionFailed(tx, platform, ctx, reason);
+    });
+  }
+}
+
+/**
+ * The signing domain finalises every request that became signed through the signing page: the subscriber only
+ * enqueues the completion job (in its receipt's transaction: once per event), whose attempts are counted so
+ * that the last one can fail the request.
+ */
 export const completionSubscriptions = (platform: Platform) => [
   defineSubscription({
     name: 'signing.complete-request',
     events: ['signature.signed'],
-    mode: 'own',
-    retryLimit: 3,
-    // PDF work (B-LTA of each document, sealed evidence file): seconds, a minute for a big request; one per batch.
-    expireInSeconds: 300,
-    batchSize: 1,
-    async handle(event: DomainEventOf<'signature.signed'>) {
+    mode: 'transaction',
+    async handle(event: DomainEventOf<'signature.signed'>, tx) {
       if (!event.data.hasSignedDocuments) return;
-      await runCompletion(platform, { appId: event.appId, requestId: event.data.requestId });
+      await platform.jobs.enqueue(tx!, completionQueue, { appId: event.appId, requestId: event.data.requestId } satisfies RequestJob);
     },
   }),
 ];
+
+/** PDF work (B-LTA of each document, sealed evidence file): seconds, a minute for a big request; one per batch. */
+export const completionJob = defineJob<RequestJob>({
+  queue: completionQueue,
+  retryLimit: completionRetryLimit,
+  expireInSeconds: 300,
+  batchSize: 1,
+  run: (platform, data, job) => runCompletionJob(platform, data, { last: job.retryCount >= completionRetryLimit }),
+});

@@ -1,6 +1,6 @@
 import { signingPageEndpoints } from '@paraphe/contracts';
 import { defineModule } from '../../platform/modules.ts';
-import { completionSubscriptions } from './completion.ts';
+import { completionJob, completionSubscriptions } from './completion.ts';
 import { signingPageRoutes } from './routes.ts';
 import { signingTemplates } from './templates.ts';
 
@@ -10,5 +10,6 @@ export const signingModule = defineModule({
   endpoints: [signingPageEndpoints],
   routes: signingPageRoutes,
   templates: signingTemplates,
+  jobs: [completionJob],
   subscriptions: completionSubscriptions,
 });

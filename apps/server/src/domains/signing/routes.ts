@@ -5,6 +5,7 @@ import type { Platform } from '../../platform/context.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { item } from '../../platform/http/envelope.ts';
 import { sendFile } from '../../platform/http/files.ts';
+import { signedCopies } from './copies.ts';
 import * as page from './service.ts';
 
 /**
@@ -49,6 +50,15 @@ export function signingPageRoutes(app: App, platform: Platform) {
   serve(app, endpoints.view, async (request) => item(await page.viewSigningPage(callOf(request, platform))), reads);
   serve(app, endpoints.document, async (request, reply) => sendPdf(reply, platform, await page.documentToShow(callOf(request, platform), request.params.docId), 'inline'), reads);
   serve(app, endpoints.signedDocument, async (request, reply) => sendPdf(reply, platform, await page.signedDocument(callOf(request, platform), request.params.docId), 'attachment'), reads);
+  serve(
+    app,
+    endpoints.signedCopies,
+    async (request, reply) => {
+      const copies = await signedCopies(platform, request.params.token);
+      return sendFile(reply, { fileName: copies.fileName, contentType: 'application/zip', body: copies.body, sizeBytes: copies.body.byteLength });
+    },
+    reads,
+  );
   serve(app, endpoints.requestCode, async (request) => item(await page.requestSigningCode(callOf(request, platform))), actions);
   serve(app, endpoints.sign, async (request) => item(await page.signAsSigner(callOf(request, platform), request.body)), signBody);
   serve(app, endpoints.refuse, async (request) => item(await page.refuse(callOf(request, platform), 'signer', request.body)), actions);

@@ -28,6 +28,7 @@ import {
   emitSignerEvent,
 } from '../signatures/index.ts';
 import { assertCanAct, loadAccess, resolveLink, turnOf, type SigningAccess } from './access.ts';
+import { handOverOnThisDevice } from './handover.ts';
 import { checkCode, codeState, findCode, issueCode } from './codes.ts';
 import { sendSigningCode } from './messages.ts';
 import { signDocuments, signingMaterial } from './sign.ts';
@@ -238,7 +239,7 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
     await emitSignerEvent(tx, platform, ctx.request, access.signer, 'signature.signer_signed', { handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled', documentCount: signed.length });
     await recordSignerOutcome(tx, platform, ctx, access.signer.id, 'signed', { now });
     const status = (await findRequest(tx, { appId: access.appId }, ctx.request.id))!.status;
-    return { value: { outcome: 'signed', requestStatus: status, redirectUrl: redirects(access).successRedirection } };
+    return { value: await handOverOnThisDevice(tx, platform, access, { outcome: 'signed', requestStatus: status, redirectUrl: redirects(access).successRedirection }) };
   });
   return unwrap(outcome);
 }
@@ -262,6 +263,6 @@ export async function approve(call: Call, comment: string | null): Promise<Signi
     await emitSignerEvent(tx, call.platform, access.ctx.request, access.signer, 'signature.signer_approved', {});
     await recordSignerOutcome(tx, call.platform, access.ctx, access.signer.id, 'signed', { now });
     const status = (await findRequest(tx, { appId: access.appId }, access.ctx.request.id))!.status;
-    return { outcome: 'approved', requestStatus: status, redirectUrl: redirects(access).successRedirection };
+    return handOverOnThisDevice(tx, call.platform, access, { outcome: 'approved', requestStatus: status, redirectUrl: redirects(access).successRedirection });
   });
 }

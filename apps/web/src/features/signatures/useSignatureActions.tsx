@@ -114,6 +114,8 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
           onError: fail('failed.duplicate'),
         }),
       ),
+    retryCompletion: (r: Target) =>
+      act.mutate({ id: r.id, action: 'retryCompletion' }, { onSuccess: () => notify(t('done.completionRetried'), 'info'), onError: fail('failed.retryCompletion') }),
     regenerateArchive: (r: Target) =>
       regenerate.mutate(r.id, { onSuccess: () => notify(t('done.archiveQueued'), 'info'), onError: fail('failed.archive') }),
     downloadSigned: (r: Target) => download(() => downloads.archive(r.id, r.label)),

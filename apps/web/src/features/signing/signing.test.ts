@@ -7,6 +7,7 @@ import { endsThePage, padRejected } from './signingErrors.ts';
 import {
   allConsentsGiven,
   emptyConsents,
+  handOverPath,
   hasLiveCode,
   outcomeTextKey,
   safeRedirect,
@@ -207,5 +208,13 @@ describe('signer language', () => {
     expect(i18n.getFixedT('en', 'signing')('invalid.title')).toBe(en.invalid.title);
     expect(i18n.getFixedT('de', 'signing')('testMode')).toBe(en.testMode);
     expect(i18n.getFixedT('en', 'signing')('code.triesLeft', { count: 1 })).toBe('1 try left');
+  });
+});
+
+describe('face to face hand-over', () => {
+  it("opens the next participant's own page on this device, or nothing", () => {
+    expect(handOverPath({ nextSigner: { name: 'MARTIN Anne', token: 'eyJy.abc_-' } })).toBe('/sign/eyJy.abc_-');
+    expect(handOverPath({ nextSigner: null })).toBeNull();
+    expect(handOverPath({})).toBeNull();
   });
 });

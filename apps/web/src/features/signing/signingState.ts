@@ -128,3 +128,8 @@ export function outcomeTextKey(result: Pick<SigningActionResult, 'outcome' | 're
   if (result.requestStatus === 'signed') return 'result.finalising';
   return `result.${result.outcome}.text`;
 }
+
+/** Face to face: the page of the participant who continues on this device after an action, or null. */
+export function handOverPath(result: Pick<SigningActionResult, 'nextSigner'>): string | null {
+  return result.nextSigner ? `/sign/${encodeURIComponent(result.nextSigner.token)}` : null;
+}

@@ -68,12 +68,14 @@ export function SignatureViewPage() {
           {may('download') && <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void actions.downloadSigned(r)}>{t('actions.download')}</Button>}
           {/* A draft has no history to attest yet. */}
           {r.status !== 'draft' && <Button variant="default" leftSection={<IconCertificate size={16} />} onClick={() => void actions.downloadAttestation(r)}>{t('actions.attestation')}</Button>}
+          {may('retryCompletion') && canManage && <Button leftSection={<IconRefresh size={16} />} loading={actions.busy} onClick={() => actions.retryCompletion(r)}>{t('actions.retryCompletion')}</Button>}
           {may('regenerateArchive') && <Button variant="default" leftSection={<IconArchive size={16} />} onClick={() => actions.regenerateArchive(r)}>{t('actions.regenerateArchive')}</Button>}
           {may('duplicate') && canCreate && <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(r)}>{t('actions.duplicate')}</Button>}
           {may('cancel') && canManage && <Button color="red" variant="light" leftSection={<IconBan size={16} />} onClick={() => actions.cancel(r)}>{t('actions.cancel')}</Button>}
           {may('delete') && canManage && <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => actions.remove(r)}>{t('actions.delete')}</Button>}
         </Group>
       </Group>
+      {r.completionFailure && <Alert color="red" variant="light">{t('view.completionFailed', { reason: r.completionFailure })}</Alert>}
       <Paper withBorder p="md">
         <Tabs defaultValue="signers" keepMounted={false}>
           <Tabs.List mb="md">

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Anchor, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Button, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconDeviceMobileShare, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { SigningActionResult, SigningPage } from '@paraphe/contracts';
-import { outcomeTextKey, safeRedirect, secondsUntil, signedDownloads } from '../signingState.ts';
+import { handOverPath, outcomeTextKey, safeRedirect, secondsUntil, signedDownloads } from '../signingState.ts';
 import { SignedDownloads, SigningMessage } from './SigningMessage.tsx';
 import { formatCountdown, useNow } from '../useNow.ts';
 
@@ -19,8 +20,9 @@ export function ActionResult({ result, view }: Props) {
   const leaveAt = new Date(result.at + redirectDelayMs).toISOString();
   const now = useNow(target !== null);
   const positive = result.outcome === 'signed' || result.outcome === 'approved';
-  // Face to face: the next participant opens their own link on this same device (docs/signing-page.md).
-  const handOver = positive && view?.request.chainingMode === 'faceToFace' && !['signed', 'completed'].includes(result.requestStatus);
+  // Face to face: the next participant continues on this same device, with their own code (docs/signing-page.md).
+  const navigate = useNavigate();
+  const nextPath = handOverPath(result);
 
   useEffect(() => {
     if (!target) return;
@@ -39,9 +41,10 @@ export function ActionResult({ result, view }: Props) {
       }
     >
       {view && <SignedDownloads files={signedDownloads(view)} />}
-      {handOver && (
-        <Alert variant="light" icon={<IconDeviceMobileShare size={20} />} ta="left" title={t('result.handOver.title')}>
-          {t('result.handOver.text')}
+      {nextPath && result.nextSigner && (
+        <Alert variant="light" icon={<IconDeviceMobileShare size={20} />} ta="left" title={t('result.handOver.title', { name: result.nextSigner.name })}>
+          <Text size="sm" mb="sm">{t('result.handOver.text', { name: result.nextSigner.name })}</Text>
+          <Button fullWidth onClick={() => void navigate(nextPath)}>{t('result.handOver.continue', { name: result.nextSigner.name })}</Button>
         </Alert>
       )}
       {target && (

@@ -24,9 +24,16 @@ function useSignerLanguage(language: string | undefined) {
   }, [language, i18n]);
 }
 
-/** `#/sign/<token>`: the public signing page of one signer, observer or validator (issue 5). */
+/**
+ * `#/sign/<token>`: the public signing page of one signer, observer or validator (issue 5). Keyed by the token:
+ * face to face, the next signer's page opens on the same device and starts afresh.
+ */
 export function SigningPage() {
   const { encodedData = '' } = useParams();
+  return <SigningPageOf key={encodedData} encodedData={encodedData} />;
+}
+
+function SigningPageOf({ encodedData }: { encodedData: string }) {
   const query = useSigningView(encodedData);
   const [result, setResult] = useState<(SigningActionResult & { at: number }) | null>(null);
   // An action's failure after which nothing here can work (DOCUMENT_UNSIGNABLE): it replaces the flow.

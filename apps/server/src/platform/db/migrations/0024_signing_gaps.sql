@@ -1,0 +1,1 @@
+ALTER TABLE "signature_requests" ADD COLUMN "completion_failure" text;
