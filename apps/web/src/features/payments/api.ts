@@ -12,11 +12,14 @@ export function usePaymentMethods() {
 export function useMandateState(enabled: boolean) {
   return useQuery({ queryKey: [...key, 'sepa'], enabled, queryFn: ({ signal }) => callEndpoint(paymentEndpoints.sepaMandate, { signal }).then((r) => r.data) });
 }
-export function useTenantPayments(offset: number) {
-  return useQuery({ queryKey: [...key, 'list', offset], queryFn: ({ signal }) => callEndpoint(paymentEndpoints.payments, { query: { limit: 20, offset }, signal }), placeholderData: (p) => p });
+/** A page of the shared list (`PaginatedTable`): 1-based page, page size. */
+type Page = { page: number; pageSize: number };
+const pageQuery = ({ page, pageSize }: Page) => ({ limit: pageSize, offset: (page - 1) * pageSize });
+export function useTenantPayments(page: Page) {
+  return useQuery({ queryKey: [...key, 'list', page], queryFn: ({ signal }) => callEndpoint(paymentEndpoints.payments, { query: pageQuery(page), signal }), placeholderData: (p) => p });
 }
-export function useAdminPayments(offset: number) {
-  return useQuery({ queryKey: [...key, 'admin', offset], queryFn: ({ signal }) => callEndpoint(paymentEndpoints.adminPayments, { query: { limit: 20, offset }, signal }), placeholderData: (p) => p });
+export function useAdminPayments(page: Page) {
+  return useQuery({ queryKey: [...key, 'admin', page], queryFn: ({ signal }) => callEndpoint(paymentEndpoints.adminPayments, { query: pageQuery(page), signal }), placeholderData: (p) => p });
 }
 export function useSepaOverview() {
   return useQuery({ queryKey: [...key, 'admin', 'sepa'], queryFn: ({ signal }) => callEndpoint(paymentEndpoints.sepaOverview, { signal }).then((r) => r.data) });

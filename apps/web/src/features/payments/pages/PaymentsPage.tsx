@@ -1,18 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { Payment } from '@paraphe/contracts';
 import { notifyApiError } from '../../../shared/api/notify.ts';
+import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
 import { formatEuros, useRefreshPayment, useTenantPayments } from '../api.ts';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge.tsx';
-
-const pageSize = 20;
 
 /** `billing/payments`: the tenant's payments; one waiting for 3-D Secure shows its link (back here after it). */
 export function PaymentsPage() {
   const { t, i18n } = useTranslation('payments');
   const [page, setPage] = useState(1);
-  const list = useTenantPayments((page - 1) * pageSize);
+  const [pageSize, setPageSize] = useState(20);
+  const list = useTenantPayments({ page, pageSize });
   const refresh = useRefreshPayment();
   const [params, setParams] = useSearchParams();
   const handled = useRef(false);
@@ -24,51 +25,47 @@ export function PaymentsPage() {
     setParams({}, { replace: true });
   }, [back, refresh, setParams]);
 
-  const data = list.data;
+  const columns: Column<Payment>[] = [
+    { key: 'date', header: t('payments.date'), render: (p) => new Date(p.createdAt).toLocaleDateString(i18n.language) },
+    { key: 'invoices', header: t('payments.invoices'), render: (p) => p.invoices.map((inv) => inv.number).join(', ') },
+    { key: 'amount', header: t('payments.amount'), render: (p) => formatEuros(p.amountCents, i18n.language) },
+    {
+      key: 'status',
+      header: t('payments.status'),
+      render: (p) => (
+        <>
+          <PaymentStatusBadge payment={p} />
+          {p.actionUrl && (
+            <Anchor href={p.actionUrl} display="block" size="sm">
+              {t('payments.authenticate')}
+            </Anchor>
+          )}
+          {p.failureReason && <Text size="xs" c="red">{p.failureReason}</Text>}
+          {p.refundedCents > 0 && <Text size="xs" c="dimmed">{t('payments.refunded', { amount: formatEuros(p.refundedCents, i18n.language) })}</Text>}
+        </>
+      ),
+    },
+  ];
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('payments.title')}</Title>
         <Button component={Link} to="/billing/payment-methods" variant="default">{t('methods.title')}</Button>
       </Group>
-      {!data ? (
-        <Loader />
-      ) : data.data.length === 0 ? (
-        <Text c="dimmed">{t('payments.none')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('payments.date')}</Table.Th>
-                <Table.Th>{t('payments.invoices')}</Table.Th>
-                <Table.Th>{t('payments.amount')}</Table.Th>
-                <Table.Th>{t('payments.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.data.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>{new Date(p.createdAt).toLocaleDateString(i18n.language)}</Table.Td>
-                  <Table.Td>{p.invoices.map((i) => i.number).join(', ')}</Table.Td>
-                  <Table.Td>{formatEuros(p.amountCents, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <PaymentStatusBadge payment={p} />
-                    {p.actionUrl && (
-                      <Anchor href={p.actionUrl} display="block" size="sm">
-                        {t('payments.authenticate')}
-                      </Anchor>
-                    )}
-                    {p.failureReason && <Text size="xs" c="red">{p.failureReason}</Text>}
-                    {p.refundedCents > 0 && <Text size="xs" c="dimmed">{t('payments.refunded', { amount: formatEuros(p.refundedCents, i18n.language) })}</Text>}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {data && data.countAll > pageSize && <Pagination total={Math.ceil(data.countAll / pageSize)} value={page} onChange={setPage} />}
+      <PaginatedTable
+        caption={t('payments.title')}
+        columns={columns}
+        list={list.data}
+        loading={list.isPending}
+        rowKey={(p) => p.id}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+        onPageSize={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
     </Stack>
   );
 }
