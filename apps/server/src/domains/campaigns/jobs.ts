@@ -1,8 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
-import { Zip, ZipPassThrough } from 'fflate';
 import type { Platform } from '../../platform/context.ts';
+import { storeZip } from '../../platform/zip-store.ts';
 import { cancelRequests, completedFiles, relaunchRequests } from '../signatures/index.ts';
 import type { CampaignJob } from './dispatch.ts';
 import { emitCampaignEvent } from './facts.ts';
@@ -77,23 +75,14 @@ export const archiveKeyOf = (appId: string, campaignId: string) => `${appId}/cam
 
 /**
  * Job: a zip of the signed documents of every completed copy (`<row> <LASTNAME firstname>/<file>`), then a
- * `campaign.archive_ready` event (the requester's notification with the download). Rebuilt on each request. The zip
- * is streamed into the storage as it is written (stored, not deflated: PDFs are compressed already), one file read
- * at a time with back-pressure: memory stays flat whatever the number of copies.
+ * `campaign.archive_ready` event (the requester's notification with the download). Rebuilt on each request, streamed
+ * into the storage (platform/zip-store.ts): memory stays flat whatever the number of copies.
  */
 export async function runArchiveJob(platform: Platform, job: CampaignJob & { userId: string }) {
   const key = archiveKeyOf(job.appId, job.campaignId);
-  const out = new PassThrough();
-  const zip = new Zip((error, data, final) => {
-    if (error) return void out.destroy(error);
-    out.write(data);
-    if (final) out.end();
-  });
-  const stored = platform.storage.putStream(key, out);
-  stored.catch(() => undefined); // awaited below; a failed write also stops the writer at its next drain
-  let after = -1;
   let files = 0;
-  try {
+  const bytes = await storeZip(platform, key, async (add) => {
+    let after = -1;
     for (;;) {
       const page = await platform.database.inTenant(job.appId, async (tx) => {
         const rows = await tx
@@ -104,24 +93,17 @@ export async function runArchiveJob(platform: Platform, job: CampaignJob & { use
           .limit(chunk);
         return { rows, files: await completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))) };
       });
-      if (!page.rows.length) break;
+      if (!page.rows.length) return;
       for (const row of page.rows) {
         const folder = `${String(row.rowIndex + 1).padStart(6, '0')} ${row.lastname.toUpperCase()} ${row.firstname}`.replace(/[\\/:*?"<>|]/g, '_');
         for (const file of page.files.filter((f) => f.requestId === row.requestId)) {
-          const entry = new ZipPassThrough(`${folder}/${file.fileName}`);
-          zip.add(entry);
-          entry.push(await platform.storage.get(file.storageKey), true);
+          await add(`${folder}/${file.fileName}`, await platform.storage.get(file.storageKey));
           files++;
-          if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), stored]);
         }
       }
       after = page.rows.at(-1)!.rowIndex;
     }
-    zip.end();
-  } catch (error) {
-    out.destroy(error as Error);
-  }
-  const bytes = await stored;
+  });
   await platform.database.inTenant(job.appId, async (tx) => {
     const campaign = await repo.findCampaign(tx, { appId: job.appId }, job.campaignId);
     if (!campaign) return;

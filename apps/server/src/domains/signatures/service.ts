@@ -332,7 +332,7 @@ export async function deleteSignatureRequest(opts: Options & { id: string }) {
     await emitRequestEvent(tx, platform, ctx.request, 'signature.deleted', {}, actor.realUserId);
     // A campaign copy's originals are the campaign's files, shared by every copy: the storage sweep removes them
     // once no row references them.
-    const originals = ctx.request.source === 'campaign' ? [] : documents.map((d) => d.storageKey);
+    const originals = ctx.request.source !== 'single' ? [] : documents.map((d) => d.storageKey);
     return [...originals, ...versionKeys, ...[ctx.request.archiveKey, ctx.request.attestationKey].filter((k): k is string => !!k)];
   });
   // Files go once the rows are gone for good.
