@@ -2,13 +2,17 @@ import { Center, Loader } from '@mantine/core';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/apiError.ts';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
-import type { SignatureFormKit } from '../../signatures/index.ts';
+import { loadSignatureFormKit } from '../../signatures/index.ts';
 import { useOperation } from '../api.ts';
 import { OperationEditor } from '../components/OperationEditor.tsx';
 import { OperationView } from '../components/OperationView.tsx';
 import { provideKit as provide } from '../kit.ts';
 
-export const provideKit = (kit: SignatureFormKit) => provide(kit);
+/** The page, once the signatures form's pieces it uses are loaded (the route awaits both). */
+export async function loadOperationPage() {
+  provide(await loadSignatureFormKit());
+  return OperationPage;
+}
 
 /** `batches/view/:id`: a draft opens in its editor (tabs Signatures, Documents, Options); a sent one in its view. */
 export function OperationPage() {
