@@ -3,6 +3,7 @@ export * from './shared/common.ts';
 export * from './shared/errors.ts';
 export * from './shared/access.ts';
 export * from './shared/endpoint.ts';
+export * from './shared/progress.ts';
 export * from './events.ts';
 export * from './users/schemas.ts';
 export * from './users/endpoints.ts';

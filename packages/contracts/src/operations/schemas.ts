@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemEnvelope, listEnvelope, listQuerySchema, localeSchema, uuidSchema } from '../shared/common.ts';
+import { dispatchProgressSchema } from '../shared/progress.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
 import { certificationLevelSchema, signerRoleSchema } from '../signatures/constants.ts';
 import { signatureFieldInputSchema } from '../signatures/fields.ts';
@@ -112,17 +113,6 @@ export const operationFormParts = ['label', 'description', 'level', 'status', 't
 export const operationCountsSchema = z.object(Object.fromEntries(orderStatuses.map((s) => [s, z.number().int()])) as Record<OrderStatus, z.ZodNumber>);
 export type OperationCounts = z.infer<typeof operationCountsSchema>;
 
-/** Dispatch progress: requests made, the rate measured since the send, the time left at that rate. */
-export const operationProgressSchema = z.object({
-  total: z.number().int(),
-  dispatched: z.number().int(),
-  failed: z.number().int(),
-  percent: z.number(),
-  ratePerMinute: z.number().nullable(),
-  etaSeconds: z.number().nullable(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-});
 
 export const operationDocumentSchema = z.object({
   id: uuidSchema,
@@ -146,7 +136,7 @@ export const operationSchema = z.object({
   owner: z.object({ id: uuidSchema, name: z.string() }).nullable(),
   orderCount: z.number().int(),
   counts: operationCountsSchema,
-  progress: operationProgressSchema,
+  progress: dispatchProgressSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   sentAt: z.string().nullable(),
@@ -208,7 +198,7 @@ export const operationStatisticsSchema = z.object({
   /** Awaiting signatures (ready or pending). */
   waiting: z.number().int(),
   percent: z.object({ completed: z.number(), waiting: z.number(), failed: z.number(), canceled: z.number(), expired: z.number() }),
-  progress: operationProgressSchema,
+  progress: dispatchProgressSchema,
 });
 export const operationStatisticsResponse = itemEnvelope(operationStatisticsSchema);
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { operationStatusTargets, operationTransitions, type Operation, type OperationDocument, type Order } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
+import { dispatchProgress } from '../../platform/dispatch/index.ts';
 import { iso } from '../../platform/http/envelope.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { exportText } from '../contacts/index.ts';
@@ -13,23 +14,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const percentOf = (n: number, of: number) => (of ? round1((n / of) * 100) : 0);
 
 /** Dispatch progress: requests made over the orders to send, the rate since the send, the time left at that rate. */
-export function progressOf(row: OperationRow, now: Date): Operation['progress'] {
-  const total = row.orderCount - row.nDraft;
-  const done = row.dispatched + row.nFailed;
-  const end = row.dispatchFinishedAt ?? now;
-  const minutes = row.dispatchStartedAt ? Math.max(1 / 60, (end.getTime() - row.dispatchStartedAt.getTime()) / 60_000) : null;
-  const rate = minutes && row.dispatched ? Math.round(row.dispatched / minutes) : null;
-  return {
-    total,
-    dispatched: row.dispatched,
-    failed: row.nFailed,
-    percent: total ? round1((Math.min(done, total) / total) * 100) : 0,
-    ratePerMinute: rate,
-    etaSeconds: row.status === 'pending' && rate ? Math.ceil((row.nBeforeSend / rate) * 60) : row.status === 'pending' ? null : 0,
-    startedAt: iso(row.dispatchStartedAt),
-    finishedAt: iso(row.dispatchFinishedAt),
-  };
-}
+export const progressOf = (row: OperationRow, now: Date): Operation['progress'] =>
+  dispatchProgress(
+    { total: row.orderCount - row.nDraft, dispatched: row.dispatched, failed: row.nFailed, queued: row.nBeforeSend, sending: row.status === 'pending', startedAt: row.dispatchStartedAt, finishedAt: row.dispatchFinishedAt },
+    now,
+  );
 
 export const presentDocument = (d: OperationDocumentRow, usage: Map<string, number>): OperationDocument => ({
   id: d.id,

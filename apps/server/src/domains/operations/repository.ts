@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { orderStatuses, type OperationCounts, type OperationStatus, type OrderStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
+import { moveCounters } from '../../platform/db/counters.ts';
 import { containsPattern, listPage, matchIds, type PageTotal } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { operationDocuments, operationOrders, operations, type OrderField, type OrderSigner } from './schema.ts';
@@ -47,18 +48,9 @@ const counterKey: Record<OrderStatus, keyof OperationRecord> = {
 };
 export const countsOf = (row: OperationRecord): OperationCounts => Object.fromEntries(orderStatuses.map((s) => [s, row[counterKey[s]] as number])) as OperationCounts;
 
-/** Moves `n` orders from one counter to another (in the transaction that moved them). */
-export async function bump(db: Executor, appId: string, operationId: string, moves: { from: OrderStatus | null; to: OrderStatus | null; n: number }[], extra: SQL[] = []) {
-  const deltas = new Map<string, number>();
-  for (const { from, to, n } of moves) {
-    if (!n) continue;
-    if (from) deltas.set(counterColumn[from], (deltas.get(counterColumn[from]) ?? 0) - n);
-    if (to) deltas.set(counterColumn[to], (deltas.get(counterColumn[to]) ?? 0) + n);
-  }
-  const sets = [...deltas].filter(([, d]) => d !== 0).map(([column, d]) => sql`${sql.identifier(column)} = ${sql.identifier(column)} + ${d}`);
-  if (!sets.length && !extra.length) return;
-  await db.execute(sql`update ${operations} set ${sql.join([...sets, ...extra, sql`updated_at = now()`], sql`, `)} where app_id = ${appId} and id = ${operationId}`);
-}
+/** Moves `n` items from one counter to another (in the transaction that moved them). */
+export const bump = (db: Executor, appId: string, operationId: string, moves: { from: OrderStatus | null; to: OrderStatus | null; n: number }[], extra: SQL[] = []) =>
+  moveCounters(db, operations, counterColumn, { appId, id: operationId }, moves, extra);
 
 export interface OperationListFilter {
   search?: string;

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   isOperationActionAllowed,
   normalizeSearch,
   operationStatusTargets,
-  seesAllUsers,
   signatureOptionsInputSchema,
   type FieldError,
   type OperationAction,
@@ -17,8 +15,9 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { getApplication } from '../tenants/index.ts';
-import { descendantIds } from '../users/index.ts';
+import { ownerScope } from '../users/index.ts';
 import { assertBulkSendable, assertLevelAndOptions, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
 import { dispatchQueue, type OperationJob } from './dispatch.ts';
 import { emitOperationEvent } from './facts.ts';
@@ -32,10 +31,7 @@ export interface Options {
 }
 
 /** GERANT and COMPTABLE see the tenant's operations; the others their own and their descendants'. */
-export async function scopeOf(tx: Tx, actor: Actor): Promise<repo.Scope> {
-  if (seesAllUsers(actor.profile)) return { appId: actor.appId };
-  return { appId: actor.appId, ownerIds: [actor.userId, ...(await descendantIds(tx, actor.appId, actor.userId))] };
-}
+export const scopeOf = (tx: Tx, actor: Actor): Promise<repo.Scope> => ownerScope(tx, actor);
 
 export async function findVisible(tx: Tx, actor: Actor, id: string, opts: { lock?: boolean } = {}): Promise<repo.OperationRow> {
   const row = await repo.findOperation(tx, await scopeOf(tx, actor), id, opts);
@@ -70,21 +66,6 @@ export async function newDraft(opts: Options): Promise<string> {
   });
 }
 
-/** Stores the checked documents once (fresh keys); the caller removes them if its transaction fails. */
-async function storeDocuments(platform: Platform, appId: string, documents: readonly PreparedDocument[]): Promise<string[]> {
-  const keys: string[] = [];
-  for (const doc of documents) {
-    const key = `${appId}/operation-${randomUUID()}.pdf`;
-    await platform.storage.put(key, doc.data);
-    keys.push(key);
-  }
-  return keys;
-}
-
-async function discard(platform: Platform, keys: string[]) {
-  await Promise.all(keys.map((k) => platform.storage.delete(k).catch((error) => platform.logger.warn({ err: error, key: k }, 'could not delete a stored file'))));
-}
-
 export const ordersOf = (orders: readonly OrderData[], language: string): repo.NewOrder[] =>
   orders.map((o) => ({
     documentName: o.document,
@@ -99,7 +80,7 @@ export const ordersOf = (orders: readonly OrderData[], language: string): repo.N
  */
 export async function saveOperation(opts: Options & { id: string; data: OperationData; given: ReadonlySet<string>; documents: PreparedDocument[] }) {
   const { platform, actor, data, given } = opts;
-  const keys = await storeDocuments(platform, actor.appId, opts.documents);
+  const keys = await storeFresh(platform, actor.appId, 'operation', opts.documents);
   try {
     await platform.database.inTenant(actor.appId, async (tx) => {
       const row = await findVisible(tx, actor, opts.id, { lock: true });
@@ -130,7 +111,7 @@ export async function saveOperation(opts: Options & { id: string; data: Operatio
       if ((given.has('transactionRequest') && data.transactionRequest.send) || data.status === 'pending') await sendInTx(tx, platform, actor, row.id);
     });
   } catch (error) {
-    await discard(platform, keys);
+    await discardStored(platform, keys);
     throw error;
   }
 }

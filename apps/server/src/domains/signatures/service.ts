@@ -19,6 +19,7 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import { discardStored } from '../../platform/stored-files.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { descendantIds } from '../users/index.ts';
@@ -195,9 +196,7 @@ async function storeFiles(platform: Platform, appId: string, files: Uint8Array[]
   return keys;
 }
 
-async function discard(platform: Platform, keys: string[]) {
-  await Promise.all(keys.map((k) => platform.storage.delete(k).catch((error) => platform.logger.warn({ err: error, key: k }, 'could not delete a stored file'))));
-}
+const discard = discardStored;
 
 /**
  * Inserts the documents; a document whose upload check found active content or warnings gets a `document_checked`

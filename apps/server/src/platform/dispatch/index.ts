@@ -1,3 +1,4 @@
+import type { DispatchProgress } from '@paraphe/contracts';
 import type { Platform } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../faults.ts';
@@ -54,6 +55,32 @@ export async function runDispatchLoop(loop: DispatchLoop): Promise<void> {
 export function windowAllowance(config: Pick<Platform['config'], 'dispatchPerMinute' | 'dispatchChunk'>, recentInWindow: number): number {
   const windowQuota = Math.max(1, Math.ceil((config.dispatchPerMinute * pacingWindowMs) / 60_000));
   return Math.min(config.dispatchChunk, windowQuota - recentInWindow);
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * A dispatch's progress for the views: items made over the items to send, the rate since the send started, the time
+ * left at that rate while it is still `sending` (null while not measured yet, 0 once over).
+ */
+export function dispatchProgress(
+  p: { total: number; dispatched: number; failed: number; queued: number; sending: boolean; startedAt: Date | null; finishedAt: Date | null },
+  now: Date,
+): DispatchProgress {
+  const done = p.dispatched + p.failed;
+  const end = p.finishedAt ?? now;
+  const minutes = p.startedAt ? Math.max(1 / 60, (end.getTime() - p.startedAt.getTime()) / 60_000) : null;
+  const rate = minutes && p.dispatched ? Math.round(p.dispatched / minutes) : null;
+  return {
+    total: p.total,
+    dispatched: p.dispatched,
+    failed: p.failed,
+    percent: p.total ? round1((Math.min(done, p.total) / p.total) * 100) : 0,
+    ratePerMinute: rate,
+    etaSeconds: p.sending && rate ? Math.ceil((p.queued / rate) * 60) : p.sending ? null : 0,
+    startedAt: p.startedAt?.toISOString() ?? null,
+    finishedAt: p.finishedAt?.toISOString() ?? null,
+  };
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
