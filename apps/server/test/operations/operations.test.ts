@@ -137,6 +137,9 @@ describe(`operations (${engine})`, () => {
     expect(list.countAll).toBe(2);
     expect(list.data[0]).toMatchObject({ document: 'a.pdf', transactionSigners: [{ emailAddress: 'ann.one@example.com', phoneNum: '+33612345678' }, { emailAddress: 'bob.two@example.com' }], signatureFields: [{ page: 1, x: 100, y: 600, signerIndex: 0 }] });
     expect(list.data[1].transactionSigners[0]).toMatchObject({ phoneNum: null, language: 'fr' });
+    // One more typed order goes after the imported ones.
+    const added = await save(id, [{ name: 'appendOrders', value: JSON.stringify([{ transactionSigners: [person('Eve')], document: 'c.pdf' }]) }], 'PUT');
+    expect(added.json().data).toMatchObject({ orderCount: 3, counts: { draft: 3 } });
     const search = (await client.call('GET', `/api/batches/${id}/orders?search=dee.four`, 'operation')).json();
     expect(search.data.map((o: { document: string }) => o.document)).toEqual(['b.pdf']);
     const template = await client.call('GET', '/api/batches/import-template', 'operation');

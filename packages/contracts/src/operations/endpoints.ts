@@ -25,7 +25,7 @@ const read = { audience: 'operation', permission: 'operations.read' } as const;
 const manage = { audience: 'operation', permission: 'operations.manage' } as const;
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const form =
-  'multipart/form-data: text parts label, description, level, status (draft | pending = send), transactionOrders (the orders: transactionSigners, document = a file name of the pool, signatureFields), transactionDocument ([{fileName, title}]), transactionRequest ({send}), optionsRequest (JSON strings); file parts: the PDFs of the pool (a file of the same name replaces it). See docs/operations.md.';
+  'multipart/form-data: text parts label, description, level, status (draft | pending = send), transactionOrders (the orders: transactionSigners, document = a file name of the pool, signatureFields; replaces the draft orders), appendOrders (the same, added after them), transactionDocument ([{fileName, title}]), transactionRequest ({send}), optionsRequest (JSON strings); file parts: the PDFs of the pool (a file of the same name replaces it). See docs/operations.md.';
 
 /** Operations, also called batches (spec §7 Batches; paths keep the spec's `batches`). */
 export const operationEndpoints = defineEndpoints(['operations'], {

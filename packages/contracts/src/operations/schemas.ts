@@ -99,6 +99,8 @@ export const operationInputSchema = z.object({
   description: z.string().trim().max(2000).nullish().transform((v) => v || null),
   transactionRequest: transactionRequestInputSchema,
   transactionOrders: z.array(orderInputSchema).max(maxOrdersPerCall).default([]),
+  /** Orders added after the draft's own (the form's "add a signature"), where transactionOrders replaces them all. */
+  appendOrders: z.array(orderInputSchema).max(maxOrdersPerCall).default([]),
   transactionDocument: z.array(operationDocumentInputSchema).max(200).default([]),
   optionsRequest: signatureOptionsInputSchema.prefault({}),
   level: certificationLevelSchema.default(1),
@@ -108,7 +110,7 @@ export const operationInputSchema = z.object({
 export type OperationInput = z.input<typeof operationInputSchema>;
 export type OperationData = z.infer<typeof operationInputSchema>;
 /** The multipart text parts (JSON strings, except label, description and status). */
-export const operationFormParts = ['label', 'description', 'level', 'status', 'transactionRequest', 'transactionOrders', 'transactionDocument', 'optionsRequest'] as const;
+export const operationFormParts = ['label', 'description', 'level', 'status', 'transactionRequest', 'transactionOrders', 'appendOrders', 'transactionDocument', 'optionsRequest'] as const;
 
 export const operationCountsSchema = z.object(Object.fromEntries(orderStatuses.map((s) => [s, z.number().int()])) as Record<OrderStatus, z.ZodNumber>);
 export type OperationCounts = z.infer<typeof operationCountsSchema>;

@@ -18,7 +18,7 @@ import { exportOrders, presentDocument, presentOperation, presentOrder, statisti
 import * as operations from './service.ts';
 
 const megabyte = 1024 * 1024;
-const jsonParts = ['transactionRequest', 'transactionOrders', 'transactionDocument', 'optionsRequest'] as const;
+const jsonParts = ['transactionRequest', 'transactionOrders', 'appendOrders', 'transactionDocument', 'optionsRequest'] as const;
 
 async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
   const application = await platform.database.inSystem((tx) => getApplication(tx, appId));

@@ -107,6 +107,10 @@ export async function saveOperation(opts: Options & { id: string; data: Operatio
         const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.transactionOrders, options.language));
         await repo.updateOperation(tx, actor.appId, row.id, { orderCount: n, nDraft: n });
       }
+      if (data.appendOrders.length) {
+        const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.appendOrders, options.language));
+        await repo.bump(tx, actor.appId, row.id, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`]);
+      }
       await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.saved', targetType: 'operation', targetId: row.id, ip: actor.ip });
       if ((given.has('transactionRequest') && data.transactionRequest.send) || data.status === 'pending') await sendInTx(tx, platform, actor, row.id);
     });

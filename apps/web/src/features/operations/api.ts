@@ -86,11 +86,8 @@ export function useOperationCommand(id: string) {
         case 'deleteDocument':
           return void (await callEndpoint(operationEndpoints.deleteDocument, { params: { id, documentId: command.documentId } }));
         case 'addOrder': {
-          // One order more: the draft's orders are sent again with it (a draft holds what was typed, imports add in bulk).
           const form = new FormData();
-          const all = await callEndpoint(operationEndpoints.orders, { params, query: { limit: 500, offset: 0, orderBy: 'rowIndex', order: 'ASC' } });
-          const orders = [...all.data.map((o) => ({ transactionSigners: o.transactionSigners, document: o.document, signatureFields: o.signatureFields })), command.order];
-          form.append('transactionOrders', JSON.stringify(orders));
+          form.append('appendOrders', JSON.stringify([command.order]));
           return void (await postFormEndpoint(operationEndpoints.update, params, form));
         }
       }
