@@ -112,7 +112,8 @@ export function OperationEditor({ operation }: { operation: Operation }) {
             <DocumentsPool operation={operation} canManage={canManage} />
           </Tabs.Panel>
           <Tabs.Panel value="options">
-            <kit.OptionsTab form={form} features={me.application.features} />
+            {/* Orders are sent by the machine: chaining by e-mail, no co-signers (the tab's one-signer mode hides both). */}
+            <kit.OptionsTab form={form} features={me.application.features} singleSigner />
           </Tabs.Panel>
         </Tabs>
       </Paper>
