@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import type { Operation, OrderImportReport } from '@paraphe/contracts';
 import { readSpreadsheet } from '../../src/platform/spreadsheets/index.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
@@ -135,8 +136,10 @@ describe(`operations (${engine})`, () => {
     expect(saved.json().data).toMatchObject({ preview: false, kept: 2 });
     const list = (await client.call('GET', `/api/batches/${id}/orders?order=ASC&orderBy=rowIndex`, 'operation')).json();
     expect(list.countAll).toBe(2);
-    expect(list.data[0]).toMatchObject({ document: 'a.pdf', transactionSigners: [{ emailAddress: 'ann.one@example.com', phoneNum: '+33612345678' }, { emailAddress: 'bob.two@example.com' }], signatureFields: [{ page: 1, x: 100, y: 600, signerIndex: 0 }] });
+    expect(list.data[0]).toMatchObject({ document: 'a.pdf', transactionSigners: [{ emailAddress: 'ann.one@example.com', phoneNum: '+33612345678' }, { emailAddress: 'bob.two@example.com' }], signatureFields: [{ page: 1, x: 100, y: 600, signerIndex: 0 }, { page: -1, signerIndex: 1 }] });
     expect(list.data[1].transactionSigners[0]).toMatchObject({ phoneNum: null, language: 'fr' });
+    // Placed nowhere: the default place (last page), as a single request's form gives.
+    expect(list.data[1].signatureFields).toEqual([expect.objectContaining({ page: -1, signerIndex: 0 })]);
     // One more typed order goes after the imported ones.
     const added = await save(id, [{ name: 'appendOrders', value: JSON.stringify([{ transactionSigners: [person('Eve')], document: 'c.pdf' }]) }], 'PUT');
     expect(added.json().data).toMatchObject({ orderCount: 3, counts: { draft: 3 } });
@@ -210,11 +213,22 @@ describe(`operations (${engine})`, () => {
     expect(notices.map((n) => n.type).sort()).toEqual(['batch.dispatched', 'batch.end', 'batch.start']);
     expect(await rows(t, sql`select type from notifications where app_id = ${client.appId} and type like 'signature.%'`)).toHaveLength(0);
 
+    // Archive: the completed documents of both orders, once their requests are finalised.
+    await t.waitFor(async () => (await rows<{ n: number }>(t, sql`select count(*)::int as n from signature_requests where source_id = ${id} and status = 'completed'`))[0]!.n === 2, 60_000);
+    expect((await client.call('POST', `/api/batches/${id}/archive`, 'operation')).statusCode).toBe(202);
+    await t.waitFor(async () => (await get(id)).archiveAvailable);
+    const zip = await client.call('GET', `/api/batches/${id}/archive`, 'operation');
+    expect(zip.statusCode).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(zip.rawPayload))).sort()).toEqual(['000001/one.pdf', '000002/two.pdf']);
+
     // Cancel: a sent operation's orders are cancelled through their requests (a job).
     const dan = person('Dan');
     const second = await newId();
     await save(second, [{ name: 'label', value: 'To cancel' }, { name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [dan], document: 'one.pdf' }]) }, { name: 'status', value: 'pending' }, ...files('one.pdf')]);
     await t.waitFor(async () => (await get(second)).status === 'ready');
+    const relaunch = await client.call('PATCH', `/api/batches/${second}/relaunch`, 'operation');
+    expect(relaunch.json().data.queued).toBe(1);
+    await t.waitFor(async () => (await messagesTo(t, dan.emailAddress, 'signature-reminder')).length === 1);
     const cancel = await client.call('PATCH', `/api/batches/${second}/status`, 'operation', { status: 'canceled' });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const canceled = await t.waitFor(async () => {
@@ -223,5 +237,5 @@ describe(`operations (${engine})`, () => {
     }, 30_000);
     expect(canceled).toMatchObject({ status: 'canceled', counts: { ready: 0 } });
     await t.waitFor(async () => (await messagesTo(t, dan.emailAddress, 'signature-canceled')).length === 1);
-  });
+  }, 120_000);
 });

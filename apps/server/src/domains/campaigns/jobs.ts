@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { pagesAfter } from '../../platform/db/keyset.ts';
 import { storeZip } from '../../platform/zip-store.ts';
 import { cancelRequests, completedFiles, relaunchRequests } from '../signatures/index.ts';
 import type { CampaignJob } from './dispatch.ts';
@@ -53,23 +55,26 @@ export async function runCancelJob(platform: Platform, job: CampaignJob) {
 
 /** Reminds every signatory still waiting (relaunch of each copy: cool-down per signer), by row order. */
 export async function runRelaunchJob(platform: Platform, job: CampaignJob) {
-  let after = -1;
-  for (;;) {
-    const last = await platform.database.inTenant(job.appId, async (tx) => {
-      const rows = await tx
-        .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId })
-        .from(campaignSignatories)
-        .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), inArray(campaignSignatories.status, ['sent', 'opened']), gt(campaignSignatories.rowIndex, after)))
-        .orderBy(asc(campaignSignatories.rowIndex))
-        .limit(chunk);
-      if (!rows.length) return null;
-      await relaunchRequests(tx, platform, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : [])), job.userId!);
-      return rows.at(-1)!.rowIndex;
-    });
-    if (last === null) return;
-    after = last;
-  }
+  const pages = pagesAfter(
+    (after) =>
+      platform.database.inTenant(job.appId, async (tx) => {
+        const rows = await signatoriesAfter(tx, job, inArray(campaignSignatories.status, ['sent', 'opened']), after);
+        await relaunchRequests(tx, platform, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : [])), job.userId!);
+        return rows;
+      }),
+    (r) => r.rowIndex,
+  );
+  for await (const _ of pages);
 }
+
+/** A page of a campaign's signatories in row order, after `after`, among those `where` keeps. */
+const signatoriesAfter = (tx: Tx, job: CampaignJob, where: SQL, after: number) =>
+  tx
+    .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId, firstname: campaignSignatories.firstname, lastname: campaignSignatories.lastname })
+    .from(campaignSignatories)
+    .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), where, gt(campaignSignatories.rowIndex, after)))
+    .orderBy(asc(campaignSignatories.rowIndex))
+    .limit(chunk);
 
 export const archiveKeyOf = (appId: string, campaignId: string) => `${appId}/campaign-archive-${campaignId}.zip`;
 
@@ -82,26 +87,19 @@ export async function runArchiveJob(platform: Platform, job: CampaignJob & { use
   const key = archiveKeyOf(job.appId, job.campaignId);
   let files = 0;
   const bytes = await storeZip(platform, key, async (add) => {
-    let after = -1;
-    for (;;) {
-      const page = await platform.database.inTenant(job.appId, async (tx) => {
-        const rows = await tx
-          .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId, firstname: campaignSignatories.firstname, lastname: campaignSignatories.lastname })
-          .from(campaignSignatories)
-          .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), eq(campaignSignatories.status, 'signed'), gt(campaignSignatories.rowIndex, after)))
-          .orderBy(asc(campaignSignatories.rowIndex))
-          .limit(chunk);
-        return { rows, files: await completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))) };
-      });
-      if (!page.rows.length) return;
-      for (const row of page.rows) {
+    const pages = pagesAfter(
+      (after) => platform.database.inTenant(job.appId, (tx) => signatoriesAfter(tx, job, eq(campaignSignatories.status, 'signed'), after)),
+      (r) => r.rowIndex,
+    );
+    for await (const rows of pages) {
+      const signed = await platform.database.inTenant(job.appId, (tx) => completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))));
+      for (const row of rows) {
         const folder = `${String(row.rowIndex + 1).padStart(6, '0')} ${row.lastname.toUpperCase()} ${row.firstname}`.replace(/[\\/:*?"<>|]/g, '_');
-        for (const file of page.files.filter((f) => f.requestId === row.requestId)) {
+        for (const file of signed.filter((f) => f.requestId === row.requestId)) {
           await add(`${folder}/${file.fileName}`, await platform.storage.get(file.storageKey));
           files++;
         }
       }
-      after = page.rows.at(-1)!.rowIndex;
     }
   });
   await platform.database.inTenant(job.appId, async (tx) => {

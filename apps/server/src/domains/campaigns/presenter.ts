@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { campaignAllowedActions, fieldSizeOf, signatoryColumns, type Campaign, type Signatory, type SignatoryImport } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { dispatchProgress } from '../../platform/dispatch/index.ts';
+import { pagesAfter } from '../../platform/db/keyset.ts';
 import { iso } from '../../platform/http/envelope.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { exportText } from '../contacts/index.ts';
@@ -175,8 +176,8 @@ export async function exportSignatories(opts: { platform: Platform; actor: Actor
         .limit(exportPage),
     );
   async function* rows() {
-    for (let rows = await page(-1); rows.length; rows = rows.length < exportPage ? [] : await page(rows.at(-1)!.rowIndex)) {
-      for (const s of rows) {
+    for await (const signatories of pagesAfter(page, (s) => s.rowIndex)) {
+      for (const s of signatories) {
         yield {
           row: s.rowIndex + 1,
           lastname: exportText(s.lastname),

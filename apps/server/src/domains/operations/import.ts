@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { openSpreadsheet, SpreadsheetError } from '../../platform/spreadsheets/index.ts';
 import { importReadLimits, judgeRow, missingName, spreadsheetProblem, type ImportMapping, type UploadedFile } from '../contacts/index.ts';
 import * as repo from './repository.ts';
-import { assertOperationAction, findVisible, type Options } from './service.ts';
+import { assertOperationAction, findVisible, withDefaultFields, type Options } from './service.ts';
 
 /**
  * Orders from a spreadsheet (docs/operations.md "Import"): one row per order, a header naming the columns —
@@ -100,7 +100,7 @@ async function readOrders(file: UploadedFile, language: string): Promise<{ order
       if (!order.signers.length && !reasons.some((r) => r.reason === 'invalid_email')) reject(null, 'no_signer');
       const refused = reasons.some((r) => ['document_missing', 'no_signer', 'invalid_field', 'invalid_email', 'domain_unresolved'].includes(r.reason));
       if (refused) rejected++;
-      else orders.push(order);
+      else orders.push(withDefaultFields(order));
       if (lines.length < keptLines) lines.push({ line, outcome: refused ? 'rejected' : 'kept', document, signers: order.signers.length, reasons });
     }
   } catch (error) {

@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { pagesAfter } from '../../platform/db/keyset.ts';
 import { storeZip } from '../../platform/zip-store.ts';
 import { cancelRequests, completedFiles, relaunchRequests } from '../signatures/index.ts';
 import type { OperationJob } from './dispatch.ts';
@@ -42,23 +44,26 @@ export async function runCancelJob(platform: Platform, job: OperationJob) {
 
 /** Reminds the signer whose turn it is in every order awaiting signatures (the signatures' cool-down applies). */
 export async function runRelaunchJob(platform: Platform, job: OperationJob) {
-  let after = -1;
-  for (;;) {
-    const last = await platform.database.inTenant(job.appId, async (tx) => {
-      const rows = await tx
-        .select({ rowIndex: operationOrders.rowIndex, requestId: operationOrders.requestId })
-        .from(operationOrders)
-        .where(and(eq(operationOrders.appId, job.appId), eq(operationOrders.operationId, job.operationId), inArray(operationOrders.status, [...awaitingSignatures]), gt(operationOrders.rowIndex, after)))
-        .orderBy(asc(operationOrders.rowIndex))
-        .limit(chunk);
-      if (!rows.length) return null;
-      await relaunchRequests(tx, platform, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : [])), job.userId!);
-      return rows.at(-1)!.rowIndex;
-    });
-    if (last === null) return;
-    after = last;
-  }
+  const pages = pagesAfter(
+    (after) =>
+      platform.database.inTenant(job.appId, async (tx) => {
+        const rows = await ordersAfter(tx, job, inArray(operationOrders.status, [...awaitingSignatures]), after);
+        await relaunchRequests(tx, platform, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : [])), job.userId!);
+        return rows;
+      }),
+    (r) => r.rowIndex,
+  );
+  for await (const _ of pages);
 }
+
+/** A page of an operation's orders in row order, after `after`, among those `where` keeps. */
+const ordersAfter = (tx: Tx, job: OperationJob, where: SQL, after: number) =>
+  tx
+    .select({ rowIndex: operationOrders.rowIndex, requestId: operationOrders.requestId })
+    .from(operationOrders)
+    .where(and(eq(operationOrders.appId, job.appId), eq(operationOrders.operationId, job.operationId), where, gt(operationOrders.rowIndex, after)))
+    .orderBy(asc(operationOrders.rowIndex))
+    .limit(chunk);
 
 export const archiveKeyOf = (appId: string, operationId: string) => `${appId}/operation-archive-${operationId}.zip`;
 
@@ -66,22 +71,15 @@ export const archiveKeyOf = (appId: string, operationId: string) => `${appId}/op
 export async function runArchiveJob(platform: Platform, job: ArchiveJob) {
   const key = archiveKeyOf(job.appId, job.operationId);
   const bytes = await storeZip(platform, key, async (add) => {
-    let after = -1;
-    for (;;) {
-      const page = await platform.database.inTenant(job.appId, async (tx) => {
-        const rows = await tx
-          .select({ rowIndex: operationOrders.rowIndex, requestId: operationOrders.requestId })
-          .from(operationOrders)
-          .where(and(eq(operationOrders.appId, job.appId), eq(operationOrders.operationId, job.operationId), eq(operationOrders.status, 'completed'), gt(operationOrders.rowIndex, after)))
-          .orderBy(asc(operationOrders.rowIndex))
-          .limit(chunk);
-        return { rows, files: await completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))) };
-      });
-      if (!page.rows.length) return;
-      for (const row of page.rows) {
-        for (const file of page.files.filter((f) => f.requestId === row.requestId)) await add(`${String(row.rowIndex + 1).padStart(6, '0')}/${file.fileName}`, await platform.storage.get(file.storageKey));
+    const pages = pagesAfter(
+      (after) => platform.database.inTenant(job.appId, (tx) => ordersAfter(tx, job, eq(operationOrders.status, 'completed'), after)),
+      (r) => r.rowIndex,
+    );
+    for await (const rows of pages) {
+      const files = await platform.database.inTenant(job.appId, (tx) => completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))));
+      for (const row of rows) {
+        for (const file of files.filter((f) => f.requestId === row.requestId)) await add(`${String(row.rowIndex + 1).padStart(6, '0')}/${file.fileName}`, await platform.storage.get(file.storageKey));
       }
-      after = page.rows.at(-1)!.rowIndex;
     }
   });
   await platform.database.inTenant(job.appId, async (tx) => {

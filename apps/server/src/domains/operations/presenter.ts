@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { operationStatusTargets, operationTransitions, type Operation, type OperationDocument, type Order } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { dispatchProgress } from '../../platform/dispatch/index.ts';
+import { pagesAfter } from '../../platform/db/keyset.ts';
 import { iso } from '../../platform/http/envelope.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { exportText } from '../contacts/index.ts';
@@ -107,8 +108,8 @@ export async function exportOrders(opts: { platform: Platform; actor: Actor; id:
         .limit(exportPage),
     );
   async function* rows() {
-    for (let rows = await page(-1); rows.length; rows = rows.length < exportPage ? [] : await page(rows.at(-1)!.rowIndex)) {
-      for (const o of rows) {
+    for await (const orders of pagesAfter(page, (o) => o.rowIndex)) {
+      for (const o of orders) {
         yield {
           row: o.rowIndex + 1,
           document: exportText(o.documentName),

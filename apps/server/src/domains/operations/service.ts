@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
+  defaultSignatureFields,
   isOperationActionAllowed,
   normalizeSearch,
   operationStatusTargets,
@@ -66,12 +67,24 @@ export async function newDraft(opts: Options): Promise<string> {
   });
 }
 
+/**
+ * A signer or validator placed nowhere gets the default place a single request's form gives (last page, side by
+ * side): without a field nobody's signature would land on the document, and the request could never complete.
+ */
+export function withDefaultFields(order: repo.NewOrder): repo.NewOrder {
+  const placed = new Set(order.fields.map((f) => f.signerIndex));
+  const defaults = defaultSignatureFields(order.signers.length, false).filter((f) => !placed.has(f.signerIndex) && order.signers[f.signerIndex]?.role !== 'observer');
+  return defaults.length ? { ...order, fields: [...order.fields, ...defaults.map(({ page, x, y, width, height, signerIndex }) => ({ page, x, y, width, height, signerIndex }))] } : order;
+}
+
 export const ordersOf = (orders: readonly OrderData[], language: string): repo.NewOrder[] =>
-  orders.map((o) => ({
-    documentName: o.document,
-    signers: o.transactionSigners.map((s) => ({ firstname: s.firstname, lastname: s.lastname, email: s.emailAddress, phone: s.phoneNum ?? null, language: (s.language ?? language) as repo.OrderRow['signers'][number]['language'], role: s.role })),
-    fields: o.signatureFields.map((f) => ({ page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signerIndex: f.signerIndex })),
-  }));
+  orders.map((o) =>
+    withDefaultFields({
+      documentName: o.document,
+      signers: o.transactionSigners.map((s) => ({ firstname: s.firstname, lastname: s.lastname, email: s.emailAddress, phone: s.phoneNum ?? null, language: (s.language ?? language) as repo.OrderRow['signers'][number]['language'], role: s.role })),
+      fields: o.signatureFields.map((f) => ({ page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signerIndex: f.signerIndex })),
+    }),
+  );
 
 /**
  * POST/PUT: saves a draft. The parts given replace what it has (orders replace the orders); files join the pool (a
