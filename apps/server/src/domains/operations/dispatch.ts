@@ -24,13 +24,9 @@ export interface OperationJob {
   userId?: string;
 }
 
-/** Test hooks: after each committed chunk (the fault bench kills the process around it). */
-export const dispatchHooks: { afterChunk?: (state: { operationId: string; sent: number; failed: number }) => void | Promise<void> } = {};
-
 export async function runDispatchJob(platform: Platform, job: OperationJob): Promise<void> {
   await runDispatchLoop({
     chunk: () => dispatchChunk(platform, job),
-    afterChunk: (outcome) => dispatchHooks.afterChunk?.({ operationId: job.operationId, ...outcome }),
     continueLater: () => platform.database.inTenant(job.appId, (tx) => platform.jobs.enqueue(tx, dispatchQueue, job)),
   });
 }
