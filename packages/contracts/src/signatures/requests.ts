@@ -149,3 +149,5 @@ export const relaunchSummarySchema = z.object({
 });
 export type RelaunchSummary = z.infer<typeof relaunchSummarySchema>;
 export const signatureSendResponse = itemEnvelope(signatureRequestSchema.extend({ links: z.array(signingLinkSchema), relaunch: relaunchSummarySchema.optional() }));
+/** A request as create, a draft edit or an action answer it: with the signing links of direct / face-to-face. */
+export type SignatureSendData = z.infer<typeof signatureSendResponse>['data'];
