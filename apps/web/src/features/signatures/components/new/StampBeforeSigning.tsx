@@ -1,7 +1,9 @@
 import { Checkbox, Select, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useStampAccounts } from '../../../stamps/index.ts';
+import { useQuery } from '@tanstack/react-query';
+import { stampEndpoints } from '@paraphe/contracts';
+import { callEndpoint } from '../../../../shared/api/endpoints.ts';
 import type { Draft } from '../../draft.ts';
 
 /**
@@ -11,7 +13,8 @@ import type { Draft } from '../../draft.ts';
 export function StampBeforeSigning({ form }: { form: UseFormReturnType<Draft> }) {
   const { t } = useTranslation('signatures');
   const on = form.getValues().options.stampBeforeSigning;
-  const accounts = useStampAccounts();
+  // The stamps feature's own query key: the stamp screen and this select share the cache.
+  const accounts = useQuery({ queryKey: ['stamps', 'accounts'], queryFn: ({ signal }) => callEndpoint(stampEndpoints.listAccounts, { signal }).then((r) => r.data) });
   const data = (accounts.data ?? []).map((a) => ({ value: a.id, label: a.isDefault ? `${a.label} (${t('options.stampDefault')})` : a.label }));
   return (
     <Stack gap="xs" mt="md">
