@@ -80,6 +80,8 @@ describe(`signatures: stamp documents before signing (${engine})`, () => {
   it('refuses to send without a usable account: none → 409, unknown → 404 naming the field, feature off → 403; nothing sent', async () => {
     const { client: bare } = await tenantWithGerant(t, { features: { stamp: true } });
     const noAccount = await draft(t, bare, { options: { stampBeforeSigning: true } });
+    // Saved all the same, with a warning on the field the send will refuse.
+    expect((noAccount as unknown as { warnings: unknown[] }).warnings).toEqual([expect.objectContaining({ field: 'optionsRequest.stampAccount', message: expect.stringContaining('no default stamp account') })]);
     const refused = await bare.call('PUT', `/api/transactions/${noAccount.id}`, 'history', { action: 'send' });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error).toMatchObject({ details: { reason: 'NO_STAMP_ACCOUNT' } });

@@ -1,9 +1,10 @@
-import type { SignatureRequestData, SigningLink } from '@paraphe/contracts';
+import type { FieldError, SignatureRequestData, SigningLink } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { validation, type PreparedDocument } from './intake.ts';
 import * as repo from './repository.ts';
+import { sealingWarnings } from './sealing.ts';
 import { discard, findVisible, insertDocuments, signerRowsOf, storeFiles, viewOf, type RequestView } from './service.ts';
 import { assertLevelAndOptions, loadContext, sendRequest } from './workflow.ts';
 
@@ -14,7 +15,7 @@ import { assertLevelAndOptions, loadContext, sendRequest } from './workflow.ts';
  * shows are saved as given); entries without one are new files (checked as on create, `added`); the draft's documents
  * not listed are removed. Only a draft: 409 INVALID_TRANSITION otherwise. With transactionRequest.send, sent as well.
  */
-export async function updateDraftRequest(opts: { platform: Platform; actor: Actor; id: string; data: SignatureRequestData; added: PreparedDocument[] }): Promise<{ view: RequestView; links: SigningLink[] }> {
+export async function updateDraftRequest(opts: { platform: Platform; actor: Actor; id: string; data: SignatureRequestData; added: PreparedDocument[] }): Promise<{ view: RequestView; links: SigningLink[]; warnings: FieldError[] }> {
   const { platform, actor, data, added } = opts;
   const keys = await storeFiles(platform, actor.appId, added.map((d) => d.data));
   let removedKeys: string[] = [];
@@ -50,7 +51,8 @@ export async function updateDraftRequest(opts: { platform: Platform; actor: Acto
       });
       const links = data.transactionRequest.send ? await sendRequest(tx, platform, await loadContext(tx, actor.appId, request.id), actor.realUserId) : [];
       removedKeys = removed.map((d) => d.storageKey);
-      return { view: await viewOf(tx, platform, actor.appId, request.id), links };
+      const warnings = data.transactionRequest.send ? [] : await sealingWarnings(tx, application, data.optionsRequest, platform.clock());
+      return { view: await viewOf(tx, platform, actor.appId, request.id), links, warnings };
     });
     // A removed document's file goes once the rows are gone for good.
     await discard(platform, removedKeys);

@@ -46,8 +46,8 @@ export async function signatureRoutes(app: App, platform: Platform) {
       const form = await readSignatureForm(request as never, limits);
       const data = parseRequestForm(formPayload(form.fields, signatureFormParts));
       const documents = await prepareDocuments({ entries: data.transactionDocuments, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
-      const { view, links } = await signatures.createSignatureRequest({ platform, actor, level: request.params.level, data, documents });
-      return item({ ...present(view), links });
+      const { view, links, warnings } = await signatures.createSignatureRequest({ platform, actor, level: request.params.level, data, documents });
+      return item({ ...present(view), links, ...(warnings.length ? { warnings } : {}) });
     });
     // A draft edited (drafts.ts): entries with a documentId keep their stored file, the others name new file parts.
     serve(plain.withTypeProvider<ZodTypeProvider>(), endpoints.updateDraft, async (request) => {
@@ -57,8 +57,8 @@ export async function signatureRoutes(app: App, platform: Platform) {
       const data = parseRequestForm(formPayload(form.fields, signatureFormParts));
       const fresh = data.transactionDocuments.filter((entry) => !entry.documentId);
       const added = await prepareDocuments({ entries: fresh, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
-      const { view, links } = await updateDraftRequest({ platform, actor, id: request.params.id, data, added });
-      return item({ ...present(view), links });
+      const { view, links, warnings } = await updateDraftRequest({ platform, actor, id: request.params.id, data, added });
+      return item({ ...present(view), links, ...(warnings.length ? { warnings } : {}) });
     });
     // The same checks as create on one file (the request form checks each file when it is added); nothing stored.
     serve(plain.withTypeProvider<ZodTypeProvider>(), endpoints.inspectFile, async (request) => {

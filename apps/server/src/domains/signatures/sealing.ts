@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { stampSignerIndex, type SignatureOptions } from '@paraphe/contracts';
+import { stampSignerIndex, type FieldError, type SignatureOptions } from '@paraphe/contracts';
+import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { requireSealingAccount, sealForRequest, type RequestSeal } from '../stamps/index.ts';
@@ -24,6 +25,20 @@ import { currentVersions, insertVersion, prepareForSigning, preparedEvidence, sh
 /** The checks of a send with the option on (feature stamp, account, default, expiry), in the caller's transaction. */
 export async function assertSealable(tx: Tx, application: Parameters<typeof requireSealingAccount>[1], options: Pick<SignatureOptions, 'stampBeforeSigning' | 'stampAccount'>, now: Date) {
   if (options.stampBeforeSigning) await requireSealingAccount(tx, application, options.stampAccount, now);
+}
+
+/**
+ * A draft saved with the option on: what its send would refuse about the stamp account, as field warnings (the draft is
+ * saved all the same; the send refuses with the same message).
+ */
+export async function sealingWarnings(tx: Tx, application: Parameters<typeof requireSealingAccount>[1], options: Pick<SignatureOptions, 'stampBeforeSigning' | 'stampAccount'>, now: Date): Promise<FieldError[]> {
+  try {
+    await assertSealable(tx, application, options, now);
+    return [];
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return [{ field: 'optionsRequest.stampAccount', rule: 'stamp_account', message: error.message }];
+  }
 }
 
 const toSign = (documents: DocumentWithFields[]) => documents.filter((d) => d.documentType !== 'pdf-for-presentation');

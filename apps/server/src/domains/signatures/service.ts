@@ -32,6 +32,7 @@ import { inspectPdf, type PreparedDocument } from './intake.ts';
 import { presentField, progressOf } from './presenter.ts';
 import * as repo from './repository.ts';
 import { mandateDocumentPosition } from './sepa.ts';
+import { sealingWarnings } from './sealing.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
 import { assertAction, assertLevelAndOptions, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
 
@@ -293,7 +294,8 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
       const created = (await repo.findRequest(tx, { appId: actor.appId }, requestId))!;
       await emitRequestEvent(tx, platform, created, 'signature.created', { signerCount: data.transactionSigners.length, documentCount: documents.length }, actor.realUserId);
       const links = data.transactionRequest.send ? await sendRequest(tx, platform, await loadContext(tx, actor.appId, requestId), actor.realUserId) : [];
-      return { view: await viewOf(tx, platform, actor.appId, requestId), links };
+      const warnings = data.transactionRequest.send ? [] : await sealingWarnings(tx, application, data.optionsRequest, now);
+      return { view: await viewOf(tx, platform, actor.appId, requestId), links, warnings };
     });
   } catch (error) {
     await discard(platform, keys);

@@ -104,6 +104,8 @@ export function SignatureForm({ prefill, saved }: { prefill?: SignerPrefill; sav
     const handlers = {
         onSuccess: (created: SignatureSendData) => {
           notify(t(send ? 'done.sent' : 'done.saved'), 'success');
+          // What the send will refuse (the stamp account), said at save.
+          created.warnings?.forEach((w) => notify(w.message, 'info'));
           if (send) openSigningLinks(created.options.chainingMode, created.links, t);
           void navigate(`/signatures/view/${created.id}`);
         },
