@@ -8,6 +8,7 @@ import {
   type SignatureOptions,
   type SignatureOptionsInput,
   type SignerInput,
+  type SignatureRequest,
   type SignerRole,
   type documentTypes,
 } from '@paraphe/contracts';
@@ -31,6 +32,8 @@ export type DraftSigner = {
 export type DocumentType = (typeof documentTypes)[number];
 export type DraftDocument = {
   key: string;
+  /** A saved draft's stored document (kept by id when the draft is saved again); absent for a file added here. */
+  documentId?: string;
   file: File;
   title: string;
   documentType: DocumentType;
@@ -45,6 +48,8 @@ export type DraftOptions = {
   language: Locale;
   handwritten: 'disabled' | 'enabled' | 'touchOnly';
   stampBeforeSigning: boolean;
+  /** The stamp account that seals before signing; '' = the tenant's default. */
+  stampAccount: string;
   contactFirstSignerBy: 'email' | 'sms';
   reminders: { mail: ReminderForm; sms: ReminderForm };
   expiryDays: number | '';
@@ -96,6 +101,7 @@ export function initialDraft(language: Locale, expiryDays: number | '' = '', pre
       language,
       handwritten: 'disabled',
       stampBeforeSigning: false,
+      stampAccount: '',
       contactFirstSignerBy: 'email',
       reminders: { mail: { ...noReminder }, sms: { ...noReminder } },
       expiryDays,
@@ -131,6 +137,7 @@ export function signerInputsOf(signers: readonly DraftSigner[]): SignerInput[] {
 
 export function documentInputsOf(documents: readonly DraftDocument[]): DocumentInput[] {
   return documents.map((d) => ({
+    ...(d.documentId ? { documentId: d.documentId } : {}),
     title: orNull(d.title),
     documentType: d.documentType,
     fileName: d.file.name,
@@ -146,6 +153,7 @@ export function optionsInputOf(o: DraftOptions): SignatureOptionsInput {
     language: o.language,
     handwritten: o.handwritten,
     stampBeforeSigning: o.stampBeforeSigning,
+    stampAccount: o.stampBeforeSigning ? orNull(o.stampAccount) : null,
     contactFirstSignerBy: o.contactFirstSignerBy,
     reminders: o.reminders,
     expiryDays: o.expiryDays === '' ? null : o.expiryDays,
@@ -176,8 +184,61 @@ export function formDataOf(draft: Draft, send: boolean): FormData {
   for (const [name, value] of Object.entries(requestPartsOf(draft, send))) {
     form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
-  for (const document of draft.documents) form.append('files', document.file, document.file.name);
+  // A saved draft's stored documents stay on the server (named by documentId): only new files are uploaded.
+  for (const document of draft.documents) if (!document.documentId) form.append('files', document.file, document.file.name);
   return form;
+}
+
+/** A saved draft back in the form: its signers, its documents (stored files fetched as `files`, same order), its options. */
+export function draftOfRequest(request: SignatureRequest, files: readonly File[]): Draft {
+  const base = initialDraft(request.options.language);
+  const o = request.options;
+  const sepa = o.preprocessing?.sepa;
+  return {
+    label: request.label,
+    description: request.description ?? '',
+    signers: [...(request.signers ?? [])]
+      .sort((a, b) => a.signerIndex - b.signerIndex)
+      .map((s) => ({
+        ...newSigner(s.language),
+        firstname: s.firstname,
+        lastname: s.lastname,
+        emailAddress: s.emailAddress,
+        phoneNum: s.phoneNum ?? '',
+        role: s.role,
+        coSigner: s.coSigner,
+        connectorIdc: s.connector?.idc ?? '',
+        invitationMessage: s.invitationMessage ?? '',
+      })),
+    documents: (request.documents ?? []).map((d, i) => ({
+      key: nextKey(),
+      documentId: d.id,
+      file: files[i]!,
+      title: d.title,
+      documentType: d.documentType,
+      checkBoxTexts: d.checkBoxTexts,
+      signatureFields: d.signatureFields as SignatureField[],
+      check: { status: 'unchecked' },
+    })),
+    options: {
+      ...base.options,
+      chainingMode: o.chainingMode,
+      handwritten: o.handwritten,
+      stampBeforeSigning: o.stampBeforeSigning,
+      stampAccount: o.stampAccount ?? '',
+      contactFirstSignerBy: o.contactFirstSignerBy,
+      reminders: o.reminders,
+      expiryDays: o.expiryDays ?? '',
+      signedDocuments: o.signedDocuments,
+      finalDocCCeMails: o.finalDocCCeMails,
+      invitationMessage: o.invitationMessage ?? '',
+      successRedirection: o.successRedirection ?? '',
+      cancelRedirection: o.cancelRedirection ?? '',
+      failRedirection: o.failRedirection ?? '',
+      coSignersSignFirst: o.coSignersSignFirst,
+      ...(sepa ? { sepaEnabled: true, sepa: { ...base.options.sepa, ...sepa, debtor: { ...base.options.sepa.debtor, ...sepa.debtor } } } : {}),
+    },
+  };
 }
 
 const serverToForm: Record<string, string> = {
@@ -263,6 +324,7 @@ export function draftOptionsOf(options: SignatureOptions, base: DraftOptions): D
     language: options.language,
     handwritten: options.handwritten,
     stampBeforeSigning: options.stampBeforeSigning,
+    stampAccount: options.stampAccount ?? '',
     contactFirstSignerBy: options.contactFirstSignerBy,
     reminders: { mail: { ...options.reminders.mail }, sms: { ...options.reminders.sms } },
     expiryDays: options.expiryDays ?? '',

@@ -5,13 +5,13 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CertificationLevel } from '@paraphe/contracts';
+import type { CertificationLevel, SignatureSendData } from '@paraphe/contracts';
 import { ApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { useMe } from '../../auth/index.ts';
 import { billingSettingsPath, showBillingRequired } from '../../billing/index.ts';
 import { useNavigationId } from '../../../shared/useNavigationId.ts';
-import { useCreateSignatureRequest } from '../api.ts';
+import { useCreateSignatureRequest, useUpdateDraft } from '../api.ts';
 import { draftProblems, formDataOf, initialDraft, type Draft, type DraftProblems, type SignerPrefill } from '../draft.ts';
 import { signatureErrorMessage } from '../errorMessages.ts';
 import { openSigningLinks } from '../components/signingLinks.tsx';
@@ -64,21 +64,30 @@ export function SignatureNewPage() {
   return <NewSignatureForm key={formKey.current} />;
 }
 
-/** Signers, Documents, Options; save as draft, or send after confirmation. */
 function NewSignatureForm() {
+  const prefill = usePrefill();
+  useDropIdcFromAddress();
+  return <SignatureForm prefill={prefill} />;
+}
+
+/** A saved draft (`signatures/view/:id` of a draft): the same form, pre-filled, saved with PUT …/draft. */
+export type SavedDraft = { id: string; level: CertificationLevel; draft: Draft };
+
+/** Signers, Documents, Options; save as draft, or send after confirmation. */
+export function SignatureForm({ prefill, saved }: { prefill?: SignerPrefill; saved?: SavedDraft }) {
   const { t } = useTranslation('signatures');
   const me = useMe();
   const navigate = useNavigate();
-  const prefill = usePrefill();
-  useDropIdcFromAddress();
   const [summary, setSummary] = useState<string[]>([]);
   // The summary describes the last attempt: any edit makes it stale, the next attempt renews it.
-  const form = useForm<Draft>({ initialValues: initialDraft(me.user.language, '', prefill), onValuesChange: () => setSummary([]) });
+  const form = useForm<Draft>({ initialValues: saved?.draft ?? initialDraft(me.user.language, '', prefill), onValuesChange: () => setSummary([]) });
   const checks = useFileChecks(form);
   const editing = useDraftEditing(form, me.user.language, { onAdded: checks.start, onRemoved: checks.cancel });
-  const create = useCreateSignatureRequest();
+  const createRequest = useCreateSignatureRequest();
+  const updateDraft = useUpdateDraft();
+  const create = saved ? updateDraft : createRequest;
   const [tab, setTab] = useState<string | null>('signers');
-  const [level, setLevel] = useState<CertificationLevel>(1);
+  const [level, setLevel] = useState<CertificationLevel>(saved?.level ?? 1);
   const [blocking, setBlocking] = useState<string | null>(null);
   const draft = form.getValues();
   const features = me.application.features;
@@ -92,15 +101,15 @@ function NewSignatureForm() {
   };
 
   const submit = (send: boolean) => {
-    create.mutate(
-      { level, form: formDataOf(draft, send) },
-      {
-        onSuccess: (created) => {
+    const handlers = {
+        onSuccess: (created: SignatureSendData) => {
           notify(t(send ? 'done.sent' : 'done.saved'), 'success');
+          // What the send will refuse (the stamp account), said at save.
+          created.warnings?.forEach((w) => notify(w.message, 'info'));
           if (send) openSigningLinks(created.options.chainingMode, created.links, t);
           void navigate(`/signatures/view/${created.id}`);
         },
-        onError: (error) => {
+        onError: (error: unknown) => {
           if (isCancellation(error)) return;
           // Field errors of a plain validation failure are listed like the client's; a business code
           // (PDF_INVALID, BILLING_REQUIRED…) says more than the rule of its field and is shown as such.
@@ -112,8 +121,10 @@ function NewSignatureForm() {
           setBlocking(message);
           if (!showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) notify(message, 'error');
         },
-      },
-    );
+    };
+    const form = formDataOf(draft, send);
+    if (saved) updateDraft.mutate({ id: saved.id, form }, handlers);
+    else createRequest.mutate({ level, form }, handlers);
   };
 
   /**
@@ -162,11 +173,11 @@ function NewSignatureForm() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('form.title')}</Title>
+      <Title order={2}>{t(saved ? 'form.editTitle' : 'form.title')}</Title>
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput required label={t('form.label')} {...form.getInputProps('label')} />
-          <Select label={t('form.level')} value={String(level)} allowDeselect={false} w={220} style={{ flex: '0 0 220px' }}
+          <Select label={t('form.level')} value={String(level)} allowDeselect={false} w={220} style={{ flex: '0 0 220px' }} disabled={!!saved}
             data={[{ value: '1', label: t('form.levels.1') }, { value: '2', label: t('form.levels.2'), disabled: !features.level2 }]}
             onChange={(v) => v && setLevel(Number(v) as CertificationLevel)} />
         </Group>
