@@ -21,6 +21,12 @@ export const notificationTypes = [
   /** An automatic payment failed (the tenant's owner, and the product administrator): `{ paymentId, tenantAppId }`. */
   'payment.failed',
   'campaign.completed',
+  /** An operation was sent, its dispatch ended, it finished, was cancelled, or its archive is ready: `{ operationId }`. */
+  'batch.start',
+  'batch.dispatched',
+  'batch.end',
+  'batch.cancel',
+  'batch.archive',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
