@@ -7,6 +7,9 @@
  * `… operation-dispatch.bench.ts N crash`: the server is killed (-9) twice while it dispatches and restarted on the
  * same data; then every order must have exactly one request and one invitation in the outbox (0 lost, 0 duplicated).
  *
+ * `… operation-dispatch.bench.ts N seal`: Options.stampBeforeSigning with a built-in stamp account: every order's
+ * document is sealed (PAdES, DocMDP P=2) before its invitation; the dispatch time is then the sealing time of N files.
+ *
  * Run from the repository root: `node apps/server/bench/operation-dispatch.bench.ts [N] [crash]` (PGlite in a scratch
  * data folder), or with `TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres` (a scratch database).
  * Targets (PostgreSQL): 10,000 under 60 s, RSS under 512 MB.
@@ -21,6 +24,7 @@ import { engine } from '../test/support/harness.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const crashMode = process.argv[3] === 'crash';
+const sealMode = process.argv[3] === 'seal';
 const poolSize = 10;
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 
@@ -39,7 +43,7 @@ const port = await new Promise<number>((resolve) => sink.listen(0, '127.0.0.1', 
 
 const site = await createFaultSite();
 const setup = await site.open();
-await setup.db.execute(sql`update applications set features = features || '{"operation": true}'::jsonb where id = ${site.tenant.appId}`);
+await setup.db.execute(sql`update applications set features = features || '{"operation": true, "stamp": true}'::jsonb where id = ${site.tenant.appId}`);
 await setup.close();
 const env = { SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_DOMAIN_CHECK: 'off', LOG_LEVEL: 'error', ...(crashMode ? { DISPATCH_CHUNK: '200' } : {}) };
 let server: ServerProcess = await startServerProcess(site, { env });
@@ -51,6 +55,10 @@ try {
   const { id } = (await gerant.json<{ data: { id: string } }>('GET', '/api/batches/ids', 'operation')).data;
   const form = new FormData();
   form.set('label', `Bench ${count}`);
+  if (sealMode) {
+    const account = (await gerant.json<{ data: { id: string } }>('POST', '/api/stamp-accounts', 'history', { label: 'Bench seal', reason: 'Bench' })).data;
+    form.set('optionsRequest', JSON.stringify({ stampBeforeSigning: true, stampAccount: account.id }));
+  }
   const pdf = Buffer.from(await makePdf(1));
   for (let i = 0; i < poolSize; i++) form.append('files', new Blob([pdf], { type: 'application/pdf' }), `doc-${i}.pdf`);
   const saved = await gerant.call('POST', `/api/batches/${id}`, 'operation', form);
@@ -106,6 +114,11 @@ try {
     const [invitations] = await q<{ n: number; distinct: number }>(sql`select count(*)::int as n, count(distinct recipient)::int as distinct from outbox_messages where template = 'signature-invitation' and recipient like 'order.%'`);
     const lost = count - invitations!.distinct;
     const duplicated = invitations!.n - invitations!.distinct + (requests!.n - orders!.distinct);
+    if (sealMode) {
+      const [sealed] = await q<{ n: number; files: number }>(sql`select count(*)::int as n, count(distinct v.storage_key)::int as files from document_versions v join signature_documents d on d.id = v.document_id join signature_requests r on r.id = d.request_id where r.source_id = ${id} and v.kind = 'sealed'`);
+      console.log(`sealed before signing: ${sealed!.n} versions, ${sealed!.files} distinct sealed files`);
+      if (sealed!.files !== count) process.exitCode = 1;
+    }
     console.log(`check: orders with a request ${orders!.n} (distinct ${orders!.distinct}), requests ${requests!.n}, invitations ${invitations!.n} (distinct ${invitations!.distinct}) → ${lost} lost, ${duplicated} duplicated`);
     if (lost || duplicated || orders!.n !== count) process.exitCode = 1;
   } finally {

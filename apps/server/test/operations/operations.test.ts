@@ -93,11 +93,13 @@ describe(`operations (${engine})`, () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toContain('b.pdf, c.pdf');
 
-    // Stamping before signing is not available for operations yet: refused at send, saying which option.
+    // Stamping before signing needs a stamp account (this tenant has none): refused at send, naming the option.
     await save(id, [...files('b.pdf', 'c.pdf'), { name: 'optionsRequest', value: JSON.stringify({ stampBeforeSigning: true }) }]);
     const stamped = await save(id, [{ name: 'transactionRequest', value: JSON.stringify({ send: true }) }], 'PUT');
-    expect(stamped.statusCode).toBe(400);
-    expect(stamped.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['optionsRequest.stampBeforeSigning']);
+    expect(stamped.statusCode, stamped.body).toBe(409);
+    expect(stamped.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['optionsRequest.stampAccount']);
+    expect((await get(id)).status).toBe('draft');
+    await save(id, [{ name: 'optionsRequest', value: JSON.stringify({ stampBeforeSigning: false }) }], 'PUT');
 
     // Bad input: a signerIndex beyond the order's signers.
     const bad = await save(id, [{ name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [person('Dan')], document: 'a.pdf', signatureFields: [{ signerIndex: 1, page: 1, x: 1, y: 1 }] }]) }]);
@@ -244,4 +246,32 @@ describe(`operations (${engine})`, () => {
     expect(canceled).toMatchObject({ status: 'canceled', counts: { ready: 0 } });
     await t.waitFor(async () => (await messagesTo(t, dan.emailAddress, 'signature-canceled')).length === 1);
   }, 120_000);
+
+  it("stamp before signing: each order's document is sealed by the stamp account before its invitation (its own seal, DocMDP P=2)", async () => {
+    const sealing = await t.login((await t.factory.tenant({ doubleAuth: false, features: { operation: true, stamp: true } })).gerant.email);
+    const account = await sealing.call('POST', '/api/stamp-accounts', 'history', { label: 'Cachet des lots', reason: 'Conforme' });
+    expect(account.statusCode, account.body).toBe(201);
+    const id = await newId(sealing);
+    const orders = [
+      { transactionSigners: [person('Eve')], document: 'one.pdf' },
+      { transactionSigners: [person('Fay')], document: 'one.pdf' },
+    ];
+    const options = { stampBeforeSigning: true, stampAccount: account.json().data.id };
+    const parts = [{ name: 'label', value: 'Sealed batch' }, { name: 'transactionOrders', value: JSON.stringify(orders) }, { name: 'optionsRequest', value: JSON.stringify(options) }, { name: 'transactionRequest', value: JSON.stringify({ send: true }) }, ...files('one.pdf')];
+    const sent = await save(id, parts, 'POST', sealing);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.waitFor(async () => (await sealing.call('GET', `/api/batches/${id}`, 'operation')).json().data.status === 'ready');
+    // Two orders on the same file: two requests, each with its own sealed version 1 (their fields differ per order).
+    const versions = await rows<{ kind: string; version: number; storage_key: string; request_id: string }>(
+      t,
+      sql`select v.kind, v.version, v.storage_key, d.request_id from document_versions v join signature_documents d on d.id = v.document_id
+          join signature_requests r on r.id = d.request_id where r.source_id = ${id} order by v.storage_key`,
+    );
+    expect(versions.map((v) => [v.kind, v.version])).toEqual([['sealed', 1], ['sealed', 1]]);
+    expect(new Set(versions.map((v) => v.storage_key)).size).toBe(2);
+    expect(new Set(versions.map((v) => v.request_id)).size).toBe(2);
+    const history = (await sealing.call('GET', '/api/stamps', 'history')).json().data as { seals: { operationId?: string; certify?: number }[] }[];
+    expect(history.flatMap((h) => h.seals)).toEqual([expect.objectContaining({ operationId: id, certify: 2 }), expect.objectContaining({ operationId: id, certify: 2 })]);
+    for (const o of orders) expect(await messagesTo(t, o.transactionSigners[0]!.emailAddress, 'signature-invitation')).toHaveLength(1);
+  }, 60_000);
 });

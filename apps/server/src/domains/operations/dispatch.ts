@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CertificationLevel } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { createAllOrEach, heldPauseMs, pacingPauseMs, runDispatchLoop, type ChunkOutcome } from '../../platform/dispatch/index.ts';
 import { getApplication } from '../tenants/index.ts';
-import { createSentRequests, dispatchAllowance, type BulkCopy } from '../signatures/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createSentRequests, dispatchAllowance, sealCopyDocuments, type BulkCopy, type SharedSeals } from '../signatures/index.ts';
 import { emitOperationEvent } from './facts.ts';
 import * as repo from './repository.ts';
 import { operationOrders } from './schema.ts';
@@ -31,11 +32,15 @@ export async function runDispatchJob(platform: Platform, job: OperationJob): Pro
   });
 }
 
+/** Never an order's id: keeps `in (…)` valid when nothing was sealed ahead. */
+const zeroUuid = '00000000-0000-0000-0000-000000000000';
+
 /** An order's request: its signers, its document from the pool (by file name) with its fields. */
-function copyOf(order: repo.OrderRow, pool: Map<string, repo.OperationDocumentRow>): BulkCopy {
+function copyOf(order: repo.OrderRow, pool: Map<string, repo.OperationDocumentRow>, sealed?: SharedSeals): BulkCopy {
   const doc = pool.get(order.documentName);
   if (!doc) throw new Error(`The document ${order.documentName} is not in the operation's documents.`);
   return {
+    sealed,
     signers: order.signers,
     documents: [
       {
@@ -54,8 +59,48 @@ function copyOf(order: repo.OrderRow, pool: Map<string, repo.OperationDocumentRo
   };
 }
 
+/** Orders sealed ahead of one chunk (Options.stampBeforeSigning): about a second of PDF work outside the transaction. */
+const sealAhead = 50;
+type OrderSeals = Map<string, SharedSeals | { error: string }>;
+
+/**
+ * Options.stampBeforeSigning: the next queued orders' documents are sealed BEFORE the chunk's transaction (the
+ * stamps domain opens its own, and the PDF work must not hold the chunk's locks); the chunk then claims only those
+ * orders. A process killed in between loses the seals, not an order: the next run seals them again (an extra row
+ * in the stamps history, never a second request). Null when the option is off.
+ */
+async function sealNextOrders(platform: Platform, job: OperationJob): Promise<OrderSeals | null> {
+  const next = await platform.database.inTenant(job.appId, async (tx) => {
+    const operation = await repo.findOperation(tx, { appId: job.appId }, job.operationId);
+    if (operation?.status !== 'pending' || !operation.options.stampBeforeSigning) return null;
+    const orders = await tx
+      .select()
+      .from(operationOrders)
+      .where(and(eq(operationOrders.operationId, job.operationId), eq(operationOrders.appId, job.appId), eq(operationOrders.status, 'beforeSend')))
+      .orderBy(asc(operationOrders.rowIndex))
+      .limit(sealAhead);
+    const pool = new Map((await repo.documentsOf(tx, job.appId, job.operationId)).map((d) => [d.fileName, d]));
+    return { operation, orders, pool, testMode: (await getApplication(tx, job.appId)).testMode };
+  });
+  if (!next) return null;
+  const { operation, orders, pool, testMode } = next;
+  const seals: OrderSeals = new Map();
+  for (const order of orders) {
+    if (!pool.has(order.documentName)) continue; // the chunk fails it, saying why
+    const input = { appId: job.appId, operationId: job.operationId, ownerUserId: operation.ownerUserId, testMode, options: operation.options };
+    try {
+      seals.set(order.id, await sealCopyDocuments(platform, { ...input, documents: copyOf(order, pool).documents }));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      seals.set(order.id, { error: `Could not seal the document before signing: ${error.message}` });
+    }
+  }
+  return seals;
+}
+
 async function dispatchChunk(platform: Platform, job: OperationJob): Promise<ChunkOutcome> {
   const { appId, operationId } = job;
+  const sealed = await sealNextOrders(platform, job);
   return platform.database.inTenant(appId, async (tx) => {
     // The operation first (cancel takes it first too): a cancel waits for the chunk in flight.
     const operation = await repo.findOperation(tx, { appId }, operationId, { lock: true });
@@ -70,7 +115,15 @@ async function dispatchChunk(platform: Platform, job: OperationJob): Promise<Chu
     const claimed = await tx
       .select()
       .from(operationOrders)
-      .where(and(eq(operationOrders.operationId, operationId), eq(operationOrders.appId, appId), eq(operationOrders.status, 'beforeSend')))
+      .where(
+        and(
+          eq(operationOrders.operationId, operationId),
+          eq(operationOrders.appId, appId),
+          eq(operationOrders.status, 'beforeSend'),
+          // With the seal before signing: only the orders sealed ahead (none sealed: none claimed, the next run seals).
+          sealed ? inArray(operationOrders.id, [...sealed.keys(), zeroUuid]) : undefined,
+        ),
+      )
       .orderBy(asc(operationOrders.rowIndex))
       .limit(allowed)
       .for('update', { skipLocked: true });
@@ -83,11 +136,13 @@ async function dispatchChunk(platform: Platform, job: OperationJob): Promise<Chu
     const input = { appId, ownerUserId: operation.ownerUserId, source: { kind: 'operation' as const, id: operationId }, label: operation.label, description: operation.description, level: operation.level as CertificationLevel, options: operation.options };
     const failures = new Map<string, string>();
     const sendable = claimed.filter((o) => {
+      const seal = sealed?.get(o.id);
       if (!pool.has(o.documentName)) failures.set(o.id, `The document ${o.documentName} is not in the operation's documents.`);
+      else if (seal && 'error' in seal) failures.set(o.id, seal.error);
       else if (operation.options.contactFirstSignerBy === 'sms' && !o.signers.find((s) => s.role !== 'observer')?.phone) failures.set(o.id, 'No mobile number: the operation contacts the first signer by SMS.');
       return !failures.has(o.id);
     });
-    const made = await createAllOrEach(tx, sendable, (sp, part) => createSentRequests(sp, platform, { ...input, copies: part.map((o) => copyOf(o, pool)) }));
+    const made = await createAllOrEach(tx, sendable, (sp, part) => createSentRequests(sp, platform, { ...input, copies: part.map((o) => copyOf(o, pool, sealed?.get(o.id) as SharedSeals | undefined)) }));
     for (const [o, error] of made.failures) failures.set(o.id, error);
     if (made.created.size) {
       const values = sql.join(

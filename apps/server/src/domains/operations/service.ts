@@ -138,9 +138,6 @@ export async function readinessProblems(tx: Tx, row: repo.OperationRow): Promise
   const problems: FieldError[] = [];
   const add = (field: string, message: string, params?: Record<string, string>) => problems.push({ field, rule: 'required', message, ...(params ? { params } : {}) });
   if (!row.label.trim()) add('label', 'Give the operation a title.');
-  // Sealing before signing seals a document once for every request sharing it with the same fields (campaigns);
-  // an operation's orders place their own signers on their own fields: not supported yet (docs/operations.md).
-  if (row.options.stampBeforeSigning) problems.push({ field: 'optionsRequest.stampBeforeSigning', rule: 'invalid_value', message: 'Stamping the documents before signing is not available for operations yet: untick it in the options.' });
   const documents = await repo.documentsOf(tx, row.appId, row.id);
   if (!documents.length) add('transactionDocument', 'Add at least one document.');
   if (row.orderCount === 0) add('transactionOrders', 'Add at least one signature (order).');

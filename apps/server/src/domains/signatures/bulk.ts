@@ -63,6 +63,8 @@ export interface BulkRecipient extends BulkSigner {
 export interface BulkCopy {
   signers: readonly BulkSigner[];
   documents: readonly BulkDocument[];
+  /** Options.stampBeforeSigning for an operation's order: its own documents sealed (sealCopyDocuments, before the transaction). */
+  sealed?: SharedSeals;
 }
 
 export interface BulkRequestsInput {
@@ -142,7 +144,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
   const application = await getApplication(tx, appId);
   const now = platform.clock();
   await assertBulkSendable(tx, application, input.level, input.options, now);
-  if (input.options.stampBeforeSigning && !input.sealed) throw new Error('createSentRequests: seal the shared documents first (sealSharedDocuments)');
+  if (input.options.stampBeforeSigning && !input.sealed && copies.some(({ copy }) => !copy.sealed)) throw new Error('createSentRequests: seal the documents first (sealSharedDocuments, sealCopyDocuments)');
   const expiresAt = addDays(now, input.options.expiryDays ?? application.settings.signatureExpiryDays);
   const remindersOn = application.features.reminders;
   const ownerName = input.ownerUserId ? ((await displayNamesOf(tx, [input.ownerUserId])).get(input.ownerUserId) ?? null) : null;
@@ -240,7 +242,8 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
         createdAt: now,
       });
       for (const { signerIndex, ...f } of doc.fields) fieldRows.push({ appId, documentId, signerIndex: signerIndex ?? 0, ...f });
-      const sealed = input.sealed && sharedSealOf(input.sealed, appId, { id: documentId, fileName: doc.fileName, storageKey: doc.storageKey });
+      const seals = copy.sealed ?? input.sealed;
+      const sealed = seals && sharedSealOf(seals, appId, { id: documentId, fileName: doc.fileName, storageKey: doc.storageKey });
       if (sealed) {
         versionRows.push(sealed.version);
         chainEvidence(evidenceRows, { appId, requestId, signerId: null, type: 'sealed_before_signing', data: sealed.evidence, ip: null, userAgent: null, createdAt: now });

@@ -33,7 +33,7 @@ export {
 } from './bulk.ts';
 export { assertLevelAndOptions } from './workflow.ts';
 /** Options.stampBeforeSigning for campaigns: the shared documents sealed once, before a dispatch chunk. */
-export { sealSharedDocuments, type SharedSeals } from './sealing.ts';
+export { sealCopyDocuments, sealSharedDocuments, type SharedDocument, type SharedSeals } from './sealing.ts';
 export { formPayload, readSignatureForm } from './upload.ts';
 /** The super dashboard: reminders and expiries of one day across tenants. */
 export { sweepOutlook } from './outlook.ts';
