@@ -1,0 +1,153 @@
+import { describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { adminEmail, adminPassword } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { useJourneyEnvironment } from './support/environment.ts';
+import { writePdf } from './support/requests.ts';
+
+/**
+ * Issue 13's journey: a tenant owner (operations turned on by the administrator; the stamp is on by default) creates an operation from a
+ * spreadsheet of 3 orders over 2 documents, sends it, one order is signed from its invitation, the owner cancels the
+ * rest (a change of the operation's status); then imports the company's own certificate (PKCS#12), seals a PDF with
+ * it, and anyone — not logged in — verifies the sealed file on the public verification page, which recognises the
+ * imported certificate.
+ */
+const env = useJourneyEnvironment('operations');
+
+async function chooseFile(page: Page, trigger: ReturnType<Page['getByRole']>, file: string | string[]) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), trigger.click()]);
+  await chooser.setFiles(file);
+}
+
+/** A PKCS#12 of a self-made CA → seal certificate chain, as a company's IT would export it. */
+function makeCompanyP12(dir: string, company: string, password: string): string {
+  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  fs.writeFileSync(path.join(dir, 'seal.ext'), 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\n');
+  run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '3650', '-subj', `/O=${company}/CN=${company} Root CA`);
+  run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'seal.key', '-out', 'seal.csr', '-subj', `/O=${company}/CN=${company} Seal`);
+  run('x509', '-req', '-in', 'seal.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'seal.crt', '-days', '730', '-extfile', 'seal.ext');
+  run('pkcs12', '-export', '-inkey', 'seal.key', '-in', 'seal.crt', '-certfile', 'ca.crt', '-out', 'seal.p12', '-passout', `pass:${password}`);
+  return path.join(dir, 'seal.p12');
+}
+
+describe('operations, company seal and verification journey', () => {
+  const stamp = Date.now();
+  const mail = (name: string) => `${name}.${stamp}@example.com`;
+  const label = `Supplier contracts ${stamp}`;
+  const company = `Lots ${stamp}`;
+
+  it('an operation from a spreadsheet of 3 orders, sent, one signed, cancelled; a PDF sealed with the imported certificate and verified', async () => {
+    const { server, steps } = env;
+    const files = { a: path.join(env.workDir, 'contract-a.pdf'), b: path.join(env.workDir, 'contract-b.pdf'), sheet: path.join(env.workDir, 'orders.csv'), toSeal: path.join(env.workDir, 'certificate.pdf') };
+    fs.writeFileSync(
+      files.sheet,
+      [
+        'document,signer1_firstname,signer1_lastname,signer1_email,signer1_language',
+        `contract-a.pdf,Olga,One,${mail('olga')},en`,
+        `contract-b.pdf,Piet,Two,${mail('piet')},en`,
+        `contract-a.pdf,Quinn,Three,${mail('quinn')},en`,
+      ].join('\n'),
+    );
+    const admin = await steps.newPage();
+    await Promise.all([writePdf(files.a, ['Contract A']), writePdf(files.b, ['Contract B']), writePdf(files.toSeal, ['Certificate of conformity']), steps.logIn(admin, adminEmail, adminPassword)]);
+    const page = await env.requests.tenantOwner(admin, `owner${stamp}@example.com`, company);
+    onTestFailed(async () => {
+      await screenshot(page, 'operations-failure');
+      console.log(server.logs().filter((l) => !/incoming request|request completed/.test(l)).slice(-30).join('\n').slice(0, 8000));
+    });
+    await env.requests.enableFeatures(admin, company, ['Operations']); // the stamp is on by default
+
+    // A new operation: its documents, then its orders from the spreadsheet (checked first, then imported).
+    await page.goto(`${server.url}/#/batches/new`);
+    await page.reload(); // the session's features are read again
+    await page.getByRole('textbox', { name: 'Title' }).fill(label);
+    await page.getByRole('tab', { name: /^Documents/ }).click();
+    await chooseFile(page, page.getByRole('button', { name: 'Add PDF files' }), [files.a, files.b]);
+    await page.getByRole('cell', { name: 'contract-b.pdf', exact: true }).waitFor();
+    await page.getByRole('tab', { name: /^Signatures/ }).click();
+    await chooseFile(page, page.getByRole('button', { name: /Spreadsheet/ }), files.sheet);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.getByText('3 rows: 3 kept, 0 rejected.').waitFor();
+    await screenshot(page, 'operations-1-import-preview');
+    await page.getByRole('button', { name: 'Import 3 signatures' }).click();
+    await page.getByRole('tab', { name: 'Signatures (3)' }).waitFor();
+
+    // Send, after the confirmation; the dispatch makes one request per order.
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').getByText('3 signature requests will be sent.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('3 of 3 sent').waitFor({ timeout: 60_000 });
+    await screenshot(page, 'operations-2-sent');
+
+    // Piet signs his order from the invitation (the code by e-mail).
+    await server.waitForMailSubject(mail('piet'));
+    const link = await steps.mailLinkPath(admin, mail('piet'));
+    const signer = await steps.newPage();
+    await signer.goto(`${server.url}/${link}`);
+    await signer.getByRole('img', { name: /, page 1 of 1$/ }).waitFor();
+    const sign = signer.getByRole('button', { name: 'Sign', exact: true });
+    await expect.poll(() => sign.isEnabled()).toBe(true);
+    const since = server.mark();
+    await sign.click();
+    const modal = signer.getByRole('dialog', { name: 'Confirm your signature' });
+    await modal.getByRole('textbox', { name: '6-digit code' }).fill(await steps.codeFor(mail('piet'), since));
+    await modal.getByRole('button', { name: 'Sign the documents' }).click();
+    await signer.getByText('Thank you, you have signed').waitFor();
+
+    // The order list follows: Piet's order completed, the two others still awaiting.
+    const pietRow = page.getByRole('row', { name: /contract-b\.pdf/ });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await pietRow.waitFor();
+        return (await pietRow.textContent()) ?? '';
+      }, { timeout: 30_000, interval: 1_000 })
+      .toContain('Completed');
+    await screenshot(page, 'operations-3-one-signed');
+
+    // Change the operation's status: cancelled (the two open orders are cancelled by a job, Piet's stays signed).
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await page.getByRole('menuitem', { name: 'Cancel the operation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('main').getByText('Cancelled', { exact: true }).first().waitFor();
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await pietRow.waitFor();
+        return page.getByRole('row', { name: /Cancelled/ }).count();
+      }, { timeout: 30_000, interval: 1_000 })
+      .toBe(2);
+    expect(await pietRow.textContent()).toContain('Completed');
+    await screenshot(page, 'operations-4-cancelled');
+
+    // The company seal: import the company's own certificate, seal a PDF with it, download the sealed file.
+    const p12 = makeCompanyP12(env.workDir, company, 'p12-secret');
+    await page.goto(`${server.url}/#/cachet/new`);
+    await page.getByRole('button', { name: 'Import a certificate (.p12)' }).click();
+    const dialog = page.getByRole('dialog');
+    await chooseFile(page, dialog.getByRole('button', { name: /PKCS#12 file/ }), p12);
+    await dialog.getByLabel('File password').fill('p12-secret');
+    await dialog.getByRole('textbox', { name: 'Label' }).fill('Our own seal');
+    await dialog.getByRole('button', { name: 'Import a certificate (.p12)' }).click();
+    await page.getByText('Imported certificate').waitFor();
+    await chooseFile(page, page.getByRole('button', { name: /PDF file/ }), files.toSeal);
+    await page.getByRole('button', { name: 'Seal', exact: true }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download sealed/ }).click()]);
+    const sealed = path.join(env.workDir, 'sealed.pdf');
+    await download.saveAs(sealed);
+    await screenshot(page, 'operations-5-sealed');
+
+    // Anyone verifies it, not logged in: the seal is valid and vouched for by the company's imported certificate.
+    const visitor = await steps.newPage();
+    await visitor.goto(`${server.url}/#/verify`);
+    await chooseFile(visitor, visitor.getByRole('button', { name: 'Choose the document' }), sealed);
+    await visitor.getByRole('button', { name: 'Verify', exact: true }).click();
+    await visitor.getByText('a certificate a client company imported as its stamp').first().waitFor();
+    await visitor.getByText(company).first().waitFor();
+    await visitor.getByText('Valid', { exact: true }).first().waitFor();
+    await screenshot(visitor, 'operations-6-verified');
+  }, 240_000);
+});
