@@ -154,6 +154,28 @@ export class TrustServices {
   }
 
   /**
+   * A natural person's LASTING certificate (qualified certificates, docs/qualified.md): same subject as
+   * signerIdentity, `validityDays` long; the caller seals and keeps the key (it signs many times).
+   */
+  async personalIdentity(request: SignerIdentityRequest & { validityDays: number }): Promise<SignerIdentity> {
+    const authority = await this.authority();
+    const firstName = request.firstName.trim();
+    const lastName = request.lastName.trim();
+    try {
+      return await authority.issueSignerCertificate({
+        commonName: [firstName, lastName].filter(Boolean).join(' '),
+        givenName: firstName || undefined,
+        surname: lastName || undefined,
+        email: request.email.trim(),
+        keyAlgorithm: request.keyAlgorithm ?? 'P-256',
+        validityDays: request.validityDays,
+      });
+    } catch (error) {
+      throw this.#issuingFailure(error, 'A signer certificate needs a name and an ASCII e-mail address.');
+    }
+  }
+
+  /**
    * Level 1 (simple signature): a certificate of the tenant organisation naming the signer, for ONE signature.
    * One certificate per signature is what makes every signature of a document show valid in poppler (a shared
    * certificate is reported "Unknown issue" from its second use on).
