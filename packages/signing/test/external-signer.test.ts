@@ -43,3 +43,14 @@ describe('external signer (signature value from a digest callback)', () => {
     await expect(signPdf(doc.pdf, { field: doc.fields[0]!.name, signer: wrongKey, level: 'B-T', tsa: pki.tsa })).rejects.toMatchObject({ code: 'CMS_INVALID' });
   });
 });
+
+describe('signSha256Digest', () => {
+  it('gives for a digest exactly what signing the data gives (RSA), and refuses EC keys clearly', async () => {
+    const { createHash, generateKeyPairSync, sign } = await import('node:crypto');
+    const data = Buffer.from('signed attributes');
+    const digest = createHash('sha256').update(data).digest();
+    expect(Buffer.from(signSha256Digest(pki.signer.privateKey, digest)).equals(sign('sha256', data, pki.signer.privateKey))).toBe(true);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    expect(() => signSha256Digest(ec, digest)).toThrow(/RSA key/);
+  });
+});

@@ -49,17 +49,16 @@ const SHA256_DIGEST_INFO_PREFIX = Buffer.from('3031300d0609608648016503040201050
 
 /**
  * The signature of an already computed SHA-256 digest (what a remote signing service's signHash does):
- * RSA PKCS#1 v1.5 over DigestInfo, or DER ECDSA for an EC key. Same bytes as signSha256(key, data) for RSA.
+ * RSA PKCS#1 v1.5 over DigestInfo: the same bytes as signSha256(key, data). RSA keys only (see below).
  */
 export function signSha256Digest(key: KeyObject, digest: Uint8Array): Uint8Array {
   if (digest.length !== 32) throw new SigningError('CMS_INVALID', 'a SHA-256 digest is 32 bytes');
   switch (key.asymmetricKeyType) {
     case 'rsa':
       return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([SHA256_DIGEST_INFO_PREFIX, digest]));
-    case 'ec':
-      return sign(null, digest, { key, dsaEncoding: 'der' });
     default:
-      throw new SigningError('UNSUPPORTED', `unsupported key type ${key.asymmetricKeyType}`);
+      // node:crypto has no ECDSA over a given hash (sign(null, …) hashes again): EC keys sign through their provider.
+      throw new SigningError('UNSUPPORTED', `signing a precomputed digest needs an RSA key (got ${key.asymmetricKeyType})`);
   }
 }
 

@@ -35,7 +35,7 @@ async function issue(platform: Platform, row: repo.CertificateRow): Promise<Part
     const info = await csc.credentialInfo(credentialId);
     return { credentialId, certificate: b64(info.certificate), chain: info.chain.map(b64) };
   }
-  const identity = await trustServices(platform).personalIdentity({ firstName: row.firstName, lastName: row.lastName, email: row.email, keyAlgorithm: 'P-256', validityDays: rules.validityDays });
+  const identity = await trustServices(platform).personalIdentity({ firstName: row.firstName, lastName: row.lastName, email: row.email, keyAlgorithm: 'RSA-2048', validityDays: rules.validityDays });
   const keySalt = newKeySalt();
   return { certificate: b64(identity.certificate), chain: identity.chain.map(b64), keySalt, sealedKey: await sealCertificateKey(platform, identity, keySalt) };
 }

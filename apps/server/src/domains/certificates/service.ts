@@ -92,7 +92,7 @@ export async function uploadIdentityDocument({ platform, actor, id, kind, file }
   // Checked before anything is written: a refused upload leaves no file behind.
   await platform.database.inTenant(actor.appId, (tx) => ownOpenOrder(tx, actor, id));
   const docId = randomUUID();
-  const storageKey = `certificates/${actor.appId}/${id}/${docId}`;
+  const storageKey = `certificates/${actor.appId}/${id}/${docId}.bin`;
   await platform.storage.put(storageKey, encryptDocument(platform, file.data));
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await ownOpenOrder(tx, actor, id);

@@ -167,7 +167,7 @@ export class TrustServices {
         givenName: firstName || undefined,
         surname: lastName || undefined,
         email: request.email.trim(),
-        keyAlgorithm: request.keyAlgorithm ?? 'P-256',
+        keyAlgorithm: request.keyAlgorithm ?? 'RSA-2048',
         validityDays: request.validityDays,
       });
     } catch (error) {
