@@ -138,6 +138,12 @@ describe(`qualified certificates (${engine})`, () => {
     await setCertificate(t, certificateId, { notAfter: new Date(Date.now() - 1000) });
     expect(await runCertificateLifecycle(t.server.platform)).toMatchObject({ ended: 1 });
     expect(await certificateRow(t, certificateId)).toMatchObject({ status: 'expired', endReason: 'date' });
+    // Renewal: a new order for the same holder, the identity documents verified less than 12 months ago reused.
+    const renewal = await holder.call('POST', '/api/certificate', 'history', { renewsId: certificateId });
+    expect(renewal.statusCode, renewal.body).toBe(201);
+    expect(renewal.json().data).toMatchObject({ status: 'open', renewsId: certificateId });
+    expect(renewal.json().data.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['idFront', 'passport']);
+    expect((await holder.call('POST', `/api/certificate/${renewal.json().data.id}/submit`, 'history')).statusCode).toBe(200);
   });
 });
 
