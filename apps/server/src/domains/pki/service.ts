@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import {
   SigningError, createCertificateAuthority, createLocalTsa, describeCertificate, loadPkcs12, openCertificateAuthority, openIdentity,
   sealIdentity, type CertificateAuthority, type Der, type KeyAlgorithm, type LocalTsa, type OneTimeIdentity, type RevocationEntry, type RevocationReason,
-  type RevocationSource, type SealedAuthority, type SealedIdentity, type SignerIdentity,
+  type RevocationSource, type SealedAuthority, type SealedIdentity, type SignerCertificateRequest, type SignerIdentity,
 } from '@paraphe/signing';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -136,21 +136,7 @@ export class TrustServices {
    * (poppler) keep showing it valid. Not stored. See packages/signing/docs/crypto.md.
    */
   async signerIdentity(request: SignerIdentityRequest): Promise<OneTimeIdentity> {
-    const authority = await this.authority();
-    const firstName = request.firstName.trim();
-    const lastName = request.lastName.trim();
-    try {
-      return await authority.issueOneTimeSignerCertificate({
-        commonName: [firstName, lastName].filter(Boolean).join(' '),
-        givenName: firstName || undefined,
-        surname: lastName || undefined,
-        email: request.email.trim(),
-        keyAlgorithm: request.keyAlgorithm ?? 'RSA-2048',
-        validityDays: request.validityDays,
-      });
-    } catch (error) {
-      throw this.#issuingFailure(error, 'A signer certificate needs a name and an ASCII e-mail address.');
-    }
+    return this.#issuePerson(request, (authority, subject) => authority.issueOneTimeSignerCertificate(subject));
   }
 
   /**
@@ -158,11 +144,15 @@ export class TrustServices {
    * signerIdentity, `validityDays` long; the caller seals and keeps the key (it signs many times).
    */
   async personalIdentity(request: SignerIdentityRequest & { validityDays: number }): Promise<SignerIdentity> {
+    return this.#issuePerson(request, (authority, subject) => authority.issueSignerCertificate(subject));
+  }
+
+  async #issuePerson<T>(request: SignerIdentityRequest, issue: (authority: CertificateAuthority, subject: SignerCertificateRequest & { validityDays?: number }) => Promise<T>): Promise<T> {
     const authority = await this.authority();
     const firstName = request.firstName.trim();
     const lastName = request.lastName.trim();
     try {
-      return await authority.issueSignerCertificate({
+      return await issue(authority, {
         commonName: [firstName, lastName].filter(Boolean).join(' '),
         givenName: firstName || undefined,
         surname: lastName || undefined,
