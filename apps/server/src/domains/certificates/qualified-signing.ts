@@ -28,10 +28,11 @@ export async function signersWithoutQualifiedCertificate(tx: Tx, appId: string, 
 
 /** Before the signing transaction: the signer's usable certificate, or why not (403). */
 export async function qualifiedCredentialOf(tx: Tx, appId: string, email: string, now: Date): Promise<QualifiedCredential> {
-  const rows = await repo.activatedByEmail(tx, appId, [email]);
+  const rows = await repo.latestByEmail(tx, appId, email);
   const usable = rows.find((r) => isUsable(r, now));
   if (!usable) {
-    if (rows.length) throw exhausted(email);
+    // An activated certificate past its limits, or one ended by them: renewing is the way, say so.
+    if (rows.some((r) => r.status === 'activated' || r.status === 'expired')) throw exhausted(email);
     throw new AppError('QUALIFIED_CERTIFICATE_REQUIRED', `${email} holds no activated qualified certificate.`);
   }
   return { certificateId: usable.id, serialNumber: usable.serialNumber!, issuer: usable.issuer! };
