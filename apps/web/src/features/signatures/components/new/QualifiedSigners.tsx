@@ -7,12 +7,11 @@ import { certificateEndpoints, type SignerCheck } from '@paraphe/contracts';
 import { callEndpoint } from '../../../../shared/api/endpoints.ts';
 import { formatDate } from '../../../../shared/format.ts';
 import type { DraftSigner } from '../../draft.ts';
-
-const looksLikeEmail = (value: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value.trim());
+import { everySignerQualified, qualifiedSignerEmails } from '../../qualifiedSigners.ts';
 
 /** The certificate state of each signer (role signer) of a level-3 request: the server's signer check, by e-mail. */
 export function useQualifiedSignerChecks(signers: DraftSigner[]) {
-  const emails = [...new Set(signers.filter((s) => s.role === 'signer' && looksLikeEmail(s.emailAddress)).map((s) => s.emailAddress.trim().toLowerCase()))];
+  const emails = qualifiedSignerEmails(signers);
   // One query for the list (useQueries would add its observer to the shared query chunk of the login route).
   const checks = useQuery({
     queryKey: ['certificates', 'signer-check', emails],
@@ -22,8 +21,7 @@ export function useQualifiedSignerChecks(signers: DraftSigner[]) {
     placeholderData: (previous) => previous,
   });
   const results = emails.length ? (checks.data ?? []) : [];
-  const signerCount = signers.filter((s) => s.role === 'signer').length;
-  return { results, allUsable: signerCount > 0 && emails.length === signerCount && results.length === emails.length && results.every((r) => r.usable) };
+  return { results, allUsable: everySignerQualified(signers, results) };
 }
 
 /** The level-3 form's panel: who can sign with a qualified certificate, and the trusted-list notice. */
