@@ -39,8 +39,9 @@ export const modules: readonly Module[] = [
   templatesModule,
   pkiModule,
   billingModule,
-  timestampsModule,
+  // stamps before timestamps: the public verification page recognises the certificates tenants imported as stamps.
   stampsModule,
+  timestampsModule,
   paymentsModule,
   certificatesModule,
   signaturesModule,

@@ -5,6 +5,11 @@ import { signatureFieldInputSchema, signatureFieldSchema } from './fields.ts';
 
 
 export const documentInputSchema = z.object({
+  /**
+   * Editing a draft (PUT /api/transactions/:id/draft): keep this stored document (no file part); its entry's title,
+   * type, consents and fields replace the stored ones. Ignored on create.
+   */
+  documentId: uuidSchema.optional(),
   title: z.string().trim().max(200).nullish(),
   documentType: z.enum(documentTypes).default('pdf'),
   /** Names the uploaded file part (for a zip: the archive; its fields then apply to every PDF inside). */

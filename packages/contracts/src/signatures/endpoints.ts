@@ -70,6 +70,17 @@ export const signatureEndpoints = defineEndpoints(['signatures'], {
     body: signatureActionInputSchema,
     responses: { 200: signatureSendResponse },
   },
+  updateDraft: {
+    method: 'PUT',
+    path: '/api/transactions/:id/draft',
+    summary: 'Edit a draft: its label, signers, documents (kept by documentId, or new files) with their fields, and options; sends it when transactionRequest.send',
+    auth: create,
+    params: idParamsSchema,
+    body: multipart(
+      'multipart/form-data: the parts of create. A document entry with documentId keeps that stored file; the draft\'s documents not listed are removed. 409 INVALID_TRANSITION unless the request is a draft. See docs/signatures.md.',
+    ),
+    responses: { 200: signatureSendResponse },
+  },
   delete: { method: 'DELETE', path: '/api/transactions/:id', summary: 'Delete a request (drafts and finished ones)', auth: manage, params: idParamsSchema, responses: { 200: okSchema } },
   duplicate: { method: 'POST', path: '/api/transactions/:id/duplicate', summary: 'A new draft copied from a request', auth: create, params: idParamsSchema, responses: { 201: signatureRequestResponse }, idempotent: true },
   documents: { method: 'GET', path: '/api/transactions/:id/documents', summary: 'Documents of a request', auth: read, params: idParamsSchema, responses: { 200: signatureDocumentListResponse } },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema } from '../shared/common.ts';
+import { fieldErrorSchema } from '../shared/errors.ts';
 import { certificationLevelSchema, maxFilesPerRequest, maxSignersPerRequest, type CertificationLevel } from './constants.ts';
 import { documentInputSchema, signatureDocumentSchema } from './documents.ts';
 import { signatureOptionsInputSchema, signatureOptionsSchema } from './options.ts';
@@ -148,4 +149,16 @@ export const relaunchSummarySchema = z.object({
   skipped: z.array(z.object({ signerId: uuidSchema, availableAt: z.string() })),
 });
 export type RelaunchSummary = z.infer<typeof relaunchSummarySchema>;
-export const signatureSendResponse = itemEnvelope(signatureRequestSchema.extend({ links: z.array(signingLinkSchema), relaunch: relaunchSummarySchema.optional() }));
+export const signatureSendResponse = itemEnvelope(
+  signatureRequestSchema.extend({
+    links: z.array(signingLinkSchema),
+    relaunch: relaunchSummarySchema.optional(),
+    /**
+     * A draft saved with what will block its send (today: "stamp documents before signing" without a usable stamp
+     * account, on `optionsRequest.stampAccount`): saved all the same, the send will refuse it.
+     */
+    warnings: z.array(fieldErrorSchema).optional(),
+  }),
+);
+/** A request as create, a draft edit or an action answer it: with the signing links of direct / face-to-face. */
+export type SignatureSendData = z.infer<typeof signatureSendResponse>['data'];

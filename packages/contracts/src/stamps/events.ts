@@ -13,7 +13,12 @@ export const stampEventSchemas = {
     format: stampFormatSchema,
     /** Position of the seal in the upload (0 for the first). */
     sealIndex: z.number().int(),
-    ownerUserId: uuidSchema,
+    /** Who sealed: the user of the seal screen, or the requester of a request sealed before signing (null: gone). */
+    ownerUserId: uuidSchema.nullable(),
+    /** The signature request whose document was sealed before signing (Options.stampBeforeSigning). */
+    requestId: uuidSchema.optional(),
+    /** The campaign whose shared document was sealed once for all its copies. */
+    campaignId: uuidSchema.optional(),
     testMode: z.boolean(),
   }),
   'stamp.account_created': z.object({ accountId: uuidSchema, source: z.enum(['imported', 'builtin']), label: z.string() }),

@@ -70,11 +70,25 @@ export const sealPlacementSchema = z.object({
 });
 export type SealPlacement = z.input<typeof sealPlacementSchema>;
 
+/**
+ * Certification (DocMDP) of a seal: the first seal certifies the document and says which later changes are allowed —
+ * 1 none, 2 form filling and signatures, 3 also annotations. null: a plain (approval) seal.
+ */
+export const certificationPermissions = [1, 2, 3] as const;
+export const certificationPermissionSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type CertificationPermission = z.infer<typeof certificationPermissionSchema>;
+
 /** The `request` part of POST /api/stamps (JSON); absent: one invisible PADES seal of the default account. */
-export const sealRequestSchema = z.object({
-  format: stampFormatSchema.default('PADES'),
-  seals: z.array(sealPlacementSchema).min(1).max(maxSealsPerFile).prefault([{}]),
-});
+export const sealRequestSchema = z
+  .object({
+    format: stampFormatSchema.default('PADES'),
+    seals: z.array(sealPlacementSchema).min(1).max(maxSealsPerFile).prefault([{}]),
+    certify: certificationPermissionSchema.nullable().default(null),
+  })
+  .refine((r) => r.certify !== 1 || r.seals.length === 1, {
+    path: ['certify'],
+    message: 'A document certified with no changes allowed (P=1) takes no further seal: seal it once.',
+  });
 export type SealRequest = z.input<typeof sealRequestSchema>;
 
 export const appliedSealSchema = z.object({
@@ -84,6 +98,12 @@ export const appliedSealSchema = z.object({
   visible: z.boolean(),
   page: z.number().int().nullable(),
   box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+  /** The certification this seal made (the first seal only); absent: an approval seal. */
+  certify: certificationPermissionSchema.optional(),
+  /** Set when the seal was applied to a signature request's document before signing (Options.stampBeforeSigning). */
+  requestId: uuidSchema.optional(),
+  /** Set when the seal was applied once to a campaign's shared document, for all its copies. */
+  campaignId: uuidSchema.optional(),
 });
 export type AppliedSeal = z.infer<typeof appliedSealSchema>;
 

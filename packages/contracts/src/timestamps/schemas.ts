@@ -40,8 +40,11 @@ export const fileTimestampListQuerySchema = listQuerySchema.pick({ limit: true, 
 
 export const timestampDownloadParamsSchema = z.object({ id: uuidSchema, output: timestampOutputSchema });
 
-/** Who vouches for a certificate: the platform's own CA, or nobody we know. */
-export const trustSources = ['platform', 'unknown'] as const;
+/**
+ * Who vouches for a certificate: the platform's own CA; a tenant that imported exactly this certificate as its stamp
+ * (`tenant-stamp`: recognised by its SHA-256 fingerprint, see `stampCertificate`); or nobody we know.
+ */
+export const trustSources = ['platform', 'tenant-stamp', 'unknown'] as const;
 export const trustSourceSchema = z.enum(trustSources);
 export type TrustSource = z.infer<typeof trustSourceSchema>;
 
@@ -64,6 +67,11 @@ export const verifiedSignatureSchema = z.object({
   /** A later revision changed the pages (content, annotations other than signatures). */
   modifiedAfterSigning: z.boolean(),
   trustedBy: trustSourceSchema,
+  /**
+   * trustedBy `tenant-stamp`: "sealed with the certificate of <company> imported on <importedAt>; its own chain:
+   * <issuer>". Nothing else of the tenant is disclosed.
+   */
+  stampCertificate: z.object({ company: z.string(), importedAt: z.string(), issuer: z.string() }).nullable(),
   revocation: z.enum(['good', 'revoked', 'unknown']),
   verdict: verdictSchema,
   errors: z.array(z.string()),

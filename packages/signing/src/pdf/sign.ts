@@ -17,6 +17,9 @@ import { appendSignedRevision, openRevision, placeholderEntries } from './placeh
 import { PdfReader } from './reader.ts';
 import { GrowingPdf, type PdfUpdate } from './update.ts';
 
+/** DocMDP permission levels (ISO 32000-1 §12.8.2.2): 1 no change, 2 forms and signatures, 3 also annotations. */
+export type DocMdpPermission = 1 | 2 | 3;
+
 export type PadesLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
 export const padesLevels: readonly PadesLevel[] = ['B-B', 'B-T', 'B-LT', 'B-LTA'];
 
@@ -34,8 +37,11 @@ export interface SignPdfOptions {
   revocation?: RevocationSource;
   /** Visible appearance drawn in the widget, or 'invisible' (default). */
   appearance?: VisibleAppearance | 'invisible';
-  /** Certify the document (DocMDP, P=2: form filling and signing allowed). Only on the first signature. */
-  certify?: boolean;
+  /**
+   * Certify the document (DocMDP) with this permission: 1 no change, 2 form filling and signing (`true`), 3 also
+   * annotations. Only on the first signature.
+   */
+  certify?: boolean | DocMdpPermission;
   /** Claimed signing time (/M, and signing-time attribute for ISO-32000-1). Default: now. */
   signingTime?: Date;
   /** Bytes reserved for the CMS; default estimated from the chain and level. */
@@ -155,7 +161,7 @@ async function appendSignature(doc: GrowingPdf, o: FillRequest): Promise<void> {
   if (o.certify) {
     const params = new PdfDict([
       ['Type', name('TransformParams')],
-      ['P', 2],
+      ['P', o.certify === true ? 2 : o.certify],
       ['V', name('1.2')],
     ]);
     const reference: PdfValue[] = [
@@ -211,12 +217,11 @@ export async function signPdf(pdf: Uint8Array, options: SignPdfOptions): Promise
   return signInternal(pdf, options, 'Signing');
 }
 
-export interface SealPdfOptions extends Omit<SignPdfOptions, 'field' | 'signer' | 'format' | 'certify'> {
+export interface SealPdfOptions extends Omit<SignPdfOptions, 'field' | 'signer' | 'format'> {
   identity: SignerIdentity;
   format: SignatureFormat;
   /** The stamp field to fill; default the prepared stamp field ('cachet'), else a new invisible field. */
   field?: string;
-  certify?: boolean;
 }
 
 export const STAMP_FIELD_NAME = 'cachet';

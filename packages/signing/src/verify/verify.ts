@@ -31,6 +31,8 @@ export interface SignatureReport {
   subFilter?: string;
   signerName?: string;
   signerSubject?: string;
+  /** The signer's certificate (DER) as the CMS carries it (a caller may recognise it, e.g. by fingerprint). */
+  signerCertificate?: Der;
   /** /M of the signature dictionary (claimed, not proven). */
   claimedTime?: Date;
   /** genTime of the signature time-stamp, or of the document time-stamp token. */
@@ -286,6 +288,7 @@ async function verifyOne(ctx: Context, raw: RawSignature, all: RawSignature[], d
       report.integrity = cms.integrity;
       report.errors.push(...cms.errors);
       report.signerSubject = cms.signerSubject;
+      if (cms.signerCertificate) report.signerCertificate = cms.signerCertificate;
       if (cms.signerCertificate) report.signerName = safely(report, () => describeCertificate(cms.signerCertificate!).commonName);
       const name = dict.get('Name');
       if (!report.signerName && name instanceof PdfString) report.signerName = name.toText();

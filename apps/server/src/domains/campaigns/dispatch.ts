@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { isDatabaseUnavailable } from '../../platform/faults.ts';
 import { getApplication } from '../tenants/index.ts';
-import { createSentRequests, type BulkCreated, type BulkDocument, type BulkRecipient } from '../signatures/index.ts';
+import { createSentRequests, sealSharedDocuments, type BulkCreated, type BulkDocument, type BulkRecipient, type SharedSeals } from '../signatures/index.ts';
 import { emitCampaignEvent } from './facts.ts';
 import { generateMergeChunk, mergedDocumentOf } from './mailMerge.ts';
 import * as repo from './repository.ts';
@@ -44,7 +44,7 @@ export async function runDispatchJob(platform: Platform, job: CampaignJob): Prom
   for (;;) {
     // Mail-merge: the next signatories' PDFs first (nothing for a classic campaign).
     await generateMergeChunk(platform, job, platform.config.campaignDispatchChunk);
-    const outcome = await dispatchChunk(platform, job);
+    const outcome = await dispatchChunk(platform, job, await sharedSeals(platform, job));
     if (outcome.kind === 'stop' || outcome.kind === 'done') return;
     if (outcome.kind === 'wait') await sleep(outcome.ms);
     else await dispatchHooks.afterChunk?.({ campaignId: job.campaignId, sent: outcome.sent, failed: outcome.failed });
@@ -81,7 +81,24 @@ const recipientOf = (campaign: repo.CampaignRow, s: repo.SignatoryRow): BulkReci
 });
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-async function dispatchChunk(platform: Platform, job: CampaignJob): Promise<ChunkOutcome> {
+/**
+ * Options.stampBeforeSigning: the campaign's documents sealed once, outside the chunk's transaction (the first chunk
+ * seals, the next ones find the copies' sealed version); nothing otherwise.
+ */
+async function sharedSeals(platform: Platform, job: CampaignJob): Promise<SharedSeals | undefined> {
+  const found = await platform.database.inTenant(job.appId, async (tx) => {
+    const campaign = await repo.findCampaign(tx, { appId: job.appId }, job.campaignId);
+    if (!campaign?.options.stampBeforeSigning || campaign.status !== 'pending') return null;
+    // The copies' test mode is the tenant's at dispatch (createSentRequests), so is the prepared file's watermark.
+    const { testMode } = await getApplication(tx, job.appId);
+    return { campaign, testMode, documents: bulkDocuments(await repo.documentsOf(tx, job.appId, job.campaignId)) };
+  });
+  if (!found) return undefined;
+  const { campaign, testMode, documents } = found;
+  return sealSharedDocuments(platform, { appId: job.appId, campaignId: campaign.id, ownerUserId: campaign.ownerUserId, testMode, options: campaign.options, documents });
+}
+
+async function dispatchChunk(platform: Platform, job: CampaignJob, sealed: SharedSeals | undefined): Promise<ChunkOutcome> {
   const { appId, campaignId } = job;
   return platform.database.inTenant(appId, async (tx) => {
     // The campaign first (cancel takes it first too): a cancel waits for the chunk in flight, then finds its rows sent.
@@ -128,7 +145,7 @@ async function dispatchChunk(platform: Platform, job: CampaignJob): Promise<Chun
     }
 
     const documents = bulkDocuments(await repo.documentsOf(tx, appId, campaignId));
-    const input = { appId, ownerUserId: campaign.ownerUserId, source: { kind: 'campaign' as const, id: campaignId }, label: campaign.label, description: campaign.description, level: campaign.level as CertificationLevel, options: campaign.options, documents };
+    const input = { appId, ownerUserId: campaign.ownerUserId, source: { kind: 'campaign' as const, id: campaignId }, label: campaign.label, description: campaign.description, level: campaign.level as CertificationLevel, options: campaign.options, documents, sealed };
     const failures = new Map<string, string>();
     const sendable = claimed.filter((s) => {
       if (campaign.options.contactFirstSignerBy === 'sms' && !s.phone) failures.set(s.id, 'No mobile number: the campaign contacts signatories by SMS.');

@@ -223,7 +223,7 @@ async function sendInTx(tx: Tx, platform: Platform, actor: Actor, id: string) {
   if (merge) throw mergeReadinessError(merge);
   if (row.mergeDocument) await assertConversionAvailable(platform);
   const application = await getApplication(tx, actor.appId);
-  await assertBulkSendable(tx, application, row.level as CertificationLevel, row.options);
+  await assertBulkSendable(tx, application, row.level as CertificationLevel, row.options, platform.clock());
   const now = platform.clock();
   const moved = await repo.moveSignatories(tx, actor.appId, row.id, ['draft'], { status: 'queued' });
   await repo.bump(tx, actor.appId, row.id, moved.map((m) => ({ from: m.status, to: 'queued', n: m.n })));

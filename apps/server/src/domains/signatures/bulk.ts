@@ -12,8 +12,9 @@ import { invitationBatchMessage } from './messages.ts';
 import { addDays, nextReminderAt } from './reminders.ts';
 import type { RequestRow, SignerRow } from './repository.ts';
 import * as repo from './repository.ts';
-import { signatureDocuments, signatureEvents, signatureFields, signatureRequests, signers, type RequestSource } from './schema.ts';
+import { documentVersions, signatureDocuments, signatureEvents, signatureFields, signatureRequests, signers, type RequestSource } from './schema.ts';
 import { currentVersions } from './versions.ts';
+import { assertSealable, sharedSealOf, type SharedSeals } from './sealing.ts';
 import { assertBillingAllowsSending, assertLevelAndOptions, cancelRequest, findContext, relaunchRequest } from './workflow.ts';
 
 /**
@@ -59,11 +60,21 @@ export interface BulkRequestsInput {
   options: SignatureOptions;
   documents: readonly BulkDocument[];
   recipients: readonly BulkRecipient[];
+  /** Options.stampBeforeSigning: the shared documents sealed once (sealSharedDocuments, before the transaction). */
+  sealed?: SharedSeals;
 }
 
 export interface BulkCreated {
   requestId: string;
   signerId: string;
+}
+
+type EvidenceRow = typeof signatureEvents.$inferInsert;
+/** Appends an evidence row to `rows`, chained to the request's previous one there (seq, prevHash, hash). */
+function chainEvidence(rows: EvidenceRow[], event: Omit<EvidenceRow, 'seq' | 'prevHash' | 'hash'>) {
+  const previous = rows.findLast((r) => r.requestId === event.requestId);
+  const row = { ...event, seq: previous ? previous.seq + 1 : 0, prevHash: previous?.hash ?? '0'.repeat(64) };
+  rows.push({ ...row, hash: eventHash(row as Parameters<typeof eventHash>[0]) });
 }
 
 /** Rows per multi-row statement (parameters stay far below PostgreSQL's 65,535). */
@@ -73,11 +84,12 @@ async function insertSliced<T>(rows: T[], insert: (part: T[]) => Promise<unknown
 }
 
 /** What blocks sending copies for this tenant (the checks of a single send): level, options, billing. */
-export async function assertBulkSendable(tx: Tx, application: ApplicationRow, level: CertificationLevel, options: SignatureOptions) {
+export async function assertBulkSendable(tx: Tx, application: ApplicationRow, level: CertificationLevel, options: SignatureOptions, now: Date) {
   assertLevelAndOptions(application, level, options);
   // Copies go to signatories outside the tenant: none can hold a qualified certificate of it (docs/qualified.md).
   if (level === 3) throw new AppError('QUALIFIED_CERTIFICATE_REQUIRED', 'Campaigns cannot be sent at level 3: a qualified signature needs each signer to hold a qualified certificate.');
   await assertBillingAllowsSending(tx, application);
+  await assertSealable(tx, application, options, now);
 }
 
 /** A copy's channel: the option "contact first signer by" (SMS needs a mobile), e-mail otherwise. */
@@ -87,8 +99,9 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
   if (!input.recipients.length) return [];
   const { appId } = input;
   const application = await getApplication(tx, appId);
-  await assertBulkSendable(tx, application, input.level, input.options);
   const now = platform.clock();
+  await assertBulkSendable(tx, application, input.level, input.options, now);
+  if (input.options.stampBeforeSigning && !input.sealed) throw new Error('createSentRequests: seal the shared documents first (sealSharedDocuments)');
   const expiresAt = addDays(now, input.options.expiryDays ?? application.settings.signatureExpiryDays);
   const remindersOn = application.features.reminders;
   const ownerName = input.ownerUserId ? ((await displayNamesOf(tx, [input.ownerUserId])).get(input.ownerUserId) ?? null) : null;
@@ -97,6 +110,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
   const signerRows: SignerRow[] = [];
   const documentRows: (typeof signatureDocuments.$inferInsert)[] = [];
   const fieldRows: (typeof signatureFields.$inferInsert)[] = [];
+  const versionRows: (typeof documentVersions.$inferInsert)[] = [];
   const evidenceRows: (typeof signatureEvents.$inferInsert)[] = [];
   const events: DomainEventInput[] = [];
   const created: BulkCreated[] = [];
@@ -177,9 +191,13 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
         createdAt: now,
       });
       for (const f of doc.fields) fieldRows.push({ appId, documentId, signerIndex: 0, ...f });
+      const sealed = input.sealed && sharedSealOf(input.sealed, appId, { id: documentId, fileName: doc.fileName, storageKey: doc.storageKey });
+      if (sealed) {
+        versionRows.push(sealed.version);
+        chainEvidence(evidenceRows, { appId, requestId, signerId: null, type: 'sealed_before_signing', data: sealed.evidence, ip: null, userAgent: null, createdAt: now });
+      }
     }
-    const evidence = { appId, requestId, signerId, seq: 0, type: 'invited', data: { channel }, ip: null, userAgent: null, createdAt: now, prevHash: '0'.repeat(64) };
-    evidenceRows.push({ ...evidence, hash: eventHash(evidence) });
+    chainEvidence(evidenceRows, { appId, requestId, signerId, type: 'invited', data: { channel }, ip: null, userAgent: null, createdAt: now });
     const request = { ...requestRows.at(-1)!, ownerName } satisfies RequestRow;
     const facts = requestFacts(request);
     events.push(
@@ -194,6 +212,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
   await insertSliced(signerRows, (part) => tx.insert(signers).values(part));
   await insertSliced(documentRows, (part) => tx.insert(signatureDocuments).values(part));
   await insertSliced(fieldRows, (part) => tx.insert(signatureFields).values(part));
+  await insertSliced(versionRows, (part) => tx.insert(documentVersions).values(part));
   await insertSliced(evidenceRows, (part) => tx.insert(signatureEvents).values(part));
   await platform.events.emitMany(tx, events);
   // The invitations, as a send job writes them (outbox rows + delivery jobs, in this transaction), in one batch.

@@ -25,6 +25,8 @@ export const signatureEventTypes = [
   'document_checked',
   /** The prepared version was made (first open or first signature): its SHA-256 and what was neutralised. */
   'document_prepared',
+  /** Options.stampBeforeSigning: the prepared version sealed by the company's stamp account (label, certificate, SHA-256). */
+  'sealed_before_signing',
 ] as const;
 export type SignatureEventType = (typeof signatureEventTypes)[number];
 export type SignatureEventRow = typeof signatureEvents.$inferSelect;

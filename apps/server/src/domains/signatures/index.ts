@@ -20,6 +20,8 @@ export { inspectPdf, prepareDocuments, type PreparedDocument, type ReceivedFile,
 /** Campaigns: many one-signer requests at once in the caller's transaction, and bulk cancel / relaunch / archive reads. */
 export { assertBulkSendable, cancelRequests, completedFiles, createSentRequests, relaunchRequests, type BulkCreated, type BulkDocument, type BulkRecipient } from './bulk.ts';
 export { assertLevelAndOptions } from './workflow.ts';
+/** Options.stampBeforeSigning for campaigns: the shared documents sealed once, before a dispatch chunk. */
+export { sealSharedDocuments, type SharedSeals } from './sealing.ts';
 export { formPayload, readSignatureForm } from './upload.ts';
 /** The super dashboard: reminders and expiries of one day across tenants. */
 export { sweepOutlook } from './outlook.ts';

@@ -140,6 +140,25 @@ export async function insertDocument(db: Executor, row: typeof signatureDocument
   return doc!.id;
 }
 
+/** A draft's signers replaced by `rows` (a draft's signers have no history yet). */
+export async function replaceSigners(db: Executor, appId: string, requestId: string, rows: (typeof signers.$inferInsert)[]): Promise<void> {
+  await db.delete(signers).where(and(eq(signers.appId, appId), eq(signers.requestId, requestId)));
+  if (rows.length) await insertSigners(db, rows);
+}
+
+/** A draft's document kept: its entry's title, type, consents, position and fields replace the stored ones. */
+export async function updateDocument(
+  db: Executor,
+  appId: string,
+  documentId: string,
+  patch: Pick<typeof signatureDocuments.$inferInsert, 'title' | 'documentType' | 'checkBoxTexts' | 'position'>,
+  fields: Omit<typeof signatureFields.$inferInsert, 'documentId' | 'appId'>[],
+): Promise<void> {
+  await db.update(signatureDocuments).set(patch).where(and(eq(signatureDocuments.appId, appId), eq(signatureDocuments.id, documentId)));
+  await db.delete(signatureFields).where(and(eq(signatureFields.appId, appId), eq(signatureFields.documentId, documentId)));
+  if (fields.length) await db.insert(signatureFields).values(fields.map((f) => ({ ...f, appId, documentId })));
+}
+
 export async function updateRequest(db: Executor, appId: string, id: string, patch: Partial<typeof signatureRequests.$inferInsert>): Promise<void> {
   await db.update(signatureRequests).set(patch).where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, id)));
 }

@@ -10,6 +10,7 @@ import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { toFieldErrors } from '../../platform/http/validation.ts';
 import { getApplication } from '../tenants/index.ts';
+import { updateDraftRequest } from './drafts.ts';
 import { inspectFile, prepareDocuments, type UploadLimits } from './intake.ts';
 import { presentDocument, presentRequest, progressOf } from './presenter.ts';
 import * as signatures from './service.ts';
@@ -27,6 +28,9 @@ function parseRequestForm(payload: Record<string, unknown>): SignatureRequestDat
   throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
 }
 
+/** The signers' indexes, in order: a file sent without an entry gets one default field per signer. */
+const signerIndexesOf = (data: SignatureRequestData) => data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex).sort((a, b) => a - b);
+
 async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
   const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
   return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
@@ -41,10 +45,20 @@ export async function signatureRoutes(app: App, platform: Platform) {
       const limits = await uploadLimits(platform, actor.appId);
       const form = await readSignatureForm(request as never, limits);
       const data = parseRequestForm(formPayload(form.fields, signatureFormParts));
-      const signerIndexes = data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex).sort((a, b) => a - b);
-      const documents = await prepareDocuments({ entries: data.transactionDocuments, files: form.files, limits, signerIndexes });
-      const { view, links } = await signatures.createSignatureRequest({ platform, actor, level: request.params.level, data, documents });
-      return item({ ...present(view), links });
+      const documents = await prepareDocuments({ entries: data.transactionDocuments, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
+      const { view, links, warnings } = await signatures.createSignatureRequest({ platform, actor, level: request.params.level, data, documents });
+      return item({ ...present(view), links, ...(warnings.length ? { warnings } : {}) });
+    });
+    // A draft edited (drafts.ts): entries with a documentId keep their stored file, the others name new file parts.
+    serve(plain.withTypeProvider<ZodTypeProvider>(), endpoints.updateDraft, async (request) => {
+      const actor = requireActor(request);
+      const limits = await uploadLimits(platform, actor.appId);
+      const form = await readSignatureForm(request as never, limits);
+      const data = parseRequestForm(formPayload(form.fields, signatureFormParts));
+      const fresh = data.transactionDocuments.filter((entry) => !entry.documentId);
+      const added = await prepareDocuments({ entries: fresh, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
+      const { view, links, warnings } = await updateDraftRequest({ platform, actor, id: request.params.id, data, added });
+      return item({ ...present(view), links, ...(warnings.length ? { warnings } : {}) });
     });
     // The same checks as create on one file (the request form checks each file when it is added); nothing stored.
     serve(plain.withTypeProvider<ZodTypeProvider>(), endpoints.inspectFile, async (request) => {

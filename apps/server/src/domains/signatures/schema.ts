@@ -184,7 +184,8 @@ export const signatureEvents = pgTable(
   (t) => [uniqueIndex('signature_events_request_seq_unique').on(t.requestId, t.seq), index('signature_events_app_request_idx').on(t.appId, t.requestId), tenantPolicy('signature_events')],
 ).enableRLS();
 
-export type DocumentVersionKind = 'prepared' | 'signed' | 'completed';
+/** `sealed`: the prepared file sealed by the company before signing (Options.stampBeforeSigning), the stamps history's file. */
+export type DocumentVersionKind = 'prepared' | 'sealed' | 'signed' | 'completed';
 
 /**
  * Every stored state of a document: the original stays in signature_documents; `prepared` (fields + test

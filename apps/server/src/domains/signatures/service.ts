@@ -32,6 +32,7 @@ import { inspectPdf, type PreparedDocument } from './intake.ts';
 import { presentField, progressOf } from './presenter.ts';
 import * as repo from './repository.ts';
 import { mandateDocumentPosition } from './sepa.ts';
+import { sealingWarnings } from './sealing.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
 import { assertAction, assertLevelAndOptions, assertQualifiedSigners, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
 
@@ -67,7 +68,7 @@ async function scopeOf(tx: Tx, actor: Actor): Promise<repo.Scope> {
   return { appId: actor.appId, ownerIds: [actor.userId, ...(await descendantIds(tx, actor.appId, actor.userId))] };
 }
 
-async function findVisible(tx: Tx, actor: Actor, id: string): Promise<repo.RequestRow> {
+export async function findVisible(tx: Tx, actor: Actor, id: string): Promise<repo.RequestRow> {
   const row = await repo.findRequest(tx, await scopeOf(tx, actor), id);
   if (!row) throw notFound('Signature request');
   return row;
@@ -89,7 +90,7 @@ async function views(tx: Tx, platform: Platform, appId: string, rows: repo.Reque
   }));
 }
 
-async function viewOf(tx: Tx, platform: Platform, appId: string, id: string): Promise<RequestView> {
+export async function viewOf(tx: Tx, platform: Platform, appId: string, id: string): Promise<RequestView> {
   const row = await repo.findRequest(tx, { appId }, id);
   if (!row) throw notFound('Signature request');
   return (await views(tx, platform, appId, [row], false))[0]!;
@@ -185,7 +186,7 @@ export async function signatureRequestStatus(opts: Options & { id: string }) {
 }
 
 /** Stores the files first (fresh keys); the caller removes them if the transaction fails. */
-async function storeFiles(platform: Platform, appId: string, files: Uint8Array[]): Promise<string[]> {
+export async function storeFiles(platform: Platform, appId: string, files: Uint8Array[]): Promise<string[]> {
   const keys: string[] = [];
   for (const data of files) {
     const key = `${appId}/${randomUUID()}.pdf`;
@@ -195,7 +196,7 @@ async function storeFiles(platform: Platform, appId: string, files: Uint8Array[]
   return keys;
 }
 
-async function discard(platform: Platform, keys: string[]) {
+export async function discard(platform: Platform, keys: string[]) {
   await Promise.all(keys.map((k) => platform.storage.delete(k).catch((error) => platform.logger.warn({ err: error, key: k }, 'could not delete a stored file'))));
 }
 
@@ -203,7 +204,7 @@ async function discard(platform: Platform, keys: string[]) {
  * Inserts the documents; a document whose upload check found active content or warnings gets a `document_checked`
  * evidence event (what was found, what the signers' version neutralises), which the request view shows.
  */
-async function insertDocuments(
+export async function insertDocuments(
   tx: Tx,
   platform: Platform,
   appId: string,
@@ -211,8 +212,10 @@ async function insertDocuments(
   documents: Omit<PreparedDocument, 'data' | 'entryIndex'>[],
   keys: string[],
   sizes: number[],
+  firstPosition = 0,
 ) {
-  for (const [position, doc] of documents.entries()) {
+  for (const [index, doc] of documents.entries()) {
+    const position = firstPosition + index;
     const documentId = await repo.insertDocument(
       tx,
       {
@@ -224,10 +227,10 @@ async function insertDocuments(
         fileType: doc.fileType,
         fileName: doc.fileName,
         checkBoxTexts: doc.checkBoxTexts,
-        storageKey: keys[position]!,
+        storageKey: keys[index]!,
         sha256: doc.sha256,
         pageCount: doc.pageCount,
-        sizeBytes: sizes[position]!,
+        sizeBytes: sizes[index]!,
       },
       doc.signatureFields,
     );
@@ -243,6 +246,23 @@ async function insertDocuments(
     }
   }
 }
+
+/** The signers of a create or draft edit, as rows. */
+export const signerRowsOf = (appId: string, requestId: string, data: SignatureRequestData) =>
+  data.transactionSigners.map((s) => ({
+    appId,
+    requestId,
+    firstname: s.firstname,
+    lastname: s.lastname,
+    email: s.emailAddress,
+    phone: s.phoneNum ?? null,
+    language: s.language ?? data.optionsRequest.language,
+    role: s.role,
+    coSigner: s.coSigner,
+    connectorIdc: s.connector?.idc ?? null,
+    signerIndex: s.signerIndex,
+    invitationMessage: s.invitationMessage ?? null,
+  }));
 
 /**
  * Creates a request (a draft, or sent at once) from checked documents (intake.ts): the create route, and later
@@ -269,29 +289,14 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
         createdAt: now,
         updatedAt: now,
       });
-      await repo.insertSigners(
-        tx,
-        data.transactionSigners.map((s) => ({
-          appId: actor.appId,
-          requestId,
-          firstname: s.firstname,
-          lastname: s.lastname,
-          email: s.emailAddress,
-          phone: s.phoneNum ?? null,
-          language: s.language ?? data.optionsRequest.language,
-          role: s.role,
-          coSigner: s.coSigner,
-          connectorIdc: s.connector?.idc ?? null,
-          signerIndex: s.signerIndex,
-          invitationMessage: s.invitationMessage ?? null,
-        })),
-      );
+      await repo.insertSigners(tx, signerRowsOf(actor.appId, requestId, data));
       await insertDocuments(tx, platform, actor.appId, requestId, documents, keys, documents.map((d) => d.data.length));
       await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.created', targetType: 'signature_request', targetId: requestId, ip: actor.ip });
       const created = (await repo.findRequest(tx, { appId: actor.appId }, requestId))!;
       await emitRequestEvent(tx, platform, created, 'signature.created', { signerCount: data.transactionSigners.length, documentCount: documents.length }, actor.realUserId);
       const links = data.transactionRequest.send ? await sendRequest(tx, platform, await loadContext(tx, actor.appId, requestId), actor.realUserId) : [];
-      return { view: await viewOf(tx, platform, actor.appId, requestId), links };
+      const warnings = data.transactionRequest.send ? [] : await sealingWarnings(tx, application, data.optionsRequest, now);
+      return { view: await viewOf(tx, platform, actor.appId, requestId), links, warnings };
     });
   } catch (error) {
     await discard(platform, keys);

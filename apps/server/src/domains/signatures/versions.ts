@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { defaultFieldName, fieldSizeOf } from '@paraphe/contracts';
 import { isSigningError, preparePdf, type PreparedField, type PreparedPdf } from '@paraphe/signing';
 import type { Platform } from '../../platform/context.ts';
@@ -12,7 +12,7 @@ import type { DocumentWithFields, RequestRow } from './repository.ts';
 /**
  * Stored states of a document (table document_versions): the original stays untouched in signature_documents;
  * version 1 is the prepared file (every signature field, plus the watermark in test mode), made lazily the first
- * time anyone needs it; each signature appends a version, the completion one more. The highest is current.
+ * time anyone needs it — or, with Options.stampBeforeSigning, the prepared file sealed at send (kind `sealed`); each signature appends a version, the completion one more. The highest is current.
  */
 
 export type VersionRow = typeof documentVersions.$inferSelect;
@@ -50,6 +50,18 @@ export async function addVersion(
 ): Promise<VersionRow> {
   const storageKey = `${doc.appId}/${randomUUID()}.pdf`;
   await platform.storage.put(storageKey, bytes);
+  return insertVersion(db, previous, doc, kind, { storageKey, sha256: sha256Hex(bytes), sizeBytes: bytes.byteLength }, extra);
+}
+
+/** The next version of a document, for a file already stored (a sealed file kept by the stamps history). */
+export async function insertVersion(
+  db: Executor,
+  previous: Pick<VersionRow, 'version' | 'fields'> | null,
+  doc: { appId: string; id: string },
+  kind: DocumentVersionKind,
+  file: { storageKey: string; sha256: string; sizeBytes: number },
+  extra: { signerId?: string | null; fields?: PreparedFieldRow[] } = {},
+): Promise<VersionRow> {
   const [row] = await db
     .insert(documentVersions)
     .values({
@@ -58,9 +70,7 @@ export async function addVersion(
       version: (previous?.version ?? 0) + 1,
       kind,
       signerId: extra.signerId ?? null,
-      storageKey,
-      sha256: sha256Hex(bytes),
-      sizeBytes: bytes.byteLength,
+      ...file,
       fields: extra.fields ?? previous?.fields ?? [],
     })
     .returning();
@@ -93,6 +103,32 @@ export function documentUnsignable(document: { id: string; title: string }, erro
   });
 }
 
+/** A document with its signature fields (and the test watermark) as the signers get it; DOCUMENT_UNSIGNABLE if it cannot be. */
+export async function prepareForSigning(platform: Platform, request: Pick<RequestRow, 'id' | 'testMode'>, doc: Pick<DocumentWithFields, 'id' | 'title' | 'storageKey' | 'documentType' | 'fields'>, language: string) {
+  const original = await platform.storage.get(doc.storageKey);
+  const signable = doc.documentType !== 'pdf-for-presentation';
+  try {
+    const prepared = await preparePdf(original, {
+      fields: signable ? doc.fields.map((f) => ({ page: f.page, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex, name: engineFieldName(f) })) : [],
+      ...(request.testMode ? { watermark: { text: testModeText(language) } } : {}),
+    });
+    return { prepared, fields: prepared.fields.map(toRow) };
+  } catch (error) {
+    platform.logger.warn({ err: error, requestId: request.id, documentId: doc.id }, 'a document could not be prepared for signing');
+    throw documentUnsignable(doc, error);
+  }
+}
+
+/** The evidence of a preparation (`document_prepared`): the prepared file's SHA-256 and what was neutralised. */
+export const preparedEvidence = (doc: Pick<DocumentWithFields, 'id' | 'fileName'>, sha256: string, prepared: PreparedPdf) => ({
+  documentId: doc.id,
+  fileName: doc.fileName,
+  sha256,
+  ...(prepared.activeContentRemoved.length ? { activeContentRemoved: prepared.activeContentRemoved.map((i) => ({ kind: i.kind, location: i.location })) } : {}),
+  ...(prepared.formAppearancesDrawn ? { formAppearancesDrawn: prepared.formAppearancesDrawn } : {}),
+  ...(prepared.warnings.length ? { warnings: prepared.warnings } : {}),
+});
+
 /**
  * The current version of each document, preparing those that have none yet (fields + test watermark, active
  * content neutralised). Callers hold the request lock, so two first opens do not prepare twice. Each preparation is
@@ -102,34 +138,10 @@ export async function ensurePrepared(db: Executor, platform: Platform, request: 
   const current = await currentVersions(db, request.appId, documents.map((d) => d.id));
   for (const doc of documents) {
     if (current.has(doc.id)) continue;
-    const original = await platform.storage.get(doc.storageKey);
-    const signable = doc.documentType !== 'pdf-for-presentation';
-    let prepared: PreparedPdf;
-    try {
-      prepared = await preparePdf(original, {
-        fields: signable ? doc.fields.map((f) => ({ page: f.page, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex, name: engineFieldName(f) })) : [],
-        ...(request.testMode ? { watermark: { text: testModeText(language) } } : {}),
-      });
-    } catch (error) {
-      platform.logger.warn({ err: error, requestId: request.id, documentId: doc.id }, 'a document could not be prepared for signing');
-      throw documentUnsignable(doc, error);
-    }
-    const version = await addVersion(db, platform, null, doc, 'prepared', prepared.pdf, { fields: prepared.fields.map(toRow) });
+    const { prepared, fields } = await prepareForSigning(platform, request, doc, language);
+    const version = await addVersion(db, platform, null, doc, 'prepared', prepared.pdf, { fields });
     current.set(doc.id, version);
-    await appendEvent(db, {
-      appId: request.appId,
-      requestId: request.id,
-      type: 'document_prepared',
-      data: {
-        documentId: doc.id,
-        fileName: doc.fileName,
-        sha256: version.sha256,
-        ...(prepared.activeContentRemoved.length ? { activeContentRemoved: prepared.activeContentRemoved.map((i) => ({ kind: i.kind, location: i.location })) } : {}),
-        ...(prepared.formAppearancesDrawn ? { formAppearancesDrawn: prepared.formAppearancesDrawn } : {}),
-        ...(prepared.warnings.length ? { warnings: prepared.warnings } : {}),
-      },
-      at: platform.clock(),
-    });
+    await appendEvent(db, { appId: request.appId, requestId: request.id, type: 'document_prepared', data: preparedEvidence(doc, version.sha256, prepared), at: platform.clock() });
   }
   return current;
 }
@@ -145,12 +157,15 @@ export async function hasSignedVersions(db: Executor, appId: string, requestId: 
   return !!row;
 }
 
-/** Storage keys of every version of these documents (removed with the request). */
+/**
+ * Storage keys of the versions of these documents that the request owns (removed with it): a version sealed before
+ * signing is the stamps history's file (shared by a campaign's copies), kept with that history.
+ */
 export async function versionKeysOf(db: Executor, appId: string, documentIds: string[]): Promise<string[]> {
   if (!documentIds.length) return [];
   const rows = await db
     .select({ key: documentVersions.storageKey })
     .from(documentVersions)
-    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds)));
+    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds), ne(documentVersions.kind, 'sealed')));
   return rows.map((r) => r.key);
 }

@@ -28,6 +28,7 @@ import { addDays, nextReminderAt } from './reminders.ts';
 import * as repo from './repository.ts';
 import { hasSignedVersions } from './versions.ts';
 import { recordMandateSigned, reserveSepaMandate, runSepaPreprocessing } from './sepa.ts';
+import { assertSealable, needsSealing, sealRequestDocuments } from './sealing.ts';
 
 /**
  * The signature state machine at work: send, chain, cancel, finish. Every function runs in the caller's
@@ -73,6 +74,7 @@ async function assertSendable(tx: Tx, ctx: RequestContext, now: Date) {
   assertLevelAndOptions(application, request.level, request.options);
   await assertQualifiedSigners(tx, application.id, request.level, signers, now);
   await assertBillingAllowsSending(tx, application);
+  await assertSealable(tx, application, request.options, now);
 }
 
 /**
@@ -110,8 +112,8 @@ export function assertLevelAndOptions(application: RequestContext['application']
 /** Marks the request sent and queues the invitations; returns the links the requester gets (direct / face to face). */
 export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string): Promise<SigningLink[]> {
   assertAction(ctx.request, 'send');
-  await assertSendable(tx, ctx, platform.clock());
   const now = platform.clock();
+  await assertSendable(tx, ctx, now);
   const expiresAt = addDays(now, ctx.request.options.expiryDays ?? ctx.application.settings.signatureExpiryDays);
   await reserveSepaMandate(tx, ctx);
   // With SEPA pre-processing the send job first renders the mandate (sepa.ts), then sends as usual.
@@ -204,18 +206,12 @@ const sendJobStatuses: readonly string[] = ['pending', 'preprocess'];
 
 export async function runSendJob(platform: Platform, job: RequestJob, attempt: { last: boolean } = { last: false }) {
   try {
-    await platform.database.inTenant(job.appId, async (tx) => {
-      const ctx = await findContext(tx, job.appId, job.requestId); // deleted meanwhile: nothing to do
-      if (!ctx || !sendJobStatuses.includes(ctx.request.status)) return;
-      // No invitation leaves for a suspended tenant: the request stays pending and is looked at again later (it
-      // goes out once the tenant is enabled, or the sweep expires it).
-      if (!ctx.application.enabled) {
-        await platform.jobs.enqueue(tx, sendQueue, job, { startAfterSeconds: suspendedSendRetrySeconds });
-        return;
-      }
-      if (ctx.request.status === 'preprocess') await runSepaPreprocessing(tx, platform, ctx);
-      await advanceChain(tx, platform, ctx, platform.clock());
-    });
+    // Invites in the first transaction, unless the documents must first be sealed (Options.stampBeforeSigning):
+    // that PDF work runs outside any transaction (sealing.ts), then a second transaction invites.
+    const sealFirst = await platform.database.inTenant(job.appId, (tx) => advanceSend(tx, platform, job, { seal: true }));
+    if (!sealFirst) return;
+    await sealRequestDocuments(platform, job.appId, job.requestId);
+    await platform.database.inTenant(job.appId, (tx) => advanceSend(tx, platform, job, { seal: false }));
   } catch (error) {
     if (!attempt.last) throw error;
     platform.logger.error({ err: error, requestId: job.requestId }, 'sending a signature request failed');
@@ -229,6 +225,26 @@ export async function runSendJob(platform: Platform, job: RequestJob, attempt: {
       await audit(tx, { appId: job.appId, actorUserId: null, action: 'signature.failed', targetType: 'signature_request', targetId: job.requestId });
     });
   }
+}
+
+/** The send job's transaction: pre-processing, then the first invitations; true when sealing must come first. */
+async function advanceSend(tx: Tx, platform: Platform, job: RequestJob, o: { seal: boolean }): Promise<boolean> {
+  const ctx = await findContext(tx, job.appId, job.requestId); // deleted meanwhile: nothing to do
+  if (!ctx || !sendJobStatuses.includes(ctx.request.status)) return false;
+  // No invitation leaves for a suspended tenant: the request stays pending and is looked at again later (it
+  // goes out once the tenant is enabled, or the sweep expires it).
+  if (!ctx.application.enabled) {
+    await platform.jobs.enqueue(tx, sendQueue, job, { startAfterSeconds: suspendedSendRetrySeconds });
+    return false;
+  }
+  if (ctx.request.status === 'preprocess') await runSepaPreprocessing(tx, platform, ctx);
+  if (await needsSealing(tx, ctx.request)) {
+    // Never invite on an unsealed document: the job's retry seals what is missing.
+    if (o.seal) return true;
+    throw new Error('A document of the request is not sealed yet: the send job will seal it again.');
+  }
+  await advanceChain(tx, platform, ctx, platform.clock());
+  return false;
 }
 
 export async function cancelRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string) {

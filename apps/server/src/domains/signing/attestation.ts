@@ -12,7 +12,15 @@ export interface AttestationInput {
   generatedAt: Date;
   request: { id: string; label: string; level: number; requester: string | null; sentAt: Date | null; completedAt: Date };
   signers: { name: string; email: string; phone: string | null; role: string; status: string; actionAt: Date | null }[];
-  documents: { title: string; fileName: string; documentType: string; originalSha256: string; signedSha256: string | null }[];
+  documents: {
+    title: string;
+    fileName: string;
+    documentType: string;
+    originalSha256: string;
+    signedSha256: string | null;
+    /** Options.stampBeforeSigning: the company seal applied at send, before the first signature. */
+    sealedBeforeSigning?: { accountLabel: string; certificate: string; sha256: string } | null;
+  }[];
   events: { seq: number; at: Date; type: string; signer: string | null; data: Record<string, unknown>; ip: string | null; userAgent: string | null; hash: string }[];
   chain: { valid: boolean; lastHash: string | null };
 }
@@ -108,6 +116,9 @@ export async function buildAttestation(input: AttestationInput): Promise<Uint8Ar
   for (const d of input.documents) {
     w.line(`${d.title} (${d.fileName}, ${d.documentType})`, { indent: 10, bold: true });
     w.line(`original: ${d.originalSha256}`, { indent: 20 });
+    if (d.sealedBeforeSigning) {
+      w.line(`sealed by ${d.sealedBeforeSigning.accountLabel} before signing (certificate ${d.sealedBeforeSigning.certificate}): ${d.sealedBeforeSigning.sha256}`, { indent: 20 });
+    }
     w.line(`signed:   ${d.signedSha256 ?? '— (not signed)'}`, { indent: 20 });
   }
   w.line('', { gap: 4 });

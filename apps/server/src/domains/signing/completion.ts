@@ -46,7 +46,7 @@ export async function runCompletion(platform: Platform, job: RequestJob) {
     const request = await findRequest(tx, { appId: job.appId }, job.requestId);
     if (request?.status !== 'signed') return null;
     const documents = await documentsOf(tx, job.appId, [job.requestId]);
-    return { documents, versions: await currentVersions(tx, job.appId, documents.map((d) => d.id)) };
+    return { documents, versions: await currentVersions(tx, job.appId, documents.map((d) => d.id)), sealedBeforeSigning: request.options.stampBeforeSigning };
   });
   if (!snapshot) return;
 
@@ -60,8 +60,10 @@ export async function runCompletion(platform: Platform, job: RequestJob) {
     if (version?.kind !== 'signed') continue;
     try {
       let pdf: Uint8Array = await platform.storage.get(version.storageKey);
-      // Company stamp fields (signerIndex -1) are sealed last, before the archive time-stamp.
-      for (const field of version.fields.filter((f) => f.signerIndex === stampSignerIndex)) {
+      // Company stamp fields (signerIndex -1) are sealed last, before the archive time-stamp — unless the stamp
+      // account sealed them at send (Options.stampBeforeSigning, signatures/sealing.ts).
+      const stampFields = snapshot.sealedBeforeSigning ? [] : version.fields.filter((f) => f.signerIndex === stampSignerIndex);
+      for (const field of stampFields) {
         pdf = await usingStamp(stamp(), (identity) =>
           sealPdf(pdf, { identity, format: 'PADES', level: 'B-T', tsa, field: field.name, appearance: { signerName: application.company, date: platform.clock() } }),
         );
@@ -125,7 +127,14 @@ async function sealedAttestation(
     generatedAt: now,
     request: { id: request.id, label: request.label, level: request.level, requester: request.ownerName, sentAt: request.sentAt, completedAt: now },
     signers: signers.map((s) => ({ name: signerDisplayName(s), email: s.email, phone: s.phone, role: s.role, status: s.status, actionAt: s.actionAt })),
-    documents: documents.map((d) => ({ title: d.title, fileName: d.fileName, documentType: d.documentType, originalSha256: d.sha256, signedSha256: finals.get(d.id)?.sha256 ?? null })),
+    documents: documents.map((d) => ({
+      title: d.title,
+      fileName: d.fileName,
+      documentType: d.documentType,
+      originalSha256: d.sha256,
+      signedSha256: finals.get(d.id)?.sha256 ?? null,
+      sealedBeforeSigning: sealOf(events, d.id),
+    })),
     events: events.map((e) => ({ seq: e.seq, at: e.createdAt, type: e.type, signer: e.signerId ? (nameOf.get(e.signerId) ?? e.signerId) : null, data: e.data, ip: e.ip, userAgent: e.userAgent, hash: e.hash })),
     chain: { valid: chain.valid, lastHash: events.at(-1)?.hash ?? null },
   });
@@ -134,6 +143,12 @@ async function sealedAttestation(
   } catch (error) {
     asSigningFailure(error);
   }
+}
+
+/** "Sealed by <account> before signing" (Options.stampBeforeSigning), from the request's evidence. */
+function sealOf(events: Awaited<ReturnType<typeof eventsOf>>, documentId: string) {
+  const data = events.find((e) => e.type === 'sealed_before_signing' && e.data.documentId === documentId)?.data;
+  return data ? { accountLabel: String(data.accountLabel), certificate: String(data.certificate), sha256: String(data.sha256) } : null;
 }
 
 /** Seals with a stamp identity and destroys its key afterwards when it is a one-time one (an imported seal is kept). */

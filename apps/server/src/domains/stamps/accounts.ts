@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SigningError } from '@paraphe/signing';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
@@ -65,6 +66,7 @@ async function storeAccount(opts: Options & NewAccount, source: 'imported' | 'bu
       sealed,
       subject: description.subject,
       issuer: description.issuer,
+      certificateSha256: createHash('sha256').update(checked.identity.certificate).digest('hex'),
       notBefore: description.notBefore,
       notAfter: description.notAfter,
       warnings: checked.warnings,

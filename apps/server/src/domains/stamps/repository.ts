@@ -69,3 +69,11 @@ export async function referencedKeys(db: Executor, keys: string[]): Promise<stri
   const rows = await db.select({ key: stamps.storageKey }).from(stamps).where(inArray(stamps.storageKey, keys));
   return rows.map((row) => row.key);
 }
+
+/**
+ * The public verification page: the accounts holding this certificate, across tenants (connecting role, no tenant:
+ * the caller exposes only the company and the import date), oldest first.
+ */
+export async function accountsWithCertificate(db: Executor, certificateSha256: string): Promise<StampAccountRow[]> {
+  return db.select().from(stampAccounts).where(eq(stampAccounts.certificateSha256, certificateSha256)).orderBy(asc(stampAccounts.createdAt)).limit(1);
+}

@@ -28,6 +28,8 @@ export const stampAccounts = pgTable(
     sealed: jsonb('sealed').$type<SealedIdentity>().notNull(),
     subject: text('subject').notNull(),
     issuer: text('issuer').notNull(),
+    /** SHA-256 (hex) of the certificate's DER: the public verification page recognises a tenant's imported seal by it. */
+    certificateSha256: text('certificate_sha256').notNull(),
     notBefore: tstz('not_before').notNull(),
     notAfter: tstz('not_after').notNull(),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
@@ -36,6 +38,7 @@ export const stampAccounts = pgTable(
   },
   (t) => [
     index('stamp_accounts_app_idx').on(t.appId, t.createdAt),
+    index('stamp_accounts_certificate_idx').on(t.certificateSha256),
     // One default per tenant, enforced by the database (two concurrent "set default" cannot both win).
     uniqueIndex('stamp_accounts_one_default_idx').on(t.appId).where(sql`${t.isDefault}`),
     tenantPolicy('stamp_accounts'),

@@ -2,10 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   describeCertificate, preparePdf, sealPdf, SigningError, type PadesLevel, type SignerIdentity,
 } from '@paraphe/signing';
-import { sealRequestSchema, type AppliedSeal, type StampFormat } from '@paraphe/contracts';
+import { sealRequestSchema, type AppliedSeal, type CertificationPermission, type StampFormat } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { isBillingComplete } from '../billing/index.ts';
 import { trustServices } from '../pki/index.ts';
 import { getApplication } from '../tenants/index.ts';
@@ -28,12 +29,13 @@ export const levelOfFormat: Record<StampFormat, PadesLevel> = { PADES: 'B-LTA', 
 /** Engine codes that say the file is the problem (not the server). */
 const documentCodes: ReadonlySet<string> = new Set(['PDF_INVALID', 'PDF_ENCRYPTED', 'PDF_TOO_COMPLEX', 'PDF_FIELD_ALREADY_SIGNED', 'PDF_MODIFICATION_FORBIDDEN', 'UNSUPPORTED']);
 
+/** Where a seal goes: a new visible field at a box, an existing (prepared) stamp field, or a new invisible field. */
+type Placement = { kind: 'box'; page: number; box: { x: number; y: number; width: number; height: number } } | { kind: 'field'; name: string } | { kind: 'invisible' };
+
 interface ResolvedSeal {
   account: repo.StampAccountRow;
   identity: SignerIdentity;
-  visible: boolean;
-  page: number;
-  box: { x: number; y: number; width: number; height: number };
+  placement: Placement;
 }
 
 function parseRequest(text: string | undefined) {
@@ -53,64 +55,101 @@ function parseRequest(text: string | undefined) {
   return parsed.data;
 }
 
-export async function sealFile(opts: Options & { file: { fileName: string; data: Uint8Array }; request?: string }): Promise<repo.StampRow> {
-  const { platform, actor, file } = opts;
-  const request = parseRequest(opts.request);
-  const application = await platform.database.inSystem((tx) => getApplication(tx, actor.appId));
-  if (request.seals.length > 1 && !application.features.multiStamp) {
-    throw new AppError('FEATURE_DISABLED', 'Several seals on one file need the multi-stamp feature, which is not enabled for your account. Please contact sales.');
-  }
-  const now = platform.clock();
-  const seals = await resolveSeals(platform, actor.appId, request.seals, now, application.testMode);
+/**
+ * The level of the last seal: its format's, except a P=1 certification, after which no revision may follow (not
+ * even the DSS and document time-stamp): it stays B-T (docs/stamps.md, "Certification").
+ */
+const lastLevel = (format: StampFormat, certify: CertificationPermission | null, wanted?: PadesLevel): PadesLevel =>
+  certify === 1 ? 'B-T' : (wanted ?? levelOfFormat[format]);
+
+/**
+ * Applies the seals one after the other as incremental updates (the input is a prefix of the result); the first one
+ * certifies when asked, the last brings the file to `level`. Refusals of the engine about the file are 400 PDF_INVALID.
+ */
+async function applySeals(platform: Platform, pdf: Uint8Array, seals: ResolvedSeal[], o: { format: StampFormat; level: PadesLevel; certify: CertificationPermission | null; company: string; now: Date }): Promise<Uint8Array> {
   const trust = trustServices(platform);
   const [tsa, revocation] = [await trust.tsa(), trust.revocationSource()];
-
-  let pdf = file.data;
-  const level = levelOfFormat[request.format];
   await asDocumentError(async () => {
-    const visible = seals.filter((seal) => seal.visible);
+    const boxes = seals.filter((seal) => seal.placement.kind === 'box');
     const fieldNames = new Map<ResolvedSeal, string>();
-    if (visible.length) {
+    if (boxes.length) {
       const prepared = await preparePdf(pdf, {
-        fields: visible.map((seal, i) => ({ ...seal.box, page: seal.page, name: `stamp-${i + 1}`, signerIndex: -1 })),
+        fields: boxes.map((seal, i) => {
+          const { page, box } = seal.placement as Extract<Placement, { kind: 'box' }>;
+          return { ...box, page, name: `stamp-${i + 1}`, signerIndex: -1 };
+        }),
         neutraliseActiveContent: false,
       });
       pdf = prepared.pdf;
-      visible.forEach((seal, i) => fieldNames.set(seal, prepared.fields[i]!.name));
+      boxes.forEach((seal, i) => fieldNames.set(seal, prepared.fields[i]!.name));
     }
     for (const [index, seal] of seals.entries()) {
       const last = index === seals.length - 1;
-      const field = fieldNames.get(seal);
+      const field = seal.placement.kind === 'field' ? seal.placement.name : fieldNames.get(seal);
       pdf = await sealPdf(pdf, {
         identity: seal.identity,
-        format: request.format,
-        level: last ? level : 'B-T',
+        format: o.format,
+        level: last ? o.level : 'B-T',
         tsa,
         revocation,
-        signingTime: now,
+        signingTime: o.now,
+        ...(index === 0 && o.certify ? { certify: o.certify } : {}),
         ...(field
-          ? { field, appearance: { signerName: describeCertificate(seal.identity.certificate).commonName ?? application.company, reason: seal.account.reason || undefined, date: now } }
+          ? { field, appearance: { signerName: describeCertificate(seal.identity.certificate).commonName ?? o.company, reason: seal.account.reason || undefined, date: o.now } }
           : { appearance: 'invisible' as const }),
       });
     }
   });
+  return pdf;
+}
 
-  const storageKey = `${actor.appId}/stamp-${randomUUID()}.pdf`;
-  await platform.storage.put(storageKey, pdf);
-  const applied: AppliedSeal[] = seals.map((seal) => ({
-    accountId: seal.account.id, accountLabel: seal.account.label, subject: seal.account.subject, visible: seal.visible,
-    page: seal.visible ? seal.page : null, box: seal.visible ? seal.box : null,
-  }));
+type SealSource = { requestId: string } | { campaignId: string };
+
+const appliedSeals = (seals: ResolvedSeal[], certify: CertificationPermission | null, source?: SealSource): AppliedSeal[] =>
+  seals.map((seal, i) => {
+    const box = seal.placement.kind === 'box' ? seal.placement : null;
+    return {
+      accountId: seal.account.id, accountLabel: seal.account.label, subject: seal.account.subject, visible: seal.placement.kind !== 'invisible',
+      page: box?.page ?? null, box: box?.box ?? null,
+      ...(i === 0 && certify ? { certify } : {}),
+      ...source,
+    };
+  });
+
+interface SealRecord {
+  appId: string;
+  /** The user who sealed (the seal screen), or the request's owner. */
+  ownerUserId: string | null;
+  /** The real user behind the action and their address, for the audit row (null: done by the platform). */
+  auditActor: { userId: string | null; ip?: string | null };
+  fileName: string;
+  format: StampFormat;
+  seals: AppliedSeal[];
+  pdf: Uint8Array;
+  testMode: boolean;
+  source?: SealSource;
+}
+
+/**
+ * Stores the sealed file, then in one tenant transaction its history row, the audit row and one `stamp.created`
+ * event per seal (billing meters option_stamp from them). A failed transaction deletes the stored file.
+ */
+async function recordSeal(platform: Platform, r: SealRecord): Promise<repo.StampRow> {
+  const storageKey = `${r.appId}/stamp-${randomUUID()}.pdf`;
+  await platform.storage.put(storageKey, r.pdf);
   try {
-    return await platform.database.inTenant(actor.appId, async (tx) => {
+    return await platform.database.inTenant(r.appId, async (tx) => {
       const row = await repo.insertStamp(tx, {
-        appId: actor.appId, createdBy: actor.userId, fileName: file.fileName, format: request.format, accountId: seals[0]!.account.id,
-        seals: applied, storageKey, sha256: createHash('sha256').update(pdf).digest('hex'), sizeBytes: pdf.length,
+        appId: r.appId, createdBy: r.ownerUserId, fileName: r.fileName, format: r.format, accountId: r.seals[0]!.accountId,
+        seals: r.seals, storageKey, sha256: createHash('sha256').update(r.pdf).digest('hex'), sizeBytes: r.pdf.length,
       });
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'stamp.created', targetType: 'stamp', targetId: row.id, data: { fileName: row.fileName, format: row.format, seals: applied.length }, ip: actor.ip });
-      await platform.events.emitMany(tx, seals.map((seal, sealIndex) => ({
-        type: 'stamp.created' as const, appId: actor.appId, actorUserId: actor.realUserId,
-        data: { stampId: row.id, accountId: seal.account.id, format: request.format, sealIndex, ownerUserId: actor.userId, testMode: application.testMode },
+      await audit(tx, {
+        appId: r.appId, actorUserId: r.auditActor.userId, action: 'stamp.created', targetType: 'stamp', targetId: row.id,
+        data: { fileName: row.fileName, format: row.format, seals: r.seals.length, ...r.source }, ip: r.auditActor.ip ?? null,
+      });
+      await platform.events.emitMany(tx, r.seals.map((seal, sealIndex) => ({
+        type: 'stamp.created' as const, appId: r.appId, actorUserId: r.auditActor.userId,
+        data: { stampId: row.id, accountId: seal.accountId!, format: r.format, sealIndex, ownerUserId: r.ownerUserId, testMode: r.testMode, ...r.source },
       })));
       return row;
     });
@@ -120,34 +159,53 @@ export async function sealFile(opts: Options & { file: { fileName: string; data:
   }
 }
 
-/** Each seal's account (its own, else the tenant's default), usable now, and its identity (opened once per process). */
-async function resolveSeals(platform: Platform, appId: string, placements: ReturnType<typeof parseRequest>['seals'], now: Date, testMode: boolean): Promise<ResolvedSeal[]> {
-  const accounts = await platform.database.inTenant(appId, async (tx) => {
+export async function sealFile(opts: Options & { file: { fileName: string; data: Uint8Array }; request?: string }): Promise<repo.StampRow> {
+  const { platform, actor, file } = opts;
+  const request = parseRequest(opts.request);
+  const application = await platform.database.inSystem((tx) => getApplication(tx, actor.appId));
+  if (request.seals.length > 1 && !application.features.multiStamp) {
+    throw new AppError('FEATURE_DISABLED', 'Several seals on one file need the multi-stamp feature, which is not enabled for your account. Please contact sales.');
+  }
+  const now = platform.clock();
+  const placements = request.seals.map((p) => ({ accountId: p.accountId ?? null, placement: p.visible ? { kind: 'box' as const, page: p.page, box: { x: p.x, y: p.y, width: p.width, height: p.height } } : { kind: 'invisible' as const } }));
+  const seals = await platform.database.inTenant(actor.appId, async (tx) => {
     // Spec §5: a live seal is billed, so it waits for the billing settings, as a live send does (docs/billing.md).
-    if (!testMode && !(await isBillingComplete(tx, appId))) {
+    if (!application.testMode && !(await isBillingComplete(tx, actor.appId))) {
       throw new AppError('BILLING_REQUIRED', 'Sealing in live mode needs a complete billing profile: fill it in Settings → Billing (test mode can seal without one).');
     }
-    const fallback = placements.some((p) => !p.accountId) ? await repo.findDefaultAccount(tx, appId) : undefined;
-    return Promise.all(placements.map(async (p) => {
-      if (p.accountId) return requireAccount(tx, appId, p.accountId);
-      if (!fallback) {
-        throw new AppError('CONFLICT', 'No stamp account: import your certificate or create one in the stamp settings, or choose one for each seal.', { details: { reason: 'NO_STAMP_ACCOUNT', legacyCode: '73011' } });
-      }
-      return fallback;
-    }));
+    return resolveAccounts(tx, actor.appId, placements);
   });
-  for (const account of accounts) {
-    if (account.notAfter.getTime() <= now.getTime()) {
-      throw new AppError('CONFLICT', `The certificate of the stamp account "${account.label}" expired on ${account.notAfter.toISOString().slice(0, 10)}: import a new one.`, { details: { reason: 'STAMP_CERTIFICATE_EXPIRED' } });
-    }
+  const resolved = await openSeals(platform, seals, now);
+  const pdf = await applySeals(platform, file.data, resolved, { format: request.format, level: lastLevel(request.format, request.certify), certify: request.certify, company: application.company, now });
+  return recordSeal(platform, {
+    appId: actor.appId, ownerUserId: actor.userId, auditActor: { userId: actor.realUserId, ip: actor.ip }, fileName: file.fileName, format: request.format,
+    seals: appliedSeals(resolved, request.certify), pdf, testMode: application.testMode,
+  });
+}
+
+/** Each seal's account: its own (404 when not the tenant's), else the tenant's default, else 409 NO_STAMP_ACCOUNT. */
+async function resolveAccounts<P>(tx: Tx, appId: string, placements: readonly (P & { accountId: string | null })[]): Promise<(P & { account: repo.StampAccountRow })[]> {
+  const fallback = placements.some((p) => !p.accountId) ? await repo.findDefaultAccount(tx, appId) : undefined;
+  return Promise.all(placements.map(async (p) => {
+    if (p.accountId) return { ...p, account: await requireAccount(tx, appId, p.accountId) };
+    if (!fallback) throw noStampAccount();
+    return { ...p, account: fallback };
+  }));
+}
+
+const noStampAccount = () =>
+  new AppError('CONFLICT', 'No stamp account: import your certificate or create one in the stamp settings, or choose one for each seal.', { details: { reason: 'NO_STAMP_ACCOUNT', legacyCode: '73011' } });
+
+/** Refuses an expired certificate, then opens each identity (once per process). */
+async function openSeals(platform: Platform, seals: { account: repo.StampAccountRow; placement: Placement }[], now: Date): Promise<ResolvedSeal[]> {
+  for (const { account } of seals) assertUsable(account, now);
+  return Promise.all(seals.map(async (seal) => ({ ...seal, identity: await openAccountIdentity(platform, seal.account) })));
+}
+
+function assertUsable(account: repo.StampAccountRow, now: Date) {
+  if (account.notAfter.getTime() <= now.getTime()) {
+    throw new AppError('CONFLICT', `The certificate of the stamp account "${account.label}" expired on ${account.notAfter.toISOString().slice(0, 10)}: import a new one.`, { details: { reason: 'STAMP_CERTIFICATE_EXPIRED' } });
   }
-  return Promise.all(placements.map(async (p, i) => ({
-    account: accounts[i]!,
-    identity: await openAccountIdentity(platform, accounts[i]!),
-    visible: p.visible,
-    page: p.page,
-    box: { x: p.x, y: p.y, width: p.width, height: p.height },
-  })));
 }
 
 /** A file the engine refuses is the client's (400 PDF_INVALID, with the engine's reason); anything else is ours. */
@@ -174,3 +232,100 @@ export async function sealedFile({ platform, actor, id }: Options & { id: string
 
 /** "contrat.pdf" → "contrat-sealed.pdf". */
 export const sealedName = (fileName: string) => `${fileName.replace(/\.pdf$/i, '')}-sealed.pdf`;
+
+// ------------------------------------------------------------------ sealing a signature request's documents
+
+/** What other domains learn of the account that seals: never its key. */
+export interface SealingAccount {
+  id: string;
+  label: string;
+  subject: string;
+  issuer: string;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const accountField = 'optionsRequest.stampAccount';
+
+/**
+ * The stamp account that will seal a request's documents (Options.stampAccount, null = the tenant's default), in the
+ * caller's transaction — the checks of a send: feature `stamp` (403), the account (a malformed id is a field error,
+ * another tenant's or an unknown one 404 naming the field), a default when none is named (409 NO_STAMP_ACCOUNT),
+ * a certificate still valid (409 STAMP_CERTIFICATE_EXPIRED).
+ */
+export async function requireSealingAccount(
+  tx: Tx,
+  application: { id: string; features: { stamp: boolean } },
+  accountId: string | null,
+  now: Date,
+): Promise<repo.StampAccountRow> {
+  if (!application.features.stamp) {
+    throw new AppError('FEATURE_DISABLED', 'Stamping documents before signing needs the stamp feature, which is not enabled for your account. Please contact sales.');
+  }
+  if (accountId && !uuidPattern.test(accountId)) throw fieldError(accountField, 'invalid_value', 'The stamp account is not a valid id.');
+  let account: repo.StampAccountRow | undefined;
+  if (accountId) {
+    account = await repo.findAccount(tx, application.id, accountId);
+    if (!account) {
+      const message = 'The stamp account chosen for "stamp documents before signing" does not exist (deleted?): choose another one.';
+      throw new AppError('NOT_FOUND', message, { fields: [{ field: accountField, rule: 'invalid_value', message }] });
+    }
+  } else {
+    account = await repo.findDefaultAccount(tx, application.id);
+    if (!account) {
+      throw new AppError('CONFLICT', 'The documents must be stamped before signing, but there is no default stamp account: create or import one in the stamp settings, or choose one in the options.', {
+        details: { reason: 'NO_STAMP_ACCOUNT', legacyCode: '73011' },
+        fields: [{ field: accountField, rule: 'required', message: 'Choose a stamp account or make one the default.' }],
+      });
+    }
+  }
+  assertUsable(account, now);
+  return account;
+}
+
+export const sealingAccountOf = (row: repo.StampAccountRow): SealingAccount => ({ id: row.id, label: row.label, subject: row.subject, issuer: row.issuer });
+
+export interface RequestSeal {
+  stampId: string;
+  /** The sealed file, kept by the stamps history (the request's version references it; see docs/stamps.md). */
+  storageKey: string;
+  sha256: string;
+  sizeBytes: number;
+  pdf: Uint8Array;
+  account: SealingAccount;
+}
+
+/**
+ * Seals one document of a signature request before signing (spec Options.stampBeforeSigning): the request's stamp
+ * fields (signerIndex -1, already prepared in `pdf`) are filled by the stamp account, or one invisible seal when there
+ * is none; the first seal certifies the document (DocMDP, P=2 by default: the signatures that follow are allowed
+ * changes). PAdES B-T: the request's completion brings the signed file to B-LTA. Recorded in the stamps history
+ * (one row per document, `seals[].requestId`) and metered like the seal screen (`stamp.created` → option_stamp).
+ * Runs its own transactions: call it outside any.
+ */
+export async function sealForRequest(
+  platform: Platform,
+  o: {
+    appId: string;
+    /** The request whose document it is, or the campaign whose shared document is sealed once for all its copies. */
+    source: { requestId: string } | { campaignId: string };
+    ownerUserId: string | null;
+    accountId: string | null;
+    fileName: string;
+    pdf: Uint8Array;
+    stampFields: readonly string[];
+    certify?: CertificationPermission;
+  },
+): Promise<RequestSeal> {
+  const now = platform.clock();
+  const application = await platform.database.inSystem((tx) => getApplication(tx, o.appId));
+  const account = await platform.database.inTenant(o.appId, (tx) => requireSealingAccount(tx, application, o.accountId, now));
+  const placements: Placement[] = o.stampFields.length ? o.stampFields.map((name) => ({ kind: 'field', name })) : [{ kind: 'invisible' }];
+  const seals = await openSeals(platform, placements.map((placement) => ({ account, placement })), now);
+  const certify = o.certify ?? 2;
+  const pdf = await applySeals(platform, o.pdf, seals, { format: 'PADES', level: 'B-T', certify, company: application.company, now });
+  const row = await recordSeal(platform, {
+    appId: o.appId, ownerUserId: o.ownerUserId, auditActor: { userId: null }, fileName: o.fileName, format: 'PADES',
+    seals: appliedSeals(seals, certify, o.source), pdf, testMode: application.testMode, source: o.source,
+  });
+  return { stampId: row.id, storageKey: row.storageKey, sha256: row.sha256, sizeBytes: row.sizeBytes, pdf, account: sealingAccountOf(account) };
+}

@@ -6,6 +6,7 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { trustServices } from '../pki/index.ts';
+import { findStampCertificate } from '../stamps/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { timestampReceipt, type ReceiptLanguage } from './receipt.ts';
 import * as repo from './repository.ts';
@@ -140,8 +141,15 @@ export async function timestampOutput(opts: Options & { id: string; output: Time
   return { fileName: output === 'receipt' ? `${stem(row.fileName)}-receipt.pdf` : `${stem(row.fileName)}-timestamped.pdf`, contentType: 'application/pdf', body };
 }
 
-/** Verification, for an account or the public page: nothing is stored, the platform CA is the trust anchor. */
+/**
+ * Verification, for an account or the public page: nothing is stored; the platform CA is the trust anchor, and a
+ * certificate a tenant imported as its stamp is recognised exactly (stamps domain, docs/timestamps.md "Trust").
+ */
 export async function verifyUpload(platform: Platform, form: TimestampForm): Promise<VerificationReport> {
   const trust = trustServices(platform);
-  return verifyFile(form.file, form.token, { roots: await trust.trustedRoots(), revocation: trust.revocationSource() });
+  return verifyFile(form.file, form.token, {
+    roots: await trust.trustedRoots(),
+    revocation: trust.revocationSource(),
+    stampCertificate: (certificate) => findStampCertificate(platform, certificate),
+  });
 }

@@ -5,12 +5,14 @@ import { AppError } from '../../platform/errors.ts';
 
 /**
  * Verification of a file (docs/timestamps.md): a PDF's signatures and document time-stamps through the engine's
- * verifyPdf, or any file against its detached RFC 3161 token. Pure: nothing is read from or written to the database or
- * the storage; the caller gives the trust anchors (the platform CA's roots) and its revocation source.
+ * verifyPdf, or any file against its detached RFC 3161 token. Nothing is written; the caller gives the trust anchors (the
+ * platform CA's roots), its revocation source and how to recognise a tenant's imported stamp certificate.
  */
 export interface Trust {
   roots: Der[];
   revocation?: RevocationSource;
+  /** A signing certificate a tenant imported as its stamp, recognised exactly (by fingerprint); null otherwise. */
+  stampCertificate?: (certificate: Der) => Promise<{ company: string; importedAt: Date; issuer: string } | null>;
 }
 
 export interface FileToVerify {
@@ -23,6 +25,30 @@ export const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data)
 
 const verdictOf = (indication: 'TOTAL_PASSED' | 'TOTAL_FAILED' | 'INDETERMINATE'): Verdict =>
   indication === 'TOTAL_PASSED' ? 'valid' : indication === 'TOTAL_FAILED' ? 'invalid' : 'indeterminate';
+
+/** Errors the engine gives for a chain that does not end at our roots: what a recognised tenant stamp answers. */
+const isChainTrustError = (error: string) => error.startsWith('signer certificate:');
+
+/**
+ * A signature whose chain is not the platform's, made with exactly a certificate a tenant imported as its stamp:
+ * trusted as that tenant's seal. Its verdict is then the engine's without the chain-trust errors — integrity, changes
+ * after signing, revocation and time-stamp problems still count. Any other certificate stays `unknown`: a self-made
+ * chain is never trusted because of its names.
+ */
+async function recognise(s: SignatureReport, presented: VerifiedSignature, trust: Trust): Promise<VerifiedSignature> {
+  if (s.type !== 'signature' || s.certificateTrusted || !s.signerCertificate || !trust.stampCertificate) return presented;
+  const origin = await trust.stampCertificate(s.signerCertificate);
+  if (!origin) return presented;
+  const errors = s.errors.filter((e) => !isChainTrustError(e));
+  const sound = s.integrity && !s.modifiedAfterSigning && s.revocation !== 'revoked' && s.timestampValid !== false && errors.length === 0;
+  return {
+    ...presented,
+    trustedBy: 'tenant-stamp',
+    stampCertificate: { company: origin.company, importedAt: origin.importedAt.toISOString(), issuer: origin.issuer },
+    verdict: sound ? 'valid' : presented.verdict,
+    errors,
+  };
+}
 
 function presentSignature(s: SignatureReport): VerifiedSignature {
   const proven = s.timestampTime ?? null;
@@ -38,11 +64,14 @@ function presentSignature(s: SignatureReport): VerifiedSignature {
     coversWholeDocument: s.coversWholeDocument,
     modifiedAfterSigning: s.modifiedAfterSigning,
     trustedBy: s.certificateTrusted ? 'platform' : 'unknown',
+    stampCertificate: null,
     revocation: s.revocation,
     verdict: verdictOf(s.indication),
     errors: s.errors,
   };
 }
+
+const worstOf = (verdicts: Verdict[]): Verdict => (verdicts.includes('invalid') ? 'invalid' : verdicts.includes('indeterminate') ? 'indeterminate' : 'valid');
 
 /** A detached token against the file: imprint, token signature, then the TSA's chain at the certified time. */
 export function verifyDetachedToken(data: Uint8Array, token: Uint8Array, trust: Trust): VerifiedToken {
@@ -93,7 +122,10 @@ export async function verifyFile(file: FileToVerify, token: Uint8Array | undefin
     if (error instanceof SigningError) throw new AppError('VALIDATION_FAILED', `The PDF cannot be read: ${error.message}`, { fields: [{ field: 'file', rule: 'invalid_value', message: error.message }] });
     throw error;
   }
-  const signatures = report.signatures.map(presentSignature);
-  const verdict: Verdict = signatures.length === 0 ? 'indeterminate' : verdictOf(report.indication);
+  const signatures = await Promise.all(report.signatures.map((s) => recognise(s, presentSignature(s), trust)));
+  const recognised = signatures.some((s) => s.trustedBy === 'tenant-stamp');
+  // With a recognised tenant stamp, the file's verdict is its signatures' (the engine's counted the chain as unknown).
+  const verdict: Verdict =
+    signatures.length === 0 ? 'indeterminate' : recognised ? worstOf(signatures.map((s) => s.verdict)) : verdictOf(report.indication);
   return { ...base, kind: 'pdf', verdict, signatures, token: null, revisions: report.revisions, errors: report.errors };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signatureEndpoints, type CertificationLevel, type QueryIn, type SignatureActionInput } from '@paraphe/contracts';
-import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
+import { callEndpoint, downloadEndpoint, fetchEndpointBlob, postFormEndpoint } from '../../shared/api/endpoints.ts';
 import { apiErrorWithDetails } from './errorMessages.ts';
 
 const signaturesKey = ['signatures'] as const;
@@ -40,6 +40,22 @@ export function useCreateSignatureRequest() {
       (await postFormEndpoint(signatureEndpoints.create, { level }, form)).data,
     onSuccess: invalidate,
   });
+}
+
+/** A saved draft edited (the whole form again; stored documents kept by id), saved or sent. */
+export function useUpdateDraft() {
+  const invalidate = useInvalidateSignatures();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: async ({ id, form }: { id: string; form: FormData }) => (await postFormEndpoint(signatureEndpoints.updateDraft, { id }, form)).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** A stored document of a request as a File (a draft's documents, back in the form). */
+export async function storedDocument(id: string, docId: string, fileName: string): Promise<File> {
+  const blob = await fetchEndpointBlob(signatureEndpoints.document, { params: { id, docId } });
+  return new File([blob], fileName, { type: 'application/pdf' });
 }
 
 /**

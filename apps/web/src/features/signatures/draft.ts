@@ -7,6 +7,7 @@ import {
   type SignatureField,
   type SignatureOptionsInput,
   type SignerInput,
+  type SignatureRequest,
   type SignerRole,
   type documentTypes,
 } from '@paraphe/contracts';
@@ -30,6 +31,8 @@ export type DraftSigner = {
 export type DocumentType = (typeof documentTypes)[number];
 export type DraftDocument = {
   key: string;
+  /** A saved draft's stored document (kept by id when the draft is saved again); absent for a file added here. */
+  documentId?: string;
   file: File;
   title: string;
   documentType: DocumentType;
@@ -44,6 +47,8 @@ export type DraftOptions = {
   language: Locale;
   handwritten: 'disabled' | 'enabled' | 'touchOnly';
   stampBeforeSigning: boolean;
+  /** The stamp account that seals before signing; '' = the tenant's default. */
+  stampAccount: string;
   contactFirstSignerBy: 'email' | 'sms';
   reminders: { mail: ReminderForm; sms: ReminderForm };
   expiryDays: number | '';
@@ -95,6 +100,7 @@ export function initialDraft(language: Locale, expiryDays: number | '' = '', pre
       language,
       handwritten: 'disabled',
       stampBeforeSigning: false,
+      stampAccount: '',
       contactFirstSignerBy: 'email',
       reminders: { mail: { ...noReminder }, sms: { ...noReminder } },
       expiryDays,
@@ -130,6 +136,7 @@ export function signerInputsOf(signers: readonly DraftSigner[]): SignerInput[] {
 
 export function documentInputsOf(documents: readonly DraftDocument[]): DocumentInput[] {
   return documents.map((d) => ({
+    ...(d.documentId ? { documentId: d.documentId } : {}),
     title: orNull(d.title),
     documentType: d.documentType,
     fileName: d.file.name,
@@ -145,6 +152,7 @@ export function optionsInputOf(o: DraftOptions): SignatureOptionsInput {
     language: o.language,
     handwritten: o.handwritten,
     stampBeforeSigning: o.stampBeforeSigning,
+    stampAccount: o.stampBeforeSigning ? orNull(o.stampAccount) : null,
     contactFirstSignerBy: o.contactFirstSignerBy,
     reminders: o.reminders,
     expiryDays: o.expiryDays === '' ? null : o.expiryDays,
@@ -175,8 +183,61 @@ export function formDataOf(draft: Draft, send: boolean): FormData {
   for (const [name, value] of Object.entries(requestPartsOf(draft, send))) {
     form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
-  for (const document of draft.documents) form.append('files', document.file, document.file.name);
+  // A saved draft's stored documents stay on the server (named by documentId): only new files are uploaded.
+  for (const document of draft.documents) if (!document.documentId) form.append('files', document.file, document.file.name);
   return form;
+}
+
+/** A saved draft back in the form: its signers, its documents (stored files fetched as `files`, same order), its options. */
+export function draftOfRequest(request: SignatureRequest, files: readonly File[]): Draft {
+  const base = initialDraft(request.options.language);
+  const o = request.options;
+  const sepa = o.preprocessing?.sepa;
+  return {
+    label: request.label,
+    description: request.description ?? '',
+    signers: [...(request.signers ?? [])]
+      .sort((a, b) => a.signerIndex - b.signerIndex)
+      .map((s) => ({
+        ...newSigner(s.language),
+        firstname: s.firstname,
+        lastname: s.lastname,
+        emailAddress: s.emailAddress,
+        phoneNum: s.phoneNum ?? '',
+        role: s.role,
+        coSigner: s.coSigner,
+        connectorIdc: s.connector?.idc ?? '',
+        invitationMessage: s.invitationMessage ?? '',
+      })),
+    documents: (request.documents ?? []).map((d, i) => ({
+      key: nextKey(),
+      documentId: d.id,
+      file: files[i]!,
+      title: d.title,
+      documentType: d.documentType,
+      checkBoxTexts: d.checkBoxTexts,
+      signatureFields: d.signatureFields as SignatureField[],
+      check: { status: 'unchecked' },
+    })),
+    options: {
+      ...base.options,
+      chainingMode: o.chainingMode,
+      handwritten: o.handwritten,
+      stampBeforeSigning: o.stampBeforeSigning,
+      stampAccount: o.stampAccount ?? '',
+      contactFirstSignerBy: o.contactFirstSignerBy,
+      reminders: o.reminders,
+      expiryDays: o.expiryDays ?? '',
+      signedDocuments: o.signedDocuments,
+      finalDocCCeMails: o.finalDocCCeMails,
+      invitationMessage: o.invitationMessage ?? '',
+      successRedirection: o.successRedirection ?? '',
+      cancelRedirection: o.cancelRedirection ?? '',
+      failRedirection: o.failRedirection ?? '',
+      coSignersSignFirst: o.coSignersSignFirst,
+      ...(sepa ? { sepaEnabled: true, sepa: { ...base.options.sepa, ...sepa, debtor: { ...base.options.sepa.debtor, ...sepa.debtor } } } : {}),
+    },
+  };
 }
 
 const serverToForm: Record<string, string> = {

@@ -8,7 +8,7 @@ export function useStampAccounts() {
   return useQuery({ queryKey: [...key, 'accounts'], queryFn: ({ signal }) => callEndpoint(stampEndpoints.listAccounts, { signal }).then((r) => r.data) });
 }
 export function useStampHistory(offset: number, limit: number) {
-  return useQuery({ queryKey: [...key, 'history', offset], queryFn: ({ signal }) => callEndpoint(stampEndpoints.history, { query: { limit, offset }, signal }), placeholderData: (p) => p });
+  return useQuery({ queryKey: [...key, 'history', offset, limit], queryFn: ({ signal }) => callEndpoint(stampEndpoints.history, { query: { limit, offset }, signal }), placeholderData: (p) => p });
 }
 
 /** Every stamps mutation refreshes the feature's queries (accounts and history). */

@@ -104,6 +104,12 @@ export async function downloadEndpoint<E extends EndpointSpec>(endpoint: E, inpu
   return true;
 }
 
+/** The file an endpoint answers, as a Blob (e.g. to put a stored document back into a form). */
+export async function fetchEndpointBlob<E extends EndpointSpec>(endpoint: E, input: EndpointInput<E>): Promise<Blob> {
+  const { path, options } = requestOf(endpoint, input as EndpointInput<EndpointSpec>);
+  return (await apiFetch(path, options)).blob();
+}
+
 /** Posts a multipart/form-data body (files and text parts) to an endpoint declared `multipart`. */
 export async function postFormEndpoint<E extends EndpointSpec>(
   endpoint: E,

@@ -5,13 +5,13 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CertificationLevel } from '@paraphe/contracts';
+import type { CertificationLevel, SignatureSendData } from '@paraphe/contracts';
 import { ApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { useMe } from '../../auth/index.ts';
 import { billingSettingsPath, showBillingRequired } from '../../billing/index.ts';
 import { useNavigationId } from '../../../shared/useNavigationId.ts';
-import { useCreateSignatureRequest } from '../api.ts';
+import { useCreateSignatureRequest, useUpdateDraft } from '../api.ts';
 import { draftProblems, formDataOf, initialDraft, type Draft, type DraftProblems, type SignerPrefill } from '../draft.ts';
 import { signatureErrorMessage } from '../errorMessages.ts';
 import { openSigningLinks } from '../components/signingLinks.tsx';
@@ -70,21 +70,34 @@ export function QualifiedSignaturePage() {
   return <SignatureNewPage qualified />;
 }
 
-/** Signers, Documents, Options; save as draft, or send after confirmation. Level 3: every signer needs a certificate. */
 function NewSignatureForm({ qualified }: { qualified: boolean }) {
+  const prefill = usePrefill();
+  useDropIdcFromAddress();
+  return <SignatureForm prefill={prefill} qualified={qualified} />;
+}
+
+/** A saved draft (`signatures/view/:id` of a draft): the same form, pre-filled, saved with PUT …/draft. */
+export type SavedDraft = { id: string; level: CertificationLevel; draft: Draft };
+
+/**
+ * Signers, Documents, Options; save as draft, or send after confirmation. `qualified` (or a saved level-3 draft):
+ * level 3, every signer needs a usable qualified certificate (docs/qualified.md).
+ */
+export function SignatureForm({ prefill, saved, qualified: asked = false }: { prefill?: SignerPrefill; saved?: SavedDraft; qualified?: boolean }) {
+  const qualified = asked || saved?.level === 3;
   const { t } = useTranslation('signatures');
   const me = useMe();
   const navigate = useNavigate();
-  const prefill = usePrefill();
-  useDropIdcFromAddress();
   const [summary, setSummary] = useState<string[]>([]);
   // The summary describes the last attempt: any edit makes it stale, the next attempt renews it.
-  const form = useForm<Draft>({ initialValues: initialDraft(me.user.language, '', prefill), onValuesChange: () => setSummary([]) });
+  const form = useForm<Draft>({ initialValues: saved?.draft ?? initialDraft(me.user.language, '', prefill), onValuesChange: () => setSummary([]) });
   const checks = useFileChecks(form);
   const editing = useDraftEditing(form, me.user.language, { onAdded: checks.start, onRemoved: checks.cancel });
-  const create = useCreateSignatureRequest();
+  const createRequest = useCreateSignatureRequest();
+  const updateDraft = useUpdateDraft();
+  const create = saved ? updateDraft : createRequest;
   const [tab, setTab] = useState<string | null>('signers');
-  const [level, setLevel] = useState<CertificationLevel>(qualified ? 3 : 1);
+  const [level, setLevel] = useState<CertificationLevel>(saved?.level ?? (qualified ? 3 : 1));
   const [blocking, setBlocking] = useState<string | null>(null);
   const draft = form.getValues();
   const features = me.application.features;
@@ -100,15 +113,15 @@ function NewSignatureForm({ qualified }: { qualified: boolean }) {
   };
 
   const submit = (send: boolean) => {
-    create.mutate(
-      { level, form: formDataOf(draft, send) },
-      {
-        onSuccess: (created) => {
+    const handlers = {
+        onSuccess: (created: SignatureSendData) => {
           notify(t(send ? 'done.sent' : 'done.saved'), 'success');
+          // What the send will refuse (the stamp account), said at save.
+          created.warnings?.forEach((w) => notify(w.message, 'info'));
           if (send) openSigningLinks(created.options.chainingMode, created.links, t);
           void navigate(`/signatures/view/${created.id}`);
         },
-        onError: (error) => {
+        onError: (error: unknown) => {
           if (isCancellation(error)) return;
           // Field errors of a plain validation failure are listed like the client's; a business code
           // (PDF_INVALID, BILLING_REQUIRED…) says more than the rule of its field and is shown as such.
@@ -120,8 +133,10 @@ function NewSignatureForm({ qualified }: { qualified: boolean }) {
           setBlocking(message);
           if (!showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) notify(message, 'error');
         },
-      },
-    );
+    };
+    const form = formDataOf(draft, send);
+    if (saved) updateDraft.mutate({ id: saved.id, form }, handlers);
+    else createRequest.mutate({ level, form }, handlers);
   };
 
   /**
@@ -170,13 +185,12 @@ function NewSignatureForm({ qualified }: { qualified: boolean }) {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t(qualified ? 'qualified.title' : 'form.title')}</Title>
+      <Title order={2}>{t(saved ? 'form.editTitle' : qualified ? 'qualified.title' : 'form.title')}</Title>
       {qualified && <QualifiedSigners results={signerChecks.results} />}
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput required label={t('form.label')} {...form.getInputProps('label')} />
-          <Select label={t('form.level')} value={String(level)} allowDeselect={false} w={220} style={{ flex: '0 0 220px' }}
-            disabled={qualified}
+          <Select label={t('form.level')} value={String(level)} allowDeselect={false} w={220} style={{ flex: '0 0 220px' }} disabled={!!saved || qualified}
             data={qualified ? [{ value: '3', label: t('form.levels.3') }] : [{ value: '1', label: t('form.levels.1') }, { value: '2', label: t('form.levels.2'), disabled: !features.level2 }]}
             onChange={(v) => v && setLevel(Number(v) as CertificationLevel)} />
         </Group>

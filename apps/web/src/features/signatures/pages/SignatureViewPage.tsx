@@ -11,6 +11,7 @@ import { useSignatureActions } from '../useSignatureActions.tsx';
 import { SignersPanel } from '../components/view/SignersPanel.tsx';
 import { DocumentsPanel, hasActiveContent } from '../components/view/DocumentsPanel.tsx';
 import { OptionsSummary } from '../components/view/OptionsSummary.tsx';
+import { DraftEditor } from '../components/view/DraftEditor.tsx';
 
 /** `signatures/view/:id`: Signers, Documents, Options, and the actions the state machine allows. */
 export function SignatureViewPage() {
@@ -36,6 +37,22 @@ export function SignatureViewPage() {
   // The server's allowedActions when present, else the contracts' state machine.
   const may = (action: SignatureAction) => (r.allowedActions.length > 0 ? r.allowedActions.includes(action) : isActionAllowed(r.status, action));
   const signers = r.signers ?? [];
+
+  // A saved draft opens in the new-request form, pre-filled (docs/signatures.md, "Drafts").
+  if (r.status === 'draft' && canCreate) {
+    return (
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Anchor component={Link} to="/signatures/list" size="sm"><Group gap={4}><IconArrowLeft size={14} />{t('view.back')}</Group></Anchor>
+          <Group gap="xs">
+            {may('duplicate') && <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(r)}>{t('actions.duplicate')}</Button>}
+            {may('delete') && canManage && <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => actions.remove(r)}>{t('actions.delete')}</Button>}
+          </Group>
+        </Group>
+        <DraftEditor request={r} />
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="md">

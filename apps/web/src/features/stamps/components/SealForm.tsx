@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { stampFormats, type Stamp, type StampAccount, type StampFormat } from '@paraphe/contracts';
+import { certificationPermissions, stampFormats, type CertificationPermission, type Stamp, type StampAccount, type StampFormat } from '@paraphe/contracts';
 import { useTranslation } from 'react-i18next';
 import { downloadSealed, useSealFile } from '../api.ts';
 import { problemOf } from '../problem.ts';
@@ -22,6 +22,8 @@ export function SealForm({ accounts }: { accounts: StampAccount[] }) {
   const [accountId, setAccountId] = useState<string | null>(null);
   const [format, setFormat] = useState<StampFormat>('PADES');
   const [visible, setVisible] = useState(false);
+  /** Certification (DocMDP): '' = a plain seal; 1 no change, 2 forms and signatures, 3 also annotations. */
+  const [certify, setCertify] = useState<'' | '1' | '2' | '3'>('');
   const [position, setPosition] = useState<Position>(defaultPosition);
   const [result, setResult] = useState<Stamp | null>(null);
   const chosen = accountId ?? accounts.find((a) => a.isDefault)?.id ?? null;
@@ -31,7 +33,7 @@ export function SealForm({ accounts }: { accounts: StampAccount[] }) {
     if (!file) return;
     setResult(null);
     const placement = { accountId: chosen ?? undefined, visible, ...(visible ? position : {}) };
-    seal.mutate({ file, request: { format, seals: [placement] } }, { onSuccess: setResult });
+    seal.mutate({ file, request: { format, seals: [placement], certify: certify ? (Number(certify) as CertificationPermission) : null } }, { onSuccess: setResult });
   };
 
   return (
@@ -44,6 +46,15 @@ export function SealForm({ accounts }: { accounts: StampAccount[] }) {
           <Select label={t('seal.account')} data={accounts.map((a) => ({ value: a.id, label: a.label }))} value={chosen} onChange={setAccountId} allowDeselect={false} />
           <Select label={t('seal.format')} data={stampFormats.map((f) => ({ value: f, label: t(`formats.${f}`) }))} value={format} onChange={(v) => v && setFormat(v as StampFormat)} allowDeselect={false} />
         </SimpleGrid>
+        <Select
+          label={t('seal.certify')}
+          description={t('seal.certifyHelp')}
+          data={[{ value: '', label: t('seal.certifyNone') }, ...certificationPermissions.map((p) => ({ value: String(p), label: t(`seal.certifyLevels.${p}`) }))]}
+          value={certify}
+          onChange={(v) => setCertify((v ?? '') as typeof certify)}
+          allowDeselect={false}
+          maw={420}
+        />
         <Checkbox label={t('seal.visible')} checked={visible} onChange={(e) => setVisible(e.currentTarget.checked)} />
         {visible && (
           <>

@@ -1,51 +1,48 @@
 import { useState } from 'react';
-import { Anchor, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { Stamp } from '@paraphe/contracts';
+import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
 import { downloadSealed, useStampHistory } from '../api.ts';
 
-const pageSize = 20;
-
-/** The sealed files, newest first, each downloadable again. */
+/** The sealed files, newest first, each downloadable again (the shared list: page size, capped total, empty state). */
 export function StampHistory() {
   const { t, i18n } = useTranslation('stamps');
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
   const history = useStampHistory((page - 1) * pageSize, pageSize);
-  const data = history.data;
+  const sealsOf = (stamp: Stamp) =>
+    stamp.seals
+      .map((s) => {
+        const notes = [s.visible && s.page !== null ? t('history.visibleOn', { page: s.page }) : null, s.certify ? t('history.certified', { level: s.certify }) : null].filter(Boolean);
+        return `${s.accountLabel}${notes.length ? ` (${notes.join(', ')})` : ''}`;
+      })
+      .join(', ');
+  const columns: Column<Stamp>[] = [
+    { key: 'date', header: t('history.date'), render: (s) => new Date(s.createdAt).toLocaleString(i18n.language) },
+    { key: 'file', header: t('history.file'), render: (s) => <Anchor component="button" onClick={() => void downloadSealed(s.id, s.fileName)}>{s.fileName}</Anchor> },
+    { key: 'format', header: t('history.format'), render: (s) => t(`formats.${s.format}`), visibleFrom: 'sm' },
+    { key: 'seals', header: t('history.seals'), render: sealsOf },
+    { key: 'origin', header: t('history.origin'), render: (s) => t(s.seals[0]?.requestId || s.seals[0]?.campaignId ? 'history.beforeSigning' : 'history.sealScreen'), visibleFrom: 'md' },
+  ];
   return (
     <Paper withBorder p="md">
       <Stack>
         <Title order={3}>{t('history.title')}</Title>
-        {!data ? (
-          <Loader />
-        ) : data.data.length === 0 ? (
-          <Text c="dimmed">{t('history.none')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('history.date')}</Table.Th>
-                  <Table.Th>{t('history.file')}</Table.Th>
-                  <Table.Th>{t('history.format')}</Table.Th>
-                  <Table.Th>{t('history.seals')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.data.map((stamp) => (
-                  <Table.Tr key={stamp.id}>
-                    <Table.Td>{new Date(stamp.createdAt).toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td>
-                      <Anchor component="button" onClick={() => void downloadSealed(stamp.id, stamp.fileName)}>{stamp.fileName}</Anchor>
-                    </Table.Td>
-                    <Table.Td>{t(`formats.${stamp.format}`)}</Table.Td>
-                    <Table.Td>{stamp.seals.map((s) => `${s.accountLabel}${s.visible ? ` (${t('history.visibleOn', { page: s.page })})` : ''}`).join(', ')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {data && data.countAll > pageSize && <Pagination total={Math.ceil(data.countAll / pageSize)} value={page} onChange={setPage} />}
+        <PaginatedTable
+          caption={t('history.title')}
+          columns={columns}
+          list={history.data}
+          loading={history.isPending}
+          rowKey={(s) => s.id}
+          page={page}
+          pageSize={pageSize}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
       </Stack>
     </Paper>
   );

@@ -45,6 +45,11 @@ function SignatureCard({ signature }: { signature: VerifiedSignature }) {
         <Fact label={t('report.integrity')} value={yes(signature.integrity, 'report.intact', 'report.broken')} />
         <Fact label={t('report.coverage')} value={signature.coversWholeDocument ? t('report.wholeDocument') : signature.modifiedAfterSigning ? t('report.changedAfter') : t('report.laterRevisions')} />
         <Fact label={t('report.trust')} value={t(`trust.${signature.trustedBy}`)} />
+        {signature.stampCertificate && (
+          <Text size="sm">
+            {t('report.stampCertificate', { company: signature.stampCertificate.company, date: date(signature.stampCertificate.importedAt), issuer: signature.stampCertificate.issuer })}
+          </Text>
+        )}
         <Fact label={t('report.revocation')} value={t(`revocation.${signature.revocation}`)} />
         {signature.errors.length > 0 && <Problems errors={signature.errors} />}
       </Stack>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { chainingModes, handwrittenModes, locales, sepaMandateTypes, type FeatureFlags } from '@paraphe/contracts';
 import { languageNames } from '../../../../shared/i18n/language.ts';
 import type { Draft } from '../../draft.ts';
+import { StampBeforeSigning } from './StampBeforeSigning.tsx';
 
 type Props = {
   form: UseFormReturnType<Draft>;
@@ -47,7 +48,7 @@ export function OptionsTab({ form, features, singleSigner = false }: Props) {
           <Select label={t('options.language')} data={locales.map((l) => ({ value: l, label: languageNames[l] }))} allowDeselect={false} {...input('language')} />
           <NumberInput label={t('options.expiryDays')} description={t('options.expiryHelp')} min={1} max={365} {...input('expiryDays')} />
         </SimpleGrid>
-        <Checkbox mt="md" label={t('options.stampBeforeSigning')} disabled={!features.stamp} {...checkbox('stampBeforeSigning')} />
+        {features.stamp && <StampBeforeSigning form={form} />}
       </Tabs.Panel>
 
       <Tabs.Panel value="shipments">
