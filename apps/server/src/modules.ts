@@ -10,6 +10,7 @@ import { certificatesModule } from './domains/certificates/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { dashboardsModule } from './domains/dashboards/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
+import { operationsModule } from './domains/operations/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
 import { paymentsModule } from './domains/payments/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
@@ -47,5 +48,6 @@ export const modules: readonly Module[] = [
   signaturesModule,
   signingModule,
   campaignsModule,
+  operationsModule,
   dashboardsModule,
 ];

@@ -3,6 +3,7 @@ import { uuidSchema } from './shared/common.ts';
 import { applicationEventSchemas } from './applications/events.ts';
 import { billingEventSchemas } from './billing/events.ts';
 import { campaignEventSchemas } from './campaigns/events.ts';
+import { operationEventSchemas } from './operations/events.ts';
 import { contactEventSchemas } from './contacts/events.ts';
 import { paymentEventSchemas } from './payments/events.ts';
 import { signatureEventSchemas } from './signatures/events.ts';
@@ -23,6 +24,7 @@ export const domainEventSchemas = {
   ...signatureEventSchemas,
   ...contactEventSchemas,
   ...campaignEventSchemas,
+  ...operationEventSchemas,
   ...billingEventSchemas,
   ...paymentEventSchemas,
   ...timestampEventSchemas,

@@ -49,9 +49,12 @@ const configSchema = z.object({
   STORAGE_ORPHAN_GRACE_HOURS: z.coerce.number().min(1).default(24),
   // Contact imports: whether an e-mail's domain must resolve (MX, else A/AAAA). auto: on when the DNS answers.
   EMAIL_DOMAIN_CHECK: z.enum(['auto', 'on', 'off']).default('auto'),
-  // Campaigns: invitations a tenant's campaigns may create per minute, all campaigns together (docs/campaigns.md).
+  // Bulk dispatch (campaigns and operations): requests a tenant's campaigns and operations together may create per
+  // minute (docs/campaigns.md, docs/operations.md). CAMPAIGN_DISPATCH_PER_MINUTE is the former name, kept as an alias.
+  DISPATCH_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
   CAMPAIGN_DISPATCH_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60_000),
-  // Campaigns: signatories per dispatch transaction.
+  // Bulk dispatch: signatories / orders per dispatch transaction (CAMPAIGN_DISPATCH_CHUNK: the former name).
+  DISPATCH_CHUNK: z.coerce.number().int().min(1).max(2000).optional(),
   CAMPAIGN_DISPATCH_CHUNK: z.coerce.number().int().min(1).max(2000).default(500),
   // Mail-merge (platform/office): LibreOffice converters run side by side, the binary, and how long one document may
   // take before its converter is killed and restarted (a call of n documents gets 2 s more per extra document).
@@ -164,10 +167,10 @@ export type Config = {
   storageOrphanGraceHours: number;
   /** EMAIL_DOMAIN_CHECK: contact imports skip rows whose e-mail domain does not resolve (auto: when DNS works). */
   emailDomainCheck: 'auto' | 'on' | 'off';
-  /** CAMPAIGN_DISPATCH_PER_MINUTE: copies (and invitations) a tenant's campaigns create per minute. */
-  campaignDispatchPerMinute: number;
-  /** CAMPAIGN_DISPATCH_CHUNK: signatories per dispatch transaction. */
-  campaignDispatchChunk: number;
+  /** DISPATCH_PER_MINUTE (alias CAMPAIGN_DISPATCH_PER_MINUTE): requests a tenant's campaigns and operations create per minute, together. */
+  dispatchPerMinute: number;
+  /** DISPATCH_CHUNK (alias CAMPAIGN_DISPATCH_CHUNK): signatories or orders per dispatch transaction. */
+  dispatchChunk: number;
   /** OFFICE_CONVERTERS, OFFICE_BINARY, OFFICE_TIMEOUT_SECONDS: the mail-merge's LibreOffice pool (docs/mail-merge.md). */
   office: { converters: number; binary: string; timeoutSeconds: number };
   /** INVOICING_MARGIN_SECONDS: how far back of now an on-demand delivery note stops (docs/invoicing.md). */
@@ -251,8 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
     storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,
     emailDomainCheck: c.EMAIL_DOMAIN_CHECK,
-    campaignDispatchPerMinute: c.CAMPAIGN_DISPATCH_PER_MINUTE,
-    campaignDispatchChunk: c.CAMPAIGN_DISPATCH_CHUNK,
+    dispatchPerMinute: c.DISPATCH_PER_MINUTE ?? c.CAMPAIGN_DISPATCH_PER_MINUTE,
+    dispatchChunk: c.DISPATCH_CHUNK ?? c.CAMPAIGN_DISPATCH_CHUNK,
     office: { converters: c.OFFICE_CONVERTERS, binary: c.OFFICE_BINARY, timeoutSeconds: c.OFFICE_TIMEOUT_SECONDS },
     invoicingMarginSeconds: c.INVOICING_MARGIN_SECONDS,
     issuer: {

@@ -19,9 +19,6 @@ export const comingSoonRoutes: RouteObject[] = [
   // billing/conso itself is the billing feature's.
   { path: 'billing', element: <Navigate to="/billing/conso" replace /> },
   comingSoon('search', 'screens.search', { permission: 'signatures.read' }),
-  comingSoon('batches/list', 'screens.operations', { permission: 'operations.read' }),
-  comingSoon('batches/new', 'screens.operationNew', { permission: 'operations.manage' }),
-  comingSoon('batches/view/:id', 'screens.operationView', { permission: 'operations.read' }),
   // cachet/new and timestamp are the stamps and timestamps features'.
   comingSoon('help', 'screens.help', { permission: 'dashboard.view' }),
 ];

@@ -5,6 +5,7 @@ import { campaignsFeature } from '../features/campaigns/index.ts';
 import { contactsFeature } from '../features/contacts/index.ts';
 import { dashboardsFeature } from '../features/dashboards/index.ts';
 import { notificationsFeature } from '../features/notifications/index.ts';
+import { operationsFeature } from '../features/operations/index.ts';
 import { outboxFeature } from '../features/outbox/index.ts';
 import { paymentsFeature } from '../features/payments/feature.ts';
 import { profileFeature } from '../features/profile/index.ts';
@@ -29,6 +30,7 @@ export const features: readonly FeatureModule[] = [
   signaturesFeature,
   contactsFeature,
   campaignsFeature,
+  operationsFeature,
   signingFeature,
   notificationsFeature,
   billingFeature,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemEnvelope, listEnvelope, listQuerySchema, localeSchema, uuidSchema } from '../shared/common.ts';
+import { dispatchProgressSchema } from '../shared/progress.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
 import { certificationLevelSchema } from '../signatures/constants.ts';
 import { documentInputSchema, signatureDocumentSchema } from '../signatures/documents.ts';
@@ -108,16 +109,7 @@ export const campaignCountsSchema = z.object(Object.fromEntries(signatoryStatuse
 export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
 
 /** Dispatch progress (pending): copies made, the rate measured, the time left at that rate. */
-export const campaignProgressSchema = z.object({
-  total: z.number().int(),
-  dispatched: z.number().int(),
-  failed: z.number().int(),
-  percent: z.number(),
-  ratePerMinute: z.number().nullable(),
-  etaSeconds: z.number().nullable(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-});
+export const campaignProgressSchema = dispatchProgressSchema;
 
 export const campaignDocumentSchema = signatureDocumentSchema.omit({ activeContent: true });
 

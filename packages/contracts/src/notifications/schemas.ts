@@ -23,6 +23,12 @@ export const notificationTypes = [
   'campaign.completed',
   /** A qualified certificate changed (verified, rejected, activated, expired, renewal due): `{ certificateId }`. */
   'certificate.updated',
+  /** An operation was sent, its dispatch ended, it finished, was cancelled, or its archive is ready: `{ operationId }`. */
+  'batch.start',
+  'batch.dispatched',
+  'batch.end',
+  'batch.cancel',
+  'batch.archive',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

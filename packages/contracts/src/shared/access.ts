@@ -167,6 +167,6 @@ export const packSchema = z.enum(packs);
 export type Pack = z.infer<typeof packSchema>;
 
 /** Access tokens are minted per API audience; each endpoint declares the audience it accepts. */
-export const audiences = ['user', 'application', 'notification', 'history', 'outbox', 'phonebook', 'campaign', 'template', 'billing'] as const;
+export const audiences = ['user', 'application', 'notification', 'history', 'outbox', 'phonebook', 'campaign', 'operation', 'template', 'billing'] as const;
 export const audienceSchema = z.enum(audiences);
 export type Audience = z.infer<typeof audienceSchema>;

@@ -16,6 +16,8 @@ const request = {
   testMode: z.boolean(),
   /** Set when the request is a campaign's copy (a subscriber may then speak of the campaign instead). */
   campaignId: uuidSchema.nullable().optional(),
+  /** Set when the request is an operation's order (subscribers speak of the operation instead). */
+  operationId: uuidSchema.nullable().optional(),
 };
 /** `signerName`: LASTNAME firstname, as shown everywhere (signerDisplayName). */
 const signer = { ...request, signerId: uuidSchema, signerIndex: z.number().int(), role: signerRoleSchema, signerName: z.string() };

@@ -19,6 +19,8 @@ export const stampEventSchemas = {
     requestId: uuidSchema.optional(),
     /** The campaign whose shared document was sealed once for all its copies. */
     campaignId: uuidSchema.optional(),
+    /** The operation one of whose orders had its document sealed before signing. */
+    operationId: uuidSchema.optional(),
     testMode: z.boolean(),
   }),
   'stamp.account_created': z.object({ accountId: uuidSchema, source: z.enum(['imported', 'builtin']), label: z.string() }),

@@ -104,6 +104,8 @@ export const appliedSealSchema = z.object({
   requestId: uuidSchema.optional(),
   /** Set when the seal was applied once to a campaign's shared document, for all its copies. */
   campaignId: uuidSchema.optional(),
+  /** Set when the seal was applied to an operation's order before signing (one seal per order). */
+  operationId: uuidSchema.optional(),
 });
 export type AppliedSeal = z.infer<typeof appliedSealSchema>;
 

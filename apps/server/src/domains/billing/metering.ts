@@ -29,8 +29,8 @@ export function usageOf(event: MeteredEvent): Usage[] {
     case 'signature.signer_signed':
       return [{ kind: 'signer_signed', signerId: event.data.signerId }];
     case 'signature.sent':
-      // The sending option of the request: a mail-merge campaign's copy, a campaign's copy, or a simple request.
-      return [{ kind: event.data.mailMerge ? 'option_mailing' : event.data.campaignId ? 'option_campaign' : 'option_simple' }];
+      // The sending option of the request: a mail-merge campaign's copy, a campaign's copy, an operation's order, or a simple request.
+      return [{ kind: event.data.mailMerge ? 'option_mailing' : event.data.campaignId ? 'option_campaign' : event.data.operationId ? 'option_operation' : 'option_simple' }];
     // ----- timestamps domain (issue 13): a file time-stamped, one unit of the option whatever its kind.
     case 'timestamp.created':
       return [{ kind: 'option_timestamp' }];

@@ -2,9 +2,9 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { fieldSizeOf, type CertificationLevel } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { isDatabaseUnavailable } from '../../platform/faults.ts';
+import { createAllOrEach, heldPauseMs, pacingPauseMs, runDispatchLoop, type ChunkOutcome } from '../../platform/dispatch/index.ts';
 import { getApplication } from '../tenants/index.ts';
-import { createSentRequests, sealSharedDocuments, type BulkCreated, type BulkDocument, type BulkRecipient, type SharedSeals } from '../signatures/index.ts';
+import { createSentRequests, dispatchAllowance, sealSharedDocuments, type BulkDocument, type BulkRecipient, type SharedSeals } from '../signatures/index.ts';
 import { emitCampaignEvent } from './facts.ts';
 import { generateMergeChunk, mergedDocumentOf } from './mailMerge.ts';
 import * as repo from './repository.ts';
@@ -25,35 +25,18 @@ export interface CampaignJob {
   /** Who asked (cancel, relaunch): the actor of the copies' changes. */
   userId?: string;
 }
-/** A run stops after this long and queues its continuation, so that one job never holds its claim for long. */
-const runBudgetMs = 60_000;
-/** The pacing window (CAMPAIGN_DISPATCH_PER_MINUTE is applied per window, pro rata). */
-const pacingWindowMs = 10_000;
-/** Waiting on chunks held by another worker. */
-const pauseMs = 250;
-
 /** Test hooks: after each committed chunk (the fault tests kill the process around it). */
 export const dispatchHooks: { afterChunk?: (state: { campaignId: string; sent: number; failed: number }) => void | Promise<void> } = {};
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type ChunkOutcome = { kind: 'stop' } | { kind: 'wait'; ms: number } | { kind: 'done' } | { kind: 'sent'; sent: number; failed: number };
-
+/** The shared paced loop (platform/dispatch): mail-merge PDFs first, then the chunk; a minute per run, then its continuation. */
 export async function runDispatchJob(platform: Platform, job: CampaignJob): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    // Mail-merge: the next signatories' PDFs first (nothing for a classic campaign).
-    await generateMergeChunk(platform, job, platform.config.campaignDispatchChunk);
-    const outcome = await dispatchChunk(platform, job, await sharedSeals(platform, job));
-    if (outcome.kind === 'stop' || outcome.kind === 'done') return;
-    if (outcome.kind === 'wait') await sleep(outcome.ms);
-    else await dispatchHooks.afterChunk?.({ campaignId: job.campaignId, sent: outcome.sent, failed: outcome.failed });
-    if (Date.now() - started > runBudgetMs) {
-      // The continuation; should this run be retried as well (a crash right now), two runs share the queue safely.
-      await platform.database.inTenant(job.appId, (tx) => platform.jobs.enqueue(tx, dispatchQueue, job));
-      return;
-    }
-  }
+  await runDispatchLoop({
+    beforeChunk: async () => void (await generateMergeChunk(platform, job, platform.config.dispatchChunk)),
+    // Options.stampBeforeSigning: the shared documents sealed once, before the chunk's transaction.
+    chunk: async () => dispatchChunk(platform, job, await sharedSeals(platform, job)),
+    afterChunk: (outcome) => dispatchHooks.afterChunk?.({ campaignId: job.campaignId, ...outcome }),
+    continueLater: () => platform.database.inTenant(job.appId, (tx) => platform.jobs.enqueue(tx, dispatchQueue, job)),
+  });
 }
 
 /** What a campaign's documents give each copy. */
@@ -79,7 +62,6 @@ const recipientOf = (campaign: repo.CampaignRow, s: repo.SignatoryRow): BulkReci
   language: s.language,
   ...(campaign.mergeDocument ? { ownDocuments: [mergedDocumentOf(campaign.mergeDocument, s)] } : {}),
 });
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /**
  * Options.stampBeforeSigning: the campaign's documents sealed once, outside the chunk's transaction (the first chunk
@@ -110,17 +92,10 @@ async function dispatchChunk(platform: Platform, job: CampaignJob, sealed: Share
       await platform.jobs.enqueue(tx, dispatchQueue, job, { startAfterSeconds: 3600 });
       return { kind: 'stop' };
     }
-    // Pacing per tenant, across its campaigns and workers: at most a sixth of the rate per sliding 10-second window
-    // of the copies it made (smooth: no burst of a whole minute's quota).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`campaign-dispatch:${appId}`}))`);
+    // Pacing per tenant, across its campaigns, operations and workers (signatures' shared budget).
+    const allowed = await dispatchAllowance(tx, platform, appId);
+    if (allowed <= 0) return { kind: 'wait', ms: pacingPauseMs };
     const now = platform.clock();
-    const [recent] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(campaignSignatories)
-      .where(and(eq(campaignSignatories.appId, appId), sql`${campaignSignatories.sentAt} > ${new Date(now.getTime() - pacingWindowMs)}`));
-    const windowQuota = Math.max(1, Math.ceil((platform.config.campaignDispatchPerMinute * pacingWindowMs) / 60_000));
-    const allowed = Math.min(platform.config.campaignDispatchChunk, windowQuota - (recent?.n ?? 0));
-    if (allowed <= 0) return { kind: 'wait', ms: 500 };
 
     const claimed = await tx
       .select()
@@ -139,7 +114,7 @@ async function dispatchChunk(platform: Platform, job: CampaignJob, sealed: Share
       .for('update', { skipLocked: true });
     if (!claimed.length) {
       // Held by another run (it finishes them), or mail-merge PDFs still being made.
-      if (campaign.nQueued > 0) return { kind: 'wait', ms: pauseMs };
+      if (campaign.nQueued > 0) return { kind: 'wait', ms: heldPauseMs };
       await finishDispatch(tx, platform, campaign);
       return { kind: 'done' };
     }
@@ -151,23 +126,9 @@ async function dispatchChunk(platform: Platform, job: CampaignJob, sealed: Share
       if (campaign.options.contactFirstSignerBy === 'sms' && !s.phone) failures.set(s.id, 'No mobile number: the campaign contacts signatories by SMS.');
       return !failures.has(s.id);
     });
-    const created = new Map<string, BulkCreated>();
-    try {
-      // A savepoint: if one copy cannot be made, the others are made one by one below.
-      const made = await tx.transaction((sp) => createSentRequests(sp as Tx, platform, { ...input, recipients: sendable.map((s) => recipientOf(campaign, s)) }));
-      made.forEach((m, i) => created.set(sendable[i]!.id, m));
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) throw error;
-      for (const s of sendable) {
-        try {
-          const [m] = await tx.transaction((sp) => createSentRequests(sp as Tx, platform, { ...input, recipients: [recipientOf(campaign, s)] }));
-          created.set(s.id, m!);
-        } catch (rowError) {
-          if (isDatabaseUnavailable(rowError)) throw rowError;
-          failures.set(s.id, errorText(rowError));
-        }
-      }
-    }
+    const made = await createAllOrEach(tx, sendable, (sp, part) => createSentRequests(sp, platform, { ...input, recipients: part.map((s) => recipientOf(campaign, s)) }));
+    const created = new Map([...made.created].map(([s, m]) => [s.id, m]));
+    for (const [s, error] of made.failures) failures.set(s.id, error);
     if (created.size) {
       const values = sql.join(
         [...created].map(([id, m]) => sql`(${id}::uuid, ${m.requestId}::uuid, ${m.signerId}::uuid)`),

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
-import { Zip, ZipPassThrough } from 'fflate';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { pagesAfter } from '../../platform/db/keyset.ts';
+import { storeZip } from '../../platform/zip-store.ts';
 import { cancelRequests, completedFiles, relaunchRequests } from '../signatures/index.ts';
 import type { CampaignJob } from './dispatch.ts';
 import { emitCampaignEvent } from './facts.ts';
@@ -55,73 +55,53 @@ export async function runCancelJob(platform: Platform, job: CampaignJob) {
 
 /** Reminds every signatory still waiting (relaunch of each copy: cool-down per signer), by row order. */
 export async function runRelaunchJob(platform: Platform, job: CampaignJob) {
-  let after = -1;
-  for (;;) {
-    const last = await platform.database.inTenant(job.appId, async (tx) => {
-      const rows = await tx
-        .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId })
-        .from(campaignSignatories)
-        .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), inArray(campaignSignatories.status, ['sent', 'opened']), gt(campaignSignatories.rowIndex, after)))
-        .orderBy(asc(campaignSignatories.rowIndex))
-        .limit(chunk);
-      if (!rows.length) return null;
-      await relaunchRequests(tx, platform, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : [])), job.userId!);
-      return rows.at(-1)!.rowIndex;
-    });
-    if (last === null) return;
-    after = last;
-  }
+  const pages = pagesAfter(
+    (after) =>
+      platform.database.inTenant(job.appId, async (tx) => {
+        const rows = await signatoriesAfter(tx, job, inArray(campaignSignatories.status, ['sent', 'opened']), after);
+        await relaunchRequests(tx, platform, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : [])), job.userId!);
+        return rows;
+      }),
+    (r) => r.rowIndex,
+  );
+  for await (const _ of pages);
 }
+
+/** A page of a campaign's signatories in row order, after `after`, among those `where` keeps. */
+const signatoriesAfter = (tx: Tx, job: CampaignJob, where: SQL, after: number) =>
+  tx
+    .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId, firstname: campaignSignatories.firstname, lastname: campaignSignatories.lastname })
+    .from(campaignSignatories)
+    .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), where, gt(campaignSignatories.rowIndex, after)))
+    .orderBy(asc(campaignSignatories.rowIndex))
+    .limit(chunk);
 
 export const archiveKeyOf = (appId: string, campaignId: string) => `${appId}/campaign-archive-${campaignId}.zip`;
 
 /**
  * Job: a zip of the signed documents of every completed copy (`<row> <LASTNAME firstname>/<file>`), then a
- * `campaign.archive_ready` event (the requester's notification with the download). Rebuilt on each request. The zip
- * is streamed into the storage as it is written (stored, not deflated: PDFs are compressed already), one file read
- * at a time with back-pressure: memory stays flat whatever the number of copies.
+ * `campaign.archive_ready` event (the requester's notification with the download). Rebuilt on each request, streamed
+ * into the storage (platform/zip-store.ts): memory stays flat whatever the number of copies.
  */
 export async function runArchiveJob(platform: Platform, job: CampaignJob & { userId: string }) {
   const key = archiveKeyOf(job.appId, job.campaignId);
-  const out = new PassThrough();
-  const zip = new Zip((error, data, final) => {
-    if (error) return void out.destroy(error);
-    out.write(data);
-    if (final) out.end();
-  });
-  const stored = platform.storage.putStream(key, out);
-  stored.catch(() => undefined); // awaited below; a failed write also stops the writer at its next drain
-  let after = -1;
   let files = 0;
-  try {
-    for (;;) {
-      const page = await platform.database.inTenant(job.appId, async (tx) => {
-        const rows = await tx
-          .select({ rowIndex: campaignSignatories.rowIndex, requestId: campaignSignatories.requestId, firstname: campaignSignatories.firstname, lastname: campaignSignatories.lastname })
-          .from(campaignSignatories)
-          .where(and(eq(campaignSignatories.appId, job.appId), eq(campaignSignatories.campaignId, job.campaignId), eq(campaignSignatories.status, 'signed'), gt(campaignSignatories.rowIndex, after)))
-          .orderBy(asc(campaignSignatories.rowIndex))
-          .limit(chunk);
-        return { rows, files: await completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))) };
-      });
-      if (!page.rows.length) break;
-      for (const row of page.rows) {
+  const bytes = await storeZip(platform, key, async (add) => {
+    const pages = pagesAfter(
+      (after) => platform.database.inTenant(job.appId, (tx) => signatoriesAfter(tx, job, eq(campaignSignatories.status, 'signed'), after)),
+      (r) => r.rowIndex,
+    );
+    for await (const rows of pages) {
+      const signed = await platform.database.inTenant(job.appId, (tx) => completedFiles(tx, job.appId, rows.flatMap((r) => (r.requestId ? [r.requestId] : []))));
+      for (const row of rows) {
         const folder = `${String(row.rowIndex + 1).padStart(6, '0')} ${row.lastname.toUpperCase()} ${row.firstname}`.replace(/[\\/:*?"<>|]/g, '_');
-        for (const file of page.files.filter((f) => f.requestId === row.requestId)) {
-          const entry = new ZipPassThrough(`${folder}/${file.fileName}`);
-          zip.add(entry);
-          entry.push(await platform.storage.get(file.storageKey), true);
+        for (const file of signed.filter((f) => f.requestId === row.requestId)) {
+          await add(`${folder}/${file.fileName}`, await platform.storage.get(file.storageKey));
           files++;
-          if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), stored]);
         }
       }
-      after = page.rows.at(-1)!.rowIndex;
     }
-    zip.end();
-  } catch (error) {
-    out.destroy(error as Error);
-  }
-  const bytes = await stored;
+  });
   await platform.database.inTenant(job.appId, async (tx) => {
     const campaign = await repo.findCampaign(tx, { appId: job.appId }, job.campaignId);
     if (!campaign) return;

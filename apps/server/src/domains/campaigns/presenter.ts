@@ -2,6 +2,8 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { campaignAllowedActions, fieldSizeOf, signatoryColumns, type Campaign, type Signatory, type SignatoryImport } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
+import { dispatchProgress } from '../../platform/dispatch/index.ts';
+import { pagesAfter } from '../../platform/db/keyset.ts';
 import { iso } from '../../platform/http/envelope.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { exportText } from '../contacts/index.ts';
@@ -13,23 +15,11 @@ import { findVisible } from './service.ts';
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Dispatch progress: copies made over the signatories to send, the rate since the send, the time left at that rate. */
-export function progressOf(row: CampaignRow, now: Date): Campaign['progress'] {
-  const total = row.signatoryCount - row.nDraft;
-  const done = row.dispatched + row.nFailed;
-  const end = row.dispatchFinishedAt ?? now;
-  const minutes = row.dispatchStartedAt ? Math.max(1 / 60, (end.getTime() - row.dispatchStartedAt.getTime()) / 60_000) : null;
-  const rate = minutes && row.dispatched ? Math.round(row.dispatched / minutes) : null;
-  return {
-    total,
-    dispatched: row.dispatched,
-    failed: row.nFailed,
-    percent: total ? round1((Math.min(done, total) / total) * 100) : 0,
-    ratePerMinute: rate,
-    etaSeconds: row.status === 'pending' && rate ? Math.ceil((row.nQueued / rate) * 60) : row.status === 'pending' ? null : 0,
-    startedAt: iso(row.dispatchStartedAt),
-    finishedAt: iso(row.dispatchFinishedAt),
-  };
-}
+export const progressOf = (row: CampaignRow, now: Date): Campaign['progress'] =>
+  dispatchProgress(
+    { total: row.signatoryCount - row.nDraft, dispatched: row.dispatched, failed: row.nFailed, queued: row.nQueued, sending: row.status === 'pending', startedAt: row.dispatchStartedAt, finishedAt: row.dispatchFinishedAt },
+    now,
+  );
 
 export function presentDocument(d: CampaignDocumentRow): NonNullable<Campaign['documents']>[number] {
   return {
@@ -186,8 +176,8 @@ export async function exportSignatories(opts: { platform: Platform; actor: Actor
         .limit(exportPage),
     );
   async function* rows() {
-    for (let rows = await page(-1); rows.length; rows = rows.length < exportPage ? [] : await page(rows.at(-1)!.rowIndex)) {
-      for (const s of rows) {
+    for await (const signatories of pagesAfter(page, (s) => s.rowIndex)) {
+      for (const s of signatories) {
         yield {
           row: s.rowIndex + 1,
           lastname: exportText(s.lastname),

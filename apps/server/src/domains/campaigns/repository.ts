@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
+import { moveCounters } from '../../platform/db/counters.ts';
 import { containsPattern, listPage, matchIds, type PageTotal } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { campaignDocuments, campaignSignatories, campaigns } from './schema.ts';
@@ -49,18 +50,9 @@ const counterKey: Record<SignatoryStatus, keyof CampaignRecord> = {
 };
 export const countsOf = (row: CampaignRecord): CampaignCounts => Object.fromEntries(signatoryStatuses.map((s) => [s, row[counterKey[s]] as number])) as CampaignCounts;
 
-/** Moves `n` signatories from one counter to another (in the transaction that moved them). */
-export async function bump(db: Executor, appId: string, campaignId: string, moves: { from: SignatoryStatus | null; to: SignatoryStatus | null; n: number }[], extra: SQL[] = []) {
-  const deltas = new Map<string, number>();
-  for (const { from, to, n } of moves) {
-    if (!n) continue;
-    if (from) deltas.set(counterColumn[from], (deltas.get(counterColumn[from]) ?? 0) - n);
-    if (to) deltas.set(counterColumn[to], (deltas.get(counterColumn[to]) ?? 0) + n);
-  }
-  const sets = [...deltas].filter(([, d]) => d !== 0).map(([column, d]) => sql`${sql.identifier(column)} = ${sql.identifier(column)} + ${d}`);
-  if (!sets.length && !extra.length) return;
-  await db.execute(sql`update ${campaigns} set ${sql.join([...sets, ...extra, sql`updated_at = now()`], sql`, `)} where app_id = ${appId} and id = ${campaignId}`);
-}
+/** Moves `n` items from one counter to another (in the transaction that moved them). */
+export const bump = (db: Executor, appId: string, campaignId: string, moves: { from: SignatoryStatus | null; to: SignatoryStatus | null; n: number }[], extra: SQL[] = []) =>
+  moveCounters(db, campaigns, counterColumn, { appId, id: campaignId }, moves, extra);
 
 export interface CampaignListFilter {
   search?: string;

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   fieldSizeOf,
   isCampaignActionAllowed,
   normalizeSearch,
-  seesAllUsers,
   type CampaignAction,
   type CampaignData,
   type FieldError,
@@ -16,8 +14,9 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { getApplication } from '../tenants/index.ts';
-import { descendantIds } from '../users/index.ts';
+import { ownerScope } from '../users/index.ts';
 import { assertBulkSendable, assertLevelAndOptions, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
 import { dispatchQueue, type CampaignJob } from './dispatch.ts';
 import { emitCampaignEvent } from './facts.ts';
@@ -32,10 +31,7 @@ export interface Options {
 }
 
 /** GERANT and COMPTABLE see the tenant's campaigns; the others their own and their descendants'. */
-export async function scopeOf(tx: Tx, actor: Actor): Promise<repo.Scope> {
-  if (seesAllUsers(actor.profile)) return { appId: actor.appId };
-  return { appId: actor.appId, ownerIds: [actor.userId, ...(await descendantIds(tx, actor.appId, actor.userId))] };
-}
+export const scopeOf = (tx: Tx, actor: Actor): Promise<repo.Scope> => ownerScope(tx, actor);
 
 export async function findVisible(tx: Tx, actor: Actor, id: string, opts: { lock?: boolean } = {}): Promise<repo.CampaignRow> {
   const row = await repo.findCampaign(tx, await scopeOf(tx, actor), id, opts);
@@ -55,21 +51,6 @@ function assertMergeAllowed(application: { features: { mailing?: boolean } }, ty
       fields: [{ field: 'mergeDocument', rule: 'invalid_value', message: 'Only mail-merge campaigns have a merge document.' }],
     });
   }
-}
-
-/** Stores the checked documents once (fresh keys); the caller removes them if its transaction fails. */
-export async function storeDocuments(platform: Platform, appId: string, documents: PreparedDocument[]): Promise<string[]> {
-  const keys: string[] = [];
-  for (const doc of documents) {
-    const key = `${appId}/campaign-${randomUUID()}.pdf`;
-    await platform.storage.put(key, doc.data);
-    keys.push(key);
-  }
-  return keys;
-}
-
-export async function discard(platform: Platform, keys: string[]) {
-  await Promise.all(keys.map((k) => platform.storage.delete(k).catch((error) => platform.logger.warn({ err: error, key: k }, 'could not delete a stored file'))));
 }
 
 const documentRows = (appId: string, campaignId: string, documents: PreparedDocument[], keys: string[]) =>
@@ -104,7 +85,7 @@ const signatoriesOf = (data: CampaignData) =>
 export async function createCampaign(opts: Options & { type: CampaignType; data: CampaignData; documents: PreparedDocument[] }): Promise<string> {
   const { platform, actor, data, documents } = opts;
   const mergeDocument = data.mergeDocument ? await mergeDocumentOf(platform, actor, data.mergeDocument) : null;
-  const keys = await storeDocuments(platform, actor.appId, documents);
+  const keys = await storeFresh(platform, actor.appId, 'campaign', documents);
   try {
     return await platform.database.inTenant(actor.appId, async (tx) => {
       const application = await getApplication(tx, actor.appId);
@@ -130,7 +111,7 @@ export async function createCampaign(opts: Options & { type: CampaignType; data:
       return id;
     });
   } catch (error) {
-    await discard(platform, keys);
+    await discardStored(platform, keys);
     throw error;
   }
 }
@@ -139,7 +120,7 @@ export async function createCampaign(opts: Options & { type: CampaignType; data:
 export async function updateCampaign(opts: Options & { id: string; data: CampaignData; given: ReadonlySet<string>; documents: PreparedDocument[] | null }) {
   const { platform, actor, data, given } = opts;
   const mergeDocument = given.has('mergeDocument') && data.mergeDocument ? await mergeDocumentOf(platform, actor, data.mergeDocument) : null;
-  const keys = opts.documents ? await storeDocuments(platform, actor.appId, opts.documents) : [];
+  const keys = opts.documents ? await storeFresh(platform, actor.appId, 'campaign', opts.documents) : [];
   try {
     await platform.database.inTenant(actor.appId, async (tx) => {
       const row = await findVisible(tx, actor, opts.id, { lock: true });
@@ -191,7 +172,7 @@ export async function updateCampaign(opts: Options & { id: string; data: Campaig
       if (data.transactionRequest.send && given.has('transactionRequest')) await sendInTx(tx, platform, actor, row.id);
     });
   } catch (error) {
-    await discard(platform, keys);
+    await discardStored(platform, keys);
     throw error;
   }
 }

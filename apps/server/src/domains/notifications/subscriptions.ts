@@ -31,6 +31,8 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     const parts = [`${d.signed} signed`, d.refused && `${d.refused} refused`, d.expired && `${d.expired} expired`, d.canceled && `${d.canceled} canceled`, d.failed && `${d.failed} failed`].filter(Boolean);
     return d.ownerUserId ? { userId: d.ownerUserId, type: 'campaign.completed', message: `"${d.label}" is finished: ${parts.join(', ')}.`, data: { campaignId: d.campaignId, label: d.label } } : null;
   }
+  const operation = operationNotification(event);
+  if (operation !== undefined) return operation;
   if (event.type === 'payment.auto_payment_failed') {
     const d = event.data;
     const amount = (d.amountCents / 100).toFixed(2);
@@ -38,9 +40,9 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
   }
   if (event.type.startsWith('certificate.')) return certificateNotification(event);
   if (!event.type.startsWith('signature.')) return null;
-  const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null };
-  // A campaign's copies are followed from the campaign (its statistics): no notice per copy.
-  if (data.campaignId) return null;
+  const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null; operationId?: string | null };
+  // A campaign's copies and an operation's orders are followed from the campaign / operation: no notice per copy.
+  if (data.campaignId || data.operationId) return null;
   const about = { requestId: data.requestId, label: data.label };
   const toOwner = (type: NotificationType, message: string) => (data.ownerUserId ? { userId: data.ownerUserId, type, message, data: about } : null);
   const label = `"${data.label}"`;
@@ -86,6 +88,28 @@ function certificateNotification(event: DomainEvent): NotificationDraft | null {
   return { userId: data.holderUserId, type: 'certificate.updated', message: data.reason ? `${message}: ${data.reason}` : message, data: { certificateId: data.certificateId } };
 }
 
+/** An operation's start, dispatch, end, cancel and archive (its orders' own events give none). undefined: not an operation event. */
+function operationNotification(event: DomainEvent): NotificationDraft | null | undefined {
+  if (!event.type.startsWith('operation.')) return undefined;
+  const d = event.data as { operationId: string; label: string; ownerUserId: string | null };
+  const about = { operationId: d.operationId, label: d.label };
+  const toOwner = (type: NotificationType, message: string) => (d.ownerUserId ? { userId: d.ownerUserId, type, message, data: about } : null);
+  switch (event.type) {
+    case 'operation.sent':
+      return toOwner('batch.start', `"${d.label}" is being sent: ${event.data.orderCount} orders.`);
+    case 'operation.dispatched':
+      return toOwner('batch.dispatched', event.data.failed ? `"${d.label}" is sent: ${event.data.sent} orders, ${event.data.failed} failed.` : `"${d.label}" is sent: ${event.data.sent} orders.`);
+    case 'operation.finished':
+      return toOwner('batch.end', `"${d.label}" is ${event.data.status}: ${event.data.completed} completed, ${event.data.failed} failed, ${event.data.canceled} canceled, ${event.data.expired} expired.`);
+    case 'operation.canceled':
+      return toOwner('batch.cancel', `"${d.label}" was cancelled.`);
+    case 'operation.archive_ready':
+      return { userId: event.data.requestedBy, type: 'batch.archive', message: `The archive of "${d.label}" is ready.`, data: about };
+    default:
+      return null;
+  }
+}
+
 function importNotification(data: DomainEventOf<'contact.import_finished'>['data']): NotificationDraft | null {
   if (!data.requestedBy) return null;
   const about = { importId: data.importId, fileName: data.fileName };
@@ -109,6 +133,11 @@ export const notifiedEvents = [
   'campaign.archive_ready',
   'campaign.dispatched',
   'campaign.completed',
+  'operation.sent',
+  'operation.dispatched',
+  'operation.finished',
+  'operation.canceled',
+  'operation.archive_ready',
   'payment.auto_payment_failed',
   'certificate.identity_verified',
   'certificate.identity_rejected',

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
-import { type CertificationLevel, type ContactChannel, type DomainEventInput, type SignatureOptions, type SignatureStatus } from '@paraphe/contracts';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { type CertificationLevel, type ContactChannel, type DomainEventInput, type SignatureOptions, type SignatureStatus, type SignerRole } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { pacingWindowMs, windowAllowance } from '../../platform/dispatch/index.ts';
+import { actingSequence } from './chain.ts';
 import { getApplication, type ApplicationRow } from '../tenants/index.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { eventHash } from './evidence.ts';
@@ -18,11 +20,12 @@ import { assertSealable, sharedSealOf, type SharedSeals } from './sealing.ts';
 import { assertBillingAllowsSending, assertLevelAndOptions, cancelRequest, findContext, relaunchRequest } from './workflow.ts';
 
 /**
- * Many requests at once, each with one signer, for a campaign: what `createSignatureRequest` + a send + the send job
- * write for one request (request `ready`, its signer invited, the `invited` evidence, the events created / sent /
+ * Many requests at once, for a campaign (one signer per copy, the campaign's documents) or an operation (each order
+ * its own signers and its own document): what `createSignatureRequest` + a send + the send job write for one
+ * request (request `ready`, its first signer invited, the `invited` evidence, the events created / sent /
  * signer_invited, the invitation in the outbox with its delivery job), written with multi-row inserts in the
  * CALLER's transaction: the copies and their invitations commit together, or not at all. The documents reference
- * files already stored (the campaign's, stored once): no byte is copied.
+ * files already stored (the campaign's or operation's, stored once): no byte is copied.
  */
 
 export interface BulkDocument {
@@ -36,18 +39,32 @@ export interface BulkDocument {
   sha256: string;
   pageCount: number;
   sizeBytes: number;
-  /** The signer's fields (signerIndex 0). */
-  fields: { page: number; name: string; x: number; y: number; width: number; height: number }[];
+  /** The signers' fields; `signerIndex` defaults to 0 (a campaign's signatory). */
+  fields: { page: number; name: string; x: number; y: number; width: number; height: number; signerIndex?: number }[];
 }
 
-export interface BulkRecipient {
+export interface BulkSigner {
   firstname: string;
   lastname: string;
   email: string;
   phone: string | null;
   language: string;
+  /** signer (default), validator or observer. */
+  role?: SignerRole;
+}
+
+/** A campaign's copy: one signer, the shared documents (after their own, for mail-merge). */
+export interface BulkRecipient extends BulkSigner {
   /** This recipient's own documents (a filled mail-merge PDF), before the shared ones. */
   ownDocuments?: readonly BulkDocument[];
+}
+
+/** An operation's order: several signers (signerIndex = position) and its own documents. */
+export interface BulkCopy {
+  signers: readonly BulkSigner[];
+  documents: readonly BulkDocument[];
+  /** Options.stampBeforeSigning for an operation's order: its own documents sealed (sealCopyDocuments, before the transaction). */
+  sealed?: SharedSeals;
 }
 
 export interface BulkRequestsInput {
@@ -58,14 +75,18 @@ export interface BulkRequestsInput {
   description: string | null;
   level: CertificationLevel;
   options: SignatureOptions;
-  documents: readonly BulkDocument[];
-  recipients: readonly BulkRecipient[];
+  /** Campaigns: the documents every recipient gets. */
+  documents?: readonly BulkDocument[];
+  recipients?: readonly BulkRecipient[];
+  /** Operations: each copy with its own signers and documents. */
+  copies?: readonly BulkCopy[];
   /** Options.stampBeforeSigning: the shared documents sealed once (sealSharedDocuments, before the transaction). */
   sealed?: SharedSeals;
 }
 
 export interface BulkCreated {
   requestId: string;
+  /** The signer invited first (the only one of a campaign's copy). */
   signerId: string;
 }
 
@@ -92,16 +113,40 @@ export async function assertBulkSendable(tx: Tx, application: ApplicationRow, le
   await assertSealable(tx, application, options, now);
 }
 
+/**
+ * The tenant's pacing budget, shared by every bulk source (campaigns and operations, every worker): takes the
+ * tenant's dispatch lock for the rest of the transaction, counts the bulk requests it sent in the window, and
+ * answers how many more this chunk may create (0 or less: wait).
+ */
+export async function dispatchAllowance(tx: Tx, platform: Platform, appId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bulk-dispatch:${appId}`}))`);
+  const since = new Date(platform.clock().getTime() - pacingWindowMs);
+  const [recent] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.appId, appId), ne(signatureRequests.source, 'single'), gt(signatureRequests.sentAt, since)));
+  return windowAllowance(platform.config, recent?.n ?? 0);
+}
+
 /** A copy's channel: the option "contact first signer by" (SMS needs a mobile), e-mail otherwise. */
-const channelOf = (options: SignatureOptions, recipient: BulkRecipient): ContactChannel => (options.contactFirstSignerBy === 'sms' && recipient.phone ? 'sms' : 'email');
+const channelOf = (options: SignatureOptions, signer: BulkSigner): ContactChannel => (options.contactFirstSignerBy === 'sms' && signer.phone ? 'sms' : 'email');
+
+const copiesOf = (input: BulkRequestsInput): { copy: BulkCopy; mailMerge: boolean }[] =>
+  input.copies
+    ? input.copies.map((copy) => ({ copy, mailMerge: false }))
+    : (input.recipients ?? []).map((r) => ({
+        copy: { signers: [r], documents: r.ownDocuments?.length ? [...r.ownDocuments, ...(input.documents ?? [])] : (input.documents ?? []) },
+        mailMerge: Boolean(r.ownDocuments?.some((d) => d.fileType === 'publi')),
+      }));
 
 export async function createSentRequests(tx: Tx, platform: Platform, input: BulkRequestsInput): Promise<BulkCreated[]> {
-  if (!input.recipients.length) return [];
+  const copies = copiesOf(input);
+  if (!copies.length) return [];
   const { appId } = input;
   const application = await getApplication(tx, appId);
   const now = platform.clock();
   await assertBulkSendable(tx, application, input.level, input.options, now);
-  if (input.options.stampBeforeSigning && !input.sealed) throw new Error('createSentRequests: seal the shared documents first (sealSharedDocuments)');
+  if (input.options.stampBeforeSigning && !input.sealed && copies.some(({ copy }) => !copy.sealed)) throw new Error('createSentRequests: seal the documents first (sealSharedDocuments, sealCopyDocuments)');
   const expiresAt = addDays(now, input.options.expiryDays ?? application.settings.signatureExpiryDays);
   const remindersOn = application.features.reminders;
   const ownerName = input.ownerUserId ? ((await displayNamesOf(tx, [input.ownerUserId])).get(input.ownerUserId) ?? null) : null;
@@ -113,12 +158,11 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
   const versionRows: (typeof documentVersions.$inferInsert)[] = [];
   const evidenceRows: (typeof signatureEvents.$inferInsert)[] = [];
   const events: DomainEventInput[] = [];
+  const invitations: { request: (typeof requestRows)[number]; signers: SignerRow[]; invited: SignerRow; channel: ContactChannel }[] = [];
   const created: BulkCreated[] = [];
 
-  for (const recipient of input.recipients) {
+  for (const { copy, mailMerge } of copies) {
     const requestId = randomUUID();
-    const signerId = randomUUID();
-    const channel = channelOf(input.options, recipient);
     requestRows.push({
       id: requestId,
       appId,
@@ -129,7 +173,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       level: input.level,
       testMode: application.testMode,
       options: input.options,
-      // Campaign copies are not in the request list: no search text (the trigger fills single requests only).
+      // Bulk copies are not in the request list: no search text (the trigger fills single requests only).
       searchText: '',
       sentAt: now,
       expiresAt,
@@ -144,35 +188,44 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       createdAt: now,
       updatedAt: now,
     });
-    const signer: SignerRow = {
-      id: signerId,
+    // Chaining by e-mail: the first acting participant is invited now, the others wait for their turn.
+    const members: SignerRow[] = copy.signers.map((s, signerIndex) => ({
+      id: randomUUID(),
       appId,
       requestId,
-      firstname: recipient.firstname,
-      lastname: recipient.lastname,
-      email: recipient.email,
-      phone: recipient.phone,
-      language: recipient.language,
-      role: 'signer',
+      firstname: s.firstname,
+      lastname: s.lastname,
+      email: s.email,
+      phone: s.phone,
+      language: s.language,
+      role: s.role ?? 'signer',
       coSigner: false,
       connectorIdc: null,
-      signerIndex: 0,
+      signerIndex,
       invitationMessage: null,
       refusalComment: null,
-      status: 'ready',
+      status: 'waiting',
       actionAt: null,
-      invitedAt: now,
+      invitedAt: null,
       mailReminders: 0,
       smsReminders: 0,
       lastReminderAt: null,
-      nextMailReminderAt: remindersOn ? nextReminderAt(now, 0, input.options.reminders.mail) : null,
-      nextSmsReminderAt: remindersOn && application.features.sms && recipient.phone ? nextReminderAt(now, 0, input.options.reminders.sms) : null,
+      nextMailReminderAt: null,
+      nextSmsReminderAt: null,
       cancelNotifiedAt: null,
       createdAt: now,
-    };
-    signerRows.push(signer);
-    const documents = recipient.ownDocuments?.length ? [...recipient.ownDocuments, ...input.documents] : input.documents;
-    for (const [position, doc] of documents.entries()) {
+    }));
+    const first = actingSequence(members, false)[0];
+    if (!first) throw new AppError('VALIDATION_FAILED', 'A copy needs at least one signer or validator.');
+    const channel = channelOf(input.options, first);
+    Object.assign(first, {
+      status: 'ready',
+      invitedAt: now,
+      nextMailReminderAt: remindersOn ? nextReminderAt(now, 0, input.options.reminders.mail) : null,
+      nextSmsReminderAt: remindersOn && application.features.sms && first.phone ? nextReminderAt(now, 0, input.options.reminders.sms) : null,
+    } satisfies Partial<SignerRow>);
+    signerRows.push(...members);
+    for (const [position, doc] of copy.documents.entries()) {
       const documentId = randomUUID();
       documentRows.push({
         id: documentId,
@@ -190,22 +243,24 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
         sizeBytes: doc.sizeBytes,
         createdAt: now,
       });
-      for (const f of doc.fields) fieldRows.push({ appId, documentId, signerIndex: 0, ...f });
-      const sealed = input.sealed && sharedSealOf(input.sealed, appId, { id: documentId, fileName: doc.fileName, storageKey: doc.storageKey });
+      for (const { signerIndex, ...f } of doc.fields) fieldRows.push({ appId, documentId, signerIndex: signerIndex ?? 0, ...f });
+      const seals = copy.sealed ?? input.sealed;
+      const sealed = seals && sharedSealOf(seals, appId, { id: documentId, fileName: doc.fileName, storageKey: doc.storageKey });
       if (sealed) {
         versionRows.push(sealed.version);
         chainEvidence(evidenceRows, { appId, requestId, signerId: null, type: 'sealed_before_signing', data: sealed.evidence, ip: null, userAgent: null, createdAt: now });
       }
     }
-    chainEvidence(evidenceRows, { appId, requestId, signerId, type: 'invited', data: { channel }, ip: null, userAgent: null, createdAt: now });
+    chainEvidence(evidenceRows, { appId, requestId, signerId: first.id, type: 'invited', data: { channel }, ip: null, userAgent: null, createdAt: now });
     const request = { ...requestRows.at(-1)!, ownerName } satisfies RequestRow;
     const facts = requestFacts(request);
     events.push(
-      { type: 'signature.created', appId, actorUserId: null, data: { ...facts, signerCount: 1, documentCount: documents.length } },
-      { type: 'signature.sent', appId, actorUserId: null, data: { ...facts, signerCount: 1, ...(recipient.ownDocuments?.some((d) => d.fileType === 'publi') ? { mailMerge: true } : {}) } },
-      { type: 'signature.signer_invited', appId, actorUserId: null, data: { ...signerFacts(request, signer), channel } },
+      { type: 'signature.created', appId, actorUserId: null, data: { ...facts, signerCount: members.length, documentCount: copy.documents.length } },
+      { type: 'signature.sent', appId, actorUserId: null, data: { ...facts, signerCount: members.length, ...(mailMerge ? { mailMerge: true } : {}) } },
+      { type: 'signature.signer_invited', appId, actorUserId: null, data: { ...signerFacts(request, first), channel } },
     );
-    created.push({ requestId, signerId });
+    invitations.push({ request: requestRows.at(-1)!, signers: members, invited: first, channel });
+    created.push({ requestId, signerId: first.id });
   }
 
   await insertSliced(requestRows, (part) => tx.insert(signatureRequests).values(part));
@@ -218,10 +273,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
   // The invitations, as a send job writes them (outbox rows + delivery jobs, in this transaction), in one batch.
   await platform.messaging.queueBatch(
     tx,
-    requestRows.map((request, i) => {
-      const signer = signerRows[i]!;
-      return invitationBatchMessage(platform, { application, request: { ...request, ownerName }, signers: [signer] }, signer, channelOf(input.options, input.recipients[i]!));
-    }),
+    invitations.map((i) => invitationBatchMessage(platform, { application, request: { ...i.request, ownerName }, signers: i.signers }, i.invited, i.channel)),
   );
   return created;
 }

@@ -8,7 +8,7 @@ import type { RequestRow, SignerRow } from './repository.ts';
  * change they report. Every event carries the request's facts its subscribers need (notifications: owner and
  * label; billing: level and test mode) so that none of them reads the request again.
  */
-type RequestFacts = { requestId: string; label: string; ownerUserId: string | null; level: RequestRow['level']; testMode: boolean; campaignId?: string | null };
+type RequestFacts = { requestId: string; label: string; ownerUserId: string | null; level: RequestRow['level']; testMode: boolean; campaignId?: string | null; operationId?: string | null };
 type SignerFacts = RequestFacts & { signerId: string; signerIndex: number; role: SignerRow['role']; signerName: string };
 
 export const requestFacts = (request: Pick<RequestRow, 'id' | 'label' | 'ownerUserId' | 'level' | 'testMode'> & Partial<Pick<RequestRow, 'source' | 'sourceId'>>): RequestFacts => ({
@@ -17,7 +17,9 @@ export const requestFacts = (request: Pick<RequestRow, 'id' | 'label' | 'ownerUs
   ownerUserId: request.ownerUserId,
   level: request.level,
   testMode: request.testMode,
+  // A bulk copy says where it comes from: subscribers then speak of the campaign / operation, not of each copy.
   ...(request.source === 'campaign' ? { campaignId: request.sourceId ?? null } : {}),
+  ...(request.source === 'operation' ? { operationId: request.sourceId ?? null } : {}),
 });
 
 export const signerFacts = (request: Parameters<typeof requestFacts>[0], signer: SignerRow): SignerFacts => ({

@@ -17,11 +17,23 @@ export { markCodeSent, markCompleted, markSignerOpened } from './participation.t
 export { emitRequestEvent, emitSignerEvent } from './facts.ts';
 export { createSignatureRequest } from './service.ts';
 export { inspectPdf, prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';
-/** Campaigns: many one-signer requests at once in the caller's transaction, and bulk cancel / relaunch / archive reads. */
-export { assertBulkSendable, cancelRequests, completedFiles, createSentRequests, relaunchRequests, type BulkCreated, type BulkDocument, type BulkRecipient } from './bulk.ts';
+/** Campaigns and operations: many requests at once in the caller's transaction, the shared pacing budget, and bulk cancel / relaunch / archive reads. */
+export {
+  assertBulkSendable,
+  cancelRequests,
+  completedFiles,
+  createSentRequests,
+  dispatchAllowance,
+  relaunchRequests,
+  type BulkCopy,
+  type BulkCreated,
+  type BulkDocument,
+  type BulkRecipient,
+  type BulkSigner,
+} from './bulk.ts';
 export { assertLevelAndOptions } from './workflow.ts';
 /** Options.stampBeforeSigning for campaigns: the shared documents sealed once, before a dispatch chunk. */
-export { sealSharedDocuments, type SharedSeals } from './sealing.ts';
+export { sealCopyDocuments, sealSharedDocuments, type SharedDocument, type SharedSeals } from './sealing.ts';
 export { formPayload, readSignatureForm } from './upload.ts';
 /** The super dashboard: reminders and expiries of one day across tenants. */
 export { sweepOutlook } from './outlook.ts';

@@ -7,7 +7,7 @@ import { createdAt, id, tenantPolicy, tstz, updatedAt } from '../../platform/db/
 
 type DocumentType = 'pdf' | 'pdf-for-presentation' | 'pdf-optional';
 type DocumentFileType = 'classic' | 'zip' | 'publi';
-export type RequestSource = 'single' | 'campaign';
+export type RequestSource = 'single' | 'campaign' | 'operation';
 
 const appId = () =>
   uuid('app_id')
@@ -40,7 +40,10 @@ export const signatureRequests = pgTable(
     attestationKey: text('attestation_key'),
     /** Why the completion job failed at its last attempt (status failed); cleared when the requester retries it. */
     completionFailure: text('completion_failure'),
-    /** Where it comes from: `single` (the signatures screens, the API) or `campaign` (a copy; `sourceId` = the campaign). */
+    /**
+     * Where it comes from: `single` (the signatures screens, the API), `campaign` (a copy; `sourceId` = the campaign)
+     * or `operation` (an order of an operation; `sourceId` = the operation).
+     */
     source: text('source').$type<RequestSource>().notNull().default('single'),
     sourceId: uuid('source_id'),
     /**
@@ -60,6 +63,8 @@ export const signatureRequests = pgTable(
     // The list shows single requests by default; a campaign finds its copies.
     index('signature_requests_app_source_created_idx').on(t.appId, t.source, t.createdAt.desc().nullsFirst()),
     index('signature_requests_source_id_idx').on(t.sourceId),
+    // The bulk dispatch's pacing: the requests a tenant's campaigns and operations made in the last window.
+    index('signature_requests_app_bulk_sent_idx').on(t.appId, t.sentAt).where(sql`source <> 'single'`),
     // The list filtered by status, newest first (page and capped count), docs/lists.md.
     index('signature_requests_app_source_status_created_idx').on(t.appId, t.source, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The list ordered by label (the other orders than created_at still sort the tenant's rows).

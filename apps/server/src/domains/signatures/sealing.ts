@@ -61,7 +61,7 @@ async function prepareAndSeal(
   platform: Platform,
   request: Pick<RequestRow, 'id' | 'appId' | 'testMode' | 'ownerUserId' | 'options'>,
   doc: DocumentWithFields,
-  source: { requestId: string } | { campaignId: string } = { requestId: request.id },
+  source: { requestId: string } | { campaignId: string } | { operationId: string } = { requestId: request.id },
 ) {
   const { prepared, fields } = await prepareForSigning(platform, request, doc, request.options.language);
   const seal = await sealForRequest(platform, {
@@ -161,7 +161,7 @@ export interface SharedDocument {
   documentType: DocumentWithFields['documentType'];
   fileName: string;
   storageKey: string;
-  fields: { page: number; name: string; x: number; y: number; width: number; height: number }[];
+  fields: { page: number; name: string; x: number; y: number; width: number; height: number; signerIndex?: number }[];
 }
 
 /**
@@ -173,8 +173,7 @@ export async function sealSharedDocuments(
   platform: Platform,
   input: { appId: string; campaignId: string; ownerUserId: string | null; testMode: boolean; options: SignatureOptions; documents: readonly SharedDocument[] },
 ): Promise<SharedSeals> {
-  const seals = new Map<string, SealedDocument>();
-  if (!input.options.stampBeforeSigning) return seals;
+  if (!input.options.stampBeforeSigning) return new Map();
   const found = await platform.database.inTenant(input.appId, async (tx) => {
     const known = new Map<string, SealedDocument>();
     for (const doc of input.documents) {
@@ -183,17 +182,35 @@ export async function sealSharedDocuments(
     }
     return known;
   });
-  for (const doc of input.documents) {
-    if (doc.documentType === 'pdf-for-presentation') continue;
-    const existing = found.get(doc.storageKey);
-    if (existing) {
-      seals.set(doc.storageKey, existing);
-      continue;
-    }
-    // The document as a copy stores it (its fields are the signer's, signerIndex 0): prepared as ensurePrepared would.
-    const asCopy = { id: doc.storageKey, fileName: doc.fileName, title: doc.title, storageKey: doc.storageKey, documentType: doc.documentType, fields: doc.fields.map((f) => ({ ...f, signerIndex: 0 })) };
-    const campaign = { id: input.campaignId, appId: input.appId, testMode: input.testMode, ownerUserId: input.ownerUserId, options: input.options };
-    const { seal, fields } = await prepareAndSeal(platform, campaign, asCopy as DocumentWithFields, { campaignId: input.campaignId });
+  // The document as a copy stores it (its fields are the signer's, signerIndex 0): prepared as ensurePrepared would.
+  const asCopies = input.documents.map((doc) => ({ ...doc, fields: doc.fields.map((f) => ({ ...f, signerIndex: 0 })) }));
+  return sealDocuments(platform, { ...input, id: input.campaignId, source: { campaignId: input.campaignId } }, asCopies, found);
+}
+
+/**
+ * Seals ONE order's documents of an operation (outside any transaction; before the dispatch chunk that creates the
+ * order's request): each order places its own signers on its own fields, so nothing is shared between orders.
+ */
+export function sealCopyDocuments(
+  platform: Platform,
+  input: { appId: string; operationId: string; ownerUserId: string | null; testMode: boolean; options: SignatureOptions; documents: readonly SharedDocument[] },
+): Promise<SharedSeals> {
+  if (!input.options.stampBeforeSigning) return Promise.resolve(new Map());
+  return sealDocuments(platform, { ...input, id: input.operationId, source: { operationId: input.operationId } }, input.documents, new Map());
+}
+
+/** Seals each document to sign not already in `known` (by the storage key of its original). */
+async function sealDocuments(
+  platform: Platform,
+  owner: Pick<RequestRow, 'id' | 'appId' | 'testMode' | 'ownerUserId' | 'options'> & { source: Parameters<typeof prepareAndSeal>[3] },
+  documents: readonly SharedDocument[],
+  known: ReadonlyMap<string, SealedDocument>,
+): Promise<SharedSeals> {
+  const seals = new Map(known);
+  for (const doc of documents) {
+    if (doc.documentType === 'pdf-for-presentation' || seals.has(doc.storageKey)) continue;
+    const asDocument = { id: doc.storageKey, fileName: doc.fileName, title: doc.title, storageKey: doc.storageKey, documentType: doc.documentType, fields: doc.fields };
+    const { seal, fields } = await prepareAndSeal(platform, owner, asDocument as DocumentWithFields, owner.source);
     seals.set(doc.storageKey, { seal, fields });
   }
   return seals;

@@ -19,6 +19,7 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import { discardStored } from '../../platform/stored-files.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { descendantIds } from '../users/index.ts';
@@ -196,9 +197,8 @@ export async function storeFiles(platform: Platform, appId: string, files: Uint8
   return keys;
 }
 
-export async function discard(platform: Platform, keys: string[]) {
-  await Promise.all(keys.map((k) => platform.storage.delete(k).catch((error) => platform.logger.warn({ err: error, key: k }, 'could not delete a stored file'))));
-}
+/** Files go once the rows are gone for good (drafts.ts uses it too). */
+export const discard = discardStored;
 
 /**
  * Inserts the documents; a document whose upload check found active content or warnings gets a `document_checked`
@@ -338,7 +338,7 @@ export async function deleteSignatureRequest(opts: Options & { id: string }) {
     await emitRequestEvent(tx, platform, ctx.request, 'signature.deleted', {}, actor.realUserId);
     // A campaign copy's originals are the campaign's files, shared by every copy: the storage sweep removes them
     // once no row references them.
-    const originals = ctx.request.source === 'campaign' ? [] : documents.map((d) => d.storageKey);
+    const originals = ctx.request.source !== 'single' ? [] : documents.map((d) => d.storageKey);
     return [...originals, ...versionKeys, ...[ctx.request.archiveKey, ctx.request.attestationKey].filter((k): k is string => !!k)];
   });
   // Files go once the rows are gone for good.

@@ -103,7 +103,7 @@ async function applySeals(platform: Platform, pdf: Uint8Array, seals: ResolvedSe
   return pdf;
 }
 
-type SealSource = { requestId: string } | { campaignId: string };
+type SealSource = { requestId: string } | { campaignId: string } | { operationId: string };
 
 const appliedSeals = (seals: ResolvedSeal[], certify: CertificationPermission | null, source?: SealSource): AppliedSeal[] =>
   seals.map((seal, i) => {
@@ -307,7 +307,7 @@ export async function sealForRequest(
   o: {
     appId: string;
     /** The request whose document it is, or the campaign whose shared document is sealed once for all its copies. */
-    source: { requestId: string } | { campaignId: string };
+    source: SealSource;
     ownerUserId: string | null;
     accountId: string | null;
     fileName: string;

@@ -17,6 +17,15 @@ import { assertEmailFree, withUniqueEmail } from './email.ts';
 export type { UserRow } from './repository.ts';
 export { findUserById, findUserByEmail, descendantIds, displayNamesOf } from './repository.ts';
 
+/**
+ * The owners whose items `actor` sees (campaigns, operations): GERANT and COMPTABLE the whole tenant (no owner
+ * filter), the others their own and their descendants'.
+ */
+export async function ownerScope(db: Executor, actor: Actor): Promise<{ appId: string; ownerIds?: string[] }> {
+  if (seesAllUsers(actor.profile)) return { appId: actor.appId };
+  return { appId: actor.appId, ownerIds: [actor.userId, ...(await repo.descendantIds(db, actor.appId, actor.userId))] };
+}
+
 /** Whether `actor` sees this user of their tenant: GERANT and COMPTABLE see everyone, the others their descendants. */
 export async function isVisibleTo(db: Executor, actor: Pick<Actor, 'appId' | 'userId' | 'profile'>, user: Pick<UserRow, 'id' | 'appId'>): Promise<boolean> {
   if (user.appId !== actor.appId) return false;

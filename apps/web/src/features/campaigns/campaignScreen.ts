@@ -1,5 +1,4 @@
-import { campaignTransitions, type Campaign, type CampaignStatus, type FieldError, type SignatoryStatus, type SignatureOptions } from '@paraphe/contracts';
-import type { SignatureDraftOptions } from '../signatures/index.ts';
+import { campaignTransitions, type Campaign, type CampaignStatus, type FieldError, type SignatoryStatus } from '@paraphe/contracts';
 
 /** What the view's header offers; `edit` opens the form of a draft, `downloadArchive` the last zip built. */
 export type ScreenAction = 'edit' | 'send' | 'cancel' | 'relaunch' | 'retry' | 'duplicate' | 'delete' | 'export' | 'archive' | 'downloadArchive';
@@ -69,27 +68,4 @@ const ruleOfField: [prefix: string, rule: SaveRule][] = [
 ];
 export function saveRuleOf(field: FieldError): SaveRule {
   return ruleOfField.find(([prefix]) => field.field === prefix || field.field.startsWith(`${prefix}.`))?.[1] ?? 'other';
-}
-
-/** A saved campaign's options as the form edits them (empty strings for nothing, SEPA kept). */
-export function draftOptionsOf(options: SignatureOptions, base: SignatureDraftOptions): SignatureDraftOptions {
-  return {
-    ...base,
-    chainingMode: options.chainingMode,
-    language: options.language,
-    handwritten: options.handwritten,
-    stampBeforeSigning: options.stampBeforeSigning,
-    contactFirstSignerBy: options.contactFirstSignerBy,
-    reminders: { mail: { ...options.reminders.mail }, sms: { ...options.reminders.sms } },
-    expiryDays: options.expiryDays ?? '',
-    signedDocuments: { ...options.signedDocuments },
-    finalDocCCeMails: [...options.finalDocCCeMails],
-    invitationMessage: options.invitationMessage ?? '',
-    successRedirection: options.successRedirection ?? '',
-    cancelRedirection: options.cancelRedirection ?? '',
-    failRedirection: options.failRedirection ?? '',
-    coSignersSignFirst: false,
-    sepaEnabled: options.preprocessing !== null,
-    sepa: options.preprocessing ? { ...base.sepa, ...options.preprocessing.sepa, debtor: { ...base.sepa.debtor, ...options.preprocessing.sepa.debtor } } : base.sepa,
-  };
 }

@@ -5,6 +5,7 @@ import {
   type FieldError,
   type Locale,
   type SignatureField,
+  type SignatureOptions,
   type SignatureOptionsInput,
   type SignerInput,
   type SignatureRequest,
@@ -313,4 +314,28 @@ export function placeUnplacedSigners(documents: readonly DraftDocument[], signer
   const placed = new Set(documents.filter(signable).flatMap((d) => d.signatureFields.map((f) => f.signerIndex)));
   const missing = signers.map((s, i) => (s.role === 'signer' && !placed.has(i) ? s : { role: 'none' }));
   return documents.map((d, i) => (i === target ? { ...d, signatureFields: withDefaultFields(d.signatureFields, missing) } : d));
+}
+
+/** Saved options (a campaign's, an operation's) as the options form edits them (empty strings for nothing, SEPA kept). */
+export function draftOptionsOf(options: SignatureOptions, base: DraftOptions): DraftOptions {
+  return {
+    ...base,
+    chainingMode: options.chainingMode,
+    language: options.language,
+    handwritten: options.handwritten,
+    stampBeforeSigning: options.stampBeforeSigning,
+    stampAccount: options.stampAccount ?? '',
+    contactFirstSignerBy: options.contactFirstSignerBy,
+    reminders: { mail: { ...options.reminders.mail }, sms: { ...options.reminders.sms } },
+    expiryDays: options.expiryDays ?? '',
+    signedDocuments: { ...options.signedDocuments },
+    finalDocCCeMails: [...options.finalDocCCeMails],
+    invitationMessage: options.invitationMessage ?? '',
+    successRedirection: options.successRedirection ?? '',
+    cancelRedirection: options.cancelRedirection ?? '',
+    failRedirection: options.failRedirection ?? '',
+    coSignersSignFirst: false,
+    sepaEnabled: options.preprocessing !== null,
+    sepa: options.preprocessing ? { ...base.sepa, ...options.preprocessing.sepa, debtor: { ...base.sepa.debtor, ...options.preprocessing.sepa.debtor } } : base.sepa,
+  };
 }

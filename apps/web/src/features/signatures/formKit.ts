@@ -1,5 +1,5 @@
 /**
- * The request form's pieces other features reuse (campaigns: documents with the position editor, options; the
+ * The request form's pieces other features reuse (campaigns: documents with the position editor, options; operations: options; the
  * position editor alone on a mail-merge preview).
  * Loaded only through index.ts's loadSignatureFormKit, so none of it lands in the first load.
  */
@@ -10,5 +10,5 @@ export { useFileChecks } from './components/new/useFileChecks.ts';
 export { useDraftEditing } from './components/new/useDraftEditing.ts';
 export { OptionsSummary } from './components/view/OptionsSummary.tsx';
 export { formatSize } from './components/view/DocumentsPanel.tsx';
-export { documentInputsOf, initialDraft, newSigner, optionsInputOf } from './draft.ts';
+export { documentInputsOf, draftOptionsOf, initialDraft, newSigner, optionsInputOf } from './draft.ts';
 export { fileProblemMessage } from './fileCheck.ts';

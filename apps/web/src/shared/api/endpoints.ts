@@ -110,12 +110,12 @@ export async function fetchEndpointBlob<E extends EndpointSpec>(endpoint: E, inp
   return (await apiFetch(path, options)).blob();
 }
 
-/** Posts a multipart/form-data body (files and text parts) to an endpoint declared `multipart`. */
+/** Posts a multipart/form-data body (files and text parts) to an endpoint declared `multipart` (with its query, if any). */
 export async function postFormEndpoint<E extends EndpointSpec>(
   endpoint: E,
   params: ParamsIn<E>,
   form: FormData,
-  options: Pick<CallOptions, 'signal'> = {},
+  options: Pick<CallOptions, 'signal'> & { query?: QueryIn<E> } = {},
 ): Promise<ResponseOf<E>> {
   const { path, options: request } = requestOf(endpoint, { params, ...options } as EndpointInput<EndpointSpec>);
   const response = await apiFetch(path, { ...request, body: form });

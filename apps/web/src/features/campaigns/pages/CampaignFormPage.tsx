@@ -16,7 +16,7 @@ import { useCampaign, useSaveCampaign } from '../api.ts';
 import { campaignFormData, signatoryInputsOf, type TypedSignatory } from '../campaignForm.ts';
 import { basePathOf, newKeyOf, titleKeyOf, viewPath } from '../campaignKinds.ts';
 import { titleOfTemplate } from '../mailMerge.ts';
-import { draftOptionsOf, saveRuleOf } from '../campaignScreen.ts';
+import { saveRuleOf } from '../campaignScreen.ts';
 import { signatureKit } from '../signatureKit.ts';
 import { SignatoriesEditor } from '../components/form/SignatoriesEditor.tsx';
 import { TemplateStep, type ChosenTemplate } from '../components/mailMerge/TemplateStep.tsx';
@@ -64,7 +64,7 @@ function CampaignForm({ type, saved }: { type: CampaignType; saved?: Campaign })
       // One pseudo-signer: the position editor places "the signatory" (signerIndex 0 of every copy).
       draft.signers = [kit.newSigner(language, { firstname: t('form.theSignatory') })];
       if (!saved) return draft;
-      return { ...draft, label: saved.label, description: saved.description ?? '', options: draftOptionsOf(saved.options, draft.options) };
+      return { ...draft, label: saved.label, description: saved.description ?? '', options: kit.draftOptionsOf(saved.options, draft.options) };
     })(),
     onValuesChange: () => setProblems([]),
   });

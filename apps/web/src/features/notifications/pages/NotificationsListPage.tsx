@@ -14,12 +14,13 @@ import { useDeleteNotification, useMarkAllNotificationsRead, useMarkNotification
 const filterNames = ['read'] as const;
 const readFilter = ['true', 'false'] as const;
 
-/** Where a notification leads: the request or campaign it is about, or the address-book import it reports. */
+/** Where a notification leads: the request, campaign or operation it is about, or the address-book import it reports. */
 function linkOf(n: Notification): string | undefined {
-  const { requestId, importId, campaignId, certificateId } = n.data;
+  const { requestId, importId, campaignId, operationId, certificateId } = n.data;
   if (typeof requestId === 'string') return `/signatures/view/${requestId}`;
   if (typeof certificateId === 'string') return '/certificate';
   if (typeof campaignId === 'string') return `/campaigns/view/${campaignId}`;
+  if (typeof operationId === 'string') return `/batches/view/${operationId}`;
   if (typeof importId === 'string') return `/phonebooks/import?id=${encodeURIComponent(importId)}`;
   return undefined;
 }

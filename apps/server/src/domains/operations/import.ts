@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { maxOrdersPerOperation, maxSignersPerOrder, type OrderImportReport, type OrderImportRowReason } from '@paraphe/contracts';
+import { audit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import { openSpreadsheet, SpreadsheetError } from '../../platform/spreadsheets/index.ts';
+import { importReadLimits, judgeRow, missingName, spreadsheetProblem, type ImportMapping, type UploadedFile } from '../contacts/index.ts';
+import * as repo from './repository.ts';
+import { assertOperationAction, findVisible, withDefaultFields, type Options } from './service.ts';
+
+/**
+ * Orders from a spreadsheet (docs/operations.md "Import"): one row per order, a header naming the columns —
+ * `document`, then per signer n (1…10) `signerN_firstname`, `signerN_lastname`, `signerN_email`, `signerN_phone`,
+ * `signerN_language`, optionally `signerN_role` and the field position `signerN_page`, `signerN_x`, `signerN_y`
+ * (`page`, `x`, `y` alone: signer 1's). Each signer goes through the address book's row rules (contacts'
+ * judgeRow): an invalid e-mail rejects the row; a mobile not international is dropped and an unknown language
+ * becomes the operation's (warnings). Every row is reported; with `preview` nothing is saved.
+ */
+export const importTemplateCsv = [
+  'document,signer1_firstname,signer1_lastname,signer1_email,signer1_phone,signer1_language,signer1_page,signer1_x,signer1_y,signer2_firstname,signer2_lastname,signer2_email,signer2_phone,signer2_language',
+  'contract-001.pdf,Anne,Martin,anne.martin@example.com,+33612345678,fr,1,100,650,Paul,Durand,paul.durand@example.com,,en',
+  'contract-002.pdf,Jean,Petit,jean.petit@example.com,,fr,-1,100,650,,,,,',
+].join('\r\n');
+
+const keptLines = 1000;
+const norm = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+
+interface Columns {
+  document: number;
+  signers: { mapping: ImportMapping; role?: number; page?: number; x?: number; y?: number }[];
+}
+
+function columnsOf(header: readonly string[]): Columns {
+  const at = new Map(header.map((h, i) => [norm(h), i] as const));
+  const document = at.get('document') ?? at.get('file') ?? at.get('filename');
+  if (document === undefined) throw new AppError('VALIDATION_FAILED', 'The first row must name the columns, with a "document" column (see the template).', { fields: [{ field: 'file', rule: 'required', message: 'Missing column "document".' }] });
+  const signers: Columns['signers'] = [];
+  for (let n = 1; n <= maxSignersPerOrder; n++) {
+    const col = (name: string) => at.get(`signer${n}_${name}`) ?? (n === 1 ? at.get(name) : undefined);
+    const mail = col('email');
+    if (mail === undefined) continue;
+    signers.push({ mapping: { mail, firstname: col('firstname'), lastname: col('lastname'), mobile: col('phone') ?? col('mobile'), lang: col('language') }, role: col('role'), page: col('page'), x: col('x'), y: col('y') });
+  }
+  if (!signers.length) throw new AppError('VALIDATION_FAILED', 'Name at least one signer column "signer1_email" (see the template).', { fields: [{ field: 'file', rule: 'required', message: 'Missing column "signer1_email".' }] });
+  return { document, signers };
+}
+
+const numberIn = (cells: readonly string[], index: number | undefined) => {
+  const text = index === undefined ? '' : (cells[index] ?? '').trim();
+  return text === '' ? undefined : Number(text);
+};
+
+type Line = OrderImportReport['lines'][number];
+
+/** Reads and judges every row; the kept rows as orders. */
+async function readOrders(file: UploadedFile, language: string): Promise<{ orders: repo.NewOrder[]; lines: Line[]; rows: number; rejected: number }> {
+  const orders: repo.NewOrder[] = [];
+  const lines: Line[] = [];
+  let rows = 0;
+  let rejected = 0;
+  try {
+    const sheet = await openSpreadsheet(file.data, importReadLimits);
+    let columns: Columns | null = null;
+    let line = 0;
+    for await (const cells of sheet.rows) {
+      line++;
+      if (!columns) {
+        columns = columnsOf(cells);
+        continue;
+      }
+      if (cells.every((c) => c.trim() === '')) continue;
+      rows++;
+      const document = (cells[columns.document] ?? '').trim();
+      const reasons: Line['reasons'] = [];
+      const reject = (signer: number | null, reason: OrderImportRowReason) => reasons.push({ signer, reason });
+      const order: repo.NewOrder = { documentName: document, signers: [], fields: [] };
+      if (!document) reject(null, 'document_missing');
+      columns.signers.forEach((c, n) => {
+        if (c.mapping.mail !== undefined && !(cells[c.mapping.mail] ?? '').trim()) return; // no such signer on this row
+        // A fresh "seen" per signer: the same person may sign several orders.
+        const verdict = judgeRow(cells, c.mapping, { seen: new Set(), domainResolves: () => true });
+        if (verdict.kind === 'blank') return;
+        if (verdict.kind === 'skipped') return verdict.reasons.forEach((r) => reject(n, r));
+        verdict.warnings.forEach((r) => reasons.push({ signer: n, reason: r }));
+        const role = c.role === undefined ? '' : (cells[c.role] ?? '').trim().toLowerCase();
+        order.signers.push({
+          firstname: verdict.contact.firstname ?? missingName,
+          lastname: verdict.contact.lastname ?? missingName,
+          email: verdict.contact.mail,
+          phone: verdict.contact.mobile,
+          language: (verdict.contact.lang ?? language) as repo.NewOrder['signers'][number]['language'],
+          role: role === 'validator' || role === 'observer' ? role : 'signer',
+        });
+        const [page, x, y] = [numberIn(cells, c.page), numberIn(cells, c.x), numberIn(cells, c.y)];
+        if (page !== undefined || x !== undefined || y !== undefined) {
+          const ok = [page ?? -1, x ?? 0, y ?? 0].every(Number.isFinite) && (page ?? -1) !== 0 && (page ?? -1) >= -1;
+          if (ok) order.fields.push({ page: page ?? -1, x: x ?? 0, y: y ?? 0, width: 150, height: 60, signerIndex: order.signers.length - 1 });
+          else reject(n, 'invalid_field');
+        }
+      });
+      if (!order.signers.length && !reasons.some((r) => r.reason === 'invalid_email')) reject(null, 'no_signer');
+      const refused = reasons.some((r) => ['document_missing', 'no_signer', 'invalid_field', 'invalid_email', 'domain_unresolved'].includes(r.reason));
+      if (refused) rejected++;
+      else orders.push(withDefaultFields(order));
+      if (lines.length < keptLines) lines.push({ line, outcome: refused ? 'rejected' : 'kept', document, signers: order.signers.length, reasons });
+    }
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw spreadsheetProblem(error, file.fileName);
+    throw error;
+  }
+  return { orders, lines, rows, rejected };
+}
+
+/** Imports (or previews) the orders of a spreadsheet into a draft: the kept rows are added after its orders. */
+export async function importOrders(opts: Options & { id: string; file: UploadedFile; preview: boolean }): Promise<OrderImportReport> {
+  const { platform, actor, file } = opts;
+  const operation = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
+  assertOperationAction(operation, 'import');
+  const read = await readOrders(file, operation.options.language);
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id, { lock: true });
+    assertOperationAction(row, 'import');
+    if (row.orderCount + read.orders.length > maxOrdersPerOperation) throw new AppError('VALIDATION_FAILED', `An operation holds at most ${maxOrdersPerOperation.toLocaleString('en')} orders.`, { fields: [{ field: 'file', rule: 'invalid_value', message: 'too_many_orders' }] });
+    const pool = new Set((await repo.documentsOf(tx, actor.appId, row.id)).map((d) => d.fileName));
+    const missingDocuments = [...new Set(read.orders.map((o) => o.documentName).filter((n) => !pool.has(n)))].slice(0, 100);
+    if (!opts.preview && read.orders.length) {
+      const n = await repo.appendOrders(tx, actor.appId, row.id, read.orders);
+      await repo.bump(tx, actor.appId, row.id, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`, sql`saved_at = coalesce(saved_at, now())`]);
+      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.orders_imported', targetType: 'operation', targetId: row.id, data: { fileName: file.fileName, kept: n, rejected: read.rejected }, ip: actor.ip });
+    }
+    return { preview: opts.preview, fileName: file.fileName, rows: read.rows, kept: read.orders.length, rejected: read.rejected, lines: read.lines, missingDocuments };
+  });
+}

@@ -1,0 +1,323 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import {
+  defaultSignatureFields,
+  isOperationActionAllowed,
+  normalizeSearch,
+  operationStatusTargets,
+  signatureOptionsInputSchema,
+  type FieldError,
+  type OperationAction,
+  type OperationData,
+  type OperationStatus,
+  type OrderData,
+  type CertificationLevel,
+} from '@paraphe/contracts';
+import type { Actor, Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { audit } from '../../platform/audit.ts';
+import { discardStored, storeFresh } from '../../platform/stored-files.ts';
+import { getApplication } from '../tenants/index.ts';
+import { ownerScope } from '../users/index.ts';
+import { assertBulkSendable, assertLevelAndOptions, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
+import { dispatchQueue, type OperationJob } from './dispatch.ts';
+import { emitOperationEvent } from './facts.ts';
+import { archiveQueue, cancelQueue, relaunchQueue, type ArchiveJob } from './jobs.ts';
+import * as repo from './repository.ts';
+import { operationDocuments, operationOrders, operations } from './schema.ts';
+
+export interface Options {
+  platform: Platform;
+  actor: Actor;
+}
+
+/** GERANT and COMPTABLE see the tenant's operations; the others their own and their descendants'. */
+export const scopeOf = (tx: Tx, actor: Actor): Promise<repo.Scope> => ownerScope(tx, actor);
+
+export async function findVisible(tx: Tx, actor: Actor, id: string, opts: { lock?: boolean } = {}): Promise<repo.OperationRow> {
+  const row = await repo.findOperation(tx, await scopeOf(tx, actor), id, opts);
+  if (!row) throw notFound('Operation');
+  return row;
+}
+
+export function assertOperationAction(row: Pick<repo.OperationRow, 'status'>, action: OperationAction) {
+  if (!isOperationActionAllowed(row.status, action)) throw new AppError('INVALID_TRANSITION', `Cannot ${action} an operation that is ${row.status}`);
+}
+
+/** Orders are sent by the machine: chaining by e-mail (direct and face to face need the requester present). */
+const operationOptions = (options: OperationData['optionsRequest']) => ({ ...options, chainingMode: 'email' as const, coSignersSignFirst: false });
+
+/** Drafts never saved (GET ids) are swept after this long. */
+const unsavedDraftTtlMs = 24 * 3600_000;
+
+/**
+ * GET ids: a new draft and its id. Ids are asked freely (each "new" screen), so the tenant's drafts never saved and
+ * older than a day are swept in the same transaction: a crowd of ids leaves no junk.
+ */
+export async function newDraft(opts: Options): Promise<string> {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const now = platform.clock();
+    await tx.delete(operations).where(and(eq(operations.appId, actor.appId), isNull(operations.savedAt), eq(operations.status, 'draft'), lt(operations.createdAt, new Date(now.getTime() - unsavedDraftTtlMs))));
+    const [row] = await tx
+      .insert(operations)
+      .values({ appId: actor.appId, ownerUserId: actor.userId, options: operationOptions(signatureOptionsInputSchema.parse({})), createdAt: now })
+      .returning({ id: operations.id });
+    return row!.id;
+  });
+}
+
+/**
+ * A signer or validator placed nowhere gets the default place a single request's form gives (last page, side by
+ * side): without a field nobody's signature would land on the document, and the request could never complete.
+ */
+export function withDefaultFields(order: repo.NewOrder): repo.NewOrder {
+  const placed = new Set(order.fields.map((f) => f.signerIndex));
+  const defaults = defaultSignatureFields(order.signers.length, false).filter((f) => !placed.has(f.signerIndex) && order.signers[f.signerIndex]?.role !== 'observer');
+  return defaults.length ? { ...order, fields: [...order.fields, ...defaults.map(({ page, x, y, width, height, signerIndex }) => ({ page, x, y, width, height, signerIndex }))] } : order;
+}
+
+export const ordersOf = (orders: readonly OrderData[], language: string): repo.NewOrder[] =>
+  orders.map((o) =>
+    withDefaultFields({
+      documentName: o.document,
+      signers: o.transactionSigners.map((s) => ({ firstname: s.firstname, lastname: s.lastname, email: s.emailAddress, phone: s.phoneNum ?? null, language: (s.language ?? language) as repo.OrderRow['signers'][number]['language'], role: s.role })),
+      fields: o.signatureFields.map((f) => ({ page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signerIndex: f.signerIndex })),
+    }),
+  );
+
+/**
+ * POST/PUT: saves a draft. The parts given replace what it has (orders replace the orders); files join the pool (a
+ * file of the same name replaces it); `transactionDocument` titles the pool's files. A draft may be incomplete;
+ * `transactionRequest.send` or `status: pending` then sends it (the save rules checked).
+ */
+export async function saveOperation(opts: Options & { id: string; data: OperationData; given: ReadonlySet<string>; documents: PreparedDocument[] }) {
+  const { platform, actor, data, given } = opts;
+  const keys = await storeFresh(platform, actor.appId, 'operation', opts.documents);
+  try {
+    await platform.database.inTenant(actor.appId, async (tx) => {
+      const row = await findVisible(tx, actor, opts.id, { lock: true });
+      assertOperationAction(row, 'update');
+      const level = given.has('level') ? data.level : row.level;
+      const options = given.has('optionsRequest') ? operationOptions(data.optionsRequest) : row.options;
+      assertLevelAndOptions(await getApplication(tx, actor.appId), level, options);
+      await repo.updateOperation(tx, actor.appId, row.id, {
+        ...(given.has('label') ? { label: data.label } : {}),
+        ...(given.has('description') ? { description: data.description } : {}),
+        level,
+        options,
+        savedAt: row.savedAt ?? platform.clock(),
+      });
+      for (const [i, doc] of opts.documents.entries()) {
+        const values = { appId: actor.appId, operationId: row.id, fileName: doc.fileName, title: doc.title, storageKey: keys[i]!, sha256: doc.sha256, pageCount: doc.pageCount, sizeBytes: doc.data.length };
+        await tx.insert(operationDocuments).values(values).onConflictDoUpdate({ target: [operationDocuments.operationId, operationDocuments.fileName], set: values });
+      }
+      for (const entry of data.transactionDocument) {
+        if (entry.title) await tx.update(operationDocuments).set({ title: entry.title }).where(and(eq(operationDocuments.operationId, row.id), eq(operationDocuments.fileName, entry.fileName)));
+      }
+      if (given.has('transactionOrders')) {
+        await repo.deleteOrders(tx, actor.appId, row.id);
+        const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.transactionOrders, options.language));
+        await repo.updateOperation(tx, actor.appId, row.id, { orderCount: n, nDraft: n });
+      }
+      if (data.appendOrders.length) {
+        const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.appendOrders, options.language));
+        await repo.bump(tx, actor.appId, row.id, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`]);
+      }
+      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.saved', targetType: 'operation', targetId: row.id, ip: actor.ip });
+      if ((given.has('transactionRequest') && data.transactionRequest.send) || data.status === 'pending') await sendInTx(tx, platform, actor, row.id);
+    });
+  } catch (error) {
+    await discardStored(platform, keys);
+    throw error;
+  }
+}
+
+/** Spec §5, checked on send: a title, a document, an order, and every file an order names is in the pool (named). */
+export async function readinessProblems(tx: Tx, row: repo.OperationRow): Promise<FieldError[]> {
+  const problems: FieldError[] = [];
+  const add = (field: string, message: string, params?: Record<string, string>) => problems.push({ field, rule: 'required', message, ...(params ? { params } : {}) });
+  if (!row.label.trim()) add('label', 'Give the operation a title.');
+  const documents = await repo.documentsOf(tx, row.appId, row.id);
+  if (!documents.length) add('transactionDocument', 'Add at least one document.');
+  if (row.orderCount === 0) add('transactionOrders', 'Add at least one signature (order).');
+  const missing = await repo.missingDocuments(tx, row.appId, row.id);
+  if (missing.length) add('transactionOrders.document', `These files are named by orders but missing from the documents: ${missing.join(', ')}.`, { missing: missing.join(', ') });
+  return problems;
+}
+
+async function sendInTx(tx: Tx, platform: Platform, actor: Actor, id: string) {
+  const row = await findVisible(tx, actor, id, { lock: true });
+  assertOperationAction(row, 'send');
+  const problems = await readinessProblems(tx, row);
+  if (problems.length) throw new AppError('VALIDATION_FAILED', `The operation cannot be sent yet: ${problems.map((p) => p.message).join(' ')}`, { fields: problems });
+  const now = platform.clock();
+  await assertBulkSendable(tx, await getApplication(tx, actor.appId), row.level as CertificationLevel, row.options, now);
+  const moved = await repo.moveOrders(tx, actor.appId, row.id, ['draft'], 'beforeSend');
+  await repo.bump(tx, actor.appId, row.id, moved.map((m) => ({ from: m.status, to: 'beforeSend', n: m.n })));
+  await repo.updateOperation(tx, actor.appId, row.id, { status: 'pending', sentAt: now, dispatchStartedAt: now, dispatchFinishedAt: null });
+  await platform.jobs.enqueue(tx, dispatchQueue, { appId: actor.appId, operationId: row.id } satisfies OperationJob);
+  await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.sent', targetType: 'operation', targetId: row.id, data: { orders: row.orderCount }, ip: actor.ip });
+  await emitOperationEvent(tx, platform, row, 'operation.sent', { orderCount: row.orderCount }, actor.realUserId);
+}
+
+/** PATCH status: the target the state machine allows from the current status (docs/operations.md), else 409. */
+export async function setStatus(opts: Options & { id: string; status: OperationStatus }) {
+  const { platform, actor, status } = opts;
+  const row = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
+  if (!operationStatusTargets[row.status].includes(status)) throw new AppError('INVALID_TRANSITION', `Cannot move an operation that is ${row.status} to ${status}`);
+  if (status === 'canceled') return cancelOperation(opts);
+  if (row.status === 'failed') return void (await retryFailed(opts));
+  await platform.database.inTenant(actor.appId, (tx) => sendInTx(tx, platform, actor, row.id));
+}
+
+/** Cancel: canceled at once with its draft and queued orders; the requests already sent are cancelled by a job. */
+async function cancelOperation(opts: Options & { id: string }) {
+  const { platform, actor } = opts;
+  await platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id, { lock: true });
+    assertOperationAction(row, 'cancel');
+    const moved = await repo.moveOrders(tx, actor.appId, row.id, ['beforeSend', 'draft'], 'canceled');
+    await repo.bump(tx, actor.appId, row.id, moved.map((m) => ({ from: m.status, to: 'canceled', n: m.n })));
+    const now = platform.clock();
+    await repo.updateOperation(tx, actor.appId, row.id, { status: 'canceled', canceledAt: now, dispatchFinishedAt: row.dispatchFinishedAt ?? now });
+    if (row.dispatched) await platform.jobs.enqueue(tx, cancelQueue, { appId: actor.appId, operationId: row.id, userId: actor.realUserId } satisfies OperationJob);
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.canceled', targetType: 'operation', targetId: row.id, ip: actor.ip });
+    await emitOperationEvent(tx, platform, row, 'operation.canceled', {}, actor.realUserId);
+  });
+}
+
+/** Failed orders without a request back in the queue, the dispatch job again. */
+async function retryFailed(opts: Options & { id: string }): Promise<number> {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id, { lock: true });
+    assertOperationAction(row, 'retry');
+    const result = (await tx.execute(sql`
+      update ${operationOrders} set status = 'beforeSend', updated_at = now()
+      where app_id = ${actor.appId} and operation_id = ${row.id} and status = 'failed' and request_id is null
+      returning id`)) as unknown as { rows: unknown[] };
+    const n = result.rows.length;
+    if (!n) throw new AppError('INVALID_TRANSITION', 'No failed order to send again.');
+    await repo.bump(tx, actor.appId, row.id, [{ from: 'failed', to: 'beforeSend', n }]);
+    await repo.updateOperation(tx, actor.appId, row.id, { status: 'pending', dispatchFinishedAt: null, completedAt: null });
+    await platform.jobs.enqueue(tx, dispatchQueue, { appId: actor.appId, operationId: row.id } satisfies OperationJob);
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.retried', targetType: 'operation', targetId: row.id, data: { orders: n }, ip: actor.ip });
+    return n;
+  });
+}
+
+export async function relaunchOperation(opts: Options & { id: string }): Promise<number> {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id, { lock: true });
+    assertOperationAction(row, 'relaunch');
+    const waiting = row.nReady + row.nPending;
+    if (!waiting) throw new AppError('INVALID_TRANSITION', 'Cannot relaunch: no order is awaiting signatures.');
+    await platform.jobs.enqueue(tx, relaunchQueue, { appId: actor.appId, operationId: row.id, userId: actor.realUserId } satisfies OperationJob);
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.relaunched', targetType: 'operation', targetId: row.id, ip: actor.ip });
+    return waiting;
+  });
+}
+
+/** A draft or a finished operation is deleted with its orders and pool; the requests made stay with their evidence. */
+export async function deleteOperation(opts: Options & { id: string }) {
+  const { platform, actor } = opts;
+  await platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id, { lock: true });
+    assertOperationAction(row, 'delete');
+    await tx.delete(operations).where(and(eq(operations.appId, actor.appId), eq(operations.id, row.id)));
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.deleted', targetType: 'operation', targetId: row.id, data: { label: row.label }, ip: actor.ip });
+    await emitOperationEvent(tx, platform, row, 'operation.deleted', {}, actor.realUserId);
+  });
+  // The pool's files go with the storage sweep once no row (a request made from them included) references them.
+}
+
+/** PATCH an order: a draft order's new content; `{status: canceled}` cancels a queued one or a sent one's request. */
+export async function patchOrder(opts: Options & { id: string; orderId: string; input: OrderData | { status: 'canceled' } }): Promise<repo.OrderRow> {
+  const { platform, actor, input } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id, { lock: true });
+    const order = await repo.findOrder(tx, actor.appId, row.id, opts.orderId, { lock: true });
+    if (!order) throw notFound('Order');
+    if ('status' in input) {
+      assertOperationAction(row, 'cancelOrder');
+      if (order.status === 'beforeSend') {
+        await tx.update(operationOrders).set({ status: 'canceled', updatedAt: new Date() }).where(eq(operationOrders.id, order.id));
+        await repo.bump(tx, actor.appId, row.id, [{ from: 'beforeSend', to: 'canceled', n: 1 }]);
+      } else if ((order.status === 'ready' || order.status === 'pending') && order.requestId) {
+        // The order follows its request's `signature.canceled` event.
+        await cancelRequests(tx, platform, actor.appId, [order.requestId], actor.realUserId);
+        await tx.update(operationOrders).set({ cancelRequestedAt: platform.clock() }).where(eq(operationOrders.id, order.id));
+      } else throw new AppError('INVALID_TRANSITION', `Cannot cancel an order that is ${order.status}`);
+    } else {
+      assertOperationAction(row, 'editOrder');
+      const [changed] = ordersOf([input], row.options.language);
+      await tx.update(operationOrders).set({ ...changed!, searchText: repo.searchTextOf(changed!), updatedAt: new Date() }).where(eq(operationOrders.id, order.id));
+    }
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.order_changed', targetType: 'operation', targetId: row.id, data: { orderId: order.id }, ip: actor.ip });
+    return (await repo.findOrder(tx, actor.appId, row.id, order.id))!;
+  });
+}
+
+export async function deleteOrder(opts: Options & { id: string; orderId: string }) {
+  const { platform, actor } = opts;
+  await platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id, { lock: true });
+    assertOperationAction(row, 'deleteOrder');
+    const order = await repo.findOrder(tx, actor.appId, row.id, opts.orderId, { lock: true });
+    if (!order) throw notFound('Order');
+    await tx.delete(operationOrders).where(eq(operationOrders.id, order.id));
+    await repo.bump(tx, actor.appId, row.id, [{ from: 'draft', to: null, n: 1 }], [sql`order_count = order_count - 1`]);
+  });
+}
+
+export async function deleteDocument(opts: Options & { id: string; documentId: string }) {
+  const { platform, actor } = opts;
+  await platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id, { lock: true });
+    assertOperationAction(row, 'deleteDocument');
+    const [gone] = await tx
+      .delete(operationDocuments)
+      .where(and(eq(operationDocuments.appId, actor.appId), eq(operationDocuments.operationId, row.id), eq(operationDocuments.id, opts.documentId)))
+      .returning({ id: operationDocuments.id });
+    if (!gone) throw notFound('Document');
+  });
+}
+
+export async function requestArchive(opts: Options & { id: string }) {
+  const { platform, actor } = opts;
+  await platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id);
+    assertOperationAction(row, 'archive');
+    await platform.jobs.enqueue(tx, archiveQueue, { appId: actor.appId, operationId: row.id, userId: actor.userId } satisfies ArchiveJob);
+  });
+}
+
+export async function listOperations(opts: Options & { filter: repo.OperationListFilter }) {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => repo.listOperations(tx, await scopeOf(tx, actor), opts.filter));
+}
+
+export async function searchOperations(opts: Options & { q: string; limit: number }) {
+  const search = normalizeSearch(opts.q);
+  if (!search) return [];
+  return (await listOperations({ ...opts, filter: { search, limit: opts.limit, offset: 0, order: 'DESC' } })).rows;
+}
+
+export async function getOperation(opts: Options & { id: string }) {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id);
+    return { row, documents: await repo.documentsOf(tx, actor.appId, row.id), usage: await repo.ordersPerDocument(tx, actor.appId, row.id) };
+  });
+}
+
+export async function listOrders(opts: Options & { id: string; filter: repo.OrderFilter }) {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id);
+    const { rows, total, capped } = await repo.listOrders(tx, actor.appId, row.id, opts.filter);
+    return { rows, total: total ?? (opts.filter.status ? repo.countsOf(row)[opts.filter.status] : row.orderCount), capped };
+  });
+}

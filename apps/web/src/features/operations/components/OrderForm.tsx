@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { orderInputSchema, type Operation } from '@paraphe/contracts';
+import { ApiError } from '../../../shared/api/apiError.ts';
+import { notify } from '../../../shared/api/notify.ts';
+import { useOperationCommand } from '../api.ts';
+
+interface TypedSigner {
+  firstname: string;
+  lastname: string;
+  emailAddress: string;
+  phoneNum: string;
+}
+const blank = (): TypedSigner => ({ firstname: '', lastname: '', emailAddress: '', phoneNum: '' });
+
+/** Adds one order: the document it uses (a file of the pool, or a name to upload later) and its signers, in order. */
+export function OrderForm({ operation }: { operation: Operation }) {
+  const { t } = useTranslation('operations');
+  const [document, setDocument] = useState<string | null>(null);
+  const [signers, setSigners] = useState<TypedSigner[]>([blank()]);
+  const [error, setError] = useState<string | null>(null);
+  const command = useOperationCommand(operation.id);
+  const files = (operation.documents ?? []).map((d) => d.fileName);
+
+  const change = (i: number, patch: Partial<TypedSigner>) => setSigners(signers.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  const add = () => {
+    const parsed = orderInputSchema.safeParse({ document: document ?? '', transactionSigners: signers.map((s) => ({ ...s, phoneNum: s.phoneNum || null })) });
+    if (!parsed.success) return setError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(' · '));
+    setError(null);
+    command.mutate(
+      { kind: 'addOrder', order: parsed.data },
+      {
+        onSuccess: () => {
+          setSigners([blank()]);
+          notify(t('done.orderAdded'), 'success');
+        },
+        onError: (e) => setError(e instanceof ApiError ? e.message : t('failed.save')),
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="xs">
+        <Text fw={600} size="sm">{t('orders.addTitle')}</Text>
+        <Select label={t('orders.document')} placeholder={t('orders.documentPlaceholder')} data={files} value={document} onChange={setDocument} searchable w={320} />
+        {signers.map((s, i) => (
+          <Group key={i} gap="xs" align="flex-end">
+            <TextInput label={i === 0 ? t('orders.firstname') : undefined} aria-label={t('orders.firstname')} value={s.firstname} onChange={(e) => change(i, { firstname: e.currentTarget.value })} />
+            <TextInput label={i === 0 ? t('orders.lastname') : undefined} aria-label={t('orders.lastname')} value={s.lastname} onChange={(e) => change(i, { lastname: e.currentTarget.value })} />
+            <TextInput label={i === 0 ? t('orders.email') : undefined} aria-label={t('orders.email')} value={s.emailAddress} onChange={(e) => change(i, { emailAddress: e.currentTarget.value })} w={240} />
+            <TextInput label={i === 0 ? t('orders.phone') : undefined} aria-label={t('orders.phone')} value={s.phoneNum} placeholder="+33…" onChange={(e) => change(i, { phoneNum: e.currentTarget.value })} />
+            {signers.length > 1 && (
+              <ActionIcon variant="subtle" color="red" aria-label={t('orders.removeSigner')} onClick={() => setSigners(signers.filter((_, j) => j !== i))}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+        ))}
+        {error && <Text size="xs" c="red">{error}</Text>}
+        <Group gap="xs">
+          <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setSigners([...signers, blank()])}>{t('orders.addSigner')}</Button>
+          <Button size="xs" onClick={add} loading={command.isPending}>{t('orders.add')}</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

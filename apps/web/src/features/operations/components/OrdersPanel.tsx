@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { ActionIcon, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBan, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { normalizeSearch, orderStatuses, type Operation, type Order, type OrderStatus } from '@paraphe/contracts';
+import { ApiError } from '../../../shared/api/apiError.ts';
+import { notify } from '../../../shared/api/notify.ts';
+import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
+import { useOperationCommand, useOrders } from '../api.ts';
+import { OrderStatusBadge } from './StatusBadges.tsx';
+
+/** The orders, a page at a time: status filter, search (signer, e-mail, file name); delete a draft's, cancel a sent one. */
+export function OrdersPanel({ operation, canManage }: { operation: Operation; canManage: boolean }) {
+  const { t, i18n } = useTranslation('operations');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [status, setStatus] = useState<OrderStatus | undefined>();
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text, 300);
+  const query = { limit: pageSize, offset: (page - 1) * pageSize, status, search: normalizeSearch(search), orderBy: 'rowIndex' as const, order: 'ASC' as const };
+  const list = useOrders(operation.id, query, operation.status);
+  const command = useOperationCommand(operation.id);
+  const draft = operation.status === 'draft';
+  const cancellable = (o: Order) => !draft && operation.allowedActions.includes('cancelOrder') && ['beforeSend', 'ready', 'pending'].includes(o.status);
+  const act = (o: Order) =>
+    command.mutate(draft ? { kind: 'deleteOrder', orderId: o.id } : { kind: 'cancelOrder', orderId: o.id }, {
+      onSuccess: () => notify(t(draft ? 'done.orderRemoved' : 'done.orderCanceled'), 'success'),
+      onError: (error) => notify(error instanceof ApiError ? error.message : t('failed.action'), 'error'),
+    });
+
+  const columns: Column<Order>[] = [
+    { key: 'row', header: '#', render: (o) => o.rowIndex + 1, visibleFrom: 'md' },
+    { key: 'document', header: t('orders.document'), render: (o) => <Text size="sm" fw={500}>{o.document}</Text> },
+    { key: 'signers', header: t('orders.signers'), render: (o) => o.transactionSigners.map((s) => `${s.lastname.toUpperCase()} ${s.firstname} <${s.emailAddress}>`).join(', ') },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      render: (o) => (
+        <Stack gap={2}>
+          <OrderStatusBadge status={o.status} />
+          {o.error && <Text size="xs" c="red" maw={280}>{o.error}</Text>}
+        </Stack>
+      ),
+    },
+    { key: 'sent', header: t('orders.sentAt'), render: (o) => formatDateTime(o.sentAt, i18n.language), visibleFrom: 'sm' },
+    {
+      key: 'actions',
+      header: '',
+      render: (o) =>
+        canManage && (draft || cancellable(o)) ? (
+          <Tooltip label={t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')}>
+            <ActionIcon variant="subtle" color="red" aria-label={`${t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')} #${o.rowIndex + 1}`} onClick={() => act(o)}>
+              {draft ? <IconTrash size={16} /> : <IconBan size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end">
+        <TextInput label={t('orders.search')} leftSection={<IconSearch size={14} />} value={text} w={280} onChange={(e) => { setText(e.currentTarget.value); setPage(1); }} />
+        <Select label={t('statusFilter')} placeholder={t('common.all', { ns: 'common' })} clearable w={200}
+          data={orderStatuses.map((s) => ({ value: s, label: t(`orderStatuses.${s}`) }))} value={status ?? null}
+          onChange={(v) => { setStatus((v as OrderStatus | null) ?? undefined); setPage(1); }} />
+      </Group>
+      <PaginatedTable caption={t('form.tabs.signatures')} columns={columns} list={list.data} loading={list.isFetching} rowKey={(o) => o.id}
+        page={page} pageSize={pageSize} onPage={setPage} onPageSize={(size) => { setPageSize(size); setPage(1); }} />
+    </Stack>
+  );
+}

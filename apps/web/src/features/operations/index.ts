@@ -1,0 +1,9 @@
+/** Public surface of the operations feature (batches: each order its own signature request): its routes. */
+import type { FeatureModule } from '../../shared/routing.ts';
+import { operationsRoutes } from './routes.tsx';
+
+export const operationsFeature: FeatureModule = {
+  namespace: 'operations',
+  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
+  routes: operationsRoutes,
+};
