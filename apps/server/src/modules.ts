@@ -6,6 +6,7 @@ import { applicationsModule } from './domains/applications/index.ts';
 import { authModule } from './domains/auth/index.ts';
 import { billingModule } from './domains/billing/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
+import { certificatesModule } from './domains/certificates/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { dashboardsModule } from './domains/dashboards/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
@@ -43,6 +44,7 @@ export const modules: readonly Module[] = [
   stampsModule,
   timestampsModule,
   paymentsModule,
+  certificatesModule,
   signaturesModule,
   signingModule,
   campaignsModule,

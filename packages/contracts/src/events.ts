@@ -9,6 +9,7 @@ import { paymentEventSchemas } from './payments/events.ts';
 import { signatureEventSchemas } from './signatures/events.ts';
 import { timestampEventSchemas } from './timestamps/events.ts';
 import { stampEventSchemas } from './stamps/events.ts';
+import { certificateEventSchemas } from './certificates/events.ts';
 import { userEventSchemas } from './users/events.ts';
 
 /**
@@ -28,6 +29,7 @@ export const domainEventSchemas = {
   ...paymentEventSchemas,
   ...timestampEventSchemas,
   ...stampEventSchemas,
+  ...certificateEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -61,3 +61,6 @@ export * from './timestamps/events.ts';
 export * from './stamps/schemas.ts';
 export * from './stamps/endpoints.ts';
 export * from './stamps/events.ts';
+export * from './certificates/schemas.ts';
+export * from './certificates/endpoints.ts';
+export * from './certificates/events.ts';

@@ -21,6 +21,11 @@ const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Paraphe <no-reply@paraphe.local>'),
   SMS_HTTP_URL: z.url('must be a URL').optional(),
+  // Qualified certificates (docs/qualified.md): with QTSP_CSC_URL, keys and certificates are a QTSP's, reached over
+  // the Cloud Signature Consortium API v2 (OAuth2 client credentials); without it, the platform CA issues them.
+  QTSP_CSC_URL: z.url('must be the base URL of a CSC API v2 service, e.g. https://qtsp.example.com/csc/v2').optional(),
+  QTSP_CLIENT_ID: z.string().min(1).optional(),
+  QTSP_CLIENT_SECRET: z.string().min(1).optional(),
   PUBLIC_URL: z.url('must be an absolute URL such as https://sign.example.com').optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
@@ -146,6 +151,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   smsHttpUrl: string | undefined;
+  /** QTSP_CSC_URL, QTSP_CLIENT_ID, QTSP_CLIENT_SECRET: the remote signing provider of qualified certificates (null: the platform CA). */
+  qtsp: { cscUrl: string; clientId: string; clientSecret: string } | null;
   publicUrl: string;
   secretKey: string | undefined;
   role: 'all' | 'api' | 'worker';
@@ -222,6 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!isValidCreditorId(c.SEPA_CREDITOR_ID) || !isValidIban(c.SEPA_CREDITOR_IBAN)) {
     throw new ConfigError('Invalid configuration: SEPA_CREDITOR_ID must be a valid SEPA creditor identifier (ICS) and SEPA_CREDITOR_IBAN a valid IBAN.');
   }
+  if (c.QTSP_CSC_URL && (!c.QTSP_CLIENT_ID || !c.QTSP_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration: QTSP_CSC_URL needs QTSP_CLIENT_ID and QTSP_CLIENT_SECRET (OAuth2 client credentials of the CSC service).');
+  }
   if (!c.DATABASE_URL && c.ROLE !== 'all') {
     throw new ConfigError(`Invalid configuration: ROLE=${c.ROLE} needs DATABASE_URL (the embedded database is one process).`);
   }
@@ -233,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     smsHttpUrl: c.SMS_HTTP_URL,
+    qtsp: c.QTSP_CSC_URL ? { cscUrl: c.QTSP_CSC_URL.replace(/\/$/, ''), clientId: c.QTSP_CLIENT_ID!, clientSecret: c.QTSP_CLIENT_SECRET! } : null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     secretKey: c.SECRET_KEY,
     role: c.ROLE,

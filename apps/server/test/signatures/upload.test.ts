@@ -114,8 +114,9 @@ describe(`signature requests: upload checks and save rules (${engine})`, () => {
 
   it('checks the level, the features and the billing', async () => {
     before = await t.snapshot();
-    const qualified = await expectRefused(await createRequest(t, gerant, { level: 3 }), 403, 'QUALIFIED_CERTIFICATE_REQUIRED');
-    expect(qualified.message).toBe('A qualified certificate is required.');
+    // Level 3 needs the tenant's qualified feature first (then a certificate per signer: test/certificates).
+    const qualified = await expectRefused(await createRequest(t, gerant, { level: 3 }), 403, 'FEATURE_DISABLED');
+    expect(qualified.message).toBe('Qualified signatures (level 3) are not enabled for your account. Please contact sales.');
     expect((await createRequest(t, gerant, { level: 4 })).statusCode).toBe(400);
     await expectRefused(await createRequest(t, gerant, { options: { contactFirstSignerBy: 'sms' } }), 403, 'FEATURE_DISABLED');
     const sepa = { rum: 'RUM-1', ics: 'FR72ZZZ123456', type: 'oneOff', debtor: { name: 'Ann', address: 'Paris', iban: 'FR7630006000011234567890189' } };

@@ -13,6 +13,7 @@ import { signaturesFeature } from '../features/signatures/index.ts';
 import { signingFeature } from '../features/signing/index.ts';
 import { timestampsFeature } from '../features/timestamps/index.ts';
 import { stampsFeature } from '../features/stamps/index.ts';
+import { certificatesFeature } from '../features/certificates/index.ts';
 import { usersFeature } from '../features/users/index.ts';
 import type { FeatureModule, GuardedRoute } from '../shared/routing.ts';
 
@@ -37,6 +38,7 @@ export const features: readonly FeatureModule[] = [
   paymentsFeature,
   timestampsFeature,
   stampsFeature,
+  certificatesFeature,
 ];
 
 /** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */

@@ -21,6 +21,8 @@ export const notificationTypes = [
   /** An automatic payment failed (the tenant's owner, and the product administrator): `{ paymentId, tenantAppId }`. */
   'payment.failed',
   'campaign.completed',
+  /** A qualified certificate changed (verified, rejected, activated, expired, renewal due): `{ certificateId }`. */
+  'certificate.updated',
   /** An operation was sent, its dispatch ended, it finished, was cancelled, or its archive is ready: `{ operationId }`. */
   'batch.start',
   'batch.dispatched',

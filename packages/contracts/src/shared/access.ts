@@ -83,17 +83,20 @@ export const permissions = [
   'notifications.read',
   'apikeys.manage',
   'connectors.manage',
+  'certificates.order', // order one's own qualified certificate (feature level3)
   // product administrator only
   'admin.dashboard',
   'admin.applications',
   'admin.billing',
   'admin.outbox',
+  'certificates.verify', // the operator: checks identities, activates or rejects qualified certificates
 ] as const;
 export const permissionSchema = z.enum(permissions);
 export type Permission = z.infer<typeof permissionSchema>;
 
 const everyone: Permission[] = [
   'dashboard.view',
+  'certificates.order',
   'settings.profile',
   'notifications.read',
   'signatures.read',
@@ -137,6 +140,7 @@ export const productAdminPermissions: Permission[] = [
   'admin.applications',
   'admin.billing',
   'admin.outbox',
+  'certificates.verify',
   'users.commute',
 ];
 
@@ -155,6 +159,7 @@ export const permissionFeature: Partial<Record<Permission, Feature>> = {
   'stamp.create': 'stamp',
   'timestamp.create': 'timestamp',
   'apikeys.manage': 'api',
+  'certificates.order': 'level3',
 };
 
 export const packs = ['free', 'small', 'medium', 'large'] as const;

@@ -59,6 +59,16 @@ export const errorHttpStatus = {
   ACCOUNT_INFO_REQUIRED: 409,
   SEPA_RUM_IN_USE: 409,
   QUALIFIED_CERTIFICATE_REQUIRED: 403,
+  /** Ordering a qualified certificate needs a mobile phone in the profile (spec §5). */
+  MOBILE_REQUIRED: 409,
+  /** A qualified-certificate order sent without the identity documents it needs. */
+  CERTIFICATE_DOCUMENTS_MISSING: 409,
+  /** Spec §8 "certificate not available": nothing to download yet (not activated). */
+  CERTIFICATE_NOT_AVAILABLE: 409,
+  /** Spec §8 "Certificate could not be created, contact support" (the CA or the QTSP failed). */
+  CERTIFICATE_CREATION_FAILED: 502,
+  /** The certificate's 50 qualified signatures are used (or it has expired): renew it. */
+  QUALIFIED_SIGNATURES_EXHAUSTED: 403,
   LINK_INVALID: 404,
   LINK_UNAVAILABLE: 410,
   NOT_YOUR_TURN: 409,
@@ -175,6 +185,11 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   ACCOUNT_INFO_REQUIRED: 'Pre-processing requires the account information to be completed.',
   SEPA_RUM_IN_USE: 'This mandate reference (RUM) is already used with this creditor identifier (ICS): give the mandate a new reference.',
   QUALIFIED_CERTIFICATE_REQUIRED: 'A qualified certificate is required.',
+  MOBILE_REQUIRED: 'Add a mobile phone number to your profile first.',
+  CERTIFICATE_DOCUMENTS_MISSING: 'Add both sides of your ID card, or your passport.',
+  CERTIFICATE_NOT_AVAILABLE: 'The certificate is not available.',
+  CERTIFICATE_CREATION_FAILED: 'Certificate could not be created, contact support.',
+  QUALIFIED_SIGNATURES_EXHAUSTED: 'The qualified certificate cannot sign any more: renew it.',
   LINK_INVALID: 'This signing link is not valid.',
   LINK_UNAVAILABLE: 'The document to be signed is no longer available.',
   NOT_YOUR_TURN: 'It is not your turn to sign yet.',

@@ -1,4 +1,4 @@
-import { constants, createHash, generateKeyPair, sign, verify, type KeyObject } from 'node:crypto';
+import { constants, createHash, generateKeyPair, privateEncrypt, sign, verify, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import { DerError, children, nullValue, oid, readOid, readSmallInteger, sequence, type DerNode } from './der.ts';
 import { OID, hashNames } from './oids.ts';
@@ -42,6 +42,24 @@ export function signatureAlgorithmFor(key: KeyObject): Uint8Array {
 /** Synchronous SHA-256 signature (node:crypto; ~0.4 ms for RSA-2048, far cheaper than WebCrypto's async path). */
 export function signSha256(key: KeyObject, data: Uint8Array): Uint8Array {
   return sign('sha256', data, key);
+}
+
+/** DigestInfo prefix of SHA-256 (RFC 8017 §9.2 note 1): what PKCS#1 v1.5 signs around the 32-byte hash. */
+const SHA256_DIGEST_INFO_PREFIX = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+
+/**
+ * The signature of an already computed SHA-256 digest (what a remote signing service's signHash does):
+ * RSA PKCS#1 v1.5 over DigestInfo: the same bytes as signSha256(key, data). RSA keys only (see below).
+ */
+export function signSha256Digest(key: KeyObject, digest: Uint8Array): Uint8Array {
+  if (digest.length !== 32) throw new SigningError('CMS_INVALID', 'a SHA-256 digest is 32 bytes');
+  switch (key.asymmetricKeyType) {
+    case 'rsa':
+      return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([SHA256_DIGEST_INFO_PREFIX, digest]));
+    default:
+      // node:crypto has no ECDSA over a given hash (sign(null, …) hashes again): EC keys sign through their provider.
+      throw new SigningError('UNSUPPORTED', `signing a precomputed digest needs an RSA key (got ${key.asymmetricKeyType})`);
+  }
 }
 
 export function digest(algorithm: string, data: Uint8Array): Uint8Array {

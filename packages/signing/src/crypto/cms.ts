@@ -5,10 +5,10 @@
 import { SigningError } from '../errors.ts';
 import { sha256 } from './algorithms.ts';
 import { x509Time } from './der.ts';
-import { asSigningError, guard } from './guard.ts';
+import { asSigningError } from './guard.ts';
 import { OID } from './oids.ts';
 import {
-  assembleSignedData, attribute, contentTypeAttribute, messageDigestAttribute, signAttributes, signerMaterial,
+  assembleSignedData, attribute, contentTypeAttribute, messageDigestAttribute, signAttributesWith, signerMaterial,
 } from './signed-data.ts';
 import type { CmsSignatureRequest, Der } from './types.ts';
 
@@ -32,7 +32,9 @@ export async function buildSignatureCms(request: CmsSignatureRequest): Promise<D
     default:
       throw new SigningError('UNSUPPORTED', `unknown signature format ${String(request.format)}`);
   }
-  const signed = guard('CMS_INVALID', 'signing failed', () => signAttributes(material, attributes));
+  const signed = await signAttributesWith(material, attributes).catch((error: unknown) => {
+    throw asSigningError(error, 'CMS_INVALID', 'signing failed');
+  });
   const unsignedAttributes: Uint8Array[] = [];
   if (request.tsa) {
     // B-T: signature time-stamp over the signature VALUE (RFC 5652 SignerInfo.signature), ETSI EN 319 122-1 §5.3.

@@ -25,3 +25,4 @@ export { verifyCmsSignature, verifyTimestampToken, describeCertificate } from '.
 export type { CertificateDescription, HashName, KeyUsageName } from './verify.ts';
 export { verifyCertificateChain } from './chain.ts';
 export type { ChainRequest } from './chain.ts';
+export { signSha256Digest } from './algorithms.ts';

@@ -3,16 +3,19 @@
  * (tsa.ts). Everything that depends only on the signer identity — the certificate set, the SignerIdentifier, the
  * ESS signing-certificate-v2 attribute, algorithm identifiers — is encoded once and cached per identity.
  */
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { signSha256, sha256, sha256AlgorithmIdentifier, signatureAlgorithmFor } from './algorithms.ts';
 import { explicit, implicitConstructed, integer, octetString, oid, sequence, set, setOf } from './der.ts';
 import { OID } from './oids.ts';
 import { bytesEqual, parseCertificate, spkiOf, type ParsedCertificate } from './x509.ts';
-import type { Der, SignerIdentity } from './types.ts';
+import type { CmsSigner, Der, ExternalSignerIdentity } from './types.ts';
 import { SigningError } from '../errors.ts';
 import { guard } from './guard.ts';
 
 export interface SignerMaterial {
-  identity: SignerIdentity;
+  identity: CmsSigner;
+  /** The certificate's public key (checks an external signer's answer). */
+  publicKey: KeyObject;
   certificate: ParsedCertificate;
   /** [0] IMPLICIT CertificateSet: signer certificate then chain, duplicates removed. */
   certificateSet: Uint8Array;
@@ -23,14 +26,16 @@ export interface SignerMaterial {
   signatureAlgorithm: Uint8Array;
 }
 
-const materialCache = new WeakMap<SignerIdentity, SignerMaterial>();
+const materialCache = new WeakMap<CmsSigner, SignerMaterial>();
+
+export const isExternalSigner = (signer: CmsSigner): signer is ExternalSignerIdentity => !('privateKey' in signer) && typeof (signer as ExternalSignerIdentity).signDigest === 'function';
 
 export function attribute(type: string, ...values: Uint8Array[]): Uint8Array {
   return sequence(oid(type), set(...values));
 }
 
 /** Encoded once per identity object; recomputed if the identity's certificate was replaced. */
-export function signerMaterial(identity: SignerIdentity): SignerMaterial {
+export function signerMaterial(identity: CmsSigner): SignerMaterial {
   const cached = materialCache.get(identity);
   if (cached && cached.certificate.der === identity.certificate) return cached;
   const material = guard('CERTIFICATE_INVALID', 'signer certificate', () => buildMaterial(identity));
@@ -38,9 +43,10 @@ export function signerMaterial(identity: SignerIdentity): SignerMaterial {
   return material;
 }
 
-function buildMaterial(identity: SignerIdentity): SignerMaterial {
+function buildMaterial(identity: CmsSigner): SignerMaterial {
   const certificate = parseCertificate(identity.certificate);
-  if (!bytesEqual(spkiOf(identity.privateKey), certificate.spki)) {
+  const publicKey = createPublicKey({ key: Buffer.from(certificate.spki), format: 'der', type: 'spki' });
+  if (!isExternalSigner(identity) && !bytesEqual(spkiOf(identity.privateKey), certificate.spki)) {
     throw new SigningError('CERTIFICATE_INVALID', 'the private key does not match the signer certificate');
   }
   const unique: Der[] = [];
@@ -53,11 +59,12 @@ function buildMaterial(identity: SignerIdentity): SignerMaterial {
   );
   return {
     identity,
+    publicKey,
     certificate,
     certificateSet: implicitConstructed(0, ...unique),
     signerIdentifier: sequence(certificate.issuer, serial),
     signingCertificateV2: attribute(OID.signingCertificateV2, sequence(sequence(essCertIdV2))),
-    signatureAlgorithm: signatureAlgorithmFor(identity.privateKey),
+    signatureAlgorithm: signatureAlgorithmFor(publicKey),
   };
 }
 
@@ -70,10 +77,27 @@ export interface SignedAttributesResult {
   signatureValue: Uint8Array;
 }
 
-/** Signs the DER SET OF signed attributes (RFC 5652 §5.4). */
+/** Signs the DER SET OF signed attributes (RFC 5652 §5.4) with a key in memory. */
 export function signAttributes(material: SignerMaterial, attributes: Uint8Array[]): SignedAttributesResult {
   const signedAttributes = setOf(attributes);
-  return { signedAttributes, signatureValue: signSha256(material.identity.privateKey, signedAttributes) };
+  const { identity } = material;
+  if (isExternalSigner(identity)) throw new SigningError('UNSUPPORTED', 'this structure needs a signer key in memory');
+  return { signedAttributes, signatureValue: signSha256(identity.privateKey, signedAttributes) };
+}
+
+/**
+ * The same for any signer: an external one gets the SHA-256 digest of the signed attributes and answers the
+ * signature value, which is verified against the certificate (a wrong key or a garbled answer never reaches a PDF).
+ */
+export async function signAttributesWith(material: SignerMaterial, attributes: Uint8Array[]): Promise<SignedAttributesResult> {
+  const { identity } = material;
+  if (!isExternalSigner(identity)) return signAttributes(material, attributes);
+  const signedAttributes = setOf(attributes);
+  const signatureValue = await identity.signDigest(sha256(signedAttributes));
+  if (!(signatureValue instanceof Uint8Array) || !verify('sha256', signedAttributes, material.publicKey, signatureValue)) {
+    throw new SigningError('CMS_INVALID', 'the external signer returned a signature value that does not verify with the signer certificate');
+  }
+  return { signedAttributes, signatureValue };
 }
 
 export interface AssembleOptions {

@@ -15,6 +15,24 @@ export interface SignerIdentity {
 }
 
 /**
+ * A signer whose private key is elsewhere (a remote signing service such as a QTSP over the CSC API, an HSM):
+ * the engine builds the CMS signed attributes and asks for the signature value of their SHA-256 digest.
+ */
+export interface ExternalSignerIdentity {
+  certificate: Der;
+  /** Issuer first, root last. */
+  chain: Der[];
+  /**
+   * The signature value over `digest` (SHA-256 of the DER signed attributes): PKCS#1 v1.5 (sha256WithRSAEncryption)
+   * for an RSA certificate, DER ECDSA-Sig-Value for an EC one. Checked against the certificate before use.
+   */
+  signDigest(digest: Uint8Array): Promise<Uint8Array>;
+}
+
+/** What a PDF/CMS signature can be made with: a key in memory, or an external signer. */
+export type CmsSigner = SignerIdentity | ExternalSignerIdentity;
+
+/**
  * The three signature formats of the spec (stamp formats; signer signatures use 'PADES').
  * - PADES: /SubFilter ETSI.CAdES.detached, PAdES baseline attributes, no signing-time.
  * - PADES-COMP: /SubFilter adbe.pkcs7.detached with the CAdES attributes (signing-certificate-v2) for older readers.
@@ -48,7 +66,7 @@ export interface CmsSignatureRequest {
   format: SignatureFormat;
   /** SHA-256 of the signed byte ranges. */
   contentDigest: Uint8Array;
-  signer: SignerIdentity;
+  signer: CmsSigner;
   /** Only used by ISO-32000-1 (signing-time attribute); PAdES formats carry the claimed time in /M. */
   signingTime?: Date;
   /** When given, a signature time-stamp (id-aa-signatureTimeStampToken) is added: level B-T. */

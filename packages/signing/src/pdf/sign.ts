@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { buildSignatureCms } from '../crypto/index.ts';
-import type { RevocationSource, SignatureFormat, SignerIdentity, TimestampAuthority } from '../crypto/types.ts';
+import type { CmsSigner, RevocationSource, SignatureFormat, SignerIdentity, TimestampAuthority } from '../crypto/types.ts';
 import { SigningError } from '../errors.ts';
 import { guarded } from './guard.ts';
 import { buildAppearance, type VisibleAppearance } from './appearance.ts';
@@ -26,7 +26,8 @@ export const padesLevels: readonly PadesLevel[] = ['B-B', 'B-T', 'B-LT', 'B-LTA'
 export interface SignPdfOptions {
   /** Name of the (existing, empty) signature field to fill. */
   field: string;
-  signer: SignerIdentity;
+  /** A key in memory, or an external signer (ExternalSignerIdentity: the signature value comes from a callback). */
+  signer: CmsSigner;
   level: PadesLevel;
   /** Default 'PADES'. */
   format?: SignatureFormat;
@@ -73,7 +74,7 @@ export function commonName(certificate: Uint8Array): string {
 }
 
 /** Rough upper bound of the CMS: certificates + signature + attributes, plus a time-stamp token with its chain. */
-function estimatePlaceholder(signer: SignerIdentity, withTimestamp: boolean): number {
+function estimatePlaceholder(signer: CmsSigner, withTimestamp: boolean): number {
   const certs = [signer.certificate, ...signer.chain].reduce((n, c) => n + c.length, 0);
   return 4096 + certs + (withTimestamp ? 10_240 + certs : 0);
 }

@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
  * the monthly figures move with it. The unique (event, kind) key makes a replay count nothing.
  */
 
-export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent', 'timestamp.created', 'stamp.created'] as const;
+export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent', 'timestamp.created', 'stamp.created', 'certificate.activated'] as const;
 type MeteredEvent = DomainEventOf<(typeof meteredEvents)[number]>;
 
 interface Usage {
@@ -37,6 +37,9 @@ export function usageOf(event: MeteredEvent): Usage[] {
     // The company seal (stamps domain): one event, one unit, per seal applied (a multi-stamp upload emits several).
     case 'stamp.created':
       return [{ kind: 'option_stamp' }];
+    // A qualified certificate activated (certificates domain): the certificate itself is the unit.
+    case 'certificate.activated':
+      return [{ kind: 'qualified_certificate' }];
   }
 }
 

@@ -38,6 +38,7 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     const amount = (d.amountCents / 100).toFixed(2);
     return { userId: d.userId, type: 'payment.failed', message: `The automatic payment of ${amount} EUR (${d.company}) failed: ${d.reason}`, data: { paymentId: d.paymentId, tenantAppId: d.tenantAppId } };
   }
+  if (event.type.startsWith('certificate.')) return certificateNotification(event);
   if (!event.type.startsWith('signature.')) return null;
   const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null; operationId?: string | null };
   // A campaign's copies and an operation's orders are followed from the campaign / operation: no notice per copy.
@@ -68,6 +69,23 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     default:
       return null;
   }
+}
+
+const certificateMessages: Partial<Record<DomainEvent['type'], string>> = {
+  'certificate.identity_verified': 'Your identity is verified: your qualified certificate is being activated.',
+  'certificate.identity_rejected': 'Your qualified certificate order was rejected',
+  'certificate.activated': 'Your qualified certificate is activated: you can sign at level 3.',
+  'certificate.expired': 'Your qualified certificate has expired: order a new one to keep signing at level 3.',
+  'certificate.completed': 'Your qualified certificate has used its 50 signatures: order a new one to keep signing at level 3.',
+  'certificate.renewal_due': 'Your qualified certificate ends soon: renew it from "My qualified certificate".',
+};
+
+/** The holder hears about their qualified certificate (docs/qualified.md). */
+function certificateNotification(event: DomainEvent): NotificationDraft | null {
+  const data = event.data as { certificateId: string; holderUserId: string | null; reason?: string };
+  const message = certificateMessages[event.type];
+  if (!message || !data.holderUserId) return null;
+  return { userId: data.holderUserId, type: 'certificate.updated', message: data.reason ? `${message}: ${data.reason}` : message, data: { certificateId: data.certificateId } };
 }
 
 /** An operation's start, dispatch, end, cancel and archive (its orders' own events give none). undefined: not an operation event. */
@@ -121,6 +139,12 @@ export const notifiedEvents = [
   'operation.canceled',
   'operation.archive_ready',
   'payment.auto_payment_failed',
+  'certificate.identity_verified',
+  'certificate.identity_rejected',
+  'certificate.activated',
+  'certificate.expired',
+  'certificate.completed',
+  'certificate.renewal_due',
 ] as const;
 
 export const notificationSubscriptions = () => [

@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import {
   SigningError, createCertificateAuthority, createLocalTsa, describeCertificate, loadPkcs12, openCertificateAuthority, openIdentity,
   sealIdentity, type CertificateAuthority, type Der, type KeyAlgorithm, type LocalTsa, type OneTimeIdentity, type RevocationEntry, type RevocationReason,
-  type RevocationSource, type SealedAuthority, type SealedIdentity, type SignerIdentity,
+  type RevocationSource, type SealedAuthority, type SealedIdentity, type SignerCertificateRequest, type SignerIdentity,
 } from '@paraphe/signing';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -136,11 +136,23 @@ export class TrustServices {
    * (poppler) keep showing it valid. Not stored. See packages/signing/docs/crypto.md.
    */
   async signerIdentity(request: SignerIdentityRequest): Promise<OneTimeIdentity> {
+    return this.#issuePerson(request, (authority, subject) => authority.issueOneTimeSignerCertificate(subject));
+  }
+
+  /**
+   * A natural person's LASTING certificate (qualified certificates, docs/qualified.md): same subject as
+   * signerIdentity, `validityDays` long; the caller seals and keeps the key (it signs many times).
+   */
+  async personalIdentity(request: SignerIdentityRequest & { validityDays: number }): Promise<SignerIdentity> {
+    return this.#issuePerson(request, (authority, subject) => authority.issueSignerCertificate(subject));
+  }
+
+  async #issuePerson<T>(request: SignerIdentityRequest, issue: (authority: CertificateAuthority, subject: SignerCertificateRequest & { validityDays?: number }) => Promise<T>): Promise<T> {
     const authority = await this.authority();
     const firstName = request.firstName.trim();
     const lastName = request.lastName.trim();
     try {
-      return await authority.issueOneTimeSignerCertificate({
+      return await issue(authority, {
         commonName: [firstName, lastName].filter(Boolean).join(' '),
         givenName: firstName || undefined,
         surname: lastName || undefined,

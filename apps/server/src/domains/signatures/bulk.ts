@@ -107,6 +107,8 @@ async function insertSliced<T>(rows: T[], insert: (part: T[]) => Promise<unknown
 /** What blocks sending copies for this tenant (the checks of a single send): level, options, billing. */
 export async function assertBulkSendable(tx: Tx, application: ApplicationRow, level: CertificationLevel, options: SignatureOptions, now: Date) {
   assertLevelAndOptions(application, level, options);
+  // Copies go to signatories outside the tenant: none can hold a qualified certificate of it (docs/qualified.md).
+  if (level === 3) throw new AppError('QUALIFIED_CERTIFICATE_REQUIRED', 'Campaigns cannot be sent at level 3: a qualified signature needs each signer to hold a qualified certificate.');
   await assertBillingAllowsSending(tx, application);
   await assertSealable(tx, application, options, now);
 }

@@ -6,7 +6,7 @@ import { validation, type PreparedDocument } from './intake.ts';
 import * as repo from './repository.ts';
 import { sealingWarnings } from './sealing.ts';
 import { discard, findVisible, insertDocuments, signerRowsOf, storeFiles, viewOf, type RequestView } from './service.ts';
-import { assertLevelAndOptions, loadContext, sendRequest } from './workflow.ts';
+import { assertLevelAndOptions, assertQualifiedSigners, loadContext, sendRequest } from './workflow.ts';
 
 /**
  * Editing a saved draft (PUT /api/transactions/:id/draft, docs/signatures.md "Drafts"): the request form sends the
@@ -25,6 +25,7 @@ export async function updateDraftRequest(opts: { platform: Platform; actor: Acto
       const { request, application } = ctx;
       if (request.status !== 'draft') throw new AppError('INVALID_TRANSITION', `Only a draft can be edited: this request is ${request.status}.`);
       assertLevelAndOptions(application, request.level, data.optionsRequest);
+      await assertQualifiedSigners(tx, actor.appId, request.level, data.transactionSigners.map((s) => ({ role: s.role, email: s.emailAddress })), platform.clock());
       const stored = await repo.documentsOf(tx, actor.appId, [request.id]);
       const kept = data.transactionDocuments.flatMap((entry, index) => (entry.documentId ? [{ entry, index }] : []));
       for (const { entry, index } of kept) {

@@ -35,7 +35,7 @@ import * as repo from './repository.ts';
 import { mandateDocumentPosition } from './sepa.ts';
 import { sealingWarnings } from './sealing.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
-import { assertAction, assertLevelAndOptions, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
+import { assertAction, assertLevelAndOptions, assertQualifiedSigners, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
 
 interface Options {
   platform: Platform;
@@ -276,6 +276,7 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
       const application = await getApplication(tx, actor.appId);
       assertLevelAndOptions(application, opts.level, data.optionsRequest);
       const now = platform.clock();
+      await assertQualifiedSigners(tx, actor.appId, opts.level, data.transactionSigners.map((s) => ({ role: s.role, email: s.emailAddress })), now);
       const requestId = await repo.insertRequest(tx, {
         appId: actor.appId,
         ownerUserId: actor.userId,

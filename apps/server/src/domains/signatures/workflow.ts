@@ -17,6 +17,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { isBillingComplete } from '../billing/index.ts';
+import { signersWithoutQualifiedCertificate } from '../certificates/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { actingSequence, currentParticipant, waitingStatus } from './chain.ts';
 import { appendEvent } from './evidence.ts';
@@ -71,8 +72,21 @@ async function assertSendable(tx: Tx, ctx: RequestContext, now: Date) {
   });
   if (problems.length) throw new AppError('VALIDATION_FAILED', 'The request cannot be sent yet.', { fields: problems });
   assertLevelAndOptions(application, request.level, request.options);
+  await assertQualifiedSigners(tx, application.id, request.level, signers, now);
   await assertBillingAllowsSending(tx, application);
   await assertSealable(tx, application, request.options, now);
+}
+
+/**
+ * Level 3 (docs/qualified.md): every participant who signs (role signer) holds an activated qualified certificate
+ * of the tenant, unexpired with signatures left (matched by e-mail); else 403 naming who lacks one.
+ */
+export async function assertQualifiedSigners(tx: Tx, appId: string, level: number, signers: { role: string; email: string }[], now: Date) {
+  if (level !== 3) return;
+  const lacking = await signersWithoutQualifiedCertificate(tx, appId, signers.filter((s) => s.role === 'signer').map((s) => s.email), now);
+  if (lacking.length) {
+    throw new AppError('QUALIFIED_CERTIFICATE_REQUIRED', `A qualified signature needs every signer to hold an activated qualified certificate: ${lacking.join(', ')} ${lacking.length > 1 ? 'hold' : 'holds'} none usable.`, { details: { signers: lacking } });
+  }
 }
 
 /**
@@ -85,7 +99,7 @@ export async function assertBillingAllowsSending(tx: Tx, application: Pick<Reque
 
 /** Level and option rules that depend on the tenant, checked when saving and again when sending. */
 export function assertLevelAndOptions(application: RequestContext['application'], level: number, options: repo.RequestRow['options']) {
-  if (level === 3) throw new AppError('QUALIFIED_CERTIFICATE_REQUIRED');
+  if (level === 3 && !application.features.level3) throw new AppError('FEATURE_DISABLED', 'Qualified signatures (level 3) are not enabled for your account. Please contact sales.');
   if (level === 2 && !application.features.level2) throw new AppError('FEATURE_DISABLED', 'Advanced signatures (level 2) are not enabled for your account. Please contact sales.');
   if (options.contactFirstSignerBy === 'sms' && !application.features.sms) throw new AppError('FEATURE_DISABLED', 'SMS is not enabled for your account. Please contact sales.');
   if (options.preprocessing) {

@@ -206,6 +206,8 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
     return access;
   });
   const material = await signingMaterial(platform, preview.ctx.application, preview.ctx.request, preview.signer).catch((error: unknown) => {
+    // A level-3 signer without a usable certificate is told so (403), not "try again".
+    if (error instanceof AppError && (error.code === 'QUALIFIED_CERTIFICATE_REQUIRED' || error.code === 'QUALIFIED_SIGNATURES_EXHAUSTED')) throw error;
     throw new AppError('SIGNING_FAILED', undefined, { cause: error });
   });
   const outcome = await platform.database.inTenant(link.appId, async (tx): Promise<Outcome<SigningActionResult>> => {
@@ -224,13 +226,14 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
       return { error: check.error };
     }
     await appendEvent(tx, event(access, origin, 'code_checked', now, { channel: check.channel }));
-    const signed = await signDocuments(tx, platform, access, material, { handwrittenPng: ctx.request.options.handwritten === 'disabled' ? null : handwrittenPng, now });
+    const signed = await signDocuments(tx, platform, access, material, { handwrittenPng: ctx.request.options.handwritten === 'disabled' ? null : handwrittenPng, now, code: input.code });
     await appendEvent(
       tx,
       event(access, origin, 'signed', now, {
         level: ctx.request.level,
         certificate: material.certificateKind,
         certificates: signed.flatMap((s) => s.certificateSerials),
+        ...(material.qualified ? { qualifiedCertificate: `qualified certificate ${material.qualified.serialNumber} issued by ${material.qualified.issuer}` } : {}),
         handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled',
         consents: documents.flatMap((d) => d.checkBoxTexts),
         documents: signed.map((s) => ({ id: s.document.id, sha256: s.version.sha256 })),

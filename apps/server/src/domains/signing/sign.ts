@@ -1,7 +1,8 @@
-import { describeCertificate, isSigningError, signPdf, withOneTimeIdentity, type OneTimeIdentity, type TimestampAuthority } from '@paraphe/signing';
+import { describeCertificate, isSigningError, signPdf, withOneTimeIdentity, type CmsSigner, type OneTimeIdentity, type TimestampAuthority } from '@paraphe/signing';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { authorizeQualifiedSignature, qualifiedCredentialOf, type QualifiedCredential } from '../certificates/index.ts';
 import { trustServices } from '../pki/index.ts';
 import type { ApplicationRow } from '../tenants/index.ts';
 import { addVersion, documentsOf, documentUnsignable, ensurePrepared, type DocumentWithFields, type RequestRow, type SignerRow, type VersionRow } from '../signatures/index.ts';
@@ -19,12 +20,16 @@ import type { SigningAccess } from './access.ts';
  */
 
 export interface SigningMaterial {
-  /** A new one-time identity per signature field. */
+  /** Levels 1 and 2: a new one-time identity per signature field. */
   issueIdentity: () => Promise<OneTimeIdentity>;
-  /** What the evidence says about the certificates: 'one-time-simple' (level 1) or 'one-time-signer' (level 2). */
-  certificateKind: 'one-time-simple' | 'one-time-signer';
+  /** Level 3: the signer's qualified certificate, unlocked in the signing transaction after the code (docs/qualified.md). */
+  qualified?: QualifiedCredential;
+  /** What the evidence says about the certificates: 'one-time-simple' (level 1), 'one-time-signer' (level 2), 'qualified' (level 3). */
+  certificateKind: 'one-time-simple' | 'one-time-signer' | 'qualified';
   tsa: TimestampAuthority;
 }
+
+const noOneTimeIdentity = (): Promise<OneTimeIdentity> => Promise.reject(new Error('level 3 signs with the qualified certificate'));
 
 const certificateDescriptions: Record<string, (company: string, signer: string) => string> = {
   fr: (company, signer) => `Cachet à usage unique de ${company} pour la signature électronique simple de ${signer}`,
@@ -41,6 +46,10 @@ export async function signingMaterial(platform: Platform, application: Applicati
   const name = `${signer.firstname} ${signer.lastname}`.trim();
   const describe = certificateDescriptions[request.options.language] ?? certificateDescriptions.en!;
   const tsa = await trust.tsa();
+  if (request.level === 3) {
+    const qualified = await platform.database.inTenant(application.id, (tx) => qualifiedCredentialOf(tx, application.id, signer.email, platform.clock()));
+    return { tsa, certificateKind: 'qualified', qualified, issueIdentity: noOneTimeIdentity };
+  }
   if (request.level === 1) {
     return { tsa, certificateKind: 'one-time-simple', issueIdentity: () => trust.simpleSignatureIdentity(application.company, name, describe(application.company, name)) };
   }
@@ -84,42 +93,56 @@ export function asSigningFailure(error: unknown, document?: { id: string; title:
   throw new AppError('SIGNING_FAILED', undefined, { cause: error });
 }
 
-/** Signs every field of this signer on every document that has one; returns the new versions. */
+/**
+ * Signs every field of this signer on every document that has one; returns the new versions. Level 3: the
+ * qualified certificate is authorized here, inside the signing transaction and after the code check (`code`),
+ * for exactly the fields to sign; the key is never opened elsewhere.
+ */
 export async function signDocuments(
   tx: Tx,
   platform: Platform,
   access: SigningAccess,
   material: SigningMaterial,
-  opts: { handwrittenPng: Uint8Array | null; now: Date },
+  opts: { handwrittenPng: Uint8Array | null; now: Date; code: string },
 ): Promise<{ document: DocumentWithFields; version: VersionRow; certificateSerials: string[] }[]> {
   const { ctx, signer } = access;
   const documents = (await documentsOf(tx, access.appId, [ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
   const current = await ensurePrepared(tx, platform, ctx.request, documents, ctx.request.options.language);
   const name = `${signer.firstname} ${signer.lastname}`;
   const reason = (reasons[ctx.request.options.language] ?? reasons.en!)(name, ctx.application.company);
+  const plan = documents
+    .map((document) => ({ document, previous: current.get(document.id)!, fields: current.get(document.id)!.fields.filter((f) => f.signerIndex === signer.signerIndex) }))
+    .filter((p) => p.fields.length);
+  const qualified = material.qualified
+    ? { serial: material.qualified.serialNumber, signer: await authorizeQualifiedSignature(tx, platform, { appId: access.appId, certificateId: material.qualified.certificateId, email: signer.email, otp: opts.code, numSignatures: plan.reduce((n, p) => n + p.fields.length, 0) }) }
+    : null;
   const signed: { document: DocumentWithFields; version: VersionRow; certificateSerials: string[] }[] = [];
-  for (const document of documents) {
-    const previous = current.get(document.id)!;
-    const fields = previous.fields.filter((f) => f.signerIndex === signer.signerIndex);
-    if (!fields.length) continue;
+  for (const { document, previous, fields } of plan) {
     let pdf: Uint8Array = await platform.storage.get(previous.storageKey);
     let certify = previous.kind === 'prepared';
     const certificateSerials: string[] = [];
+    const signField = (field: string, identity: CmsSigner) =>
+      signPdf(pdf, {
+        field,
+        signer: identity,
+        level: 'B-T',
+        tsa: material.tsa,
+        certify,
+        signingTime: opts.now,
+        appearance: { signerName: name, reason, date: opts.now, ...(opts.handwrittenPng ? { handwrittenPng: opts.handwrittenPng } : {}) },
+      });
     try {
       for (const field of fields) {
-        // One certificate per field; its key is destroyed as soon as the field is signed.
-        pdf = await withOneTimeIdentity(material.issueIdentity(), async (identity) => {
-          certificateSerials.push(describeCertificate(identity.certificate).serialHex);
-          return signPdf(pdf, {
-            field: field.name,
-            signer: identity,
-            level: 'B-T',
-            tsa: material.tsa,
-            certify,
-            signingTime: opts.now,
-            appearance: { signerName: name, reason, date: opts.now, ...(opts.handwrittenPng ? { handwrittenPng: opts.handwrittenPng } : {}) },
+        if (qualified) {
+          certificateSerials.push(qualified.serial);
+          pdf = await signField(field.name, qualified.signer);
+        } else {
+          // One certificate per field; its key is destroyed as soon as the field is signed.
+          pdf = await withOneTimeIdentity(material.issueIdentity(), async (identity) => {
+            certificateSerials.push(describeCertificate(identity.certificate).serialHex);
+            return signField(field.name, identity);
           });
-        });
+        }
         certify = false;
       }
     } catch (error) {

@@ -22,4 +22,6 @@ export const navIcons: Record<NavIcon, typeof IconUser> = {
   profile: IconUser,
   notifications: IconBell,
   outbox: IconInbox,
+  // The signature icon: one more icon would be one more chunk in the login route's preload table.
+  certificate: IconSignature,
 };

@@ -2,7 +2,7 @@ import { accessVerdict, type Access, type AccessSubject } from '../../shared/acc
 
 export type NavIcon =
   | 'dashboard' | 'signatures' | 'search' | 'campaigns' | 'operations' | 'mailing' | 'adminDashboard' | 'users'
-  | 'timestamp' | 'stamp' | 'applications' | 'phonebook' | 'billing' | 'settings' | 'profile' | 'notifications' | 'outbox';
+  | 'timestamp' | 'stamp' | 'applications' | 'phonebook' | 'billing' | 'settings' | 'profile' | 'notifications' | 'outbox' | 'certificate';
 
 export type NavEntry = { labelKey: string; path: string; icon: NavIcon; access: Access; children?: NavEntry[] };
 
@@ -40,8 +40,10 @@ export const navigation: NavEntry[] = [
   { labelKey: 'nav.billing', path: '/billing/conso', icon: 'billing', access: { permission: 'billing.read' } },
   { labelKey: 'nav.configuration', path: '/settings/configuration', icon: 'settings', access: { permission: 'settings.configuration' } },
   { labelKey: 'nav.profile', path: '/settings/profile', icon: 'profile', access: { permission: 'settings.profile' } },
+  { labelKey: 'nav.certificate', path: '/certificate', icon: 'certificate', access: { permission: 'certificates.order' } },
   { labelKey: 'nav.notifications', path: '/notifications/list', icon: 'notifications', access: { permission: 'notifications.read' } },
   { labelKey: 'nav.outbox', path: '/outbox', icon: 'outbox', access: { permission: 'admin.outbox' } },
+  { labelKey: 'nav.certificateQueue', path: '/certificates/queue', icon: 'certificate', access: { permission: 'certificates.verify' } },
 ];
 
 /** Entries the user may open: the profile has the permission and the tenant the feature (spec §2, §6). */

@@ -1,7 +1,9 @@
 import { lazyPage, type FeatureRoutes } from '../../shared/routing.ts';
 
 const ns = 'signatures';
-const newPage = lazyPage(ns, () => import('./pages/SignatureNewPage.tsx').then((m) => m.SignatureNewPage));
+// One import site for both forms: each dynamic import adds its preload list to the login route's entry.
+const loadNewPage = () => import('./pages/SignatureNewPage.tsx');
+const newPage = lazyPage(ns, () => loadNewPage().then((m) => m.SignatureNewPage));
 const read = { permission: 'signatures.read' } as const;
 const create = { permission: 'signatures.create' } as const;
 
@@ -13,7 +15,7 @@ export const signaturesRoutes: FeatureRoutes = {
     {
       path: 'signatures/new_qualified',
       handle: { access: { ...create, feature: 'level3' } },
-      lazy: lazyPage(ns, () => import('./pages/QualifiedSignaturePage.tsx').then((m) => m.QualifiedSignaturePage)),
+      lazy: lazyPage(ns, () => loadNewPage().then((m) => m.QualifiedSignaturePage)),
     },
     { path: 'signatures/new/:firstname/:lastname/:mail/:phone?', handle: { access: create }, lazy: newPage },
     {

@@ -16,8 +16,9 @@ const readFilter = ['true', 'false'] as const;
 
 /** Where a notification leads: the request, campaign or operation it is about, or the address-book import it reports. */
 function linkOf(n: Notification): string | undefined {
-  const { requestId, importId, campaignId, operationId } = n.data;
+  const { requestId, importId, campaignId, operationId, certificateId } = n.data;
   if (typeof requestId === 'string') return `/signatures/view/${requestId}`;
+  if (typeof certificateId === 'string') return '/certificate';
   if (typeof campaignId === 'string') return `/campaigns/view/${campaignId}`;
   if (typeof operationId === 'string') return `/batches/view/${operationId}`;
   if (typeof importId === 'string') return `/phonebooks/import?id=${encodeURIComponent(importId)}`;

@@ -18,6 +18,7 @@ import { openSigningLinks } from '../components/signingLinks.tsx';
 import { isAcceptedFile, DocumentsTab } from '../components/new/DocumentsTab.tsx';
 import { OptionsTab } from '../components/new/OptionsTab.tsx';
 import { SignersTab } from '../components/new/SignersTab.tsx';
+import { QualifiedSigners, useQualifiedSignerChecks } from '../components/new/QualifiedSigners.tsx';
 import { problemMessage, serverProblems, tabOf } from '../components/new/problemMessages.ts';
 import { useDraftEditing } from '../components/new/useDraftEditing.ts';
 import { useFileChecks } from '../components/new/useFileChecks.ts';
@@ -54,27 +55,36 @@ function useDropIdcFromAddress() {
 
 /**
  * `signatures/new` (and its prefilled form): every navigation to it starts a fresh form, except the
- * address clean-up that removes idc.
+ * address clean-up that removes idc. `qualified`: the level-3 form of `signatures/new_qualified`.
  */
-export function SignatureNewPage() {
+export function SignatureNewPage({ qualified = false }: { qualified?: boolean }) {
   const location = useLocation();
   const navigationId = useNavigationId();
   const formKey = useRef(navigationId);
   if ((location.state as typeof keepFormState | null)?.keepForm !== true) formKey.current = navigationId;
-  return <NewSignatureForm key={formKey.current} />;
+  return <NewSignatureForm key={formKey.current} qualified={qualified} />;
 }
 
-function NewSignatureForm() {
+/** `signatures/new_qualified`: the request form at level 3, its signers checked for a usable qualified certificate. */
+export function QualifiedSignaturePage() {
+  return <SignatureNewPage qualified />;
+}
+
+function NewSignatureForm({ qualified }: { qualified: boolean }) {
   const prefill = usePrefill();
   useDropIdcFromAddress();
-  return <SignatureForm prefill={prefill} />;
+  return <SignatureForm prefill={prefill} qualified={qualified} />;
 }
 
 /** A saved draft (`signatures/view/:id` of a draft): the same form, pre-filled, saved with PUT …/draft. */
 export type SavedDraft = { id: string; level: CertificationLevel; draft: Draft };
 
-/** Signers, Documents, Options; save as draft, or send after confirmation. */
-export function SignatureForm({ prefill, saved }: { prefill?: SignerPrefill; saved?: SavedDraft }) {
+/**
+ * Signers, Documents, Options; save as draft, or send after confirmation. `qualified` (or a saved level-3 draft):
+ * level 3, every signer needs a usable qualified certificate (docs/qualified.md).
+ */
+export function SignatureForm({ prefill, saved, qualified: asked = false }: { prefill?: SignerPrefill; saved?: SavedDraft; qualified?: boolean }) {
+  const qualified = asked || saved?.level === 3;
   const { t } = useTranslation('signatures');
   const me = useMe();
   const navigate = useNavigate();
@@ -87,10 +97,12 @@ export function SignatureForm({ prefill, saved }: { prefill?: SignerPrefill; sav
   const updateDraft = useUpdateDraft();
   const create = saved ? updateDraft : createRequest;
   const [tab, setTab] = useState<string | null>('signers');
-  const [level, setLevel] = useState<CertificationLevel>(saved?.level ?? 1);
+  const [level, setLevel] = useState<CertificationLevel>(saved?.level ?? (qualified ? 3 : 1));
   const [blocking, setBlocking] = useState<string | null>(null);
   const draft = form.getValues();
   const features = me.application.features;
+  const signerChecks = useQualifiedSignerChecks(qualified ? draft.signers : []);
+  const blockedByCertificates = qualified && !signerChecks.allUsable;
 
   const showProblems = (problems: DraftProblems) => {
     const messages = Object.fromEntries(Object.entries(problems).map(([path, p]) => [path, problemMessage(p, draft, t)]));
@@ -173,12 +185,13 @@ export function SignatureForm({ prefill, saved }: { prefill?: SignerPrefill; sav
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t(saved ? 'form.editTitle' : 'form.title')}</Title>
+      <Title order={2}>{t(saved ? 'form.editTitle' : qualified ? 'qualified.title' : 'form.title')}</Title>
+      {qualified && <QualifiedSigners results={signerChecks.results} />}
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput required label={t('form.label')} {...form.getInputProps('label')} />
-          <Select label={t('form.level')} value={String(level)} allowDeselect={false} w={220} style={{ flex: '0 0 220px' }} disabled={!!saved}
-            data={[{ value: '1', label: t('form.levels.1') }, { value: '2', label: t('form.levels.2'), disabled: !features.level2 }]}
+          <Select label={t('form.level')} value={String(level)} allowDeselect={false} w={220} style={{ flex: '0 0 220px' }} disabled={!!saved || qualified}
+            data={qualified ? [{ value: '3', label: t('form.levels.3') }] : [{ value: '1', label: t('form.levels.1') }, { value: '2', label: t('form.levels.2'), disabled: !features.level2 }]}
             onChange={(v) => v && setLevel(Number(v) as CertificationLevel)} />
         </Group>
         <Textarea mt="sm" autosize minRows={1} label={t('form.description')} {...form.getInputProps('description')} />
@@ -216,8 +229,8 @@ export function SignatureForm({ prefill, saved }: { prefill?: SignerPrefill; sav
       )}
       {blocking && <Alert color="red" variant="light">{blocking}</Alert>}
       <Group justify="flex-end">
-        <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending} onClick={() => attempt(false)}>{t('form.saveDraft')}</Button>
-        <Button leftSection={<IconSend size={16} />} loading={create.isPending} onClick={() => attempt(true)}>{t('form.send')}</Button>
+        <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending} disabled={blockedByCertificates} onClick={() => attempt(false)}>{t('form.saveDraft')}</Button>
+        <Button leftSection={<IconSend size={16} />} loading={create.isPending} disabled={blockedByCertificates} onClick={() => attempt(true)}>{t('form.send')}</Button>
       </Group>
     </Stack>
   );
