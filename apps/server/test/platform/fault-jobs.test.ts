@@ -33,7 +33,15 @@ describe(`fault: jobs claimed by a dead process (${engine})`, () => {
     expect(byName['storage-sweep']).toMatchObject({ expire_seconds: 900 });
     // Jobs that walk a whole campaign or a mail-merge batch in one run (resumable: a retry skips what is done) get a
     // long expiry on purpose; any other queue with 15 minutes or more kept the default by mistake.
-    const longRunning: Record<string, number> = { 'campaign-cancel': 900, 'campaign-relaunch': 900, 'campaign-archive': 900, 'merge-batch': 1800 };
+    const longRunning: Record<string, number> = {
+      'campaign-cancel': 900,
+      'campaign-relaunch': 900,
+      'campaign-archive': 900,
+      'operation-cancel': 900,
+      'operation-relaunch': 900,
+      'operation-archive': 900,
+      'merge-batch': 1800,
+    };
     for (const [name, seconds] of Object.entries(longRunning)) expect(byName[name], name).toMatchObject({ expire_seconds: seconds });
     const allowedLong = new Set(['storage-sweep', 'maintenance-vacuum', ...Object.keys(longRunning)]);
     expect(queues.filter((q) => q.expire_seconds >= 900 && !allowedLong.has(q.name)).map((q) => q.name)).toEqual([]);

@@ -63,6 +63,6 @@ export function dueForRenewalNotice(db: Executor, before: Date, fromSignatures: 
 
 export async function referencedKeys(db: Executor, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
-  const rows = await db.execute(sql`select distinct d->>'storageKey' as key from ${t}, jsonb_array_elements(${t.documents}) d where d->>'storageKey' = any(${keys})`);
+  const rows = await db.execute(sql`select distinct d->>'storageKey' as key from ${t}, jsonb_array_elements(${t.documents}) d where d->>'storageKey' in ${keys}`);
   return new Set((rows as unknown as { rows: { key: string }[] }).rows.map((r) => r.key));
 }
