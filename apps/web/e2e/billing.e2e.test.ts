@@ -56,6 +56,10 @@ describe('billing journey', () => {
     await requests.send(page, { chaining: 'By e-mail to the signers' });
     await page.waitForURL(/#\/signatures\/view\//);
     await page.getByRole('row', { name: /PAYER Paula/ }).getByText('Invited').waitFor();
+    // The invitation itself (and its metering) is the send job's: the note "up to now" must come after it, and after
+    // the next whole second — a note "up to now" ends at now less the margin (0 here) cut to the second (sales.ts).
+    await server.waitForMailSubject(`paula.${stamp}@example.com`);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
 
     // The administrator: To be invoiced → delivery notes up to now → invoice the note.
     await admin.goto(`${server.url}/#/applications/billing`);
