@@ -129,7 +129,7 @@ export const templatePreviewInputSchema = z
 export const templatePreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string(), sms: z.string().nullable(), smsLength: z.number().int().nullable() });
 export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
 
-export const templateTestInputSchema = z.object({ kind: messageTemplateKindSchema, language: localeSchema, channel: z.enum(['email', 'sms']).default('email') });
+export const templateTestInputSchema = z.object({ kind: messageTemplateKindSchema, /** Default: the caller's language. */ language: localeSchema.optional(), channel: z.enum(['email', 'sms']).default('email') });
 export const templateTestResultSchema = z.object({ messageId: uuidSchema, to: z.string() });
 
 // ---------------------------------------------------------------------------------------------------- provider
