@@ -27,6 +27,7 @@ import {
   type SignatureEventType,
   emitSignerEvent,
 } from '../signatures/index.ts';
+import { displayCompanyOf, logoPathOf } from '../tenants/index.ts';
 import { assertCanAct, loadAccess, resolveLink, turnOf, type SigningAccess } from './access.ts';
 import { handOverOnThisDevice } from './handover.ts';
 import { checkCode, codeState, findCode, issueCode } from './codes.ts';
@@ -87,7 +88,7 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
         expiresAt: ctx.request.expiresAt?.toISOString() ?? null,
         chainingMode: ctx.request.options.chainingMode,
       },
-      tenant: { company: ctx.application.company, themeColor: ctx.application.settings.themeColor, logoUrl: null },
+      tenant: { company: displayCompanyOf(ctx.application), themeColor: ctx.application.settings.themeColor, logoUrl: logoPathOf(ctx.application) ?? null },
       language: signer.language as SigningPage['language'],
       signer: {
         firstname: signer.firstname,

@@ -1,5 +1,6 @@
 import { applicationSettingsSchema, defaultFeatureFlags, pathOf, settingsEndpoints, type ApplicationSettings, type FeatureFlags, type MessageTemplateKind, type TenantTemplates } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Branding, TemplateOverride } from '../../platform/messaging/templates/render.ts';
 import * as repo from './repository.ts';
@@ -57,3 +58,10 @@ export const brandingOf = (row: Pick<repo.ApplicationRow, 'id' | 'company' | 'se
   logoPath: logoPathOf(row),
   overrides: templateOverridesOf(row.messageTemplates),
 });
+
+/** The tenant's logo bytes (the evidence file draws them); none when it has no logo or its file is gone. */
+export async function tenantLogo(storage: Storage, row: Pick<repo.ApplicationRow, 'logo'>): Promise<{ bytes: Uint8Array; type: 'image/png' | 'image/jpeg' } | undefined> {
+  if (!row.logo) return undefined;
+  const bytes = await storage.get(row.logo.key).catch(() => undefined);
+  return bytes ? { bytes, type: row.logo.type } : undefined;
+}
