@@ -41,11 +41,12 @@ describe(`tenant settings (${engine})`, () => {
     const { payload, headers } = multipartBody([{ name: 'file', fileName: 'logo.png', contentType, data }]);
     return t.request({ method: 'PUT', url: `/api/settings/${target}/logo`, token: client ? await client.token('application') : undefined, body: payload, headers });
   };
+  const rowsOf = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const settingsState = async () =>
     JSON.stringify([
       await t.snapshot(),
-      (await t.database.db.execute(sql`select logo, message_templates from applications order by id`)).rows,
-      (await t.database.db.execute(sql`select count(*)::int as n from provider_credentials`)).rows,
+      await rowsOf(sql`select logo, message_templates from applications order by id`),
+      await rowsOf(sql`select count(*)::int as n from provider_credentials`),
     ]);
 
   const general = { company: 'Acme Holding', issuingCompany: 'Acme Signatures', address: '1 rue de la Paix, Paris', supportEmail: 'help@acme.test', defaultLanguage: 'fr', themeColor: '#112233' };
@@ -225,7 +226,7 @@ describe(`tenant settings (${engine})`, () => {
     const saved = await save({ login: 'good', password: 'pa55word' });
     expect(saved.json().data).toEqual({ provider: 'provider1', login: 'good', offerCode: 'OFFER1', distributorCode: null, folderId: null, entityId: null, profile: null, hasPassword: true, userId: null });
     expect(JSON.stringify((await gerant.call('GET', url(), 'application')).json())).not.toContain('pa55word');
-    const [stored] = (await t.database.db.execute(sql`select password_sealed from provider_credentials where app_id = ${appId}`)).rows as { password_sealed: string }[];
+    const [stored] = (await rowsOf(sql`select password_sealed from provider_credentials where app_id = ${appId}`)) as { password_sealed: string }[];
     expect(stored!.password_sealed).not.toContain('pa55word');
     expect((await test()).json().data).toEqual({ ok: true, source: 'tenant' });
     expect(provider.calls.at(-1)).toMatchObject({ login: 'good', password: 'pa55word', offer: 'OFFER1' });
