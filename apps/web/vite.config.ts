@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { locales } from '@paraphe/contracts';
+import { localesPlugin } from './scripts/localesPlugin.ts';
 
 /** The server serves dist/ on its own port; in dev, Vite proxies the API to it. */
 const apiTarget = process.env.PARAPHE_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localesPlugin(new URL('./src', import.meta.url).pathname, locales)],
   server: {
     port: 5173,
     proxy: {

@@ -26,12 +26,14 @@ const webDir = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(webDir, 'dist');
 const manifestPath = path.join(distDir, '.vite', 'manifest.json');
 
+/** The lazy modules the login route loads (source paths as the manifest names them): the login page. */
+const loginRouteModules = ['src/features/auth/pages/LoginPage.tsx'];
 /**
- * The lazy modules the login route loads (source paths as the manifest names them): the login page, and its
- * namespaces in the starting language, French (the default, or the browser's). French is complete, so no
- * fallback language is loaded with it (shared/i18n/language.ts fallbacksOf).
+ * And its translations, fetched as static JSON (scripts/localesPlugin.ts) — counted with the JavaScript, as they were
+ * when they were chunks: the namespaces of the login screen in the starting language, French (the default, or the
+ * browser's). French is complete, so no fallback language is loaded with it (shared/i18n/language.ts fallbacksOf).
  */
-const loginRouteModules = ['src/features/auth/pages/LoginPage.tsx', 'src/shared/i18n/locales/fr.json', 'src/features/auth/locales/fr.json'];
+const loginRouteTranslations = ['locales/common/fr.json', 'locales/auth/fr.json'];
 
 type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -86,7 +88,11 @@ function fromManifest(): number {
     const data = fs.readFileSync(path.join(distDir, chunk.file));
     return { file: chunk.file, what: chunk.isEntry ? 'entry' : (chunk.src ?? chunk.name ?? ''), raw: data.length, gzip: gzipSize(data) };
   });
-  const total = printTable('Login route (#/) JavaScript, from dist/.vite/manifest.json — gzip: node:zlib level 9', rows);
+  for (const file of loginRouteTranslations) {
+    const data = fs.readFileSync(path.join(distDir, file));
+    rows.push({ file, what: 'translations (JSON)', raw: data.length, gzip: gzipSize(data) });
+  }
+  const total = printTable('Login route (#/) JavaScript and its translations, from dist/ — gzip: node:zlib level 9', rows);
   const css = new Set([...chunks.values()].flatMap((c) => c.css ?? []));
   const cssBytes = [...css].map((file) => fs.readFileSync(path.join(distDir, file)));
   console.log(`(not counted: ${css.size} CSS files, ${kb(cssBytes.reduce((s, b) => s + b.length, 0))} kB raw, ${kb(cssBytes.reduce((s, b) => s + gzipSize(b), 0))} kB gzip)`);
@@ -125,7 +131,7 @@ async function inBrowser(): Promise<number> {
     const pending: Promise<Row | null>[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (response.request().resourceType() !== 'script' && !/\.m?js$/.test(url.pathname)) return;
+      if (response.request().resourceType() !== 'script' && !/\.m?js$/.test(url.pathname) && !url.pathname.startsWith('/locales/')) return;
       pending.push(response.body().then((body) => ({ file: url.pathname.slice(1), what: '', raw: body.length, gzip: gzipSize(body) }), () => null));
     });
     const { port } = server.address() as AddressInfo;

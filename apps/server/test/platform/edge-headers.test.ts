@@ -33,6 +33,8 @@ describe(`edge: security headers (${engine})`, () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Paraphe</title><script type="module" src="/assets/app.js"></script>');
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(webDist, 'locales', 'common'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'locales', 'common', 'fr.json'), '{"common":{"ok":"OK"}}');
     t = await createTestContext({ env: { WEB_DIST: webDist } });
     https = await createTestContext({ env: { PUBLIC_URL: 'https://sign.example.com' } });
     gerant = (await tenantWithGerant(t)).client;
@@ -50,6 +52,18 @@ describe(`edge: security headers (${engine})`, () => {
       expect(res.headers['content-security-policy'], url).toBe(expectedCsp);
       expectSecurityHeaders(res);
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('serves the built translations as JSON; a missing built file is a 404, not the app page', async () => {
+    const translations = await t.request({ method: 'GET', url: '/locales/common/fr.json?v=abc' });
+    expect(translations.statusCode).toBe(200);
+    expect(translations.headers['content-type']).toMatch(/^application\/json/);
+    expect(translations.json()).toEqual({ common: { ok: 'OK' } });
+    for (const url of ['/locales/common/xx.json', '/locales/nope/fr.json?v=abc', '/assets/gone-1234.js']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
     }
   });
 

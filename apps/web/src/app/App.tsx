@@ -4,13 +4,9 @@ import { logout, setLogoutNavigator } from '../features/auth/index.ts';
 import { setSessionLostHandler } from '../shared/api/client.ts';
 import { queryClient } from '../shared/api/queryClient.ts';
 import { ToastHost } from '../shared/api/ToastHost.tsx';
-import { registerNamespace } from '../shared/i18n/i18n.ts';
 import { ThemedProvider } from '../shared/theme/ThemeColor.tsx';
-import { features } from './features.ts';
 import { router } from './router.tsx';
 
-// Each feature's translations are its namespace, loaded per language when one of its screens opens.
-for (const feature of features) registerNamespace(feature.namespace, feature.locales);
 // A session the server no longer accepts (even after one token renewal) ends in a logout.
 setSessionLostHandler(() => void logout());
 // flushSync: the logged-out page is on screen (the authenticated screens unmounted) before logout() drops the

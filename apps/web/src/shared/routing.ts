@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { Access } from './access.ts';
-import { loadNamespaces, type LocaleLoaders } from './i18n/i18n.ts';
+import { loadNamespaces } from './i18n/i18n.ts';
 
 /**
  * What a route of the authenticated area needs: the app's route guard reads it from the matched route's
@@ -24,10 +24,8 @@ export type FeatureRoutes = {
 
 /** A feature as the app composes it (features/<name>/index.ts exports one; app/features.ts lists them). */
 export type FeatureModule = {
-  /** The i18next namespace of the feature's locales/<lang>.json (its name). */
+  /** The i18next namespace of the feature's locales/<lang>.json (its name; served by scripts/localesPlugin.ts). */
   namespace: string;
-  /** `import.meta.glob('./locales/*.json', { import: 'default' })`: each language loaded on demand. */
-  locales: LocaleLoaders;
   routes: FeatureRoutes;
 };
 

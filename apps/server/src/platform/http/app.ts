@@ -119,7 +119,8 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
     await app.register(fastifyStatic, { root: platform.config.webDist, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(apiPathPrefix) || !fs.existsSync(indexHtml)) {
+    // A missing built file (a translation, a chunk) is a 404, never the app's HTML read as JSON or JavaScript.
+    if (request.url.startsWith(apiPathPrefix) || /^\/(locales|assets)\//.test(request.url) || !fs.existsSync(indexHtml)) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.', request.id));
     }
     // The SPA routes on the hash; any other path still gets the app, which shows its own 404.

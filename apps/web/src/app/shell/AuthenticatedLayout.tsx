@@ -8,7 +8,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@paraphe/contracts';
 import { MeContext, logout, rememberReturnPath, sessionQuery } from '../../features/auth/index.ts';
-import { applyLanguage, commonNamespace, layoutNamespace, registerNamespace } from '../../shared/i18n/i18n.ts';
+import { applyLanguage, commonNamespace, layoutNamespace } from '../../shared/i18n/i18n.ts';
 import { pickLanguage } from '../../shared/i18n/language.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { Banners } from './Banners.tsx';
@@ -19,8 +19,6 @@ import { useSpecialStyle } from './specialStyle.ts';
 import { RouteGuard } from './Guarded.tsx';
 import { ScreenLoader } from './ScreenLoader.tsx';
 import { usePrefetchScreens } from './usePrefetchScreens.ts';
-
-registerNamespace(layoutNamespace, import.meta.glob('./locales/*.json', { import: 'default' }));
 
 /**
  * The guard of every authenticated route: no session → login (remembering the asked path); then the shell

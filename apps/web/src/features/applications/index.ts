@@ -4,6 +4,5 @@ import { applicationsRoutes } from './routes.tsx';
 
 export const applicationsFeature: FeatureModule = {
   namespace: 'applications',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: applicationsRoutes,
 };

@@ -7,7 +7,6 @@ import { authRoutes } from './routes.tsx';
 
 export const authFeature: FeatureModule = {
   namespace: 'auth',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: authRoutes,
 };
 

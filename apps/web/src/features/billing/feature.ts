@@ -4,6 +4,5 @@ import { billingRoutes } from './routes.tsx';
 /** The billing feature as the app composes it (app/features.ts imports it from here, see index.ts). */
 export const billingFeature: FeatureModule = {
   namespace: 'billing',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: billingRoutes,
 };

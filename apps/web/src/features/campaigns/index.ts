@@ -4,6 +4,5 @@ import { campaignsRoutes } from './routes.tsx';
 
 export const campaignsFeature: FeatureModule = {
   namespace: 'campaigns',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: campaignsRoutes,
 };

@@ -5,7 +5,6 @@ import { contactsRoutes } from './routes.tsx';
 
 export const contactsFeature: FeatureModule = {
   namespace: 'contacts',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: contactsRoutes,
 };
 

@@ -4,6 +4,5 @@ import { dashboardsRoutes } from './routes.tsx';
 
 export const dashboardsFeature: FeatureModule = {
   namespace: 'dashboards',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: dashboardsRoutes,
 };

@@ -5,7 +5,6 @@ import { notificationsRoutes } from './routes.tsx';
 
 export const notificationsFeature: FeatureModule = {
   namespace: 'notifications',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: notificationsRoutes,
 };
 

@@ -4,6 +4,5 @@ import { operationsRoutes } from './routes.tsx';
 
 export const operationsFeature: FeatureModule = {
   namespace: 'operations',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: operationsRoutes,
 };

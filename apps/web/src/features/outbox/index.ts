@@ -4,6 +4,5 @@ import { outboxRoutes } from './routes.tsx';
 
 export const outboxFeature: FeatureModule = {
   namespace: 'outbox',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: outboxRoutes,
 };

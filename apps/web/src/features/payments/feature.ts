@@ -4,6 +4,5 @@ import { paymentsRoutes } from './routes.tsx';
 /** The payments feature as the app composes it (app/features.ts). */
 export const paymentsFeature: FeatureModule = {
   namespace: 'payments',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: paymentsRoutes,
 };

@@ -4,6 +4,5 @@ import { profileRoutes } from './routes.tsx';
 
 export const profileFeature: FeatureModule = {
   namespace: 'profile',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: profileRoutes,
 };

@@ -4,7 +4,6 @@ import { signaturesRoutes } from './routes.tsx';
 
 export const signaturesFeature: FeatureModule = {
   namespace: 'signatures',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: signaturesRoutes,
 };
 

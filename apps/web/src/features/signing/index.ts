@@ -4,6 +4,5 @@ import { signingRoutes } from './routes.tsx';
 
 export const signingFeature: FeatureModule = {
   namespace: 'signing',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: signingRoutes,
 };

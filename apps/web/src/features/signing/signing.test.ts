@@ -201,7 +201,7 @@ describe('signer language', () => {
   it('shows French and English texts, and English for the other languages', async () => {
     const { i18n, loadNamespaces, registerNamespace } = await import('../../shared/i18n/i18n.ts');
     const { signingFeature } = await import('./index.ts');
-    registerNamespace(signingFeature.namespace, signingFeature.locales);
+    registerNamespace(signingFeature.namespace, import.meta.glob('./locales/*.json', { import: 'default' }));
     await loadNamespaces(signingFeature.namespace);
     await i18n.loadLanguages(['en', 'de']); // the page switches to the signer's language (and its fallbacks)
     expect(i18n.getFixedT('fr', 'signing')('invalid.title')).toBe(fr.invalid.title);

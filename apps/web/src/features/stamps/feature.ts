@@ -4,6 +4,5 @@ import { stampsRoutes } from './routes.tsx';
 /** The company seal feature as the app composes it (app/features.ts). */
 export const stampsFeature: FeatureModule = {
   namespace: 'stamps',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: stampsRoutes,
 };

@@ -4,6 +4,5 @@ import { timestampsRoutes } from './routes.tsx';
 
 export const timestampsFeature: FeatureModule = {
   namespace: 'timestamps',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: timestampsRoutes,
 };

@@ -4,6 +4,5 @@ import { usersRoutes } from './routes.tsx';
 
 export const usersFeature: FeatureModule = {
   namespace: 'users',
-  locales: import.meta.glob('./locales/*.json', { import: 'default' }),
   routes: usersRoutes,
 };

@@ -6,7 +6,7 @@ import { fallbacksOf, languageStorageKey, pickLanguage } from './language.ts';
 /**
  * Translations are i18next namespaces: `common` (shell, menus, validation rules, error codes, common buttons:
  * shared/i18n/locales/<lang>.json) and one per feature (features/<f>/locales/<lang>.json, namespace = the
- * feature's name). Nothing is bundled: each (language, namespace) file is its own chunk, loaded the first time
+ * feature's name). Nothing is bundled: each (language, namespace) file is a static JSON file of the build, fetched the first time
  * a screen needs it — `common` before the first render, a feature's namespace by its routes (routing.ts) —
  * together with its fallback languages (fallbacksOf: none for a complete language). Changing the language
  * loads every namespace already used, in the new language, before switching.
@@ -19,12 +19,15 @@ export const commonNamespace = 'common';
  */
 export const layoutNamespace = 'layout';
 
-/** A namespace's files by language, as `import.meta.glob('./locales/*.json', { import: 'default' })` gives them. */
+/**
+ * A namespace's files by language, as `import.meta.glob('./locales/*.json', { import: 'default' })` gives them.
+ * Only tests register them (the app fetches the built files: see `lazyLocales`).
+ */
 export type LocaleLoaders = Record<string, () => Promise<unknown>>;
 
 const loadersByNamespace = new Map<string, Map<string, () => Promise<unknown>>>();
 
-/** Declares where a namespace's files are; a language without a file is empty (its keys fall back). */
+/** Declares where a namespace's files are (tests, which have no server to fetch from). */
 export function registerNamespace(namespace: string, loaders: LocaleLoaders): void {
   const byLanguage = new Map<string, () => Promise<unknown>>();
   for (const [path, load] of Object.entries(loaders)) {
@@ -34,14 +37,33 @@ export function registerNamespace(namespace: string, loaders: LocaleLoaders): vo
   loadersByNamespace.set(namespace, byLanguage);
 }
 
-registerNamespace(commonNamespace, import.meta.glob('./locales/*.json', { import: 'default' }));
+declare const __LOCALES_VERSION__: string;
+declare const __LOCALE_FILES__: Record<string, string>;
 
-/** The i18next backend over the registered lazy loaders (Vite chunks): no request for a missing file. */
+/** Whether the build has `locales/<namespace>/<language>.json` (scripts/localesPlugin.ts). */
+function builtFileExists(namespace: string, language: string): boolean {
+  if (typeof __LOCALE_FILES__ === 'undefined') return false;
+  const present = __LOCALE_FILES__[namespace];
+  return present === '*' || (present?.split(',').includes(language) ?? false);
+}
+
+async function fetchLocale(namespace: string, language: string): Promise<unknown> {
+  const response = await fetch(`${import.meta.env.BASE_URL}locales/${namespace}/${language}.json?v=${__LOCALES_VERSION__}`);
+  if (!response.ok) throw new Error(`Translations ${namespace}/${language}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The i18next backend: a namespace's file in a language is fetched from the build's static `locales/` folder
+ * (scripts/localesPlugin.ts: one URL pattern in the first load, whatever the number of languages and features),
+ * or read from the loaders a test registered. No request for a file that does not exist: its keys fall back.
+ */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = loadersByNamespace.get(namespace)?.get(language);
+    const registered = loadersByNamespace.get(namespace);
+    const load = registered ? registered.get(language) : builtFileExists(namespace, language) ? () => fetchLocale(namespace, language) : undefined;
     if (!load) return callback(null, {});
     load().then(
       (data) => callback(null, data as ResourceKey),
