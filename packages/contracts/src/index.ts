@@ -14,6 +14,7 @@ export * from './applications/schemas.ts';
 export * from './applications/endpoints.ts';
 export * from './applications/events.ts';
 export * from './settings/defaults.ts';
+export * from './settings/effective.ts';
 export * from './settings/schemas.ts';
 export * from './settings/endpoints.ts';
 export * from './settings/events.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { httpsUrlSchema, itemEnvelope, localeSchema, uuidSchema, type Locale } from '../shared/common.ts';
 import { emailSchema } from '../users/schemas.ts';
-import { signatureDefaultsLayerSchema, signatureDefaultsSchema } from './defaults.ts';
+import { signatureDefaultsLayerSchema } from './defaults.ts';
+import { signatureDefaultsSchema } from './effective.ts';
 
 /**
  * settings/configuration (docs/settings.md): the tenant's General and Parameters tabs, its mail and SMS templates,
