@@ -1,12 +1,12 @@
 import { Button, ColorInput, FileButton, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { defaultThemeColor, generalSettingsInputSchema, locales, type GeneralSettingsInput, type Locale, type TenantSettings } from '@paraphe/contracts';
 import { ApiError } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
-import { emptyToNull, schemaValidator, showFormError } from '../../../shared/forms/formErrors.ts';
+import { emptyToNull } from '../../../shared/forms/formErrors.ts';
 import { languageNames } from '../../../shared/i18n/language.ts';
 import { useDeleteLogo, useSaveGeneral, useUploadLogo } from '../api.ts';
+import { useSettingsForm } from './useSettingsForm.ts';
 
 type Values = { company: string; issuingCompany: string; address: string; supportEmail: string; defaultLanguage: Locale; themeColor: string };
 
@@ -22,18 +22,12 @@ const toInput = (v: Values): GeneralSettingsInput => ({ ...v, issuingCompany: em
 
 /** Tab General (GERANT; the product administrator for any tenant): identity of the company, language, colour, logo. */
 export function GeneralTab({ settings }: { settings: TenantSettings }) {
-  const { t } = useTranslation('settings');
   const save = useSaveGeneral(settings.appId);
-  const form = useForm<Values>({ initialValues: valuesOf(settings.general), validate: schemaValidator(generalSettingsInputSchema, t, toInput) });
+  const { form, onSubmit, t } = useSettingsForm({ initialValues: valuesOf(settings.general), schema: generalSettingsInputSchema, toInput, save });
   return (
     <Stack>
       <Paper withBorder p="lg" radius="md">
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) =>
-            save.mutate(toInput(values), { onSuccess: () => notify(t('common.saved'), 'success'), onError: (error) => showFormError(form, error, t) }),
-          )}
-        >
+        <form noValidate onSubmit={onSubmit}>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput required label={t('general.company')} {...form.getInputProps('company')} />

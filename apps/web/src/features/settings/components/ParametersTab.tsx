@@ -1,13 +1,11 @@
 import { Button, Divider, Group, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
 import { parametersInputSchema, type ParametersInput, type SignatureDefaults, type TenantSettings } from '@paraphe/contracts';
-import { notify } from '../../../shared/api/notify.ts';
-import { emptyToNull, schemaValidator, showFormError } from '../../../shared/forms/formErrors.ts';
+import { emptyToNull } from '../../../shared/forms/formErrors.ts';
 import { useSaveParameters } from '../api.ts';
 import { ProviderPanel } from './ProviderPanel.tsx';
 import { SignatureDefaultsFields } from './SignatureDefaultsFields.tsx';
 import { TemplatesEditor } from './TemplatesEditor.tsx';
+import { useSettingsForm } from './useSettingsForm.ts';
 
 type Values = {
   signatureDefaults: SignatureDefaults;
@@ -42,16 +40,12 @@ function toInput(v: Values): ParametersInput {
 
 /** Tab Parameters: the tenant's signature defaults, redirections, SMS sender, its mail texts and provider credentials. */
 export function ParametersTab({ settings }: { settings: TenantSettings }) {
-  const { t } = useTranslation('settings');
   const save = useSaveParameters(settings.appId);
-  const form = useForm<Values>({ initialValues: valuesOf(settings.parameters), validate: schemaValidator(parametersInputSchema, t, toInput) });
+  const { form, onSubmit, t } = useSettingsForm({ initialValues: valuesOf(settings.parameters), schema: parametersInputSchema, toInput, save });
   return (
     <Stack>
       <Paper withBorder p="lg" radius="md">
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) => save.mutate(toInput(values), { onSuccess: () => notify(t('common.saved'), 'success'), onError: (error) => showFormError(form, error, t) }))}
-        >
+        <form noValidate onSubmit={onSubmit}>
           <Stack>
             <Title order={4}>{t('parameters.signature')}</Title>
             <SignatureDefaultsFields value={form.getValues().signatureDefaults} onChange={(next) => form.setFieldValue('signatureDefaults', next)} />
