@@ -33,14 +33,5 @@ export const paymentTemplates: TemplateCatalogues<'payment-auto-failed'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de,
-  dk,
-  es,
-  fi,
-  gr,
-  it,
-  nl,
-  no,
-  pt,
-  se,
+  de, dk, es, fi, gr, it, nl, no, pt, se,
 };

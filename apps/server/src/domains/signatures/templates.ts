@@ -85,14 +85,5 @@ export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'si
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de,
-  dk,
-  es,
-  fi,
-  gr,
-  it,
-  nl,
-  no,
-  pt,
-  se,
+  de, dk, es, fi, gr, it, nl, no, pt, se,
 };

@@ -56,14 +56,5 @@ export const signingTemplates: TemplateCatalogues<'signing-code' | 'signed-docum
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de,
-  dk,
-  es,
-  fi,
-  gr,
-  it,
-  nl,
-  no,
-  pt,
-  se,
+  de, dk, es, fi, gr, it, nl, no, pt, se,
 };

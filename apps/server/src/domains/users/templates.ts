@@ -101,14 +101,5 @@ export const userTemplates: TemplateCatalogues<UserTemplate> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de,
-  dk,
-  es,
-  fi,
-  gr,
-  it,
-  nl,
-  no,
-  pt,
-  se,
+  de, dk, es, fi, gr, it, nl, no, pt, se,
 };
