@@ -6,24 +6,24 @@ export const de: Partial<Catalogue<TemplateName>> = {
     subject: 'Ihr Signaturcode: ${code}',
     paragraphs: [
       'Guten Tag ${signerName},',
-      'Ihr Code zum Unterschreiben von „${label}“ lautet ${code}. Er läuft in ${minutes} Minuten ab.',
+      'Ihr Code zum Signieren von „${label}“ lautet ${code}. Er läuft in ${minutes} Minuten ab.',
       'Geben Sie ihn an niemanden weiter: ${company} wird Sie niemals danach fragen.',
     ],
-    sms: '${company}: Ihr Code zum Unterschreiben von "${label}" lautet ${code} (gültig ${minutes} Min.).',
+    sms: '${company}: Ihr Code zum Signieren von "${label}" lautet ${code} (gültig ${minutes} Min.).',
   },
   'signed-documents': {
-    subject: 'Unterschrieben: „${label}“',
+    subject: 'Signiert: „${label}“',
     paragraphs: [
       'Guten Tag ${name},',
-      'Alle Unterzeichner haben „${label}“ (${company}) unterschrieben. Die unterschriebenen Dokumente finden Sie im Anhang.',
+      'Alle Unterzeichner haben „${label}“ (${company}) signiert. Die signierten Dokumente finden Sie im Anhang.',
     ],
   },
   'signed-documents-link': {
-    subject: 'Unterschrieben: „${label}“',
+    subject: 'Signiert: „${label}“',
     paragraphs: [
       'Guten Tag ${name},',
-      'Alle Unterzeichner haben „${label}“ (${company}) unterschrieben. Die unterschriebenen Dokumente sind zu groß für einen Anhang: Laden Sie sie über den folgenden Link herunter.',
+      'Alle Unterzeichner haben „${label}“ (${company}) signiert. Die signierten Dokumente sind zu groß für einen Anhang: Laden Sie sie über den folgenden Link herunter.',
     ],
-    action: { label: 'Unterschriebene Dokumente herunterladen', linkParam: 'link' },
+    action: { label: 'Signierte Dokumente herunterladen', linkParam: 'link' },
   },
 };
