@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveSignatureDefaults, productSignatureDefaults } from '@paraphe/contracts';
+import { effectiveSignatureDefaults } from '@paraphe/contracts';
 import { ownLayer } from './components/UserTab.tsx';
-import { initialDraft } from '../signatures/draft.ts';
 import { settingsTabs } from './pages/SettingsPage.tsx';
 
 describe('settings', () => {
@@ -12,13 +11,6 @@ describe('settings', () => {
     const chosen = { ...company, handwritten: 'touchOnly' as const, reminders: { ...company.reminders, mail: { firstAfterDays: 2, intervalDays: 1 } }, signedDocuments: { ...company.signedDocuments, toObservers: true } };
     expect(ownLayer(chosen, company)).toEqual({ handwritten: 'touchOnly', reminders: { mail: { firstAfterDays: 2, intervalDays: 1 } }, signedDocuments: { toObservers: true } });
     expect(effectiveSignatureDefaults(ownLayer(chosen, company), { handwritten: 'enabled', level: 2, expiryDays: 45 })).toEqual(chosen);
-  });
-
-  it('starts a new request from the defaults, the signers in the chosen language', () => {
-    const draft = initialDraft('en', '', { firstname: 'Ann' }, { ...company, language: 'de' });
-    expect(draft.options).toMatchObject({ handwritten: 'enabled', expiryDays: 45, language: 'de', signedDocuments: { ...productSignatureDefaults.signedDocuments, sendCopy: false } });
-    expect(draft.signers[0]!.language).toBe('de');
-    expect(initialDraft('en').options).toMatchObject({ handwritten: 'disabled', language: 'en', expiryDays: '' });
   });
 
   it('lists the six tabs of the spec; Hierarchy and GDPR wait to be wired', () => {

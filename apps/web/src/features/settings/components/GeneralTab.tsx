@@ -22,8 +22,9 @@ const toInput = (v: Values): GeneralSettingsInput => ({ ...v, issuingCompany: em
 
 /** Tab General (GERANT; the product administrator for any tenant): identity of the company, language, colour, logo. */
 export function GeneralTab({ settings }: { settings: TenantSettings }) {
+  const { t } = useTranslation('settings');
   const save = useSaveGeneral(settings.appId);
-  const { form, onSubmit, t } = useSettingsForm({ initialValues: valuesOf(settings.general), schema: generalSettingsInputSchema, toInput, save });
+  const { form, onSubmit } = useSettingsForm({ initialValues: valuesOf(settings.general), schema: generalSettingsInputSchema, toInput, save });
   return (
     <Stack>
       <Paper withBorder p="lg" radius="md">

@@ -1,4 +1,5 @@
 import { Button, Divider, Group, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { parametersInputSchema, type ParametersInput, type SignatureDefaults, type TenantSettings } from '@paraphe/contracts';
 import { emptyToNull } from '../../../shared/forms/formErrors.ts';
 import { useSaveParameters } from '../api.ts';
@@ -40,8 +41,9 @@ function toInput(v: Values): ParametersInput {
 
 /** Tab Parameters: the tenant's signature defaults, redirections, SMS sender, its mail texts and provider credentials. */
 export function ParametersTab({ settings }: { settings: TenantSettings }) {
+  const { t } = useTranslation('settings');
   const save = useSaveParameters(settings.appId);
-  const { form, onSubmit, t } = useSettingsForm({ initialValues: valuesOf(settings.parameters), schema: parametersInputSchema, toInput, save });
+  const { form, onSubmit } = useSettingsForm({ initialValues: valuesOf(settings.parameters), schema: parametersInputSchema, toInput, save });
   return (
     <Stack>
       <Paper withBorder p="lg" radius="md">

@@ -21,5 +21,5 @@ export function useSettingsForm<V extends Record<string, unknown>, I>(opts: {
   const onSubmit = form.onSubmit((values) =>
     opts.save.mutate(opts.toInput(values), { onSuccess: () => notify(t('common.saved'), 'success'), onError: (error) => showFormError(form, error, t) }),
   );
-  return { form, onSubmit, t };
+  return { form, onSubmit };
 }
