@@ -172,6 +172,15 @@ describe(`tenant settings (${engine})`, () => {
     const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, test.json().data.messageId));
     expect(mail).toMatchObject({ language: 'en', template: 'signature-invitation', subject: 'ACME: please sign Service agreement 2026' });
     expect(mail!.html).toContain('/api/public/logos/');
+
+    // The SMS test goes to the caller's mobile, with the link; without a mobile there is nothing to send to.
+    expect((await gerant.call('POST', url('/templates/test'), 'application', { kind: 'reminder', channel: 'sms' })).json().error.code).toBe('MOBILE_REQUIRED');
+    await t.database.inSystem((tx) => tx.update(users).set({ mobile: '+33612121212' }).where(eq(users.id, gerant.userId)));
+    const sms = await gerant.call('POST', url('/templates/test'), 'application', { kind: 'reminder', channel: 'sms', language: 'fr' });
+    expect(sms.statusCode, sms.body).toBe(202);
+    const [text] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, sms.json().data.messageId));
+    expect(text).toMatchObject({ channel: 'sms', to: '+33612121212', language: 'fr' });
+    expect(text!.text).toContain('/#/sign/');
   });
 
   it('words a real invitation with the tenant text in that language, the product text in another', async () => {
