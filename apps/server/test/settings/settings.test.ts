@@ -215,11 +215,15 @@ describe(`tenant settings (${engine})`, () => {
     expect(mine.defaults).toMatchObject({ handwritten: 'touchOnly', expiryDays: 10, level: 2, chainingMode: 'direct', contactFirstSignerBy: 'email' });
     expect(mine.layers.user).toEqual({ handwritten: 'touchOnly', expiryDays: 10 });
 
-    // A request sent without an expiry of its own expires after the tenant's 45 days.
-    const sent = await createRequest(t, manager, { send: true });
+    // A request sent without an expiry or redirections of its own: the tenant's 45 days and redirections.
+    const sent = await createRequest(t, manager, { send: true, options: { chainingMode: 'direct' } });
     expect(sent.statusCode, sent.body).toBe(201);
     const days = (Date.parse(sent.json().data.expiresAt) - Date.now()) / 86_400_000;
     expect(Math.round(days)).toBe(45);
+    const token = (sent.json().data.links[0].url as string).split('/#/sign/')[1];
+    const view = await t.request({ method: 'GET', url: `/api/public/sign/${token}` });
+    expect(view.json().data).toMatchObject({ redirects: { success: 'https://acme.test/ok', cancel: null }, tenant: { company: 'Acme Signatures', themeColor: '#112233' } });
+    expect(view.json().data.tenant.logoUrl).toMatch(/^\/api\/public\/logos\//);
   });
 
   it('keeps provider credentials sealed, tests them with the spec’s three outcomes, and inherits them when enabled', async () => {

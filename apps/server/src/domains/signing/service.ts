@@ -115,7 +115,7 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
         };
       }),
       code: signer.role === 'signer' ? codeState(signer, await findCode(tx, signer.id), now) : null,
-      redirects: { success: ctx.request.options.successRedirection, cancel: ctx.request.options.cancelRedirection, fail: ctx.request.options.failRedirection },
+      redirects: { success: redirects({ ctx }).successRedirection, cancel: redirects({ ctx }).cancelRedirection, fail: redirects({ ctx }).failRedirection },
     };
   });
 }
@@ -194,7 +194,16 @@ function assertConsents(documents: DocumentWithFields[], consents: boolean[][]) 
   if (missing) throw new AppError('CONSENT_REQUIRED');
 }
 
-const redirects = (access: SigningAccess) => access.ctx.request.options;
+/** The request's redirections, else the tenant's default ones (settings → Parameters, spec §3). */
+const redirects = ({ ctx }: Pick<SigningAccess, 'ctx'>) => {
+  const options = ctx.request.options;
+  const tenant = ctx.application.settings;
+  return {
+    successRedirection: options.successRedirection ?? tenant.successRedirection ?? null,
+    cancelRedirection: options.cancelRedirection ?? tenant.cancelRedirection ?? null,
+    failRedirection: options.failRedirection ?? tenant.failRedirection ?? null,
+  };
+};
 
 export async function signAsSigner(call: Call, input: { code: string; consents: boolean[][]; handwrittenPng: string | null }): Promise<SigningActionResult> {
   const { platform, origin } = call;
