@@ -17,6 +17,8 @@ export const applicationSettingsSchema = z.object({
   cancelRedirection: httpsUrl.nullish(),
   failRedirection: httpsUrl.nullish(),
   doubleAuth: z.boolean().default(true),
+  /** Where the account's help requests are copied (docs/help-and-maintenance.md); empty: its director's e-mail. */
+  supportEmail: emailSchema.nullish(),
 });
 export type ApplicationSettings = z.infer<typeof applicationSettingsSchema>;
 
