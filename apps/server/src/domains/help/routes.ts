@@ -9,7 +9,7 @@ import { serve } from '../../platform/http/endpoints.ts';
 import { item, list } from '../../platform/http/envelope.ts';
 import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
-import { toFieldErrors, type ZodIssueLike } from '../../platform/http/validation.ts';
+import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
 import { readOptionalUpload } from '../templates/index.ts';
 import * as service from './service.ts';
 
@@ -22,7 +22,7 @@ function parseInput(raw: string | undefined) {
     throw new AppError('VALIDATION_FAILED', 'The part "input" must be JSON.', { fields: [{ field: 'input', rule: 'required', message: 'The part "input" must be JSON.' }] });
   }
   const parsed = helpRequestInputSchema.safeParse(json);
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(parsed.error.issues as unknown as ZodIssueLike[], json) });
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: fieldErrorsOfZod(parsed.error.issues, json) });
   return parsed.data;
 }
 
