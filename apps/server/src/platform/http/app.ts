@@ -55,6 +55,8 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
 
   await app.register(helmet, helmetOptions(platform.config));
   app.addHook('onSend', noStoreOnApi);
+  // Every answer names its request: a help request carries the last ones, the logs find them.
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   app.decorate('idempotency', { store: createIdempotencyStore(platform.database, platform.clock), inFlight: new Set<string>() });
