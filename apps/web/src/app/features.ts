@@ -14,9 +14,9 @@ import { signingFeature } from '../features/signing/index.ts';
 import { timestampsFeature } from '../features/timestamps/index.ts';
 import { stampsFeature } from '../features/stamps/index.ts';
 import { certificatesFeature } from '../features/certificates/index.ts';
-import { searchFeature } from '../features/search/index.ts';
+import { searchFeature } from '../features/search/feature.ts';
 import { supportFeature } from '../features/support/index.ts';
-import { usersFeature } from '../features/users/index.ts';
+import { usersFeature } from '../features/users/feature.ts';
 import type { FeatureModule, GuardedRoute } from '../shared/routing.ts';
 
 /**

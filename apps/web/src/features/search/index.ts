@@ -1,10 +1,3 @@
-/** Public surface of the search feature: its route, and the header's search box. */
-import type { FeatureModule } from '../../shared/routing.ts';
-import { searchRoutes } from './routes.tsx';
-
+/** Public surface of the search feature: the header's search box (its route is composed from feature.ts). */
 export { HeaderSearchBox } from './components/HeaderSearchBox.tsx';
-
-export const searchFeature: FeatureModule = {
-  namespace: 'search',
-  routes: searchRoutes,
-};
+export { searchFeature } from './feature.ts';
