@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -13,12 +13,22 @@ import { hitLink } from '../links.ts';
 export function SearchPage() {
   const { t, i18n } = useTranslation('search');
   const [searchParams, setSearchParams] = useSearchParams();
-  const [text, setText] = useState(searchParams.get('q') ?? '');
+  const urlText = searchParams.get('q') ?? '';
+  const [text, setText] = useState(urlText);
   const [debounced] = useDebouncedValue(text, 300);
+  // The address keeps the text (a search can be bookmarked); the header's box may change it from outside.
+  const written = useRef(urlText);
   useEffect(() => {
-    setSearchParams(debounced.trim() ? { q: debounced.trim() } : {}, { replace: true });
+    const next = debounced.trim();
+    if (next === written.current) return;
+    written.current = next;
+    setSearchParams(next ? { q: next } : {}, { replace: true });
   }, [debounced, setSearchParams]);
-  useEffect(() => setText(searchParams.get('q') ?? ''), [searchParams]);
+  useEffect(() => {
+    if (urlText === written.current) return;
+    written.current = urlText;
+    setText(urlText);
+  }, [urlText]);
   const result = useGlobalSearch(debounced);
   const tooShort = debounced.trim().length < searchMinLength;
 

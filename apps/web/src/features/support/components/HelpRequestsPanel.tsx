@@ -31,7 +31,7 @@ function HelpRequestView({ request, onClose }: { request: HelpRequest; onClose: 
       <Text size="sm" c="dimmed">{formatDateTime(request.createdAt, i18n.language)} · {t(`help.categories.${request.category}`)}</Text>
       <Text style={{ whiteSpace: 'pre-wrap' }}>{request.message}</Text>
       {request.attachment && (
-        <Anchor component="button" onClick={() => void downloadHelpAttachment(request.id, request.attachment!.fileName)}>
+        <Anchor component="button" style={{ alignSelf: 'flex-start' }} onClick={() => void downloadHelpAttachment(request.id, request.attachment!.fileName)}>
           {request.attachment.fileName}
         </Anchor>
       )}
