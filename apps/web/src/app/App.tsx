@@ -11,7 +11,8 @@ import { router } from './router.tsx';
 setSessionLostHandler(() => void logout());
 // Maintenance (503 MAINTENANCE on any call): the maintenance page, which comes back when it ends.
 setMaintenanceHandler(() => {
-  if (router.state.location.pathname !== '/maintenance') void router.navigate('/maintenance', { replace: true });
+  const { pathname, search } = router.state.location;
+  if (pathname !== '/maintenance') void router.navigate('/maintenance', { replace: true, state: { from: `${pathname}${search}` } });
 });
 // flushSync: the logged-out page is on screen (the authenticated screens unmounted) before logout() drops the
 // cached answers, even though that page's code is loaded lazily.
