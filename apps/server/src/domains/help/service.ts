@@ -7,7 +7,7 @@ import type { OutboxAttachment } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { documentOrImageType } from '../../platform/file-signature.ts';
 import { brandingOf, findPlatformApplication, getApplication, settingsOf, type ApplicationRow } from '../tenants/index.ts';
-import { findUserById, type UserRow } from '../users/index.ts';
+import { findUserById } from '../users/index.ts';
 import * as repo from './repository.ts';
 
 interface Options {
@@ -69,7 +69,9 @@ export async function createHelpRequest(opts: Options & { input: HelpRequestInpu
   // The system role: the request is the tenant's, the notice and mail are the platform application's.
   return platform.database.inSystem(async (tx) => {
     const application = await getApplication(tx, actor.appId);
-    const user = (await findUserById(tx, actor.realUserId)) as UserRow;
+    // The person really asking (in commuted mode: who is logged in), about the tenant on screen.
+    const user = await findUserById(tx, actor.realUserId);
+    if (!user) throw notFound('User');
     const supportEmail = await supportAddressOf(tx, application);
     const userName = `${user.lastName.toUpperCase()} ${user.firstName}`;
     const row = await repo.insertHelpRequest(tx, {
