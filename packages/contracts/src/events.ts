@@ -12,6 +12,7 @@ import { timestampEventSchemas } from './timestamps/events.ts';
 import { stampEventSchemas } from './stamps/events.ts';
 import { certificateEventSchemas } from './certificates/events.ts';
 import { userEventSchemas } from './users/events.ts';
+import { helpEventSchemas } from './help/events.ts';
 
 /**
  * The typed catalogue of domain events. A state change writes its event in its own transaction (a
@@ -32,6 +33,7 @@ export const domainEventSchemas = {
   ...timestampEventSchemas,
   ...stampEventSchemas,
   ...certificateEventSchemas,
+  ...helpEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;
