@@ -118,19 +118,20 @@ export function createS3Storage(settings: S3Settings, opts: { client?: S3Client 
       });
   }
 
-  /** A stream in parts: the first part decides (under a part: one PUT, with its SHA-256 kept); aborted on failure. */
+  /**
+   * A stream in parts, copied into one part buffer reused from part to part (memory: a part, whatever the size).
+   * Under a part in all: one PUT, with its SHA-256 kept. A failure aborts the multipart upload: no object appears.
+   */
   async function putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<number> {
     const Key = objectKey(key);
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
+    const part = Buffer.allocUnsafe(s3PartBytes);
+    let filled = 0;
     let total = 0;
     let uploadId: string | undefined;
     const parts: CompletedPart[] = [];
     const withSha = await useSha256();
     const sendPart = async () => {
-      const body = Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
+      const body = part.subarray(0, filled);
       uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ...(withSha ? { ChecksumAlgorithm: 'SHA256' } : {}) }))).UploadId!;
       const PartNumber = parts.length + 1;
       const checksum = withSha ? sha256Of(body) : undefined;
@@ -138,19 +139,24 @@ export function createS3Storage(settings: S3Settings, opts: { client?: S3Client 
         new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.length, ContentMD5: md5Of(body), ...(checksum ? { ChecksumSHA256: checksum } : {}) }),
       );
       parts.push({ PartNumber, ETag: res.ETag, ...(checksum ? { ChecksumSHA256: res.ChecksumSHA256 ?? checksum } : {}) });
+      filled = 0;
     };
     try {
       for await (const chunk of source) {
-        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        pendingBytes += chunk.length;
         total += chunk.length;
-        if (pendingBytes >= s3PartBytes) await sendPart();
+        for (let offset = 0; offset < chunk.length; ) {
+          const copied = Math.min(chunk.length - offset, s3PartBytes - filled);
+          part.set(chunk.subarray(offset, offset + copied), filled);
+          filled += copied;
+          offset += copied;
+          if (filled === s3PartBytes) await sendPart();
+        }
       }
       if (!uploadId) {
-        await putWhole(key, Buffer.concat(pending, pendingBytes));
+        await putWhole(key, part.subarray(0, filled));
         return total;
       }
-      if (pendingBytes) await sendPart();
+      if (filled) await sendPart();
       await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
       return total;
     } catch (error) {
