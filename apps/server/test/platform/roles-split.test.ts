@@ -14,10 +14,13 @@ import { ApiClient, createFaultSite, startServerProcess, waitUntil, type FaultSi
  * through both api processes, signed through the public signing API of both, and one worker is killed (-9) while
  * the completions run. Then: every request completed exactly once, every mail delivered exactly once, every file
  * the database references is in the bucket.
- * ROLES_SPLIT_REQUESTS sets the count (default 100: about a minute and a half on 2 cores; 1,000 measured in the report).
+ * ROLES_SPLIT_REQUESTS sets the count (default 100: about 2.5 minutes on 2 cores, most of it the completions — B-LTA
+ * archive and evidence file — run by the one worker left; 1,000 took the time written in docs/deployment.md).
  */
 
 const requestCount = Number(process.env.ROLES_SPLIT_REQUESTS ?? 100);
+/** The surviving worker completes about a request a second on 2 shared cores: the wait scales with the count. */
+const completionTimeoutMs = Math.max(600_000, requestCount * 3_000);
 /** Calls in flight at once, per api process. */
 const concurrency = 8;
 
@@ -44,7 +47,7 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
   let gerants: ApiClient[];
   let pdf: Uint8Array;
   const timings: Record<string, number> = {};
-  const since = (started: number) => Math.round((Date.now() - started) / 100) / 10;
+  const since = (started: number) => Math.round((Date.now() - started) / 1000);
 
   beforeAll(async () => {
     const started = Date.now();
@@ -101,12 +104,12 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
   /** The signer opens the invitation on one api process, asks the code, signs there. */
   async function sign(base: string, email: string, index: number) {
     const headers = { 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
-    const invitation = await waitUntil(() => mailText(email, 'signature-invitation'), 60_000, `invitation to ${email}`);
+    const invitation = await waitUntil(() => mailText(email, 'signature-invitation'), 300_000, `invitation to ${email}`);
     const token = /#\/sign\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(invitation)![1]!;
     const api = `${base}/api/public/sign/${token}`;
     const asked = await fetch(`${api}/code`, { method: 'POST', headers });
     if (asked.status !== 200) throw new Error(`code: ${asked.status} ${await asked.text()}`);
-    const code = /\b(\d{6})\b/.exec(await waitUntil(() => mailText(email, 'signing-code'), 60_000, `code to ${email}`))![1];
+    const code = /\b(\d{6})\b/.exec(await waitUntil(() => mailText(email, 'signing-code'), 300_000, `code to ${email}`))![1];
     const signed = await fetch(`${api}/sign`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ code, consents: [] }) });
     if (signed.status !== 200) throw new Error(`sign: ${signed.status} ${await signed.text()}`);
   }
@@ -136,9 +139,9 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
     expect(workers[0]!.alive()).toBe(false);
 
     const ids = created.map((r) => r.id);
-    await waitUntil(async () => (await count(`select count(*)::int as n from signature_requests where id = any($1) and status = 'completed'`, [ids])) === requestCount, 600_000, 'every request completed');
-    timings.completedSecondsAfterLastSign = since(started) - timings.signSeconds;
-    timings.totalSeconds = since(started) + timings.createSeconds;
+    await waitUntil(async () => (await count(`select count(*)::int as n from signature_requests where id = any($1) and status = 'completed'`, [ids])) === requestCount, completionTimeoutMs, 'every request completed');
+    timings.completedSecondsAfterLastSign = since(started) - timings.signSeconds!;
+    timings.totalSeconds = since(started) + timings.createSeconds!;
     await waitUntil(async () => (await count(`select count(*)::int as n from outbox_messages where status <> 'sent'`)) === 0, 120_000, 'every mail sent');
 
     // Completed exactly once: one `completed` event and one completed version per document.
@@ -178,5 +181,5 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
     await inParallel(keys, 16, async ({ key }) => void ((await bucket.exists(key)) || missing.push(key)));
     expect(missing).toEqual([]);
 
-  }, 900_000);
+  }, completionTimeoutMs + 300_000);
 });
