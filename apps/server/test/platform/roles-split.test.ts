@@ -15,7 +15,7 @@ import { ApiClient, createFaultSite, startServerProcess, waitUntil, type FaultSi
  * the completions run. Then: every request completed exactly once, every mail delivered exactly once, every file
  * the database references is in the bucket.
  * ROLES_SPLIT_REQUESTS sets the count (default 100: about 2.5 minutes on 2 cores, most of it the completions — B-LTA
- * archive and evidence file — run by the one worker left; 1,000 took the time written in docs/deployment.md).
+ * archive and evidence file — run by the one worker left; 1,000 took 18.4 minutes: docs/deployment.md).
  */
 
 const requestCount = Number(process.env.ROLES_SPLIT_REQUESTS ?? 100);
