@@ -50,7 +50,7 @@ export async function createServer(opts: {
   const storage =
     opts.storage ??
     (config.storage.kind === 's3' ? createS3Storage(config.storage.s3) : createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes }));
-  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry, pacing: config.mailPacing });
+  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, publicUrl: config.publicUrl, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry, pacing: config.mailPacing });
   const secret = await ensureSecret(database, config.secretKey);
   const platform: Platform = {
     config,
