@@ -120,13 +120,15 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
   }
 
   const indexHtml = path.join(platform.config.webDist, 'index.html');
-  if (fs.existsSync(indexHtml)) {
+  // A worker (ROLE=worker) listens for /healthz only: no web app.
+  const servesWeb = () => platform.config.role !== 'worker' && fs.existsSync(indexHtml);
+  if (servesWeb()) {
     // wildcard: files are looked up per request, so a rebuilt SPA is served without a restart.
     await app.register(fastifyStatic, { root: platform.config.webDist, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     // A missing built file (a translation, a chunk) is a 404, never the app's HTML read as JSON or JavaScript.
-    if (request.url.startsWith(apiPathPrefix) || /^\/(locales|assets)\//.test(request.url) || !fs.existsSync(indexHtml)) {
+    if (request.url.startsWith(apiPathPrefix) || /^\/(locales|assets)\//.test(request.url) || !servesWeb()) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.', request.id));
     }
     // The SPA routes on the hash; any other path still gets the app, which shows its own 404.
