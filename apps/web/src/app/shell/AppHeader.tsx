@@ -22,7 +22,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
-        <LanguageMenu onPick={(locale) => saveLanguage.mutate(locale)} />
+        <LanguageMenu onPick={me.commutedBy ? undefined : (locale) => saveLanguage.mutate(locale)} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button
