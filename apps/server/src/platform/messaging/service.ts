@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { languageTag } from '@paraphe/contracts';
 import type { DatabaseHandle, Executor, Tx } from '../db/client.ts';
 import type { Jobs } from '../jobs/boss.ts';
 import type { Logger } from '../logger.ts';
@@ -273,6 +274,7 @@ export function createMessaging(deps: {
           subject: message.subject ?? '',
           text: message.text,
           html: message.html ?? message.text,
+          headers: { 'Content-Language': languageTag(message.language) },
           ...(attachments.length ? { attachments } : {}),
         });
       }

@@ -1,4 +1,4 @@
-import { defaultThemeColor } from '@paraphe/contracts';
+import { defaultThemeColor, languageTag } from '@paraphe/contracts';
 import type { Catalogue, TemplateCatalogues, TemplateName, TemplateParams, TemplateText } from './types.ts';
 
 export interface Branding {
@@ -22,8 +22,12 @@ function fill(template: string, params: Record<string, unknown>, escape: (s: str
   });
 }
 
-/** One text with its parameters, in the tenant's branding: subject, plain text, HTML and SMS forms. */
-export function renderText(text: TemplateText, params: Record<string, unknown>, branding: Branding): RenderedMail {
+/**
+ * One text with its parameters, in the tenant's branding: subject, plain text, HTML and SMS forms. `language` is
+ * the catalogue's the text comes from: the HTML says it (`<html lang>`, its BCP 47 tag), for screen readers and
+ * the mail client's spell-check and translation offer.
+ */
+export function renderText(text: TemplateText, params: Record<string, unknown>, branding: Branding, language: string): RenderedMail {
   const plain = (s: string) => s;
   const subject = fill(text.subject, params, plain);
   const paragraphs = text.paragraphs.map((p) => fill(p, params, plain));
@@ -35,7 +39,7 @@ export function renderText(text: TemplateText, params: Record<string, unknown>, 
     text.action && link
       ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(text.action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(link)}</p>`
       : '';
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px"><h2 style="margin:0 0 16px">${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
+  const html = `<!doctype html><html lang="${escapeHtml(languageTag(language))}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px"><h2 style="margin:0 0 16px">${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
   const textBody = [...paragraphs, ...(text.action && link ? [`${text.action.label}: ${link}`] : [])].join('\n\n');
   const sms = text.sms ? fill(text.sms, params, plain) : textBody;
   return { subject, text: textBody, html, sms };
@@ -68,8 +72,9 @@ export class TemplateRegistry {
   }
 
   render<K extends TemplateName>(name: K, language: string, params: TemplateParams[K], branding: Branding): RenderedMail {
-    const text = this.textOf(name, language) ?? this.textOf(name, 'en');
+    const own = this.textOf(name, language);
+    const text = own ?? this.textOf(name, 'en');
     if (!text) throw new Error(`No template named ${name}`);
-    return renderText(text, params as unknown as Record<string, unknown>, branding);
+    return renderText(text, params as unknown as Record<string, unknown>, branding, own ? language : 'en');
   }
 }
