@@ -6,6 +6,8 @@ export interface Branding {
   themeColor?: string;
 }
 export interface RenderedMail {
+  /** The language of the catalogue the text came from: the recipient's, or English when it has no such text. */
+  language: string;
   subject: string;
   text: string;
   html: string;
@@ -42,7 +44,7 @@ export function renderText(text: TemplateText, params: Record<string, unknown>, 
   const html = `<!doctype html><html lang="${escapeHtml(languageTag(language))}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px"><h2 style="margin:0 0 16px">${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
   const textBody = [...paragraphs, ...(text.action && link ? [`${text.action.label}: ${link}`] : [])].join('\n\n');
   const sms = text.sms ? fill(text.sms, params, plain) : textBody;
-  return { subject, text: textBody, html, sms };
+  return { language, subject, text: textBody, html, sms };
 }
 
 /** Every module's templates, by language; English is the fallback of a language that lacks a text. */
