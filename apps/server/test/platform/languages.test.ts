@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageTag } from '@paraphe/contracts';
 import type { MailMessage, MailTransport } from '../../src/platform/messaging/transports.ts';
 import { userTemplates } from '../../src/domains/users/templates.ts';
-import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 
 /**
  * Languages (docs/languages.md): the user's own language is the one /me gives (whoever created them, in whatever
@@ -45,6 +45,18 @@ describe(`languages (${engine})`, () => {
     await asUser.call('PATCH', '/api/Users/additionnalData', 'user', { theme: { lang: 'de' } });
     expect((await edit('gr')).statusCode).toBe(200);
     expect((await asUser.call('GET', '/api/Users/web/me', 'user')).json().data.user.language).toBe('gr');
+  });
+
+  it("an account whose language nobody chose adopts the login page's (English browser → en, and its code mail); a chosen one never changes", async () => {
+    const fresh = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId: gerantId });
+    const asFresh = await t.login(fresh.email, undefined, 'en');
+    expect((await asFresh.call('GET', '/api/Users/web/me', 'user')).json().data.user).toMatchObject({ language: 'en', additionnalData: { theme: { lang: 'en' } } });
+    const again = await t.login(fresh.email, undefined, 'de');
+    expect((await again.call('GET', '/api/Users/web/me', 'user')).json().data.user.language).toBe('en');
+    // The product administrator of the first start (no language given: fr by default, not chosen), with a code.
+    const admin = await t.login(adminEmail, undefined, 'en');
+    expect((await t.lastMessageTo(adminEmail))!.language).toBe('en');
+    expect((await admin.call('GET', '/api/Users/web/me', 'user')).json().data.user.language).toBe('en');
   });
 
   it.each(['de', 'dk', 'en'])('the invitation of a %s user: Content-Language, <html lang> and the Outbox row agree', async (language) => {
