@@ -145,7 +145,7 @@ for (const domain of readdirSync(domainsDir)) {
   }
 }
 
-// (c) server PDFs ------------------------------------------------------------------------------------------------
+// (c) server PDFs (and the other files the server writes in words: the contact import's rejected rows) ------------------------------------------------------------------------------------------------
 
 /** Every catalogue of PDF texts (`PdfTexts<T>`: one entry per language): file and export. */
 const pdfCatalogues: [string, string][] = [
@@ -155,6 +155,7 @@ const pdfCatalogues: [string, string][] = [
   ['apps/server/src/domains/billing/invoicing/vat.ts', 'exportMention'],
   ['apps/server/src/domains/timestamps/receiptTexts.ts', 'receiptTexts'],
   ['apps/server/src/platform/sepa-wording.ts', 'sepaMandateWording'],
+  ['apps/server/src/domains/contacts/rejectedTexts.ts', 'rejectedRowsTexts'],
 ];
 const pdfPlaceholders = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
 for (const [file, exportName] of pdfCatalogues) {
