@@ -8,7 +8,7 @@ import { embedTextFonts } from './pdf-fonts.ts';
  */
 export async function textPdfWriter(opts: { language: string; sample: string }) {
   const pdf = await PDFDocument.create();
-  const fonts = await embedTextFonts(pdf, opts);
+  const fonts = embedTextFonts(pdf, opts);
   const a4: [number, number] = [595, 842];
   const margin = 50;
   const width = a4[0] - 2 * margin;

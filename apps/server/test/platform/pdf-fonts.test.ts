@@ -26,7 +26,8 @@ const renders = (pdf: Uint8Array) => {
   const file = fileOf(pdf);
   const mutool = spawnSync('mutool', ['draw', '-o', join(dir, 'page-%d.png'), file], { encoding: 'utf8' });
   expect(mutool.status, mutool.stderr).toBe(0);
-  expect(mutool.stderr).not.toMatch(/error/i);
+  // MuPDF reports a glyph it cannot draw ("invalid outline") as a warning: none may appear.
+  expect(mutool.stderr.split('\n').filter((l) => /warning|error/i.test(l) && !l.includes('ICC support'))).toEqual([]);
   const poppler = spawnSync('pdftoppm', ['-r', '30', '-png', file, join(dir, 'poppler')], { encoding: 'utf8' });
   expect(poppler.status, poppler.stderr).toBe(0);
   expect(poppler.stderr).toBe('');
@@ -55,9 +56,9 @@ describe('server PDFs in embedded Unicode fonts', () => {
     expect(text).toContain('υπογράφων, υπέγραψε');
     expect(await langOf(pdf)).toBe('el');
     const fonts = execFileSync('pdffonts', [fileOf(pdf)], { encoding: 'utf8' });
-    for (const font of ['LiberationSans', 'LiberationSans-Bold', 'DroidSansFallback', 'NanumSquareR']) expect(fonts).toMatch(new RegExp(`^${font}-\\d+\\s+CID TrueType\\s+Identity-H\\s+yes \\w+\\s+yes`, 'm'));
-    // Subsets (pdf-lib names them without the ABCDEF+ tag): the 4 MB CJK font adds a few kilobytes.
-    expect(pdf.length).toBeLessThan(120_000);
+    for (const font of ['LiberationSans', 'LiberationSans-Bold', 'DroidSansFallback', 'NanumSquareR']) expect(fonts).toMatch(new RegExp(`^[A-Z]{6}\\+${font}\\s+CID TrueType\\s+Identity-H\\s+yes yes yes`, 'm'));
+    // Subsets: the 4 MB CJK font adds a few kilobytes.
+    expect(pdf.length).toBeLessThan(60_000);
     renders(pdf);
   });
 

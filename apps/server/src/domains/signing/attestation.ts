@@ -84,7 +84,7 @@ export async function buildAttestation(input: AttestationInput, language: string
   const t = attestationTexts[locale];
   const at = dateTimeIn(locale);
   const doc = await PDFDocument.create();
-  const fonts = await embedTextFonts(doc, { language: locale, sample: JSON.stringify(input) });
+  const fonts = embedTextFonts(doc, { language: locale, sample: JSON.stringify(input) });
   doc.setTitle(pdfText(fill(t.docTitle, { label: input.request.label })));
   doc.setProducer('Paraphe');
   doc.setCreationDate(input.generatedAt);

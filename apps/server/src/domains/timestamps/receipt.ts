@@ -17,7 +17,7 @@ export interface ReceiptInput {
 export async function timestampReceipt(input: ReceiptInput): Promise<Uint8Array> {
   const t = receiptTexts[input.language];
   const doc = await PDFDocument.create();
-  const fonts = await embedTextFonts(doc, { language: input.language, sample: JSON.stringify(input) });
+  const fonts = embedTextFonts(doc, { language: input.language, sample: JSON.stringify(input) });
   doc.setTitle(t.title);
   doc.setCreationDate(input.timestampedAt);
   const page = doc.addPage([595.28, 841.89]);

@@ -29,6 +29,14 @@ export function engineFont(): TrueTypeFont {
   return primary;
 }
 
+const parsedFiles = new Map<string, TrueTypeFont>();
+/** A vendored font file, parsed once per process (the server's PDFs use the same files and reader). */
+export function fontFile(file: string): TrueTypeFont {
+  let font = parsedFiles.get(file);
+  if (!font) parsedFiles.set(file, (font = parseTrueType(readFileSync(fontFileUrl(file)))));
+  return font;
+}
+
 const fallbackFonts: TrueTypeFont[] = [];
 /** Font n of the chain (0 = Liberation Sans), read on first use. */
 function fontAt(n: number): TrueTypeFont {
@@ -99,7 +107,8 @@ interface BuiltSubset {
 const subsets = new Map<string, BuiltSubset>();
 const MAX_CACHED_SUBSETS = 64;
 
-function toUnicodeCMap(entries: Array<[number, string]>): Buffer {
+/** A ToUnicode CMap (CID → text) for a CIDFont with 2-byte codes. */
+export function toUnicodeCMap(entries: Array<[number, string]>): Buffer {
   const lines: string[] = [];
   for (let i = 0; i < entries.length; i += 100) {
     const chunk = entries.slice(i, i + 100);

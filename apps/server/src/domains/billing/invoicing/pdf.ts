@@ -133,7 +133,7 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   // Fixed dates: the same input gives the same bytes.
   doc.setCreationDate(input.issuedAt);
   doc.setModificationDate(input.issuedAt);
-  const l = new Layout(doc, await embedTextFonts(doc, { language: lang, sample: JSON.stringify(input) }));
+  const l = new Layout(doc, embedTextFonts(doc, { language: lang, sample: JSON.stringify(input) }));
   const s = input.seller;
   const b = input.buyer;
 
