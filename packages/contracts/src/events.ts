@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './shared/common.ts';
 import { applicationEventSchemas } from './applications/events.ts';
+import { settingsEventSchemas } from './settings/events.ts';
 import { billingEventSchemas } from './billing/events.ts';
 import { campaignEventSchemas } from './campaigns/events.ts';
 import { operationEventSchemas } from './operations/events.ts';
@@ -20,6 +21,7 @@ import { userEventSchemas } from './users/events.ts';
  */
 export const domainEventSchemas = {
   ...applicationEventSchemas,
+  ...settingsEventSchemas,
   ...userEventSchemas,
   ...signatureEventSchemas,
   ...contactEventSchemas,

@@ -12,6 +12,8 @@ import { attestationTexts } from './attestationTexts.ts';
 
 export interface AttestationInput {
   company: string;
+  /** The tenant's logo (settings → General), drawn at the top right of the first page. */
+  logo?: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' };
   testMode: boolean;
   generatedAt: Date;
   request: { id: string; label: string; level: number; requester: string | null; sentAt: Date | null; completedAt: Date };
@@ -75,6 +77,13 @@ class Writer {
   }
 }
 
+/** At most 120×48 pt, keeping its proportions, in the top right corner (below the test-mode banner). */
+async function drawLogo(doc: PDFDocument, logo: NonNullable<AttestationInput['logo']>) {
+  const image = logo.type === 'image/png' ? await doc.embedPng(logo.bytes) : await doc.embedJpg(logo.bytes);
+  const { width, height } = image.scaleToFit(120, 48);
+  doc.getPage(0).drawImage(image, { x: Writer.width - Writer.margin - width, y: Writer.height - Writer.margin - height + 12, width, height });
+}
+
 /**
  * The evidence file, written in `language` (the request's options.language: docs/languages.md); names, labels and
  * trail data in any script (embedded Unicode fonts, /Lang set).
@@ -84,12 +93,13 @@ export async function buildAttestation(input: AttestationInput, language: string
   const t = attestationTexts[locale];
   const at = dateTimeIn(locale);
   const doc = await PDFDocument.create();
-  const fonts = embedTextFonts(doc, { language: locale, sample: JSON.stringify(input) });
+  const fonts = embedTextFonts(doc, { language: locale, sample: JSON.stringify({ ...input, logo: null }) });
   doc.setTitle(pdfText(fill(t.docTitle, { label: input.request.label })));
   doc.setProducer('Paraphe');
   doc.setCreationDate(input.generatedAt);
   const w = new Writer(doc, fonts, input.testMode ? t.testBanner : null);
   const { request } = input;
+  if (input.logo) await drawLogo(doc, input.logo);
 
   w.line(t.title, { size: 16, bold: true, gap: 6 });
   if (input.testMode) w.line(t.testNotice, { bold: true, gap: 4 });
