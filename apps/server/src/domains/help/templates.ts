@@ -1,4 +1,5 @@
 import type { TemplateCatalogues } from '../../platform/messaging/templates/types.ts';
+import { de } from './templates.de.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -22,4 +23,6 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
       action: { label: 'See the requests', linkParam: 'link' },
     },
   },
+  // The other languages, one file each (templates.<lang>.ts).
+  de,
 };
