@@ -1,5 +1,6 @@
 import type { TemplateCatalogues } from '../../platform/messaging/templates/types.ts';
 import { de } from './templates.de.ts';
+import { dk } from './templates.dk.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -24,5 +25,5 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de,
+  de, dk,
 };
