@@ -1,6 +1,7 @@
 import type { TemplateCatalogues } from '../../platform/messaging/templates/types.ts';
 import { de } from './templates.de.ts';
 import { dk } from './templates.dk.ts';
+import { es } from './templates.es.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -25,5 +26,5 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk,
+  de, dk, es,
 };
