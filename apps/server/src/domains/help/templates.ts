@@ -2,6 +2,7 @@ import type { TemplateCatalogues } from '../../platform/messaging/templates/type
 import { de } from './templates.de.ts';
 import { dk } from './templates.dk.ts';
 import { es } from './templates.es.ts';
+import { fi } from './templates.fi.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -26,5 +27,5 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es,
+  de, dk, es, fi,
 };
