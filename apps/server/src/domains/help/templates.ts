@@ -3,6 +3,7 @@ import { de } from './templates.de.ts';
 import { dk } from './templates.dk.ts';
 import { es } from './templates.es.ts';
 import { fi } from './templates.fi.ts';
+import { gr } from './templates.gr.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -27,5 +28,5 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi,
+  de, dk, es, fi, gr,
 };
