@@ -4,6 +4,7 @@ import { dk } from './templates.dk.ts';
 import { es } from './templates.es.ts';
 import { fi } from './templates.fi.ts';
 import { gr } from './templates.gr.ts';
+import { it } from './templates.it.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -28,5 +29,5 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr,
+  de, dk, es, fi, gr, it,
 };
