@@ -5,6 +5,7 @@ import { es } from './templates.es.ts';
 import { fi } from './templates.fi.ts';
 import { gr } from './templates.gr.ts';
 import { it } from './templates.it.ts';
+import { nl } from './templates.nl.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -29,5 +30,5 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it,
+  de, dk, es, fi, gr, it, nl,
 };
