@@ -6,6 +6,7 @@ import { fi } from './templates.fi.ts';
 import { gr } from './templates.gr.ts';
 import { it } from './templates.it.ts';
 import { nl } from './templates.nl.ts';
+import { no } from './templates.no.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -30,5 +31,5 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl,
+  de, dk, es, fi, gr, it, nl, no,
 };
