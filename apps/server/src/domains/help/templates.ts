@@ -7,6 +7,7 @@ import { gr } from './templates.gr.ts';
 import { it } from './templates.it.ts';
 import { nl } from './templates.nl.ts';
 import { no } from './templates.no.ts';
+import { pt } from './templates.pt.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -31,5 +32,5 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no,
+  de, dk, es, fi, gr, it, nl, no, pt,
 };
