@@ -8,6 +8,7 @@ import { it } from './templates.it.ts';
 import { nl } from './templates.nl.ts';
 import { no } from './templates.no.ts';
 import { pt } from './templates.pt.ts';
+import { se } from './templates.se.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -32,5 +33,5 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt,
+  de, dk, es, fi, gr, it, nl, no, pt, se,
 };
