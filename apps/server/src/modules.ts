@@ -7,8 +7,10 @@ import { authModule } from './domains/auth/index.ts';
 import { billingModule } from './domains/billing/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
 import { certificatesModule } from './domains/certificates/index.ts';
+import { consentsModule } from './domains/consents/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { dashboardsModule } from './domains/dashboards/index.ts';
+import { gdprModule } from './domains/gdpr/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
 import { operationsModule } from './domains/operations/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
@@ -33,6 +35,7 @@ export const modules: readonly Module[] = [
   tenantsModule,
   usersModule,
   notificationsModule,
+  consentsModule,
   authModule,
   applicationsModule,
   outboxModule,
@@ -50,4 +53,5 @@ export const modules: readonly Module[] = [
   campaignsModule,
   operationsModule,
   dashboardsModule,
+  gdprModule,
 ];

@@ -64,3 +64,8 @@ export * from './stamps/events.ts';
 export * from './certificates/schemas.ts';
 export * from './certificates/endpoints.ts';
 export * from './certificates/events.ts';
+export * from './gdpr/schemas.ts';
+export * from './gdpr/endpoints.ts';
+export * from './gdpr/events.ts';
+export * from './consents/schemas.ts';
+export * from './consents/endpoints.ts';

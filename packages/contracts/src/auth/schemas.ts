@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentVersionsSchema } from '../consents/schemas.ts';
 import { itemEnvelope, localeSchema, uuidSchema } from '../shared/common.ts';
 import { audienceSchema, permissionSchema } from '../shared/access.ts';
 import { emailSchema, passwordSchema, userSchema } from '../users/schemas.ts';
@@ -29,10 +30,13 @@ export const signUpInputSchema = z.object({
   password: passwordSchema,
   language: localeSchema.default('fr'),
   consents: z.object({
+    terms: z.literal(true, { message: 'Accepting the terms of service is required.' }),
     personalData: z.literal(true, { message: 'Consent to personal-data processing is required.' }),
     partners: z.boolean().default(false),
     brandPublication: z.boolean().default(false),
   }),
+  /** The versions of the texts the page showed (GET /api/public/legal-texts); absent: the current ones. */
+  consentVersions: consentVersionsSchema.optional(),
 });
 export type SignUpInput = z.input<typeof signUpInputSchema>;
 export const signUpResponse = itemEnvelope(z.object({ appId: uuidSchema, userId: uuidSchema }));

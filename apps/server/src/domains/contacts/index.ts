@@ -7,3 +7,6 @@ export { importReadLimits, spreadsheetProblem, columnLetters } from './import-fi
 export { domainCheckerFor, type DomainChecker } from './domain-check.ts';
 export { domainOf, judgeRow, missingName, normaliseEmail, type ImportMapping, type ImportedContact } from './importRules.ts';
 export { exportText } from './export-text.ts';
+/** The GDPR domain: a person's contact rows, their erasure, the retention purge of unused contacts. */
+export { contactsOfEmail, contactsUnchangedSince, deleteContactsById, eraseContactsOfEmail } from './gdpr.ts';
+export type { ContactRow } from './repository.ts';

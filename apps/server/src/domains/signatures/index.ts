@@ -37,3 +37,16 @@ export { sealCopyDocuments, sealSharedDocuments, type SharedDocument, type Share
 export { formPayload, readSignatureForm } from './upload.ts';
 /** The super dashboard: reminders and expiries of one day across tenants. */
 export { sweepOutlook } from './outlook.ts';
+/** The GDPR domain's retention purge, subject access export and erasure (docs/gdpr.md). */
+export {
+  assertNotPurged,
+  documentFilesOf,
+  emailsUsedSince,
+  eraseSigner,
+  finishedStatuses,
+  purgeRequest,
+  requestsPastRetention,
+  signerRowsOf,
+  unfinishedRequestsOf,
+  type PurgeStep,
+} from './retention.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray } from 'drizzle-orm';
 import type { Pack } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { applications } from './schema.ts';
@@ -56,4 +56,15 @@ export async function companiesAndPacksOf(db: Executor, ids: readonly string[]):
   if (!ids.length) return new Map();
   const rows = await db.select({ id: applications.id, company: applications.company, pack: applications.pack }).from(applications).where(inArray(applications.id, [...ids]));
   return new Map(rows.map(({ id, ...rest }) => [id, rest]));
+}
+
+/** A page of every tenant's id, by id after `afterId` (a platform job walking all tenants: the GDPR purge). */
+export async function tenantIdsAfter(db: Executor, afterId: string | undefined, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(afterId ? gt(applications.id, afterId) : undefined)
+    .orderBy(asc(applications.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
