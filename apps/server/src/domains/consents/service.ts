@@ -1,4 +1,4 @@
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { consentKinds, requiredConsentKinds, type ConsentAcceptance, type ConsentKind, type LegalText, type LegalTextPublishInput, type LegalTextVersion, type Locale } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
@@ -20,11 +20,7 @@ const builtIn = (kind: ConsentKind): Version => ({ kind, version: 1, texts: defa
 
 /** The current version of each text: the last one published, else the template shipped (version 1). */
 export async function currentVersions(db: Executor): Promise<Map<ConsentKind, Version>> {
-  const latest = db.select({ kind: legalTexts.kind, version: max(legalTexts.version).as('version') }).from(legalTexts).groupBy(legalTexts.kind).as('latest');
-  const rows = await db
-    .select({ row: legalTexts })
-    .from(legalTexts)
-    .innerJoin(latest, and(eq(latest.kind, legalTexts.kind), eq(latest.version, legalTexts.version)));
+  const rows = await db.selectDistinctOn([legalTexts.kind], { row: legalTexts }).from(legalTexts).orderBy(legalTexts.kind, desc(legalTexts.version));
   const byKind = new Map(rows.map(({ row }) => [row.kind, row]));
   return new Map(
     consentKinds.map((kind) => {
