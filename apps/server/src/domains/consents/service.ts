@@ -135,13 +135,16 @@ async function pendingTermsVersion(db: Executor, userId: string): Promise<Versio
 
 export async function pendingTerms(opts: { platform: Platform; actor: Actor; language: Locale }): Promise<LegalText | null> {
   const { platform, actor } = opts;
-  const pending = await platform.database.inTenant(actor.appId, (tx) => pendingTermsVersion(tx, actor.realUserId));
+  // Viewing the app as another user (commuted mode) is not the place to accept terms for anybody.
+  if (actor.realUserId !== actor.userId) return null;
+  const pending = await platform.database.inTenant(actor.appId, (tx) => pendingTermsVersion(tx, actor.userId));
   return pending ? inLanguage(pending, opts.language) : null;
 }
 
 /** The user accepts the current terms (the shell's blocking dialog); an older version shown → 409. */
 export async function acceptTerms(opts: { platform: Platform; actor: Actor; version: number }): Promise<void> {
   const { platform, actor } = opts;
+  if (actor.realUserId !== actor.userId) throw new AppError('FORBIDDEN', 'Terms are accepted by the user themselves, not in commuted mode.');
   await platform.database.inTenant(actor.appId, async (tx) => {
     const current = (await currentVersions(tx)).get('terms')!;
     if (current.version !== opts.version) throw new AppError('CONFLICT', 'A newer version of the terms was published: read it and accept it.', { details: { version: current.version } });
