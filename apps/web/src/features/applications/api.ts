@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applicationEndpoints, type ApplicationCreateInput, type ApplicationUpdateInput, type QueryIn } from '@paraphe/contracts';
+import { applicationEndpoints, consentEndpoints, type ApplicationCreateInput, type ApplicationUpdateInput, type QueryIn } from '@paraphe/contracts';
 import { callEndpoint } from '../../shared/api/endpoints.ts';
 import { sessionQueryKey } from '../../shared/api/queryClient.ts';
 
@@ -20,6 +20,14 @@ export function useApplication(id: string | undefined) {
     queryKey: [...applicationsKey, 'one', id],
     queryFn: ({ signal }) => callEndpoint(applicationEndpoints.get, { params: { id: id ?? '' }, signal }).then((r) => r.data),
     enabled: !!id,
+  });
+}
+
+/** What the account's users accepted or declined at sign-up and since (terms and consents, with their versions). */
+export function useApplicationConsents(id: string) {
+  return useQuery({
+    queryKey: [...applicationsKey, 'consents', id],
+    queryFn: ({ signal }) => callEndpoint(consentEndpoints.applicationConsents, { params: { id }, signal }).then((r) => r.data),
   });
 }
 
