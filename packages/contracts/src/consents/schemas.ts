@@ -50,9 +50,6 @@ export const legalTextPublishSchema = z.object({
 });
 export type LegalTextPublishInput = z.infer<typeof legalTextPublishSchema>;
 
-/** The versions a sign-up page showed; a version that is no longer the current one answers 409 CONFLICT. */
-export const consentVersionsSchema = z.object(Object.fromEntries(consentKinds.map((k) => [k, z.number().int().positive()])) as Record<ConsentKind, z.ZodNumber>).partial();
-
 export const consentAcceptanceSchema = z.object({
   user: z.object({ id: uuidSchema, name: z.string(), email: z.string() }).nullable(),
   kind: consentKindSchema,
