@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applicationEndpoints, consentEndpoints, type ApplicationCreateInput, type ApplicationUpdateInput, type QueryIn } from '@paraphe/contracts';
+import { applicationEndpoints, consentEndpoints, type ApplicationCreateInput, type LegalTextPublishInput, type ApplicationUpdateInput, type QueryIn } from '@paraphe/contracts';
 import { callEndpoint } from '../../shared/api/endpoints.ts';
 import { sessionQueryKey } from '../../shared/api/queryClient.ts';
 
@@ -28,6 +28,22 @@ export function useApplicationConsents(id: string) {
   return useQuery({
     queryKey: [...applicationsKey, 'consents', id],
     queryFn: ({ signal }) => callEndpoint(consentEndpoints.applicationConsents, { params: { id }, signal }).then((r) => r.data),
+  });
+}
+
+const legalTextsKey = ['legal-texts'] as const;
+
+/** Every version of the terms of service and the sign-up consents (product administrator). */
+export function useLegalTextVersions() {
+  return useQuery({ queryKey: [...legalTextsKey, 'versions'], queryFn: ({ signal }) => callEndpoint(consentEndpoints.versions, { signal }).then((r) => r.data) });
+}
+
+export function usePublishLegalText() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (body: LegalTextPublishInput) => callEndpoint(consentEndpoints.publish, { body }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: legalTextsKey }),
   });
 }
 
