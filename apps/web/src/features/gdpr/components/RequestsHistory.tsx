@@ -1,4 +1,4 @@
-import { Badge, Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GdprRequest } from '@paraphe/contracts';
@@ -23,9 +23,9 @@ export function RequestsHistory() {
       key: 'status',
       header: t('history.status'),
       render: (r) => (
-        <Badge color={statusColor[r.status]} variant="light">
+        <Text size="sm" c={statusColor[r.status]} fw={500} style={{ whiteSpace: 'nowrap' }}>
           {t(`history.statuses.${r.status}`)}
-        </Badge>
+        </Text>
       ),
     },
     {
