@@ -34,7 +34,7 @@ describe('terms and consents journeys', () => {
     await admin.getByLabel('Title (French)').fill("Conditions générales d'utilisation 2027");
     await admin.getByLabel('Text (French)').fill('1. Objet\nCes conditions remplacent la version précédente.');
     await admin.getByRole('button', { name: 'Publish' }).click();
-    await admin.getByRole('cell', { name: "Conditions générales d'utilisation 2027" }).waitFor();
+    await admin.getByRole('cell', { name: 'Terms of service 2027' }).waitFor();
     await screenshot(admin, 'consents-admin-legal-texts');
 
     await admin.reload();
