@@ -79,6 +79,8 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     const otherTenant = await finishedRequest(b.client, b.appId, 4);
     const originalKey = (await t.database.db.execute(sql`select storage_key from signature_documents where request_id = ${old.id}`)) as unknown as { rows: { storage_key: string }[] };
 
+    const oldSignerEmail = old.signers[0]!.email;
+    expect(await messagesTo(t, oldSignerEmail)).not.toHaveLength(0);
     const report = await runPurge(t.server.platform);
     expect(report).toMatchObject({ requests: 2 }); // documents and signer data of `old` (evidence: 60 months)
 
@@ -94,6 +96,7 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     const view = (await a.client.call('GET', `/api/transactions/${old.id}`, 'history')).json().data;
     expect(view.documentsPurgedAt).toBe(row.documentsPurgedAt!.toISOString());
     expect(view.signers[0].emailAddress).toMatch(/^erased-[0-9a-f]{16}@erased\.invalid$/);
+    expect(await messagesTo(t, oldSignerEmail)).toHaveLength(0); // the invitation's recipient and text are erased too
     // What proves the signature stays: the versions' SHA-256 and the event chain.
     const [version] = await t.database.db.select().from(documentVersions).where(and(eq(documentVersions.documentId, old.docId), eq(documentVersions.kind, 'completed')));
     expect(version!.sha256).toBe('a'.repeat(64));
@@ -163,6 +166,8 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data).toMatchObject({ kind: 'erasure', status: 'done', counts: { contacts: 1, signers: 2, requests: 2 } });
     for (const id of [finished.id, running.id]) expect((await signerRows(t, id))[0]).toMatchObject({ email: expect.stringMatching(/@erased\.invalid$/), phone: null });
+    expect(done.json().data.counts.messages).toBeGreaterThan(0);
+    expect(await messagesTo(t, email)).toHaveLength(0);
     expect((await a.client.call('GET', `/api/persons?search=${encodeURIComponent(email)}`, 'phonebook')).json().data).toHaveLength(0);
     expect((await b.client.call('GET', `/api/persons?search=${encodeURIComponent(email)}`, 'phonebook')).json().data).toHaveLength(1);
     const audits = (await t.database.db.execute(sql`select data from audit_events where action = 'gdpr.erased' and app_id = ${a.appId}`)) as unknown as { rows: { data: Record<string, unknown> }[] };

@@ -55,6 +55,8 @@ export const gdprCountsSchema = z.object({
   requests: z.number().int(),
   users: z.number().int(),
   documents: z.number().int(),
+  /** Erasures: mails and SMS whose recipient and content were erased (the outbox keeps that they were sent). */
+  messages: z.number().int().default(0),
 });
 export type GdprCounts = z.infer<typeof gdprCountsSchema>;
 

@@ -79,7 +79,7 @@ export async function runExportJob(platform: Platform, job: ExportJob): Promise<
       await add(`documents/${index + 1}-${safeName(labels.get(d.requestId) ?? '')}-${safeName(d.fileName)}`, await platform.storage.get(d.storageKey));
     }
   });
-  const counts: GdprCounts = { contacts: contactRows.length, signers: signatures.length, requests: new Set(signatures.map((s) => s.requestId)).size, users: userRows.length, documents: documents.length };
+  const counts: GdprCounts = { contacts: contactRows.length, signers: signatures.length, requests: new Set(signatures.map((s) => s.requestId)).size, users: userRows.length, documents: documents.length, messages: 0 };
   await platform.database.inTenant(appId, async (tx) => {
     const current = await repo.findRequest(tx, appId, gdprRequestId);
     if (current?.status !== 'queued') return;

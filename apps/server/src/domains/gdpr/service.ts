@@ -92,8 +92,8 @@ export async function erase(opts: Options & { email: string }): Promise<GdprRequ
       });
     }
     const contacts = await eraseContactsOfEmail(tx, actor.appId, email);
-    const erased = await eraseSigner(tx, actor.appId, email);
-    const counts: GdprCounts = { contacts, signers: erased.signers, requests: erased.requests, users: 0, documents: 0 };
+    const erased = await eraseSigner(tx, platform, actor.appId, email);
+    const counts: GdprCounts = { contacts, signers: erased.signers, requests: erased.requests, users: 0, documents: 0, messages: erased.messages };
     const now = platform.clock();
     const row = await repo.insertRequest(tx, {
       appId: actor.appId,

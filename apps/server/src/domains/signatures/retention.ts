@@ -6,6 +6,7 @@ import type { Executor, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
 import { sepaMandates, signatureRequests, signers } from './schema.ts';
+import { signerMessagesAbout } from './messages.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
 
 /**
@@ -61,7 +62,7 @@ export interface PurgeOutcome {
  * Files are deleted before the commit: a crash after it leaves the step undone, and the next run deletes again
  * (deleting a missing file is not an error) — never a row pointing at a file that is gone without saying so.
  */
-export async function purgeRequest(tx: Tx, platform: Pick<Platform, 'storage'>, opts: { appId: string; requestId: string; step: PurgeStep; now: Date }): Promise<PurgeOutcome & { request?: repo.RequestRow }> {
+export async function purgeRequest(tx: Tx, platform: Pick<Platform, 'storage' | 'messaging'>, opts: { appId: string; requestId: string; step: PurgeStep; now: Date }): Promise<PurgeOutcome & { request?: repo.RequestRow }> {
   const { appId, requestId, step, now } = opts;
   const request = await repo.lockRequest(tx, appId, requestId);
   const column = { documents: 'documentsPurgedAt', signerData: 'signerDataPurgedAt', evidence: 'evidencePurgedAt' } as const;
@@ -77,6 +78,8 @@ export async function purgeRequest(tx: Tx, platform: Pick<Platform, 'storage'>, 
   } else if (step === 'signerData') {
     const rows = await repo.signersOf(tx, appId, [requestId]);
     await pseudonymise(tx, appId, rows);
+    // The invitations, reminders and codes sent to them carry their names and addresses too.
+    await platform.messaging.redact(tx, appId, { abouts: rows.map((r) => signerMessagesAbout(r.id)) });
     erased = rows.length;
     await repo.updateRequest(tx, appId, requestId, { signerDataPurgedAt: now });
   } else {
@@ -110,11 +113,13 @@ export async function unfinishedRequestsOf(db: Executor, appId: string, email: s
  * Erasure of one person (GDPR art. 17): their signer rows in finished requests pseudonymised, in the caller's
  * transaction (which checked first that no unfinished request has them). Returns the rows and requests changed.
  */
-export async function eraseSigner(tx: Tx, appId: string, email: string): Promise<{ signers: number; requests: number }> {
+export async function eraseSigner(tx: Tx, platform: Pick<Platform, 'messaging'>, appId: string, email: string): Promise<{ signers: number; requests: number; messages: number }> {
   const rows = (await signerRowsOf(tx, appId, email)).filter((r) => finishedStatuses.includes(r.request.status));
   for (const { request } of rows) await repo.lockRequest(tx, appId, request.id);
   await pseudonymise(tx, appId, rows.map((r) => r.signer));
-  return { signers: rows.length, requests: new Set(rows.map((r) => r.request.id)).size };
+  // Every mail to the address (a signer's, or any other the tenant sent it), and the SMS to their phone.
+  const messages = await platform.messaging.redact(tx, appId, { abouts: rows.map((r) => signerMessagesAbout(r.signer.id)), to: email });
+  return { signers: rows.length, requests: new Set(rows.map((r) => r.request.id)).size, messages };
 }
 
 /** The signed (else original) files of these requests whose documents were not purged: what a person's export includes. */
