@@ -80,6 +80,7 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     const originalKey = (await t.database.db.execute(sql`select storage_key from signature_documents where request_id = ${old.id}`)) as unknown as { rows: { storage_key: string }[] };
 
     const oldSignerEmail = old.signers[0]!.email;
+    await t.waitFor(async () => (await messagesTo(t, oldSignerEmail)).every((m) => m.status !== 'queued' && m.status !== 'retrying'));
     expect(await messagesTo(t, oldSignerEmail)).not.toHaveLength(0);
     const report = await runPurge(t.server.platform);
     expect(report).toMatchObject({ requests: 2 }); // documents and signer data of `old` (evidence: 60 months)
@@ -162,6 +163,8 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     expect(await t.snapshot()).toBe(before);
 
     await t.database.inSystem((tx) => tx.update(signatureRequests).set({ status: 'canceled', canceledAt: new Date() }).where(eq(signatureRequests.id, running.id)));
+    // Mails still to be delivered are left alone by the redaction: wait for the invitations to be captured.
+    await t.waitFor(async () => (await messagesTo(t, email)).every((m) => m.status !== 'queued' && m.status !== 'retrying'));
     const done = await gdpr(a.client, 'POST', 'erasures', { email });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data).toMatchObject({ kind: 'erasure', status: 'done', counts: { contacts: 1, signers: 2, requests: 2 } });
