@@ -12,6 +12,7 @@ import { timestampEventSchemas } from './timestamps/events.ts';
 import { stampEventSchemas } from './stamps/events.ts';
 import { certificateEventSchemas } from './certificates/events.ts';
 import { userEventSchemas } from './users/events.ts';
+import { helpEventSchemas } from './help/events.ts';
 import { gdprEventSchemas } from './gdpr/events.ts';
 
 /**
@@ -33,6 +34,7 @@ export const domainEventSchemas = {
   ...timestampEventSchemas,
   ...stampEventSchemas,
   ...certificateEventSchemas,
+  ...helpEventSchemas,
   ...gdprEventSchemas,
 } as const;
 
