@@ -8,9 +8,11 @@ import { authModule } from './domains/auth/index.ts';
 import { billingModule } from './domains/billing/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
 import { certificatesModule } from './domains/certificates/index.ts';
+import { consentsModule } from './domains/consents/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { dashboardsModule } from './domains/dashboards/index.ts';
 import { helpModule } from './domains/help/index.ts';
+import { gdprModule } from './domains/gdpr/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
 import { operationsModule } from './domains/operations/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
@@ -38,6 +40,7 @@ export const modules: readonly Module[] = [
   tenantsModule,
   usersModule,
   notificationsModule,
+  consentsModule,
   authModule,
   applicationsModule,
   outboxModule,
@@ -59,4 +62,5 @@ export const modules: readonly Module[] = [
   operationsModule,
   dashboardsModule,
   searchModule,
+  gdprModule,
 ];

@@ -77,3 +77,8 @@ export * from './help/events.ts';
 export * from './search/schemas.ts';
 export * from './search/endpoints.ts';
 export * from './applications/tenantUsers.ts';
+export * from './gdpr/schemas.ts';
+export * from './gdpr/endpoints.ts';
+export * from './gdpr/events.ts';
+export * from './consents/schemas.ts';
+export * from './consents/endpoints.ts';

@@ -79,6 +79,8 @@ export const permissions = [
   'billing.read',
   'billing.manage',
   'settings.configuration',
+  /** The GDPR tab: retention periods, exports and erasures of a person's data (docs/gdpr.md). */
+  'settings.gdpr',
   'settings.profile',
   'notifications.read',
   'apikeys.manage',
@@ -127,6 +129,7 @@ export const permissionMatrix: Record<Profile, Permission[]> = {
     'billing.read',
     'billing.manage',
     'settings.configuration',
+    'settings.gdpr',
     'apikeys.manage',
     'connectors.manage',
   ],

@@ -71,6 +71,8 @@ export const errorHttpStatus = {
   QUALIFIED_SIGNATURES_EXHAUSTED: 403,
   LINK_INVALID: 404,
   LINK_UNAVAILABLE: 410,
+  /** A document removed by the GDPR retention purge (docs/gdpr.md): its hashes stay in the evidence, the file is gone. */
+  DOCUMENT_PURGED: 410,
   NOT_YOUR_TURN: 409,
   ACTION_NOT_ALLOWED: 403,
   CODE_REQUIRED: 400,
@@ -200,6 +202,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   QUALIFIED_SIGNATURES_EXHAUSTED: 'The qualified certificate cannot sign any more: renew it.',
   LINK_INVALID: 'This signing link is not valid.',
   LINK_UNAVAILABLE: 'The document to be signed is no longer available.',
+  DOCUMENT_PURGED: 'This document was deleted at the end of its retention period.',
   NOT_YOUR_TURN: 'It is not your turn to sign yet.',
   ACTION_NOT_ALLOWED: 'This action is not possible for you on this request.',
   CODE_REQUIRED: 'Ask for a code first.',

@@ -39,3 +39,16 @@ export { formPayload, readSignatureForm } from './upload.ts';
 export { sweepOutlook } from './outlook.ts';
 /** The one-box search (search domain): requests the actor sees, by label or signer. */
 export { searchSignatureRequests } from './service.ts';
+/** The GDPR domain's retention purge, subject access export and erasure (docs/gdpr.md). */
+export {
+  assertNotPurged,
+  documentFilesOf,
+  emailsUsedSince,
+  eraseSigner,
+  finishedStatuses,
+  purgeRequest,
+  requestsPastRetention,
+  signerRowsOf,
+  unfinishedRequestsOf,
+  type PurgeStep,
+} from './retention.ts';
