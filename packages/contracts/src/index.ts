@@ -64,3 +64,6 @@ export * from './stamps/events.ts';
 export * from './certificates/schemas.ts';
 export * from './certificates/endpoints.ts';
 export * from './certificates/events.ts';
+export * from './webhooks/schemas.ts';
+export * from './webhooks/endpoints.ts';
+export * from './webhooks/events.ts';

@@ -29,6 +29,8 @@ export const notificationTypes = [
   'batch.end',
   'batch.cancel',
   'batch.archive',
+  /** A webhook endpoint failed for days and was switched off (the tenant's owner): `{ endpointId, url }`. */
+  'webhook.disabled',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

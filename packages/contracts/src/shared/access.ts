@@ -82,6 +82,7 @@ export const permissions = [
   'settings.profile',
   'notifications.read',
   'apikeys.manage',
+  'webhooks.manage',
   'connectors.manage',
   'certificates.order', // order one's own qualified certificate (feature level3)
   // product administrator only
@@ -128,6 +129,7 @@ export const permissionMatrix: Record<Profile, Permission[]> = {
     'billing.manage',
     'settings.configuration',
     'apikeys.manage',
+    'webhooks.manage',
     'connectors.manage',
   ],
   // The accountant follows consumption and invoices and sees users and requests, but sends nothing.
@@ -159,6 +161,7 @@ export const permissionFeature: Partial<Record<Permission, Feature>> = {
   'stamp.create': 'stamp',
   'timestamp.create': 'timestamp',
   'apikeys.manage': 'api',
+  'webhooks.manage': 'api',
   'certificates.order': 'level3',
 };
 

@@ -39,6 +39,11 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     return { userId: d.userId, type: 'payment.failed', message: `The automatic payment of ${amount} EUR (${d.company}) failed: ${d.reason}`, data: { paymentId: d.paymentId, tenantAppId: d.tenantAppId } };
   }
   if (event.type.startsWith('certificate.')) return certificateNotification(event);
+  if (event.type === 'webhook.endpoint_disabled') {
+    const d = event.data;
+    const message = `The webhook endpoint ${d.url} was disabled: every delivery to it failed since ${d.failingSince.slice(0, 10)}. Fix it, then enable it again.`;
+    return d.ownerUserId ? { userId: d.ownerUserId, type: 'webhook.disabled', message, data: { endpointId: d.endpointId, url: d.url } } : null;
+  }
   if (!event.type.startsWith('signature.')) return null;
   const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null; operationId?: string | null };
   // A campaign's copies and an operation's orders are followed from the campaign / operation: no notice per copy.
@@ -145,6 +150,7 @@ export const notifiedEvents = [
   'certificate.expired',
   'certificate.completed',
   'certificate.renewal_due',
+  'webhook.endpoint_disabled',
 ] as const;
 
 export const notificationSubscriptions = () => [
