@@ -102,16 +102,21 @@ export function listDeliveries(db: Executor, appId: string, endpointId: string, 
 
 /** The endpoint's health after an attempt: a success clears the failures, a failure counts (atomically: deliveries run in parallel). */
 export async function recordEndpointOutcome(db: Executor, appId: string, id: string, outcome: { ok: boolean; at: Date }) {
-  const [row] = await db
+  await db
     .update(webhookEndpoints)
     .set(
       outcome.ok
         ? { failingSince: null, consecutiveFailures: 0 }
         : { failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${outcome.at.toISOString()}::timestamptz)`, consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` },
     )
-    .where(and(eq(webhookEndpoints.appId, appId), eq(webhookEndpoints.id, id)))
-    .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
-  return row;
+    .where(
+      and(
+        eq(webhookEndpoints.appId, appId),
+        eq(webhookEndpoints.id, id),
+        // A healthy endpoint's success writes nothing: thousands of parallel deliveries would queue on its row lock.
+        outcome.ok ? or(sql`${webhookEndpoints.failingSince} is not null`, sql`${webhookEndpoints.consecutiveFailures} <> 0`) : undefined,
+      ),
+    );
 }
 
 /** Switches the endpoint off when it has been failing since `failingBefore` or earlier; the row when it did. */
