@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import type { WebhookEndpoint } from '@paraphe/contracts';
 import { useTranslation } from 'react-i18next';
 import { notify, notifyApiError } from '../../../shared/api/notify.ts';
@@ -28,18 +28,14 @@ export function WebhooksSettingsTab() {
         {endpoints.isPending && <Loader size="sm" />}
         {endpoints.isSuccess && endpoints.data.data.length === 0 && <Text c="dimmed">{t('none')}</Text>}
         {endpoints.isSuccess && endpoints.data.data.length > 0 && (
-          <Table.ScrollContainer minWidth={360}>
-            <Table>
-              <Table.Tbody>
-                {endpoints.data.data.map((endpoint) => (
-                  <EndpointRow key={endpoint.id} endpoint={endpoint} onDialog={setDialog} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap={0}>
+            {endpoints.data.data.map((endpoint) => (
+              <EndpointRow key={endpoint.id} endpoint={endpoint} onDialog={setDialog} />
+            ))}
+          </Stack>
         )}
       </Stack>
-      <Modal opened={dialog !== null} onClose={close} title={dialog ? titles[dialog.kind] : ''} size={dialog?.kind === 'log' ? 'xl' : 'lg'}>
+      <Modal opened={dialog !== null} onClose={close} title={dialog ? titles[dialog.kind] : ''} size={dialog?.kind === 'log' ? '64rem' : 'lg'}>
         {dialog?.kind === 'create' && <EndpointForm onCreated={(secret) => setDialog({ kind: 'secret', secret })} onSaved={close} />}
         {dialog?.kind === 'edit' && (
           <EndpointForm
@@ -66,8 +62,9 @@ function EndpointRow({ endpoint, onDialog }: { endpoint: WebhookEndpoint; onDial
   const day = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   const status = endpoint.enabled ? 'enabled' : endpoint.disabledReason === 'failing' ? 'failing' : 'disabled';
   return (
-    <Table.Tr>
-      <Table.Td>
+    // Information and actions side by side, the actions going under it on a narrow screen.
+    <Group justify="space-between" align="flex-start" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Stack gap={2} style={{ flex: '1 1 18rem', minWidth: 0 }}>
         <Group gap="xs">
           <Text fw={500} style={{ wordBreak: 'break-all' }}>{endpoint.url}</Text>
           <Badge size="sm" variant="light" color={endpoint.enabled ? 'green' : status === 'failing' ? 'red' : 'gray'}>{t(`status.${status}`)}</Badge>
@@ -76,9 +73,8 @@ function EndpointRow({ endpoint, onDialog }: { endpoint: WebhookEndpoint; onDial
         <Text size="xs" c="dimmed">{t('eventCount', { count: endpoint.events.length })}</Text>
         {endpoint.failingSince && <Text size="xs" c="orange">{t('status.failingSince', { date: day(endpoint.failingSince) })}</Text>}
         {endpoint.previousSecretExpiresAt && <Text size="xs" c="dimmed">{t('status.grace', { date: day(endpoint.previousSecretExpiresAt) })}</Text>}
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} justify="flex-end">
+      </Stack>
+      <Group gap={4} justify="flex-end">
           <Button size="xs" variant="subtle" onClick={() => onDialog({ kind: 'log', endpoint })}>{t('log')}</Button>
           <Button size="xs" variant="subtle" loading={sendTest.isPending} onClick={() => sendTest.mutate(endpoint.id, { onSuccess: () => notify(t('testSent'), 'success'), onError: notifyApiError })}>
             {t('test')}
@@ -100,8 +96,7 @@ function EndpointRow({ endpoint, onDialog }: { endpoint: WebhookEndpoint; onDial
           >
             {t('delete')}
           </Button>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+      </Group>
+    </Group>
   );
 }
