@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemEnvelope, uuidSchema } from '../shared/common.ts';
+import { itemEnvelope, keysetPageFields, uuidSchema } from '../shared/common.ts';
 
 /**
  * Webhooks (docs/webhooks.md): a tenant's endpoints receive the domain events they chose, signed following the
@@ -87,12 +87,7 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** Keyset paging, newest first: `cursor` is the previous page's `nextCursor`, opaque. */
 export const webhookDeliveryListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor of this list.')
-    .optional(),
+  ...keysetPageFields,
   status: z.enum(webhookDeliveryStatuses).optional(),
 });
 export const webhookDeliveryPageSchema = z.object({ data: z.array(webhookDeliverySchema), nextCursor: z.string().nullable() });

@@ -147,7 +147,8 @@ async function record(platform: Platform, job: DeliverJob, endpoint: repo.Endpoi
     });
     if (delay !== undefined) await enqueueAttempt(platform, tx, { ...job, attempt: job.attempt + 1 }, delay);
     if (skipped) return;
-    await repo.recordEndpointOutcome(tx, job.appId, endpoint.id, { ok, at: now });
+    // A success on an endpoint that was healthy when read changes nothing of it: no statement.
+    if (!ok || endpoint.failingSince || endpoint.consecutiveFailures) await repo.recordEndpointOutcome(tx, job.appId, endpoint.id, { ok, at: now });
     if (!ok) await disableIfFailing(platform, tx, job.appId, endpoint.id, now);
   });
 }
