@@ -91,7 +91,7 @@ interface Outcome {
   durationMs: number;
 }
 
-async function attempt(platform: Platform, job: DeliverJob): Promise<void> {
+async function attempt(platform: Platform, job: DeliverJob, signal?: AbortSignal): Promise<void> {
   const found = await platform.database.inTenant(job.appId, async (tx) => {
     const row = await repo.findDeliveryWithEndpoint(tx, job.appId, job.deliveryId);
     return row && { ...row, testMode: (await getApplication(tx, job.appId)).testMode };
@@ -105,7 +105,10 @@ async function attempt(platform: Platform, job: DeliverJob): Promise<void> {
   else {
     const secrets = [openSecret(platform, endpoint.sealedSecret)];
     if (endpoint.previousSealedSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(openSecret(platform, endpoint.previousSealedSecret));
-    outcome = await throughGate(endpoint.id, () => send(endpoint.url, delivery, secrets, Math.floor(now.getTime() / 1000), testMode));
+    // The claim may lapse while waiting at the gate: another run owns the attempt then, this one sends nothing.
+    const sent = await throughGate(endpoint.id, async () => (signal?.aborted ? null : send(endpoint.url, delivery, secrets, Math.floor(platform.clock().getTime() / 1000), testMode)));
+    if (!sent) return;
+    outcome = sent;
   }
   await record(platform, job, endpoint, outcome, !endpoint.enabled && !job.manual);
 }
@@ -168,13 +171,14 @@ async function disableIfFailing(platform: Platform, tx: Tx, appId: string, endpo
 export const webhookJobs = [
   defineJob<DeliverJob>({
     queue: deliverQueue,
-    run: (platform, data) => attempt(platform, data),
+    run: (platform, data, job) => attempt(platform, data, job.signal),
     // A crash mid-attempt is retried by pg-boss; an answered attempt schedules its own successor (above).
     retryLimit: 3,
-    // Up to `batchSize` attempts at once, each at most the 10 s timeout plus its two short transactions.
+    // Up to `batchSize` attempts at once (two fetching workers), each at most the 10 s timeout plus two short
+    // transactions; to a single endpoint they pass its gate 10 at a time: 100 jobs × 10 s / 10 = 100 s at worst.
     batchSize: 50,
     concurrency: 50,
-    expireInSeconds: 60,
+    expireInSeconds: 150,
   }),
 ];
 
