@@ -1,5 +1,6 @@
 import { idempotencyModule } from './platform/idempotency.ts';
 import { maintenanceModule } from './platform/jobs/maintenance.ts';
+import { maintenanceModeModule } from './platform/http/maintenance-routes.ts';
 import { messagingModule } from './platform/messaging/module.ts';
 import type { Module } from './platform/modules.ts';
 import { applicationsModule } from './domains/applications/index.ts';
@@ -9,15 +10,18 @@ import { campaignsModule } from './domains/campaigns/index.ts';
 import { certificatesModule } from './domains/certificates/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { dashboardsModule } from './domains/dashboards/index.ts';
+import { helpModule } from './domains/help/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
 import { operationsModule } from './domains/operations/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
 import { paymentsModule } from './domains/payments/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
+import { searchModule } from './domains/search/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
 import { signingModule } from './domains/signing/index.ts';
 import { stampsModule } from './domains/stamps/index.ts';
 import { templatesModule } from './domains/templates/index.ts';
+import { settingsModule } from './domains/settings/index.ts';
 import { timestampsModule } from './domains/timestamps/index.ts';
 import { tenantsModule } from './domains/tenants/index.ts';
 import { usersModule } from './domains/users/index.ts';
@@ -30,6 +34,7 @@ import { webhooksModule } from './domains/webhooks/index.ts';
 export const modules: readonly Module[] = [
   messagingModule,
   maintenanceModule,
+  maintenanceModeModule,
   idempotencyModule,
   tenantsModule,
   usersModule,
@@ -39,6 +44,9 @@ export const modules: readonly Module[] = [
   outboxModule,
   contactsModule,
   templatesModule,
+  // settings after templates: the logo upload reads its multipart form with the templates' reader.
+  settingsModule,
+  helpModule,
   pkiModule,
   billingModule,
   // stamps before timestamps: the public verification page recognises the certificates tenants imported as stamps.
@@ -51,6 +59,7 @@ export const modules: readonly Module[] = [
   campaignsModule,
   operationsModule,
   dashboardsModule,
+  searchModule,
   // Last: it listens to every domain's events and calls only tenants.
   webhooksModule,
 ];

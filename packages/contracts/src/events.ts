@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './shared/common.ts';
 import { applicationEventSchemas } from './applications/events.ts';
+import { settingsEventSchemas } from './settings/events.ts';
 import { billingEventSchemas } from './billing/events.ts';
 import { campaignEventSchemas } from './campaigns/events.ts';
 import { operationEventSchemas } from './operations/events.ts';
@@ -11,6 +12,7 @@ import { timestampEventSchemas } from './timestamps/events.ts';
 import { stampEventSchemas } from './stamps/events.ts';
 import { certificateEventSchemas } from './certificates/events.ts';
 import { userEventSchemas } from './users/events.ts';
+import { helpEventSchemas } from './help/events.ts';
 import { webhookEventSchemas } from './webhooks/events.ts';
 
 /**
@@ -21,6 +23,7 @@ import { webhookEventSchemas } from './webhooks/events.ts';
  */
 export const domainEventSchemas = {
   ...applicationEventSchemas,
+  ...settingsEventSchemas,
   ...userEventSchemas,
   ...signatureEventSchemas,
   ...contactEventSchemas,
@@ -31,6 +34,7 @@ export const domainEventSchemas = {
   ...timestampEventSchemas,
   ...stampEventSchemas,
   ...certificateEventSchemas,
+  ...helpEventSchemas,
   ...webhookEventSchemas,
 } as const;
 

@@ -9,12 +9,15 @@ import { operationsFeature } from '../features/operations/index.ts';
 import { outboxFeature } from '../features/outbox/index.ts';
 import { paymentsFeature } from '../features/payments/feature.ts';
 import { profileFeature } from '../features/profile/index.ts';
+import { settingsFeature } from '../features/settings/feature.ts';
 import { signaturesFeature } from '../features/signatures/index.ts';
 import { signingFeature } from '../features/signing/index.ts';
 import { timestampsFeature } from '../features/timestamps/index.ts';
 import { stampsFeature } from '../features/stamps/index.ts';
 import { certificatesFeature } from '../features/certificates/index.ts';
-import { usersFeature } from '../features/users/index.ts';
+import { searchFeature } from '../features/search/feature.ts';
+import { supportFeature } from '../features/support/index.ts';
+import { usersFeature } from '../features/users/feature.ts';
 import type { FeatureModule, GuardedRoute } from '../shared/routing.ts';
 
 /**
@@ -34,11 +37,14 @@ export const features: readonly FeatureModule[] = [
   signingFeature,
   notificationsFeature,
   billingFeature,
+  settingsFeature,
   dashboardsFeature,
   paymentsFeature,
   timestampsFeature,
   stampsFeature,
   certificatesFeature,
+  supportFeature,
+  searchFeature,
 ];
 
 /** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */

@@ -29,6 +29,8 @@ export const notificationTypes = [
   'batch.end',
   'batch.cancel',
   'batch.archive',
+  /** A user asked for help (the product administrator): `{ helpRequestId, tenantAppId }`. */
+  'help.request',
   /** A webhook endpoint failed for days and was switched off (the tenant's owner): `{ endpointId, url }`. */
   'webhook.disabled',
 ] as const;

@@ -39,6 +39,10 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     return { userId: d.userId, type: 'payment.failed', message: `The automatic payment of ${amount} EUR (${d.company}) failed: ${d.reason}`, data: { paymentId: d.paymentId, tenantAppId: d.tenantAppId } };
   }
   if (event.type.startsWith('certificate.')) return certificateNotification(event);
+  if (event.type === 'help.requested') {
+    const d = event.data;
+    return { userId: d.userId, type: 'help.request', message: `Help request from ${d.company}: ${d.subject}`, data: { helpRequestId: d.helpRequestId, tenantAppId: d.tenantAppId } };
+  }
   if (event.type === 'webhook.endpoint_disabled') {
     const d = event.data;
     const message = `The webhook endpoint ${d.url} was disabled: every delivery to it failed since ${d.failingSince.slice(0, 10)}. Fix it, then enable it again.`;
@@ -150,6 +154,7 @@ export const notifiedEvents = [
   'certificate.expired',
   'certificate.completed',
   'certificate.renewal_due',
+  'help.requested',
   'webhook.endpoint_disabled',
 ] as const;
 

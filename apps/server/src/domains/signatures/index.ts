@@ -37,3 +37,5 @@ export { sealCopyDocuments, sealSharedDocuments, type SharedDocument, type Share
 export { formPayload, readSignatureForm } from './upload.ts';
 /** The super dashboard: reminders and expiries of one day across tenants. */
 export { sweepOutlook } from './outlook.ts';
+/** The one-box search (search domain): requests the actor sees, by label or signer. */
+export { searchSignatureRequests } from './service.ts';

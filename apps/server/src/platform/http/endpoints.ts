@@ -42,6 +42,8 @@ export interface ServeOptions {
    */
   rateLimit?: RateLimit | readonly RateLimit[];
   bodyLimit?: number;
+  /** Answered while maintenance is on (maintenance-gate.ts): login, tokens, the maintenance status and switch. */
+  duringMaintenance?: boolean;
 }
 
 /** Public JSON bodies (login, sign-up, links, the signing page) are small: 64 KB unless the route says otherwise. */
@@ -107,6 +109,7 @@ export function serve<E extends EndpointSpec>(app: App, endpoint: E, handler: En
     config: {
       ...('public' in auth ? {} : auth),
       ...(limits[0] ? { rateLimit: limits[0] as RateLimitOptions } : {}),
+      ...(options.duringMaintenance ? { duringMaintenance: true } : {}),
     },
     ...extraLimitHooks(app, limits.slice(1)),
     ...(bodyLimit ? { bodyLimit } : {}),
@@ -123,7 +126,8 @@ export function serve<E extends EndpointSpec>(app: App, endpoint: E, handler: En
         return runIdempotent({ store, inFlight, endpoint, request, reply, key, status, run });
       }
       const result = await run();
-      if (result === reply) return reply;
+      // A handler that sent the answer itself returns the reply, which is thenable: awaited, it is not `reply` any more.
+      if (result === reply || reply.sent) return reply;
       return reply.status(status).send(result);
     },
   });
