@@ -27,6 +27,7 @@ import { settingsModule } from './domains/settings/index.ts';
 import { timestampsModule } from './domains/timestamps/index.ts';
 import { tenantsModule } from './domains/tenants/index.ts';
 import { usersModule } from './domains/users/index.ts';
+import { webhooksModule } from './domains/webhooks/index.ts';
 
 /**
  * The module registry: every module the server runs, in dependency order (a domain only uses those above it).
@@ -63,4 +64,6 @@ export const modules: readonly Module[] = [
   dashboardsModule,
   searchModule,
   gdprModule,
+  // Last: it listens to every domain's events and calls only tenants.
+  webhooksModule,
 ];

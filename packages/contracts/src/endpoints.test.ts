@@ -10,7 +10,7 @@ const all = groups.flatMap(([group, endpoints]) => Object.entries(endpoints).map
 describe('endpoint descriptors', () => {
   it('are found in every domain', () => {
     expect(groups.map(([name]) => name).sort()).toEqual(
-      ['applicationEndpoints', 'billingEndpoints', 'invoicingEndpoints', 'paymentEndpoints', 'dashboardEndpoints', 'campaignEndpoints', 'contactEndpoints', 'authEndpoints', 'notificationEndpoints', 'operationEndpoints', 'outboxEndpoints', 'pkiEndpoints', 'signatureEndpoints', 'signingPageEndpoints', 'stampEndpoints', 'certificateEndpoints', 'templateEndpoints', 'timestampEndpoints', 'userEndpoints', 'verificationEndpoints'].sort(),
+      ['applicationEndpoints', 'billingEndpoints', 'invoicingEndpoints', 'paymentEndpoints', 'dashboardEndpoints', 'campaignEndpoints', 'contactEndpoints', 'authEndpoints', 'notificationEndpoints', 'operationEndpoints', 'outboxEndpoints', 'pkiEndpoints', 'signatureEndpoints', 'signingPageEndpoints', 'stampEndpoints', 'certificateEndpoints', 'templateEndpoints', 'timestampEndpoints', 'userEndpoints', 'verificationEndpoints', 'webhookEndpoints', 'helpEndpoints', 'maintenanceEndpoints', 'searchEndpoints', 'settingsEndpoints'].sort(),
     );
     expect(all.length).toBeGreaterThan(60);
   });

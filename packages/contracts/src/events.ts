@@ -14,6 +14,7 @@ import { certificateEventSchemas } from './certificates/events.ts';
 import { userEventSchemas } from './users/events.ts';
 import { helpEventSchemas } from './help/events.ts';
 import { gdprEventSchemas } from './gdpr/events.ts';
+import { webhookEventSchemas } from './webhooks/events.ts';
 
 /**
  * The typed catalogue of domain events. A state change writes its event in its own transaction (a
@@ -36,6 +37,7 @@ export const domainEventSchemas = {
   ...certificateEventSchemas,
   ...helpEventSchemas,
   ...gdprEventSchemas,
+  ...webhookEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -82,3 +82,6 @@ export * from './gdpr/endpoints.ts';
 export * from './gdpr/events.ts';
 export * from './consents/schemas.ts';
 export * from './consents/endpoints.ts';
+export * from './webhooks/schemas.ts';
+export * from './webhooks/endpoints.ts';
+export * from './webhooks/events.ts';

@@ -84,6 +84,7 @@ export const permissions = [
   'settings.profile',
   'notifications.read',
   'apikeys.manage',
+  'webhooks.manage',
   'connectors.manage',
   'certificates.order', // order one's own qualified certificate (feature level3)
   // product administrator only
@@ -131,6 +132,7 @@ export const permissionMatrix: Record<Profile, Permission[]> = {
     'settings.configuration',
     'settings.gdpr',
     'apikeys.manage',
+    'webhooks.manage',
     'connectors.manage',
   ],
   // The accountant follows consumption and invoices and sees users and requests, but sends nothing.
@@ -162,6 +164,7 @@ export const permissionFeature: Partial<Record<Permission, Feature>> = {
   'stamp.create': 'stamp',
   'timestamp.create': 'timestamp',
   'apikeys.manage': 'api',
+  'webhooks.manage': 'api',
   'certificates.order': 'level3',
 };
 
