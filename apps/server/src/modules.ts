@@ -21,6 +21,7 @@ import { templatesModule } from './domains/templates/index.ts';
 import { timestampsModule } from './domains/timestamps/index.ts';
 import { tenantsModule } from './domains/tenants/index.ts';
 import { usersModule } from './domains/users/index.ts';
+import { apikeysModule } from './domains/apikeys/index.ts';
 
 /**
  * The module registry: every module the server runs, in dependency order (a domain only uses those above it).
@@ -50,4 +51,5 @@ export const modules: readonly Module[] = [
   campaignsModule,
   operationsModule,
   dashboardsModule,
+  apikeysModule,
 ];

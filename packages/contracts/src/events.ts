@@ -11,6 +11,7 @@ import { timestampEventSchemas } from './timestamps/events.ts';
 import { stampEventSchemas } from './stamps/events.ts';
 import { certificateEventSchemas } from './certificates/events.ts';
 import { userEventSchemas } from './users/events.ts';
+import { apiKeyEventSchemas } from './apikeys/events.ts';
 
 /**
  * The typed catalogue of domain events. A state change writes its event in its own transaction (a
@@ -30,6 +31,7 @@ export const domainEventSchemas = {
   ...timestampEventSchemas,
   ...stampEventSchemas,
   ...certificateEventSchemas,
+  ...apiKeyEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -64,3 +64,8 @@ export * from './stamps/events.ts';
 export * from './certificates/schemas.ts';
 export * from './certificates/endpoints.ts';
 export * from './certificates/events.ts';
+export * from './apikeys/schemas.ts';
+export * from './apikeys/endpoints.ts';
+export * from './apikeys/events.ts';
+export * from './apiv1/schemas.ts';
+export * from './apiv1/endpoints.ts';

@@ -37,3 +37,6 @@ export { sealCopyDocuments, sealSharedDocuments, type SharedDocument, type Share
 export { formPayload, readSignatureForm } from './upload.ts';
 /** The super dashboard: reminders and expiries of one day across tenants. */
 export { sweepOutlook } from './outlook.ts';
+/** The public API (apikeys domain): the same reads and actions as the back office's routes, for its technical user. */
+export { actOnSignatureRequest, getSignatureRequest, listSignatureRequests, signatureRequestStatus, type RequestView } from './service.ts';
+export { presentRequest, progressOf } from './presenter.ts';
