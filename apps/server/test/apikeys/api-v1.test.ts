@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { apiKeyEndpoints, apiV1Endpoints, apiV1OpenApiPath, apiKeySecretPattern, pathOf, problemContentType, type EndpointSpec } from '@paraphe/contracts';
+import { apiKeyEndpoints, apiV1DocsPath, apiV1Endpoints, apiV1OpenApiPath, apiKeySecretPattern, pathOf, problemContentType, type EndpointSpec } from '@paraphe/contracts';
 import { consumptions } from '../../src/domains/billing/schema.ts';
 import { auditEvents } from '../../src/platform/db/schema/index.ts';
 import { createTestContext, type TestClient, type TestContext } from '../support/harness.ts';
@@ -223,5 +223,11 @@ describe('/api/v1', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api/v1/requests/{id}');
     expect(doc.paths['/api/v1/requests'].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+    // The reference page: Swagger UI from this server's own assets, started by a script file (CSP script-src 'self').
+    const page = await t.request({ method: 'GET', url: apiV1DocsPath });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/api/docs/static/swagger-ui-bundle.js');
+    expect(page.body).not.toMatch(/https?:\/\//);
+    expect((await t.request({ method: 'GET', url: `${apiV1DocsPath}/init.js` })).body).toContain(apiV1OpenApiPath);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   apiV1Endpoints as endpoints,
+  apiV1DocsPath,
   apiV1OpenApiPath,
   encodeSignatureFilter,
   signatureListQuerySchema,
@@ -34,6 +35,7 @@ import {
 } from '../signatures/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { apiV1OpenApi } from './openapi.ts';
+import { serveReferencePage } from './reference-page.ts';
 
 /**
  * The public REST API, version 1 (docs/api-v1.md): the signatures domain's services, called as the tenant's
@@ -117,7 +119,7 @@ function rateLimitHook(app: App, platform: Platform) {
   const keyOf = (request: FastifyRequest) => `apikey:${createHash('sha256').update(request.headers.authorization ?? request.ip).digest('base64url')}`;
   const check = app.createRateLimit({ max: platform.config.apiRateLimitPerMinute, timeWindow: 60_000, keyGenerator: keyOf });
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith(apiV1OpenApiPath)) return;
+    if (request.url.startsWith(apiV1OpenApiPath) || request.url.startsWith(apiV1DocsPath)) return;
     const result = await check(request);
     if (result.isAllowed) return;
     reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', result.remaining).header('x-ratelimit-reset', result.ttlInSeconds);
@@ -131,6 +133,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
   await app.register(async (v1) => {
     v1.addHook('onRequest', rateLimitHook(v1 as App, platform));
     v1.get(apiV1OpenApiPath, { schema: { hide: true } }, async () => apiV1OpenApi(platform));
+    serveReferencePage(v1 as App);
 
     serve(v1 as App, endpoints.createRequest, async (request, reply) => {
       const actor = requireActor(request);
