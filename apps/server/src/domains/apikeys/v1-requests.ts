@@ -21,6 +21,7 @@ import {
   actOnSignatureRequest,
   completedFiles,
   createSignatureRequest,
+  defaultFieldsFor,
   getSignatureRequest,
   listSignatureRequests,
   prepareDocuments,
@@ -147,7 +148,9 @@ export async function apiV1Routes(app: App, platform: Platform) {
         files.push({ fileName: doc.fileName, mimeType: doc.fileName.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/pdf', data: bytes });
       }
       const signerIndexes = data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex);
-      const documents = await prepareDocuments({ entries: data.transactionDocuments, files, limits, signerIndexes });
+      // A document without placed fields gets the default one per signer, as an upload without an entry does.
+      const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaultFieldsFor(signerIndexes) }));
+      const documents = await prepareDocuments({ entries, files, limits, signerIndexes });
       const { view, links } = await createSignatureRequest({ platform, actor, level: request.body.level, data, documents });
       await meterCreate(platform, actor, key.id, view).catch((error: unknown) => request.log.error({ err: error }, 'api: the usage of a create was not metered'));
       reply.header('location', `${request.url}/${view.row.id}`);

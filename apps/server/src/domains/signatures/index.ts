@@ -16,7 +16,7 @@ export { addVersion, currentVersions, documentUnsignable, ensurePrepared, sha256
 export { markCodeSent, markCompleted, markSignerOpened } from './participation.ts';
 export { emitRequestEvent, emitSignerEvent } from './facts.ts';
 export { createSignatureRequest } from './service.ts';
-export { inspectPdf, prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';
+export { defaultFieldsFor, inspectPdf, prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';
 /** Campaigns and operations: many requests at once in the caller's transaction, the shared pacing budget, and bulk cancel / relaunch / archive reads. */
 export {
   assertBulkSendable,
