@@ -5,6 +5,7 @@ import {
   apiV1DocsPath,
   apiV1OpenApiPath,
   encodeSignatureFilter,
+  fieldSizeOf,
   signatureListQuerySchema,
   signatureRequestInputSchema,
   type SignatureRequestData,
@@ -149,7 +150,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
       }
       const signerIndexes = data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex);
       // A document without placed fields gets the default one per signer, as an upload without an entry does.
-      const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaultFieldsFor(signerIndexes) }));
+      const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaultFieldsFor(signerIndexes).map((field) => ({ ...field, ...fieldSizeOf(field) })) }));
       const documents = await prepareDocuments({ entries, files, limits, signerIndexes });
       const { view, links } = await createSignatureRequest({ platform, actor, level: request.body.level, data, documents });
       await meterCreate(platform, actor, key.id, view).catch((error: unknown) => request.log.error({ err: error }, 'api: the usage of a create was not metered'));
