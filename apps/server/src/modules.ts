@@ -18,6 +18,7 @@ import { signaturesModule } from './domains/signatures/index.ts';
 import { signingModule } from './domains/signing/index.ts';
 import { stampsModule } from './domains/stamps/index.ts';
 import { templatesModule } from './domains/templates/index.ts';
+import { settingsModule } from './domains/settings/index.ts';
 import { timestampsModule } from './domains/timestamps/index.ts';
 import { tenantsModule } from './domains/tenants/index.ts';
 import { usersModule } from './domains/users/index.ts';
@@ -39,6 +40,8 @@ export const modules: readonly Module[] = [
   outboxModule,
   contactsModule,
   templatesModule,
+  // settings after templates: the logo upload reads its multipart form with the templates' reader.
+  settingsModule,
   pkiModule,
   billingModule,
   // stamps before timestamps: the public verification page recognises the certificates tenants imported as stamps.

@@ -48,7 +48,7 @@ export async function createServer(opts: {
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, { maxConnections: config.mailPacing.maxConnections, maxMessages: config.mailPacing.maxMessages }) : undefined);
   const smsProvider = config.smsHttpUrl ? createHttpSmsProvider(config.smsHttpUrl) : undefined;
   const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes });
-  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry, pacing: config.mailPacing });
+  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, publicUrl: config.publicUrl, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry, pacing: config.mailPacing });
   const secret = await ensureSecret(database, config.secretKey);
   const platform: Platform = {
     config,

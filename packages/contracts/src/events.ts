@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './shared/common.ts';
 import { applicationEventSchemas } from './applications/events.ts';
+import { settingsEventSchemas } from './settings/events.ts';
 import { billingEventSchemas } from './billing/events.ts';
 import { campaignEventSchemas } from './campaigns/events.ts';
 import { operationEventSchemas } from './operations/events.ts';
@@ -21,6 +22,7 @@ import { apiKeyEventSchemas } from './apikeys/events.ts';
  */
 export const domainEventSchemas = {
   ...applicationEventSchemas,
+  ...settingsEventSchemas,
   ...userEventSchemas,
   ...signatureEventSchemas,
   ...contactEventSchemas,

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       smsHttpUrl: undefined,
+      signingProviderTestUrl: undefined,
       publicUrl: 'http://localhost:3000',
       secretKey: undefined,
       role: 'all',

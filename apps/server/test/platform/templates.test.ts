@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultThemeColor } from '@paraphe/contracts';
+import { defaultThemeColor, locales } from '@paraphe/contracts';
 import { TemplateRegistry } from '../../src/platform/messaging/templates/render.ts';
 import type { TemplateName, TemplateParams, TemplateText } from '../../src/platform/messaging/templates/types.ts';
 import { modules } from '../../src/modules.ts';
@@ -24,8 +24,16 @@ describe('mail templates', () => {
     expect(english.text.startsWith('Hello Jane,')).toBe(true);
   });
 
+  it('renders the other languages', () => {
+    const german = renderTemplate('reset-password', 'de', reset, branding);
+    expect(german.subject).toBe('Zurücksetzen Ihres Passworts');
+    expect(german.text).toContain(`Neues Passwort wählen: ${reset.link}`);
+    const greek = renderTemplate('second-factor-code', 'gr', { firstName: 'Jane', code: '012345', minutes: 10 }, branding);
+    expect(greek.sms).toBe('Κωδικός σύνδεσης: 012345 (ισχύει 10 λεπτά).');
+  });
+
   it('falls back to English for a language without a catalogue', () => {
-    expect(renderTemplate('reset-password', 'de', reset, branding)).toEqual(renderTemplate('reset-password', 'en', reset, branding));
+    expect(renderTemplate('reset-password', 'ja', reset, branding)).toEqual(renderTemplate('reset-password', 'en', reset, branding));
   });
 
   it('escapes parameters in the HTML part only', () => {
@@ -68,6 +76,24 @@ describe('mail templates', () => {
       const en = registry.textOf(name, 'en');
       expect(fr && en, name).toBeTruthy();
       expect(new Set(placeholders(fr!)), name).toEqual(new Set(placeholders(en!)));
+    }
+  });
+
+  it('gives each translated text the shape of the French one', () => {
+    const placeholders = (s: string | undefined) => [...(s ?? '').matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const translations = locales.filter((language) => language !== 'fr' && language !== 'en');
+    for (const name of registry.names) {
+      const fr = registry.textOf(name, 'fr')!;
+      for (const language of translations) {
+        const text = registry.textOf(name, language);
+        if (!text) continue; // not translated yet: English is sent
+        const where = `${name} (${language})`;
+        expect(placeholders(text.subject), where).toEqual(placeholders(fr.subject));
+        expect(text.paragraphs.map(placeholders), where).toEqual(fr.paragraphs.map(placeholders));
+        expect(text.action?.linkParam, where).toBe(fr.action?.linkParam);
+        expect(placeholders(text.sms), where).toEqual(placeholders(fr.sms));
+        expect(text.sms === undefined, where).toBe(fr.sms === undefined);
+      }
     }
   });
 

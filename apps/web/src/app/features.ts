@@ -9,6 +9,7 @@ import { operationsFeature } from '../features/operations/index.ts';
 import { outboxFeature } from '../features/outbox/index.ts';
 import { paymentsFeature } from '../features/payments/feature.ts';
 import { profileFeature } from '../features/profile/index.ts';
+import { settingsFeature } from '../features/settings/feature.ts';
 import { signaturesFeature } from '../features/signatures/index.ts';
 import { signingFeature } from '../features/signing/index.ts';
 import { timestampsFeature } from '../features/timestamps/index.ts';
@@ -34,6 +35,7 @@ export const features: readonly FeatureModule[] = [
   signingFeature,
   notificationsFeature,
   billingFeature,
+  settingsFeature,
   dashboardsFeature,
   paymentsFeature,
   timestampsFeature,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, defaultThemeColor, httpsUrlSchema } from '../shared/common.ts';
+import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, defaultThemeColor, httpsUrlSchema, localeSchema, defaultLocale } from '../shared/common.ts';
 import { featureFlagsSchema, packSchema } from '../shared/access.ts';
 import { emailSchema } from '../users/schemas.ts';
+import { signatureDefaultsLayerSchema } from '../settings/defaults.ts';
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { message: 'Invalid value.' });
 const httpsUrl = httpsUrlSchema;
@@ -17,6 +18,17 @@ export const applicationSettingsSchema = z.object({
   cancelRedirection: httpsUrl.nullish(),
   failRedirection: httpsUrl.nullish(),
   doubleAuth: z.boolean().default(true),
+  /** The company name printed on mails, the signing page and the evidence file when it differs from `company`. */
+  issuingCompany: z.string().trim().max(200).nullish(),
+  address: z.string().trim().max(500).nullish(),
+  /** Where the tenant's users' help requests go (with the product administrator). */
+  supportEmail: emailSchema.nullish(),
+  /** The language of the tenant's screens and mails when a person has none of their own. */
+  defaultLanguage: localeSchema.default(defaultLocale),
+  /** Spec §6: users without signing-provider credentials of their own use their nearest ancestor's. */
+  providerInheritance: z.boolean().default(false),
+  /** The tenant's layer of a new request's defaults (settings → Parameters); its expiry is signatureExpiryDays. */
+  signatureDefaults: signatureDefaultsLayerSchema.omit({ expiryDays: true }).default({}),
 });
 export type ApplicationSettings = z.infer<typeof applicationSettingsSchema>;
 

@@ -93,6 +93,12 @@ export const errorHttpStatus = {
   IDEMPOTENCY_KEY_UNKNOWN_RESULT: 409,
   /** A document the office engine could not convert (mail-merge): damaged, or it hung and was stopped. */
   CONVERSION_FAILED: 422,
+  /** Spec §8 provider connection test: credentials missing or incomplete (fill them first). */
+  PROVIDER_CREDENTIALS_INCOMPLETE: 400,
+  /** Spec §8: the provider refused the credentials. Not 401: that would end the caller's own session. */
+  PROVIDER_CREDENTIALS_INVALID: 422,
+  /** Spec §8: the provider is having difficulties; retry in a few minutes. */
+  PROVIDER_UNAVAILABLE: 503,
   INTERNAL: 500,
   /** The database (or a service a request needs) is away for a moment: answered with Retry-After. */
   UNAVAILABLE: 503,
@@ -201,6 +207,9 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   CODE_RESEND_TOO_SOON: 'Wait a moment before asking for a new code.',
   CODE_SEND_LIMIT: 'Too many codes were sent. Try again later.',
   CONSENT_REQUIRED: 'Tick every box to continue.',
+  PROVIDER_CREDENTIALS_INCOMPLETE: 'The provider credentials are missing or incomplete: fill them in first.',
+  PROVIDER_CREDENTIALS_INVALID: 'The provider credentials are incorrect.',
+  PROVIDER_UNAVAILABLE: 'The provider is having difficulties: retry in a few minutes.',
   HANDWRITTEN_REQUIRED: 'Draw your signature to continue.',
   DOCUMENT_NOT_READY: 'The signed document is not available yet.',
   SIGNING_FAILED: 'The signature could not be applied. Try again in a few minutes.',

@@ -29,3 +29,12 @@ export const documentFileTypes = ['classic', 'zip', 'publi'] as const;
 /** Mime types that make a zip-type document (spec §5). */
 export const zipMimeTypes = ['application/zip', 'application/x-zip', 'application/x-zip-compressed'] as const;
 export const pdfMimeType = 'application/pdf';
+
+/** A reminder schedule (spec §5 "Reminders"). Here rather than in options.ts: the settings' defaults use it too. */
+export const reminderScheduleSchema = z.object({
+  /** Days after the invitation before the first reminder; 0 = no reminder. */
+  firstAfterDays: z.number().int().min(0).max(365),
+  /** Days between the following reminders; 0 = no more reminders after the first. */
+  intervalDays: z.number().int().min(0).max(365),
+});
+export type ReminderSchedule = z.infer<typeof reminderScheduleSchema>;

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { httpsUrlSchema, localeSchema } from '../shared/common.ts';
 import { emailSchema } from '../users/schemas.ts';
-import { certificationLevelSchema, chainingModes, contactChannels, handwrittenModes } from './constants.ts';
+import { certificationLevelSchema, chainingModes, contactChannels, handwrittenModes, reminderScheduleSchema, type ReminderSchedule } from './constants.ts';
 import { sepaPreprocessingOutputSchema, sepaPreprocessingSchema } from './sepa.ts';
 
 
-export const reminderScheduleSchema = z.object({
-  /** Days after the invitation before the first reminder; 0 = no reminder. */
-  firstAfterDays: z.number().int().min(0).max(365),
-  /** Days between the following reminders; 0 = no more reminders after the first. */
-  intervalDays: z.number().int().min(0).max(365),
-});
-export type ReminderSchedule = z.infer<typeof reminderScheduleSchema>;
 const noReminder: ReminderSchedule = { firstAfterDays: 0, intervalDays: 0 };
 const reminderScheduleInput = z
   .object({ firstAfterDays: z.number().int().min(0).max(365).default(0), intervalDays: z.number().int().min(0).max(365).default(0) })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localeSchema, uuidSchema, itemEnvelope, listEnvelope, listQuerySchema } from '../shared/common.ts';
 import { profileSchema } from '../shared/access.ts';
+import { signatureDefaultsLayerSchema } from '../settings/defaults.ts';
 
 /**
  * Spec §5: at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.
@@ -45,6 +46,8 @@ export const userAdditionalDataSchema = z.object({
   theme: z.object({ lang: localeSchema.optional() }).partial().optional(),
   plateforme: z.record(z.string(), z.unknown()).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
+  /** The user's own defaults for a new request (settings → User); the tenant's, then the product's, fill the rest. */
+  signatureDefaults: signatureDefaultsLayerSchema.optional(),
 });
 
 export const userSchema = z.object({

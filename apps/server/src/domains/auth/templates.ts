@@ -1,4 +1,14 @@
 import type { TemplateCatalogues } from '../../platform/messaging/templates/types.ts';
+import { de } from './templates.de.ts';
+import { dk } from './templates.dk.ts';
+import { es } from './templates.es.ts';
+import { fi } from './templates.fi.ts';
+import { gr } from './templates.gr.ts';
+import { it } from './templates.it.ts';
+import { nl } from './templates.nl.ts';
+import { no } from './templates.no.ts';
+import { pt } from './templates.pt.ts';
+import { se } from './templates.se.ts';
 
 /** The login code (second factor), by e-mail or SMS; the notices of a paused login (docs/security.md). */
 declare module '../../platform/messaging/templates/types.ts' {
@@ -60,4 +70,6 @@ export const authTemplates: TemplateCatalogues<'second-factor-code' | 'login-loc
       action: { label: 'Change my password', linkParam: 'link' },
     },
   },
+  // The other languages, one file each (templates.<lang>.ts).
+  de, dk, es, fi, gr, it, nl, no, pt, se,
 };

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
 import type { BatchMessage, MessagePriority } from '../../platform/messaging/service.ts';
-import { brandingOf, type ApplicationRow } from '../tenants/index.ts';
+import { brandingOf, displayCompanyOf, type ApplicationRow } from '../tenants/index.ts';
 import { appendEvent } from './evidence.ts';
 import { emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
@@ -41,7 +41,7 @@ export function invitationBatchMessage(platform: Platform, ctx: RequestContext, 
   const params: TemplateParams['signature-invitation'] = {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),
-    company: ctx.application.company,
+    company: displayCompanyOf(ctx.application),
     label: ctx.request.label,
     message: signer.invitationMessage ?? ctx.request.options.invitationMessage ?? '',
     expiresOn: dateOnly(ctx.request.expiresAt),
@@ -56,7 +56,7 @@ export async function sendInvitation(tx: Tx, platform: Platform, ctx: RequestCon
   await queue(tx, platform, ctx, signer, channel, 'signature-invitation', {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),
-    company: ctx.application.company,
+    company: displayCompanyOf(ctx.application),
     label: ctx.request.label,
     message,
     expiresOn: dateOnly(ctx.request.expiresAt),
@@ -76,7 +76,7 @@ export function reminderMessage(platform: Platform, ctx: RequestContext, signer:
   const params = {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),
-    company: ctx.application.company,
+    company: displayCompanyOf(ctx.application),
     label: ctx.request.label,
     expiresOn: dateOnly(ctx.request.expiresAt),
     link: linkFor(platform, ctx, signer),
@@ -91,7 +91,7 @@ export async function sendCancelNotice(tx: Tx, platform: Platform, ctx: RequestC
   await queue(tx, platform, ctx, signer, 'email', 'signature-canceled', {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),
-    company: ctx.application.company,
+    company: displayCompanyOf(ctx.application),
     label: ctx.request.label,
   });
 }

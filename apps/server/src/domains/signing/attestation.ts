@@ -8,6 +8,8 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 
 export interface AttestationInput {
   company: string;
+  /** The tenant's logo (settings → General), drawn at the top right of the first page. */
+  logo?: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' };
   testMode: boolean;
   generatedAt: Date;
   request: { id: string; label: string; level: number; requester: string | null; sentAt: Date | null; completedAt: Date };
@@ -91,6 +93,13 @@ class Writer {
   }
 }
 
+/** At most 120×48 pt, keeping its proportions, in the top right corner (below the test-mode banner). */
+async function drawLogo(doc: PDFDocument, logo: NonNullable<AttestationInput['logo']>) {
+  const image = logo.type === 'image/png' ? await doc.embedPng(logo.bytes) : await doc.embedJpg(logo.bytes);
+  const { width, height } = image.scaleToFit(120, 48);
+  doc.getPage(0).drawImage(image, { x: Writer.width - Writer.margin - width, y: Writer.height - Writer.margin - height + 12, width, height });
+}
+
 export async function buildAttestation(input: AttestationInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Evidence file — ${printable(input.request.label)}`);
@@ -98,6 +107,7 @@ export async function buildAttestation(input: AttestationInput): Promise<Uint8Ar
   doc.setCreationDate(input.generatedAt);
   const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), input.testMode ? testModeNotice : null);
   const { request } = input;
+  if (input.logo) await drawLogo(doc, input.logo);
 
   w.line('Evidence file (signature attestation)', { size: 16, bold: true, gap: 6 });
   if (input.testMode) w.line(`${testModeNotice}: this request was made in test mode; its signatures have no legal value.`, { bold: true, gap: 4 });

@@ -21,9 +21,9 @@ import {
   type RequestJob,
   type VersionRow,
 } from '../signatures/index.ts';
-import { findApplication } from '../tenants/index.ts';
+import { displayCompanyOf, findApplication, tenantLogo } from '../tenants/index.ts';
 import { findUserById } from '../users/index.ts';
-import { buildAttestation } from './attestation.ts';
+import { buildAttestation, type AttestationInput } from './attestation.ts';
 import { deliverSignedDocuments } from './delivery.ts';
 import { asSigningFailure } from './sign.ts';
 
@@ -77,6 +77,7 @@ export async function runCompletion(platform: Platform, job: RequestJob) {
   // Issued before the transaction: the trust services read their own rows, which must not nest in ours.
   const attestationStamp = await stamp();
   try {
+    const logo = application ? await tenantLogo(platform.storage, application) : undefined;
     await platform.database.inTenant(job.appId, async (tx) => {
       const ctx = await findContext(tx, job.appId, job.requestId);
       if (!ctx || ctx.request.status !== 'signed') return;
@@ -94,7 +95,7 @@ export async function runCompletion(platform: Platform, job: RequestJob) {
         data: { documents: [...finals.entries()].map(([id, v]) => ({ id, sha256: v.sha256 })) },
         at: now,
       });
-      const attestation = await usingStamp(Promise.resolve(attestationStamp), (seal) => sealedAttestation(tx, ctx, snapshot.documents, finals, now, { seal, tsa }));
+      const attestation = await usingStamp(Promise.resolve(attestationStamp), (seal) => sealedAttestation(tx, ctx, snapshot.documents, finals, now, { seal, tsa }, logo));
       const attestationKey = attestationKeyOf(job.appId, job.requestId);
       await platform.storage.put(attestationKey, attestation);
       await markCompleted(tx, platform, ctx, { attestationKey, documentCount: finals.size, now });
@@ -116,13 +117,15 @@ async function sealedAttestation(
   finals: Map<string, VersionRow>,
   now: Date,
   trust: { seal: Parameters<typeof sealPdf>[1]['identity']; tsa: Parameters<typeof sealPdf>[1]['tsa'] },
+  logo?: AttestationInput['logo'],
 ): Promise<Uint8Array> {
   const { application, request, signers } = ctx;
   const events = await eventsOf(tx, application.id, request.id);
   const chain = await verifyEventChain(tx, application.id, request.id);
   const nameOf = new Map(signers.map((s) => [s.id, signerDisplayName(s)]));
   const pdf = await buildAttestation({
-    company: application.company,
+    company: displayCompanyOf(application),
+    logo,
     testMode: request.testMode,
     generatedAt: now,
     request: { id: request.id, label: request.label, level: request.level, requester: request.ownerName, sentAt: request.sentAt, completedAt: now },

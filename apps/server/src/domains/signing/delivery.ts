@@ -1,7 +1,7 @@
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { OutboxAttachment } from '../../platform/db/schema/index.ts';
-import { brandingOf } from '../tenants/index.ts';
+import { brandingOf, displayCompanyOf } from '../tenants/index.ts';
 import { signedCopiesLink, signingLink, type RequestContext, type VersionRow } from '../signatures/index.ts';
 
 /**
@@ -53,7 +53,7 @@ export async function deliverSignedDocuments(
   for (const r of recipients) {
     if (seen.has(r.email.toLowerCase())) continue;
     seen.add(r.email.toLowerCase());
-    const params = { name: r.name, company: application.company, label: request.label };
+    const params = { name: r.name, company: displayCompanyOf(application), label: request.label };
     if (attachments) {
       await platform.messaging.queueEmail(tx, { appId: application.id, to: r.email, language: r.language, branding, template: 'signed-documents', params, attachments });
     } else {

@@ -27,6 +27,7 @@ import {
   type SignatureEventType,
   emitSignerEvent,
 } from '../signatures/index.ts';
+import { displayCompanyOf, logoPathOf } from '../tenants/index.ts';
 import { assertCanAct, loadAccess, resolveLink, turnOf, type SigningAccess } from './access.ts';
 import { handOverOnThisDevice } from './handover.ts';
 import { checkCode, codeState, findCode, issueCode } from './codes.ts';
@@ -87,7 +88,7 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
         expiresAt: ctx.request.expiresAt?.toISOString() ?? null,
         chainingMode: ctx.request.options.chainingMode,
       },
-      tenant: { company: ctx.application.company, themeColor: ctx.application.settings.themeColor, logoUrl: null },
+      tenant: { company: displayCompanyOf(ctx.application), themeColor: ctx.application.settings.themeColor, logoUrl: logoPathOf(ctx.application) ?? null },
       language: signer.language as SigningPage['language'],
       signer: {
         firstname: signer.firstname,
@@ -114,7 +115,7 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
         };
       }),
       code: signer.role === 'signer' ? codeState(signer, await findCode(tx, signer.id), now) : null,
-      redirects: { success: ctx.request.options.successRedirection, cancel: ctx.request.options.cancelRedirection, fail: ctx.request.options.failRedirection },
+      redirects: { success: redirects({ ctx }).successRedirection, cancel: redirects({ ctx }).cancelRedirection, fail: redirects({ ctx }).failRedirection },
     };
   });
 }
@@ -193,7 +194,16 @@ function assertConsents(documents: DocumentWithFields[], consents: boolean[][]) 
   if (missing) throw new AppError('CONSENT_REQUIRED');
 }
 
-const redirects = (access: SigningAccess) => access.ctx.request.options;
+/** The request's redirections, else the tenant's default ones (settings → Parameters, spec §3). */
+const redirects = ({ ctx }: Pick<SigningAccess, 'ctx'>) => {
+  const options = ctx.request.options;
+  const tenant = ctx.application.settings;
+  return {
+    successRedirection: options.successRedirection ?? tenant.successRedirection ?? null,
+    cancelRedirection: options.cancelRedirection ?? tenant.cancelRedirection ?? null,
+    failRedirection: options.failRedirection ?? tenant.failRedirection ?? null,
+  };
+};
 
 export async function signAsSigner(call: Call, input: { code: string; consents: boolean[][]; handwrittenPng: string | null }): Promise<SigningActionResult> {
   const { platform, origin } = call;

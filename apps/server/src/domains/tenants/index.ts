@@ -3,4 +3,4 @@ export * from './service.ts';
 export { tenantsModule } from './module.ts';
 export { presentApplicationSummary } from './presenter.ts';
 /** Company and pack of many tenants at once (the super dashboard, billed consumption across tenants). */
-export { companiesAndPacksOf } from './repository.ts';
+export { companiesAndPacksOf, logoKeysAmong } from './repository.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Pack } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { applications } from './schema.ts';
@@ -56,4 +56,14 @@ export async function companiesAndPacksOf(db: Executor, ids: readonly string[]):
   if (!ids.length) return new Map();
   const rows = await db.select({ id: applications.id, company: applications.company, pack: applications.pack }).from(applications).where(inArray(applications.id, [...ids]));
   return new Map(rows.map(({ id, ...rest }) => [id, rest]));
+}
+
+/** Which of these storage keys are a tenant's logo (the storage sweep keeps them). */
+export async function logoKeysAmong(db: Executor, keys: readonly string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const rows = await db
+    .select({ key: sql<string>`${applications.logo}->>'key'` })
+    .from(applications)
+    .where(inArray(sql`${applications.logo}->>'key'`, [...keys]));
+  return rows.map((r) => r.key);
 }

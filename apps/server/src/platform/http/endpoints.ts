@@ -126,7 +126,8 @@ export function serve<E extends EndpointSpec>(app: App, endpoint: E, handler: En
         return runIdempotent({ store, inFlight, endpoint, request, reply, key, status, run });
       }
       const result = await run();
-      if (result === reply) return reply;
+      // A handler that sent the answer itself returns the reply, which is thenable: awaited, it is not `reply` any more.
+      if (result === reply || reply.sent) return reply;
       return reply.status(status).send(result);
     },
   });

@@ -102,6 +102,8 @@ export function createMessaging(deps: {
   jobs: Jobs;
   logger: Logger;
   mailFrom: string;
+  /** The server's public address (the tenant's logo in mails). */
+  publicUrl?: string;
   mailTransport?: MailTransport;
   smsProvider?: SmsProvider;
   /** Where attachments are read from at delivery. */
@@ -115,7 +117,7 @@ export function createMessaging(deps: {
   const { database, jobs, logger, mailTransport, smsProvider } = deps;
   const clock = deps.clock ?? (() => new Date());
   const policy = deps.retryPolicy ?? defaultRetryPolicy;
-  const templates = new TemplateRegistry();
+  const templates = new TemplateRegistry(deps.publicUrl);
   // One pace per transport, shared by every delivery job of the process.
   const mailGate = createSendGate({ concurrency: mailTransport?.maxConnections ?? deps.pacing?.maxConnections ?? 5, ratePerSecond: deps.pacing?.ratePerSecond });
   const smsGate = createSendGate({ concurrency: 5, ratePerSecond: deps.pacing?.smsRatePerSecond });

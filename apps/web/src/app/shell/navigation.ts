@@ -38,7 +38,8 @@ export const navigation: NavEntry[] = [
   { labelKey: 'nav.payments', path: '/applications/payments', icon: 'billing', access: { permission: 'admin.billing' } },
   { labelKey: 'nav.phonebook', path: '/phonebooks/list', icon: 'phonebook', access: { permission: 'phonebook.read' } },
   { labelKey: 'nav.billing', path: '/billing/conso', icon: 'billing', access: { permission: 'billing.read' } },
-  { labelKey: 'nav.configuration', path: '/settings/configuration', icon: 'settings', access: { permission: 'settings.configuration' } },
+  // Every user has the User tab (their own defaults); the other tabs ask their own permission.
+  { labelKey: 'nav.configuration', path: '/settings/configuration', icon: 'settings', access: { permission: 'settings.profile' } },
   { labelKey: 'nav.profile', path: '/settings/profile', icon: 'profile', access: { permission: 'settings.profile' } },
   { labelKey: 'nav.certificate', path: '/certificate', icon: 'certificate', access: { permission: 'certificates.order' } },
   { labelKey: 'nav.notifications', path: '/notifications/list', icon: 'notifications', access: { permission: 'notifications.read' } },

@@ -1,5 +1,5 @@
 /**
- * Public surface of the billing feature (settings → Billing, billing/conso, a tenant's prices for the
+ * Public surface of the billing feature (the Billing tab of settings, billing/conso, a tenant's prices for the
  * administrator). The app takes the feature module from feature.ts, so that what only other features' lazy
  * screens use (below) stays out of the app's entry (the login route's budget, scripts/bundle-budget.ts).
  */
@@ -32,6 +32,9 @@ export function showBillingRequired(error: unknown, navigate: (to: string) => vo
  * (the `billing` namespace): render it inside a Suspense.
  */
 export const TenantPricesPanel = lazy(() => loadPublic().then(([m]) => ({ default: m.TenantPricesPanel })));
+
+/** settings/configuration → Billing: the billing profile and the payment methods (lazy, in a Suspense). */
+export const BillingSettingsTab = lazy(() => loadPublic().then(([m]) => ({ default: m.BillingSettingsTab })));
 
 /** The application view's Billing tab for the administrator: billing account, prices, invoices (lazy, in a Suspense). */
 export const TenantBillingPanel = lazy(() => loadPublic().then(([m]) => ({ default: m.TenantBillingPanel })));

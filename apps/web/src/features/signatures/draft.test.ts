@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import enSignatures from './locales/en.json';
 import frSignatures from './locales/fr.json';
-import type { FileInspection } from '@paraphe/contracts';
+import { effectiveSignatureDefaults, productSignatureDefaults, type FileInspection } from '@paraphe/contracts';
 import { draftProblems, formPathOf, initialDraft, newDocument, newSigner, placeUnplacedSigners, requestPartsOf, type Draft, type DraftDocument } from './draft.ts';
 import { moveMapping, removeMapping } from './components/new/useDraftEditing.ts';
 import { detailCodeOf } from './errorMessages.ts';
@@ -119,5 +119,15 @@ function keysOf(value: object, prefix = ''): string[] {
 describe('locales', () => {
   it('have the same keys in French and English', () => {
     expect(keysOf(frSignatures).sort()).toEqual(keysOf(enSignatures).sort());
+  });
+});
+
+describe('a new request from the settings defaults', () => {
+  const company = effectiveSignatureDefaults({ handwritten: 'enabled', level: 2, expiryDays: 45 });
+  it('starts from the defaults, the signers in the chosen language', () => {
+    const draft = initialDraft('en', '', { firstname: 'Ann' }, { ...company, language: 'de' });
+    expect(draft.options).toMatchObject({ handwritten: 'enabled', expiryDays: 45, language: 'de', signedDocuments: { ...productSignatureDefaults.signedDocuments, sendCopy: false } });
+    expect(draft.signers[0]!.language).toBe('de');
+    expect(initialDraft('en').options).toMatchObject({ handwritten: 'disabled', language: 'en', expiryDays: '' });
   });
 });

@@ -7,6 +7,7 @@ import {
   type SignatureField,
   type SignatureOptions,
   type SignatureOptionsInput,
+  type SignatureDefaults,
   type SignerInput,
   type SignatureRequest,
   type SignerRole,
@@ -89,7 +90,30 @@ export function newDocument(file: File, signers: readonly DraftSigner[]): DraftD
   return { key: nextKey(), file, title: file.name.replace(/\.(pdf|zip)$/i, ''), documentType: 'pdf', checkBoxTexts: [], signatureFields: withDefaultFields([], signers), check: { status: 'checking' } };
 }
 
-export function initialDraft(language: Locale, expiryDays: number | '' = '', prefill?: SignerPrefill): Draft {
+/**
+ * The defaults of a new request (settings: the user's, else the tenant's, else the product's); `language` is the
+ * signers' language when the user or the tenant chose one, else the requester's own.
+ */
+export type NewRequestDefaults = Omit<SignatureDefaults, 'language' | 'level'> & { language?: Locale };
+
+export function initialDraft(language: Locale, expiryDays: number | '' = '', prefill?: SignerPrefill, defaults?: NewRequestDefaults): Draft {
+  const draft = initialDraftOf(language, expiryDays, prefill);
+  if (!defaults) return draft;
+  const { language: signersLanguage, signedDocuments, reminders, ...rest } = defaults;
+  return {
+    ...draft,
+    signers: signersLanguage ? draft.signers.map((s) => ({ ...s, language: signersLanguage })) : draft.signers,
+    options: {
+      ...draft.options,
+      ...rest,
+      language: signersLanguage ?? draft.options.language,
+      reminders: { mail: { ...reminders.mail }, sms: { ...reminders.sms } },
+      signedDocuments: { ...signedDocuments, sendCopy: false },
+    },
+  };
+}
+
+function initialDraftOf(language: Locale, expiryDays: number | '', prefill?: SignerPrefill): Draft {
   const noReminder = { firstAfterDays: 0, intervalDays: 0 };
   return {
     label: '',

@@ -2,8 +2,21 @@ import { defaultThemeColor } from '@paraphe/contracts';
 import type { Catalogue, TemplateCatalogues, TemplateName, TemplateParams, TemplateText } from './types.ts';
 
 export interface Branding {
+  /** The name the mail is signed with (the tenant's issuing company when it has one). */
   company: string;
   themeColor?: string;
+  /** The tenant's logo, a path of this server (its public, cacheable address): drawn above the company's name. */
+  logoPath?: string;
+  /**
+   * The tenant's own wording by template name and language (settings → Parameters): replaces the subject, the
+   * paragraphs and the SMS of the product's text where given. Written by the tenant, so escaped in HTML as a whole.
+   */
+  overrides?: Partial<Record<string, Partial<Record<string, TemplateOverride>>>>;
+}
+export interface TemplateOverride {
+  subject?: string;
+  paragraphs?: string[];
+  sms?: string;
 }
 export interface RenderedMail {
   subject: string;
@@ -23,19 +36,23 @@ function fill(template: string, params: Record<string, unknown>, escape: (s: str
 }
 
 /** One text with its parameters, in the tenant's branding: subject, plain text, HTML and SMS forms. */
-export function renderText(text: TemplateText, params: Record<string, unknown>, branding: Branding): RenderedMail {
+export function renderText(text: TemplateText, params: Record<string, unknown>, branding: Branding, opts: { publicUrl?: string; untrusted?: boolean } = {}): RenderedMail {
   const plain = (s: string) => s;
+  // A tenant's text is not markup: its own characters are escaped too, not only the values filled in. The values
+  // are filled in one pass, so a value containing `${…}` is never read as a placeholder (no template injection).
+  const literal = opts.untrusted ? escapeHtml : plain;
   const subject = fill(text.subject, params, plain);
   const paragraphs = text.paragraphs.map((p) => fill(p, params, plain));
   if (text.action && !(text.action.linkParam in params)) throw new Error(`Template variable ${text.action.linkParam} is missing`);
   const link = text.action ? String(params[text.action.linkParam]) : undefined;
   const color = branding.themeColor ?? defaultThemeColor;
-  const htmlParagraphs = text.paragraphs.map((p) => `<p style="margin:0 0 12px">${fill(p, params, escapeHtml)}</p>`).join('');
+  const htmlParagraphs = text.paragraphs.map((p) => `<p style="margin:0 0 12px">${fill(literal(p), params, escapeHtml)}</p>`).join('');
+  const logo = branding.logoPath ? `<img src="${escapeHtml(`${opts.publicUrl ?? ''}${branding.logoPath}`)}" alt="${escapeHtml(branding.company)}" style="display:block;max-height:64px;max-width:240px;margin:0 0 12px">` : '';
   const button =
     text.action && link
       ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(text.action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(link)}</p>`
       : '';
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px"><h2 style="margin:0 0 16px">${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px">${logo}<h2 style="margin:0 0 16px">${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
   const textBody = [...paragraphs, ...(text.action && link ? [`${text.action.label}: ${link}`] : [])].join('\n\n');
   const sms = text.sms ? fill(text.sms, params, plain) : textBody;
   return { subject, text: textBody, html, sms };
@@ -45,6 +62,11 @@ export function renderText(text: TemplateText, params: Record<string, unknown>, 
 export class TemplateRegistry {
   readonly #byLanguage = new Map<string, Map<string, TemplateText>>();
   readonly #owner = new Map<string, string>();
+  /** The server's address, before the logo's path in mails. */
+  readonly publicUrl: string;
+  constructor(publicUrl = '') {
+    this.publicUrl = publicUrl;
+  }
 
   register(moduleName: string, catalogues: TemplateCatalogues): void {
     for (const name of Object.keys(catalogues.en)) {
@@ -70,6 +92,18 @@ export class TemplateRegistry {
   render<K extends TemplateName>(name: K, language: string, params: TemplateParams[K], branding: Branding): RenderedMail {
     const text = this.textOf(name, language) ?? this.textOf(name, 'en');
     if (!text) throw new Error(`No template named ${name}`);
-    return renderText(text, params as unknown as Record<string, unknown>, branding);
+    const override = branding.overrides?.[name]?.[language];
+    if (!override) return renderText(text, params as unknown as Record<string, unknown>, branding, { publicUrl: this.publicUrl });
+    return renderText(withOverride(text, override), params as unknown as Record<string, unknown>, branding, { publicUrl: this.publicUrl, untrusted: true });
   }
+}
+
+/** The product's text with a tenant's wording where it gives one (the action button and its link stay). */
+export function withOverride(text: TemplateText, override: TemplateOverride): TemplateText {
+  return {
+    ...text,
+    subject: override.subject || text.subject,
+    paragraphs: override.paragraphs?.length ? override.paragraphs : text.paragraphs,
+    sms: override.sms || text.sms,
+  };
 }

@@ -21,7 +21,7 @@ export interface TemplateText {
 
 export type Catalogue<K extends string = string> = { [P in K]: TemplateText };
 /**
- * A module's texts: French and English complete (English is the fallback of the other languages until the
- * translation issue fills them), other languages optional.
+ * A module's texts: French (the reference) and English complete; the other languages, each in the domain's
+ * `templates.<lang>.ts`, optional: a text a language lacks (a template added since its translation) is sent in English.
  */
 export type TemplateCatalogues<K extends string = string> = { fr: Catalogue<K>; en: Catalogue<K> } & { [language: string]: Partial<Catalogue<K>> | undefined };

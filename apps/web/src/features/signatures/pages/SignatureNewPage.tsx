@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Group, List, Paper, Select, Stack, Tabs, TextInput, Textarea, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Loader, Paper, Select, Stack, Tabs, TextInput, Textarea, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
@@ -10,9 +10,10 @@ import { ApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { useMe } from '../../auth/index.ts';
 import { billingSettingsPath, showBillingRequired } from '../../billing/index.ts';
+import { useMySignatureDefaults } from '../../settings/index.ts';
 import { useNavigationId } from '../../../shared/useNavigationId.ts';
 import { useCreateSignatureRequest, useUpdateDraft } from '../api.ts';
-import { draftProblems, formDataOf, initialDraft, type Draft, type DraftProblems, type SignerPrefill } from '../draft.ts';
+import { draftProblems, formDataOf, initialDraft, type Draft, type DraftProblems, type NewRequestDefaults, type SignerPrefill } from '../draft.ts';
 import { signatureErrorMessage } from '../errorMessages.ts';
 import { openSigningLinks } from '../components/signingLinks.tsx';
 import { isAcceptedFile, DocumentsTab } from '../components/new/DocumentsTab.tsx';
@@ -73,7 +74,12 @@ export function QualifiedSignaturePage() {
 function NewSignatureForm({ qualified }: { qualified: boolean }) {
   const prefill = usePrefill();
   useDropIdcFromAddress();
-  return <SignatureForm prefill={prefill} qualified={qualified} />;
+  // A new request starts from the user's defaults, else the tenant's Parameters, else the product's (settings).
+  const defaults = useMySignatureDefaults();
+  if (defaults.isPending) return <Loader size="sm" />;
+  const layers = defaults.data?.layers;
+  const chosen = defaults.data && { ...defaults.data.defaults, language: layers?.user.language ?? layers?.tenant.language };
+  return <SignatureForm prefill={prefill} qualified={qualified} defaults={chosen} defaultLevel={defaults.data?.defaults.level} />;
 }
 
 /** A saved draft (`signatures/view/:id` of a draft): the same form, pre-filled, saved with PUT …/draft. */
@@ -83,21 +89,21 @@ export type SavedDraft = { id: string; level: CertificationLevel; draft: Draft }
  * Signers, Documents, Options; save as draft, or send after confirmation. `qualified` (or a saved level-3 draft):
  * level 3, every signer needs a usable qualified certificate (docs/qualified.md).
  */
-export function SignatureForm({ prefill, saved, qualified: asked = false }: { prefill?: SignerPrefill; saved?: SavedDraft; qualified?: boolean }) {
+export function SignatureForm({ prefill, saved, qualified: asked = false, defaults, defaultLevel = 1 }: { prefill?: SignerPrefill; saved?: SavedDraft; qualified?: boolean; defaults?: NewRequestDefaults; defaultLevel?: CertificationLevel }) {
   const qualified = asked || saved?.level === 3;
   const { t } = useTranslation('signatures');
   const me = useMe();
   const navigate = useNavigate();
   const [summary, setSummary] = useState<string[]>([]);
   // The summary describes the last attempt: any edit makes it stale, the next attempt renews it.
-  const form = useForm<Draft>({ initialValues: saved?.draft ?? initialDraft(me.user.language, '', prefill), onValuesChange: () => setSummary([]) });
+  const form = useForm<Draft>({ initialValues: saved?.draft ?? initialDraft(me.user.language, '', prefill, defaults), onValuesChange: () => setSummary([]) });
   const checks = useFileChecks(form);
   const editing = useDraftEditing(form, me.user.language, { onAdded: checks.start, onRemoved: checks.cancel });
   const createRequest = useCreateSignatureRequest();
   const updateDraft = useUpdateDraft();
   const create = saved ? updateDraft : createRequest;
   const [tab, setTab] = useState<string | null>('signers');
-  const [level, setLevel] = useState<CertificationLevel>(saved?.level ?? (qualified ? 3 : 1));
+  const [level, setLevel] = useState<CertificationLevel>(saved?.level ?? (qualified ? 3 : defaultLevel));
   const [blocking, setBlocking] = useState<string | null>(null);
   const draft = form.getValues();
   const features = me.application.features;

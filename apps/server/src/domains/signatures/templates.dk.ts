@@ -1,0 +1,41 @@
+import type { Catalogue, TemplateName } from '../../platform/messaging/templates/types.ts';
+
+/** Danish (dk) texts of this domain's mails and SMS, wired in templates.ts; fr there is the reference. */
+export const dk: Partial<Catalogue<TemplateName>> = {
+  'signature-invitation': {
+    subject: '${requesterName} beder dig underskrive »${label}«',
+    paragraphs: [
+      'Hej ${signerName},',
+      '${requesterName} (${company}) beder dig underskrive »${label}« elektronisk.',
+      '${message}',
+      'Du kan underskrive indtil ${expiresOn}.',
+    ],
+    action: { label: 'Se og underskriv', linkParam: 'link' },
+    sms: '${company}: ${requesterName} beder dig underskrive "${label}": ${link}',
+  },
+  'signature-reminder': {
+    subject: 'Påmindelse: »${label}« venter på din underskrift',
+    paragraphs: [
+      'Hej ${signerName},',
+      '${requesterName} (${company}) venter stadig på din underskrift på »${label}«.',
+      'Du kan underskrive indtil ${expiresOn}.',
+    ],
+    action: { label: 'Se og underskriv', linkParam: 'link' },
+    sms: '${company}: påmindelse, "${label}" venter på din underskrift: ${link}',
+  },
+  'signature-expired': {
+    subject: 'Underskriftsanmodning udløbet: »${label}«',
+    paragraphs: [
+      'Hej ${firstName},',
+      'Underskriftsanmodningen »${label}« udløb, før alle underskrivere havde underskrevet.',
+    ],
+  },
+  'signature-canceled': {
+    subject: 'Underskriftsanmodning annulleret: »${label}«',
+    paragraphs: [
+      'Hej ${signerName},',
+      '${requesterName} (${company}) har annulleret underskriftsanmodningen »${label}«. Du skal ikke foretage dig mere.',
+    ],
+    sms: '${company}: underskriftsanmodningen "${label}" er annulleret.',
+  },
+};

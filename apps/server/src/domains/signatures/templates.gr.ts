@@ -1,0 +1,41 @@
+import type { Catalogue, TemplateName } from '../../platform/messaging/templates/types.ts';
+
+/** Greek (gr) texts of this domain's mails and SMS, wired in templates.ts; fr there is the reference. */
+export const gr: Partial<Catalogue<TemplateName>> = {
+  'signature-invitation': {
+    subject: '${requesterName} σας προσκαλεί να υπογράψετε το «${label}»',
+    paragraphs: [
+      'Γεια σας ${signerName},',
+      '${requesterName} (${company}) σας προσκαλεί να υπογράψετε ηλεκτρονικά το «${label}».',
+      '${message}',
+      'Μπορείτε να υπογράψετε έως τις ${expiresOn}.',
+    ],
+    action: { label: 'Προβολή και υπογραφή', linkParam: 'link' },
+    sms: '${company}: ${requesterName} σας προσκαλεί να υπογράψετε το «${label}»: ${link}',
+  },
+  'signature-reminder': {
+    subject: 'Υπενθύμιση: το «${label}» αναμένει την υπογραφή σας',
+    paragraphs: [
+      'Γεια σας ${signerName},',
+      '${requesterName} (${company}) αναμένει ακόμη την υπογραφή σας στο «${label}».',
+      'Μπορείτε να υπογράψετε έως τις ${expiresOn}.',
+    ],
+    action: { label: 'Προβολή και υπογραφή', linkParam: 'link' },
+    sms: '${company}: υπενθύμιση, το «${label}» αναμένει την υπογραφή σας: ${link}',
+  },
+  'signature-expired': {
+    subject: 'Το αίτημα υπογραφής έληξε: «${label}»',
+    paragraphs: [
+      'Γεια σας ${firstName},',
+      'Το αίτημα υπογραφής «${label}» έληξε πριν υπογραφεί από όλους τους υπογράφοντες.',
+    ],
+  },
+  'signature-canceled': {
+    subject: 'Το αίτημα υπογραφής ακυρώθηκε: «${label}»',
+    paragraphs: [
+      'Γεια σας ${signerName},',
+      '${requesterName} (${company}) ακύρωσε το αίτημα υπογραφής «${label}». Δεν χρειάζεται να κάνετε τίποτε άλλο.',
+    ],
+    sms: '${company}: το αίτημα υπογραφής «${label}» ακυρώθηκε.',
+  },
+};

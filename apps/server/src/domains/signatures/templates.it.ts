@@ -1,0 +1,41 @@
+import type { Catalogue, TemplateName } from '../../platform/messaging/templates/types.ts';
+
+/** Italian (it) texts of this domain's mails and SMS, wired in templates.ts; fr there is the reference. */
+export const it: Partial<Catalogue<TemplateName>> = {
+  'signature-invitation': {
+    subject: '${requesterName} la invita a firmare «${label}»',
+    paragraphs: [
+      'Gentile ${signerName},',
+      '${requesterName} (${company}) la invita a firmare elettronicamente «${label}».',
+      '${message}',
+      'Può firmare fino al ${expiresOn}.',
+    ],
+    action: { label: 'Visualizza e firma', linkParam: 'link' },
+    sms: '${company}: ${requesterName} la invita a firmare "${label}": ${link}',
+  },
+  'signature-reminder': {
+    subject: 'Promemoria: «${label}» attende la sua firma',
+    paragraphs: [
+      'Gentile ${signerName},',
+      '${requesterName} (${company}) attende ancora la sua firma su «${label}».',
+      'Può firmare fino al ${expiresOn}.',
+    ],
+    action: { label: 'Visualizza e firma', linkParam: 'link' },
+    sms: '${company}: promemoria, "${label}" attende la sua firma: ${link}',
+  },
+  'signature-expired': {
+    subject: 'Richiesta di firma scaduta: «${label}»',
+    paragraphs: [
+      'Gentile ${firstName},',
+      'La richiesta di firma «${label}» è scaduta prima che tutti i firmatari la firmassero.',
+    ],
+  },
+  'signature-canceled': {
+    subject: 'Richiesta di firma annullata: «${label}»',
+    paragraphs: [
+      'Gentile ${signerName},',
+      "${requesterName} (${company}) ha annullato la richiesta di firma «${label}». Non deve fare nient'altro.",
+    ],
+    sms: '${company}: la richiesta di firma "${label}" è stata annullata.',
+  },
+};

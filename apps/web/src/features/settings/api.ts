@@ -1,0 +1,113 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  settingsEndpoints,
+  userEndpoints,
+  type GeneralSettingsInput,
+  type MessageTemplateKind,
+  type Locale,
+  type ParametersInput,
+  type ProviderCredentialsInput,
+  type SignatureDefaultsLayer,
+  type TenantSettings,
+  type TenantTemplate,
+  type TenantTemplates,
+} from '@paraphe/contracts';
+import { callEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
+import { sessionQueryKey } from '../../shared/api/queryClient.ts';
+
+/** Spec §9: configuration and additional data are cached 240 s on the client, and invalidated by a save. */
+export const configurationStaleTimeMs = 240_000;
+
+const settingsKey = (appId: string) => ['settings', appId] as const;
+const myDefaultsKey = ['settings', 'me', 'signature-defaults'] as const;
+
+export function useTenantSettings(appId: string, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: settingsKey(appId),
+    queryFn: ({ signal }) => callEndpoint(settingsEndpoints.get, { params: { appId }, signal }).then((r) => r.data),
+    staleTime: configurationStaleTimeMs,
+  });
+}
+
+/** The caller's defaults for a new request (theirs, else the tenant's, else the product's). */
+export function useMySignatureDefaults() {
+  return useQuery({
+    queryKey: myDefaultsKey,
+    queryFn: ({ signal }) => callEndpoint(settingsEndpoints.mySignatureDefaults, { signal }).then((r) => r.data),
+    staleTime: configurationStaleTimeMs,
+    meta: { silentErrors: true },
+  });
+}
+
+/** A save answers the whole settings: they replace the cache, and the defaults derived from them are read again. */
+function useSettingsMutation<I>(appId: string, save: (input: I) => Promise<TenantSettings>) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: save,
+    onSuccess: (settings) => {
+      client.setQueryData(settingsKey(appId), settings);
+      void client.invalidateQueries({ queryKey: myDefaultsKey });
+      // The theme colour and the company are part of the identity (the shell).
+      void client.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
+
+export const useSaveGeneral = (appId: string) =>
+  useSettingsMutation(appId, (body: GeneralSettingsInput) => callEndpoint(settingsEndpoints.saveGeneral, { params: { appId }, body }).then((r) => r.data));
+export const useSaveParameters = (appId: string) =>
+  useSettingsMutation(appId, (body: ParametersInput) => callEndpoint(settingsEndpoints.saveParameters, { params: { appId }, body }).then((r) => r.data));
+export const useSaveTemplates = (appId: string) =>
+  useSettingsMutation(appId, (templates: TenantTemplates) => callEndpoint(settingsEndpoints.saveTemplates, { params: { appId }, body: { templates } }).then((r) => r.data));
+export const useDeleteLogo = (appId: string) => useSettingsMutation(appId, () => callEndpoint(settingsEndpoints.deleteLogo, { params: { appId } }).then((r) => r.data));
+export const useUploadLogo = (appId: string) =>
+  useSettingsMutation(appId, (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return postFormEndpoint(settingsEndpoints.uploadLogo, { appId }, form).then((r) => r.data);
+  });
+
+export function useSaveProvider(appId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (body: ProviderCredentialsInput) => callEndpoint(settingsEndpoints.saveProvider, { params: { appId }, body }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: settingsKey(appId) }),
+  });
+}
+
+export function useTestProvider(appId: string) {
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: () => callEndpoint(settingsEndpoints.testProvider, { params: { appId }, query: {}, body: {} }).then((r) => r.data),
+  });
+}
+
+export function usePreviewTemplate(appId: string) {
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (body: { kind: MessageTemplateKind; language: Locale; template: TenantTemplate }) => callEndpoint(settingsEndpoints.previewTemplate, { params: { appId }, body }).then((r) => r.data),
+  });
+}
+
+export function useSendTestTemplate(appId: string) {
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (body: { kind: MessageTemplateKind; language: Locale; channel: 'email' | 'sms' }) => callEndpoint(settingsEndpoints.sendTestTemplate, { params: { appId }, body }).then((r) => r.data),
+  });
+}
+
+/** Tab User: the user's own layer, in their additional data (the identity is read again). */
+export function useSaveMyDefaults() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (signatureDefaults: SignatureDefaultsLayer) => callEndpoint(userEndpoints.updateOwnAdditionalData, { body: { signatureDefaults } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: myDefaultsKey });
+      void client.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { Suspense, type ComponentType } from 'react';
+import { Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Me, TenantSettings } from '@paraphe/contracts';
+import { accessVerdict, type Access } from '../../../shared/access.ts';
+import { useMe } from '../../auth/index.ts';
+import { BillingSettingsTab } from '../../billing/index.ts';
+import { useTenantSettings } from '../api.ts';
+import { GeneralTab } from '../components/GeneralTab.tsx';
+import { ParametersTab } from '../components/ParametersTab.tsx';
+import { UserTab } from '../components/UserTab.tsx';
+
+type TabProps = { me: Me; settings: TenantSettings | undefined };
+/** A tab of settings/configuration: who sees it, whether it needs the tenant's settings, and its panel (null: not built yet). */
+type SettingsTab = { value: string; access: Access; needsSettings?: boolean; Panel: ComponentType<TabProps> | null };
+
+/** Spec §2: General, User, Hierarchy, GDPR, Billing, Parameters — each shown only when the user's permissions allow. */
+export const settingsTabs: readonly SettingsTab[] = [
+  { value: 'general', access: { permission: 'settings.configuration' }, needsSettings: true, Panel: ({ settings }) => <GeneralTab settings={settings!} /> },
+  { value: 'user', access: { permission: 'settings.profile' }, Panel: UserTab },
+  // wired at merge: HierarchySettingsTab (features/users), GdprSettingsTab (features/gdpr)
+  { value: 'hierarchy', access: { permission: 'users.update' }, Panel: null },
+  { value: 'gdpr', access: { permission: 'settings.configuration' }, Panel: null },
+  { value: 'billing', access: { permission: 'billing.read' }, Panel: ({ me }) => <BillingSettingsTab canManage={me.permissions.includes('billing.manage')} /> },
+  { value: 'parameters', access: { permission: 'settings.configuration' }, needsSettings: true, Panel: ({ settings }) => <ParametersTab settings={settings!} /> },
+];
+
+/** `settings/configuration`: the tabs the user may see; `?tab=` names the open one. */
+export function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const me = useMe();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const shown = settingsTabs.filter((tab) => tab.Panel && accessVerdict(me, tab.access) === 'allowed');
+  const mayConfigure = me.permissions.includes('settings.configuration');
+  const settings = useTenantSettings(me.application.id, mayConfigure);
+  const asked = searchParams.get('tab');
+  const open = shown.find((tab) => tab.value === asked)?.value ?? shown[0]?.value;
+  return (
+    <Stack>
+      <Title order={2}>{t('title')}</Title>
+      <Tabs value={open} onChange={(value) => setSearchParams({ tab: value ?? '' }, { replace: true })} keepMounted={false}>
+        <Tabs.List>
+          {shown.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>{t(`tabs.${tab.value}`)}</Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {shown.map(({ value, needsSettings, Panel }) => (
+          <Tabs.Panel key={value} value={value} pt="md">
+            <Suspense fallback={<Loader size="sm" />}>
+              {needsSettings && !settings.data ? <Loader size="sm" /> : Panel && <Panel me={me} settings={settings.data} />}
+            </Suspense>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

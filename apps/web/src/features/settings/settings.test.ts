@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveSignatureDefaults } from '@paraphe/contracts';
+import { ownLayer } from './components/UserTab.tsx';
+import { settingsTabs } from './pages/SettingsPage.tsx';
+
+describe('settings', () => {
+  const company = effectiveSignatureDefaults({ handwritten: 'enabled', level: 2, expiryDays: 45 });
+
+  it('keeps in the user layer only what differs from the company, so the rest follows the company', () => {
+    expect(ownLayer(company, company)).toEqual({});
+    const chosen = { ...company, handwritten: 'touchOnly' as const, reminders: { ...company.reminders, mail: { firstAfterDays: 2, intervalDays: 1 } }, signedDocuments: { ...company.signedDocuments, toObservers: true } };
+    expect(ownLayer(chosen, company)).toEqual({ handwritten: 'touchOnly', reminders: { mail: { firstAfterDays: 2, intervalDays: 1 } }, signedDocuments: { toObservers: true } });
+    expect(effectiveSignatureDefaults(ownLayer(chosen, company), { handwritten: 'enabled', level: 2, expiryDays: 45 })).toEqual(chosen);
+  });
+
+  it('lists the six tabs of the spec; Hierarchy and GDPR wait to be wired', () => {
+    expect(settingsTabs.map((t) => t.value)).toEqual(['general', 'user', 'hierarchy', 'gdpr', 'billing', 'parameters']);
+    expect(settingsTabs.filter((t) => !t.Panel).map((t) => t.value)).toEqual(['hierarchy', 'gdpr']);
+  });
+});
