@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/requests/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a signature request from a multipart form: a `request` JSON part and the files (PDF or ZIP)
+         * @description Scope: `create`.
+         */
+        post: operations["uploadRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/requests/{id}": {
         parameters: {
             query?: never;
@@ -905,6 +925,317 @@ export interface operations {
             };
             /** @description 422 */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    uploadRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "preprocess" | "preprocess_access" | "ready" | "wait_cosigner" | "signed" | "completed" | "refused" | "canceled" | "expired" | "failed";
+                        level: 1 | 2 | 3;
+                        testMode: boolean;
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        expiresAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        completionFailure?: string | null;
+                        signerCount: number;
+                        percentSigned: number;
+                        percentResponses: number;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        signers?: {
+                            /** Format: uuid */
+                            id: string;
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum: string | null;
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            role: "signer" | "observer" | "validator";
+                            coSigner: boolean;
+                            connector: {
+                                idc: string;
+                            } | null;
+                            signerIndex: number;
+                            invitationMessage: string | null;
+                            refusalComment: string | null;
+                            /** @enum {string} */
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            actionAt: string | null;
+                            invitedAt: string | null;
+                            lastReminderAt: string | null;
+                            reminderCount: number;
+                            lastMessage: {
+                                /** @enum {string} */
+                                channel: "email" | "sms";
+                                /** @enum {string} */
+                                status: "queued" | "retrying" | "captured" | "sent" | "failed";
+                                error: string | null;
+                                at: string;
+                            } | null;
+                        }[];
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                            activeContent?: {
+                                found: string[];
+                                neutralised: string[];
+                            };
+                        }[];
+                        allowedActions: ("send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "download" | "regenerateArchive" | "cancelSigner" | "retryCompletion")[];
+                        links: {
+                            /** Format: uuid */
+                            signerId: string;
+                            signerIndex: number;
+                            name: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 413 */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,7 +4,7 @@ import { apiKeyEndpoints, apiV1DocsPath, apiV1Endpoints, apiV1OpenApiPath, apiKe
 import { consumptions } from '../../src/domains/billing/schema.ts';
 import { auditEvents } from '../../src/platform/db/schema/index.ts';
 import { createTestContext, type TestClient, type TestContext } from '../support/harness.ts';
-import { forceStatus, makePdf, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
+import { forceStatus, makePdf, multipartBody, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
 
 /** API keys and the public REST API /api/v1: every call, the ladders, idempotency, rate limit, problem details. */
 let t: TestContext;
@@ -139,6 +139,20 @@ describe('/api/v1', () => {
     const sent = await call(apiV1Endpoints.sendRequest, full.secret, { params: { id: drafts[0].id } });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().status).not.toBe('draft');
+  });
+
+  it('creates a request from a multipart form (a `request` JSON part and the file parts)', async () => {
+    const { payload, headers } = multipartBody([
+      { name: 'request', value: JSON.stringify({ label: 'Uploaded', signers: [signer(0), signer(1)], documents: [{ fileName: 'upload.pdf', title: 'Upload' }] }) },
+      { name: 'files', fileName: 'upload.pdf', contentType: 'application/pdf', data: Buffer.from(pdfBase64, 'base64') },
+    ]);
+    const res = await call(apiV1Endpoints.uploadRequest, full.secret, { body: payload, headers });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ label: 'Uploaded', status: 'draft', signerCount: 2 });
+    expect(res.json().documents).toHaveLength(1);
+    const bad = multipartBody([{ name: 'request', value: '{"label":' }]);
+    const problem = expectProblem(await call(apiV1Endpoints.uploadRequest, full.secret, { body: bad.payload, headers: bad.headers }), 400, 'VALIDATION_FAILED');
+    expect((problem.errors as { field: string }[])[0]!.field).toBe('request');
   });
 
   it('serves a completed request’s evidence file (and 404 for an unknown document)', async () => {

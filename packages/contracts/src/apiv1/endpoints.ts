@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParamsSchema, uuidSchema } from '../shared/common.ts';
-import { defineEndpoints, file, type EndpointSpec } from '../shared/endpoint.ts';
+import { defineEndpoints, file, multipart, type EndpointSpec } from '../shared/endpoint.ts';
 import {
   apiV1CreateRequestSchema,
   apiV1ListQuerySchema,
@@ -29,6 +29,17 @@ export const apiV1Endpoints = defineEndpoints(['requests'], {
     auth: create,
     body: apiV1CreateRequestSchema,
     responses: { 201: apiV1RequestSchema, ...problems, 413: problemSchema, 422: problemSchema },
+    idempotent: true,
+  },
+  uploadRequest: {
+    method: 'POST',
+    path: '/api/v1/requests/upload',
+    summary: 'Create a signature request from a multipart form: a `request` JSON part and the files (PDF or ZIP)',
+    auth: create,
+    body: multipart(
+      'multipart/form-data: a text part `request` (the JSON of POST /api/v1/requests, documents without content: each names its file part by fileName) and one file part per document.',
+    ),
+    responses: { 201: apiV1RequestSchema, ...problems, 413: problemSchema },
     idempotent: true,
   },
   listRequests: {

@@ -52,6 +52,11 @@ export const apiV1CreateRequestSchema = z.object({
 });
 export type ApiV1CreateRequest = z.input<typeof apiV1CreateRequestSchema>;
 
+/** The `request` part of a multipart create: the same fields; documents name their file parts (a file without an entry gets default fields). */
+export const apiV1UploadRequestSchema = apiV1CreateRequestSchema.extend({
+  documents: z.array(documentInputSchema.omit({ documentId: true })).max(maxFilesPerRequest).default([]),
+});
+
 export const apiV1RequestSchema = signatureRequestSchema.extend({
   /** Signing links handed back (direct or face-to-face chaining); empty when the signers are invited by mail or SMS. */
   links: z.array(signingLinkSchema),

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   apiV1Endpoints as endpoints,
   apiV1DocsPath,
   apiV1OpenApiPath,
+  apiV1UploadRequestSchema,
   encodeSignatureFilter,
+  pathOf,
   fieldSizeOf,
   signatureListQuerySchema,
   signatureRequestInputSchema,
@@ -26,6 +29,7 @@ import {
   getSignatureRequest,
   listSignatureRequests,
   prepareDocuments,
+  readSignatureForm,
   presentRequest,
   progressOf,
   signatureRequestStatus,
@@ -77,12 +81,17 @@ async function documentBytes(doc: { contentBase64?: string; url?: string }, inde
   }
 }
 
-function signatureData(body: typeof endpoints.createRequest.body._zod.output): SignatureRequestData {
+type CreateBody = Omit<typeof endpoints.createRequest.body._zod.output, 'documents'> & { documents: Omit<SignatureRequestData['transactionDocuments'][number], 'documentId'>[] };
+
+function signatureData(body: CreateBody): SignatureRequestData {
   const parsed = signatureRequestInputSchema.safeParse({
     label: body.label,
     transactionRequest: { description: body.description, send: body.send },
     transactionSigners: body.signers,
-    transactionDocuments: body.documents.map(({ contentBase64: _content, url: _url, ...entry }) => entry),
+    transactionDocuments: body.documents.map((doc) => {
+      const { contentBase64: _content, url: _url, ...entry } = doc as typeof doc & { contentBase64?: string; url?: string };
+      return entry;
+    }),
     optionsRequest: body.options ?? {},
   });
   if (parsed.success) return parsed.data;
@@ -133,29 +142,57 @@ function rateLimitHook(app: App, platform: Platform) {
 
 export async function apiV1Routes(app: App, platform: Platform) {
   await app.register(async (v1) => {
+    await v1.register(multipart, { throwFileSizeLimit: true });
     v1.addHook('onRequest', rateLimitHook(v1 as App, platform));
     v1.get(apiV1OpenApiPath, { schema: { hide: true } }, async () => apiV1OpenApi(platform));
     serveReferencePage(v1 as App);
 
-    serve(v1 as App, endpoints.createRequest, async (request, reply) => {
+    /** Both creates: the checked documents, the request made (sent when asked), one api_call metered. */
+    const create = async (request: FastifyRequest, reply: FastifyReply, body: CreateBody, files: ReceivedFile[], limits: UploadLimits) => {
       const actor = requireActor(request);
       const key = request.apiKey!;
-      if (request.body.send && !key.scopes.includes('send')) throw new AppError('FORBIDDEN', 'Sending at once needs the scope "send".');
-      const data = signatureData(request.body);
-      const limits = await uploadLimits(platform, actor.appId);
+      const data = signatureData(body);
+      const signerIndexes = data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex);
+      // A document without placed fields gets the default one per signer, as an upload without an entry does.
+      const defaults = () => defaultFieldsFor(signerIndexes).map((field) => ({ ...field, ...fieldSizeOf(field) }));
+      const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaults() }));
+      const documents = await prepareDocuments({ entries, files, limits, signerIndexes });
+      const { view, links } = await createSignatureRequest({ platform, actor, level: body.level, data, documents });
+      await meterCreate(platform, actor, key.id, view).catch((error: unknown) => request.log.error({ err: error }, 'api: the usage of a create was not metered'));
+      reply.header('location', `${pathOf(endpoints.getRequest, { id: view.row.id })}`);
+      return { ...present(view), links };
+    };
+    const assertMaySend = (request: FastifyRequest, send: boolean) => {
+      if (send && !request.apiKey!.scopes.includes('send')) throw new AppError('FORBIDDEN', 'Sending at once needs the scope "send".');
+    };
+
+    serve(v1 as App, endpoints.createRequest, async (request, reply) => {
+      assertMaySend(request as unknown as FastifyRequest, request.body.send);
+      const limits = await uploadLimits(platform, requireActor(request).appId);
       const files: ReceivedFile[] = [];
       for (const [index, doc] of request.body.documents.entries()) {
         const bytes = await documentBytes(doc, index, limits.maxFileBytes);
         files.push({ fileName: doc.fileName, mimeType: doc.fileName.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/pdf', data: bytes });
       }
-      const signerIndexes = data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex);
-      // A document without placed fields gets the default one per signer, as an upload without an entry does.
-      const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaultFieldsFor(signerIndexes).map((field) => ({ ...field, ...fieldSizeOf(field) })) }));
-      const documents = await prepareDocuments({ entries, files, limits, signerIndexes });
-      const { view, links } = await createSignatureRequest({ platform, actor, level: request.body.level, data, documents });
-      await meterCreate(platform, actor, key.id, view).catch((error: unknown) => request.log.error({ err: error }, 'api: the usage of a create was not metered'));
-      reply.header('location', `${request.url}/${view.row.id}`);
-      return { ...present(view), links };
+      return create(request as unknown as FastifyRequest, reply, request.body, files, limits);
+    });
+
+    serve(v1 as App, endpoints.uploadRequest, async (request, reply) => {
+      const limits = await uploadLimits(platform, requireActor(request).appId);
+      const form = await readSignatureForm(request as unknown as FastifyRequest, limits);
+      let json: unknown;
+      try {
+        json = JSON.parse(form.fields.request ?? '');
+      } catch {
+        throw fieldError('request', 'invalid_value', 'The part `request` must be the JSON of the request.');
+      }
+      const parsed = apiV1UploadRequestSchema.safeParse(json);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${path.map(String).join('/')}`, message, params: rest as Record<string, unknown> }));
+        throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+      }
+      assertMaySend(request as unknown as FastifyRequest, parsed.data.send);
+      return create(request as unknown as FastifyRequest, reply, parsed.data, form.files, limits);
     });
 
     serve(v1 as App, endpoints.listRequests, async (request) => {
