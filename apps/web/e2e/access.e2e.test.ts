@@ -75,10 +75,16 @@ describe('issue 2 journeys', () => {
     for (const hidden of ['Users', 'Applications', 'Outbox', 'Admin dashboard']) expect(await nav.getByRole('link', { name: hidden, exact: true }).count()).toBe(0);
     await screenshot(salesPage, 'issue2-sales-home');
 
-    for (const forbidden of ['users/list', 'users/new', 'applications/list', 'outbox', 'settings/configuration']) {
+    for (const forbidden of ['users/list', 'users/new', 'applications/list', 'outbox']) {
       await salesPage.goto(`${env.server.url}/#/${forbidden}`);
       await salesPage.waitForURL(/#\/403$/);
     }
+    // Settings: every user has their own defaults (tab User); the tenant's tabs are the director's.
+    await salesPage.goto(`${env.server.url}/#/settings/configuration`);
+    await salesPage.getByRole('tab', { name: 'User', exact: true }).waitFor();
+    for (const tenantTab of ['General', 'Parameters', 'Billing']) expect(await salesPage.getByRole('tab', { name: tenantTab, exact: true }).count()).toBe(0);
+    await salesPage.goto(`${env.server.url}/#/users/list`);
+    await salesPage.waitForURL(/#\/403$/);
     await salesPage.getByRole('heading', { name: 'Access impossible' }).waitFor();
   });
 

@@ -1,18 +1,21 @@
 import { Navigate, createHashRouter, type RouteObject } from 'react-router';
 import type { FeatureRoutes } from '../shared/routing.ts';
 import { ForbiddenPage, NotFoundPage } from '../shared/ui/MessagePage.tsx';
-import { comingSoonRoutes, publicComingSoonRoutes } from './comingSoon.tsx';
-import { authenticatedRoutes, features } from './features.ts';
+import { publicComingSoonRoutes } from './comingSoon.tsx';
+import { frameFeatures } from './frameFeatures.ts';
 import { PublicLayout } from './shell/PublicLayout.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { RouteErrorPage } from './shell/RouteErrorPage.tsx';
 import { ScreenLoader } from './shell/ScreenLoader.tsx';
 
-const featureRoutes = (frame: keyof FeatureRoutes): RouteObject[] => features.flatMap((feature) => feature.routes[frame] ?? []);
+const featureRoutes = (frame: keyof FeatureRoutes): RouteObject[] => frameFeatures.flatMap((feature) => feature.routes[frame] ?? []);
+
+/** The authenticated layout's route: its children (every feature's screens) are patched in on first need. */
+const authenticatedRouteId = 'authenticated';
 
 /**
  * Routes of spec §2 on the address hash, composed from the features' routes (each page a lazy chunk). The
- * authenticated shell is lazy too: the login screen never downloads it.
+ * authenticated shell is lazy too, and so are its routes: the login screen downloads neither.
  */
 export const routes: RouteObject[] = [
   {
@@ -33,11 +36,30 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        id: authenticatedRouteId,
         lazy: () => import('./shell/AuthenticatedLayout.tsx').then((m) => ({ Component: m.AuthenticatedLayout })),
-        children: [...authenticatedRoutes, ...comingSoonRoutes],
+        children: [],
       },
     ],
   },
 ];
 
-export const router = createHashRouter(routes);
+let authenticatedChildren: Promise<RouteObject[]> | undefined;
+let patched = false;
+
+/**
+ * The router's lazy route discovery: a path that matches only the 404 splat (any authenticated screen, before its
+ * routes are known) loads every feature's routes once and adds them under the authenticated layout; the
+ * navigation then matches them. Public paths never load them.
+ */
+export const router = createHashRouter(routes, {
+  async patchRoutesOnNavigation({ matches, patch }) {
+    // A path with parameters (the signing page's token…) asks too: only the splat means "not known yet".
+    if (patched || (matches.length > 0 && matches.at(-1)?.route.path !== '*')) return;
+    authenticatedChildren ??= import('./authenticatedRoutes.ts').then((m) => m.authenticatedChildren);
+    const children = await authenticatedChildren;
+    if (patched) return;
+    patched = true;
+    patch(authenticatedRouteId, children);
+  },
+});
