@@ -1,5 +1,6 @@
 import { idempotencyModule } from './platform/idempotency.ts';
 import { maintenanceModule } from './platform/jobs/maintenance.ts';
+import { maintenanceModeModule } from './platform/http/maintenance-routes.ts';
 import { messagingModule } from './platform/messaging/module.ts';
 import type { Module } from './platform/modules.ts';
 import { applicationsModule } from './domains/applications/index.ts';
@@ -9,11 +10,13 @@ import { campaignsModule } from './domains/campaigns/index.ts';
 import { certificatesModule } from './domains/certificates/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { dashboardsModule } from './domains/dashboards/index.ts';
+import { helpModule } from './domains/help/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
 import { operationsModule } from './domains/operations/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
 import { paymentsModule } from './domains/payments/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
+import { searchModule } from './domains/search/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
 import { signingModule } from './domains/signing/index.ts';
 import { stampsModule } from './domains/stamps/index.ts';
@@ -31,6 +34,7 @@ import { apikeysModule } from './domains/apikeys/index.ts';
 export const modules: readonly Module[] = [
   messagingModule,
   maintenanceModule,
+  maintenanceModeModule,
   idempotencyModule,
   tenantsModule,
   usersModule,
@@ -42,6 +46,7 @@ export const modules: readonly Module[] = [
   templatesModule,
   // settings after templates: the logo upload reads its multipart form with the templates' reader.
   settingsModule,
+  helpModule,
   pkiModule,
   billingModule,
   // stamps before timestamps: the public verification page recognises the certificates tenants imported as stamps.
@@ -54,5 +59,6 @@ export const modules: readonly Module[] = [
   campaignsModule,
   operationsModule,
   dashboardsModule,
+  searchModule,
   apikeysModule,
 ];

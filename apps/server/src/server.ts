@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './platform/config.ts';
 import { createLocalStorage, type Storage } from './platform/storage.ts';
+import { createS3Storage } from './platform/storage-s3.ts';
 import type { Platform, Clock } from './platform/context.ts';
 import type { DatabaseHandle } from './platform/db/client.ts';
 import { createEventBus } from './platform/events/bus.ts';
@@ -47,7 +48,9 @@ export async function createServer(opts: {
     opts.mailTransport ??
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, { maxConnections: config.mailPacing.maxConnections, maxMessages: config.mailPacing.maxMessages }) : undefined);
   const smsProvider = config.smsHttpUrl ? createHttpSmsProvider(config.smsHttpUrl) : undefined;
-  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes });
+  const storage =
+    opts.storage ??
+    (config.storage.kind === 's3' ? createS3Storage(config.storage.s3) : createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes }));
   const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, publicUrl: config.publicUrl, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry, pacing: config.mailPacing });
   const secret = await ensureSecret(database, config.secretKey);
   const platform: Platform = {

@@ -30,7 +30,8 @@ async function main() {
       .finally(() => probe.close());
   }
   const server = await createServer({ config, database, logger });
-  if (config.role !== 'worker') await server.app.listen({ port: config.port, host: config.host });
+  // A worker serves GET /healthz alone (its app has no module routes): what a load balancer or an orchestrator probes.
+  await server.app.listen({ port: config.port, host: config.host });
 
   const mode = config.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   const mail = config.smtpUrl ? 'SMTP' : 'in-app outbox (menu Outbox)';

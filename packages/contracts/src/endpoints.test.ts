@@ -10,7 +10,7 @@ const all = groups.flatMap(([group, endpoints]) => Object.entries(endpoints).map
 describe('endpoint descriptors', () => {
   it('are found in every domain', () => {
     expect(groups.map(([name]) => name).sort()).toEqual(
-      ['apiKeyEndpoints', 'apiV1Endpoints', 'applicationEndpoints', 'billingEndpoints', 'invoicingEndpoints', 'paymentEndpoints', 'dashboardEndpoints', 'campaignEndpoints', 'contactEndpoints', 'authEndpoints', 'notificationEndpoints', 'operationEndpoints', 'outboxEndpoints', 'pkiEndpoints', 'settingsEndpoints', 'signatureEndpoints', 'signingPageEndpoints', 'stampEndpoints', 'certificateEndpoints', 'templateEndpoints', 'timestampEndpoints', 'userEndpoints', 'verificationEndpoints'].sort(),
+      ['apiKeyEndpoints', 'apiV1Endpoints', 'applicationEndpoints', 'billingEndpoints', 'invoicingEndpoints', 'paymentEndpoints', 'dashboardEndpoints', 'campaignEndpoints', 'contactEndpoints', 'authEndpoints', 'notificationEndpoints', 'operationEndpoints', 'outboxEndpoints', 'pkiEndpoints', 'settingsEndpoints', 'helpEndpoints', 'maintenanceEndpoints', 'searchEndpoints', 'signatureEndpoints', 'signingPageEndpoints', 'stampEndpoints', 'certificateEndpoints', 'templateEndpoints', 'timestampEndpoints', 'userEndpoints', 'verificationEndpoints'].sort(),
     );
     expect(all.length).toBeGreaterThan(60);
   });

@@ -13,6 +13,7 @@ import { stampEventSchemas } from './stamps/events.ts';
 import { certificateEventSchemas } from './certificates/events.ts';
 import { userEventSchemas } from './users/events.ts';
 import { apiKeyEventSchemas } from './apikeys/events.ts';
+import { helpEventSchemas } from './help/events.ts';
 
 /**
  * The typed catalogue of domain events. A state change writes its event in its own transaction (a
@@ -34,6 +35,7 @@ export const domainEventSchemas = {
   ...stampEventSchemas,
   ...certificateEventSchemas,
   ...apiKeyEventSchemas,
+  ...helpEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -93,4 +93,35 @@ describe('loadConfig', () => {
       'loopback',
     ]);
   });
+
+  it('stores files locally by default; STORAGE=s3 reads the bucket settings and refuses incomplete ones', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_BUCKET: 'paraphe-files',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'prod/',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      s3: {
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        bucket: 'paraphe-files',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+        prefix: 'prod/',
+        checksum: 'auto',
+      },
+    });
+    expect(errorOf({ STORAGE: 's3' }).message).toMatch(/STORAGE=s3 needs S3_BUCKET/);
+    expect(errorOf({ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' }).message).toMatch(/go together/);
+    const wrong = errorOf({ STORAGE: 'ftp', S3_BUCKET: 'Bad_Bucket', S3_PREFIX: '../x', S3_ENDPOINT: 'minio' });
+    expect(wrong).toBeInstanceOf(ConfigError);
+    for (const name of ['STORAGE', 'S3_BUCKET', 'S3_PREFIX', 'S3_ENDPOINT']) expect(wrong.message).toContain(name);
+  });
 });

@@ -52,6 +52,20 @@ const configSchema = z.object({
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(200),
   // The hourly storage sweep deletes files no row references once they are this old.
   STORAGE_ORPHAN_GRACE_HOURS: z.coerce.number().min(1).default(24),
+  // Where files live (docs/configuration.md, docs/deployment.md): `local` (DATA_DIR/files, the embedded default) or
+  // `s3` (an S3-compatible bucket: AWS S3, MinIO, Garage…), the one to use when api and worker nodes run apart.
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url('must be a URL such as https://s3.eu-west-3.amazonaws.com or http://minio:9000').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Path-style URLs (http://host/bucket/key): what MinIO, Garage and most self-hosted servers need.
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // Keys are stored under this prefix in the bucket (a bucket shared by several installations).
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9-]+\/)*$/, 'must be empty or folder names each ending with /').default(''),
+  // Integrity check sent with each write: sha256 (x-amz-checksum-sha256), md5 (Content-MD5, every server), auto: sha256 when the server echoes it.
+  S3_CHECKSUM: z.enum(['auto', 'sha256', 'md5']).default('auto'),
   // Contact imports: whether an e-mail's domain must resolve (MX, else A/AAAA). auto: on when the DNS answers.
   EMAIL_DOMAIN_CHECK: z.enum(['auto', 'on', 'off']).default('auto'),
   // Bulk dispatch (campaigns and operations): requests a tenant's campaigns and operations together may create per
@@ -148,6 +162,17 @@ function parseTrustProxy(value: string): TrustProxy | string {
   return entries;
 }
 
+/** The bucket of STORAGE=s3 (credentials: S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY, else the AWS SDK's own chain). */
+export interface S3Settings {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  prefix: string;
+  checksum: 'auto' | 'sha256' | 'md5';
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -174,6 +199,8 @@ export type Config = {
   /** API_RATE_LIMIT_PER_MINUTE: calls per minute per API key on /api/v1 (docs/api-v1.md). */
   apiRateLimitPerMinute: number;
   storageOrphanGraceHours: number;
+  /** STORAGE and S3_*: the local folder (DATA_DIR/files) or an S3-compatible bucket (platform/storage-s3.ts). */
+  storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   /** EMAIL_DOMAIN_CHECK: contact imports skip rows whose e-mail domain does not resolve (auto: when DNS works). */
   emailDomainCheck: 'auto' | 'on' | 'off';
   /** DISPATCH_PER_MINUTE (alias CAMPAIGN_DISPATCH_PER_MINUTE): requests a tenant's campaigns and operations create per minute, together. */
@@ -241,6 +268,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.QTSP_CSC_URL && (!c.QTSP_CLIENT_ID || !c.QTSP_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: QTSP_CSC_URL needs QTSP_CLIENT_ID and QTSP_CLIENT_SECRET (OAuth2 client credentials of the CSC service).');
   }
+  if (c.STORAGE === 's3' && !c.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT unless the bucket is on AWS).');
+  }
+  if (c.STORAGE === 's3' && !c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together.');
+  }
   if (!c.DATABASE_URL && c.ROLE !== 'all') {
     throw new ConfigError(`Invalid configuration: ROLE=${c.ROLE} needs DATABASE_URL (the embedded database is one process).`);
   }
@@ -264,6 +297,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
     apiRateLimitPerMinute: c.API_RATE_LIMIT_PER_MINUTE,
     storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,
+    storage:
+      c.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              endpoint: c.S3_ENDPOINT,
+              region: c.S3_REGION,
+              bucket: c.S3_BUCKET!,
+              credentials: c.S3_ACCESS_KEY_ID ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY! } : undefined,
+              forcePathStyle: c.S3_FORCE_PATH_STYLE,
+              prefix: c.S3_PREFIX,
+              checksum: c.S3_CHECKSUM,
+            },
+          }
+        : { kind: 'local' },
     emailDomainCheck: c.EMAIL_DOMAIN_CHECK,
     dispatchPerMinute: c.DISPATCH_PER_MINUTE ?? c.CAMPAIGN_DISPATCH_PER_MINUTE,
     dispatchChunk: c.DISPATCH_CHUNK ?? c.CAMPAIGN_DISPATCH_CHUNK,

@@ -109,6 +109,33 @@ const endpoints: Endpoint[] = [
     forbidden: { as: 'commercial', url: (i) => `/api/Users/${i.commercialA}/password/web` },
     foreign: { url: (i) => `/api/Users/${i.userB}/password/web` },
   },
+  {
+    route: 'PUT /api/Users/{id}/parent',
+    audience: 'user',
+    url: (i) => `/api/Users/${i.commercialA}/parent`,
+    body: (i) => ({ parentId: i.gerantA }),
+    forbidden: { as: 'commercial', url: (i) => `/api/Users/${i.commercialA}/parent`, body: (i) => ({ parentId: i.gerantA }) },
+    foreign: { url: (i) => `/api/Users/${i.userB}/parent`, body: (i) => ({ parentId: i.gerantA }) },
+  },
+  {
+    route: 'GET /api/applications/{id}/users',
+    audience: 'application',
+    url: (i) => `/api/applications/${i.appA}/users`,
+    forbidden: { as: 'gerant', url: (i) => `/api/applications/${i.appA}/users` },
+  },
+  {
+    route: 'POST /api/applications/{id}/users/{userId}/invitation',
+    audience: 'application',
+    url: (i) => `/api/applications/${i.appA}/users/${i.commercialA}/invitation`,
+    forbidden: { as: 'gerant', url: (i) => `/api/applications/${i.appA}/users/${i.commercialA}/invitation` },
+  },
+  {
+    route: 'PUT /api/applications/{id}/users/{userId}/active',
+    audience: 'application',
+    url: (i) => `/api/applications/${i.appA}/users/${i.commercialA}/active`,
+    body: () => ({ active: false }),
+    forbidden: { as: 'gerant', url: (i) => `/api/applications/${i.appA}/users/${i.commercialA}/active`, body: () => ({ active: false }) },
+  },
   { route: 'GET /api/applications', audience: 'application', url: () => '/api/applications', forbidden: { as: 'gerant', url: () => '/api/applications' } },
   {
     route: 'POST /api/applications',

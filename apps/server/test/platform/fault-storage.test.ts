@@ -6,10 +6,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { outboxMessages } from '../../src/platform/db/schema/index.ts';
-import { createLocalStorage, type FileWriter } from '../../src/platform/storage.ts';
+import { createLocalStorage, type FileWriter, type Storage } from '../../src/platform/storage.ts';
+import { createS3Client, createS3Storage } from '../../src/platform/storage-s3.ts';
 import { runStorageSweep, storageReferencesOf } from '../../src/platform/storage-sweep.ts';
 import { modules } from '../../src/modules.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { startS3 } from '../support/s3.ts';
 import { createRequest, makePdf, tenantWithGerant } from '../support/signatures.ts';
 
 /**
@@ -33,41 +35,119 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
-describe(`fault: storage full, leftover and orphan files (${engine})`, () => {
+/** One storage implementation under test: the storage (which can be made full), and what the checks need of it. */
+interface Backend {
+  storage: Storage;
+  /** Set: every write fails for lack of space. */
+  disk: { full: boolean };
+  /** Everything stored, unfinished writes included. */
+  allFiles(): Promise<string[]>;
+  /** Two unfinished writes (a crash mid-write), one over an hour old; answers whether each is still there. Undefined: the server cannot list them. */
+  leaveUnfinishedWrites?(appId: string): Promise<{ stale(): boolean; fresh(): boolean }>;
+  /** Storages whose health reads low / unwritable. */
+  lowStorage?(): Storage;
+  unwritableStorage(): Promise<Storage>;
+  close(): Promise<void>;
+}
+
+function localBackend(): Backend {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-fault-storage-'));
+  const disk = fillableDisk();
+  return {
+    storage: createLocalStorage(root, { writeFile: disk.writeFile, minFreeBytes: 0 }),
+    disk: disk.state,
+    allFiles: () => filesUnder(root),
+    async leaveUnfinishedWrites(appId) {
+      const stale = path.join(root, appId, `${randomUUID()}.pdf.4242-deadbeef.tmp`);
+      const fresh = path.join(root, appId, `${randomUUID()}.pdf.4242-cafebabe.tmp`);
+      await fsp.writeFile(stale, Buffer.alloc(1024));
+      await fsp.writeFile(fresh, Buffer.alloc(1024));
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+      await fsp.utimes(stale, twoHoursAgo, twoHoursAgo);
+      return { stale: () => fs.existsSync(stale), fresh: () => fs.existsSync(fresh) };
+    },
+    lowStorage: () => createLocalStorage(root, { minFreeBytes: Number.MAX_SAFE_INTEGER }),
+    async unwritableStorage() {
+      // A file where the folder should be (named so that it is no storage key the sweep would see).
+      await fsp.writeFile(path.join(root, 'not_a_folder'), 'x');
+      return createLocalStorage(path.join(root, 'not_a_folder', 'x'));
+    },
+    async close() {
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bucket on a local S3 server; "full" makes every write answer what MinIO answers then (507 XMinioStorageFull). */
+async function s3Backend(): Promise<Backend> {
+  const s3 = await startS3();
+  const settings = s3.settings('fault/');
+  const client = createS3Client(settings);
+  const disk = { full: false };
+  const writes = new Set(['PutObjectCommand', 'UploadPartCommand', 'CreateMultipartUploadCommand']);
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (disk.full && writes.has(context.commandName ?? '')) {
+        throw Object.assign(new Error('Storage backend has reached its minimum free drive threshold.'), { name: 'XMinioStorageFull', $metadata: { httpStatusCode: 507 } });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'fillableBucket' },
+  );
+  const storage = createS3Storage(settings, { client });
+  return {
+    storage,
+    disk,
+    async allFiles() {
+      const keys: string[] = [];
+      for await (const key of storage.keysStoredBefore!(new Date(Date.now() + 3_600_000))) keys.push(key);
+      return keys.sort();
+    },
+    // s3rver does not list multipart uploads (NotImplemented): the sweep then removes none, without failing.
+    async unwritableStorage() {
+      return createS3Storage({ ...settings, bucket: 'no-such-bucket' });
+    },
+    close: () => s3.stop(),
+  };
+}
+
+const backends = { local: async () => localBackend(), s3: s3Backend };
+
+describe.each(Object.keys(backends) as (keyof typeof backends)[])(`fault: storage full, leftover and orphan files (%s storage, ${engine})`, (kind) => {
   let t: TestContext;
   let gerant: TestClient;
   let appId: string;
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-fault-storage-'));
-  const disk = fillableDisk();
+  let backend: Backend;
 
   beforeAll(async () => {
-    t = await createTestContext({ storage: createLocalStorage(root, { writeFile: disk.writeFile, minFreeBytes: 0 }) });
+    backend = await backends[kind]();
+    t = await createTestContext({ storage: backend.storage });
     ({ client: gerant, appId } = await tenantWithGerant(t));
   });
   afterAll(async () => {
     await t?.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    await backend?.close();
   });
 
   const requestCount = async () =>
     ((await t.database.db.execute(sql`select count(*)::int as n from signature_requests`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 
   it('answers 507 STORAGE_FULL when the disk is full, saves nothing, leaves no temp file, and /healthz says so', async () => {
-    const before = { requests: await requestCount(), files: await filesUnder(root) };
-    disk.state.full = true;
+    const before = { requests: await requestCount(), files: await backend.allFiles() };
+    backend.disk.full = true;
     try {
       const pdf = await makePdf(3);
       const res = await createRequest(t, gerant, { files: [{ fileName: 'contract.pdf', data: pdf }] });
       expect(res.statusCode, res.body).toBe(507);
       expect(res.json().error).toMatchObject({ code: 'STORAGE_FULL', message: "The server's storage is full: nothing was saved. Try again later or contact support." });
       expect(await requestCount()).toBe(before.requests);
-      expect(await filesUnder(root)).toEqual(before.files);
+      expect(await backend.allFiles()).toEqual(before.files);
 
       const health = await t.request({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toMatchObject({ status: 'degraded', database: 'ok', storage: 'full' });
     } finally {
-      disk.state.full = false;
+      backend.disk.full = false;
     }
     const health = await t.request({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
@@ -75,13 +155,9 @@ describe(`fault: storage full, leftover and orphan files (${engine})`, () => {
     expect((await createRequest(t, gerant)).statusCode).toBe(201);
   });
 
-  it('reports low free space on /healthz without failing it', async () => {
-    const low = createLocalStorage(root, { minFreeBytes: Number.MAX_SAFE_INTEGER });
-    expect(await low.health!()).toMatchObject({ state: 'low', freeBytes: expect.any(Number) });
-    const unwritable = createLocalStorage(path.join(root, 'not-a-folder.pdf', 'x'));
-    await fsp.writeFile(path.join(root, 'not-a-folder.pdf'), 'x');
-    expect((await unwritable.health!()).state).toBe('unwritable');
-    await fsp.rm(path.join(root, 'not-a-folder.pdf'));
+  it('reports low free space on /healthz without failing it, and a storage it cannot write', async () => {
+    if (backend.lowStorage) expect(await backend.lowStorage().health!()).toMatchObject({ state: 'low', freeBytes: expect.any(Number) });
+    expect((await (await backend.unwritableStorage()).health!()).state).toBe('unwritable');
   });
 
   it('sweeps temp files older than an hour, and files no row references after the grace period', async () => {
@@ -105,21 +181,15 @@ describe(`fault: storage full, leftover and orphan files (${engine})`, () => {
       status: 'sent',
       attachments: [{ fileName: 'a.pdf', contentType: 'application/pdf', storageKey: attached, sizeBytes: 13 }],
     });
-    const staleTemp = path.join(root, appId, `${randomUUID()}.pdf.4242-deadbeef.tmp`);
-    const freshTemp = path.join(root, appId, `${randomUUID()}.pdf.4242-cafebabe.tmp`);
-    await fsp.writeFile(staleTemp, Buffer.alloc(1024));
-    await fsp.writeFile(freshTemp, Buffer.alloc(1024));
-    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
-    await fsp.utimes(staleTemp, twoHoursAgo, twoHoursAgo);
+    const unfinished = await backend.leaveUnfinishedWrites?.(appId);
 
     const references = storageReferencesOf(modules);
     expect(references.length).toBeGreaterThanOrEqual(2); // messaging (attachments) and signatures
 
     // Now: only the stale temp file goes; every stored file is within its grace period.
     const now = await runStorageSweep(t.server.platform, references);
-    expect(now).toMatchObject({ tempFiles: 1, tempBytes: 1024, orphans: 0 });
-    expect(fs.existsSync(staleTemp)).toBe(false);
-    expect(fs.existsSync(freshTemp)).toBe(true);
+    expect(now).toMatchObject({ tempFiles: unfinished ? 1 : 0, tempBytes: unfinished ? 1024 : 0, orphans: 0 });
+    if (unfinished) expect([unfinished.stale(), unfinished.fresh()]).toEqual([false, true]);
     expect(await storage.exists(orphan)).toBe(true);
 
     // 25 hours later: the orphan goes; referenced files stay.
@@ -128,7 +198,7 @@ describe(`fault: storage full, leftover and orphan files (${engine})`, () => {
     expect(later.refused).toBeUndefined();
     expect(await storage.exists(orphan)).toBe(false);
     for (const key of [...documentKeys, attached]) expect(await storage.exists(key), key).toBe(true);
-    expect(fs.existsSync(freshTemp)).toBe(false);
+    if (unfinished) expect(unfinished.fresh()).toBe(false);
     // The request still reads its document.
     const doc = await gerant.call('GET', `/api/transactions/${created.json().data.id}/documents/${created.json().data.documents[0].id}`, 'history');
     expect(doc.statusCode).toBe(200);

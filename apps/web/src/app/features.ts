@@ -15,7 +15,9 @@ import { signingFeature } from '../features/signing/index.ts';
 import { timestampsFeature } from '../features/timestamps/index.ts';
 import { stampsFeature } from '../features/stamps/index.ts';
 import { certificatesFeature } from '../features/certificates/index.ts';
-import { usersFeature } from '../features/users/index.ts';
+import { searchFeature } from '../features/search/feature.ts';
+import { supportFeature } from '../features/support/index.ts';
+import { usersFeature } from '../features/users/feature.ts';
 import type { FeatureModule, GuardedRoute } from '../shared/routing.ts';
 
 /**
@@ -41,6 +43,8 @@ export const features: readonly FeatureModule[] = [
   timestampsFeature,
   stampsFeature,
   certificatesFeature,
+  supportFeature,
+  searchFeature,
 ];
 
 /** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */

@@ -1,4 +1,4 @@
-import { Navigate, createHashRouter, type RouteObject } from 'react-router';
+import { createHashRouter, type RouteObject } from 'react-router';
 import type { FeatureRoutes } from '../shared/routing.ts';
 import { ForbiddenPage, NotFoundPage } from '../shared/ui/MessagePage.tsx';
 import { publicComingSoonRoutes } from './comingSoon.tsx';
@@ -30,7 +30,6 @@ export const routes: RouteObject[] = [
         children: [
           ...featureRoutes('public'),
           ...publicComingSoonRoutes,
-          { path: 'maintenance', element: <Navigate to="/" replace /> },
           { path: '403', element: <ForbiddenPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

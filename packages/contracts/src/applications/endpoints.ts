@@ -1,6 +1,9 @@
-import { idParamsSchema } from '../shared/common.ts';
+import { z } from 'zod';
+import { idParamsSchema, okSchema, uuidSchema } from '../shared/common.ts';
 import { defineEndpoints } from '../shared/endpoint.ts';
 import { signUpInputSchema, signUpResponse } from '../auth/schemas.ts';
+import { applicationUserListResponse, applicationUserResponse } from './tenantUsers.ts';
+import { userListQuerySchema } from '../users/schemas.ts';
 import { applicationCreateSchema, applicationListQuerySchema, applicationListResponse, applicationResponse, applicationUpdateSchema } from './schemas.ts';
 
 const admin = { audience: 'application', permission: 'admin.applications' } as const;
@@ -26,5 +29,31 @@ export const applicationEndpoints = defineEndpoints(['applications'], {
     params: idParamsSchema,
     body: applicationUpdateSchema,
     responses: { 200: applicationResponse },
+  },
+  users: {
+    method: 'GET',
+    path: '/api/applications/:id/users',
+    summary: 'The users of a client account, with their last connection and second factor (product administrator)',
+    auth: admin,
+    params: idParamsSchema,
+    query: userListQuerySchema,
+    responses: { 200: applicationUserListResponse },
+  },
+  resendInvitation: {
+    method: 'POST',
+    path: '/api/applications/:id/users/:userId/invitation',
+    summary: 'Mail a user a new invitation (or a password link when they already have a password) (product administrator)',
+    auth: admin,
+    params: z.object({ id: uuidSchema, userId: uuidSchema }),
+    responses: { 200: okSchema },
+  },
+  setUserActive: {
+    method: 'PUT',
+    path: '/api/applications/:id/users/:userId/active',
+    summary: 'Deactivate or reactivate a user of a client account (product administrator)',
+    auth: admin,
+    params: z.object({ id: uuidSchema, userId: uuidSchema }),
+    body: z.object({ active: z.boolean() }),
+    responses: { 200: applicationUserResponse },
   },
 });

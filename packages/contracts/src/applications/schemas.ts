@@ -21,7 +21,7 @@ export const applicationSettingsSchema = z.object({
   /** The company name printed on mails, the signing page and the evidence file when it differs from `company`. */
   issuingCompany: z.string().trim().max(200).nullish(),
   address: z.string().trim().max(500).nullish(),
-  /** Where the tenant's users' help requests go (with the product administrator). */
+  /** Where the account's help requests are copied (docs/help-and-maintenance.md); empty: its director's e-mail. */
   supportEmail: emailSchema.nullish(),
   /** The language of the tenant's screens and mails when a person has none of their own. */
   defaultLanguage: localeSchema.default(defaultLocale),

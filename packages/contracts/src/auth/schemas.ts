@@ -44,6 +44,8 @@ export const meSchema = z.object({
   permissions: z.array(permissionSchema),
   /** Set while a GERANT or the product administrator views the app as another user. */
   commutedBy: z.object({ userId: uuidSchema, name: z.string(), appId: uuidSchema }).nullable(),
+  /** Whom a suspended account contacts (the platform's support address); absent while the account is enabled. */
+  supportEmail: z.string().nullable().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 export const meResponse = itemEnvelope(meSchema);

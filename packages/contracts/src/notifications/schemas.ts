@@ -29,6 +29,8 @@ export const notificationTypes = [
   'batch.end',
   'batch.cancel',
   'batch.archive',
+  /** A user asked for help (the product administrator): `{ helpRequestId, tenantAppId }`. */
+  'help.request',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

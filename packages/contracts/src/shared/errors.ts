@@ -102,6 +102,8 @@ export const errorHttpStatus = {
   INTERNAL: 500,
   /** The database (or a service a request needs) is away for a moment: answered with Retry-After. */
   UNAVAILABLE: 503,
+  /** The product administrator put the service in maintenance: answered with Retry-After and `details` { message, expectedEndAt }. */
+  MAINTENANCE: 503,
   /** Mail-merge: LibreOffice is not installed on the server (`details.howToEnable` says how); the rest works. */
   CONVERSION_UNAVAILABLE: 503,
   /** The disk of the files (or of the database) is full: nothing was saved. */
@@ -224,5 +226,6 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   CONVERSION_UNAVAILABLE: 'Document conversion is unavailable on this server: LibreOffice must be installed (apt-get install libreoffice-writer-nogui).',
   INTERNAL: 'Oops, we had a problem processing your action or request; try again or contact support.',
   UNAVAILABLE: 'The service is briefly unavailable: nothing was lost. Try again in a moment.',
+  MAINTENANCE: 'The service is under maintenance. Please try again later.',
   STORAGE_FULL: "The server's storage is full: nothing was saved. Try again later or contact support.",
 };

@@ -73,6 +73,15 @@ export const userEndpoints = defineEndpoints(['users'], {
   },
   create: { method: 'POST', path: '/api/Users', summary: 'Create a user (mails a set-password link)', auth: { audience: 'user', permission: 'users.create' }, body: userInputSchema, responses: { 201: userResponse }, idempotent: true },
   update: { method: 'PUT', path: '/api/Users/:id', summary: 'Update a user', auth: { audience: 'user', permission: 'users.update' }, params: idParamsSchema, body: userInputSchema, responses: { 200: userResponse } },
+  move: {
+    method: 'PUT',
+    path: '/api/Users/:id/parent',
+    summary: 'Move a user under another line manager (null: none, directors only); a subordinate of the user is refused (409)',
+    auth: { audience: 'user', permission: 'users.update' },
+    params: idParamsSchema,
+    body: z.object({ parentId: uuidSchema.nullable() }),
+    responses: { 200: userResponse },
+  },
   delete: { method: 'DELETE', path: '/api/Users/:id', summary: 'Delete a user without subordinates', auth: { audience: 'user', permission: 'users.delete' }, params: idParamsSchema, responses: { 200: okSchema } },
   sendPasswordLink: {
     method: 'POST',

@@ -6,6 +6,7 @@ import { item, list } from '../../platform/http/envelope.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { presentApplication } from './presenter.ts';
 import * as applications from './service.ts';
+import { resendInvitation, setTenantUserActive, tenantUsers } from './tenant-users.ts';
 
 const presentOne = (p: Awaited<ReturnType<typeof applications.getApplication>>) => presentApplication(p.row, p.owner, p.userCount);
 
@@ -26,5 +27,18 @@ export function applicationRoutes(app: App, platform: Platform) {
   serve(app, endpoints.get, async (request) => item(presentOne(await applications.getApplication({ platform, actor: requireActor(request), id: request.params.id }))));
   serve(app, endpoints.update, async (request) =>
     item(presentOne(await applications.updateApplication({ platform, actor: requireActor(request), id: request.params.id, input: request.body }))),
+  );
+  serve(app, endpoints.users, async (request) => {
+    const q = request.query;
+    const filter = { ...q, active: q.active === undefined ? undefined : q.active === 'true' };
+    const { rows, total } = await tenantUsers({ platform, actor: requireActor(request), appId: request.params.id, filter });
+    return list(rows, total, q);
+  });
+  serve(app, endpoints.resendInvitation, async (request) => {
+    await resendInvitation({ platform, actor: requireActor(request), appId: request.params.id, userId: request.params.userId });
+    return item({ ok: true as const });
+  });
+  serve(app, endpoints.setUserActive, async (request) =>
+    item(await setTenantUserActive({ platform, actor: requireActor(request), appId: request.params.id, userId: request.params.userId, active: request.body.active })),
   );
 }

@@ -42,6 +42,8 @@ export function authRoutes(app: App, platform: Platform) {
       return item({ userId: result.userId, appId: result.appId, requestDoubleAuth: result.requestDoubleAuth });
     },
     {
+      // The product administrator logs in during maintenance; the service refuses everyone else.
+      duringMaintenance: true,
       rateLimit: {
         max: 10,
         timeWindow: '1 minute',
@@ -59,7 +61,7 @@ export function authRoutes(app: App, platform: Platform) {
       const { token, expiresAt } = await auth.mintAccessToken({ platform, cookieToken: request.cookies[sessionCookie], audience: request.body.audience });
       return item({ accessToken: token, expiresAt: expiresAt.toISOString() });
     },
-    { rateLimit: { max: 300, timeWindow: '1 minute' } },
+    { rateLimit: { max: 300, timeWindow: '1 minute' }, duringMaintenance: true },
   );
 
   serve(app, endpoints.me, async (request, reply) => {
@@ -72,6 +74,7 @@ export function authRoutes(app: App, platform: Platform) {
       application: presentApplicationSummary(ctx.application),
       permissions: permissionsFor(ctx.user.profile, ctx.user.isProductAdmin),
       commutedBy,
+      ...(ctx.application.enabled ? {} : { supportEmail: await auth.platformSupportEmail(platform) }),
     });
   });
 
@@ -102,7 +105,7 @@ export function authRoutes(app: App, platform: Platform) {
     await auth.logout({ platform, cookieToken: request.cookies[sessionCookie] });
     clearSessionCookie(reply);
     return ok;
-  });
+  }, { duringMaintenance: true });
 
   const linkLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } };
   serve(

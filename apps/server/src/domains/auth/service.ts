@@ -1,3 +1,4 @@
+import { currentMaintenance, maintenanceRetryAfter } from '../../platform/maintenance-mode.ts';
 import { permissionsFor, type Audience } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
@@ -5,7 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { GuardSession } from '../../platform/http/guard.ts';
 import { hashToken, newOpaqueToken } from '../../platform/http/tokens.ts';
-import { brandingOf, featuresOf, getApplication, touchConnection, type ApplicationRow } from '../tenants/index.ts';
+import { brandingOf, featuresOf, findPlatformApplication, getApplication, settingsOf, touchConnection, type ApplicationRow } from '../tenants/index.ts';
 import { findUserByEmail, findUserById, holdsRightsOf, isVisibleTo, passwordMatches, recordConnection as recordUserConnection, type UserRow } from '../users/index.ts';
 import * as repo from './repository.ts';
 import { codeMatches, codeResendCooldownSeconds, codeTtlMinutes, hashCode, maskEmail, maskPhone, maxCodeAttempts, newSecondFactorCode } from './codes.ts';
@@ -109,6 +110,13 @@ export async function login(opts: { platform: Platform; email: string; password:
   await platform.database.inSystem((tx) => recordPasswordSuccess(tx, key, platform.clock()));
   if (!user.active) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated. Contact your administrator.');
   if (!user.emailConfirmedAt) throw new AppError('ACCOUNT_NOT_CONFIRMED', 'Confirm your e-mail address first: open the link we sent you.');
+  // During maintenance only the product administrator gets in (no session, no code mail for anyone else).
+  if (!user.isProductAdmin) {
+    const maintenance = await currentMaintenance(platform);
+    if (maintenance.enabled) throw new AppError('MAINTENANCE', maintenance.message ?? undefined, {
+      details: { message: maintenance.message, expectedEndAt: maintenance.expectedEndAt, retryAfterSeconds: maintenanceRetryAfter(maintenance, platform.clock()) },
+    });
+  }
 
   const result = await platform.database.inSystem(async (tx) => {
     const app = await getApplication(tx, user.appId);
@@ -292,5 +300,16 @@ export async function revokeSessionsOf(opts: { platform: Platform; actor: Actor;
   await platform.database.inTenant(actor.appId, async (tx) => {
     const revoked = await repo.revokeUserSessions(tx, target.id, platform.clock());
     await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'auth.sessions_revoked', targetType: 'user', targetId: target.id, data: { revoked }, ip: actor.ip });
+  });
+}
+
+/** The platform's support address (a suspended account's notice): its `supportEmail` setting, else its owner's e-mail. */
+export async function platformSupportEmail(platform: Platform): Promise<string> {
+  return platform.database.inSystem(async (tx) => {
+    const platformApp = await findPlatformApplication(tx);
+    const configured = platformApp ? settingsOf(platformApp).supportEmail : null;
+    if (configured) return configured;
+    const owner = platformApp?.ownerUserId ? await findUserById(tx, platformApp.ownerUserId) : undefined;
+    return owner?.email ?? platform.config.adminEmail;
   });
 }

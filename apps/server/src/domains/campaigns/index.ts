@@ -2,3 +2,5 @@
 export { campaignsModule } from './module.ts';
 /** The home dashboard: current campaign and mailing, the latest in progress (their own counters). */
 export { campaignOverview } from './overview.ts';
+/** The one-box search (search domain): campaigns the actor sees, by label. */
+export { searchCampaigns } from './service.ts';

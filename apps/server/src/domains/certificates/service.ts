@@ -1,3 +1,4 @@
+import { documentOrImageType } from '../../platform/file-signature.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   identityDocumentMaxBytes, qualifiedCertificateRules as rules, type CertificateDecisionInput, type CertificateStatus, type IdentityDocumentKind, type SignerCheck,
@@ -69,15 +70,6 @@ export async function orderCertificate({ platform, actor, renewsId }: Options & 
   });
 }
 
-/** PDF, JPEG or PNG, recognised by their first bytes (never by the name or the announced type). */
-export function identityContentType(data: Uint8Array): string | null {
-  const head = Buffer.from(data.subarray(0, 8));
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  return null;
-}
-
 async function ownOpenOrder(tx: Tx, actor: Actor, id: string): Promise<repo.CertificateRow> {
   const row = await repo.findCertificate(tx, actor.appId, id, { lock: true });
   if (!row || row.userId !== actor.userId) throw notFound('Certificate');
@@ -86,7 +78,7 @@ async function ownOpenOrder(tx: Tx, actor: Actor, id: string): Promise<repo.Cert
 }
 
 export async function uploadIdentityDocument({ platform, actor, id, kind, file }: Options & { id: string; kind: IdentityDocumentKind; file: { fileName: string; data: Buffer } }) {
-  const contentType = identityContentType(file.data);
+  const contentType = documentOrImageType(file.data);
   if (!contentType) throw new AppError('INVALID_FILE_TYPE', 'Identity documents are PDF, JPEG or PNG files.');
   if (file.data.length > identityDocumentMaxBytes) throw new AppError('FILE_TOO_LARGE');
   // Checked before anything is written: a refused upload leaves no file behind.

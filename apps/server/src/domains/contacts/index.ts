@@ -7,3 +7,5 @@ export { importReadLimits, spreadsheetProblem, columnLetters } from './import-fi
 export { domainCheckerFor, type DomainChecker } from './domain-check.ts';
 export { domainOf, judgeRow, missingName, normaliseEmail, type ImportMapping, type ImportedContact } from './importRules.ts';
 export { exportText } from './export-text.ts';
+/** The one-box search (search domain): the tenant's contacts, by names, e-mail and company. */
+export { searchContacts } from './service.ts';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { contactInputSchema, defaultLocale, errorMessages, type Locale } from '@paraphe/contracts';
+import { contactInputSchema, defaultLocale, errorMessages, normalizeSearch, type Locale } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -62,6 +62,12 @@ const valuesOf = (input: ParsedInput): ContactValues => ({
 export async function listContacts(opts: Options & { filter: repo.ContactListFilter }) {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, (tx) => repo.listContacts(tx, actor.appId, opts.filter));
+}
+
+export async function searchContacts(opts: Options & { q: string; limit: number }): Promise<ContactRow[]> {
+  const search = normalizeSearch(opts.q);
+  if (!search) return [];
+  return (await listContacts({ ...opts, filter: { search, limit: opts.limit, offset: 0, order: 'DESC' } })).rows;
 }
 
 export async function getContact(opts: Options & { id: string }): Promise<ContactRow> {

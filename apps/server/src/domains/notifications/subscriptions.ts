@@ -39,6 +39,10 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     return { userId: d.userId, type: 'payment.failed', message: `The automatic payment of ${amount} EUR (${d.company}) failed: ${d.reason}`, data: { paymentId: d.paymentId, tenantAppId: d.tenantAppId } };
   }
   if (event.type.startsWith('certificate.')) return certificateNotification(event);
+  if (event.type === 'help.requested') {
+    const d = event.data;
+    return { userId: d.userId, type: 'help.request', message: `Help request from ${d.company}: ${d.subject}`, data: { helpRequestId: d.helpRequestId, tenantAppId: d.tenantAppId } };
+  }
   if (!event.type.startsWith('signature.')) return null;
   const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null; operationId?: string | null };
   // A campaign's copies and an operation's orders are followed from the campaign / operation: no notice per copy.
@@ -145,6 +149,7 @@ export const notifiedEvents = [
   'certificate.expired',
   'certificate.completed',
   'certificate.renewal_due',
+  'help.requested',
 ] as const;
 
 export const notificationSubscriptions = () => [

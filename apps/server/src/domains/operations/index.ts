@@ -1,2 +1,4 @@
 // The operations domain's public surface. Other domains use nothing else of the folder.
 export { operationsModule } from './module.ts';
+/** The one-box search (search domain): operations the actor sees, by label. */
+export { searchOperations } from './service.ts';

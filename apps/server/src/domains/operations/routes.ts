@@ -9,7 +9,7 @@ import { serve } from '../../platform/http/endpoints.ts';
 import { item, list } from '../../platform/http/envelope.ts';
 import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
-import { toFieldErrors } from '../../platform/http/validation.ts';
+import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
 import { getApplication } from '../tenants/index.ts';
 import { readImportFile } from '../contacts/index.ts';
 import { formPayload, prepareDocuments, readSignatureForm, type UploadLimits } from '../signatures/index.ts';
@@ -33,8 +33,7 @@ function parseForm(fields: Record<string, string>): { data: OperationData; given
   if (fields.level !== undefined && fields.level !== '') payload.level = Number(fields.level);
   const parsed = operationInputSchema.safeParse(payload);
   if (parsed.success) return { data: parsed.data, given };
-  const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${path.join('/')}`, message, params: rest as Record<string, unknown> }));
-  throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+  throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: fieldErrorsOfZod(parsed.error.issues) });
 }
 
 export async function operationRoutes(app: App, platform: Platform) {

@@ -40,3 +40,5 @@ export { sweepOutlook } from './outlook.ts';
 /** The public API (apikeys domain): the same reads and actions as the back office's routes, for its technical user. */
 export { actOnSignatureRequest, getSignatureRequest, listSignatureRequests, signatureRequestStatus, type RequestView } from './service.ts';
 export { presentRequest, progressOf } from './presenter.ts';
+/** The one-box search (search domain): requests the actor sees, by label or signer. */
+export { searchSignatureRequests } from './service.ts';

@@ -8,7 +8,7 @@ import { serve } from '../../platform/http/endpoints.ts';
 import { item, iso, list } from '../../platform/http/envelope.ts';
 import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
-import { toFieldErrors } from '../../platform/http/validation.ts';
+import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
 import { getApplication } from '../tenants/index.ts';
 import { updateDraftRequest } from './drafts.ts';
 import { inspectFile, prepareDocuments, type UploadLimits } from './intake.ts';
@@ -24,8 +24,7 @@ const present = (v: signatures.RequestView) => presentRequest(v.row, v.signers, 
 function parseRequestForm(payload: Record<string, unknown>): SignatureRequestData {
   const parsed = signatureRequestInputSchema.safeParse(payload);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${path.join('/')}`, message, params: rest as Record<string, unknown> }));
-  throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+  throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: fieldErrorsOfZod(parsed.error.issues) });
 }
 
 /** The signers' indexes, in order: a file sent without an entry gets one default field per signer. */

@@ -4,4 +4,4 @@ export { generateFilledPdfs, defaultStorageKey, type GenerateFilledPdfsOptions, 
 export { hasProblems, mappingError, noteMissing, resolveMapping, rowValues, type ResolvedSource } from './mapping.ts';
 export { getTemplate, previewPdf } from './service.ts';
 /** The stamps domain reads its uploads (a PKCS#12, a PDF) the same way: one bounded file part and small text parts. */
-export { readUpload, type UploadedFile } from './upload.ts';
+export { readOptionalUpload, readUpload, type UploadedFile } from './upload.ts';

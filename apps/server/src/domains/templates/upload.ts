@@ -19,6 +19,16 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
  * so the client gets a 413 rather than a broken connection), and the small text parts (`request`…) beside it.
  */
 export async function readUpload(request: FastifyRequest, maxBytes: number, what: string): Promise<{ file: UploadedFile; fields: Record<string, string> }> {
+  const { file, fields } = await readOptionalUpload(request, maxBytes, what);
+  if (!file) {
+    const message = `Send the ${what} in a part named "file".`;
+    throw new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'file', rule: 'required', message }] });
+  }
+  return { file, fields };
+}
+
+/** The same when the file is optional (a form with an optional attachment): `file` is undefined when none was sent. */
+export async function readOptionalUpload(request: FastifyRequest, maxBytes: number, what = 'file'): Promise<{ file?: UploadedFile; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data, in a part named "file".');
   let received: UploadedFile | undefined;
   let tooLarge = false;
@@ -54,10 +64,6 @@ export async function readUpload(request: FastifyRequest, maxBytes: number, what
   if (tooLarge) {
     const message = `The file exceeds ${mb(maxBytes)}.`;
     throw new AppError('FILE_TOO_LARGE', message, { fields: [{ field: 'file', rule: 'file_too_big', message, params: { maxsize: mb(maxBytes) } }] });
-  }
-  if (!received) {
-    const message = `Send the ${what} in a part named "file".`;
-    throw new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'file', rule: 'required', message }] });
   }
   return { file: received, fields };
 }

@@ -4,3 +4,5 @@ export { sendAccountLink, consumeAccountLink, type AccountLinkKind } from './acc
 export { hashPassword, passwordMatches } from './passwords.ts';
 export { presentUser } from './presenter.ts';
 export { usersModule } from './module.ts';
+/** The product administrator's actions on a tenant's users (application view, tab Users). */
+export { listTenantUsers, resendInvitationAsAdmin, setUserActiveAsAdmin } from './tenant-admin.ts';

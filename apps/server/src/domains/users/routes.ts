@@ -37,6 +37,9 @@ export function userRoutes(app: App, platform: Platform) {
   serve(app, endpoints.update, async (request) =>
     item(presentUser(await users.updateUser({ platform, actor: requireActor(request), id: request.params.id, input: request.body }))),
   );
+  serve(app, endpoints.move, async (request) =>
+    item(presentUser(await users.moveUser({ platform, actor: requireActor(request), id: request.params.id, parentId: request.body.parentId }))),
+  );
   serve(app, endpoints.delete, async (request) => {
     await users.deleteUser({ platform, actor: requireActor(request), id: request.params.id });
     return { data: { ok: true as const } };

@@ -204,6 +204,27 @@ export async function updateUser(opts: Options & { id: string; input: ParsedInpu
   });
 }
 
+/**
+ * Moves a user under another line manager (the Hierarchy tab's drag and drop): the same rules as an edit — the
+ * manager is a GERANT or MANAGER the actor sees, never the user nor one of their subordinates (409
+ * INVALID_LINE_MANAGER, nothing changed); only directors may detach a user (no manager).
+ */
+export async function moveUser(opts: Options & { id: string; parentId: string | null }) {
+  const { platform, actor, parentId } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const user = await findChangeable(tx, actor, opts.id);
+    if (parentId === user.parentId) return user;
+    if (parentId === null && !seesAllUsers(actor.profile)) {
+      throw new AppError('VALIDATION_FAILED', 'A line manager is required.', { fields: [{ field: 'parentId', rule: 'required', message: 'A line manager is required.' }] });
+    }
+    await assertValidLineManager(tx, actor, parentId, user.id);
+    const updated = await repo.updateUserInScope(tx, actor.appId, user.id, { parentId });
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.moved', targetType: 'user', targetId: user.id, data: { from: user.parentId, to: parentId }, ip: actor.ip });
+    await platform.events.emit(tx, { type: 'user.updated', appId: actor.appId, actorUserId: actor.realUserId, data: { userId: user.id, profile: updated.profile, changed: ['parentId'] } });
+    return updated;
+  });
+}
+
 export async function deleteUser(opts: Options & { id: string }) {
   const { platform, actor } = opts;
   await platform.database.inTenant(actor.appId, async (tx) => {

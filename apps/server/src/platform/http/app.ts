@@ -18,6 +18,7 @@ import { inputDatabaseError } from './database-errors.ts';
 import { createGuard, type ApiKeyResolver, type SessionResolver } from './guard.ts';
 import { answersProblems, problemOf, sendProblem } from './problem.ts';
 import { healthReport, replyToFault } from './health.ts';
+import { maintenanceGate } from './maintenance-gate.ts';
 import { servedEndpoints } from './endpoints.ts';
 import { fastifyTrustProxy, helmetOptions, noStoreOnApi } from './headers.ts';
 import { refuseUnsafeInput } from './input.ts';
@@ -55,6 +56,8 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
 
   await app.register(helmet, helmetOptions(platform.config));
   app.addHook('onSend', noStoreOnApi);
+  // Every answer names its request: a help request carries the last ones, the logs find them.
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   app.decorate('idempotency', { store: createIdempotencyStore(platform.database, platform.clock), inFlight: new Set<string>() });
@@ -79,7 +82,7 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
       return answer(400, errorBody('VALIDATION_FAILED', 'Some fields are invalid.', request.id, fields));
     }
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.status >= 500 && error.code !== 'MAINTENANCE') request.log.error({ err: error }, error.message);
       return answer(error.status, errorBody(error.code, error.message, request.id, error.fields, error.details));
     }
     const fromDatabase = inputDatabaseError(error);
@@ -99,7 +102,10 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
     return answer(500, errorBody('INTERNAL', errorMessages.INTERNAL!, request.id));
   });
 
+  const maintenance = maintenanceGate(platform);
+  app.addHook('onRequest', maintenance.beforeGuard);
   app.addHook('preValidation', createGuard(platform, resolveSession, resolveApiKey));
+  app.addHook('preValidation', maintenance.afterGuard);
   // After the guard (an anonymous caller learns nothing about the input), before validation and the handler.
   app.addHook('preValidation', refuseUnsafeInput);
 
@@ -118,14 +124,16 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
   }
 
   const indexHtml = path.join(platform.config.webDist, 'index.html');
-  if (fs.existsSync(indexHtml)) {
+  // A worker (ROLE=worker) listens for /healthz only: no web app.
+  const servesWeb = () => platform.config.role !== 'worker' && fs.existsSync(indexHtml);
+  if (servesWeb()) {
     // wildcard: files are looked up per request, so a rebuilt SPA is served without a restart.
     await app.register(fastifyStatic, { root: platform.config.webDist, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     // A missing built file (a translation, a chunk) is a 404, never the app's HTML read as JSON or JavaScript.
     if (answersProblems(request)) return sendProblem(reply, problemOf(404, 'NOT_FOUND', 'Not found.', request.id));
-    if (request.url.startsWith(apiPathPrefix) || /^\/(locales|assets)\//.test(request.url) || !fs.existsSync(indexHtml)) {
+    if (request.url.startsWith(apiPathPrefix) || /^\/(locales|assets)\//.test(request.url) || !servesWeb()) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.', request.id));
     }
     // The SPA routes on the hash; any other path still gets the app, which shows its own 404.

@@ -43,6 +43,8 @@ export interface ServeOptions {
    */
   rateLimit?: RateLimit | readonly RateLimit[];
   bodyLimit?: number;
+  /** Answered while maintenance is on (maintenance-gate.ts): login, tokens, the maintenance status and switch. */
+  duringMaintenance?: boolean;
 }
 
 /** Public JSON bodies (login, sign-up, links, the signing page) are small: 64 KB unless the route says otherwise. */
@@ -108,6 +110,7 @@ export function serve<E extends EndpointSpec>(app: App, endpoint: E, handler: En
     config: {
       ...('public' in auth ? {} : auth),
       ...(limits[0] ? { rateLimit: limits[0] as RateLimitOptions } : {}),
+      ...(options.duringMaintenance ? { duringMaintenance: true } : {}),
     },
     ...extraLimitHooks(app, limits.slice(1)),
     ...(bodyLimit ? { bodyLimit } : {}),

@@ -1,18 +1,22 @@
-import { Burger, Button, Group, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { ActionIcon, Burger, Button, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconHelp, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout, useMe } from '../../features/auth/index.ts';
+import { HeaderSearchBox } from '../../features/search/index.ts';
+import { accessVerdict } from '../../shared/access.ts';
 import { useSaveInterfaceLanguage } from '../../shared/api/preferences.ts';
 import { LanguageMenu } from '../../shared/i18n/LanguageMenu.tsx';
 
 type AppHeaderProps = { navOpened: boolean; onToggleNav: () => void };
 
-/** Tenant name, language switcher and the user menu (profile, logout). */
+/** Tenant name, the search box, help, language switcher and the user menu (profile, logout). */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   const { t } = useTranslation();
   const me = useMe();
   const saveLanguage = useSaveInterfaceLanguage();
+  const { pathname } = useLocation();
+  const maySearch = accessVerdict(me, { permission: 'signatures.read' }) === 'allowed';
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0}>
@@ -22,6 +26,22 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
+        {maySearch && (
+          <Group visibleFrom="md">
+            <HeaderSearchBox />
+          </Group>
+        )}
+        <ActionIcon
+          component={Link}
+          to={`/help?from=${encodeURIComponent(pathname)}`}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('shell.help')}
+          title={t('shell.help')}
+        >
+          <IconHelp size={20} />
+        </ActionIcon>
         <LanguageMenu onPick={(locale) => saveLanguage.mutate(locale)} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { AppShell, Button, Center, Loader } from '@mantine/core';
+import { Anchor, AppShell, Button, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLock } from '@tabler/icons-react';
@@ -67,7 +67,16 @@ function AuthenticatedShell({ me }: { me: Me }) {
         icon={<IconLock size={40} />}
         title={t('suspended.title')}
         text={t('suspended.text')}
-        action={<Button onClick={() => void logout()}>{t('shell.logout')}</Button>}
+        action={
+          <>
+            {me.supportEmail && (
+              <Anchor href={`mailto:${me.supportEmail}`} fw={500}>
+                {t('suspended.contact', { email: me.supportEmail })}
+              </Anchor>
+            )}
+            <Button onClick={() => void logout()}>{t('shell.logout')}</Button>
+          </>
+        }
       />
     );
   }

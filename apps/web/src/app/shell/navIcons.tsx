@@ -1,5 +1,5 @@
 import {
-  IconAddressBook, IconApps, IconBell, IconClockCheck, IconGauge, IconInbox, IconLayoutDashboard, IconMailFast,
+  IconAddressBook, IconApps, IconBell, IconClockCheck, IconGauge, IconHelp, IconInbox, IconLayoutDashboard, IconMailFast,
   IconReceipt, IconRubberStamp, IconSearch, IconSettings, IconSignature, IconSpeakerphone, IconStack2, IconUser, IconUsers,
 } from '@tabler/icons-react';
 import type { NavIcon } from './navigation.ts';
@@ -24,4 +24,5 @@ export const navIcons: Record<NavIcon, typeof IconUser> = {
   outbox: IconInbox,
   // The signature icon: one more icon would be one more chunk in the login route's preload table.
   certificate: IconSignature,
+  help: IconHelp,
 };

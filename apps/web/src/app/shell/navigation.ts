@@ -2,7 +2,7 @@ import { accessVerdict, type Access, type AccessSubject } from '../../shared/acc
 
 export type NavIcon =
   | 'dashboard' | 'signatures' | 'search' | 'campaigns' | 'operations' | 'mailing' | 'adminDashboard' | 'users'
-  | 'timestamp' | 'stamp' | 'applications' | 'phonebook' | 'billing' | 'settings' | 'profile' | 'notifications' | 'outbox' | 'certificate';
+  | 'timestamp' | 'stamp' | 'applications' | 'phonebook' | 'billing' | 'settings' | 'profile' | 'notifications' | 'outbox' | 'certificate' | 'help';
 
 export type NavEntry = { labelKey: string; path: string; icon: NavIcon; access: Access; children?: NavEntry[] };
 
@@ -42,8 +42,10 @@ export const navigation: NavEntry[] = [
   { labelKey: 'nav.configuration', path: '/settings/configuration', icon: 'settings', access: { permission: 'settings.profile' } },
   { labelKey: 'nav.profile', path: '/settings/profile', icon: 'profile', access: { permission: 'settings.profile' } },
   { labelKey: 'nav.certificate', path: '/certificate', icon: 'certificate', access: { permission: 'certificates.order' } },
+  { labelKey: 'nav.help', path: '/help', icon: 'help', access: { permission: 'dashboard.view' } },
   { labelKey: 'nav.notifications', path: '/notifications/list', icon: 'notifications', access: { permission: 'notifications.read' } },
   { labelKey: 'nav.outbox', path: '/outbox', icon: 'outbox', access: { permission: 'admin.outbox' } },
+  { labelKey: 'nav.supportAdmin', path: '/applications/help', icon: 'help', access: { permission: 'admin.applications' } },
   { labelKey: 'nav.certificateQueue', path: '/certificates/queue', icon: 'certificate', access: { permission: 'certificates.verify' } },
 ];
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applicationEndpoints, type ApplicationCreateInput, type ApplicationUpdateInput, type QueryIn } from '@paraphe/contracts';
+import { applicationEndpoints, type ApplicationCreateInput, type ApplicationUpdateInput, type ApplicationUser, type ListEnvelope, type QueryIn } from '@paraphe/contracts';
 import { callEndpoint } from '../../shared/api/endpoints.ts';
 import { sessionQueryKey } from '../../shared/api/queryClient.ts';
 
@@ -43,5 +43,30 @@ export function useUpdateApplication(id: string) {
       void client.invalidateQueries({ queryKey: [...applicationsKey, 'list'] });
       void client.invalidateQueries({ queryKey: sessionQueryKey });
     },
+  });
+}
+
+export type TenantUsersQuery = QueryIn<typeof applicationEndpoints.users>;
+
+/** Tab Users: the tenant's users as the product administrator sees them. */
+export function useTenantUsers(appId: string, query: TenantUsersQuery) {
+  return useQuery<ListEnvelope<ApplicationUser>>({
+    queryKey: [...applicationsKey, 'users', appId, query],
+    queryFn: ({ signal }) => callEndpoint(applicationEndpoints.users, { params: { id: appId }, query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useResendInvitation(appId: string) {
+  return useMutation({
+    mutationFn: (userId: string) => callEndpoint(applicationEndpoints.resendInvitation, { params: { id: appId, userId } }),
+  });
+}
+
+export function useSetTenantUserActive(appId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, active }: { userId: string; active: boolean }) => callEndpoint(applicationEndpoints.setUserActive, { params: { id: appId, userId }, body: { active } }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...applicationsKey, 'users', appId] }),
   });
 }

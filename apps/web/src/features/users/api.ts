@@ -83,3 +83,12 @@ export function useSendPasswordLink() {
     mutationFn: (id: string) => callEndpoint(userEndpoints.sendPasswordLink, { params: { id, client: clientName } }),
   });
 }
+
+/** The Hierarchy tab's move: a new line manager (the server refuses a cycle with 409 INVALID_LINE_MANAGER). */
+export function useMoveUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, parentId }: { id: string; parentId: string | null }) => callEndpoint(userEndpoints.move, { params: { id }, body: { parentId } }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
+  });
+}

@@ -1,8 +1,3 @@
-/** Public surface of the users feature: its routes. */
-import type { FeatureModule } from '../../shared/routing.ts';
-import { usersRoutes } from './routes.tsx';
-
-export const usersFeature: FeatureModule = {
-  namespace: 'users',
-  routes: usersRoutes,
-};
+/** Public surface of the users feature: its routes, and the settings' Hierarchy tab (the settings page shows it, lazily). */
+export { usersFeature } from './feature.ts';
+export { HierarchySettingsTab } from './components/HierarchySettingsTab.tsx';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authEndpoints, pathOf, userEndpoints, type BodyIn } from '@paraphe/contracts';
-import { setSessionLostHandler, tokenManager } from './client.ts';
+import { lastRequestIds, setMaintenanceHandler, setSessionLostHandler, tokenManager } from './client.ts';
 import { callEndpoint, callEndpointWithStatus } from './endpoints.ts';
 import { ApiError, CancelledError } from './apiError.ts';
 
@@ -83,5 +83,22 @@ describe('API client', () => {
     await expect(callEndpoint(authEndpoints.login, { body: { email: 'a@b.co', password: 'x' } })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
     expect(sessionLost).not.toHaveBeenCalled();
     expect(server.calls).toEqual([{ url: pathOf(authEndpoints.login), auth: null }]);
+  });
+
+  it('hands a 503 MAINTENANCE to the maintenance handler, and keeps the last 5 request ids', async () => {
+    const maintenance = vi.fn();
+    setMaintenanceHandler(maintenance);
+    let n = 0;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url === pathOf(authEndpoints.token)) return json(200, { data: { accessToken: 't', expiresAt: new Date(Date.now() + 300_000).toISOString() } });
+      n += 1;
+      const headers = { 'x-request-id': `req-${n}` };
+      return n < 7 ? new Response(JSON.stringify(isUsedBody(0)), { status: 200, headers }) : new Response(JSON.stringify(errorBody('MAINTENANCE')), { status: 503, headers });
+    }));
+    for (let i = 0; i < 6; i++) await callEndpoint(isUsed, { params: { id: userId } });
+    expect(maintenance).not.toHaveBeenCalled();
+    await expect(callEndpoint(isUsed, { params: { id: userId } })).rejects.toMatchObject({ code: 'MAINTENANCE', status: 503 });
+    expect(maintenance).toHaveBeenCalledTimes(1);
+    expect(lastRequestIds()).toEqual(['req-7', 'req-6', 'req-5', 'req-4', 'req-3']);
   });
 });

@@ -60,6 +60,22 @@ export function setSessionLostHandler(handler: () => void): void {
   sessionLostHandler = handler;
 }
 
+let maintenanceHandler: () => void = () => undefined;
+/** What to do when the API answers 503 MAINTENANCE (the app shows its maintenance page). */
+export function setMaintenanceHandler(handler: () => void): void {
+  maintenanceHandler = handler;
+}
+
+/** The ids of the last API answers (X-Request-Id), newest first: a help request carries them to support. */
+const recentRequestIds: string[] = [];
+export const lastRequestIds = (): readonly string[] => [...recentRequestIds];
+function rememberRequestId(response: Response): void {
+  const id = response.headers?.get('x-request-id');
+  if (!id) return;
+  recentRequestIds.unshift(id);
+  recentRequestIds.length = Math.min(recentRequestIds.length, 5);
+}
+
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -76,13 +92,15 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   // A multipart body sets its own Content-Type (with the boundary).
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (options.audience) headers.Authorization = `Bearer ${await tokenManager.get(options.audience)}`;
-  return fetch(buildUrl(path, options.query), {
+  const response = await fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     credentials: options.credentials ?? 'include',
     headers,
     body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
+  rememberRequestId(response);
+  return response;
 }
 
 function isUnauthenticated(error: unknown): boolean {
@@ -112,6 +130,7 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
     if (!response.ok) throw toError(response.status, refusal ? refusal.body : await readBody(response));
     return response;
   } catch (error) {
+    if (error instanceof ApiError && error.code === 'MAINTENANCE') maintenanceHandler();
     if (sessionRequired && options.audience && isUnauthenticated(error) && !tokenManager.isLoggingOut()) {
       sessionLostHandler();
       throw new CancelledError('session lost');

@@ -2,3 +2,4 @@
 export * from './messaging.ts';
 export * from './events.ts';
 export * from './idempotency.ts';
+export * from './maintenance-mode.ts';

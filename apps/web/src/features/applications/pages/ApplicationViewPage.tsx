@@ -11,6 +11,8 @@ import { useApplication } from '../api.ts';
 import { GeneralTab } from '../components/GeneralTab.tsx';
 import { SettingsTab } from '../components/SettingsTab.tsx';
 import { FeaturesTab } from '../components/FeaturesTab.tsx';
+import { MarketplaceTab } from '../components/MarketplaceTab.tsx';
+import { UsersTab } from '../components/UsersTab.tsx';
 
 const tabs = ['general', 'settings', 'application', 'billing', 'users', 'marketplace'] as const;
 type Tab = (typeof tabs)[number];
@@ -57,8 +59,10 @@ export function ApplicationViewPage() {
             <ComingSoon title={t('tabs.billing')} />
           )}
         </Tabs.Panel>
-        <Tabs.Panel value="users" pt="md"><ComingSoon title={t('tabs.users')} /></Tabs.Panel>
-        <Tabs.Panel value="marketplace" pt="md"><ComingSoon title={t('tabs.marketplace')} /></Tabs.Panel>
+        <Tabs.Panel value="users" pt="md">
+          {me.permissions.includes('admin.applications') ? <UsersTab applicationId={app.id} /> : <ComingSoon title={t('tabs.users')} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="marketplace" pt="md"><MarketplaceTab /></Tabs.Panel>
       </Tabs>
     </Stack>
   );

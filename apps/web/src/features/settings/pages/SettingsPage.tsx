@@ -6,6 +6,7 @@ import type { Me, TenantSettings } from '@paraphe/contracts';
 import { accessVerdict, type Access } from '../../../shared/access.ts';
 import { useMe } from '../../auth/index.ts';
 import { BillingSettingsTab } from '../../billing/index.ts';
+import { HierarchySettingsTab } from '../../users/index.ts';
 import { useTenantSettings } from '../api.ts';
 import { GeneralTab } from '../components/GeneralTab.tsx';
 import { ParametersTab } from '../components/ParametersTab.tsx';
@@ -19,8 +20,8 @@ type SettingsTab = { value: string; access: Access; needsSettings?: boolean; Pan
 export const settingsTabs: readonly SettingsTab[] = [
   { value: 'general', access: { permission: 'settings.configuration' }, needsSettings: true, Panel: ({ settings }) => <GeneralTab settings={settings!} /> },
   { value: 'user', access: { permission: 'settings.profile' }, Panel: UserTab },
-  // wired at merge: HierarchySettingsTab (features/users), GdprSettingsTab (features/gdpr)
-  { value: 'hierarchy', access: { permission: 'users.update' }, Panel: null },
+  // wired at merge: GdprSettingsTab (features/gdpr)
+  { value: 'hierarchy', access: { permission: 'users.update' }, Panel: HierarchySettingsTab },
   { value: 'gdpr', access: { permission: 'settings.configuration' }, Panel: null },
   { value: 'billing', access: { permission: 'billing.read' }, Panel: ({ me }) => <BillingSettingsTab canManage={me.permissions.includes('billing.manage')} /> },
   { value: 'parameters', access: { permission: 'settings.configuration' }, needsSettings: true, Panel: ({ settings }) => <ParametersTab settings={settings!} /> },
