@@ -12,6 +12,9 @@ step "Lint (ESLint: typescript-eslint rules) and dependency rules (dependency-cr
 npm run lint --silent
 npm run lint:deps --silent
 
+step "Translations complete (web, mails, PDFs: scripts/check-locales.ts; --report lists every language)"
+node scripts/check-locales.ts
+
 step "Schema and migrations agree"
 bash scripts/check-migrations.sh
 

@@ -41,7 +41,7 @@ describe('foundation journeys', () => {
     await page.getByRole('menuitem', { name: /Log out|Se déconnecter/ }).click();
     await page.waitForURL(/#\/logout$/);
     await page.goto(`${env.server.url}/#/applications/list`);
-    // Still in the administrator's language (French) after logout.
+    // After logout, still in the language of the session that ended (the English browser's, adopted at login).
     await page.getByLabel(/^E-?mail/).waitFor();
   });
 

@@ -14,6 +14,8 @@ export { HANDWRITING_LIMITS } from './pdf/image.ts';
 export { timestampPdf, timestampFile, addDss, archivePdf } from './pdf/timestamp.ts';
 export type { TimestampPdfOptions, AddDssOptions, ArchivePdfOptions } from './pdf/timestamp.ts';
 export { defaultPdfLimits } from './pdf/limits.ts';
+export { engineFontFiles, fontFile, toUnicodeCMap } from './pdf/font/embed.ts';
+export { subsetTrueType, type TrueTypeFont } from './pdf/font/truetype.ts';
 export type { PdfLimits } from './pdf/limits.ts';
 export { verifyPdf } from './verify/verify.ts';
 export type { VerifyPdfOptions, PdfVerificationReport, SignatureReport, Indication } from './verify/verify.ts';

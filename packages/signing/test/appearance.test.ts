@@ -117,6 +117,35 @@ describe('embedded Unicode font', () => {
     for (const f of prepared.fields) expect(pixelBox(raster, (r, g, b, i) => isDark(r, g, b) && inBox(raster, i, f.box)), f.name).toBeDefined();
   });
 
+  it('Greek, Polish, Japanese and Korean names: each character in the first font that has it, extracted back exactly', async () => {
+    const international = ['Αλέξανδρος Παπαδόπουλος', 'Zażółć Gęślą Jaźń', 'Łukasz Wiśniewski', '山田太郎', '김민준 (Kim)'];
+    const prepared = await preparePdf(await makePdf(), {
+      fields: international.map((_, i) => ({ signerIndex: i, x: 60 + (i % 2) * 250, y: 100 + Math.floor(i / 2) * 120, width: 200, height: 70 })),
+      watermark: { text: '見本 — Δείγμα' },
+    });
+    let pdf = prepared.pdf;
+    for (const [i, signerName] of international.entries()) {
+      pdf = await signPdf(pdf, { field: prepared.fields[i]!.name, signer: pki.signer, level: 'B-B', appearance: { signerName, reason: 'Lu et approuvé', date: new Date() } });
+    }
+    const fonts = run('pdffonts', [tempFile(pdf, 'cjk-fonts.pdf')]).stdout;
+    expect(fonts).toMatch(/[A-Z]{6}\+DroidSansFallback\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    expect(fonts).toMatch(/[A-Z]{6}\+NanumSquare\S*\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    const text = run('pdftotext', ['-enc', 'UTF-8', tempFile(pdf, 'cjk-text.pdf'), '-']).stdout;
+    for (const n of international) expect(text).toContain(n);
+    for (const s of pdfsig(pdf, pki)) expect(s.valid).toBe(true);
+    const raster = render(pdf, 'mutool');
+    for (const f of prepared.fields) expect(pixelBox(raster, (r, g, b, i) => isDark(r, g, b) && inBox(raster, i, f.box)), f.name).toBeDefined();
+  });
+
+  it('a Latin-only text embeds Liberation Sans alone; a Japanese one adds the fallback, measured with its own advances', () => {
+    const update = new PdfUpdate(PdfReader.open(Buffer.from(minimalPdf())));
+    expect(embedFont(update, ['Éloïse Dupré']).resources('F1').map(([n]) => n)).toEqual(['F1']);
+    const mixed = embedFont(update, ['Taro 山田']);
+    expect(mixed.resources('F1').map(([n]) => n)).toEqual(['F1', 'F1X1']);
+    expect(mixed.show('Taro 山田', 'F1', 12)).toMatch(/^<[0-9a-f]+> Tj \/F1X1 12 Tf <[0-9a-f]{8}> Tj \/F1 12 Tf$/);
+    expect(textWidth('山田', 10)).toBeGreaterThan(textWidth('ab', 10));
+  });
+
   it('the subset is a valid TrueType font: same outlines and advances as the original (checked with fontkit)', () => {
     const font = engineFont();
     const gids = [...new Set(glyphsOf(names.join(' ') + ' 0123456789:-'))];
@@ -132,10 +161,11 @@ describe('embedded Unicode font', () => {
     }
   });
 
-  it('a character the font lacks becomes "?", never an empty box, and the font stays small', () => {
+  it('a character no font has becomes "?", never an empty box, and the font stays small', () => {
     const update = new PdfUpdate(PdfReader.open(Buffer.from(minimalPdf())));
-    const embedded = embedFont(update, ['Éloïse Dupré — 王']);
-    expect(embedded.show('王')).toBe(embedded.show('?'));
+    const embedded = embedFont(update, ['Éloïse Dupré — ሀ']);
+    expect(embedded.show('ሀ', 'F1', 10)).toBe(embedded.show('?', 'F1', 10));
+    expect(embedded.resources('F1')).toHaveLength(1);
     expect(embedded.bytes).toBeLessThan(8 * 1024);
   });
 });

@@ -1,18 +1,14 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { embedTextFonts } from './pdf-fonts.ts';
 
 /**
- * pdf-lib's standard fonts (Helvetica…) use the WinAnsi encoding and throw on any other character: keep Latin-1 and
- * the few WinAnsi extras, replace the rest by `?`, and flatten line breaks (a file name may hold anything).
+ * Writes wrapped paragraphs top-down on A4 pages (pdf-lib), a new page when one is full, in `language` (its /Lang)
+ * with the embedded Unicode fonts (platform/pdf-fonts.ts). `sample`: every variable text the document will hold
+ * (names, addresses…), so a CJK or Hangul fallback font is embedded only when one needs it.
  */
-const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export const winAnsiText = (text: string) =>
-  [...text.replace(/[\r\n\t]+/g, ' ').replace(/[\u202f\u00a0]/g, ' ')].map((c) => (c.charCodeAt(0) < 256 || winAnsiExtras.has(c) ? c : '?')).join('');
-
-/** Writes wrapped paragraphs top-down on A4 pages (pdf-lib), a new page when one is full. */
-export async function textPdfWriter() {
+export async function textPdfWriter(opts: { language: string; sample: string }) {
   const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const fonts = embedTextFonts(pdf, opts);
   const a4: [number, number] = [595, 842];
   const margin = 50;
   const width = a4[0] - 2 * margin;
@@ -25,19 +21,11 @@ export async function textPdfWriter() {
   };
   const line = (text: string, size = 10, strong = false) => {
     newPageIfBelow(size);
-    state.page.drawText(winAnsiText(text), { x: margin, y: state.y, size, font: strong ? bold : font });
+    fonts.draw(state.page, text, { x: margin, y: state.y, size, bold: strong });
     state.y -= size + 5;
   };
   const paragraph = (text: string, size = 10, strong = false) => {
-    let current = '';
-    for (const word of winAnsiText(text).split(/\s+/)) {
-      const next = current ? `${current} ${word}` : word;
-      if (current && (strong ? bold : font).widthOfTextAtSize(next, size) > width) {
-        line(current, size, strong);
-        current = word;
-      } else current = next;
-    }
-    if (current) line(current, size, strong);
+    for (const l of fonts.wrap(text, size, width, strong)) line(l, size, strong);
     state.y -= 6;
   };
   /** Reserves a blank box of `height` points (a signature field): its page number (1-based) and rectangle. */

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { invoicingEndpoints } from '@paraphe/contracts';
@@ -13,7 +16,6 @@ import { validProfile } from '../support/billing.ts';
 type Row = Record<string, unknown>;
 type Tenant = Awaited<ReturnType<typeof tenantWithGerant>>;
 
-const winAnsi: Record<number, string> = { 0x80: '€', 0x92: '’', 0x96: '–', 0x97: '—', 0x8c: 'Œ', 0x9c: 'œ' };
 /** Why a statement failed (drizzle wraps the database's error). */
 const failure = async (statement: Promise<unknown>) => {
   try {
@@ -24,21 +26,15 @@ const failure = async (statement: Promise<unknown>) => {
   }
 };
 
-/** The text a PDF draws (pdf-lib writes Helvetica text as hex strings in deflated content streams). */
+/** The text a PDF draws, as a reader extracts it (embedded subset fonts with ToUnicode: pdftotext). */
 function pdfText(bytes: Buffer): string {
-  let text = '';
-  const raw = bytes.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index! + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    try {
-      const content = inflateSync(bytes.subarray(start, end)).toString('latin1');
-      for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) text += `${[...Buffer.from(hex[1]!, 'hex')].map((b) => winAnsi[b] ?? String.fromCharCode(b)).join('')}\n`;
-    } catch {
-      // not a content stream
-    }
+  const dir = mkdtempSync(join(tmpdir(), 'paraphe-invoice-'));
+  try {
+    writeFileSync(join(dir, 'in.pdf'), bytes);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'in.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return text;
 }
 
 describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})`, () => {

@@ -62,12 +62,13 @@ describe(`address book: import (${engine})`, () => {
     expect(rejected.statusCode).toBe(200);
     expect(rejected.headers['cache-control']).toBe('private, no-store');
     const sheet = await readSpreadsheet(rejected.rawPayload, { stripFormulaGuard: false });
-    expect(sheet.rows[0]).toEqual([...header, 'Reason']);
+    // In the downloader's language (fr here: docs/languages.md).
+    expect(sheet.rows[0]).toEqual([...header, 'Motif']);
     expect(sheet.rows.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([
-      ['bad-address', 'Invalid or missing e-mail address'],
-      ['cid@nowhere.invalid', 'The e-mail domain does not exist'],
-      ['ANN@example.com', 'Same e-mail as an earlier row of the file'],
-      ["'=1+2@example.com", 'Invalid or missing e-mail address'],
+      ['bad-address', 'Adresse e-mail invalide ou absente'],
+      ['cid@nowhere.invalid', 'Le domaine de l’adresse e-mail n’existe pas'],
+      ['ANN@example.com', 'Même adresse e-mail qu’une ligne précédente du fichier'],
+      ["'=1+2@example.com", 'Adresse e-mail invalide ou absente'],
     ]);
     const audit = ((await t.database.db.execute(sql`select action from audit_events where target_id = ${done.id} order by created_at`)) as unknown as { rows: { action: string }[] }).rows;
     expect(audit.map((a) => a.action)).toEqual(['contact.import_uploaded', 'contact.import_started', 'contact.import_done']);

@@ -74,7 +74,7 @@ describe(`signatures: stamp documents before signing (${engine})`, () => {
     for (const s of final.signatures.filter((r) => r.type === 'signature')) expect(s.modifiedAfterSigning, s.modifications.join('; ')).toBe(false);
     const attestation = await gerant.call('GET', `/api/transactions/${request.id}/attestation`, 'history');
     const text = tools.run('pdftotext', [tools.file('attestation.pdf', attestation.rawPayload), '-']).stdout.replace(/\s+/g, ' ');
-    expect(text).toContain('sealed by Cachet du siège before signing');
+    expect(text).toContain('Scellé par Cachet du siège avant signature'); // the request's language: fr
   });
 
   it('refuses to send without a usable account: none → 409, unknown → 404 naming the field, feature off → 403; nothing sent', async () => {

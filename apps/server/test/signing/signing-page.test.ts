@@ -137,7 +137,8 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     expect(sealed.indication, JSON.stringify(sealed)).toBe('TOTAL_PASSED');
     expect(sealed.signatures[0]).toMatchObject({ type: 'signature', level: 'B-T' });
     const text = tools.run('pdftotext', ['-layout', tools.file('evidence.pdf', evidence), '-']).stdout.replace(/\s+/g, ' ');
-    for (const expected of ['TEST MODE', 'invited', 'viewed', 'code_sent', 'channel=sms', 'channel=email', 'code_checked', 'signed', 'completed', 'Vitest signing page', 'Event chain: verified']) {
+    // In the request's language (options.language: fr here, docs/languages.md); the trail's event types as recorded.
+    for (const expected of ['MODE TEST', 'invited', 'viewed', 'code_sent', 'channel=sms', 'channel=email', 'code_checked', 'signed', 'completed', 'Vitest signing page', 'Chaîne des événements vérifiée']) {
       expect(text).toContain(expected);
     }
 

@@ -74,7 +74,8 @@ export interface TestContext {
   close(): Promise<void>;
   request(opts: { method: string; url: string; token?: string; body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   /** Logs in through the API (password, second factor from the outbox) and returns a client with tokens per audience. */
-  login(email: string, pass?: string): Promise<TestClient>;
+  /** `language`: the login page's language (adopted by an account whose language nobody chose). */
+  login(email: string, pass?: string, language?: string): Promise<TestClient>;
   factory: Factory;
   lastMessageTo(to: string): Promise<typeof outboxMessages.$inferSelect | undefined>;
   /** A snapshot of tables, to prove a refused call changed nothing. */
@@ -142,8 +143,8 @@ export async function createTestContext(
     return row;
   };
 
-  const login = async (email: string, pass = password): Promise<TestClient> => {
-    const res = await request({ method: 'POST', url: '/api/auth/login', body: { email, password: pass } });
+  const login = async (email: string, pass = password, language?: string): Promise<TestClient> => {
+    const res = await request({ method: 'POST', url: '/api/auth/login', body: { email, password: pass, ...(language ? { language } : {}) } });
     if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
     const { userId, appId, requestDoubleAuth } = res.json().data;
     const cookie = `paraphe_session=${res.cookies.find((c) => c.name === 'paraphe_session')!.value}`;

@@ -4,7 +4,12 @@ import { audienceSchema, permissionSchema } from '../shared/access.ts';
 import { emailSchema, passwordSchema, userSchema } from '../users/schemas.ts';
 import { applicationSummarySchema } from '../applications/schemas.ts';
 
-export const loginInputSchema = z.object({ email: emailSchema, password: z.string().min(1).max(200) });
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(200),
+  /** The login page's language (the visitor's choice or browser): adopted by an account whose language nobody chose. */
+  language: localeSchema.optional(),
+});
 export const loginResponse = itemEnvelope(
   z.object({ userId: uuidSchema, appId: uuidSchema, requestDoubleAuth: z.boolean() }),
 );

@@ -11,6 +11,17 @@ export const localeSchema = z.enum(locales);
 export type Locale = z.infer<typeof localeSchema>;
 export const defaultLocale: Locale = 'fr';
 
+/**
+ * The BCP 47 language tag of a product locale, for whatever a browser, a mail client or a PDF reader reads:
+ * `<html lang>`, Intl formatting, `Content-Language`, a PDF's /Lang. The spec's codes stay the URL and setting
+ * values; `dk`, `gr`, `se` are not the languages' tags (they are Denmark, Greece, Sweden) and Norwegian is written
+ * in Bokmål (docs/languages.md).
+ */
+const languageTags: Partial<Record<Locale, string>> = { dk: 'da', gr: 'el', se: 'sv', no: 'nb' };
+export function languageTag(locale: Locale | string): string {
+  return languageTags[locale as Locale] ?? locale;
+}
+
 export const defaultThemeColor = '#009FE3';
 export const mobileBreakpointPx = 850;
 export const searchMinLength = 3;

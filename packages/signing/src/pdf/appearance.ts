@@ -55,12 +55,12 @@ export function buildAppearance(update: PdfUpdate, width: number, height: number
     ops.push(`q ${num(r.width)} 0 0 ${num(r.height)} ${num(r.x)} ${num(r.y)} cm /Im1 Do Q`);
   }
   const font = embedFont(update, layout.lines.map((l) => l.text));
-  resources.set('Font', new PdfDict([['F1', font.ref]]));
+  resources.set('Font', new PdfDict(font.resources('F1')));
   ops.push('BT', '0 g');
   let size = -1;
   for (const line of layout.lines) {
     if (line.size !== size) ops.push(`/F1 ${num((size = line.size))} Tf`);
-    ops.push(`1 0 0 1 ${num(line.x)} ${num(line.y)} Tm ${font.show(line.text)} Tj`);
+    ops.push(`1 0 0 1 ${num(line.x)} ${num(line.y)} Tm ${font.show(line.text, 'F1', size)}`);
   }
   ops.push('ET');
   const form = new PdfDict([

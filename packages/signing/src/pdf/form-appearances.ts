@@ -148,12 +148,12 @@ function textContent(w: Widget, width: number, height: number, font: EmbeddedFon
     const y = top - i * leading;
     if (comb) {
       const cell = width / comb;
-      [...line].slice(0, comb).forEach((ch, j) => ops.push(`1 0 0 1 ${num(j * cell + (cell - textWidth(ch, size)) / 2)} ${num(y)} Tm ${font.show(ch)} Tj`));
+      [...line].slice(0, comb).forEach((ch, j) => ops.push(`1 0 0 1 ${num(j * cell + (cell - textWidth(ch, size)) / 2)} ${num(y)} Tm ${font.show(ch, 'F1', size)}`));
       return;
     }
     const lineWidth = textWidth(line, size);
     const x = w.q === 1 ? (width - lineWidth) / 2 : w.q === 2 ? width - pad - lineWidth : pad;
-    ops.push(`1 0 0 1 ${num(x)} ${num(y)} Tm ${font.show(line)} Tj`);
+    ops.push(`1 0 0 1 ${num(x)} ${num(y)} Tm ${font.show(line, 'F1', size)}`);
   });
   ops.push('ET', 'Q', 'EMC');
   return ops.join('\n');
@@ -230,7 +230,7 @@ export function settleNeedAppearances(update: PdfUpdate): number {
     const { width, height } = visibleSize(rect, rotate);
     if (width <= 0 || height <= 0) continue;
     if ((w.ft === 'Tx' || w.ft === 'Ch') && font) {
-      const resources = new PdfDict([['Font', new PdfDict([['F1', font.ref]])]]);
+      const resources = new PdfDict([['Font', new PdfDict(font.resources('F1'))]]);
       const ref = form(update, width, height, textContent(w, width, height, font, mk), rotate, resources);
       update.edit(w.ref).set('AP', new PdfDict([['N', ref]]));
       drawn++;

@@ -20,7 +20,6 @@ export function addWatermark(update: PdfUpdate, pages: PdfRef[], text: string, o
   const font = embedFont(update, [text]);
   const gsRef = options.noTransparency ? undefined : update.add(new PdfDict([['Type', name('ExtGState')], ['ca', 0.25], ['CA', 0.25]]));
   const saveRef = update.add(new PdfStream(new PdfDict(), Buffer.from('q\n', 'latin1')));
-  const shown = font.show(text);
   const width1 = Math.max(0.01, textWidth(text, 1));
   const drawings = new Map<string, PdfRef>();
   for (const pageRef of pages) {
@@ -40,7 +39,7 @@ export function addWatermark(update: PdfUpdate, pages: PdfRef[], text: string, o
       const paint = gsRef ? '/PrphWmGS gs 0.8 0 0 rg' : `1 0.55 0.55 RG ${num(Math.max(0.4, size / 60))} w 1 Tr`;
       const ops =
         `\nQ q ${visibleToUser(g).map(num).join(' ')} cm ${paint} BT /PrphWmF ${num(size)} Tf ` +
-        `${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)} ${num(tx)} ${num(ty)} Tm ${shown} Tj ET Q\n`;
+        `${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)} ${num(tx)} ${num(ty)} Tm ${font.show(text, 'PrphWmF', size)} ET Q\n`;
       drawRef = update.add(new PdfStream(new PdfDict(), Buffer.from(ops, 'latin1')));
       drawings.set(key, drawRef);
     }
@@ -49,7 +48,9 @@ export function addWatermark(update: PdfUpdate, pages: PdfRef[], text: string, o
     const existing: PdfValue[] = Array.isArray(resolved) ? resolved : contents !== undefined && contents !== null ? [contents] : [];
     page.set('Contents', [saveRef, ...existing, drawRef]);
     const resources = reader.resolveDict(reader.inherited(page, 'Resources'))?.clone() ?? new PdfDict();
-    resources.set('Font', withEntry(update, resources.get('Font'), 'PrphWmF', font.ref));
+    const fonts = update.reader.resolveDict(resources.get('Font'))?.clone() ?? new PdfDict();
+    for (const [fontName, ref] of font.resources('PrphWmF')) fonts.set(fontName, ref);
+    resources.set('Font', fonts);
     if (gsRef) resources.set('ExtGState', withEntry(update, resources.get('ExtGState'), 'PrphWmGS', gsRef));
     page.set('Resources', resources);
   }

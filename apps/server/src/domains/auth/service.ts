@@ -7,7 +7,7 @@ import { audit } from '../../platform/audit.ts';
 import type { GuardSession } from '../../platform/http/guard.ts';
 import { hashToken, newOpaqueToken } from '../../platform/http/tokens.ts';
 import { brandingOf, featuresOf, findPlatformApplication, getApplication, settingsOf, touchConnection, type ApplicationRow } from '../tenants/index.ts';
-import { findUserByEmail, findUserById, holdsRightsOf, isVisibleTo, passwordMatches, recordConnection as recordUserConnection, type UserRow } from '../users/index.ts';
+import { adoptLoginLanguage, findUserByEmail, findUserById, holdsRightsOf, isVisibleTo, passwordMatches, recordConnection as recordUserConnection, type UserRow } from '../users/index.ts';
 import * as repo from './repository.ts';
 import { codeMatches, codeResendCooldownSeconds, codeTtlMinutes, hashCode, maskEmail, maskPhone, maxCodeAttempts, newSecondFactorCode } from './codes.ts';
 import {
@@ -86,7 +86,7 @@ async function sendLockNotice(platform: Platform, tx: Tx, user: UserRow, until: 
   await audit(tx, { appId: user.appId, actorUserId: null, action: reason === 'password' ? 'auth.login_locked' : 'auth.codes_locked', targetType: 'user', targetId: user.id, data: { until: until.toISOString() } });
 }
 
-export async function login(opts: { platform: Platform; email: string; password: string; ip?: string; userAgent?: string }) {
+export async function login(opts: { platform: Platform; email: string; password: string; language?: string; ip?: string; userAgent?: string }) {
   const { platform } = opts;
   // The attempt counts before the password is checked (parallel guesses cannot exceed the window), and a locked
   // address is answered without checking it: the answer says nothing about the password, nor (unknown addresses
@@ -121,6 +121,8 @@ export async function login(opts: { platform: Platform; email: string; password:
   const result = await platform.database.inSystem(async (tx) => {
     const app = await getApplication(tx, user.appId);
     const now = platform.clock();
+    // Before the code is sent: it goes out in the adopted language.
+    const account = await adoptLoginLanguage(tx, user, opts.language);
     const { token, hash } = newOpaqueToken();
     const needsCode = app.settings.doubleAuth !== false || user.isProductAdmin;
     const session = await repo.insertSession(tx, {
@@ -133,7 +135,7 @@ export async function login(opts: { platform: Platform; email: string; password:
       secondFactorVerifiedAt: needsCode ? null : now,
     });
     // While the account's codes are locked, no code leaves (the session waits; checking answers ACCOUNT_LOCKED).
-    const sent = needsCode && !(await codeLockOf(tx, user.id, now)) ? await sendCode(platform, tx, session, user, app) : null;
+    const sent = needsCode && !(await codeLockOf(tx, user.id, now)) ? await sendCode(platform, tx, session, account, app) : null;
     if (!needsCode) await recordConnection(tx, user.id, app.id, now);
     await audit(tx, { appId: user.appId, actorUserId: user.id, action: 'auth.login', targetType: 'session', targetId: session.id, ip: opts.ip });
     return { cookieToken: token, userId: user.id, appId: user.appId, requestDoubleAuth: needsCode, code: sent?.code };

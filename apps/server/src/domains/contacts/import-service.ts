@@ -12,7 +12,10 @@ import { guessColumns } from './header-guess.ts';
 import * as imports from './import-repository.ts';
 import type { ImportRow } from './import-repository.ts';
 import { importQueue, type ImportJob } from './import-job.ts';
-import { isBlankRow, reasonText, type ImportMapping } from './importRules.ts';
+import { isBlankRow, type ImportMapping } from './importRules.ts';
+import { rejectedRowsTexts } from './rejectedTexts.ts';
+import { fill, pdfLanguageOf } from '../../platform/pdf-texts.ts';
+import { findUserById } from '../users/index.ts';
 import type { UploadedFile } from './upload.ts';
 
 interface Options {
@@ -149,8 +152,9 @@ export async function importOutcomes(opts: Options & { id: string; filter: { out
 const rejectedPageSize = 1000;
 
 /**
- * The skipped rows as an .xlsx file (their cells, then a "Reason" column in words), streamed page by page; null when
- * none was skipped. The header is the file's first line when it was one (ignored at import).
+ * The skipped rows as an .xlsx file (their cells, then a "Reason" column in words, in the language of the person
+ * downloading it), streamed page by page; null when none was skipped. The header is the file's first line when it
+ * was one (ignored at import).
  */
 export async function rejectedRows(opts: Options & { id: string }): Promise<{ fileName: string; body: Readable } | null> {
   const { platform, actor } = opts;
@@ -158,21 +162,23 @@ export async function rejectedRows(opts: Options & { id: string }): Promise<{ fi
   const row = await findImport(platform, actor, opts.id);
   const first = await page(0);
   if (!first.length) return null;
+  const reader = await platform.database.inTenant(actor.appId, (tx) => findUserById(tx, actor.realUserId));
+  const t = rejectedRowsTexts[pdfLanguageOf(reader?.language)];
   const preview = row.preview as ContactImport['preview'];
   const width = preview.columns.length;
   const columns = [
-    ...Array.from({ length: width }, (_, i) => ({ key: `c${i}`, header: (row.ignoreFirstLine ? preview.columns[i]?.header : '') || `Column ${columnLetters(i)}` })),
-    { key: 'reason', header: 'Reason', width: 50 },
+    ...Array.from({ length: width }, (_, i) => ({ key: `c${i}`, header: (row.ignoreFirstLine ? preview.columns[i]?.header : '') || fill(t.column, { letter: columnLetters(i) }) })),
+    { key: 'reason', header: t.reason, width: 50 },
   ];
   async function* rows() {
     for (let rows = first; rows.length; rows = rows.length < rejectedPageSize ? [] : await page(rows.at(-1)!.line)) {
       for (const r of rows) {
-        const out: Record<string, string | null> = { reason: r.reasons.map((reason) => reasonText[reason]).join('; ') };
+        const out: Record<string, string | null> = { reason: r.reasons.map((reason) => t.reasons[reason]).join('; ') };
         r.cells.slice(0, width).forEach((cell, i) => (out[`c${i}`] = exportText(cell)));
         yield out;
       }
     }
   }
   const base = row.fileName.replace(/\.[^.]*$/, '') || 'contacts';
-  return { fileName: `${base}-rejected.xlsx`, body: xlsxReadable({ sheetName: 'Rejected', columns, rows: rows() }) };
+  return { fileName: `${base}-rejected.xlsx`, body: xlsxReadable({ sheetName: t.sheet, columns, rows: rows() }) };
 }

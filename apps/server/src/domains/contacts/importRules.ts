@@ -176,16 +176,3 @@ export function judgeRow(cells: readonly string[], mapping: ImportMapping, ctx: 
     warnings: [...warnings],
   };
 }
-
-/** English words for a reason (the rejected-rows file's "Reason" column). */
-export const reasonText: Record<ImportRowReason, string> = {
-  invalid_email: 'Invalid or missing e-mail address',
-  domain_unresolved: 'The e-mail domain does not exist',
-  duplicate_in_file: 'Same e-mail as an earlier row of the file',
-  name_missing: 'First or last name missing (replaced by "-")',
-  mobile_invalid: 'Mobile not in international format (+33…): not imported',
-  phone_invalid: 'Phone not in international format (+33…): not imported',
-  language_unknown: "Unknown language: the account's default language was used",
-  civility_unknown: 'Unknown civility: left empty',
-  text_truncated: 'A text was too long and was cut',
-};

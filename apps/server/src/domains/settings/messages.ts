@@ -93,7 +93,7 @@ export function previewTemplate(opts: Options & { input: ReturnType<typeof templ
     const me = await findUserById(tx, opts.actor.userId);
     const { text, untrusted } = textOf(platform, input.kind, input.language, input.template);
     const params = sampleParams(platform, application, input.language, { name: me ? `${me.firstName} ${me.lastName}` : 'Marie Dupont' });
-    const rendered = renderText(text, params, { ...brandingOf(application), overrides: undefined }, { publicUrl: platform.config.publicUrl, untrusted });
+    const rendered = renderText(text, params, { ...brandingOf(application), overrides: undefined }, { language: input.language, publicUrl: platform.config.publicUrl, untrusted });
     const sms = smsTemplateKinds.includes(input.kind) ? rendered.sms : null;
     return { subject: rendered.subject, html: rendered.html, text: rendered.text, sms, smsLength: sms === null ? null : sms.length };
   });

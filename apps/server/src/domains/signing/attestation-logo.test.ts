@@ -23,7 +23,7 @@ async function imagesOf(bytes: Uint8Array): Promise<number> {
 
 describe('evidence file and the tenant logo', () => {
   it('draws the logo at the top of the first page when the tenant has one', async () => {
-    expect(await imagesOf(await buildAttestation(input))).toBe(0);
-    expect(await imagesOf(await buildAttestation({ ...input, logo: { bytes: makePng(240, 200), type: 'image/png' } }))).toBe(1);
+    expect(await imagesOf(await buildAttestation(input, 'fr'))).toBe(0);
+    expect(await imagesOf(await buildAttestation({ ...input, logo: { bytes: makePng(240, 200), type: 'image/png' } }, 'fr'))).toBe(1);
   });
 });

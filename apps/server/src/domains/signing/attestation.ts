@@ -1,4 +1,8 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { languageTag, type SignerRole, type SignerStatus } from '@paraphe/contracts';
+import { embedTextFonts, pdfText, type PdfTextFonts } from '../../platform/pdf-fonts.ts';
+import { fill, pdfLanguageOf } from '../../platform/pdf-texts.ts';
+import { attestationTexts } from './attestationTexts.ts';
 
 /**
  * The evidence file of a completed request: what was signed (SHA-256 of each original and signed document), by
@@ -27,17 +31,15 @@ export interface AttestationInput {
   chain: { valid: boolean; lastHash: string | null };
 }
 
-export const testModeNotice = 'TEST MODE — no legal value';
-
-/** Helvetica (WinAnsi) cannot draw every character: keep Latin-1 and the few WinAnsi extras, replace the rest. */
-const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const printable = (text: string) => [...text.replace(/[\r\n\t]+/g, ' ')].map((c) => (c.charCodeAt(0) < 256 || winAnsiExtras.has(c) ? c : '?')).join('');
-const iso = (d: Date | null) => (d ? d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—');
+/** A date and time in the file's language, in UTC (the trail's own clock). */
+const dateTimeIn = (language: string) => {
+  const format = new Intl.DateTimeFormat(languageTag(language), { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+  return (d: Date | null) => (d ? `${format.format(d)} UTC` : '—');
+};
 
 class Writer {
   readonly #doc: PDFDocument;
-  readonly #font: PDFFont;
-  readonly #bold: PDFFont;
+  readonly #fonts: PdfTextFonts;
   readonly #banner: string | null;
   #page!: PDFPage;
   #y = 0;
@@ -45,10 +47,9 @@ class Writer {
   static readonly width = 595;
   static readonly height = 842;
 
-  constructor(doc: PDFDocument, font: PDFFont, bold: PDFFont, banner: string | null) {
+  constructor(doc: PDFDocument, fonts: PdfTextFonts, banner: string | null) {
     this.#doc = doc;
-    this.#font = font;
-    this.#bold = bold;
+    this.#fonts = fonts;
     this.#banner = banner;
     this.#newPage();
   }
@@ -58,35 +59,18 @@ class Writer {
     this.#y = Writer.height - Writer.margin;
     if (this.#banner) {
       this.#page.drawRectangle({ x: 0, y: Writer.height - 28, width: Writer.width, height: 28, color: rgb(0.85, 0.1, 0.1) });
-      this.#page.drawText(this.#banner, { x: Writer.margin, y: Writer.height - 19, size: 11, font: this.#bold, color: rgb(1, 1, 1) });
+      this.#fonts.draw(this.#page, this.#banner, { x: Writer.margin, y: Writer.height - 19, size: 11, bold: true, color: rgb(1, 1, 1) });
       this.#y -= 10;
     }
   }
 
-  /** Writes a paragraph, wrapped to the page width, starting a new page when needed. */
+  /** Writes a paragraph, wrapped to the page width (a word longer than a line is cut), starting a new page when needed. */
   line(text: string, opts: { size?: number; bold?: boolean; indent?: number; gap?: number } = {}) {
     const size = opts.size ?? 9;
-    const font = opts.bold ? this.#bold : this.#font;
     const x = Writer.margin + (opts.indent ?? 0);
-    const maxWidth = Writer.width - Writer.margin - x;
-    const words = printable(text).split(' ');
-    let current = '';
-    const lines: string[] = [];
-    for (const word of words) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth || !current) current = candidate;
-      else {
-        lines.push(current);
-        current = word;
-      }
-    }
-    lines.push(current);
-    for (const l of lines) {
+    for (const l of this.#fonts.wrap(text, size, Writer.width - Writer.margin - x, opts.bold)) {
       if (this.#y < Writer.margin + size) this.#newPage();
-      // A single word longer than the line (a hash, a user agent) is cut, never drawn off the page.
-      let fitted = l;
-      while (font.widthOfTextAtSize(fitted, size) > maxWidth && fitted.length > 1) fitted = fitted.slice(0, -1);
-      this.#page.drawText(fitted, { x, y: this.#y - size, size, font });
+      this.#fonts.draw(this.#page, l, { x, y: this.#y - size, size, bold: opts.bold });
       this.#y -= size + 3;
     }
     this.#y -= opts.gap ?? 0;
@@ -100,51 +84,64 @@ async function drawLogo(doc: PDFDocument, logo: NonNullable<AttestationInput['lo
   doc.getPage(0).drawImage(image, { x: Writer.width - Writer.margin - width, y: Writer.height - Writer.margin - height + 12, width, height });
 }
 
-export async function buildAttestation(input: AttestationInput): Promise<Uint8Array> {
+/**
+ * The evidence file, written in `language` (the request's options.language: docs/languages.md); names, labels and
+ * trail data in any script (embedded Unicode fonts, /Lang set).
+ */
+export async function buildAttestation(input: AttestationInput, language: string): Promise<Uint8Array> {
+  const locale = pdfLanguageOf(language);
+  const t = attestationTexts[locale];
+  const at = dateTimeIn(locale);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Evidence file — ${printable(input.request.label)}`);
+  const fonts = embedTextFonts(doc, { language: locale, sample: JSON.stringify({ ...input, logo: null }) });
+  doc.setTitle(pdfText(fill(t.docTitle, { label: input.request.label })));
   doc.setProducer('Paraphe');
   doc.setCreationDate(input.generatedAt);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), input.testMode ? testModeNotice : null);
+  const w = new Writer(doc, fonts, input.testMode ? t.testBanner : null);
   const { request } = input;
   if (input.logo) await drawLogo(doc, input.logo);
 
-  w.line('Evidence file (signature attestation)', { size: 16, bold: true, gap: 6 });
-  if (input.testMode) w.line(`${testModeNotice}: this request was made in test mode; its signatures have no legal value.`, { bold: true, gap: 4 });
-  w.line(`Issuer: ${input.company}`);
-  w.line(`Request: "${request.label}" (id ${request.id}), level ${request.level}`);
-  w.line(`Requester: ${request.requester ?? '—'}`);
-  w.line(`Sent: ${iso(request.sentAt)}   Completed: ${iso(request.completedAt)}   Generated: ${iso(input.generatedAt)}`, { gap: 8 });
+  w.line(t.title, { size: 16, bold: true, gap: 6 });
+  if (input.testMode) w.line(t.testNotice, { bold: true, gap: 4 });
+  w.line(fill(t.issuer, { company: input.company }));
+  w.line(fill(t.request, { label: request.label, id: request.id, level: request.level }));
+  w.line(fill(t.requester, { name: request.requester ?? '—' }));
+  w.line(fill(t.sent, { date: at(request.sentAt) }));
+  w.line(fill(t.completed, { date: at(request.completedAt) }));
+  w.line(fill(t.generated, { date: at(input.generatedAt) }), { gap: 8 });
 
-  w.line('Participants', { size: 12, bold: true, gap: 2 });
+  w.line(t.participants, { size: 12, bold: true, gap: 2 });
   for (const s of input.signers) {
-    w.line(`${s.name} <${s.email}>${s.phone ? `, ${s.phone}` : ''} — ${s.role}, ${s.status}${s.actionAt ? ` at ${iso(s.actionAt)}` : ''}`, { indent: 10 });
+    const role = t.roles[s.role as SignerRole] ?? s.role;
+    const status = t.statuses[s.status as SignerStatus] ?? s.status;
+    w.line(`${s.name} <${s.email}>${s.phone ? `, ${s.phone}` : ''} — ${role}, ${status}${s.actionAt ? `, ${at(s.actionAt)}` : ''}`, { indent: 10 });
   }
   w.line('', { gap: 4 });
 
-  w.line('Documents (SHA-256)', { size: 12, bold: true, gap: 2 });
+  w.line(t.documents, { size: 12, bold: true, gap: 2 });
   for (const d of input.documents) {
     w.line(`${d.title} (${d.fileName}, ${d.documentType})`, { indent: 10, bold: true });
-    w.line(`original: ${d.originalSha256}`, { indent: 20 });
+    w.line(fill(t.original, { hash: d.originalSha256 }), { indent: 20 });
     if (d.sealedBeforeSigning) {
-      w.line(`sealed by ${d.sealedBeforeSigning.accountLabel} before signing (certificate ${d.sealedBeforeSigning.certificate}): ${d.sealedBeforeSigning.sha256}`, { indent: 20 });
+      const seal = d.sealedBeforeSigning;
+      w.line(fill(t.sealedBefore, { account: seal.accountLabel, certificate: seal.certificate, hash: seal.sha256 }), { indent: 20 });
     }
-    w.line(`signed:   ${d.signedSha256 ?? '— (not signed)'}`, { indent: 20 });
+    w.line(fill(t.signed, { hash: d.signedSha256 ?? `— (${t.notSigned})` }), { indent: 20 });
   }
   w.line('', { gap: 4 });
 
-  w.line('Events', { size: 12, bold: true, gap: 2 });
+  w.line(t.events, { size: 12, bold: true, gap: 2 });
   for (const e of input.events) {
     const details = Object.entries(e.data)
       .filter(([key]) => key !== 'documents' && key !== 'consents')
       .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
       .join(', ');
-    w.line(`#${e.seq} ${iso(e.at)} — ${e.type}${e.signer ? ` — ${e.signer}` : ''}${details ? ` (${details})` : ''}`, { indent: 10, bold: true });
-    w.line(`IP: ${e.ip ?? '—'}   User agent: ${e.userAgent ?? '—'}`, { indent: 20 });
-    w.line(`hash: ${e.hash}`, { indent: 20, size: 7 });
+    w.line(`#${e.seq} ${at(e.at)} — ${e.type}${e.signer ? ` — ${e.signer}` : ''}${details ? ` (${details})` : ''}`, { indent: 10, bold: true });
+    w.line(fill(t.eventOrigin, { ip: e.ip ?? '—', agent: e.userAgent ?? '—' }), { indent: 20 });
+    w.line(fill(t.eventHash, { hash: e.hash }), { indent: 20, size: 7 });
   }
   w.line('', { gap: 4 });
-  w.line(`Event chain: ${input.chain.valid ? 'verified' : 'BROKEN'} (${input.events.length} events; last hash ${input.chain.lastHash ?? '—'}).`, { bold: true });
-  w.line('This file is sealed with the issuer\'s electronic seal and time-stamped; any change invalidates the seal.');
+  w.line(fill(input.chain.valid ? t.chainValid : t.chainBroken, { count: input.events.length, hash: input.chain.lastHash ?? '—' }), { bold: true });
+  w.line(t.sealed);
   return doc.save();
 }

@@ -140,7 +140,7 @@ async function sealedAttestation(
     })),
     events: events.map((e) => ({ seq: e.seq, at: e.createdAt, type: e.type, signer: e.signerId ? (nameOf.get(e.signerId) ?? e.signerId) : null, data: e.data, ip: e.ip, userAgent: e.userAgent, hash: e.hash })),
     chain: { valid: chain.valid, lastHash: events.at(-1)?.hash ?? null },
-  });
+  }, request.options.language);
   try {
     return await sealPdf(pdf, { identity: trust.seal, format: 'PADES', level: 'B-T', tsa: trust.tsa, appearance: 'invisible' });
   } catch (error) {

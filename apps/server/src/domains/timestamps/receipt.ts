@@ -1,7 +1,7 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { winAnsiText } from '../../platform/pdf-text.ts';
-
-export type ReceiptLanguage = 'fr' | 'en';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { languageTag, type Locale } from '@paraphe/contracts';
+import { embedTextFonts } from '../../platform/pdf-fonts.ts';
+import { receiptTexts } from './receiptTexts.ts';
 
 export interface ReceiptInput {
   fileName: string;
@@ -10,52 +10,29 @@ export interface ReceiptInput {
   timestampedAt: Date;
   tsa: string;
   serial: string;
-  language: ReceiptLanguage;
+  language: Locale;
 }
 
-const texts = {
-  fr: {
-    title: "Reçu d'horodatage",
-    intro: "Ce fichier a été horodaté par l'autorité d'horodatage ci-dessous (jeton RFC 3161 joint, fichier .tsr).",
-    fileName: 'Fichier',
-    size: 'Taille',
-    bytes: 'octets',
-    sha256: 'Empreinte SHA-256',
-    time: 'Date et heure certifiées (UTC)',
-    tsa: "Autorité d'horodatage",
-    serial: 'Numéro de série du jeton',
-    check: 'Vérification : openssl ts -verify -data <fichier> -in <jeton.tsr> -token_in -CAfile <racine.pem>, ou la page publique de vérification.',
-  },
-  en: {
-    title: 'Time-stamp receipt',
-    intro: 'This file was time-stamped by the authority below (RFC 3161 token attached, .tsr file).',
-    fileName: 'File',
-    size: 'Size',
-    bytes: 'bytes',
-    sha256: 'SHA-256 digest',
-    time: 'Certified date and time (UTC)',
-    tsa: 'Time-stamping authority',
-    serial: 'Token serial number',
-    check: 'Check it: openssl ts -verify -data <file> -in <token.tsr> -token_in -CAfile <root.pem>, or the public verification page.',
-  },
-} as const;
-
-/** The one-page receipt of a detached time-stamp (pdf-lib, Helvetica): what was stamped, when, by whom. */
+/** The one-page receipt of a detached time-stamp, in the user's language: what was stamped, when, by whom. */
 export async function timestampReceipt(input: ReceiptInput): Promise<Uint8Array> {
-  const t = texts[input.language];
+  const t = receiptTexts[input.language];
   const doc = await PDFDocument.create();
+  const fonts = embedTextFonts(doc, { language: input.language, sample: JSON.stringify(input) });
   doc.setTitle(t.title);
   doc.setCreationDate(input.timestampedAt);
   const page = doc.addPage([595.28, 841.89]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const left = 56;
+  const width = 480;
+  const grey = rgb(0.35, 0.35, 0.35);
   let y = 780;
-  page.drawText(winAnsiText(t.title), { x: left, y, size: 20, font: bold, color: rgb(0.1, 0.1, 0.1) });
+  fonts.draw(page, t.title, { x: left, y, size: 20, bold: true, color: rgb(0.1, 0.1, 0.1) });
   y -= 34;
-  page.drawText(winAnsiText(t.intro), { x: left, y, size: 10, font: regular, maxWidth: 480, lineHeight: 13 });
-  y -= 40;
-  const size = new Intl.NumberFormat(input.language === 'fr' ? 'fr-FR' : 'en-GB').format(input.sizeBytes).replace(/\u202f|\u00a0/g, ' ');
+  for (const line of fonts.wrap(t.intro, 10, width)) {
+    fonts.draw(page, line, { x: left, y, size: 10 });
+    y -= 13;
+  }
+  y -= 27;
+  const size = new Intl.NumberFormat(languageTag(input.language)).format(input.sizeBytes);
   const rows: [string, string][] = [
     [t.fileName, input.fileName],
     [t.size, `${size} ${t.bytes}`],
@@ -65,18 +42,19 @@ export async function timestampReceipt(input: ReceiptInput): Promise<Uint8Array>
     [t.serial, input.serial],
   ];
   for (const [label, value] of rows) {
-    page.drawText(winAnsiText(label), { x: left, y, size: 9, font: bold, color: rgb(0.35, 0.35, 0.35) });
+    fonts.draw(page, label, { x: left, y, size: 9, bold: true, color: grey });
     y -= 14;
     // Long values (a digest, a subject) wrap on the page's width.
-    const lines = wrap(winAnsiText(value), 80);
-    for (const line of lines) {
-      page.drawText(line, { x: left, y, size: 11, font: regular });
+    for (const line of fonts.wrap(value, 11, width)) {
+      fonts.draw(page, line, { x: left, y, size: 11 });
       y -= 15;
     }
     y -= 10;
   }
-  page.drawText(winAnsiText(t.check), { x: left, y: y - 10, size: 8, font: regular, maxWidth: 480, lineHeight: 11, color: rgb(0.35, 0.35, 0.35) });
+  y -= 10;
+  for (const line of fonts.wrap(t.check, 8, width)) {
+    fonts.draw(page, line, { x: left, y, size: 8, color: grey });
+    y -= 11;
+  }
   return doc.save();
 }
-
-const wrap = (text: string, width: number): string[] => (text.length ? (text.match(new RegExp(`.{1,${width}}`, 'g')) ?? [text]) : ['']);

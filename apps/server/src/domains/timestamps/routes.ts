@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { timestampEndpoints as endpoints, verificationEndpoints } from '@paraphe/contracts';
+import { defaultLocale, timestampEndpoints as endpoints, verificationEndpoints } from '@paraphe/contracts';
+import { pdfLanguageOf } from '../../platform/pdf-texts.ts';
 import type { App } from '../../platform/http/app.ts';
 import type { Platform } from '../../platform/context.ts';
 import { serve } from '../../platform/http/endpoints.ts';
@@ -30,7 +31,7 @@ export async function timestampRoutes(app: App, platform: Platform) {
     serve(typed, endpoints.create, async (request) => {
       const actor = requireActor(request);
       const form = await readTimestampForm(request as never, await uploadLimitOf(platform, actor.appId));
-      const language = form.fields.language === 'en' ? 'en' : 'fr';
+      const language = pdfLanguageOf(form.fields.language ?? defaultLocale);
       return { data: await createTimestamp({ platform, actor, file: form.file, language }) };
     });
     serve(typed, endpoints.verify, async (request) => {

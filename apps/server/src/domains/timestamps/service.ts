@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { FileTimestamp, ListEnvelope, TimestampOutput, VerificationReport } from '@paraphe/contracts';
+import type { FileTimestamp, ListEnvelope, Locale, TimestampOutput, VerificationReport } from '@paraphe/contracts';
 import { SigningError, timestampFile, timestampPdf, verifyTimestampToken, type Der, type TimestampAuthority } from '@paraphe/signing';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { trustServices } from '../pki/index.ts';
 import { findStampCertificate } from '../stamps/index.ts';
 import { getApplication } from '../tenants/index.ts';
-import { timestampReceipt, type ReceiptLanguage } from './receipt.ts';
+import { timestampReceipt } from './receipt.ts';
 import * as repo from './repository.ts';
 import type { TimestampForm } from './upload.ts';
 import { isPdf, sha256Hex, verifyFile } from './verification.ts';
@@ -87,7 +87,7 @@ async function stamp(tsa: TimestampAuthority, data: Uint8Array): Promise<Stamped
 
 const stem = (fileName: string) => path.basename(fileName, path.extname(fileName)) || 'file';
 
-export async function createTimestamp(opts: Options & { file: TimestampForm['file']; language: ReceiptLanguage }): Promise<FileTimestamp> {
+export async function createTimestamp(opts: Options & { file: TimestampForm['file']; language: Locale }): Promise<FileTimestamp> {
   const { platform, actor, file } = opts;
   const application = await platform.database.inSystem((tx) => getApplication(tx, actor.appId));
   const stamped = await stamp(await trustServices(platform).tsa(), file.data);

@@ -106,6 +106,28 @@ export interface OwnerInput {
   emailConfirmedAt?: Date | null;
 }
 
+/**
+ * A language was chosen for the account — by its owner (language menu, profile, sign-up) or by an administrator
+ * (user form) — when `additionalData.theme.lang` holds it; the first-start administrator and a tenant owner
+ * created by the product administrator have the column's default (fr), which nobody chose.
+ */
+export const languageChosen = (user: Pick<UserRow, 'additionalData'>) => typeof (user.additionalData.theme as { lang?: unknown } | undefined)?.lang === 'string';
+
+/** `additionalData` recording `language` as the account's chosen language (theme.lang, what /me's menu shows). */
+export const withChosenLanguage = (additionalData: Record<string, unknown>, language: string) => ({
+  ...additionalData,
+  theme: { ...(additionalData.theme as Record<string, unknown> | undefined), lang: language },
+});
+
+/**
+ * At login, the login page's language becomes the account's when nobody chose one (docs/languages.md: an English
+ * browser no longer lands in the default French); a chosen language is never changed.
+ */
+export async function adoptLoginLanguage(tx: Tx, user: UserRow, language: string | undefined): Promise<UserRow> {
+  if (!language || languageChosen(user)) return user;
+  return repo.updateUserInScope(tx, user.appId, user.id, { language, additionalData: withChosenLanguage(user.additionalData, language) });
+}
+
 /** The director (GERANT) of a new tenant: sign-up, an administrator's creation, the first start. */
 export async function createOwner(tx: Tx, input: OwnerInput, emailTakenMessage?: string): Promise<UserRow> {
   await assertEmailFree(tx, input.email, undefined, emailTakenMessage);
@@ -116,6 +138,8 @@ export async function createOwner(tx: Tx, input: OwnerInput, emailTakenMessage?:
       firstName: input.firstName,
       lastName: input.lastName,
       language: input.language ?? 'fr',
+      // Without a language (first start, a tenant created by the product administrator), none is chosen yet.
+      ...(input.language ? { additionalData: withChosenLanguage({}, input.language) } : {}),
       company: input.company ?? null,
       profile: 'GERANT',
       passwordHash: input.passwordHash ?? null,

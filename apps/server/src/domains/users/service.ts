@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { getApplication } from '../tenants/index.ts';
 import { sendAccountLink, sendEmailChangeLinks } from './account-links.ts';
-import { holdsRightsOf } from './accounts.ts';
+import { holdsRightsOf, languageChosen, withChosenLanguage } from './accounts.ts';
 import * as repo from './repository.ts';
 import type { UserRow } from './repository.ts';
 import { assertEmailFree, emailTakenError, withUniqueEmail } from './email.ts';
@@ -137,6 +137,7 @@ export async function createUser(opts: Options & { input: ParsedInput }) {
       mobile: input.mobile ?? null,
       phone: input.phone ?? null,
       language: input.language,
+      additionalData: withChosenLanguage({}, input.language),
       civility: input.civility ?? null,
       company: input.company ?? null,
       address: input.address ?? null,
@@ -182,7 +183,7 @@ export async function updateUser(opts: Options & { id: string; input: ParsedInpu
       lastName: input.lastName,
       mobile: input.mobile ?? null,
       phone: input.phone ?? null,
-      language: input.language,
+      ...languageChange(user, input.language),
       civility: input.civility ?? null,
       company: input.company ?? null,
       address: input.address ?? null,
@@ -249,15 +250,25 @@ export async function sendPasswordLink(opts: Options & { id: string }) {
   });
 }
 
+/**
+ * The language columns of a saved form: the language, recorded as chosen (docs/languages.md) when it changes or
+ * was already chosen — saving a form that shows the default unchanged chooses nothing.
+ */
+function languageChange(user: UserRow, language: string) {
+  if (language === user.language && !languageChosen(user)) return {};
+  return { language, additionalData: withChosenLanguage(user.additionalData, language) };
+}
+
 export async function updateOwnProfile(opts: Options & { input: ReturnType<typeof profileInputSchema.parse> }) {
   const { platform, actor, input } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
+    const current = (await repo.findInScope(tx, { appId: actor.appId }, actor.userId))!;
     const updated = await repo.updateUserInScope(tx, actor.appId, actor.userId, {
       firstName: input.firstName,
       lastName: input.lastName,
       mobile: input.mobile ?? null,
       phone: input.phone ?? null,
-      language: input.language,
+      ...languageChange(current, input.language),
       civility: input.civility ?? null,
       company: input.company ?? null,
       address: input.address ?? null,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { languageTag } from '@paraphe/contracts';
 import type { DatabaseHandle, Executor, Tx } from '../db/client.ts';
 import type { Jobs } from '../jobs/boss.ts';
 import type { Logger } from '../logger.ts';
@@ -275,6 +276,8 @@ export function createMessaging(deps: {
           subject: message.subject ?? '',
           text: message.text,
           html: message.html ?? message.text,
+          // The language the text is written in (the recipient's, or English when its catalogue lacks the text).
+          headers: { 'Content-Language': languageTag(message.language) },
           ...(attachments.length ? { attachments } : {}),
         });
       }
@@ -324,7 +327,7 @@ export function createMessaging(deps: {
         text: rendered.text,
         html: rendered.html,
         template: m.template,
-        language: m.language,
+        language: rendered.language,
         attachments: m.attachments ?? [],
         about: m.about ?? null,
       });
@@ -342,7 +345,7 @@ export function createMessaging(deps: {
         text: rendered.sms,
         html: null,
         template: m.template,
-        language: m.language,
+        language: rendered.language,
         about: m.about ?? null,
       });
       const priority = messagePriority[m.priority ?? 'normal'];
@@ -363,7 +366,7 @@ export function createMessaging(deps: {
           text: email ? rendered.text : rendered.sms,
           html: email ? rendered.html : null,
           template: m.template,
-          language: m.language,
+          language: rendered.language,
           attachments: email ? (m.attachments ?? []) : [],
           about: m.about ?? null,
         };

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (Content-Language: the recipient's language, as a BCP 47 tag). */
+  headers?: Record<string, string>;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 /** Delivers a mail; undefined transport means "capture in the outbox" (the embedded default). */

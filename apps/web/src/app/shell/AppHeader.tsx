@@ -42,7 +42,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
         >
           <IconHelp size={20} />
         </ActionIcon>
-        <LanguageMenu onPick={(locale) => saveLanguage.mutate(locale)} />
+        <LanguageMenu onPick={me.commutedBy ? undefined : (locale) => saveLanguage.mutate(locale)} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button

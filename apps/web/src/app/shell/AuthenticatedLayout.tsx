@@ -56,10 +56,17 @@ function AuthenticatedShell({ me }: { me: Me }) {
   const { t } = useTranslation([commonNamespace, layoutNamespace]);
   const [navOpened, nav] = useDisclosure(false);
   const special = useSpecialStyle();
-  const language = pickLanguage(me.user.additionnalData.theme?.lang ?? me.user.language, []);
+  // The user's own language (users.language: the profile, the language menu and an administrator's edit all write
+  // it) wins over the browser's. Not the copy in additionnalData.theme.lang: an edit of the profile or by an
+  // administrator leaves it stale, and it used to win. While an administrator acts as another user (commuted
+  // mode), the interface stays in the administrator's language and their choices are not saved on that user.
+  const language = pickLanguage(me.user.language, typeof navigator === 'undefined' ? [] : navigator.languages);
+  const commuted = me.commutedBy !== null;
   useTenantThemeColor(me.application.themeColor);
   usePrefetchScreens(me);
-  useEffect(() => applyLanguage(language), [language]);
+  useEffect(() => {
+    if (!commuted) applyLanguage(language);
+  }, [language, commuted]);
 
   if (!me.application.enabled) {
     return (

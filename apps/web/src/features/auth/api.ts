@@ -6,6 +6,8 @@ import { callEndpoint } from '../../shared/api/endpoints.ts';
 import { queryClient } from '../../shared/api/queryClient.ts';
 import { clientName, sessionQueryKey } from './session.ts';
 import { homePath } from './returnPath.ts';
+import { i18n } from '../../shared/i18n/i18n.ts';
+import { localeFromTag } from '../../shared/i18n/language.ts';
 
 type LoginInput = BodyIn<typeof authEndpoints.login>;
 type CommuteInput = BodyIn<typeof authEndpoints.enterCommutedMode>;
@@ -22,7 +24,8 @@ export function useLogin() {
     meta: { ownErrors: true },
     mutationFn: async (input: LoginInput) => {
       tokenManager.reset();
-      const result = await callEndpoint(authEndpoints.login, { body: input });
+      // The login page's language: an account whose language nobody chose adopts it (docs/languages.md).
+      const result = await callEndpoint(authEndpoints.login, { body: { language: localeFromTag(i18n.language), ...input } });
       await refreshIdentity();
       return result.data;
     },

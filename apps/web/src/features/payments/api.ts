@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { paymentEndpoints, type SepaReturnReason } from '@paraphe/contracts';
+import { languageTag, paymentEndpoints, type SepaReturnReason } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint } from '../../shared/api/endpoints.ts';
 
 /** Every payments query starts with it: billing refreshes them when the billing profile (their prerequisite) changes. */
@@ -48,4 +48,4 @@ export const useRejectDebit = () => usePaymentsMutation((input: { id: string; re
 export const downloadMandate = () => downloadEndpoint(paymentEndpoints.sepaMandatePdf, {}, 'sepa-mandate.pdf');
 export const downloadBatch = (id: string, messageId: string) => downloadEndpoint(paymentEndpoints.sepaBatchXml, { params: { id } }, `${messageId}.xml`);
 
-export const formatEuros = (cents: number, language: string) => new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+export const formatEuros = (cents: number, language: string) => new Intl.NumberFormat(languageTag(language), { style: 'currency', currency: 'EUR' }).format(cents / 100);

@@ -1,4 +1,5 @@
 import type { DocumentActiveContent } from '@paraphe/contracts';
+import { languageTag } from '@paraphe/contracts';
 
 /**
  * What a document's active content means for its signers (docs/security.md, "Active content"): the kinds removed
@@ -15,7 +16,7 @@ export function activeContentParts(activeContent: DocumentActiveContent | undefi
 /** "a, b and c" in the reader's language. */
 export function listOf(items: readonly string[], language: string): string {
   try {
-    return new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
+    return new Intl.ListFormat(languageTag(language), { type: 'conjunction' }).format(items);
   } catch {
     return items.join(', ');
   }

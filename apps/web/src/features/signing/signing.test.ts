@@ -19,6 +19,7 @@ import {
   unavailableReasonOf,
 } from './signingState.ts';
 import { formatCountdown } from './useNow.ts';
+import de from './locales/de.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
@@ -198,7 +199,7 @@ describe('outcome message', () => {
 });
 
 describe('signer language', () => {
-  it('shows French and English texts, and English for the other languages', async () => {
+  it('shows each language its own texts (the signer\'s: German here)', async () => {
     const { i18n, loadNamespaces, registerNamespace } = await import('../../shared/i18n/i18n.ts');
     const { signingFeature } = await import('./index.ts');
     registerNamespace(signingFeature.namespace, import.meta.glob('./locales/*.json', { import: 'default' }));
@@ -206,7 +207,7 @@ describe('signer language', () => {
     await i18n.loadLanguages(['en', 'de']); // the page switches to the signer's language (and its fallbacks)
     expect(i18n.getFixedT('fr', 'signing')('invalid.title')).toBe(fr.invalid.title);
     expect(i18n.getFixedT('en', 'signing')('invalid.title')).toBe(en.invalid.title);
-    expect(i18n.getFixedT('de', 'signing')('testMode')).toBe(en.testMode);
+    expect(i18n.getFixedT('de', 'signing')('testMode')).toBe(de.testMode);
     expect(i18n.getFixedT('en', 'signing')('code.triesLeft', { count: 1 })).toBe('1 try left');
   });
 });

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { locales, type Locale } from '@paraphe/contracts';
+import { languageTag, locales, type Locale } from '@paraphe/contracts';
 import { fallbacksOf, languageStorageKey, pickLanguage } from './language.ts';
 
 /**
@@ -100,7 +100,12 @@ export const i18nReady: Promise<unknown> = i18n
     react: { useSuspense: true },
   });
 
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+/** `<html lang>` follows the interface language, as its BCP 47 tag (screen readers, hyphenation, spell-check). */
+const tagDocument = (language: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = languageTag(language);
+};
+tagDocument(i18n.language);
+i18n.on('languageChanged', tagDocument);
 
 /** Loads namespaces in the current language and its fallbacks (already loaded ones resolve at once). */
 export function loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
@@ -115,6 +120,5 @@ export function applyLanguage(locale: Locale): void {
   } catch {
     // Private mode: the choice only lasts for this page.
   }
-  document.documentElement.lang = locale;
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
 }

@@ -1,4 +1,4 @@
-import { defaultLocale, localeSchema, type Locale } from '@paraphe/contracts';
+import { defaultLocale, localeSchema, locales, type Locale } from '@paraphe/contracts';
 
 /** Browser language tags whose code differs from the product's locale names. */
 const browserAliases: Record<string, Locale> = { da: 'dk', el: 'gr', sv: 'se', nb: 'no', nn: 'no' };
@@ -23,10 +23,10 @@ export function pickLanguage(userChoice: string | null | undefined, browserTags:
 }
 
 /**
- * The languages every namespace translates completely (the locales test holds them to every key of fr, the
- * reference); the others are partial and fall back.
+ * The languages every namespace translates completely: all 12 (the locales test and scripts/check-locales.ts hold
+ * them to every key of fr, the reference). A complete language loads no fallback file (fallbacksOf).
  */
-export const completeLanguages = ['fr', 'en'] as const satisfies readonly Locale[];
+export const completeLanguages: readonly Locale[] = locales;
 
 /** Untranslated keys fall back to English, then French (the two complete locales). */
 export const fallbackLanguages = { fr: ['en'], default: ['en', 'fr'] };

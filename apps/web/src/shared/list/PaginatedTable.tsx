@@ -4,6 +4,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next';
 import type { ListEnvelope } from '@paraphe/contracts';
 import { pageSizes } from './listParams.ts';
+import { languageTag } from '@paraphe/contracts';
 
 /** `sortable`: the header sorts the list by the column's key (the endpoint's `orderBy`). */
 export type Column<T> = { key: string; header: string; render: (row: T) => ReactNode; visibleFrom?: 'sm' | 'md'; sortable?: boolean };
@@ -101,7 +102,7 @@ export function PaginatedTable<T>(props: PaginatedTableProps<T>) {
       )}
       <Group justify="space-between" mt="md" gap="xs">
         <Text size="sm" c="dimmed">
-          {capped ? t('common.totalAtLeast', { total: list.countAll.toLocaleString(i18n.language) }) : t('common.total', { count: list?.countAll ?? 0 })}
+          {capped ? t('common.totalAtLeast', { total: list.countAll.toLocaleString(languageTag(i18n.language)) }) : t('common.total', { count: list?.countAll ?? 0 })}
         </Text>
         <Group gap="xs">
           <Pagination total={pages} value={Math.min(page, pages)} onChange={props.onPage} size="sm" aria-label={t('common.pagination')} />

@@ -1,43 +1,97 @@
 import { readFileSync } from 'node:fs';
 import { PdfDict, PdfStream, PdfString, name, type PdfRef, type PdfValue } from '../objects.ts';
 import type { PdfUpdate } from '../update.ts';
+import { serializeNumber as num } from '../serialize.ts';
 import { parseTrueType, subsetTrueType, type TrueTypeFont } from './truetype.ts';
 
 /**
- * The one font the engine draws with (appearances, watermark, form field values): Liberation Sans 2.1.5, SIL Open
- * Font License 1.1, shipped in assets/fonts with its licence. Metric-compatible with Helvetica/Arial; covers
- * Latin, Greek and Cyrillic. Embedded as a subset: Type0 / CIDFontType2, Identity-H, /W widths, ToUnicode, CIDSet.
+ * The fonts the engine draws with (appearances, watermark, form field values), each character with the first one
+ * that has it, shipped in assets/fonts with their licences:
+ * 1. Liberation Sans 2.1.5 (SIL OFL 1.1): metric-compatible with Helvetica/Arial; Latin, Greek, Cyrillic;
+ * 2. Droid Sans Fallback (Apache 2.0): CJK ideographs, kana (Chinese and Japanese names);
+ * 3. NanumSquare (SIL OFL 1.1): the 11,172 Hangul syllables (Korean names).
+ * The fallbacks (4 MB and 0.7 MB) are read the first time a text needs a character Liberation Sans lacks: a
+ * Latin-only signature never loads them. Each used font is embedded as a subset: Type0 / CIDFontType2, Identity-H,
+ * /W widths, ToUnicode, CIDSet (what PDF/A asks of a font).
  */
-const FONT_URL = new URL('../../../assets/fonts/LiberationSans-Regular.ttf', import.meta.url);
+export const engineFontFiles = {
+  regular: 'LiberationSans-Regular.ttf',
+  bold: 'LiberationSans-Bold.ttf',
+  fallbacks: ['DroidSansFallbackFull.ttf', 'NanumSquareR.ttf'],
+} as const;
 
-let loaded: TrueTypeFont | undefined;
+/** Where a vendored font file is (the server's pdf-lib documents embed the same files). */
+export const fontFileUrl = (file: string) => new URL(`../../../assets/fonts/${file}`, import.meta.url);
+
+let primary: TrueTypeFont | undefined;
 export function engineFont(): TrueTypeFont {
-  loaded ??= parseTrueType(readFileSync(FONT_URL));
-  return loaded;
+  primary ??= parseTrueType(readFileSync(fontFileUrl(engineFontFiles.regular)));
+  return primary;
 }
 
-/** Characters the font lacks are drawn as '?', so nothing silently becomes an empty box. */
+const parsedFiles = new Map<string, TrueTypeFont>();
+/** A vendored font file, parsed once per process (the server's PDFs use the same files and reader). */
+export function fontFile(file: string): TrueTypeFont {
+  let font = parsedFiles.get(file);
+  if (!font) parsedFiles.set(file, (font = parseTrueType(readFileSync(fontFileUrl(file)))));
+  return font;
+}
+
+const fallbackFonts: TrueTypeFont[] = [];
+/** Font n of the chain (0 = Liberation Sans), read on first use. */
+function fontAt(n: number): TrueTypeFont {
+  if (n === 0) return engineFont();
+  return (fallbackFonts[n - 1] ??= parseTrueType(readFileSync(fontFileUrl(engineFontFiles.fallbacks[n - 1]!))));
+}
+
+/** Characters no font has are drawn as '?', so nothing silently becomes an empty box. */
 const REPLACEMENT = 0x3f;
 
-/** Text as glyph ids, NFC-normalised; unknown characters → '?', control characters dropped. */
-export function glyphsOf(text: string): number[] {
+/** One drawn character: the font of the chain that has it, its glyph there, and the text it stands for. */
+interface Placed {
+  font: number;
+  gid: number;
+  text: string;
+}
+
+const placedByCodePoint = new Map<number, Placed>();
+
+function placeMissing(ch: string, cp: number): Placed {
+  let placed = placedByCodePoint.get(cp);
+  if (placed) return placed;
+  placed = { font: 0, gid: engineFont().glyphOf(REPLACEMENT), text: '?' };
+  for (let n = 1; n <= engineFontFiles.fallbacks.length; n++) {
+    const gid = fontAt(n).glyphOf(cp);
+    if (gid) {
+      placed = { font: n, gid, text: ch };
+      break;
+    }
+  }
+  placedByCodePoint.set(cp, placed);
+  return placed;
+}
+
+/** Text as placed glyphs, NFC-normalised; control characters dropped. */
+function place(text: string): Placed[] {
   const font = engineFont();
-  const out: number[] = [];
+  const out: Placed[] = [];
   for (const ch of text.normalize('NFC')) {
     const cp = ch.codePointAt(0)!;
     if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
     const gid = font.glyphOf(cp);
-    out.push(gid || font.glyphOf(REPLACEMENT));
+    out.push(gid ? { font: 0, gid, text: ch } : placeMissing(ch, cp));
   }
   return out;
 }
 
 /** Width of `text` at `size` points. */
 export function textWidth(text: string, size: number): number {
-  const font = engineFont();
-  let units = 0;
-  for (const gid of glyphsOf(text)) units += font.advance(gid);
-  return (units * size) / font.unitsPerEm;
+  let width = 0;
+  for (const p of place(text)) {
+    const font = fontAt(p.font);
+    width += font.advance(p.gid) / font.unitsPerEm;
+  }
+  return width * size;
 }
 
 interface BuiltSubset {
@@ -53,7 +107,8 @@ interface BuiltSubset {
 const subsets = new Map<string, BuiltSubset>();
 const MAX_CACHED_SUBSETS = 64;
 
-function toUnicodeCMap(entries: Array<[number, string]>): Buffer {
+/** A ToUnicode CMap (CID → text) for a CIDFont with 2-byte codes. */
+export function toUnicodeCMap(entries: Array<[number, string]>): Buffer {
   const lines: string[] = [];
   for (let i = 0; i < entries.length; i += 100) {
     const chunk = entries.slice(i, i + 100);
@@ -75,8 +130,7 @@ function toUnicodeCMap(entries: Array<[number, string]>): Buffer {
   );
 }
 
-function buildSubset(gids: number[], unicodeOf: Map<number, string>): BuiltSubset {
-  const font = engineFont();
+function buildSubset(font: TrueTypeFont, gids: number[], unicodeOf: Map<number, string>): BuiltSubset {
   const { bytes, newId, order } = subsetTrueType(font, gids);
   // Subset tag: six capitals derived from the glyph list (FNV-1a), stable for a given subset.
   let h = 0x811c9dc5;
@@ -106,41 +160,24 @@ function buildSubset(gids: number[], unicodeOf: Map<number, string>): BuiltSubse
   };
 }
 
-/** One embedded font subset in an update; `show` gives the Identity-H hex string operand for a text. */
-export interface EmbeddedFont {
-  ref: PdfRef;
-  show(text: string): string;
-  /** Bytes this font adds to the file (streams, compressed). */
-  bytes: number;
-}
-
-/**
- * Embeds a subset holding every glyph of `texts` (one subset per call: per appearance, per watermark). The subset
- * and its streams are cached by glyph set, so signing many times with the same name re-uses them.
- */
-export function embedFont(update: PdfUpdate, texts: string[]): EmbeddedFont {
-  const font = engineFont();
-  const unicodeOf = new Map<number, string>();
-  const replacement = font.glyphOf(REPLACEMENT);
-  for (const text of texts) {
-    for (const ch of text.normalize('NFC')) {
-      const cp = ch.codePointAt(0)!;
-      if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
-      const gid = font.glyphOf(cp);
-      if (!unicodeOf.has(gid || replacement)) unicodeOf.set(gid || replacement, gid ? ch : '?');
-    }
-  }
+/** The subset of font n of the chain holding `unicodeOf`'s glyphs, cached by font and glyph set. */
+function cachedSubset(n: number, unicodeOf: Map<number, string>): BuiltSubset {
   const gids = [...unicodeOf.keys()].sort((a, b) => a - b);
-  const key = gids.join(',');
+  const key = `${n}:${gids.join(',')}`;
   let built = subsets.get(key);
   if (built) {
     subsets.delete(key);
     subsets.set(key, built);
   } else {
-    built = buildSubset(gids, unicodeOf);
+    built = buildSubset(fontAt(n), gids, unicodeOf);
     subsets.set(key, built);
     if (subsets.size > MAX_CACHED_SUBSETS) subsets.delete(subsets.keys().next().value!);
   }
+  return built;
+}
+
+/** Writes a subset's font objects into the update: the Type0 font's reference. */
+function addFontObjects(update: PdfUpdate, font: TrueTypeFont, built: BuiltSubset): PdfRef {
   const scale = 1000 / font.unitsPerEm;
   const fontFile = update.add(new PdfStream(new PdfDict([['Length1', built.fontFileLength]]), built.fontFile));
   const cidSet = update.add(new PdfStream(new PdfDict(), built.cidSet));
@@ -170,7 +207,7 @@ export function embedFont(update: PdfUpdate, texts: string[]): EmbeddedFont {
     ['CIDToGIDMap', name('Identity')],
   ]);
   const toUnicode = update.add(new PdfStream(new PdfDict(), built.toUnicode));
-  const ref = update.add(
+  return update.add(
     new PdfDict([
       ['Type', name('Font')],
       ['Subtype', name('Type0')],
@@ -180,14 +217,70 @@ export function embedFont(update: PdfUpdate, texts: string[]): EmbeddedFont {
       ['ToUnicode', toUnicode],
     ]),
   );
-  const cidOf = built.cidOf;
+}
+
+/**
+ * The font subsets embedded in an update for a set of texts: Liberation Sans always, a fallback only when a text
+ * needs it. A content stream declares `resources(name)` in its /Font dictionary, selects `/name size Tf`, and draws
+ * a text with `show(text, name, size)`: runs per font, back on the primary font at the end.
+ */
+export interface EmbeddedFont {
+  /** The /Font entries: `name` for Liberation Sans, `name` + `X1`, `X2`… for the fallbacks used. */
+  resources(name: string): Array<[string, PdfRef]>;
+  /** Text-showing operators (`<…> Tj`, with `Tf` switches between runs of different fonts). */
+  show(text: string, name: string, size: number): string;
+  /** Bytes this font adds to the file (streams, compressed). */
+  bytes: number;
+}
+
+/**
+ * Embeds, per font used, a subset holding every glyph of `texts` (one subset per call: per appearance, per
+ * watermark). Subsets and their streams are cached by glyph set, so signing many times with the same name re-uses
+ * them.
+ */
+export function embedFont(update: PdfUpdate, texts: string[]): EmbeddedFont {
+  const unicodeByFont = new Map<number, Map<number, string>>([[0, new Map()]]);
+  for (const text of texts) {
+    for (const p of place(text)) {
+      let unicodeOf = unicodeByFont.get(p.font);
+      if (!unicodeOf) unicodeByFont.set(p.font, (unicodeOf = new Map()));
+      if (!unicodeOf.has(p.gid)) unicodeOf.set(p.gid, p.text);
+    }
+  }
+  const embedded = new Map<number, { ref: PdfRef; cidOf: Map<number, number> }>();
+  let bytes = 0;
+  for (const [n, unicodeOf] of unicodeByFont) {
+    const built = cachedSubset(n, unicodeOf);
+    embedded.set(n, { ref: addFontObjects(update, fontAt(n), built), cidOf: built.cidOf });
+    bytes += built.fontFile.length + built.toUnicode.length + built.cidSet.length;
+  }
+  const resourceName = (base: string, n: number) => (n === 0 ? base : `${base}X${n}`);
   return {
-    ref,
-    bytes: built.fontFile.length + built.toUnicode.length + built.cidSet.length,
-    show(text: string): string {
+    bytes,
+    resources: (base) => [...embedded].map(([n, e]) => [resourceName(base, n), e.ref]),
+    show(text, base, size) {
+      const ops: string[] = [];
+      let current = 0;
       let hex = '';
-      for (const gid of glyphsOf(text)) hex += (cidOf.get(gid) ?? 0).toString(16).padStart(4, '0');
-      return `<${hex}>`;
+      const flush = () => {
+        if (hex) ops.push(`<${hex}> Tj`);
+        hex = '';
+      };
+      for (const p of place(text)) {
+        if (p.font !== current) {
+          flush();
+          ops.push(`/${resourceName(base, (current = p.font))} ${num(size)} Tf`);
+        }
+        hex += (embedded.get(p.font)?.cidOf.get(p.gid) ?? 0).toString(16).padStart(4, '0');
+      }
+      flush();
+      if (current !== 0) ops.push(`/${base} ${num(size)} Tf`);
+      return ops.length ? ops.join(' ') : '<> Tj';
     },
   };
+}
+
+/** Liberation Sans glyph ids of a text (characters drawn by a fallback left out; '?' for those none has). */
+export function glyphsOf(text: string): number[] {
+  return place(text).filter((p) => p.font === 0).map((p) => p.gid);
 }

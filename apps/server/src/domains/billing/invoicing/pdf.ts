@@ -1,14 +1,16 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { SaleBuyer, SaleLine } from '@paraphe/contracts';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { languageTag, type SaleBuyer, type SaleLine } from '@paraphe/contracts';
+import { embedTextFonts, type PdfTextFonts } from '../../../platform/pdf-fonts.ts';
+import { fill, pdfLanguageOf, type PdfTexts } from '../../../platform/pdf-texts.ts';
 import type { SellerSnapshot } from '../schema.ts';
-import { fill, invoiceLanguageOf, invoiceTexts, type InvoiceTexts } from './pdfTexts.ts';
+import { invoiceTexts, type InvoiceTexts } from './pdfTexts.ts';
 
 /**
  * The invoice or credit note PDF (A4), with the mentions a French invoice must carry (CGI art. 242 nonies A,
  * Code de commerce L441-9): seller identity, buyer identity, number, dates, service period, nature of the
  * operation, lines, VAT, totals, due date, penalties, the €40 recovery indemnity, no early-payment discount, and
- * the VAT regime's mention. Built once at issue, stored, never rebuilt. Helvetica's WinAnsi encoding covers every
- * French letter and the euro sign; characters outside it (a buyer name in another script) print as '?'.
+ * the VAT regime's mention. Built once at issue, stored, never rebuilt. Written in the buyer's language (12),
+ * in embedded Unicode fonts: a buyer's name in any script prints as written.
  */
 
 export interface InvoicePdfInput {
@@ -24,7 +26,7 @@ export interface InvoicePdfInput {
   vatRatePercent: number;
   vatCents: number;
   totalCents: number;
-  vatMention: { fr: string; en: string } | null;
+  vatMention: PdfTexts<string> | null;
   seller: SellerSnapshot;
   buyer: SaleBuyer;
   language: string;
@@ -32,16 +34,12 @@ export interface InvoicePdfInput {
   refund?: { invoiceNumber: string; reason: string | null };
 }
 
-const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const printable = (text: string) =>
-  [...text.replace(/[\r\n\t]+/g, ' ').replace(/[\u202f\u00a0]/g, ' ')].map((c) => (c.charCodeAt(0) < 256 || winAnsiExtras.has(c) ? c : '?')).join('');
-
-const dayOf = (at: Date, language: string) => at.toLocaleDateString(language === 'fr' ? 'fr-FR' : 'en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayOf = (at: Date, language: string) => at.toLocaleDateString(languageTag(language), { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+/** An amount in euros as the language writes it (Intl: "1 234,50 €", "€1,234.50", "1.234,50 €"). */
 export function formatEuros(cents: number, language: string): string {
-  const text = (cents / 100).toLocaleString(language === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' });
-  return printable(text);
+  return (cents / 100).toLocaleString(languageTag(language), { style: 'currency', currency: 'EUR' });
 }
-const percentText = (value: number, language: string) => `${value.toLocaleString(language === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 2 })}${language === 'fr' ? ' %' : '%'}`;
+const percentText = (value: number, language: string) => (value / 100).toLocaleString(languageTag(language), { style: 'percent', maximumFractionDigits: 2 });
 
 const A4 = { width: 595.28, height: 841.89 };
 const margin = 42;
@@ -53,12 +51,10 @@ class Layout {
   y = 0;
   readonly pages: PDFPage[] = [];
   readonly doc: PDFDocument;
-  readonly font: PDFFont;
-  readonly bold: PDFFont;
-  constructor(doc: PDFDocument, font: PDFFont, bold: PDFFont) {
+  readonly fonts: PdfTextFonts;
+  constructor(doc: PDFDocument, fonts: PdfTextFonts) {
     this.doc = doc;
-    this.font = font;
-    this.bold = bold;
+    this.fonts = fonts;
     this.addPage();
   }
   addPage() {
@@ -72,39 +68,18 @@ class Layout {
   /** Wrapped text from x within width; returns the lines drawn. */
   text(text: string, opts: { x?: number; width?: number; size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; align?: 'left' | 'right' } = {}) {
     const size = opts.size ?? 9;
-    const font = opts.bold ? this.bold : this.font;
     const x = opts.x ?? margin;
     const width = opts.width ?? A4.width - margin - x;
-    for (const line of wrap(printable(text), font, size, width)) {
+    for (const line of this.fonts.wrap(text, size, width, opts.bold)) {
       this.ensure(size + 3);
-      const drawX = opts.align === 'right' ? x + width - font.widthOfTextAtSize(line, size) : x;
-      this.page.drawText(line, { x: drawX, y: this.y - size, size, font, color: opts.color });
+      const drawX = opts.align === 'right' ? x + width - this.fonts.width(line, size, opts.bold) : x;
+      this.fonts.draw(this.page, line, { x: drawX, y: this.y - size, size, bold: opts.bold, color: opts.color });
       this.y -= size + 3;
     }
   }
   gap(points: number) {
     this.y -= points;
   }
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(' ')) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !current) current = candidate;
-    else {
-      lines.push(current);
-      current = word;
-    }
-  }
-  lines.push(current);
-  // A word longer than the line is cut, never drawn off the page.
-  return lines.map((l) => {
-    let fitted = l;
-    while (font.widthOfTextAtSize(fitted, size) > width && fitted.length > 1) fitted = fitted.slice(0, -1);
-    return fitted;
-  });
 }
 
 const sellerIdentity = (s: SellerSnapshot, t: InvoiceTexts) =>
@@ -147,19 +122,18 @@ function drawLines(l: Layout, input: InvoicePdfInput, t: InvoiceTexts, lang: str
 }
 
 export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
-  const lang = invoiceLanguageOf(input.language);
+  const lang = pdfLanguageOf(input.language);
   const t = invoiceTexts[lang];
   const doc = await PDFDocument.create();
   const title = input.kind === 'invoice' ? t.invoice : t.creditNote;
   doc.setTitle(`${title} ${input.number}`);
-  doc.setAuthor(printable(input.seller.name));
+  doc.setAuthor(input.seller.name);
   doc.setProducer('Paraphe');
   doc.setCreator('Paraphe');
   // Fixed dates: the same input gives the same bytes.
   doc.setCreationDate(input.issuedAt);
   doc.setModificationDate(input.issuedAt);
-  doc.setLanguage(lang);
-  const l = new Layout(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const l = new Layout(doc, embedTextFonts(doc, { language: lang, sample: JSON.stringify(input) }));
   const s = input.seller;
   const b = input.buyer;
 
@@ -204,7 +178,7 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   // Totals, right-aligned.
   const totals: [string, string, boolean][] = [
     [t.totalNet, formatEuros(input.netCents, lang), false],
-    [fill(t.totalVat, { rate: percentText(input.vatRatePercent, lang).replace(/ ?%$/, '') }), formatEuros(input.vatCents, lang), false],
+    [fill(t.totalVat, { rate: input.vatRatePercent.toLocaleString(languageTag(lang), { maximumFractionDigits: 2 }) }), formatEuros(input.vatCents, lang), false],
     [t.totalGross, formatEuros(input.totalCents, lang), true],
   ];
   for (const [label, amount, strong] of totals) {
@@ -227,10 +201,10 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
 
   // Footer on every page: the seller's full identity and the page number.
   l.pages.forEach((page, index) => {
-    const footer = wrap(printable(sellerIdentity(s, t)), l.font, 7, A4.width - 2 * margin);
-    footer.forEach((line, i) => page.drawText(line, { x: margin, y: margin - 4 + (footer.length - 1 - i) * 9, size: 7, font: l.font, color: grey }));
+    const footer = l.fonts.wrap(sellerIdentity(s, t), 7, A4.width - 2 * margin);
+    footer.forEach((line, i) => l.fonts.draw(page, line, { x: margin, y: margin - 4 + (footer.length - 1 - i) * 9, size: 7, color: grey }));
     const pageText = fill(t.page, { page: index + 1, pages: l.pages.length });
-    page.drawText(pageText, { x: A4.width - margin - l.font.widthOfTextAtSize(pageText, 7), y: margin - 16, size: 7, font: l.font, color: grey });
+    l.fonts.draw(page, pageText, { x: A4.width - margin - l.fonts.width(pageText, 7), y: margin - 16, size: 7, color: grey });
   });
   return doc.save({ useObjectStreams: false });
 }

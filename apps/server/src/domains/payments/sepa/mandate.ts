@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { isValidMandateReference } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/client.ts';
 import { audit } from '../../../platform/audit.ts';
+import { textPdfWriter } from '../../../platform/pdf-text.ts';
+import { fill, pdfLanguageOf } from '../../../platform/pdf-texts.ts';
+import { sepaMandateWording, type SepaMandateWording } from '../../../platform/sepa-wording.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
 import { billingProfileOf } from '../../billing/index.ts';
 import { findUserById, passwordMatches } from '../../users/index.ts';
@@ -30,15 +32,22 @@ interface MandateTerms {
   bic: string | null;
 }
 
-export function mandateText(t: MandateTerms): string {
-  return [
-    'Mandat de prélèvement SEPA Core (récurrent) / SEPA Core Direct Debit mandate (recurrent)',
-    `Créancier / Creditor: ${t.creditorName} — ICS: ${t.creditorId}`,
-    `Débiteur / Debtor: ${t.debtorName}, ${t.debtorAddress}`,
-    `IBAN: ${t.iban}${t.bic ? ` — BIC: ${t.bic}` : ''}`,
-    `En signant ce formulaire de mandat, vous autorisez ${t.creditorName} à envoyer des instructions à votre banque pour débiter votre compte, et votre banque à débiter votre compte conformément aux instructions de ${t.creditorName}. Vous bénéficiez du droit d'être remboursé par votre banque selon les conditions décrites dans la convention que vous avez passée avec elle. Une demande de remboursement doit être présentée dans les 8 semaines suivant la date de débit de votre compte.`,
-    `By signing this mandate form, you authorise ${t.creditorName} to send instructions to your bank to debit your account and your bank to debit your account in accordance with the instructions from ${t.creditorName}. As part of your rights, you are entitled to a refund from your bank under the terms and conditions of your agreement with your bank. A refund must be claimed within 8 weeks starting from the date on which your account was debited.`,
-  ].join('\n\n');
+/**
+ * The mandate's text as the signer reads and accepts it (its SHA-256 is the evidence): in the signer's language,
+ * followed by the French text when that is another (the creditor's language, the reference).
+ */
+export function mandateText(t: MandateTerms, language: string): string {
+  const locale = pdfLanguageOf(language);
+  const version = (w: SepaMandateWording) =>
+    [
+      `${w.title} (${w.recurrent})`,
+      `${w.creditor}: ${t.creditorName} — ${w.creditorId}: ${t.creditorId}`,
+      `${w.debtor}: ${t.debtorName}, ${t.debtorAddress}`,
+      `IBAN: ${t.iban}${t.bic ? ` — BIC: ${t.bic}` : ''}`,
+      fill(w.authorisation, { creditor: t.creditorName }),
+      w.refund,
+    ].join('\n\n');
+  return [locale, ...(locale === 'fr' ? [] : ['fr' as const])].map((l) => version(sepaMandateWording[l])).join('\n\n* * *\n\n');
 }
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -64,44 +73,22 @@ export async function getMandateState(opts: Options) {
   return platform.database.inTenant(actor.appId, async (tx) => {
     const mandate = await repo.activeMandate(tx, actor.appId);
     const terms = await termsOf(platform, tx, actor.appId).catch((error: unknown) => (error instanceof AppError ? null : Promise.reject(error)));
-    const text = terms ? mandateText(terms) : null;
+    const text = terms ? mandateText(terms, await languageOf(tx, actor)) : null;
     return { mandate: mandate ? presentMandate(mandate) : null, text, textSha256: text ? sha256(text) : null };
   });
 }
 
-async function mandatePdf(text: string, evidence: { rum: string; signer: string; signedAt: Date; ip: string | null; hash: string }): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  let page = pdf.addPage([595, 842]);
-  let y = 800;
-  const write = (line: string, size = 10) => {
-    if (y < 50) {
-      page = pdf.addPage([595, 842]);
-      y = 800;
-    }
-    page.drawText(line, { x: 50, y, size, font });
-    y -= size + 5;
-  };
-  const wrap = (paragraph: string, size = 10) => {
-    let line = '';
-    for (const word of paragraph.split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > 495) {
-        write(line, size);
-        line = word;
-      } else line = next;
-    }
-    if (line) write(line, size);
-    y -= 6;
-  };
-  const printable = (s: string) => s.replace(/[—→]/g, '-');
-  write(`RUM / Mandate reference: ${evidence.rum}`, 12);
-  y -= 6;
-  for (const paragraph of printable(text).split('\n\n')) wrap(paragraph);
-  y -= 10;
-  wrap(`Signé électroniquement par / Signed electronically by: ${evidence.signer}, ${evidence.signedAt.toISOString()} (IP ${evidence.ip ?? 'unknown'}).`);
-  wrap(`SHA-256 du texte accepté / of the accepted text: ${evidence.hash}`, 8);
-  return pdf.save();
+/** The language of the person really logged in (the one who reads and signs the mandate). */
+const languageOf = async (tx: Tx, actor: Actor) => (await findUserById(tx, actor.realUserId))?.language ?? 'fr';
+
+async function mandatePdf(text: string, language: string, evidence: { rum: string; signer: string; signedAt: Date; ip: string | null; hash: string }): Promise<Uint8Array> {
+  const w = sepaMandateWording[pdfLanguageOf(language)];
+  const doc = await textPdfWriter({ language, sample: text + evidence.signer });
+  doc.paragraph(`${w.reference}: ${evidence.rum}`, 12);
+  for (const paragraph of text.split('\n\n')) doc.paragraph(paragraph);
+  doc.paragraph(fill(w.signedBy, { signer: evidence.signer, date: evidence.signedAt.toISOString(), ip: evidence.ip ?? '—' }));
+  doc.paragraph(fill(w.acceptedText, { hash: evidence.hash }), 8);
+  return doc.save();
 }
 
 export async function signMandate(opts: Options & { password: string; textSha256: string }) {
@@ -111,14 +98,15 @@ export async function signMandate(opts: Options & { password: string; textSha256
   if (!signer || !(await passwordMatches(signer.passwordHash, opts.password))) throw new AppError('PAYMENT_METHOD_NOT_ADDED', 'The new payment method could not be added: the password is incorrect.');
   return platform.database.inTenant(actor.appId, async (tx) => {
     const terms = await termsOf(platform, tx, actor.appId);
-    const text = mandateText(terms);
+    const language = await languageOf(tx, actor);
+    const text = mandateText(terms, language);
     const hash = sha256(text);
     if (hash !== opts.textSha256) throw new AppError('CONFLICT', 'The mandate text changed since it was shown (the billing profile was edited): read it again and sign.');
     const now = platform.clock();
     const rum = `PRF-${actor.appId.slice(0, 8).toUpperCase()}-${(await repo.countMandates(tx, actor.appId)) + 1}`;
     if (!isValidMandateReference(rum)) throw new Error(`invalid RUM ${rum}`);
     const signerName = `${signer.firstName} ${signer.lastName}`.trim() || signer.email;
-    const pdf = await mandatePdf(text, { rum, signer: `${signerName} <${signer.email}>`, signedAt: now, ip: actor.ip ?? null, hash });
+    const pdf = await mandatePdf(text, language, { rum, signer: `${signerName} <${signer.email}>`, signedAt: now, ip: actor.ip ?? null, hash });
     const pdfStorageKey = `${actor.appId}/${randomUUID()}.pdf`;
     await platform.storage.put(pdfStorageKey, pdf);
     await repo.revokeMandates(tx, actor.appId);

@@ -1,4 +1,4 @@
-import { defaultThemeColor } from '@paraphe/contracts';
+import { defaultThemeColor, languageTag } from '@paraphe/contracts';
 import type { Catalogue, TemplateCatalogues, TemplateName, TemplateParams, TemplateText } from './types.ts';
 
 export interface Branding {
@@ -19,6 +19,8 @@ export interface TemplateOverride {
   sms?: string;
 }
 export interface RenderedMail {
+  /** The language of the catalogue the text came from: the recipient's, or English when it has no such text. */
+  language: string;
   subject: string;
   text: string;
   html: string;
@@ -35,8 +37,18 @@ function fill(template: string, params: Record<string, unknown>, escape: (s: str
   });
 }
 
-/** One text with its parameters, in the tenant's branding: subject, plain text, HTML and SMS forms. */
-export function renderText(text: TemplateText, params: Record<string, unknown>, branding: Branding, opts: { publicUrl?: string; untrusted?: boolean } = {}): RenderedMail {
+/**
+ * One text with its parameters, in the tenant's branding: subject, plain text, HTML and SMS forms. `opts.language`
+ * is the language the text is written in: the HTML says it (`<html lang>`, its BCP 47 tag), for screen readers and
+ * the mail client's spell-check and translation offer.
+ */
+export function renderText(
+  text: TemplateText,
+  params: Record<string, unknown>,
+  branding: Branding,
+  opts: { language: string; publicUrl?: string; untrusted?: boolean },
+): RenderedMail {
+  const { language } = opts;
   const plain = (s: string) => s;
   // A tenant's text is not markup: its own characters are escaped too, not only the values filled in. The values
   // are filled in one pass, so a value containing `${…}` is never read as a placeholder (no template injection).
@@ -52,10 +64,10 @@ export function renderText(text: TemplateText, params: Record<string, unknown>, 
     text.action && link
       ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(text.action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(link)}</p>`
       : '';
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px">${logo}<h2 style="margin:0 0 16px">${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
+  const html = `<!doctype html><html lang="${escapeHtml(languageTag(language))}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px">${logo}<h2 style="margin:0 0 16px">${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
   const textBody = [...paragraphs, ...(text.action && link ? [`${text.action.label}: ${link}`] : [])].join('\n\n');
   const sms = text.sms ? fill(text.sms, params, plain) : textBody;
-  return { subject, text: textBody, html, sms };
+  return { language, subject, text: textBody, html, sms };
 }
 
 /** Every module's templates, by language; English is the fallback of a language that lacks a text. */
@@ -90,11 +102,14 @@ export class TemplateRegistry {
   }
 
   render<K extends TemplateName>(name: K, language: string, params: TemplateParams[K], branding: Branding): RenderedMail {
-    const text = this.textOf(name, language) ?? this.textOf(name, 'en');
+    const own = this.textOf(name, language);
+    const text = own ?? this.textOf(name, 'en');
     if (!text) throw new Error(`No template named ${name}`);
     const override = branding.overrides?.[name]?.[language];
-    if (!override) return renderText(text, params as unknown as Record<string, unknown>, branding, { publicUrl: this.publicUrl });
-    return renderText(withOverride(text, override), params as unknown as Record<string, unknown>, branding, { publicUrl: this.publicUrl, untrusted: true });
+    // The tenant's own wording is in the recipient's language; the product's, in it or else in English.
+    const written = own || override ? language : 'en';
+    if (!override) return renderText(text, params as unknown as Record<string, unknown>, branding, { language: written, publicUrl: this.publicUrl });
+    return renderText(withOverride(text, override), params as unknown as Record<string, unknown>, branding, { language: written, publicUrl: this.publicUrl, untrusted: true });
   }
 }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, SegmentedControl, Select, 
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { billingCountries, type BillingProfile, type BillingProfileInput, type PaymentMethod } from '@paraphe/contracts';
+import { billingCountries, type BillingProfile, type BillingProfileInput, type PaymentMethod, languageTag } from '@paraphe/contracts';
 import { ApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify, notifyApiError } from '../../../shared/api/notify.ts';
 import { useMe } from '../../auth/index.ts';
@@ -40,7 +40,7 @@ function ProfileForm({ profile, complete, exempt }: { profile: BillingProfile | 
   const canManage = me.permissions.includes('billing.manage');
   const save = useSaveBillingProfile();
   const form = useForm<Values>({ initialValues: valuesOf(profile), validate: (values) => profileErrors(inputOf(values), t) });
-  const countryNames = new Intl.DisplayNames([i18n.language], { type: 'region' });
+  const countryNames = new Intl.DisplayNames([languageTag(i18n.language)], { type: 'region' });
   const countries = billingCountries.map((code) => ({ value: code, label: countryNames.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
 
   const submit = form.onSubmit((values) =>

@@ -2,12 +2,13 @@ import { ActionIcon, Badge, Checkbox, Group, Table, Text, Tooltip } from '@manti
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@paraphe/contracts';
+import { languageTag } from '@paraphe/contracts';
 import { notifyApiError } from '../../../shared/api/notify.ts';
 import { downloadInvoicePdf } from '../invoicingApi.ts';
 import { formatCents } from '../money.ts';
 
 const statusColor: Record<Sale['status'], string> = { pending: 'orange', succeeded: 'green', cancelled: 'gray', invoiced: 'blue' };
-const day = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+const day = (iso: string, language: string) => new Intl.DateTimeFormat(languageTag(language), { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
 /** The period's last day (its end is exclusive). */
 const lastDay = (iso: string, language: string) => day(new Date(new Date(iso).getTime() - 1).toISOString(), language);
 

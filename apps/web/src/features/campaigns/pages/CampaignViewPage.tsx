@@ -20,6 +20,7 @@ import { SignatoryImport } from '../components/view/SignatoryImport.tsx';
 import { StatisticsCards } from '../components/view/StatisticsCards.tsx';
 import { MergeMappingPanel } from '../components/mailMerge/MergeMappingPanel.tsx';
 import { listPath, titleKeyOf } from '../campaignKinds.ts';
+import { languageTag } from '@paraphe/contracts';
 
 /**
  * `campaigns/view/:id` (or `publipostage/view/:id`): status and actions, live dispatch progress, statistics;
@@ -77,7 +78,7 @@ export function CampaignViewPage() {
       <Paper withBorder p="md">
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="md">
-            <Tabs.Tab value="signatories">{`${t('form.tabs.signatories')} (${c.signatoryCount.toLocaleString(i18n.language)})`}</Tabs.Tab>
+            <Tabs.Tab value="signatories">{`${t('form.tabs.signatories')} (${c.signatoryCount.toLocaleString(languageTag(i18n.language))})`}</Tabs.Tab>
             <Tabs.Tab value="documents">{`${t('form.tabs.documents')} (${c.documents?.length ?? 0})`}</Tabs.Tab>
             <Tabs.Tab value="options">{t('form.tabs.options')}</Tabs.Tab>
             {mailMerge && (

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createElement, type ComponentType } from 'react';
-import { campaignStatuses, type Campaign, type CampaignType } from '@paraphe/contracts';
+import { campaignStatuses, type Campaign, type CampaignType, languageTag } from '@paraphe/contracts';
 import { useMe } from '../../auth/index.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
@@ -39,7 +39,7 @@ export function CampaignsListPage({ type }: { type: CampaignType }) {
   const columns: Column<Campaign>[] = [
     { key: 'label', header: t('columns.label'), render: (c) => <Text size="sm" fw={500}>{c.label}</Text> },
     { key: 'status', header: t('columns.status'), render: (c) => <CampaignStatusBadge status={c.status} /> },
-    { key: 'signatories', header: t('columns.signatories'), render: (c) => c.signatoryCount.toLocaleString(i18n.language), visibleFrom: 'sm' },
+    { key: 'signatories', header: t('columns.signatories'), render: (c) => c.signatoryCount.toLocaleString(languageTag(i18n.language)), visibleFrom: 'sm' },
     {
       key: 'signed',
       header: t('columns.signed'),

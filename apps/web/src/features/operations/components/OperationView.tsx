@@ -11,6 +11,7 @@ import { downloads, useOperationCommand, useOperationStatistics } from '../api.t
 import { formatEta } from '../operationScreen.ts';
 import { OperationStatusBadge } from './StatusBadges.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
+import { languageTag } from '@paraphe/contracts';
 
 /** A sent operation: statistics and live progress, actions (change status, relaunch, archive, export), the orders. */
 export function OperationView({ operation }: { operation: Operation }) {
@@ -20,7 +21,7 @@ export function OperationView({ operation }: { operation: Operation }) {
   const command = useOperationCommand(operation.id);
   const canManage = me.permissions.includes('operations.manage');
   const allowed = (action: Operation['allowedActions'][number]) => canManage && operation.allowedActions.includes(action);
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(languageTag(i18n.language));
   const failed = (error: unknown) => notify(error instanceof ApiError ? error.message : t('failed.action'), 'error');
   const moveTo = (status: OperationStatus) =>
     modals.openConfirmModal({

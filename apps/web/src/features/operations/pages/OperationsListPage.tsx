@@ -2,7 +2,7 @@ import { Button, Group, Progress, Select, Stack, Text, Title } from '@mantine/co
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { operationStatuses, type Operation } from '@paraphe/contracts';
+import { operationStatuses, type Operation, languageTag } from '@paraphe/contracts';
 import { useMe } from '../../auth/index.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
@@ -27,7 +27,7 @@ export function OperationsListPage() {
   const columns: Column<Operation>[] = [
     { key: 'label', header: t('columns.label'), render: (o) => <Text size="sm" fw={500}>{o.label || t('untitled')}</Text> },
     { key: 'status', header: t('columns.status'), render: (o) => <OperationStatusBadge status={o.status} /> },
-    { key: 'orders', header: t('columns.orders'), render: (o) => o.orderCount.toLocaleString(i18n.language), visibleFrom: 'sm' },
+    { key: 'orders', header: t('columns.orders'), render: (o) => o.orderCount.toLocaleString(languageTag(i18n.language)), visibleFrom: 'sm' },
     {
       key: 'completed',
       header: t('columns.completed'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SepaMandate } from '@paraphe/contracts';
 import { notifyApiError } from '../../../shared/api/notify.ts';
 import { downloadMandate, useMandateState, useSignMandate } from '../api.ts';
+import { languageTag } from '@paraphe/contracts';
 
 /** The SEPA Core mandate: signed in the app (its text accepted with the password), then downloadable as PDF. */
 export function SepaMandatePanel({ canManage, mandate }: { canManage: boolean; mandate: SepaMandate | null }) {
@@ -22,7 +23,7 @@ export function SepaMandatePanel({ canManage, mandate }: { canManage: boolean; m
         <Title order={4}>{t('sepa.title')}</Title>
         {mandate ? (
           <Alert color="green">
-            {t('sepa.signed', { rum: mandate.rum, date: new Date(mandate.signedAt).toLocaleDateString(i18n.language), name: mandate.signedBy, iban: mandate.iban })}
+            {t('sepa.signed', { rum: mandate.rum, date: new Date(mandate.signedAt).toLocaleDateString(languageTag(i18n.language)), name: mandate.signedBy, iban: mandate.iban })}
           </Alert>
         ) : (
           <Text>{t('sepa.toSign')}</Text>

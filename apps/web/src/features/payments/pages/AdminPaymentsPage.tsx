@@ -8,6 +8,7 @@ import { formatEuros, useAdminPayments } from '../api.ts';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge.tsx';
 import { RefundForm } from '../components/RefundForm.tsx';
 import { RejectDebitMenu, SepaBatchesPanel } from '../components/SepaBatchesPanel.tsx';
+import { languageTag } from '@paraphe/contracts';
 
 /**
  * `applications/payments` (admin.billing): every payment, refunds, the SEPA batches. A tenant that does not pay can
@@ -26,7 +27,7 @@ export function AdminPaymentsPage() {
       render: (p) => (
         <>
           <Anchor component={Link} to={`/applications/view/${p.appId}`} size="sm">{p.company || p.appId}</Anchor>
-          <Text size="xs" c="dimmed">{`${t(`method.${p.method}`)} · ${new Date(p.createdAt).toLocaleDateString(i18n.language)}`}</Text>
+          <Text size="xs" c="dimmed">{`${t(`method.${p.method}`)} · ${new Date(p.createdAt).toLocaleDateString(languageTag(i18n.language))}`}</Text>
         </>
       ),
     },

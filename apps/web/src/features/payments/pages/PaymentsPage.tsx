@@ -7,6 +7,7 @@ import { notifyApiError } from '../../../shared/api/notify.ts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
 import { formatEuros, useRefreshPayment, useTenantPayments } from '../api.ts';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge.tsx';
+import { languageTag } from '@paraphe/contracts';
 
 /** `billing/payments`: the tenant's payments; one waiting for 3-D Secure shows its link (back here after it). */
 export function PaymentsPage() {
@@ -26,7 +27,7 @@ export function PaymentsPage() {
   }, [back, refresh, setParams]);
 
   const columns: Column<Payment>[] = [
-    { key: 'date', header: t('payments.date'), render: (p) => new Date(p.createdAt).toLocaleDateString(i18n.language) },
+    { key: 'date', header: t('payments.date'), render: (p) => new Date(p.createdAt).toLocaleDateString(languageTag(i18n.language)) },
     { key: 'invoices', header: t('payments.invoices'), render: (p) => p.invoices.map((inv) => inv.number).join(', ') },
     { key: 'amount', header: t('payments.amount'), render: (p) => formatEuros(p.amountCents, i18n.language) },
     {

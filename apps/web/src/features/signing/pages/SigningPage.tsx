@@ -13,13 +13,13 @@ import { DocumentsSection } from '../components/DocumentsSection.tsx';
 import { SignFlow } from '../components/SignFlow.tsx';
 import { ValidateFlow } from '../components/ValidateFlow.tsx';
 import { ActionResult } from '../components/ActionResult.tsx';
+import { languageTag } from '@paraphe/contracts';
 
 /** The page opens in the signer's language (the switcher still lets them change it). */
 function useSignerLanguage(language: string | undefined) {
   const { i18n } = useTranslation();
   useEffect(() => {
     if (!language) return;
-    document.documentElement.lang = language;
     void i18n.changeLanguage(language);
   }, [language, i18n]);
 }
@@ -142,7 +142,7 @@ function ScreenBody({ screen, token, reload, onDone, onEnd, onRetry }: BodyProps
 /** Who is asked what: the signer's name, the request, the sender's message and the deadline. */
 function Intro({ view }: { view: SigningView }) {
   const { t, i18n } = useTranslation('signing');
-  const deadline = view.request.expiresAt ? new Date(view.request.expiresAt).toLocaleDateString(i18n.language) : null;
+  const deadline = view.request.expiresAt ? new Date(view.request.expiresAt).toLocaleDateString(languageTag(i18n.language)) : null;
   return (
     <Stack gap={4}>
       <Text c="dimmed">{t('intro.hello', { name: `${view.signer.firstname} ${view.signer.lastname}`.trim() })}</Text>

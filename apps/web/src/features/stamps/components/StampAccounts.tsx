@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyApiError } from '../../../shared/api/notify.ts';
 import { useDeleteAccount, useSetDefaultAccount } from '../api.ts';
 import { BuiltinAccountForm, ImportAccountForm } from './AccountForms.tsx';
+import { languageTag } from '@paraphe/contracts';
 
 /** The tenant's stamp accounts: which is the default, until when each is valid; import, create, delete. */
 export function StampAccounts({ accounts }: { accounts: StampAccount[] }) {
@@ -12,7 +13,7 @@ export function StampAccounts({ accounts }: { accounts: StampAccount[] }) {
   const [adding, setAdding] = useState<'import' | 'builtin' | null>(null);
   const setDefault = useSetDefaultAccount();
   const remove = useDeleteAccount();
-  const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  const day = (iso: string) => new Date(iso).toLocaleDateString(languageTag(i18n.language));
   return (
     <Paper withBorder p="md">
       <Stack>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Stamp } from '@paraphe/contracts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
 import { downloadSealed, useStampHistory } from '../api.ts';
+import { languageTag } from '@paraphe/contracts';
 
 /** The sealed files, newest first, each downloadable again (the shared list: page size, capped total, empty state). */
 export function StampHistory() {
@@ -19,7 +20,7 @@ export function StampHistory() {
       })
       .join(', ');
   const columns: Column<Stamp>[] = [
-    { key: 'date', header: t('history.date'), render: (s) => new Date(s.createdAt).toLocaleString(i18n.language) },
+    { key: 'date', header: t('history.date'), render: (s) => new Date(s.createdAt).toLocaleString(languageTag(i18n.language)) },
     { key: 'file', header: t('history.file'), render: (s) => <Anchor component="button" onClick={() => void downloadSealed(s.id, s.fileName)}>{s.fileName}</Anchor> },
     { key: 'format', header: t('history.format'), render: (s) => t(`formats.${s.format}`), visibleFrom: 'sm' },
     { key: 'seals', header: t('history.seals'), render: sealsOf },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileTimestamp } from '@paraphe/contracts';
 import { notifyApiError } from '../../../shared/api/notify.ts';
 import { downloadOutput, historyPageSize, useTimestampHistory } from '../api.ts';
+import { languageTag } from '@paraphe/contracts';
 
 /** The downloads of one time-stamp: the PDF, or the token and its receipt. */
 export function OutputButtons({ stamp }: { stamp: FileTimestamp }) {
@@ -43,7 +44,7 @@ export function HistoryTable() {
             {data.data.map((stamp) => (
               <Table.Tr key={stamp.id}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{stamp.fileName}</Table.Td>
-                <Table.Td>{new Date(stamp.timestampedAt).toLocaleString(i18n.language)}</Table.Td>
+                <Table.Td>{new Date(stamp.timestampedAt).toLocaleString(languageTag(i18n.language))}</Table.Td>
                 <Table.Td>
                   <OutputButtons stamp={stamp} />
                 </Table.Td>

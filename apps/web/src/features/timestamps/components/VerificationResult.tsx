@@ -1,6 +1,7 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VerificationReport, VerifiedSignature, VerifiedToken, Verdict } from '@paraphe/contracts';
+import { languageTag } from '@paraphe/contracts';
 
 const verdictColor: Record<Verdict, string> = { valid: 'green', invalid: 'red', indeterminate: 'orange' };
 
@@ -24,7 +25,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function useDate() {
   const { i18n } = useTranslation();
-  return (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'medium' }) : '—');
+  return (iso: string | null) => (iso ? new Date(iso).toLocaleString(languageTag(i18n.language), { dateStyle: 'long', timeStyle: 'medium' }) : '—');
 }
 
 function SignatureCard({ signature }: { signature: VerifiedSignature }) {

@@ -7,6 +7,7 @@ import { useStampFile } from '../api.ts';
 import { FileDrop } from '../components/FileDrop.tsx';
 import { HistoryTable, OutputButtons } from '../components/HistoryTable.tsx';
 import { VerifyForm } from '../components/VerifyForm.tsx';
+import { languageTag } from '@paraphe/contracts';
 
 /** `#/timestamp` (feature `timestamp`): time-stamp a file, its downloads, the history, and verification. */
 export function TimestampPage() {
@@ -47,7 +48,7 @@ export function TimestampPage() {
               <Alert color="green" title={t(created.kind === 'pdf' ? 'stamp.donePdf' : 'stamp.doneDetached')}>
                 <Stack gap="xs">
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {t('stamp.doneDetail', { file: created.fileName, time: new Date(created.timestampedAt).toLocaleString(i18n.language), serial: created.serial })}
+                    {t('stamp.doneDetail', { file: created.fileName, time: new Date(created.timestampedAt).toLocaleString(languageTag(i18n.language)), serial: created.serial })}
                   </Text>
                   <OutputButtons stamp={created} />
                 </Stack>

@@ -2,11 +2,12 @@ import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '@paraphe/contracts';
 import { formatEta, formatRate } from '../../campaignScreen.ts';
+import { languageTag } from '@paraphe/contracts';
 
 /** While the campaign is being sent: copies made of the total, the measured rate and the time left (polled every 2 s). */
 export function DispatchProgress({ progress }: { progress: Campaign['progress'] }) {
   const { t, i18n } = useTranslation('campaigns');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(languageTag(i18n.language));
   const rate = formatRate(progress.ratePerMinute);
   const eta = formatEta(progress.etaSeconds);
   const percent = Math.min(100, Math.max(0, progress.percent));

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '@paraphe/contracts';
 import { saveRuleOf } from '../../campaignScreen.ts';
 import { readinessSummary } from '../../mailMerge.ts';
+import { languageTag } from '@paraphe/contracts';
 
 /**
  * Why a campaign cannot be sent (VALIDATION_FAILED): the save rules by field, and for a mail-merge the variables
@@ -30,7 +31,7 @@ export function SendRefusal({ fields, details }: { fields: FieldError[]; details
           <List size="sm" aria-label={t('mailMerge.readiness.rowsTitle')}>
             {merge.rows.map((r) => <List.Item key={r.row}>{t('mailMerge.readiness.row', { row: r.row, email: r.emailAddress, variables: r.variables })}</List.Item>)}
           </List>
-          {merge.more > 0 && <Text size="sm" c="dimmed">{t('mailMerge.readiness.more', { count: merge.more, formatted: merge.more.toLocaleString(i18n.language) })}</Text>}
+          {merge.more > 0 && <Text size="sm" c="dimmed">{t('mailMerge.readiness.more', { count: merge.more, formatted: merge.more.toLocaleString(languageTag(i18n.language)) })}</Text>}
         </>
       )}
     </Stack>

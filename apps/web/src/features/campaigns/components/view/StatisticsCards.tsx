@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { campaignStatisticsSchema } from '@paraphe/contracts';
+import { languageTag } from '@paraphe/contracts';
 
 type Statistics = z.infer<typeof campaignStatisticsSchema>;
 const cards = [
@@ -24,8 +25,8 @@ export function StatisticsCards({ statistics }: { statistics: Statistics }) {
       {cards.map(({ key, color }) => (
         <Paper key={key} withBorder p="sm" aria-label={`${t(`statistics.${key}`)}: ${statistics[key]}`}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{t(`statistics.${key}`)}</Text>
-          <Text fz={24} fw={700} c={statistics[key] > 0 ? color : undefined}>{statistics[key].toLocaleString(i18n.language)}</Text>
-          <Text size="xs" c="dimmed">{`${percentOf(key).toLocaleString(i18n.language, { maximumFractionDigits: 1 })} %`}</Text>
+          <Text fz={24} fw={700} c={statistics[key] > 0 ? color : undefined}>{statistics[key].toLocaleString(languageTag(i18n.language))}</Text>
+          <Text size="xs" c="dimmed">{`${percentOf(key).toLocaleString(languageTag(i18n.language), { maximumFractionDigits: 1 })} %`}</Text>
         </Paper>
       ))}
     </SimpleGrid>

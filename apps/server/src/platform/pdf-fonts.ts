@@ -1,0 +1,211 @@
+import { deflateSync } from 'node:zlib';
+import { CustomFontEmbedder, PDFFont, PDFHexString, PDFName, PDFString, type Color, type PDFContext, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
+import { languageTag } from '@paraphe/contracts';
+import { engineFontFiles, fontFile, subsetTrueType, toUnicodeCMap, type TrueTypeFont } from '@paraphe/signing';
+
+/**
+ * The fonts of the PDFs the server lays out with pdf-lib (evidence file, invoice and credit note, time-stamp
+ * receipt, SEPA mandates, text PDFs): the signing engine's vendored files (packages/signing/assets/fonts), read and
+ * subset by the engine's own TrueType code. Liberation Sans regular and bold draw Latin, Greek and Cyrillic; a
+ * character they lack is drawn with the first fallback that has it (Droid Sans Fallback: CJK; NanumSquare: Hangul),
+ * embedded only when a text of the document needs it; a character no font has becomes '?'. Each font is a
+ * Type0/CIDFontType2 subset with /W and ToUnicode (text extracts back exactly); the catalog gets /Lang.
+ *
+ * Why not pdf-lib's fontkit embedding: its subsets of Droid Sans Fallback and NanumSquare have invalid outlines
+ * (MuPDF: "FT_Load_Glyph … invalid outline", poppler draws nothing), and it costs a second font parser.
+ */
+
+/** A character code is the glyph id in the whole font (CID = GID); CIDToGIDMap maps it into the subset. */
+class SubsetEmbedder {
+  readonly fontName: string;
+  readonly #font: TrueTypeFont;
+  readonly #unicodeOf = new Map<number, string>();
+
+  constructor(font: TrueTypeFont) {
+    this.#font = font;
+    this.fontName = font.postscriptName;
+  }
+
+  glyphOf(cp: number): number {
+    return this.#font.glyphOf(cp);
+  }
+
+  encodeText(text: string): PDFHexString {
+    let hex = '';
+    for (const ch of text) {
+      const gid = this.#font.glyphOf(ch.codePointAt(0)!);
+      if (!this.#unicodeOf.has(gid)) this.#unicodeOf.set(gid, ch);
+      hex += gid.toString(16).padStart(4, '0');
+    }
+    return PDFHexString.of(hex);
+  }
+
+  widthOfTextAtSize(text: string, size: number): number {
+    let units = 0;
+    for (const ch of text) units += this.#font.advance(this.#font.glyphOf(ch.codePointAt(0)!));
+    return (units * size) / this.#font.unitsPerEm;
+  }
+
+  heightOfFontAtSize(size: number, options: { descender?: boolean } = {}): number {
+    const { ascent, descent, unitsPerEm } = this.#font;
+    return ((options.descender === false ? ascent : ascent - descent) * size) / unitsPerEm;
+  }
+
+  sizeOfFontAtHeight(height: number): number {
+    return (height * this.#font.unitsPerEm) / (this.#font.ascent - this.#font.descent);
+  }
+
+  async embedIntoContext(context: PDFContext, ref: PDFRef): Promise<void> {
+    const font = this.#font;
+    const used = [...this.#unicodeOf.keys()].sort((a, b) => a - b);
+    const { bytes, newId } = subsetTrueType(font, used);
+    const scale = 1000 / font.unitsPerEm;
+    const maxCid = used.at(-1) ?? 0;
+    const cidToGid = Buffer.alloc(2 * (maxCid + 1));
+    for (const gid of used) cidToGid.writeUInt16BE(newId.get(gid) ?? 0, 2 * gid);
+    const widths = used.flatMap((gid) => [gid, [Math.round(font.advance(gid) * scale)]]);
+    // Subset tag: six capitals from the glyph list (FNV-1a), stable for a given subset.
+    let h = 0x811c9dc5;
+    for (const gid of used) h = Math.imul(h ^ gid, 0x01000193) >>> 0;
+    let tag = '';
+    for (let i = 0; i < 6; i++, h = Math.imul(h ^ i, 0x01000193) >>> 0) tag += String.fromCharCode(65 + (h % 26));
+    const baseFont = `${tag}+${font.postscriptName}`;
+    const compressed = (data: Uint8Array, extra: Record<string, unknown> = {}) =>
+      context.register(context.stream(deflateSync(data), { Filter: 'FlateDecode', ...extra }));
+    const descriptor = context.register(
+      context.obj({
+        Type: 'FontDescriptor',
+        FontName: baseFont,
+        Flags: 32,
+        FontBBox: font.bbox.map((v) => Math.round(v * scale)),
+        ItalicAngle: font.italicAngle,
+        Ascent: Math.round(font.ascent * scale),
+        Descent: Math.round(font.descent * scale),
+        CapHeight: Math.round(font.capHeight * scale),
+        StemV: 80,
+        FontFile2: compressed(bytes, { Length1: bytes.length }),
+      }),
+    );
+    const cidFont = context.register(
+      context.obj({
+        Type: 'Font',
+        Subtype: 'CIDFontType2',
+        BaseFont: baseFont,
+        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+        FontDescriptor: descriptor,
+        DW: 1000,
+        W: widths,
+        CIDToGIDMap: compressed(cidToGid),
+      }),
+    );
+    const toUnicode = compressed(toUnicodeCMap([...this.#unicodeOf].map(([gid, text]) => [gid, text])));
+    context.assign(
+      ref,
+      context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: baseFont, Encoding: 'Identity-H', DescendantFonts: [cidFont], ToUnicode: toUnicode }),
+    );
+  }
+}
+
+// pdf-lib's PDFFont checks its embedder's class; every method it calls is the subset embedder's own.
+Object.setPrototypeOf(SubsetEmbedder.prototype, CustomFontEmbedder.prototype);
+
+/** Adds a font to the document as pdf-lib does for its own (embedded when the document is saved). */
+function addFont(doc: PDFDocument, file: string): { font: PDFFont; embedder: SubsetEmbedder } {
+  const embedder = new SubsetEmbedder(fontFile(file));
+  // pdf-lib's PDFFont accepts any embedder with its interface; its document embeds every font of `fonts` at save.
+  const font = PDFFont.of(doc.context.nextRef(), doc, embedder as unknown as Parameters<typeof PDFFont.of>[2]);
+  (doc as unknown as { fonts: PDFFont[] }).fonts.push(font);
+  return { font, embedder };
+}
+
+/** A PDF's texts: line breaks and tabs flattened, NFC, narrow no-break spaces (Intl's French) as plain ones. */
+export const pdfText = (text: string) =>
+  text
+    .normalize('NFC')
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/[\u202f\u00a0]/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+
+export interface PdfTextFonts {
+  /** Width of `text` at `size` points, each run in its font. */
+  width(text: string, size: number, bold?: boolean): number;
+  /** Draws `text` from (x, y), each run of characters in the first font that has them. */
+  draw(page: PDFPage, text: string, at: { x: number; y: number; size: number; bold?: boolean; color?: Color }): void;
+  /** `text` wrapped on `width` (by words; a word longer than the line is cut). */
+  wrap(text: string, size: number, width: number, bold?: boolean): string[];
+}
+
+/**
+ * Adds the fonts `sample` needs to `doc` (`sample`: every text the document may draw, e.g. its input as JSON, so a
+ * fallback is embedded only when needed) and sets the catalog's /Lang to `language`.
+ */
+export function embedTextFonts(doc: PDFDocument, opts: { language: string; sample: string }): PdfTextFonts {
+  doc.catalog.set(PDFName.of('Lang'), PDFString.of(languageTag(opts.language)));
+  const regular = addFont(doc, engineFontFiles.regular);
+  const bold = addFont(doc, engineFontFiles.bold);
+  const primaryHas = (cp: number) => regular.embedder.glyphOf(cp) !== 0;
+  const needed = new Set<number>();
+  for (const ch of pdfText(opts.sample)) {
+    const cp = ch.codePointAt(0)!;
+    if (!primaryHas(cp)) needed.add(cp);
+  }
+  const fallbacks: ReturnType<typeof addFont>[] = [];
+  for (const file of engineFontFiles.fallbacks) {
+    if (!needed.size) break;
+    const has = (cp: number) => fontFile(file).glyphOf(cp) !== 0;
+    const covered = [...needed].filter(has);
+    if (!covered.length) continue;
+    fallbacks.push(addFont(doc, file));
+    for (const cp of covered) needed.delete(cp);
+  }
+
+  /** Consecutive characters drawn with the same font. */
+  const runs = (text: string, strong: boolean): { font: PDFFont; text: string }[] => {
+    const main = strong ? bold : regular;
+    const out: { font: PDFFont; text: string }[] = [];
+    for (const ch of pdfText(text)) {
+      const cp = ch.codePointAt(0)!;
+      const found = main.embedder.glyphOf(cp) ? main : fallbacks.find((f) => f.embedder.glyphOf(cp));
+      const font = (found ?? main).font;
+      const drawn = found ? ch : '?';
+      const last = out.at(-1);
+      if (last?.font === font) last.text += drawn;
+      else out.push({ font, text: drawn });
+    }
+    return out;
+  };
+  const width = (text: string, size: number, strong = false) => runs(text, strong).reduce((sum, r) => sum + r.font.widthOfTextAtSize(r.text, size), 0);
+  return {
+    width,
+    draw(page, text, at) {
+      let x = at.x;
+      for (const run of runs(text, at.bold ?? false)) {
+        page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, ...(at.color ? { color: at.color } : {}) });
+        x += run.font.widthOfTextAtSize(run.text, at.size);
+      }
+    },
+    wrap(text, size, maxWidth, strong = false) {
+      const lines: string[] = [];
+      let current = '';
+      const fits = (s: string) => width(s, size, strong) <= maxWidth;
+      for (const word of pdfText(text).split(' ')) {
+        const candidate = current ? `${current} ${word}` : word;
+        if (fits(candidate) || !current) current = candidate;
+        else {
+          lines.push(current);
+          current = word;
+        }
+        // A word longer than the line (a hash, a user agent, a name without spaces): cut where it overflows.
+        while (!fits(current) && [...current].length > 1) {
+          const chars = [...current];
+          let cut = chars.length - 1;
+          while (cut > 1 && !fits(chars.slice(0, cut).join(''))) cut--;
+          lines.push(chars.slice(0, cut).join(''));
+          current = chars.slice(cut).join('');
+        }
+      }
+      lines.push(current);
+      return lines;
+    },
+  };
+}
