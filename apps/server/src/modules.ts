@@ -28,6 +28,7 @@ import { timestampsModule } from './domains/timestamps/index.ts';
 import { tenantsModule } from './domains/tenants/index.ts';
 import { usersModule } from './domains/users/index.ts';
 import { webhooksModule } from './domains/webhooks/index.ts';
+import { apikeysModule } from './domains/apikeys/index.ts';
 
 /**
  * The module registry: every module the server runs, in dependency order (a domain only uses those above it).
@@ -64,6 +65,7 @@ export const modules: readonly Module[] = [
   dashboardsModule,
   searchModule,
   gdprModule,
+  apikeysModule,
   // Last: it listens to every domain's events and calls only tenants.
   webhooksModule,
 ];

@@ -12,6 +12,7 @@ import { timestampEventSchemas } from './timestamps/events.ts';
 import { stampEventSchemas } from './stamps/events.ts';
 import { certificateEventSchemas } from './certificates/events.ts';
 import { userEventSchemas } from './users/events.ts';
+import { apiKeyEventSchemas } from './apikeys/events.ts';
 import { helpEventSchemas } from './help/events.ts';
 import { gdprEventSchemas } from './gdpr/events.ts';
 import { webhookEventSchemas } from './webhooks/events.ts';
@@ -35,6 +36,7 @@ export const domainEventSchemas = {
   ...timestampEventSchemas,
   ...stampEventSchemas,
   ...certificateEventSchemas,
+  ...apiKeyEventSchemas,
   ...helpEventSchemas,
   ...gdprEventSchemas,
   ...webhookEventSchemas,

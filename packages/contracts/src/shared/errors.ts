@@ -33,6 +33,8 @@ export const errorHttpStatus = {
   TOKEN_EXPIRED: 400,
   PASSWORD_REUSED: 400,
   RATE_LIMITED: 429,
+  /** Public API: a document given by URL could not be fetched (not https, internal address, too large, too slow): `details.reason`. */
+  DOCUMENT_URL_REFUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   FILE_TOO_LARGE: 413,
   ARCHIVE_MEMBER_TOO_LARGE: 413,
@@ -165,6 +167,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** English texts of the spec's messages; the web app translates by code. */
 export const errorMessages: Partial<Record<ErrorCode, string>> = {
   FORBIDDEN: 'You do not have the necessary rights to perform this action.',
+  DOCUMENT_URL_REFUSED: 'The document could not be fetched from this URL.',
   EMAIL_ALREADY_EXISTS: 'An account already exists with this email.',
   CONTACT_EMAIL_USED: 'Contact email already used.',
   INVALID_LINE_MANAGER: 'Invalid line manager: a user cannot report to themselves or to one of their subordinates.',
