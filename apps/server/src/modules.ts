@@ -8,9 +8,11 @@ import { authModule } from './domains/auth/index.ts';
 import { billingModule } from './domains/billing/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
 import { certificatesModule } from './domains/certificates/index.ts';
+import { consentsModule } from './domains/consents/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { dashboardsModule } from './domains/dashboards/index.ts';
 import { helpModule } from './domains/help/index.ts';
+import { gdprModule } from './domains/gdpr/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
 import { operationsModule } from './domains/operations/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
@@ -25,6 +27,8 @@ import { settingsModule } from './domains/settings/index.ts';
 import { timestampsModule } from './domains/timestamps/index.ts';
 import { tenantsModule } from './domains/tenants/index.ts';
 import { usersModule } from './domains/users/index.ts';
+import { webhooksModule } from './domains/webhooks/index.ts';
+import { apikeysModule } from './domains/apikeys/index.ts';
 
 /**
  * The module registry: every module the server runs, in dependency order (a domain only uses those above it).
@@ -38,6 +42,7 @@ export const modules: readonly Module[] = [
   tenantsModule,
   usersModule,
   notificationsModule,
+  consentsModule,
   authModule,
   applicationsModule,
   outboxModule,
@@ -59,4 +64,8 @@ export const modules: readonly Module[] = [
   operationsModule,
   dashboardsModule,
   searchModule,
+  gdprModule,
+  apikeysModule,
+  // Last: it listens to every domain's events and calls only tenants.
+  webhooksModule,
 ];

@@ -14,6 +14,7 @@ import { buildApp, type App } from './platform/http/app.ts';
 import { registerModules, type Module } from './platform/modules.ts';
 import { ensureSecret } from './platform/secrets.ts';
 import { sessionResolver } from './domains/auth/index.ts';
+import { apiKeyResolver } from './domains/apikeys/index.ts';
 import { modules as defaultModules } from './modules.ts';
 
 export interface Server {
@@ -67,7 +68,7 @@ export async function createServer(opts: {
   };
   await registerModules(platform, modules);
   await jobs.start({ work: config.role !== 'api' });
-  const app = await buildApp(platform, config.role === 'worker' ? [] : modules, sessionResolver(platform));
+  const app = await buildApp(platform, config.role === 'worker' ? [] : modules, sessionResolver(platform), apiKeyResolver(platform));
   return {
     platform,
     app,

@@ -125,6 +125,7 @@ describe('foundation journeys', () => {
     await page.getByRole('textbox', { name: 'Password' }).fill('Secret123!');
     await page.getByRole('button', { name: 'Create my account' }).click();
     await page.getByText('Required').first().waitFor();
+    await page.getByLabel(/I accept the terms of service/).check();
     await page.getByLabel(/personal data/).check();
     await page.getByRole('button', { name: 'Create my account' }).click();
     await page.getByText('Check your mailbox').waitFor();

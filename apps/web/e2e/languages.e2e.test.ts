@@ -59,7 +59,7 @@ describe('issue 14 journey: a German back office, a Greek signer', () => {
     await requester.getByRole('button', { name: 'Language' }).click();
     await requester.getByRole('menuitem', { name: 'Deutsch' }).click();
     await requester.getByRole('link', { name: text('layout', 'de', 'nav.dashboard'), exact: true }).waitFor();
-    expect(await htmlLang(requester)).toBe('de');
+    await expect.poll(() => htmlLang(requester)).toBe('de');
     await requester.goto(`${env.server.url}/#/signatures/list`);
     await requester.getByRole('heading', { name: text('signatures', 'de', 'title') }).first().waitFor();
     await screenshot(requester, 'issue14-back-office-de');
@@ -74,7 +74,7 @@ describe('issue 14 journey: a German back office, a Greek signer', () => {
     await again.getByRole('textbox', { name: 'Code received' }).fill(await env.steps.codeFor(owner, since));
     await again.getByRole('button', { name: 'Verify' }).click();
     await again.getByRole('link', { name: text('layout', 'de', 'nav.dashboard'), exact: true }).waitFor();
-    expect(await htmlLang(again)).toBe('de');
+    await expect.poll(() => htmlLang(again)).toBe('de');
     await again.close();
   });
 
@@ -99,7 +99,7 @@ describe('issue 14 journey: a German back office, a Greek signer', () => {
     await page.goto(`${env.server.url}/${link}`);
     const signButton = page.getByRole('button', { name: text('signing', 'gr', 'actions.sign'), exact: true });
     await signButton.waitFor();
-    expect(await htmlLang(page)).toBe('el');
+    await expect.poll(() => htmlLang(page)).toBe('el');
     await drawSignature(page, text('signing', 'gr', 'pad.label'));
     await expect.poll(() => signButton.isEnabled()).toBe(true);
     await screenshot(page, 'issue14-signing-page-el');
@@ -113,13 +113,14 @@ describe('issue 14 journey: a German back office, a Greek signer', () => {
     await page.getByText(text('signing', 'gr', 'result.signed.title')).waitFor();
     await screenshot(page, 'issue14-signed-el');
 
+    await screenshot(requester, 'issue14-debug-before-completion');
     // The evidence file: in Greek (the request's signer language), the name extracted back exactly, /Lang el.
     await expect
       .poll(async () => {
         await requester.goto(viewUrl);
         await requester.reload();
         return requester.getByText('Completed', { exact: true }).first().isVisible();
-      }, { timeout: 30_000, interval: 1_000 })
+      }, { timeout: 60_000, interval: 1_000, message: `not completed; server errors: ${env.server.logs().filter((l) => /error|fail|warn/i.test(l)).slice(-8).join('\n')}` })
       .toBe(true);
     const [download] = await Promise.all([requester.waitForEvent('download'), requester.getByRole('button', { name: 'Download the attestation' }).click()]);
     const evidence = path.join(env.workDir, 'evidence.pdf');

@@ -10,7 +10,7 @@ const all = groups.flatMap(([group, endpoints]) => Object.entries(endpoints).map
 describe('endpoint descriptors', () => {
   it('are found in every domain', () => {
     expect(groups.map(([name]) => name).sort()).toEqual(
-      ['applicationEndpoints', 'billingEndpoints', 'invoicingEndpoints', 'paymentEndpoints', 'dashboardEndpoints', 'campaignEndpoints', 'contactEndpoints', 'authEndpoints', 'notificationEndpoints', 'operationEndpoints', 'outboxEndpoints', 'pkiEndpoints', 'signatureEndpoints', 'signingPageEndpoints', 'stampEndpoints', 'certificateEndpoints', 'templateEndpoints', 'timestampEndpoints', 'userEndpoints', 'verificationEndpoints'].sort(),
+      ['apiKeyEndpoints', 'apiV1Endpoints', 'applicationEndpoints', 'authEndpoints', 'billingEndpoints', 'campaignEndpoints', 'certificateEndpoints', 'consentEndpoints', 'gdprEndpoints', 'contactEndpoints', 'dashboardEndpoints', 'helpEndpoints', 'invoicingEndpoints', 'maintenanceEndpoints', 'notificationEndpoints', 'operationEndpoints', 'outboxEndpoints', 'paymentEndpoints', 'pkiEndpoints', 'searchEndpoints', 'settingsEndpoints', 'signatureEndpoints', 'signingPageEndpoints', 'stampEndpoints', 'templateEndpoints', 'timestampEndpoints', 'userEndpoints', 'verificationEndpoints', 'webhookEndpoints'].sort(),
     );
     expect(all.length).toBeGreaterThan(60);
   });
@@ -40,9 +40,14 @@ describe('endpoint descriptors', () => {
     expect(() => pathOf(contracts.signatureEndpoints.get, {})).toThrow(/Missing path parameter "id"/);
   });
 
-  it('keep the bearer audience on every non-public endpoint', () => {
+  it('keep the bearer audience on every non-public endpoint (an API key scope on the public API)', () => {
     for (const { id, endpoint } of all) {
       if ('public' in endpoint.auth) continue;
+      if ('apiKey' in endpoint.auth) {
+        expect(endpoint.path.startsWith(contracts.apiV1Prefix), id).toBe(true);
+        expect(contracts.apiKeyScopes, id).toContain(endpoint.auth.apiKey);
+        continue;
+      }
       expect(contracts.audiences, id).toContain(endpoint.auth.audience);
     }
   });

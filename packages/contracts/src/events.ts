@@ -12,7 +12,10 @@ import { timestampEventSchemas } from './timestamps/events.ts';
 import { stampEventSchemas } from './stamps/events.ts';
 import { certificateEventSchemas } from './certificates/events.ts';
 import { userEventSchemas } from './users/events.ts';
+import { apiKeyEventSchemas } from './apikeys/events.ts';
 import { helpEventSchemas } from './help/events.ts';
+import { gdprEventSchemas } from './gdpr/events.ts';
+import { webhookEventSchemas } from './webhooks/events.ts';
 
 /**
  * The typed catalogue of domain events. A state change writes its event in its own transaction (a
@@ -33,7 +36,10 @@ export const domainEventSchemas = {
   ...timestampEventSchemas,
   ...stampEventSchemas,
   ...certificateEventSchemas,
+  ...apiKeyEventSchemas,
   ...helpEventSchemas,
+  ...gdprEventSchemas,
+  ...webhookEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

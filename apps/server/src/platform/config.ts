@@ -46,6 +46,8 @@ const configSchema = z.object({
   SMTP_MAX_MESSAGES: z.coerce.number().int().min(1).max(100_000).default(100),
   MAIL_RATE_PER_SECOND: z.coerce.number().min(0).max(100_000).default(0),
   SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(100_000).default(0),
+  // Public API (/api/v1): calls per minute per API key.
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   // /healthz says the storage is `low` under this much free space on the DATA_DIR disk.
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(200),
   // The hourly storage sweep deletes files no row references once they are this old.
@@ -194,6 +196,8 @@ export type Config = {
   /** MAIL_ATTACHMENT_MAX_MB: signed documents attached up to this total, a download link above (signing/delivery.ts). */
   mailAttachmentMaxBytes: number;
   storageMinFreeBytes: number;
+  /** API_RATE_LIMIT_PER_MINUTE: calls per minute per API key on /api/v1 (docs/api-v1.md). */
+  apiRateLimitPerMinute: number;
   storageOrphanGraceHours: number;
   /** STORAGE and S3_*: the local folder (DATA_DIR/files) or an S3-compatible bucket (platform/storage-s3.ts). */
   storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
@@ -291,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetry: { firstDelaySeconds: c.MAIL_RETRY_FIRST_DELAY_SECONDS, maxDelaySeconds: c.MAIL_RETRY_MAX_DELAY_SECONDS, giveUpAfterHours: c.MAIL_RETRY_HOURS },
     mailAttachmentMaxBytes: Math.floor(c.MAIL_ATTACHMENT_MAX_MB * 1024 * 1024),
     storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
+    apiRateLimitPerMinute: c.API_RATE_LIMIT_PER_MINUTE,
     storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,
     storage:
       c.STORAGE === 's3'

@@ -90,6 +90,7 @@ export async function registerModules(platform: Platform, modules: readonly Modu
         retryLimit: subscription.retryLimit ?? 10,
         expireInSeconds: subscription.expireInSeconds,
         batchSize: subscription.batchSize,
+        concurrency: subscription.concurrency,
       });
     }
   }

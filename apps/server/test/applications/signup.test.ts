@@ -12,7 +12,7 @@ const signUpInput = (overrides: Record<string, unknown> = {}) => ({
   email: `founder-${sequence}-${Date.now().toString(36)}@example.com`,
   password,
   language: 'en',
-  consents: { personalData: true, partners: true, brandPublication: false },
+  consents: { terms: true, personalData: true, partners: true, brandPublication: false },
   ...overrides,
 });
 
@@ -62,7 +62,7 @@ describe(`public sign-up (${engine})`, () => {
   });
 
   it('stores no partner or brand consent date when they are not given', async () => {
-    const res = await signUp(signUpInput({ consents: { personalData: true } }));
+    const res = await signUp(signUpInput({ consents: { terms: true, personalData: true } }));
     const [app] = await t.database.db.select().from(applications).where(eq(applications.id, res.json().data.appId));
     expect(app!.consentPersonalDataAt).toBeInstanceOf(Date);
     expect(app!.consentPartnersAt).toBeNull();
@@ -81,8 +81,9 @@ describe(`public sign-up (${engine})`, () => {
 
   it('names the field and the rule of each invalid input', async () => {
     const cases: { body: unknown; field: string; rule: string }[] = [
-      { body: signUpInput({ consents: { personalData: false } }), field: 'consents.personalData', rule: 'invalid_value' },
-      { body: signUpInput({ consents: {} }), field: 'consents.personalData', rule: 'required' },
+      { body: signUpInput({ consents: { terms: true, personalData: false } }), field: 'consents.personalData', rule: 'invalid_value' },
+      { body: signUpInput({ consents: { terms: true } }), field: 'consents.personalData', rule: 'required' },
+      { body: signUpInput({ consents: { personalData: true } }), field: 'consents.terms', rule: 'required' },
       { body: signUpInput({ password: 'password1' }), field: 'password', rule: 'password_policy' },
       { body: signUpInput({ email: 'not-an-email' }), field: 'email', rule: 'invalid_email' },
       { body: signUpInput({ company: '' }), field: 'company', rule: 'required' },

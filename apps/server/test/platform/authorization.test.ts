@@ -153,6 +153,12 @@ const endpoints: Endpoint[] = [
     forbidden: { as: 'gerant', url: (i) => `/api/applications/${i.appA}`, body: () => ({ pack: 'large' }) },
     foreign: { url: (i) => `/api/applications/${i.appB}`, body: () => ({ settings: { themeColor: '#112233' } }) },
   },
+  {
+    route: 'GET /api/applications/{id}/consents',
+    audience: 'application',
+    url: (i) => `/api/applications/${i.appA}/consents`,
+    forbidden: { as: 'gerant', url: (i) => `/api/applications/${i.appA}/consents` },
+  },
   { route: 'GET /api/outbox', audience: 'outbox', url: () => '/api/outbox', forbidden: { as: 'gerant', url: () => '/api/outbox' } },
   { route: 'GET /api/outbox/{id}', audience: 'outbox', url: (i) => `/api/outbox/${i.messageId}`, forbidden: { as: 'gerant', url: (i) => `/api/outbox/${i.messageId}` } },
   {

@@ -206,7 +206,7 @@ describe(`edge: Idempotency-Key on creates (${engine})`, () => {
       email: `${unique('signup')}@example.com`,
       password,
       language: 'en',
-      consents: { personalData: true, partners: false, brandPublication: false },
+      consents: { terms: true, personalData: true, partners: false, brandPublication: false },
     };
     const from = freshIp();
     const first = await t.request({ method: 'POST', url: '/api/applications/public', body, headers: { ...from, ...keyed(key) } });

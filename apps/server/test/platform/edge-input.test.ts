@@ -100,7 +100,7 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
       email: 'fuzz-signup@example.com',
       password,
       language: 'en',
-      consents: { personalData: true, partners: false, brandPublication: false },
+      consents: { terms: true, personalData: true, partners: false, brandPublication: false },
     };
 
     for (const q of hostileQueries) {

@@ -1,5 +1,6 @@
 import { authFeature } from '../features/auth/index.ts';
 import { signingFeature } from '../features/signing/index.ts';
+import { supportFeature } from '../features/support/index.ts';
 import { timestampsFeature } from '../features/timestamps/index.ts';
 import type { FeatureModule } from '../shared/routing.ts';
 
@@ -9,4 +10,4 @@ import type { FeatureModule } from '../shared/routing.ts';
  * routes are loaded only when a path needs them (router.tsx), so the login route does not carry them.
  * A feature that gains a public or standalone route must be listed here (features.test.ts checks it).
  */
-export const frameFeatures: readonly FeatureModule[] = [authFeature, signingFeature, timestampsFeature];
+export const frameFeatures: readonly FeatureModule[] = [authFeature, signingFeature, supportFeature, timestampsFeature];

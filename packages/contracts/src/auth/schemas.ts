@@ -26,6 +26,7 @@ export const confirmEmailChangeInputSchema = z.object({ token: z.string().min(10
 export const commuteInputSchema = z.object({ appId: uuidSchema, userId: uuidSchema });
 
 /** Public sign-up of a new client account (spec §1 consents, §5 password). */
+const versionSchema = z.number().int().positive();
 export const signUpInputSchema = z.object({
   company: z.string().trim().min(1).max(200),
   firstName: z.string().trim().min(1).max(100),
@@ -34,10 +35,19 @@ export const signUpInputSchema = z.object({
   password: passwordSchema,
   language: localeSchema.default('fr'),
   consents: z.object({
+    terms: z.literal(true, { message: 'Accepting the terms of service is required.' }),
     personalData: z.literal(true, { message: 'Consent to personal-data processing is required.' }),
     partners: z.boolean().default(false),
     brandPublication: z.boolean().default(false),
   }),
+  /**
+   * The versions of the texts the page showed (GET /api/public/legal-texts; kinds: consentKinds); absent: the
+   * current ones. Written out here rather than imported: the login route's bundle carries this file.
+   */
+  consentVersions: z
+    .object({ terms: versionSchema, personalData: versionSchema, partners: versionSchema, brandPublication: versionSchema })
+    .partial()
+    .optional(),
 });
 export type SignUpInput = z.input<typeof signUpInputSchema>;
 export const signUpResponse = itemEnvelope(z.object({ appId: uuidSchema, userId: uuidSchema }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemEnvelope, uuidSchema } from '../shared/common.ts';
+import { itemEnvelope, keysetPageFields, uuidSchema } from '../shared/common.ts';
 import { consumptionKindSchema } from './schemas.ts';
 
 /**
@@ -109,15 +109,8 @@ export const saleDetailSchema = saleSchema.extend({ lines: z.array(saleLineSchem
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 export const saleDetailResponse = itemEnvelope(saleDetailSchema);
 
-/** Keyset paging (docs/invoicing.md): `cursor` is the previous page's `nextCursor`, opaque. */
-const pageFields = {
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor of this list.')
-    .optional(),
-};
+/** Keyset paging (docs/invoicing.md). */
+const pageFields = keysetPageFields;
 export const tenantSalesQuerySchema = z.object({
   ...pageFields,
   kind: z.enum(['invoice', 'credit_note']).optional(),

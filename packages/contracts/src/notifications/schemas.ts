@@ -31,6 +31,8 @@ export const notificationTypes = [
   'batch.archive',
   /** A user asked for help (the product administrator): `{ helpRequestId, tenantAppId }`. */
   'help.request',
+  /** A webhook endpoint failed for days and was switched off (the tenant's owner): `{ endpointId, url }`. */
+  'webhook.disabled',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

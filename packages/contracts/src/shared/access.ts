@@ -79,9 +79,12 @@ export const permissions = [
   'billing.read',
   'billing.manage',
   'settings.configuration',
+  /** The GDPR tab: retention periods, exports and erasures of a person's data (docs/gdpr.md). */
+  'settings.gdpr',
   'settings.profile',
   'notifications.read',
   'apikeys.manage',
+  'webhooks.manage',
   'connectors.manage',
   'certificates.order', // order one's own qualified certificate (feature level3)
   // product administrator only
@@ -127,7 +130,9 @@ export const permissionMatrix: Record<Profile, Permission[]> = {
     'billing.read',
     'billing.manage',
     'settings.configuration',
+    'settings.gdpr',
     'apikeys.manage',
+    'webhooks.manage',
     'connectors.manage',
   ],
   // The accountant follows consumption and invoices and sees users and requests, but sends nothing.
@@ -159,6 +164,7 @@ export const permissionFeature: Partial<Record<Permission, Feature>> = {
   'stamp.create': 'stamp',
   'timestamp.create': 'timestamp',
   'apikeys.manage': 'api',
+  'webhooks.manage': 'api',
   'certificates.order': 'level3',
 };
 

@@ -85,6 +85,16 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** Keyset paging (invoicing, webhook deliveries): `cursor` is the previous page's `nextCursor`, opaque. */
+export const keysetPageFields = {
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor of this list.')
+    .optional(),
+};
+
 export const idParamsSchema = z.object({ id: uuidSchema });
 
 export const okSchema = itemEnvelope(z.object({ ok: z.literal(true) }));

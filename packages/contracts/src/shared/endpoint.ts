@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Audience, Feature, Permission } from './access.ts';
+import type { ApiKeyScope } from '../apikeys/schemas.ts';
 
 /**
  * Endpoint descriptors: each HTTP endpoint of the API is described ONCE, here in the contracts (method, path,
@@ -24,7 +25,12 @@ export type EndpointAuth =
    * allowUnverified), of an enabled tenant (unless allowSuspended), whose user holds `permission` and whose
    * tenant has the permission's feature (and `feature`, when given).
    */
-  | { audience: Audience; permission?: Permission; feature?: Feature; allowUnverified?: boolean; allowSuspended?: boolean };
+  | { audience: Audience; permission?: Permission; feature?: Feature; allowUnverified?: boolean; allowSuspended?: boolean }
+  /**
+   * The public REST API (`/api/v1`): `Authorization: Bearer <API key>` of an enabled tenant with the feature `api`,
+   * the key live (not revoked, not expired) and holding `apiKey` among its scopes. Errors are problem details.
+   */
+  | { apiKey: ApiKeyScope; audience?: never };
 
 /** A binary answer (PDF, xlsx, zip, certificate…) instead of a JSON envelope. */
 export interface FileResponse {

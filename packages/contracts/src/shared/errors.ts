@@ -33,6 +33,8 @@ export const errorHttpStatus = {
   TOKEN_EXPIRED: 400,
   PASSWORD_REUSED: 400,
   RATE_LIMITED: 429,
+  /** Public API: a document given by URL could not be fetched (not https, internal address, too large, too slow): `details.reason`. */
+  DOCUMENT_URL_REFUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   FILE_TOO_LARGE: 413,
   ARCHIVE_MEMBER_TOO_LARGE: 413,
@@ -71,6 +73,8 @@ export const errorHttpStatus = {
   QUALIFIED_SIGNATURES_EXHAUSTED: 403,
   LINK_INVALID: 404,
   LINK_UNAVAILABLE: 410,
+  /** A document removed by the GDPR retention purge (docs/gdpr.md): its hashes stay in the evidence, the file is gone. */
+  DOCUMENT_PURGED: 410,
   NOT_YOUR_TURN: 409,
   ACTION_NOT_ALLOWED: 403,
   CODE_REQUIRED: 400,
@@ -163,6 +167,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** English texts of the spec's messages; the web app translates by code. */
 export const errorMessages: Partial<Record<ErrorCode, string>> = {
   FORBIDDEN: 'You do not have the necessary rights to perform this action.',
+  DOCUMENT_URL_REFUSED: 'The document could not be fetched from this URL.',
   EMAIL_ALREADY_EXISTS: 'An account already exists with this email.',
   CONTACT_EMAIL_USED: 'Contact email already used.',
   INVALID_LINE_MANAGER: 'Invalid line manager: a user cannot report to themselves or to one of their subordinates.',
@@ -200,6 +205,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   QUALIFIED_SIGNATURES_EXHAUSTED: 'The qualified certificate cannot sign any more: renew it.',
   LINK_INVALID: 'This signing link is not valid.',
   LINK_UNAVAILABLE: 'The document to be signed is no longer available.',
+  DOCUMENT_PURGED: 'This document was deleted at the end of its retention period.',
   NOT_YOUR_TURN: 'It is not your turn to sign yet.',
   ACTION_NOT_ALLOWED: 'This action is not possible for you on this request.',
   CODE_REQUIRED: 'Ask for a code first.',

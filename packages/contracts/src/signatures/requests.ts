@@ -61,6 +61,10 @@ export const signatureRequestSchema = z.object({
   canceledAt: z.string().nullable(),
   /** Why the finalisation of the signed documents failed for good (status failed, action retryCompletion); else null. */
   completionFailure: z.string().nullable().optional(),
+  /** When the GDPR retention purge deleted its documents (downloads then answer 410 DOCUMENT_PURGED); else null. */
+  documentsPurgedAt: z.string().nullable().optional(),
+  /** When its signers' names, e-mails and phones were pseudonymised (retention purge or erasure); else null. */
+  signerDataPurgedAt: z.string().nullable().optional(),
   signerCount: z.number().int(),
   /** Signers (role signer/validator) who signed, in % of those who must act. */
   percentSigned: z.number(),

@@ -6,6 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { featuresOf, findApplication, insertApplication, listApplications as listTenants, settingsOf, updateApplication as updateTenant, type ApplicationFilter } from '../tenants/index.ts';
 import { createOwner, hashPassword, ownersAndCounts, sendAccountLink } from '../users/index.ts';
+import { recordSignUpConsents } from '../consents/index.ts';
 
 interface Options {
   platform: Platform;
@@ -48,8 +49,17 @@ export async function signUp(opts: { platform: Platform; input: ReturnType<typeo
       { company: input.company, pack: 'free', testMode: true, owner: { ...input, passwordHash } },
       { personalDataAt: now, partnersAt: input.consents.partners ? now : null, brandPublicationAt: input.consents.brandPublication ? now : null },
     );
+    const { terms, personalData, partners, brandPublication } = input.consents;
+    const versions = await recordSignUpConsents(tx, {
+      appId: application.id,
+      userId: owner.id,
+      answers: { terms, personalData, partners, brandPublication },
+      shownVersions: input.consentVersions,
+      at: now,
+      ip: opts.ip,
+    });
     await sendAccountLink({ platform, tx, user: owner, application, kind: 'confirm' });
-    await audit(tx, { appId: application.id, actorUserId: owner.id, action: 'application.signed_up', targetType: 'application', targetId: application.id, data: { consents: input.consents }, ip: opts.ip });
+    await audit(tx, { appId: application.id, actorUserId: owner.id, action: 'application.signed_up', targetType: 'application', targetId: application.id, data: { consents: input.consents, versions }, ip: opts.ip });
     await platform.events.emit(tx, { type: 'application.created', appId: application.id, actorUserId: owner.id, data: { company: application.company, pack: application.pack, testMode: application.testMode, source: 'signup' } });
     return { appId: application.id, userId: owner.id };
   });

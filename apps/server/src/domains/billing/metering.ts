@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
  * the monthly figures move with it. The unique (event, kind) key makes a replay count nothing.
  */
 
-export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent', 'timestamp.created', 'stamp.created', 'certificate.activated'] as const;
+export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent', 'timestamp.created', 'stamp.created', 'certificate.activated', 'apikey.used'] as const;
 type MeteredEvent = DomainEventOf<(typeof meteredEvents)[number]>;
 
 interface Usage {
@@ -40,12 +40,15 @@ export function usageOf(event: MeteredEvent): Usage[] {
     // A qualified certificate activated (certificates domain): the certificate itself is the unit.
     case 'certificate.activated':
       return [{ kind: 'qualified_certificate' }];
+    // A successful create through the public API (apikeys domain): one call billed.
+    case 'apikey.used':
+      return [{ kind: 'api_call' }];
   }
 }
 
 /** The request and campaign a consumption belongs to (a seal belongs to neither). */
 const requestOf = (event: MeteredEvent) =>
-  'requestId' in event.data ? { requestId: event.data.requestId, campaignId: event.data.campaignId ?? null } : { requestId: null, campaignId: null };
+  'requestId' in event.data ? { requestId: event.data.requestId ?? null, campaignId: ('campaignId' in event.data ? event.data.campaignId : null) ?? null } : { requestId: null, campaignId: null };
 
 /** `YYYY-MM-01` of the UTC month of an instant. */
 export const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;

@@ -43,6 +43,11 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     const d = event.data;
     return { userId: d.userId, type: 'help.request', message: `Help request from ${d.company}: ${d.subject}`, data: { helpRequestId: d.helpRequestId, tenantAppId: d.tenantAppId } };
   }
+  if (event.type === 'webhook.endpoint_disabled') {
+    const d = event.data;
+    const message = `The webhook endpoint ${d.url} was disabled: every delivery to it failed since ${d.failingSince.slice(0, 10)}. Fix it, then enable it again.`;
+    return d.ownerUserId ? { userId: d.ownerUserId, type: 'webhook.disabled', message, data: { endpointId: d.endpointId, url: d.url } } : null;
+  }
   if (!event.type.startsWith('signature.')) return null;
   const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null; operationId?: string | null };
   // A campaign's copies and an operation's orders are followed from the campaign / operation: no notice per copy.
@@ -150,6 +155,7 @@ export const notifiedEvents = [
   'certificate.completed',
   'certificate.renewal_due',
   'help.requested',
+  'webhook.endpoint_disabled',
 ] as const;
 
 export const notificationSubscriptions = () => [

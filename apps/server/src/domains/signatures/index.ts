@@ -16,7 +16,7 @@ export { addVersion, currentVersions, documentUnsignable, ensurePrepared, sha256
 export { markCodeSent, markCompleted, markSignerOpened } from './participation.ts';
 export { emitRequestEvent, emitSignerEvent } from './facts.ts';
 export { createSignatureRequest } from './service.ts';
-export { inspectPdf, prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';
+export { defaultFieldsFor, inspectPdf, prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';
 /** Campaigns and operations: many requests at once in the caller's transaction, the shared pacing budget, and bulk cancel / relaunch / archive reads. */
 export {
   assertBulkSendable,
@@ -37,5 +37,21 @@ export { sealCopyDocuments, sealSharedDocuments, type SharedDocument, type Share
 export { formPayload, readSignatureForm } from './upload.ts';
 /** The super dashboard: reminders and expiries of one day across tenants. */
 export { sweepOutlook } from './outlook.ts';
+/** The public API (apikeys domain): the same reads and actions as the back office's routes, for its technical user. */
+export { actOnSignatureRequest, getSignatureRequest, listSignatureRequests, signatureRequestStatus, type RequestView } from './service.ts';
+export { presentRequest, progressOf } from './presenter.ts';
 /** The one-box search (search domain): requests the actor sees, by label or signer. */
 export { searchSignatureRequests } from './service.ts';
+/** The GDPR domain's retention purge, subject access export and erasure (docs/gdpr.md). */
+export {
+  assertNotPurged,
+  documentFilesOf,
+  emailsUsedSince,
+  eraseSigner,
+  finishedStatuses,
+  purgeRequest,
+  requestsPastRetention,
+  signerRowsOf,
+  unfinishedRequestsOf,
+  type PurgeStep,
+} from './retention.ts';

@@ -84,6 +84,8 @@ export function presentRequest(
     completedAt: iso(row.completedAt),
     canceledAt: iso(row.canceledAt),
     completionFailure: row.completionFailure,
+    documentsPurgedAt: iso(row.documentsPurgedAt),
+    signerDataPurgedAt: iso(row.signerDataPurgedAt),
     ...progressOf(signerRows),
     options: row.options,
     ...(documents ? { signers: signerRows.map((s) => presentSigner(s, deliveries.get(signerMessagesAbout(s.id)))), documents: documents.map((d) => presentDocument(d, activeContent.get(d.id))) } : {}),

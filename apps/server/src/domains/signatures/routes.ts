@@ -11,6 +11,7 @@ import { requireActor } from '../../platform/http/guard.ts';
 import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
 import { getApplication } from '../tenants/index.ts';
 import { updateDraftRequest } from './drafts.ts';
+import { assertNotPurged } from './retention.ts';
 import { inspectFile, prepareDocuments, type UploadLimits } from './intake.ts';
 import { presentDocument, presentRequest, progressOf } from './presenter.ts';
 import * as signatures from './service.ts';
@@ -127,6 +128,7 @@ export async function signatureRoutes(app: App, platform: Platform) {
   // The evidence file, sealed at completion (by the signing domain); 204 before.
   serve(app, endpoints.attestation, async (request, reply) => {
     const { row } = await signatures.getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id });
+    assertNotPurged(row.evidencePurgedAt, 'evidence file');
     if (!row.attestationKey) return reply.status(204).send();
     return sendFile(reply, { fileName: `attestation-${row.label}.pdf`, contentType: 'application/pdf', body: platform.storage.stream(row.attestationKey) });
   });

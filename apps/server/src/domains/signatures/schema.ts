@@ -52,6 +52,13 @@ export const signatureRequests = pgTable(
      * the list's order instead of probing the signers of every row. Empty for campaign copies (not in the list).
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The GDPR retention purge (docs/gdpr.md), each step once: the documents' files deleted (their hashes stay), the
+     * signers pseudonymised, the evidence file deleted (the event chain stays). Null = not done.
+     */
+    documentsPurgedAt: tstz('documents_purged_at'),
+    signerDataPurgedAt: tstz('signer_data_purged_at'),
+    evidencePurgedAt: tstz('evidence_purged_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +78,10 @@ export const signatureRequests = pgTable(
     index('signature_requests_app_source_label_idx').on(t.appId, t.source, t.label, t.id),
     // The search's trigram lookup (pg_trgm): one index over the single requests' search text.
     index('signature_requests_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`source = 'single'`),
+    // The nightly retention purge: a tenant's finished requests by the date they ended.
+    index('signature_requests_app_finished_idx')
+      .on(t.appId, sql`coalesce(${t.completedAt}, ${t.canceledAt}, ${t.updatedAt})`)
+      .where(sql`status in ('completed', 'refused', 'canceled', 'expired')`),
     tenantPolicy('signature_requests'),
   ],
 ).enableRLS();
@@ -110,6 +121,8 @@ export const signers = pgTable(
   (t) => [
     uniqueIndex('signers_request_index_unique').on(t.requestId, t.signerIndex),
     index('signers_app_request_idx').on(t.appId, t.requestId),
+    // A person's requests by their address (GDPR export and erasure, contacts still in use).
+    index('signers_app_email_idx').on(t.appId, sql`lower(${t.email})`),
     index('signers_next_mail_reminder_idx').on(t.nextMailReminderAt),
     index('signers_next_sms_reminder_idx').on(t.nextSmsReminderAt),
     tenantPolicy('signers'),

@@ -35,6 +35,7 @@ import * as repo from './repository.ts';
 import { mandateDocumentPosition } from './sepa.ts';
 import { sealingWarnings } from './sealing.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
+import { assertNotPurged } from './retention.ts';
 import { assertAction, assertLevelAndOptions, assertQualifiedSigners, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
 
 interface Options {
@@ -417,8 +418,10 @@ export async function listDocuments(opts: Options & { id: string }): Promise<{ d
 export async function documentFile(opts: Options & { id: string; documentId: string }): Promise<{ fileName: string; storageKey: string; sizeBytes: number }> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
-    const doc = (await repo.documentsOf(tx, actor.appId, [(await findVisible(tx, actor, opts.id)).id])).find((d) => d.id === opts.documentId);
+    const request = await findVisible(tx, actor, opts.id);
+    const doc = (await repo.documentsOf(tx, actor.appId, [request.id])).find((d) => d.id === opts.documentId);
     if (!doc) throw notFound('Document');
+    assertNotPurged(request.documentsPurgedAt);
     const version = (await currentVersions(tx, actor.appId, [doc.id])).get(doc.id);
     const file = version && version.kind !== 'prepared' ? version : doc;
     return { fileName: doc.fileName, storageKey: file.storageKey, sizeBytes: file.sizeBytes };
@@ -454,6 +457,7 @@ export async function requestArchive(opts: Options & { id: string }) {
 export async function findArchive(opts: Options & { id: string }): Promise<{ key: string; label: string }> {
   const { platform, actor } = opts;
   const row = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
+  assertNotPurged(row.documentsPurgedAt);
   if (!row.archiveKey) throw notFound('Archive');
   return { key: row.archiveKey, label: row.label };
 }

@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { appIdOfRequest, buildZip, currentVersions, documentsOf, findRequest, verifySignedCopiesLink } from '../signatures/index.ts';
+import { appIdOfRequest, assertNotPurged, buildZip, currentVersions, documentsOf, findRequest, verifySignedCopiesLink } from '../signatures/index.ts';
 import { getApplication } from '../tenants/index.ts';
 
 /**
@@ -19,6 +19,7 @@ export async function signedCopies(platform: Platform, token: string): Promise<{
     const request = await findRequest(tx, { appId }, requestId);
     if (!request) throw unavailable('gone');
     if (request.status !== 'completed') throw new AppError('DOCUMENT_NOT_READY');
+    assertNotPurged(request.documentsPurgedAt);
     const documents = await documentsOf(tx, appId, [requestId]);
     const versions = await currentVersions(tx, appId, documents.map((d) => d.id));
     return { label: request.label, files: documents.flatMap((d) => (versions.get(d.id)?.kind === 'completed' ? [{ fileName: d.fileName, storageKey: versions.get(d.id)!.storageKey }] : [])) };

@@ -14,6 +14,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   appendEvent,
+  assertNotPurged,
   currentVersions,
   documentsOf,
   ensurePrepared,
@@ -142,6 +143,7 @@ export async function signedDocument(call: Call, documentId: string): Promise<{ 
     if (!document) throw new AppError('NOT_FOUND', 'Document not found.');
     const version = (await currentVersions(tx, access.appId, [document.id])).get(document.id);
     if (access.ctx.request.status !== 'completed' || version?.kind !== 'completed') throw new AppError('DOCUMENT_NOT_READY');
+    assertNotPurged(access.ctx.request.documentsPurgedAt);
     return { fileName: document.fileName, storageKey: version.storageKey, sizeBytes: version.sizeBytes };
   });
 }

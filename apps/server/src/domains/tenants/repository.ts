@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { Pack } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { applications } from './schema.ts';
@@ -66,4 +66,15 @@ export async function logoKeysAmong(db: Executor, keys: readonly string[]): Prom
     .from(applications)
     .where(inArray(sql`${applications.logo}->>'key'`, [...keys]));
   return rows.map((r) => r.key);
+}
+
+/** A page of every tenant's id, by id after `afterId` (a platform job walking all tenants: the GDPR purge). */
+export async function tenantIdsAfter(db: Executor, afterId: string | undefined, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(afterId ? gt(applications.id, afterId) : undefined)
+    .orderBy(asc(applications.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
  * callers' (a tenant row is not itself tenant-scoped). Administration screens are the applications domain.
  */
 export type { ApplicationRow, ApplicationFilter, NewApplicationRow } from './repository.ts';
-export { findApplication, findPlatformApplication, insertApplication, updateApplication, listApplications, touchConnection } from './repository.ts';
+export { findApplication, findPlatformApplication, insertApplication, updateApplication, listApplications, tenantIdsAfter, touchConnection } from './repository.ts';
 
 /** The tenant, which the caller knows exists (its session, its request); NOT_FOUND otherwise. */
 export async function getApplication(db: Executor, id: string): Promise<repo.ApplicationRow> {

@@ -150,5 +150,14 @@ export async function createOwner(tx: Tx, input: OwnerInput, emailTakenMessage?:
   );
 }
 
+/**
+ * The technical user public-API calls act as (one per tenant, created with its first API key): no password, so it
+ * never logs in; a plain profile, its permissions given per call by the key's scopes.
+ */
+export async function createTechnicalUser(tx: Tx, input: { appId: string; email: string; firstName: string; lastName: string }): Promise<UserRow> {
+  return withUniqueEmail(
+    repo.insertUser(tx, { ...input, language: 'en', company: null, profile: 'COMMERCIAL', passwordHash: null, isProductAdmin: false, emailConfirmedAt: new Date() }),
+  );
+}
 
 export { ownersAndCounts } from './repository.ts';

@@ -27,6 +27,8 @@ export interface Subscription<T extends DomainEventType = DomainEventType> {
   expireInSeconds?: number;
   /** Deliveries fetched together (default 10); 1 for a long subscriber. */
   batchSize?: number;
+  /** Deliveries of a batch handled at once, each in its own transaction (default 1): for high-volume subscribers. */
+  concurrency?: number;
   /** `tx` is the tenant transaction in mode 'transaction', undefined in mode 'own'. */
   handle(event: Extract<DomainEvent, { type: T }>, tx: Tx | undefined): Promise<void>;
 }

@@ -15,7 +15,8 @@ import type { Platform } from '../context.ts';
 import { createIdempotencyStore } from '../idempotency.ts';
 import type { Module } from '../modules.ts';
 import { inputDatabaseError } from './database-errors.ts';
-import { createGuard, type SessionResolver } from './guard.ts';
+import { createGuard, type ApiKeyResolver, type SessionResolver } from './guard.ts';
+import { answersProblems, problemOf, sendProblem } from './problem.ts';
 import { healthReport, replyToFault } from './health.ts';
 import { maintenanceGate } from './maintenance-gate.ts';
 import { servedEndpoints } from './endpoints.ts';
@@ -38,7 +39,7 @@ function errorBody(
 }
 
 /** The HTTP app: platform plugins, the guard (with the auth domain's session resolver), then every module's routes. */
-export async function buildApp(platform: Platform, modules: readonly Module[], resolveSession: SessionResolver): Promise<App> {
+export async function buildApp(platform: Platform, modules: readonly Module[], resolveSession: SessionResolver, resolveApiKey?: ApiKeyResolver): Promise<App> {
   const app = Fastify({
     loggerInstance: platform.logger,
     genReqId: () => randomUUID(),
@@ -70,37 +71,40 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
   await app.register(swaggerUi, { routePrefix: apiDocsPath });
 
   app.setErrorHandler((error, request, reply) => {
+    // The public API answers problem details (the same codes and fields, reshaped).
+    const answer = (status: number, body: ErrorBody) =>
+      answersProblems(request) ? sendProblem(reply, problemOf(status, body.error.code, body.error.message, request.id, body.error.fields)) : reply.status(status).send(body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
       const part = context === 'querystring' ? 'query' : context;
       const input = part ? (request as unknown as Record<string, unknown>)[part] : undefined;
       const fields = toFieldErrors(error.validation as unknown as ZodIssueLike[], input);
-      return reply.status(400).send(errorBody('VALIDATION_FAILED', 'Some fields are invalid.', request.id, fields));
+      return answer(400, errorBody('VALIDATION_FAILED', 'Some fields are invalid.', request.id, fields));
     }
     if (error instanceof AppError) {
       if (error.status >= 500 && error.code !== 'MAINTENANCE') request.log.error({ err: error }, error.message);
-      return reply.status(error.status).send(errorBody(error.code, error.message, request.id, error.fields, error.details));
+      return answer(error.status, errorBody(error.code, error.message, request.id, error.fields, error.details));
     }
     const fromDatabase = inputDatabaseError(error);
     if (fromDatabase) {
       // The database refused a value the client sent (PostgreSQL class 22): the client's mistake, not ours.
       request.log.warn({ err: error, sqlState: fromDatabase.sqlState }, 'database refused an input value');
-      return reply.status(400).send(errorBody('BAD_REQUEST', fromDatabase.message, request.id));
+      return answer(400, errorBody('BAD_REQUEST', fromDatabase.message, request.id));
     }
     // Database away (503 UNAVAILABLE + Retry-After) or disk full (507 STORAGE_FULL): health.ts.
     const fault = replyToFault(error, request, reply);
     if (fault) return fault;
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED', 'Too many attempts. Try again in a minute.', request.id));
-    if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.', request.id));
-    if (status >= 400 && status < 500) return reply.status(status).send(errorBody('BAD_REQUEST', (error as Error).message, request.id));
+    if (status === 429) return answer(429, errorBody('RATE_LIMITED', 'Too many attempts. Try again in a minute.', request.id));
+    if (status === 413) return answer(413, errorBody('PAYLOAD_TOO_LARGE', 'The request is too large.', request.id));
+    if (status >= 400 && status < 500) return answer(status, errorBody('BAD_REQUEST', (error as Error).message, request.id));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('INTERNAL', errorMessages.INTERNAL!, request.id));
+    return answer(500, errorBody('INTERNAL', errorMessages.INTERNAL!, request.id));
   });
 
   const maintenance = maintenanceGate(platform);
   app.addHook('onRequest', maintenance.beforeGuard);
-  app.addHook('preValidation', createGuard(platform, resolveSession));
+  app.addHook('preValidation', createGuard(platform, resolveSession, resolveApiKey));
   app.addHook('preValidation', maintenance.afterGuard);
   // After the guard (an anonymous caller learns nothing about the input), before validation and the handler.
   app.addHook('preValidation', refuseUnsafeInput);
@@ -128,6 +132,7 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
   }
   app.setNotFoundHandler((request, reply) => {
     // A missing built file (a translation, a chunk) is a 404, never the app's HTML read as JSON or JavaScript.
+    if (answersProblems(request)) return sendProblem(reply, problemOf(404, 'NOT_FOUND', 'Not found.', request.id));
     if (request.url.startsWith(apiPathPrefix) || /^\/(locales|assets)\//.test(request.url) || !servesWeb()) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.', request.id));
     }

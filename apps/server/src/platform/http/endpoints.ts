@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteShorthandOptions } from 'fastify';
 import type { CreateRateLimitOptions, RateLimitOptions } from '@fastify/rate-limit';
 import { isSchema, successStatus, type BodyOut, type EndpointSpec, type ParamsOut, type QueryOut, type ResponseOf } from '@paraphe/contracts';
+import { auditOrigin } from '../audit.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
 import { idempotencyKeyOf, runIdempotent } from './idempotent.ts';
 import type { App } from './types.ts';
@@ -119,7 +120,9 @@ export function serve<E extends EndpointSpec>(app: App, endpoint: E, handler: En
     url: endpoint.path,
     ...routeOptions,
     handler: async (request, reply) => {
-      const run = () => handler(request as unknown as EndpointRequest<E>, reply);
+      const apiKey = request.apiKey;
+      const call = () => handler(request as unknown as EndpointRequest<E>, reply);
+      const run = apiKey ? () => auditOrigin.run({ apiKeyId: apiKey.id, apiKeyLabel: apiKey.label }, call) : call;
       const key = endpoint.idempotent ? idempotencyKeyOf(request) : undefined;
       if (key !== undefined) {
         const { store, inFlight } = request.server.idempotency;

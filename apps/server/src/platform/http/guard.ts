@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Audience, Feature, Permission } from '@paraphe/contracts';
+import type { ApiKeyScope, Audience, Feature, Permission } from '@paraphe/contracts';
 import { permissionFeature } from '@paraphe/contracts';
 import { AppError } from '../errors.ts';
 import type { Actor, Platform } from '../context.ts';
@@ -14,10 +14,14 @@ declare module 'fastify' {
     allowUnverified?: boolean;
     /** /me works for a suspended tenant so the SPA can show the notice. */
     allowSuspended?: boolean;
+    /** The public API (/api/v1): an API key holding this scope instead of an access token. */
+    apiKey?: ApiKeyScope;
   }
   interface FastifyRequest {
     session?: GuardSession;
     actor?: Actor;
+    /** The API key of a public-API call. */
+    apiKey?: GuardApiKey;
   }
 }
 
@@ -35,14 +39,39 @@ export interface GuardSession {
 }
 export type SessionResolver = (sessionId: string, ip: string) => Promise<GuardSession>;
 
+/** An API key as the guard needs it: the apikeys domain resolves it (server.ts wires it). */
+export interface GuardApiKey {
+  id: string;
+  label: string;
+  scopes: readonly ApiKeyScope[];
+}
+/** The key's session (its technical user as the actor); throws UNAUTHENTICATED for an unknown, revoked or expired key. */
+export type ApiKeyResolver = (secret: string, ip: string) => Promise<{ key: GuardApiKey; session: GuardSession }>;
+
+const bearerOf = (request: FastifyRequest, what: string): string => {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED', `Missing bearer ${what}.`);
+  return header.slice(7).trim();
+};
+
+async function guardApiKey(request: FastifyRequest, scope: ApiKeyScope, resolveApiKey: ApiKeyResolver | undefined) {
+  if (!resolveApiKey) throw new AppError('UNAUTHENTICATED', 'API keys are not accepted here.');
+  const { key, session } = await resolveApiKey(bearerOf(request, 'API key'), request.ip);
+  request.apiKey = key;
+  request.session = session;
+  request.actor = session.actor;
+  if (!session.tenantEnabled) throw new AppError('APPLICATION_SUSPENDED');
+  if (!session.tenantFeatures.api) throw new AppError('FEATURE_DISABLED');
+  if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', `This API key lacks the scope "${scope}".`);
+}
+
 /** Authenticates and authorizes from the route's config, before validation and the handler run. */
-export function createGuard(platform: Platform, resolveSession: SessionResolver) {
+export function createGuard(platform: Platform, resolveSession: SessionResolver, resolveApiKey?: ApiKeyResolver) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply) {
     const config = request.routeOptions.config;
+    if (config?.apiKey) return guardApiKey(request, config.apiKey, resolveApiKey);
     if (!config?.audience) return;
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED', 'Missing bearer token.');
-    const claims = await platform.tokens.verify(header.slice(7).trim(), config.audience, platform.clock());
+    const claims = await platform.tokens.verify(bearerOf(request, 'token'), config.audience, platform.clock());
     const session = await resolveSession(claims.sessionId, request.ip);
     request.session = session;
     if (!session.secondFactorVerified && !config.allowUnverified) throw new AppError('SECOND_FACTOR_REQUIRED', 'Enter the code we sent you first.');

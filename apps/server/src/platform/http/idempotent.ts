@@ -31,10 +31,15 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** Who asked: the logged-in person (and whom they act as, in commuted mode), or the client address on public routes. */
+/** Who asked: the API key, the logged-in person (and whom they act as, in commuted mode), or the client address on public routes. */
 function scopeOf(endpoint: EndpointSpec, request: FastifyRequest): string {
   const actor = request.actor;
-  const who = actor ? `user:${actor.realUserId}${actor.userId === actor.realUserId ? '' : `>${actor.userId}`}` : `ip:${request.ip}`;
+  // A public-API call: the key is the caller (every key of a tenant acts as the same technical user).
+  const who = request.apiKey
+    ? `apikey:${request.apiKey.id}`
+    : actor
+      ? `user:${actor.realUserId}${actor.userId === actor.realUserId ? '' : `>${actor.userId}`}`
+      : `ip:${request.ip}`;
   return `${endpoint.method} ${endpoint.path} ${who}`;
 }
 

@@ -47,8 +47,8 @@ describe('toFieldErrors', () => {
 
   it('names nested fields with dots and the root as (root)', () => {
     const base = { company: 'C', firstName: 'F', lastName: 'L', email: 'f@example.com', password: 'Secret-pass1' };
-    expect(only(signUpInputSchema, { ...base, consents: { personalData: false } })).toMatchObject({ field: 'consents.personalData', rule: 'invalid_value' });
-    expect(only(signUpInputSchema, { ...base, consents: {} })).toMatchObject({ field: 'consents.personalData', rule: 'required' });
+    expect(only(signUpInputSchema, { ...base, consents: { terms: true, personalData: false } })).toMatchObject({ field: 'consents.personalData', rule: 'invalid_value' });
+    expect(only(signUpInputSchema, { ...base, consents: { terms: true } })).toMatchObject({ field: 'consents.personalData', rule: 'required' });
     expect(only(z.array(z.string()), 'x')).toMatchObject({ field: '(root)' });
     expect(only(z.object({ list: z.array(z.string()) }), { list: ['a', 3] })).toMatchObject({ field: 'list.1', rule: 'invalid_value' });
   });

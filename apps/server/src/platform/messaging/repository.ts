@@ -173,3 +173,19 @@ export async function latestByAbout(db: Executor, abouts: readonly string[]): Pr
   for (const row of rows) states.set(row.about!, { status: row.status, channel: row.channel, error: row.error, at: row.at });
   return states;
 }
+
+/**
+ * GDPR (docs/gdpr.md): the messages of one tenant about these subjects, or to this address, lose their recipient and
+ * their content; the row stays (what was sent when, its status). Messages still to deliver are left alone. Answers
+ * how many were redacted.
+ */
+export async function redactMessages(db: Executor, appId: string, match: { abouts?: readonly string[]; to?: string }): Promise<number> {
+  const who = [match.abouts?.length ? inArray(outboxMessages.about, [...match.abouts]) : undefined, match.to ? sql`lower(${outboxMessages.to}) = ${match.to.toLowerCase()}` : undefined].filter((c) => c !== undefined);
+  if (!who.length) return 0;
+  const rows = await db
+    .update(outboxMessages)
+    .set({ to: 'erased', subject: null, text: '[erased]', html: null, attachments: [] })
+    .where(and(eq(outboxMessages.appId, appId), or(...who), sql`${outboxMessages.status} not in ('queued', 'retrying')`, sql`${outboxMessages.to} <> 'erased'`))
+    .returning({ id: outboxMessages.id });
+  return rows.length;
+}

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutboxAttachment } from '../db/schema/index.ts';
 import type { Storage } from '../storage.ts';
 import { audit } from '../audit.ts';
-import { deliverableStatuses, findMessage, findMessages, insertMessage, insertMessages, latestByAbout, recordAttempt, recordSent, requeueCandidates, type DeliveryState, type OutboxRow } from './repository.ts';
+import { deliverableStatuses, findMessage, findMessages, insertMessage, insertMessages, latestByAbout, recordAttempt, redactMessages, recordSent, requeueCandidates, type DeliveryState, type OutboxRow } from './repository.ts';
 
 export type { DeliveryState } from './repository.ts';
 import { defaultRetryPolicy, nextAttemptAt, type RetryPolicy } from './retry.ts';
@@ -94,6 +94,8 @@ export interface Messaging {
    * transaction: what a domain shows its users ("the invitation could not be delivered").
    */
   deliveryStatus(db: Executor, abouts: readonly string[]): Promise<Map<string, DeliveryState>>;
+  /** GDPR: the tenant's delivered messages about these subjects, or to this address, lose recipient and content. */
+  redact(tx: Tx, appId: string, match: { abouts?: readonly string[]; to?: string }): Promise<number>;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -317,6 +319,7 @@ export function createMessaging(deps: {
       });
     },
     deliveryStatus: (db, abouts) => latestByAbout(db, abouts),
+    redact: (tx, appId, match) => redactMessages(tx, appId, match),
     async queueEmail(tx, m) {
       const rendered = templates.render(m.template, m.language, m.params, m.branding);
       const messageId = await insertMessage(tx, {

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@paraphe/contracts';
-import { MeContext, logout, rememberReturnPath, sessionQuery } from '../../features/auth/index.ts';
+import { MeContext, PendingTermsGate, logout, rememberReturnPath, sessionQuery } from '../../features/auth/index.ts';
 import { applyLanguage, commonNamespace, layoutNamespace } from '../../shared/i18n/i18n.ts';
 import { pickLanguage } from '../../shared/i18n/language.ts';
 import { AppHeader } from './AppHeader.tsx';
@@ -103,6 +103,9 @@ function AuthenticatedShell({ me }: { me: Me }) {
           </AppShell.Navbar>
           <AppShell.Main>
             <Banners />
+            <Suspense fallback={null}>
+              <PendingTermsGate />
+            </Suspense>
             <Suspense fallback={<ScreenLoader />}>
               <RouteGuard>
                 <Outlet />

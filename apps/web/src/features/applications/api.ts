@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applicationEndpoints, type ApplicationCreateInput, type ApplicationUpdateInput, type ApplicationUser, type ListEnvelope, type QueryIn } from '@paraphe/contracts';
+import { applicationEndpoints, consentEndpoints, type ApplicationCreateInput, type ApplicationUpdateInput, type ApplicationUser, type LegalTextPublishInput, type ListEnvelope, type QueryIn } from '@paraphe/contracts';
 import { callEndpoint } from '../../shared/api/endpoints.ts';
 import { sessionQueryKey } from '../../shared/api/queryClient.ts';
 
@@ -20,6 +20,30 @@ export function useApplication(id: string | undefined) {
     queryKey: [...applicationsKey, 'one', id],
     queryFn: ({ signal }) => callEndpoint(applicationEndpoints.get, { params: { id: id ?? '' }, signal }).then((r) => r.data),
     enabled: !!id,
+  });
+}
+
+/** What the account's users accepted or declined at sign-up and since (terms and consents, with their versions). */
+export function useApplicationConsents(id: string) {
+  return useQuery({
+    queryKey: [...applicationsKey, 'consents', id],
+    queryFn: ({ signal }) => callEndpoint(consentEndpoints.applicationConsents, { params: { id }, signal }).then((r) => r.data),
+  });
+}
+
+const legalTextsKey = ['legal-texts'] as const;
+
+/** Every version of the terms of service and the sign-up consents (product administrator). */
+export function useLegalTextVersions() {
+  return useQuery({ queryKey: [...legalTextsKey, 'versions'], queryFn: ({ signal }) => callEndpoint(consentEndpoints.versions, { signal }).then((r) => r.data) });
+}
+
+export function usePublishLegalText() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (body: LegalTextPublishInput) => callEndpoint(consentEndpoints.publish, { body }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: legalTextsKey }),
   });
 }
 

@@ -2,7 +2,7 @@ import { ApiError, apiErrorFromBody } from '../../shared/api/apiError.ts';
 
 /** An ApiError that keeps the body's `error.details` (why a mail-merge campaign cannot be sent, how to enable conversion). */
 export class DetailedApiError extends ApiError {
-  readonly details: Record<string, unknown>;
+  override readonly details: Record<string, unknown>;
 
   constructor(base: ApiError, details: Record<string, unknown>) {
     super({ code: base.code, status: base.status, message: base.message, detail: base.detail, fields: base.fields });

@@ -3,7 +3,7 @@ import { ApiError, apiErrorFromBody } from '../../shared/api/apiError.ts';
 
 /** An ApiError that keeps the body's `error.details` (e.g. RELAUNCH_TOO_SOON's `availableAt`). */
 export class ApiErrorWithDetails extends ApiError {
-  readonly details: Record<string, unknown>;
+  override readonly details: Record<string, unknown>;
 
   constructor(base: ApiError, details: Record<string, unknown>) {
     super({ code: base.code, status: base.status, message: base.message, detail: base.detail, fields: base.fields });

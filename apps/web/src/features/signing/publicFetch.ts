@@ -16,7 +16,7 @@ export async function publicBlob(url: string, signal?: AbortSignal): Promise<Blo
 
 /** An ApiError that keeps the body's `error.details` (why a link is unavailable, when a code can be asked again). */
 export class PublicApiError extends ApiError {
-  readonly details: Record<string, unknown>;
+  override readonly details: Record<string, unknown>;
 
   constructor(base: ApiError, details: Record<string, unknown>) {
     super({ code: base.code, status: base.status, message: base.message, detail: base.detail, fields: base.fields });

@@ -204,7 +204,7 @@ describe('signer language', () => {
     const { signingFeature } = await import('./index.ts');
     registerNamespace(signingFeature.namespace, import.meta.glob('./locales/*.json', { import: 'default' }));
     await loadNamespaces(signingFeature.namespace);
-    await i18n.loadLanguages(['en', 'de']); // the page switches to the signer's language (and its fallbacks)
+    await i18n.loadLanguages(['fr', 'en', 'de']); // the page switches to the signer's language (complete: no fallback)
     expect(i18n.getFixedT('fr', 'signing')('invalid.title')).toBe(fr.invalid.title);
     expect(i18n.getFixedT('en', 'signing')('invalid.title')).toBe(en.invalid.title);
     expect(i18n.getFixedT('de', 'signing')('testMode')).toBe(de.testMode);

@@ -6,14 +6,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
   readonly fields: FieldError[];
+  /** Code-specific data (e.g. CONFLICT { requests } of a GDPR erasure). */
+  readonly details: Record<string, unknown>;
 
-  constructor(init: { code: string; status: number; message: string; detail?: string; fields?: FieldError[] }) {
+  constructor(init: { code: string; status: number; message: string; detail?: string; fields?: FieldError[]; details?: Record<string, unknown> }) {
     super(init.message);
     this.name = 'ApiError';
     this.code = init.code;
     this.status = init.status;
     this.detail = init.detail ?? `${init.code} : ${init.message}`;
     this.fields = init.fields ?? [];
+    this.details = init.details ?? {};
   }
 }
 
@@ -21,8 +24,8 @@ export class ApiError extends Error {
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, detail, fields } = parsed.data.error;
-    return new ApiError({ code, status, message, detail, fields });
+    const { code, message, detail, fields, details } = parsed.data.error;
+    return new ApiError({ code, status, message, detail, fields, details });
   }
   return new ApiError({ code: status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', status, message: `HTTP ${status}` });
 }

@@ -44,7 +44,7 @@ export type EndpointResult<E extends EndpointSpec> = {
 }[SuccessStatusOf<E>];
 
 function audienceOf(endpoint: EndpointSpec): RequestOptions['audience'] {
-  return 'public' in endpoint.auth ? null : endpoint.auth.audience;
+  return 'public' in endpoint.auth ? null : (endpoint.auth.audience ?? null);
 }
 
 function requestOf(endpoint: EndpointSpec, input: EndpointInput<EndpointSpec> = {}): { path: string; options: RequestOptions } {

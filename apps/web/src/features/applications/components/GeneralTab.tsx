@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { schemaValidator } from '../../../shared/forms/formErrors.ts';
 import { PackSelect } from './PackSelect.tsx';
 import { ApplicationSaveForm } from './ApplicationSaveForm.tsx';
+import { ConsentsHistory } from './ConsentsHistory.tsx';
 
 type GeneralValues = { company: string; pack: Pack; enabled: boolean; testMode: boolean };
 
@@ -55,6 +56,7 @@ export function GeneralTab({ application }: { application: Application }) {
           </Table.Tbody>
         </Table>
       </Paper>
+      <ConsentsHistory applicationId={application.id} />
     </Stack>
   );
 }

@@ -49,7 +49,10 @@ export function ApplicationsListPage() {
     <Stack gap="xs">
       <Group justify="space-between">
         <Title order={2}>{t('screens.applications')}</Title>
-        <Button component={Link} to="/applications/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>
+        <Group gap="xs">
+          <Button component={Link} to="/applications/legal-texts" variant="default">{t('legalTexts.title')}</Button>
+          <Button component={Link} to="/applications/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>
+        </Group>
       </Group>
       <ListToolbar search={params.search} onSearch={(q) => update({ q })} searchLabel={t('search')}>
         <Select

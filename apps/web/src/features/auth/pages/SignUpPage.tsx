@@ -1,21 +1,33 @@
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { signUpInputSchema } from '@paraphe/contracts';
+import { signUpInputSchema, type ConsentKind, type LegalText } from '@paraphe/contracts';
 import { schemaValidator, showFormError } from '../../../shared/forms/formErrors.ts';
 import { localeFromTag } from '../../../shared/i18n/language.ts';
 import { MessagePage } from '../../../shared/ui/MessagePage.tsx';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { PasswordPolicy } from '../components/PasswordPolicy.tsx';
-import { useSignUp } from '../signUp.ts';
+import { LegalTextModal } from '../components/LegalTextModal.tsx';
+import { useLegalTexts, useSignUp } from '../signUp.ts';
 
-/** `/signup`: a company creates its account (pack free, test mode) and receives a confirmation mail. */
+const consentFields: Record<Exclude<ConsentKind, 'terms'>, 'consents.personalData' | 'consents.partners' | 'consents.brandPublication'> = {
+  personalData: 'consents.personalData',
+  partners: 'consents.partners',
+  brandPublication: 'consents.brandPublication',
+};
+
+/**
+ * `/signup`: a company creates its account (pack free, test mode) and receives a confirmation mail. The terms of
+ * service (readable in a dialog) and the three consents are the current versions the server serves; the versions
+ * shown are sent back and recorded with the answers (docs/gdpr.md).
+ */
 export function SignUpPage() {
   const { t, i18n } = useTranslation('auth');
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [reading, setReading] = useState<LegalText | null>(null);
   const form = useForm({
     initialValues: {
       company: '',
@@ -24,10 +36,13 @@ export function SignUpPage() {
       email: '',
       password: '',
       language: localeFromTag(i18n.language) ?? 'fr',
-      consents: { personalData: false, partners: false, brandPublication: false },
+      consents: { terms: false, personalData: false, partners: false, brandPublication: false },
     },
     validate: schemaValidator(signUpInputSchema, t),
   });
+  const texts = useLegalTexts(form.values.language);
+  const textOf = (kind: ConsentKind) => texts.data?.find((text) => text.kind === kind);
+  const terms = textOf('terms');
 
   if (sentTo) {
     return <MessagePage title={t('signUp.doneTitle')} text={t('signUp.doneText', { email: sentTo })} action={<Anchor component={Link} to="/">{t('common.toLogin')}</Anchor>} />;
@@ -39,7 +54,11 @@ export function SignUpPage() {
         noValidate
         onSubmit={form.onSubmit((values) =>
           signUp.mutate(
-            { ...values, consents: { ...values.consents, personalData: true } },
+            {
+              ...values,
+              consents: { ...values.consents, terms: true, personalData: true },
+              consentVersions: Object.fromEntries((texts.data ?? []).map((text) => [text.kind, text.version])),
+            },
             { onSuccess: () => setSentTo(values.email), onError: (error) => showFormError(form, error, t, { EMAIL_ALREADY_EXISTS: 'email' }) },
           ),
         )}
@@ -53,9 +72,38 @@ export function SignUpPage() {
           <TextInput label={t('fields.email')} type="email" required autoComplete="email" {...form.getInputProps('email')} />
           <PasswordInput label={t('fields.password')} required autoComplete="new-password" {...form.getInputProps('password')} />
           <PasswordPolicy password={form.values.password} />
-          <Checkbox label={t('signUp.consentPersonalData')} required {...form.getInputProps('consents.personalData', { type: 'checkbox' })} />
-          <Checkbox label={t('signUp.consentPartners')} {...form.getInputProps('consents.partners', { type: 'checkbox' })} />
-          <Checkbox label={t('signUp.consentBrand')} {...form.getInputProps('consents.brandPublication', { type: 'checkbox' })} />
+          {!texts.data ? (
+            <Loader size="sm" aria-label={t('legal.loading')} />
+          ) : (
+            <>
+              <Checkbox
+                required
+                label={
+                  <>
+                    {t('legal.acceptTerms')}{' '}
+                    <Anchor component="button" type="button" onClick={() => terms && setReading(terms)}>
+                      {t('legal.readTerms', { version: terms?.version })}
+                    </Anchor>
+                  </>
+                }
+                {...form.getInputProps('consents.terms', { type: 'checkbox' })}
+              />
+              {(Object.keys(consentFields) as (keyof typeof consentFields)[]).map((kind) => {
+                const text = textOf(kind);
+                return (
+                  text && (
+                    <Checkbox
+                      key={kind}
+                      required={text.required}
+                      label={`${text.title}${text.required ? '' : ` ${t('legal.optional')}`}`}
+                      description={text.body}
+                      {...form.getInputProps(consentFields[kind], { type: 'checkbox' })}
+                    />
+                  )
+                );
+              })}
+            </>
+          )}
           <Group justify="space-between">
             <Text size="sm">
               <Anchor component={Link} to="/">{t('signUp.haveAccount')}</Anchor>
@@ -66,6 +114,7 @@ export function SignUpPage() {
           </Group>
         </Stack>
       </form>
+      {reading && <LegalTextModal text={reading} opened onClose={() => setReading(null)} />}
     </AuthCard>
   );
 }

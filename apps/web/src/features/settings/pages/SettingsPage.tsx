@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { Me, TenantSettings } from '@paraphe/contracts';
 import { accessVerdict, type Access } from '../../../shared/access.ts';
 import { useMe } from '../../auth/index.ts';
+import { ApiKeysSettingsTab } from '../../apikeys/index.ts';
 import { BillingSettingsTab } from '../../billing/index.ts';
+import { GdprSettingsTab } from '../../gdpr/index.ts';
 import { HierarchySettingsTab } from '../../users/index.ts';
+import { WebhooksSettingsTab } from '../../webhooks/index.ts';
 import { useTenantSettings } from '../api.ts';
 import { GeneralTab } from '../components/GeneralTab.tsx';
 import { ParametersTab } from '../components/ParametersTab.tsx';
@@ -20,11 +23,13 @@ type SettingsTab = { value: string; access: Access; needsSettings?: boolean; Pan
 export const settingsTabs: readonly SettingsTab[] = [
   { value: 'general', access: { permission: 'settings.configuration' }, needsSettings: true, Panel: ({ settings }) => <GeneralTab settings={settings!} /> },
   { value: 'user', access: { permission: 'settings.profile' }, Panel: UserTab },
-  // wired at merge: GdprSettingsTab (features/gdpr)
   { value: 'hierarchy', access: { permission: 'users.update' }, Panel: HierarchySettingsTab },
-  { value: 'gdpr', access: { permission: 'settings.configuration' }, Panel: null },
+  { value: 'gdpr', access: { permission: 'settings.gdpr' }, Panel: GdprSettingsTab },
   { value: 'billing', access: { permission: 'billing.read' }, Panel: ({ me }) => <BillingSettingsTab canManage={me.permissions.includes('billing.manage')} /> },
   { value: 'parameters', access: { permission: 'settings.configuration' }, needsSettings: true, Panel: ({ settings }) => <ParametersTab settings={settings!} /> },
+  // Integrators (issue 15): API keys and webhooks, with the feature `api`.
+  { value: 'apikeys', access: { permission: 'apikeys.manage' }, Panel: ApiKeysSettingsTab },
+  { value: 'webhooks', access: { permission: 'webhooks.manage' }, Panel: WebhooksSettingsTab },
 ];
 
 /** `settings/configuration`: the tabs the user may see; `?tab=` names the open one. */

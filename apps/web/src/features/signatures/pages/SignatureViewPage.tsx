@@ -93,6 +93,7 @@ export function SignatureViewPage() {
         </Group>
       </Group>
       {r.completionFailure && <Alert color="red" variant="light">{t('view.completionFailed', { reason: r.completionFailure })}</Alert>}
+      {r.documentsPurgedAt && <Alert color="gray" variant="light">{t('view.documentsPurged', { date: formatDateTime(r.documentsPurgedAt, i18n.language) })}</Alert>}
       <Paper withBorder p="md">
         <Tabs defaultValue="signers" keepMounted={false}>
           <Tabs.List mb="md">

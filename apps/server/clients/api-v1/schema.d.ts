@@ -1,0 +1,2913 @@
+// Generated from the /api/v1 OpenAPI document by scripts/api-client.ts: do not edit (a test checks it is current).
+export interface paths {
+    "/api/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The requests of the key, newest first, by pages (cursor)
+         * @description Scope: `read`.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        /**
+         * Create a signature request from JSON (documents in base64 or by https URL); sent at once when `send` is true
+         * @description Scope: `create`.
+         */
+        post: operations["createRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a signature request from a multipart form: a `request` JSON part and the files (PDF or ZIP)
+         * @description Scope: `create`.
+         */
+        post: operations["uploadRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One request with its signers and documents
+         * @description Scope: `read`.
+         */
+        get: operations["getRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status and progress of a request
+         * @description Scope: `read`.
+         */
+        get: operations["requestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a draft request
+         * @description Scope: `send`.
+         */
+        post: operations["sendRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a request
+         * @description Scope: `manage`.
+         */
+        post: operations["cancelRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/relaunch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remind the signers who have not acted (one reminder per signer per hour)
+         * @description Scope: `manage`.
+         */
+        post: operations["relaunchRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/documents/{docId}/signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed document (PDF) of a completed request
+         * @description Scope: `read`.
+         */
+        get: operations["signedDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The evidence file (PDF) of a completed request
+         * @description Scope: `read`.
+         */
+        get: operations["evidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{id}/signers/{signerId}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signer's signing page link, to embed: valid until the request expires
+         * @description Scope: `send`.
+         */
+        post: operations["signingLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: string;
+                createdFrom?: string;
+                createdTo?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "preprocess" | "preprocess_access" | "ready" | "wait_cosigner" | "signed" | "completed" | "refused" | "canceled" | "expired" | "failed";
+                            level: 1 | 2 | 3;
+                            testMode: boolean;
+                            owner: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            sentAt: string | null;
+                            expiresAt: string | null;
+                            completedAt: string | null;
+                            canceledAt: string | null;
+                            completionFailure?: string | null;
+                            signerCount: number;
+                            percentSigned: number;
+                            percentResponses: number;
+                            options: {
+                                /** @enum {string} */
+                                chainingMode: "direct" | "email" | "faceToFace";
+                                /** @enum {string} */
+                                language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                                /** @enum {string} */
+                                handwritten: "disabled" | "enabled" | "touchOnly";
+                                stampBeforeSigning: boolean;
+                                stampAccount: string | null;
+                                /** @enum {string} */
+                                contactFirstSignerBy: "email" | "sms";
+                                reminders: {
+                                    mail: {
+                                        firstAfterDays: number;
+                                        intervalDays: number;
+                                    };
+                                    sms: {
+                                        firstAfterDays: number;
+                                        intervalDays: number;
+                                    };
+                                };
+                                expiryDays: number | null;
+                                signedDocuments: {
+                                    toRequester: boolean;
+                                    toSigners: boolean;
+                                    toObservers: boolean;
+                                    sendCopy: boolean;
+                                };
+                                finalDocCCeMails: string[];
+                                invitationMessage: string | null;
+                                successRedirection: string | null;
+                                cancelRedirection: string | null;
+                                failRedirection: string | null;
+                                coSignersSignFirst: boolean;
+                                preprocessing: {
+                                    sepa: {
+                                        rum: string;
+                                        ics: string;
+                                        /** @enum {string} */
+                                        type: "recurrent" | "oneOff";
+                                        debtor: {
+                                            name: string;
+                                            address: string;
+                                            iban: string;
+                                            bic?: string;
+                                        };
+                                    };
+                                } | null;
+                            };
+                            signers?: {
+                                /** Format: uuid */
+                                id: string;
+                                firstname: string;
+                                lastname: string;
+                                emailAddress: string;
+                                phoneNum: string | null;
+                                /** @enum {string} */
+                                language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                                /** @enum {string} */
+                                role: "signer" | "observer" | "validator";
+                                coSigner: boolean;
+                                connector: {
+                                    idc: string;
+                                } | null;
+                                signerIndex: number;
+                                invitationMessage: string | null;
+                                refusalComment: string | null;
+                                /** @enum {string} */
+                                status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                                actionAt: string | null;
+                                invitedAt: string | null;
+                                lastReminderAt: string | null;
+                                reminderCount: number;
+                                lastMessage: {
+                                    /** @enum {string} */
+                                    channel: "email" | "sms";
+                                    /** @enum {string} */
+                                    status: "queued" | "retrying" | "captured" | "sent" | "failed";
+                                    error: string | null;
+                                    at: string;
+                                } | null;
+                            }[];
+                            documents?: {
+                                /** Format: uuid */
+                                id: string;
+                                title: string;
+                                /** @enum {string} */
+                                documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                                /** @enum {string} */
+                                fileType: "classic" | "zip" | "publi";
+                                fileName: string;
+                                checkBoxTexts: string[];
+                                signatureFields: {
+                                    page: number;
+                                    name: string;
+                                    x: number;
+                                    y: number;
+                                    width?: number;
+                                    height?: number;
+                                    signerIndex: number;
+                                }[];
+                                sizeBytes: number;
+                                sha256: string;
+                                pageCount: number;
+                                createdAt: string;
+                                activeContent?: {
+                                    found: string[];
+                                    neutralised: string[];
+                                };
+                            }[];
+                            allowedActions: ("send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "download" | "regenerateArchive" | "cancelSigner" | "retryCompletion")[];
+                        }[];
+                        nextCursor?: string;
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    createRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                    /** @default 1 */
+                    level?: 1 | 2 | 3;
+                    description?: string | null;
+                    /** @default false */
+                    send?: boolean;
+                    signers: {
+                        firstname: string;
+                        lastname: string;
+                        emailAddress: string;
+                        phoneNum?: string | null;
+                        language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se") | null;
+                        /**
+                         * @default signer
+                         * @enum {string}
+                         */
+                        role?: "signer" | "observer" | "validator";
+                        /** @default false */
+                        coSigner?: boolean;
+                        connector?: {
+                            idc: string;
+                        } | null;
+                        signerIndex: number;
+                        invitationMessage?: string | null;
+                    }[];
+                    documents: {
+                        title?: string | null;
+                        /**
+                         * @default pdf
+                         * @enum {string}
+                         */
+                        documentType?: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                        fileName: string;
+                        /** @default [] */
+                        checkBoxTexts?: string[];
+                        signatureFields?: {
+                            page?: number | null;
+                            name?: string | null;
+                            x?: number | null;
+                            y?: number | null;
+                            width?: number | null;
+                            height?: number | null;
+                            signerIndex: number;
+                        }[];
+                        contentBase64?: string;
+                        url?: string;
+                    }[];
+                    options?: {
+                        /**
+                         * @default email
+                         * @enum {string}
+                         */
+                        chainingMode?: "direct" | "email" | "faceToFace";
+                        /**
+                         * @default fr
+                         * @enum {string}
+                         */
+                        language?: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                        level?: 1 | 2 | 3;
+                        /**
+                         * @default disabled
+                         * @enum {string}
+                         */
+                        handwritten?: "disabled" | "enabled" | "touchOnly";
+                        /** @default false */
+                        stampBeforeSigning?: boolean;
+                        stampAccount?: string | null;
+                        /**
+                         * @default email
+                         * @enum {string}
+                         */
+                        contactFirstSignerBy?: "email" | "sms";
+                        /** @default {} */
+                        reminders?: {
+                            /** @default {} */
+                            mail?: {
+                                /** @default 0 */
+                                firstAfterDays?: number;
+                                /** @default 0 */
+                                intervalDays?: number;
+                            };
+                            /** @default {} */
+                            sms?: {
+                                /** @default 0 */
+                                firstAfterDays?: number;
+                                /** @default 0 */
+                                intervalDays?: number;
+                            };
+                        };
+                        expiryDays?: number | null;
+                        /** @default {} */
+                        signedDocuments?: {
+                            /** @default true */
+                            toRequester?: boolean;
+                            /** @default true */
+                            toSigners?: boolean;
+                            /** @default false */
+                            toObservers?: boolean;
+                            /** @default false */
+                            sendCopy?: boolean;
+                        };
+                        finalDocCCeMails?: string[];
+                        invitationMessage?: string | null;
+                        successRedirection?: string | null;
+                        cancelRedirection?: string | null;
+                        failRedirection?: string | null;
+                        /** @default false */
+                        coSignersSignFirst?: boolean;
+                        preprocessing?: {
+                            sepa: {
+                                rum: string;
+                                ics: string;
+                                /** @enum {string} */
+                                type: "recurrent" | "oneOff";
+                                debtor: {
+                                    name: string;
+                                    address: string;
+                                    iban: string;
+                                    bic?: string;
+                                };
+                            };
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "preprocess" | "preprocess_access" | "ready" | "wait_cosigner" | "signed" | "completed" | "refused" | "canceled" | "expired" | "failed";
+                        level: 1 | 2 | 3;
+                        testMode: boolean;
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        expiresAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        completionFailure?: string | null;
+                        signerCount: number;
+                        percentSigned: number;
+                        percentResponses: number;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        signers?: {
+                            /** Format: uuid */
+                            id: string;
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum: string | null;
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            role: "signer" | "observer" | "validator";
+                            coSigner: boolean;
+                            connector: {
+                                idc: string;
+                            } | null;
+                            signerIndex: number;
+                            invitationMessage: string | null;
+                            refusalComment: string | null;
+                            /** @enum {string} */
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            actionAt: string | null;
+                            invitedAt: string | null;
+                            lastReminderAt: string | null;
+                            reminderCount: number;
+                            lastMessage: {
+                                /** @enum {string} */
+                                channel: "email" | "sms";
+                                /** @enum {string} */
+                                status: "queued" | "retrying" | "captured" | "sent" | "failed";
+                                error: string | null;
+                                at: string;
+                            } | null;
+                        }[];
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                            activeContent?: {
+                                found: string[];
+                                neutralised: string[];
+                            };
+                        }[];
+                        allowedActions: ("send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "download" | "regenerateArchive" | "cancelSigner" | "retryCompletion")[];
+                        links: {
+                            /** Format: uuid */
+                            signerId: string;
+                            signerIndex: number;
+                            name: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    uploadRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "preprocess" | "preprocess_access" | "ready" | "wait_cosigner" | "signed" | "completed" | "refused" | "canceled" | "expired" | "failed";
+                        level: 1 | 2 | 3;
+                        testMode: boolean;
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        expiresAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        completionFailure?: string | null;
+                        signerCount: number;
+                        percentSigned: number;
+                        percentResponses: number;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        signers?: {
+                            /** Format: uuid */
+                            id: string;
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum: string | null;
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            role: "signer" | "observer" | "validator";
+                            coSigner: boolean;
+                            connector: {
+                                idc: string;
+                            } | null;
+                            signerIndex: number;
+                            invitationMessage: string | null;
+                            refusalComment: string | null;
+                            /** @enum {string} */
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            actionAt: string | null;
+                            invitedAt: string | null;
+                            lastReminderAt: string | null;
+                            reminderCount: number;
+                            lastMessage: {
+                                /** @enum {string} */
+                                channel: "email" | "sms";
+                                /** @enum {string} */
+                                status: "queued" | "retrying" | "captured" | "sent" | "failed";
+                                error: string | null;
+                                at: string;
+                            } | null;
+                        }[];
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                            activeContent?: {
+                                found: string[];
+                                neutralised: string[];
+                            };
+                        }[];
+                        allowedActions: ("send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "download" | "regenerateArchive" | "cancelSigner" | "retryCompletion")[];
+                        links: {
+                            /** Format: uuid */
+                            signerId: string;
+                            signerIndex: number;
+                            name: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    getRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "preprocess" | "preprocess_access" | "ready" | "wait_cosigner" | "signed" | "completed" | "refused" | "canceled" | "expired" | "failed";
+                        level: 1 | 2 | 3;
+                        testMode: boolean;
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        expiresAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        completionFailure?: string | null;
+                        signerCount: number;
+                        percentSigned: number;
+                        percentResponses: number;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        signers?: {
+                            /** Format: uuid */
+                            id: string;
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum: string | null;
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            role: "signer" | "observer" | "validator";
+                            coSigner: boolean;
+                            connector: {
+                                idc: string;
+                            } | null;
+                            signerIndex: number;
+                            invitationMessage: string | null;
+                            refusalComment: string | null;
+                            /** @enum {string} */
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            actionAt: string | null;
+                            invitedAt: string | null;
+                            lastReminderAt: string | null;
+                            reminderCount: number;
+                            lastMessage: {
+                                /** @enum {string} */
+                                channel: "email" | "sms";
+                                /** @enum {string} */
+                                status: "queued" | "retrying" | "captured" | "sent" | "failed";
+                                error: string | null;
+                                at: string;
+                            } | null;
+                        }[];
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                            activeContent?: {
+                                found: string[];
+                                neutralised: string[];
+                            };
+                        }[];
+                        allowedActions: ("send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "download" | "regenerateArchive" | "cancelSigner" | "retryCompletion")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    requestStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "preprocess" | "preprocess_access" | "ready" | "wait_cosigner" | "signed" | "completed" | "refused" | "canceled" | "expired" | "failed";
+                        percentSigned: number;
+                        signers: {
+                            /** Format: uuid */
+                            id: string;
+                            signerIndex: number;
+                            /** @enum {string} */
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            actionAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    sendRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "preprocess" | "preprocess_access" | "ready" | "wait_cosigner" | "signed" | "completed" | "refused" | "canceled" | "expired" | "failed";
+                        level: 1 | 2 | 3;
+                        testMode: boolean;
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        expiresAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        completionFailure?: string | null;
+                        signerCount: number;
+                        percentSigned: number;
+                        percentResponses: number;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        signers?: {
+                            /** Format: uuid */
+                            id: string;
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum: string | null;
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            role: "signer" | "observer" | "validator";
+                            coSigner: boolean;
+                            connector: {
+                                idc: string;
+                            } | null;
+                            signerIndex: number;
+                            invitationMessage: string | null;
+                            refusalComment: string | null;
+                            /** @enum {string} */
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            actionAt: string | null;
+                            invitedAt: string | null;
+                            lastReminderAt: string | null;
+                            reminderCount: number;
+                            lastMessage: {
+                                /** @enum {string} */
+                                channel: "email" | "sms";
+                                /** @enum {string} */
+                                status: "queued" | "retrying" | "captured" | "sent" | "failed";
+                                error: string | null;
+                                at: string;
+                            } | null;
+                        }[];
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                            activeContent?: {
+                                found: string[];
+                                neutralised: string[];
+                            };
+                        }[];
+                        allowedActions: ("send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "download" | "regenerateArchive" | "cancelSigner" | "retryCompletion")[];
+                        links: {
+                            /** Format: uuid */
+                            signerId: string;
+                            signerIndex: number;
+                            name: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "preprocess" | "preprocess_access" | "ready" | "wait_cosigner" | "signed" | "completed" | "refused" | "canceled" | "expired" | "failed";
+                        level: 1 | 2 | 3;
+                        testMode: boolean;
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        expiresAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        completionFailure?: string | null;
+                        signerCount: number;
+                        percentSigned: number;
+                        percentResponses: number;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        signers?: {
+                            /** Format: uuid */
+                            id: string;
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum: string | null;
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            role: "signer" | "observer" | "validator";
+                            coSigner: boolean;
+                            connector: {
+                                idc: string;
+                            } | null;
+                            signerIndex: number;
+                            invitationMessage: string | null;
+                            refusalComment: string | null;
+                            /** @enum {string} */
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            actionAt: string | null;
+                            invitedAt: string | null;
+                            lastReminderAt: string | null;
+                            reminderCount: number;
+                            lastMessage: {
+                                /** @enum {string} */
+                                channel: "email" | "sms";
+                                /** @enum {string} */
+                                status: "queued" | "retrying" | "captured" | "sent" | "failed";
+                                error: string | null;
+                                at: string;
+                            } | null;
+                        }[];
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                            activeContent?: {
+                                found: string[];
+                                neutralised: string[];
+                            };
+                        }[];
+                        allowedActions: ("send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "download" | "regenerateArchive" | "cancelSigner" | "retryCompletion")[];
+                        links: {
+                            /** Format: uuid */
+                            signerId: string;
+                            signerIndex: number;
+                            name: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    relaunchRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reminded: string[];
+                        skipped: {
+                            /** Format: uuid */
+                            signerId: string;
+                            availableAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    signedDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                docId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    evidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    signingLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                signerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        signerId: string;
+                        url: string;
+                        token: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,43 @@
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Executor, Tx } from '../../platform/db/client.ts';
+import { apiKeys } from './schema.ts';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export const listKeys = (tx: Tx, appId: string) => tx.select().from(apiKeys).where(eq(apiKeys.appId, appId)).orderBy(desc(apiKeys.createdAt));
+
+export async function findKey(tx: Tx, appId: string, id: string): Promise<ApiKeyRow | undefined> {
+  return (await tx.select().from(apiKeys).where(and(eq(apiKeys.appId, appId), eq(apiKeys.id, id))))[0];
+}
+
+/** Any key's technical user (every key of a tenant acts as the same one). */
+export async function technicalUserOf(tx: Tx, appId: string): Promise<string | undefined> {
+  return (await tx.select({ userId: apiKeys.userId }).from(apiKeys).where(eq(apiKeys.appId, appId)).limit(1))[0]?.userId;
+}
+
+export async function insertKey(tx: Tx, values: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
+  return (await tx.insert(apiKeys).values(values).returning())[0]!;
+}
+
+export async function revokeKey(tx: Tx, appId: string, id: string, now: Date): Promise<ApiKeyRow | undefined> {
+  return (
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.appId, appId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning()
+  )[0];
+}
+
+/** By the secret's hash, across tenants (the caller's tenant is what the key says): the system connection. */
+export async function findKeyByHash(db: Executor, secretHash: string): Promise<ApiKeyRow | undefined> {
+  return (await db.select().from(apiKeys).where(eq(apiKeys.secretHash, secretHash)))[0];
+}
+
+/** At most one write a minute per key: only when the stored date is older than `staleBefore`. */
+export async function touchKey(db: Executor, id: string, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+}

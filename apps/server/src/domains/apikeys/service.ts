@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { apiKeyPrefixLength, apiKeyScopePermissions, apiKeySecretPattern, type ApiKey, type ApiKeyScope, type CreateApiKeyInput, createApiKeyInputSchema } from '@paraphe/contracts';
+import { audit } from '../../platform/audit.ts';
+import type { Actor, Platform } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { ApiKeyResolver, GuardSession } from '../../platform/http/guard.ts';
+import { featuresOf, getApplication } from '../tenants/index.ts';
+import { createTechnicalUser, displayNamesOf, findUserById } from '../users/index.ts';
+import * as repo from './repository.ts';
+
+interface Options {
+  platform: Platform;
+  actor: Actor;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** lastUsedAt moves at most this often (a write per call would make every read a write). */
+const lastUsedResolutionMs = 60_000;
+
+async function present(platform: Platform, appId: string, rows: repo.ApiKeyRow[]): Promise<ApiKey[]> {
+  const names = await platform.database.inTenant(appId, (tx) => displayNamesOf(tx, rows.flatMap((r) => (r.createdBy ? [r.createdBy] : []))));
+  return rows.map((r) => ({
+    id: r.id,
+    label: r.label,
+    prefix: r.prefix,
+    scopes: r.scopes,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    createdBy: r.createdBy ? { id: r.createdBy, name: names.get(r.createdBy) ?? '' } : null,
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function listApiKeys(opts: Options): Promise<ApiKey[]> {
+  const { platform, actor } = opts;
+  const rows = await platform.database.inTenant(actor.appId, (tx) => repo.listKeys(tx, actor.appId));
+  return present(platform, actor.appId, rows);
+}
+
+/** A new key: the secret is returned this once (only its hash is kept). */
+export async function createApiKey(opts: Options & { input: ReturnType<typeof createApiKeyInputSchema.parse> }): Promise<ApiKey & { secret: string }> {
+  const { platform, actor, input } = opts;
+  const now = platform.clock();
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt.length === 10 ? `${input.expiresAt}T23:59:59.999Z` : input.expiresAt) : null;
+  if (expiresAt && expiresAt <= now) {
+    throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field: 'expiresAt', rule: 'out_of_range', message: 'The expiry must be in the future.' }] });
+  }
+  const { row, secret } = await platform.database.inTenant(actor.appId, async (tx) => {
+    const application = await getApplication(tx, actor.appId);
+    const secret = `pk_${application.testMode ? 'test' : 'live'}_${randomBytes(32).toString('base64url')}`;
+    const userId =
+      (await repo.technicalUserOf(tx, actor.appId)) ??
+      (await createTechnicalUser(tx, { appId: actor.appId, email: `api-${actor.appId}@api.paraphe.invalid`, firstName: 'API', lastName: application.company || 'technical user' })).id;
+    const row = await repo.insertKey(tx, {
+      appId: actor.appId,
+      label: input.label,
+      prefix: secret.slice(0, apiKeyPrefixLength),
+      secretHash: sha256(secret),
+      scopes: input.scopes,
+      userId,
+      createdBy: actor.realUserId,
+      expiresAt,
+      createdAt: now,
+    });
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'apikey.created', targetType: 'api_key', targetId: row.id, data: { label: row.label, scopes: row.scopes }, ip: actor.ip });
+    await platform.events.emit(tx, { type: 'apikey.created', appId: actor.appId, actorUserId: actor.realUserId, data: { keyId: row.id, label: row.label, scopes: row.scopes } });
+    return { row, secret };
+  });
+  return { ...(await present(platform, actor.appId, [row]))[0]!, secret };
+}
+
+/** Revoked at once: the guard reads the key on every call (no cache). */
+export async function revokeApiKey(opts: Options & { id: string }): Promise<ApiKey> {
+  const { platform, actor } = opts;
+  const row = await platform.database.inTenant(actor.appId, async (tx) => {
+    const revoked = await repo.revokeKey(tx, actor.appId, opts.id, platform.clock());
+    if (!revoked) {
+      const existing = await repo.findKey(tx, actor.appId, opts.id);
+      if (!existing) throw notFound('API key');
+      return existing;
+    }
+    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'apikey.revoked', targetType: 'api_key', targetId: revoked.id, data: { label: revoked.label }, ip: actor.ip });
+    await platform.events.emit(tx, { type: 'apikey.revoked', appId: actor.appId, actorUserId: actor.realUserId, data: { keyId: revoked.id, label: revoked.label } });
+    return revoked;
+  });
+  return (await present(platform, actor.appId, [row]))[0]!;
+}
+
+export const permissionsOfScopes = (scopes: readonly ApiKeyScope[]) => new Set(scopes.flatMap((scope) => apiKeyScopePermissions[scope]));
+
+/** The guard's API-key resolver (server.ts wires it): the key, live, and its technical user as the actor. */
+export function apiKeyResolver(platform: Platform): ApiKeyResolver {
+  return async (secret, ip) => {
+    const invalid = () => new AppError('UNAUTHENTICATED', 'Unknown, revoked or expired API key.');
+    if (!apiKeySecretPattern.test(secret)) throw invalid();
+    const now = platform.clock();
+    const db = platform.database.db;
+    const key = await repo.findKeyByHash(db, sha256(secret));
+    if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw invalid();
+    const user = await findUserById(db, key.userId);
+    if (!user?.active) throw invalid();
+    const application = await getApplication(db, key.appId);
+    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= lastUsedResolutionMs) {
+      await repo.touchKey(db, key.id, now, new Date(now.getTime() - lastUsedResolutionMs));
+    }
+    const session: GuardSession = {
+      actor: { appId: key.appId, userId: user.id, profile: user.profile, isProductAdmin: false, permissions: permissionsOfScopes(key.scopes), realUserId: user.id, sessionId: `apikey:${key.id}`, ip },
+      secondFactorVerified: true,
+      tenantEnabled: application.enabled,
+      tenantFeatures: featuresOf(application),
+      details: { apiKeyId: key.id },
+    };
+    return { key: { id: key.id, label: key.label, scopes: key.scopes }, session };
+  };
+}
+
+export type { CreateApiKeyInput };

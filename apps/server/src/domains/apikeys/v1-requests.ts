@@ -1,0 +1,259 @@
+import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  apiV1Endpoints as endpoints,
+  apiV1DocsPath,
+  apiV1OpenApiPath,
+  apiV1UploadRequestSchema,
+  encodeSignatureFilter,
+  pathOf,
+  fieldSizeOf,
+  signatureListQuerySchema,
+  signatureRequestInputSchema,
+  type SignatureRequestData,
+} from '@paraphe/contracts';
+import type { Actor, Platform } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { App } from '../../platform/http/app.ts';
+import { serve } from '../../platform/http/endpoints.ts';
+import { sendFile } from '../../platform/http/files.ts';
+import { requireActor } from '../../platform/http/guard.ts';
+import { toFieldErrors } from '../../platform/http/validation.ts';
+import { OutboundError, outboundRequest } from '../../platform/net/outbound.ts';
+import {
+  actOnSignatureRequest,
+  completedFiles,
+  createSignatureRequest,
+  defaultFieldsFor,
+  getSignatureRequest,
+  listSignatureRequests,
+  prepareDocuments,
+  readSignatureForm,
+  presentRequest,
+  progressOf,
+  signatureRequestStatus,
+  signingLink,
+  signingLinkToken,
+  type ReceivedFile,
+  type RequestView,
+  type UploadLimits,
+} from '../signatures/index.ts';
+import { getApplication } from '../tenants/index.ts';
+import { apiV1OpenApi } from './openapi.ts';
+import { serveReferencePage } from './reference-page.ts';
+
+/**
+ * The public REST API, version 1 (docs/api-v1.md): the signatures domain's services, called as the tenant's
+ * technical user with the permissions of the key's scopes. Errors are problem details (platform/http/problem.ts).
+ */
+
+const megabyte = 1024 * 1024;
+/** A document by URL: the whole fetch (redirects included) within this. */
+const documentUrlTimeoutMs = 15_000;
+const present = (v: RequestView) => presentRequest(v.row, v.signers, v.documents, v.activeContent, v.deliveries);
+
+async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
+  const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
+  return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
+}
+
+const fieldError = (field: string, rule: string, message: string) => new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field, rule, message }] });
+
+/** A document's bytes: decoded from base64, or fetched from its https URL (outbound.ts: no internal address). */
+async function documentBytes(doc: { contentBase64?: string; url?: string }, index: number, maxBytes: number): Promise<Uint8Array> {
+  if (doc.contentBase64 !== undefined) {
+    const data = Buffer.from(doc.contentBase64, 'base64');
+    if (!data.length) throw fieldError(`documents.${index}.contentBase64`, 'invalid_value', 'Empty or not base64.');
+    if (data.length > maxBytes) throw new AppError('FILE_TOO_LARGE', `documents.${index}: over the ${Math.round(maxBytes / megabyte)} MB limit.`);
+    return data;
+  }
+  try {
+    const response = await outboundRequest(doc.url!, { timeoutMs: documentUrlTimeoutMs, maxBytes, maxRedirects: 3 });
+    if (response.status !== 200) throw new OutboundError('network', `the server answered ${response.status}`);
+    return response.body;
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    throw new AppError('DOCUMENT_URL_REFUSED', `documents.${index}.url: ${error.reason} (${error.message}).`, {
+      fields: [{ field: `documents.${index}.url`, rule: 'invalid_url', message: error.message }],
+      details: { reason: error.reason },
+    });
+  }
+}
+
+type CreateBody = Omit<typeof endpoints.createRequest.body._zod.output, 'documents'> & { documents: Omit<SignatureRequestData['transactionDocuments'][number], 'documentId'>[] };
+
+function signatureData(body: CreateBody): SignatureRequestData {
+  const parsed = signatureRequestInputSchema.safeParse({
+    label: body.label,
+    transactionRequest: { description: body.description, send: body.send },
+    transactionSigners: body.signers,
+    transactionDocuments: body.documents.map((doc) => {
+      const { contentBase64: _content, url: _url, ...entry } = doc as typeof doc & { contentBase64?: string; url?: string };
+      return entry;
+    }),
+    optionsRequest: body.options ?? {},
+  });
+  if (parsed.success) return parsed.data;
+  const rename = (path: PropertyKey[]) => path.map(String).join('/').replace(/^transactionSigners/, 'signers').replace(/^transactionDocuments/, 'documents').replace(/^optionsRequest/, 'options');
+  const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${rename(path)}`, message, params: rest as Record<string, unknown> }));
+  throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+}
+
+/** One `api_call` for billing (docs/billing.md), once the create committed. */
+async function meterCreate(platform: Platform, actor: Actor, keyId: string, view: RequestView) {
+  await platform.database.inTenant(actor.appId, (tx) =>
+    platform.events.emit(tx, {
+      type: 'apikey.used',
+      appId: actor.appId,
+      actorUserId: actor.userId,
+      data: { keyId, ownerUserId: actor.userId, operation: 'request.created', requestId: view.row.id, testMode: view.row.testMode },
+    }),
+  );
+}
+
+/** The opaque cursor: where the next page starts in the same listing. */
+const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+function decodeCursor(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  try {
+    const { o } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };
+    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
+  } catch {
+    // falls through to the field error
+  }
+  throw fieldError('cursor', 'invalid_value', 'Not a cursor this API gave.');
+}
+
+/** Calls per minute per key (API_RATE_LIMIT_PER_MINUTE): every answer says the remaining budget (x-ratelimit-*). */
+function rateLimitHook(app: App, platform: Platform) {
+  const keyOf = (request: FastifyRequest) => `apikey:${createHash('sha256').update(request.headers.authorization ?? request.ip).digest('base64url')}`;
+  const check = app.createRateLimit({ max: platform.config.apiRateLimitPerMinute, timeWindow: 60_000, keyGenerator: keyOf });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith(apiV1OpenApiPath) || request.url.startsWith(apiV1DocsPath)) return;
+    const result = await check(request);
+    if (result.isAllowed) return;
+    reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', result.remaining).header('x-ratelimit-reset', result.ttlInSeconds);
+    if (!result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    throw new AppError('RATE_LIMITED', `Rate limit exceeded, retry in ${result.ttlInSeconds} s.`);
+  };
+}
+
+export async function apiV1Routes(app: App, platform: Platform) {
+  await app.register(async (v1) => {
+    await v1.register(multipart, { throwFileSizeLimit: true });
+    v1.addHook('onRequest', rateLimitHook(v1 as App, platform));
+    v1.get(apiV1OpenApiPath, { schema: { hide: true } }, async () => apiV1OpenApi(platform));
+    serveReferencePage(v1 as App);
+
+    /** Both creates: the checked documents, the request made (sent when asked), one api_call metered. */
+    const create = async (request: FastifyRequest, reply: FastifyReply, body: CreateBody, files: ReceivedFile[], limits: UploadLimits) => {
+      const actor = requireActor(request);
+      const key = request.apiKey!;
+      const data = signatureData(body);
+      const signerIndexes = data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex);
+      // A document without placed fields gets the default one per signer, as an upload without an entry does.
+      const defaults = () => defaultFieldsFor(signerIndexes).map((field) => ({ ...field, ...fieldSizeOf(field) }));
+      const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaults() }));
+      const documents = await prepareDocuments({ entries, files, limits, signerIndexes });
+      const { view, links } = await createSignatureRequest({ platform, actor, level: body.level, data, documents });
+      await meterCreate(platform, actor, key.id, view).catch((error: unknown) => request.log.error({ err: error }, 'api: the usage of a create was not metered'));
+      reply.header('location', `${pathOf(endpoints.getRequest, { id: view.row.id })}`);
+      return { ...present(view), links };
+    };
+    const assertMaySend = (request: FastifyRequest, send: boolean) => {
+      if (send && !request.apiKey!.scopes.includes('send')) throw new AppError('FORBIDDEN', 'Sending at once needs the scope "send".');
+    };
+
+    serve(v1 as App, endpoints.createRequest, async (request, reply) => {
+      assertMaySend(request as unknown as FastifyRequest, request.body.send);
+      const limits = await uploadLimits(platform, requireActor(request).appId);
+      const files: ReceivedFile[] = [];
+      for (const [index, doc] of request.body.documents.entries()) {
+        const bytes = await documentBytes(doc, index, limits.maxFileBytes);
+        files.push({ fileName: doc.fileName, mimeType: doc.fileName.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/pdf', data: bytes });
+      }
+      return create(request as unknown as FastifyRequest, reply, request.body, files, limits);
+    });
+
+    serve(v1 as App, endpoints.uploadRequest, async (request, reply) => {
+      const limits = await uploadLimits(platform, requireActor(request).appId);
+      const form = await readSignatureForm(request as unknown as FastifyRequest, limits);
+      let json: unknown;
+      try {
+        json = JSON.parse(form.fields.request ?? '');
+      } catch {
+        throw fieldError('request', 'invalid_value', 'The part `request` must be the JSON of the request.');
+      }
+      const parsed = apiV1UploadRequestSchema.safeParse(json);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${path.map(String).join('/')}`, message, params: rest as Record<string, unknown> }));
+        throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+      }
+      assertMaySend(request as unknown as FastifyRequest, parsed.data.send);
+      return create(request as unknown as FastifyRequest, reply, parsed.data, form.files, limits);
+    });
+
+    serve(v1 as App, endpoints.listRequests, async (request) => {
+      const { limit, cursor, status, createdFrom, createdTo, search } = request.query;
+      const offset = decodeCursor(cursor);
+      const filter = status || createdFrom || createdTo ? encodeSignatureFilter({ status, createdFrom, createdTo }) : undefined;
+      // One more than asked: whether a next page exists, without counting.
+      const query = signatureListQuerySchema.parse({ limit: limit + 1, offset, order: 'DESC', search, filter, light: '1' });
+      const { views } = await listSignatureRequests({ platform, actor: requireActor(request), query });
+      const page = views.slice(0, limit);
+      return { data: page.map(present), ...(views.length > limit ? { nextCursor: encodeCursor(offset + limit) } : {}) };
+    });
+
+    serve(v1 as App, endpoints.getRequest, async (request) => present(await getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id })));
+
+    serve(v1 as App, endpoints.requestStatus, async (request) => {
+      const { row, signers } = await signatureRequestStatus({ platform, actor: requireActor(request), id: request.params.id });
+      return {
+        id: row.id,
+        status: row.status,
+        percentSigned: progressOf(signers).percentSigned,
+        signers: signers.map((s) => ({ id: s.id, signerIndex: s.signerIndex, status: s.status, actionAt: s.actionAt?.toISOString() ?? null })),
+      };
+    });
+
+    const act = (action: 'send' | 'cancel') => async (request: { params: { id: string } } & Pick<FastifyRequest, 'actor'>) => {
+      const { view, links } = await actOnSignatureRequest({ platform, actor: requireActor(request), id: request.params.id, action });
+      return { ...present(view), links };
+    };
+    serve(v1 as App, endpoints.sendRequest, act('send'));
+    serve(v1 as App, endpoints.cancelRequest, act('cancel'));
+    serve(v1 as App, endpoints.relaunchRequest, async (request) => {
+      const { relaunch } = await actOnSignatureRequest({ platform, actor: requireActor(request), id: request.params.id, action: 'relaunch' });
+      return relaunch ?? { reminded: [], skipped: [] };
+    });
+
+    serve(v1 as App, endpoints.signedDocument, async (request, reply) => {
+      const actor = requireActor(request);
+      const { row, documents } = await getSignatureRequest({ platform, actor, id: request.params.id });
+      if (!documents?.some((d) => d.id === request.params.docId)) throw notFound('Document');
+      if (row.status !== 'completed') throw new AppError('INVALID_TRANSITION', 'The request is not completed: nothing is signed yet.');
+      const files = await platform.database.inTenant(actor.appId, (tx) => completedFiles(tx, actor.appId, [row.id]));
+      const document = documents.find((d) => d.id === request.params.docId)!;
+      const signed = files.find((f) => f.fileName === document.fileName);
+      if (!signed) throw notFound('Signed document');
+      return sendFile(reply, { fileName: signed.fileName, contentType: 'application/pdf', body: platform.storage.stream(signed.storageKey), disposition: 'attachment' });
+    });
+
+    serve(v1 as App, endpoints.evidence, async (request, reply) => {
+      const { row } = await getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id });
+      if (!row.attestationKey) throw new AppError('INVALID_TRANSITION', 'The evidence file is sealed when the request completes.');
+      return sendFile(reply, { fileName: `evidence-${row.id}.pdf`, contentType: 'application/pdf', body: platform.storage.stream(row.attestationKey), disposition: 'attachment' });
+    });
+
+    serve(v1 as App, endpoints.signingLink, async (request) => {
+      const { row, signers } = await getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id });
+      const signer = signers.find((s) => s.id === request.params.signerId);
+      if (!signer) throw notFound('Signer');
+      if (!row.expiresAt || ['draft', 'signed', 'completed', 'refused', 'canceled', 'expired', 'failed'].includes(row.status)) throw new AppError('INVALID_TRANSITION', 'Signing links exist while the request is sent and not finished.');
+      const ids = { requestId: row.id, signerId: signer.id, expiresAt: row.expiresAt };
+      return { signerId: signer.id, url: signingLink(platform, ids), token: signingLinkToken(platform, ids), expiresAt: row.expiresAt.toISOString() };
+    });
+  });
+}

@@ -1,0 +1,110 @@
+import { gdprEndpoints, gdprExportLinkDays, pathOf, type GdprCounts } from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
+import { audit } from '../../platform/audit.ts';
+import { newOpaqueToken } from '../../platform/http/tokens.ts';
+import { csvBuffer, type CellValue } from '../../platform/spreadsheets/index.ts';
+import { storeZip } from '../../platform/zip-store.ts';
+import { contactsOfEmail } from '../contacts/index.ts';
+import { documentFilesOf, signerRowsOf } from '../signatures/index.ts';
+import { brandingOf, getApplication } from '../tenants/index.ts';
+import { findUserByEmail, findUserById } from '../users/index.ts';
+import * as repo from './repository.ts';
+
+export const exportQueue = 'gdpr-export';
+export interface ExportJob {
+  appId: string;
+  gdprRequestId: string;
+}
+
+const csv = (name: string, rows: Record<string, CellValue>[]) =>
+  csvBuffer({ sheetName: name, columns: Object.keys(rows[0] ?? { none: null }).map((key) => ({ header: key, key })), rows });
+
+/** A file name safe inside a zip (no folders, no control characters). */
+const safeName = (name: string) => name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_').slice(0, 120) || 'document';
+
+/** What the tenant holds about one address: contact rows, signer rows with their requests, a user account. */
+async function gather(platform: Platform, appId: string, email: string) {
+  return platform.database.inTenant(appId, async (tx) => {
+    const contacts = await contactsOfEmail(tx, appId, email);
+    const signerRows = await signerRowsOf(tx, appId, email);
+    const user = await findUserByEmail(tx, email);
+    const signedRequests = signerRows.filter((r) => r.signer.status === 'signed').map((r) => r.request);
+    const documents = await documentFilesOf(tx, appId, signedRequests);
+    return { contacts, signerRows, user: user?.appId === appId ? user : undefined, documents };
+  });
+}
+
+/**
+ * The export job: the zip (person.json with every row, one CSV per kind, the signed documents still kept) stored
+ * under the tenant, then the request marked ready with a link token valid 30 days, mailed to the user who asked.
+ * Idempotent: a request no longer queued is left as it is; a retry rewrites the same key.
+ */
+export async function runExportJob(platform: Platform, job: ExportJob): Promise<void> {
+  const { appId, gdprRequestId } = job;
+  const row = await platform.database.inTenant(appId, (tx) => repo.findRequest(tx, appId, gdprRequestId));
+  if (!row || row.status !== 'queued' || !row.email) return;
+  const { contacts, signerRows, user, documents } = await gather(platform, appId, row.email);
+  const signatures = signerRows.map(({ signer, request }) => ({
+    requestId: request.id,
+    requestLabel: request.label,
+    requestStatus: request.status,
+    requestCreatedAt: request.createdAt,
+    requestCompletedAt: request.completedAt,
+    documentsPurgedAt: request.documentsPurgedAt,
+    signerId: signer.id,
+    firstname: signer.firstname,
+    lastname: signer.lastname,
+    email: signer.email,
+    phone: signer.phone,
+    language: signer.language,
+    role: signer.role,
+    status: signer.status,
+    invitedAt: signer.invitedAt,
+    actionAt: signer.actionAt,
+    refusalComment: signer.refusalComment,
+  }));
+  const contactRows = contacts.map(({ searchText: _search, appId: _app, ...c }) => c);
+  const userRows = user
+    ? [{ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, mobile: user.mobile, phone: user.phone, language: user.language, civility: user.civility, company: user.company, address: user.address, profile: user.profile, createdAt: user.createdAt, lastConnectionAt: user.lastConnectionAt }]
+    : [];
+  const key = `${appId}/gdpr-export-${row.id}.zip`;
+  const labels = new Map(signerRows.map((r) => [r.request.id, r.request.label]));
+  await storeZip(platform, key, async (add) => {
+    const json = { subject: row.email, exportedAt: platform.clock().toISOString(), contacts: contactRows, signatures, user: userRows[0] ?? null };
+    await add('person.json', Buffer.from(JSON.stringify(json, null, 2)));
+    await add('contacts.csv', await csv('contacts', contactRows));
+    await add('signatures.csv', await csv('signatures', signatures));
+    await add('user.csv', await csv('user', userRows));
+    for (const [index, d] of documents.entries()) {
+      await add(`documents/${index + 1}-${safeName(labels.get(d.requestId) ?? '')}-${safeName(d.fileName)}`, await platform.storage.get(d.storageKey));
+    }
+  });
+  const counts: GdprCounts = { contacts: contactRows.length, signers: signatures.length, requests: new Set(signatures.map((s) => s.requestId)).size, users: userRows.length, documents: documents.length, messages: 0 };
+  await platform.database.inTenant(appId, async (tx) => {
+    const current = await repo.findRequest(tx, appId, gdprRequestId);
+    if (current?.status !== 'queued') return;
+    const now = platform.clock();
+    const { token, hash } = newOpaqueToken();
+    const expiresAt = new Date(now.getTime() + gdprExportLinkDays * 86_400_000);
+    await repo.updateRequest(tx, appId, row.id, { status: 'ready', storageKey: key, tokenHash: hash, expiresAt, counts, completedAt: now });
+    const requester = row.requestedBy ? await findUserById(tx, row.requestedBy) : undefined;
+    if (requester) {
+      const application = await getApplication(tx, appId);
+      await platform.messaging.queueEmail(tx, {
+        appId,
+        to: requester.email,
+        language: requester.language,
+        branding: brandingOf(application),
+        template: 'gdpr-export-ready',
+        params: { firstName: requester.firstName, subject: row.subjectHint, days: gdprExportLinkDays, link: `${platform.config.publicUrl}${pathOf(gdprEndpoints.download, { token })}` },
+      });
+    }
+    await audit(tx, { appId, actorUserId: row.requestedBy, action: 'gdpr.export_ready', targetType: 'gdpr_request', targetId: row.id, data: { counts } });
+    await platform.events.emit(tx, { type: 'gdpr.export_ready', appId, actorUserId: row.requestedBy, data: { gdprRequestId: row.id, requestedBy: row.requestedBy, counts } });
+  });
+}
+
+/** The last attempt failed: the history says so (the user may ask again). */
+export async function markExportFailed(platform: Platform, job: ExportJob): Promise<void> {
+  await platform.database.inTenant(job.appId, (tx) => repo.updateRequest(tx, job.appId, job.gdprRequestId, { status: 'failed', completedAt: platform.clock() }));
+}

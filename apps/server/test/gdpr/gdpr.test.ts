@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { documentVersions, signatureRequests } from '../../src/domains/signatures/schema.ts';
+import { verifyEventChain } from '../../src/domains/signatures/index.ts';
+import { runPurge } from '../../src/domains/gdpr/index.ts';
+import { exportQueue } from '../../src/domains/gdpr/export.ts';
+import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { messagesTo, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
+import { sentRequest } from '../support/signing-flow.ts';
+
+const monthsAgo = (months: number) => new Date(Date.now() - months * 31 * 86_400_000);
+
+describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
+  let t: TestContext;
+  let a: Awaited<ReturnType<typeof tenantWithGerant>>;
+  let b: Awaited<ReturnType<typeof tenantWithGerant>>;
+  let commercial: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    a = await tenantWithGerant(t);
+    b = await tenantWithGerant(t);
+    const user = await t.factory.user(a.appId, { profile: 'COMMERCIAL', parentId: a.gerant.id });
+    commercial = await t.login(user.email);
+  });
+  afterAll(async () => t?.close());
+
+  const gdpr = (client: TestClient, method: string, path: string, body?: unknown) => client.call(method, `/api/gdpr/${path}`, 'application', body);
+
+  /** A sent request forced to `completed` `months` ago, with a signed version, an archive and an evidence file stored. */
+  async function finishedRequest(client: TestClient, appId: string, months: number, email?: string) {
+    const request = await sentRequest(t, client, { signers: [signer(0, email ? { emailAddress: email } : {})] });
+    const at = monthsAgo(months);
+    const docId = request.documents[0]!.id;
+    const signedKey = `${appId}/signed-${request.id}.pdf`;
+    const archiveKey = `${appId}/archive-${request.id}.zip`;
+    const attestationKey = `${appId}/attestation-${request.id}.pdf`;
+    for (const key of [signedKey, archiveKey, attestationKey]) await t.server.platform.storage.put(key, Buffer.from(`%PDF-1.7 ${key}`));
+    await t.database.inSystem(async (tx) => {
+      await tx.insert(documentVersions).values({ appId, documentId: docId, version: 50, kind: 'completed', storageKey: signedKey, sha256: 'a'.repeat(64), sizeBytes: 20 });
+      await tx.update(signatureRequests).set({ status: 'completed', completedAt: at, updatedAt: at, archiveKey, attestationKey }).where(eq(signatureRequests.id, request.id));
+      await tx.execute(sql`update signers set status = 'signed', action_at = ${at.toISOString()} where request_id = ${request.id}`);
+    });
+    return { ...request, docId, keys: { signedKey, archiveKey, attestationKey } };
+  }
+
+  it('ladders: 401 without a session, 403 without settings.gdpr, defaults, and the evidence minimum', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/gdpr/settings' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/api/gdpr/erasures', body: { email: 'x@example.com' } })).statusCode).toBe(401);
+    const before = await t.snapshot();
+    for (const [method, path, body] of [
+      ['GET', 'settings'],
+      ['PUT', 'settings', { finishedDocumentsMonths: 1, signerDataMonths: 1, staleContactsMonths: 1, evidenceMonths: 60 }],
+      ['GET', 'requests'],
+      ['POST', 'exports', { email: 'x@example.com' }],
+      ['POST', 'erasures', { email: 'x@example.com' }],
+    ] as const) {
+      const res = await gdpr(commercial, method, path, body);
+      expect(res.statusCode, `${method} ${path}`).toBe(403);
+    }
+    expect(await t.snapshot()).toBe(before);
+
+    const defaults = await gdpr(a.client, 'GET', 'settings');
+    expect(defaults.json().data).toMatchObject({ finishedDocumentsMonths: 60, signerDataMonths: 60, staleContactsMonths: 36, evidenceMonths: 120, evidenceMinimumMonths: 60, updatedAt: null });
+    const tooShort = await gdpr(a.client, 'PUT', 'settings', { finishedDocumentsMonths: 1, signerDataMonths: 1, staleContactsMonths: 1, evidenceMonths: 12 });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error.fields[0]).toMatchObject({ field: 'evidenceMonths' });
+    const saved = await gdpr(a.client, 'PUT', 'settings', { finishedDocumentsMonths: 2, signerDataMonths: 2, staleContactsMonths: 2, evidenceMonths: 60 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.updatedAt).not.toBeNull();
+  });
+
+  it('purges a finished request past retention (files gone → 410, hashes and chain kept), not one in progress nor another tenant, once', async () => {
+    const old = await finishedRequest(a.client, a.appId, 4);
+    const recent = await finishedRequest(a.client, a.appId, 1);
+    const inProgress = await sentRequest(t, a.client, {});
+    await t.database.inSystem((tx) => tx.update(signatureRequests).set({ createdAt: monthsAgo(12), updatedAt: monthsAgo(12) }).where(eq(signatureRequests.id, inProgress.id)));
+    const otherTenant = await finishedRequest(b.client, b.appId, 4);
+    const originalKey = (await t.database.db.execute(sql`select storage_key from signature_documents where request_id = ${old.id}`)) as unknown as { rows: { storage_key: string }[] };
+
+    const oldSignerEmail = old.signers[0]!.email;
+    await t.waitFor(async () => (await messagesTo(t, oldSignerEmail)).every((m) => m.status !== 'queued' && m.status !== 'retrying'));
+    expect(await messagesTo(t, oldSignerEmail)).not.toHaveLength(0);
+    const report = await runPurge(t.server.platform);
+    expect(report).toMatchObject({ requests: 2 }); // documents and signer data of `old` (evidence: 60 months)
+
+    const row = await requestRow(t, old.id);
+    expect(row.documentsPurgedAt).toBeInstanceOf(Date);
+    expect(row.signerDataPurgedAt).toBeInstanceOf(Date);
+    expect(row.evidencePurgedAt).toBeNull();
+    for (const key of [old.keys.signedKey, old.keys.archiveKey, originalKey.rows[0]!.storage_key]) expect(await t.server.platform.storage.exists(key), key).toBe(false);
+    expect(await t.server.platform.storage.exists(old.keys.attestationKey)).toBe(true);
+    const download = await a.client.call('GET', `/api/transactions/${old.id}/documents/${old.docId}`, 'history');
+    expect(download.statusCode).toBe(410);
+    expect(download.json().error.code).toBe('DOCUMENT_PURGED');
+    const view = (await a.client.call('GET', `/api/transactions/${old.id}`, 'history')).json().data;
+    expect(view.documentsPurgedAt).toBe(row.documentsPurgedAt!.toISOString());
+    expect(view.signers[0].emailAddress).toMatch(/^erased-[0-9a-f]{16}@erased\.invalid$/);
+    expect(await messagesTo(t, oldSignerEmail)).toHaveLength(0); // the invitation's recipient and text are erased too
+    // What proves the signature stays: the versions' SHA-256 and the event chain.
+    const [version] = await t.database.db.select().from(documentVersions).where(and(eq(documentVersions.documentId, old.docId), eq(documentVersions.kind, 'completed')));
+    expect(version!.sha256).toBe('a'.repeat(64));
+    expect(await t.database.inTenant(a.appId, (tx) => verifyEventChain(tx, a.appId, old.id))).toMatchObject({ valid: true, brokenAt: null });
+
+    for (const id of [recent.id, inProgress.id, otherTenant.id]) expect((await requestRow(t, id)).documentsPurgedAt, id).toBeNull();
+    expect((await signerRows(t, otherTenant.id))[0]!.email).not.toMatch(/^erased-/);
+    expect(await t.server.platform.storage.exists(otherTenant.keys.signedKey)).toBe(true);
+
+    const settings = (await gdpr(a.client, 'GET', 'settings')).json().data;
+    expect(settings.lastPurgeAt).not.toBeNull();
+    const before = await t.snapshot();
+    expect(await runPurge(t.server.platform)).toMatchObject({ requests: 0, files: 0, signers: 0 });
+    expect(await t.snapshot()).toBe(before);
+  });
+
+  it("exports a person's data as a zip mailed to the requester, within the tenant only", async () => {
+    const email = `person-${Date.now().toString(36)}@example.com`;
+    expect((await a.client.call('POST', '/api/persons', 'phonebook', { mail: email, firstname: 'Paula', lastname: 'Person' })).statusCode).toBe(201);
+    expect((await b.client.call('POST', '/api/persons', 'phonebook', { mail: email, firstname: 'Other', lastname: 'Tenant' })).statusCode).toBe(201);
+    const finished = await finishedRequest(a.client, a.appId, 0, email);
+
+    const res = await gdpr(a.client, 'POST', 'exports', { email: email.toUpperCase() });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().data).toMatchObject({ kind: 'export', status: 'queued', subject: `p•••@example.com` });
+    const mail = await t.waitFor(async () => (await messagesTo(t, a.gerant.email, 'gdpr-export-ready'))[0], 20_000);
+    const link = /https?:\/\/\S+\/api\/public\/gdpr-exports\/([A-Za-z0-9_-]+)/.exec(mail.text)!;
+    const zip = await t.request({ method: 'GET', url: `/api/public/gdpr-exports/${link[1]}` });
+    expect(zip.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    const person = JSON.parse(Buffer.from(files['person.json']!).toString());
+    expect(person.contacts).toEqual([expect.objectContaining({ mail: email, firstname: 'Paula' })]);
+    expect(person.signatures).toEqual([expect.objectContaining({ requestId: finished.id, status: 'signed' })]);
+    expect(Object.keys(files).filter((f) => f.startsWith('documents/'))).toHaveLength(1);
+    expect(Buffer.from(files['contacts.csv']!).toString()).toContain('Paula');
+    expect(Buffer.from(files['contacts.csv']!).toString()).not.toContain('Other');
+    const [history] = (await gdpr(a.client, 'GET', 'requests')).json().data;
+    expect(history).toMatchObject({ kind: 'export', status: 'ready', counts: { contacts: 1, signers: 1, requests: 1, documents: 1 } });
+    expect(await t.jobCount(exportQueue)).toBeGreaterThan(0);
+
+    t.now.value = new Date(Date.now() + 31 * 86_400_000);
+    try {
+      const expired = await t.request({ method: 'GET', url: `/api/public/gdpr-exports/${link[1]}` });
+      expect(expired.statusCode).toBe(410);
+    } finally {
+      t.now.value = undefined;
+    }
+    expect((await t.request({ method: 'GET', url: `/api/public/gdpr-exports/${'x'.repeat(43)}` })).statusCode).toBe(404);
+  });
+
+  it('refuses an erasure while the person signs a request in progress, then erases contacts and finished requests', async () => {
+    const email = `erase-${Date.now().toString(36)}@example.com`;
+    await a.client.call('POST', '/api/persons', 'phonebook', { mail: email, firstname: 'Erin', lastname: 'Erased' });
+    await b.client.call('POST', '/api/persons', 'phonebook', { mail: email, firstname: 'Kept', lastname: 'InB' });
+    const finished = await finishedRequest(a.client, a.appId, 0, email);
+    const running = await sentRequest(t, a.client, { label: 'Still running', signers: [signer(0, { emailAddress: email })] });
+
+    const before = await t.snapshot();
+    const refused = await gdpr(a.client, 'POST', 'erasures', { email });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('Still running');
+    expect(refused.json().error.details.requests).toEqual([expect.objectContaining({ id: running.id })]);
+    expect(await t.snapshot()).toBe(before);
+
+    await t.database.inSystem((tx) => tx.update(signatureRequests).set({ status: 'canceled', canceledAt: new Date() }).where(eq(signatureRequests.id, running.id)));
+    // Mails still to be delivered are left alone by the redaction: wait for the invitations to be captured.
+    await t.waitFor(async () => (await messagesTo(t, email)).every((m) => m.status !== 'queued' && m.status !== 'retrying'));
+    const done = await gdpr(a.client, 'POST', 'erasures', { email });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ kind: 'erasure', status: 'done', counts: { contacts: 1, signers: 2, requests: 2 } });
+    for (const id of [finished.id, running.id]) expect((await signerRows(t, id))[0]).toMatchObject({ email: expect.stringMatching(/@erased\.invalid$/), phone: null });
+    expect(done.json().data.counts.messages).toBeGreaterThan(0);
+    expect(await messagesTo(t, email)).toHaveLength(0);
+    expect((await a.client.call('GET', `/api/persons?search=${encodeURIComponent(email)}`, 'phonebook')).json().data).toHaveLength(0);
+    expect((await b.client.call('GET', `/api/persons?search=${encodeURIComponent(email)}`, 'phonebook')).json().data).toHaveLength(1);
+    const audits = (await t.database.db.execute(sql`select data from audit_events where action = 'gdpr.erased' and app_id = ${a.appId}`)) as unknown as { rows: { data: Record<string, unknown> }[] };
+    expect(audits.rows).toHaveLength(1);
+    expect(JSON.stringify(audits.rows[0]!.data)).not.toContain(email);
+  });
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { idParamsSchema, uuidSchema } from '../shared/common.ts';
+import { defineEndpoints, file, multipart, type EndpointSpec } from '../shared/endpoint.ts';
+import {
+  apiV1CreateRequestSchema,
+  apiV1ListQuerySchema,
+  apiV1RelaunchSchema,
+  apiV1RequestListSchema,
+  apiV1RequestSchema,
+  apiV1SigningLinkSchema,
+  apiV1StatusSchema,
+  problemSchema,
+} from './schemas.ts';
+
+const read = { apiKey: 'read' } as const;
+const create = { apiKey: 'create' } as const;
+const send = { apiKey: 'send' } as const;
+const manage = { apiKey: 'manage' } as const;
+
+/** The problem answers every call may give (401 bad key, 403 scope or feature, 404, 429 rate limit). */
+const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema, 429: problemSchema } as const;
+const documentParams = z.object({ id: uuidSchema, docId: uuidSchema });
+
+export const apiV1Endpoints = defineEndpoints(['requests'], {
+  createRequest: {
+    method: 'POST',
+    path: '/api/v1/requests',
+    summary: 'Create a signature request from JSON (documents in base64 or by https URL); sent at once when `send` is true',
+    auth: create,
+    body: apiV1CreateRequestSchema,
+    responses: { 201: apiV1RequestSchema, ...problems, 413: problemSchema, 422: problemSchema },
+    idempotent: true,
+  },
+  uploadRequest: {
+    method: 'POST',
+    path: '/api/v1/requests/upload',
+    summary: 'Create a signature request from a multipart form: a `request` JSON part and the files (PDF or ZIP)',
+    auth: create,
+    body: multipart(
+      'multipart/form-data: a text part `request` (the JSON of POST /api/v1/requests, documents without content: each names its file part by fileName) and one file part per document.',
+    ),
+    responses: { 201: apiV1RequestSchema, ...problems, 413: problemSchema },
+    idempotent: true,
+  },
+  listRequests: {
+    method: 'GET',
+    path: '/api/v1/requests',
+    summary: 'The requests of the key, newest first, by pages (cursor)',
+    auth: read,
+    query: apiV1ListQuerySchema,
+    responses: { 200: apiV1RequestListSchema, ...problems },
+  },
+  getRequest: { method: 'GET', path: '/api/v1/requests/:id', summary: 'One request with its signers and documents', auth: read, params: idParamsSchema, responses: { 200: apiV1RequestSchema.omit({ links: true }), ...problems } },
+  requestStatus: { method: 'GET', path: '/api/v1/requests/:id/status', summary: 'Status and progress of a request', auth: read, params: idParamsSchema, responses: { 200: apiV1StatusSchema, ...problems } },
+  sendRequest: { method: 'POST', path: '/api/v1/requests/:id/send', summary: 'Send a draft request', auth: send, params: idParamsSchema, responses: { 200: apiV1RequestSchema, ...problems } },
+  cancelRequest: { method: 'POST', path: '/api/v1/requests/:id/cancel', summary: 'Cancel a request', auth: manage, params: idParamsSchema, responses: { 200: apiV1RequestSchema, ...problems } },
+  relaunchRequest: {
+    method: 'POST',
+    path: '/api/v1/requests/:id/relaunch',
+    summary: 'Remind the signers who have not acted (one reminder per signer per hour)',
+    auth: manage,
+    params: idParamsSchema,
+    responses: { 200: apiV1RelaunchSchema, ...problems },
+  },
+  signedDocument: {
+    method: 'GET',
+    path: '/api/v1/requests/:id/documents/:docId/signed',
+    summary: 'A signed document (PDF) of a completed request',
+    auth: read,
+    params: documentParams,
+    responses: { 200: file('application/pdf'), ...problems },
+  },
+  evidence: { method: 'GET', path: '/api/v1/requests/:id/evidence', summary: 'The evidence file (PDF) of a completed request', auth: read, params: idParamsSchema, responses: { 200: file('application/pdf'), ...problems } },
+  signingLink: {
+    method: 'POST',
+    path: '/api/v1/requests/:id/signers/:signerId/link',
+    summary: "A signer's signing page link, to embed: valid until the request expires",
+    auth: send,
+    params: z.object({ id: uuidSchema, signerId: uuidSchema }),
+    responses: { 200: apiV1SigningLinkSchema, ...problems },
+  },
+});
+
+/** Every endpoint of /api/v1 (the OpenAPI document is generated from these). */
+export const apiV1EndpointGroups: readonly Record<string, EndpointSpec>[] = [apiV1Endpoints];

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { uuidSchema } from '../shared/common.ts';
+import { certificationLevelSchema, maxFilesPerRequest, maxSignersPerRequest } from '../signatures/constants.ts';
+import { documentInputSchema } from '../signatures/documents.ts';
+import { signatureOptionsInputSchema } from '../signatures/options.ts';
+import { signatureRequestSchema, signingLinkSchema } from '../signatures/requests.ts';
+import { signerInputObjectSchema } from '../signatures/signers.ts';
+import { signatureStatusSchema, signerStatusSchema } from '../signatures/states.ts';
+
+/**
+ * The public REST API, version 1 (docs/api-v1.md): resources are sent bare (no `{ data }` envelope), lists carry an
+ * opaque `nextCursor`, errors are RFC 9457 problem details (`application/problem+json`).
+ */
+export const apiV1Prefix = '/api/v1/';
+export const apiV1OpenApiPath = `${apiV1Prefix}openapi.json`;
+export const apiV1DocsPath = `${apiV1Prefix}docs`;
+export const problemContentType = 'application/problem+json';
+/** Where a problem's `type` points: the error code's anchor in the reference. */
+export const problemTypeBase = 'https://paraphe.dev/problems/';
+
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  /** The stable error code (docs/api.md). */
+  code: z.string(),
+  /** One entry per invalid field. */
+  errors: z.array(z.object({ field: z.string(), rule: z.string(), message: z.string() })).optional(),
+  instance: z.string().optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+/** A document by its content (`contentBase64`) or by an https `url` fetched by the server (≤ the tenant's max file size, 15 s). */
+export const apiV1DocumentInputSchema = documentInputSchema
+  .omit({ documentId: true })
+  .extend({
+    contentBase64: z.string().max(70_000_000).optional(),
+    url: z.string().trim().max(2000).optional(),
+  })
+  .refine((d) => (d.contentBase64 === undefined) !== (d.url === undefined), { message: 'Give contentBase64 or url (one of them).', path: ['contentBase64'], params: { rule: 'required' } });
+
+export const apiV1CreateRequestSchema = z.object({
+  label: z.string().trim().min(1).max(200),
+  level: certificationLevelSchema.default(1),
+  description: z.string().trim().max(2000).nullish(),
+  /** true: send at once (needs the `send` scope too); false: a draft, sent later by POST …/send. */
+  send: z.boolean().default(false),
+  signers: z.array(signerInputObjectSchema).min(1).max(maxSignersPerRequest),
+  documents: z.array(apiV1DocumentInputSchema).min(1).max(maxFilesPerRequest),
+  options: signatureOptionsInputSchema.optional(),
+});
+export type ApiV1CreateRequest = z.input<typeof apiV1CreateRequestSchema>;
+
+/** The `request` part of a multipart create: the same fields; documents name their file parts (a file without an entry gets default fields). */
+export const apiV1UploadRequestSchema = apiV1CreateRequestSchema.extend({
+  documents: z.array(documentInputSchema.omit({ documentId: true })).max(maxFilesPerRequest).default([]),
+});
+
+export const apiV1RequestSchema = signatureRequestSchema.extend({
+  /** Signing links handed back (direct or face-to-face chaining); empty when the signers are invited by mail or SMS. */
+  links: z.array(signingLinkSchema),
+});
+export type ApiV1Request = z.infer<typeof apiV1RequestSchema>;
+
+export const apiV1ListLimit = 100;
+export const apiV1ListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(apiV1ListLimit).default(20),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  /** Comma-separated statuses. */
+  status: z
+    .string()
+    .max(300)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const parsed = z.array(signatureStatusSchema).safeParse(v.split(',').map((s) => s.trim()));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'status: comma-separated statuses.', params: { rule: 'invalid_value' } });
+      return z.NEVER;
+    }),
+  createdFrom: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  createdTo: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  /** Label or signer search (3 characters at least). */
+  search: z.string().max(200).optional(),
+});
+
+export const apiV1RequestListSchema = z.object({
+  data: z.array(signatureRequestSchema),
+  /** Absent on the last page. */
+  nextCursor: z.string().optional(),
+});
+
+export const apiV1StatusSchema = z.object({
+  id: uuidSchema,
+  status: signatureStatusSchema,
+  percentSigned: z.number(),
+  signers: z.array(z.object({ id: uuidSchema, signerIndex: z.number().int(), status: signerStatusSchema, actionAt: z.string().nullable() })),
+});
+
+export const apiV1SigningLinkSchema = z.object({
+  signerId: uuidSchema,
+  /** The signing page for this signer, to open or embed (iframe); valid until `expiresAt`, the request's expiry. */
+  url: z.string(),
+  token: z.string(),
+  expiresAt: z.string(),
+});
+
+export const apiV1RelaunchSchema = z.object({ reminded: z.array(uuidSchema), skipped: z.array(z.object({ signerId: uuidSchema, availableAt: z.string() })) });
