@@ -1,4 +1,5 @@
 import type { TemplateCatalogues } from '../../platform/messaging/templates/types.ts';
+import { de } from './templates.de.ts';
 
 /** The link of a person's data export, to the user who asked for it (never to the person). */
 declare module '../../platform/messaging/templates/types.ts' {
@@ -30,4 +31,6 @@ export const gdprTemplates: TemplateCatalogues<'gdpr-export-ready'> = {
       action: { label: 'Download the export', linkParam: 'link' },
     },
   },
+  // The other languages, one file each (templates.<lang>.ts).
+  de,
 };
