@@ -2,6 +2,7 @@ import type { TemplateCatalogues } from '../../platform/messaging/templates/type
 import { de } from './templates.de.ts';
 import { dk } from './templates.dk.ts';
 import { es } from './templates.es.ts';
+import { fi } from './templates.fi.ts';
 
 /** The link of a person's data export, to the user who asked for it (never to the person). */
 declare module '../../platform/messaging/templates/types.ts' {
@@ -34,5 +35,5 @@ export const gdprTemplates: TemplateCatalogues<'gdpr-export-ready'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es,
+  de, dk, es, fi,
 };
