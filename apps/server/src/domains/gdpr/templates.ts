@@ -4,6 +4,7 @@ import { dk } from './templates.dk.ts';
 import { es } from './templates.es.ts';
 import { fi } from './templates.fi.ts';
 import { gr } from './templates.gr.ts';
+import { it } from './templates.it.ts';
 
 /** The link of a person's data export, to the user who asked for it (never to the person). */
 declare module '../../platform/messaging/templates/types.ts' {
@@ -36,5 +37,5 @@ export const gdprTemplates: TemplateCatalogues<'gdpr-export-ready'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr,
+  de, dk, es, fi, gr, it,
 };
