@@ -7,6 +7,7 @@ import { gr } from './templates.gr.ts';
 import { it } from './templates.it.ts';
 import { nl } from './templates.nl.ts';
 import { no } from './templates.no.ts';
+import { pt } from './templates.pt.ts';
 
 /** The link of a person's data export, to the user who asked for it (never to the person). */
 declare module '../../platform/messaging/templates/types.ts' {
@@ -39,5 +40,5 @@ export const gdprTemplates: TemplateCatalogues<'gdpr-export-ready'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no,
+  de, dk, es, fi, gr, it, nl, no, pt,
 };
