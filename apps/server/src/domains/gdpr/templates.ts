@@ -8,6 +8,7 @@ import { it } from './templates.it.ts';
 import { nl } from './templates.nl.ts';
 import { no } from './templates.no.ts';
 import { pt } from './templates.pt.ts';
+import { se } from './templates.se.ts';
 
 /** The link of a person's data export, to the user who asked for it (never to the person). */
 declare module '../../platform/messaging/templates/types.ts' {
@@ -40,5 +41,5 @@ export const gdprTemplates: TemplateCatalogues<'gdpr-export-ready'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt,
+  de, dk, es, fi, gr, it, nl, no, pt, se,
 };
