@@ -88,6 +88,9 @@ describe('issue 14 journey: a German back office, a Greek signer', () => {
     await env.requests.fillRequest(requester, { label, participants: [signer], pdfFile });
     await requester.getByRole('tab', { name: /^Signers/ }).click();
     await choose(requester, 'Language', 'Ελληνικά');
+    // The request's language (the evidence file's): Greek too.
+    await requester.getByRole('tab', { name: 'Options' }).click();
+    await choose(requester, 'Default language', 'Ελληνικά');
     await env.requests.send(requester, { chaining: 'By e-mail to the signers', handwritten: 'Enabled' });
     await requester.waitForURL(/#\/signatures\/view\//);
     const viewUrl = requester.url();
@@ -113,12 +116,12 @@ describe('issue 14 journey: a German back office, a Greek signer', () => {
     await page.getByText(text('signing', 'gr', 'result.signed.title')).waitFor();
     await screenshot(page, 'issue14-signed-el');
 
-    await screenshot(requester, 'issue14-debug-before-completion');
     // The evidence file: in Greek (the request's signer language), the name extracted back exactly, /Lang el.
     await expect
       .poll(async () => {
         await requester.goto(viewUrl);
         await requester.reload();
+        await requester.getByRole('tab', { name: /^Signers/ }).waitFor(); // the view is loaded
         return requester.getByText('Completed', { exact: true }).first().isVisible();
       }, { timeout: 60_000, interval: 1_000, message: `not completed; server errors: ${env.server.logs().filter((l) => /error|fail|warn/i.test(l)).slice(-8).join('\n')}` })
       .toBe(true);
@@ -126,8 +129,10 @@ describe('issue 14 journey: a German back office, a Greek signer', () => {
     const evidence = path.join(env.workDir, 'evidence.pdf');
     await download.saveAs(evidence);
     const extracted = execFileSync('pdftotext', [evidence, '-'], { encoding: 'utf8' });
-    expect(extracted).toContain(`${signer.first} ${signer.last}`);
-    expect(extracted.replace(signer.first, '').replace(signer.last, '')).toMatch(greekLetters);
+    // Names are shown LASTNAME firstname (spec §5); the evidence's own words are Greek too.
+    expect(extracted).toContain(`${signer.last.toUpperCase()} ${signer.first}`);
+    expect(extracted).toContain(signer.email);
+    expect(extracted.replaceAll(signer.first, '').replaceAll(signer.last.toUpperCase(), '')).toMatch(greekLetters);
     expect(extracted).not.toContain('?????');
     expect(fs.readFileSync(evidence).toString('latin1')).toMatch(/\/Lang\s*\(el/);
     execFileSync('pdftoppm', ['-r', '60', '-png', '-f', '1', '-l', '1', evidence, path.join(env.workDir, 'evidence')]);
