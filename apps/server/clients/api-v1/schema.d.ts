@@ -260,6 +260,8 @@ export interface operations {
                             completedAt: string | null;
                             canceledAt: string | null;
                             completionFailure?: string | null;
+                            documentsPurgedAt?: string | null;
+                            signerDataPurgedAt?: string | null;
                             signerCount: number;
                             percentSigned: number;
                             percentResponses: number;
@@ -673,6 +675,8 @@ export interface operations {
                         completedAt: string | null;
                         canceledAt: string | null;
                         completionFailure?: string | null;
+                        documentsPurgedAt?: string | null;
+                        signerDataPurgedAt?: string | null;
                         signerCount: number;
                         percentSigned: number;
                         percentResponses: number;
@@ -1005,6 +1009,8 @@ export interface operations {
                         completedAt: string | null;
                         canceledAt: string | null;
                         completionFailure?: string | null;
+                        documentsPurgedAt?: string | null;
+                        signerDataPurgedAt?: string | null;
                         signerCount: number;
                         percentSigned: number;
                         percentResponses: number;
@@ -1316,6 +1322,8 @@ export interface operations {
                         completedAt: string | null;
                         canceledAt: string | null;
                         completionFailure?: string | null;
+                        documentsPurgedAt?: string | null;
+                        signerDataPurgedAt?: string | null;
                         signerCount: number;
                         percentSigned: number;
                         percentResponses: number;
@@ -1761,6 +1769,8 @@ export interface operations {
                         completedAt: string | null;
                         canceledAt: string | null;
                         completionFailure?: string | null;
+                        documentsPurgedAt?: string | null;
+                        signerDataPurgedAt?: string | null;
                         signerCount: number;
                         percentSigned: number;
                         percentResponses: number;
@@ -2051,6 +2061,8 @@ export interface operations {
                         completedAt: string | null;
                         canceledAt: string | null;
                         completionFailure?: string | null;
+                        documentsPurgedAt?: string | null;
+                        signerDataPurgedAt?: string | null;
                         signerCount: number;
                         percentSigned: number;
                         percentResponses: number;

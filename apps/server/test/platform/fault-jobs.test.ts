@@ -41,6 +41,8 @@ describe(`fault: jobs claimed by a dead process (${engine})`, () => {
       'operation-relaunch': 900,
       'operation-archive': 900,
       'merge-batch': 1800,
+      // The nightly retention purge walks every tenant's finished requests, one transaction per step (resumable).
+      'gdpr-purge': 3600,
     };
     for (const [name, seconds] of Object.entries(longRunning)) expect(byName[name], name).toMatchObject({ expire_seconds: seconds });
     const allowedLong = new Set(['storage-sweep', 'maintenance-vacuum', ...Object.keys(longRunning)]);

@@ -16,7 +16,8 @@ async function languageOf(platform: Platform, userId: string) {
 }
 
 export function consentRoutes(app: App, platform: Platform) {
-  serve(app, endpoints.current, async (request) => item(await currentTexts(platform, request.query.language)));
+  // Public (the sign-up page reads it): limited per client address like the other public reads.
+  serve(app, endpoints.current, async (request) => item(await currentTexts(platform, request.query.language)), { rateLimit: { max: 300, timeWindow: '1 minute' } });
   serve(app, endpoints.versions, async () => item(await listVersions(platform)));
   serve(app, endpoints.publish, async (request) => item(await publishText({ platform, actor: requireActor(request), input: request.body })));
   serve(app, endpoints.applicationConsents, async (request) => {

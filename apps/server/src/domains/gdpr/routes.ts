@@ -16,8 +16,14 @@ export function gdprRoutes(app: App, platform: Platform) {
   });
   serve(app, endpoints.export, async (request) => item(await gdpr.requestExport({ platform, actor: requireActor(request), email: request.body.email })));
   serve(app, endpoints.erase, async (request) => item(await gdpr.erase({ platform, actor: requireActor(request), email: request.body.email })));
-  serve(app, endpoints.download, async (request, reply) => {
-    const file = await gdpr.exportFile(platform, request.params.token);
-    return sendFile(reply, { fileName: file.fileName, contentType: 'application/zip', body: file.body });
-  });
+  serve(
+    app,
+    endpoints.download,
+    async (request, reply) => {
+      const file = await gdpr.exportFile(platform, request.params.token);
+      return sendFile(reply, { fileName: file.fileName, contentType: 'application/zip', body: file.body });
+    },
+    // A public link: 20 tries a minute per client address, so that its token cannot be guessed (docs/security.md).
+    { rateLimit: { max: 20, timeWindow: '1 minute' } },
+  );
 }
