@@ -3,7 +3,8 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
 import type { BatchMessage, MessagePriority } from '../../platform/messaging/service.ts';
-import { brandingOf, displayCompanyOf, type ApplicationRow } from '../tenants/index.ts';
+import { brandingOf, displayCompanyOf, settingsOf, type ApplicationRow } from '../tenants/index.ts';
+import { findUserById } from '../users/index.ts';
 import { appendEvent } from './evidence.ts';
 import { emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
@@ -112,6 +113,33 @@ export function expiredNoticeMessage(ctx: Pick<RequestContext, 'application' | '
     params: { firstName: owner.firstName, label: ctx.request.label },
     priority: 'bulk',
   };
+}
+
+/**
+ * The start mail (docs/settings.md): the requester learns that their request went to its signers, in their own
+ * language. Single requests only (not each copy of a campaign or an operation), and only when the tenant leaves
+ * its setting "notify the requester when a request starts" on.
+ */
+export async function sendStartNotice(tx: Tx, platform: Platform, ctx: RequestContext) {
+  const { application, request } = ctx;
+  if (request.source !== 'single' || !request.ownerUserId || !settingsOf(application).notifyRequesterOnStart) return;
+  const owner = await findUserById(tx, request.ownerUserId);
+  if (!owner) return;
+  await platform.messaging.queueEmail(tx, {
+    appId: application.id,
+    to: owner.email,
+    language: owner.language,
+    branding: brandingOf(application),
+    template: 'request-started',
+    params: {
+      requesterName: `${owner.firstName} ${owner.lastName}`,
+      company: displayCompanyOf(application),
+      label: request.label,
+      signerCount: String(ctx.signers.filter((s) => s.role === 'signer').length),
+      link: `${platform.config.publicUrl}/#/signatures/${request.id}`,
+    },
+    about: `request:${request.id}`,
+  });
 }
 
 /** The outbox subject of every mail and SMS to a signer (invitation, reminders, cancellation). */
