@@ -117,12 +117,14 @@ export function expiredNoticeMessage(ctx: Pick<RequestContext, 'application' | '
 
 /**
  * The start mail (docs/settings.md): the requester learns that their request went to its signers, in their own
- * language. Single requests only (not each copy of a campaign or an operation), and only when the tenant leaves
+ * language. Single requests only (not each copy of a campaign or an operation), not face to face, and only when the tenant leaves
  * its setting "notify the requester when a request starts" on.
  */
 export async function sendStartNotice(tx: Tx, platform: Platform, ctx: RequestContext) {
   const { application, request } = ctx;
   if (request.source !== 'single' || !request.ownerUserId || !settingsOf(application).notifyRequesterOnStart) return;
+  // Face to face, nothing was sent: the participants sign on the requester's own device, the requester at their side.
+  if (request.options.chainingMode === 'faceToFace') return;
   const owner = await findUserById(tx, request.ownerUserId);
   if (!owner) return;
   await platform.messaging.queueEmail(tx, {
@@ -138,9 +140,12 @@ export async function sendStartNotice(tx: Tx, platform: Platform, ctx: RequestCo
       signerCount: String(ctx.signers.filter((s) => s.role === 'signer').length),
       link: `${platform.config.publicUrl}/#/signatures/${request.id}`,
     },
-    about: `request:${request.id}`,
+    about: startNoticeAbout(request.id),
   });
 }
+
+/** The outbox subject of the start mail. */
+export const startNoticeAbout = (requestId: string) => `request:${requestId}`;
 
 /** The outbox subject of every mail and SMS to a signer (invitation, reminders, cancellation). */
 export const signerMessagesAbout = (signerId: string) => `signer:${signerId}`;
