@@ -1,4 +1,14 @@
 import type { TemplateCatalogues } from '../../platform/messaging/templates/types.ts';
+import { de } from './templates.de.ts';
+import { dk } from './templates.dk.ts';
+import { es } from './templates.es.ts';
+import { fi } from './templates.fi.ts';
+import { gr } from './templates.gr.ts';
+import { it } from './templates.it.ts';
+import { nl } from './templates.nl.ts';
+import { no } from './templates.no.ts';
+import { pt } from './templates.pt.ts';
+import { se } from './templates.se.ts';
 
 /** The link of a person's data export, to the user who asked for it (never to the person). */
 declare module '../../platform/messaging/templates/types.ts' {
@@ -30,4 +40,6 @@ export const gdprTemplates: TemplateCatalogues<'gdpr-export-ready'> = {
       action: { label: 'Download the export', linkParam: 'link' },
     },
   },
+  // The other languages, one file each (templates.<lang>.ts).
+  de, dk, es, fi, gr, it, nl, no, pt, se,
 };

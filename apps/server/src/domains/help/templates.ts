@@ -1,4 +1,14 @@
 import type { TemplateCatalogues } from '../../platform/messaging/templates/types.ts';
+import { de } from './templates.de.ts';
+import { dk } from './templates.dk.ts';
+import { es } from './templates.es.ts';
+import { fi } from './templates.fi.ts';
+import { gr } from './templates.gr.ts';
+import { it } from './templates.it.ts';
+import { nl } from './templates.nl.ts';
+import { no } from './templates.no.ts';
+import { pt } from './templates.pt.ts';
+import { se } from './templates.se.ts';
 
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
@@ -22,4 +32,6 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
       action: { label: 'See the requests', linkParam: 'link' },
     },
   },
+  // The other languages, one file each (templates.<lang>.ts).
+  de, dk, es, fi, gr, it, nl, no, pt, se,
 };
