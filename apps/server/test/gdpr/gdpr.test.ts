@@ -77,6 +77,17 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     const inProgress = await sentRequest(t, a.client, {});
     await t.database.inSystem((tx) => tx.update(signatureRequests).set({ createdAt: monthsAgo(12), updatedAt: monthsAgo(12) }).where(eq(signatureRequests.id, inProgress.id)));
     const otherTenant = await finishedRequest(b.client, b.appId, 4);
+    // Copies sealed before signing: `old`'s own, and one shared with `recent` (a campaign's seal, made once).
+    const ownSealKey = `${a.appId}/stamp-own-${old.id}.pdf`;
+    const sharedSealKey = `${a.appId}/stamp-shared-${old.id}.pdf`;
+    for (const key of [ownSealKey, sharedSealKey]) await t.server.platform.storage.put(key, Buffer.from(`%PDF-1.7 ${key}`));
+    await t.database.inSystem((tx) =>
+      tx.insert(documentVersions).values([
+        { appId: a.appId, documentId: old.docId, version: 40, kind: 'sealed', storageKey: ownSealKey, sha256: 'b'.repeat(64), sizeBytes: 20 },
+        { appId: a.appId, documentId: old.docId, version: 41, kind: 'sealed', storageKey: sharedSealKey, sha256: 'c'.repeat(64), sizeBytes: 20 },
+        { appId: a.appId, documentId: recent.docId, version: 41, kind: 'sealed', storageKey: sharedSealKey, sha256: 'c'.repeat(64), sizeBytes: 20 },
+      ]),
+    );
     const originalKey = (await t.database.db.execute(sql`select storage_key from signature_documents where request_id = ${old.id}`)) as unknown as { rows: { storage_key: string }[] };
 
     const oldSignerEmail = old.signers[0]!.email;
@@ -89,7 +100,8 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     expect(row.documentsPurgedAt).toBeInstanceOf(Date);
     expect(row.signerDataPurgedAt).toBeInstanceOf(Date);
     expect(row.evidencePurgedAt).toBeNull();
-    for (const key of [old.keys.signedKey, old.keys.archiveKey, originalKey.rows[0]!.storage_key]) expect(await t.server.platform.storage.exists(key), key).toBe(false);
+    for (const key of [old.keys.signedKey, old.keys.archiveKey, originalKey.rows[0]!.storage_key, ownSealKey]) expect(await t.server.platform.storage.exists(key), key).toBe(false);
+    expect(await t.server.platform.storage.exists(sharedSealKey), 'still sealed for a request not purged').toBe(true);
     expect(await t.server.platform.storage.exists(old.keys.attestationKey)).toBe(true);
     const download = await a.client.call('GET', `/api/transactions/${old.id}/documents/${old.docId}`, 'history');
     expect(download.statusCode).toBe(410);
@@ -112,6 +124,10 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     const before = await t.snapshot();
     expect(await runPurge(t.server.platform)).toMatchObject({ requests: 0, files: 0, signers: 0 });
     expect(await t.snapshot()).toBe(before);
+    // The last request sharing the seal is purged: the shared file goes with it.
+    await t.database.inSystem((tx) => tx.update(signatureRequests).set({ completedAt: monthsAgo(4) }).where(eq(signatureRequests.id, recent.id)));
+    await runPurge(t.server.platform);
+    expect(await t.server.platform.storage.exists(sharedSealKey)).toBe(false);
   });
 
   it("exports a person's data as a zip mailed to the requester, within the tenant only", async () => {

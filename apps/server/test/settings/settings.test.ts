@@ -16,6 +16,8 @@ describe(`tenant settings (${engine})`, () => {
   let managerId: string;
   let commercialId: string;
   let otherGerant: TestClient;
+  let gerantEmail: string;
+  let managerEmail: string;
 
   beforeAll(async () => {
     provider = await providerStandIn();
@@ -26,6 +28,7 @@ describe(`tenant settings (${engine})`, () => {
     const m = await t.factory.user(appId, { profile: 'MANAGER', parentId: a.gerant.id });
     const c = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId: m.id, mobile: '+33611223344' });
     managerId = m.id;
+    [gerantEmail, managerEmail] = [a.gerant.email, m.email];
     commercialId = c.id;
     // The director reads in English: "send me a test" follows their language.
     await t.database.inSystem((tx) => tx.update(users).set({ language: 'en' }).where(eq(users.id, a.gerant.id)));
@@ -198,6 +201,35 @@ describe(`tenant settings (${engine})`, () => {
     expect(fr?.subject).toContain('vous invite à signer');
     expect(fr?.html).toContain('Acme Signatures');
     expect(fr?.html).toContain('/api/public/logos/');
+  });
+
+  it('mails the requester when their request starts, in their language, worded by the tenant; not when the setting is off', async () => {
+    const start = { subject: 'ACME: ${label} went out', body: '${requesterName}: ${signerCount} to sign ${label}.\n\n${company}' };
+    const saved = await gerant.call('PUT', url('/templates'), 'application', { templates: { start: { en: start } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const startMails = (email: string, requestId?: string) =>
+      t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.to, email), eq(outboxMessages.template, 'request-started'), requestId ? eq(outboxMessages.about, `request:${requestId}`) : undefined));
+    const sendAs = async (client: TestClient) => {
+      const signers = [signer(0)];
+      const res = await createRequest(t, client, { signers, options: { chainingMode: 'email' }, send: true });
+      expect(res.statusCode, res.body).toBe(201);
+      await t.waitFor(() => t.lastMessageTo(signers[0]!.emailAddress), 15_000); // the send job ran
+      return res.json().data.id as string;
+    };
+    // The director reads in English (the tenant's wording); the manager in French (the product's).
+    const id = await sendAs(gerant);
+    const [english] = await startMails(gerantEmail, id);
+    expect(english).toMatchObject({ subject: 'ACME: Sales contract went out', language: 'en' });
+    expect(english!.text).toContain(': 1 to sign Sales contract.');
+    expect(english!.text).toContain(`/#/signatures/${id}`);
+    const [french] = await startMails(managerEmail, await sendAs(manager));
+    expect(french!.subject).toBe('Votre demande « Sales contract » a été envoyée');
+    expect(french!.text).toContain('envoyée à ses signataires (1)');
+
+    const off = await gerant.call('PUT', url('/parameters'), 'application', { ...parameters, notifyRequesterOnStart: false });
+    expect(off.json().data.parameters.notifyRequesterOnStart).toBe(false);
+    expect(await startMails(managerEmail, await sendAs(manager))).toHaveLength(0);
+    await gerant.call('PUT', url('/parameters'), 'application', { ...parameters, notifyRequesterOnStart: true });
   });
 
   it('feeds a new request from the user’s defaults, then the tenant’s Parameters, then the product’s', async () => {

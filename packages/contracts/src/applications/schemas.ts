@@ -27,6 +27,8 @@ export const applicationSettingsSchema = z.object({
   defaultLanguage: localeSchema.default(defaultLocale),
   /** Spec §6: users without signing-provider credentials of their own use their nearest ancestor's. */
   providerInheritance: z.boolean().default(false),
+  /** The start mail: the requester of a single request is told when it is sent to its signers (docs/settings.md). */
+  notifyRequesterOnStart: z.boolean().default(true),
   /** The tenant's layer of a new request's defaults (settings → Parameters); its expiry is signatureExpiryDays. */
   signatureDefaults: signatureDefaultsLayerSchema.omit({ expiryDays: true }).default({}),
 });

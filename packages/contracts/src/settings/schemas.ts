@@ -62,12 +62,14 @@ export const parametersInputSchema = z.object({
   failRedirection: httpsUrlSchema.nullish().transform((v) => v || null),
   smsSender: smsSenderSchema.nullish().or(z.literal('')).transform((v) => v || null),
   providerInheritance: z.boolean(),
+  /** The start mail (docs/settings.md): the requester is told when their request is sent to its signers. */
+  notifyRequesterOnStart: z.boolean().default(true),
 });
 export type ParametersInput = z.input<typeof parametersInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------- templates
-/** The mails a tenant may word itself (spec §3: first contact, reminder, signed documents). */
-export const messageTemplateKinds = ['invitation', 'reminder', 'signedDocuments'] as const;
+/** The mails a tenant may word itself (spec §3: first contact, reminder, START, signed documents). */
+export const messageTemplateKinds = ['invitation', 'reminder', 'start', 'signedDocuments'] as const;
 export type MessageTemplateKind = (typeof messageTemplateKinds)[number];
 export const messageTemplateKindSchema = z.enum(messageTemplateKinds);
 
@@ -75,6 +77,8 @@ export const messageTemplateKindSchema = z.enum(messageTemplateKinds);
 export const templatePlaceholders: Record<MessageTemplateKind, readonly string[]> = {
   invitation: ['signerName', 'requesterName', 'company', 'label', 'message', 'expiresOn', 'link'],
   reminder: ['signerName', 'requesterName', 'company', 'label', 'expiresOn', 'link'],
+  /** The start mail, to the requester when their request is sent to its signers. */
+  start: ['label', 'requesterName', 'signerCount', 'company', 'link'],
   signedDocuments: ['name', 'company', 'label'],
 };
 /** Kinds also sent by SMS; their SMS text must carry the link (the SMS wildcard, docs/settings.md). */
@@ -115,7 +119,7 @@ function checkTemplate(kind: MessageTemplateKind, template: TenantTemplate, path
 
 const byLanguage = z.partialRecord(localeSchema, tenantTemplateSchema).optional();
 export const tenantTemplatesSchema = z
-  .object({ invitation: byLanguage, reminder: byLanguage, signedDocuments: byLanguage } satisfies Record<MessageTemplateKind, unknown>)
+  .object({ invitation: byLanguage, reminder: byLanguage, start: byLanguage, signedDocuments: byLanguage } satisfies Record<MessageTemplateKind, unknown>)
   .superRefine((templates, ctx) => {
     for (const kind of messageTemplateKinds) {
       for (const [language, template] of Object.entries(templates[kind] ?? {})) if (template) checkTemplate(kind, template, [kind, language], ctx);
@@ -197,6 +201,7 @@ export const tenantSettingsSchema = z.object({
     failRedirection: z.string().nullable(),
     smsSender: z.string().nullable(),
     providerInheritance: z.boolean(),
+    notifyRequesterOnStart: z.boolean(),
   }),
   templates: tenantTemplatesSchema,
   provider: providerCredentialsSchema.nullable(),

@@ -55,6 +55,7 @@ function sampleParams(platform: Platform, application: ApplicationRow, language:
     label: sampleLabels[language] ?? sampleLabels.en!,
     message: '',
     expiresOn: expires,
+    signerCount: '2',
     link: worstCaseLink(platform),
   };
 }

@@ -40,6 +40,7 @@ export function presentSettings(row: ApplicationRow, provider: ProviderCredentia
       failRedirection: settings.failRedirection ?? null,
       smsSender: settings.smsSender ?? null,
       providerInheritance: settings.providerInheritance,
+      notifyRequesterOnStart: settings.notifyRequesterOnStart,
     },
     templates: row.messageTemplates ?? {},
     provider: provider ? presentCredentials(provider) : null,

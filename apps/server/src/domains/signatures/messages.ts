@@ -3,7 +3,8 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
 import type { BatchMessage, MessagePriority } from '../../platform/messaging/service.ts';
-import { brandingOf, displayCompanyOf, type ApplicationRow } from '../tenants/index.ts';
+import { brandingOf, displayCompanyOf, settingsOf, type ApplicationRow } from '../tenants/index.ts';
+import { findUserById } from '../users/index.ts';
 import { appendEvent } from './evidence.ts';
 import { emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
@@ -113,6 +114,38 @@ export function expiredNoticeMessage(ctx: Pick<RequestContext, 'application' | '
     priority: 'bulk',
   };
 }
+
+/**
+ * The start mail (docs/settings.md): the requester learns that their request went to its signers, in their own
+ * language. Single requests only (not each copy of a campaign or an operation), not face to face, and only when the tenant leaves
+ * its setting "notify the requester when a request starts" on.
+ */
+export async function sendStartNotice(tx: Tx, platform: Platform, ctx: RequestContext) {
+  const { application, request } = ctx;
+  if (request.source !== 'single' || !request.ownerUserId || !settingsOf(application).notifyRequesterOnStart) return;
+  // Face to face, nothing was sent: the participants sign on the requester's own device, the requester at their side.
+  if (request.options.chainingMode === 'faceToFace') return;
+  const owner = await findUserById(tx, request.ownerUserId);
+  if (!owner) return;
+  await platform.messaging.queueEmail(tx, {
+    appId: application.id,
+    to: owner.email,
+    language: owner.language,
+    branding: brandingOf(application),
+    template: 'request-started',
+    params: {
+      requesterName: `${owner.firstName} ${owner.lastName}`,
+      company: displayCompanyOf(application),
+      label: request.label,
+      signerCount: String(ctx.signers.filter((s) => s.role === 'signer').length),
+      link: `${platform.config.publicUrl}/#/signatures/${request.id}`,
+    },
+    about: startNoticeAbout(request.id),
+  });
+}
+
+/** The outbox subject of the start mail. */
+export const startNoticeAbout = (requestId: string) => `request:${requestId}`;
 
 /** The outbox subject of every mail and SMS to a signer (invitation, reminders, cancellation). */
 export const signerMessagesAbout = (signerId: string) => `signer:${signerId}`;

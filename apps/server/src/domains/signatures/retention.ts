@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { SignatureStatus } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
-import { sepaMandates, signatureRequests, signers } from './schema.ts';
+import { documentVersions, sepaMandates, signatureDocuments, signatureRequests, signers } from './schema.ts';
 import { signerMessagesAbout } from './messages.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
 
@@ -58,6 +58,36 @@ export interface PurgeOutcome {
 }
 
 /**
+ * The files sealed before signing (stamps' sealed copies, versions of kind `sealed`) of these documents that no other
+ * request whose documents are not purged yet uses: a single request's own, or a campaign's shared seal once its
+ * last copy is purged (the purge walks a tenant's requests one transaction after the other, so two copies never
+ * race). The stamps history row stays; its download then answers 410 (docs/gdpr.md).
+ */
+async function sealedKeysToDelete(tx: Tx, appId: string, requestId: string, documentIds: string[]): Promise<string[]> {
+  if (!documentIds.length) return [];
+  const own = await tx
+    .selectDistinct({ key: documentVersions.storageKey })
+    .from(documentVersions)
+    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds), eq(documentVersions.kind, 'sealed')));
+  if (!own.length) return [];
+  const stillUsed = await tx
+    .selectDistinct({ key: documentVersions.storageKey })
+    .from(documentVersions)
+    .innerJoin(signatureDocuments, eq(signatureDocuments.id, documentVersions.documentId))
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signatureDocuments.requestId))
+    .where(
+      and(
+        eq(documentVersions.appId, appId),
+        inArray(documentVersions.storageKey, own.map((r) => r.key)),
+        ne(signatureRequests.id, requestId),
+        isNull(signatureRequests.documentsPurgedAt),
+      ),
+    );
+  const used = new Set(stillUsed.map((r) => r.key));
+  return own.map((r) => r.key).filter((key) => !used.has(key));
+}
+
+/**
  * One purge step of one request, in the caller's transaction, which must also write the audit row and the event.
  * Files are deleted before the commit: a crash after it leaves the step undone, and the next run deletes again
  * (deleting a missing file is not an error) — never a row pointing at a file that is gone without saying so.
@@ -73,7 +103,8 @@ export async function purgeRequest(tx: Tx, platform: Pick<Platform, 'storage' | 
     const documents = await repo.documentsOf(tx, appId, [requestId]);
     // A campaign copy's or an operation order's originals are the campaign's (operation's) files, shared: kept here.
     const originals = request.source === 'single' ? documents.map((d) => d.storageKey) : [];
-    files = [...originals, ...(await versionKeysOf(tx, appId, documents.map((d) => d.id))), ...(request.archiveKey ? [request.archiveKey] : [])];
+    const sealed = await sealedKeysToDelete(tx, appId, requestId, documents.map((d) => d.id));
+    files = [...originals, ...(await versionKeysOf(tx, appId, documents.map((d) => d.id))), ...sealed, ...(request.archiveKey ? [request.archiveKey] : [])];
     await repo.updateRequest(tx, appId, requestId, { documentsPurgedAt: now, archiveKey: null, archiveGeneratedAt: null });
   } else if (step === 'signerData') {
     const rows = await repo.signersOf(tx, appId, [requestId]);

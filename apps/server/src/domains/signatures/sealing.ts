@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { stampSignerIndex, type FieldError, type SignatureOptions } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -146,6 +146,8 @@ async function sealedOfCampaign(db: Executor, appId: string, campaignId: string,
         eq(signatureDocuments.storageKey, originalKey),
         eq(signatureRequests.source, 'campaign'),
         eq(signatureRequests.sourceId, campaignId),
+        // A purged copy's seal may be gone with its last user (retention.ts): a new copy seals again.
+        isNull(signatureRequests.documentsPurgedAt),
       ),
     )
     .limit(1);

@@ -38,4 +38,9 @@ export const de: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: Die Signaturanfrage "${label}" wurde storniert.',
   },
+  'request-started': {
+    subject: 'Ihre Anfrage „${label}“ wurde versendet',
+    paragraphs: ['Guten Tag ${requesterName},', 'Ihre Signaturanfrage „${label}“ wurde an ihre Unterzeichner (${signerCount}) versendet.', 'Sie können ihren Fortschritt jederzeit verfolgen.'],
+    action: { label: 'Anfrage ansehen', linkParam: 'link' },
+  },
 };

@@ -38,4 +38,9 @@ export const dk: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: underskriftsanmodningen "${label}" er annulleret.',
   },
+  'request-started': {
+    subject: 'Din anmodning »${label}« er sendt',
+    paragraphs: ['Hej ${requesterName},', 'Din underskriftsanmodning »${label}« er sendt til underskriverne (${signerCount}).', 'Du kan til enhver tid følge dens fremskridt.'],
+    action: { label: 'Se anmodningen', linkParam: 'link' },
+  },
 };

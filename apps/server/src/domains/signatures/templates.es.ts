@@ -38,4 +38,9 @@ export const es: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: la solicitud de firma "${label}" ha sido cancelada.',
   },
+  'request-started': {
+    subject: 'Su solicitud «${label}» ha sido enviada',
+    paragraphs: ['Hola, ${requesterName}:', 'Su solicitud de firma «${label}» se ha enviado a sus firmantes (${signerCount}).', 'Puede seguir su avance en cualquier momento.'],
+    action: { label: 'Ver la solicitud', linkParam: 'link' },
+  },
 };

@@ -38,4 +38,9 @@ export const fi: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: allekirjoituspyyntö "${label}" on peruttu.',
   },
+  'request-started': {
+    subject: 'Pyyntösi ”${label}” on lähetetty',
+    paragraphs: ['Hei ${requesterName},', 'Allekirjoituspyyntösi ”${label}” on lähetetty sen allekirjoittajille (${signerCount}).', 'Voit seurata sen etenemistä milloin tahansa.'],
+    action: { label: 'Näytä pyyntö', linkParam: 'link' },
+  },
 };

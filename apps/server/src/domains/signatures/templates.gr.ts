@@ -38,4 +38,9 @@ export const gr: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: το αίτημα υπογραφής «${label}» ακυρώθηκε.',
   },
+  'request-started': {
+    subject: 'Το αίτημά σας «${label}» στάλθηκε',
+    paragraphs: ['Γεια σας ${requesterName},', 'Το αίτημα υπογραφής σας «${label}» στάλθηκε στους υπογράφοντες (${signerCount}).', 'Μπορείτε να παρακολουθείτε την πρόοδό του ανά πάσα στιγμή.'],
+    action: { label: 'Προβολή του αιτήματος', linkParam: 'link' },
+  },
 };

@@ -38,4 +38,9 @@ export const it: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: la richiesta di firma "${label}" è stata annullata.',
   },
+  'request-started': {
+    subject: 'La sua richiesta «${label}» è stata inviata',
+    paragraphs: ['Buongiorno ${requesterName},', 'La sua richiesta di firma «${label}» è stata inviata ai firmatari (${signerCount}).', "Può seguirne l'avanzamento in qualsiasi momento."],
+    action: { label: 'Visualizza la richiesta', linkParam: 'link' },
+  },
 };

@@ -38,4 +38,9 @@ export const nl: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: het ondertekeningsverzoek "${label}" is geannuleerd.',
   },
+  'request-started': {
+    subject: 'Uw verzoek ‘${label}’ is verzonden',
+    paragraphs: ['Beste ${requesterName},', 'Uw ondertekeningsverzoek ‘${label}’ is naar de ondertekenaars (${signerCount}) verzonden.', 'U kunt de voortgang op elk moment volgen.'],
+    action: { label: 'Verzoek bekijken', linkParam: 'link' },
+  },
 };

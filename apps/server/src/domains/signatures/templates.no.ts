@@ -38,4 +38,9 @@ export const no: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: signeringsforespørselen "${label}" er kansellert.',
   },
+  'request-started': {
+    subject: 'Forespørselen din «${label}» er sendt',
+    paragraphs: ['Hei ${requesterName},', 'Signeringsforespørselen din «${label}» er sendt til signatarene (${signerCount}).', 'Du kan følge fremdriften når som helst.'],
+    action: { label: 'Se forespørselen', linkParam: 'link' },
+  },
 };

@@ -38,4 +38,9 @@ export const pt: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: o pedido de assinatura "${label}" foi cancelado.',
   },
+  'request-started': {
+    subject: 'O seu pedido «${label}» foi enviado',
+    paragraphs: ['Olá ${requesterName},', 'O seu pedido de assinatura «${label}» foi enviado aos signatários (${signerCount}).', 'Pode acompanhar o seu progresso a qualquer momento.'],
+    action: { label: 'Ver o pedido', linkParam: 'link' },
+  },
 };

@@ -38,4 +38,9 @@ export const se: Partial<Catalogue<TemplateName>> = {
     ],
     sms: '${company}: signeringsbegäran "${label}" har avbrutits.',
   },
+  'request-started': {
+    subject: 'Din begäran ”${label}” har skickats',
+    paragraphs: ['Hej ${requesterName},', 'Din signeringsbegäran ”${label}” har skickats till undertecknarna (${signerCount}).', 'Du kan följa dess förlopp när som helst.'],
+    action: { label: 'Visa begäran', linkParam: 'link' },
+  },
 };

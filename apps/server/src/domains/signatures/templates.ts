@@ -10,7 +10,7 @@ import { no } from './templates.no.ts';
 import { pt } from './templates.pt.ts';
 import { se } from './templates.se.ts';
 
-/** The requester's side: invitations, reminders, expiry and cancellation notices. */
+/** The requester's side: invitations, reminders, the start mail, expiry and cancellation notices. */
 declare module '../../platform/messaging/templates/types.ts' {
   interface MailTemplates {
     /** `message` is the requester's invitation message, or an empty string. `expiresOn` is a date (YYYY-MM-DD). */
@@ -20,10 +20,12 @@ declare module '../../platform/messaging/templates/types.ts' {
     'signature-expired': { firstName: string; label: string };
     /** To a signer who had been invited. */
     'signature-canceled': { signerName: string; requesterName: string; company: string; label: string };
+    /** The "start mail", to the requester once a request is sent to its signers; `link` opens the request view. */
+    'request-started': { requesterName: string; company: string; label: string; signerCount: string; link: string };
   }
 }
 
-export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'signature-reminder' | 'signature-expired' | 'signature-canceled'> = {
+export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'signature-reminder' | 'signature-expired' | 'signature-canceled' | 'request-started'> = {
   fr: {
     'signature-invitation': {
       subject: '${requesterName} vous invite à signer « ${label} »',
@@ -55,6 +57,11 @@ export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'si
       paragraphs: ['Bonjour ${signerName},', '${requesterName} (${company}) a annulé la demande de signature « ${label} ». Vous n\'avez plus rien à faire.'],
       sms: '${company} : la demande de signature « ${label} » a été annulée.',
     },
+    'request-started': {
+      subject: 'Votre demande « ${label} » a été envoyée',
+      paragraphs: ['Bonjour ${requesterName},', 'Votre demande de signature « ${label} » a été envoyée à ses signataires (${signerCount}).', 'Vous pouvez suivre son avancement à tout moment.'],
+      action: { label: 'Voir la demande', linkParam: 'link' },
+    },
   },
   en: {
     'signature-invitation': {
@@ -82,6 +89,11 @@ export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'si
       subject: 'Signature request cancelled: "${label}"',
       paragraphs: ['Hello ${signerName},', '${requesterName} (${company}) cancelled the signature request "${label}". There is nothing left for you to do.'],
       sms: '${company}: the signature request "${label}" was cancelled.',
+    },
+    'request-started': {
+      subject: 'Your request "${label}" was sent',
+      paragraphs: ['Hello ${requesterName},', 'Your signature request "${label}" was sent to its signers (${signerCount}).', 'You can follow its progress at any time.'],
+      action: { label: 'View the request', linkParam: 'link' },
     },
   },
   // The other languages, one file each (templates.<lang>.ts).

@@ -23,7 +23,7 @@ import { actingSequence, currentParticipant, waitingStatus } from './chain.ts';
 import { appendEvent } from './evidence.ts';
 import { emitRequestEvent, emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
-import { sendCancelNotice, sendInvitation, sendReminder, type RequestContext } from './messages.ts';
+import { sendCancelNotice, sendInvitation, sendReminder, sendStartNotice, type RequestContext } from './messages.ts';
 import { addDays, nextReminderAt } from './reminders.ts';
 import * as repo from './repository.ts';
 import { hasSignedVersions } from './versions.ts';
@@ -244,6 +244,7 @@ async function advanceSend(tx: Tx, platform: Platform, job: RequestJob, o: { sea
     throw new Error('A document of the request is not sealed yet: the send job will seal it again.');
   }
   await advanceChain(tx, platform, ctx, platform.clock());
+  await sendStartNotice(tx, platform, ctx);
   return false;
 }
 

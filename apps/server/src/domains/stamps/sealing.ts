@@ -227,6 +227,8 @@ export async function stampHistory({ platform, actor, query }: Options & { query
 export async function sealedFile({ platform, actor, id }: Options & { id: string }): Promise<{ fileName: string; body: Buffer }> {
   const row = await platform.database.inTenant(actor.appId, (tx) => repo.findStamp(tx, actor.appId, id));
   if (!row) throw notFound('Sealed file');
+  // A copy sealed for a signature request goes with the request's documents at the end of their retention (docs/gdpr.md).
+  if (!(await platform.storage.exists(row.storageKey))) throw new AppError('DOCUMENT_PURGED', 'This sealed file was deleted with its signature request at the end of its retention period.');
   return { fileName: sealedName(row.fileName), body: await platform.storage.get(row.storageKey) };
 }
 

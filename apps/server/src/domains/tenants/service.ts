@@ -35,6 +35,7 @@ export const logoPathOf = (row: Pick<repo.ApplicationRow, 'id' | 'logo'>): strin
 export const templatesOfKind: Record<MessageTemplateKind, readonly string[]> = {
   invitation: ['signature-invitation'],
   reminder: ['signature-reminder'],
+  start: ['request-started'],
   signedDocuments: ['signed-documents', 'signed-documents-link'],
 };
 

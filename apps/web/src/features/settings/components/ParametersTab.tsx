@@ -15,6 +15,7 @@ type Values = {
   failRedirection: string;
   smsSender: string;
   providerInheritance: boolean;
+  notifyRequesterOnStart: boolean;
 };
 
 const valuesOf = (p: TenantSettings['parameters']): Values => ({
@@ -24,6 +25,7 @@ const valuesOf = (p: TenantSettings['parameters']): Values => ({
   failRedirection: p.failRedirection ?? '',
   smsSender: p.smsSender ?? '',
   providerInheritance: p.providerInheritance,
+  notifyRequesterOnStart: p.notifyRequesterOnStart,
 });
 
 function toInput(v: Values): ParametersInput {
@@ -61,6 +63,7 @@ export function ParametersTab({ settings }: { settings: TenantSettings }) {
               <TextInput label={t('parameters.smsSender')} description={t('parameters.smsSenderHelp')} maxLength={11} {...form.getInputProps('smsSender')} />
               <Switch mt="lg" label={t('parameters.providerInheritance')} {...form.getInputProps('providerInheritance', { type: 'checkbox' })} />
             </SimpleGrid>
+            <Switch label={t('parameters.notifyRequesterOnStart')} description={t('parameters.notifyRequesterOnStartHelp')} {...form.getInputProps('notifyRequesterOnStart', { type: 'checkbox' })} />
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>{t('common.save')}</Button>
             </Group>
