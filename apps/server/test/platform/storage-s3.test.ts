@@ -84,9 +84,10 @@ describe('S3-compatible storage (s3rver)', () => {
     });
     expect(download.result).toEqual({ bytes: size, sha256: await sha256OfGenerated(1) });
     figures.push(`stream ${download.growthMb.toFixed(1)} MB`);
-    // Whole in memory would be 50 MB; a part is 8 MB.
-    expect(upload.growthMb).toBeLessThan(30);
-    expect(download.growthMb).toBeLessThan(30);
+    // Whole in memory would be 50 MB or more; a part is 8 MB (the rest is the garbage collector's margin: 10–35 MB
+    // seen across runs on this 2-core machine).
+    expect(upload.growthMb).toBeLessThan(45);
+    expect(download.growthMb).toBeLessThan(45);
     await storage.delete(key);
   }, 60_000);
 
@@ -98,9 +99,11 @@ describe('S3-compatible storage (s3rver)', () => {
     const get = await peakRssGrowthMb(() => storage.get(key));
     figures.push(`get ${get.growthMb.toFixed(1)} MB (the 50 MB answer included)`);
     expect(get.result.equals(data)).toBe(true);
-    expect(put.growthMb).toBeLessThan(10);
-    // The answer itself is 50 MB; twice that would mean a copy.
-    expect(get.growthMb).toBeLessThan(70);
+    // A copy on the way in would be 50 MB more.
+    expect(put.growthMb).toBeLessThan(25);
+    // The answer itself is 50 MB; a copy on the way out would make it 100 MB or more (the margin is the garbage
+    // collector's: 71.7 MB was seen once on a CI run, ~55 MB usually).
+    expect(get.growthMb).toBeLessThan(95);
     await storage.delete(key);
   }, 60_000);
 
