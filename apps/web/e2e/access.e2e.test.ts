@@ -50,6 +50,7 @@ describe('issue 2 journeys', () => {
     await page.getByLabel(/^Last name/).fill('Director');
     await page.getByLabel(/^Email/).fill(director);
     await page.getByRole('textbox', { name: 'Password' }).fill('Secret123!');
+    await page.getByLabel(/I accept the terms of service/).check();
     await page.getByLabel(/personal data/).check();
     await page.getByRole('button', { name: 'Create my account' }).click();
     await page.getByText('Check your mailbox').waitFor();

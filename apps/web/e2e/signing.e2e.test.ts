@@ -194,7 +194,7 @@ describe('issue 5 journey: signing', () => {
     for (const p of [first, second]) expect(text).toContain(p.email);
     expect(text).toContain(label);
     for (const event of ['invited', 'viewed', 'code_sent', 'signed', 'completed']) expect(text).toMatch(new RegExp(`— ${event}\\b`));
-    expect(text).toContain('Event chain: verified');
+    expect(text).toContain('Event chain verified:');
   });
 
   it('a forged link is not valid; a link opened before its turn says so', async () => {
