@@ -153,6 +153,7 @@ const pdfCatalogues: [string, string][] = [
   ['apps/server/src/domains/timestamps/receiptTexts.ts', 'receiptTexts'],
   ['apps/server/src/platform/sepa-wording.ts', 'sepaMandateWording'],
   ['apps/server/src/domains/contacts/rejectedTexts.ts', 'rejectedRowsTexts'],
+  ['apps/server/src/domains/signatures/watermarkTexts.ts', 'testModeWatermarks'],
 ];
 const pdfPlaceholders = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
 for (const [file, exportName] of pdfCatalogues) {

@@ -60,6 +60,14 @@ describe('preparePdf', () => {
     expect(qpdfCheck(pdf).status).toBe(0);
   });
 
+  it('draws a watermark in Greek and German as text a reader extracts (the test-mode words follow the request language)', async () => {
+    for (const words of ['ΔΟΚΙΜΑΣΤΙΚΗ ΛΕΙΤΟΥΡΓΙΑ — χωρίς νομική ισχύ', 'TESTMODUS — ohne Rechtswirkung']) {
+      const { pdf } = await preparePdf(threePages, { fields: [], watermark: { text: words } });
+      const text = run('pdftotext', ['-raw', '-enc', 'UTF-8', tempFile(pdf, 'wm-lang.pdf'), '-']).stdout.replace(/\s+/g, '');
+      expect(text.split(words.replace(/\s+/g, '')).length - 1).toBe(3);
+    }
+  });
+
   it('keeps object-stream files as xref-stream updates that qpdf accepts', async () => {
     const compact = qpdfTransform(threePages, ['--object-streams=generate']);
     const { pdf } = await preparePdf(compact, { fields: defaultSignatureFields(1), watermark: { text: 'TEST' } });

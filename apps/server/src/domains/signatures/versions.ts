@@ -5,9 +5,11 @@ import { isSigningError, preparePdf, type PreparedField, type PreparedPdf } from
 import type { Platform } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { pdfLanguageOf } from '../../platform/pdf-texts.ts';
 import { appendEvent } from './evidence.ts';
 import { documentVersions, signatureDocuments, type DocumentVersionKind, type PreparedFieldRow } from './schema.ts';
 import type { DocumentWithFields, RequestRow } from './repository.ts';
+import { testModeWatermarks } from './watermarkTexts.ts';
 
 /**
  * Stored states of a document (table document_versions): the original stays untouched in signature_documents;
@@ -17,8 +19,7 @@ import type { DocumentWithFields, RequestRow } from './repository.ts';
 
 export type VersionRow = typeof documentVersions.$inferSelect;
 
-const watermarks: Record<string, string> = { fr: 'MODE TEST — sans valeur légale', en: 'TEST MODE — no legal value' };
-export const testModeText = (language: string) => watermarks[language] ?? watermarks.en!;
+export const testModeText = (language: string) => testModeWatermarks[pdfLanguageOf(language)];
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
