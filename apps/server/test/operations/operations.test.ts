@@ -36,6 +36,24 @@ describe(`operations (${engine})`, () => {
   });
   afterAll(async () => t?.close());
 
+  it('starts a new operation from the user\u2019s own defaults (settings, tab User), as the single request form does', async () => {
+    const tenant = await t.factory.tenant({ doubleAuth: false, features: { operation: true } });
+    const gerant = await t.login(tenant.gerant.email);
+    const optionsOf = async (id: string) => ((await gerant.call('GET', `/api/batches/${id}`, 'operation')).json().data as Operation).options;
+    expect(await optionsOf(await newId(gerant))).toMatchObject({ handwritten: 'disabled', expiryDays: 30 });
+    const mine = { handwritten: 'enabled', expiryDays: 12, language: 'de', reminders: { mail: { firstAfterDays: 2, intervalDays: 3 } }, signedDocuments: { toObservers: true } };
+    const patched = await gerant.call('PATCH', '/api/Users/additionnalData', 'user', { signatureDefaults: mine });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await optionsOf(await newId(gerant))).toMatchObject({
+      handwritten: 'enabled',
+      expiryDays: 12,
+      language: 'de',
+      chainingMode: 'email',
+      reminders: { mail: { firstAfterDays: 2, intervalDays: 3 }, sms: { firstAfterDays: 0, intervalDays: 0 } },
+      signedDocuments: { toRequester: true, toSigners: true, toObservers: true, sendCopy: false },
+    });
+  });
+
   it('authorization: 401 without token, 403 without the feature or the permission, 404 for another tenant; nothing changes', async () => {
     const id = await newId();
     expect((await save(id, [{ name: 'label', value: 'Mine' }])).statusCode).toBe(200);

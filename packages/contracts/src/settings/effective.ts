@@ -35,3 +35,20 @@ export function effectiveSignatureDefaults(...layers: (SignatureDefaultsLayer | 
   }
   return result;
 }
+
+/**
+ * A new request's options drawn from the effective defaults, in the shape the options input takes (the server's own
+ * drafts — a new operation — start from them as the web's forms do). The level is the path's, not an option.
+ */
+export function optionsFromDefaults(defaults: SignatureDefaults, signersLanguage: string | null) {
+  const { handwritten, chainingMode, contactFirstSignerBy, expiryDays, reminders, signedDocuments } = defaults;
+  return {
+    handwritten,
+    chainingMode,
+    contactFirstSignerBy,
+    expiryDays,
+    language: signersLanguage ?? defaults.language,
+    reminders: { mail: { ...reminders.mail }, sms: { ...reminders.sms } },
+    signedDocuments: { ...signedDocuments, sendCopy: false },
+  };
+}

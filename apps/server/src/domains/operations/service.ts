@@ -3,6 +3,7 @@ import {
   defaultSignatureFields,
   isOperationActionAllowed,
   normalizeSearch,
+  optionsFromDefaults,
   operationStatusTargets,
   signatureOptionsInputSchema,
   type FieldError,
@@ -17,6 +18,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { discardStored, storeFresh } from '../../platform/stored-files.ts';
+import { signatureDefaultsOf } from '../settings/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { ownerScope } from '../users/index.ts';
 import { assertBulkSendable, assertLevelAndOptions, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
@@ -59,9 +61,11 @@ export async function newDraft(opts: Options): Promise<string> {
   return platform.database.inTenant(actor.appId, async (tx) => {
     const now = platform.clock();
     await tx.delete(operations).where(and(eq(operations.appId, actor.appId), isNull(operations.savedAt), eq(operations.status, 'draft'), lt(operations.createdAt, new Date(now.getTime() - unsavedDraftTtlMs))));
+    // The draft starts from the user's defaults, else the tenant's Parameters, else the product's (settings), like a single request's form.
+    const { defaults, signersLanguage } = await signatureDefaultsOf(tx, actor);
     const [row] = await tx
       .insert(operations)
-      .values({ appId: actor.appId, ownerUserId: actor.userId, options: operationOptions(signatureOptionsInputSchema.parse({})), createdAt: now })
+      .values({ appId: actor.appId, ownerUserId: actor.userId, options: operationOptions(signatureOptionsInputSchema.parse(optionsFromDefaults(defaults, signersLanguage))), createdAt: now })
       .returning({ id: operations.id });
     return row!.id;
   });

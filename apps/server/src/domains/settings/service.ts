@@ -192,12 +192,21 @@ export async function testProvider(opts: Options & { userId?: string }) {
 /** The caller's defaults for a new request: theirs (tab User), the tenant's (tab Parameters), the product's. */
 export async function mySignatureDefaults(opts: { platform: Platform; actor: Actor }) {
   const { actor } = opts;
-  return opts.platform.database.inTenant(actor.appId, async (tx) => {
-    const application = await getApplication(tx, actor.appId);
-    const user = await findUserById(tx, actor.userId);
-    const settings = settingsOf(application);
-    const userLayer: SignatureDefaultsLayer = signatureDefaultsLayerSchema.safeParse(user?.additionalData.signatureDefaults).data ?? {};
-    const tenantLayer: SignatureDefaultsLayer = { ...settings.signatureDefaults, expiryDays: settings.signatureExpiryDays };
-    return { defaults: effectiveSignatureDefaults(userLayer, tenantLayer), layers: { user: userLayer, tenant: tenantLayer } };
-  });
+  const { defaults, layers } = await opts.platform.database.inTenant(actor.appId, (tx) => signatureDefaultsOf(tx, actor));
+  return { defaults, layers };
+}
+
+/** The same, inside the caller's transaction: for the domains that create a draft server-side (operations). */
+export async function signatureDefaultsOf(tx: Tx, actor: Actor) {
+  const application = await getApplication(tx, actor.appId);
+  const user = await findUserById(tx, actor.userId);
+  const settings = settingsOf(application);
+  const userLayer: SignatureDefaultsLayer = signatureDefaultsLayerSchema.safeParse(user?.additionalData.signatureDefaults).data ?? {};
+  const tenantLayer: SignatureDefaultsLayer = { ...settings.signatureDefaults, expiryDays: settings.signatureExpiryDays };
+  return {
+    defaults: effectiveSignatureDefaults(userLayer, tenantLayer),
+    layers: { user: userLayer, tenant: tenantLayer },
+    /** The signers' language: the one the user or the tenant chose, else the user's own (as the web forms do). */
+    signersLanguage: userLayer.language ?? tenantLayer.language ?? user?.language ?? null,
+  };
 }

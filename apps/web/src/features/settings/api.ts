@@ -40,6 +40,18 @@ export function useMySignatureDefaults() {
   });
 }
 
+/**
+ * What a new request, campaign or operation form starts from: the effective defaults, the signers' language only
+ * when the user or the tenant chose one (else the form uses the requester's own). `defaults` is undefined when they
+ * could not be read: the form then starts from the product's.
+ */
+export function useNewRequestDefaults() {
+  const mine = useMySignatureDefaults();
+  const layers = mine.data?.layers;
+  const defaults = mine.data && { ...mine.data.defaults, language: layers?.user.language ?? layers?.tenant.language };
+  return { isPending: mine.isPending, defaults, level: mine.data?.defaults.level };
+}
+
 /** A save answers the whole settings: they replace the cache, and the defaults derived from them are read again. */
 function useSettingsMutation<I>(appId: string, save: (input: I) => Promise<TenantSettings>) {
   const client = useQueryClient();

@@ -3,4 +3,4 @@
  * other features' screens use the defaults of a new request (theirs, the tenant's, the product's).
  */
 export { settingsFeature } from './feature.ts';
-export { useMySignatureDefaults } from './api.ts';
+export { useMySignatureDefaults, useNewRequestDefaults } from './api.ts';

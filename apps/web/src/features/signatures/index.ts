@@ -14,4 +14,4 @@ export const signaturesFeature: FeatureModule = {
  */
 export const loadSignatureFormKit = () => import('./formKit.ts');
 export type SignatureFormKit = Awaited<ReturnType<typeof loadSignatureFormKit>>;
-export type { Draft as SignatureDraft, DraftOptions as SignatureDraftOptions } from './draft.ts';
+export type { Draft as SignatureDraft, DraftOptions as SignatureDraftOptions, NewRequestDefaults } from './draft.ts';

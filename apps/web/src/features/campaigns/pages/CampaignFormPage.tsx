@@ -11,7 +11,8 @@ import { notify } from '../../../shared/api/notify.ts';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
 import { useMe } from '../../auth/index.ts';
 import { showBillingRequired } from '../../billing/index.ts';
-import type { SignatureDraft } from '../../signatures/index.ts';
+import { useNewRequestDefaults } from '../../settings/index.ts';
+import type { NewRequestDefaults, SignatureDraft } from '../../signatures/index.ts';
 import { useCampaign, useSaveCampaign } from '../api.ts';
 import { campaignFormData, signatoryInputsOf, type TypedSignatory } from '../campaignForm.ts';
 import { basePathOf, newKeyOf, titleKeyOf, viewPath } from '../campaignKinds.ts';
@@ -25,10 +26,17 @@ import { TemplateStep, type ChosenTemplate } from '../components/mailMerge/Templ
 export function CampaignFormPage({ type }: { type: CampaignType }) {
   const { id } = useParams();
   const campaign = useCampaign(id);
-  if (!id) return <CampaignForm type={type} />;
+  if (!id) return <NewCampaignForm type={type} />;
   if (campaign.isError && isApiError(campaign.error, 'NOT_FOUND')) return <NotFoundPage />;
   if (!campaign.data) return <Center><Loader /></Center>;
   return <CampaignForm key={campaign.data.id} type={campaign.data.type} saved={campaign.data} />;
+}
+
+/** A new campaign starts from the user's defaults, else the tenant's Parameters, else the product's (settings). */
+function NewCampaignForm({ type }: { type: CampaignType }) {
+  const { isPending, defaults } = useNewRequestDefaults();
+  if (isPending) return <Center><Loader /></Center>;
+  return <CampaignForm type={type} defaults={defaults} />;
 }
 
 type Tab = 'template' | 'signatories' | 'documents' | 'options';
@@ -46,7 +54,7 @@ function newMergeDocument(template: ChosenTemplate, columns: string[]): MergeDoc
  * Documents (PDFs and the signatory's positions, with the signatures form's editor; optional annexes for a
  * mail-merge), Options. The save rules are the server's answer.
  */
-function CampaignForm({ type, saved }: { type: CampaignType; saved?: Campaign }) {
+function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: Campaign; defaults?: NewRequestDefaults }) {
   const { t } = useTranslation('campaigns');
   const me = useMe();
   const navigate = useNavigate();
@@ -60,9 +68,9 @@ function CampaignForm({ type, saved }: { type: CampaignType; saved?: Campaign })
   const [problems, setProblems] = useState<{ tab: Tab | null; message: string }[]>([]);
   const form = useForm<SignatureDraft>({
     initialValues: (() => {
-      const draft = kit.initialDraft(language);
+      const draft = kit.initialDraft(language, '', undefined, saved ? undefined : defaults);
       // One pseudo-signer: the position editor places "the signatory" (signerIndex 0 of every copy).
-      draft.signers = [kit.newSigner(language, { firstname: t('form.theSignatory') })];
+      draft.signers = [kit.newSigner(draft.options.language, { firstname: t('form.theSignatory') })];
       if (!saved) return draft;
       return { ...draft, label: saved.label, description: saved.description ?? '', options: kit.draftOptionsOf(saved.options, draft.options) };
     })(),

@@ -10,7 +10,7 @@ import { ApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { useMe } from '../../auth/index.ts';
 import { billingSettingsPath, showBillingRequired } from '../../billing/index.ts';
-import { useMySignatureDefaults } from '../../settings/index.ts';
+import { useNewRequestDefaults } from '../../settings/index.ts';
 import { useNavigationId } from '../../../shared/useNavigationId.ts';
 import { useCreateSignatureRequest, useUpdateDraft } from '../api.ts';
 import { draftProblems, formDataOf, initialDraft, type Draft, type DraftProblems, type NewRequestDefaults, type SignerPrefill } from '../draft.ts';
@@ -75,11 +75,9 @@ function NewSignatureForm({ qualified }: { qualified: boolean }) {
   const prefill = usePrefill();
   useDropIdcFromAddress();
   // A new request starts from the user's defaults, else the tenant's Parameters, else the product's (settings).
-  const defaults = useMySignatureDefaults();
-  if (defaults.isPending) return <Loader size="sm" />;
-  const layers = defaults.data?.layers;
-  const chosen = defaults.data && { ...defaults.data.defaults, language: layers?.user.language ?? layers?.tenant.language };
-  return <SignatureForm prefill={prefill} qualified={qualified} defaults={chosen} defaultLevel={defaults.data?.defaults.level} />;
+  const { isPending, defaults, level } = useNewRequestDefaults();
+  if (isPending) return <Loader size="sm" />;
+  return <SignatureForm prefill={prefill} qualified={qualified} defaults={defaults} defaultLevel={level} />;
 }
 
 /** A saved draft (`signatures/view/:id` of a draft): the same form, pre-filled, saved with PUT …/draft. */
