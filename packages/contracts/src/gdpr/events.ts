@@ -12,6 +12,14 @@ export const gdprEventSchemas = {
     files: z.number().int(),
     signers: z.number().int(),
   }),
+  /** The same for what only a campaign or an operation holds (shared originals, merge PDFs, imports, archive; its people). */
+  'gdpr.batch_purged': z.object({
+    kind: z.enum(['campaign', 'operation']),
+    id: uuidSchema,
+    kinds: z.array(z.enum(['documents', 'signerData'])),
+    files: z.number().int(),
+    people: z.number().int(),
+  }),
   'gdpr.contacts_purged': z.object({ contacts: z.number().int() }),
   /** A subject access export is ready (its link mailed to `requestedBy`). */
   'gdpr.export_ready': z.object({ gdprRequestId: uuidSchema, requestedBy: uuidSchema.nullable(), counts: gdprCountsSchema }),

@@ -11,7 +11,7 @@ import { requireActor } from '../../platform/http/guard.ts';
 import { toFieldErrors } from '../../platform/http/validation.ts';
 import { getApplication } from '../tenants/index.ts';
 import { readImportFile } from '../contacts/index.ts';
-import { formPayload, prepareDocuments, readSignatureForm, type UploadLimits } from '../signatures/index.ts';
+import { assertNotPurged, formPayload, prepareDocuments, readSignatureForm, type UploadLimits } from '../signatures/index.ts';
 import { findSignatoryImport, startSignatoryImport, uploadSignatories } from './import.ts';
 import { exportSignatories, presentCampaign, presentDocument, presentImport, presentSignatory, statisticsOf } from './presenter.ts';
 import * as campaigns from './service.ts';
@@ -135,6 +135,7 @@ export async function campaignRoutes(app: App, platform: Platform) {
   });
   serve(app, endpoints.archive, async (request, reply) => {
     const { row } = await campaigns.getCampaign({ platform, actor: requireActor(request), id: request.params.id });
+    assertNotPurged(row.documentsPurgedAt);
     if (!row.archiveKey) return reply.status(204).send();
     return sendFile(reply, { fileName: `${row.label}.zip`, contentType: 'application/zip', body: platform.storage.stream(row.archiveKey) });
   });

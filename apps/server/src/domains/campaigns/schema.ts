@@ -46,6 +46,9 @@ export const campaigns = pgTable(
     deletedAt: tstz('deleted_at'),
     archiveKey: text('archive_key'),
     archiveGeneratedAt: tstz('archive_generated_at'),
+    /** GDPR retention (docs/gdpr.md): when its files (documents, merge PDFs, imports, archive) and its people's data were purged. */
+    documentsPurgedAt: tstz('documents_purged_at'),
+    signerDataPurgedAt: tstz('signer_data_purged_at'),
     /** Mail-merge: the template, the mapping of its variables and the signatory's fields (docs/campaigns.md). */
     mergeDocument: jsonb('merge_document').$type<StoredMergeDocument>(),
     /** The keys of the signatories' `data`, in order of first appearance (the columns a mapping may name). */

@@ -17,7 +17,7 @@ import { audit } from '../../platform/audit.ts';
 import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { getApplication } from '../tenants/index.ts';
 import { ownerScope } from '../users/index.ts';
-import { assertBulkSendable, assertLevelAndOptions, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
+import { assertBulkSendable, assertLevelAndOptions, assertNotPurged, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
 import { dispatchQueue, type CampaignJob } from './dispatch.ts';
 import { emitCampaignEvent } from './facts.ts';
 import { assertConversionAvailable, mergeDocumentOf, mergeDocumentSigns, mergeReadiness, mergeReadinessError, previewCopy } from './mailMerge.ts';
@@ -39,8 +39,12 @@ export async function findVisible(tx: Tx, actor: Actor, id: string, opts: { lock
   return row;
 }
 
-export function assertCampaignAction(row: Pick<repo.CampaignRow, 'status'>, action: CampaignAction) {
+/** What needs the campaign's files: refused with 410 DOCUMENT_PURGED once the retention purge deleted them. */
+const actionsNeedingFiles: readonly CampaignAction[] = ['retry', 'duplicate', 'archive', 'relaunch'];
+
+export function assertCampaignAction(row: Pick<repo.CampaignRow, 'status' | 'documentsPurgedAt'>, action: CampaignAction) {
   if (!isCampaignActionAllowed(row.status, action)) throw new AppError('INVALID_TRANSITION', `Cannot ${action} a campaign that is ${row.status}`);
+  if (actionsNeedingFiles.includes(action)) assertNotPurged(row.documentsPurgedAt);
 }
 
 /** A mail-merge campaign needs the tenant's `mailing` feature; a classic one has no merge document. */

@@ -1,7 +1,10 @@
 import type { GdprRetention } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { campaignsPastRetention, purgeCampaign } from '../campaigns/index.ts';
 import { contactsUnchangedSince, deleteContactsById } from '../contacts/index.ts';
+import { operationsPastRetention, purgeOperation } from '../operations/index.ts';
 import { emailsUsedSince, purgeRequest, requestsPastRetention, type PurgeStep } from '../signatures/index.ts';
 import { tenantIdsAfter } from '../tenants/index.ts';
 import * as repo from './repository.ts';
@@ -11,6 +14,8 @@ import * as repo from './repository.ts';
  *  - finished requests past `finishedDocumentsMonths` lose their files (originals, versions, archive);
  *  - past `signerDataMonths` their signers are pseudonymised;
  *  - past `evidenceMonths` their evidence file is deleted, and the tenant's audit rows older than that;
+ *  - what only a campaign or an operation holds (shared originals, merge PDFs, imports, archive; its people), by the
+ *    same two periods, once it is over (campaigns/retention.ts, operations/retention.ts);
  *  - address-book contacts unchanged and unused as a signer for `staleContactsMonths` are deleted;
  *  - exports whose link expired lose their file and the address.
  * Each request step is its own transaction (state + audit row + event), marked done on the request: a killed run
@@ -28,6 +33,8 @@ export interface PurgeReport {
   requests: number;
   files: number;
   signers: number;
+  /** Campaigns and operations whose own files or people were purged (their files count in `files`, people in `signers`). */
+  batches: number;
   contacts: number;
   auditRows: number;
   exports: number;
@@ -68,6 +75,41 @@ async function purgeRequests(platform: Platform, appId: string, retention: GdprR
         });
       }
       if (ids.length < requestChunk) break;
+    }
+  }
+}
+
+/** What a campaign or an operation holds on its own: found by `pastRetention`, purged one per transaction by `purge`. */
+interface BatchHolder {
+  kind: 'campaign' | 'operation';
+  pastRetention: (tx: Tx, appId: string, step: 'documents' | 'signerData', before: Date, limit: number) => Promise<string[]>;
+  purge: (tx: Tx, platform: Platform, opts: { appId: string; id: string; step: 'documents' | 'signerData'; now: Date }) => Promise<{ done: boolean; files: number; people: number }>;
+}
+const batchHolders: readonly BatchHolder[] = [
+  { kind: 'campaign', pastRetention: campaignsPastRetention, purge: (tx, platform, o) => purgeCampaign(tx, platform, { ...o, campaignId: o.id }) },
+  { kind: 'operation', pastRetention: operationsPastRetention, purge: (tx, platform, o) => purgeOperation(tx, platform, { ...o, operationId: o.id }) },
+];
+
+async function purgeBatches(platform: Platform, appId: string, retention: GdprRetention, now: Date, report: PurgeReport): Promise<void> {
+  for (const holder of batchHolders) {
+    for (const [step, setting] of [['documents', 'finishedDocumentsMonths'], ['signerData', 'signerDataMonths']] as const) {
+      const before = monthsBefore(now, retention[setting]);
+      for (;;) {
+        const ids = await platform.database.inTenant(appId, (tx) => holder.pastRetention(tx, appId, step, before, requestChunk));
+        for (const id of ids) {
+          await platform.database.inTenant(appId, async (tx) => {
+            const outcome = await holder.purge(tx, platform, { appId, id, step, now });
+            if (!outcome.done) return;
+            const data = { kind: holder.kind, id, kinds: [step], files: outcome.files, people: outcome.people };
+            await audit(tx, { appId, actorUserId: null, action: 'gdpr.batch_purged', targetType: holder.kind, targetId: id, data });
+            await platform.events.emit(tx, { type: 'gdpr.batch_purged', appId, data });
+            report.batches++;
+            report.files += outcome.files;
+            report.signers += outcome.people;
+          });
+        }
+        if (ids.length < requestChunk) break;
+      }
     }
   }
 }
@@ -121,6 +163,7 @@ export async function purgeTenant(platform: Platform, appId: string, now: Date, 
   const retention = repo.retentionOf(await platform.database.inTenant(appId, (tx) => repo.findSettings(tx, appId)));
   const before = { ...report };
   await purgeRequests(platform, appId, retention, now, report);
+  await purgeBatches(platform, appId, retention, now, report);
   await purgeContacts(platform, appId, retention, now, report);
   await purgeEvidenceAudit(platform, appId, retention, now, report);
   await purgeExpiredExports(platform, appId, now, report);
@@ -131,7 +174,7 @@ export async function purgeTenant(platform: Platform, appId: string, now: Date, 
 /** Every tenant, one after the other; `now` defaults to the platform clock. */
 export async function runPurge(platform: Platform, opts: { now?: Date } = {}): Promise<PurgeReport> {
   const now = opts.now ?? platform.clock();
-  const report: PurgeReport = { tenants: 0, requests: 0, files: 0, signers: 0, contacts: 0, auditRows: 0, exports: 0 };
+  const report: PurgeReport = { tenants: 0, requests: 0, files: 0, signers: 0, batches: 0, contacts: 0, auditRows: 0, exports: 0 };
   let after: string | undefined;
   for (;;) {
     const ids = await platform.database.inSystem((tx) => tenantIdsAfter(tx, after, tenantPage));
@@ -142,6 +185,6 @@ export async function runPurge(platform: Platform, opts: { now?: Date } = {}): P
     if (ids.length < tenantPage) break;
     after = ids.at(-1);
   }
-  if (report.requests || report.contacts || report.auditRows || report.exports) platform.logger.info(report, 'gdpr purge: data past retention removed');
+  if (report.requests || report.batches || report.contacts || report.auditRows || report.exports) platform.logger.info(report, 'gdpr purge: data past retention removed');
   return report;
 }

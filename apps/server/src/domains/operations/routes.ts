@@ -12,7 +12,7 @@ import { requireActor } from '../../platform/http/guard.ts';
 import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
 import { getApplication } from '../tenants/index.ts';
 import { readImportFile } from '../contacts/index.ts';
-import { formPayload, prepareDocuments, readSignatureForm, type UploadLimits } from '../signatures/index.ts';
+import { assertNotPurged, formPayload, prepareDocuments, readSignatureForm, type UploadLimits } from '../signatures/index.ts';
 import { importOrders, importTemplateCsv } from './import.ts';
 import { exportOrders, presentDocument, presentOperation, presentOrder, statisticsOf } from './presenter.ts';
 import * as operations from './service.ts';
@@ -119,6 +119,7 @@ export async function operationRoutes(app: App, platform: Platform) {
   });
   serve(app, endpoints.archive, async (request, reply) => {
     const { row } = await operations.getOperation({ platform, actor: requireActor(request), id: request.params.id });
+    assertNotPurged(row.documentsPurgedAt);
     if (!row.archiveKey) return reply.status(204).send();
     return sendFile(reply, { fileName: `${row.label || 'operation'}.zip`, contentType: 'application/zip', body: platform.storage.stream(row.archiveKey) });
   });

@@ -45,6 +45,9 @@ export const operations = pgTable(
     canceledAt: tstz('canceled_at'),
     archiveKey: text('archive_key'),
     archiveGeneratedAt: tstz('archive_generated_at'),
+    /** GDPR retention (docs/gdpr.md): when its files (the pool, the archive) and its orders' people were purged. */
+    documentsPurgedAt: tstz('documents_purged_at'),
+    signerDataPurgedAt: tstz('signer_data_purged_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

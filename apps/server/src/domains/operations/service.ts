@@ -21,7 +21,7 @@ import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { signatureDefaultsOf } from '../settings/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { ownerScope } from '../users/index.ts';
-import { assertBulkSendable, assertLevelAndOptions, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
+import { assertBulkSendable, assertLevelAndOptions, assertNotPurged, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
 import { dispatchQueue, type OperationJob } from './dispatch.ts';
 import { emitOperationEvent } from './facts.ts';
 import { archiveQueue, cancelQueue, relaunchQueue, type ArchiveJob } from './jobs.ts';
@@ -42,8 +42,12 @@ export async function findVisible(tx: Tx, actor: Actor, id: string, opts: { lock
   return row;
 }
 
-export function assertOperationAction(row: Pick<repo.OperationRow, 'status'>, action: OperationAction) {
+/** What needs the operation's files: refused with 410 DOCUMENT_PURGED once the retention purge deleted them. */
+const actionsNeedingFiles: readonly OperationAction[] = ['retry', 'archive', 'relaunch'];
+
+export function assertOperationAction(row: Pick<repo.OperationRow, 'status' | 'documentsPurgedAt'>, action: OperationAction) {
   if (!isOperationActionAllowed(row.status, action)) throw new AppError('INVALID_TRANSITION', `Cannot ${action} an operation that is ${row.status}`);
+  if (actionsNeedingFiles.includes(action)) assertNotPurged(row.documentsPurgedAt);
 }
 
 /** Orders are sent by the machine: chaining by e-mail (direct and face to face need the requester present). */

@@ -48,6 +48,7 @@ export {
   documentFilesOf,
   emailsUsedSince,
   eraseSigner,
+  erasedIdentity,
   finishedStatuses,
   purgeRequest,
   requestsPastRetention,

@@ -37,6 +37,11 @@ export async function requestsPastRetention(db: Executor, appId: string, step: P
 /** The pseudonym of an erased signer: derived from the row's id, so nothing leads back to the person. */
 export const pseudonymOf = (signerId: string) => `erased-${createHash('sha256').update(signerId).digest('hex').slice(0, 16)}`;
 const erasedDomain = 'erased.invalid';
+/** The identity an erased person's row keeps (campaign signatories and operation orders use it too). */
+export const erasedIdentity = (rowId: string) => {
+  const pseudonym = pseudonymOf(rowId);
+  return { firstname: pseudonym, lastname: '', email: `${pseudonym}@${erasedDomain}`, phone: null };
+};
 
 async function pseudonymise(tx: Tx, appId: string, rows: readonly { id: string }[]): Promise<void> {
   for (const row of rows) {

@@ -1,0 +1,64 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CampaignStatus } from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
+import type { Executor, Tx } from '../../platform/db/client.ts';
+import { erasedIdentity } from '../signatures/index.ts';
+import { campaignDocuments, campaignImports, campaignSignatories, campaigns } from './schema.ts';
+
+/**
+ * GDPR retention of a campaign's own files and people (docs/gdpr.md). A copy's request is purged by the signatures
+ * domain; what only the campaign holds is purged here, once the campaign is over and every copy final:
+ *  - `documents`: the shared originals (`campaign_documents`), the signatories' mail-merge PDFs (filled with their
+ *    data), the imported spreadsheets and the archive — past the tenant's documents retention;
+ *  - `signerData`: the signatories' names, addresses, phones and merge variables pseudonymised — past the signer-data one.
+ * Under the campaign's row lock, in the caller's transaction, marked done: a second run finds nothing.
+ */
+export type CampaignPurgeStep = 'documents' | 'signerData';
+
+/** A campaign that will make no more copies (a failed one could be retried, but not once past retention). */
+const overStatuses: readonly CampaignStatus[] = ['completed', 'canceled', 'deleted', 'failed'];
+const endedAt = sql`coalesce(${campaigns.completedAt}, ${campaigns.canceledAt}, ${campaigns.deletedAt}, ${campaigns.dispatchFinishedAt}, ${campaigns.updatedAt})`;
+const doneColumn = { documents: campaigns.documentsPurgedAt, signerData: campaigns.signerDataPurgedAt } as const;
+const noCopyWaiting = sql`not exists (select 1 from ${campaignSignatories} s where s.campaign_id = ${campaigns.id} and s.status in ('queued', 'sent', 'opened'))`;
+
+/** Up to `limit` of the tenant's campaigns over before `before` that still wait for `step`, oldest first. */
+export async function campaignsPastRetention(db: Executor, appId: string, step: CampaignPurgeStep, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.appId, appId), inArray(campaigns.status, [...overStatuses]), sql`${endedAt} < ${before.toISOString()}`, isNull(doneColumn[step]), noCopyWaiting))
+    .orderBy(asc(endedAt), asc(campaigns.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export interface HolderPurgeOutcome {
+  done: boolean;
+  files: number;
+  people: number;
+}
+
+export async function purgeCampaign(tx: Tx, platform: Pick<Platform, 'storage'>, opts: { appId: string; campaignId: string; step: CampaignPurgeStep; now: Date }): Promise<HolderPurgeOutcome> {
+  const { appId, campaignId, step, now } = opts;
+  const [row] = await tx.select().from(campaigns).where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId))).for('update');
+  if (!row || !overStatuses.includes(row.status) || row[step === 'documents' ? 'documentsPurgedAt' : 'signerDataPurgedAt']) return { done: false, files: 0, people: 0 };
+  if (step === 'signerData') {
+    const people = await tx.select({ id: campaignSignatories.id }).from(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId)));
+    for (const person of people) {
+      await tx.update(campaignSignatories).set({ ...erasedIdentity(person.id), data: {}, error: null, updatedAt: now }).where(eq(campaignSignatories.id, person.id));
+    }
+    await tx.update(campaigns).set({ signerDataPurgedAt: now }).where(eq(campaigns.id, campaignId));
+    return { done: true, files: 0, people: people.length };
+  }
+  const documents = await tx.select({ key: campaignDocuments.storageKey }).from(campaignDocuments).where(and(eq(campaignDocuments.appId, appId), eq(campaignDocuments.campaignId, campaignId)));
+  const merged = await tx
+    .select({ key: campaignSignatories.mergeStorageKey })
+    .from(campaignSignatories)
+    .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), sql`${campaignSignatories.mergeStorageKey} is not null`));
+  const imports = await tx.select({ key: campaignImports.storageKey }).from(campaignImports).where(and(eq(campaignImports.appId, appId), eq(campaignImports.campaignId, campaignId)));
+  const files = [...new Set([...documents, ...merged, ...imports].map((r) => r.key!).concat(row.archiveKey ? [row.archiveKey] : []))];
+  await tx.update(campaigns).set({ documentsPurgedAt: now, archiveKey: null, archiveGeneratedAt: null }).where(eq(campaigns.id, campaignId));
+  // Deleted before the commit: a crash after leaves the step unmarked and the next run deletes again (a missing file is no error).
+  for (const key of files) await platform.storage.delete(key);
+  return { done: true, files: files.length, people: 0 };
+}
