@@ -128,4 +128,48 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     const again = await runPurge(t.server.platform);
     expect(again.batches).toBe(0);
   });
+
+  it('an erasure waits for a campaign signatory or an order not sent yet, then pseudonymises the person in both', async () => {
+    const email = `Erase.Me-${Math.random().toString(36).slice(2)}@Example.com`;
+    const { id: campaignId } = await campaignEnded(1);
+    const orderId = (await operationEnded(1)).id;
+    const [draft] = await t.database.inSystem(async (tx) => {
+      await tx.insert(campaignSignatories).values({ appId, campaignId, rowIndex: 1, firstname: 'Erase', lastname: 'Me', email, language: 'fr', data: { city: 'Lyon' }, status: 'signed' });
+      await tx.insert(operationOrders).values({
+        appId,
+        operationId: orderId,
+        rowIndex: 1,
+        documentName: 'order.pdf',
+        status: 'completed',
+        signers: [
+          { firstname: 'Erase', lastname: 'Me', email: email.toLowerCase(), phone: '+33611111111', language: 'fr', role: 'signer' },
+          { firstname: 'Keep', lastname: 'Me', email: 'keep@example.com', phone: null, language: 'fr', role: 'signer' },
+        ],
+      });
+      return tx.insert(campaigns).values({ appId, label: 'Next wave', status: 'draft', options }).returning({ id: campaigns.id });
+    });
+    const [queued] = await t.database.inSystem((tx) =>
+      tx.insert(campaignSignatories).values({ appId, campaignId: draft!.id, rowIndex: 0, firstname: 'Erase', lastname: 'Me', email, language: 'fr', status: 'draft' }).returning({ id: campaignSignatories.id }),
+    );
+
+    const before = await t.snapshot();
+    const refused = await gerant.call('POST', '/api/gdpr/erasures', 'application', { email });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toContain('Next wave');
+    expect(refused.json().error.details.batches).toEqual([expect.objectContaining({ id: draft!.id, kind: 'campaign', status: 'draft' })]);
+    expect(await t.snapshot()).toEqual(before);
+
+    await t.database.inSystem((tx) => tx.delete(campaignSignatories).where(eq(campaignSignatories.id, queued!.id)));
+    const done = await gerant.call('POST', '/api/gdpr/erasures', 'application', { email });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.counts.signers).toBe(2);
+    const [signatory] = await t.database.inSystem((tx) => tx.select().from(campaignSignatories).where(and(eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.rowIndex, 1))));
+    expect(signatory).toMatchObject({ lastname: '', data: {} });
+    expect(signatory!.email).toMatch(/@erased\.invalid$/);
+    const [order] = await t.database.inSystem((tx) => tx.select().from(operationOrders).where(and(eq(operationOrders.operationId, orderId), eq(operationOrders.rowIndex, 1))));
+    expect(order!.signers[0]).toMatchObject({ lastname: '', phone: null });
+    expect(order!.signers[1]).toMatchObject({ firstname: 'Keep', email: 'keep@example.com' });
+    expect(order!.searchText).not.toContain('erase.me');
+    expect(order!.searchText).toContain('keep@example.com');
+  });
 });

@@ -62,3 +62,21 @@ export async function purgeCampaign(tx: Tx, platform: Pick<Platform, 'storage'>,
   for (const key of files) await platform.storage.delete(key);
   return { done: true, files: files.length, people: 0 };
 }
+
+const sameAddress = (email: string) => sql`lower(${campaignSignatories.email}) = ${email.toLowerCase()}`;
+
+/** A person's signatory rows not sent yet (draft or queued): an erasure waits for them (the copy would go to nobody). */
+export async function unsentSignatoriesOf(db: Executor, appId: string, email: string): Promise<{ id: string; label: string; status: string }[]> {
+  return db
+    .selectDistinct({ id: campaigns.id, label: campaigns.label, status: campaigns.status })
+    .from(campaignSignatories)
+    .innerJoin(campaigns, eq(campaigns.id, campaignSignatories.campaignId))
+    .where(and(eq(campaignSignatories.appId, appId), sameAddress(email), inArray(campaignSignatories.status, ['draft', 'queued'])));
+}
+
+/** Erasure (art. 17): the person's signatory rows pseudonymised (name, address, phone, merge variables); their number. */
+export async function eraseSignatoriesOf(tx: Tx, appId: string, email: string): Promise<number> {
+  const rows = await tx.select({ id: campaignSignatories.id }).from(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), sameAddress(email)));
+  for (const row of rows) await tx.update(campaignSignatories).set({ ...erasedIdentity(row.id), data: {}, error: null }).where(eq(campaignSignatories.id, row.id));
+  return rows.length;
+}

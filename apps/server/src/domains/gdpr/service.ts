@@ -5,7 +5,9 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { eraseSignatoriesOf, unsentSignatoriesOf } from '../campaigns/index.ts';
 import { eraseContactsOfEmail } from '../contacts/index.ts';
+import { eraseOrderSignersOf, unsentOrdersOf } from '../operations/index.ts';
 import { eraseSigner, unfinishedRequestsOf } from '../signatures/index.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { exportQueue, type ExportJob } from './export.ts';
@@ -91,9 +93,18 @@ export async function erase(opts: Options & { email: string }): Promise<GdprRequ
         details: { requests: blocking },
       });
     }
+    // A campaign signatory or an order not sent yet would later send their copy to nobody: removed first by the user.
+    const unsent = [...(await unsentSignatoriesOf(tx, actor.appId, email)).map((c) => ({ ...c, kind: 'campaign' as const })), ...(await unsentOrdersOf(tx, actor.appId, email)).map((o) => ({ ...o, kind: 'operation' as const }))];
+    if (unsent.length) {
+      const labels = unsent.map((b) => `${b.kind} “${b.label}” (${b.status})`).join(', ');
+      throw new AppError('CONFLICT', `This person is in ${unsent.length} campaign(s) or operation(s) not sent to them yet: ${labels}. Remove them there (or cancel), then erase.`, {
+        details: { batches: unsent },
+      });
+    }
     const contacts = await eraseContactsOfEmail(tx, actor.appId, email);
     const erased = await eraseSigner(tx, platform, actor.appId, email);
-    const counts: GdprCounts = { contacts, signers: erased.signers, requests: erased.requests, users: 0, documents: 0, messages: erased.messages };
+    const inBatches = (await eraseSignatoriesOf(tx, actor.appId, email)) + (await eraseOrderSignersOf(tx, actor.appId, email));
+    const counts: GdprCounts = { contacts, signers: erased.signers + inBatches, requests: erased.requests, users: 0, documents: 0, messages: erased.messages };
     const now = platform.clock();
     const row = await repo.insertRequest(tx, {
       appId: actor.appId,

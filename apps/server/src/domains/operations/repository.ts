@@ -115,7 +115,7 @@ export interface NewOrder {
   documentName: string;
   fields: OrderField[];
 }
-export const searchTextOf = (o: NewOrder) => [...o.signers.flatMap((s) => [s.firstname, s.lastname, s.email]), o.documentName].join(' ').toLowerCase();
+export const searchTextOf = (o: Pick<NewOrder, 'signers' | 'documentName'>) => [...o.signers.flatMap((s) => [s.firstname, s.lastname, s.email]), o.documentName].join(' ').toLowerCase();
 
 /** Adds orders after the last row (status draft), 1,000 per statement; returns how many. */
 export async function appendOrders(db: Executor, appId: string, operationId: string, list: readonly NewOrder[]): Promise<number> {

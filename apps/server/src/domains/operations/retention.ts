@@ -3,6 +3,7 @@ import type { OperationStatus } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { erasedIdentity } from '../signatures/index.ts';
+import { searchTextOf } from './repository.ts';
 import { operationDocuments, operationOrders, operations } from './schema.ts';
 
 /**
@@ -50,4 +51,34 @@ export async function purgeOperation(tx: Tx, platform: Pick<Platform, 'storage'>
   // Deleted before the commit: a crash after leaves the step unmarked and the next run deletes again (a missing file is no error).
   for (const key of files) await platform.storage.delete(key);
   return { done: true, files: files.length, people: 0 };
+}
+
+const namesAddress = (email: string) =>
+  sql`exists (select 1 from jsonb_array_elements(${operationOrders.signers}) s where lower(s->>'email') = ${email.toLowerCase()})`;
+
+/** The operations where the person signs an order not sent yet (draft, before send): an erasure waits for them. */
+export async function unsentOrdersOf(db: Executor, appId: string, email: string): Promise<{ id: string; label: string; status: string }[]> {
+  return db
+    .selectDistinct({ id: operations.id, label: operations.label, status: operations.status })
+    .from(operationOrders)
+    .innerJoin(operations, eq(operations.id, operationOrders.operationId))
+    .where(and(eq(operationOrders.appId, appId), namesAddress(email), inArray(operationOrders.status, ['draft', 'beforeSend'])));
+}
+
+/** Erasure (art. 17): the person pseudonymised in every order naming them (the other signers untouched); how many times. */
+export async function eraseOrderSignersOf(tx: Tx, appId: string, email: string): Promise<number> {
+  const orders = await tx
+    .select({ id: operationOrders.id, signers: operationOrders.signers, documentName: operationOrders.documentName })
+    .from(operationOrders)
+    .where(and(eq(operationOrders.appId, appId), namesAddress(email)));
+  let erased = 0;
+  for (const order of orders) {
+    const signers = order.signers.map((s, i) => {
+      if (s.email.toLowerCase() !== email.toLowerCase()) return s;
+      erased++;
+      return { ...s, ...erasedIdentity(`${order.id}:${i}`) };
+    });
+    await tx.update(operationOrders).set({ signers, searchText: searchTextOf({ signers, documentName: order.documentName }) }).where(eq(operationOrders.id, order.id));
+  }
+  return erased;
 }
