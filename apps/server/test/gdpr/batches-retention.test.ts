@@ -5,7 +5,9 @@ import { runPurge } from '../../src/domains/gdpr/index.ts';
 import { auditEvents } from '../../src/platform/db/schema/messaging.ts';
 import { campaignDocuments, campaignSignatories, campaigns } from '../../src/domains/campaigns/schema.ts';
 import { operationDocuments, operationOrders, operations } from '../../src/domains/operations/schema.ts';
+import { unzipSync } from 'fflate';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { messagesTo } from '../support/signatures.ts';
 
 const monthsAgo = (months: number) => new Date(Date.now() - months * 31 * 86_400_000);
 const options = signatureOptionsInputSchema.parse({}) as SignatureOptions;
@@ -19,12 +21,14 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
   let t: TestContext;
   let appId: string;
   let gerant: TestClient;
+  let gerantEmail: string;
 
   beforeAll(async () => {
     t = await createTestContext();
     const tenant = await t.factory.tenant({ doubleAuth: false, features: { campaign: true, mailing: true, operation: true } });
     appId = tenant.appId;
     gerant = await t.login(tenant.gerant.email);
+    gerantEmail = tenant.gerant.email;
   });
   afterAll(async () => t?.close());
 
@@ -171,5 +175,35 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     expect(order!.signers[1]).toMatchObject({ firstname: 'Keep', email: 'keep@example.com' });
     expect(order!.searchText).not.toContain('erase.me');
     expect(order!.searchText).toContain('keep@example.com');
+  });
+
+  it("a person's access export includes their campaign signatory rows (with merge variables) and their entries in orders", async () => {
+    const email = `export-${Math.random().toString(36).slice(2)}@example.com`;
+    const { id: campaignId } = await campaignEnded(1);
+    const { id: operationId } = await operationEnded(1);
+    await t.database.inSystem(async (tx) => {
+      await tx.insert(campaignSignatories).values({ appId, campaignId, rowIndex: 2, firstname: 'Xena', lastname: 'Port', email, language: 'fr', data: { contract: 'C-42' }, status: 'signed' });
+      await tx.insert(operationOrders).values({
+        appId,
+        operationId,
+        rowIndex: 2,
+        documentName: 'order.pdf',
+        status: 'completed',
+        signers: [
+          { firstname: 'Xena', lastname: 'Port', email, phone: null, language: 'fr', role: 'signer' },
+          { firstname: 'Other', lastname: 'Person', email: 'other@example.com', phone: null, language: 'fr', role: 'signer' },
+        ],
+      });
+    });
+    const asked = await gerant.call('POST', '/api/gdpr/exports', 'application', { email });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const mail = await t.waitFor(async () => (await messagesTo(t, gerantEmail, 'gdpr-export-ready')).find((m) => m.text.includes('e•••@example.com')), 20_000);
+    const link = /\/api\/public\/gdpr-exports\/([A-Za-z0-9_-]+)/.exec(mail.text)!;
+    const files = unzipSync(new Uint8Array((await t.request({ method: 'GET', url: `/api/public/gdpr-exports/${link[1]}` })).rawPayload));
+    const person = JSON.parse(Buffer.from(files['person.json']!).toString());
+    expect(person.campaigns).toEqual([expect.objectContaining({ campaignId, campaignLabel: 'Renewals', firstname: 'Xena', data: { contract: 'C-42' }, status: 'signed' })]);
+    expect(person.operations).toEqual([expect.objectContaining({ operationId, operationLabel: 'Orders', firstname: 'Xena', email, role: 'signer' })]);
+    expect(Buffer.from(files['campaigns.csv']!).toString()).toContain('C-42');
+    expect(Buffer.from(files['operations.csv']!).toString()).not.toContain('other@example.com');
   });
 });

@@ -4,4 +4,4 @@ export { campaignsModule } from './module.ts';
 export { campaignOverview } from './overview.ts';
 /** The one-box search (search domain): campaigns the actor sees, by label. */
 export { searchCampaigns } from './service.ts';
-export { campaignsPastRetention, eraseSignatoriesOf, purgeCampaign, unsentSignatoriesOf, type CampaignPurgeStep } from './retention.ts';
+export { campaignsPastRetention, eraseSignatoriesOf, purgeCampaign, signatoriesOfPerson, unsentSignatoriesOf, type CampaignPurgeStep } from './retention.ts';

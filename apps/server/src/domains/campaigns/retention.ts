@@ -80,3 +80,26 @@ export async function eraseSignatoriesOf(tx: Tx, appId: string, email: string): 
   for (const row of rows) await tx.update(campaignSignatories).set({ ...erasedIdentity(row.id), data: {}, error: null }).where(eq(campaignSignatories.id, row.id));
   return rows.length;
 }
+
+/** A person's access export (art. 15): their signatory rows, with the campaign each belongs to. */
+export async function signatoriesOfPerson(db: Executor, appId: string, email: string) {
+  return db
+    .select({
+      campaignId: campaigns.id,
+      campaignLabel: campaigns.label,
+      campaignStatus: campaigns.status,
+      firstname: campaignSignatories.firstname,
+      lastname: campaignSignatories.lastname,
+      email: campaignSignatories.email,
+      phone: campaignSignatories.phone,
+      language: campaignSignatories.language,
+      data: campaignSignatories.data,
+      status: campaignSignatories.status,
+      requestId: campaignSignatories.requestId,
+      sentAt: campaignSignatories.sentAt,
+    })
+    .from(campaignSignatories)
+    .innerJoin(campaigns, eq(campaigns.id, campaignSignatories.campaignId))
+    .where(and(eq(campaignSignatories.appId, appId), sameAddress(email)))
+    .orderBy(asc(campaignSignatories.id));
+}

@@ -4,7 +4,9 @@ import { audit } from '../../platform/audit.ts';
 import { newOpaqueToken } from '../../platform/http/tokens.ts';
 import { csvBuffer, type CellValue } from '../../platform/spreadsheets/index.ts';
 import { storeZip } from '../../platform/zip-store.ts';
+import { signatoriesOfPerson } from '../campaigns/index.ts';
 import { contactsOfEmail } from '../contacts/index.ts';
+import { ordersOfPerson } from '../operations/index.ts';
 import { documentFilesOf, signerRowsOf } from '../signatures/index.ts';
 import { brandingOf, getApplication } from '../tenants/index.ts';
 import { findUserByEmail, findUserById } from '../users/index.ts';
@@ -30,7 +32,9 @@ async function gather(platform: Platform, appId: string, email: string) {
     const user = await findUserByEmail(tx, email);
     const signedRequests = signerRows.filter((r) => r.signer.status === 'signed').map((r) => r.request);
     const documents = await documentFilesOf(tx, appId, signedRequests);
-    return { contacts, signerRows, user: user?.appId === appId ? user : undefined, documents };
+    const campaignRows = await signatoriesOfPerson(tx, appId, email);
+    const orderRows = await ordersOfPerson(tx, appId, email);
+    return { contacts, signerRows, user: user?.appId === appId ? user : undefined, documents, campaignRows, orderRows };
   });
 }
 
@@ -43,7 +47,7 @@ export async function runExportJob(platform: Platform, job: ExportJob): Promise<
   const { appId, gdprRequestId } = job;
   const row = await platform.database.inTenant(appId, (tx) => repo.findRequest(tx, appId, gdprRequestId));
   if (!row || row.status !== 'queued' || !row.email) return;
-  const { contacts, signerRows, user, documents } = await gather(platform, appId, row.email);
+  const { contacts, signerRows, user, documents, campaignRows, orderRows } = await gather(platform, appId, row.email);
   const signatures = signerRows.map(({ signer, request }) => ({
     requestId: request.id,
     requestLabel: request.label,
@@ -70,16 +74,19 @@ export async function runExportJob(platform: Platform, job: ExportJob): Promise<
   const key = `${appId}/gdpr-export-${row.id}.zip`;
   const labels = new Map(signerRows.map((r) => [r.request.id, r.request.label]));
   await storeZip(platform, key, async (add) => {
-    const json = { subject: row.email, exportedAt: platform.clock().toISOString(), contacts: contactRows, signatures, user: userRows[0] ?? null };
+    const json = { subject: row.email, exportedAt: platform.clock().toISOString(), contacts: contactRows, signatures, campaigns: campaignRows, operations: orderRows, user: userRows[0] ?? null };
     await add('person.json', Buffer.from(JSON.stringify(json, null, 2)));
     await add('contacts.csv', await csv('contacts', contactRows));
     await add('signatures.csv', await csv('signatures', signatures));
     await add('user.csv', await csv('user', userRows));
+    // Merge variables are the person's data too: one column holding them as JSON keeps the sheet's columns fixed.
+    await add('campaigns.csv', await csv('campaigns', campaignRows.map(({ data, ...r }) => ({ ...r, data: JSON.stringify(data) }))));
+    await add('operations.csv', await csv('operations', orderRows));
     for (const [index, d] of documents.entries()) {
       await add(`documents/${index + 1}-${safeName(labels.get(d.requestId) ?? '')}-${safeName(d.fileName)}`, await platform.storage.get(d.storageKey));
     }
   });
-  const counts: GdprCounts = { contacts: contactRows.length, signers: signatures.length, requests: new Set(signatures.map((s) => s.requestId)).size, users: userRows.length, documents: documents.length, messages: 0 };
+  const counts: GdprCounts = { contacts: contactRows.length, signers: signatures.length + campaignRows.length + orderRows.length, requests: new Set(signatures.map((s) => s.requestId)).size, users: userRows.length, documents: documents.length, messages: 0 };
   await platform.database.inTenant(appId, async (tx) => {
     const current = await repo.findRequest(tx, appId, gdprRequestId);
     if (current?.status !== 'queued') return;

@@ -2,4 +2,4 @@
 export { operationsModule } from './module.ts';
 /** The one-box search (search domain): operations the actor sees, by label. */
 export { searchOperations } from './service.ts';
-export { eraseOrderSignersOf, operationsPastRetention, purgeOperation, unsentOrdersOf, type OperationPurgeStep } from './retention.ts';
+export { eraseOrderSignersOf, operationsPastRetention, ordersOfPerson, purgeOperation, unsentOrdersOf, type OperationPurgeStep } from './retention.ts';

@@ -82,3 +82,14 @@ export async function eraseOrderSignersOf(tx: Tx, appId: string, email: string):
   }
   return erased;
 }
+
+/** A person's access export (art. 15): each order naming them, with their entry in it (not the other signers). */
+export async function ordersOfPerson(db: Executor, appId: string, email: string) {
+  const rows = await db
+    .select({ operationId: operations.id, operationLabel: operations.label, orderId: operationOrders.id, status: operationOrders.status, requestId: operationOrders.requestId, sentAt: operationOrders.sentAt, documentName: operationOrders.documentName, signers: operationOrders.signers })
+    .from(operationOrders)
+    .innerJoin(operations, eq(operations.id, operationOrders.operationId))
+    .where(and(eq(operationOrders.appId, appId), namesAddress(email)))
+    .orderBy(asc(operationOrders.id));
+  return rows.flatMap(({ signers, ...order }) => signers.filter((s) => s.email.toLowerCase() === email.toLowerCase()).map((s) => ({ ...order, ...s })));
+}
