@@ -1,17 +1,16 @@
-import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ImportRowOutcome } from '@paraphe/contracts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { usePaging } from '../../../shared/list/usePaging.ts';
 import { useImportRows } from '../api.ts';
 import { ImportOutcome } from './ImportOutcome.tsx';
 
 /** The skipped and warned rows of a finished import, their reasons in words, the cells as read. */
 export function ImportRowsTable({ importId }: { importId: string }) {
   const { t } = useTranslation('contacts');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const rows = useImportRows(importId, { limit: pageSize, offset: (page - 1) * pageSize }, true);
+  const paging = usePaging(10);
+  const rows = useImportRows(importId, { limit: paging.limit, offset: paging.offset }, true);
 
   const columns: Column<ImportRowOutcome>[] = [
     { key: 'line', header: t('import.mapping.line'), render: (r) => r.line },
@@ -30,13 +29,7 @@ export function ImportRowsTable({ importId }: { importId: string }) {
       list={rows.data}
       loading={rows.isFetching}
       rowKey={(r) => String(r.line)}
-      page={page}
-      pageSize={pageSize}
-      onPage={setPage}
-      onPageSize={(size) => {
-        setPageSize(size);
-        setPage(1);
-      }}
+      {...paging.tableProps}
     />
   );
 }

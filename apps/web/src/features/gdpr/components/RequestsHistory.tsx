@@ -1,9 +1,9 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GdprRequest } from '@paraphe/contracts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { usePaging } from '../../../shared/list/usePaging.ts';
 import { useGdprRequests } from '../api.ts';
 
 const statusColor: Record<GdprRequest['status'], string> = { queued: 'blue', ready: 'green', done: 'green', failed: 'red' };
@@ -11,9 +11,8 @@ const statusColor: Record<GdprRequest['status'], string> = { queued: 'blue', rea
 /** Exports and erasures, newest first: who asked, when, about whom (masked), what it counted. */
 export function RequestsHistory() {
   const { t, i18n } = useTranslation('gdpr');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const list = useGdprRequests({ limit: pageSize, offset: (page - 1) * pageSize });
+  const paging = usePaging(10);
+  const list = useGdprRequests({ limit: paging.limit, offset: paging.offset });
   const columns: Column<GdprRequest>[] = [
     { key: 'createdAt', header: t('history.date'), render: (r) => formatDateTime(r.createdAt, i18n.language) },
     { key: 'kind', header: t('history.kind'), render: (r) => t(`history.kinds.${r.kind}`) },
@@ -45,13 +44,7 @@ export function RequestsHistory() {
           list={list.data}
           loading={list.isFetching}
           rowKey={(r) => r.id}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          {...paging.tableProps}
         />
       </Stack>
     </Paper>

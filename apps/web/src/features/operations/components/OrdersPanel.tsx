@@ -7,6 +7,7 @@ import { normalizeSearch, orderStatuses, type Operation, type Order, type OrderS
 import { ApiError } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { usePaging } from '../../../shared/list/usePaging.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useOperationCommand, useOrders } from '../api.ts';
 import { OrderStatusBadge } from './StatusBadges.tsx';
@@ -14,12 +15,11 @@ import { OrderStatusBadge } from './StatusBadges.tsx';
 /** The orders, a page at a time: status filter, search (signer, e-mail, file name); delete a draft's, cancel a sent one. */
 export function OrdersPanel({ operation, canManage }: { operation: Operation; canManage: boolean }) {
   const { t, i18n } = useTranslation('operations');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging(20);
   const [status, setStatus] = useState<OrderStatus | undefined>();
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text, 300);
-  const query = { limit: pageSize, offset: (page - 1) * pageSize, status, search: normalizeSearch(search), orderBy: 'rowIndex' as const, order: 'ASC' as const };
+  const query = { limit: paging.limit, offset: paging.offset, status, search: normalizeSearch(search), orderBy: 'rowIndex' as const, order: 'ASC' as const };
   const list = useOrders(operation.id, query, operation.status);
   const command = useOperationCommand(operation.id);
   const draft = operation.status === 'draft';
@@ -62,13 +62,13 @@ export function OrdersPanel({ operation, canManage }: { operation: Operation; ca
   return (
     <Stack gap="xs">
       <Group align="flex-end">
-        <TextInput label={t('orders.search')} leftSection={<IconSearch size={14} />} value={text} w={280} onChange={(e) => { setText(e.currentTarget.value); setPage(1); }} />
+        <TextInput label={t('orders.search')} leftSection={<IconSearch size={14} />} value={text} w={280} onChange={(e) => { setText(e.currentTarget.value); paging.restart(); }} />
         <Select label={t('statusFilter')} placeholder={t('common.all', { ns: 'common' })} clearable w={200}
           data={orderStatuses.map((s) => ({ value: s, label: t(`orderStatuses.${s}`) }))} value={status ?? null}
-          onChange={(v) => { setStatus((v as OrderStatus | null) ?? undefined); setPage(1); }} />
+          onChange={(v) => { setStatus((v as OrderStatus | null) ?? undefined); paging.restart(); }} />
       </Group>
       <PaginatedTable caption={t('form.tabs.signatures')} columns={columns} list={list.data} loading={list.isFetching} rowKey={(o) => o.id}
-        page={page} pageSize={pageSize} onPage={setPage} onPageSize={(size) => { setPageSize(size); setPage(1); }} />
+        {...paging.tableProps} />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Payment } from '@paraphe/contracts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { usePaging } from '../../../shared/list/usePaging.ts';
 import { formatEuros, useAdminPayments } from '../api.ts';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge.tsx';
 import { RefundForm } from '../components/RefundForm.tsx';
@@ -16,10 +17,9 @@ import { languageTag } from '@paraphe/contracts';
  */
 export function AdminPaymentsPage() {
   const { t, i18n } = useTranslation('payments');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging(20);
   const [refunding, setRefunding] = useState<Payment | null>(null);
-  const list = useAdminPayments({ page, pageSize });
+  const list = useAdminPayments({ page: paging.page, pageSize: paging.pageSize });
   const columns: Column<Payment>[] = [
     {
       key: 'client',
@@ -76,13 +76,7 @@ export function AdminPaymentsPage() {
         list={list.data}
         loading={list.isPending}
         rowKey={(p) => p.id}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        {...paging.tableProps}
       />
       <Modal opened={!!refunding} onClose={() => setRefunding(null)} title={t('admin.refundTitle')}>
         {refunding && <RefundForm payment={refunding} onDone={() => setRefunding(null)} />}

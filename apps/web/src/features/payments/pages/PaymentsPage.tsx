@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Payment } from '@paraphe/contracts';
 import { notifyApiError } from '../../../shared/api/notify.ts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { usePaging } from '../../../shared/list/usePaging.ts';
 import { formatEuros, useRefreshPayment, useTenantPayments } from '../api.ts';
 import { PaymentStatusBadge } from '../components/PaymentStatusBadge.tsx';
 import { languageTag } from '@paraphe/contracts';
@@ -12,9 +13,8 @@ import { languageTag } from '@paraphe/contracts';
 /** `billing/payments`: the tenant's payments; one waiting for 3-D Secure shows its link (back here after it). */
 export function PaymentsPage() {
   const { t, i18n } = useTranslation('payments');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useTenantPayments({ page, pageSize });
+  const paging = usePaging(20);
+  const list = useTenantPayments({ page: paging.page, pageSize: paging.pageSize });
   const refresh = useRefreshPayment();
   const [params, setParams] = useSearchParams();
   const handled = useRef(false);
@@ -59,13 +59,7 @@ export function PaymentsPage() {
         list={list.data}
         loading={list.isPending}
         rowKey={(p) => p.id}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        {...paging.tableProps}
       />
     </Stack>
   );

@@ -1,17 +1,16 @@
-import { useState } from 'react';
 import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Stamp } from '@paraphe/contracts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { usePaging } from '../../../shared/list/usePaging.ts';
 import { downloadSealed, useStampHistory } from '../api.ts';
 import { languageTag } from '@paraphe/contracts';
 
 /** The sealed files, newest first, each downloadable again (the shared list: page size, capped total, empty state). */
 export function StampHistory() {
   const { t, i18n } = useTranslation('stamps');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const history = useStampHistory((page - 1) * pageSize, pageSize);
+  const paging = usePaging(20);
+  const history = useStampHistory(paging.offset, paging.limit);
   const sealsOf = (stamp: Stamp) =>
     stamp.seals
       .map((s) => {
@@ -36,13 +35,7 @@ export function StampHistory() {
           list={history.data}
           loading={history.isPending}
           rowKey={(s) => s.id}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          {...paging.tableProps}
         />
       </Stack>
     </Paper>
