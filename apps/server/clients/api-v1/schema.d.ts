@@ -280,10 +280,12 @@ export interface operations {
                                     mail: {
                                         firstAfterDays: number;
                                         intervalDays: number;
+                                        maxCount?: number | null;
                                     };
                                     sms: {
                                         firstAfterDays: number;
                                         intervalDays: number;
+                                        maxCount?: number | null;
                                     };
                                 };
                                 expiryDays: number | null;
@@ -601,6 +603,7 @@ export interface operations {
                                 firstAfterDays?: number;
                                 /** @default 0 */
                                 intervalDays?: number;
+                                maxCount?: number | null;
                             };
                             /** @default {} */
                             sms?: {
@@ -608,6 +611,7 @@ export interface operations {
                                 firstAfterDays?: number;
                                 /** @default 0 */
                                 intervalDays?: number;
+                                maxCount?: number | null;
                             };
                         };
                         expiryDays?: number | null;
@@ -695,10 +699,12 @@ export interface operations {
                                 mail: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                                 sms: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                             };
                             expiryDays: number | null;
@@ -1029,10 +1035,12 @@ export interface operations {
                                 mail: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                                 sms: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                             };
                             expiryDays: number | null;
@@ -1342,10 +1350,12 @@ export interface operations {
                                 mail: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                                 sms: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                             };
                             expiryDays: number | null;
@@ -1789,10 +1799,12 @@ export interface operations {
                                 mail: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                                 sms: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                             };
                             expiryDays: number | null;
@@ -2081,10 +2093,12 @@ export interface operations {
                                 mail: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                                 sms: {
                                     firstAfterDays: number;
                                     intervalDays: number;
+                                    maxCount?: number | null;
                                 };
                             };
                             expiryDays: number | null;

@@ -4,7 +4,7 @@ import { runSignatureSweep } from '../../src/domains/signatures/sweep.ts';
 import { notifications as notificationRows } from '../../src/domains/notifications/schema.ts';
 import { signingToken, verifySigningLink } from '../../src/domains/signatures/links.ts';
 import { onSignerFinished } from '../../src/domains/signatures/workflow.ts';
-import { draft, messagesTo, placed, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
+import { createRequest, draft, messagesTo, placed, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
 
 const day = 86_400_000;
 const minute = 60_000;
@@ -92,6 +92,18 @@ describe(`signature requests: reminders, expiry, signing links (${engine})`, () 
     expect(await messagesTo(t, request.signers[0]!.email, 'signature-reminder')).toHaveLength(0);
     // The second was invited when the first signed (at base): reminded from then on.
     expect(await messagesTo(t, request.signers[1]!.email, 'signature-reminder')).toHaveLength(2);
+  });
+
+  it('stops after the maximum number of reminders, and a bad maximum is refused with the field named', async () => {
+    base = new Date();
+    t.now.value = base;
+    const refused = await createRequest(t, gerant, { signers: [signer(0)], options: { reminders: { mail: { firstAfterDays: 1, intervalDays: 1, maxCount: 0 } } } });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.fields.map((f: { field: string }) => f.field), refused.body).toContain('optionsRequest.reminders.mail.maxCount');
+    const request = await sent({ expiryDays: 30, reminders: { mail: { firstAfterDays: 1, intervalDays: 1, maxCount: 2 } } }, [signer(0)]);
+    for (let d = 1; d <= 6; d++) await at(d * day + minute);
+    expect(await messagesTo(t, request.signers[0]!.email, 'signature-reminder')).toHaveLength(2);
+    expect((await signerRows(t, request.id))[0]!.nextMailReminderAt).toBeNull();
   });
 
   it('signing links: valid, tampered, forged, expired', async () => {

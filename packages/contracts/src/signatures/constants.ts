@@ -36,5 +36,7 @@ export const reminderScheduleSchema = z.object({
   firstAfterDays: z.number().int().min(0).max(365),
   /** Days between the following reminders; 0 = no more reminders after the first. */
   intervalDays: z.number().int().min(0).max(365),
+  /** At most this many reminders on the channel; absent or null = until the request expires. */
+  maxCount: z.number().int().min(1).max(100).nullish(),
 });
 export type ReminderSchedule = z.infer<typeof reminderScheduleSchema>;

@@ -7,7 +7,12 @@ import { sepaPreprocessingOutputSchema, sepaPreprocessingSchema } from './sepa.t
 
 const noReminder: ReminderSchedule = { firstAfterDays: 0, intervalDays: 0 };
 const reminderScheduleInput = z
-  .object({ firstAfterDays: z.number().int().min(0).max(365).default(0), intervalDays: z.number().int().min(0).max(365).default(0) })
+  .object({
+    firstAfterDays: z.number().int().min(0).max(365).default(0),
+    intervalDays: z.number().int().min(0).max(365).default(0),
+    /** At most this many reminders (peers stop after 5, or never); null = until the request expires. */
+    maxCount: z.number().int().min(1).max(100).nullish().transform((v) => v ?? null),
+  })
   .prefault({});
 
 const signedDocumentsShape = {

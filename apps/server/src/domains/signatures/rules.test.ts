@@ -16,6 +16,10 @@ describe('nextReminderAt', () => {
     expect(nextReminderAt(invited, 0, { firstAfterDays: 0, intervalDays: 3 })).toBeNull();
     expect(nextReminderAt(invited, 0, { firstAfterDays: 1, intervalDays: 0 })).toEqual(days(1));
     expect(nextReminderAt(invited, 1, { firstAfterDays: 1, intervalDays: 0 })).toBeNull();
+    // A maximum count stops the series: 3 at most → the fourth never comes; null = until expiry.
+    expect(nextReminderAt(invited, 2, { firstAfterDays: 2, intervalDays: 3, maxCount: 3 })).toEqual(days(8));
+    expect(nextReminderAt(invited, 3, { firstAfterDays: 2, intervalDays: 3, maxCount: 3 })).toBeNull();
+    expect(nextReminderAt(invited, 3, { firstAfterDays: 2, intervalDays: 3, maxCount: null })).toEqual(days(11));
   });
 });
 

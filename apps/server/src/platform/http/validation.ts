@@ -52,10 +52,10 @@ function ruleOf(issue: ZodIssueLike, input: unknown): { rule: ValidationRule; pa
       return { rule: missing ? 'required' : 'invalid_value' };
     case 'too_small':
       if (p.origin === 'string' && p.minimum === 1) return { rule: 'required' };
-      if (p.origin === 'number') return { rule: 'out_of_range', params: { min: Number(p.minimum), max: '' } };
+      if (p.origin === 'number') return { rule: 'out_of_range', params: { min: Number(p.minimum), max: '…' } };
       return { rule: 'too_short', params: { min: Number(p.minimum) } };
     case 'too_big':
-      if (p.origin === 'number') return { rule: 'out_of_range', params: { min: '', max: Number(p.maximum) } };
+      if (p.origin === 'number') return { rule: 'out_of_range', params: { min: '…', max: Number(p.maximum) } };
       return { rule: 'too_long', params: { max: Number(p.maximum) } };
     case 'invalid_format':
       if (p.format === 'email') return { rule: 'invalid_email' };

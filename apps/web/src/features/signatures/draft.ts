@@ -4,6 +4,7 @@ import {
   type DocumentInput,
   type FieldError,
   type Locale,
+  type ReminderSchedule,
   type SignatureField,
   type SignatureOptions,
   type SignatureOptionsInput,
@@ -43,7 +44,10 @@ export type DraftDocument = {
   /** The server's check of the file, run when it is added (fileCheck.ts); never sent. */
   check: FileCheck;
 };
-export type ReminderForm = { firstAfterDays: number; intervalDays: number };
+/** One channel's reminders; `maxCount` '' = until the request expires. */
+export type ReminderForm = { firstAfterDays: number; intervalDays: number; maxCount: number | '' };
+const reminderForm = (r: ReminderSchedule): ReminderForm => ({ firstAfterDays: r.firstAfterDays, intervalDays: r.intervalDays, maxCount: r.maxCount ?? '' });
+const reminderInput = (r: ReminderForm) => ({ ...r, maxCount: r.maxCount === '' ? null : r.maxCount });
 export type DraftOptions = {
   chainingMode: 'direct' | 'email' | 'faceToFace';
   language: Locale;
@@ -107,14 +111,14 @@ export function initialDraft(language: Locale, expiryDays: number | '' = '', pre
       ...draft.options,
       ...rest,
       language: signersLanguage ?? draft.options.language,
-      reminders: { mail: { ...reminders.mail }, sms: { ...reminders.sms } },
+      reminders: { mail: reminderForm(reminders.mail), sms: reminderForm(reminders.sms) },
       signedDocuments: { ...signedDocuments, sendCopy: false },
     },
   };
 }
 
 function initialDraftOf(language: Locale, expiryDays: number | '', prefill?: SignerPrefill): Draft {
-  const noReminder = { firstAfterDays: 0, intervalDays: 0 };
+  const noReminder: ReminderForm = { firstAfterDays: 0, intervalDays: 0, maxCount: '' };
   return {
     label: '',
     description: '',
@@ -179,7 +183,7 @@ export function optionsInputOf(o: DraftOptions): SignatureOptionsInput {
     stampBeforeSigning: o.stampBeforeSigning,
     stampAccount: o.stampBeforeSigning ? orNull(o.stampAccount) : null,
     contactFirstSignerBy: o.contactFirstSignerBy,
-    reminders: o.reminders,
+    reminders: { mail: reminderInput(o.reminders.mail), sms: reminderInput(o.reminders.sms) },
     expiryDays: o.expiryDays === '' ? null : o.expiryDays,
     signedDocuments: o.signedDocuments,
     finalDocCCeMails: o.finalDocCCeMails.map((m) => m.trim()).filter(Boolean),
@@ -251,7 +255,7 @@ export function draftOfRequest(request: SignatureRequest, files: readonly File[]
       stampBeforeSigning: o.stampBeforeSigning,
       stampAccount: o.stampAccount ?? '',
       contactFirstSignerBy: o.contactFirstSignerBy,
-      reminders: o.reminders,
+      reminders: { mail: reminderForm(o.reminders.mail), sms: reminderForm(o.reminders.sms) },
       expiryDays: o.expiryDays ?? '',
       signedDocuments: o.signedDocuments,
       finalDocCCeMails: o.finalDocCCeMails,
@@ -350,7 +354,7 @@ export function draftOptionsOf(options: SignatureOptions, base: DraftOptions): D
     stampBeforeSigning: options.stampBeforeSigning,
     stampAccount: options.stampAccount ?? '',
     contactFirstSignerBy: options.contactFirstSignerBy,
-    reminders: { mail: { ...options.reminders.mail }, sms: { ...options.reminders.sms } },
+    reminders: { mail: reminderForm(options.reminders.mail), sms: reminderForm(options.reminders.sms) },
     expiryDays: options.expiryDays ?? '',
     signedDocuments: { ...options.signedDocuments },
     finalDocCCeMails: [...options.finalDocCCeMails],

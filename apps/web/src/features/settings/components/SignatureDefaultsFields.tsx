@@ -18,6 +18,8 @@ export function SignatureDefaultsFields({ value, onChange, withExpiry = true }: 
           onChange={(n) => set('reminders', { ...value.reminders, [channel]: { ...value.reminders[channel], firstAfterDays: days(n) } })} />
         <NumberInput label={t('defaults.intervalDays')} min={0} max={365} value={value.reminders[channel].intervalDays}
           onChange={(n) => set('reminders', { ...value.reminders, [channel]: { ...value.reminders[channel], intervalDays: days(n) } })} />
+        <NumberInput label={t('defaults.maxCount')} min={1} max={100} allowDecimal={false} value={value.reminders[channel].maxCount ?? ''}
+          onChange={(n) => set('reminders', { ...value.reminders, [channel]: { ...value.reminders[channel], maxCount: typeof n === 'number' && n >= 1 ? n : null } })} />
       </Group>
     </Stack>
   );

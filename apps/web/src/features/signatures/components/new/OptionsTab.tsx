@@ -27,6 +27,7 @@ export function OptionsTab({ form, features, singleSigner = false }: Props) {
       <Group grow>
         <NumberInput min={0} max={365} label={t('options.firstAfterDays')} {...input(`reminders.${name}.firstAfterDays`)} />
         <NumberInput min={0} max={365} label={t('options.intervalDays')} {...input(`reminders.${name}.intervalDays`)} />
+        <NumberInput min={1} max={100} allowDecimal={false} label={t('options.maxCount')} {...input(`reminders.${name}.maxCount`)} />
       </Group>
     </Stack>
   );

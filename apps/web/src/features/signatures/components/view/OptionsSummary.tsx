@@ -19,7 +19,9 @@ export function OptionsSummary({ options: o }: { options: SignatureOptions }) {
   const reminder = (r: ReminderSchedule) =>
     r.firstAfterDays === 0
       ? t('view.noReminder')
-      : t('view.reminder', { first: t('view.days', { count: r.firstAfterDays }), interval: t('view.days', { count: r.intervalDays }) });
+      : [t('view.reminder', { first: t('view.days', { count: r.firstAfterDays }), interval: t('view.days', { count: r.intervalDays }) }), r.maxCount ? t('view.reminderLimit', { max: r.maxCount }) : null]
+          .filter(Boolean)
+          .join(', ');
   const sent = (['toRequester', 'toSigners', 'toObservers'] as const).filter((k) => o.signedDocuments[k]).map((k) => t(`options.${k}`));
   const sepa = o.preprocessing?.sepa;
   return (
