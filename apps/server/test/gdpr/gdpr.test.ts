@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { documentVersions, signatureRequests } from '../../src/domains/signatures/schema.ts';
+import { outboxMessages } from '../../src/platform/db/schema/messaging.ts';
 import { verifyEventChain } from '../../src/domains/signatures/index.ts';
 import { runPurge } from '../../src/domains/gdpr/index.ts';
 import { exportQueue } from '../../src/domains/gdpr/export.ts';
-import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { messagesTo, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
 import { sentRequest } from '../support/signing-flow.ts';
 
@@ -179,7 +180,7 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     expect(await t.snapshot()).toBe(before);
 
     await t.database.inSystem((tx) => tx.update(signatureRequests).set({ status: 'canceled', canceledAt: new Date() }).where(eq(signatureRequests.id, running.id)));
-    // Mails still to be delivered are left alone by the redaction: wait for the invitations to be captured.
+    // Let the invitations be captured first: this test is about delivered mails (a waiting one: the next test).
     await t.waitFor(async () => (await messagesTo(t, email)).every((m) => m.status !== 'queued' && m.status !== 'retrying'));
     const done = await gdpr(a.client, 'POST', 'erasures', { email });
     expect(done.statusCode, done.body).toBe(200);
@@ -192,5 +193,23 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     const audits = (await t.database.db.execute(sql`select data from audit_events where action = 'gdpr.erased' and app_id = ${a.appId}`)) as unknown as { rows: { data: Record<string, unknown> }[] };
     expect(audits.rows).toHaveLength(1);
     expect(JSON.stringify(audits.rows[0]!.data)).not.toContain(email);
+  });
+
+  it('withdraws a mail to the erased address still waiting for delivery; it cannot be sent again', async () => {
+    const email = `pending-${Date.now().toString(36)}@example.com`;
+    // A row only (no delivery job): as if the worker had not reached it yet when the erasure came.
+    const [waiting] = await t.database.inSystem((tx) =>
+      tx.insert(outboxMessages).values({ appId: a.appId, channel: 'email', to: email, subject: 'Your contract', text: 'Hello Erin', template: 'signature-invitation', language: 'fr', status: 'retrying' }).returning(),
+    );
+    const done = await gdpr(a.client, 'POST', 'erasures', { email });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.counts.messages).toBe(1);
+    const [row] = await t.database.inSystem((tx) => tx.select().from(outboxMessages).where(eq(outboxMessages.id, waiting!.id)));
+    expect(row).toMatchObject({ to: 'erased', subject: null, text: '[erased]', status: 'failed', error: expect.stringContaining('Erased (GDPR)') });
+    const admin = await t.login(adminEmail);
+    const resend = await admin.call('POST', `/api/outbox/${waiting!.id}/resend`, 'outbox');
+    expect(resend.statusCode, resend.body).toBe(409);
+    // Nor by "send every failed one again" (asked here by id: the global call would touch other files' messages).
+    expect(await t.server.platform.messaging.requeue({ ids: [waiting!.id], by: { userId: a.gerant.id, appId: a.appId } })).toEqual([]);
   });
 });

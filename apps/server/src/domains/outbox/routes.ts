@@ -5,7 +5,7 @@ import { serve } from '../../platform/http/endpoints.ts';
 import { item, list } from '../../platform/http/envelope.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { findMessage, listMessages, undeliveredCounts, undeliveredStatuses, type OutboxRow } from '../../platform/messaging/repository.ts';
+import { erasedRecipient, findMessage, listMessages, undeliveredCounts, undeliveredStatuses, type OutboxRow } from '../../platform/messaging/repository.ts';
 
 export function presentMessage(row: OutboxRow): OutboxMessage {
   const tries = row.attempts.filter((a) => !a.requeuedBy);
@@ -50,6 +50,7 @@ export function outboxRoutes(app: App, platform: Platform) {
     const row = await findMessage(platform.database.db, request.params.id);
     if (!row) throw notFound('Message');
     if (!undeliveredStatuses.includes(row.status)) throw new AppError('CONFLICT', `Only an undelivered message (failed or retrying) can be sent again; this one is ${row.status}.`);
+    if (row.to === erasedRecipient) throw new AppError('CONFLICT', 'This message was erased (GDPR) before it could be delivered: it cannot be sent again.');
     const messages = await platform.messaging.requeue({ ids: [row.id], by: actor });
     return item({ requeued: messages.length, messages: messages.map(presentMessage) });
   });

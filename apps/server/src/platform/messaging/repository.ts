@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, count } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, count } from 'drizzle-orm';
 import { cappedCount, countCap, pageTotal, searchCap, type PageTotal } from '../db/lists.ts';
 import type { Executor } from '../db/client.ts';
 import { outboxMessages, type OutboxAttempt, type OutboxStatus } from '../db/schema/index.ts';
@@ -74,6 +74,7 @@ export async function requeueCandidates(db: Executor, filter: { ids?: string[]; 
       and(
         filter.ids ? inArray(outboxMessages.id, filter.ids) : undefined,
         filter.status ? eq(outboxMessages.status, filter.status) : inArray(outboxMessages.status, [...undeliveredStatuses]),
+        ne(outboxMessages.to, erasedRecipient),
       ),
     )
     .orderBy(outboxMessages.createdAt)
@@ -174,18 +175,30 @@ export async function latestByAbout(db: Executor, abouts: readonly string[]): Pr
   return states;
 }
 
+/** The recipient an erased message keeps: never delivered, never sent again (requeueCandidates skips it). */
+export const erasedRecipient = 'erased';
+
 /**
  * GDPR (docs/gdpr.md): the messages of one tenant about these subjects, or to this address, lose their recipient and
- * their content; the row stays (what was sent when, its status). Messages still to deliver are left alone. Answers
- * how many were redacted.
+ * their content; the row stays (what was sent when, its status). One still to deliver (queued, retrying) is withdrawn
+ * too: it becomes `failed` with the reason, and its delivery job, finding it no longer deliverable, does nothing.
+ * Answers how many were redacted.
  */
 export async function redactMessages(db: Executor, appId: string, match: { abouts?: readonly string[]; to?: string }): Promise<number> {
   const who = [match.abouts?.length ? inArray(outboxMessages.about, [...match.abouts]) : undefined, match.to ? sql`lower(${outboxMessages.to}) = ${match.to.toLowerCase()}` : undefined].filter((c) => c !== undefined);
   if (!who.length) return 0;
   const rows = await db
     .update(outboxMessages)
-    .set({ to: 'erased', subject: null, text: '[erased]', html: null, attachments: [] })
-    .where(and(eq(outboxMessages.appId, appId), or(...who), sql`${outboxMessages.status} not in ('queued', 'retrying')`, sql`${outboxMessages.to} <> 'erased'`))
+    .set({
+      to: erasedRecipient,
+      subject: null,
+      text: '[erased]',
+      html: null,
+      attachments: [],
+      status: sql`case when ${outboxMessages.status} in ('queued', 'retrying') then 'failed' else ${outboxMessages.status} end`,
+      error: sql`case when ${outboxMessages.status} in ('queued', 'retrying') then 'Erased (GDPR) before delivery: not sent.' else ${outboxMessages.error} end`,
+    })
+    .where(and(eq(outboxMessages.appId, appId), or(...who), sql`${outboxMessages.to} <> ${erasedRecipient}`))
     .returning({ id: outboxMessages.id });
   return rows.length;
 }
