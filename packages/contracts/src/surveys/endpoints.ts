@@ -37,7 +37,7 @@ export const surveyEndpoints = defineEndpoints(['surveys'], {
   responses: { method: 'GET', path: '/api/connectors/survey/responses', summary: 'How many answers the chosen form has (Typeform GET /forms/{id}/responses)', auth, responses: { 200: surveyResponsesResponse } },
   ofApplication: {
     method: 'GET',
-    path: '/api/applications/:appId/connectors/survey',
+    path: '/api/connectors/survey/applications/:appId',
     summary: "A client account's survey connection (product administrator, tab Marketplace)",
     auth: admin,
     params: surveyAppParamsSchema,
