@@ -25,13 +25,13 @@ export function MarketplaceTab({ applicationId }: { applicationId: string }) {
               </Group>
               {connector.id !== 'survey' && <Badge variant="light" color="gray">{t('marketplace.notConnected')}</Badge>}
             </Group>
+            <Text size="sm">{t(`marketplace.categories.${connector.category}`)}</Text>
+            <Text size="sm" c="dimmed" mt="xs">{t(`marketplace.descriptions.${connector.id}`)}</Text>
             {connector.id === 'survey' && (
               <Suspense fallback={<Loader size="xs" />}>
                 <SurveyCardState appId={applicationId} />
               </Suspense>
             )}
-            <Text size="sm">{t(`marketplace.categories.${connector.category}`)}</Text>
-            <Text size="sm" c="dimmed" mt="xs">{t(`marketplace.descriptions.${connector.id}`)}</Text>
             <Group gap="xs" mt="md">
               <Badge variant="outline" color="teal" size="sm">{t('marketplace.available')}</Badge>
               <Badge variant="outline" color="gray" size="sm">{t('marketplace.noToggle')}</Badge>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Anchor, Badge, Button, Group, Loader, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { SurveyConnection } from '@paraphe/contracts';
@@ -44,6 +45,13 @@ function ConnectedSettings({ connection }: { connection: SurveyConnection }) {
   const responses = useSurveyResponses(connection.formId);
   const save = useSaveSurveySettings();
   const disconnect = useDisconnectSurvey();
+  // Typeform's answers to the reads (token refused, unreachable) as toasts with their detail, once each.
+  useEffect(() => {
+    if (forms.error) toastSurveyError(t, forms.error);
+  }, [forms.error, t]);
+  useEffect(() => {
+    if (responses.error) toastSurveyError(t, responses.error);
+  }, [responses.error, t]);
   const saveWith = (formId: string | null, enabled: boolean) =>
     save.mutate({ formId, enabled }, { onSuccess: () => notify(t('settings.saved'), 'success'), onError: (error) => toastSurveyError(t, error) });
   const options = (forms.data?.data ?? []).map((f) => ({ value: f.id, label: f.title }));
