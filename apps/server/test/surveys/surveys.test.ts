@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { draft, forceStatus, messagesTo, signer, placed, tenantWithGerant } from '../support/signatures.ts';
+import { sentRequest, signAsInvited } from '../support/signing-flow.ts';
 import { startTypeformStandin, type TypeformStandin } from '../support/typeform-standin.ts';
 import { domainEventReceipts } from '../../src/platform/db/schema/index.ts';
 import { surveyConnections, surveyInvitations } from '../../src/domains/surveys/schema.ts';
@@ -35,14 +36,14 @@ describe(`survey connector, Typeform (${engine})`, () => {
   });
 
   /** Completes a request as the signing flow would, then emits its completion `times` times (each a new event). */
-  async function complete(signers: unknown[], times = 1) {
+  async function complete(signers: unknown[], times = 1, extra: { campaignId?: string } = {}) {
     const request = await draft(t, gerant, { label: 'Lease 12', signers, documents: [placed('contract.pdf', [0])] });
     await forceStatus(t, request.id, 'completed', 'signed');
     const eventIds: string[] = [];
     for (let i = 0; i < times; i++) {
       eventIds.push(
         await t.database.inTenant(appId, (tx) =>
-          t.server.platform.events.emit(tx, { type: 'signature.completed', appId, actorUserId: null, data: { requestId: request.id, label: 'Lease 12', ownerUserId: null, level: 1, testMode: true, documentCount: 1 } }),
+          t.server.platform.events.emit(tx, { type: 'signature.completed', appId, actorUserId: null, data: { requestId: request.id, label: 'Lease 12', ownerUserId: null, level: 1, testMode: true, documentCount: 1, ...extra } }),
         ),
       );
     }
@@ -142,6 +143,23 @@ describe(`survey connector, Typeform (${engine})`, () => {
     expect((await call(gerant, 'PUT', '/settings', { formId: 'abc123', enabled: true })).statusCode).toBe(200);
   });
 
+  it('follows the real completion: a request signed through the signing page brings its signer the survey', async () => {
+    const request = await sentRequest(t, gerant, { label: 'Signed for real', signers: [signer(0, { language: 'fr' })] });
+    await signAsInvited(t, request.signers[0]!.email);
+    const mails = await t.waitFor(async () => {
+      const found = await messagesTo(t, request.signers[0]!.email, 'survey-invitation');
+      return found.length ? found : undefined;
+    }, 60_000);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!).toMatchObject({ language: 'fr', subject: 'Votre avis sur « Signed for real »' });
+    expect(mails[0]!.text).toContain(`#request_id=${request.id}&signer_id=${request.signers[0]!.id}&lang=fr`);
+  });
+
+  it("mails a campaign's copy like any request (each copy is one)", async () => {
+    const request = await complete([signer(0)], 1, { campaignId: '00000000-0000-4000-8000-00000000c0de' });
+    expect(await messagesTo(t, request.signers[0]!.emailAddress, 'survey-invitation')).toHaveLength(1);
+  });
+
   it('shows the tenant’s real state to the product administrator (tab Marketplace)', async () => {
     const res = await admin.call('GET', `${base}/applications/${appId}`, 'application');
     expect(res.statusCode, res.body).toBe(200);
@@ -180,6 +198,21 @@ describe(`survey connector, Typeform (${engine})`, () => {
     expect((await call(stranger, 'DELETE')).statusCode).toBe(200);
     expect(await state()).toBe(before);
     expect((await call(gerant, 'GET')).json().data).toMatchObject({ connected: true, enabled: true });
+  });
+
+  it('a form deleted in Typeform: the connection says so and the survey turns off (no dead link is sent)', async () => {
+    const [removed] = typeform.forms.splice(0, 1);
+    try {
+      const res = await call(gerant, 'GET', '/responses');
+      expect(res.statusCode).toBe(409);
+      expect((await call(gerant, 'GET')).json().data).toMatchObject({ state: 'broken', enabled: false, lastError: 'The chosen form no longer exists in Typeform.' });
+      const request = await complete([signer(0)]);
+      expect(await messagesTo(t, request.signers[0]!.emailAddress, 'survey-invitation')).toEqual([]);
+    } finally {
+      typeform.forms.unshift(removed!);
+    }
+    const again = await call(gerant, 'PUT', '/settings', { formId: 'abc123', enabled: true });
+    expect(again.json().data).toMatchObject({ state: 'ok', lastError: null, enabled: true });
   });
 
   it('disconnects (always, even twice): the token is forgotten and completions send nothing more', async () => {

@@ -140,6 +140,14 @@ export async function saveSettings(opts: Options & { input: SurveySettings }) {
 export async function responseCount(opts: Options) {
   return withSavedToken(opts, async (client, row) => {
     if (!row.formId) throw new AppError('SURVEY_NOT_CONNECTED', 'Choose a form first.');
-    return { formId: row.formId, total: await client.responseCount(row.formId) };
+    try {
+      return { formId: row.formId, total: await client.responseCount(row.formId) };
+    } catch (error) {
+      if (!(error instanceof TypeformError && error.reason === 'not_found')) throw error;
+      // Deleted in Typeform: no signer must get a dead link; the manager picks another form.
+      const lastError = 'The chosen form no longer exists in Typeform.';
+      await inTenant(opts, (tx) => repo.updateConnection(tx, opts.actor.appId, { state: 'broken', lastError, enabled: false }));
+      throw new AppError('SURVEY_NOT_CONNECTED', `${lastError} Choose another one.`);
+    }
   }).catch(asAppError);
 }
