@@ -27,7 +27,7 @@ describe('Typeform client', () => {
   });
 
   it('names each failure: refused token, unknown form, anything else unavailable', async () => {
-    const failure = (fetch: typeof fetch) => typeformClient({ baseUrl: 'https://api.example', token: 't', fetch }).form('f1').catch((e: unknown) => (e as TypeformError).reason);
+    const failure = (answer: typeof fetch) => typeformClient({ baseUrl: 'https://api.example', token: 't', fetch: answer }).form('f1').catch((e: unknown) => (e as TypeformError).reason);
     expect(await failure(answering(401, { code: 'AUTHENTICATION_FAILED' }))).toBe('invalid');
     expect(await failure(answering(403, {}))).toBe('invalid');
     expect(await failure(answering(404, { code: 'FORM_NOT_FOUND' }))).toBe('not_found');
