@@ -22,6 +22,7 @@ import { searchModule } from './domains/search/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
 import { signingModule } from './domains/signing/index.ts';
 import { stampsModule } from './domains/stamps/index.ts';
+import { surveysModule } from './domains/surveys/index.ts';
 import { templatesModule } from './domains/templates/index.ts';
 import { settingsModule } from './domains/settings/index.ts';
 import { timestampsModule } from './domains/timestamps/index.ts';
@@ -60,6 +61,8 @@ export const modules: readonly Module[] = [
   certificatesModule,
   signaturesModule,
   signingModule,
+  // surveys after signing: it follows completion (signature.completed) and reads the request's signers.
+  surveysModule,
   campaignsModule,
   operationsModule,
   dashboardsModule,

@@ -90,3 +90,5 @@ export * from './consents/endpoints.ts';
 export * from './webhooks/schemas.ts';
 export * from './webhooks/endpoints.ts';
 export * from './webhooks/events.ts';
+export * from './surveys/schemas.ts';
+export * from './surveys/endpoints.ts';

@@ -24,6 +24,8 @@ const configSchema = z.object({
   // Signing-provider connection test (docs/settings.md): the external provider's test address; without it, the
   // product's own engine is the provider and complete credentials pass.
   SIGNING_PROVIDER_TEST_URL: z.url('must be a URL').optional(),
+  // The survey connector (docs/connectors.md): Typeform's API; https://api.eu.typeform.com for EU-hosted accounts.
+  TYPEFORM_API_BASE: z.url('must be the base URL of the Typeform API, e.g. https://api.typeform.com').default('https://api.typeform.com'),
   // Qualified certificates (docs/qualified.md): with QTSP_CSC_URL, keys and certificates are a QTSP's, reached over
   // the Cloud Signature Consortium API v2 (OAuth2 client credentials); without it, the platform CA issues them.
   QTSP_CSC_URL: z.url('must be the base URL of a CSC API v2 service, e.g. https://qtsp.example.com/csc/v2').optional(),
@@ -183,6 +185,8 @@ export type Config = {
   smsHttpUrl: string | undefined;
   /** SIGNING_PROVIDER_TEST_URL: where the provider connection test calls (undefined: no external provider). */
   signingProviderTestUrl: string | undefined;
+  /** TYPEFORM_API_BASE: the Typeform API the survey connector calls (no trailing slash). */
+  typeformApiBase: string;
   /** QTSP_CSC_URL, QTSP_CLIENT_ID, QTSP_CLIENT_SECRET: the remote signing provider of qualified certificates (null: the platform CA). */
   qtsp: { cscUrl: string; clientId: string; clientSecret: string } | null;
   publicUrl: string;
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     smsHttpUrl: c.SMS_HTTP_URL,
     signingProviderTestUrl: c.SIGNING_PROVIDER_TEST_URL,
+    typeformApiBase: c.TYPEFORM_API_BASE.replace(/\/$/, ''),
     qtsp: c.QTSP_CSC_URL ? { cscUrl: c.QTSP_CSC_URL.replace(/\/$/, ''), clientId: c.QTSP_CLIENT_ID!, clientSecret: c.QTSP_CLIENT_SECRET! } : null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     secretKey: c.SECRET_KEY,

@@ -13,11 +13,11 @@ export const applicationUserResponse = itemEnvelope(applicationUserSchema);
 export const applicationUserListResponse = listEnvelope(applicationUserSchema);
 
 /**
- * The marketplace's connector catalogue (spec §1: a CRM and a survey tool). Connecting is the integrators' issue;
- * until then every account shows them "not connected".
+ * The marketplace's connector catalogue (spec §1: a CRM and a survey tool). The survey tool is Typeform
+ * (docs/connectors.md); its card shows the account's real connection (surveys domain).
  */
 export const connectorCatalogue = [
   { id: 'hubspot', category: 'crm', name: 'HubSpot' },
-  { id: 'survey', category: 'survey', name: 'Survey' },
+  { id: 'survey', category: 'survey', name: 'Typeform' },
 ] as const;
 export type ConnectorId = (typeof connectorCatalogue)[number]['id'];

@@ -101,6 +101,12 @@ export const errorHttpStatus = {
   PROVIDER_CREDENTIALS_INVALID: 422,
   /** Spec §8: the provider is having difficulties; retry in a few minutes. */
   PROVIDER_UNAVAILABLE: 503,
+  /** Survey connector: Typeform refused the personal access token (not 401: that would end the caller's own session). */
+  SURVEY_TOKEN_INVALID: 422,
+  /** Survey connector: Typeform cannot be reached or answered an error; retry later. Nothing was changed. */
+  SURVEY_UNAVAILABLE: 503,
+  /** Survey connector: the action needs a connected Typeform account. */
+  SURVEY_NOT_CONNECTED: 409,
   INTERNAL: 500,
   /** The database (or a service a request needs) is away for a moment: answered with Retry-After. */
   UNAVAILABLE: 503,
@@ -215,6 +221,9 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   PROVIDER_CREDENTIALS_INCOMPLETE: 'The provider credentials are missing or incomplete: fill them in first.',
   PROVIDER_CREDENTIALS_INVALID: 'The provider credentials are incorrect.',
   PROVIDER_UNAVAILABLE: 'The provider is having difficulties: retry in a few minutes.',
+  SURVEY_TOKEN_INVALID: 'Typeform refused the token.',
+  SURVEY_UNAVAILABLE: 'Typeform cannot be reached: retry in a few minutes.',
+  SURVEY_NOT_CONNECTED: 'Connect a Typeform account first.',
   HANDWRITTEN_REQUIRED: 'Draw your signature to continue.',
   DOCUMENT_NOT_READY: 'The signed document is not available yet.',
   SIGNING_FAILED: 'The signature could not be applied. Try again in a few minutes.',

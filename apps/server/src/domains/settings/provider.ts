@@ -1,7 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { deriveKey } from '../../platform/secrets.ts';
+import { openWithLabel, sealWithLabel } from '../../platform/secrets.ts';
 
 /**
  * The signing provider (spec §3, §8; docs/settings.md "Provider"): an optional external signing account of the
@@ -13,18 +12,12 @@ import { deriveKey } from '../../platform/secrets.ts';
 const KEY_LABEL = 'paraphe:settings:provider-password:v1';
 
 export function sealPassword(platform: Platform, password: string): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', deriveKey(platform.secret, KEY_LABEL), nonce);
-  const body = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]);
-  return Buffer.concat([nonce, cipher.getAuthTag(), body]).toString('base64');
+  return sealWithLabel(platform.secret, KEY_LABEL, password);
 }
 
 export function openPassword(platform: Platform, sealed: string): string {
-  const stored = Buffer.from(sealed, 'base64');
   try {
-    const decipher = createDecipheriv('aes-256-gcm', deriveKey(platform.secret, KEY_LABEL), stored.subarray(0, 12));
-    decipher.setAuthTag(stored.subarray(12, 28));
-    return Buffer.concat([decipher.update(stored.subarray(28)), decipher.final()]).toString('utf8');
+    return openWithLabel(platform.secret, KEY_LABEL, sealed);
   } catch (error) {
     platform.logger.error({ err: error }, 'settings: a provider password cannot be decrypted: SECRET_KEY differs from the one that sealed it');
     throw new AppError('UNAVAILABLE', 'The provider credentials cannot be read.', { cause: error });

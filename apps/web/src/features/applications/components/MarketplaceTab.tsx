@@ -1,13 +1,16 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
+import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { connectorCatalogue } from '@paraphe/contracts';
+import { SurveyCardState } from '../../surveys/index.ts';
 
 /**
- * Tab Marketplace: the connector catalogue (a CRM, a survey tool) and each one's state for the account. Connecting
- * comes with the integrations: until then every connector says honestly "not connected", with no connect button.
+ * Tab Marketplace: the connector catalogue (a CRM, a survey tool) and each one's state for the account. The
+ * account's managers connect them from their settings (tab Marketplace); the survey card (Typeform) shows the
+ * account's real connection, read through the surveys domain's administrator endpoint.
  */
-export function MarketplaceTab() {
+export function MarketplaceTab({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation('applications');
   return (
     <Stack>
@@ -20,10 +23,15 @@ export function MarketplaceTab() {
                 <IconPlugConnected size={20} aria-hidden />
                 <Title order={4}>{connector.name}</Title>
               </Group>
-              <Badge variant="light" color="gray">{t('marketplace.notConnected')}</Badge>
+              {connector.id !== 'survey' && <Badge variant="light" color="gray">{t('marketplace.notConnected')}</Badge>}
             </Group>
             <Text size="sm">{t(`marketplace.categories.${connector.category}`)}</Text>
             <Text size="sm" c="dimmed" mt="xs">{t(`marketplace.descriptions.${connector.id}`)}</Text>
+            {connector.id === 'survey' && (
+              <Suspense fallback={<Loader size="xs" />}>
+                <SurveyCardState appId={applicationId} />
+              </Suspense>
+            )}
             <Group gap="xs" mt="md">
               <Badge variant="outline" color="teal" size="sm">{t('marketplace.available')}</Badge>
               <Badge variant="outline" color="gray" size="sm">{t('marketplace.noToggle')}</Badge>
