@@ -90,3 +90,5 @@ export * from './consents/endpoints.ts';
 export * from './webhooks/schemas.ts';
 export * from './webhooks/endpoints.ts';
 export * from './webhooks/events.ts';
+export * from './crm/schemas.ts';
+export * from './crm/endpoints.ts';

@@ -1,7 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { deriveKey } from '../../platform/secrets.ts';
+import { seal, unseal } from '../../platform/sealed.ts';
 
 /**
  * The signing provider (spec §3, §8; docs/settings.md "Provider"): an optional external signing account of the
@@ -9,22 +8,16 @@ import { deriveKey } from '../../platform/secrets.ts';
  * sealed at rest, and their connection test against a pluggable client.
  */
 
-/** AES-256-GCM under a key of its own, derived from the instance secret: a copy of the database alone shows nothing. */
+/** Sealed with platform/sealed.ts under this label (AES-256-GCM, key derived from the instance secret). */
 const KEY_LABEL = 'paraphe:settings:provider-password:v1';
 
 export function sealPassword(platform: Platform, password: string): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', deriveKey(platform.secret, KEY_LABEL), nonce);
-  const body = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]);
-  return Buffer.concat([nonce, cipher.getAuthTag(), body]).toString('base64');
+  return seal(platform.secret, KEY_LABEL, password);
 }
 
 export function openPassword(platform: Platform, sealed: string): string {
-  const stored = Buffer.from(sealed, 'base64');
   try {
-    const decipher = createDecipheriv('aes-256-gcm', deriveKey(platform.secret, KEY_LABEL), stored.subarray(0, 12));
-    decipher.setAuthTag(stored.subarray(12, 28));
-    return Buffer.concat([decipher.update(stored.subarray(28)), decipher.final()]).toString('utf8');
+    return unseal(platform.secret, KEY_LABEL, sealed);
   } catch (error) {
     platform.logger.error({ err: error }, 'settings: a provider password cannot be decrypted: SECRET_KEY differs from the one that sealed it');
     throw new AppError('UNAVAILABLE', 'The provider credentials cannot be read.', { cause: error });
