@@ -47,7 +47,7 @@ export const crmEndpoints = defineEndpoints(['crm'], {
   },
   adminState: {
     method: 'GET',
-    path: '/api/applications/:id/crm',
+    path: '/api/crm/hubspot/applications/:id',
     summary: "A client account's HubSpot connection (product administrator's marketplace tab)",
     auth: { audience: 'application', permission: 'admin.applications' },
     params: idParamsSchema,
