@@ -1,13 +1,16 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
+import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { connectorCatalogue } from '@paraphe/contracts';
+import { CrmAdminState } from '../../crm/index.ts';
 
 /**
- * Tab Marketplace: the connector catalogue (a CRM, a survey tool) and each one's state for the account. Connecting
- * comes with the integrations: until then every connector says honestly "not connected", with no connect button.
+ * Tab Marketplace: the connector catalogue (a CRM, a survey tool) and each one's state for the account. HubSpot shows
+ * the account's real connection (connected or not, since, by whom); the account's director connects it from the
+ * settings. A connector not built yet says honestly "not connected".
  */
-export function MarketplaceTab() {
+export function MarketplaceTab({ appId }: { appId: string }) {
   const { t } = useTranslation('applications');
   return (
     <Stack>
@@ -20,7 +23,15 @@ export function MarketplaceTab() {
                 <IconPlugConnected size={20} aria-hidden />
                 <Title order={4}>{connector.name}</Title>
               </Group>
-              <Badge variant="light" color="gray">{t('marketplace.notConnected')}</Badge>
+              {connector.id === 'hubspot' ? (
+                <Suspense fallback={<Loader size="xs" />}>
+                  <Stack gap={2} align="flex-end">
+                    <CrmAdminState appId={appId} />
+                  </Stack>
+                </Suspense>
+              ) : (
+                <Badge variant="light" color="gray">{t('marketplace.notConnected')}</Badge>
+              )}
             </Group>
             <Text size="sm">{t(`marketplace.categories.${connector.category}`)}</Text>
             <Text size="sm" c="dimmed" mt="xs">{t(`marketplace.descriptions.${connector.id}`)}</Text>
@@ -31,7 +42,6 @@ export function MarketplaceTab() {
           </Card>
         ))}
       </SimpleGrid>
-      <Text size="xs" c="dimmed">{t('marketplace.comingWithIntegrations')}</Text>
     </Stack>
   );
 }

@@ -62,7 +62,7 @@ export function ApplicationViewPage() {
         <Tabs.Panel value="users" pt="md">
           {me.permissions.includes('admin.applications') ? <UsersTab applicationId={app.id} /> : <ComingSoon title={t('tabs.users')} />}
         </Tabs.Panel>
-        <Tabs.Panel value="marketplace" pt="md"><MarketplaceTab /></Tabs.Panel>
+        <Tabs.Panel value="marketplace" pt="md"><MarketplaceTab appId={id!} /></Tabs.Panel>
       </Tabs>
     </Stack>
   );

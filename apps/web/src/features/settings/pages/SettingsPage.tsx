@@ -12,6 +12,7 @@ import { HierarchySettingsTab } from '../../users/index.ts';
 import { WebhooksSettingsTab } from '../../webhooks/index.ts';
 import { useTenantSettings } from '../api.ts';
 import { GeneralTab } from '../components/GeneralTab.tsx';
+import { MarketplaceSettingsTab } from '../components/MarketplaceSettingsTab.tsx';
 import { ParametersTab } from '../components/ParametersTab.tsx';
 import { UserTab } from '../components/UserTab.tsx';
 
@@ -30,6 +31,8 @@ export const settingsTabs: readonly SettingsTab[] = [
   // Integrators (issue 15): API keys and webhooks, with the feature `api`.
   { value: 'apikeys', access: { permission: 'apikeys.manage' }, Panel: ApiKeysSettingsTab },
   { value: 'webhooks', access: { permission: 'webhooks.manage' }, Panel: WebhooksSettingsTab },
+  // Connectors (issue 15): HubSpot; connecting needs connectors.manage.
+  { value: 'marketplace', access: { permission: 'connectors.manage' }, Panel: MarketplaceSettingsTab },
 ];
 
 /** `settings/configuration`: the tabs the user may see; `?tab=` names the open one. */
