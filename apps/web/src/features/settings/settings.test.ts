@@ -13,8 +13,8 @@ describe('settings', () => {
     expect(effectiveSignatureDefaults(ownLayer(chosen, company), { handwritten: 'enabled', level: 2, expiryDays: 45 })).toEqual(chosen);
   });
 
-  it('lists the six tabs of the spec, then the integrators\' API keys and webhooks, each with its panel', () => {
-    expect(settingsTabs.map((t) => t.value)).toEqual(['general', 'user', 'hierarchy', 'gdpr', 'billing', 'parameters', 'apikeys', 'webhooks']);
+  it('lists the six tabs of the spec, then the integrators\' API keys, webhooks and marketplace, each with its panel', () => {
+    expect(settingsTabs.map((t) => t.value)).toEqual(['general', 'user', 'hierarchy', 'gdpr', 'billing', 'parameters', 'apikeys', 'webhooks', 'marketplace']);
     expect(settingsTabs.filter((t) => !t.Panel).map((t) => t.value)).toEqual([]);
   });
 });
