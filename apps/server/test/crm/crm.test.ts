@@ -215,6 +215,16 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     expect(shown.lastErrors[0]).toMatchObject({ requestId: unknown.id, idc: '999', message: 'Contact 999 does not exist.' });
   }, 60_000);
 
+  it('is described in the OpenAPI document (every call, the public callback included)', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+    const paths = Object.keys(doc.paths);
+    for (const path of ['/crm/hubspot/connect', '/crm/hubspot/contacts', '/public/crm/hubspot/callback', '/crm/hubspot/applications/{id}']) {
+      expect(paths.some((p) => p.endsWith(path)), path).toBe(true);
+    }
+    const connect = doc.paths[paths.find((p) => p.endsWith('/crm/hubspot/connect'))!]!;
+    expect(Object.keys(connect).sort()).toEqual(['delete', 'get', 'post']);
+  });
+
   it('the ladder: 401 without a token, 403 without the permission, another tenant sees only its own (nothing changed)', async () => {
     const routes: [string, string, TestClient][] = [
       ['POST', '/api/crm/hubspot/connect', commercial],
