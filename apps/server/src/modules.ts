@@ -9,6 +9,7 @@ import { billingModule } from './domains/billing/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
 import { certificatesModule } from './domains/certificates/index.ts';
 import { consentsModule } from './domains/consents/index.ts';
+import { crmModule } from './domains/crm/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
 import { dashboardsModule } from './domains/dashboards/index.ts';
 import { helpModule } from './domains/help/index.ts';
@@ -63,6 +64,8 @@ export const modules: readonly Module[] = [
   signingModule,
   // surveys after signing: it follows completion (signature.completed) and reads the request's signers.
   surveysModule,
+  // After signatures and signing: it follows the requests' end (completion) and reads their signers and signed files.
+  crmModule,
   campaignsModule,
   operationsModule,
   dashboardsModule,

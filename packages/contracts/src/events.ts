@@ -16,6 +16,7 @@ import { apiKeyEventSchemas } from './apikeys/events.ts';
 import { helpEventSchemas } from './help/events.ts';
 import { gdprEventSchemas } from './gdpr/events.ts';
 import { webhookEventSchemas } from './webhooks/events.ts';
+import { crmEventSchemas } from './crm/events.ts';
 
 /**
  * The typed catalogue of domain events. A state change writes its event in its own transaction (a
@@ -40,6 +41,7 @@ export const domainEventSchemas = {
   ...helpEventSchemas,
   ...gdprEventSchemas,
   ...webhookEventSchemas,
+  ...crmEventSchemas,
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -92,3 +92,5 @@ export * from './webhooks/endpoints.ts';
 export * from './webhooks/events.ts';
 export * from './surveys/schemas.ts';
 export * from './surveys/endpoints.ts';
+export * from './crm/schemas.ts';
+export * from './crm/endpoints.ts';

@@ -31,6 +31,12 @@ const configSchema = z.object({
   QTSP_CSC_URL: z.url('must be the base URL of a CSC API v2 service, e.g. https://qtsp.example.com/csc/v2').optional(),
   QTSP_CLIENT_ID: z.string().min(1).optional(),
   QTSP_CLIENT_SECRET: z.string().min(1).optional(),
+  // The HubSpot CRM connector (docs/connectors.md): the public app's OAuth client; without HUBSPOT_CLIENT_ID the
+  // connector answers CRM_NOT_CONFIGURED. The two URLs move only for a stand-in (tests) or a proxy.
+  HUBSPOT_CLIENT_ID: z.string().min(1).optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
+  HUBSPOT_API_BASE: z.url('must be a URL such as https://api.hubapi.com').default('https://api.hubapi.com'),
+  HUBSPOT_AUTHORIZE_URL: z.url('must be a URL such as https://app.hubspot.com/oauth/authorize').default('https://app.hubspot.com/oauth/authorize'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://sign.example.com').optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
@@ -189,6 +195,8 @@ export type Config = {
   typeformApiBase: string;
   /** QTSP_CSC_URL, QTSP_CLIENT_ID, QTSP_CLIENT_SECRET: the remote signing provider of qualified certificates (null: the platform CA). */
   qtsp: { cscUrl: string; clientId: string; clientSecret: string } | null;
+  /** HUBSPOT_*: the CRM connector's OAuth client (null: not configured on this server) and HubSpot's addresses. */
+  hubspot: { clientId: string; clientSecret: string; apiBase: string; authorizeUrl: string } | null;
   publicUrl: string;
   secretKey: string | undefined;
   role: 'all' | 'api' | 'worker';
@@ -272,6 +280,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.QTSP_CSC_URL && (!c.QTSP_CLIENT_ID || !c.QTSP_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: QTSP_CSC_URL needs QTSP_CLIENT_ID and QTSP_CLIENT_SECRET (OAuth2 client credentials of the CSC service).');
   }
+  if (c.HUBSPOT_CLIENT_ID && !c.HUBSPOT_CLIENT_SECRET) {
+    throw new ConfigError('Invalid configuration: HUBSPOT_CLIENT_ID needs HUBSPOT_CLIENT_SECRET (the OAuth client of the HubSpot app, docs/connectors.md).');
+  }
   if (c.STORAGE === 's3' && !c.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT unless the bucket is on AWS).');
   }
@@ -292,6 +303,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingProviderTestUrl: c.SIGNING_PROVIDER_TEST_URL,
     typeformApiBase: c.TYPEFORM_API_BASE.replace(/\/$/, ''),
     qtsp: c.QTSP_CSC_URL ? { cscUrl: c.QTSP_CSC_URL.replace(/\/$/, ''), clientId: c.QTSP_CLIENT_ID!, clientSecret: c.QTSP_CLIENT_SECRET! } : null,
+    hubspot: c.HUBSPOT_CLIENT_ID
+      ? { clientId: c.HUBSPOT_CLIENT_ID, clientSecret: c.HUBSPOT_CLIENT_SECRET!, apiBase: c.HUBSPOT_API_BASE.replace(/\/$/, ''), authorizeUrl: c.HUBSPOT_AUTHORIZE_URL }
+      : null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     secretKey: c.SECRET_KEY,
     role: c.ROLE,

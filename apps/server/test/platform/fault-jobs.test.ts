@@ -31,6 +31,7 @@ describe(`fault: jobs claimed by a dead process (${engine})`, () => {
     expect(byName['signature-archive']).toMatchObject({ expire_seconds: 300 });
     expect(byName['signing-complete']).toMatchObject({ expire_seconds: 300, retry_limit: 3 });
     expect(byName['storage-sweep']).toMatchObject({ expire_seconds: 900 });
+    expect(byName['crm.write-back']).toMatchObject({ expire_seconds: 300, retry_limit: 3 });
     // Jobs that walk a whole campaign or a mail-merge batch in one run (resumable: a retry skips what is done) get a
     // long expiry on purpose; any other queue with 15 minutes or more kept the default by mistake.
     const longRunning: Record<string, number> = {

@@ -33,6 +33,8 @@ export const notificationTypes = [
   'help.request',
   /** A webhook endpoint failed for days and was switched off (the tenant's owner): `{ endpointId, url }`. */
   'webhook.disabled',
+  /** HubSpot refused the tenant's refresh token: the user who connected must connect again: `{ portalId }`. */
+  'crm.reconnect',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -107,6 +107,14 @@ export const errorHttpStatus = {
   SURVEY_UNAVAILABLE: 503,
   /** Survey connector: the action needs a connected Typeform account. */
   SURVEY_NOT_CONNECTED: 409,
+  /** The CRM connector: no HUBSPOT_CLIENT_ID on this server. */
+  CRM_NOT_CONFIGURED: 503,
+  /** The tenant has no HubSpot connection. */
+  CRM_NOT_CONNECTED: 409,
+  /** HubSpot refused the refresh token (revoked, app uninstalled): a manager must connect again. */
+  CRM_RECONNECT_REQUIRED: 409,
+  /** HubSpot answered an error or could not be reached: `details.errors` carries HubSpot's messages. */
+  CRM_UNAVAILABLE: 502,
   INTERNAL: 500,
   /** The database (or a service a request needs) is away for a moment: answered with Retry-After. */
   UNAVAILABLE: 503,
@@ -237,6 +245,10 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   CONVERSION_FAILED: 'The document could not be converted to PDF: check the template in a word processor and upload it again.',
   CONVERSION_UNAVAILABLE: 'Document conversion is unavailable on this server: LibreOffice must be installed (apt-get install libreoffice-writer-nogui).',
   INTERNAL: 'Oops, we had a problem processing your action or request; try again or contact support.',
+  CRM_NOT_CONFIGURED: 'The HubSpot connector is not configured on this server (HUBSPOT_CLIENT_ID): contact the administrator.',
+  CRM_NOT_CONNECTED: 'HubSpot is not connected for this account.',
+  CRM_RECONNECT_REQUIRED: 'The HubSpot connection was revoked: connect HubSpot again.',
+  CRM_UNAVAILABLE: 'HubSpot could not answer: retry in a few minutes.',
   UNAVAILABLE: 'The service is briefly unavailable: nothing was lost. Try again in a moment.',
   MAINTENANCE: 'The service is under maintenance. Please try again later.',
   STORAGE_FULL: "The server's storage is full: nothing was saved. Try again later or contact support.",

@@ -48,6 +48,11 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     const message = `The webhook endpoint ${d.url} was disabled: every delivery to it failed since ${d.failingSince.slice(0, 10)}. Fix it, then enable it again.`;
     return d.ownerUserId ? { userId: d.ownerUserId, type: 'webhook.disabled', message, data: { endpointId: d.endpointId, url: d.url } } : null;
   }
+  if (event.type === 'crm.connection_broken') {
+    const d = event.data;
+    const message = `HubSpot refused the connection of this account (${d.reason}): connect HubSpot again in Settings → Marketplace.`;
+    return d.connectedBy ? { userId: d.connectedBy, type: 'crm.reconnect', message, data: { portalId: d.portalId } } : null;
+  }
   if (!event.type.startsWith('signature.')) return null;
   const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null; operationId?: string | null };
   // A campaign's copies and an operation's orders are followed from the campaign / operation: no notice per copy.
@@ -156,6 +161,7 @@ export const notifiedEvents = [
   'certificate.renewal_due',
   'help.requested',
   'webhook.endpoint_disabled',
+  'crm.connection_broken',
 ] as const;
 
 export const notificationSubscriptions = () => [

@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { openWithLabel, sealWithLabel } from '../../platform/secrets.ts';
+import { seal, unseal } from '../../platform/sealed.ts';
 
 /**
  * The signing provider (spec §3, §8; docs/settings.md "Provider"): an optional external signing account of the
@@ -8,16 +8,16 @@ import { openWithLabel, sealWithLabel } from '../../platform/secrets.ts';
  * sealed at rest, and their connection test against a pluggable client.
  */
 
-/** AES-256-GCM under a key of its own, derived from the instance secret: a copy of the database alone shows nothing. */
+/** Sealed with platform/sealed.ts under this label (AES-256-GCM, key derived from the instance secret). */
 const KEY_LABEL = 'paraphe:settings:provider-password:v1';
 
 export function sealPassword(platform: Platform, password: string): string {
-  return sealWithLabel(platform.secret, KEY_LABEL, password);
+  return seal(platform.secret, KEY_LABEL, password);
 }
 
 export function openPassword(platform: Platform, sealed: string): string {
   try {
-    return openWithLabel(platform.secret, KEY_LABEL, sealed);
+    return unseal(platform.secret, KEY_LABEL, sealed);
   } catch (error) {
     platform.logger.error({ err: error }, 'settings: a provider password cannot be decrypted: SECRET_KEY differs from the one that sealed it');
     throw new AppError('UNAVAILABLE', 'The provider credentials cannot be read.', { cause: error });

@@ -3,7 +3,7 @@ import { audit } from '../../platform/audit.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { openWithLabel, sealWithLabel } from '../../platform/secrets.ts';
+import { seal, unseal } from '../../platform/sealed.ts';
 import { getApplication } from '../tenants/index.ts';
 import { presentConnection } from './presenter.ts';
 import * as repo from './repository.ts';
@@ -54,7 +54,7 @@ async function connected(opts: Options) {
   if (!row) throw new AppError('SURVEY_NOT_CONNECTED');
   let token: string;
   try {
-    token = openWithLabel(opts.platform.secret, TOKEN_LABEL, row.tokenSealed);
+    token = unseal(opts.platform.secret, TOKEN_LABEL, row.tokenSealed);
   } catch (error) {
     opts.platform.logger.error({ err: error }, 'surveys: a Typeform token cannot be decrypted: SECRET_KEY differs from the one that sealed it');
     throw new AppError('SURVEY_TOKEN_INVALID', 'The saved Typeform token cannot be read: connect again.', { cause: error });
@@ -86,7 +86,7 @@ export async function connect(opts: Options & { input: SurveyConnect }) {
     const sameAccount = !!previous && previous.accountEmail === account.email && previous.accountName === account.alias;
     await repo.upsertConnection(tx, actor.appId, {
       provider: 'typeform',
-      tokenSealed: sealWithLabel(platform.secret, TOKEN_LABEL, input.token),
+      tokenSealed: seal(platform.secret, TOKEN_LABEL, input.token),
       accountName: account.alias,
       accountEmail: account.email,
       formId: sameAccount ? previous.formId : null,

@@ -3,12 +3,13 @@ import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@man
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { connectorCatalogue } from '@paraphe/contracts';
+import { CrmAdminState } from '../../crm/index.ts';
 import { SurveyCardState } from '../../surveys/index.ts';
 
 /**
- * Tab Marketplace: the connector catalogue (a CRM, a survey tool) and each one's state for the account. The
- * account's managers connect them from their settings (tab Marketplace); the survey card (Typeform) shows the
- * account's real connection, read through the surveys domain's administrator endpoint.
+ * Tab Marketplace: the connector catalogue (HubSpot, Typeform) and each one's real state for the account (connected
+ * or not, since, by whom), read through each connector domain's administrator endpoint. The account's managers
+ * connect them from their settings (tab Marketplace).
  */
 export function MarketplaceTab({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation('applications');
@@ -23,7 +24,13 @@ export function MarketplaceTab({ applicationId }: { applicationId: string }) {
                 <IconPlugConnected size={20} aria-hidden />
                 <Title order={4}>{connector.name}</Title>
               </Group>
-              {connector.id !== 'survey' && <Badge variant="light" color="gray">{t('marketplace.notConnected')}</Badge>}
+              {connector.id === 'hubspot' && (
+                <Suspense fallback={<Loader size="xs" />}>
+                  <Stack gap={2} align="flex-end">
+                    <CrmAdminState appId={applicationId} />
+                  </Stack>
+                </Suspense>
+              )}
             </Group>
             <Text size="sm">{t(`marketplace.categories.${connector.category}`)}</Text>
             <Text size="sm" c="dimmed" mt="xs">{t(`marketplace.descriptions.${connector.id}`)}</Text>

@@ -31,7 +31,7 @@ export const settingsTabs: readonly SettingsTab[] = [
   // Integrators (issue 15): API keys and webhooks, with the feature `api`.
   { value: 'apikeys', access: { permission: 'apikeys.manage' }, Panel: ApiKeysSettingsTab },
   { value: 'webhooks', access: { permission: 'webhooks.manage' }, Panel: WebhooksSettingsTab },
-  // Connectors (issue 15): the survey tool (Typeform), for the tenant's managers.
+  // Connectors (issue 15): HubSpot and the survey tool (Typeform), for the tenant's managers (connectors.manage).
   { value: 'marketplace', access: { permission: 'connectors.manage' }, Panel: MarketplaceSettingsTab },
 ];
 

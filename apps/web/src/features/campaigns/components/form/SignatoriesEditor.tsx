@@ -2,8 +2,9 @@ import { Suspense, useState } from 'react';
 import { ActionIcon, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '@paraphe/contracts';
+import type { Contact, CrmContact } from '@paraphe/contracts';
 import { ContactPicker } from '../../../contacts/index.ts';
+import { CrmContactPicker, useCrmState } from '../../../crm/index.ts';
 import { typedSignatoryProblems, type TypedSignatory, type TypedSignatoryProblem } from '../../campaignForm.ts';
 
 type Props = {
@@ -31,6 +32,10 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
     return true;
   };
   const addTyped = () => add(candidate) && setCandidate(emptyCandidate);
+  const crm = useCrmState();
+  const crmConnected = crm.data?.data.connected === true && crm.data.data.state === 'ok';
+  // A campaign's signatories keep no connector id (the campaign contract has none): the HubSpot contact fills the fields.
+  const pickFromCrm = (contact: CrmContact) => add({ firstname: contact.firstname, lastname: contact.lastname, emailAddress: contact.email, phoneNum: contact.phone });
   const pick = (contact: Contact) => add({ firstname: contact.firstname, lastname: contact.lastname, emailAddress: contact.mail, phoneNum: contact.mobile ?? '' });
   const errorOf = (field: TypedSignatoryProblem) => (problems.includes(field) ? t(`signatories.problems.${field}`) : undefined);
   const field = (name: keyof typeof emptyCandidate) => ({
@@ -44,6 +49,11 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
       {canPickContacts && (
         <Suspense fallback={<Loader size="xs" />}>
           <ContactPicker onPick={pick} />
+        </Suspense>
+      )}
+      {crmConnected && (
+        <Suspense fallback={<Loader size="xs" />}>
+          <CrmContactPicker onPick={pickFromCrm} />
         </Suspense>
       )}
       <Paper withBorder p="sm">

@@ -2,10 +2,11 @@ import { Suspense, useState } from 'react';
 import { ActionIcon, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { locales, signerRoles, type Contact } from '@paraphe/contracts';
+import { locales, signerRoles, type Contact, type CrmContact } from '@paraphe/contracts';
 import { languageNames } from '../../../../shared/i18n/language.ts';
 import { useMe } from '../../../auth/index.ts';
 import { ContactPicker } from '../../../contacts/index.ts';
+import { CrmContactPicker, useCrmState } from '../../../crm/index.ts';
 import type { DraftSigner } from '../../draft.ts';
 
 type Props = {
@@ -24,7 +25,11 @@ export function SignersTab({ signers, errors, onChange, onAdd, onRemove, onMove 
   const [dragged, setDragged] = useState<number | null>(null);
   const languages = locales.map((l) => ({ value: l, label: languageNames[l] }));
   const roles = signerRoles.map((r) => ({ value: r, label: t(`roles.${r}`) }));
-  const canPickContacts = useMe().permissions.includes('phonebook.read');
+  const me = useMe();
+  const canPickContacts = me.permissions.includes('phonebook.read');
+  // The HubSpot picker: only once the tenant is connected (and the connection is not broken).
+  const crm = useCrmState(me.permissions.includes('signatures.create'));
+  const crmConnected = crm.data?.data.connected === true && crm.data.data.state === 'ok';
   // A contact of the address book fills the person's fields; role, order and message stay as they are.
   const fromContact = (contact: Contact): Partial<DraftSigner> => ({
     firstname: contact.firstname,
@@ -32,6 +37,14 @@ export function SignersTab({ signers, errors, onChange, onAdd, onRemove, onMove 
     emailAddress: contact.mail,
     phoneNum: contact.mobile ?? '',
     language: contact.lang,
+  });
+
+  const fromCrmContact = (contact: CrmContact): Partial<DraftSigner> => ({
+    firstname: contact.firstname,
+    lastname: contact.lastname,
+    emailAddress: contact.email,
+    phoneNum: contact.phone,
+    connectorIdc: contact.idc,
   });
 
   return (
@@ -72,11 +85,20 @@ export function SignersTab({ signers, errors, onChange, onAdd, onRemove, onMove 
               </Group>
             </Group>
             {errors[`signers.${i}`] && <Text c="red" size="sm" mb="xs">{errors[`signers.${i}`]}</Text>}
-            {canPickContacts && (
+            {(canPickContacts || crmConnected) && (
               <Suspense fallback={null}>
-                <Box maw={380} mb="xs">
-                  <ContactPicker onPick={(contact) => onChange(i, fromContact(contact))} />
-                </Box>
+                <Group align="flex-end" gap="sm" mb="xs">
+                  {canPickContacts && (
+                    <Box w={380} maw="100%">
+                      <ContactPicker onPick={(contact) => onChange(i, fromContact(contact))} />
+                    </Box>
+                  )}
+                  {crmConnected && (
+                    <Box w={380} maw="100%">
+                      <CrmContactPicker onPick={(contact) => onChange(i, fromCrmContact(contact))} />
+                    </Box>
+                  )}
+                </Group>
               </Suspense>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
