@@ -332,6 +332,7 @@ export interface operations {
                                     idc: string;
                                 } | null;
                                 signerIndex: number;
+                                step: number | null;
                                 invitationMessage: string | null;
                                 refusalComment: string | null;
                                 /** @enum {string} */
@@ -546,6 +547,7 @@ export interface operations {
                             idc: string;
                         } | null;
                         signerIndex: number;
+                        step?: number | null;
                         invitationMessage?: string | null;
                     }[];
                     documents: {
@@ -751,6 +753,7 @@ export interface operations {
                                 idc: string;
                             } | null;
                             signerIndex: number;
+                            step: number | null;
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */
@@ -1087,6 +1090,7 @@ export interface operations {
                                 idc: string;
                             } | null;
                             signerIndex: number;
+                            step: number | null;
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */
@@ -1402,6 +1406,7 @@ export interface operations {
                                 idc: string;
                             } | null;
                             signerIndex: number;
+                            step: number | null;
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */
@@ -1851,6 +1856,7 @@ export interface operations {
                                 idc: string;
                             } | null;
                             signerIndex: number;
+                            step: number | null;
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */
@@ -2145,6 +2151,7 @@ export interface operations {
                                 idc: string;
                             } | null;
                             signerIndex: number;
+                            step: number | null;
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */

@@ -25,6 +25,11 @@ export const signerInputObjectSchema = z.object({
   connector: z.object({ idc: z.string().trim().min(1).max(200) }).nullish(),
   /** Order in the chain, from 0; a signature field names its signer by this index. */
   signerIndex: z.number().int().min(0).max(maxSignersPerRequest - 1),
+  /**
+   * Parallel signing: participants (of the same group, co-signers or not) sharing a step are invited together and
+   * the next step waits for all of them. Absent = their own step, signerIndex + 1 (one after the other).
+   */
+  step: z.number().int().min(1).max(maxSignersPerRequest).nullish(),
   invitationMessage: z.string().trim().max(2000).nullish(),
 });
 /** What the web builds (modern keys). */
@@ -42,6 +47,8 @@ export const signerSchema = z.object({
   coSigner: z.boolean(),
   connector: z.object({ idc: z.string() }).nullable(),
   signerIndex: z.number().int(),
+  /** The step they act in with others; null = their own (signerIndex + 1). */
+  step: z.number().int().nullable(),
   invitationMessage: z.string().nullable(),
   refusalComment: z.string().nullable(),
   status: signerStatusSchema,

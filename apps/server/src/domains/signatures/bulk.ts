@@ -205,6 +205,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       coSigner: false,
       connectorIdc: null,
       signerIndex,
+      step: null,
       invitationMessage: null,
       refusalComment: null,
       status: 'waiting',

@@ -16,6 +16,7 @@ export function presentSigner(row: SignerRow, delivery?: DeliveryState): Signer 
     coSigner: row.coSigner,
     connector: row.connectorIdc ? { idc: row.connectorIdc } : null,
     signerIndex: row.signerIndex,
+    step: row.step,
     invitationMessage: row.invitationMessage,
     refusalComment: row.refusalComment,
     status: row.status,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actingSequence, currentParticipant, waitingStatus, type ChainMember } from './chain.ts';
+import { actingSequence, currentParticipant, currentStep, stepOf, waitingStatus, type ChainMember } from './chain.ts';
 import { nextReminderAt } from './reminders.ts';
 
 const invited = new Date('2026-03-01T10:00:00Z');
@@ -39,5 +39,20 @@ describe('chain order', () => {
     expect(waitingStatus(members[0]!, currentParticipant(members, false))).toBe('waiting');
     const done = members.map((x) => ({ ...x, status: x.role === 'observer' ? ('waiting' as const) : ('signed' as const) }));
     expect(currentParticipant(done, false)).toBeNull();
+  });
+  it('participants sharing a step act together; the next step waits for all of them', () => {
+    // 0 first; 1 and 2 together (step 2); 3 after them; a co-signer with a step stays in its group.
+    const parallel = [m(0), m(1, { step: 2 }), m(2, { step: 2 }), m(3, { step: 3 }), m(4, { coSigner: true, step: 2 })];
+    expect(actingSequence(parallel, false).map((x) => x.id)).toEqual(['s0', 's1', 's2', 's3', 's4']);
+    expect(currentStep(parallel, false).map((x) => x.id)).toEqual(['s0']);
+    const first = parallel.map((x) => (x.id === 's0' ? { ...x, status: 'signed' as const } : x));
+    expect(currentStep(first, false).map((x) => x.id)).toEqual(['s1', 's2']);
+    const oneOfTwo = first.map((x) => (x.id === 's2' ? { ...x, status: 'signed' as const } : x));
+    expect(currentStep(oneOfTwo, false).map((x) => x.id)).toEqual(['s1']);
+    const both = oneOfTwo.map((x) => (x.id === 's1' ? { ...x, status: 'signed' as const } : x));
+    expect(currentStep(both, false).map((x) => x.id)).toEqual(['s3']);
+    // A step number smaller than a position moves the participant forward: step 1 signs with signer 0.
+    expect(currentStep([m(0), m(1), m(2, { step: 1 })], false).map((x) => x.id)).toEqual(['s0', 's2']);
+    expect(stepOf(m(5))).toBe(6);
   });
 });

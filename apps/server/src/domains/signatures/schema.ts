@@ -103,6 +103,8 @@ export const signers = pgTable(
     coSigner: boolean('co_signer').notNull().default(false),
     connectorIdc: text('connector_idc'),
     signerIndex: integer('signer_index').notNull(),
+    /** Participants of a group sharing a step act in parallel; null = their own step (signerIndex + 1). */
+    step: integer('step'),
     invitationMessage: text('invitation_message'),
     refusalComment: text('refusal_comment'),
     status: text('status').$type<SignerStatus>().notNull().default('before'),

@@ -262,6 +262,7 @@ export const signerRowsOf = (appId: string, requestId: string, data: SignatureRe
     coSigner: s.coSigner,
     connectorIdc: s.connector?.idc ?? null,
     signerIndex: s.signerIndex,
+    step: s.role === 'observer' ? null : (s.step ?? null),
     invitationMessage: s.invitationMessage ?? null,
   }));
 

@@ -19,7 +19,7 @@ import { audit } from '../../platform/audit.ts';
 import { isBillingComplete } from '../billing/index.ts';
 import { signersWithoutQualifiedCertificate } from '../certificates/index.ts';
 import { getApplication } from '../tenants/index.ts';
-import { actingSequence, currentParticipant, waitingStatus } from './chain.ts';
+import { actingSequence, currentStep, stepOf, waitingStatus } from './chain.ts';
 import { appendEvent } from './evidence.ts';
 import { emitRequestEvent, emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
@@ -130,15 +130,16 @@ export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContex
 }
 
 /**
- * How the participant whose turn it is gets told: the first one by the option "contact first signer by", the
- * following ones by e-mail; nobody in face to face (they sign on the requester's device), and not the first one
- * in direct mode (the requester got the link).
+ * How the participant whose turn it is gets told: those of the first step by the option "contact first signer
+ * by", the following ones by e-mail; nobody in face to face (they sign on the requester's device), and not the
+ * very first one in direct mode (the requester got the link).
  */
 function channelFor(ctx: RequestContext, member: repo.SignerRow): ContactChannel | null {
   const { chainingMode, contactFirstSignerBy, coSignersSignFirst } = ctx.request.options;
-  const isFirst = actingSequence(ctx.signers, coSignersSignFirst)[0]?.id === member.id;
-  if (chainingMode === 'faceToFace' || (chainingMode === 'direct' && isFirst)) return null;
-  return isFirst ? contactFirstSignerBy : 'email';
+  const first = actingSequence(ctx.signers, coSignersSignFirst)[0];
+  if (chainingMode === 'faceToFace' || (chainingMode === 'direct' && first?.id === member.id)) return null;
+  const inFirstStep = !!first && first.coSigner === member.coSigner && stepOf(first) === stepOf(member);
+  return inFirstStep ? contactFirstSignerBy : 'email';
 }
 
 async function invite(tx: Tx, platform: Platform, ctx: RequestContext, member: repo.SignerRow, now: Date) {
@@ -165,14 +166,15 @@ async function invite(tx: Tx, platform: Platform, ctx: RequestContext, member: r
 }
 
 /**
- * Brings the request to its next step: invites the participant whose turn it is, sets the waiting statuses and
- * the request status (ready / wait_cosigner); when nobody is left to act, the request is signed (or cancelled
- * when nobody signed).
+ * Brings the request to its next step: invites the participants whose turn it is (every one of a parallel step),
+ * sets the waiting statuses and the request status (ready / wait_cosigner); when nobody is left to act, the request
+ * is signed (or cancelled when nobody signed).
  */
 export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestContext, now: Date) {
   const appId = ctx.application.id;
   const signers = await repo.signersOf(tx, appId, [ctx.request.id]);
-  const current = currentParticipant(signers, ctx.request.options.coSignersSignFirst);
+  const step = currentStep(signers, ctx.request.options.coSignersSignFirst);
+  const current = step[0];
   if (!current) {
     const anySigned = signers.some((s) => s.role !== 'observer' && s.status === 'signed');
     await repo.updateRequest(tx, appId, ctx.request.id, { status: anySigned ? 'signed' : 'canceled', ...(anySigned ? {} : { canceledAt: now }), updatedAt: now });
@@ -183,9 +185,10 @@ export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestConte
     else await emitRequestEvent(tx, platform, ctx.request, 'signature.canceled', { reason: 'no_signer_left' });
     return;
   }
-  if (notYetInvitedSignerStatuses.includes(current.status)) await invite(tx, platform, { ...ctx, signers }, current, now);
+  for (const member of step) if (notYetInvitedSignerStatuses.includes(member.status)) await invite(tx, platform, { ...ctx, signers }, member, now);
+  const acting = new Set(step.map((m) => m.id));
   for (const member of signers) {
-    if (member.id === current.id || member.role === 'observer' || !notYetInvitedSignerStatuses.includes(member.status)) continue;
+    if (acting.has(member.id) || member.role === 'observer' || !notYetInvitedSignerStatuses.includes(member.status)) continue;
     const status = waitingStatus(member, current);
     if (status !== member.status) await repo.updateSigner(tx, appId, member.id, { status });
   }
@@ -365,8 +368,9 @@ export async function recordSignerOutcome(
   if (!refused) await recordMandateSigned(tx, ctx.request, signer.id, now);
   if (refused) {
     await repo.updateRequest(tx, appId, ctx.request.id, { status: 'refused', updatedAt: now });
-    const open = [...notYetInvitedSignerStatuses, ...invitedSignerStatuses];
-    await repo.updateSignersInStatus(tx, appId, ctx.request.id, open, { status: 'aborted', nextMailReminderAt: null, nextSmsReminderAt: null });
+    // Those invited with them (a parallel step) are told the request ended; the others were never asked.
+    for (const other of ctx.signers) if (other.id !== signer.id && invitedSignerStatuses.includes(other.status)) await abortSigner(tx, platform, ctx, other, now);
+    await repo.updateSignersInStatus(tx, appId, ctx.request.id, [...notYetInvitedSignerStatuses], { status: 'aborted', nextMailReminderAt: null, nextSmsReminderAt: null });
     await emitSignerEvent(tx, platform, ctx.request, signer, 'signature.signer_refused', { comment: opts.comment ?? null });
     await emitRequestEvent(tx, platform, ctx.request, 'signature.refused', {});
   } else {

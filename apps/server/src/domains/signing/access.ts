@@ -2,7 +2,7 @@ import { invitedSignerStatuses, type LinkUnavailableReason, type SignatureStatus
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { appIdOfRequest, currentParticipant, findContext, verifySigningLink, type RequestContext, type SignerRow } from '../signatures/index.ts';
+import { appIdOfRequest, currentStep, findContext, verifySigningLink, type RequestContext, type SignerRow } from '../signatures/index.ts';
 
 /** Who holds a signing link, resolved and checked: the request (locked for the transaction) and its signer. */
 export interface SigningAccess {
@@ -64,8 +64,9 @@ export function turnOf(access: SigningAccess): SigningTurnState {
   if (signer.status === 'signed') return 'done';
   if (signer.status === 'cancel') return 'refused';
   if (ctx.request.status === 'signed' || ctx.request.status === 'completed') return 'finished';
-  const current = currentParticipant(ctx.signers, ctx.request.options.coSignersSignFirst);
-  return current?.id === signer.id && invitedSignerStatuses.includes(signer.status) ? 'yourTurn' : 'waiting';
+  // Everyone of the current step may act (parallel signing); the others wait, whatever link they hold.
+  const current = currentStep(ctx.signers, ctx.request.options.coSignersSignFirst);
+  return current.some((m) => m.id === signer.id) && invitedSignerStatuses.includes(signer.status) ? 'yourTurn' : 'waiting';
 }
 
 /** NOT_YOUR_TURN (409) unless the signer can act now, with the given role. */

@@ -9,6 +9,7 @@ import {
   type SignatureOptions,
   type SignatureOptionsInput,
   type SignatureDefaults,
+  type Signer,
   type SignerInput,
   type SignatureRequest,
   type SignerRole,
@@ -28,6 +29,8 @@ export type DraftSigner = {
   language: Locale;
   role: SignerRole;
   coSigner: boolean;
+  /** Signs at the same time as the previous participant of their group (one parallel step, docs/signatures.md). */
+  withPrevious: boolean;
   connectorIdc: string;
   invitationMessage: string;
 };
@@ -85,9 +88,56 @@ export function newSigner(language: Locale, prefill: SignerPrefill = {}): DraftS
     language,
     role: 'signer',
     coSigner: false,
+    withPrevious: false,
     connectorIdc: prefill.connectorIdc ?? '',
     invitationMessage: '',
   };
+}
+
+type Stepped = Pick<DraftSigner, 'role' | 'coSigner' | 'withPrevious'>;
+
+/**
+ * The API's steps: a participant "with the previous one" (of their group, observers aside) shares that one's step;
+ * the others keep their own, sent as null (= position + 1, one after the other).
+ */
+export function stepsOf(signers: readonly Stepped[]): (number | null)[] {
+  const previous = new Map<boolean, number>();
+  return signers.map((s, i) => {
+    if (s.role === 'observer') return null;
+    const shared = s.withPrevious ? previous.get(s.coSigner) : undefined;
+    const step = shared ?? i + 1;
+    previous.set(s.coSigner, step);
+    return step === i + 1 ? null : step;
+  });
+}
+
+function savedSignersOf(saved: readonly Signer[]): DraftSigner[] {
+  const ordered = [...saved].sort((a, b) => a.signerIndex - b.signerIndex);
+  const withPrevious = withPreviousOf(ordered);
+  return ordered.map((s, i) => ({
+    ...newSigner(s.language),
+    firstname: s.firstname,
+    lastname: s.lastname,
+    emailAddress: s.emailAddress,
+    phoneNum: s.phoneNum ?? '',
+    role: s.role,
+    coSigner: s.coSigner,
+    withPrevious: withPrevious[i]!,
+    connectorIdc: s.connector?.idc ?? '',
+    invitationMessage: s.invitationMessage ?? '',
+  }));
+}
+
+/** The other way, for a saved request: who shares the step of the previous participant of their group. */
+export function withPreviousOf(signers: readonly (Pick<DraftSigner, 'role' | 'coSigner'> & { step: number | null })[]): boolean[] {
+  const previous = new Map<boolean, number>();
+  return signers.map((s, i) => {
+    if (s.role === 'observer') return false;
+    const step = s.step ?? i + 1;
+    const shared = previous.get(s.coSigner) === step;
+    previous.set(s.coSigner, step);
+    return shared;
+  });
 }
 
 export function newDocument(file: File, signers: readonly DraftSigner[]): DraftDocument {
@@ -149,6 +199,7 @@ function initialDraftOf(language: Locale, expiryDays: number | '', prefill?: Sig
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 export function signerInputsOf(signers: readonly DraftSigner[]): SignerInput[] {
+  const steps = stepsOf(signers);
   return signers.map((s, signerIndex) => ({
     firstname: s.firstname,
     lastname: s.lastname,
@@ -159,6 +210,7 @@ export function signerInputsOf(signers: readonly DraftSigner[]): SignerInput[] {
     coSigner: s.coSigner,
     connector: s.connectorIdc.trim() ? { idc: s.connectorIdc.trim() } : null,
     signerIndex,
+    step: steps[signerIndex],
     invitationMessage: orNull(s.invitationMessage),
   }));
 }
@@ -225,19 +277,7 @@ export function draftOfRequest(request: SignatureRequest, files: readonly File[]
   return {
     label: request.label,
     description: request.description ?? '',
-    signers: [...(request.signers ?? [])]
-      .sort((a, b) => a.signerIndex - b.signerIndex)
-      .map((s) => ({
-        ...newSigner(s.language),
-        firstname: s.firstname,
-        lastname: s.lastname,
-        emailAddress: s.emailAddress,
-        phoneNum: s.phoneNum ?? '',
-        role: s.role,
-        coSigner: s.coSigner,
-        connectorIdc: s.connector?.idc ?? '',
-        invitationMessage: s.invitationMessage ?? '',
-      })),
+    signers: savedSignersOf(request.signers ?? []),
     documents: (request.documents ?? []).map((d, i) => ({
       key: nextKey(),
       documentId: d.id,

@@ -111,6 +111,9 @@ export function SignersTab({ signers, errors, onChange, onAdd, onRemove, onMove 
             </SimpleGrid>
             <Group mt="sm" align="flex-end" gap="md">
               <Checkbox label={t('signers.coSigner')} checked={s.coSigner} onChange={(e) => onChange(i, { coSigner: e.currentTarget.checked })} />
+              {i > 0 && s.role !== 'observer' && (
+                <Checkbox label={t('signers.withPrevious')} checked={s.withPrevious} onChange={(e) => onChange(i, { withPrevious: e.currentTarget.checked })} />
+              )}
               {s.connectorIdc && <TextInput size="xs" label={t('signers.connector')} value={s.connectorIdc} readOnly />}
             </Group>
             <Textarea mt="sm" autosize minRows={1} label={t('signers.invitationMessage')} value={s.invitationMessage} error={err('invitationMessage')} onChange={(e) => onChange(i, { invitationMessage: e.currentTarget.value })} />
