@@ -1,7 +1,8 @@
 /**
  * Webhook delivery on a real server PROCESS: N domain events (default 10,000) committed at once by the
- * transactional outbox (the events bus of this process writes them and the fan-out subscriber's jobs, as a domain
- * would), delivered to a local receiver (an HTTP server in this process).
+ * transactional outbox (the events bus of this process writes them and, through the webhooks' fan-out recorder,
+ * their delivery rows and the dispatcher's wake-up, as a domain would), delivered by the server's dispatcher to a
+ * local receiver (an HTTP server in this process).
  *
  *  1. a receiver answering 200: time from the commit to the N-th distinct message received, duplicates counted
  *     (0 expected), every delivery row `delivered`;
@@ -14,10 +15,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { webhookEventTypes, type DomainEventInput } from '@paraphe/contracts';
+import type { DomainEventInput } from '@paraphe/contracts';
 import { createEventBus } from '../src/platform/events/bus.ts';
 import { createJobs } from '../src/platform/jobs/boss.ts';
 import { createLogger } from '../src/platform/logger.ts';
+import type { Platform } from '../src/platform/context.ts';
+import { webhookRecorders } from '../src/domains/webhooks/delivery.ts';
 import { ApiClient, createFaultSite, startServerProcess } from '../test/support/server-process.ts';
 import { engine } from '../test/support/harness.ts';
 import { startReceiver } from '../test/webhooks/receiver.ts';
@@ -47,10 +50,11 @@ await database.db.execute(sql`update applications set features = features || '{"
 await database.close();
 const server = await startServerProcess(site, { env: { LOG_LEVEL: 'error' } });
 database = await site.open();
-// This process only writes events and their jobs: a bus whose subscriber list names the server's fan-out queue.
+// This process only writes events: a bus with the webhooks' fan-out recorder (rows + the server dispatcher's wake-up).
 const jobs = createJobs(database, createLogger('silent'));
-const bus = createEventBus({ database, jobs, clock: () => new Date() });
-bus.subscribe({ name: 'webhooks.fanout', events: webhookEventTypes, handle: async () => undefined });
+const clock = () => new Date();
+const bus = createEventBus({ database, jobs, clock });
+for (const recorder of webhookRecorders({ jobs, clock } as unknown as Platform)) bus.addRecorder(recorder);
 
 const appId = site.tenant.appId;
 const emit = async (n: number) => {
