@@ -9,9 +9,9 @@ export interface Received {
 
 /**
  * A local webhook receiver for tests and the benchmark: records every request; `answer` chooses the status
- * (or 'hang' to never answer, so the sender times out).
+ * (or 'hang' to never answer, so the sender times out), at once or later (a promise: a slow receiver).
  */
-export async function startReceiver(answer: (request: Received, seen: number) => number | 'hang' = () => 200) {
+export async function startReceiver(answer: (request: Received, seen: number) => number | 'hang' | Promise<number> = () => 200) {
   const received: Received[] = [];
   const seenById = new Map<string, number>();
   const server = http.createServer((req, res) => {
@@ -25,7 +25,9 @@ export async function startReceiver(answer: (request: Received, seen: number) =>
       seenById.set(key, seen);
       const status = answer(request, seen);
       if (status === 'hang') return;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
+      void Promise.resolve(status).then((code) => {
+        if (!res.destroyed) res.writeHead(code, { 'content-type': 'text/plain' }).end(code < 300 ? 'ok' : 'no');
+      });
     });
   });
   server.keepAliveTimeout = 1000;

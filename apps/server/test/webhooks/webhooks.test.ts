@@ -5,10 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookDelivery } from '@paraphe/contracts';
+import type { DomainEvent, WebhookDelivery } from '@paraphe/contracts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { tenantWithGerant } from '../support/signatures.ts';
 import { updateApplication } from '../../src/domains/tenants/index.ts';
+import { webhookRecorders } from '../../src/domains/webhooks/delivery.ts';
 import { startReceiver, type Received } from './receiver.ts';
 
 type Verify = (secret: string, headers: Received['headers'], body: string, options?: { now?: number }) => { id: string; type: string; data: Record<string, unknown> };
@@ -122,9 +123,10 @@ describe(`webhooks (${engine})`, () => {
       return page.data[0]?.status === 'delivered' ? page : null;
     });
     expect(log.data[0]).toMatchObject({ messageId: eventId, eventType: 'signature.completed', attempts: 1, responseStatus: 200, nextAttemptAt: null, requestBody: request!.body });
-    // The bus delivering the same event again (a retried job) changes nothing.
-    const fanout = t.server.platform.events.subscriptions.find((s) => s.name === 'webhooks.fanout')!;
-    await t.server.platform.events.deliver(fanout, eventId);
+    // The fan-out recording the same event again (an event emitted twice) changes nothing.
+    const [fanout] = webhookRecorders(t.server.platform);
+    const again = { id: eventId, type: 'signature.completed', appId: gerant.appId, actorUserId: null, occurredAt: new Date().toISOString(), data: event.data } as unknown as DomainEvent;
+    await t.database.inTenant(gerant.appId, (tx) => fanout!.record(tx, [again]));
     expect((await deliveries(endpoint.id)).data).toHaveLength(1);
     expect(receivedAt('/other')).toHaveLength(0);
     expect((await deliveries(other.id)).data).toHaveLength(0);
@@ -136,8 +138,9 @@ describe(`webhooks (${engine})`, () => {
     const pending = await t.waitFor(async () => ((await deliveries(endpoint.id)).data[0]?.attempts === 1 ? (await deliveries(endpoint.id)).data[0] : null));
     expect(pending).toMatchObject({ status: 'pending', responseStatus: 500 });
     expect(new Date(pending.nextAttemptAt!).getTime() - Date.now()).toBeLessThan(6_000);
-    // Fast-forward the scheduled retry (due in 5 s) instead of waiting for it.
-    await t.database.db.execute(sql`update pgboss.job set start_after = now() where name = 'webhooks.deliver' and state in ('created', 'retry')`);
+    // Fast-forward the scheduled retry (due in 5 s) and its wake-up instead of waiting for them.
+    await t.database.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where id = ${pending.id}`);
+    await t.database.db.execute(sql`update pgboss.job set start_after = now() where name = 'webhooks.dispatch' and state in ('created', 'retry')`);
     const delivered = await t.waitFor(async () => ((await deliveries(endpoint.id)).data[0]?.status === 'delivered' ? (await deliveries(endpoint.id)).data[0] : null));
     expect(delivered).toMatchObject({ attempts: 2, responseStatus: 200 });
     expect(receivedAt('/flaky').map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
@@ -204,6 +207,9 @@ describe(`webhooks (${engine})`, () => {
     try {
       await gerant.call('POST', `/api/webhooks/${endpoint.id}/test`, 'application');
       await t.waitFor(async () => (await deliveries(endpoint.id)).data[0]?.attempts === 1);
+      // Its retry is due 5 s after that attempt by the clock of six days ago, i.e. at once when the clock comes back:
+      // held back an hour, so the next failure is the test event's below.
+      await t.database.db.execute(sql`update webhook_deliveries set next_attempt_at = now() + interval '1 hour' where endpoint_id = ${endpoint.id} and status = 'pending'`);
     } finally {
       t.now.value = undefined;
     }

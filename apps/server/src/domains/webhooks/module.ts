@@ -1,6 +1,7 @@
 import { webhookEndpoints } from '@paraphe/contracts';
 import { defineModule } from '../../platform/modules.ts';
-import { webhookJobs, webhookSubscriptions } from './delivery.ts';
+import { webhookRecorders } from './delivery.ts';
+import { webhookJobs } from './dispatch.ts';
 import { webhookRoutes } from './routes.ts';
 
-export const webhooksModule = defineModule({ name: 'webhooks', endpoints: [webhookEndpoints], routes: webhookRoutes, jobs: webhookJobs, subscriptions: webhookSubscriptions });
+export const webhooksModule = defineModule({ name: 'webhooks', endpoints: [webhookEndpoints], routes: webhookRoutes, jobs: webhookJobs, recorders: webhookRecorders });

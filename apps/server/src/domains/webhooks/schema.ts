@@ -37,8 +37,10 @@ export const webhookEndpoints = pgTable(
 ).enableRLS();
 
 /**
- * One message to one endpoint: created by the fan-out subscriber in the transaction that handles the event
- * (unique per event and endpoint), then attempted by the delivery job until a 2xx or the end of the schedule.
+ * One message to one endpoint: created by the fan-out recorder in the transaction that emits the event (unique
+ * per event and endpoint), then attempted by the dispatcher (dispatch.ts) until a 2xx or the end of the schedule.
+ * The row is the whole state of its delivery: a dispatcher claims due rows for a lease, and a row whose lease
+ * lapsed without an outcome (its process died) is due again.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -53,8 +55,10 @@ export const webhookDeliveries = pgTable(
     eventType: text('event_type').notNull(),
     requestBody: text('request_body').notNull(),
     status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
-    /** A replay starts a new round of attempts: jobs of an earlier round find the round changed and stop. */
+    /** A replay starts a new round of attempts. */
     round: integer('round').notNull().default(0),
+    /** A test event or a replay: sent even while the endpoint is disabled. */
+    manual: boolean('manual').notNull().default(false),
     /** Attempts of the current round. */
     attempts: integer('attempts').notNull().default(0),
     responseStatus: integer('response_status'),
@@ -62,6 +66,10 @@ export const webhookDeliveries = pgTable(
     durationMs: integer('duration_ms'),
     nextAttemptAt: tstz('next_attempt_at'),
     deliveredAt: tstz('delivered_at'),
+    /** The dispatcher batch that holds the row (null: none); its outcome is recorded only under this claim. */
+    claimToken: uuid('claim_token'),
+    /** The claim's end: past it, a row still pending is claimed again (at-least-once after a crash). */
+    claimedUntil: tstz('claimed_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,6 +77,7 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_endpoint_message_key').on(t.endpointId, t.messageId),
     index('webhook_deliveries_log_idx').on(t.appId, t.endpointId, t.createdAt.desc(), t.id.desc()),
     index('webhook_deliveries_pending_idx').on(t.endpointId).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
     tenantPolicy('webhook_deliveries'),
   ],
 ).enableRLS();

@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { OutboundError, parseOutboundUrl, resolvePublicAddress } from '../../platform/net/outbound.ts';
 import { getApplication } from '../tenants/index.ts';
-import { createManualDelivery, enqueueAttempt } from './delivery.ts';
+import { createManualDelivery, wakeDispatcher } from './delivery.ts';
 import * as repo from './repository.ts';
 import { newWebhookSecret, sealSecret } from './signatures.ts';
 
@@ -30,7 +30,7 @@ async function endpointOf(tx: Tx, opts: Options, id: string) {
 /**
  * The URL rule (docs/webhooks.md, "SSRF"): in live mode https only, and a host that leads to a private, loopback or
  * link-local address is refused; in test mode http and private addresses are allowed (a developer's machine). The
- * delivery job checks again at each attempt (DNS may change; a tenant may go live).
+ * dispatcher checks again at each batch (DNS may change; a tenant may go live).
  */
 async function checkedUrl(tx: Tx, appId: string, raw: string): Promise<string> {
   const { testMode } = await getApplication(tx, appId);
@@ -136,8 +136,20 @@ export async function replayDelivery(opts: Options & { id: string; deliveryId: s
     const current = await repo.findDelivery(tx, actor.appId, opts.id, opts.deliveryId);
     if (!current) throw notFound('Webhook delivery');
     const now = platform.clock();
-    const row = (await repo.updateDelivery(tx, actor.appId, current.id, { status: 'pending', round: current.round + 1, attempts: 0, nextAttemptAt: now, deliveredAt: null, error: null, updatedAt: now }))!;
-    await enqueueAttempt(platform, tx, { appId: actor.appId, deliveryId: row.id, round: row.round, attempt: 1, manual: true });
+    // Any claim on the row is dropped: an attempt in flight of the earlier round records nothing over this one.
+    const row = (await repo.updateDelivery(tx, actor.appId, current.id, {
+      status: 'pending',
+      round: current.round + 1,
+      attempts: 0,
+      manual: true,
+      nextAttemptAt: now,
+      deliveredAt: null,
+      error: null,
+      claimToken: null,
+      claimedUntil: null,
+      updatedAt: now,
+    }))!;
+    await wakeDispatcher(platform, tx);
     await auditOf(opts, tx, 'webhook.delivery_replayed', opts.id, { deliveryId: row.id });
     return row;
   });

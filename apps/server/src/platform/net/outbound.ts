@@ -37,6 +37,21 @@ export interface OutboundOptions {
   maxRedirects?: number;
   allowHttp?: boolean;
   allowPrivateNetworks?: boolean;
+  /**
+   * The URL already checked and resolved by `prepareOutbound` (a sender of many messages to one address: one
+   * resolution per batch, not per message). That address is the one connected to, as for a single call.
+   */
+  prepared?: PreparedOutbound;
+  /**
+   * A keep-alive agent for the first hop. It must be dedicated to `prepared`'s address (one agent per checked
+   * address): a pooled socket is then always connected to the address this call checked.
+   */
+  agent?: http.Agent;
+}
+
+export interface PreparedOutbound {
+  url: URL;
+  target: { address: string; family: number };
 }
 
 export interface OutboundResponse {
@@ -139,7 +154,7 @@ export async function resolvePublicAddress(url: URL, allowPrivateNetworks = fals
   return addresses[0]!;
 }
 
-function once(url: URL, target: { address: string; family: number }, options: OutboundOptions, deadline: AbortSignal): Promise<OutboundResponse> {
+function once(url: URL, target: { address: string; family: number }, options: OutboundOptions, deadline: AbortSignal, agent: http.Agent | false): Promise<OutboundResponse> {
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
   const pinned: LookupFunction = (_host, lookupOptions, callback) => {
     if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
@@ -149,7 +164,7 @@ function once(url: URL, target: { address: string; family: number }, options: Ou
   return new Promise((resolve, reject) => {
     const request = client.request(
       url,
-      { method: options.method ?? 'GET', headers: options.headers, lookup: pinned, signal: deadline, agent: false },
+      { method: options.method ?? 'GET', headers: options.headers, lookup: pinned, signal: deadline, agent },
       (response) => {
         const declared = Number(response.headers['content-length'] ?? 0);
         if (declared > maxBytes) {
@@ -169,21 +184,36 @@ function once(url: URL, target: { address: string; family: number }, options: Ou
         response.on('error', (error) => reject(error));
       },
     );
-    request.on('error', (error) => reject(error));
+    // Whether the socket came from the agent's pool (see isStaleSocket).
+    request.on('error', (error) => reject(Object.assign(error, { reusedSocket: request.reusedSocket })));
     if (options.body !== undefined) request.end(options.body);
     else request.end();
   });
 }
 
+/** The URL parsed and its host resolved and checked under the rules above, for `outboundRequest`'s `prepared`. */
+export async function prepareOutbound(rawUrl: string, options: Pick<OutboundOptions, 'allowHttp' | 'allowPrivateNetworks'> = {}): Promise<PreparedOutbound> {
+  const url = parseOutboundUrl(rawUrl, options);
+  return { url, target: await resolvePublicAddress(url, options.allowPrivateNetworks) };
+}
+
+/** A pooled socket the server had closed meanwhile fails at once: the request never reached it, send it again. */
+const isStaleSocket = (error: unknown, agent: http.Agent | false) => agent !== false && (error as NodeJS.ErrnoException).code === 'ECONNRESET' && (error as { reusedSocket?: boolean }).reusedSocket === true;
+
 /** One outbound HTTP exchange under the rules above. Throws OutboundError; any HTTP status is an answer. */
 export async function outboundRequest(rawUrl: string, options: OutboundOptions = {}): Promise<OutboundResponse> {
   const deadline = AbortSignal.timeout(options.timeoutMs ?? 10_000);
-  let url = parseOutboundUrl(rawUrl, options);
+  let url = options.prepared?.url ?? parseOutboundUrl(rawUrl, options);
   const maxRedirects = options.maxRedirects ?? 0;
   try {
     for (let redirects = 0; ; redirects++) {
-      const target = await resolvePublicAddress(url, options.allowPrivateNetworks);
-      const response = await once(url, target, options, deadline);
+      const first = redirects === 0;
+      const target = first && options.prepared ? options.prepared.target : await resolvePublicAddress(url, options.allowPrivateNetworks);
+      const agent = first && options.agent ? options.agent : false;
+      const response = await once(url, target, options, deadline, agent).catch((error: unknown) => {
+        if (isStaleSocket(error, agent)) return once(url, target, options, deadline, agent);
+        throw error;
+      });
       const location = response.headers.location;
       if (response.status < 300 || response.status >= 400 || !location || maxRedirects === 0) return response;
       if (redirects >= maxRedirects) throw new OutboundError('too_many_redirects', `More than ${maxRedirects} redirects.`);
