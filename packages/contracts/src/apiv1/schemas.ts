@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { campaignSchema, campaignStatisticsSchema, campaignStatusSchema, campaignTypeSchema } from '../campaigns/schemas.ts';
+import { operationSchema, operationStatisticsSchema, operationStatusSchema } from '../operations/schemas.ts';
 import { uuidSchema } from '../shared/common.ts';
 import { certificationLevelSchema, maxFilesPerRequest, maxSignersPerRequest } from '../signatures/constants.ts';
 import { documentInputSchema } from '../signatures/documents.ts';
@@ -108,3 +110,25 @@ export const apiV1SigningLinkSchema = z.object({
 });
 
 export const apiV1RelaunchSchema = z.object({ reminded: z.array(uuidSchema), skipped: z.array(z.object({ signerId: uuidSchema, availableAt: z.string() })) });
+
+// ----- Campaigns and operations (read, follow, send, cancel; docs/api-v1.md). Created in the back office for now.
+
+const bulkListQuery = <S extends z.ZodEnum>(statuses: S) =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(apiV1ListLimit).default(20),
+    /** The `nextCursor` of the previous page. */
+    cursor: z.string().max(200).optional(),
+    status: statuses.optional(),
+    /** In the label or the description, 3 characters at least. */
+    search: z.string().trim().min(3).max(200).optional(),
+  });
+export const apiV1CampaignListQuerySchema = bulkListQuery(campaignStatusSchema).extend({ type: campaignTypeSchema.optional() });
+export const apiV1OperationListQuerySchema = bulkListQuery(operationStatusSchema);
+
+export const apiV1CampaignSchema = campaignSchema.omit({ mergeDocument: true, mergeColumns: true });
+export const apiV1CampaignListSchema = z.object({ data: z.array(apiV1CampaignSchema), nextCursor: z.string().optional() });
+export const apiV1OperationSchema = operationSchema;
+export const apiV1OperationListSchema = z.object({ data: z.array(apiV1OperationSchema), nextCursor: z.string().optional() });
+/** Status and counters: how many signatories (campaign) or orders (operation) are in each state, and the dispatch's progress. */
+export const apiV1CampaignStatusSchema = campaignStatisticsSchema.extend({ id: uuidSchema, status: campaignStatusSchema });
+export const apiV1OperationStatusSchema = operationStatisticsSchema.extend({ id: uuidSchema, status: operationStatusSchema });

@@ -105,7 +105,10 @@ export function apiKeyResolver(platform: Platform): ApiKeyResolver {
       await repo.touchKey(db, key.id, now, new Date(now.getTime() - lastUsedResolutionMs));
     }
     const session: GuardSession = {
-      actor: { appId: key.appId, userId: user.id, profile: user.profile, isProductAdmin: false, permissions: permissionsOfScopes(key.scopes), realUserId: user.id, sessionId: `apikey:${key.id}`, ip },
+      // Visibility: the whole tenant (docs/api-v1.md, "Keys") — an integration follows every request, campaign and
+      // operation of its tenant, whoever made them. The profile only widens what is seen (ownerScope); what a key
+      // may do is still its scopes' permissions alone.
+      actor: { appId: key.appId, userId: user.id, profile: 'GERANT', isProductAdmin: false, permissions: permissionsOfScopes(key.scopes), realUserId: user.id, sessionId: `apikey:${key.id}`, ip },
       secondFactorVerified: true,
       tenantEnabled: application.enabled,
       tenantFeatures: featuresOf(application),

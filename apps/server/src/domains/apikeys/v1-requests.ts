@@ -40,6 +40,8 @@ import {
   type UploadLimits,
 } from '../signatures/index.ts';
 import { getApplication } from '../tenants/index.ts';
+import { decodeCursor, pageOf } from './cursor.ts';
+import { apiV1BulkRoutes } from './v1-bulk.ts';
 import { apiV1OpenApi } from './openapi.ts';
 import { serveReferencePage } from './reference-page.ts';
 
@@ -100,31 +102,6 @@ function signatureData(body: CreateBody): SignatureRequestData {
   throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
 }
 
-/** One `api_call` for billing (docs/billing.md), once the create committed. */
-async function meterCreate(platform: Platform, actor: Actor, keyId: string, view: RequestView) {
-  await platform.database.inTenant(actor.appId, (tx) =>
-    platform.events.emit(tx, {
-      type: 'apikey.used',
-      appId: actor.appId,
-      actorUserId: actor.userId,
-      data: { keyId, ownerUserId: actor.userId, operation: 'request.created', requestId: view.row.id, testMode: view.row.testMode },
-    }),
-  );
-}
-
-/** The opaque cursor: where the next page starts in the same listing. */
-const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-function decodeCursor(cursor: string | undefined): number {
-  if (!cursor) return 0;
-  try {
-    const { o } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  } catch {
-    // falls through to the field error
-  }
-  throw fieldError('cursor', 'invalid_value', 'Not a cursor this API gave.');
-}
-
 /** Calls per minute per key (API_RATE_LIMIT_PER_MINUTE): every answer says the remaining budget (x-ratelimit-*). */
 function rateLimitHook(app: App, platform: Platform) {
   const keyOf = (request: FastifyRequest) => `apikey:${createHash('sha256').update(request.headers.authorization ?? request.ip).digest('base64url')}`;
@@ -147,10 +124,9 @@ export async function apiV1Routes(app: App, platform: Platform) {
     v1.get(apiV1OpenApiPath, { schema: { hide: true } }, async () => apiV1OpenApi(platform));
     serveReferencePage(v1 as App);
 
-    /** Both creates: the checked documents, the request made (sent when asked), one api_call metered. */
+    /** Both creates: the checked documents, the request made (sent when asked); one api_call metered in its transaction (metering.ts). */
     const create = async (request: FastifyRequest, reply: FastifyReply, body: CreateBody, files: ReceivedFile[], limits: UploadLimits) => {
       const actor = requireActor(request);
-      const key = request.apiKey!;
       const data = signatureData(body);
       const signerIndexes = data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex);
       // A document without placed fields gets the default one per signer, as an upload without an entry does.
@@ -158,7 +134,6 @@ export async function apiV1Routes(app: App, platform: Platform) {
       const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaults() }));
       const documents = await prepareDocuments({ entries, files, limits, signerIndexes });
       const { view, links } = await createSignatureRequest({ platform, actor, level: body.level, data, documents });
-      await meterCreate(platform, actor, key.id, view).catch((error: unknown) => request.log.error({ err: error }, 'api: the usage of a create was not metered'));
       reply.header('location', `${pathOf(endpoints.getRequest, { id: view.row.id })}`);
       return { ...present(view), links };
     };
@@ -197,13 +172,12 @@ export async function apiV1Routes(app: App, platform: Platform) {
 
     serve(v1 as App, endpoints.listRequests, async (request) => {
       const { limit, cursor, status, createdFrom, createdTo, search } = request.query;
-      const offset = decodeCursor(cursor);
+      const after = decodeCursor(cursor);
       const filter = status || createdFrom || createdTo ? encodeSignatureFilter({ status, createdFrom, createdTo }) : undefined;
-      // One more than asked: whether a next page exists, without counting.
-      const query = signatureListQuerySchema.parse({ limit: limit + 1, offset, order: 'DESC', search, filter, light: '1' });
-      const { views } = await listSignatureRequests({ platform, actor: requireActor(request), query });
-      const page = views.slice(0, limit);
-      return { data: page.map(present), ...(views.length > limit ? { nextCursor: encodeCursor(offset + limit) } : {}) };
+      const query = signatureListQuerySchema.parse({ limit: limit + 1, offset: 0, order: 'DESC', search, filter, light: '1' });
+      const { views } = await listSignatureRequests({ platform, actor: requireActor(request), query, after });
+      const { page, nextCursor } = pageOf(views, limit, (v) => v.row);
+      return { data: page.map(present), ...(nextCursor ? { nextCursor } : {}) };
     });
 
     serve(v1 as App, endpoints.getRequest, async (request) => present(await getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id })));
@@ -255,5 +229,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
       const ids = { requestId: row.id, signerId: signer.id, expiresAt: row.expiresAt };
       return { signerId: signer.id, url: signingLink(platform, ids), token: signingLinkToken(platform, ids), expiresAt: row.expiresAt.toISOString() };
     });
+
+    apiV1BulkRoutes(v1 as App, platform);
   });
 }

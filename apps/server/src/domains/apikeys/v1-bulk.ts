@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+import { apiV1CampaignEndpoints as campaignEndpoints, apiV1OperationEndpoints as operationEndpoints, type Feature } from '@paraphe/contracts';
+import type { Actor, Platform } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { App } from '../../platform/http/app.ts';
+import { serve } from '../../platform/http/endpoints.ts';
+import { requireActor, requireGuardSession } from '../../platform/http/guard.ts';
+import { campaignStatisticsOf, cancelCampaign, getCampaign, listCampaigns, presentCampaign, sendCampaign } from '../campaigns/index.ts';
+import { getOperation, listOperations, operationStatisticsOf, presentOperation, setOperationStatus } from '../operations/index.ts';
+import { decodeCursor, pageOf } from './cursor.ts';
+
+/**
+ * /api/v1/campaigns and /api/v1/operations (docs/api-v1.md): the campaigns and operations domains' services, called
+ * as the tenant's technical user (who sees the whole tenant). Each call needs the tenant's feature (`campaign`,
+ * `operation`) on top of `api`: off, 403 FEATURE_DISABLED, as in the back office.
+ */
+
+/** The tenant's feature for this family of calls; the guard already checked `api` and the scope. */
+function requireFeature(request: Pick<FastifyRequest, 'actor' | 'session'>, feature: Feature): Actor {
+  const actor = requireActor(request);
+  if (!requireGuardSession(request).tenantFeatures[feature]) throw new AppError('FEATURE_DISABLED', `The ${feature} feature is not enabled for this account.`);
+  return actor;
+}
+
+export function apiV1BulkRoutes(v1: App, platform: Platform) {
+  // ----- Campaigns
+  const campaignView = async (actor: Actor, id: string) => {
+    const { row, documents, generated } = await getCampaign({ platform, actor, id });
+    const { mergeDocument: _merge, mergeColumns: _columns, ...campaign } = presentCampaign(row, documents, platform.clock(), generated);
+    return campaign;
+  };
+  serve(v1, campaignEndpoints.listCampaigns, async (request) => {
+    const actor = requireFeature(request, 'campaign');
+    const { limit, cursor, status, type, search } = request.query;
+    const { rows } = await listCampaigns({ platform, actor, filter: { limit: limit + 1, offset: 0, order: 'DESC', status, type, search, after: decodeCursor(cursor) } });
+    const { page, nextCursor } = pageOf(rows, limit, (row) => row);
+    const now = platform.clock();
+    return { data: page.map((row) => presentCampaign(row, null, now)), ...(nextCursor ? { nextCursor } : {}) };
+  });
+  serve(v1, campaignEndpoints.getCampaign, async (request) => campaignView(requireFeature(request, 'campaign'), request.params.id));
+  serve(v1, campaignEndpoints.campaignStatus, async (request) => {
+    const { row } = await getCampaign({ platform, actor: requireFeature(request, 'campaign'), id: request.params.id });
+    return { id: row.id, status: row.status, ...campaignStatisticsOf(row, platform.clock()) };
+  });
+  serve(v1, campaignEndpoints.sendCampaign, async (request) => {
+    const actor = requireFeature(request, 'campaign');
+    await sendCampaign({ platform, actor, id: request.params.id });
+    return campaignView(actor, request.params.id);
+  });
+  serve(v1, campaignEndpoints.cancelCampaign, async (request) => {
+    const actor = requireFeature(request, 'campaign');
+    await cancelCampaign({ platform, actor, id: request.params.id });
+    return campaignView(actor, request.params.id);
+  });
+
+  // ----- Operations
+  const operationView = async (actor: Actor, id: string) => {
+    const { row, documents, usage } = await getOperation({ platform, actor, id });
+    return presentOperation(row, platform.clock(), { rows: documents, usage });
+  };
+  serve(v1, operationEndpoints.listOperations, async (request) => {
+    const actor = requireFeature(request, 'operation');
+    const { limit, cursor, status, search } = request.query;
+    const { rows } = await listOperations({ platform, actor, filter: { limit: limit + 1, offset: 0, order: 'DESC', status, search, after: decodeCursor(cursor) } });
+    const { page, nextCursor } = pageOf(rows, limit, (row) => row);
+    const now = platform.clock();
+    return { data: page.map((row) => presentOperation(row, now)), ...(nextCursor ? { nextCursor } : {}) };
+  });
+  serve(v1, operationEndpoints.getOperation, async (request) => operationView(requireFeature(request, 'operation'), request.params.id));
+  serve(v1, operationEndpoints.operationStatus, async (request) => {
+    const { row } = await getOperation({ platform, actor: requireFeature(request, 'operation'), id: request.params.id });
+    return { id: row.id, status: row.status, ...operationStatisticsOf(row, platform.clock()) };
+  });
+  serve(v1, operationEndpoints.sendOperation, async (request) => {
+    const actor = requireFeature(request, 'operation');
+    await setOperationStatus({ platform, actor, id: request.params.id, status: 'pending' });
+    return operationView(actor, request.params.id);
+  });
+  serve(v1, operationEndpoints.cancelOperation, async (request) => {
+    const actor = requireFeature(request, 'operation');
+    await setOperationStatus({ platform, actor, id: request.params.id, status: 'canceled' });
+    return operationView(actor, request.params.id);
+  });
+}
