@@ -3,6 +3,7 @@ import { idParamsSchema, uuidSchema } from '../shared/common.ts';
 import { defineEndpoints, file, multipart, type EndpointSpec } from '../shared/endpoint.ts';
 import {
   apiV1CampaignListQuerySchema,
+  apiV1CreateCampaignSchema,
   apiV1CampaignListSchema,
   apiV1CampaignSchema,
   apiV1CampaignStatusSchema,
@@ -90,10 +91,19 @@ export const apiV1Endpoints = defineEndpoints(['requests'], {
 });
 
 /**
- * Campaigns (one request per signatory) and operations (one request per order), made in the back office: the key
- * lists and follows them, launches a draft and cancels. The tenant's feature `campaign` / `operation` off: 403.
+ * Campaigns (one request per signatory) and operations (one request per order): the key creates campaigns, lists and
+ * follows both, launches a draft and cancels. The tenant's feature `campaign` / `operation` off: 403.
  */
 export const apiV1CampaignEndpoints = defineEndpoints(['campaigns'], {
+  createCampaign: {
+    method: 'POST',
+    path: '/api/v1/campaigns',
+    summary: 'Create a classic campaign from JSON (signatories, documents in base64 or by https URL); launched at once when `send` is true',
+    auth: create,
+    body: apiV1CreateCampaignSchema,
+    responses: { 201: apiV1CampaignSchema, ...problems, 413: problemSchema, 422: problemSchema },
+    idempotent: true,
+  },
   listCampaigns: { method: 'GET', path: '/api/v1/campaigns', summary: "The tenant's campaigns, newest first, by pages (cursor)", auth: read, query: apiV1CampaignListQuerySchema, responses: { 200: apiV1CampaignListSchema, ...problems } },
   getCampaign: { method: 'GET', path: '/api/v1/campaigns/:id', summary: 'One campaign with its documents', auth: read, params: idParamsSchema, responses: { 200: apiV1CampaignSchema, ...problems } },
   campaignStatus: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { campaignSchema, campaignStatisticsSchema, campaignStatusSchema, campaignTypeSchema } from '../campaigns/schemas.ts';
+import { campaignSchema, campaignStatisticsSchema, campaignStatusSchema, campaignTypeSchema, maxTypedSignatories, signatoryInputSchema } from '../campaigns/schemas.ts';
 import { operationSchema, operationStatisticsSchema, operationStatusSchema } from '../operations/schemas.ts';
 import { uuidSchema } from '../shared/common.ts';
 import { certificationLevelSchema, maxFilesPerRequest, maxSignersPerRequest } from '../signatures/constants.ts';
@@ -132,3 +132,18 @@ export const apiV1OperationListSchema = z.object({ data: z.array(apiV1OperationS
 /** Status and counters: how many signatories (campaign) or orders (operation) are in each state, and the dispatch's progress. */
 export const apiV1CampaignStatusSchema = campaignStatisticsSchema.extend({ id: uuidSchema, status: campaignStatusSchema });
 export const apiV1OperationStatusSchema = operationStatisticsSchema.extend({ id: uuidSchema, status: operationStatusSchema });
+
+/**
+ * A classic campaign from JSON: one request per signatory (signerIndex 0 in the fields is "the signatory"), the
+ * documents by content or URL as for a request; a draft unless `send` (scope `send` too).
+ */
+export const apiV1CreateCampaignSchema = z.object({
+  label: z.string().trim().min(1).max(200),
+  level: certificationLevelSchema.default(1),
+  description: z.string().trim().max(2000).nullish(),
+  send: z.boolean().default(false),
+  signatories: z.array(signatoryInputSchema).min(1).max(maxTypedSignatories),
+  documents: z.array(apiV1DocumentInputSchema).min(1).max(maxFilesPerRequest),
+  options: signatureOptionsInputSchema.optional(),
+});
+export type ApiV1CreateCampaign = z.input<typeof apiV1CreateCampaignSchema>;

@@ -1,6 +1,11 @@
 import { auditOrigin } from '../../platform/audit.ts';
 import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { defineRecorder } from '../../platform/modules.ts';
+import { getApplication } from '../tenants/index.ts';
+
+/** A campaign's event does not say the mode: the tenant's mode now, as its copies will have it. */
+const testModeOf = async (tx: Tx, appId: string) => (await getApplication(tx, appId)).testMode;
 
 /**
  * One `api_call` per successful create through /api/v1 (docs/api-v1.md, "Billing"), in the transaction of the
@@ -12,19 +17,18 @@ import { defineRecorder } from '../../platform/modules.ts';
 export const apiUsageRecorder = (platform: Platform) =>
   defineRecorder({
     name: 'apikeys.usage',
-    events: ['signature.created'],
+    events: ['signature.created', 'campaign.created'],
     record: async (tx, events) => {
       const origin = auditOrigin.getStore();
       if (!origin) return;
       for (const event of events) {
-        // A request just created always has its owner (null only once that account is deleted).
+        // Just created, a request or campaign always has its owner (null only once that account is deleted).
         if (!event.data.ownerUserId) continue;
-        await platform.events.emit(tx, {
-          type: 'apikey.used',
-          appId: event.appId,
-          actorUserId: event.actorUserId,
-          data: { keyId: origin.apiKeyId, ownerUserId: event.data.ownerUserId, operation: 'request.created', requestId: event.data.requestId, testMode: event.data.testMode },
-        });
+        const made =
+          event.type === 'signature.created'
+            ? { operation: 'request.created' as const, requestId: event.data.requestId, testMode: event.data.testMode }
+            : { operation: 'campaign.created' as const, campaignId: event.data.campaignId, testMode: await testModeOf(tx, event.appId) };
+        await platform.events.emit(tx, { type: 'apikey.used', appId: event.appId, actorUserId: event.actorUserId, data: { keyId: origin.apiKeyId, ownerUserId: event.data.ownerUserId, ...made } });
       }
     },
   });

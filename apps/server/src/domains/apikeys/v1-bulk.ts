@@ -1,13 +1,25 @@
 import type { FastifyRequest } from 'fastify';
-import { apiV1CampaignEndpoints as campaignEndpoints, apiV1OperationEndpoints as operationEndpoints, type Feature } from '@paraphe/contracts';
+import {
+  apiV1CampaignEndpoints as campaignEndpoints,
+  apiV1OperationEndpoints as operationEndpoints,
+  campaignInputSchema,
+  fieldSizeOf,
+  pathOf,
+  type ApiV1CreateCampaign,
+  type CampaignData,
+  type Feature,
+} from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { requireActor, requireGuardSession } from '../../platform/http/guard.ts';
-import { campaignStatisticsOf, cancelCampaign, getCampaign, listCampaigns, presentCampaign, sendCampaign } from '../campaigns/index.ts';
+import { toFieldErrors } from '../../platform/http/validation.ts';
+import { campaignStatisticsOf, cancelCampaign, createCampaign, getCampaign, listCampaigns, presentCampaign, sendCampaign } from '../campaigns/index.ts';
 import { getOperation, listOperations, operationStatisticsOf, presentOperation, setOperationStatus } from '../operations/index.ts';
+import { defaultFieldsFor, prepareDocuments } from '../signatures/index.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
+import { receivedFiles } from './v1-documents.ts';
 
 /**
  * /api/v1/campaigns and /api/v1/operations (docs/api-v1.md): the campaigns and operations domains' services, called
@@ -22,6 +34,23 @@ function requireFeature(request: Pick<FastifyRequest, 'actor' | 'session'>, feat
   return actor;
 }
 
+/** The v1 body as the campaigns domain's input (its errors named by the v1 fields). */
+function campaignData(body: ApiV1CreateCampaign): CampaignData {
+  const parsed = campaignInputSchema.safeParse({
+    label: body.label,
+    description: body.description,
+    level: body.level,
+    transactionRequest: { send: body.send },
+    transactionSigners: body.signatories,
+    transactionDocuments: body.documents.map(({ contentBase64: _content, url: _url, ...entry }) => entry),
+    optionsRequest: body.options ?? {},
+  });
+  if (parsed.success) return parsed.data;
+  const rename = (path: PropertyKey[]) => path.map(String).join('/').replace(/^transactionSigners/, 'signatories').replace(/^transactionDocuments/, 'documents').replace(/^optionsRequest/, 'options');
+  const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${rename(path)}`, message, params: rest as Record<string, unknown> }));
+  throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+}
+
 export function apiV1BulkRoutes(v1: App, platform: Platform) {
   // ----- Campaigns
   const campaignView = async (actor: Actor, id: string) => {
@@ -29,6 +58,19 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
     const { mergeDocument: _merge, mergeColumns: _columns, ...campaign } = presentCampaign(row, documents, platform.clock(), generated);
     return campaign;
   };
+  serve(v1, campaignEndpoints.createCampaign, async (request, reply) => {
+    const actor = requireFeature(request, 'campaign');
+    if (request.body.send && !request.apiKey!.scopes.includes('send')) throw new AppError('FORBIDDEN', 'Launching at once needs the scope "send".');
+    const data = campaignData(request.body);
+    const { limits, files } = await receivedFiles(platform, actor.appId, request.body.documents);
+    // A document without placed fields gets the signatory's default field, as a request's document does.
+    const defaults = () => defaultFieldsFor([0]).map((field) => ({ ...field, ...fieldSizeOf(field) }));
+    const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaults() }));
+    const documents = await prepareDocuments({ entries, files, limits, signerIndexes: [0] });
+    const id = await createCampaign({ platform, actor, type: 'campain', data: { ...data, transactionDocuments: entries }, documents });
+    reply.header('location', pathOf(campaignEndpoints.getCampaign, { id }));
+    return campaignView(actor, id);
+  });
   serve(v1, campaignEndpoints.listCampaigns, async (request) => {
     const actor = requireFeature(request, 'campaign');
     const { limit, cursor, status, type, search } = request.query;

@@ -13,14 +13,13 @@ import {
   signatureRequestInputSchema,
   type SignatureRequestData,
 } from '@paraphe/contracts';
-import type { Actor, Platform } from '../../platform/context.ts';
+import type { Platform } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { toFieldErrors } from '../../platform/http/validation.ts';
-import { OutboundError, outboundRequest } from '../../platform/net/outbound.ts';
 import {
   actOnSignatureRequest,
   completedFiles,
@@ -39,8 +38,8 @@ import {
   type RequestView,
   type UploadLimits,
 } from '../signatures/index.ts';
-import { getApplication } from '../tenants/index.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
+import { fieldError, receivedFiles, uploadLimits } from './v1-documents.ts';
 import { apiV1BulkRoutes } from './v1-bulk.ts';
 import { apiV1OpenApi } from './openapi.ts';
 import { serveReferencePage } from './reference-page.ts';
@@ -50,38 +49,7 @@ import { serveReferencePage } from './reference-page.ts';
  * technical user with the permissions of the key's scopes. Errors are problem details (platform/http/problem.ts).
  */
 
-const megabyte = 1024 * 1024;
-/** A document by URL: the whole fetch (redirects included) within this. */
-const documentUrlTimeoutMs = 15_000;
 const present = (v: RequestView) => presentRequest(v.row, v.signers, v.documents, v.activeContent, v.deliveries);
-
-async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
-  const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
-  return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
-}
-
-const fieldError = (field: string, rule: string, message: string) => new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field, rule, message }] });
-
-/** A document's bytes: decoded from base64, or fetched from its https URL (outbound.ts: no internal address). */
-async function documentBytes(doc: { contentBase64?: string; url?: string }, index: number, maxBytes: number): Promise<Uint8Array> {
-  if (doc.contentBase64 !== undefined) {
-    const data = Buffer.from(doc.contentBase64, 'base64');
-    if (!data.length) throw fieldError(`documents.${index}.contentBase64`, 'invalid_value', 'Empty or not base64.');
-    if (data.length > maxBytes) throw new AppError('FILE_TOO_LARGE', `documents.${index}: over the ${Math.round(maxBytes / megabyte)} MB limit.`);
-    return data;
-  }
-  try {
-    const response = await outboundRequest(doc.url!, { timeoutMs: documentUrlTimeoutMs, maxBytes, maxRedirects: 3 });
-    if (response.status !== 200) throw new OutboundError('network', `the server answered ${response.status}`);
-    return response.body;
-  } catch (error) {
-    if (!(error instanceof OutboundError)) throw error;
-    throw new AppError('DOCUMENT_URL_REFUSED', `documents.${index}.url: ${error.reason} (${error.message}).`, {
-      fields: [{ field: `documents.${index}.url`, rule: 'invalid_url', message: error.message }],
-      details: { reason: error.reason },
-    });
-  }
-}
 
 type CreateBody = Omit<typeof endpoints.createRequest.body._zod.output, 'documents'> & { documents: Omit<SignatureRequestData['transactionDocuments'][number], 'documentId'>[] };
 
@@ -143,12 +111,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
 
     serve(v1 as App, endpoints.createRequest, async (request, reply) => {
       assertMaySend(request as unknown as FastifyRequest, request.body.send);
-      const limits = await uploadLimits(platform, requireActor(request).appId);
-      const files: ReceivedFile[] = [];
-      for (const [index, doc] of request.body.documents.entries()) {
-        const bytes = await documentBytes(doc, index, limits.maxFileBytes);
-        files.push({ fileName: doc.fileName, mimeType: doc.fileName.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/pdf', data: bytes });
-      }
+      const { limits, files } = await receivedFiles(platform, requireActor(request).appId, request.body.documents);
       return create(request as unknown as FastifyRequest, reply, request.body, files, limits);
     });
 

@@ -4,6 +4,6 @@ export { campaignsModule } from './module.ts';
 export { campaignOverview } from './overview.ts';
 /** The one-box search (search domain): campaigns the actor sees, by label. */
 export { searchCampaigns } from './service.ts';
-/** The public API (apikeys domain, /api/v1/campaigns): list, read, follow, launch, cancel. */
-export { cancelCampaign, getCampaign, listCampaigns, sendCampaign } from './service.ts';
+/** The public API (apikeys domain, /api/v1/campaigns): create, list, read, follow, launch, cancel. */
+export { cancelCampaign, createCampaign, getCampaign, listCampaigns, sendCampaign } from './service.ts';
 export { presentCampaign, statisticsOf as campaignStatisticsOf } from './presenter.ts';
