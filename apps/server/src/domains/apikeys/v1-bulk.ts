@@ -63,9 +63,9 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
     if (request.body.send && !request.apiKey!.scopes.includes('send')) throw new AppError('FORBIDDEN', 'Launching at once needs the scope "send".');
     const data = campaignData(request.body);
     const { limits, files } = await receivedFiles(platform, actor.appId, request.body.documents);
-    // A document without placed fields gets the signatory's default field, as a request's document does.
+    // A document to sign without placed fields gets the signatory's default field, as a request's document does.
     const defaults = () => defaultFieldsFor([0]).map((field) => ({ ...field, ...fieldSizeOf(field) }));
-    const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaults() }));
+    const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length || entry.documentType === 'pdf-for-presentation' ? entry : { ...entry, signatureFields: defaults() }));
     const documents = await prepareDocuments({ entries, files, limits, signerIndexes: [0] });
     const id = await createCampaign({ platform, actor, type: 'campain', data: { ...data, transactionDocuments: entries }, documents });
     reply.header('location', pathOf(campaignEndpoints.getCampaign, { id }));
