@@ -4,7 +4,7 @@ import { apiKeyEndpoints, apiV1DocsPath, apiV1Endpoints, apiV1OpenApiPath, apiKe
 import { consumptions } from '../../src/domains/billing/schema.ts';
 import { auditEvents } from '../../src/platform/db/schema/index.ts';
 import { createTestContext, type TestClient, type TestContext } from '../support/harness.ts';
-import { draft, forceStatus, makePdf, multipartBody, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
+import { draft, forceStatus, makePdf, messagesTo, multipartBody, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
 
 /** API keys and the public REST API /api/v1: every call, the ladders, idempotency, rate limit, problem details. */
 let t: TestContext;
@@ -172,6 +172,27 @@ describe('/api/v1', () => {
     // The same call as a draft succeeds: one api_call.
     expect((await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label: 'Kept' }) })).statusCode).toBe(201);
     expect((await count(sql`select count(*)::int as n from consumptions where app_id = ${live.appId} and kind = 'api_call'`)).rows[0]!.n).toBe(1);
+  });
+
+  it('addresses the owner’s mails of a key-made request to the key’s creator; creator gone: the tenant’s support e-mail', async () => {
+    const tenant = await tenantWithGerant(t, { features: { api: true } });
+    const key = await newKey(tenant.client, ['read', 'create', 'send']);
+    const made = (await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label: 'Owned by the creator', send: true }) })).json();
+    expect(made.owner).toMatchObject({ id: tenant.gerant.id });
+    // The start notice leaves with the send job.
+    await t.waitFor(async () => (await messagesTo(t, tenant.gerant.email, 'request-started')).length === 1);
+    const [audited] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, made.id), eq(auditEvents.action, 'signature.created')));
+    expect(audited!.actorUserId).not.toBe(tenant.gerant.id); // the technical user acted
+
+    // The creator deactivated: the key still works, its requests belong to the technical user, whose mails go to support.
+    const support = `support-${tenant.appId.slice(0, 8)}@example.com`;
+    await t.database.inSystem((tx) => tx.execute(sql`update applications set settings = settings || ${JSON.stringify({ supportEmail: support })}::jsonb where id = ${tenant.appId}`));
+    await t.database.inSystem((tx) => tx.execute(sql`update users set active = false where id = ${tenant.gerant.id}`));
+    const orphan = await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label: 'Creator gone', send: true }) });
+    expect(orphan.statusCode, orphan.body).toBe(201);
+    expect(orphan.json().owner?.id).not.toBe(tenant.gerant.id);
+    await t.waitFor(async () => (await messagesTo(t, support, 'request-started')).length === 1);
+    expect(await messagesTo(t, tenant.gerant.email, 'request-started')).toHaveLength(1);
   });
 
   it('creates a request from a multipart form (a `request` JSON part and the file parts)', async () => {
