@@ -106,7 +106,7 @@ describe('integrations journey', () => {
             if (!/delivered/i.test(text)) await page.keyboard.press('Escape');
             return text;
           },
-          { timeout: 30_000, intervals: [1000] },
+          { timeout: 30_000, interval: 1000 },
         )
         .toMatch(/delivered[\s\S]*200/i);
       await screenshot(page, 'integrations-3-webhook-log');

@@ -321,7 +321,11 @@ export interface paths {
          */
         get: operations["listOperations"];
         put?: never;
-        post?: never;
+        /**
+         * Create an operation from JSON: a pool of documents (base64 or https URL) and orders, each its own request; launched at once when `send` is true
+         * @description Scope: `create`.
+         */
+        post: operations["createOperation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5024,6 +5028,414 @@ export interface operations {
             };
             /** @description 409 */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    createOperation: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                    /** @default 1 */
+                    level?: 1 | 2 | 3;
+                    description?: string | null;
+                    /** @default false */
+                    send?: boolean;
+                    documents: {
+                        fileName: string;
+                        title?: string | null;
+                        contentBase64?: string;
+                        url?: string;
+                    }[];
+                    orders: {
+                        signers: {
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum?: string | null;
+                            language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se") | null;
+                            /**
+                             * @default signer
+                             * @enum {string}
+                             */
+                            role?: "signer" | "observer" | "validator";
+                        }[];
+                        document: string;
+                        signatureFields?: {
+                            page?: number | null;
+                            name?: string | null;
+                            x?: number | null;
+                            y?: number | null;
+                            width?: number | null;
+                            height?: number | null;
+                            signerIndex: number;
+                        }[];
+                    }[];
+                    options?: {
+                        /**
+                         * @default email
+                         * @enum {string}
+                         */
+                        chainingMode?: "direct" | "email" | "faceToFace";
+                        /**
+                         * @default fr
+                         * @enum {string}
+                         */
+                        language?: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                        level?: 1 | 2 | 3;
+                        /**
+                         * @default disabled
+                         * @enum {string}
+                         */
+                        handwritten?: "disabled" | "enabled" | "touchOnly";
+                        /** @default false */
+                        stampBeforeSigning?: boolean;
+                        stampAccount?: string | null;
+                        /**
+                         * @default email
+                         * @enum {string}
+                         */
+                        contactFirstSignerBy?: "email" | "sms";
+                        /** @default {} */
+                        reminders?: {
+                            /** @default {} */
+                            mail?: {
+                                /** @default 0 */
+                                firstAfterDays?: number;
+                                /** @default 0 */
+                                intervalDays?: number;
+                            };
+                            /** @default {} */
+                            sms?: {
+                                /** @default 0 */
+                                firstAfterDays?: number;
+                                /** @default 0 */
+                                intervalDays?: number;
+                            };
+                        };
+                        expiryDays?: number | null;
+                        /** @default {} */
+                        signedDocuments?: {
+                            /** @default true */
+                            toRequester?: boolean;
+                            /** @default true */
+                            toSigners?: boolean;
+                            /** @default false */
+                            toObservers?: boolean;
+                            /** @default false */
+                            sendCopy?: boolean;
+                        };
+                        finalDocCCeMails?: string[];
+                        invitationMessage?: string | null;
+                        successRedirection?: string | null;
+                        cancelRedirection?: string | null;
+                        failRedirection?: string | null;
+                        /** @default false */
+                        coSignersSignFirst?: boolean;
+                        preprocessing?: {
+                            sepa: {
+                                rum: string;
+                                ics: string;
+                                /** @enum {string} */
+                                type: "recurrent" | "oneOff";
+                                debtor: {
+                                    name: string;
+                                    address: string;
+                                    iban: string;
+                                    bic?: string;
+                                };
+                            };
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        orderCount: number;
+                        counts: {
+                            draft: number;
+                            beforeSend: number;
+                            pending: number;
+                            ready: number;
+                            completed: number;
+                            failed: number;
+                            canceled: number;
+                            expired: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            fileName: string;
+                            title: string;
+                            pageCount: number;
+                            sizeBytes: number;
+                            sha256: string;
+                            orders: number;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
+                        statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 422 */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

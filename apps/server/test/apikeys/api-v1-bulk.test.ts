@@ -135,6 +135,45 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     }
   });
 
+  it('creates an operation from JSON (a pool and orders), launched at once; a refused launch rolls everything back, its api_call too', async () => {
+    const before = await apiCalls(a.appId);
+    const operations = async () => (await rows<{ n: number }>(t, sql`select count(*)::int as n from operations where app_id = ${a.appId}`))[0]!.n;
+    const person = (name: string) => ({ firstname: name, lastname: 'Order', emailAddress: `${name.toLowerCase()}-${Date.now()}@example.com` });
+    const body = {
+      label: 'Leases via API',
+      send: true,
+      documents: [
+        { fileName: 'lease-a.pdf', contentBase64: pdfBase64, title: 'Lease A' },
+        { fileName: 'lease-b.pdf', contentBase64: pdfBase64 },
+      ],
+      orders: [
+        { signers: [person('Ann')], document: 'lease-a.pdf' },
+        { signers: [person('Bob'), person('Cid')], document: 'lease-b.pdf' },
+      ],
+    };
+    const headers = { 'idempotency-key': 'operation-1' };
+    const res = await call(operationsV1.createOperation, full.secret, { body, headers });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ label: 'Leases via API', status: 'pending', orderCount: 2, documents: [{ fileName: 'lease-a.pdf', title: 'Lease A', orders: 1 }, { fileName: 'lease-b.pdf', orders: 1 }] });
+    expect(res.headers.location).toBe(pathOf(operationsV1.getOperation, { id: res.json().id }));
+    const replay = await call(operationsV1.createOperation, full.secret, { body, headers });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().id).toBe(res.json().id);
+    expect(await apiCalls(a.appId)).toBe(before + 1);
+    const count = await operations();
+
+    // An order names a file the pool lacks: the launch inside the create refuses it (400), after the operation and
+    // its operation.created event were written; nothing stays, no api_call.
+    const missing = { ...body, orders: [{ signers: [person('Dan')], document: 'nowhere.pdf' }] };
+    expectProblem(await call(operationsV1.createOperation, full.secret, { body: missing }), 400, 'VALIDATION_FAILED');
+    expect(await operations()).toBe(count);
+    expect(await apiCalls(a.appId)).toBe(before + 1);
+    const invalid = await call(operationsV1.createOperation, full.secret, { body: { ...body, orders: [{ signers: [], document: 'lease-a.pdf' }] } });
+    expectProblem(invalid, 400, 'VALIDATION_FAILED');
+    expect((invalid.json() as { errors: { field: string }[] }).errors[0]!.field).toMatch(/^orders/);
+    expectProblem(await call(operationsV1.createOperation, readOnly.secret, { body }), 403, 'FORBIDDEN');
+  });
+
   it('operations: list with a cursor, get, status, send, cancel', async () => {
     const pdf = await samplePdf();
     const save = async (label: string) => {
@@ -213,6 +252,7 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     expectProblem(await call(campaignsV1.createCampaign, key.secret, { body: campaignBody() }), 403, 'FEATURE_DISABLED');
     expectProblem(await call(operationsV1.listOperations, key.secret), 403, 'FEATURE_DISABLED');
     expectProblem(await call(operationsV1.getOperation, key.secret, { params: { id: operationId } }), 403, 'FEATURE_DISABLED');
+    expectProblem(await call(operationsV1.createOperation, key.secret, { body: { label: 'x', documents: [{ fileName: 'a.pdf', contentBase64: pdfBase64 }], orders: [{ signers: [signatory(9)], document: 'a.pdf' }] } }), 403, 'FEATURE_DISABLED');
     expect(await t.snapshot()).toBe(untouched);
   });
 });

@@ -4,6 +4,7 @@ import { defineEndpoints, file, multipart, type EndpointSpec } from '../shared/e
 import {
   apiV1CampaignListQuerySchema,
   apiV1CreateCampaignSchema,
+  apiV1CreateOperationSchema,
   apiV1CampaignListSchema,
   apiV1CampaignSchema,
   apiV1CampaignStatusSchema,
@@ -91,8 +92,8 @@ export const apiV1Endpoints = defineEndpoints(['requests'], {
 });
 
 /**
- * Campaigns (one request per signatory) and operations (one request per order): the key creates campaigns, lists and
- * follows both, launches a draft and cancels. The tenant's feature `campaign` / `operation` off: 403.
+ * Campaigns (one request per signatory) and operations (one request per order): the key creates, lists and follows
+ * both, launches a draft and cancels. The tenant's feature `campaign` / `operation` off: 403.
  */
 export const apiV1CampaignEndpoints = defineEndpoints(['campaigns'], {
   createCampaign: {
@@ -119,6 +120,15 @@ export const apiV1CampaignEndpoints = defineEndpoints(['campaigns'], {
 });
 
 export const apiV1OperationEndpoints = defineEndpoints(['operations'], {
+  createOperation: {
+    method: 'POST',
+    path: '/api/v1/operations',
+    summary: 'Create an operation from JSON: a pool of documents (base64 or https URL) and orders, each its own request; launched at once when `send` is true',
+    auth: create,
+    body: apiV1CreateOperationSchema,
+    responses: { 201: apiV1OperationSchema, ...problems, 413: problemSchema, 422: problemSchema },
+    idempotent: true,
+  },
   listOperations: { method: 'GET', path: '/api/v1/operations', summary: "The tenant's operations, newest first, by pages (cursor)", auth: read, query: apiV1OperationListQuerySchema, responses: { 200: apiV1OperationListSchema, ...problems } },
   getOperation: { method: 'GET', path: '/api/v1/operations/:id', summary: 'One operation with its document pool', auth: read, params: idParamsSchema, responses: { 200: apiV1OperationSchema, ...problems } },
   operationStatus: {

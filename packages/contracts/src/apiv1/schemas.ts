@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { campaignSchema, campaignStatisticsSchema, campaignStatusSchema, campaignTypeSchema, maxTypedSignatories, signatoryInputSchema } from '../campaigns/schemas.ts';
-import { operationSchema, operationStatisticsSchema, operationStatusSchema } from '../operations/schemas.ts';
+import { maxSignersPerOrder, operationDocumentInputSchema, operationSchema, operationStatisticsSchema, operationStatusSchema, orderFieldInputSchema, orderSignerInputSchema } from '../operations/schemas.ts';
 import { uuidSchema } from '../shared/common.ts';
 import { certificationLevelSchema, maxFilesPerRequest, maxSignersPerRequest } from '../signatures/constants.ts';
 import { documentInputSchema } from '../signatures/documents.ts';
@@ -147,3 +147,22 @@ export const apiV1CreateCampaignSchema = z.object({
   options: signatureOptionsInputSchema.optional(),
 });
 export type ApiV1CreateCampaign = z.input<typeof apiV1CreateCampaignSchema>;
+
+/**
+ * An operation from JSON: a pool of documents (by content or URL; each order names one by `fileName`) and the
+ * orders, each its own request with its own signers (as in the back office's orders) and fields (none: the default place
+ * per signer); a draft unless `send` (scope `send` too).
+ */
+export const apiV1CreateOperationSchema = z.object({
+  label: z.string().trim().min(1).max(200),
+  level: certificationLevelSchema.default(1),
+  description: z.string().trim().max(2000).nullish(),
+  send: z.boolean().default(false),
+  documents: z
+    .array(operationDocumentInputSchema.extend({ contentBase64: z.string().max(70_000_000).optional(), url: z.string().trim().max(2000).optional() }))
+    .min(1)
+    .max(maxFilesPerRequest),
+  orders: z.array(z.object({ signers: z.array(orderSignerInputSchema).min(1).max(maxSignersPerOrder), document: z.string().trim().min(1).max(255), signatureFields: z.array(orderFieldInputSchema).max(50).optional() })).min(1).max(1000),
+  options: signatureOptionsInputSchema.optional(),
+});
+export type ApiV1CreateOperation = z.input<typeof apiV1CreateOperationSchema>;

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { defineRecorder } from '../../platform/modules.ts';
 import { getApplication } from '../tenants/index.ts';
 
-/** A campaign's event does not say the mode: the tenant's mode now, as its copies will have it. */
+/** A campaign's or an operation's event does not say the mode: the tenant's mode now, as its copies will have it. */
 const testModeOf = async (tx: Tx, appId: string) => (await getApplication(tx, appId)).testMode;
 
 /**
@@ -17,17 +17,19 @@ const testModeOf = async (tx: Tx, appId: string) => (await getApplication(tx, ap
 export const apiUsageRecorder = (platform: Platform) =>
   defineRecorder({
     name: 'apikeys.usage',
-    events: ['signature.created', 'campaign.created'],
+    events: ['signature.created', 'campaign.created', 'operation.created'],
     record: async (tx, events) => {
       const origin = auditOrigin.getStore();
       if (!origin) return;
       for (const event of events) {
-        // Just created, a request or campaign always has its owner (null only once that account is deleted).
+        // Just created, a request, campaign or operation always has its owner (null only once that account is deleted).
         if (!event.data.ownerUserId) continue;
         const made =
           event.type === 'signature.created'
             ? { operation: 'request.created' as const, requestId: event.data.requestId, testMode: event.data.testMode }
-            : { operation: 'campaign.created' as const, campaignId: event.data.campaignId, testMode: await testModeOf(tx, event.appId) };
+            : event.type === 'campaign.created'
+              ? { operation: 'campaign.created' as const, campaignId: event.data.campaignId, testMode: await testModeOf(tx, event.appId) }
+              : { operation: 'operation.created' as const, operationId: event.data.operationId, testMode: await testModeOf(tx, event.appId) };
         await platform.events.emit(tx, { type: 'apikey.used', appId: event.appId, actorUserId: event.actorUserId, data: { keyId: origin.apiKeyId, ownerUserId: event.data.ownerUserId, ...made } });
       }
     },

@@ -4,10 +4,13 @@ import {
   apiV1OperationEndpoints as operationEndpoints,
   campaignInputSchema,
   fieldSizeOf,
+  operationInputSchema,
   pathOf,
   type ApiV1CreateCampaign,
+  type ApiV1CreateOperation,
   type CampaignData,
   type Feature,
+  type OperationData,
 } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,7 +19,7 @@ import { serve } from '../../platform/http/endpoints.ts';
 import { requireActor, requireGuardSession } from '../../platform/http/guard.ts';
 import { toFieldErrors } from '../../platform/http/validation.ts';
 import { campaignStatisticsOf, cancelCampaign, createCampaign, getCampaign, listCampaigns, presentCampaign, sendCampaign } from '../campaigns/index.ts';
-import { getOperation, listOperations, operationStatisticsOf, presentOperation, setOperationStatus } from '../operations/index.ts';
+import { createOperation, getOperation, listOperations, operationStatisticsOf, presentOperation, setOperationStatus } from '../operations/index.ts';
 import { defaultFieldsFor, prepareDocuments } from '../signatures/index.ts';
 import { decodeCursor, pageOf } from './cursor.ts';
 import { receivedFiles } from './v1-documents.ts';
@@ -49,6 +52,27 @@ function campaignData(body: ApiV1CreateCampaign): CampaignData {
   const rename = (path: PropertyKey[]) => path.map(String).join('/').replace(/^transactionSigners/, 'signatories').replace(/^transactionDocuments/, 'documents').replace(/^optionsRequest/, 'options');
   const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${rename(path)}`, message, params: rest as Record<string, unknown> }));
   throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+}
+
+/** The v1 body as the operations domain's input (its errors named by the v1 fields), and which parts were given. */
+function operationData(body: ApiV1CreateOperation): { data: OperationData; given: Set<string> } {
+  const parsed = operationInputSchema.safeParse({
+    label: body.label,
+    description: body.description,
+    level: body.level,
+    transactionRequest: { send: body.send },
+    transactionOrders: body.orders.map((order) => ({ transactionSigners: order.signers, document: order.document, signatureFields: order.signatureFields ?? [] })),
+    transactionDocument: body.documents.map(({ fileName, title }) => ({ fileName, title })),
+    optionsRequest: body.options ?? {},
+  });
+  if (!parsed.success) {
+    const rename = (path: PropertyKey[]) => path.map(String).join('/').replace(/^transactionOrders/, 'orders').replace(/\/transactionSigners/, '/signers').replace(/^transactionDocument/, 'documents').replace(/^optionsRequest/, 'options');
+    const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${rename(path)}`, message, params: rest as Record<string, unknown> }));
+    throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+  }
+  // Options not given: the draft keeps the defaults it starts from (the user's, else the tenant's), as in the back office.
+  const given = new Set(['label', 'description', 'level', 'transactionRequest', 'transactionOrders', 'transactionDocument', ...(body.options ? ['optionsRequest'] : [])]);
+  return { data: parsed.data, given };
 }
 
 export function apiV1BulkRoutes(v1: App, platform: Platform) {
@@ -100,6 +124,16 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
     const { row, documents, usage } = await getOperation({ platform, actor, id });
     return presentOperation(row, platform.clock(), { rows: documents, usage });
   };
+  serve(v1, operationEndpoints.createOperation, async (request, reply) => {
+    const actor = requireFeature(request, 'operation');
+    if (request.body.send && !request.apiKey!.scopes.includes('send')) throw new AppError('FORBIDDEN', 'Launching at once needs the scope "send".');
+    const { data, given } = operationData(request.body);
+    const { limits, files } = await receivedFiles(platform, actor.appId, request.body.documents);
+    const documents = await prepareDocuments({ entries: [], files, limits, signerIndexes: [] });
+    const id = await createOperation({ platform, actor, data, given, documents });
+    reply.header('location', pathOf(operationEndpoints.getOperation, { id }));
+    return operationView(actor, id);
+  });
   serve(v1, operationEndpoints.listOperations, async (request) => {
     const actor = requireFeature(request, 'operation');
     const { limit, cursor, status, search } = request.query;

@@ -2,6 +2,6 @@
 export { operationsModule } from './module.ts';
 /** The one-box search (search domain): operations the actor sees, by label. */
 export { searchOperations } from './service.ts';
-/** The public API (apikeys domain, /api/v1/operations): list, read, follow, launch (`setStatus` pending), cancel. */
-export { getOperation, listOperations, setStatus as setOperationStatus } from './service.ts';
+/** The public API (apikeys domain, /api/v1/operations): create, list, read, follow, launch (`setStatus` pending), cancel. */
+export { createOperation, getOperation, listOperations, setStatus as setOperationStatus } from './service.ts';
 export { presentOperation, statisticsOf as operationStatisticsOf } from './presenter.ts';
