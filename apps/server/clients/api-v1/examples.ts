@@ -45,3 +45,20 @@ export async function requestsSince(baseUrl: string, apiKey: string, createdFrom
   } while (cursor);
   return all;
 }
+
+// A campaign: one copy of the contract per signatory, launched at once, then its counters until every copy left.
+export async function launchCampaign(baseUrl: string, apiKey: string, pdfPath: string, signatories: { firstname: string; lastname: string; emailAddress: string }[]) {
+  const paraphe = createParapheClient({ baseUrl, apiKey });
+  const pdf = await readFile(pdfPath);
+  const { data: campaign, error } = await paraphe.POST('/api/v1/campaigns', {
+    params: { header: { 'Idempotency-Key': randomUUID() } },
+    body: { label: 'Contract renewals', send: true, signatories, documents: [{ fileName: 'renewal.pdf', contentBase64: pdf.toString('base64') }] },
+  });
+  if (error) throw new Error(`${error.code}: ${error.detail}`);
+  let status;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    ({ data: status } = await paraphe.GET('/api/v1/campaigns/{id}/status', { params: { path: { id: campaign.id } } }));
+  } while (status?.status === 'pending');
+  return { id: campaign.id, status: status!.status, sent: status!.sent, signed: status!.signed };
+}

@@ -204,6 +204,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's campaigns, newest first, by pages (cursor)
+         * @description Scope: `read`.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a classic campaign from JSON (signatories, documents in base64 or by https URL); launched at once when `send` is true
+         * @description Scope: `create`.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One campaign with its documents
+         * @description Scope: `read`.
+         */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status and counters of a campaign (signatories by state, percentages, dispatch progress)
+         * @description Scope: `read`.
+         */
+        get: operations["campaignStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch a draft campaign (its copies are dispatched in the background)
+         * @description Scope: `send`.
+         */
+        post: operations["sendCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign (the copies already sent are cancelled in the background)
+         * @description Scope: `manage`.
+         */
+        post: operations["cancelCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's operations, newest first, by pages (cursor)
+         * @description Scope: `read`.
+         */
+        get: operations["listOperations"];
+        put?: never;
+        /**
+         * Create an operation from JSON: a pool of documents (base64 or https URL) and orders, each its own request; launched at once when `send` is true
+         * @description Scope: `create`.
+         */
+        post: operations["createOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One operation with its document pool
+         * @description Scope: `read`.
+         */
+        get: operations["getOperation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status and counters of an operation (orders by state, percentages, dispatch progress)
+         * @description Scope: `read`.
+         */
+        get: operations["operationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch a draft operation (its orders are dispatched in the background)
+         * @description Scope: `send`.
+         */
+        post: operations["sendOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an operation (the requests already sent are cancelled in the background)
+         * @description Scope: `manage`.
+         */
+        post: operations["cancelOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2812,6 +3020,3308 @@ export interface operations {
                         url: string;
                         token: string;
                         expiresAt: string;
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "deleted";
+                search?: string;
+                type?: "campain" | "publipostage";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "campain" | "publipostage";
+                            label: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "deleted";
+                            level: 1 | 2 | 3;
+                            options: {
+                                /** @enum {string} */
+                                chainingMode: "direct" | "email" | "faceToFace";
+                                /** @enum {string} */
+                                language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                                /** @enum {string} */
+                                handwritten: "disabled" | "enabled" | "touchOnly";
+                                stampBeforeSigning: boolean;
+                                stampAccount: string | null;
+                                /** @enum {string} */
+                                contactFirstSignerBy: "email" | "sms";
+                                reminders: {
+                                    mail: {
+                                        firstAfterDays: number;
+                                        intervalDays: number;
+                                        maxCount?: number | null;
+                                    };
+                                    sms: {
+                                        firstAfterDays: number;
+                                        intervalDays: number;
+                                        maxCount?: number | null;
+                                    };
+                                };
+                                expiryDays: number | null;
+                                signedDocuments: {
+                                    toRequester: boolean;
+                                    toSigners: boolean;
+                                    toObservers: boolean;
+                                    sendCopy: boolean;
+                                };
+                                finalDocCCeMails: string[];
+                                invitationMessage: string | null;
+                                successRedirection: string | null;
+                                cancelRedirection: string | null;
+                                failRedirection: string | null;
+                                coSignersSignFirst: boolean;
+                                preprocessing: {
+                                    sepa: {
+                                        rum: string;
+                                        ics: string;
+                                        /** @enum {string} */
+                                        type: "recurrent" | "oneOff";
+                                        debtor: {
+                                            name: string;
+                                            address: string;
+                                            iban: string;
+                                            bic?: string;
+                                        };
+                                    };
+                                } | null;
+                            };
+                            owner: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            signatoryCount: number;
+                            counts: {
+                                draft: number;
+                                queued: number;
+                                sent: number;
+                                opened: number;
+                                signed: number;
+                                refused: number;
+                                expired: number;
+                                canceled: number;
+                                failed: number;
+                            };
+                            progress: {
+                                total: number;
+                                dispatched: number;
+                                failed: number;
+                                percent: number;
+                                ratePerMinute: number | null;
+                                etaSeconds: number | null;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            sentAt: string | null;
+                            completedAt: string | null;
+                            canceledAt: string | null;
+                            archiveAvailable: boolean;
+                            documents?: {
+                                /** Format: uuid */
+                                id: string;
+                                title: string;
+                                /** @enum {string} */
+                                documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                                /** @enum {string} */
+                                fileType: "classic" | "zip" | "publi";
+                                fileName: string;
+                                checkBoxTexts: string[];
+                                signatureFields: {
+                                    page: number;
+                                    name: string;
+                                    x: number;
+                                    y: number;
+                                    width?: number;
+                                    height?: number;
+                                    signerIndex: number;
+                                }[];
+                                sizeBytes: number;
+                                sha256: string;
+                                pageCount: number;
+                                createdAt: string;
+                            }[];
+                            allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                        }[];
+                        nextCursor?: string;
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                    /** @default 1 */
+                    level?: 1 | 2 | 3;
+                    description?: string | null;
+                    /** @default false */
+                    send?: boolean;
+                    signatories: {
+                        firstname: string;
+                        lastname: string;
+                        emailAddress: string;
+                        phoneNum?: string | null;
+                        language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se") | null;
+                        data?: {
+                            [key: string]: string;
+                        } | null;
+                    }[];
+                    documents: {
+                        title?: string | null;
+                        /**
+                         * @default pdf
+                         * @enum {string}
+                         */
+                        documentType?: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                        fileName: string;
+                        /** @default [] */
+                        checkBoxTexts?: string[];
+                        signatureFields?: {
+                            page?: number | null;
+                            name?: string | null;
+                            x?: number | null;
+                            y?: number | null;
+                            width?: number | null;
+                            height?: number | null;
+                            signerIndex: number;
+                        }[];
+                        contentBase64?: string;
+                        url?: string;
+                    }[];
+                    options?: {
+                        /**
+                         * @default email
+                         * @enum {string}
+                         */
+                        chainingMode?: "direct" | "email" | "faceToFace";
+                        /**
+                         * @default fr
+                         * @enum {string}
+                         */
+                        language?: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                        level?: 1 | 2 | 3;
+                        /**
+                         * @default disabled
+                         * @enum {string}
+                         */
+                        handwritten?: "disabled" | "enabled" | "touchOnly";
+                        /** @default false */
+                        stampBeforeSigning?: boolean;
+                        stampAccount?: string | null;
+                        /**
+                         * @default email
+                         * @enum {string}
+                         */
+                        contactFirstSignerBy?: "email" | "sms";
+                        /** @default {} */
+                        reminders?: {
+                            /** @default {} */
+                            mail?: {
+                                /** @default 0 */
+                                firstAfterDays?: number;
+                                /** @default 0 */
+                                intervalDays?: number;
+                                maxCount?: number | null;
+                            };
+                            /** @default {} */
+                            sms?: {
+                                /** @default 0 */
+                                firstAfterDays?: number;
+                                /** @default 0 */
+                                intervalDays?: number;
+                                maxCount?: number | null;
+                            };
+                        };
+                        expiryDays?: number | null;
+                        /** @default {} */
+                        signedDocuments?: {
+                            /** @default true */
+                            toRequester?: boolean;
+                            /** @default true */
+                            toSigners?: boolean;
+                            /** @default false */
+                            toObservers?: boolean;
+                            /** @default false */
+                            sendCopy?: boolean;
+                        };
+                        finalDocCCeMails?: string[];
+                        invitationMessage?: string | null;
+                        successRedirection?: string | null;
+                        cancelRedirection?: string | null;
+                        failRedirection?: string | null;
+                        /** @default false */
+                        coSignersSignFirst?: boolean;
+                        preprocessing?: {
+                            sepa: {
+                                rum: string;
+                                ics: string;
+                                /** @enum {string} */
+                                type: "recurrent" | "oneOff";
+                                debtor: {
+                                    name: string;
+                                    address: string;
+                                    iban: string;
+                                    bic?: string;
+                                };
+                            };
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "campain" | "publipostage";
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "deleted";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        signatoryCount: number;
+                        counts: {
+                            draft: number;
+                            queued: number;
+                            sent: number;
+                            opened: number;
+                            signed: number;
+                            refused: number;
+                            expired: number;
+                            canceled: number;
+                            failed: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "campain" | "publipostage";
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "deleted";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        signatoryCount: number;
+                        counts: {
+                            draft: number;
+                            queued: number;
+                            sent: number;
+                            opened: number;
+                            signed: number;
+                            refused: number;
+                            expired: number;
+                            canceled: number;
+                            failed: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    campaignStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        counts: {
+                            draft: number;
+                            queued: number;
+                            sent: number;
+                            opened: number;
+                            signed: number;
+                            refused: number;
+                            expired: number;
+                            canceled: number;
+                            failed: number;
+                        };
+                        sent: number;
+                        opened: number;
+                        signed: number;
+                        refused: number;
+                        expired: number;
+                        failed: number;
+                        canceled: number;
+                        pending: number;
+                        percent: {
+                            opened: number;
+                            signed: number;
+                            refused: number;
+                            expired: number;
+                            canceled: number;
+                            pending: number;
+                            failed: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "deleted";
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    sendCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "campain" | "publipostage";
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "deleted";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        signatoryCount: number;
+                        counts: {
+                            draft: number;
+                            queued: number;
+                            sent: number;
+                            opened: number;
+                            signed: number;
+                            refused: number;
+                            expired: number;
+                            canceled: number;
+                            failed: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "campain" | "publipostage";
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "deleted";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        signatoryCount: number;
+                        counts: {
+                            draft: number;
+                            queued: number;
+                            sent: number;
+                            opened: number;
+                            signed: number;
+                            refused: number;
+                            expired: number;
+                            canceled: number;
+                            failed: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    listOperations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                            level: 1 | 2 | 3;
+                            options: {
+                                /** @enum {string} */
+                                chainingMode: "direct" | "email" | "faceToFace";
+                                /** @enum {string} */
+                                language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                                /** @enum {string} */
+                                handwritten: "disabled" | "enabled" | "touchOnly";
+                                stampBeforeSigning: boolean;
+                                stampAccount: string | null;
+                                /** @enum {string} */
+                                contactFirstSignerBy: "email" | "sms";
+                                reminders: {
+                                    mail: {
+                                        firstAfterDays: number;
+                                        intervalDays: number;
+                                        maxCount?: number | null;
+                                    };
+                                    sms: {
+                                        firstAfterDays: number;
+                                        intervalDays: number;
+                                        maxCount?: number | null;
+                                    };
+                                };
+                                expiryDays: number | null;
+                                signedDocuments: {
+                                    toRequester: boolean;
+                                    toSigners: boolean;
+                                    toObservers: boolean;
+                                    sendCopy: boolean;
+                                };
+                                finalDocCCeMails: string[];
+                                invitationMessage: string | null;
+                                successRedirection: string | null;
+                                cancelRedirection: string | null;
+                                failRedirection: string | null;
+                                coSignersSignFirst: boolean;
+                                preprocessing: {
+                                    sepa: {
+                                        rum: string;
+                                        ics: string;
+                                        /** @enum {string} */
+                                        type: "recurrent" | "oneOff";
+                                        debtor: {
+                                            name: string;
+                                            address: string;
+                                            iban: string;
+                                            bic?: string;
+                                        };
+                                    };
+                                } | null;
+                            };
+                            owner: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            orderCount: number;
+                            counts: {
+                                draft: number;
+                                beforeSend: number;
+                                pending: number;
+                                ready: number;
+                                completed: number;
+                                failed: number;
+                                canceled: number;
+                                expired: number;
+                            };
+                            progress: {
+                                total: number;
+                                dispatched: number;
+                                failed: number;
+                                percent: number;
+                                ratePerMinute: number | null;
+                                etaSeconds: number | null;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                            sentAt: string | null;
+                            completedAt: string | null;
+                            canceledAt: string | null;
+                            archiveAvailable: boolean;
+                            documents?: {
+                                /** Format: uuid */
+                                id: string;
+                                fileName: string;
+                                title: string;
+                                pageCount: number;
+                                sizeBytes: number;
+                                sha256: string;
+                                orders: number;
+                            }[];
+                            allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
+                            statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                        }[];
+                        nextCursor?: string;
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    createOperation: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                    /** @default 1 */
+                    level?: 1 | 2 | 3;
+                    description?: string | null;
+                    /** @default false */
+                    send?: boolean;
+                    documents: {
+                        fileName: string;
+                        title?: string | null;
+                        contentBase64?: string;
+                        url?: string;
+                    }[];
+                    orders: {
+                        signers: {
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum?: string | null;
+                            language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se") | null;
+                            /**
+                             * @default signer
+                             * @enum {string}
+                             */
+                            role?: "signer" | "observer" | "validator";
+                        }[];
+                        document: string;
+                        signatureFields?: {
+                            page?: number | null;
+                            name?: string | null;
+                            x?: number | null;
+                            y?: number | null;
+                            width?: number | null;
+                            height?: number | null;
+                            signerIndex: number;
+                        }[];
+                    }[];
+                    options?: {
+                        /**
+                         * @default email
+                         * @enum {string}
+                         */
+                        chainingMode?: "direct" | "email" | "faceToFace";
+                        /**
+                         * @default fr
+                         * @enum {string}
+                         */
+                        language?: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                        level?: 1 | 2 | 3;
+                        /**
+                         * @default disabled
+                         * @enum {string}
+                         */
+                        handwritten?: "disabled" | "enabled" | "touchOnly";
+                        /** @default false */
+                        stampBeforeSigning?: boolean;
+                        stampAccount?: string | null;
+                        /**
+                         * @default email
+                         * @enum {string}
+                         */
+                        contactFirstSignerBy?: "email" | "sms";
+                        /** @default {} */
+                        reminders?: {
+                            /** @default {} */
+                            mail?: {
+                                /** @default 0 */
+                                firstAfterDays?: number;
+                                /** @default 0 */
+                                intervalDays?: number;
+                                maxCount?: number | null;
+                            };
+                            /** @default {} */
+                            sms?: {
+                                /** @default 0 */
+                                firstAfterDays?: number;
+                                /** @default 0 */
+                                intervalDays?: number;
+                                maxCount?: number | null;
+                            };
+                        };
+                        expiryDays?: number | null;
+                        /** @default {} */
+                        signedDocuments?: {
+                            /** @default true */
+                            toRequester?: boolean;
+                            /** @default true */
+                            toSigners?: boolean;
+                            /** @default false */
+                            toObservers?: boolean;
+                            /** @default false */
+                            sendCopy?: boolean;
+                        };
+                        finalDocCCeMails?: string[];
+                        invitationMessage?: string | null;
+                        successRedirection?: string | null;
+                        cancelRedirection?: string | null;
+                        failRedirection?: string | null;
+                        /** @default false */
+                        coSignersSignFirst?: boolean;
+                        preprocessing?: {
+                            sepa: {
+                                rum: string;
+                                ics: string;
+                                /** @enum {string} */
+                                type: "recurrent" | "oneOff";
+                                debtor: {
+                                    name: string;
+                                    address: string;
+                                    iban: string;
+                                    bic?: string;
+                                };
+                            };
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        orderCount: number;
+                        counts: {
+                            draft: number;
+                            beforeSend: number;
+                            pending: number;
+                            ready: number;
+                            completed: number;
+                            failed: number;
+                            canceled: number;
+                            expired: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            fileName: string;
+                            title: string;
+                            pageCount: number;
+                            sizeBytes: number;
+                            sha256: string;
+                            orders: number;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
+                        statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    getOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        orderCount: number;
+                        counts: {
+                            draft: number;
+                            beforeSend: number;
+                            pending: number;
+                            ready: number;
+                            completed: number;
+                            failed: number;
+                            canceled: number;
+                            expired: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            fileName: string;
+                            title: string;
+                            pageCount: number;
+                            sizeBytes: number;
+                            sha256: string;
+                            orders: number;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
+                        statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    operationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        counts: {
+                            draft: number;
+                            beforeSend: number;
+                            pending: number;
+                            ready: number;
+                            completed: number;
+                            failed: number;
+                            canceled: number;
+                            expired: number;
+                        };
+                        sent: number;
+                        waiting: number;
+                        percent: {
+                            completed: number;
+                            waiting: number;
+                            failed: number;
+                            canceled: number;
+                            expired: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    sendOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        orderCount: number;
+                        counts: {
+                            draft: number;
+                            beforeSend: number;
+                            pending: number;
+                            ready: number;
+                            completed: number;
+                            failed: number;
+                            canceled: number;
+                            expired: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            fileName: string;
+                            title: string;
+                            pageCount: number;
+                            sizeBytes: number;
+                            sha256: string;
+                            orders: number;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
+                        statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        orderCount: number;
+                        counts: {
+                            draft: number;
+                            beforeSend: number;
+                            pending: number;
+                            ready: number;
+                            completed: number;
+                            failed: number;
+                            canceled: number;
+                            expired: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            fileName: string;
+                            title: string;
+                            pageCount: number;
+                            sizeBytes: number;
+                            sha256: string;
+                            orders: number;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
+                        statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
                     };
                 };
             };

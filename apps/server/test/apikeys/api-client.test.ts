@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyEndpoints, pathOf } from '@paraphe/contracts';
-import { followRequest, requestsSince, sendContract } from '../../clients/api-v1/examples.ts';
+import { followRequest, launchCampaign, requestsSince, sendContract } from '../../clients/api-v1/examples.ts';
 import { generateClientTypes, generatedClientFile } from '../../src/domains/apikeys/client-generation.ts';
 import { createTestContext, type TestContext } from '../support/harness.ts';
 import { makePdf, tenantWithGerant } from '../support/signatures.ts';
@@ -31,7 +31,7 @@ describe('the examples, against a server', () => {
   const pdfPath = path.join(os.tmpdir(), `paraphe-example-${process.pid}.pdf`);
   beforeAll(async () => {
     t = await createTestContext();
-    const { client } = await tenantWithGerant(t, { features: { api: true } });
+    const { client } = await tenantWithGerant(t, { features: { api: true, campaign: true } });
     apiKey = (await client.call('POST', pathOf(apiKeyEndpoints.create), 'application', { label: 'examples', scopes: ['read', 'create', 'send'] })).json().data.secret;
     fs.writeFileSync(pdfPath, await makePdf(1));
     baseUrl = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -49,5 +49,14 @@ describe('the examples, against a server', () => {
     expect(new Date(followed.validUntil).getTime()).toBeGreaterThan(Date.now());
     const listed = await requestsSince(baseUrl, apiKey, new Date(Date.now() - 86_400_000).toISOString());
     expect(listed.map((r) => r.id)).toContain(created.id);
+  });
+
+  it('launch a campaign and follow its counters', async () => {
+    const people = [
+      { firstname: 'Chloé', lastname: 'Renewal', emailAddress: 'chloe@example.com' },
+      { firstname: 'David', lastname: 'Renewal', emailAddress: 'david@example.com' },
+    ];
+    const launched = await launchCampaign(baseUrl, apiKey, pdfPath, people);
+    expect(launched).toMatchObject({ status: 'ready', sent: 2, signed: 0 });
   });
 });

@@ -4,7 +4,7 @@ import { apiKeyEndpoints, apiV1DocsPath, apiV1Endpoints, apiV1OpenApiPath, apiKe
 import { consumptions } from '../../src/domains/billing/schema.ts';
 import { auditEvents } from '../../src/platform/db/schema/index.ts';
 import { createTestContext, type TestClient, type TestContext } from '../support/harness.ts';
-import { forceStatus, makePdf, multipartBody, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
+import { draft, forceStatus, makePdf, messagesTo, multipartBody, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
 
 /** API keys and the public REST API /api/v1: every call, the ladders, idempotency, rate limit, problem details. */
 let t: TestContext;
@@ -139,6 +139,60 @@ describe('/api/v1', () => {
     const sent = await call(apiV1Endpoints.sendRequest, full.secret, { params: { id: drafts[0].id } });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().status).not.toBe('draft');
+  });
+
+  it('pages with a keyset cursor: a request created while paging neither shows twice nor shifts the next page; bad cursors are 400 problems', async () => {
+    const mine = await tenantWithGerant(t, { features: { api: true } });
+    const key = await newKey(mine.client, ['read', 'create']);
+    for (const label of ['Page one', 'Page two', 'Page three']) expect((await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label }) })).statusCode).toBe(201);
+    const first = await call(apiV1Endpoints.listRequests, key.secret, { query: 'limit=2' });
+    expect(first.json().data.map((r: { label: string }) => r.label)).toEqual(['Page three', 'Page two']);
+    // Created while the client pages (through the back office: the key sees the whole tenant).
+    await draft(t, mine.client, { label: 'Page four' });
+    const second = await call(apiV1Endpoints.listRequests, key.secret, { query: `limit=2&cursor=${first.json().nextCursor}` });
+    expect(second.json().data.map((r: { label: string }) => r.label)).toEqual(['Page one']);
+    expect(second.json().nextCursor).toBeUndefined();
+    expect((await call(apiV1Endpoints.listRequests, key.secret, { query: 'limit=1' })).json().data[0].label).toBe('Page four');
+    const legacyOffset = Buffer.from(JSON.stringify({ o: 2 })).toString('base64url');
+    for (const cursor of ['%%%', legacyOffset, Buffer.from('{"t":"2026-01-01T00:00:00.000Z","i":"not-a-uuid"}').toString('base64url')]) {
+      const problem = expectProblem(await call(apiV1Endpoints.listRequests, key.secret, { query: `cursor=${cursor}` }), 400, 'VALIDATION_FAILED');
+      expect((problem.errors as { field: string }[])[0]!.field).toBe('cursor');
+    }
+  });
+
+  it('meters the api_call in the create’s transaction: a create whose sending fails counts nothing and leaves nothing', async () => {
+    // Live mode without a billing profile: the send inside the create fails after the request and its events were written.
+    const live = await tenantWithGerant(t, { testMode: false, features: { api: true } });
+    const key = await newKey(live.client, ['read', 'create', 'send']);
+    expectProblem(await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label: 'Rolled back', send: true }) }), 409, 'BILLING_REQUIRED');
+    const count = (query: ReturnType<typeof sql>) => t.database.db.execute(query) as unknown as Promise<{ rows: { n: number }[] }>;
+    expect((await count(sql`select count(*)::int as n from signature_requests where app_id = ${live.appId}`)).rows[0]!.n).toBe(0);
+    expect((await count(sql`select count(*)::int as n from consumptions where app_id = ${live.appId}`)).rows[0]!.n).toBe(0);
+    expect((await count(sql`select count(*)::int as n from domain_events where app_id = ${live.appId} and type = 'apikey.used'`)).rows[0]!.n).toBe(0);
+    // The same call as a draft succeeds: one api_call.
+    expect((await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label: 'Kept' }) })).statusCode).toBe(201);
+    expect((await count(sql`select count(*)::int as n from consumptions where app_id = ${live.appId} and kind = 'api_call'`)).rows[0]!.n).toBe(1);
+  });
+
+  it('addresses the owner’s mails of a key-made request to the key’s creator; creator gone: the tenant’s support e-mail', async () => {
+    const tenant = await tenantWithGerant(t, { features: { api: true } });
+    const key = await newKey(tenant.client, ['read', 'create', 'send']);
+    const made = (await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label: 'Owned by the creator', send: true }) })).json();
+    expect(made.owner).toMatchObject({ id: tenant.gerant.id });
+    // The start notice leaves with the send job.
+    await t.waitFor(async () => (await messagesTo(t, tenant.gerant.email, 'request-started')).length === 1);
+    const [audited] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, made.id), eq(auditEvents.action, 'signature.created')));
+    expect(audited!.actorUserId).not.toBe(tenant.gerant.id); // the technical user acted
+
+    // The creator deactivated: the key still works, its requests belong to the technical user, whose mails go to support.
+    const support = `support-${tenant.appId.slice(0, 8)}@example.com`;
+    await t.database.inSystem((tx) => tx.execute(sql`update applications set settings = settings || ${JSON.stringify({ supportEmail: support })}::jsonb where id = ${tenant.appId}`));
+    await t.database.inSystem((tx) => tx.execute(sql`update users set active = false where id = ${tenant.gerant.id}`));
+    const orphan = await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label: 'Creator gone', send: true }) });
+    expect(orphan.statusCode, orphan.body).toBe(201);
+    expect(orphan.json().owner?.id).not.toBe(tenant.gerant.id);
+    await t.waitFor(async () => (await messagesTo(t, support, 'request-started')).length === 1);
+    expect(await messagesTo(t, tenant.gerant.email, 'request-started')).toHaveLength(1);
   });
 
   it('creates a request from a multipart form (a `request` JSON part and the file parts)', async () => {

@@ -3,7 +3,7 @@ import { uuidSchema } from '../shared/common.ts';
 import { apiKeyScopeSchema } from './schemas.ts';
 
 /**
- * Domain events of API keys. `apikey.used` is one successful create through the public API (a request, later a
+ * Domain events of API keys. `apikey.used` is one successful create through the public API (a request, a
  * campaign or an operation): billing meters `api_call` from it.
  */
 export const apiKeyEventSchemas = {
@@ -13,8 +13,10 @@ export const apiKeyEventSchemas = {
     keyId: uuidSchema,
     /** The technical user the key acts as. */
     ownerUserId: uuidSchema,
-    operation: z.enum(['request.created']),
+    operation: z.enum(['request.created', 'campaign.created', 'operation.created']),
     requestId: uuidSchema.optional(),
+    campaignId: uuidSchema.optional(),
+    operationId: uuidSchema.optional(),
     testMode: z.boolean(),
   }),
 } as const;

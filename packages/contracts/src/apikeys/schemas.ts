@@ -14,8 +14,8 @@ export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 export const apiKeyScopePermissions: Record<ApiKeyScope, Permission[]> = {
   read: ['signatures.read', 'campaigns.read', 'operations.read'],
   create: ['signatures.create'],
-  send: ['signatures.create'],
-  manage: ['signatures.manage'],
+  send: ['signatures.create', 'campaigns.manage', 'operations.manage'],
+  manage: ['signatures.manage', 'campaigns.manage', 'operations.manage'],
 };
 
 /** `pk_live_` for a tenant in live mode, `pk_test_` in test mode; then 32 random bytes, base64url. */

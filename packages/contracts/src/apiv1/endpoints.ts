@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { idParamsSchema, uuidSchema } from '../shared/common.ts';
 import { defineEndpoints, file, multipart, type EndpointSpec } from '../shared/endpoint.ts';
 import {
+  apiV1CampaignListQuerySchema,
+  apiV1CreateCampaignSchema,
+  apiV1CreateOperationSchema,
+  apiV1CampaignListSchema,
+  apiV1CampaignSchema,
+  apiV1CampaignStatusSchema,
+  apiV1OperationListQuerySchema,
+  apiV1OperationListSchema,
+  apiV1OperationSchema,
+  apiV1OperationStatusSchema,
   apiV1CreateRequestSchema,
   apiV1ListQuerySchema,
   apiV1RelaunchSchema,
@@ -81,5 +91,57 @@ export const apiV1Endpoints = defineEndpoints(['requests'], {
   },
 });
 
+/**
+ * Campaigns (one request per signatory) and operations (one request per order): the key creates, lists and follows
+ * both, launches a draft and cancels. The tenant's feature `campaign` / `operation` off: 403.
+ */
+export const apiV1CampaignEndpoints = defineEndpoints(['campaigns'], {
+  createCampaign: {
+    method: 'POST',
+    path: '/api/v1/campaigns',
+    summary: 'Create a classic campaign from JSON (signatories, documents in base64 or by https URL); launched at once when `send` is true',
+    auth: create,
+    body: apiV1CreateCampaignSchema,
+    responses: { 201: apiV1CampaignSchema, ...problems, 413: problemSchema, 422: problemSchema },
+    idempotent: true,
+  },
+  listCampaigns: { method: 'GET', path: '/api/v1/campaigns', summary: "The tenant's campaigns, newest first, by pages (cursor)", auth: read, query: apiV1CampaignListQuerySchema, responses: { 200: apiV1CampaignListSchema, ...problems } },
+  getCampaign: { method: 'GET', path: '/api/v1/campaigns/:id', summary: 'One campaign with its documents', auth: read, params: idParamsSchema, responses: { 200: apiV1CampaignSchema, ...problems } },
+  campaignStatus: {
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/status',
+    summary: 'Status and counters of a campaign (signatories by state, percentages, dispatch progress)',
+    auth: read,
+    params: idParamsSchema,
+    responses: { 200: apiV1CampaignStatusSchema, ...problems },
+  },
+  sendCampaign: { method: 'POST', path: '/api/v1/campaigns/:id/send', summary: 'Launch a draft campaign (its copies are dispatched in the background)', auth: send, params: idParamsSchema, responses: { 200: apiV1CampaignSchema, ...problems } },
+  cancelCampaign: { method: 'POST', path: '/api/v1/campaigns/:id/cancel', summary: 'Cancel a campaign (the copies already sent are cancelled in the background)', auth: manage, params: idParamsSchema, responses: { 200: apiV1CampaignSchema, ...problems } },
+});
+
+export const apiV1OperationEndpoints = defineEndpoints(['operations'], {
+  createOperation: {
+    method: 'POST',
+    path: '/api/v1/operations',
+    summary: 'Create an operation from JSON: a pool of documents (base64 or https URL) and orders, each its own request; launched at once when `send` is true',
+    auth: create,
+    body: apiV1CreateOperationSchema,
+    responses: { 201: apiV1OperationSchema, ...problems, 413: problemSchema, 422: problemSchema },
+    idempotent: true,
+  },
+  listOperations: { method: 'GET', path: '/api/v1/operations', summary: "The tenant's operations, newest first, by pages (cursor)", auth: read, query: apiV1OperationListQuerySchema, responses: { 200: apiV1OperationListSchema, ...problems } },
+  getOperation: { method: 'GET', path: '/api/v1/operations/:id', summary: 'One operation with its document pool', auth: read, params: idParamsSchema, responses: { 200: apiV1OperationSchema, ...problems } },
+  operationStatus: {
+    method: 'GET',
+    path: '/api/v1/operations/:id/status',
+    summary: 'Status and counters of an operation (orders by state, percentages, dispatch progress)',
+    auth: read,
+    params: idParamsSchema,
+    responses: { 200: apiV1OperationStatusSchema, ...problems },
+  },
+  sendOperation: { method: 'POST', path: '/api/v1/operations/:id/send', summary: 'Launch a draft operation (its orders are dispatched in the background)', auth: send, params: idParamsSchema, responses: { 200: apiV1OperationSchema, ...problems } },
+  cancelOperation: { method: 'POST', path: '/api/v1/operations/:id/cancel', summary: 'Cancel an operation (the requests already sent are cancelled in the background)', auth: manage, params: idParamsSchema, responses: { 200: apiV1OperationSchema, ...problems } },
+});
+
 /** Every endpoint of /api/v1 (the OpenAPI document is generated from these). */
-export const apiV1EndpointGroups: readonly Record<string, EndpointSpec>[] = [apiV1Endpoints];
+export const apiV1EndpointGroups: readonly Record<string, EndpointSpec>[] = [apiV1Endpoints, apiV1CampaignEndpoints, apiV1OperationEndpoints];

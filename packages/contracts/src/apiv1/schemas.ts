@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { campaignSchema, campaignStatisticsSchema, campaignStatusSchema, campaignTypeSchema, maxTypedSignatories, signatoryInputSchema } from '../campaigns/schemas.ts';
+import { maxSignersPerOrder, operationDocumentInputSchema, operationSchema, operationStatisticsSchema, operationStatusSchema, orderFieldInputSchema, orderSignerInputSchema } from '../operations/schemas.ts';
 import { uuidSchema } from '../shared/common.ts';
 import { certificationLevelSchema, maxFilesPerRequest, maxSignersPerRequest } from '../signatures/constants.ts';
 import { documentInputSchema } from '../signatures/documents.ts';
@@ -108,3 +110,59 @@ export const apiV1SigningLinkSchema = z.object({
 });
 
 export const apiV1RelaunchSchema = z.object({ reminded: z.array(uuidSchema), skipped: z.array(z.object({ signerId: uuidSchema, availableAt: z.string() })) });
+
+// ----- Campaigns and operations (read, follow, send, cancel; docs/api-v1.md). Created in the back office for now.
+
+const bulkListQuery = <S extends z.ZodEnum>(statuses: S) =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(apiV1ListLimit).default(20),
+    /** The `nextCursor` of the previous page. */
+    cursor: z.string().max(200).optional(),
+    status: statuses.optional(),
+    /** In the label or the description, 3 characters at least. */
+    search: z.string().trim().min(3).max(200).optional(),
+  });
+export const apiV1CampaignListQuerySchema = bulkListQuery(campaignStatusSchema).extend({ type: campaignTypeSchema.optional() });
+export const apiV1OperationListQuerySchema = bulkListQuery(operationStatusSchema);
+
+export const apiV1CampaignSchema = campaignSchema.omit({ mergeDocument: true, mergeColumns: true });
+export const apiV1CampaignListSchema = z.object({ data: z.array(apiV1CampaignSchema), nextCursor: z.string().optional() });
+export const apiV1OperationSchema = operationSchema;
+export const apiV1OperationListSchema = z.object({ data: z.array(apiV1OperationSchema), nextCursor: z.string().optional() });
+/** Status and counters: how many signatories (campaign) or orders (operation) are in each state, and the dispatch's progress. */
+export const apiV1CampaignStatusSchema = campaignStatisticsSchema.extend({ id: uuidSchema, status: campaignStatusSchema });
+export const apiV1OperationStatusSchema = operationStatisticsSchema.extend({ id: uuidSchema, status: operationStatusSchema });
+
+/**
+ * A classic campaign from JSON: one request per signatory (signerIndex 0 in the fields is "the signatory"), the
+ * documents by content or URL as for a request; a draft unless `send` (scope `send` too).
+ */
+export const apiV1CreateCampaignSchema = z.object({
+  label: z.string().trim().min(1).max(200),
+  level: certificationLevelSchema.default(1),
+  description: z.string().trim().max(2000).nullish(),
+  send: z.boolean().default(false),
+  signatories: z.array(signatoryInputSchema).min(1).max(maxTypedSignatories),
+  documents: z.array(apiV1DocumentInputSchema).min(1).max(maxFilesPerRequest),
+  options: signatureOptionsInputSchema.optional(),
+});
+export type ApiV1CreateCampaign = z.input<typeof apiV1CreateCampaignSchema>;
+
+/**
+ * An operation from JSON: a pool of documents (by content or URL; each order names one by `fileName`) and the
+ * orders, each its own request with its own signers (as in the back office's orders) and fields (none: the default place
+ * per signer); a draft unless `send` (scope `send` too).
+ */
+export const apiV1CreateOperationSchema = z.object({
+  label: z.string().trim().min(1).max(200),
+  level: certificationLevelSchema.default(1),
+  description: z.string().trim().max(2000).nullish(),
+  send: z.boolean().default(false),
+  documents: z
+    .array(operationDocumentInputSchema.extend({ contentBase64: z.string().max(70_000_000).optional(), url: z.string().trim().max(2000).optional() }))
+    .min(1)
+    .max(maxFilesPerRequest),
+  orders: z.array(z.object({ signers: z.array(orderSignerInputSchema).min(1).max(maxSignersPerOrder), document: z.string().trim().min(1).max(255), signatureFields: z.array(orderFieldInputSchema).max(50).optional() })).min(1).max(1000),
+  options: signatureOptionsInputSchema.optional(),
+});
+export type ApiV1CreateOperation = z.input<typeof apiV1CreateOperationSchema>;

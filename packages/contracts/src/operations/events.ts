@@ -5,6 +5,8 @@ const operation = { operationId: uuidSchema, label: z.string(), ownerUserId: uui
 
 /** Domain events of operations (emitted in the transaction of the change); orders' events are signature events carrying operationId. */
 export const operationEventSchemas = {
+  /** Created through the public API (the back office saves drafts instead): the API meters its api_call from it. */
+  'operation.created': z.object({ ...operation, orderCount: z.number().int() }),
   'operation.sent': z.object({ ...operation, orderCount: z.number().int() }),
   /** Every queued order has its request (or failed). */
   'operation.dispatched': z.object({ ...operation, sent: z.number().int(), failed: z.number().int() }),

@@ -51,7 +51,7 @@ export async function createApiKey(opts: Options & { input: ReturnType<typeof cr
     const secret = `pk_${application.testMode ? 'test' : 'live'}_${randomBytes(32).toString('base64url')}`;
     const userId =
       (await repo.technicalUserOf(tx, actor.appId)) ??
-      (await createTechnicalUser(tx, { appId: actor.appId, email: `api-${actor.appId}@api.paraphe.invalid`, firstName: 'API', lastName: application.company || 'technical user' })).id;
+      (await createTechnicalUser(tx, { appId: actor.appId, firstName: 'API', lastName: application.company || 'technical user' })).id;
     const row = await repo.insertKey(tx, {
       appId: actor.appId,
       label: input.label,
@@ -101,11 +101,18 @@ export function apiKeyResolver(platform: Platform): ApiKeyResolver {
     const user = await findUserById(db, key.userId);
     if (!user?.active) throw invalid();
     const application = await getApplication(db, key.appId);
+    // The key's creator owns what the key makes (its mails and notifications reach a person); the technical user
+    // acts (audit) — as in commuted mode. Creator deleted or deactivated: the technical user owns them too.
+    const creator = key.createdBy ? await findUserById(db, key.createdBy) : undefined;
+    const owner = creator?.active && creator.appId === key.appId ? creator : user;
     if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= lastUsedResolutionMs) {
       await repo.touchKey(db, key.id, now, new Date(now.getTime() - lastUsedResolutionMs));
     }
     const session: GuardSession = {
-      actor: { appId: key.appId, userId: user.id, profile: user.profile, isProductAdmin: false, permissions: permissionsOfScopes(key.scopes), realUserId: user.id, sessionId: `apikey:${key.id}`, ip },
+      // Visibility: the whole tenant (docs/api-v1.md, "Keys") — an integration follows every request, campaign and
+      // operation of its tenant, whoever made them. The profile only widens what is seen (ownerScope); what a key
+      // may do is still its scopes' permissions alone.
+      actor: { appId: key.appId, userId: owner.id, profile: 'GERANT', isProductAdmin: false, permissions: permissionsOfScopes(key.scopes), realUserId: user.id, sessionId: `apikey:${key.id}`, ip },
       secondFactorVerified: true,
       tenantEnabled: application.enabled,
       tenantFeatures: featuresOf(application),

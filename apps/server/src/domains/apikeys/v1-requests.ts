@@ -13,14 +13,13 @@ import {
   signatureRequestInputSchema,
   type SignatureRequestData,
 } from '@paraphe/contracts';
-import type { Actor, Platform } from '../../platform/context.ts';
+import type { Platform } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { toFieldErrors } from '../../platform/http/validation.ts';
-import { OutboundError, outboundRequest } from '../../platform/net/outbound.ts';
 import {
   actOnSignatureRequest,
   completedFiles,
@@ -39,7 +38,9 @@ import {
   type RequestView,
   type UploadLimits,
 } from '../signatures/index.ts';
-import { getApplication } from '../tenants/index.ts';
+import { decodeCursor, pageOf } from './cursor.ts';
+import { fieldError, receivedFiles, uploadLimits } from './v1-documents.ts';
+import { apiV1BulkRoutes } from './v1-bulk.ts';
 import { apiV1OpenApi } from './openapi.ts';
 import { serveReferencePage } from './reference-page.ts';
 
@@ -48,38 +49,7 @@ import { serveReferencePage } from './reference-page.ts';
  * technical user with the permissions of the key's scopes. Errors are problem details (platform/http/problem.ts).
  */
 
-const megabyte = 1024 * 1024;
-/** A document by URL: the whole fetch (redirects included) within this. */
-const documentUrlTimeoutMs = 15_000;
 const present = (v: RequestView) => presentRequest(v.row, v.signers, v.documents, v.activeContent, v.deliveries);
-
-async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
-  const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
-  return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
-}
-
-const fieldError = (field: string, rule: string, message: string) => new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field, rule, message }] });
-
-/** A document's bytes: decoded from base64, or fetched from its https URL (outbound.ts: no internal address). */
-async function documentBytes(doc: { contentBase64?: string; url?: string }, index: number, maxBytes: number): Promise<Uint8Array> {
-  if (doc.contentBase64 !== undefined) {
-    const data = Buffer.from(doc.contentBase64, 'base64');
-    if (!data.length) throw fieldError(`documents.${index}.contentBase64`, 'invalid_value', 'Empty or not base64.');
-    if (data.length > maxBytes) throw new AppError('FILE_TOO_LARGE', `documents.${index}: over the ${Math.round(maxBytes / megabyte)} MB limit.`);
-    return data;
-  }
-  try {
-    const response = await outboundRequest(doc.url!, { timeoutMs: documentUrlTimeoutMs, maxBytes, maxRedirects: 3 });
-    if (response.status !== 200) throw new OutboundError('network', `the server answered ${response.status}`);
-    return response.body;
-  } catch (error) {
-    if (!(error instanceof OutboundError)) throw error;
-    throw new AppError('DOCUMENT_URL_REFUSED', `documents.${index}.url: ${error.reason} (${error.message}).`, {
-      fields: [{ field: `documents.${index}.url`, rule: 'invalid_url', message: error.message }],
-      details: { reason: error.reason },
-    });
-  }
-}
 
 type CreateBody = Omit<typeof endpoints.createRequest.body._zod.output, 'documents'> & { documents: Omit<SignatureRequestData['transactionDocuments'][number], 'documentId'>[] };
 
@@ -98,31 +68,6 @@ function signatureData(body: CreateBody): SignatureRequestData {
   const rename = (path: PropertyKey[]) => path.map(String).join('/').replace(/^transactionSigners/, 'signers').replace(/^transactionDocuments/, 'documents').replace(/^optionsRequest/, 'options');
   const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${rename(path)}`, message, params: rest as Record<string, unknown> }));
   throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
-}
-
-/** One `api_call` for billing (docs/billing.md), once the create committed. */
-async function meterCreate(platform: Platform, actor: Actor, keyId: string, view: RequestView) {
-  await platform.database.inTenant(actor.appId, (tx) =>
-    platform.events.emit(tx, {
-      type: 'apikey.used',
-      appId: actor.appId,
-      actorUserId: actor.userId,
-      data: { keyId, ownerUserId: actor.userId, operation: 'request.created', requestId: view.row.id, testMode: view.row.testMode },
-    }),
-  );
-}
-
-/** The opaque cursor: where the next page starts in the same listing. */
-const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-function decodeCursor(cursor: string | undefined): number {
-  if (!cursor) return 0;
-  try {
-    const { o } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  } catch {
-    // falls through to the field error
-  }
-  throw fieldError('cursor', 'invalid_value', 'Not a cursor this API gave.');
 }
 
 /** Calls per minute per key (API_RATE_LIMIT_PER_MINUTE): every answer says the remaining budget (x-ratelimit-*). */
@@ -147,10 +92,9 @@ export async function apiV1Routes(app: App, platform: Platform) {
     v1.get(apiV1OpenApiPath, { schema: { hide: true } }, async () => apiV1OpenApi(platform));
     serveReferencePage(v1 as App);
 
-    /** Both creates: the checked documents, the request made (sent when asked), one api_call metered. */
+    /** Both creates: the checked documents, the request made (sent when asked); one api_call metered in its transaction (metering.ts). */
     const create = async (request: FastifyRequest, reply: FastifyReply, body: CreateBody, files: ReceivedFile[], limits: UploadLimits) => {
       const actor = requireActor(request);
-      const key = request.apiKey!;
       const data = signatureData(body);
       const signerIndexes = data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex);
       // A document without placed fields gets the default one per signer, as an upload without an entry does.
@@ -158,7 +102,6 @@ export async function apiV1Routes(app: App, platform: Platform) {
       const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaults() }));
       const documents = await prepareDocuments({ entries, files, limits, signerIndexes });
       const { view, links } = await createSignatureRequest({ platform, actor, level: body.level, data, documents });
-      await meterCreate(platform, actor, key.id, view).catch((error: unknown) => request.log.error({ err: error }, 'api: the usage of a create was not metered'));
       reply.header('location', `${pathOf(endpoints.getRequest, { id: view.row.id })}`);
       return { ...present(view), links };
     };
@@ -168,12 +111,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
 
     serve(v1 as App, endpoints.createRequest, async (request, reply) => {
       assertMaySend(request as unknown as FastifyRequest, request.body.send);
-      const limits = await uploadLimits(platform, requireActor(request).appId);
-      const files: ReceivedFile[] = [];
-      for (const [index, doc] of request.body.documents.entries()) {
-        const bytes = await documentBytes(doc, index, limits.maxFileBytes);
-        files.push({ fileName: doc.fileName, mimeType: doc.fileName.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/pdf', data: bytes });
-      }
+      const { limits, files } = await receivedFiles(platform, requireActor(request).appId, request.body.documents);
       return create(request as unknown as FastifyRequest, reply, request.body, files, limits);
     });
 
@@ -197,13 +135,12 @@ export async function apiV1Routes(app: App, platform: Platform) {
 
     serve(v1 as App, endpoints.listRequests, async (request) => {
       const { limit, cursor, status, createdFrom, createdTo, search } = request.query;
-      const offset = decodeCursor(cursor);
+      const after = decodeCursor(cursor);
       const filter = status || createdFrom || createdTo ? encodeSignatureFilter({ status, createdFrom, createdTo }) : undefined;
-      // One more than asked: whether a next page exists, without counting.
-      const query = signatureListQuerySchema.parse({ limit: limit + 1, offset, order: 'DESC', search, filter, light: '1' });
-      const { views } = await listSignatureRequests({ platform, actor: requireActor(request), query });
-      const page = views.slice(0, limit);
-      return { data: page.map(present), ...(views.length > limit ? { nextCursor: encodeCursor(offset + limit) } : {}) };
+      const query = signatureListQuerySchema.parse({ limit: limit + 1, offset: 0, order: 'DESC', search, filter, light: '1' });
+      const { views } = await listSignatureRequests({ platform, actor: requireActor(request), query, after });
+      const { page, nextCursor } = pageOf(views, limit, (v) => v.row);
+      return { data: page.map(present), ...(nextCursor ? { nextCursor } : {}) };
     });
 
     serve(v1 as App, endpoints.getRequest, async (request) => present(await getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id })));
@@ -255,5 +192,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
       const ids = { requestId: row.id, signerId: signer.id, expiresAt: row.expiresAt };
       return { signerId: signer.id, url: signingLink(platform, ids), token: signingLinkToken(platform, ids), expiresAt: row.expiresAt.toISOString() };
     });
+
+    apiV1BulkRoutes(v1 as App, platform);
   });
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type
 import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { moveCounters } from '../../platform/db/counters.ts';
-import { containsPattern, listPage, matchIds, type PageTotal } from '../../platform/db/lists.ts';
+import { containsPattern, listPage, matchIds, type PageTotal, olderThan, type Keyset } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { campaignDocuments, campaignSignatories, campaigns } from './schema.ts';
 
@@ -62,6 +62,8 @@ export interface CampaignListFilter {
   offset: number;
   order: 'ASC' | 'DESC';
   orderBy?: 'createdAt' | 'label' | 'status' | 'sentAt';
+  /** Keyset paging (the public API's cursor): only rows older than this one; newest first, offset 0. */
+  after?: Keyset;
 }
 const escapeLike = containsPattern;
 
@@ -73,6 +75,7 @@ export async function listCampaigns(db: Executor, scope: Scope, filter: Campaign
     filter.status ? eq(campaigns.status, filter.status) : ne(campaigns.status, 'deleted'),
     filter.type ? eq(campaigns.type, filter.type) : undefined,
     term ? or(ilike(campaigns.label, term), ilike(campaigns.description, term)) : undefined,
+    filter.after ? olderThan(campaigns, scope.appId, filter.after) : undefined,
   );
   const direction = filter.order === 'ASC' ? asc : desc;
   const key = filter.orderBy ?? 'createdAt';

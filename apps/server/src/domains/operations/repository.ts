@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { orderStatuses, type OperationCounts, type OperationStatus, type OrderStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { moveCounters } from '../../platform/db/counters.ts';
-import { containsPattern, listPage, matchIds, type PageTotal } from '../../platform/db/lists.ts';
+import { containsPattern, listPage, matchIds, type PageTotal, olderThan, type Keyset } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { operationDocuments, operationOrders, operations, type OrderField, type OrderSigner } from './schema.ts';
 
@@ -59,6 +59,8 @@ export interface OperationListFilter {
   offset: number;
   order: 'ASC' | 'DESC';
   orderBy?: 'createdAt' | 'label' | 'status' | 'sentAt';
+  /** Keyset paging (the public API's cursor): only rows older than this one; newest first, offset 0. */
+  after?: Keyset;
 }
 
 /** A tenant has at most a few thousand operations: a search filters the walk. Drafts never saved are not listed. */
@@ -69,6 +71,7 @@ export async function listOperations(db: Executor, scope: Scope, filter: Operati
     sql`${operations.savedAt} is not null`,
     filter.status ? eq(operations.status, filter.status) : undefined,
     term ? or(ilike(operations.label, term), ilike(operations.description, term)) : undefined,
+    filter.after ? olderThan(operations, scope.appId, filter.after) : undefined,
   );
   const direction = filter.order === 'ASC' ? asc : desc;
   const key = filter.orderBy ?? 'createdAt';

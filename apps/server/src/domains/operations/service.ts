@@ -100,45 +100,76 @@ export const ordersOf = (orders: readonly OrderData[], language: string): repo.N
  * `transactionRequest.send` or `status: pending` then sends it (the save rules checked).
  */
 export async function saveOperation(opts: Options & { id: string; data: OperationData; given: ReadonlySet<string>; documents: PreparedDocument[] }) {
-  const { platform, actor, data, given } = opts;
+  const { platform, actor } = opts;
   const keys = await storeFresh(platform, actor.appId, 'operation', opts.documents);
   try {
     await platform.database.inTenant(actor.appId, async (tx) => {
       const row = await findVisible(tx, actor, opts.id, { lock: true });
-      assertOperationAction(row, 'update');
-      const level = given.has('level') ? data.level : row.level;
-      const options = given.has('optionsRequest') ? operationOptions(data.optionsRequest) : row.options;
-      assertLevelAndOptions(await getApplication(tx, actor.appId), level, options);
-      await repo.updateOperation(tx, actor.appId, row.id, {
-        ...(given.has('label') ? { label: data.label } : {}),
-        ...(given.has('description') ? { description: data.description } : {}),
-        level,
-        options,
-        savedAt: row.savedAt ?? platform.clock(),
-      });
-      for (const [i, doc] of opts.documents.entries()) {
-        const values = { appId: actor.appId, operationId: row.id, fileName: doc.fileName, title: doc.title, storageKey: keys[i]!, sha256: doc.sha256, pageCount: doc.pageCount, sizeBytes: doc.data.length };
-        await tx.insert(operationDocuments).values(values).onConflictDoUpdate({ target: [operationDocuments.operationId, operationDocuments.fileName], set: values });
-      }
-      for (const entry of data.transactionDocument) {
-        if (entry.title) await tx.update(operationDocuments).set({ title: entry.title }).where(and(eq(operationDocuments.operationId, row.id), eq(operationDocuments.fileName, entry.fileName)));
-      }
-      if (given.has('transactionOrders')) {
-        await repo.deleteOrders(tx, actor.appId, row.id);
-        const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.transactionOrders, options.language));
-        await repo.updateOperation(tx, actor.appId, row.id, { orderCount: n, nDraft: n });
-      }
-      if (data.appendOrders.length) {
-        const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.appendOrders, options.language));
-        await repo.bump(tx, actor.appId, row.id, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`]);
-      }
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.saved', targetType: 'operation', targetId: row.id, ip: actor.ip });
-      if ((given.has('transactionRequest') && data.transactionRequest.send) || data.status === 'pending') await sendInTx(tx, platform, actor, row.id);
+      await saveInTx(tx, platform, actor, row, { ...opts, keys });
     });
   } catch (error) {
     await discardStored(platform, keys);
     throw error;
   }
+}
+
+/**
+ * The public API's create (apikeys domain, POST /api/v1/operations): a draft made from the actor's defaults and
+ * saved in one transaction (no unsaved draft is left by a refused save), `operation.created` emitted in it.
+ */
+export async function createOperation(opts: Options & { data: OperationData; given: ReadonlySet<string>; documents: PreparedDocument[] }): Promise<string> {
+  const { platform, actor } = opts;
+  const keys = await storeFresh(platform, actor.appId, 'operation', opts.documents);
+  try {
+    return await platform.database.inTenant(actor.appId, async (tx) => {
+      const { defaults, signersLanguage } = await signatureDefaultsOf(tx, actor);
+      const options = operationOptions(signatureOptionsInputSchema.parse(optionsFromDefaults(defaults, signersLanguage)));
+      const [created] = await tx.insert(operations).values({ appId: actor.appId, ownerUserId: actor.userId, options, createdAt: platform.clock() }).returning({ id: operations.id });
+      const draft = await findVisible(tx, actor, created!.id, { lock: true });
+      const send = (opts.given.has('transactionRequest') && opts.data.transactionRequest.send) || opts.data.status === 'pending';
+      await saveInTx(tx, platform, actor, draft, { ...opts, data: { ...opts.data, status: undefined, transactionRequest: { ...opts.data.transactionRequest, send: false } }, keys });
+      const saved = await findVisible(tx, actor, draft.id);
+      await emitOperationEvent(tx, platform, saved, 'operation.created', { orderCount: saved.orderCount }, actor.realUserId);
+      if (send) await sendInTx(tx, platform, actor, draft.id);
+      return draft.id;
+    });
+  } catch (error) {
+    await discardStored(platform, keys);
+    throw error;
+  }
+}
+
+async function saveInTx(tx: Tx, platform: Platform, actor: Actor, row: repo.OperationRow, opts: { data: OperationData; given: ReadonlySet<string>; documents: PreparedDocument[]; keys: string[] }) {
+  const { data, given, keys } = opts;
+  assertOperationAction(row, 'update');
+  const level = given.has('level') ? data.level : row.level;
+  const options = given.has('optionsRequest') ? operationOptions(data.optionsRequest) : row.options;
+  assertLevelAndOptions(await getApplication(tx, actor.appId), level, options);
+  await repo.updateOperation(tx, actor.appId, row.id, {
+    ...(given.has('label') ? { label: data.label } : {}),
+    ...(given.has('description') ? { description: data.description } : {}),
+    level,
+    options,
+    savedAt: row.savedAt ?? platform.clock(),
+  });
+  for (const [i, doc] of opts.documents.entries()) {
+    const values = { appId: actor.appId, operationId: row.id, fileName: doc.fileName, title: doc.title, storageKey: keys[i]!, sha256: doc.sha256, pageCount: doc.pageCount, sizeBytes: doc.data.length };
+    await tx.insert(operationDocuments).values(values).onConflictDoUpdate({ target: [operationDocuments.operationId, operationDocuments.fileName], set: values });
+  }
+  for (const entry of data.transactionDocument) {
+    if (entry.title) await tx.update(operationDocuments).set({ title: entry.title }).where(and(eq(operationDocuments.operationId, row.id), eq(operationDocuments.fileName, entry.fileName)));
+  }
+  if (given.has('transactionOrders')) {
+    await repo.deleteOrders(tx, actor.appId, row.id);
+    const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.transactionOrders, options.language));
+    await repo.updateOperation(tx, actor.appId, row.id, { orderCount: n, nDraft: n });
+  }
+  if (data.appendOrders.length) {
+    const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.appendOrders, options.language));
+    await repo.bump(tx, actor.appId, row.id, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`]);
+  }
+  await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.saved', targetType: 'operation', targetId: row.id, ip: actor.ip });
+  if ((given.has('transactionRequest') && data.transactionRequest.send) || data.status === 'pending') await sendInTx(tx, platform, actor, row.id);
 }
 
 /** Spec §5, checked on send: a title, a document, an order, and every file an order names is in the pool (named). */

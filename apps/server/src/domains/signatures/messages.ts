@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
 import type { BatchMessage, MessagePriority } from '../../platform/messaging/service.ts';
 import { brandingOf, displayCompanyOf, settingsOf, type ApplicationRow } from '../tenants/index.ts';
-import { findUserById } from '../users/index.ts';
+import { ownerMailboxOf } from '../users/index.ts';
 import { appendEvent } from './evidence.ts';
 import { emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
@@ -125,7 +125,7 @@ export async function sendStartNotice(tx: Tx, platform: Platform, ctx: RequestCo
   if (request.source !== 'single' || !request.ownerUserId || !settingsOf(application).notifyRequesterOnStart) return;
   // Face to face, nothing was sent: the participants sign on the requester's own device, the requester at their side.
   if (request.options.chainingMode === 'faceToFace') return;
-  const owner = await findUserById(tx, request.ownerUserId);
+  const owner = await ownerMailboxOf(tx, request.ownerUserId);
   if (!owner) return;
   await platform.messaging.queueEmail(tx, {
     appId: application.id,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { inProgressSignatureStatuses, type SignatureStatus, type SignerStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { containsPattern, listPage, matchIds, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
+import { containsPattern, listPage, matchIds, olderThan, type Keyset, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { signatureDocuments, signatureFields, signatureRequests, signers } from './schema.ts';
 
@@ -39,6 +39,8 @@ export interface RequestListFilter {
   offset: number;
   order: 'ASC' | 'DESC';
   orderBy?: string;
+  /** Keyset paging (the public API's cursor): only rows older than this one; newest first, offset 0. */
+  after?: Keyset;
 }
 
 const sortable = { createdAt: signatureRequests.createdAt, label: signatureRequests.label, status: signatureRequests.status, expiresAt: signatureRequests.expiresAt, sentAt: signatureRequests.sentAt } as const;
@@ -52,6 +54,7 @@ function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offs
     filter.createdFrom ? gte(signatureRequests.createdAt, filter.createdFrom) : undefined,
     filter.createdTo ? lte(signatureRequests.createdAt, filter.createdTo) : undefined,
     filter.level ? eq(signatureRequests.level, filter.level as 1 | 2 | 3) : undefined,
+    filter.after ? olderThan(signatureRequests, scope.appId, filter.after) : undefined,
   )!;
 }
 

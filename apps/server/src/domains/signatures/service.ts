@@ -17,6 +17,7 @@ import {
 } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
+import type { Keyset } from '../../platform/db/lists.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { discardStored } from '../../platform/stored-files.ts';
@@ -98,7 +99,7 @@ export async function viewOf(tx: Tx, platform: Platform, appId: string, id: stri
   return (await views(tx, platform, appId, [row], false))[0]!;
 }
 
-const toListFilter = (q: ParsedListQuery): repo.RequestListFilter => ({
+const toListFilter = (q: ParsedListQuery, after?: Keyset): repo.RequestListFilter => ({
   search: q.search,
   statuses: q.filter?.status,
   createdFrom: q.filter?.createdFrom ? new Date(q.filter.createdFrom) : undefined,
@@ -109,12 +110,14 @@ const toListFilter = (q: ParsedListQuery): repo.RequestListFilter => ({
   offset: q.offset,
   order: q.order,
   orderBy: q.orderBy,
+  after,
 });
 
-export async function listSignatureRequests(opts: Options & { query: ParsedListQuery }) {
+/** `after`: keyset paging (the public API's cursor), newest first — the query's offset and order are then 0 and DESC. */
+export async function listSignatureRequests(opts: Options & { query: ParsedListQuery; after?: Keyset }) {
   const { platform, actor, query } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
-    const { rows, total, capped } = await repo.listRequests(tx, await scopeOf(tx, actor), toListFilter(query));
+    const { rows, total, capped } = await repo.listRequests(tx, await scopeOf(tx, actor), toListFilter(query, opts.after));
     return { views: await views(tx, platform, actor.appId, rows, query.light === '1'), total, capped };
   });
 }

@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { auditEvents } from '../../platform/db/schema/index.ts';
 import type { BatchMessage } from '../../platform/messaging/service.ts';
-import { displayNamesOf, findUserById } from '../users/index.ts';
+import { displayNamesOf, ownerMailboxOf } from '../users/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { expiredNoticeMessage, reminderMessage } from './messages.ts';
 import { nextReminderAt } from './reminders.ts';
@@ -106,8 +106,8 @@ async function expireChunk(tx: Tx, platform: Platform, appId: string, now: Date,
     .set({ status: 'expired', nextMailReminderAt: null, nextSmsReminderAt: null })
     .where(and(eq(signers.appId, appId), inArray(signers.requestId, ids), inArray(signers.status, [...stillOpen])));
   const application = await getApplication(tx, appId);
-  const owners = new Map<string, Awaited<ReturnType<typeof findUserById>>>();
-  for (const ownerId of new Set(requests.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])))) owners.set(ownerId, await findUserById(tx, ownerId));
+  const owners = new Map<string, Awaited<ReturnType<typeof ownerMailboxOf>>>();
+  for (const ownerId of new Set(requests.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])))) owners.set(ownerId, await ownerMailboxOf(tx, ownerId));
   const notices: BatchMessage[] = [];
   // The audit rows in one insert (what audit() writes, one row per request).
   await tx.insert(auditEvents).values(requests.map((r) => ({ appId, actorUserId: null, action: 'signature.expired', targetType: 'signature_request', targetId: r.id, data: {} })));

@@ -22,7 +22,7 @@ import {
   type VersionRow,
 } from '../signatures/index.ts';
 import { displayCompanyOf, findApplication, tenantLogo } from '../tenants/index.ts';
-import { findUserById } from '../users/index.ts';
+import { ownerMailboxOf } from '../users/index.ts';
 import { buildAttestation, type AttestationInput } from './attestation.ts';
 import { deliverSignedDocuments } from './delivery.ts';
 import { asSigningFailure } from './sign.ts';
@@ -99,7 +99,7 @@ export async function runCompletion(platform: Platform, job: RequestJob) {
       const attestationKey = attestationKeyOf(job.appId, job.requestId);
       await platform.storage.put(attestationKey, attestation);
       await markCompleted(tx, platform, ctx, { attestationKey, documentCount: finals.size, now });
-      const owner = ctx.request.ownerUserId ? await findUserById(tx, ctx.request.ownerUserId) : undefined;
+      const owner = ctx.request.ownerUserId ? await ownerMailboxOf(tx, ctx.request.ownerUserId) : undefined;
       await deliverSignedDocuments(tx, platform, ctx, {
         documents: snapshot.documents.filter((d) => finals.has(d.id)).map((d) => ({ fileName: d.fileName, version: finals.get(d.id)! })),
         owner: owner ? { email: owner.email, name: `${owner.firstName} ${owner.lastName}`, language: owner.language } : null,

@@ -4,7 +4,7 @@ import type { Executor, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { hashToken } from '../../platform/http/tokens.ts';
-import { getApplication } from '../tenants/index.ts';
+import { getApplication, settingsOf } from '../tenants/index.ts';
 import { sendAccountLink } from './account-links.ts';
 import * as repo from './repository.ts';
 import type { UserRow } from './repository.ts';
@@ -154,10 +154,27 @@ export async function createOwner(tx: Tx, input: OwnerInput, emailTakenMessage?:
  * The technical user public-API calls act as (one per tenant, created with its first API key): no password, so it
  * never logs in; a plain profile, its permissions given per call by the key's scopes.
  */
-export async function createTechnicalUser(tx: Tx, input: { appId: string; email: string; firstName: string; lastName: string }): Promise<UserRow> {
+/** A technical user's address: nobody's mailbox (`.invalid` never resolves). */
+const technicalMailDomain = 'api.paraphe.invalid';
+export const isTechnicalUser = (user: Pick<UserRow, 'email' | 'passwordHash'>) => user.passwordHash === null && user.email.endsWith(`@${technicalMailDomain}`);
+
+export async function createTechnicalUser(tx: Tx, input: { appId: string; firstName: string; lastName: string }): Promise<UserRow> {
+  const email = `api-${input.appId}@${technicalMailDomain}`;
   return withUniqueEmail(
-    repo.insertUser(tx, { ...input, language: 'en', company: null, profile: 'COMMERCIAL', passwordHash: null, isProductAdmin: false, emailConfirmedAt: new Date() }),
+    repo.insertUser(tx, { ...input, email, language: 'en', company: null, profile: 'COMMERCIAL', passwordHash: null, isProductAdmin: false, emailConfirmedAt: new Date() }),
   );
+}
+
+/**
+ * Where a request owner's mails go (started, expired, signed documents): the owner's address; for the tenant's
+ * technical user (a request made through an API key whose creator is gone: docs/api-v1.md), the tenant's support
+ * e-mail (settings, General) — or nowhere when it has none. Undefined: no mail.
+ */
+export async function ownerMailboxOf(db: Executor, userId: string): Promise<Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'language'> | undefined> {
+  const user = await repo.findUserById(db, userId);
+  if (!user || !isTechnicalUser(user)) return user;
+  const supportEmail = settingsOf(await getApplication(db, user.appId)).supportEmail;
+  return supportEmail ? { email: supportEmail, firstName: user.firstName, lastName: user.lastName, language: user.language } : undefined;
 }
 
 export { ownersAndCounts } from './repository.ts';

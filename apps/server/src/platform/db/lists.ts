@@ -68,6 +68,22 @@ export interface SearchMatches {
   walk: SQL;
 }
 
+/** Where a keyset page starts: the last row of the previous page (newest first: created_at, then id). */
+export interface Keyset {
+  createdAt: Date;
+  id: string;
+}
+
+/**
+ * Keyset paging, newest first: the rows strictly older than the cursor's row in (created_at desc, id desc) order, so
+ * a row inserted while paging never shifts the next page. The cursor's own row gives the exact created_at (the
+ * database keeps microseconds, a JS date milliseconds); the cursor's date is used when that row is gone.
+ */
+export function olderThan(table: PgTable & { id: PgColumn; appId: PgColumn; createdAt: PgColumn }, appId: string, after: Keyset): SQL {
+  const at = sql`coalesce((select k.created_at from ${table} k where k.app_id = ${appId}::uuid and k.id = ${after.id}::uuid), ${after.createdAt.toISOString()}::timestamptz)`;
+  return sql`(${table.createdAt}, ${table.id}) < (${at}, ${after.id}::uuid)`;
+}
+
 /**
  * One page of a list of `table`: `where` (tenant, filters), the search's matches, the order (given as a function of
  * the columns, so it can be applied to the fenced subquery), and its total.

@@ -1,0 +1,50 @@
+import type { Platform } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { OutboundError, outboundRequest } from '../../platform/net/outbound.ts';
+import type { ReceivedFile, UploadLimits } from '../signatures/index.ts';
+import { getApplication } from '../tenants/index.ts';
+
+/** The documents of a /api/v1 create (request or campaign): by content or by https URL, within the tenant's limits. */
+
+const megabyte = 1024 * 1024;
+/** A document by URL: the whole fetch (redirects included) within this. */
+const documentUrlTimeoutMs = 15_000;
+
+export async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
+  const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
+  return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
+}
+
+export const fieldError = (field: string, rule: string, message: string) => new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field, rule, message }] });
+
+/** A document's bytes: decoded from base64, or fetched from its https URL (outbound.ts: no internal address). */
+export async function documentBytes(doc: { contentBase64?: string; url?: string }, index: number, maxBytes: number): Promise<Uint8Array> {
+  if (doc.contentBase64 !== undefined) {
+    const data = Buffer.from(doc.contentBase64, 'base64');
+    if (!data.length) throw fieldError(`documents.${index}.contentBase64`, 'invalid_value', 'Empty or not base64.');
+    if (data.length > maxBytes) throw new AppError('FILE_TOO_LARGE', `documents.${index}: over the ${Math.round(maxBytes / megabyte)} MB limit.`);
+    return data;
+  }
+  try {
+    const response = await outboundRequest(doc.url!, { timeoutMs: documentUrlTimeoutMs, maxBytes, maxRedirects: 3 });
+    if (response.status !== 200) throw new OutboundError('network', `the server answered ${response.status}`);
+    return response.body;
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    throw new AppError('DOCUMENT_URL_REFUSED', `documents.${index}.url: ${error.reason} (${error.message}).`, {
+      fields: [{ field: `documents.${index}.url`, rule: 'invalid_url', message: error.message }],
+      details: { reason: error.reason },
+    });
+  }
+}
+
+/** The documents' bytes in order, as received files (PDF or ZIP by the name's extension). */
+export async function receivedFiles(platform: Platform, appId: string, documents: readonly { fileName: string; contentBase64?: string; url?: string }[]) {
+  const limits = await uploadLimits(platform, appId);
+  const files: ReceivedFile[] = [];
+  for (const [index, doc] of documents.entries()) {
+    const data = await documentBytes(doc, index, limits.maxFileBytes);
+    files.push({ fileName: doc.fileName, mimeType: doc.fileName.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/pdf', data });
+  }
+  return { limits, files };
+}
