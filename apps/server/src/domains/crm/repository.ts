@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { crmConnections, crmOauthStates, crmWriteBacks } from './schema.ts';
 
@@ -50,7 +50,9 @@ export async function deleteConnection(db: Executor, appId: string): Promise<Con
   return row;
 }
 
-export async function insertState(db: Executor, values: typeof crmOauthStates.$inferInsert): Promise<string> {
+/** A new state; the tenant's expired or used ones go in the same statement's transaction (they can never serve again). */
+export async function insertState(db: Executor, values: typeof crmOauthStates.$inferInsert & { appId: string }, now: Date): Promise<string> {
+  await db.delete(crmOauthStates).where(and(eq(crmOauthStates.appId, values.appId), or(lt(crmOauthStates.expiresAt, now), isNotNull(crmOauthStates.usedAt))));
   const [row] = await db.insert(crmOauthStates).values(values).returning({ id: crmOauthStates.id });
   return row!.id;
 }

@@ -27,7 +27,7 @@ export async function startConnect(opts: { platform: Platform; actor: Actor }): 
   const settings = settingsOf(platform);
   const now = platform.clock();
   const stateId = await platform.database.inTenant(actor.appId, async (tx) => {
-    const id = await repo.insertState(tx, { appId: actor.appId, userId: actor.userId, expiresAt: new Date(now.getTime() + stateLifetimeMs) });
+    const id = await repo.insertState(tx, { appId: actor.appId, userId: actor.userId, expiresAt: new Date(now.getTime() + stateLifetimeMs) }, now);
     await audit(tx, { appId: actor.appId, actorUserId: actor.userId, action: 'crm.connect_started', targetType: 'crm_connection', targetId: id, data: { provider: 'hubspot' } });
     return id;
   });
