@@ -1,5 +1,5 @@
 import type { ConsumptionKind, DomainEventOf } from '@paraphe/contracts';
-import type { Tx } from '../../platform/db/client.ts';
+import { atCommit, type Tx } from '../../platform/db/client.ts';
 import { defineRecorder } from '../../platform/modules.ts';
 import { findApplication } from '../tenants/index.ts';
 import { pricesInForce } from './prices.ts';
@@ -93,7 +93,8 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
     } else delta.testQuantity += row.quantity;
     deltas.set(key, delta);
   }
-  await repo.addToMonthly(tx, [...deltas.values()]);
+  // Every create of a tenant's user updates the same monthly row: upserted as the transaction's last statements.
+  await atCommit(tx, () => repo.addToMonthly(tx, [...deltas.values()]));
 }
 
 export const meteringRecorder = defineRecorder({ name: 'billing.metering', events: meteredEvents, record: (tx, events) => recordConsumption(tx, events) });
