@@ -62,8 +62,12 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
     const usages = usageOf(event);
     if (!usages.length) continue;
     let prices = pricesByApp.get(event.appId);
-    if (!prices) pricesByApp.set(event.appId, (prices = await pricesInForce(tx, event.appId)));
-    if (!platformTenant.has(event.appId)) platformTenant.set(event.appId, Boolean((await findApplication(tx, event.appId))?.isPlatform));
+    if (!prices) {
+      // The tenant read once for both: whether it is the platform's, and its pack's prices.
+      const application = await findApplication(tx, event.appId);
+      platformTenant.set(event.appId, Boolean(application?.isPlatform));
+      pricesByApp.set(event.appId, (prices = await pricesInForce(tx, event.appId, application)));
+    }
     for (const usage of usages) {
       rows.push({
         appId: event.appId,
