@@ -60,8 +60,11 @@ function withDeferredWork<T>(fn: (tx: Tx) => Promise<T>, beforeCommit?: (tx: Tx)
       const value = await fn(tx);
       await drain(queued.work);
       await beforeCommit?.(tx);
-      await drain(queued.work);
-      await drain(queued.last);
+      // Nothing queued is left behind, whatever queued it (the `last` work too).
+      while (queued.work.length || queued.last.length) {
+        await drain(queued.work);
+        await drain(queued.last);
+      }
       return value;
     } finally {
       commitWork.delete(tx);
