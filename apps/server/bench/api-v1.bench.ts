@@ -115,12 +115,15 @@ try {
   interface Run {
     latencies: number[];
     failures: number;
+    /** How many answers of each status (an overloaded pool answers 503 after its 5 s connection wait). */
+    statuses: Record<number, number>;
     calls: number;
     seconds: number;
   }
   /** Closed loop: every client sends its next call once the last one answered. */
   const closedLoop = async (calls: number): Promise<Run> => {
     const latencies: number[] = [];
+    const statuses: Record<number, number> = {};
     let failures = 0;
     let next = 0;
     const started = performance.now();
@@ -131,15 +134,17 @@ try {
           const callStarted = performance.now();
           const status = await createAndSend(key, index);
           latencies.push(performance.now() - callStarted);
+          statuses[status] = (statuses[status] ?? 0) + 1;
           if (status !== 201) failures++;
         }
       }),
     );
-    return { latencies, failures, calls, seconds: (performance.now() - started) / 1000 };
+    return { latencies, failures, statuses, calls, seconds: (performance.now() - started) / 1000 };
   };
   /** Open loop: every client sends `rate` calls per second on its schedule (spread over the first second), answered or not. */
   const openLoop = async (rate: number, seconds: number): Promise<Run> => {
     const latencies: number[] = [];
+    const statuses: Record<number, number> = {};
     let failures = 0;
     const perClient = Math.round(rate * seconds);
     const started = performance.now();
@@ -153,6 +158,7 @@ try {
           calls.push(
             createAndSend(key, k * perClient + i).then((status) => {
               latencies.push(performance.now() - due);
+              statuses[status] = (statuses[status] ?? 0) + 1;
               if (status !== 201) failures++;
             }),
           );
@@ -160,7 +166,7 @@ try {
         await Promise.all(calls);
       }),
     );
-    return { latencies, failures, calls: perClient * keys.length, seconds: (performance.now() - started) / 1000 };
+    return { latencies, failures, statuses, calls: perClient * keys.length, seconds: (performance.now() - started) / 1000 };
   };
 
   await closedLoop(warmup);
@@ -183,6 +189,7 @@ try {
       clients,
       calls: run.calls,
       failures: run.failures,
+      statuses: run.statuses,
       p50Ms: round(percentile(latencies, 50)),
       p95Ms: round(percentile(latencies, 95)),
       maxMs: round(latencies.at(-1)!),
