@@ -1,27 +1,93 @@
 /**
- * The public API under load: `POST /api/v1/requests` (JSON, a 1-page PDF in base64, two signers, `send: true`) from
- * BENCH_CLIENTS concurrent clients (50), each with its own API key, over real HTTP (the server listens on a local
- * port; undici's fetch), on PostgreSQL. Reports p50 / p95 / max of the calls after a warm-up, and the throughput.
- * The pg-boss workers run in the same process (the send jobs compete for the same 2 cores, as in production ROLE=all).
+ * The public API under load: `POST /api/v1/requests` (JSON, a 1-page PDF in base64, two signers, `send: true`), each
+ * client with its own API key, over real HTTP (the server listens on a local port; undici's fetch). The pg-boss
+ * workers run in the same process (the send jobs compete for the same 2 cores, as in production ROLE=all).
  *
- * Run from apps/server: `node bench/api-v1.bench.ts`. Env: BENCH_N (1000 measured calls), BENCH_CLIENTS (50),
- * BENCH_WARMUP (100), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: a temporary database is
- * created there and dropped at the end).
+ * Run from apps/server: `node bench/api-v1.bench.ts [flags]`. Flags (env in brackets, for the older calls):
+ *   --clients N   concurrent clients, each with its own key [BENCH_CLIENTS] (50)
+ *   --calls N     measured calls [BENCH_N] (1000); closed loop: each client sends its next call when the last answered
+ *   --warmup N    calls before measuring [BENCH_WARMUP] (100)
+ *   --paced R     open loop instead: each client sends R calls per second on a fixed schedule, answered or not
+ *                 (the latency counts from the scheduled start, so a backlog shows); --seconds S of it (20)
+ *   --engine E    postgres (default; a temporary database on BENCH_DATABASE_URL, postgres://postgres@127.0.0.1:5432/postgres)
+ *                 or pglite (in-process)
+ *   --role api    no pg-boss worker in the process: the request path alone (default all: workers too, as ROLE=all)
+ *   --count-sql   counts the SQL statements (each one round trip) of the measured calls (postgres only)
+ * Prints one JSON line: p50 / p95 / max, calls/s, the server process's CPU ms per call (Node: HTTP, validation, PDF
+ * check, workers) and, on postgres, the CPU ms per call of the PostgreSQL backends of this run's database (the server's
+ * shared WAL writer and checkpointer are not counted), and the load average before and after.
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 
-const n = Number(process.env.BENCH_N ?? 1000);
-const clients = Number(process.env.BENCH_CLIENTS ?? 50);
-const warmup = Number(process.env.BENCH_WARMUP ?? 100);
-process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const { values: flags } = parseArgs({
+  options: {
+    clients: { type: 'string' },
+    calls: { type: 'string' },
+    warmup: { type: 'string' },
+    paced: { type: 'string' },
+    seconds: { type: 'string' },
+    engine: { type: 'string' },
+    'count-sql': { type: 'boolean' },
+    role: { type: 'string' },
+  },
+});
+const clients = Number(flags.clients ?? process.env.BENCH_CLIENTS ?? 50);
+const n = Number(flags.calls ?? process.env.BENCH_N ?? 1000);
+const warmup = Number(flags.warmup ?? process.env.BENCH_WARMUP ?? 100);
+const pacedRate = flags.paced === undefined ? undefined : Number(flags.paced);
+const pacedSeconds = Number(flags.seconds ?? 20);
+const engine = flags.engine ?? 'postgres';
+const role = flags.role ?? 'all';
+if (engine === 'postgres') process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+else delete process.env.TEST_DATABASE_URL;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const round = (x: number) => Math.round(x * 10) / 10;
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** CPU seconds (user + system) of the PostgreSQL backends connected to `database` (this run's temporary database). */
+function postgresCpuSeconds(database: string): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / tick;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Counts the statements sent to PostgreSQL while `counting` is on. */
+const sqlCount = { counting: false, statements: 0 };
+if (flags['count-sql'] && engine === 'postgres') {
+  const pg = (await import('pg')).default;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    if (sqlCount.counting) {
+      sqlCount.statements++;
+      // BENCH_LOG_SQL=1: every statement on stderr, to read what one call sends (use with --clients 1 --calls 1).
+      if (process.env.BENCH_LOG_SQL) console.error(`${performance.now().toFixed(1)} ${String((args[0] as { text?: string })?.text ?? args[0]).slice(0, 160)}`);
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+}
 
 const { createTestContext } = await import('../test/support/harness.ts');
 const { makePdf, signer, tenantWithGerant } = await import('../test/support/signatures.ts');
 const { apiKeyEndpoints, apiV1Endpoints, pathOf } = await import('@paraphe/contracts');
 
-const t = await createTestContext({ env: { API_RATE_LIMIT_PER_MINUTE: '1000000' } });
+// ROLE=api: no worker in this process, so the figures are the request path's alone (the jobs wait in the queue).
+const roleEnv: Record<string, string> = role === 'all' ? {} : { ROLE: role, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' };
+const t = await createTestContext({ env: { API_RATE_LIMIT_PER_MINUTE: '1000000', ...roleEnv } });
 try {
   const { client } = await tenantWithGerant(t, { features: { api: true } });
   const keys: string[] = [];
@@ -41,14 +107,23 @@ try {
       documents: [{ fileName: 'contract.pdf', contentBase64: pdfBase64 }],
       options: { chainingMode: 'email' },
     });
-    const started = performance.now();
     const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body });
     await res.arrayBuffer();
-    return { ms: performance.now() - started, status: res.status };
+    return res.status;
   };
 
-  const run = async (calls: number) => {
+  interface Run {
+    latencies: number[];
+    failures: number;
+    /** How many answers of each status (an overloaded pool answers 503 after its 5 s connection wait). */
+    statuses: Record<number, number>;
+    calls: number;
+    seconds: number;
+  }
+  /** Closed loop: every client sends its next call once the last one answered. */
+  const closedLoop = async (calls: number): Promise<Run> => {
     const latencies: number[] = [];
+    const statuses: Record<number, number> = {};
     let failures = 0;
     let next = 0;
     const started = performance.now();
@@ -56,28 +131,77 @@ try {
       keys.map(async (key) => {
         while (next < calls) {
           const index = next++;
-          const { ms, status } = await createAndSend(key, index);
-          latencies.push(ms);
+          const callStarted = performance.now();
+          const status = await createAndSend(key, index);
+          latencies.push(performance.now() - callStarted);
+          statuses[status] = (statuses[status] ?? 0) + 1;
           if (status !== 201) failures++;
         }
       }),
     );
-    return { latencies: latencies.sort((a, b) => a - b), failures, seconds: (performance.now() - started) / 1000 };
+    return { latencies, failures, statuses, calls, seconds: (performance.now() - started) / 1000 };
+  };
+  /** Open loop: every client sends `rate` calls per second on its schedule (spread over the first second), answered or not. */
+  const openLoop = async (rate: number, seconds: number): Promise<Run> => {
+    const latencies: number[] = [];
+    const statuses: Record<number, number> = {};
+    let failures = 0;
+    const perClient = Math.round(rate * seconds);
+    const started = performance.now();
+    await Promise.all(
+      keys.map(async (key, k) => {
+        const offset = (k / keys.length) * (1000 / rate);
+        const calls: Promise<void>[] = [];
+        for (let i = 0; i < perClient; i++) {
+          const due = started + offset + (i * 1000) / rate;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+          calls.push(
+            createAndSend(key, k * perClient + i).then((status) => {
+              latencies.push(performance.now() - due);
+              statuses[status] = (statuses[status] ?? 0) + 1;
+              if (status !== 201) failures++;
+            }),
+          );
+        }
+        await Promise.all(calls);
+      }),
+    );
+    return { latencies, failures, statuses, calls: perClient * keys.length, seconds: (performance.now() - started) / 1000 };
   };
 
-  await run(warmup);
-  const { latencies, failures, seconds } = await run(n);
-  const result = {
-    engine: 'postgres',
-    clients,
-    calls: n,
-    failures,
-    p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
-    p95Ms: Math.round(percentile(latencies, 95) * 10) / 10,
-    maxMs: Math.round(latencies.at(-1)! * 10) / 10,
-    callsPerSecond: Math.round((n / seconds) * 10) / 10,
-  };
-  console.log(JSON.stringify(result));
+  await closedLoop(warmup);
+  const current = engine === 'postgres' ? ((await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }) : undefined;
+  const databaseName = current?.rows[0]?.name ?? '';
+  const loadBefore = loadavg();
+  const cpuBefore = process.cpuUsage();
+  const pgCpuBefore = engine === 'postgres' ? postgresCpuSeconds(databaseName) : 0;
+  sqlCount.counting = true;
+  const run = pacedRate === undefined ? await closedLoop(n) : await openLoop(pacedRate, pacedSeconds);
+  sqlCount.counting = false;
+  const cpu = process.cpuUsage(cpuBefore);
+  const pgCpu = engine === 'postgres' ? postgresCpuSeconds(databaseName) - pgCpuBefore : 0;
+  const latencies = run.latencies.sort((a, b) => a - b);
+  console.log(
+    JSON.stringify({
+      engine,
+      role,
+      scenario: pacedRate === undefined ? 'closed' : `paced ${pacedRate}/s per client`,
+      clients,
+      calls: run.calls,
+      failures: run.failures,
+      statuses: run.statuses,
+      p50Ms: round(percentile(latencies, 50)),
+      p95Ms: round(percentile(latencies, 95)),
+      maxMs: round(latencies.at(-1)!),
+      callsPerSecond: round(run.calls / run.seconds),
+      // Includes the workers' share: the send jobs and event deliveries the calls caused, when they ran meanwhile.
+      nodeCpuMsPerCall: round((cpu.user + cpu.system) / 1000 / run.calls),
+      ...(engine === 'postgres' ? { postgresCpuMsPerCall: round((pgCpu * 1000) / run.calls) } : {}),
+      ...(flags['count-sql'] && engine === 'postgres' ? { sqlStatementsPerCall: round(sqlCount.statements / run.calls) } : {}),
+      loadavgBefore: loadBefore,
+      loadavgAfter: loadavg(),
+    }),
+  );
 } finally {
   await t.close();
 }

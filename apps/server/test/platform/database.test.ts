@@ -5,6 +5,7 @@ import { sessions } from '../../src/domains/auth/schema.ts';
 import { users } from '../../src/domains/users/schema.ts';
 import { sendEmailQueue } from '../../src/platform/messaging/service.ts';
 import type { MailMessage, MailTransport } from '../../src/platform/messaging/transports.ts';
+import { deferUntilCommit } from '../../src/platform/db/client.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 
 /** Records deliveries instead of sending them. */
@@ -110,5 +111,42 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
     // And the role is back to normal after the transaction.
     const role = (await t.database.db.execute(sql`select current_user as u`)) as unknown as { rows: { u: string }[] };
     expect(role.rows[0]!.u).not.toBe('app_user');
+  });
+
+  it('runs deferred work at the end of the transaction, the `last` work after the rest; its error rolls everything back', async () => {
+    const steps: string[] = [];
+    const mark = (to: string) => t.database.db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.to, to));
+    const queue = (tx: Parameters<Parameters<typeof t.database.inSystem>[0]>[0], to: string) =>
+      t.server.platform.messaging.queueEmail(tx, { appId: appA, to, template: 'reset-password', language: 'en', params: { firstName: 'D', link: 'https://example.com/x' }, branding });
+
+    await t.database.inTenant(appA, async (tx) => {
+      expect(deferUntilCommit(tx, async () => void steps.push('last'), 'last')).toBe(true);
+      expect(deferUntilCommit(tx, async () => {
+        steps.push('work');
+        // Work queued by work runs too, before the `last` work.
+        deferUntilCommit(tx, async () => void steps.push('work queued by work'));
+        await queue(tx, 'deferred@example.com');
+      })).toBe(true);
+      steps.push('body');
+      // A savepoint is not the transaction inTenant opened: its caller does the work at once.
+      await tx.transaction(async (savepoint) => expect(deferUntilCommit(savepoint, async () => undefined)).toBe(false));
+    });
+    expect(steps).toEqual(['body', 'work', 'work queued by work', 'last']);
+    expect((await mark('deferred@example.com'))[0]!.n).toBe(1);
+
+    await expect(
+      t.database.inTenant(appA, async (tx) => {
+        await queue(tx, 'deferred-then-failed@example.com');
+        deferUntilCommit(tx, async () => {
+          throw new Error('deferred work failed');
+        }, 'last');
+      }),
+    ).rejects.toThrow('deferred work failed');
+    expect((await mark('deferred-then-failed@example.com'))[0]!.n).toBe(0);
+
+    // Once the transaction is over, nothing can be deferred to it any more.
+    let finished: Parameters<Parameters<typeof t.database.inSystem>[0]>[0] | undefined;
+    await t.database.inSystem(async (tx) => void (finished = tx));
+    expect(deferUntilCommit(finished!, async () => undefined)).toBe(false);
   });
 });

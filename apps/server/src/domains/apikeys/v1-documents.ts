@@ -11,7 +11,8 @@ const megabyte = 1024 * 1024;
 const documentUrlTimeoutMs = 15_000;
 
 export async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
-  const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
+  // One read, no transaction around it (begin, the idempotency observer's check and commit would be 3 more round trips).
+  const application = await getApplication(platform.database.db, appId);
   return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
 }
 

@@ -1,5 +1,5 @@
 import type { ConsumptionKind, DomainEventOf } from '@paraphe/contracts';
-import type { Tx } from '../../platform/db/client.ts';
+import { atCommit, type Tx } from '../../platform/db/client.ts';
 import { defineRecorder } from '../../platform/modules.ts';
 import { findApplication } from '../tenants/index.ts';
 import { pricesInForce } from './prices.ts';
@@ -62,8 +62,12 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
     const usages = usageOf(event);
     if (!usages.length) continue;
     let prices = pricesByApp.get(event.appId);
-    if (!prices) pricesByApp.set(event.appId, (prices = await pricesInForce(tx, event.appId)));
-    if (!platformTenant.has(event.appId)) platformTenant.set(event.appId, Boolean((await findApplication(tx, event.appId))?.isPlatform));
+    if (!prices) {
+      // The tenant read once for both: whether it is the platform's, and its pack's prices.
+      const application = await findApplication(tx, event.appId);
+      platformTenant.set(event.appId, Boolean(application?.isPlatform));
+      pricesByApp.set(event.appId, (prices = await pricesInForce(tx, event.appId, application)));
+    }
     for (const usage of usages) {
       rows.push({
         appId: event.appId,
@@ -93,7 +97,8 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
     } else delta.testQuantity += row.quantity;
     deltas.set(key, delta);
   }
-  await repo.addToMonthly(tx, [...deltas.values()]);
+  // Every create of a tenant's user updates the same monthly row: upserted as the transaction's last statements.
+  await atCommit(tx, () => repo.addToMonthly(tx, [...deltas.values()]));
 }
 
 export const meteringRecorder = defineRecorder({ name: 'billing.metering', events: meteredEvents, record: (tx, events) => recordConsumption(tx, events) });

@@ -1,5 +1,5 @@
 import type { ActivityMetric, ActivitySource, DomainEventOf } from '@paraphe/contracts';
-import type { Tx } from '../../platform/db/client.ts';
+import { atCommit, type Tx } from '../../platform/db/client.ts';
 import { defineRecorder } from '../../platform/modules.ts';
 import * as repo from './repository.ts';
 
@@ -66,7 +66,9 @@ export async function recordActivity(tx: Tx, events: readonly { id: string; appI
   const candidates = events.filter(isCounted);
   const fresh = new Set(await repo.receiptsOf(tx, activitySubscriber, candidates));
   const counted = candidates.filter((e) => fresh.has(e.id));
-  await repo.addActivity(tx, activityDeltas(counted));
+  // The same monthly row for every create of a tenant's user: upserted as the transaction's last statements.
+  const deltas = activityDeltas(counted);
+  await atCommit(tx, () => repo.addActivity(tx, deltas));
   return counted.length;
 }
 

@@ -299,7 +299,9 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
       await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.created', targetType: 'signature_request', targetId: requestId, ip: actor.ip });
       const created = (await repo.findRequest(tx, { appId: actor.appId }, requestId))!;
       await emitRequestEvent(tx, platform, created, 'signature.created', { signerCount: data.transactionSigners.length, documentCount: documents.length }, actor.realUserId);
-      const links = data.transactionRequest.send ? await sendRequest(tx, platform, await loadContext(tx, actor.appId, requestId), actor.realUserId) : [];
+      // Sent from what this transaction just wrote: no lock (no other transaction sees the request before the commit)
+      // and no second read of the request and the tenant (loadContext would do both).
+      const links = data.transactionRequest.send ? await sendRequest(tx, platform, { application, request: created, signers: await repo.signersOf(tx, actor.appId, [requestId]) }, actor.realUserId) : [];
       const warnings = data.transactionRequest.send ? [] : await sealingWarnings(tx, application, data.optionsRequest, now);
       return { view: await viewOf(tx, platform, actor.appId, requestId), links, warnings };
     });

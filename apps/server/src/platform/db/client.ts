@@ -22,17 +22,63 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+type DeferredWork = () => Promise<void>;
+/** The work each open transaction of inTenant / inSystem was asked to do at its end (deferUntilCommit). */
+const commitWork = new WeakMap<Tx, { work: DeferredWork[]; last: DeferredWork[] }>();
+
+/**
+ * Runs `work` at the end of `tx`, in the same transaction (an error in it rolls everything back): after the
+ * transaction's own function; `last` work after that and after the idempotency record, as the very statements before
+ * COMMIT. `last` is for upserts of rows every transaction of a tenant updates (the monthly counters): their row lock
+ * is then held for the commit only, not for the rest of the transaction, so concurrent creates of a tenant do not
+ * queue behind each other (docs/api-v1.md, "Performance"). False when `tx` is not one inTenant / inSystem opened (a
+ * savepoint, a raw transaction) or is already finishing: the caller does the work at once (atCommit does).
+ */
+export function deferUntilCommit(tx: Tx, work: DeferredWork, phase: 'work' | 'last' = 'work'): boolean {
+  const queued = commitWork.get(tx);
+  if (!queued) return false;
+  queued[phase].push(work);
+  return true;
+}
+
+/** `work` as the last statements of `tx` when it can wait until then, else at once. */
+export async function atCommit(tx: Tx, work: DeferredWork): Promise<void> {
+  if (!deferUntilCommit(tx, work, 'last')) await work();
+}
+
+/** Runs the queued work, including the work the work queues, until none is left. */
+async function drain(queue: DeferredWork[]) {
+  for (let work = queue.shift(); work; work = queue.shift()) await work();
+}
+
+/** A transaction's function, then its deferred work, then `beforeCommit` (the idempotency record), then its `last` work. */
+function withDeferredWork<T>(fn: (tx: Tx) => Promise<T>, beforeCommit?: (tx: Tx) => Promise<void>) {
+  return async (tx: Tx): Promise<T> => {
+    const queued = { work: [] as DeferredWork[], last: [] as DeferredWork[] };
+    commitWork.set(tx, queued);
+    try {
+      const value = await fn(tx);
+      await drain(queued.work);
+      await beforeCommit?.(tx);
+      // Nothing queued is left behind, whatever queued it (the `last` work too).
+      while (queued.work.length || queued.last.length) {
+        await drain(queued.work);
+        await drain(queued.last);
+      }
+      return value;
+    } finally {
+      commitWork.delete(tx);
+    }
+  };
+}
+
 /** Runs a transaction, telling the request's observer (idempotency-scope.ts) about it when there is one. */
 async function observed<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const observer = requestTransactions.getStore();
-  if (!observer) return db.transaction(fn);
+  if (!observer) return db.transaction(withDeferredWork(fn));
   let result: T;
   try {
-    result = await db.transaction(async (tx) => {
-      const value = await fn(tx);
-      await observer.beforeCommit(tx);
-      return value;
-    });
+    result = await db.transaction(withDeferredWork(fn, (tx) => observer.beforeCommit(tx)));
   } catch (error) {
     observer.afterRollback();
     throw error;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { domainEventSchemas, type DomainEvent, type DomainEventInput, type DomainEventType } from '@paraphe/contracts';
-import type { DatabaseHandle, Tx } from '../db/client.ts';
+import { deferUntilCommit, type DatabaseHandle, type Tx } from '../db/client.ts';
 import { domainEventReceipts, domainEvents } from '../db/schema/index.ts';
 import type { Jobs } from '../jobs/boss.ts';
 
@@ -12,9 +12,13 @@ import type { Jobs } from '../jobs/boss.ts';
  * receipt and does nothing — exactly-once effect), or manages its own transactions and is idempotent itself
  * (mode 'own', e.g. long PDF work), the receipt being recorded after it succeeds.
  *
- * A recorder is the other kind of subscriber: it runs inside `emit`/`emitMany`, in the caller's transaction, for
- * facts that must commit or roll back with their cause (billing's consumption rows). It must stay short (a few
- * statements per batch of events) and idempotent on the event id, and an error in it fails the cause.
+ * A recorder is the other kind of subscriber: it runs in the caller's transaction, for facts that must commit or
+ * roll back with their cause (billing's consumption rows, the dashboards' monthly counts). It runs once at the end
+ * of that transaction (just before COMMIT: platform/db/client.ts deferUntilCommit) with every event the transaction
+ * emitted: the monthly counters it upserts are rows every create of a tenant updates, locked from the upsert to
+ * the commit, so the later the upsert the shorter the queue of concurrent creates behind it (docs/api-v1.md,
+ * "Performance"). Outside inTenant / inSystem (a savepoint) it runs inside `emit` as before. It must stay short
+ * (a few statements per batch of events) and idempotent on the event id, and an error in it fails the cause.
  */
 
 export interface Subscription<T extends DomainEventType = DomainEventType> {
@@ -72,6 +76,24 @@ export function createEventBus(deps: { database: DatabaseHandle; jobs: Jobs; clo
       const wanted = stored.filter((e) => recorder.events.includes(e.type));
       if (wanted.length) await recorder.record(tx, wanted as never);
     }
+  }
+
+  /** The events of each open transaction waiting for the recorders (run once, just before the commit). */
+  const unrecorded = new WeakMap<Tx, DomainEvent[]>();
+  async function record(tx: Tx, stored: DomainEvent[]) {
+    if (!recorders.some((recorder) => stored.some((e) => recorder.events.includes(e.type)))) return;
+    const waiting = unrecorded.get(tx);
+    if (waiting) {
+      waiting.push(...stored);
+      return;
+    }
+    const batch = [...stored];
+    const deferred = deferUntilCommit(tx, async () => {
+      unrecorded.delete(tx);
+      await runRecorders(tx, batch);
+    });
+    if (deferred) unrecorded.set(tx, batch);
+    else await runRecorders(tx, stored);
   }
 
   async function deliver(subscription: Subscription, eventId: string): Promise<void> {
@@ -132,7 +154,7 @@ export function createEventBus(deps: { database: DatabaseHandle; jobs: Jobs; clo
         for (const [i, event] of slice.entries()) {
           for (const subscription of byType.get(event.type) ?? []) await jobs.enqueue(tx, eventQueueOf(subscription.name), { eventId: rows[i]!.id });
         }
-        await runRecorders(
+        await record(
           tx,
           values.map((v, i) => ({ ...v, id: rows[i]!.id, occurredAt: at.toISOString() }) as DomainEvent),
         );
@@ -145,7 +167,7 @@ export function createEventBus(deps: { database: DatabaseHandle; jobs: Jobs; clo
       const values = { appId: event.appId, type: event.type, actorUserId: event.actorUserId ?? null, data, occurredAt };
       const [row] = await tx.insert(domainEvents).values(values).returning({ id: domainEvents.id });
       for (const subscription of byType.get(event.type) ?? []) await jobs.enqueue(tx, eventQueueOf(subscription.name), { eventId: row!.id });
-      await runRecorders(tx, [{ ...values, id: row!.id, occurredAt: occurredAt.toISOString() } as DomainEvent]);
+      await record(tx, [{ ...values, id: row!.id, occurredAt: occurredAt.toISOString() } as DomainEvent]);
       return row!.id;
     },
   };
