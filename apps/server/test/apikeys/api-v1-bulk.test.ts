@@ -47,11 +47,17 @@ const campaignBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** A snapshot once the background work of earlier tests (copies cancelled, their notifications) has settled. */
+/**
+ * A snapshot once the background work of earlier tests (copies cancelled, their notifications, webhooks) has settled:
+ * no job due or running, and the data the same twice in a row. A quiet moment alone is not enough on a loaded machine.
+ */
 async function quietSnapshot(): Promise<string> {
-  let last = await t.snapshot();
-  for (let i = 0; i < 50; i++) {
+  const busyJobs = async () =>
+    ((await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  let last = '';
+  for (let i = 0; i < 100; i++) {
     await new Promise((resolve) => setTimeout(resolve, 300));
+    if ((await busyJobs()) > 0) continue;
     const next = await t.snapshot();
     if (next === last) return next;
     last = next;
