@@ -97,7 +97,7 @@ describe('options', () => {
     const o = signatureOptionsInputSchema.parse({ finalDocCCeMails: 'cc@example.com', signedDocuments: { sendCopy: true } });
     expect(o.finalDocCCeMails).toEqual(['cc@example.com']);
     expect(o.chainingMode).toBe('email');
-    expect(o.reminders).toEqual({ mail: { firstAfterDays: 0, intervalDays: 0 }, sms: { firstAfterDays: 0, intervalDays: 0 } });
+    expect(o.reminders).toEqual({ mail: { firstAfterDays: 0, intervalDays: 0, maxCount: null }, sms: { firstAfterDays: 0, intervalDays: 0, maxCount: null } });
   });
   it("refuses 'send copy' without 'send signed documents to signatory'", () => {
     const r = signatureOptionsInputSchema.safeParse({ finalDocCCeMails: ['cc@example.com'], signedDocuments: { sendCopy: true, toSigners: false } });
