@@ -66,8 +66,8 @@ describe(`webhooks dispatcher: a burst (${engine})`, () => {
 describe(`webhooks dispatcher: kill -9 mid-batch (${engine})`, () => {
   let site: FaultSite;
   let server: ServerProcess | undefined;
-  const total = 1500;
-  const killAfter = 400;
+  const total = 900;
+  const killAfter = 250;
   let onRequest: (() => void) | undefined;
   // A receiver that answers 200 after 20 ms: a batch is always in flight while it works.
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
