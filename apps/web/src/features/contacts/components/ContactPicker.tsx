@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAddressBook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { normalizeSearch, searchMinLength, type Contact } from '@paraphe/contracts';
+import { PersonSearchBox } from '../../../shared/forms/PersonSearchBox.tsx';
 import { useContactSearch } from '../api.ts';
 import { contactDisplayName } from '../contactName.ts';
 
@@ -19,22 +19,12 @@ type Props = {
  */
 export function ContactPicker({ onPick, label }: Props) {
   const { t } = useTranslation('contacts');
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 250);
   const results = useContactSearch(debounced);
   const searching = normalizeSearch(debounced) !== undefined;
-  const contacts = searching ? (results.data ?? []) : [];
   const tooShort = normalizeSearch(text) === undefined;
-
-  const pick = (id: string) => {
-    const contact = contacts.find((c) => c.id === id);
-    if (!contact) return;
-    onPick(contact);
-    setText('');
-    combobox.closeDropdown();
-  };
-
+  const contacts = searching && !tooShort ? (results.data ?? []) : [];
   const empty = tooShort
     ? t('common.searchMin', { count: searchMinLength })
     : results.isFetching || !searching
@@ -42,39 +32,19 @@ export function ContactPicker({ onPick, label }: Props) {
       : t('picker.none');
 
   return (
-    <Combobox store={combobox} onOptionSubmit={pick} withinPortal>
-      <Combobox.Target>
-        <TextInput
-          size="xs"
-          label={label ?? t('picker.label')}
-          placeholder={t('picker.placeholder')}
-          leftSection={<IconAddressBook size={14} aria-hidden />}
-          rightSection={results.isFetching ? <Loader size={12} /> : null}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
-          }}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-          onClick={() => combobox.openDropdown()}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={text.trim() === ''}>
-        <Combobox.Options mah={280} style={{ overflowY: 'auto' }}>
-          {contacts.length === 0 || tooShort ? (
-            <Combobox.Empty>{empty}</Combobox.Empty>
-          ) : (
-            contacts.map((contact) => (
-              <Combobox.Option value={contact.id} key={contact.id}>
-                <Text size="sm" span fw={500}>{contactDisplayName(contact)}</Text>{' '}
-                <Text size="sm" span c="dimmed">&lt;{contact.mail}&gt;</Text>
-              </Combobox.Option>
-            ))
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <PersonSearchBox
+      label={label ?? t('picker.label')}
+      placeholder={t('picker.placeholder')}
+      icon={<IconAddressBook size={14} aria-hidden />}
+      text={text}
+      onText={setText}
+      fetching={results.isFetching}
+      items={contacts}
+      keyOf={(c) => c.id}
+      nameOf={contactDisplayName}
+      emailOf={(c) => c.mail}
+      empty={empty}
+      onPick={onPick}
+    />
   );
 }
