@@ -56,7 +56,8 @@ export function createIdempotencyStore(database: DatabaseHandle, clock: Clock) {
       return deleted.length;
     },
     /** The observer of one request's transactions (db/client.ts calls it): records the key with the first write. */
-    recorder(scope: string, key: string, requestHash: () => Promise<string>): KeyRecorder {
+    /** `requestHash`: the hash, or (a multipart body) how to get it once the body is read. */
+    recorder(scope: string, key: string, requestHash: string | (() => Promise<string>)): KeyRecorder {
       return new KeyRecorder(scope, key, requestHash, clock);
     },
   };
@@ -72,10 +73,10 @@ export class KeyRecorder implements TransactionObserver {
   closed = false;
   private readonly scope: string;
   private readonly key: string;
-  private readonly requestHash: () => Promise<string>;
+  private readonly requestHash: string | (() => Promise<string>);
   private readonly clock: Clock;
 
-  constructor(scope: string, key: string, requestHash: () => Promise<string>, clock: Clock) {
+  constructor(scope: string, key: string, requestHash: string | (() => Promise<string>), clock: Clock) {
     this.scope = scope;
     this.key = key;
     this.requestHash = requestHash;
@@ -85,29 +86,34 @@ export class KeyRecorder implements TransactionObserver {
   async beforeCommit(transaction: unknown): Promise<void> {
     if (this.state !== 'open' || this.closed) return;
     const tx = transaction as Tx;
-    // A transaction that only read has no transaction id: it changed nothing, the key waits for the one that writes.
-    const [wrote] = rowsOf(await tx.execute(sql`select pg_current_xact_id_if_assigned() is not null as wrote`));
-    if (!wrote?.wrote) return;
-    const now = this.clock();
-    const hash = await this.requestHash();
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({
-        // The tenant of an inTenant transaction (row-level security checks it), null in a system transaction.
-        appId: sql`nullif(current_setting('app.tenant_id', true), '')::uuid`,
-        scope: this.scope,
-        key: this.key,
-        requestHash: hash,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + idempotencyTtlMs),
-      })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.scope, idempotencyKeys.key],
-        // An expired key not yet purged is free again.
-        set: { requestHash: hash, responseStatus: null, responseBody: null, createdAt: now, expiresAt: new Date(now.getTime() + idempotencyTtlMs) },
-        setWhere: lte(idempotencyKeys.expiresAt, now),
-      })
-      .returning({ key: idempotencyKeys.key });
+    // A multipart body's hash is known once its upload is read, which may come after this transaction: ask first
+    // whether it wrote. A JSON body's is known from the start: one statement does both.
+    if (typeof this.requestHash !== 'string') {
+      const [wrote] = rowsOf(await tx.execute(sql`select pg_current_xact_id_if_assigned() is not null as wrote`));
+      if (!wrote?.wrote) return;
+    }
+    const hash = typeof this.requestHash === 'string' ? this.requestHash : await this.requestHash();
+    const now = this.clock().toISOString();
+    const expires = new Date(Date.parse(now) + idempotencyTtlMs).toISOString();
+    // Whether the transaction wrote (one that only read has no transaction id: it changed nothing, the key waits for
+    // the one that writes) and, if it did, the key recorded with the tenant of an inTenant transaction (row-level
+    // security checks it; null in a system transaction). An expired key not yet purged is free again.
+    const [outcome] = rowsOf(
+      await tx.execute(sql`
+        with written as (select pg_current_xact_id_if_assigned() is not null as wrote),
+        recorded as (
+          insert into ${idempotencyKeys} (app_id, scope, key, request_hash, created_at, expires_at)
+          select nullif(current_setting('app.tenant_id', true), '')::uuid, ${this.scope}, ${this.key}, ${hash}, ${now}::timestamptz, ${expires}::timestamptz
+          from written where written.wrote
+          on conflict (scope, key) do update
+            set request_hash = excluded.request_hash, response_status = null, response_body = null, created_at = excluded.created_at, expires_at = excluded.expires_at
+            where ${idempotencyKeys}.expires_at <= ${now}::timestamptz
+          returning 1
+        )
+        select (select wrote from written) as wrote, (select count(*) from recorded)::int as inserted`),
+    );
+    if (!outcome?.wrote) return;
+    const inserted = Number(outcome.inserted) ? [outcome] : [];
     if (!inserted.length) throw new IdempotencyKeyTaken();
     this.state = 'writing';
   }

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { outboxMessages } from '../../src/platform/db/schema/index.ts';
 import { sessions } from '../../src/domains/auth/schema.ts';
 import { users } from '../../src/domains/users/schema.ts';
 import { sendEmailQueue } from '../../src/platform/messaging/service.ts';
 import type { MailMessage, MailTransport } from '../../src/platform/messaging/transports.ts';
-import { deferUntilCommit } from '../../src/platform/db/client.ts';
+import { deferUntilCommit, memoOf } from '../../src/platform/db/client.ts';
+import { addCountsAtCommit, type CounterRows } from '../../src/platform/db/counters.ts';
+import { activityMonthly } from '../../src/domains/dashboards/schema.ts';
+import { addActivity } from '../../src/domains/dashboards/repository.ts';
+import { findApplication, updateApplication } from '../../src/domains/tenants/index.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 
 /** Records deliveries instead of sending them. */
@@ -148,5 +152,54 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
     let finished: Parameters<Parameters<typeof t.database.inSystem>[0]>[0] | undefined;
     await t.database.inSystem(async (tx) => void (finished = tx));
     expect(deferUntilCommit(finished!, async () => undefined)).toBe(false);
+  });
+
+  it('sums hot counters per row over the whole transaction and writes them in one statement before COMMIT, or not at all', async () => {
+    type Delta = typeof activityMonthly.$inferInsert & { count: number };
+    const statements: string[] = [];
+    const counters = (tx: Parameters<Parameters<typeof t.database.inTenant>[1]>[0], name: string): CounterRows<Delta> => ({
+      name,
+      keyOf: (d) => `${d.month}|${d.metric}`,
+      add: (into, more) => void (into.count += more.count),
+      upsert: (rows) => {
+        statements.push(`${name}: ${rows.map((r) => `${r.metric}+${r.count}`).join(' ')}`);
+        return addActivity(tx, rows);
+      },
+    });
+    const delta = (metric: 'sent' | 'signed', count: number): Delta => ({ appId: appA, month: '2031-01-01', userId: null, source: 'single', metric, count });
+    const countOf = async (metric: string) =>
+      (await t.database.inTenant(appA, (tx) => tx.select({ count: activityMonthly.count }).from(activityMonthly).where(and(eq(activityMonthly.month, '2031-01-01'), eq(activityMonthly.metric, metric)))))[0]?.count ?? 0;
+
+    await t.database.inTenant(appA, async (tx) => {
+      await addCountsAtCommit(tx, counters(tx, 'b-second'), [delta('signed', 1)]);
+      await addCountsAtCommit(tx, counters(tx, 'a-first'), [delta('sent', 2), delta('sent', 1)]);
+      await addCountsAtCommit(tx, counters(tx, 'b-second'), [delta('signed', 4)]);
+      // Nothing written before the transaction's end; then one upsert per kind of counter, in name order.
+      expect(statements).toEqual([]);
+    });
+    expect(statements).toEqual(['a-first: sent+3', 'b-second: signed+5']);
+    expect([await countOf('sent'), await countOf('signed')]).toEqual([3, 5]);
+
+    await expect(
+      t.database.inTenant(appA, async (tx) => {
+        await addCountsAtCommit(tx, counters(tx, 'a-first'), [delta('sent', 10)]);
+        deferUntilCommit(tx, async () => {
+          throw new Error('failed before commit');
+        });
+      }),
+    ).rejects.toThrow('failed before commit');
+    expect(await countOf('sent')).toBe(3);
+  });
+
+  it("reads the tenant once per transaction and forgets it when the transaction changes it", async () => {
+    await t.database.inTenant(appA, async (tx) => {
+      const first = await findApplication(tx, appA);
+      expect(await findApplication(tx, appA)).toBe(first);
+      await updateApplication(tx, appA, { company: 'Renamed in the transaction' });
+      expect((await findApplication(tx, appA))!.company).toBe('Renamed in the transaction');
+      await updateApplication(tx, appA, { company: first!.company });
+    });
+    // Not kept beyond the transaction, nor outside one.
+    expect(memoOf(t.database.db)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { ConsumptionKind, DomainEventOf } from '@paraphe/contracts';
-import { atCommit, type Tx } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { addCountsAtCommit, type CounterRows } from '../../platform/db/counters.ts';
 import { defineRecorder } from '../../platform/modules.ts';
 import { findApplication } from '../tenants/index.ts';
 import { pricesInForce } from './prices.ts';
@@ -85,20 +86,24 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
     }
   }
   const written = await repo.insertConsumptions(tx, rows);
-  // One delta per (tenant, month, owner, kind): an upsert statement may touch each key once.
-  const deltas = new Map<string, repo.MonthlyDelta>();
-  for (const row of written) {
-    const month = monthOf(row.occurredAt);
-    const key = `${row.appId}|${month}|${row.userId ?? ''}|${row.kind}`;
-    const delta = deltas.get(key) ?? { appId: row.appId, month, userId: row.userId, kind: row.kind, quantity: 0, grossCents: 0, testQuantity: 0 };
-    if (row.billable) {
-      delta.quantity += row.quantity;
-      delta.grossCents += row.quantity * row.unitPriceCents;
-    } else delta.testQuantity += row.quantity;
-    deltas.set(key, delta);
-  }
-  // Every create of a tenant's user updates the same monthly row: upserted as the transaction's last statements.
-  await atCommit(tx, () => repo.addToMonthly(tx, [...deltas.values()]));
+  const deltas = written.map((row): repo.MonthlyDelta => {
+    const billed = row.billable ? row.quantity : 0;
+    return { appId: row.appId, month: monthOf(row.occurredAt), userId: row.userId, kind: row.kind, quantity: billed, grossCents: billed * row.unitPriceCents, testQuantity: row.quantity - billed };
+  });
+  // Every create of a tenant's user updates the same monthly row: written with the transaction's last statement.
+  await addCountsAtCommit(tx, monthlyRows(tx), deltas);
 }
+
+/** The monthly figures as counters (platform/db/counters.ts): one row per (tenant, month, owner, kind). */
+const monthlyRows = (tx: Tx): CounterRows<repo.MonthlyDelta> => ({
+  name: 'billing.consumption_monthly',
+  keyOf: (d) => `${d.appId}|${d.month}|${d.userId ?? ''}|${d.kind}`,
+  add: (into, more) => {
+    into.quantity += more.quantity;
+    into.grossCents += more.grossCents;
+    into.testQuantity += more.testQuantity;
+  },
+  upsert: (deltas) => repo.addToMonthly(tx, deltas),
+});
 
 export const meteringRecorder = defineRecorder({ name: 'billing.metering', events: meteredEvents, record: (tx, events) => recordConsumption(tx, events) });

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { ConsumptionKind } from '@paraphe/contracts';
-import type { Executor } from '../../platform/db/client.ts';
+import { memoOf, type Executor } from '../../platform/db/client.ts';
 import { billingPrices, billingProfiles, consumptionMonthly, consumptions } from './schema.ts';
 
 /** Every query takes the tenant: `app_id` is part of each WHERE, RLS is the second wall. */
@@ -26,18 +26,26 @@ export async function saveProfile(db: Executor, appId: string, values: ProfileVa
   return row!;
 }
 
+/** Each metered event of a transaction prices its units: the tenant's prices are read once per transaction (memoOf). */
+const pricesKey = (appId: string) => `billing-prices:${appId}`;
+
 export async function findPrices(db: Executor, appId: string): Promise<PricesRow | undefined> {
+  const memo = memoOf(db);
+  if (memo?.has(pricesKey(appId))) return (memo.get(pricesKey(appId)) as PricesRow | null) ?? undefined;
   const [row] = await db.select().from(billingPrices).where(eq(billingPrices.appId, appId));
+  memo?.set(pricesKey(appId), row ?? null);
   return row;
 }
 
 export async function savePrices(db: Executor, appId: string, values: Pick<PricesRow, 'unitPrices' | 'discounts'>, by: string, now: Date): Promise<PricesRow> {
+  memoOf(db)?.delete(pricesKey(appId));
   const set = { ...values, updatedBy: by, updatedAt: now };
   const [row] = await db.insert(billingPrices).values({ appId, ...set }).onConflictDoUpdate({ target: billingPrices.appId, set }).returning();
   return row!;
 }
 
 export async function deletePrices(db: Executor, appId: string): Promise<boolean> {
+  memoOf(db)?.delete(pricesKey(appId));
   const rows = await db.delete(billingPrices).where(eq(billingPrices.appId, appId)).returning({ appId: billingPrices.appId });
   return rows.length > 0;
 }
@@ -61,10 +69,9 @@ export interface MonthlyDelta {
   testQuantity: number;
 }
 
-/** Adds to the monthly figures (one statement for the whole batch; the deltas have distinct keys). */
-export async function addToMonthly(db: Executor, deltas: MonthlyDelta[]): Promise<void> {
-  if (!deltas.length) return;
-  await db
+/** The upsert adding to the monthly figures (one statement for the whole batch; the deltas have distinct keys). */
+export function addToMonthly(db: Executor, deltas: MonthlyDelta[]) {
+  return db
     .insert(consumptionMonthly)
     .values(deltas)
     .onConflictDoUpdate({

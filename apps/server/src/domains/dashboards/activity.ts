@@ -1,5 +1,6 @@
 import type { ActivityMetric, ActivitySource, DomainEventOf } from '@paraphe/contracts';
-import { atCommit, type Tx } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { addCountsAtCommit, type CounterRows } from '../../platform/db/counters.ts';
 import { defineRecorder } from '../../platform/modules.ts';
 import * as repo from './repository.ts';
 
@@ -40,6 +41,8 @@ export interface ActivityDelta {
 /** A campaign's copy (classic or mail-merge) or a request sent alone; operations will add their source. */
 const sourceOf = (event: CountedEvent): ActivitySource => (event.data.campaignId ? 'campaign' : 'single');
 
+const activityKeyOf = (d: Omit<ActivityDelta, 'count'>) => `${d.appId}|${d.month}|${d.userId ?? ''}|${d.source}|${d.metric}`;
+
 /** The deltas of a batch of events, one per (tenant, month, owner, source, metric): an upsert touches each key once. */
 export function activityDeltas(events: readonly CountedEvent[]): ActivityDelta[] {
   const deltas = new Map<string, ActivityDelta>();
@@ -51,13 +54,21 @@ export function activityDeltas(events: readonly CountedEvent[]): ActivityDelta[]
       source: sourceOf(event),
       metric: metricOf[event.type],
     };
-    const key = `${delta.appId}|${delta.month}|${delta.userId ?? ''}|${delta.source}|${delta.metric}`;
+    const key = activityKeyOf(delta);
     const known = deltas.get(key);
     if (known) known.count++;
     else deltas.set(key, { ...delta, count: 1 });
   }
   return [...deltas.values()];
 }
+
+/** The monthly activity as counters (platform/db/counters.ts). */
+const activityRows = (tx: Tx): CounterRows<ActivityDelta> => ({
+  name: 'dashboards.activity_monthly',
+  keyOf: activityKeyOf,
+  add: (into, more) => void (into.count += more.count),
+  upsert: (deltas) => repo.addActivity(tx, deltas),
+});
 
 const isCounted = (event: { type: string }): event is CountedEvent => Object.hasOwn(metricOf, event.type);
 
@@ -67,8 +78,7 @@ export async function recordActivity(tx: Tx, events: readonly { id: string; appI
   const fresh = new Set(await repo.receiptsOf(tx, activitySubscriber, candidates));
   const counted = candidates.filter((e) => fresh.has(e.id));
   // The same monthly row for every create of a tenant's user: upserted as the transaction's last statements.
-  const deltas = activityDeltas(counted);
-  await atCommit(tx, () => repo.addActivity(tx, deltas));
+  await addCountsAtCommit(tx, activityRows(tx), activityDeltas(counted));
   return counted.length;
 }
 

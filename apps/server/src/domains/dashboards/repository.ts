@@ -18,9 +18,8 @@ export async function receiptsOf(db: Executor, subscriber: string, events: reado
 }
 
 /** Adds to the monthly activity (one statement; the deltas have distinct keys). */
-export async function addActivity(db: Executor, deltas: readonly (typeof activityMonthly.$inferInsert)[]): Promise<void> {
-  if (!deltas.length) return;
-  await db
+export function addActivity(db: Executor, deltas: readonly (typeof activityMonthly.$inferInsert)[]) {
+  return db
     .insert(activityMonthly)
     .values([...deltas])
     .onConflictDoUpdate({

@@ -1,13 +1,23 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import type { Pack } from '@paraphe/contracts';
-import type { Executor } from '../../platform/db/client.ts';
+import { memoOf, type Executor } from '../../platform/db/client.ts';
 import { applications } from './schema.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
 
+/**
+ * A create reads its tenant up to five times (the guard, the limits, the create, the metering of each event): read
+ * once per transaction (memoOf) and forgotten by any write of it below. The row is shared: callers never change it.
+ */
+const memoKey = (id: string) => `application:${id}`;
+
 export async function findApplication(db: Executor, id: string): Promise<ApplicationRow | undefined> {
+  const memo = memoOf(db);
+  const known = memo?.get(memoKey(id)) as ApplicationRow | undefined;
+  if (known) return known;
   const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  if (row) memo?.set(memoKey(id), row);
   return row;
 }
 
@@ -17,11 +27,13 @@ export async function insertApplication(db: Executor, row: NewApplicationRow): P
 }
 
 export async function updateApplication(db: Executor, id: string, patch: Partial<NewApplicationRow>): Promise<ApplicationRow | undefined> {
+  memoOf(db)?.delete(memoKey(id));
   const [row] = await db.update(applications).set({ ...patch, updatedAt: new Date() }).where(eq(applications.id, id)).returning();
   return row;
 }
 
 export async function touchConnection(db: Executor, id: string, now: Date): Promise<void> {
+  memoOf(db)?.delete(memoKey(id));
   await db.update(applications).set({ lastConnectionAt: now }).where(eq(applications.id, id));
 }
 

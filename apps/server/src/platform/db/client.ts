@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { requestTransactions } from '../idempotency-scope.ts';
@@ -23,8 +23,18 @@ export interface DatabaseHandle {
 }
 
 type DeferredWork = () => Promise<void>;
+/** Builds one upsert of hot rows, or nothing when there is nothing left to write. */
+type CommitStatement = () => SQLWrapper | undefined;
+interface TransactionWork {
+  work: DeferredWork[];
+  last: DeferredWork[];
+  /** By name: the hot-row upserts, run together as the single statement before COMMIT (statementAtCommit). */
+  statements: Map<string, CommitStatement>;
+  /** Rows read once per transaction (memoOf). */
+  memo: Map<string, unknown>;
+}
 /** The work each open transaction of inTenant / inSystem was asked to do at its end (deferUntilCommit). */
-const commitWork = new WeakMap<Tx, { work: DeferredWork[]; last: DeferredWork[] }>();
+const commitWork = new WeakMap<Tx, TransactionWork>();
 
 /**
  * Runs `work` at the end of `tx`, in the same transaction (an error in it rolls everything back): after the
@@ -41,6 +51,40 @@ export function deferUntilCommit(tx: Tx, work: DeferredWork, phase: 'work' | 'la
   return true;
 }
 
+/**
+ * Registers, once per transaction and `name`, an upsert of rows every transaction of a tenant updates (the monthly
+ * counters). All of a transaction's such upserts go out as ONE statement (data-modifying CTEs, in `name` order so two
+ * transactions always lock the counters in the same order), sent right before COMMIT: the rows' locks are held for one
+ * statement and the commit, so concurrent creates of a tenant barely queue on them. `build` runs then, so the caller
+ * may keep adding to what it will write until the end. False when `tx` is not one inTenant / inSystem opened: the caller
+ * writes at once.
+ */
+export function statementAtCommit(tx: Tx, name: string, build: CommitStatement): boolean {
+  const queued = commitWork.get(tx);
+  if (!queued) return false;
+  if (!queued.statements.has(name)) queued.statements.set(name, build);
+  return true;
+}
+
+/**
+ * A map that lives as long as `tx` (inTenant / inSystem transactions only; undefined otherwise), for rows a request
+ * reads several times in one transaction (its tenant): whoever writes such a row in the transaction forgets it.
+ */
+export function memoOf(tx: Executor): Map<string, unknown> | undefined {
+  return commitWork.get(tx as Tx)?.memo;
+}
+
+/** Runs the registered hot-row upserts as one statement. */
+async function runStatements(tx: Tx, statements: Map<string, CommitStatement>) {
+  const built = [...statements.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, build]) => build())
+    .filter((statement): statement is SQLWrapper => statement !== undefined);
+  statements.clear();
+  if (built.length === 1) await tx.execute(built[0]!.getSQL());
+  else if (built.length > 1) await tx.execute(sql`with ${sql.join(built.map((statement, i) => sql`${sql.raw(`hot${i}`)} as (${statement.getSQL()})`), sql`, `)} select 1`);
+}
+
 /** `work` as the last statements of `tx` when it can wait until then, else at once. */
 export async function atCommit(tx: Tx, work: DeferredWork): Promise<void> {
   if (!deferUntilCommit(tx, work, 'last')) await work();
@@ -51,19 +95,23 @@ async function drain(queue: DeferredWork[]) {
   for (let work = queue.shift(); work; work = queue.shift()) await work();
 }
 
-/** A transaction's function, then its deferred work, then `beforeCommit` (the idempotency record), then its `last` work. */
+/**
+ * A transaction's function, then its deferred work, then `beforeCommit` (the idempotency record), then its `last`
+ * work, then its hot-row upserts (the statement just before COMMIT).
+ */
 function withDeferredWork<T>(fn: (tx: Tx) => Promise<T>, beforeCommit?: (tx: Tx) => Promise<void>) {
   return async (tx: Tx): Promise<T> => {
-    const queued = { work: [] as DeferredWork[], last: [] as DeferredWork[] };
+    const queued: TransactionWork = { work: [], last: [], statements: new Map(), memo: new Map() };
     commitWork.set(tx, queued);
     try {
       const value = await fn(tx);
       await drain(queued.work);
       await beforeCommit?.(tx);
       // Nothing queued is left behind, whatever queued it (the `last` work too).
-      while (queued.work.length || queued.last.length) {
+      while (queued.work.length || queued.last.length || queued.statements.size) {
         await drain(queued.work);
         await drain(queued.last);
+        if (!queued.work.length && !queued.last.length) await runStatements(tx, queued.statements);
       }
       return value;
     } finally {

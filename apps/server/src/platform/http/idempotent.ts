@@ -90,9 +90,8 @@ export async function runIdempotent(call: IdempotentCall): Promise<FastifyReply>
   call.inFlight.add(flight);
   const multipart = !!endpoint.body && 'kind' in endpoint.body && endpoint.body.kind === 'multipart';
   const tap = multipart ? tapRawBody(request.raw) : undefined;
-  const requestHash = tap
-    ? () => withTimeout(tap.hash, 10_000, 'the multipart body was not read before the change')
-    : ((hash: string) => () => Promise.resolve(hash))(sha256(JSON.stringify([endpoint.method, endpoint.path, request.params ?? null, request.query ?? null, request.body ?? null])));
+  const bodyHash = tap ? undefined : sha256(JSON.stringify([endpoint.method, endpoint.path, request.params ?? null, request.query ?? null, request.body ?? null]));
+  const requestHash = () => (tap ? withTimeout(tap.hash, 10_000, 'the multipart body was not read before the change') : Promise.resolve(bodyHash!));
   const existingAnswer = async (stored: StoredKey | undefined): Promise<FastifyReply> => {
     if (tap) tap.drain();
     return answerStored(call, scope, stored, await requestHash());
@@ -101,7 +100,7 @@ export async function runIdempotent(call: IdempotentCall): Promise<FastifyReply>
     const stored = await store.find(scope, key);
     if (stored) return await existingAnswer(stored);
 
-    const recorder = store.recorder(scope, key, requestHash);
+    const recorder = store.recorder(scope, key, bodyHash ?? requestHash);
     let result: unknown;
     try {
       result = await requestTransactions.run(recorder, call.run);
