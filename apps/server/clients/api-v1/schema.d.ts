@@ -228,6 +228,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a classic campaign from a multipart form: a `payload` JSON part and the files (PDF or ZIP)
+         * @description Scope: `create`.
+         */
+        post: operations["uploadCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns/{id}": {
         parameters: {
             query?: never;
@@ -260,6 +280,26 @@ export interface paths {
          * @description Scope: `read`.
          */
         get: operations["campaignStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/signatories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's signatories in their order, by pages (cursor): each with its state and, once its copy is made, the request's id
+         * @description Scope: `read`.
+         */
+        get: operations["listSignatories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -332,6 +372,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operations/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an operation from a multipart form: a `payload` JSON part and the files of the pool (PDF or ZIP)
+         * @description Scope: `create`.
+         */
+        post: operations["uploadOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operations/{id}": {
         parameters: {
             query?: never;
@@ -364,6 +424,26 @@ export interface paths {
          * @description Scope: `read`.
          */
         get: operations["operationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operations/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An operation's orders in their order, by pages (cursor): each with its state and, once made, its request's id
+         * @description Scope: `read`.
+         */
+        get: operations["listOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3855,6 +3935,294 @@ export interface operations {
             };
         };
     };
+    uploadCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "campain" | "publipostage";
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "deleted";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        signatoryCount: number;
+                        counts: {
+                            draft: number;
+                            queued: number;
+                            sent: number;
+                            opened: number;
+                            signed: number;
+                            refused: number;
+                            expired: number;
+                            canceled: number;
+                            failed: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
     getCampaign: {
         parameters: {
             query?: never;
@@ -4183,6 +4551,181 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "deleted";
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSignatories: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "draft" | "queued" | "sent" | "opened" | "signed" | "refused" | "expired" | "canceled" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            rowIndex: number;
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum: string | null;
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            data: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "queued" | "sent" | "opened" | "signed" | "refused" | "expired" | "canceled" | "failed";
+                            requestId: string | null;
+                            error: string | null;
+                            attempts: number;
+                            sentAt: string | null;
+                            updatedAt: string;
+                        }[];
+                        nextCursor?: string;
                     };
                 };
             };
@@ -5517,6 +6060,278 @@ export interface operations {
             };
         };
     };
+    uploadOperation: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                        level: 1 | 2 | 3;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        orderCount: number;
+                        counts: {
+                            draft: number;
+                            beforeSend: number;
+                            pending: number;
+                            ready: number;
+                            completed: number;
+                            failed: number;
+                            canceled: number;
+                            expired: number;
+                        };
+                        progress: {
+                            total: number;
+                            dispatched: number;
+                            failed: number;
+                            percent: number;
+                            ratePerMinute: number | null;
+                            etaSeconds: number | null;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        archiveAvailable: boolean;
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            fileName: string;
+                            title: string;
+                            pageCount: number;
+                            sizeBytes: number;
+                            sha256: string;
+                            orders: number;
+                        }[];
+                        allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
+                        statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 413 */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
     getOperation: {
         parameters: {
             query?: never;
@@ -5820,6 +6635,191 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         status: "draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                status?: "draft" | "beforeSend" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            rowIndex: number;
+                            transactionSigners: {
+                                firstname: string;
+                                lastname: string;
+                                emailAddress: string;
+                                phoneNum: string | null;
+                                /** @enum {string} */
+                                language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                                /** @enum {string} */
+                                role: "signer" | "observer" | "validator";
+                            }[];
+                            document: string;
+                            signatureFields: {
+                                page: number;
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                                signerIndex: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "draft" | "beforeSend" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired";
+                            requestId: string | null;
+                            error: string | null;
+                            attempts: number;
+                            sentAt: string | null;
+                            updatedAt: string;
+                        }[];
+                        nextCursor?: string;
                     };
                 };
             };

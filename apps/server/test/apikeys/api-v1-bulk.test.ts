@@ -6,7 +6,10 @@ import { createTestContext, engine, type TestClient, type TestContext } from '..
 import { makePdf, multipartBody, samplePdf } from '../support/signatures.ts';
 import { createCampaign, rows, signatory } from '../campaigns/support.ts';
 
-/** /api/v1/campaigns and /api/v1/operations: create, list (keyset cursor), get, status, send, cancel; ladders, features, metering. */
+/**
+ * /api/v1/campaigns and /api/v1/operations: create (JSON, multipart), list (keyset cursor), get, status, send, cancel,
+ * signatories and orders page by page; ladders, features, metering.
+ */
 let t: TestContext;
 let pdfBase64: string;
 let a: { appId: string; client: TestClient };
@@ -34,10 +37,11 @@ async function newKey(client: TestClient, scopes: string[]) {
 const call = (endpoint: EndpointSpec, key: string | undefined, opts: { params?: Record<string, string>; body?: unknown; query?: string; headers?: Record<string, string> } = {}) =>
   t.request({ method: endpoint.method, url: pathOf(endpoint, opts.params) + (opts.query ? `?${opts.query}` : ''), token: key, body: opts.body, headers: opts.headers });
 
-function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string) {
+function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string): Record<string, unknown> {
   expect(res.statusCode).toBe(status);
   expect(String(res.headers['content-type'])).toContain(problemContentType);
   expect(res.json()).toMatchObject({ status, code });
+  return res.json() as Record<string, unknown>;
 }
 
 const campaignBody = (extra: Record<string, unknown> = {}) => ({
@@ -64,6 +68,24 @@ async function quietSnapshot(): Promise<string> {
   }
   throw new Error('the data never settled');
 }
+
+/** Every page of a signatories or orders list, by its cursor: the items in order, and how many pages it took. */
+async function walk(endpoint: EndpointSpec, key: string, id: string, query: string) {
+  const items: { id: string; rowIndex: number; status: string; requestId: string | null }[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const res = await call(endpoint, key, { params: { id }, query: `${query}${cursor ? `&cursor=${cursor}` : ''}` });
+    expect(res.statusCode, res.body).toBe(200);
+    items.push(...res.json().data);
+    cursor = res.json().nextCursor;
+    pages++;
+  } while (cursor && pages < 20);
+  return { items, pages };
+}
+
+/** The api_call consumption rows linked to a campaign or an operation. */
+const apiCallsOf = (column: 'campaign_id' | 'operation_id', id: string) => rows(t, sql`select id from consumptions where kind = 'api_call' and ${sql.raw(column)} = ${id}`);
 
 const apiCalls = async (appId: string) => (await t.database.db.select().from(consumptions).where(and(eq(consumptions.appId, appId), eq(consumptions.kind, 'api_call')))).length;
 
@@ -216,6 +238,106 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     expectProblem(await call(operationsV1.cancelOperation, full.secret, { params: { id: newer } }), 409, 'INVALID_TRANSITION');
   });
 
+  it('pages a campaign’s signatories in their order (no duplicate, no gap), each with its state and copy; status filter', async () => {
+    const body = campaignBody({ label: 'Paged signatories', send: true, signatories: [1, 2, 3, 4, 5].map((i) => signatory(i)) });
+    const created = (await call(campaignsV1.createCampaign, full.secret, { body })).json();
+    expect(created.status, JSON.stringify(created)).toBe('pending');
+    await t.waitFor(async () => (await call(campaignsV1.campaignStatus, readOnly.secret, { params: { id: created.id } })).json().status === 'ready');
+
+    const all = await walk(campaignsV1.listSignatories, readOnly.secret, created.id, 'limit=2');
+    expect(all.pages).toBe(3);
+    expect(all.items.map((s) => s.rowIndex)).toEqual([0, 1, 2, 3, 4]);
+    expect(new Set(all.items.map((s) => s.id)).size).toBe(5);
+    expect(all.items.every((s) => s.status === 'sent')).toBe(true);
+    expect(new Set(all.items.map((s) => s.requestId)).size).toBe(5);
+    expect(all.items.every((s) => typeof s.requestId === 'string')).toBe(true);
+
+    // One copy cancelled in the back office: its signatory follows, and the filter pages what is left.
+    const cancelled = all.items[1]!;
+    const res = await a.client.call('DELETE', `/api/campains/${created.id}/signers/${cancelled.id}`, 'campaign');
+    expect(res.statusCode, res.body).toBe(200);
+    await t.waitFor(async () => (await walk(campaignsV1.listSignatories, readOnly.secret, created.id, 'status=canceled')).items.length === 1);
+    const sent = await walk(campaignsV1.listSignatories, readOnly.secret, created.id, 'limit=2&status=sent');
+    expect(sent.items.map((s) => s.id)).toEqual(all.items.filter((s) => s.id !== cancelled.id).map((s) => s.id));
+    expect(sent.pages).toBe(2);
+    expect((await walk(campaignsV1.listSignatories, readOnly.secret, created.id, 'status=canceled')).items).toMatchObject([{ id: cancelled.id, requestId: cancelled.requestId }]);
+    expectProblem(await call(campaignsV1.listSignatories, readOnly.secret, { params: { id: created.id }, query: 'status=nope' }), 400, 'VALIDATION_FAILED');
+    // A cursor of another list (created_at) or made up is not one of this list's.
+    const listCursor = Buffer.from(JSON.stringify({ t: new Date().toISOString(), i: created.id })).toString('base64url');
+    expectProblem(await call(campaignsV1.listSignatories, readOnly.secret, { params: { id: created.id }, query: `cursor=${listCursor}` }), 400, 'VALIDATION_FAILED');
+  });
+
+  it('pages an operation’s orders in their order; each order’s request once made; status filter', async () => {
+    const person = (i: number) => ({ firstname: `P${i}`, lastname: 'Order', emailAddress: `order${i}-${Date.now()}@example.com` });
+    const body = { label: 'Paged orders', documents: [{ fileName: 'pool.pdf', contentBase64: pdfBase64 }], orders: [1, 2, 3].map((i) => ({ signers: [person(i)], document: 'pool.pdf' })) };
+    const created = (await call(operationsV1.createOperation, full.secret, { body })).json();
+    const drafts = await walk(operationsV1.listOrders, readOnly.secret, created.id, 'limit=2');
+    expect(drafts.pages).toBe(2);
+    expect(drafts.items.map((o) => o.rowIndex)).toEqual([0, 1, 2]);
+    expect(drafts.items.map((o) => [o.status, o.requestId])).toEqual([['draft', null], ['draft', null], ['draft', null]]);
+
+    expect((await call(operationsV1.sendOperation, full.secret, { params: { id: created.id } })).statusCode).toBe(200);
+    await t.waitFor(async () => (await call(operationsV1.operationStatus, readOnly.secret, { params: { id: created.id } })).json().progress?.dispatched === 3);
+    const sent = await walk(operationsV1.listOrders, readOnly.secret, created.id, 'limit=1&status=ready');
+    expect(sent.pages).toBe(3);
+    expect(sent.items.map((o) => o.id)).toEqual(drafts.items.map((o) => o.id));
+    expect(new Set(sent.items.map((o) => o.requestId)).size).toBe(3);
+    expect(sent.items.every((o) => typeof o.requestId === 'string')).toBe(true);
+    expect((await walk(operationsV1.listOrders, readOnly.secret, created.id, 'status=draft')).items).toEqual([]);
+  });
+
+  it('creates a campaign and an operation from a multipart form (`payload` + files); replay; a bad part is a clear 400; api_call linked', async () => {
+    const pdf = Buffer.from(pdfBase64, 'base64');
+    const before = await apiCalls(a.appId);
+    // One entry names its file; the second file has none: a document to sign with the default field.
+    const payload = { label: 'Uploaded campaign', signatories: [signatory(1), signatory(2)], documents: [{ fileName: 'terms.pdf', title: 'Terms' }] };
+    const form = multipartBody([
+      { name: 'payload', value: JSON.stringify(payload) },
+      { name: 'files', fileName: 'terms.pdf', contentType: 'application/pdf', data: pdf },
+      { name: 'files', fileName: 'annex.pdf', contentType: 'application/pdf', data: pdf },
+    ]);
+    const headers = { ...form.headers, 'idempotency-key': 'campaign-upload-1' };
+    const res = await call(campaignsV1.uploadCampaign, full.secret, { body: form.payload, headers });
+    expect(res.statusCode, res.body).toBe(201);
+    const campaign = res.json();
+    expect(campaign).toMatchObject({ label: 'Uploaded campaign', status: 'draft', signatoryCount: 2, documents: [{ fileName: 'terms.pdf', title: 'Terms' }, { fileName: 'annex.pdf' }] });
+    expect(campaign.documents[1].signatureFields).toMatchObject([{ signerIndex: 0 }]);
+    expect(res.headers.location).toBe(pathOf(campaignsV1.getCampaign, { id: campaign.id }));
+    const replay = await call(campaignsV1.uploadCampaign, full.secret, { body: form.payload, headers });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().id).toBe(campaign.id);
+    expect(await apiCalls(a.appId)).toBe(before + 1);
+    expect(await apiCallsOf('campaign_id', campaign.id)).toHaveLength(1);
+
+    const operationForm = multipartBody([
+      { name: 'payload', value: JSON.stringify({ label: 'Uploaded operation', orders: [{ signers: [signatory(3)], document: 'lease.pdf' }] }) },
+      { name: 'files', fileName: 'lease.pdf', contentType: 'application/pdf', data: pdf },
+    ]);
+    const operation = await call(operationsV1.uploadOperation, full.secret, { body: operationForm.payload, headers: operationForm.headers });
+    expect(operation.statusCode, operation.body).toBe(201);
+    expect(operation.json()).toMatchObject({ label: 'Uploaded operation', status: 'draft', orderCount: 1, documents: [{ fileName: 'lease.pdf', orders: 1 }] });
+    expect(await apiCallsOf('operation_id', operation.json().id)).toHaveLength(1);
+    expect(await apiCalls(a.appId)).toBe(before + 2);
+
+    // Bad parts: nothing created, nothing counted.
+    const campaigns = (await call(campaignsV1.listCampaigns, readOnly.secret, { query: 'limit=100' })).json().data.length;
+    const bad = async (endpoint: EndpointSpec, parts: Parameters<typeof multipartBody>[0], field: string) => {
+      const { payload: body, headers: formHeaders } = multipartBody(parts);
+      const problem = expectProblem(await call(endpoint, full.secret, { body, headers: formHeaders }), 400, 'VALIDATION_FAILED');
+      expect((problem.errors as { field: string }[]).map((e) => e.field)).toContain(field);
+    };
+    const file = { name: 'files', fileName: 'terms.pdf', contentType: 'application/pdf', data: pdf };
+    await bad(campaignsV1.uploadCampaign, [{ name: 'payload', value: '{"label":' }, file], 'payload');
+    await bad(campaignsV1.uploadCampaign, [file], 'payload');
+    await bad(campaignsV1.uploadCampaign, [{ name: 'payload', value: JSON.stringify({ ...payload, documents: [{ fileName: 'missing.pdf' }] }) }, file], 'documents.0.fileName');
+    await bad(campaignsV1.uploadCampaign, [{ name: 'payload', value: JSON.stringify(payload) }], 'files');
+    await bad(operationsV1.uploadOperation, [{ name: 'payload', value: JSON.stringify({ label: 'x', orders: [] }) }, file], 'orders');
+    expect((await call(campaignsV1.listCampaigns, readOnly.secret, { query: 'limit=100' })).json().data.length).toBe(campaigns);
+    expect(await apiCalls(a.appId)).toBe(before + 2);
+    const noForm = await call(campaignsV1.uploadCampaign, full.secret, { body: campaignBody() });
+    expectProblem(noForm, 400, 'BAD_REQUEST');
+  });
+
   it('ladder: no key or a revoked key 401, a missing scope 403, another tenant’s key 404 — data unchanged; the feature off 403', async () => {
     const campaign = await createCampaign(t, a.client, { label: 'Guarded' });
     const operationId = (await a.client.call('GET', '/api/batches/ids', 'operation')).json().data.id as string;
@@ -227,7 +349,13 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     for (const key of [undefined, revoked.secret, 'pk_live_nope']) {
       expectProblem(await call(campaignsV1.getCampaign, key, { params: { id: campaign.id } }), 401, 'UNAUTHENTICATED');
       expectProblem(await call(operationsV1.cancelOperation, key, { params: { id: operationId } }), 401, 'UNAUTHENTICATED');
+      expectProblem(await call(campaignsV1.listSignatories, key, { params: { id: campaign.id } }), 401, 'UNAUTHENTICATED');
+      expectProblem(await call(operationsV1.listOrders, key, { params: { id: operationId } }), 401, 'UNAUTHENTICATED');
     }
+    expectProblem(await call(campaignsV1.listSignatories, createOnly.secret, { params: { id: campaign.id } }), 403, 'FORBIDDEN');
+    expectProblem(await call(operationsV1.listOrders, createOnly.secret, { params: { id: operationId } }), 403, 'FORBIDDEN');
+    const upload = multipartBody([{ name: 'payload', value: JSON.stringify(campaignBody()) }]);
+    expectProblem(await call(campaignsV1.uploadCampaign, readOnly.secret, { body: upload.payload, headers: upload.headers }), 403, 'FORBIDDEN');
     expectProblem(await call(campaignsV1.createCampaign, readOnly.secret, { body: campaignBody() }), 403, 'FORBIDDEN');
     expectProblem(await call(campaignsV1.cancelCampaign, readOnly.secret, { params: { id: campaign.id } }), 403, 'FORBIDDEN');
     expectProblem(await call(campaignsV1.sendCampaign, readOnly.secret, { params: { id: campaign.id } }), 403, 'FORBIDDEN');
@@ -240,10 +368,12 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
       [campaignsV1.campaignStatus, campaign.id],
       [campaignsV1.sendCampaign, campaign.id],
       [campaignsV1.cancelCampaign, campaign.id],
+      [campaignsV1.listSignatories, campaign.id],
       [operationsV1.getOperation, operationId],
       [operationsV1.operationStatus, operationId],
       [operationsV1.sendOperation, operationId],
       [operationsV1.cancelOperation, operationId],
+      [operationsV1.listOrders, operationId],
     ] as const) {
       expectProblem(await call(endpoint, other.secret, { params: { id } }), 404, 'NOT_FOUND');
     }
@@ -258,6 +388,10 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     expectProblem(await call(campaignsV1.createCampaign, key.secret, { body: campaignBody() }), 403, 'FEATURE_DISABLED');
     expectProblem(await call(operationsV1.listOperations, key.secret), 403, 'FEATURE_DISABLED');
     expectProblem(await call(operationsV1.getOperation, key.secret, { params: { id: operationId } }), 403, 'FEATURE_DISABLED');
+    expectProblem(await call(campaignsV1.listSignatories, key.secret, { params: { id: campaign.id } }), 403, 'FEATURE_DISABLED');
+    expectProblem(await call(operationsV1.listOrders, key.secret, { params: { id: operationId } }), 403, 'FEATURE_DISABLED');
+    const offForm = multipartBody([{ name: 'payload', value: '{}' }]);
+    expectProblem(await call(operationsV1.uploadOperation, key.secret, { body: offForm.payload, headers: offForm.headers }), 403, 'FEATURE_DISABLED');
     expectProblem(await call(operationsV1.createOperation, key.secret, { body: { label: 'x', documents: [{ fileName: 'a.pdf', contentBase64: pdfBase64 }], orders: [{ signers: [signatory(9)], document: 'a.pdf' }] } }), 403, 'FEATURE_DISABLED');
     expect(await t.snapshot()).toBe(untouched);
   });

@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { campaignSchema, campaignStatisticsSchema, campaignStatusSchema, campaignTypeSchema, maxTypedSignatories, signatoryInputSchema } from '../campaigns/schemas.ts';
-import { maxSignersPerOrder, operationDocumentInputSchema, operationSchema, operationStatisticsSchema, operationStatusSchema, orderFieldInputSchema, orderSignerInputSchema } from '../operations/schemas.ts';
+import { campaignSchema, campaignStatisticsSchema, campaignStatusSchema, campaignTypeSchema, maxTypedSignatories, signatoryInputSchema, signatorySchema, signatoryStatusSchema } from '../campaigns/schemas.ts';
+import {
+  maxSignersPerOrder,
+  operationDocumentInputSchema,
+  operationSchema,
+  operationStatisticsSchema,
+  operationStatusSchema,
+  orderFieldInputSchema,
+  orderSchema,
+  orderSignerInputSchema,
+  orderStatusSchema,
+} from '../operations/schemas.ts';
 import { uuidSchema } from '../shared/common.ts';
 import { certificationLevelSchema, maxFilesPerRequest, maxSignersPerRequest } from '../signatures/constants.ts';
 import { documentInputSchema } from '../signatures/documents.ts';
@@ -111,7 +121,7 @@ export const apiV1SigningLinkSchema = z.object({
 
 export const apiV1RelaunchSchema = z.object({ reminded: z.array(uuidSchema), skipped: z.array(z.object({ signerId: uuidSchema, availableAt: z.string() })) });
 
-// ----- Campaigns and operations (read, follow, send, cancel; docs/api-v1.md). Created in the back office for now.
+// ----- Campaigns and operations (create, read, follow, send, cancel; docs/api-v1.md).
 
 const bulkListQuery = <S extends z.ZodEnum>(statuses: S) =>
   z.object({
@@ -148,6 +158,11 @@ export const apiV1CreateCampaignSchema = z.object({
 });
 export type ApiV1CreateCampaign = z.input<typeof apiV1CreateCampaignSchema>;
 
+/** The `payload` part of a multipart campaign create: the same fields; documents name their file parts (a file without an entry: a document to sign with the default field). */
+export const apiV1UploadCampaignSchema = apiV1CreateCampaignSchema.extend({
+  documents: z.array(documentInputSchema.omit({ documentId: true })).max(maxFilesPerRequest).default([]),
+});
+
 /**
  * An operation from JSON: a pool of documents (by content or URL; each order names one by `fileName`) and the
  * orders, each its own request with its own signers (as in the back office's orders) and fields (none: the default place
@@ -166,3 +181,25 @@ export const apiV1CreateOperationSchema = z.object({
   options: signatureOptionsInputSchema.optional(),
 });
 export type ApiV1CreateOperation = z.input<typeof apiV1CreateOperationSchema>;
+
+/** The `payload` part of a multipart operation create: the same fields; the pool's entries name their file parts (a file without an entry joins the pool untitled). */
+export const apiV1UploadOperationSchema = apiV1CreateOperationSchema.extend({
+  documents: z.array(operationDocumentInputSchema).max(maxFilesPerRequest).default([]),
+});
+
+/**
+ * A campaign's signatories and an operation's orders, page by page in their own order (`rowIndex`, the typed or
+ * imported order): the keyset cursor is the last item's (rowIndex, id). Each item says its state and, once its copy
+ * or request is made, `requestId`.
+ */
+const itemListQuery = <S extends z.ZodEnum>(statuses: S) =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(apiV1ListLimit).default(20),
+    /** The `nextCursor` of the previous page. */
+    cursor: z.string().max(200).optional(),
+    status: statuses.optional(),
+  });
+export const apiV1SignatoryListQuerySchema = itemListQuery(signatoryStatusSchema);
+export const apiV1SignatoryListSchema = z.object({ data: z.array(signatorySchema), nextCursor: z.string().optional() });
+export const apiV1OrderListQuerySchema = itemListQuery(orderStatusSchema);
+export const apiV1OrderListSchema = z.object({ data: z.array(orderSchema), nextCursor: z.string().optional() });

@@ -1,30 +1,52 @@
-import type { Keyset } from '../../platform/db/lists.ts';
+import type { Keyset, RowKeyset } from '../../platform/db/lists.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /**
- * The cursor of every /api/v1 list: the opaque base64url of the last row's (created_at, id), newest first
- * (docs/api-v1.md, "Paging"). A keyset, not an offset: rows created while a client pages never show twice nor
- * shift the next page.
+ * The cursors of the /api/v1 lists (docs/api-v1.md, "Paging"): opaque base64url JSON of the last row's key. Lists of
+ * resources are newest first by (created_at, id); a campaign's signatories and an operation's orders are in their own
+ * order, by (rowIndex, id). A keyset, not an offset: rows created while a client pages never show twice nor shift
+ * the next page.
  */
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const encodeCursor = (row: { createdAt: Date; id: string }) => Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), i: row.id })).toString('base64url');
+const encode = (value: Record<string, unknown>) => Buffer.from(JSON.stringify(value)).toString('base64url');
+export const encodeCursor = (row: { createdAt: Date; id: string }) => encode({ t: row.createdAt.toISOString(), i: row.id });
+export const encodeRowCursor = (row: RowKeyset) => encode({ r: row.rowIndex, i: row.id });
 
-export function decodeCursor(cursor: string | undefined): Keyset | undefined {
-  if (!cursor) return undefined;
+const invalidCursor = () =>
+  new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor this API gave.' }] });
+
+/** The cursor's JSON with a valid id, else the field error (never a server error). */
+function decodeJson(cursor: string): Record<string, unknown> & { i: string } {
   try {
-    const { t, i } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown };
-    const createdAt = typeof t === 'string' ? new Date(t) : null;
-    if (createdAt && !Number.isNaN(createdAt.getTime()) && typeof i === 'string' && uuidPattern.test(i)) return { createdAt, id: i };
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (value && typeof value === 'object' && typeof (value as { i?: unknown }).i === 'string' && uuidPattern.test((value as { i: string }).i)) {
+      return value as Record<string, unknown> & { i: string };
+    }
   } catch {
     // falls through to the field error
   }
-  throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor this API gave.' }] });
+  throw invalidCursor();
+}
+
+export function decodeCursor(cursor: string | undefined): Keyset | undefined {
+  if (!cursor) return undefined;
+  const { t, i } = decodeJson(cursor);
+  const createdAt = typeof t === 'string' ? new Date(t) : null;
+  if (createdAt && !Number.isNaN(createdAt.getTime())) return { createdAt, id: i };
+  throw invalidCursor();
+}
+
+export function decodeRowCursor(cursor: string | undefined): RowKeyset | undefined {
+  if (!cursor) return undefined;
+  const { r, i } = decodeJson(cursor);
+  if (typeof r === 'number' && Number.isSafeInteger(r) && r >= 0) return { rowIndex: r, id: i };
+  throw invalidCursor();
 }
 
 /** One more row than asked tells whether a next page exists, without counting. */
-export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => { createdAt: Date; id: string }): { page: T[]; nextCursor?: string } {
+export function pageOf<T>(rows: T[], limit: number, cursorOf: (row: T) => string): { page: T[]; nextCursor?: string } {
   const page = rows.slice(0, limit);
-  return rows.length > limit ? { page, nextCursor: encodeCursor(keyOf(page[page.length - 1]!)) } : { page };
+  return rows.length > limit ? { page, nextCursor: cursorOf(page[page.length - 1]!) } : { page };
 }

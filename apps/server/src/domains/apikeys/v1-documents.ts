@@ -1,10 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { toFieldErrors } from '../../platform/http/validation.ts';
 import { OutboundError, outboundRequest } from '../../platform/net/outbound.ts';
-import type { ReceivedFile, UploadLimits } from '../signatures/index.ts';
+import { readSignatureForm, type ReceivedFile, type UploadLimits } from '../signatures/index.ts';
 import { getApplication } from '../tenants/index.ts';
 
-/** The documents of a /api/v1 create (request or campaign): by content or by https URL, within the tenant's limits. */
+/**
+ * The documents of a /api/v1 create (request, campaign, operation): by content or by https URL within the tenant's
+ * limits, or as the file parts of a multipart create.
+ */
 
 const megabyte = 1024 * 1024;
 /** A document by URL: the whole fetch (redirects included) within this. */
@@ -48,4 +54,43 @@ export async function receivedFiles(platform: Platform, appId: string, documents
     files.push({ fileName: doc.fileName, mimeType: doc.fileName.toLowerCase().endsWith('.zip') ? 'application/zip' : 'application/pdf', data });
   }
   return { limits, files };
+}
+
+const pathOf = (path: PropertyKey[]) => path.map(String).join('/');
+
+/** A zod failure as the API's field errors: each field named by its path, `rename`d from a domain's input to the v1 body. */
+export function invalidFields(error: z.ZodError, rename: (path: PropertyKey[]) => string = pathOf): AppError {
+  const issues = error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${rename(path)}`, message, params: rest as Record<string, unknown> }));
+  return new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+}
+
+/**
+ * A multipart create (requests, campaigns, operations; docs/api-v1.md): the text part `part` holds the JSON of the
+ * JSON create, its document entries naming their file parts by fileName (no content); the file parts are read
+ * within the tenant's upload limits (413 past them). A missing or malformed JSON part, an entry naming no file
+ * part, or no file at all: 400 VALIDATION_FAILED naming the field.
+ */
+export async function readUploadForm<S extends z.ZodType<{ documents: readonly { fileName: string }[] }>>(
+  platform: Platform,
+  request: FastifyRequest,
+  appId: string,
+  part: string,
+  schema: S,
+): Promise<{ body: z.output<S>; files: ReceivedFile[]; limits: UploadLimits }> {
+  const limits = await uploadLimits(platform, appId);
+  const form = await readSignatureForm(request, limits);
+  let json: unknown;
+  try {
+    json = JSON.parse(form.fields[part] ?? '');
+  } catch {
+    throw fieldError(part, 'invalid_value', `The part \`${part}\` must be the JSON of the create.`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw invalidFields(parsed.error);
+  const body = parsed.data;
+  if (!form.files.length) throw fieldError('files', 'required', 'Send at least one file part (PDF or ZIP).');
+  const names = new Set(form.files.map((f) => f.fileName));
+  const missing = body.documents.findIndex((d) => !names.has(d.fileName));
+  if (missing >= 0) throw fieldError(`documents.${missing}.fileName`, 'invalid_value', `No file part is named ${body.documents[missing]!.fileName}.`);
+  return { body, files: form.files, limits };
 }

@@ -19,7 +19,6 @@ import type { App } from '../../platform/http/app.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
-import { toFieldErrors } from '../../platform/http/validation.ts';
 import {
   actOnSignatureRequest,
   completedFiles,
@@ -28,7 +27,6 @@ import {
   getSignatureRequest,
   listSignatureRequests,
   prepareDocuments,
-  readSignatureForm,
   presentRequest,
   progressOf,
   signatureRequestStatus,
@@ -38,8 +36,8 @@ import {
   type RequestView,
   type UploadLimits,
 } from '../signatures/index.ts';
-import { decodeCursor, pageOf } from './cursor.ts';
-import { fieldError, receivedFiles, uploadLimits } from './v1-documents.ts';
+import { decodeCursor, encodeCursor, pageOf } from './cursor.ts';
+import { invalidFields, readUploadForm, receivedFiles } from './v1-documents.ts';
 import { apiV1BulkRoutes } from './v1-bulk.ts';
 import { apiV1OpenApi } from './openapi.ts';
 import { serveReferencePage } from './reference-page.ts';
@@ -65,9 +63,7 @@ function signatureData(body: CreateBody): SignatureRequestData {
     optionsRequest: body.options ?? {},
   });
   if (parsed.success) return parsed.data;
-  const rename = (path: PropertyKey[]) => path.map(String).join('/').replace(/^transactionSigners/, 'signers').replace(/^transactionDocuments/, 'documents').replace(/^optionsRequest/, 'options');
-  const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${rename(path)}`, message, params: rest as Record<string, unknown> }));
-  throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
+  throw invalidFields(parsed.error, (path) => path.map(String).join('/').replace(/^transactionSigners/, 'signers').replace(/^transactionDocuments/, 'documents').replace(/^optionsRequest/, 'options'));
 }
 
 /** Calls per minute per key (API_RATE_LIMIT_PER_MINUTE): every answer says the remaining budget (x-ratelimit-*). */
@@ -116,21 +112,9 @@ export async function apiV1Routes(app: App, platform: Platform) {
     });
 
     serve(v1 as App, endpoints.uploadRequest, async (request, reply) => {
-      const limits = await uploadLimits(platform, requireActor(request).appId);
-      const form = await readSignatureForm(request as unknown as FastifyRequest, limits);
-      let json: unknown;
-      try {
-        json = JSON.parse(form.fields.request ?? '');
-      } catch {
-        throw fieldError('request', 'invalid_value', 'The part `request` must be the JSON of the request.');
-      }
-      const parsed = apiV1UploadRequestSchema.safeParse(json);
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${path.map(String).join('/')}`, message, params: rest as Record<string, unknown> }));
-        throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
-      }
-      assertMaySend(request as unknown as FastifyRequest, parsed.data.send);
-      return create(request as unknown as FastifyRequest, reply, parsed.data, form.files, limits);
+      const { body, files, limits } = await readUploadForm(platform, request as unknown as FastifyRequest, requireActor(request).appId, 'request', apiV1UploadRequestSchema);
+      assertMaySend(request as unknown as FastifyRequest, body.send);
+      return create(request as unknown as FastifyRequest, reply, body, files, limits);
     });
 
     serve(v1 as App, endpoints.listRequests, async (request) => {
@@ -139,7 +123,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
       const filter = status || createdFrom || createdTo ? encodeSignatureFilter({ status, createdFrom, createdTo }) : undefined;
       const query = signatureListQuerySchema.parse({ limit: limit + 1, offset: 0, order: 'DESC', search, filter, light: '1' });
       const { views } = await listSignatureRequests({ platform, actor: requireActor(request), query, after });
-      const { page, nextCursor } = pageOf(views, limit, (v) => v.row);
+      const { page, nextCursor } = pageOf(views, limit, (v) => encodeCursor(v.row));
       return { data: page.map(present), ...(nextCursor ? { nextCursor } : {}) };
     });
 

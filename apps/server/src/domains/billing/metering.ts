@@ -47,9 +47,14 @@ export function usageOf(event: MeteredEvent): Usage[] {
   }
 }
 
-/** The request and campaign a consumption belongs to (a seal belongs to neither). */
-const requestOf = (event: MeteredEvent) =>
-  'requestId' in event.data ? { requestId: event.data.requestId ?? null, campaignId: ('campaignId' in event.data ? event.data.campaignId : null) ?? null } : { requestId: null, campaignId: null };
+/**
+ * The request, campaign and operation a consumption belongs to, as its event names them (a seal belongs to none; the
+ * api_call of a campaign's or an operation's create to that campaign or operation, before any request exists).
+ */
+export function linksOf(event: MeteredEvent): { requestId: string | null; campaignId: string | null; operationId: string | null } {
+  const data = event.data as { requestId?: string | null; campaignId?: string | null; operationId?: string | null };
+  return { requestId: data.requestId ?? null, campaignId: data.campaignId ?? null, operationId: data.operationId ?? null };
+}
 
 /** `YYYY-MM-01` of the UTC month of an instant. */
 export const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
@@ -80,7 +85,7 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
         testMode: event.data.testMode,
         occurredAt: new Date(event.occurredAt),
         eventId: event.id,
-        ...requestOf(event),
+        ...linksOf(event),
         signerId: usage.signerId ?? null,
       });
     }

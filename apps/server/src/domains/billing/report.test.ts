@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEventOf } from '@paraphe/contracts';
-import { monthOf, usageOf } from './metering.ts';
+import { linksOf, monthOf, usageOf } from './metering.ts';
 import { buildReport, monthsBetween } from './report.ts';
 import type { MonthlyRow } from './repository.ts';
 
@@ -18,6 +18,15 @@ describe('metering: what an event consumes', () => {
     expect(usageOf(event('signature.signer_signed', { ...signer, handwritten: false, documentCount: 1 })).map((u) => u.kind)).toEqual(['signer_signed']);
     expect(usageOf(event('signature.sent', { ...facts, signerCount: 2 })).map((u) => u.kind)).toEqual(['option_simple']);
     expect(usageOf(event('signature.sent', { ...facts, signerCount: 1, campaignId: facts.requestId })).map((u) => u.kind)).toEqual(['option_campaign']);
+  });
+  it('links a consumption to its request, campaign or operation (an API create of a campaign or an operation has no request yet)', () => {
+    const used = (data: Partial<DomainEventOf<'apikey.used'>['data']>) =>
+      ({ id: 'e', type: 'apikey.used', appId: 'a', actorUserId: null, occurredAt: '2026-01-31T23:59:59Z', data: { keyId: facts.requestId, ownerUserId: facts.requestId, testMode: false, operation: 'request.created', ...data } }) as DomainEventOf<'apikey.used'>;
+    const id = '00000000-0000-4000-8000-000000000009';
+    expect(linksOf(used({ requestId: id }))).toEqual({ requestId: id, campaignId: null, operationId: null });
+    expect(linksOf(used({ operation: 'campaign.created', campaignId: id }))).toEqual({ requestId: null, campaignId: id, operationId: null });
+    expect(linksOf(used({ operation: 'operation.created', operationId: id }))).toEqual({ requestId: null, campaignId: null, operationId: id });
+    expect(linksOf(event('signature.sent', { ...facts, signerCount: 1, operationId: id }))).toEqual({ requestId: facts.requestId, campaignId: null, operationId: id });
   });
   it('files an instant in its UTC month', () => {
     expect(monthOf(new Date('2026-01-31T23:59:59Z'))).toBe('2026-01-01');

@@ -67,6 +67,8 @@ export const consumptions = pgTable(
     requestId: uuid('request_id'),
     signerId: uuid('signer_id'),
     campaignId: uuid('campaign_id'),
+    /** The operation (batch) it belongs to: an order's sending option, the api_call of an operation's create. */
+    operationId: uuid('operation_id'),
   },
   (t) => [
     unique('consumptions_event_kind_unique').on(t.eventId, t.kind),

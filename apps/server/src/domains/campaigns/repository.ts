@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type
 import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { moveCounters } from '../../platform/db/counters.ts';
-import { containsPattern, listPage, matchIds, type PageTotal, olderThan, type Keyset } from '../../platform/db/lists.ts';
+import { containsPattern, listPage, matchIds, type PageTotal, olderThan, pastRow, type Keyset, type RowKeyset } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { campaignDocuments, campaignSignatories, campaigns } from './schema.ts';
 
@@ -165,6 +165,8 @@ export interface SignatoryFilter {
   offset: number;
   order: 'ASC' | 'DESC';
   orderBy?: 'rowIndex' | 'lastname' | 'emailAddress' | 'status';
+  /** Keyset paging in the campaign's order (the public API's cursor; orderBy rowIndex, offset 0). */
+  after?: RowKeyset;
 }
 const signatorySortable = { rowIndex: 'rowIndex', lastname: 'lastname', emailAddress: 'email', status: 'status' } as const;
 
@@ -175,7 +177,12 @@ const signatorySortable = { rowIndex: 'rowIndex', lastname: 'lastname', emailAdd
  */
 export async function listSignatories(db: Executor, appId: string, campaignId: string, filter: SignatoryFilter): Promise<{ rows: SignatoryRow[]; total: number | null; capped: boolean }> {
   const term = filter.search ? escapeLike(filter.search) : undefined;
-  const where = and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), filter.status ? eq(campaignSignatories.status, filter.status) : undefined);
+  const where = and(
+    eq(campaignSignatories.appId, appId),
+    eq(campaignSignatories.campaignId, campaignId),
+    filter.status ? eq(campaignSignatories.status, filter.status) : undefined,
+    filter.after ? pastRow(campaignSignatories, filter.after, filter.order) : undefined,
+  );
   const direction = filter.order === 'ASC' ? asc : desc;
   const key = signatorySortable[filter.orderBy ?? 'rowIndex'];
   const orderBy = (c: typeof campaignSignatories) => [direction(c[key]), direction(c.id)];

@@ -3,6 +3,6 @@ export { operationsModule } from './module.ts';
 /** The one-box search (search domain): operations the actor sees, by label. */
 export { searchOperations } from './service.ts';
 export { eraseOrderSignersOf, operationsPastRetention, ordersOfPerson, purgeOperation, unsentOrdersOf, type OperationPurgeStep } from './retention.ts';
-/** The public API (apikeys domain, /api/v1/operations): create, list, read, follow, launch (`setStatus` pending), cancel. */
-export { createOperation, getOperation, listOperations, setStatus as setOperationStatus } from './service.ts';
-export { presentOperation, statisticsOf as operationStatisticsOf } from './presenter.ts';
+/** The public API (apikeys domain, /api/v1/operations): create, list, read, follow, launch (`setStatus` pending), cancel, the orders page by page. */
+export { createOperation, getOperation, listOperations, listOrders as listOperationOrders, setStatus as setOperationStatus } from './service.ts';
+export { presentOperation, presentOrder, statisticsOf as operationStatisticsOf } from './presenter.ts';

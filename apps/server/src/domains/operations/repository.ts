@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { orderStatuses, type OperationCounts, type OperationStatus, type OrderStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { moveCounters } from '../../platform/db/counters.ts';
-import { containsPattern, listPage, matchIds, type PageTotal, olderThan, type Keyset } from '../../platform/db/lists.ts';
+import { containsPattern, listPage, matchIds, type PageTotal, olderThan, pastRow, type Keyset, type RowKeyset } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { operationDocuments, operationOrders, operations, type OrderField, type OrderSigner } from './schema.ts';
 
@@ -145,12 +145,19 @@ export interface OrderFilter {
   offset: number;
   order: 'ASC' | 'DESC';
   orderBy?: 'rowIndex' | 'document' | 'status';
+  /** Keyset paging in the operation's order (the public API's cursor; orderBy rowIndex, offset 0). */
+  after?: RowKeyset;
 }
 const orderSortable = { rowIndex: 'rowIndex', document: 'documentName', status: 'status' } as const;
 
 /** A page of orders; a search goes through the trigram index of the search text (signers' names, e-mails, file name). */
 export async function listOrders(db: Executor, appId: string, operationId: string, filter: OrderFilter): Promise<{ rows: OrderRow[]; total: number | null; capped: boolean }> {
-  const where = and(eq(operationOrders.appId, appId), eq(operationOrders.operationId, operationId), filter.status ? eq(operationOrders.status, filter.status) : undefined);
+  const where = and(
+    eq(operationOrders.appId, appId),
+    eq(operationOrders.operationId, operationId),
+    filter.status ? eq(operationOrders.status, filter.status) : undefined,
+    filter.after ? pastRow(operationOrders, filter.after, filter.order) : undefined,
+  );
   const direction = filter.order === 'ASC' ? asc : desc;
   const key = orderSortable[filter.orderBy ?? 'rowIndex'];
   const orderBy = (c: typeof operationOrders) => [direction(c[key]), direction(c.id)];

@@ -84,6 +84,17 @@ export function olderThan(table: PgTable & { id: PgColumn; appId: PgColumn; crea
   return sql`(${table.createdAt}, ${table.id}) < (${at}, ${after.id}::uuid)`;
 }
 
+/** A position in a list in its own order (a campaign's signatories, an operation's orders): (row_index, id). */
+export interface RowKeyset {
+  rowIndex: number;
+  id: string;
+}
+
+/** Keyset paging in (row_index, id) order: the rows strictly after the cursor's (ascending) or before it (descending). */
+export function pastRow(table: { rowIndex: PgColumn; id: PgColumn }, after: RowKeyset, order: 'ASC' | 'DESC'): SQL {
+  return order === 'ASC' ? sql`(${table.rowIndex}, ${table.id}) > (${after.rowIndex}, ${after.id}::uuid)` : sql`(${table.rowIndex}, ${table.id}) < (${after.rowIndex}, ${after.id}::uuid)`;
+}
+
 /**
  * One page of a list of `table`: `where` (tenant, filters), the search's matches, the order (given as a function of
  * the columns, so it can be applied to the fenced subquery), and its total.

@@ -1,0 +1,1 @@
+ALTER TABLE "consumptions" ADD COLUMN "operation_id" uuid;
