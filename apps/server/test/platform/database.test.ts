@@ -166,29 +166,29 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
         return addActivity(tx, rows);
       },
     });
-    const delta = (metric: 'sent' | 'signed', count: number): Delta => ({ appId: appA, month: '2031-01-01', userId: null, source: 'single', metric, count });
-    const countOf = async (metric: string) =>
+    const delta = (metric: 'requests_sent' | 'signers_signed', count: number): Delta => ({ appId: appA, month: '2031-01-01', userId: null, source: 'single', metric, count });
+    const countOf = async (metric: 'requests_sent' | 'signers_signed') =>
       (await t.database.inTenant(appA, (tx) => tx.select({ count: activityMonthly.count }).from(activityMonthly).where(and(eq(activityMonthly.month, '2031-01-01'), eq(activityMonthly.metric, metric)))))[0]?.count ?? 0;
 
     await t.database.inTenant(appA, async (tx) => {
-      await addCountsAtCommit(tx, counters(tx, 'b-second'), [delta('signed', 1)]);
-      await addCountsAtCommit(tx, counters(tx, 'a-first'), [delta('sent', 2), delta('sent', 1)]);
-      await addCountsAtCommit(tx, counters(tx, 'b-second'), [delta('signed', 4)]);
+      await addCountsAtCommit(tx, counters(tx, 'b-second'), [delta('signers_signed', 1)]);
+      await addCountsAtCommit(tx, counters(tx, 'a-first'), [delta('requests_sent', 2), delta('requests_sent', 1)]);
+      await addCountsAtCommit(tx, counters(tx, 'b-second'), [delta('signers_signed', 4)]);
       // Nothing written before the transaction's end; then one upsert per kind of counter, in name order.
       expect(statements).toEqual([]);
     });
-    expect(statements).toEqual(['a-first: sent+3', 'b-second: signed+5']);
-    expect([await countOf('sent'), await countOf('signed')]).toEqual([3, 5]);
+    expect(statements).toEqual(['a-first: requests_sent+3', 'b-second: signers_signed+5']);
+    expect([await countOf('requests_sent'), await countOf('signers_signed')]).toEqual([3, 5]);
 
     await expect(
       t.database.inTenant(appA, async (tx) => {
-        await addCountsAtCommit(tx, counters(tx, 'a-first'), [delta('sent', 10)]);
+        await addCountsAtCommit(tx, counters(tx, 'a-first'), [delta('requests_sent', 10)]);
         deferUntilCommit(tx, async () => {
           throw new Error('failed before commit');
         });
       }),
     ).rejects.toThrow('failed before commit');
-    expect(await countOf('sent')).toBe(3);
+    expect(await countOf('requests_sent')).toBe(3);
   });
 
   it("reads the tenant once per transaction and forgets it when the transaction changes it", async () => {
