@@ -8,7 +8,7 @@ import { ownerMailboxOf } from '../users/index.ts';
 import { appendEvent } from './evidence.ts';
 import { emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
-import type { RequestRow, SignerRow } from './repository.ts';
+import type { DocumentWithFields, RequestRow, SignerRow } from './repository.ts';
 
 /** Mails and SMS of the requester's side, in the tenant's branding and the signer's language. */
 
@@ -16,6 +16,8 @@ export interface RequestContext {
   application: ApplicationRow;
   request: RequestRow;
   signers: SignerRow[];
+  /** The documents with their fields, when the caller has them already (a create that sends at once). */
+  documents?: DocumentWithFields[];
 }
 
 const requesterName = (ctx: RequestContext) => ctx.request.ownerName ?? ctx.application.company;

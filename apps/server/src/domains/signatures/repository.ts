@@ -128,19 +128,24 @@ export async function documentsOf(db: Executor, appId: string, requestIds: strin
   return docs.map((d) => ({ ...d, fields: fields.filter((f) => f.documentId === d.id) }));
 }
 
-export async function insertRequest(db: Executor, row: typeof signatureRequests.$inferInsert): Promise<string> {
-  const [inserted] = await db.insert(signatureRequests).values(row).returning({ id: signatureRequests.id });
-  return inserted!.id;
+/** The request as written, with its owner's name (what findRequest would read back). */
+export async function insertRequest(db: Executor, row: typeof signatureRequests.$inferInsert): Promise<RequestRow> {
+  const [inserted] = await db.insert(signatureRequests).values(row).returning();
+  return (await withOwners(db, [inserted!]))[0]!;
 }
 
-export async function insertSigners(db: Executor, rows: (typeof signers.$inferInsert)[]): Promise<void> {
-  if (rows.length) await db.insert(signers).values(rows);
+/** The signers as written, in signer order (what signersOf would read back). */
+export async function insertSigners(db: Executor, rows: (typeof signers.$inferInsert)[]): Promise<SignerRow[]> {
+  if (!rows.length) return [];
+  const inserted = await db.insert(signers).values(rows).returning();
+  return inserted.sort((a, b) => a.signerIndex - b.signerIndex);
 }
 
-export async function insertDocument(db: Executor, row: typeof signatureDocuments.$inferInsert, fields: Omit<typeof signatureFields.$inferInsert, 'documentId' | 'appId'>[]): Promise<string> {
-  const [doc] = await db.insert(signatureDocuments).values(row).returning({ id: signatureDocuments.id });
-  if (fields.length) await db.insert(signatureFields).values(fields.map((f) => ({ ...f, appId: row.appId, documentId: doc!.id })));
-  return doc!.id;
+/** The document and its fields as written (what documentsOf would read back). */
+export async function insertDocument(db: Executor, row: typeof signatureDocuments.$inferInsert, fields: Omit<typeof signatureFields.$inferInsert, 'documentId' | 'appId'>[]): Promise<DocumentWithFields> {
+  const [doc] = await db.insert(signatureDocuments).values(row).returning();
+  const written = fields.length ? await db.insert(signatureFields).values(fields.map((f) => ({ ...f, appId: row.appId, documentId: doc!.id }))).returning() : [];
+  return { ...doc!, fields: written.sort((a, b) => a.signerIndex - b.signerIndex || a.page - b.page) };
 }
 
 /** A draft's signers replaced by `rows` (a draft's signers have no history yet). */

@@ -75,7 +75,7 @@ export async function runSepaPreprocessing(tx: Tx, platform: Platform, ctx: Requ
   const storageKey = `${appId}/${randomUUID()}.pdf`;
   await platform.storage.put(storageKey, pdf.data);
   const fileName = `sepa-mandate-${mandate.rum.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
-  const documentId = await repo.insertDocument(
+  const { id: documentId } = await repo.insertDocument(
     tx,
     { appId, requestId: ctx.request.id, position: mandateDocumentPosition, title: `SEPA mandate ${mandate.rum}`, documentType: 'pdf', fileType: 'classic', fileName, checkBoxTexts: [], storageKey, sha256: pdf.sha256, pageCount: pdf.pageCount, sizeBytes: pdf.data.length },
     [pdf.field],

@@ -77,10 +77,11 @@ export async function findVisible(tx: Tx, actor: Actor, id: string): Promise<rep
   return row;
 }
 
-async function views(tx: Tx, platform: Platform, appId: string, rows: repo.RequestRow[], light: boolean): Promise<RequestView[]> {
+/** `known`: the documents (with their fields) of `rows` when the caller has just written them (not read again). */
+async function views(tx: Tx, platform: Platform, appId: string, rows: repo.RequestRow[], light: boolean, known?: repo.DocumentWithFields[]): Promise<RequestView[]> {
   const ids = rows.map((r) => r.id);
   const signers = await repo.signersOf(tx, appId, ids);
-  const documents = light ? [] : await repo.documentsOf(tx, appId, ids);
+  const documents = light ? [] : (known ?? (await repo.documentsOf(tx, appId, ids)));
   const activeContent = light ? new Map<string, DocumentActiveContent>() : await checkedActiveContent(tx, appId, ids);
   // Whether the last mail or SMS to each signer went out (the requester sees an undelivered invitation).
   const deliveries = light ? new Map<string, DeliveryState>() : await platform.messaging.deliveryStatus(tx, signers.map((s) => signerMessagesAbout(s.id)));
@@ -93,10 +94,10 @@ async function views(tx: Tx, platform: Platform, appId: string, rows: repo.Reque
   }));
 }
 
-export async function viewOf(tx: Tx, platform: Platform, appId: string, id: string): Promise<RequestView> {
+export async function viewOf(tx: Tx, platform: Platform, appId: string, id: string, knownDocuments?: repo.DocumentWithFields[]): Promise<RequestView> {
   const row = await repo.findRequest(tx, { appId }, id);
   if (!row) throw notFound('Signature request');
-  return (await views(tx, platform, appId, [row], false))[0]!;
+  return (await views(tx, platform, appId, [row], false, knownDocuments))[0]!;
 }
 
 const toListFilter = (q: ParsedListQuery, after?: Keyset): repo.RequestListFilter => ({
@@ -217,10 +218,11 @@ export async function insertDocuments(
   keys: string[],
   sizes: number[],
   firstPosition = 0,
-) {
+): Promise<repo.DocumentWithFields[]> {
+  const written: repo.DocumentWithFields[] = [];
   for (const [index, doc] of documents.entries()) {
     const position = firstPosition + index;
-    const documentId = await repo.insertDocument(
+    const document = await repo.insertDocument(
       tx,
       {
         appId,
@@ -238,6 +240,8 @@ export async function insertDocuments(
       },
       doc.signatureFields,
     );
+    written.push(document);
+    const documentId = document.id;
     const check = doc.inspection;
     if (check && (check.activeContent.found.length || check.warnings.length)) {
       await appendEvent(tx, {
@@ -249,6 +253,7 @@ export async function insertDocuments(
       });
     }
   }
+  return written;
 }
 
 /** The signers of a create or draft edit, as rows. */
@@ -282,7 +287,7 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
       assertLevelAndOptions(application, opts.level, data.optionsRequest);
       const now = platform.clock();
       await assertQualifiedSigners(tx, actor.appId, opts.level, data.transactionSigners.map((s) => ({ role: s.role, email: s.emailAddress })), now);
-      const requestId = await repo.insertRequest(tx, {
+      const created = await repo.insertRequest(tx, {
         appId: actor.appId,
         ownerUserId: actor.userId,
         label: data.label,
@@ -294,16 +299,16 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
         createdAt: now,
         updatedAt: now,
       });
-      await repo.insertSigners(tx, signerRowsOf(actor.appId, requestId, data));
-      await insertDocuments(tx, platform, actor.appId, requestId, documents, keys, documents.map((d) => d.data.length));
+      const requestId = created.id;
+      const signers = await repo.insertSigners(tx, signerRowsOf(actor.appId, requestId, data));
+      const written = await insertDocuments(tx, platform, actor.appId, requestId, documents, keys, documents.map((d) => d.data.length));
       await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.created', targetType: 'signature_request', targetId: requestId, ip: actor.ip });
-      const created = (await repo.findRequest(tx, { appId: actor.appId }, requestId))!;
       await emitRequestEvent(tx, platform, created, 'signature.created', { signerCount: data.transactionSigners.length, documentCount: documents.length }, actor.realUserId);
       // Sent from what this transaction just wrote: no lock (no other transaction sees the request before the commit)
-      // and no second read of the request and the tenant (loadContext would do both).
-      const links = data.transactionRequest.send ? await sendRequest(tx, platform, { application, request: created, signers: await repo.signersOf(tx, actor.appId, [requestId]) }, actor.realUserId) : [];
+      // and no second read of the request, its signers, documents and tenant (loadContext would read them).
+      const links = data.transactionRequest.send ? await sendRequest(tx, platform, { application, request: created, signers, documents: written }, actor.realUserId) : [];
       const warnings = data.transactionRequest.send ? [] : await sealingWarnings(tx, application, data.optionsRequest, now);
-      return { view: await viewOf(tx, platform, actor.appId, requestId), links, warnings };
+      return { view: await viewOf(tx, platform, actor.appId, requestId, written), links, warnings };
     });
   } catch (error) {
     await discard(platform, keys);
@@ -370,7 +375,7 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
       const application = await getApplication(tx, actor.appId);
       const now = platform.clock();
       const { row } = source;
-      const requestId = await repo.insertRequest(tx, {
+      const created = await repo.insertRequest(tx, {
         appId: actor.appId,
         ownerUserId: actor.userId,
         label: row.label,
@@ -382,6 +387,7 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
         createdAt: now,
         updatedAt: now,
       });
+      const requestId = created.id;
       await repo.insertSigners(
         tx,
         source.signers.map(({ id: _id, requestId: _r, createdAt: _c, ...s }) => ({
@@ -402,7 +408,6 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
       const docs = copies.map(({ doc, inspection }) => ({ ...doc, signatureFields: doc.fields.map(presentField), inspection }));
       await insertDocuments(tx, platform, actor.appId, requestId, docs, keys, copies.map((c) => c.data.length));
       await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.duplicated', targetType: 'signature_request', targetId: requestId, data: { from: row.id }, ip: actor.ip });
-      const created = (await repo.findRequest(tx, { appId: actor.appId }, requestId))!;
       await emitRequestEvent(tx, platform, created, 'signature.created', { signerCount: source.signers.length, documentCount: copies.length }, actor.realUserId);
       return viewOf(tx, platform, actor.appId, requestId);
     });

@@ -64,7 +64,7 @@ export async function loadContext(tx: Tx, appId: string, requestId: string): Pro
 /** Everything that blocks a send (spec §5 save rules, features, billing). */
 async function assertSendable(tx: Tx, ctx: RequestContext, now: Date) {
   const { application, request, signers } = ctx;
-  const documents = await repo.documentsOf(tx, application.id, [request.id]);
+  const documents = ctx.documents ?? (await repo.documentsOf(tx, application.id, [request.id]));
   const problems = sendReadinessProblems({
     signers: signers.map((s) => ({ ...s, phoneNum: s.phone })),
     documents: documents.map((d) => ({ documentType: d.documentType, signatureFields: d.fields })),

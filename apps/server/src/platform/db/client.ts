@@ -139,8 +139,8 @@ export function scopedTransactions(db: Database) {
   return {
     async inTenant<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
       return observed(db, async (tx) => {
-        await tx.execute(sql`select set_config('app.tenant_id', ${appId}, true)`);
-        await tx.execute(sql`set local role app_user`);
+        // The tenant and the restricted role for this transaction only, in one round trip (set_config('role') is SET LOCAL ROLE).
+        await tx.execute(sql`select set_config('app.tenant_id', ${appId}, true), set_config('role', 'app_user', true)`);
         return fn(tx);
       });
     },
