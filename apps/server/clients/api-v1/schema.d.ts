@@ -5684,6 +5684,7 @@ export interface operations {
                              * @enum {string}
                              */
                             role?: "signer" | "observer" | "validator";
+                            step?: number | null;
                         }[];
                         document: string;
                         signatureFields?: {

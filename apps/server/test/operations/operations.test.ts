@@ -265,6 +265,36 @@ describe(`operations (${engine})`, () => {
     await t.waitFor(async () => (await messagesTo(t, dan.emailAddress, 'signature-canceled')).length === 1);
   }, 120_000);
 
+  it('parallel steps in an order: signers sharing a step are invited together, the next one waits for both; a bad step is refused as in a single request', async () => {
+    const [ann, bob, cid] = [person('Ann'), person('Bob'), person('Cid')];
+    const id = await newId();
+    const badStep = await save(id, [{ name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [{ ...ann, step: 0 }], document: 'one.pdf' }]) }]);
+    expect(badStep.statusCode, badStep.body).toBe(400);
+    expect(badStep.json().error.code).toBe('VALIDATION_FAILED');
+    expect(badStep.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['transactionOrders.0.transactionSigners.0.step']);
+    expect((await get(id)).orderCount).toBe(0);
+
+    const order = { transactionSigners: [ann, { ...bob, step: 1 }, cid], document: 'one.pdf' };
+    const sent = await save(id, [{ name: 'label', value: 'Parallel' }, { name: 'transactionOrders', value: JSON.stringify([order]) }, { name: 'status', value: 'pending' }, ...files('one.pdf')]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.waitFor(async () => (await get(id)).status === 'ready');
+    const [saved] = (await client.call('GET', `/api/batches/${id}/orders`, 'operation')).json().data;
+    expect(saved.transactionSigners.map((s: { step: number | null }) => s.step)).toEqual([null, 1, null]);
+    const signers = await rows<{ step: number | null; status: string }>(t, sql`select s.step, s.status from signers s join signature_requests r on r.id = s.request_id where r.source_id = ${id} order by s.signer_index`);
+    expect(signers).toEqual([
+      { step: null, status: 'ready' },
+      { step: 1, status: 'ready' },
+      { step: null, status: 'waiting' },
+    ]);
+    const invitations = async (email: string) => (await messagesTo(t, email, 'signature-invitation')).length;
+    expect([await invitations(ann.emailAddress), await invitations(bob.emailAddress), await invitations(cid.emailAddress)]).toEqual([1, 1, 0]);
+    // The next step waits for both: Bob signing alone does not reach Cid, Ann's signature does.
+    await signAsInvited(t, bob.emailAddress);
+    expect(await invitations(cid.emailAddress)).toBe(0);
+    await signAsInvited(t, ann.emailAddress);
+    await t.waitFor(async () => (await invitations(cid.emailAddress)) === 1);
+  }, 60_000);
+
   it("stamp before signing: each order's document is sealed by the stamp account before its invitation (its own seal, DocMDP P=2)", async () => {
     const sealing = await t.login((await t.factory.tenant({ doubleAuth: false, features: { operation: true, stamp: true } })).gerant.email);
     const account = await sealing.call('POST', '/api/stamp-accounts', 'history', { label: 'Cachet des lots', reason: 'Conforme' });
