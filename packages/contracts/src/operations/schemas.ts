@@ -214,7 +214,7 @@ export const operationActionAcceptedResponse = itemEnvelope(z.object({ queued: z
 export const operationDocumentsResponse = itemEnvelope(z.array(operationDocumentSchema));
 
 // ----- Order import (spreadsheet; docs/operations.md "Import") -----
-export const orderImportReasons = ['document_missing', 'no_signer', 'invalid_field', 'too_many_orders'] as const;
+export const orderImportReasons = ['document_missing', 'no_signer', 'invalid_field', 'invalid_step', 'too_many_orders'] as const;
 export const orderImportRowReasonSchema = z.union([importRowReasonSchema, z.enum(orderImportReasons)]);
 export type OrderImportRowReason = z.infer<typeof orderImportRowReasonSchema>;
 export const orderImportQuerySchema = z.object({ preview: z.enum(['0', '1']).default('0') });
