@@ -39,7 +39,7 @@ describe('operations, company seal and verification journey', () => {
   const label = `Supplier contracts ${stamp}`;
   const company = `Lots ${stamp}`;
 
-  it('an operation from a spreadsheet of 3 orders, sent, one signed, cancelled; a PDF sealed with the imported certificate and verified', async () => {
+  it('an operation from a spreadsheet of 3 orders and one typed with two signers signing together, sent, one signed, cancelled; a PDF sealed with the imported certificate and verified', async () => {
     const { server, steps } = env;
     const files = { a: path.join(env.workDir, 'contract-a.pdf'), b: path.join(env.workDir, 'contract-b.pdf'), sheet: path.join(env.workDir, 'orders.csv'), toSeal: path.join(env.workDir, 'certificate.pdf') };
     fs.writeFileSync(
@@ -75,11 +75,26 @@ describe('operations, company seal and verification journey', () => {
     await page.getByRole('button', { name: 'Import 3 signatures' }).click();
     await page.getByRole('tab', { name: 'Signatures (3)' }).waitFor();
 
+    // One more typed in the editor: Rosa and Sam sign contract-b.pdf at the same time (one parallel step).
+    await page.getByRole('combobox', { name: 'Document', exact: true }).click();
+    await page.getByRole('option', { name: 'contract-b.pdf' }).click();
+    await page.getByRole('button', { name: 'Add a signer', exact: true }).click();
+    for (const [i, name] of ['Rosa', 'Sam'].entries()) {
+      await page.getByRole('textbox', { name: 'First name' }).nth(i).fill(name);
+      await page.getByRole('textbox', { name: 'Last name' }).nth(i).fill('Typed');
+      await page.getByRole('textbox', { name: 'E-mail' }).nth(i).fill(mail(name.toLowerCase()));
+    }
+    await page.getByLabel('Signs at the same time as the previous participant').check();
+    await page.getByRole('button', { name: 'Add the signature', exact: true }).click();
+    await page.getByRole('tab', { name: 'Signatures (4)' }).waitFor();
+
     // Send, after the confirmation; the dispatch makes one request per order.
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByRole('dialog').getByText('3 signature requests will be sent.').waitFor();
+    await page.getByRole('dialog').getByText('4 signature requests will be sent.').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByText('3 of 3 sent').waitFor({ timeout: 60_000 });
+    await page.getByText('4 of 4 sent').waitFor({ timeout: 60_000 });
+    // Rosa and Sam are invited together.
+    await Promise.all([server.waitForMailSubject(mail('rosa')), server.waitForMailSubject(mail('sam'))]);
     await screenshot(page, 'operations-2-sent');
 
     // Piet signs his order from the invitation (the code by e-mail).
@@ -98,7 +113,7 @@ describe('operations, company seal and verification journey', () => {
     await signer.getByText('Thank you, you have signed').waitFor();
 
     // The order list follows: Piet's order completed, the two others still awaiting.
-    const pietRow = page.getByRole('row', { name: /contract-b\.pdf/ });
+    const pietRow = page.getByRole('row', { name: /contract-b\.pdf TWO Piet/ });
     await expect
       .poll(async () => {
         await page.reload();
@@ -108,7 +123,7 @@ describe('operations, company seal and verification journey', () => {
       .toContain('Completed');
     await screenshot(page, 'operations-3-one-signed');
 
-    // Change the operation's status: cancelled (the two open orders are cancelled by a job, Piet's stays signed).
+    // Change the operation's status: cancelled (the three open orders are cancelled by a job, Piet's stays signed).
     await page.getByRole('button', { name: 'Change status' }).click();
     await page.getByRole('menuitem', { name: 'Cancel the operation' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
@@ -119,7 +134,7 @@ describe('operations, company seal and verification journey', () => {
         await pietRow.waitFor();
         return page.getByRole('row', { name: /Cancelled/ }).count();
       }, { timeout: 30_000, interval: 1_000 })
-      .toBe(2);
+      .toBe(3);
     expect(await pietRow.textContent()).toContain('Completed');
     await screenshot(page, 'operations-4-cancelled');
 

@@ -8,9 +8,10 @@ import { a4, displayName, writePdf, type Participant } from './support/requests.
 import { useJourneyEnvironment } from './support/environment.ts';
 
 /**
- * Issue 4's journey, the requester's side: a tenant owner builds a request (two signers, a co-signer, an
- * observer), places a field in the position editor, sends it in e-mail chaining, finds only the first
- * invitation in the outbox, cancels the second signer, relaunches, then searches the list and exports it.
+ * Issue 4's journey, the requester's side: a tenant owner builds a request (three signers, two of them signing
+ * together, a co-signer, an observer), places a field in the position editor, sends it in e-mail chaining, finds
+ * only the first invitation in the outbox, cancels the second signer, relaunches, then searches the list and
+ * exports it.
  */
 const env = useJourneyEnvironment('requests');
 
@@ -52,6 +53,7 @@ describe('issue 4 journey: the requester', () => {
   const label = `Contract ${stamp}`;
   const first: Participant = { first: 'Alice', last: 'Arnaud', email: `alice${stamp}@example.com` };
   const second: Participant = { first: 'Bruno', last: 'Bernard', email: `bruno${stamp}@example.com` };
+  const alongside: Participant = { first: 'Emma', last: 'Etienne', email: `emma${stamp}@example.com`, withPrevious: true };
   const coSigner: Participant = { first: 'Chloe', last: 'Carpentier', email: `chloe${stamp}@example.com`, coSigner: true };
   const observer: Participant = { first: 'Denis', last: 'Durand', email: `denis${stamp}@example.com`, observer: true };
 
@@ -61,10 +63,10 @@ describe('issue 4 journey: the requester', () => {
     await Promise.all([writePdf(pdfFile, ['Service contract', 'Signatures'], { openActionScript: "app.alert('hello');" }), env.steps.logIn(admin, adminEmail, adminPassword)]);
     const page = await env.requests.tenantOwner(admin, `requester${stamp}@example.com`, `Requests ${stamp}`);
 
-    // The form: label, four participants, the PDF, a field for the second signer dragged on page 1.
+    // The form: label, five participants (Emma signs at the same time as Bruno), the PDF, a field for the second signer dragged on page 1.
     await page.goto(`${env.server.url}/#/signatures/new`);
     await page.getByLabel(/^Label/).fill(label);
-    for (const [i, p] of [first, second, coSigner, observer].entries()) await env.requests.fillParticipant(page, i, p);
+    for (const [i, p] of [first, second, alongside, coSigner, observer].entries()) await env.requests.fillParticipant(page, i, p);
     await page.getByRole('tab', { name: /^Documents/ }).click();
     // A text file named .pdf: the server's check refuses it when added, naming it; removing it removes the refusal.
     const notPdf = path.join(env.workDir, 'notes.pdf');
@@ -72,7 +74,7 @@ describe('issue 4 journey: the requester', () => {
     await page.locator('input[type=file]').setInputFiles([notPdf, pdfFile]);
     const refusal = page.getByText('notes.pdf is not a PDF file: export it as PDF, then add it again.');
     await refusal.waitFor();
-    await page.getByText('3 signature positions').waitFor(); // the refused file's positions are not counted
+    await page.getByText('4 signature positions').waitFor(); // the refused file's positions are not counted
     await page.getByText(/contract\.pdf contains JavaScript: signers will receive a version where this content is disabled/).waitFor();
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'The request cannot be saved yet' }).getByText(/notes\.pdf is not a PDF file/).waitFor();
@@ -83,7 +85,7 @@ describe('issue 4 journey: the requester', () => {
     await page.getByRole('button', { name: 'Place the signatures' }).click();
     await page.getByRole('img', { name: 'Page 1 of 2' }).waitFor();
     await page.getByRole('combobox', { name: 'Signer', exact: true }).click();
-    expect(await page.getByRole('option').allInnerTexts()).toEqual(['1. ARNAUD Alice', '2. BERNARD Bruno', '3. CARPENTIER Chloe']);
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['1. ARNAUD Alice', '2. BERNARD Bruno', '3. ETIENNE Emma', '4. CARPENTIER Chloe']);
     await page.getByRole('option', { name: '2. BERNARD Bruno' }).click();
     await page.getByRole('button', { name: 'Add a field on page 1' }).click();
     const field = page.getByRole('button', { name: /^BERNARD Bruno, page 1, / });
@@ -102,7 +104,7 @@ describe('issue 4 journey: the requester', () => {
     expect(resized.width).toBeCloseTo(150 + 40 / scale, -0.5);
     expect(resized.height).toBeCloseTo(60 + 20 / scale, -0.5);
     expect((await fieldPosition(field)).y).toBeCloseTo(after.y - 20 / scale, -0.5);
-    await page.getByText('4 signature positions').waitFor();
+    await page.getByText('5 signature positions').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0)); // else the fixed header lands mid-page in the full-page shot
     await screenshot(page, 'issue4-new-position-editor');
 
@@ -120,6 +122,10 @@ describe('issue 4 journey: the requester', () => {
     const signerRow = (p: Participant) => page.getByRole('row', { name: new RegExp(displayName(p)) });
     await signerRow(first).getByText('Invited').waitFor();
     await signerRow(second).getByText('Waiting').waitFor();
+    // Bruno and Emma share a step: badged together (the others not), both waiting for Alice.
+    await signerRow(alongside).getByText('Waiting').waitFor();
+    for (const p of [second, alongside]) await signerRow(p).getByText('Signs together · group 1').waitFor();
+    expect(await page.getByText('Signs together · group 1').count()).toBe(2);
 
     // E-mail chaining: the first signer is invited with a signing link, the second one not yet.
     await env.server.waitForMailSubject(first.email);

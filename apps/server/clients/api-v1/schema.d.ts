@@ -5684,6 +5684,7 @@ export interface operations {
                              * @enum {string}
                              */
                             role?: "signer" | "observer" | "validator";
+                            step?: number | null;
                         }[];
                         document: string;
                         signatureFields?: {
@@ -6801,6 +6802,7 @@ export interface operations {
                                 language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
                                 /** @enum {string} */
                                 role: "signer" | "observer" | "validator";
+                                step: number | null;
                             }[];
                             document: string;
                             signatureFields: {

@@ -133,13 +133,14 @@ describe(`operations (${engine})`, () => {
     expect((await client.call('GET', `/api/batches/${id}`, 'operation')).statusCode).toBe(404);
   });
 
-  it('imports a spreadsheet of orders with a per-row report (preview first, nothing lost)', async () => {
+  it('imports a spreadsheet of orders with a per-row report (preview first, nothing lost), a signer step column checked as a typed one', async () => {
     const id = await newId();
     const sheet = await xlsxOf([
-      ['document', 'signer1_firstname', 'signer1_lastname', 'signer1_email', 'signer1_phone', 'signer1_language', 'signer1_page', 'signer1_x', 'signer1_y', 'signer2_firstname', 'signer2_lastname', 'signer2_email'],
-      ['a.pdf', 'Ann', 'One', 'ann.one@example.com', '+33612345678', 'fr', '1', '100', '600', 'Bob', 'Two', 'bob.two@example.com'],
-      ['b.pdf', 'Cid', 'Three', 'not-an-email', '', '', '', '', '', '', '', ''],
-      ['b.pdf', 'Dee', 'Four', 'dee.four@example.com', '0612', 'klingon', '', '', '', '', '', ''],
+      ['document', 'signer1_firstname', 'signer1_lastname', 'signer1_email', 'signer1_phone', 'signer1_language', 'signer1_page', 'signer1_x', 'signer1_y', 'signer2_firstname', 'signer2_lastname', 'signer2_email', 'signer2_step'],
+      ['a.pdf', 'Ann', 'One', 'ann.one@example.com', '+33612345678', 'fr', '1', '100', '600', 'Bob', 'Two', 'bob.two@example.com', '1'],
+      ['b.pdf', 'Cid', 'Three', 'not-an-email', '', '', '', '', '', '', '', '', ''],
+      ['b.pdf', 'Dee', 'Four', 'dee.four@example.com', '0612', 'klingon', '', '', '', '', '', '', ''],
+      ['a.pdf', 'Eli', 'Five', 'eli.five@example.com', '', '', '', '', '', 'Fay', 'Six', 'fay.six@example.com', 'soon'],
     ]);
     const upload = async (preview: boolean) => {
       const { payload, headers } = multipartBody([{ name: 'file', fileName: 'orders.xlsx', contentType: 'application/octet-stream', data: sheet }]);
@@ -148,13 +149,15 @@ describe(`operations (${engine})`, () => {
     const preview = await upload(true);
     expect(preview.statusCode, preview.body).toBe(200);
     const report = preview.json().data as OrderImportReport;
-    expect(report).toMatchObject({ preview: true, rows: 3, kept: 2, rejected: 1, missingDocuments: ['a.pdf', 'b.pdf'] });
+    expect(report).toMatchObject({ preview: true, rows: 4, kept: 2, rejected: 2, missingDocuments: ['a.pdf', 'b.pdf'] });
     expect(report.lines.map((l) => [l.line, l.outcome])).toEqual([
       [2, 'kept'],
       [3, 'rejected'],
       [4, 'kept'],
+      [5, 'rejected'],
     ]);
     expect(report.lines[1]!.reasons).toEqual([{ signer: 0, reason: 'invalid_email' }]);
+    expect(report.lines[3]!.reasons).toEqual([{ signer: 1, reason: 'invalid_step' }]);
     expect(report.lines[2]!.reasons.map((r) => r.reason).sort()).toEqual(['language_unknown', 'mobile_invalid']);
     expect((await get(id)).orderCount).toBe(0);
 
@@ -162,7 +165,7 @@ describe(`operations (${engine})`, () => {
     expect(saved.json().data).toMatchObject({ preview: false, kept: 2 });
     const list = (await client.call('GET', `/api/batches/${id}/orders?order=ASC&orderBy=rowIndex`, 'operation')).json();
     expect(list.countAll).toBe(2);
-    expect(list.data[0]).toMatchObject({ document: 'a.pdf', transactionSigners: [{ emailAddress: 'ann.one@example.com', phoneNum: '+33612345678' }, { emailAddress: 'bob.two@example.com' }], signatureFields: [{ page: 1, x: 100, y: 600, signerIndex: 0 }, { page: -1, signerIndex: 1 }] });
+    expect(list.data[0]).toMatchObject({ document: 'a.pdf', transactionSigners: [{ emailAddress: 'ann.one@example.com', phoneNum: '+33612345678', step: null }, { emailAddress: 'bob.two@example.com', step: 1 }], signatureFields: [{ page: 1, x: 100, y: 600, signerIndex: 0 }, { page: -1, signerIndex: 1 }] });
     expect(list.data[1].transactionSigners[0]).toMatchObject({ phoneNum: null, language: 'fr' });
     // Placed nowhere: the default place (last page), as a single request's form gives.
     expect(list.data[1].signatureFields).toEqual([expect.objectContaining({ page: -1, signerIndex: 0 })]);
@@ -264,6 +267,36 @@ describe(`operations (${engine})`, () => {
     expect(canceled).toMatchObject({ status: 'canceled', counts: { ready: 0 } });
     await t.waitFor(async () => (await messagesTo(t, dan.emailAddress, 'signature-canceled')).length === 1);
   }, 120_000);
+
+  it('parallel steps in an order: signers sharing a step are invited together, the next one waits for both; a bad step is refused as in a single request', async () => {
+    const [ann, bob, cid] = [person('Ann'), person('Bob'), person('Cid')];
+    const id = await newId();
+    const badStep = await save(id, [{ name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [{ ...ann, step: 0 }], document: 'one.pdf' }]) }]);
+    expect(badStep.statusCode, badStep.body).toBe(400);
+    expect(badStep.json().error.code).toBe('VALIDATION_FAILED');
+    expect(badStep.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['transactionOrders.0.transactionSigners.0.step']);
+    expect((await get(id)).orderCount).toBe(0);
+
+    const order = { transactionSigners: [ann, { ...bob, step: 1 }, cid], document: 'one.pdf' };
+    const sent = await save(id, [{ name: 'label', value: 'Parallel' }, { name: 'transactionOrders', value: JSON.stringify([order]) }, { name: 'status', value: 'pending' }, ...files('one.pdf')]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.waitFor(async () => (await get(id)).status === 'ready');
+    const [saved] = (await client.call('GET', `/api/batches/${id}/orders`, 'operation')).json().data;
+    expect(saved.transactionSigners.map((s: { step: number | null }) => s.step)).toEqual([null, 1, null]);
+    const signers = await rows<{ step: number | null; status: string }>(t, sql`select s.step, s.status from signers s join signature_requests r on r.id = s.request_id where r.source_id = ${id} order by s.signer_index`);
+    expect(signers).toEqual([
+      { step: null, status: 'ready' },
+      { step: 1, status: 'ready' },
+      { step: null, status: 'waiting' },
+    ]);
+    const invitations = async (email: string) => (await messagesTo(t, email, 'signature-invitation')).length;
+    expect([await invitations(ann.emailAddress), await invitations(bob.emailAddress), await invitations(cid.emailAddress)]).toEqual([1, 1, 0]);
+    // The next step waits for both: Bob signing alone does not reach Cid, Ann's signature does.
+    await signAsInvited(t, bob.emailAddress);
+    expect(await invitations(cid.emailAddress)).toBe(0);
+    await signAsInvited(t, ann.emailAddress);
+    await t.waitFor(async () => (await invitations(cid.emailAddress)) === 1);
+  }, 60_000);
 
   it("stamp before signing: each order's document is sealed by the stamp account before its invitation (its own seal, DocMDP P=2)", async () => {
     const sealing = await t.login((await t.factory.tenant({ doubleAuth: false, features: { operation: true, stamp: true } })).gerant.email);

@@ -6,7 +6,8 @@ import type { journeySteps } from './journeys.ts';
 
 export const a4 = { width: 595, height: 842 };
 
-export type Participant = { first: string; last: string; email: string; mobile?: string; coSigner?: boolean; observer?: boolean };
+/** `withPrevious`: signs at the same time as the previous participant (a parallel step). */
+export type Participant = { first: string; last: string; email: string; mobile?: string; coSigner?: boolean; observer?: boolean; withPrevious?: boolean };
 
 /** The name the requester's screens show for a participant ("ARNAUD Alice"). */
 export const displayName = (p: Participant) => `${p.last.toUpperCase()} ${p.first}`;
@@ -77,6 +78,8 @@ export function requestSteps(server: RunningServer, steps: ReturnType<typeof jou
     await page.getByLabel(/^E-mail/).nth(index).fill(p.email);
     if (p.mobile) await page.getByLabel(/^Mobile/).nth(index).fill(p.mobile);
     if (p.coSigner) await page.getByLabel('Co-signer').nth(index).check();
+    // Shown from the second participant on: the one just added is the last.
+    if (p.withPrevious) await page.getByLabel('Signs at the same time as the previous participant').last().check();
     if (p.observer) {
       await page.getByRole('combobox', { name: 'Role' }).nth(index).click();
       await page.getByRole('option', { name: 'Observer' }).click();

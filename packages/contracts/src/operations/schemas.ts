@@ -4,6 +4,7 @@ import { dispatchProgressSchema } from '../shared/progress.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
 import { certificationLevelSchema, signerRoleSchema } from '../signatures/constants.ts';
 import { signatureFieldInputSchema } from '../signatures/fields.ts';
+import { signerStepSchema } from '../signatures/signers.ts';
 import { signatureOptionsInputSchema, signatureOptionsSchema } from '../signatures/options.ts';
 import { transactionRequestInputSchema } from '../signatures/requests.ts';
 import { importRowReasonSchema } from '../contacts/schemas.ts';
@@ -67,6 +68,8 @@ export const orderSignerInputSchema = z.object({
   /** Defaults to the operation's language option. */
   language: localeSchema.nullish(),
   role: signerRoleSchema.default('signer'),
+  /** Parallel signing, as in a single request: signers of the order sharing a step sign together (position + 1 when absent). */
+  step: signerStepSchema,
 });
 export type OrderSignerInput = z.input<typeof orderSignerInputSchema>;
 
@@ -170,6 +173,8 @@ export const orderSignerSchema = z.object({
   phoneNum: z.string().nullable(),
   language: localeSchema,
   role: signerRoleSchema,
+  /** The step they sign in with others; null = their own (position + 1). */
+  step: z.number().int().nullable(),
 });
 export const orderSchema = z.object({
   id: uuidSchema,
@@ -209,7 +214,7 @@ export const operationActionAcceptedResponse = itemEnvelope(z.object({ queued: z
 export const operationDocumentsResponse = itemEnvelope(z.array(operationDocumentSchema));
 
 // ----- Order import (spreadsheet; docs/operations.md "Import") -----
-export const orderImportReasons = ['document_missing', 'no_signer', 'invalid_field', 'too_many_orders'] as const;
+export const orderImportReasons = ['document_missing', 'no_signer', 'invalid_field', 'invalid_step', 'too_many_orders'] as const;
 export const orderImportRowReasonSchema = z.union([importRowReasonSchema, z.enum(orderImportReasons)]);
 export type OrderImportRowReason = z.infer<typeof orderImportRowReasonSchema>;
 export const orderImportQuerySchema = z.object({ preview: z.enum(['0', '1']).default('0') });

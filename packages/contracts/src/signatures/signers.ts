@@ -13,6 +13,13 @@ export function renameLegacySignerKeys(value: unknown): unknown {
   return { ...rest, emailAddress: rest.emailAddress ?? mail, phoneNum: rest.phoneNum ?? phoneNumber };
 }
 
+/**
+ * Parallel signing: participants (of the same group, co-signers or not) sharing a step are invited together and
+ * the next step waits for all of them. Absent = their own step, signerIndex + 1 (one after the other). The one
+ * rule for single requests and operations' orders.
+ */
+export const signerStepSchema = z.number().int().min(1).max(maxSignersPerRequest).nullish();
+
 export const signerInputObjectSchema = z.object({
   firstname: z.string().trim().min(1).max(100),
   lastname: z.string().trim().min(1).max(100),
@@ -25,11 +32,8 @@ export const signerInputObjectSchema = z.object({
   connector: z.object({ idc: z.string().trim().min(1).max(200) }).nullish(),
   /** Order in the chain, from 0; a signature field names its signer by this index. */
   signerIndex: z.number().int().min(0).max(maxSignersPerRequest - 1),
-  /**
-   * Parallel signing: participants (of the same group, co-signers or not) sharing a step are invited together and
-   * the next step waits for all of them. Absent = their own step, signerIndex + 1 (one after the other).
-   */
-  step: z.number().int().min(1).max(maxSignersPerRequest).nullish(),
+  /** Parallel signing (signerStepSchema). */
+  step: signerStepSchema,
   invitationMessage: z.string().trim().max(2000).nullish(),
 });
 /** What the web builds (modern keys). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { maxOrdersPerOperation, maxSignersPerOrder, type OrderImportReport, type OrderImportRowReason } from '@paraphe/contracts';
+import { maxOrdersPerOperation, maxSignersPerOrder, signerStepSchema, type OrderImportReport, type OrderImportRowReason } from '@paraphe/contracts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { openSpreadsheet, SpreadsheetError } from '../../platform/spreadsheets/index.ts';
@@ -10,7 +10,7 @@ import { assertOperationAction, findVisible, withDefaultFields, type Options } f
 /**
  * Orders from a spreadsheet (docs/operations.md "Import"): one row per order, a header naming the columns —
  * `document`, then per signer n (1…10) `signerN_firstname`, `signerN_lastname`, `signerN_email`, `signerN_phone`,
- * `signerN_language`, optionally `signerN_role` and the field position `signerN_page`, `signerN_x`, `signerN_y`
+ * `signerN_language`, optionally `signerN_role`, `signerN_step` (parallel signing) and the field position `signerN_page`, `signerN_x`, `signerN_y`
  * (`page`, `x`, `y` alone: signer 1's). Each signer goes through the address book's row rules (contacts'
  * judgeRow): an invalid e-mail rejects the row; a mobile not international is dropped and an unknown language
  * becomes the operation's (warnings). Every row is reported; with `preview` nothing is saved.
@@ -26,7 +26,7 @@ const norm = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, 
 
 interface Columns {
   document: number;
-  signers: { mapping: ImportMapping; role?: number; page?: number; x?: number; y?: number }[];
+  signers: { mapping: ImportMapping; role?: number; step?: number; page?: number; x?: number; y?: number }[];
 }
 
 function columnsOf(header: readonly string[]): Columns {
@@ -38,7 +38,7 @@ function columnsOf(header: readonly string[]): Columns {
     const col = (name: string) => at.get(`signer${n}_${name}`) ?? (n === 1 ? at.get(name) : undefined);
     const mail = col('email');
     if (mail === undefined) continue;
-    signers.push({ mapping: { mail, firstname: col('firstname'), lastname: col('lastname'), mobile: col('phone') ?? col('mobile'), lang: col('language') }, role: col('role'), page: col('page'), x: col('x'), y: col('y') });
+    signers.push({ mapping: { mail, firstname: col('firstname'), lastname: col('lastname'), mobile: col('phone') ?? col('mobile'), lang: col('language') }, role: col('role'), step: col('step'), page: col('page'), x: col('x'), y: col('y') });
   }
   if (!signers.length) throw new AppError('VALIDATION_FAILED', 'Name at least one signer column "signer1_email" (see the template).', { fields: [{ field: 'file', rule: 'required', message: 'Missing column "signer1_email".' }] });
   return { document, signers };
@@ -82,6 +82,9 @@ async function readOrders(file: UploadedFile, language: string): Promise<{ order
         if (verdict.kind === 'skipped') return verdict.reasons.forEach((r) => reject(n, r));
         verdict.warnings.forEach((r) => reasons.push({ signer: n, reason: r }));
         const role = c.role === undefined ? '' : (cells[c.role] ?? '').trim().toLowerCase();
+        // Parallel signing: the same rule as a typed order's step (signerStepSchema).
+        const step = signerStepSchema.safeParse(numberIn(cells, c.step));
+        if (!step.success) reject(n, 'invalid_step');
         order.signers.push({
           firstname: verdict.contact.firstname ?? missingName,
           lastname: verdict.contact.lastname ?? missingName,
@@ -89,6 +92,7 @@ async function readOrders(file: UploadedFile, language: string): Promise<{ order
           phone: verdict.contact.mobile,
           language: (verdict.contact.lang ?? language) as repo.NewOrder['signers'][number]['language'],
           role: role === 'validator' || role === 'observer' ? role : 'signer',
+          step: step.data ?? null,
         });
         const [page, x, y] = [numberIn(cells, c.page), numberIn(cells, c.x), numberIn(cells, c.y)];
         if (page !== undefined || x !== undefined || y !== undefined) {
@@ -98,7 +102,7 @@ async function readOrders(file: UploadedFile, language: string): Promise<{ order
         }
       });
       if (!order.signers.length && !reasons.some((r) => r.reason === 'invalid_email')) reject(null, 'no_signer');
-      const refused = reasons.some((r) => ['document_missing', 'no_signer', 'invalid_field', 'invalid_email', 'domain_unresolved'].includes(r.reason));
+      const refused = reasons.some((r) => ['document_missing', 'no_signer', 'invalid_field', 'invalid_step', 'invalid_email', 'domain_unresolved'].includes(r.reason));
       if (refused) rejected++;
       else orders.push(withDefaultFields(order));
       if (lines.length < keptLines) lines.push({ line, outcome: refused ? 'rejected' : 'kept', document, signers: order.signers.length, reasons });

@@ -58,7 +58,7 @@ export function presentOperation(row: OperationRow, now: Date, documents?: { row
 export const presentOrder = (o: OrderRow): Order => ({
   id: o.id,
   rowIndex: o.rowIndex,
-  transactionSigners: o.signers.map((s) => ({ firstname: s.firstname, lastname: s.lastname, emailAddress: s.email, phoneNum: s.phone, language: s.language, role: s.role })),
+  transactionSigners: o.signers.map((s) => ({ firstname: s.firstname, lastname: s.lastname, emailAddress: s.email, phoneNum: s.phone, language: s.language, role: s.role, step: s.step ?? null })),
   document: o.documentName,
   signatureFields: o.fields,
   status: o.status,

@@ -89,6 +89,8 @@ export interface OrderSigner {
   phone: string | null;
   language: Locale;
   role: SignerRole;
+  /** Parallel signing: signers of the order sharing a step sign together; absent or null = their own (position + 1). */
+  step?: number | null;
 }
 export interface OrderField {
   page: number;

@@ -89,7 +89,7 @@ export const ordersOf = (orders: readonly OrderData[], language: string): repo.N
   orders.map((o) =>
     withDefaultFields({
       documentName: o.document,
-      signers: o.transactionSigners.map((s) => ({ firstname: s.firstname, lastname: s.lastname, email: s.emailAddress, phone: s.phoneNum ?? null, language: (s.language ?? language) as repo.OrderRow['signers'][number]['language'], role: s.role })),
+      signers: o.transactionSigners.map((s) => ({ firstname: s.firstname, lastname: s.lastname, email: s.emailAddress, phone: s.phoneNum ?? null, language: (s.language ?? language) as repo.OrderRow['signers'][number]['language'], role: s.role, step: s.step ?? null })),
       fields: o.signatureFields.map((f) => ({ page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signerIndex: f.signerIndex })),
     }),
   );

@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pacingWindowMs, windowAllowance } from '../../platform/dispatch/index.ts';
-import { actingSequence } from './chain.ts';
+import { currentStep } from './chain.ts';
 import { getApplication, type ApplicationRow } from '../tenants/index.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { eventHash } from './evidence.ts';
@@ -22,7 +22,7 @@ import { assertBillingAllowsSending, assertLevelAndOptions, cancelRequest, findC
 /**
  * Many requests at once, for a campaign (one signer per copy, the campaign's documents) or an operation (each order
  * its own signers and its own document): what `createSignatureRequest` + a send + the send job write for one
- * request (request `ready`, its first signer invited, the `invited` evidence, the events created / sent /
+ * request (request `ready`, its first step's signers invited, the `invited` evidence, the events created / sent /
  * signer_invited, the invitation in the outbox with its delivery job), written with multi-row inserts in the
  * CALLER's transaction: the copies and their invitations commit together, or not at all. The documents reference
  * files already stored (the campaign's or operation's, stored once): no byte is copied.
@@ -51,6 +51,8 @@ export interface BulkSigner {
   language: string;
   /** signer (default), validator or observer. */
   role?: SignerRole;
+  /** Parallel signing (an operation's order): signers sharing a step are invited together; null = their own. */
+  step?: number | null;
 }
 
 /** A campaign's copy: one signer, the shared documents (after their own, for mail-merge). */
@@ -191,7 +193,8 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       createdAt: now,
       updatedAt: now,
     });
-    // Chaining by e-mail: the first acting participant is invited now, the others wait for their turn.
+    // Chaining by e-mail: the first step's participants (several when they share a step) are invited now, the others
+    // wait for their turn.
     const members: SignerRow[] = copy.signers.map((s, signerIndex) => ({
       id: randomUUID(),
       appId,
@@ -205,7 +208,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       coSigner: false,
       connectorIdc: null,
       signerIndex,
-      step: null,
+      step: (s.role ?? 'signer') === 'observer' ? null : (s.step ?? null),
       invitationMessage: null,
       refusalComment: null,
       status: 'waiting',
@@ -219,15 +222,16 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       cancelNotifiedAt: null,
       createdAt: now,
     }));
-    const first = actingSequence(members, false)[0];
+    const step = currentStep(members, false);
+    const first = step[0];
     if (!first) throw new AppError('VALIDATION_FAILED', 'A copy needs at least one signer or validator.');
-    const channel = channelOf(input.options, first);
-    Object.assign(first, {
-      status: 'ready',
-      invitedAt: now,
-      nextMailReminderAt: remindersOn ? nextReminderAt(now, 0, input.options.reminders.mail) : null,
-      nextSmsReminderAt: remindersOn && application.features.sms && first.phone ? nextReminderAt(now, 0, input.options.reminders.sms) : null,
-    } satisfies Partial<SignerRow>);
+    for (const member of step)
+      Object.assign(member, {
+        status: 'ready',
+        invitedAt: now,
+        nextMailReminderAt: remindersOn ? nextReminderAt(now, 0, input.options.reminders.mail) : null,
+        nextSmsReminderAt: remindersOn && application.features.sms && member.phone ? nextReminderAt(now, 0, input.options.reminders.sms) : null,
+      } satisfies Partial<SignerRow>);
     signerRows.push(...members);
     for (const [position, doc] of copy.documents.entries()) {
       const documentId = randomUUID();
@@ -255,15 +259,15 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
         chainEvidence(evidenceRows, { appId, requestId, signerId: null, type: 'sealed_before_signing', data: sealed.evidence, ip: null, userAgent: null, createdAt: now });
       }
     }
-    chainEvidence(evidenceRows, { appId, requestId, signerId: first.id, type: 'invited', data: { channel }, ip: null, userAgent: null, createdAt: now });
+    for (const member of step) chainEvidence(evidenceRows, { appId, requestId, signerId: member.id, type: 'invited', data: { channel: channelOf(input.options, member) }, ip: null, userAgent: null, createdAt: now });
     const request = { ...requestRows.at(-1)!, ownerName } satisfies RequestRow;
     const facts = requestFacts(request);
     events.push(
       { type: 'signature.created', appId, actorUserId: null, data: { ...facts, signerCount: members.length, documentCount: copy.documents.length } },
       { type: 'signature.sent', appId, actorUserId: null, data: { ...facts, signerCount: members.length, ...(mailMerge ? { mailMerge: true } : {}) } },
-      { type: 'signature.signer_invited', appId, actorUserId: null, data: { ...signerFacts(request, first), channel } },
+      ...step.map((member): DomainEventInput => ({ type: 'signature.signer_invited', appId, actorUserId: null, data: { ...signerFacts(request, member), channel: channelOf(input.options, member) } })),
     );
-    invitations.push({ request: requestRows.at(-1)!, signers: members, invited: first, channel });
+    for (const member of step) invitations.push({ request: requestRows.at(-1)!, signers: members, invited: member, channel: channelOf(input.options, member) });
     created.push({ requestId, signerId: first.id });
   }
 

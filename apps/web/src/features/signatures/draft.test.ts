@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import enSignatures from './locales/en.json';
 import frSignatures from './locales/fr.json';
 import { effectiveSignatureDefaults, productSignatureDefaults, type FileInspection } from '@paraphe/contracts';
-import { draftProblems, formPathOf, initialDraft, newDocument, newSigner, placeUnplacedSigners, requestPartsOf, stepsOf, withPreviousOf, type Draft, type DraftDocument } from './draft.ts';
+import { draftProblems, formPathOf, initialDraft, newDocument, newSigner, placeUnplacedSigners, requestPartsOf, type Draft, type DraftDocument } from './draft.ts';
 import { moveMapping, removeMapping } from './components/new/useDraftEditing.ts';
 import { detailCodeOf } from './errorMessages.ts';
 
@@ -129,24 +129,5 @@ describe('a new request from the settings defaults', () => {
     expect(draft.options).toMatchObject({ handwritten: 'enabled', expiryDays: 45, language: 'de', signedDocuments: { ...productSignatureDefaults.signedDocuments, sendCopy: false } });
     expect(draft.signers[0]!.language).toBe('de');
     expect(initialDraft('en').options).toMatchObject({ handwritten: 'disabled', language: 'en', expiryDays: '' });
-  });
-});
-
-describe('parallel steps (signs at the same time as the previous participant)', () => {
-  const p = (withPrevious: boolean, extra: { role?: 'signer' | 'observer' | 'validator'; coSigner?: boolean } = {}) => ({ role: extra.role ?? ('signer' as const), coSigner: extra.coSigner ?? false, withPrevious });
-
-  it('shares the previous participant’s step, chains through a run, and leaves the others on their own (null)', () => {
-    expect(stepsOf([p(false), p(true), p(true), p(false)])).toEqual([null, 1, 1, null]);
-    expect(stepsOf([p(false), p(false), p(true)])).toEqual([null, null, 2]);
-  });
-  it('skips observers and looks for the previous participant of the same group', () => {
-    expect(stepsOf([p(false), p(false, { role: 'observer' }), p(true)])).toEqual([null, null, 1]);
-    expect(stepsOf([p(false, { coSigner: true }), p(false), p(true, { coSigner: true })])).toEqual([null, null, 1]);
-    expect(stepsOf([p(true)])).toEqual([null]);
-  });
-  it('reads a saved request back the same way', () => {
-    const saved = (step: number | null, extra: { role?: 'signer' | 'observer'; coSigner?: boolean } = {}) => ({ role: extra.role ?? ('signer' as const), coSigner: extra.coSigner ?? false, step });
-    expect(withPreviousOf([saved(null), saved(1), saved(1), saved(null)])).toEqual([false, true, true, false]);
-    expect(withPreviousOf([saved(null), saved(null, { role: 'observer' }), saved(1)])).toEqual([false, false, true]);
   });
 });

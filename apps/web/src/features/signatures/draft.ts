@@ -16,6 +16,7 @@ import {
   type documentTypes,
 } from '@paraphe/contracts';
 import { ruleOfIssue } from '../../shared/forms/validationRules.ts';
+import { stepsOf, withPreviousOf } from '../../shared/forms/steps.ts';
 import { withDefaultFields } from './fieldGeometry.ts';
 import type { FileCheck } from './fileCheck.ts';
 
@@ -94,23 +95,6 @@ export function newSigner(language: Locale, prefill: SignerPrefill = {}): DraftS
   };
 }
 
-type Stepped = Pick<DraftSigner, 'role' | 'coSigner' | 'withPrevious'>;
-
-/**
- * The API's steps: a participant "with the previous one" (of their group, observers aside) shares that one's step;
- * the others keep their own, sent as null (= position + 1, one after the other).
- */
-export function stepsOf(signers: readonly Stepped[]): (number | null)[] {
-  const previous = new Map<boolean, number>();
-  return signers.map((s, i) => {
-    if (s.role === 'observer') return null;
-    const shared = s.withPrevious ? previous.get(s.coSigner) : undefined;
-    const step = shared ?? i + 1;
-    previous.set(s.coSigner, step);
-    return step === i + 1 ? null : step;
-  });
-}
-
 function savedSignersOf(saved: readonly Signer[]): DraftSigner[] {
   const ordered = [...saved].sort((a, b) => a.signerIndex - b.signerIndex);
   const withPrevious = withPreviousOf(ordered);
@@ -126,18 +110,6 @@ function savedSignersOf(saved: readonly Signer[]): DraftSigner[] {
     connectorIdc: s.connector?.idc ?? '',
     invitationMessage: s.invitationMessage ?? '',
   }));
-}
-
-/** The other way, for a saved request: who shares the step of the previous participant of their group. */
-export function withPreviousOf(signers: readonly (Pick<DraftSigner, 'role' | 'coSigner'> & { step: number | null })[]): boolean[] {
-  const previous = new Map<boolean, number>();
-  return signers.map((s, i) => {
-    if (s.role === 'observer') return false;
-    const step = s.step ?? i + 1;
-    const shared = previous.get(s.coSigner) === step;
-    previous.set(s.coSigner, step);
-    return shared;
-  });
 }
 
 export function newDocument(file: File, signers: readonly DraftSigner[]): DraftDocument {

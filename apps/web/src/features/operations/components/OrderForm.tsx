@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { orderInputSchema, type Operation } from '@paraphe/contracts';
 import { ApiError } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
+import { stepsOf } from '../../../shared/forms/steps.ts';
+import { WithPreviousCheckbox } from '../../../shared/forms/WithPreviousCheckbox.tsx';
 import { useOperationCommand } from '../api.ts';
 
 interface TypedSigner {
@@ -12,10 +14,15 @@ interface TypedSigner {
   lastname: string;
   emailAddress: string;
   phoneNum: string;
+  /** Signs at the same time as the previous signer (one parallel step). */
+  withPrevious: boolean;
 }
-const blank = (): TypedSigner => ({ firstname: '', lastname: '', emailAddress: '', phoneNum: '' });
+const blank = (): TypedSigner => ({ firstname: '', lastname: '', emailAddress: '', phoneNum: '', withPrevious: false });
 
-/** Adds one order: the document it uses (a file of the pool, or a name to upload later) and its signers, in order. */
+/**
+ * Adds one order: the document it uses (a file of the pool, or a name to upload later) and its signers, in order —
+ * each after the first may sign at the same time as the previous one (a parallel step, as in a single request).
+ */
 export function OrderForm({ operation }: { operation: Operation }) {
   const { t } = useTranslation('operations');
   const [document, setDocument] = useState<string | null>(null);
@@ -26,7 +33,9 @@ export function OrderForm({ operation }: { operation: Operation }) {
 
   const change = (i: number, patch: Partial<TypedSigner>) => setSigners(signers.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const add = () => {
-    const parsed = orderInputSchema.safeParse({ document: document ?? '', transactionSigners: signers.map((s) => ({ ...s, phoneNum: s.phoneNum || null })) });
+    const steps = stepsOf(signers.map((s) => ({ role: 'signer', coSigner: false, withPrevious: s.withPrevious })));
+    const transactionSigners = signers.map(({ withPrevious: _, ...s }, i) => ({ ...s, phoneNum: s.phoneNum || null, step: steps[i] }));
+    const parsed = orderInputSchema.safeParse({ document: document ?? '', transactionSigners });
     if (!parsed.success) return setError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(' · '));
     setError(null);
     command.mutate(
@@ -52,6 +61,7 @@ export function OrderForm({ operation }: { operation: Operation }) {
             <TextInput label={i === 0 ? t('orders.lastname') : undefined} aria-label={t('orders.lastname')} value={s.lastname} onChange={(e) => change(i, { lastname: e.currentTarget.value })} />
             <TextInput label={i === 0 ? t('orders.email') : undefined} aria-label={t('orders.email')} value={s.emailAddress} onChange={(e) => change(i, { emailAddress: e.currentTarget.value })} w={240} />
             <TextInput label={i === 0 ? t('orders.phone') : undefined} aria-label={t('orders.phone')} value={s.phoneNum} placeholder="+33…" onChange={(e) => change(i, { phoneNum: e.currentTarget.value })} />
+            {i > 0 && <WithPreviousCheckbox size="xs" checked={s.withPrevious} onChange={(withPrevious) => change(i, { withPrevious })} />}
             {signers.length > 1 && (
               <ActionIcon variant="subtle" color="red" aria-label={t('orders.removeSigner')} onClick={() => setSigners(signers.filter((_, j) => j !== i))}>
                 <IconTrash size={16} />

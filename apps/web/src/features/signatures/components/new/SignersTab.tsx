@@ -8,6 +8,7 @@ import { useMe } from '../../../auth/index.ts';
 import { ContactPicker } from '../../../contacts/index.ts';
 import { CrmContactPicker, useCrmState } from '../../../crm/index.ts';
 import type { DraftSigner } from '../../draft.ts';
+import { WithPreviousCheckbox } from '../../../../shared/forms/WithPreviousCheckbox.tsx';
 
 type Props = {
   signers: DraftSigner[];
@@ -112,7 +113,7 @@ export function SignersTab({ signers, errors, onChange, onAdd, onRemove, onMove 
             <Group mt="sm" align="flex-end" gap="md">
               <Checkbox label={t('signers.coSigner')} checked={s.coSigner} onChange={(e) => onChange(i, { coSigner: e.currentTarget.checked })} />
               {i > 0 && s.role !== 'observer' && (
-                <Checkbox label={t('signers.withPrevious')} checked={s.withPrevious} onChange={(e) => onChange(i, { withPrevious: e.currentTarget.checked })} />
+                <WithPreviousCheckbox checked={s.withPrevious} onChange={(withPrevious) => onChange(i, { withPrevious })} />
               )}
               {s.connectorIdc && <TextInput size="xs" label={t('signers.connector')} value={s.connectorIdc} readOnly />}
             </Group>

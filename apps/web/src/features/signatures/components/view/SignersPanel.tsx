@@ -3,13 +3,15 @@ import { IconAlertTriangle, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { finalSignerStatuses, signerDisplayName, sortSignersForDisplay, type Signer, type SignatureStatus } from '@paraphe/contracts';
 import { formatDateTime } from '../../../../shared/format.ts';
+import { parallelGroupsOf } from '../../../../shared/forms/steps.ts';
 import { SignerStatusBadge } from '../StatusBadge.tsx';
 
 type Props = { signers: Signer[]; requestStatus?: SignatureStatus; onCancelSigner?: (signer: Signer) => void };
 
-/** Signers as LASTNAME firstname, observers first (contracts' helpers). */
+/** Signers as LASTNAME firstname, observers first (contracts' helpers); those of a parallel step badged "signs together". */
 export function SignersPanel({ signers, requestStatus, onCancelSigner }: Props) {
   const { t, i18n } = useTranslation('signatures');
+  const together = parallelGroupsOf(signers);
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped verticalSpacing="xs" aria-label={t('view.tabs.signers')}>
@@ -32,6 +34,7 @@ export function SignersPanel({ signers, requestStatus, onCancelSigner }: Props) 
               </Table.Td>
               <Table.Td>
                 {t(`roles.${s.role}`)} {s.coSigner && <Badge size="xs" variant="outline">{t('view.coSigner')}</Badge>}
+                {together.has(s.id) && <Badge size="xs" variant="light" color="grape" ml={4}>{t('steps.together', { n: together.get(s.id) })}</Badge>}
               </Table.Td>
               <Table.Td>
                 {/* An observer acts on nothing: once the request is completed, so is their part. */}
