@@ -45,6 +45,28 @@ describe('foundation journeys', () => {
     await page.getByLabel(/^E-?mail/).waitFor();
   });
 
+  it('public #/new: a visitor sees how to start and lands on the new-signature screen after logging in; a logged-in user goes straight there', async () => {
+    const page = await newPage();
+    await page.goto(`${env.server.url}/#/new`);
+    await page.getByRole('heading', { name: 'Create a signature request' }).waitFor();
+    expect(await page.getByText('no account needed').count()).toBe(1);
+    await screenshot(page, 'foundation-public-new');
+    await page.getByRole('link', { name: 'Log in to start' }).click();
+    await page.getByLabel('Email').fill(adminEmail);
+    await page.getByRole('textbox', { name: 'Password' }).fill(adminPassword);
+    const since = env.server.mark();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('textbox', { name: 'Code received' }).fill(await codeFor(adminEmail, since));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/#\/signatures\/new$/);
+    await page.getByRole('navigation').waitFor();
+    // Already logged in: straight to the screen.
+    await page.goto(`${env.server.url}/#/home`);
+    await page.getByRole('navigation').waitFor();
+    await page.goto(`${env.server.url}/#/new`);
+    await page.waitForURL(/#\/signatures\/new$/);
+  });
+
   it('creates a tenant whose owner sets a password, manages users, and is viewed as by its director', async () => {
     const stamp = Date.now();
     const owner = `owner${stamp}@example.com`;

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { comingSoonRoutes } from './comingSoon.tsx';
 import { authenticatedRoutes } from './features.ts';
 
 /** The children of the authenticated layout: every feature's screens (loaded by the router on first need). */
-export const authenticatedChildren: RouteObject[] = [...authenticatedRoutes, ...comingSoonRoutes];
+export const authenticatedChildren: RouteObject[] = [...authenticatedRoutes];

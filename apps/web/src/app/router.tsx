@@ -1,7 +1,6 @@
 import { createHashRouter, type RouteObject } from 'react-router';
 import type { FeatureRoutes } from '../shared/routing.ts';
 import { ForbiddenPage, NotFoundPage } from '../shared/ui/MessagePage.tsx';
-import { publicComingSoonRoutes } from './comingSoon.tsx';
 import { frameFeatures } from './frameFeatures.ts';
 import { PublicLayout } from './shell/PublicLayout.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
@@ -29,7 +28,6 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           ...featureRoutes('public'),
-          ...publicComingSoonRoutes,
           { path: '403', element: <ForbiddenPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

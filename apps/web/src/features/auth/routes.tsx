@@ -3,7 +3,7 @@ import { lazyPage } from '../../shared/routing.ts';
 
 const ns = 'auth';
 
-/** Login (2 steps), sign-up, the mailed links (confirmation, e-mail change, password reset) and the logged-out page. */
+/** Login (2 steps), sign-up, the mailed links (confirmation, e-mail change, password reset), the logged-out page and `new`. */
 export const authRoutes: FeatureRoutes = {
   public: [
     { index: true, lazy: lazyPage(ns, () => import('./pages/LoginPage.tsx').then((m) => m.LoginPage)) },
@@ -13,5 +13,7 @@ export const authRoutes: FeatureRoutes = {
     { path: 'forgot', lazy: lazyPage(ns, () => import('./pages/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage)) },
     { path: 'reset', lazy: lazyPage(ns, () => import('./pages/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)) },
     { path: 'logout', lazy: lazyPage(ns, () => import('./pages/LogoutPage.tsx').then((m) => m.LogoutPage)) },
+    // Spec §2 public `new`: the way in to create a signature, for visitors and logged-in users alike.
+    { path: 'new', lazy: lazyPage(ns, () => import('./pages/StartSignaturePage.tsx').then((m) => m.StartSignaturePage)) },
   ],
 };

@@ -3,7 +3,6 @@ import { Anchor, Badge, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Title }
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/apiError.ts';
-import { ComingSoon } from '../../../shared/ui/ComingSoon.tsx';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
 import { useMe } from '../../auth/index.ts';
 import { TenantBillingPanel } from '../../billing/index.ts';
@@ -24,8 +23,10 @@ export function ApplicationViewPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const application = useApplication(id);
   const me = useMe();
+  // Billing and Users need their administration permission: the tab is not offered without it.
+  const shown = tabs.filter((name) => (name === 'billing' ? me.permissions.includes('admin.billing') : name === 'users' ? me.permissions.includes('admin.applications') : true));
   const asked = searchParams.get('tab');
-  const tab: Tab = (tabs as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'general';
+  const tab: Tab = (shown as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'general';
 
   if (application.isError && isApiError(application.error, 'NOT_FOUND')) return <NotFoundPage />;
   if (!application.data) {
@@ -45,23 +46,21 @@ export function ApplicationViewPage() {
       </Group>
       <Tabs value={tab} onChange={(value) => setSearchParams({ tab: value ?? 'general' }, { replace: true })} keepMounted={false}>
         <Tabs.List>
-          {tabs.map((name) => (
+          {shown.map((name) => (
             <Tabs.Tab key={name} value={name}>{t(`tabs.${name}`)}</Tabs.Tab>
           ))}
         </Tabs.List>
         <Tabs.Panel value="general" pt="md"><GeneralTab application={app} /></Tabs.Panel>
         <Tabs.Panel value="settings" pt="md"><SettingsTab application={app} /></Tabs.Panel>
         <Tabs.Panel value="application" pt="md"><FeaturesTab application={app} /></Tabs.Panel>
-        <Tabs.Panel value="billing" pt="md">
-          {me.permissions.includes('admin.billing') ? (
+        {shown.includes('billing') && (
+          <Tabs.Panel value="billing" pt="md">
             <Suspense fallback={<Center py="xl"><Loader /></Center>}><TenantBillingPanel applicationId={app.id} /></Suspense>
-          ) : (
-            <ComingSoon title={t('tabs.billing')} />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="users" pt="md">
-          {me.permissions.includes('admin.applications') ? <UsersTab applicationId={app.id} /> : <ComingSoon title={t('tabs.users')} />}
-        </Tabs.Panel>
+          </Tabs.Panel>
+        )}
+        {shown.includes('users') && (
+          <Tabs.Panel value="users" pt="md"><UsersTab applicationId={app.id} /></Tabs.Panel>
+        )}
         <Tabs.Panel value="marketplace" pt="md"><MarketplaceTab applicationId={app.id} /></Tabs.Panel>
       </Tabs>
     </Stack>
