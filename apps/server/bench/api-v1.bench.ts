@@ -87,7 +87,8 @@ const { apiKeyEndpoints, apiV1Endpoints, pathOf } = await import('@paraphe/contr
 
 // ROLE=api: no worker in this process, so the figures are the request path's alone (the jobs wait in the queue).
 const roleEnv: Record<string, string> = role === 'all' ? {} : { ROLE: role, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' };
-const t = await createTestContext({ env: { API_RATE_LIMIT_PER_MINUTE: '1000000', ...roleEnv } });
+// Workers poll their queues at production's interval (1 s; tests use 0.5 s to settle faster).
+const t = await createTestContext({ env: { API_RATE_LIMIT_PER_MINUTE: '1000000', ...roleEnv }, pollingIntervalSeconds: 1 });
 try {
   const { client } = await tenantWithGerant(t, { features: { api: true } });
   const keys: string[] = [];

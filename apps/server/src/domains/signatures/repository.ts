@@ -107,8 +107,8 @@ export async function findRequest(db: Executor, scope: Scope, id: string): Promi
 
 /** Locks the request row for the rest of the transaction: concurrent actions on one request run one after the other. */
 export async function lockRequest(db: Executor, appId: string, id: string): Promise<RequestRow | undefined> {
-  await db.execute(sql`select id from ${signatureRequests} where ${signatureRequests.appId} = ${appId} and ${signatureRequests.id} = ${id} for update`);
-  return findRequest(db, { appId }, id);
+  const [row] = await db.select().from(signatureRequests).where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, id))).for('update');
+  return row && (await withOwners(db, [row]))[0];
 }
 
 export async function signersOf(db: Executor, appId: string, requestIds: string[]): Promise<SignerRow[]> {
