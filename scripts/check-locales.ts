@@ -154,6 +154,8 @@ const pdfCatalogues: [string, string][] = [
   ['apps/server/src/platform/sepa-wording.ts', 'sepaMandateWording'],
   ['apps/server/src/domains/contacts/rejectedTexts.ts', 'rejectedRowsTexts'],
   ['apps/server/src/domains/signatures/watermarkTexts.ts', 'testModeWatermarks'],
+  // Not a PDF, but words the server writes: the note on a HubSpot contact's timeline.
+  ['apps/server/src/domains/crm/noteTexts.ts', 'crmNoteTexts'],
 ];
 const pdfPlaceholders = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
 for (const [file, exportName] of pdfCatalogues) {

@@ -182,8 +182,8 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     expect(hub.notes.length - notesBefore).toBe(1);
     const note = hub.notes.at(-1)!;
     expect(note.associations).toEqual([{ to: { id: '501' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }] }]);
-    expect(note.properties.hs_note_body).toContain('Lease &lt;2026&gt;');
-    expect(note.properties.hs_note_body).toContain('completed');
+    // In the tenant's default language (French here), the request's label escaped.
+    expect(note.properties.hs_note_body).toBe('<p>Demande de signature « Lease &lt;2026&gt; » terminée : tous les signataires ont signé, les documents signés sont joints.</p><p>Signataire : LAST0 First0</p>');
     expect(note.properties.hs_attachment_ids).toBe(row!.file_ids!.join(';'));
     const file = hub.files.find((f) => f.id === row!.file_ids![0])!;
     expect(file).toMatchObject({ access: 'PRIVATE' });
@@ -196,6 +196,8 @@ describe(`crm: HubSpot connector (${engine})`, () => {
   }, 120_000);
 
   it('retries a HubSpot 500 and a 429 (after Retry-After); another refusal is recorded with HubSpot’s message', async () => {
+    // The note follows the tenant's default language (settings → General).
+    await t.database.db.execute(sql`update applications set settings = settings || '{"defaultLanguage":"de"}'::jsonb where id = ${appId}`);
     hub.failNext('POST /crm/v3/objects/notes', { status: 500 }, { status: 429, headers: { 'retry-after': '1' }, body: { status: 'error', message: 'You have reached your secondly limit.', category: 'RATE_LIMITS' } });
     const canceled = await sentRequest(t, gerant, { label: 'Retry', signers: [signer(0, { connector: { idc: '503' } })] });
     expect((await gerant.call('PUT', `/api/transactions/${canceled.id}`, 'history', { action: 'cancel' })).statusCode).toBe(200);
@@ -205,7 +207,7 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     }, 30_000);
     expect(done!.attempts).toBe(3);
     const note = hub.notes.at(-1)!;
-    expect(note.properties.hs_note_body).toContain('canceled');
+    expect(note.properties.hs_note_body).toBe('<p>Signaturanfrage „Retry“ storniert.</p><p>Unterzeichner: LAST0 First0</p>');
     expect(note.properties.hs_attachment_ids).toBeUndefined();
 
     const unknown = await sentRequest(t, gerant, { label: 'Unknown contact', signers: [signer(0, { connector: { idc: '999' } })] });

@@ -1,10 +1,13 @@
-import { signerDisplayName, type DomainEvent } from '@paraphe/contracts';
+import { signerDisplayName, type DomainEvent, type Locale } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { fill } from '../../platform/pdf-texts.ts';
 import { defineJob, defineSubscription } from '../../platform/modules.ts';
 import { completedFiles, signersOf } from '../signatures/index.ts';
+import { getApplication, settingsOf as tenantSettingsOf } from '../tenants/index.ts';
 import * as hubspot from './hubspot.ts';
+import { crmNoteTexts } from './noteTexts.ts';
 import * as repo from './repository.ts';
 import { settingsOf, withAccessToken } from './tokens.ts';
 
@@ -60,14 +63,12 @@ async function planWriteBacks(platform: Platform, tx: Tx, event: DomainEvent) {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const outcomeText: Record<Outcome, string> = {
-  completed: 'completed: every signer signed, the signed documents are attached',
-  refused: 'refused',
-  expired: 'expired before every signer signed',
-  canceled: 'canceled',
+
+/** The note's HTML in `language` (the tenant's default): what happened to the request, and for whom. */
+export const noteBody = (row: Pick<repo.WriteBackRow, 'label' | 'signerName' | 'outcome'>, language: Locale) => {
+  const texts = crmNoteTexts[language];
+  return `<p>${fill(escapeHtml(texts[row.outcome]), { label: escapeHtml(row.label) })}</p><p>${fill(escapeHtml(texts.signer), { name: escapeHtml(row.signerName) })}</p>`;
 };
-export const noteBody = (row: Pick<repo.WriteBackRow, 'label' | 'signerName' | 'outcome'>) =>
-  `<p><strong>Paraphe</strong> — signature request “${escapeHtml(row.label)}” ${outcomeText[row.outcome]}.</p><p>Signer: ${escapeHtml(row.signerName)}</p>`;
 
 async function runWriteBack(platform: Platform, job: WriteBackJob): Promise<void> {
   const now = platform.clock();
@@ -98,7 +99,9 @@ async function writeBack(platform: Platform, row: repo.WriteBackRow) {
   }
   if (row.noteId) return;
   const attachmentIds = fileIds;
-  const noteId = await withAccessToken(platform, row.appId, (token) => hubspot.createNote(settings, token, { contactId: row.idc, body: noteBody(row), timestamp: row.occurredAt, attachmentIds }));
+  const { defaultLanguage } = tenantSettingsOf(await platform.database.inTenant(row.appId, (tx) => getApplication(tx, row.appId)));
+  const body = noteBody(row, defaultLanguage);
+  const noteId = await withAccessToken(platform, row.appId, (token) => hubspot.createNote(settings, token, { contactId: row.idc, body, timestamp: row.occurredAt, attachmentIds }));
   await platform.database.inTenant(row.appId, (tx) => repo.updateWriteBack(tx, row.appId, row.id, { noteId, updatedAt: platform.clock() }));
 }
 
