@@ -132,6 +132,26 @@ describe(`webhooks (${engine})`, () => {
     expect((await deliveries(other.id)).data).toHaveLength(0);
   });
 
+  it('delivers an event whose fan-out job the previous version queued (event.webhooks.fanout) once, after an upgrade', async () => {
+    const endpoint = (await create({ url: receiver.url('/legacy'), events: ['signature.completed'] })).json().data;
+    // An event stored before the recorder existed: no delivery row, only its subscription job.
+    const data = { requestId: randomUUID(), label: 'Before the upgrade', ownerUserId: null, level: 1, testMode: true, documentCount: 1 };
+    const eventId = await t.database.inSystem(async (tx) => {
+      const rows = (await tx.execute(sql`insert into domain_events (app_id, type, data, occurred_at) values (${gerant.appId}, 'signature.completed', ${JSON.stringify(data)}::jsonb, now()) returning id`)) as unknown as { rows: { id: string }[] };
+      const id = String(rows.rows[0]!.id);
+      await t.server.platform.jobs.enqueue(tx, 'event.webhooks.fanout', { eventId: id });
+      return id;
+    });
+    const [request] = await t.waitFor(async () => (receivedAt('/legacy').length ? receivedAt('/legacy') : null));
+    expect(verify(endpoint.secret, request!.headers, request!.body)).toMatchObject({ id: eventId, type: 'signature.completed', data: { label: 'Before the upgrade' } });
+    // The same job twice (a retry) makes no second delivery.
+    await t.database.inSystem((tx) => t.server.platform.jobs.enqueue(tx, 'event.webhooks.fanout', { eventId }));
+    await t.waitFor(async () => ((await t.database.db.execute(sql`select 1 from domain_event_receipts where event_id = ${eventId} and subscriber = 'webhooks.fanout'`)) as unknown as { rows: unknown[] }).rows.length > 0 || null);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await deliveries(endpoint.id)).data).toHaveLength(1);
+    expect(receivedAt('/legacy')).toHaveLength(1);
+  });
+
   it('retries after a 500 and then delivers; the log pages by cursor; replay sends it again', async () => {
     const endpoint = (await create({ url: receiver.url('/flaky'), events: ['signature.completed'] })).json().data;
     const eventId = await emitCompleted(gerant.appId);

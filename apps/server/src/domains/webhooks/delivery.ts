@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { webhookEventTypes, type WebhookEventType } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { defineRecorder } from '../../platform/modules.ts';
+import { defineRecorder, defineSubscription } from '../../platform/modules.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -37,6 +37,22 @@ export const webhookRecorders = (platform: Platform) => [
     events: webhookEventTypes,
     async record(tx, events) {
       await fanOut(platform, tx, events);
+    },
+  }),
+];
+
+/**
+ * Until the recorder above, the fan-out was a subscription: one `event.webhooks.fanout` job per event. Such jobs still
+ * waiting when a server is upgraded are worked by this subscription to no event type (nothing new is queued to it): it
+ * fans their event out as the recorder does — one delivery per endpoint and event, a row already made is kept — so an
+ * event emitted just before the upgrade is delivered too.
+ */
+export const legacyFanOutSubscriptions = (platform: Platform) => [
+  defineSubscription({
+    name: 'webhooks.fanout',
+    events: [],
+    async handle(event, tx) {
+      await fanOut(platform, tx as Tx, [event]);
     },
   }),
 ];
