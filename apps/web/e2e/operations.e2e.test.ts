@@ -10,8 +10,8 @@ import { writePdf } from './support/requests.ts';
 
 /**
  * Issue 13's journey: a tenant owner (operations turned on by the administrator; the stamp is on by default) creates an operation from a
- * spreadsheet of 3 orders over 2 documents, sends it, one order is signed from its invitation, the owner cancels the
- * rest (a change of the operation's status); then imports the company's own certificate (PKCS#12), seals a PDF with
+ * spreadsheet of 3 orders over 2 documents, sends it, one order is signed from its invitation (the home shows the
+ * operation's progress), the owner cancels the rest (a change of the operation's status); then imports the company's own certificate (PKCS#12), seals a PDF with
  * it, and anyone — not logged in — verifies the sealed file on the public verification page, which recognises the
  * imported certificate.
  */
@@ -122,6 +122,12 @@ describe('operations, company seal and verification journey', () => {
       }, { timeout: 30_000, interval: 1_000 })
       .toContain('Completed');
     await screenshot(page, 'operations-3-one-signed');
+
+    // The home follows it: the current operation with its progress, and its link back to the operation.
+    await page.goto(`${server.url}/#/home`);
+    await page.getByText('1 signed', { exact: true }).waitFor();
+    await page.getByRole('link', { name: label }).first().click();
+    await page.waitForURL(/#\/batches\/view\//);
 
     // Change the operation's status: cancelled (the three open orders are cancelled by a job, Piet's stays signed).
     await page.getByRole('button', { name: 'Change status' }).click();

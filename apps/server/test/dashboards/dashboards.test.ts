@@ -6,9 +6,9 @@ import { recordActivity } from '../../src/domains/dashboards/activity.ts';
 import { processQueues } from '../../src/domains/dashboards/admin.ts';
 import { backfillActivity } from '../../src/domains/dashboards/backfill.ts';
 import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
-import { draft, signer, tenantWithGerant } from '../support/signatures.ts';
+import { draft, multipartBody, samplePdf, signer, tenantWithGerant } from '../support/signatures.ts';
 import { sentRequest, signAsInvited } from '../support/signing-flow.ts';
-import { campaignTenant, createCampaign, signatory, waitForStatus } from '../campaigns/support.ts';
+import { campaignTenant, createCampaign, rows, signatory, waitForStatus } from '../campaigns/support.ts';
 
 const month = () => new Date().toISOString().slice(0, 7);
 const lastMonth = () => {
@@ -33,7 +33,7 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
   beforeAll(async () => {
     t = await createTestContext();
     admin = await t.login(adminEmail);
-    a = await campaignTenant(t, { campaign: true });
+    a = await campaignTenant(t, { campaign: true, operation: true });
     commercial = await t.login((await t.factory.user(a.tenant.appId, { profile: 'COMMERCIAL', parentId: a.tenant.gerant.id })).email);
     b = await tenantWithGerant(t);
   });
@@ -122,6 +122,55 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
     expect(l.processes.find((p) => p.type === 'campaign_dispatch')!.completed).toBeGreaterThan(0);
     // The campaign's two copies have their first reminder planned (tenant default schedule) within the days shown or later.
     expect(l.reminders.map((r) => r.inDays)).toEqual([0, 1, 7]);
+  });
+
+  it('shows a sent operation as the current one with its progress, among the latest; its requests count under source operation; the live view counts its dispatch', async () => {
+    const campaignId = (await home(a.client)).latest[0]!.id;
+    const newId = await a.client.call('GET', '/api/batches/ids', 'operation');
+    expect(newId.statusCode, newId.body).toBe(200);
+    const id = newId.json().data.id as string;
+    const [ann, bob] = [signatory(10), signatory(11)];
+    const orders = [ann, bob].map((s, i) => ({ transactionSigners: [s], document: `${i}.pdf` }));
+    const pdf = await samplePdf();
+    const { payload, headers } = multipartBody([
+      { name: 'label', value: 'Leases' },
+      { name: 'transactionOrders', value: JSON.stringify(orders) },
+      { name: 'transactionRequest', value: JSON.stringify({ send: true }) },
+      ...orders.map((o) => ({ name: 'files', fileName: o.document, contentType: 'application/pdf', data: pdf })),
+    ]);
+    const sent = await t.request({ method: 'POST', url: `/api/batches/${id}`, token: await a.client.token('operation'), body: payload, headers });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.waitFor(async () => (await home(a.client)).current.operation?.status === 'ready');
+    await signAsInvited(t, ann.emailAddress);
+    // The order is completed by the completion job: the operation's counters, not its orders, give the progress.
+    const data = await t.waitFor(async () => {
+      const h = await home(a.client);
+      return h.current.operation?.signed === 1 ? h : null;
+    }, 60_000);
+    expect(data.current.operation).toEqual({
+      kind: 'operation', id, label: 'Leases', status: 'ready', createdAt: expect.any(String), sentAt: expect.any(String),
+      signatories: 2, sent: 2, opened: 1, signed: 1, refused: 0, expired: 0, canceled: 0, failed: 0,
+    });
+    // Campaigns and operations in one list, newest created first.
+    expect(data.latest.map((x) => [x.kind, x.id])).toEqual([['operation', id], ['campaign', campaignId]]);
+    // The COMMERCIAL does not see the GERANT's operation (the operations list's scope).
+    expect((await home(commercial)).current.operation).toBeNull();
+    // Its two requests count under source 'operation' (the single request and the campaign's two copies keep theirs).
+    const bySource = await rows<{ source: string; n: number }>(t, sql`select source, sum(count)::int as n from activity_monthly where app_id = ${a.tenant.appId} and metric = 'requests_sent' group by source order by source`);
+    expect(bySource).toEqual([{ source: 'campaign', n: 2 }, { source: 'operation', n: 2 }, { source: 'single', n: 1 }]);
+    expect(data.thisMonth.requests_sent).toBe(5);
+    // Without the tenant's feature the operations list refuses (FEATURE_DISABLED): the home shows none of them either.
+    const operationFeature = (on: boolean) => t.database.db.execute(sql`update applications set features = features || ${JSON.stringify({ operation: on })}::jsonb where id = ${a.tenant.appId}`);
+    await operationFeature(false);
+    const off = await home(a.client);
+    expect([off.current.operation, off.latest.map((x) => x.kind)]).toEqual([null, ['campaign']]);
+    await operationFeature(true);
+
+    const live = await t.waitFor(async () => {
+      const l = (await admin.call('GET', '/api/dashboard/admin/live', 'application')).json().data as AdminLive;
+      return l.processes.find((p) => p.type === 'operation_dispatch')!.completed > 0 ? l : null;
+    });
+    expect(live.processes.map((p) => p.type)).toContain('operation_dispatch');
   });
 
   it("sums billed consumption across tenants, each tenant's volume discount deducted", async () => {

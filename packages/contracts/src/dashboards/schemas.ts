@@ -22,7 +22,7 @@ export const activityMetrics = [
 export const activityMetricSchema = z.enum(activityMetrics);
 export type ActivityMetric = z.infer<typeof activityMetricSchema>;
 
-/** Where a request comes from: sent alone, a campaign's copy (classic or mail-merge); operations later (issue 13). */
+/** Where a request comes from: sent alone, a campaign's copy (classic or mail-merge), an operation's order. */
 export const activitySources = ['single', 'campaign', 'operation'] as const;
 export type ActivitySource = (typeof activitySources)[number];
 
@@ -37,7 +37,10 @@ const monthSchema = z.string().regex(/^\d{4}-\d{2}$/);
 export const processKinds = ['campaign', 'mailing', 'operation'] as const;
 export type ProcessKind = (typeof processKinds)[number];
 
-/** A campaign (or later an operation) and where its signatories stand: its own counters, no count of rows. */
+/**
+ * A campaign, mailing or operation and where its signatories stand: its own counters, no count of rows. For an
+ * operation the "signatories" are its orders (docs/dashboards.md gives the mapping).
+ */
 export const bulkProgressSchema = z.object({
   kind: z.enum(processKinds),
   id: uuidSchema,
@@ -75,9 +78,9 @@ export const homeDashboardSchema = z.object({
       months: z.array(z.object({ month: monthSchema, quantity: z.number().int(), netCents: z.number().int() })),
     })
     .nullable(),
-  /** The latest sent, not finished, campaign and mailing; operation: always null until operations exist. */
+  /** The latest sent, not finished, campaign, mailing and operation (each null without one, or when its list is not the caller's). */
   current: z.object({ campaign: bulkProgressSchema.nullable(), mailing: bulkProgressSchema.nullable(), operation: bulkProgressSchema.nullable() }),
-  /** The 6 latest pending or ready campaigns and mailings (spec §9: dashboard lists 6 items). */
+  /** The 6 latest pending or ready campaigns, mailings and operations together, newest created first (spec §9: dashboard lists 6 items). */
   latest: z.array(bulkProgressSchema),
 });
 export type HomeDashboard = z.infer<typeof homeDashboardSchema>;
@@ -86,7 +89,7 @@ export const homeDashboardResponse = itemEnvelope(homeDashboardSchema);
 // ----- Super dashboard (product administrator) -----
 
 /** The background processes the administrator follows live (each a pg-boss queue: docs/dashboards.md). */
-export const processTypes = ['campaign_dispatch', 'mail_merge_batch', 'contact_import', 'campaign_import', 'archive'] as const;
+export const processTypes = ['campaign_dispatch', 'mail_merge_batch', 'operation_dispatch', 'contact_import', 'campaign_import', 'archive'] as const;
 export type ProcessType = (typeof processTypes)[number];
 
 export const adminLiveSchema = z.object({

@@ -38,8 +38,8 @@ export interface ActivityDelta {
   count: number;
 }
 
-/** A campaign's copy (classic or mail-merge) or a request sent alone; operations will add their source. */
-const sourceOf = (event: CountedEvent): ActivitySource => (event.data.campaignId ? 'campaign' : 'single');
+/** A campaign's copy (classic or mail-merge), an operation's order (its events carry `operationId`) or a request sent alone. */
+const sourceOf = (event: CountedEvent): ActivitySource => (event.data.campaignId ? 'campaign' : event.data.operationId ? 'operation' : 'single');
 
 const activityKeyOf = (d: Omit<ActivityDelta, 'count'>) => `${d.appId}|${d.month}|${d.userId ?? ''}|${d.source}|${d.metric}`;
 

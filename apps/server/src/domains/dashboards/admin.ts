@@ -16,9 +16,11 @@ import * as repo from './repository.ts';
 export const processQueues: Record<ProcessType, readonly string[]> = {
   campaign_dispatch: ['campaign-dispatch'],
   mail_merge_batch: ['merge-batch'],
+  operation_dispatch: ['operation-dispatch'],
   contact_import: ['contact-import'],
+  // An operation's orders are imported in the request itself (no queue): only campaigns' signatory import is a job.
   campaign_import: ['campaign-import'],
-  archive: ['signature-archive', 'campaign-archive'],
+  archive: ['signature-archive', 'campaign-archive', 'operation-archive'],
 };
 const typeOfQueue = new Map(Object.entries(processQueues).flatMap(([type, queues]) => queues.map((q) => [q, type as ProcessType])));
 const allQueues = [...typeOfQueue.keys()];

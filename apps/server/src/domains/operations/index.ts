@@ -1,5 +1,7 @@
 // The operations domain's public surface. Other domains use nothing else of the folder.
 export { operationsModule } from './module.ts';
+/** The home dashboard: the current operation and the latest in progress (their own per-order counters). */
+export { operationOverview } from './overview.ts';
 /** The one-box search (search domain): operations the actor sees, by label. */
 export { searchOperations } from './service.ts';
 export { eraseOrderSignersOf, operationsPastRetention, ordersOfPerson, purgeOperation, unsentOrdersOf, type OperationPurgeStep } from './retention.ts';

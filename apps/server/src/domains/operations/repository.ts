@@ -79,6 +79,16 @@ export async function listOperations(db: Executor, scope: Scope, filter: Operati
   return { rows: await withOwners(db, rows), ...total };
 }
 
+/** The pending or ready operations (index `operations_app_status_idx`), newest sent or created first: the home's. */
+export async function inProgressOperations(db: Executor, scope: Scope, opts: { limit: number; by: 'createdAt' | 'sentAt' }): Promise<OperationRecord[]> {
+  return db
+    .select()
+    .from(operations)
+    .where(and(inScope(scope), inArray(operations.status, ['pending', 'ready'])))
+    .orderBy(opts.by === 'sentAt' ? sql`${operations.sentAt} desc nulls last` : desc(operations.createdAt), desc(operations.id))
+    .limit(opts.limit);
+}
+
 export async function findOperation(db: Executor, scope: Scope, id: string, opts: { lock?: boolean } = {}): Promise<OperationRow | undefined> {
   const query = db.select().from(operations).where(and(inScope(scope), eq(operations.id, id)));
   const [row] = opts.lock ? await query.for('update') : await query;

@@ -84,9 +84,16 @@ export function createGuard(platform: Platform, resolveSession: SessionResolver,
 
 function requirePermission(session: GuardSession, permission: Permission) {
   if (!session.actor.permissions.has(permission)) throw new AppError('FORBIDDEN');
-  const feature = permissionFeature[permission];
-  if (feature && !session.tenantFeatures[feature]) throw new AppError('FEATURE_DISABLED');
+  if (!hasFeatureOf(session, permission)) throw new AppError('FEATURE_DISABLED');
 }
+
+const hasFeatureOf = (session: GuardSession, permission: Permission) => {
+  const feature = permissionFeature[permission];
+  return !feature || Boolean(session.tenantFeatures[feature]);
+};
+
+/** Whether the session's routes of `permission` would let it in (the guard's rule: the permission and the tenant's feature behind it). */
+export const sessionAllows = (session: GuardSession, permission: Permission): boolean => session.actor.permissions.has(permission) && hasFeatureOf(session, permission);
 
 /** The actor of an authenticated route (the guard guarantees it). */
 export function requireActor(request: Pick<FastifyRequest, 'actor'>): Actor {

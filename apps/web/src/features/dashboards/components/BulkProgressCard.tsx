@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BulkProgress, ProcessKind } from '@paraphe/contracts';
 
-/** Where a campaign's or mailing's view is (the campaigns feature's routes); operations come with issue 13. */
-export const viewPathOf = (item: Pick<BulkProgress, 'kind' | 'id'>) => (item.kind === 'mailing' ? `/publipostage/view/${item.id}` : item.kind === 'campaign' ? `/campaigns/view/${item.id}` : null);
+/** Where each kind's view is (the campaigns and operations features' routes). */
+const viewPaths: Record<ProcessKind, string> = { campaign: '/campaigns/view/', mailing: '/publipostage/view/', operation: '/batches/view/' };
+export const viewPathOf = (item: Pick<BulkProgress, 'kind' | 'id'>) => `${viewPaths[item.kind]}${item.id}`;
 
 const percent = (n: number, of: number) => (of ? Math.round((n / of) * 100) : 0);
 
@@ -30,7 +31,6 @@ export function ProgressBar({ item }: { item: BulkProgress }) {
 /** "Performance of the current campaign / mailing / operation" (spec §2): one card each, an empty state without one. */
 export function BulkProgressCard({ kind, item }: { kind: ProcessKind; item: BulkProgress | null }) {
   const { t } = useTranslation('dashboards');
-  const path = item && viewPathOf(item);
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
@@ -39,7 +39,7 @@ export function BulkProgressCard({ kind, item }: { kind: ProcessKind; item: Bulk
           <Text size="sm" c="dimmed">{t(kind === 'operation' ? 'current.noOperation' : 'current.none')}</Text>
         ) : (
           <>
-            {path ? <Anchor component={Link} to={path} fw={600} lineClamp={2}>{item.label}</Anchor> : <Text fw={600}>{item.label}</Text>}
+            <Anchor component={Link} to={viewPathOf(item)} fw={600} lineClamp={2}>{item.label}</Anchor>
             <Text size="sm" c="dimmed">{t(`status.${item.status}`, { defaultValue: item.status })} · {t('progress.sentOf', { sent: item.sent, total: item.signatories })}</Text>
             <ProgressBar item={item} />
             <Group gap="md" wrap="wrap">
@@ -55,7 +55,7 @@ export function BulkProgressCard({ kind, item }: { kind: ProcessKind; item: Bulk
   );
 }
 
-/** The 6 latest pending or ready campaigns and mailings (spec §9), each with its progress. */
+/** The 6 latest pending or ready campaigns, mailings and operations (spec §9), each with its progress. */
 export function LatestList({ items }: { items: readonly BulkProgress[] }) {
   const { t } = useTranslation('dashboards');
   return (
@@ -66,7 +66,7 @@ export function LatestList({ items }: { items: readonly BulkProgress[] }) {
         {items.map((item) => (
           <Stack key={item.id} gap={4}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor component={Link} to={viewPathOf(item) ?? '#'} size="sm" fw={600} lineClamp={1}>{item.label}</Anchor>
+              <Anchor component={Link} to={viewPathOf(item)} size="sm" fw={600} lineClamp={1}>{item.label}</Anchor>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{t(`kind.${item.kind}`)} · {t(`status.${item.status}`, { defaultValue: item.status })}</Text>
             </Group>
             <ProgressBar item={item} />
