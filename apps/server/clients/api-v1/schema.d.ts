@@ -3532,6 +3532,9 @@ export interface operations {
                         data?: {
                             [key: string]: string;
                         } | null;
+                        connector?: {
+                            idc: string;
+                        } | null;
                     }[];
                     documents: {
                         title?: string | null;
@@ -4717,6 +4720,9 @@ export interface operations {
                             data: {
                                 [key: string]: string;
                             };
+                            connector: {
+                                idc: string;
+                            } | null;
                             /** @enum {string} */
                             status: "draft" | "queued" | "sent" | "opened" | "signed" | "refused" | "expired" | "canceled" | "failed";
                             requestId: string | null;

@@ -71,7 +71,7 @@ async function quietSnapshot(): Promise<string> {
 
 /** Every page of a signatories or orders list, by its cursor: the items in order, and how many pages it took. */
 async function walk(endpoint: EndpointSpec, key: string, id: string, query: string) {
-  const items: { id: string; rowIndex: number; status: string; requestId: string | null }[] = [];
+  const items: { id: string; rowIndex: number; status: string; requestId: string | null; connector?: { idc: string } | null }[] = [];
   let cursor: string | undefined;
   let pages = 0;
   do {
@@ -140,6 +140,9 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     expect(await rows(t, sql`select id from domain_events where app_id = ${a.appId} and type = 'apikey.used' and data->>'operation' = 'campaign.created'`)).toHaveLength(1);
     const invalid = await call(campaignsV1.createCampaign, full.secret, { body: campaignBody({ signatories: [] }) });
     expectProblem(invalid, 400, 'VALIDATION_FAILED');
+    // A CRM contact id the request signer's rules refuse (empty), named by the v1 field.
+    const badIdc = await call(campaignsV1.createCampaign, full.secret, { body: campaignBody({ signatories: [signatory(1, { connector: { idc: ' ' } })] }) });
+    expect(expectProblem(badIdc, 400, 'VALIDATION_FAILED').errors).toMatchObject([{ field: 'signatories.0.connector.idc', rule: 'required' }]);
     expect(await count()).toBe(campaigns);
     expect(await apiCalls(a.appId)).toBe(before);
   });
@@ -239,7 +242,8 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
   });
 
   it('pages a campaign’s signatories in their order (no duplicate, no gap), each with its state and copy; status filter', async () => {
-    const body = campaignBody({ label: 'Paged signatories', send: true, signatories: [1, 2, 3, 4, 5].map((i) => signatory(i)) });
+    // The third carries a CRM contact id: listed with it, and their copy's signer keeps it (the HubSpot write-back's key).
+    const body = campaignBody({ label: 'Paged signatories', send: true, signatories: [1, 2, 3, 4, 5].map((i) => signatory(i, i === 3 ? { connector: { idc: 'hs-3' } } : {})) });
     const created = (await call(campaignsV1.createCampaign, full.secret, { body })).json();
     expect(created.status, JSON.stringify(created)).toBe('pending');
     await t.waitFor(async () => (await call(campaignsV1.campaignStatus, readOnly.secret, { params: { id: created.id } })).json().status === 'ready');
@@ -251,6 +255,8 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     expect(all.items.every((s) => s.status === 'sent')).toBe(true);
     expect(new Set(all.items.map((s) => s.requestId)).size).toBe(5);
     expect(all.items.every((s) => typeof s.requestId === 'string')).toBe(true);
+    expect(all.items.map((s) => s.connector)).toEqual([null, null, { idc: 'hs-3' }, null, null]);
+    expect(await rows(t, sql`select connector_idc from signers where request_id = ${all.items[2]!.requestId}`)).toEqual([{ connector_idc: 'hs-3' }]);
 
     // One copy cancelled in the back office: its signatory follows, and the filter pages what is left.
     const cancelled = all.items[1]!;

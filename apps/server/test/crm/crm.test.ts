@@ -5,6 +5,7 @@ import { placed, signer, tenantWithGerant } from '../support/signatures.ts';
 import { sentRequest, signAsInvited } from '../support/signing-flow.ts';
 import { startHubSpotStandIn, type HubSpotStandIn } from '../support/hubspot-standin.ts';
 import { writeBackQueue } from '../../src/domains/crm/writeback.ts';
+import { createCampaign, postCampaign, signatory, waitForStatus } from '../campaigns/support.ts';
 
 /**
  * The HubSpot connector (docs/connectors.md) against a local stand-in of HubSpot's documented API: the connect
@@ -215,6 +216,42 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     await t.waitFor(async () => (await writeBacks(unknown.id))[0]?.status === 'failed');
     const shown = await state();
     expect(shown.lastErrors[0]).toMatchObject({ requestId: unknown.id, idc: '999', message: 'Contact 999 does not exist.' });
+  }, 60_000);
+
+  it('campaign signatories keep their HubSpot contact id: the copy’s signer carries it, the write-back notes the copy; a bad id is a 400', async () => {
+    await t.database.db.execute(sql`update applications set features = features || '{"campaign":true}'::jsonb where id = ${appId}`);
+    // What a request signer's connector refuses, a signatory's refuses the same way.
+    for (const idc of ['', ' ', 'x'.repeat(201)]) {
+      const bad = await postCampaign(t, gerant, { signatories: [signatory(0, { connector: { idc } })] });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json().error).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(bad.json().error.fields).toMatchObject([{ field: 'transactionSigners.0.connector.idc' }]);
+    }
+    const linked = signatory(0, { connector: { idc: ' 502 ' } });
+    const created = await createCampaign(t, gerant, { label: 'Campaign <CRM>', signatories: [linked, signatory(1)], send: true });
+    await waitForStatus(t, gerant, created.id, ['ready']);
+    const listed = (await gerant.call('GET', `/api/campains/${created.id}/signers`, 'campaign')).json().data as { emailAddress: string; connector: unknown; requestId: string }[];
+    const [withId, without] = [listed.find((s) => s.emailAddress === linked.emailAddress)!, listed.find((s) => s.emailAddress !== linked.emailAddress)!];
+    expect(withId.connector).toEqual({ idc: '502' });
+    expect(without.connector).toBeNull();
+    const copySigners = async (requestId: string) =>
+      ((await t.database.db.execute(sql`select connector_idc from signers where request_id = ${requestId}`)) as unknown as { rows: { connector_idc: string | null }[] }).rows;
+    expect(await copySigners(withId.requestId)).toEqual([{ connector_idc: '502' }]);
+    expect(await copySigners(without.requestId)).toEqual([{ connector_idc: null }]);
+
+    // The campaign cancelled: the linked copy's cancellation is noted on the contact, as a single request's.
+    const notesBefore = hub.notes.length;
+    expect((await gerant.call('PATCH', `/api/campains/${created.id}/status`, 'campaign', { status: 'canceled' })).statusCode).toBe(200);
+    await t.waitFor(async () => (await writeBacks(withId.requestId))[0]?.status === 'done', 30_000);
+    expect(hub.notes.length - notesBefore).toBe(1);
+    expect(hub.notes.at(-1)!.associations).toEqual([{ to: { id: '502' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }] }]);
+    expect(hub.notes.at(-1)!.properties.hs_note_body).toContain('Campaign &lt;CRM&gt;');
+    expect(await writeBacks(without.requestId)).toEqual([]);
+
+    // A duplicate keeps the id (its copies would be noted too).
+    expect((await gerant.call('POST', `/api/campains/${created.id}/duplicate`, 'campaign')).statusCode).toBe(201);
+    const ids = (await t.database.db.execute(sql`select connector_idc from campaign_signatories where app_id = ${appId} and email = ${linked.emailAddress}`)) as unknown as { rows: { connector_idc: string | null }[] };
+    expect(ids.rows).toEqual([{ connector_idc: '502' }, { connector_idc: '502' }]);
   }, 60_000);
 
   it('is described in the OpenAPI document (every call, the public callback included)', async () => {

@@ -57,6 +57,7 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
         phone: '+33612345678',
         language: 'fr',
         data: { iban: 'FR7630006000011234567890189' },
+        connectorIdc: '501',
         status: copyStatus,
         mergeStorageKey: merged,
       });
@@ -99,7 +100,7 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     for (const key of [...recent.keys, ...waiting.keys]) expect(await exists(key), key).toBe(true);
 
     const [signatory] = await t.database.inSystem((tx) => tx.select().from(campaignSignatories).where(eq(campaignSignatories.campaignId, old.id)));
-    expect(signatory).toMatchObject({ lastname: '', phone: null, data: {} });
+    expect(signatory).toMatchObject({ lastname: '', phone: null, data: {}, connectorIdc: null });
     expect(signatory!.firstname).toMatch(/^erased-/);
     expect(signatory!.email).toMatch(/^erased-.*@erased\.invalid$/);
     const [orderRow] = await t.database.inSystem((tx) => tx.select().from(operationOrders).where(eq(operationOrders.operationId, order.id)));
@@ -138,7 +139,7 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     const { id: campaignId } = await campaignEnded(1);
     const orderId = (await operationEnded(1)).id;
     const [draft] = await t.database.inSystem(async (tx) => {
-      await tx.insert(campaignSignatories).values({ appId, campaignId, rowIndex: 1, firstname: 'Erase', lastname: 'Me', email, language: 'fr', data: { city: 'Lyon' }, status: 'signed' });
+      await tx.insert(campaignSignatories).values({ appId, campaignId, rowIndex: 1, firstname: 'Erase', lastname: 'Me', email, language: 'fr', data: { city: 'Lyon' }, connectorIdc: '502', status: 'signed' });
       await tx.insert(operationOrders).values({
         appId,
         operationId: orderId,
@@ -168,7 +169,7 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.counts.signers).toBe(2);
     const [signatory] = await t.database.inSystem((tx) => tx.select().from(campaignSignatories).where(and(eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.rowIndex, 1))));
-    expect(signatory).toMatchObject({ lastname: '', data: {} });
+    expect(signatory).toMatchObject({ lastname: '', data: {}, connectorIdc: null });
     expect(signatory!.email).toMatch(/@erased\.invalid$/);
     const [order] = await t.database.inSystem((tx) => tx.select().from(operationOrders).where(and(eq(operationOrders.operationId, orderId), eq(operationOrders.rowIndex, 1))));
     expect(order!.signers[0]).toMatchObject({ lastname: '', phone: null });

@@ -6,6 +6,7 @@ import { certificationLevelSchema } from '../signatures/constants.ts';
 import { documentInputSchema, signatureDocumentSchema } from '../signatures/documents.ts';
 import { signatureOptionsInputSchema, signatureOptionsSchema } from '../signatures/options.ts';
 import { transactionRequestInputSchema } from '../signatures/requests.ts';
+import { signerConnectorInputSchema, signerConnectorSchema } from '../signatures/signers.ts';
 import { mergeDocumentInputSchema, mergeDocumentSchema } from './mailMerge.ts';
 import { importPreviewSchema, importRowReasonSchema, contactFieldSchema, importStatusSchema } from '../contacts/schemas.ts';
 
@@ -67,6 +68,8 @@ export const signatoryInputSchema = z.object({
   language: localeSchema.nullish(),
   /** Values for later mail-merge variables. */
   data: z.record(z.string().max(100), z.string().max(2000)).nullish(),
+  /** The CRM contact id (as a request signer's): their copy's signer keeps it, the HubSpot write-back notes the copy there. */
+  connector: signerConnectorInputSchema.nullish(),
 });
 export type SignatoryInput = z.input<typeof signatoryInputSchema>;
 
@@ -162,6 +165,8 @@ export const signatorySchema = z.object({
   phoneNum: z.string().nullable(),
   language: localeSchema,
   data: z.record(z.string(), z.string()),
+  /** The CRM contact id given with the signatory (null: none). */
+  connector: signerConnectorSchema.nullable(),
   status: signatoryStatusSchema,
   /** The signature request of this signatory's copy, once sent. */
   requestId: uuidSchema.nullable(),

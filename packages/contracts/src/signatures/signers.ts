@@ -20,6 +20,10 @@ export function renameLegacySignerKeys(value: unknown): unknown {
  */
 export const signerStepSchema = z.number().int().min(1).max(maxSignersPerRequest).nullish();
 
+/** The CRM connector's contact id of a participant (HubSpot's contact id, spec §7): the write-back notes their requests there. */
+export const signerConnectorInputSchema = z.object({ idc: z.string().trim().min(1).max(200) });
+export const signerConnectorSchema = z.object({ idc: z.string() });
+
 export const signerInputObjectSchema = z.object({
   firstname: z.string().trim().min(1).max(100),
   lastname: z.string().trim().min(1).max(100),
@@ -29,7 +33,7 @@ export const signerInputObjectSchema = z.object({
   language: localeSchema.nullish(),
   role: signerRoleSchema.default('signer'),
   coSigner: z.boolean().default(false),
-  connector: z.object({ idc: z.string().trim().min(1).max(200) }).nullish(),
+  connector: signerConnectorInputSchema.nullish(),
   /** Order in the chain, from 0; a signature field names its signer by this index. */
   signerIndex: z.number().int().min(0).max(maxSignersPerRequest - 1),
   /** Parallel signing (signerStepSchema). */
@@ -49,7 +53,7 @@ export const signerSchema = z.object({
   language: localeSchema,
   role: signerRoleSchema,
   coSigner: z.boolean(),
-  connector: z.object({ idc: z.string() }).nullable(),
+  connector: signerConnectorSchema.nullable(),
   signerIndex: z.number().int(),
   /** The step they act in with others; null = their own (signerIndex + 1). */
   step: z.number().int().nullable(),

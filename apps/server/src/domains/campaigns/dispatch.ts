@@ -60,6 +60,7 @@ const recipientOf = (campaign: repo.CampaignRow, s: repo.SignatoryRow): BulkReci
   email: s.email,
   phone: s.phone,
   language: s.language,
+  connectorIdc: s.connectorIdc,
   ...(campaign.mergeDocument ? { ownDocuments: [mergedDocumentOf(campaign.mergeDocument, s)] } : {}),
 });
 

@@ -94,6 +94,7 @@ export function presentSignatory(s: SignatoryRow): Signatory {
     phoneNum: s.phone,
     language: s.language as Signatory['language'],
     data: s.data,
+    connector: s.connectorIdc ? { idc: s.connectorIdc } : null,
     status: s.status,
     requestId: s.requestId,
     error: s.error,

@@ -110,7 +110,7 @@ export async function replaceDocuments(db: Executor, appId: string, campaignId: 
   return old.map((d) => d.storageKey);
 }
 
-export type NewSignatory = Pick<typeof campaignSignatories.$inferInsert, 'firstname' | 'lastname' | 'email' | 'phone' | 'language' | 'data'>;
+export type NewSignatory = Pick<typeof campaignSignatories.$inferInsert, 'firstname' | 'lastname' | 'email' | 'phone' | 'language' | 'data' | 'connectorIdc'>;
 
 /**
  * Adds signatories after the last row (status draft); an e-mail already in the campaign is not added. Returns the

@@ -10,7 +10,7 @@ import { campaignDocuments, campaignImports, campaignSignatories, campaigns } fr
  * domain; what only the campaign holds is purged here, once the campaign is over and every copy final:
  *  - `documents`: the shared originals (`campaign_documents`), the signatories' mail-merge PDFs (filled with their
  *    data), the imported spreadsheets and the archive — past the tenant's documents retention;
- *  - `signerData`: the signatories' names, addresses, phones and merge variables pseudonymised — past the signer-data one.
+ *  - `signerData`: the signatories' names, addresses, phones, merge variables and CRM contact ids pseudonymised — past the signer-data one.
  * Under the campaign's row lock, in the caller's transaction, marked done: a second run finds nothing.
  */
 export type CampaignPurgeStep = 'documents' | 'signerData';
@@ -32,6 +32,9 @@ export async function campaignsPastRetention(db: Executor, appId: string, step: 
   return rows.map((r) => r.id);
 }
 
+/** A signatory row pseudonymised: name, address, phone, merge variables, CRM contact id, copy error. */
+const pseudonymised = (id: string) => ({ ...erasedIdentity(id), data: {}, connectorIdc: null, error: null });
+
 export interface HolderPurgeOutcome {
   done: boolean;
   files: number;
@@ -45,7 +48,7 @@ export async function purgeCampaign(tx: Tx, platform: Pick<Platform, 'storage'>,
   if (step === 'signerData') {
     const people = await tx.select({ id: campaignSignatories.id }).from(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId)));
     for (const person of people) {
-      await tx.update(campaignSignatories).set({ ...erasedIdentity(person.id), data: {}, error: null, updatedAt: now }).where(eq(campaignSignatories.id, person.id));
+      await tx.update(campaignSignatories).set({ ...pseudonymised(person.id), updatedAt: now }).where(eq(campaignSignatories.id, person.id));
     }
     await tx.update(campaigns).set({ signerDataPurgedAt: now }).where(eq(campaigns.id, campaignId));
     return { done: true, files: 0, people: people.length };
@@ -74,10 +77,10 @@ export async function unsentSignatoriesOf(db: Executor, appId: string, email: st
     .where(and(eq(campaignSignatories.appId, appId), sameAddress(email), inArray(campaignSignatories.status, ['draft', 'queued'])));
 }
 
-/** Erasure (art. 17): the person's signatory rows pseudonymised (name, address, phone, merge variables); their number. */
+/** Erasure (art. 17): the person's signatory rows pseudonymised (pseudonymised); their number. */
 export async function eraseSignatoriesOf(tx: Tx, appId: string, email: string): Promise<number> {
   const rows = await tx.select({ id: campaignSignatories.id }).from(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), sameAddress(email)));
-  for (const row of rows) await tx.update(campaignSignatories).set({ ...erasedIdentity(row.id), data: {}, error: null }).where(eq(campaignSignatories.id, row.id));
+  for (const row of rows) await tx.update(campaignSignatories).set(pseudonymised(row.id)).where(eq(campaignSignatories.id, row.id));
   return rows.length;
 }
 

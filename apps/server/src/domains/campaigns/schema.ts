@@ -119,6 +119,8 @@ export const campaignSignatories = pgTable(
     language: text('language').notNull(),
     /** Variables for mail-merge (column name → value). */
     data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    /** The CRM contact id (HubSpot's): their copy's signer carries it (signers.connector_idc) for the write-back. */
+    connectorIdc: text('connector_idc'),
     status: text('status').$type<SignatoryStatus>().notNull().default('draft'),
     /** The copy (no foreign key: the evidence of a deleted request is gone, the row says what was sent). */
     requestId: uuid('request_id'),

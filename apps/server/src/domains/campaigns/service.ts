@@ -84,6 +84,7 @@ const signatoriesOf = (data: CampaignData) =>
     phone: s.phoneNum ?? null,
     language: s.language ?? data.optionsRequest.language,
     data: s.data ?? {},
+    connectorIdc: s.connector?.idc ?? null,
   }));
 
 export async function createCampaign(opts: Options & { type: CampaignType; data: CampaignData; documents: PreparedDocument[] }): Promise<string> {
@@ -303,8 +304,8 @@ export async function duplicateCampaign(opts: Options & { id: string }): Promise
     const docs = await repo.documentsOf(tx, actor.appId, row.id);
     if (docs.length) await tx.insert(campaignDocuments).values(docs.map(({ id: _id, createdAt: _c, ...d }) => ({ ...d, campaignId: id })));
     const copied = (await tx.execute(sql`
-      insert into ${campaignSignatories} (app_id, campaign_id, row_index, firstname, lastname, email, phone, language, data, status)
-      select app_id, ${id}, row_index, firstname, lastname, email, phone, language, data, 'draft'
+      insert into ${campaignSignatories} (app_id, campaign_id, row_index, firstname, lastname, email, phone, language, data, connector_idc, status)
+      select app_id, ${id}, row_index, firstname, lastname, email, phone, language, data, connector_idc, 'draft'
       from ${campaignSignatories} where app_id = ${actor.appId} and campaign_id = ${row.id}
       returning id`)) as unknown as { rows: unknown[] };
     const n = copied.rows.length;

@@ -53,6 +53,8 @@ export interface BulkSigner {
   role?: SignerRole;
   /** Parallel signing (an operation's order): signers sharing a step are invited together; null = their own. */
   step?: number | null;
+  /** The CRM contact id (a campaign signatory's): the HubSpot write-back notes the copy on that contact. */
+  connectorIdc?: string | null;
 }
 
 /** A campaign's copy: one signer, the shared documents (after their own, for mail-merge). */
@@ -206,7 +208,7 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       language: s.language,
       role: s.role ?? 'signer',
       coSigner: false,
-      connectorIdc: null,
+      connectorIdc: s.connectorIdc ?? null,
       signerIndex,
       step: (s.role ?? 'signer') === 'observer' ? null : (s.step ?? null),
       invitationMessage: null,

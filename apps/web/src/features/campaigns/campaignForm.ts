@@ -1,7 +1,7 @@
 import { emailSchema, phoneSchema, type DocumentInput, type MergeDocumentInput, type SignatoryInput, type SignatureOptionsInput } from '@paraphe/contracts';
 
-/** A signatory typed or picked in the form (mobile empty when none). */
-export type TypedSignatory = { key: string; firstname: string; lastname: string; emailAddress: string; phoneNum: string };
+/** A signatory typed or picked in the form (mobile empty when none; connectorIdc: the HubSpot contact picked, kept as `connector.idc`). */
+export type TypedSignatory = { key: string; firstname: string; lastname: string; emailAddress: string; phoneNum: string; connectorIdc?: string };
 
 export type TypedSignatoryProblem = 'firstname' | 'lastname' | 'emailAddress' | 'phoneNum' | 'duplicate';
 
@@ -22,6 +22,7 @@ export function signatoryInputsOf(list: readonly TypedSignatory[]): SignatoryInp
     lastname: s.lastname.trim(),
     emailAddress: s.emailAddress.trim(),
     phoneNum: s.phoneNum.trim() || null,
+    ...(s.connectorIdc ? { connector: { idc: s.connectorIdc } } : {}),
   }));
 }
 

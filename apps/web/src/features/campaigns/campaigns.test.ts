@@ -80,6 +80,9 @@ describe('typed signatories', () => {
     expect(created.get('label')).toBe('Q3');
     expect(JSON.parse(String(created.get('transactionRequest')))).toEqual({ send: true });
     expect(JSON.parse(String(created.get('transactionSigners')))).toEqual([{ firstname: 'Ada', lastname: 'Lovelace', emailAddress: 'ada@example.com', phoneNum: null }]);
+    // A HubSpot contact picked keeps its id as the signatory's connector.
+    const linked = campaignFormData({ label: 'Q3', description: '', options, send: false, signatories: [{ ...ada, connectorIdc: '901' }], documents: { inputs: [], files: [] } });
+    expect(JSON.parse(String(linked.get('transactionSigners')))[0].connector).toEqual({ idc: '901' });
     const updated = campaignFormData({ label: 'Q3', description: 'd', options, send: false });
     expect(updated.has('transactionSigners')).toBe(false);
     expect(updated.has('transactionDocuments')).toBe(false);

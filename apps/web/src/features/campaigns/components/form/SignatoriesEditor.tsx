@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Contact, CrmContact } from '@paraphe/contracts';
@@ -24,7 +24,7 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
   const [candidate, setCandidate] = useState(emptyCandidate);
   const [problems, setProblems] = useState<TypedSignatoryProblem[]>([]);
 
-  const add = (person: typeof emptyCandidate) => {
+  const add = (person: Omit<TypedSignatory, 'key'>) => {
     const found = typedSignatoryProblems(person, signatories);
     setProblems(found);
     if (found.length > 0) return false;
@@ -34,8 +34,9 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
   const addTyped = () => add(candidate) && setCandidate(emptyCandidate);
   const crm = useCrmState();
   const crmConnected = crm.data?.data.connected === true && crm.data.data.state === 'ok';
-  // A campaign's signatories keep no connector id (the campaign contract has none): the HubSpot contact fills the fields.
-  const pickFromCrm = (contact: CrmContact) => add({ firstname: contact.firstname, lastname: contact.lastname, emailAddress: contact.email, phoneNum: contact.phone });
+  // The HubSpot contact's id stays with the signatory (`connector.idc`, as a request signer's): the write-back notes their copy there.
+  // A picked signatory goes straight to the list, where nothing is edited by hand (only removed), so the id always matches the address.
+  const pickFromCrm = (contact: CrmContact) => add({ firstname: contact.firstname, lastname: contact.lastname, emailAddress: contact.email, phoneNum: contact.phone, connectorIdc: contact.idc });
   const pick = (contact: Contact) => add({ firstname: contact.firstname, lastname: contact.lastname, emailAddress: contact.mail, phoneNum: contact.mobile ?? '' });
   const errorOf = (field: TypedSignatoryProblem) => (problems.includes(field) ? t(`signatories.problems.${field}`) : undefined);
   const field = (name: keyof typeof emptyCandidate) => ({
@@ -85,7 +86,14 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
             <Table.Tbody>
               {signatories.map((s) => (
                 <Table.Tr key={s.key}>
-                  <Table.Td>{`${s.lastname.toUpperCase()} ${s.firstname}`}</Table.Td>
+                  <Table.Td>
+                    {`${s.lastname.toUpperCase()} ${s.firstname}`}
+                    {s.connectorIdc && (
+                      <Tooltip label={t('signatories.crmLinked', { idc: s.connectorIdc })}>
+                        <Badge ml="xs" size="xs" variant="light">HubSpot</Badge>
+                      </Tooltip>
+                    )}
+                  </Table.Td>
                   <Table.Td>{s.emailAddress}</Table.Td>
                   <Table.Td>{s.phoneNum || '—'}</Table.Td>
                   <Table.Td>

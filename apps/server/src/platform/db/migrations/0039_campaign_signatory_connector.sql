@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_signatories" ADD COLUMN "connector_idc" text;
