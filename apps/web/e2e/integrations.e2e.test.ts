@@ -101,8 +101,9 @@ describe('integrations journey', () => {
         .poll(
           async () => {
             await page.getByRole('button', { name: 'Log' }).first().click();
-            const row = page.getByRole('dialog').getByRole('row', { name: /Test event/ });
-            const text = (await row.count()) ? await row.first().innerText() : '';
+            // The log loads once the dialog is open: wait for its row (a busy machine takes a moment), then read it.
+            const row = page.getByRole('dialog').getByRole('row', { name: /Test event/ }).first();
+            const text = await row.waitFor({ timeout: 5_000 }).then(() => row.innerText(), () => '');
             if (!/delivered/i.test(text)) await page.keyboard.press('Escape');
             return text;
           },

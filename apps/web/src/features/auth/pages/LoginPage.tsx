@@ -1,9 +1,7 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { sessionQuery } from '../session.ts';
 import { takeReturnPath } from '../returnPath.ts';
+import { SessionWait, useLeaveWhenLoggedIn } from '../useLeaveWhenLoggedIn.tsx';
 import { CredentialsStep } from '../components/CredentialsStep.tsx';
 
 // Step 2 is only for accounts with a second factor: its code comes when the session asks for it.
@@ -11,22 +9,11 @@ const loadSecondFactorStep = () => import('../components/SecondFactorStep.tsx');
 const SecondFactorStep = lazy(() => loadSecondFactorStep().then((m) => ({ default: m.SecondFactorStep })));
 
 /** `/`: step 1 e-mail and password, step 2 the received code (206 on /me), then back to the asked path. */
+const returnPath = () => takeReturnPath(sessionStorage);
+
 export function LoginPage() {
-  const session = useQuery(sessionQuery);
-  const navigate = useNavigate();
-  const ready = session.data?.kind === 'ready';
-
-  useEffect(() => {
-    if (ready) void navigate(takeReturnPath(sessionStorage), { replace: true });
-  }, [ready, navigate]);
-
-  if (session.isPending || ready) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  const { session, waiting } = useLeaveWhenLoggedIn(returnPath);
+  if (waiting) return <SessionWait />;
   if (session.data?.kind === 'secondFactor') {
     return (
       <Suspense fallback={<Center py="xl"><Loader /></Center>}>

@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
-import { Button, Center, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileUpload, IconSend, IconSignature, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { rememberReturnPath } from '../returnPath.ts';
-import { sessionQuery } from '../session.ts';
+import { SessionWait, useLeaveWhenLoggedIn } from '../useLeaveWhenLoggedIn.tsx';
 
 /** Where `#/new` leads once the visitor is known (docs/screens.md, "Public `new`"). */
 export const newSignaturePath = '/signatures/new';
@@ -15,23 +13,12 @@ export const newSignaturePath = '/signatures/new';
  * start a signature. A logged-in user goes straight to the new-signature screen; a visitor sees what it takes and
  * logs in or creates an account, and lands on that screen afterwards (the return path the login follows).
  */
+const toNewSignature = () => newSignaturePath;
+
 export function StartSignaturePage() {
   const { t } = useTranslation('auth');
-  const session = useQuery(sessionQuery);
-  const navigate = useNavigate();
-  const ready = session.data?.kind === 'ready';
-
-  useEffect(() => {
-    if (ready) void navigate(newSignaturePath, { replace: true });
-  }, [ready, navigate]);
-
-  if (session.isPending || ready) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  const { waiting } = useLeaveWhenLoggedIn(toNewSignature);
+  if (waiting) return <SessionWait />;
   const comeBackAfterLogin = () => rememberReturnPath(sessionStorage, newSignaturePath, '');
   const step = (icon: React.ReactNode) => (
     <ThemeIcon variant="light" radius="xl" size="lg">
