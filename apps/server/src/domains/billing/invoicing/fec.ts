@@ -58,7 +58,7 @@ export const customerAccount = (appId: string) => `C${appId.replaceAll('-', '').
  * (platform/spreadsheets/formula-guard.ts) — since a FEC is also opened in a spreadsheet (tab-separated text), where
  * a customer named `=HYPERLINK(…)` would otherwise run. Tabs and CRs are gone before, so only those four remain.
  * Amounts, dates, account numbers and references are ours and never pass through here: an amount keeps its sign
- * and its `1234,50` form, as the FEC requires (docs/invoicing.md, "FEC").
+ * and its `1234,50` form, as the FEC requires (docs/invoicing.md, "Exports").
  */
 const field = (text: string) => neutraliseFormula(text.replace(/[\t\r\n]+/g, ' ').trim());
 
