@@ -55,7 +55,8 @@ const embedded = site.engine === 'pglite';
 const setup = await site.open();
 await setup.db.execute(sql`update applications set features = features || '{"api": true}'::jsonb where id = ${site.tenant.appId}`);
 await setup.close();
-const serverEnv = { env: { LOG_LEVEL: 'error' } };
+// The receiver is on loopback: the operator's setting allowing private targets (off by default).
+const serverEnv = { env: { LOG_LEVEL: 'error', OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' } };
 let server = await startServerProcess(site, serverEnv);
 const database: Awaited<ReturnType<typeof site.open>> | undefined = embedded ? undefined : await site.open();
 

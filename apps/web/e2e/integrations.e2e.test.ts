@@ -9,9 +9,10 @@ import { screenshot } from './support/browser.ts';
 import { useJourneyEnvironment } from './support/environment.ts';
 import { writePdf } from './support/requests.ts';
 
-const env = useJourneyEnvironment('integrations');
+// The webhook receiver is on loopback: the operator's server setting allows private targets (off by default).
+const env = useJourneyEnvironment('integrations', { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
 
-/** A local webhook receiver (test mode allows http:// and local addresses: docs/webhooks.md): answers 200, keeps what it got. */
+/** A local webhook receiver (test mode allows http://, the server setting local addresses: docs/webhooks.md): answers 200, keeps what it got. */
 async function startReceiver() {
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   const server = http.createServer((req, res) => {

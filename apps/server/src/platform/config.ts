@@ -70,6 +70,9 @@ const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // Path-style URLs (http://host/bucket/key): what MinIO, Garage and most self-hosted servers need.
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // Webhooks and documents "by URL" may aim at loopback and private addresses: a self-hosted development setting of
+  // the operator, off by default, never a tenant's (docs/configuration.md, docs/webhooks.md "SSRF").
+  OUTBOUND_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false'], "must be 'true' or 'false'").default('false').transform((v) => v === 'true'),
   // Keys are stored under this prefix in the bucket (a bucket shared by several installations).
   S3_PREFIX: z.string().regex(/^([A-Za-z0-9-]+\/)*$/, 'must be empty or folder names each ending with /').default(''),
   // Integrity check sent with each write: sha256 (x-amz-checksum-sha256), md5 (Content-MD5, every server), auto: sha256 when the server echoes it.
@@ -198,6 +201,8 @@ export type Config = {
   /** HUBSPOT_*: the CRM connector's OAuth client (null: not configured on this server) and HubSpot's addresses. */
   hubspot: { clientId: string; clientSecret: string; apiBase: string; authorizeUrl: string } | null;
   publicUrl: string;
+  /** OUTBOUND_ALLOW_PRIVATE_NETWORKS: tenant-given URLs (webhooks, documents by URL) may reach private and loopback addresses. */
+  outboundAllowPrivateNetworks: boolean;
   secretKey: string | undefined;
   role: 'all' | 'api' | 'worker';
   logLevel: string;
@@ -307,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { clientId: c.HUBSPOT_CLIENT_ID, clientSecret: c.HUBSPOT_CLIENT_SECRET!, apiBase: c.HUBSPOT_API_BASE.replace(/\/$/, ''), authorizeUrl: c.HUBSPOT_AUTHORIZE_URL }
       : null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    outboundAllowPrivateNetworks: c.OUTBOUND_ALLOW_PRIVATE_NETWORKS,
     secretKey: c.SECRET_KEY,
     role: c.ROLE,
     logLevel: c.LOG_LEVEL,

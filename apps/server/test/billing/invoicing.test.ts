@@ -14,6 +14,7 @@ import { tenantWithGerant } from '../support/signatures.ts';
 import { validProfile } from '../support/billing.ts';
 
 type Row = Record<string, unknown>;
+const formulaCompany = `=HYPERLINK("http://evil.example","Other Inc")`;
 type Tenant = Awaited<ReturnType<typeof tenantWithGerant>>;
 
 /** Why a statement failed (drizzle wraps the database's error). */
@@ -72,7 +73,9 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     [fr, de, other] = [await tenantWithGerant(t, { testMode: false }), await tenantWithGerant(t, { testMode: false }), await tenantWithGerant(t, { testMode: false })];
     await fr.client.call('PUT', '/api/billing/profile', 'billing', validProfile);
     await de.client.call('PUT', '/api/billing/profile', 'billing', { ...validProfile, companyName: 'Muster GmbH', country: 'DE', registrationNumber: 'HRB12345', vatNumber: 'DE123456789', paymentMethod: 'card', iban: null, bic: null });
-    await other.client.call('PUT', '/api/billing/profile', 'billing', { ...validProfile, companyName: 'Other Inc', country: 'US', registrationNumber: 'EIN123456', vatNumber: null, paymentMethod: 'card', iban: null, bic: null });
+    // A customer named like a formula: every export of it (xlsx, FEC) must show it as text (formula-guard.ts).
+    const profile = await other.client.call('PUT', '/api/billing/profile', 'billing', { ...validProfile, companyName: formulaCompany, country: 'US', registrationNumber: 'EIN123456', vatNumber: null, paymentMethod: 'card', iban: null, bic: null });
+    expect(profile.statusCode, profile.body).toBe(200);
     comptable = await t.login((await t.factory.user(fr.appId, { profile: 'COMPTABLE' })).email);
     commercial = await t.login((await t.factory.user(fr.appId, { profile: 'COMMERCIAL', parentId: fr.gerant.id })).email);
   });
@@ -296,6 +299,24 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     const body = records.slice(1);
     expect(new Set(body.map((r) => r[8])).size).toBe(issued);
     expect(body.reduce((s, r) => s + amount(r[11]!), 0)).toBe(body.reduce((s, r) => s + amount(r[12]!), 0));
+
+    // Formula neutralisation that keeps the FEC valid: the customer's name (CompAuxLib, free text) gets the leading
+    // quote; the label (EcritureLib) starts with "Facture"/"Avoir", so stays as is; the amounts keep their exact
+    // `1234,50` form (their sum balanced above), as do the account numbers, dates and references.
+    const otherLines = body.filter((r) => r[7] !== '' && r[10]!.includes(formulaCompany));
+    expect(otherLines.length).toBeGreaterThan(0);
+    for (const r of otherLines) expect(r[7]).toBe(`'${formulaCompany}`);
+    expect(body.filter((r) => r[7] !== '').every((r) => !/^[=+\-@]/.test(r[7]!))).toBe(true);
+    expect(body.every((r) => /^\d+,\d{2}$/.test(r[11]!) && /^\d+,\d{2}$/.test(r[12]!))).toBe(true);
+    const otherInvoices = await rows(sql`select number, total_cents::int as total from sales where app_id = ${other.appId} and kind = 'invoice'`);
+    for (const invoice of otherInvoices) {
+      const debit = body.find((r) => r[8] === invoice.number && r[7] !== '')!;
+      expect(debit[11]).toBe(`${Math.floor((invoice.total as number) / 100)},${String((invoice.total as number) % 100).padStart(2, '0')}`);
+    }
+    // The sales list exported as xlsx: the same name, neutralised.
+    const salesSheet = await readSpreadsheet(xlsx.rawPayload, { stripFormulaGuard: false });
+    expect(salesSheet.rows.flat()).toContain(`'${formulaCompany}`);
+    expect(salesSheet.rows.flat()).not.toContain(formulaCompany);
   });
 
   it('manages issuing companies: the seeded default, a new one, no prefix change once it has issued', async () => {

@@ -169,6 +169,26 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
     expect(csv).toContain('DUPONT Jean');
   }, 120_000);
 
+  it('neutralises formula-like texts in the export: a label or signer named like a formula comes out as text', async () => {
+    const t4 = await tenantWithGerant(t);
+    const hyperlink = '=HYPERLINK("http://evil.example","x")';
+    const dde = "+CMD|' /C calc'!A0";
+    await draft(t, t4.client, { label: dde, signers: [signer(0, { firstname: 'Eve', lastname: hyperlink })] });
+    await draft(t, t4.client, { label: hyperlink, signers: [signer(0, { firstname: '@SUM(A1)', lastname: '-2+3' })] });
+    const res = await t4.client.call('GET', '/api/transactions/export', 'history');
+    expect(res.statusCode).toBe(200);
+    // As stored in the file (the reader's guard removal off): every formula-like text starts with the quote.
+    const { rows } = await readSpreadsheet(new Uint8Array(res.rawPayload), { stripFormulaGuard: false });
+    const [header, ...body] = rows;
+    const column = (name: string) => body.map((r) => r[header!.indexOf(name)]).sort();
+    expect(column('Label')).toEqual([`'${dde}`, `'${hyperlink}`].sort());
+    // Signers are shown "LASTNAME Firstname": the names that make the cell formula-like are neutralised.
+    expect(column('Signers')).toEqual([`'${hyperlink.toUpperCase()} Eve`, "'-2+3 @SUM(A1)"].sort());
+    expect(body.flat().filter((cell) => typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    // Our reader takes the quote off again (an export imports back as it was).
+    expect((await readSpreadsheet(new Uint8Array(res.rawPayload))).rows.map((r) => r[0])).toContain(dde);
+  });
+
   it('deletes a document of a draft only, then duplicates and deletes requests', async () => {
     const body = await draft(t, gerant, { files: [{ fileName: 'one.pdf', data: await makePdf(1) }, { fileName: 'two.pdf', data: await makePdf(1) }], documents: [] });
     const [one, two] = body.documents;

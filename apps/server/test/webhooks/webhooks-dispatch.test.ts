@@ -13,6 +13,9 @@ import { ApiClient, createFaultSite, startServerProcess, waitUntil, type FaultSi
 import { tenantWithGerant } from '../support/signatures.ts';
 import { startReceiver } from './receiver.ts';
 
+/** Webhooks here go to a receiver on loopback: the operator's server setting allows it (off by default). */
+const privateTargets = { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' };
+
 /** The webhooks dispatcher (docs/webhooks.md, "Delivery"): a burst delivered exactly once, and a kill -9 mid-batch. */
 
 const sentEvents = (appId: string, n: number): DomainEventInput[] =>
@@ -34,7 +37,7 @@ describe(`webhooks dispatcher: a burst (${engine})`, () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    [t, receiver] = await Promise.all([createTestContext(), startReceiver(() => 200)]);
+    [t, receiver] = await Promise.all([createTestContext({ env: privateTargets }), startReceiver(() => 200)]);
   });
   afterAll(async () => {
     await t?.close();
@@ -101,7 +104,7 @@ describe(`webhooks dispatcher: kill -9 mid-batch (${engine})`, () => {
   }
 
   it('loses nothing: every event delivered, duplicates only for the rows in flight at the kill', async () => {
-    server = await startServerProcess(site);
+    server = await startServerProcess(site, { env: privateTargets });
     const gerant = new ApiClient(server.url, site.tenant.gerantEmail);
     await gerant.login();
     const endpoint = await gerant.json<{ data: { id: string } }>('POST', '/api/webhooks', 'application', { url: receiver.url('/crash'), events: ['signature.sent'] });
@@ -123,7 +126,7 @@ describe(`webhooks dispatcher: kill -9 mid-batch (${engine})`, () => {
     });
 
     const crashed = new Promise<void>((resolve) => (onRequest = () => receiver.received.length >= killAfter && resolve()));
-    server = await startServerProcess(site);
+    server = await startServerProcess(site, { env: privateTargets });
     await crashed;
     await server.crash();
     onRequest = undefined;
@@ -140,7 +143,7 @@ describe(`webhooks dispatcher: kill -9 mid-batch (${engine})`, () => {
     expect(inFlight.size).toBeGreaterThan(0);
     expect(inFlight.size).toBeLessThanOrEqual(200); // two lanes of 100 rows
 
-    server = await startServerProcess(site);
+    server = await startServerProcess(site, { env: privateTargets });
     await waitUntil(async () => countsById(receiver.received).size === total, 120_000, 'every event received');
     const statuses = await waitUntil(
       async () => {
@@ -168,7 +171,7 @@ describe(`webhooks dispatcher: kill -9 mid-batch (${engine})`, () => {
             rows: { status: string; n: number }[];
           }).rows,
       );
-      if (!server) server = await startServerProcess(site);
+      if (!server) server = await startServerProcess(site, { env: privateTargets });
       return rows;
     }
   }, 420_000);

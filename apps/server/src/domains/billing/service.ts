@@ -4,7 +4,7 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
-import { isFormulaLike, neutraliseFormula, xlsxReadable } from '../../platform/spreadsheets/index.ts';
+import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { findApplication } from '../tenants/index.ts';
 import { displayNamesOf, findUserById } from '../users/index.ts';
 import { pricesInForce, type PricesInForce } from './prices.ts';
@@ -118,7 +118,6 @@ export const consumptionReport = (opts: Options & { query: ConsumptionQuery }) =
 export const userConsumptionReport = (opts: Options & { query: ConsumptionQuery; userId: string }) => report(opts);
 
 const euros = (cents: number) => cents / 100;
-const cellText = (text: string) => (isFormulaLike(text) ? neutraliseFormula(text) : text);
 
 /**
  * The range's consumption as an .xlsx file: one row per month, user and kind (the monthly figures: a few rows
@@ -139,7 +138,7 @@ export async function exportConsumption(opts: Options & { query: ConsumptionQuer
       const discountCents = discountShare(row.grossCents, discountPercent);
       yield {
         month,
-        user: cellText(row.userId ? (names.get(row.userId) ?? row.userId) : '-'),
+        user: row.userId ? (names.get(row.userId) ?? row.userId) : '-', // neutralised by the writer (formula-guard.ts)
         kind: row.kind,
         quantity: row.quantity,
         testQuantity: row.testQuantity,

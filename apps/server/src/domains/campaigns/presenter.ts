@@ -6,7 +6,6 @@ import { dispatchProgress } from '../../platform/dispatch/index.ts';
 import { pagesAfter } from '../../platform/db/keyset.ts';
 import { iso } from '../../platform/http/envelope.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
-import { exportText } from '../contacts/index.ts';
 import type { ImportRow } from './import.ts';
 import { countsOf, type CampaignDocumentRow, type CampaignRow, type SignatoryRow } from './repository.ts';
 import { campaignSignatories } from './schema.ts';
@@ -161,7 +160,7 @@ const exportPage = 1000;
 
 /**
  * The signatories and their status as an .xlsx file, streamed page by page (keyset on the row order): 100,000 rows
- * never sit in memory. Formula-like texts get OWASP's leading `'` (contacts' exportText). The campaign is checked
+ * never sit in memory. Formula-like texts get OWASP's leading `'` from the writer (formula-guard.ts). The campaign is checked
  * before the first byte, so a refusal is an ordinary error.
  */
 export async function exportSignatories(opts: { platform: Platform; actor: Actor; id: string }): Promise<{ fileName: string; body: Readable }> {
@@ -181,14 +180,14 @@ export async function exportSignatories(opts: { platform: Platform; actor: Actor
       for (const s of signatories) {
         yield {
           row: s.rowIndex + 1,
-          lastname: exportText(s.lastname),
-          firstname: exportText(s.firstname),
-          email: exportText(s.email),
+          lastname: s.lastname,
+          firstname: s.firstname,
+          email: s.email,
           phone: s.phone,
           language: s.language,
           status: s.status,
           sentAt: s.sentAt,
-          error: exportText(s.error),
+          error: s.error,
         };
       }
     }

@@ -7,7 +7,6 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { openSpreadsheet, SpreadsheetError, xlsxReadable, type OpenedSpreadsheet } from '../../platform/spreadsheets/index.ts';
 import { accepted, columnLetters, importReadLimits, invalidContent, invalidFile, maxCellChars, spreadsheetProblem } from './import-file.ts';
 import { domainCheckerFor } from './domain-check.ts';
-import { exportText } from './export-text.ts';
 import { guessColumns } from './header-guess.ts';
 import * as imports from './import-repository.ts';
 import type { ImportRow } from './import-repository.ts';
@@ -174,7 +173,7 @@ export async function rejectedRows(opts: Options & { id: string }): Promise<{ fi
     for (let rows = first; rows.length; rows = rows.length < rejectedPageSize ? [] : await page(rows.at(-1)!.line)) {
       for (const r of rows) {
         const out: Record<string, string | null> = { reason: r.reasons.map((reason) => t.reasons[reason]).join('; ') };
-        r.cells.slice(0, width).forEach((cell, i) => (out[`c${i}`] = exportText(cell)));
+        r.cells.slice(0, width).forEach((cell, i) => (out[`c${i}`] = cell));
         yield out;
       }
     }

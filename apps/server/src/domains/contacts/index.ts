@@ -6,7 +6,6 @@ export { readImportFile, type UploadedFile } from './upload.ts';
 export { importReadLimits, spreadsheetProblem, columnLetters } from './import-file.ts';
 export { domainCheckerFor, type DomainChecker } from './domain-check.ts';
 export { domainOf, judgeRow, missingName, normaliseEmail, type ImportMapping, type ImportedContact } from './importRules.ts';
-export { exportText } from './export-text.ts';
 /** The one-box search (search domain): the tenant's contacts, by names, e-mail and company. */
 export { searchContacts } from './service.ts';
 /** The GDPR domain: a person's contact rows, their erasure, the retention purge of unused contacts. */

@@ -4,7 +4,6 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
-import { exportText } from './export-text.ts';
 import * as repo from './repository.ts';
 import type { ContactRow, ContactValues } from './repository.ts';
 
@@ -130,19 +129,19 @@ export async function exportContacts(opts: Options & { search?: string }): Promi
     for (let rows = first; rows.length; rows = rows.length < exportPageSize ? [] : await page(rows.at(-1))) {
       for (const c of rows) {
         yield {
-          mail: exportText(c.mail),
-          firstname: exportText(c.firstname),
-          lastname: exportText(c.lastname),
+          mail: c.mail,
+          firstname: c.firstname,
+          lastname: c.lastname,
           civility: c.civility,
-          title: exportText(c.title),
-          company: exportText(c.company),
-          phoneNumber: exportText(c.phoneNumber),
-          mobile: exportText(c.mobile),
+          title: c.title,
+          company: c.company,
+          phoneNumber: c.phoneNumber,
+          mobile: c.mobile,
           lang: c.lang,
-          address: exportText(c.address),
-          additionalAddress: exportText(c.additionalAddress),
+          address: c.address,
+          additionalAddress: c.additionalAddress,
           createdAt: c.createdAt,
-        };
+        }; // text neutralised by the writer (formula-guard.ts)
       }
     }
   }

@@ -6,7 +6,6 @@ import { dispatchProgress } from '../../platform/dispatch/index.ts';
 import { pagesAfter } from '../../platform/db/keyset.ts';
 import { iso } from '../../platform/http/envelope.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
-import { exportText } from '../contacts/index.ts';
 import { countsOf, type OperationDocumentRow, type OperationRow, type OrderRow } from './repository.ts';
 import { operationOrders } from './schema.ts';
 import { findVisible } from './service.ts';
@@ -92,7 +91,7 @@ const exportPage = 1000;
 
 /**
  * The orders and their status as an .xlsx file, streamed page by page (keyset on the row order), through the
- * platform's spreadsheet writer; formula-like texts neutralised (contacts' exportText). The operation is checked
+ * platform's spreadsheet writer; formula-like texts neutralised by the writer (formula-guard.ts). The operation is checked
  * before the first byte, so a refusal is an ordinary error.
  */
 export async function exportOrders(opts: { platform: Platform; actor: Actor; id: string }): Promise<{ fileName: string; body: Readable }> {
@@ -112,11 +111,11 @@ export async function exportOrders(opts: { platform: Platform; actor: Actor; id:
       for (const o of orders) {
         yield {
           row: o.rowIndex + 1,
-          document: exportText(o.documentName),
-          signers: exportText(o.signers.map((s) => `${s.lastname.toUpperCase()} ${s.firstname} <${s.email}>`).join('; ')),
+          document: o.documentName,
+          signers: o.signers.map((s) => `${s.lastname.toUpperCase()} ${s.firstname} <${s.email}>`).join('; '),
           status: o.status,
           sentAt: o.sentAt,
-          error: exportText(o.error),
+          error: o.error,
         };
       }
     }

@@ -133,11 +133,12 @@ async function dispatchBatch(platform: Platform): Promise<number> {
       return;
     }
     const testMode = testModes.get(delivery.appId) ?? false;
-    // Test mode may aim at a developer's machine (http, private addresses); live mode reaches the public Internet only.
+    // Test mode may use http (a receiver on a developer's machine); private and loopback addresses only when the
+    // operator allows them on this server (OUTBOUND_ALLOW_PRIVATE_NETWORKS), whatever the tenant's mode.
     // Resolved and checked once per endpoint per batch; every message of the batch goes to that address.
     let target = targets.get(endpoint.id);
     if (!target) {
-      target = prepareOutbound(endpoint.url, { allowHttp: testMode, allowPrivateNetworks: testMode }).catch((error: unknown) => {
+      target = prepareOutbound(endpoint.url, { allowHttp: testMode, allowPrivateNetworks: platform.config.outboundAllowPrivateNetworks }).catch((error: unknown) => {
         if (error instanceof OutboundError) return error;
         throw error;
       });

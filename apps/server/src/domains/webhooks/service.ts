@@ -28,15 +28,18 @@ async function endpointOf(tx: Tx, opts: Options, id: string) {
 }
 
 /**
- * The URL rule (docs/webhooks.md, "SSRF"): in live mode https only, and a host that leads to a private, loopback or
- * link-local address is refused; in test mode http and private addresses are allowed (a developer's machine). The
- * dispatcher checks again at each batch (DNS may change; a tenant may go live).
+ * The URL rule (docs/webhooks.md, "SSRF"): https only in live mode (http too in test mode: a receiver on a developer's
+ * machine); a host that leads to a private, loopback or link-local address is refused in both modes, unless the
+ * operator allows private networks on this server (OUTBOUND_ALLOW_PRIVATE_NETWORKS, self-hosted development) — never
+ * a tenant's own state. The dispatcher checks again at each batch (DNS may change; a tenant may go live).
+ * The name is resolved outside any transaction (a slow DNS answer holds no database connection).
  */
-async function checkedUrl(tx: Tx, appId: string, raw: string): Promise<string> {
-  const { testMode } = await getApplication(tx, appId);
+async function checkedUrl(opts: Options, raw: string): Promise<string> {
+  const { platform } = opts;
+  const { testMode } = await inTenant(opts, (tx) => getApplication(tx, opts.actor.appId));
   try {
     const url = parseOutboundUrl(raw, { allowHttp: testMode });
-    if (!testMode) await resolvePublicAddress(url).catch((error: unknown) => {
+    await resolvePublicAddress(url, platform.config.outboundAllowPrivateNetworks).catch((error: unknown) => {
       // A name that does not resolve yet may be set up later: only a private target is refused now.
       if (!(error instanceof OutboundError && error.reason === 'unresolvable')) throw error;
     });
@@ -53,8 +56,8 @@ export const getEndpoint = (opts: Options & { id: string }) => inTenant(opts, (t
 export async function createEndpoint(opts: Options & { input: WebhookEndpointCreate }) {
   const secret = newWebhookSecret();
   const { input, platform, actor } = opts;
+  const url = await checkedUrl(opts, input.url);
   const row = await inTenant(opts, async (tx) => {
-    const url = await checkedUrl(tx, actor.appId, input.url);
     const created = await repo.insertEndpoint(tx, {
       appId: actor.appId,
       url,
@@ -71,9 +74,9 @@ export async function createEndpoint(opts: Options & { input: WebhookEndpointCre
 
 export async function updateEndpoint(opts: Options & { id: string; input: WebhookEndpointUpdate }) {
   const { input, platform } = opts;
+  const url = input.url === undefined ? undefined : await checkedUrl(opts, input.url);
   return inTenant(opts, async (tx) => {
     const current = await endpointOf(tx, opts, opts.id);
-    const url = input.url === undefined ? undefined : await checkedUrl(tx, opts.actor.appId, input.url);
     // Enabling again (by hand) starts with a clean record: the next failure counts from now.
     const reenabled = input.enabled === true && !current.enabled;
     const changes = {

@@ -1,3 +1,4 @@
+import { registerCapabilityRoute } from '../logger.ts';
 import Fastify from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,6 +52,8 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
     // Signing-link tokens (≈ 150 characters) travel as a path parameter.
     routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route whose path carries a credential (`:token`) joins the log redaction table before it can be called.
+  app.addHook('onRoute', (route) => void registerCapabilityRoute(route.url));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

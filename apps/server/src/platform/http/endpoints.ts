@@ -128,9 +128,20 @@ export function serve<E extends EndpointSpec>(app: App, endpoint: E, handler: En
         const { store, inFlight } = request.server.idempotency;
         return runIdempotent({ store, inFlight, endpoint, request, reply, key, status, run });
       }
-      const result = await run();
+      let result: Awaited<ReturnType<typeof run>>;
+      try {
+        result = await run();
+      } catch (error) {
+        // A file answer streams after its status and headers: a reader that goes away mid-way (or a socket error)
+        // rejects the awaited reply. The answer is already on its way, so this is no error to answer: no 500 after the
+        // 200 (Fastify would try, and warn "Reply was already sent"), only a line saying the download was cut.
+        if (!reply.raw.headersSent) throw error;
+        request.log.info({ err: error, statusCode: reply.statusCode }, 'the answer was interrupted after its headers were sent');
+        return;
+      }
       // A handler that sent the answer itself returns the reply, which is thenable: awaited, it is not `reply` any more.
       if (result === reply || reply.sent) return reply;
+      if (reply.raw.headersSent) return;
       return reply.status(status).send(result);
     },
   });

@@ -10,7 +10,9 @@ import type { LookupFunction } from 'node:net';
  *  - accepts https (and http only when `allowHttp`), no credentials in the URL;
  *  - resolves the host name ONCE, refuses it when any address it resolves to is not a public unicast address
  *    (loopback, private, link-local — cloud metadata 169.254.169.254 —, carrier-grade NAT, unique-local, multicast,
- *    documentation ranges, IPv4-mapped/NAT64 forms of those…), unless `allowPrivateNetworks` (test mode, tests);
+ *    documentation ranges, and IPv6 forms that embed an IPv4 address: mapped, SIIT, NAT64, 6to4, Teredo — see
+ *    ipv6Form), unless `allowPrivateNetworks`: the operator's server setting OUTBOUND_ALLOW_PRIVATE_NETWORKS
+ *    (self-hosted development; never a tenant's state such as test mode);
  *  - connects to the address it checked (a pinned lookup: no second resolution an attacker's DNS could answer
  *    differently — DNS rebinding), TLS still verified against the host name;
  *  - follows at most `maxRedirects` redirects, each target checked the same way;
@@ -47,7 +49,21 @@ export interface OutboundOptions {
    * address): a pooled socket is then always connected to the address this call checked.
    */
   agent?: http.Agent;
+  /** How names are resolved and checked addresses dialled; the system's unless a test gives its own (see OutboundNetwork). */
+  network?: OutboundNetwork;
 }
+
+/**
+ * The seam between the checks and the network. `lookup` answers a host name's addresses (the system resolver by
+ * default); `dial` maps the address that passed the check to the one the socket connects to (the same by default).
+ * Tests use it to make a name "resolve" to a public-looking address that is dialled on a loopback test server, so
+ * the public-only rules (redirect re-checks, the pinned address) run without any traffic leaving the machine.
+ */
+export interface OutboundNetwork {
+  lookup(host: string): Promise<{ address: string; family: number }[]>;
+  dial?(target: { address: string; family: number }): { address: string; family: number };
+}
+const systemNetwork: OutboundNetwork = { lookup: (host) => dns.lookup(host, { all: true, verbatim: true }) };
 
 export interface PreparedOutbound {
   url: URL;
@@ -97,26 +113,75 @@ for (const [prefix, bits] of [
   blocked.addSubnet(prefix, bits, 'ipv6');
 }
 
-/** The IPv4 address an IPv6 address embeds (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, IPv4-compatible). */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return null;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** The 16 bytes of an IPv6 literal (zone id dropped, a trailing dotted IPv4 accepted), or null when it is not one. */
+export function ipv6Bytes(address: string): Uint8Array | null {
+  const literal = address.replace(/%.*$/, '');
+  if (net.isIP(literal) !== 6) return null;
+  let text = literal.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? (text.split('::') as [string, string]) : [text, undefined];
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  if (groups.length !== 8) return null;
+  const bytes = new Uint8Array(16);
+  groups.forEach((group, i) => {
+    const value = parseInt(group, 16);
+    bytes[i * 2] = value >> 8;
+    bytes[i * 2 + 1] = value & 255;
+  });
+  return bytes;
 }
 
-/** Whether `address` (an IP literal) is a public unicast address a tenant's URL may reach. */
+const v4At = (bytes: Uint8Array, offset: number, xor = 0) => [0, 1, 2, 3].map((i) => bytes[offset + i]! ^ xor).join('.');
+const zeros = (bytes: Uint8Array, from: number, to: number) => bytes.subarray(from, to).every((b) => b === 0);
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => bytes[i] === b);
+
+/**
+ * What an IPv6 address is, for the forms that carry an IPv4 address inside (each one reaches that IPv4 host through
+ * a translator or a tunnel, so it is judged by the IPv4 address it embeds) or are never public:
+ * - IPv4-mapped `::ffff:a.b.c.d` and IPv4-translated (SIIT) `::ffff:0:a.b.c.d`: the last 32 bits;
+ * - NAT64 well-known prefix `64:ff9b::/96`: the last 32 bits;
+ * - 6to4 `2002::/16`: bits 16–48;
+ * - Teredo `2001::/32`: the server at bits 32–64 and the client, XOR-obfuscated, in the last 32 bits (both judged);
+ * - refused whole: IPv4-compatible `::a.b.c.d` (deprecated by RFC 4291, routed by nobody on the Internet: a stack
+ *   that still honours it reaches the IPv4 host directly), and the NAT64 local-use prefix `64:ff9b:1::/48`
+ *   (RFC 8215: an operator's own translators, i.e. its internal network).
+ */
+export type Ipv6Form =
+  | { kind: 'embeds'; form: 'ipv4-mapped' | 'siit' | 'nat64' | '6to4' | 'teredo'; ipv4: readonly string[] }
+  | { kind: 'never-public'; form: 'ipv4-compatible' | 'nat64-local-use' }
+  | { kind: 'plain' };
+
+export function ipv6Form(bytes: Uint8Array): Ipv6Form {
+  if (zeros(bytes, 0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return { kind: 'embeds', form: 'ipv4-mapped', ipv4: [v4At(bytes, 12)] };
+  if (zeros(bytes, 0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(bytes, 10, 12)) return { kind: 'embeds', form: 'siit', ipv4: [v4At(bytes, 12)] };
+  // ::/96 except :: and ::1 (judged as themselves below: unspecified and loopback).
+  if (zeros(bytes, 0, 12) && !zeros(bytes, 12, 15)) return { kind: 'never-public', form: 'ipv4-compatible' };
+  if (startsWith(bytes, [0x00, 0x64, 0xff, 0x9b]) && zeros(bytes, 4, 12)) return { kind: 'embeds', form: 'nat64', ipv4: [v4At(bytes, 12)] };
+  if (startsWith(bytes, [0x00, 0x64, 0xff, 0x9b, 0x00, 0x01])) return { kind: 'never-public', form: 'nat64-local-use' };
+  if (startsWith(bytes, [0x20, 0x02])) return { kind: 'embeds', form: '6to4', ipv4: [v4At(bytes, 2)] };
+  if (startsWith(bytes, [0x20, 0x01, 0x00, 0x00])) return { kind: 'embeds', form: 'teredo', ipv4: [v4At(bytes, 4), v4At(bytes, 12, 0xff)] };
+  return { kind: 'plain' };
+}
+
+/**
+ * Whether `address` (an IP literal) is a public unicast address a tenant's URL may reach. Pure: no resolution.
+ * An IPv6 address embedding an IPv4 one (see ipv6Form) is public only when every IPv4 address it embeds is.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return !blocked.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const v4 = embeddedIpv4(address);
-  if (v4) return isPublicAddress(v4);
-  return !blocked.check(address, 'ipv6');
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return false;
+  const form = ipv6Form(bytes);
+  if (form.kind === 'never-public') return false;
+  if (form.kind === 'embeds') return form.ipv4.every((v4) => isPublicAddress(v4));
+  return !blocked.check(address.replace(/%.*$/, ''), 'ipv6');
 }
 
 /** The URL as we accept it, or why not. */
@@ -135,13 +200,13 @@ export function parseOutboundUrl(raw: string, options: Pick<OutboundOptions, 'al
 }
 
 /** Resolves the URL's host and checks every address; returns the one to connect to. */
-export async function resolvePublicAddress(url: URL, allowPrivateNetworks = false): Promise<{ address: string; family: number }> {
+export async function resolvePublicAddress(url: URL, allowPrivateNetworks = false, network: OutboundNetwork = systemNetwork): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];
   else {
     try {
-      addresses = await dns.lookup(host, { all: true, verbatim: true });
+      addresses = await network.lookup(host);
     } catch {
       throw new OutboundError('unresolvable', `The host name ${host} does not resolve.`);
     }
@@ -156,9 +221,10 @@ export async function resolvePublicAddress(url: URL, allowPrivateNetworks = fals
 
 function once(url: URL, target: { address: string; family: number }, options: OutboundOptions, deadline: AbortSignal, agent: http.Agent | false): Promise<OutboundResponse> {
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
+  const dialled = options.network?.dial ? options.network.dial(target) : target;
   const pinned: LookupFunction = (_host, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
-    else callback(null, target.address, target.family);
+    if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [dialled]);
+    else callback(null, dialled.address, dialled.family);
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -192,9 +258,9 @@ function once(url: URL, target: { address: string; family: number }, options: Ou
 }
 
 /** The URL parsed and its host resolved and checked under the rules above, for `outboundRequest`'s `prepared`. */
-export async function prepareOutbound(rawUrl: string, options: Pick<OutboundOptions, 'allowHttp' | 'allowPrivateNetworks'> = {}): Promise<PreparedOutbound> {
+export async function prepareOutbound(rawUrl: string, options: Pick<OutboundOptions, 'allowHttp' | 'allowPrivateNetworks' | 'network'> = {}): Promise<PreparedOutbound> {
   const url = parseOutboundUrl(rawUrl, options);
-  return { url, target: await resolvePublicAddress(url, options.allowPrivateNetworks) };
+  return { url, target: await resolvePublicAddress(url, options.allowPrivateNetworks, options.network) };
 }
 
 /** A pooled socket the server had closed meanwhile fails at once: the request never reached it, send it again. */
@@ -208,7 +274,7 @@ export async function outboundRequest(rawUrl: string, options: OutboundOptions =
   try {
     for (let redirects = 0; ; redirects++) {
       const first = redirects === 0;
-      const target = first && options.prepared ? options.prepared.target : await resolvePublicAddress(url, options.allowPrivateNetworks);
+      const target = first && options.prepared ? options.prepared.target : await resolvePublicAddress(url, options.allowPrivateNetworks, options.network);
       const agent = first && options.agent ? options.agent : false;
       const response = await once(url, target, options, deadline, agent).catch((error: unknown) => {
         if (isStaleSocket(error, agent)) return once(url, target, options, deadline, agent);

@@ -6,7 +6,7 @@
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { checkTimeZone, isoDate, isoDateTime, isValidDate, numberCellText, wallClockIn, type CellValue, type ColumnType } from './cells.ts';
-import { isFormulaLike, neutraliseFormula } from './formula-guard.ts';
+import { neutraliseFormula } from './formula-guard.ts';
 import { breathe, drained, forEachRow, watchSink } from './sink.ts';
 import { collect, type ExportResult, type SheetSpec } from './xlsx-writer.ts';
 
@@ -29,8 +29,8 @@ const chunkChars = 64 * 1024;
  * are written unguarded: "-2" or "1e+21" is a number to a spreadsheet, not a formula.
  */
 export function csvField(text: string, delimiter: string, guard = true): string {
-  const guarded = guard && isFormulaLike(text);
-  const value = guarded ? neutraliseFormula(text) : text;
+  const value = guard ? neutraliseFormula(text) : text;
+  const guarded = value !== text;
   const quote = guarded || value.includes(delimiter) || value.includes('"') || value.includes('\n') || value.includes('\r');
   return quote ? `"${value.replace(/"/g, '""')}"` : value;
 }

@@ -3,19 +3,26 @@
  * character is `=`, `+`, `-`, `@`, a tab or a carriage return may be run as a formula (or DDE command) by Excel,
  * LibreOffice or Google Sheets when the file is opened.
  *
- * - CSV carries no types, so the only defence is in the text: prefix such a value with a single quote `'` (what
- *   OWASP recommends; spreadsheets then show it as text) and quote the field. See csv-writer.ts.
- * - In .xlsx every string is written as an explicit inline string cell (`t="inlineStr"`), never as a formula
- *   (`<f>`): a spreadsheet opens it as text, nothing is evaluated, and the value keeps its exact characters
- *   (a phone number `+33 6 12 34 56 78` stays that, not `'+33 6 …`). See xlsx-writer.ts.
+ * `neutraliseFormula` is THE neutraliser of every export (docs/security.md, "Formula neutralisation in every
+ * export"): such a text gets OWASP's leading single quote `'`, in CSV (where the field is also quoted, csv-writer.ts)
+ * and in .xlsx alike (xlsx-writer.ts). In .xlsx the cell is moreover an explicit inline string (`t="inlineStr"`),
+ * never a formula (`<f>`), so nothing is evaluated when the file is opened; the quote is for what happens next: a
+ * cell edited and confirmed, or the sheet saved as CSV and opened again, would otherwise become a live formula.
+ * Two shapes are left as they are, being data no spreadsheet can run: an international phone number
+ * (`+33612345678`) and a lone `-` (a missing value). Our own readers remove the quote (`stripFormulaGuard`), so an
+ * exported file imports back unchanged. The FEC accounting file (billing/invoicing/fec.ts) uses it for its free-text
+ * fields only, never its amounts.
  */
 const triggers = new Set(['=', '+', '-', '@', '\t', '\r']);
 
 /** True when a spreadsheet could read this text as a formula. */
 export const isFormulaLike = (text: string): boolean => text.length > 0 && triggers.has(text[0]!);
 
-/** OWASP's neutralisation: a leading `'` on formula-like text, anything else unchanged. */
-export const neutraliseFormula = (text: string): string => (isFormulaLike(text) ? `'${text}` : text);
+/** Formula-like by its first character only: an E.164 phone number, or the `-` of a missing value. */
+const harmless = /^(\+\d{8,15}|-)$/;
+
+/** OWASP's neutralisation: a leading `'` on formula-like text (but the harmless shapes above), anything else unchanged. */
+export const neutraliseFormula = (text: string): string => (isFormulaLike(text) && !harmless.test(text) ? `'${text}` : text);
 
 /**
  * The reverse, for imports: drops the `'` that neutraliseFormula put before a formula-like text, so a file this

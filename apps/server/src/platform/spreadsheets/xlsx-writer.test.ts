@@ -30,16 +30,21 @@ describe('writeXlsx', () => {
     expect(parts['xl/styles.xml']).toMatch(/<font><b\/>.*<\/font>|<font>[^]*?<b\/>/);
   });
 
-  it('never writes a formula: formula-like text is an explicit string cell with its exact characters', async () => {
-    const file = await xlsxBuffer({ sheetName: 'S', columns: [{ header: '=HEADER()', key: 'v' }], rows: formulaLike.map((v) => ({ v })) });
+  it('never writes a formula: formula-like text is an explicit string cell, neutralised as in CSV (one neutraliser)', async () => {
+    const harmless = ['+33612345678', '-'];
+    const file = await xlsxBuffer({ sheetName: 'S', columns: [{ header: '=HEADER()', key: 'v' }], rows: [...formulaLike, ...harmless].map((v) => ({ v })) });
     const sheet = unzipText(file)['xl/worksheets/sheet1.xml']!;
     expect(sheet).not.toContain('<f>');
     expect(sheet).not.toMatch(/t="(str|s)"/);
     const cells = sheetCells(sheet);
     expect(cells.get('A1')).toContain('t="inlineStr"');
     formulaLike.forEach((_, i) => expect(cells.get(`A${i + 2}`)).toContain('t="inlineStr"'));
+    // As stored: OWASP's leading quote on each formula-like text (so a cell edited, or the sheet saved as CSV, stays
+    // text); an international phone number and a lone '-' are data no spreadsheet runs, left as they are.
     const { rows } = await readSpreadsheet(file, { stripFormulaGuard: false });
-    expect(rows.map((r) => r[0])).toEqual(['=HEADER()', ...formulaLike]);
+    expect(rows.map((r) => r[0])).toEqual(["'=HEADER()", ...formulaLike.map((v) => `'${v}`), ...harmless]);
+    // Our reader takes the quote off again: an export imports back unchanged.
+    expect((await readSpreadsheet(file)).rows.map((r) => r[0])).toEqual(['=HEADER()', ...formulaLike, ...harmless]);
   });
 
   it('writes dates as date cells with a date format, in the requested time zone', async () => {

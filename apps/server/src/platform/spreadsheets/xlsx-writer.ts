@@ -3,7 +3,8 @@
  * database cursor), so a 100,000-row export never holds the whole sheet or file in memory, and a Fastify route can
  * `reply.send(xlsxReadable(spec))`.
  *
- * Cells: strings as inline string cells (`t="inlineStr"`: never a formula, see formula-guard.ts), finite numbers,
+ * Cells: strings as inline string cells (`t="inlineStr"`: never a formula), formula-like text neutralised with a
+ * leading `'` as in CSV (formula-guard.ts: one neutraliser for every export), finite numbers,
  * booleans, Dates as real date cells (`yyyy-mm-dd` or `yyyy-mm-dd hh:mm:ss`) showing the wall-clock time in
  * `timeZone`; null, undefined, '' and non-finite numbers or invalid Dates as empty cells. The header row is bold
  * and frozen.
@@ -11,6 +12,7 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { breathe, drained, forEachRow, watchSink } from './sink.ts';
+import { neutraliseFormula } from './formula-guard.ts';
 import { checkTimeZone, isoDateTime, isValidDate, numberCellText, wallClockIn, type CellValue, type ColumnType } from './cells.ts';
 
 export interface SheetColumn<K extends string = string> {
@@ -127,7 +129,7 @@ function cellValue(value: CellValue, type: ColumnType | undefined, wall: (date: 
     case 'boolean':
       return type === 'string' ? textCell(value ? 'TRUE' : 'FALSE') : value;
     default:
-      return textCell(String(value));
+      return textCell(neutraliseFormula(String(value)));
   }
 }
 
@@ -151,7 +153,7 @@ export async function writeXlsx<K extends string>(sink: Writable, spec: SheetSpe
     const sheet = workbook.addWorksheet(safeSheetName(spec.sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = spec.columns.map((c) => ({ key: c.key, width: c.width ?? defaultWidth(c.header) }));
 
-    const header = sheet.addRow(spec.columns.map((c) => textCell(c.header)));
+    const header = sheet.addRow(spec.columns.map((c) => textCell(neutraliseFormula(c.header))));
     header.font = { name: 'Calibri', family: 2, size: 11, bold: true };
     header.commit();
 

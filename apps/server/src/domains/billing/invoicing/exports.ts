@@ -3,7 +3,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import type { FecInput, SalesRange, TenantSalesQuery } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
-import { isFormulaLike, neutraliseFormula, xlsxReadable } from '../../../platform/spreadsheets/index.ts';
+import { xlsxReadable } from '../../../platform/spreadsheets/index.ts';
 import { fecFileName, fecLines, fecText, latin9Bytes } from './fec.ts';
 import * as repo from './repository.ts';
 import { tenantSalesAll } from './sales.ts';
@@ -15,7 +15,6 @@ interface Options {
   actor: Actor;
 }
 
-const cellText = (text: string) => (isFormulaLike(text) ? neutraliseFormula(text) : text);
 const euros = (cents: number) => cents / 100;
 /** [from, to] days (UTC) → [from 00:00, the day after `to` 00:00). */
 const rangeOf = (range: { from: string; to: string }) => ({ from: new Date(`${range.from}T00:00:00Z`), to: new Date(new Date(`${range.to}T00:00:00Z`).getTime() + 86_400_000) });
@@ -26,8 +25,8 @@ async function* sheetRows(sales: AsyncIterable<repo.SaleWithCompany> | Iterable<
       number: s.number ?? '',
       kind: s.kind,
       date: s.issuedAt?.toISOString().slice(0, 10) ?? '',
-      client: cellText(s.company ?? s.buyer.companyName),
-      buyer: cellText(s.buyer.companyName),
+      client: s.company ?? s.buyer.companyName, // text neutralised by the writer (formula-guard.ts)
+      buyer: s.buyer.companyName,
       vatNumber: s.buyer.vatNumber ?? '',
       periodStart: s.periodStart.toISOString().slice(0, 10),
       periodEnd: new Date(s.periodEnd.getTime() - 1).toISOString().slice(0, 10),

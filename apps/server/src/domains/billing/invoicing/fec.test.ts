@@ -71,6 +71,24 @@ describe('fecLines', () => {
     expect(customerAccount('abcdef12-0000-0000-0000-000000000000')).toBe('CABCDEF12');
   });
 
+  it('neutralises formula-like free text (the customer name) and never touches amounts, which keep their sign', () => {
+    const hostile = [
+      { ...invoice, number: 'F2026-000010', customer: { ...customer, name: '=HYPERLINK("http://evil.example","x")' } },
+      { ...creditNote, number: 'F2026-000011', customer: { ...customer, name: "+CMD|' /C calc'!A0" } },
+      { ...invoice, number: 'F2026-000012', customer: { ...customer, name: '\t@SUM(A1)' } },
+    ];
+    const out = fecLines(hostile);
+    const names = [...new Set(out.filter((l) => l.CompAuxLib).map((l) => l.CompAuxLib))];
+    expect(names).toEqual(['\'=HYPERLINK("http://evil.example","x")', "'@SUM(A1)", "'+CMD|' /C calc'!A0"]); // issue order
+    // The labels begin with "Facture"/"Avoir": never formula-like, unchanged; no field starts with a trigger.
+    expect(out.map((l) => l.EcritureLib)).toContain('Facture F2026-000010 =HYPERLINK("http://evil.example","x")');
+    expect(out.flatMap((l) => fecColumns.map((c) => l[c])).filter((v) => /^[=+\-@\t\r]/.test(v))).toEqual([]);
+    // Amounts as without the hostile names, and a negative amount keeps its minus sign.
+    expect(out.map((l) => [l.Debit, l.Credit])).toEqual(fecLines(hostile.map((d) => ({ ...d, customer }))).map((l) => [l.Debit, l.Credit]));
+    expect(fecAmount(-1234)).toBe('-12,34');
+    expect(fecText(out).split('\r\n').slice(1, -1).every((r) => r.split('\t').length === 18)).toBe(true);
+  });
+
   it('encodes ISO 8859-15: accents and the euro sign on one byte each', () => {
     expect([...latin9Bytes('é€œ✓')]).toEqual([0xe9, 0xa4, 0xbd, 0x3f]);
   });

@@ -1,3 +1,5 @@
+import { neutraliseFormula } from '../../../platform/spreadsheets/index.ts';
+
 /**
  * The accounting export in the French FEC format ("Fichier des écritures comptables", LPF art. A47 A-1): the
  * sales journal of one issuing company over a range (docs/invoicing.md). One entry per invoice — debit the
@@ -50,8 +52,15 @@ export const fecDate = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-
 export const fecAmount = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 /** The customer's auxiliary account: stable, from the tenant id (8 hex digits are unique enough among tenants; see doc). */
 export const customerAccount = (appId: string) => `C${appId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
-/** A field may hold no tab or line break (they separate fields and records). */
-const field = (text: string) => text.replace(/[\t\r\n]+/g, ' ').trim();
+/**
+ * A free-text field (a label, the customer's name): no tab or line break (they separate fields and records), and
+ * formula-like text (`=`, `+`, `-`, `@` first) neutralised with a leading `'` — the one neutraliser of every export
+ * (platform/spreadsheets/formula-guard.ts) — since a FEC is also opened in a spreadsheet (tab-separated text), where
+ * a customer named `=HYPERLINK(…)` would otherwise run. Tabs and CRs are gone before, so only those four remain.
+ * Amounts, dates, account numbers and references are ours and never pass through here: an amount keeps its sign
+ * and its `1234,50` form, as the FEC requires (docs/invoicing.md, "Exports").
+ */
+const field = (text: string) => neutraliseFormula(text.replace(/[\t\r\n]+/g, ' ').trim());
 
 /** The lines of the documents, in issue order (then number), each entry numbered from 1 and balanced. */
 export function fecLines(documents: readonly FecDocument[]): FecLine[] {
