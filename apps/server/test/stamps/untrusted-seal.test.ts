@@ -25,6 +25,9 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
   let dir: string;
   let bdfP12: Buffer;
   let foreignTsa: TimestampAuthority;
+  /** The file sealed with the imported certificate, and its account (the first test makes them). */
+  let bdfSealed: Uint8Array;
+  let bdfAccountId: string;
   const pdf = rawPdf({ pages: [{}] });
   const company = 'Société Générale des Cachets';
 
@@ -71,6 +74,8 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
     const imported = await upload(t, gerant, '/api/stamp-accounts/import', { name: 'bdf.p12', data: bdfP12 }, { password: 'secret', label: 'BdF', isDefault: 'true' });
     expect(imported.statusCode, imported.body).toBe(201);
     const sealed = await sealWith();
+    bdfSealed = sealed;
+    bdfAccountId = imported.json().data.id;
 
     // Before a billing profile: the account's company name, said to be the account's.
     const first = await publicVerify(sealed);
@@ -104,6 +109,19 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
     const broken = await publicVerify(new Uint8Array(altered), 'altered.pdf');
     expect(broken.verdict).toBe('invalid');
     expect(sealOf(broken)).toMatchObject({ verdict: 'invalid', integrity: false, subIndication: 'HASH_FAILURE', identity: 'unconfirmed' });
+  });
+
+  it('the attribution outlives the stamp account; a certificate two tenants imported is attributed to neither', async () => {
+    expect((await gerant.call('DELETE', `/api/stamp-accounts/${bdfAccountId}`, 'history')).statusCode).toBe(200);
+    const afterDeletion = sealOf(await publicVerify(bdfSealed));
+    expect(afterDeletion).toMatchObject({ identity: 'unconfirmed', verdict: 'indeterminate', importedBy: { company: `${company} SAS`, source: 'billing-profile' } });
+
+    // Another tenant holding the same key imports the same file: the page can no longer tell who sealed.
+    const other = await stampClient(t);
+    const again = await upload(t, other, '/api/stamp-accounts/import', { name: 'bdf.p12', data: bdfP12 }, { password: 'secret', label: 'Same' });
+    expect(again.statusCode, again.body).toBe(201);
+    const ambiguous = sealOf(await publicVerify(bdfSealed));
+    expect(ambiguous).toMatchObject({ identity: 'unconfirmed', verdict: 'indeterminate', signerName: null, declaredName: 'Banque de France', importedBy: null });
   });
 
   it('a seal by the platform CA stays valid under the name the CA certified', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Platform } from '../../platform/context.ts';
 import { billingProfileOf } from '../billing/index.ts';
 import { findApplication } from '../tenants/index.ts';
-import { accountsWithCertificate } from './repository.ts';
+import { holdersOfCertificate } from './repository.ts';
 
 /**
  * Who imported a signing certificate as a stamp account, for the public verification page (docs/timestamps.md,
@@ -12,7 +12,9 @@ import { accountsWithCertificate } from './repository.ts';
  * that customer's identity as the platform holds it: the legal name and registration number of its billing profile
  * (form and check digit checked when saved, not confirmed with the registry), else the account's company name.
  * Nothing else of the tenant (no account id, label or tenant id). Matching is by the exact certificate (SHA-256 of
- * its DER): a certificate that merely names the same subject or issuer is not recognised.
+ * its DER): a certificate that merely names the same subject or issuer is not recognised. The record outlives the
+ * stamp account (`stamp_certificates`), so seals made before an account was deleted stay attributed. A certificate
+ * two tenants imported (both hold its key) is attributed to neither: the page cannot tell which one sealed.
  */
 export interface StampCertificateOrigin {
   company: string;
@@ -28,8 +30,9 @@ export interface StampCertificateOrigin {
 export async function findStampCertificate(platform: Platform, certificate: Uint8Array): Promise<StampCertificateOrigin | null> {
   const fingerprint = createHash('sha256').update(certificate).digest('hex');
   return platform.database.inSystem(async (tx) => {
-    const [account] = await accountsWithCertificate(tx, fingerprint);
-    if (!account) return null;
+    const holders = await holdersOfCertificate(tx, fingerprint);
+    const [account] = holders;
+    if (!account || holders.length > 1) return null;
     const application = await findApplication(tx, account.appId);
     if (!application) return null;
     const billing = await billingProfileOf(tx, account.appId);
