@@ -41,6 +41,13 @@ function verdictLabel(verdict: Verdict, subIndication: SubIndication | null, tim
   return timestamp ? 'verdict.timeUnconfirmed' : 'verdict.identityUnconfirmed';
 }
 
+/** The file's badge: when every signature that is not valid says the same thing in words, the file says it too. */
+function fileVerdictLabel(report: VerificationReport): string | undefined {
+  if (report.token) return verdictLabel(report.token.verdict, report.token.subIndication, true);
+  const labels = report.signatures.filter((s) => s.verdict !== 'valid').map((s) => verdictLabel(s.verdict, s.subIndication, s.type === 'document-timestamp'));
+  return labels.length > 0 && labels.every((l) => l !== undefined && l === labels[0]) ? labels[0] : undefined;
+}
+
 /** Who signed, as a headline: the confirmed name, else the tenant that imported the certificate, never the certificate's own claim. */
 function SignerHeadline({ signature }: { signature: VerifiedSignature }) {
   const { t } = useTranslation('timestamps');
@@ -163,7 +170,7 @@ export function VerificationResult({ report }: { report: VerificationReport }) {
         <Title order={3} style={{ overflowWrap: 'anywhere' }}>
           {report.fileName}
         </Title>
-        <VerdictBadge verdict={report.verdict} />
+        <VerdictBadge verdict={report.verdict} label={fileVerdictLabel(report)} />
       </Group>
       <Fact label={t('report.sha256')} value={report.sha256} />
       {report.kind === 'pdf' && report.signatures.length === 0 && <Text>{t('report.noSignature')}</Text>}
