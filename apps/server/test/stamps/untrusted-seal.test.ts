@@ -51,8 +51,8 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
   /** The public endpoint over a real connection, as a browser sends it (multipart, no session). */
   const publicVerify = async (file: Uint8Array, name = 'sealed.pdf', token?: Uint8Array): Promise<VerificationReport> => {
     const form = new FormData();
-    form.append('file', new Blob([file]), name);
-    if (token) form.append('token', new Blob([token]), `${name}.tsr`);
+    form.append('file', new Blob([new Uint8Array(file)]), name);
+    if (token) form.append('token', new Blob([new Uint8Array(token)]), `${name}.tsr`);
     const res = await fetch(`${baseUrl}/api/public/verify`, { method: 'POST', body: form, headers: freshIp() });
     const text = await res.text();
     expect(res.status, text).toBe(200);
