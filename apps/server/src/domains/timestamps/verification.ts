@@ -57,6 +57,21 @@ async function importerOf(s: SignatureReport, trust: Trust): Promise<Certificate
   };
 }
 
+function onePerCertificate(trust: Trust): Trust {
+  const find = trust.stampCertificate;
+  if (!find) return trust;
+  const seen = new Map<string, Promise<StampCertificateOrigin | null>>();
+  return {
+    ...trust,
+    stampCertificate: (certificate) => {
+      const key = sha256Hex(certificate);
+      let found = seen.get(key);
+      if (!found) seen.set(key, (found = find(certificate)));
+      return found;
+    },
+  };
+}
+
 function timeOf(s: SignatureReport): { signedAt: Date | null; time: TimeStatus } {
   if (s.timestampTime && s.timestampIntegrity) return { signedAt: s.timestampTime, time: s.timestampValid ? 'confirmed' : 'unconfirmed' };
   return { signedAt: s.claimedTime ?? null, time: 'claimed' };
@@ -152,7 +167,10 @@ export async function verifyFile(file: FileToVerify, token: Uint8Array | undefin
     if (error instanceof SigningError) throw new AppError('VALIDATION_FAILED', `The PDF cannot be read: ${error.message}`, { fields: [{ field: 'file', rule: 'invalid_value', message: error.message }] });
     throw error;
   }
-  const signatures = await Promise.all(report.signatures.map(async (s) => presentSignature(s, await importerOf(s, trust))));
+  // One look-up per distinct certificate, one at a time: a file may repeat a certificate in many signatures.
+  const lookUp = onePerCertificate(trust);
+  const signatures: VerifiedSignature[] = [];
+  for (const s of report.signatures) signatures.push(presentSignature(s, await importerOf(s, lookUp)));
   // The file's verdict is the engine's: an imported certificate does not make a signature valid, it only names who imported it.
   return { ...base, kind: 'pdf', verdict: verdictOf(report.indication), signatures, token: null, revisions: report.revisions, errors: report.errors };
 }
