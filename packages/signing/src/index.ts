@@ -18,4 +18,4 @@ export { engineFontFiles, fontFile, toUnicodeCMap } from './pdf/font/embed.ts';
 export { subsetTrueType, type TrueTypeFont } from './pdf/font/truetype.ts';
 export type { PdfLimits } from './pdf/limits.ts';
 export { verifyPdf } from './verify/verify.ts';
-export type { VerifyPdfOptions, PdfVerificationReport, SignatureReport, Indication } from './verify/verify.ts';
+export type { VerifyPdfOptions, PdfVerificationReport, SignatureReport, Indication, ChainStatus, SubIndication } from './verify/verify.ts';

@@ -41,25 +41,77 @@ export const fileTimestampListQuerySchema = listQuerySchema.pick({ limit: true, 
 export const timestampDownloadParamsSchema = z.object({ id: uuidSchema, output: timestampOutputSchema });
 
 /**
- * Who vouches for a certificate: the platform's own CA; a tenant that imported exactly this certificate as its stamp
- * (`tenant-stamp`: recognised by its SHA-256 fingerprint, see `stampCertificate`); or nobody we know.
+ * Who vouches for a certificate: the platform's own CA (a chain to its root), or nobody we trust (`unknown`: a
+ * self-signed certificate, or an issuer we do not know — whatever names it carries).
  */
-export const trustSources = ['platform', 'tenant-stamp', 'unknown'] as const;
+export const trustSources = ['platform', 'unknown'] as const;
 export const trustSourceSchema = z.enum(trustSources);
 export type TrustSource = z.infer<typeof trustSourceSchema>;
 
 export const verdictSchema = z.enum(['valid', 'invalid', 'indeterminate']);
 export type Verdict = z.infer<typeof verdictSchema>;
 
+/**
+ * Whether the names in a certificate are confirmed: `confirmed` only for a chain to a trusted root; `unconfirmed`
+ * otherwise — the certificate declares them, nobody we trust vouches for them (EU DSS: INDETERMINATE /
+ * NO_CERTIFICATE_CHAIN_FOUND).
+ */
+export const identityStatuses = ['confirmed', 'unconfirmed'] as const;
+export const identityStatusSchema = z.enum(identityStatuses);
+export type IdentityStatus = z.infer<typeof identityStatusSchema>;
+
+/**
+ * How the time is known: `confirmed` by a valid time-stamp from a trusted authority; `unconfirmed`: a valid
+ * time-stamp from an authority nobody we trust vouches for; `claimed`: the signer's own /M (or a broken time-stamp).
+ */
+export const timeStatuses = ['confirmed', 'unconfirmed', 'claimed'] as const;
+export const timeStatusSchema = z.enum(timeStatuses);
+export type TimeStatus = z.infer<typeof timeStatusSchema>;
+
+/** Why a verdict is not `valid`, in ETSI EN 319 102-1's words (as the EU DSS reports them); null when valid. */
+export const subIndications = [
+  'FORMAT_FAILURE', 'HASH_FAILURE', 'REVOKED', 'NO_SIGNING_CERTIFICATE_FOUND', 'NO_CERTIFICATE_CHAIN_FOUND',
+  'CERTIFICATE_CHAIN_GENERAL_FAILURE', 'TRY_LATER', 'NO_POE',
+] as const;
+export const subIndicationSchema = z.enum(subIndications);
+export type SubIndication = z.infer<typeof subIndicationSchema>;
+
+/**
+ * The tenant that imported the signing certificate as its stamp (recognised by the certificate's SHA-256
+ * fingerprint), as the platform knows its customer: the legal name and registration number of its billing profile
+ * (`billing-profile`: their form and check digit are checked, the registry is not asked), else the account's name
+ * (`account`). This, not the certificate's own names, is who an unconfirmed seal is attributed to.
+ */
+export const certificateImporterSchema = z.object({
+  company: z.string(),
+  registrationNumber: z.string().nullable(),
+  country: z.string().nullable(),
+  source: z.enum(['billing-profile', 'account']),
+  importedAt: z.string(),
+  /** The certificate's issuer as the certificate declares it. */
+  issuer: z.string(),
+});
+export type CertificateImporter = z.infer<typeof certificateImporterSchema>;
+
 /** One signature or document time-stamp of a PDF, as verified. */
 export const verifiedSignatureSchema = z.object({
   type: z.enum(['signature', 'document-timestamp']),
   fieldName: z.string(),
+  /**
+   * Who signed (for a document time-stamp: its authority), as confirmed by a trusted authority: the certificate's name
+   * when `identity` is `confirmed`; null otherwise — see `importedBy` and `declaredName`.
+   */
   signerName: z.string().nullable(),
-  /** The proven time (signature time-stamp, or the document time-stamp's), else the claimed one; ISO. */
+  identity: identityStatusSchema,
+  /** The name the certificate gives itself (CN), confirmed only when `identity` is `confirmed`. */
+  declaredName: z.string().nullable(),
+  /** An unconfirmed certificate a tenant imported as its stamp: that tenant, the headline of the signature. */
+  importedBy: certificateImporterSchema.nullable(),
+  /** The time-stamp's time (signature time-stamp, or the document time-stamp's) when the token verifies, else the claimed /M; ISO. */
   signedAt: z.string().nullable(),
-  /** Whether signedAt is proven by a time-stamp. */
+  /** `time` is `confirmed`. */
   timeProven: z.boolean(),
+  time: timeStatusSchema,
   /** PAdES baseline level (B-B, B-T, B-LT, B-LTA), null for other formats or broken signatures. */
   level: z.enum(['B-B', 'B-T', 'B-LT', 'B-LTA']).nullable(),
   integrity: z.boolean(),
@@ -67,13 +119,9 @@ export const verifiedSignatureSchema = z.object({
   /** A later revision changed the pages (content, annotations other than signatures). */
   modifiedAfterSigning: z.boolean(),
   trustedBy: trustSourceSchema,
-  /**
-   * trustedBy `tenant-stamp`: "sealed with the certificate of <company> imported on <importedAt>; its own chain:
-   * <issuer>". Nothing else of the tenant is disclosed.
-   */
-  stampCertificate: z.object({ company: z.string(), importedAt: z.string(), issuer: z.string() }).nullable(),
   revocation: z.enum(['good', 'revoked', 'unknown']),
   verdict: verdictSchema,
+  subIndication: subIndicationSchema.nullable(),
   errors: z.array(z.string()),
 });
 export type VerifiedSignature = z.infer<typeof verifiedSignatureSchema>;
@@ -85,10 +133,15 @@ export const verifiedTokenSchema = z.object({
   /** The token's own signature, ESS certificate and TSA usage verify. */
   integrity: z.boolean(),
   timestampedAt: z.string().nullable(),
+  /** The authority's name as its certificate declares it; confirmed only when `identity` is `confirmed`. */
   tsa: z.string().nullable(),
+  identity: identityStatusSchema,
+  /** `confirmed` only for a valid token from a trusted authority. */
+  time: timeStatusSchema,
   serial: z.string().nullable(),
   trustedBy: trustSourceSchema,
   verdict: verdictSchema,
+  subIndication: subIndicationSchema.nullable(),
   errors: z.array(z.string()),
 });
 export type VerifiedToken = z.infer<typeof verifiedTokenSchema>;

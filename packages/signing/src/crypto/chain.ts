@@ -62,7 +62,7 @@ export function verifyCertificateChain(request: ChainRequest): ChainVerification
       }
     }
   }
-  return { trusted: trusted && problems === 0, path: path.map((certificate) => certificate.der), revoked, errors };
+  return { trusted: trusted && problems === 0, anchored: trusted, path: path.map((certificate) => certificate.der), revoked, errors };
 }
 
 /** Bounds the work a hostile certificate bag can cause (many look-alike issuers at every level). */

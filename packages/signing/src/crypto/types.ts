@@ -102,6 +102,12 @@ export interface TimestampVerification {
 export interface ChainVerification {
   /** Path built from the signer certificate to one of the trusted roots, signatures and validity checked at `at`. */
   trusted: boolean;
+  /**
+   * The path reaches one of the trusted roots (whatever else is wrong with it: expiry, a non-CA link, revocation).
+   * False for a self-signed certificate nobody trusted or a chain that stops at an unknown issuer: the EU DSS's
+   * NO_CERTIFICATE_CHAIN_FOUND.
+   */
+  anchored: boolean;
   path: Der[];
   revoked: boolean;
   errors: string[];

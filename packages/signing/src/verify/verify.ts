@@ -14,6 +14,33 @@ import { pageModifications } from './modifications.ts';
 
 export type Indication = 'TOTAL_PASSED' | 'TOTAL_FAILED' | 'INDETERMINATE';
 
+/**
+ * Where a certificate's chain stands against the trusted roots (the signer's, or a time-stamp authority's):
+ * - `trusted`: it reaches a trusted root and every link is sound at the validation time;
+ * - `no-trusted-root`: it reaches no trusted root — a self-signed certificate, or an issuer nobody trusted. The names in
+ *   such a certificate are only what its maker typed: nobody we trust confirms them (EU DSS: NO_CERTIFICATE_CHAIN_FOUND);
+ * - `failed`: it reaches a trusted root but a link is expired, not yet valid, not a CA or revoked;
+ * - `absent`: there is no certificate to check (none in the CMS or the token, or the signature could not be read).
+ */
+export type ChainStatus = 'trusted' | 'no-trusted-root' | 'failed' | 'absent';
+
+/**
+ * Why a signature is not TOTAL_PASSED, in the words of ETSI EN 319 102-1 (§5.1.3) as the EU DSS reports them.
+ * Integrity problems are TOTAL_FAILED (FORMAT_FAILURE, HASH_FAILURE, REVOKED); identity and time problems are
+ * INDETERMINATE (NO_SIGNING_CERTIFICATE_FOUND, NO_CERTIFICATE_CHAIN_FOUND, CERTIFICATE_CHAIN_GENERAL_FAILURE,
+ * TRY_LATER: no revocation data, NO_POE: the signature's time-stamp is not from a trusted authority). Pages changed
+ * after signing make a TOTAL_FAILED without sub-indication (ETSI has none for it).
+ */
+export type SubIndication =
+  | 'FORMAT_FAILURE'
+  | 'HASH_FAILURE'
+  | 'REVOKED'
+  | 'NO_SIGNING_CERTIFICATE_FOUND'
+  | 'NO_CERTIFICATE_CHAIN_FOUND'
+  | 'CERTIFICATE_CHAIN_GENERAL_FAILURE'
+  | 'TRY_LATER'
+  | 'NO_POE';
+
 export interface VerifyPdfOptions {
   trustedRoots: Der[];
   /** Validation time for certificates; default the best proven signing time (time-stamp), else now. */
@@ -45,15 +72,23 @@ export interface SignatureReport {
   /** The last byte range ends at the end of the file. */
   coversWholeDocument: boolean;
   certificateTrusted: boolean;
+  /** The signer certificate's chain (for a document time-stamp: its TSA's). Only `trusted` confirms the names in it. */
+  chain: ChainStatus;
   revocation: 'good' | 'revoked' | 'unknown';
   /** Signature time-stamp (or the document time-stamp itself) valid and from a trusted TSA; undefined when absent. */
   timestampValid?: boolean;
+  /** The time-stamp token itself verifies (imprint, signature, ESS certificate), whoever its TSA is; undefined when absent. */
+  timestampIntegrity?: boolean;
+  /** The time-stamp authority's chain: a valid token from an untrusted TSA proves no time (`no-trusted-root`). */
+  timestampChain?: ChainStatus;
   /** Whether a later revision changed page content (contents, resources, non-signature annotations). */
   modifiedAfterSigning: boolean;
   modifications: string[];
   /** This signature certifies the document (DocMDP), with its permission level. */
   certification?: { permission: number };
   indication: Indication;
+  /** Why the indication is not TOTAL_PASSED (absent when it is, and for pages changed after signing). */
+  subIndication?: SubIndication;
   errors: string[];
 }
 
@@ -156,13 +191,13 @@ class Context {
     return data;
   }
   /** Chain check, then again with revocation data for the path that was found. */
-  async chain(certificate: Der, candidates: Der[], at: Date, dss: Dss): Promise<{ chain: ChainVerification; revocation: SignatureReport['revocation'] }> {
+  async chain(certificate: Der, candidates: Der[], at: Date, dss: Dss): Promise<{ chain: ChainVerification; status: ChainStatus; revocation: SignatureReport['revocation'] }> {
     const roots = this.options.trustedRoots;
     const first = verifyCertificateChain({ certificate, candidates, trustedRoots: roots, at });
     const revocation = await this.revocationData(first.path, dss);
     const chain = verifyCertificateChain({ certificate, candidates, trustedRoots: roots, at, revocation });
-    const status = chain.revoked ? 'revoked' : chain.errors.some((e) => e.startsWith('no revocation data')) ? 'unknown' : 'good';
-    return { chain, revocation: status };
+    const revoked = chain.revoked ? 'revoked' : chain.errors.some((e) => e.startsWith('no revocation data')) ? 'unknown' : 'good';
+    return { chain, status: chainStatusOf(chain), revocation: revoked };
   }
 }
 
@@ -229,7 +264,11 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
     const reports: SignatureReport[] = [];
     for (const raw of raws) reports.push(await verifyOne(ctx, raw, raws, finalDss));
     assignLevels(ctx, raws, reports);
-    for (const r of reports) r.indication = indicationOf(r);
+    for (const r of reports) {
+      const { indication, subIndication } = indicationOf(r);
+      r.indication = indication;
+      if (subIndication) r.subIndication = subIndication;
+    }
     const errors: string[] = raws.length === 0 ? ['the document has no signature'] : [];
     const indication: Indication =
       raws.length === 0
@@ -266,6 +305,7 @@ async function verifyOne(ctx: Context, raw: RawSignature, all: RawSignature[], d
     integrity: false,
     coversWholeDocument: raw.end === ctx.file.length,
     certificateTrusted: false,
+    chain: 'absent',
     revocation: 'unknown',
     modifiedAfterSigning: false,
     modifications: [],
@@ -300,8 +340,9 @@ async function verifyOne(ctx: Context, raw: RawSignature, all: RawSignature[], d
       at ??= report.timestampValid ? report.timestampTime : laterTimestampTime(ctx, raw, all);
       at ??= new Date();
       if (cms.signerCertificate) {
-        const { chain, revocation } = await ctx.chain(cms.signerCertificate, [...cms.certificates, ...dss.certificates], at, dss);
+        const { chain, status, revocation } = await ctx.chain(cms.signerCertificate, [...cms.certificates, ...dss.certificates], at, dss);
         report.certificateTrusted = chain.trusted;
+        report.chain = status;
         report.revocation = revocation;
         report.errors.push(...chain.errors.map((e) => `signer certificate: ${e}`));
       } else report.errors.push('the signer certificate is not in the CMS');
@@ -334,16 +375,21 @@ function safely<T>(report: SignatureReport, run: () => T): T | undefined {
 async function checkTimestamp(ctx: Context, report: SignatureReport, ts: TimestampVerification, at: Date, dss: Dss, isDocument: boolean) {
   report.errors.push(...ts.errors.map((e) => `time-stamp: ${e}`));
   let trusted = false;
+  let status: ChainStatus = 'absent';
   if (ts.tsaCertificate) {
-    const { chain, revocation } = await ctx.chain(ts.tsaCertificate, [...ts.certificates, ...dss.certificates], ctx.options.at ?? at, dss);
+    const { chain, status: found, revocation } = await ctx.chain(ts.tsaCertificate, [...ts.certificates, ...dss.certificates], ctx.options.at ?? at, dss);
     trusted = chain.trusted;
+    status = found;
     report.errors.push(...chain.errors.map((e) => `time-stamp authority: ${e}`));
     if (isDocument) {
       report.certificateTrusted = chain.trusted;
+      report.chain = found;
       report.revocation = revocation;
     }
   }
   report.timestampValid = ts.valid && trusted;
+  report.timestampIntegrity = ts.valid;
+  report.timestampChain = status;
   if (isDocument) {
     report.integrity = ts.valid;
     report.timestampTime = ts.genTime;
@@ -416,13 +462,30 @@ function pathOf(certificate: Der | undefined, candidates: Der[], ctx: Context, a
   return verifyCertificateChain({ certificate, candidates: all, trustedRoots: ctx.options.trustedRoots, at }).path;
 }
 
-function indicationOf(r: SignatureReport): Indication {
-  if (r.errors.some((e) => e.includes('/ByteRange'))) return 'TOTAL_FAILED';
-  if (!r.integrity || r.modifiedAfterSigning || r.revocation === 'revoked') return 'TOTAL_FAILED';
-  if (r.timestampValid === false && r.type === 'signature' && r.errors.some((e) => e.includes('message imprint'))) return 'TOTAL_FAILED';
-  if (!r.certificateTrusted) return 'INDETERMINATE';
-  if (r.type === 'signature' && r.revocation !== 'good') return 'INDETERMINATE';
-  if (r.timestampValid === false) return 'INDETERMINATE';
-  return 'TOTAL_PASSED';
+function chainStatusOf(chain: ChainVerification): ChainStatus {
+  return chain.trusted ? 'trusted' : chain.anchored ? 'failed' : 'no-trusted-root';
+}
+
+/**
+ * The indication and its sub-indication. Integrity first: an altered document is TOTAL_FAILED whoever signed it.
+ * Then identity: a chain to no trusted root is INDETERMINATE / NO_CERTIFICATE_CHAIN_FOUND even when the signature
+ * itself is perfect — a self-made certificate may name any organisation. Then revocation and time.
+ */
+function indicationOf(r: SignatureReport): { indication: Indication; subIndication?: SubIndication } {
+  const failed = (subIndication?: SubIndication) => ({ indication: 'TOTAL_FAILED' as const, ...(subIndication ? { subIndication } : {}) });
+  const indeterminate = (subIndication: SubIndication) => ({ indication: 'INDETERMINATE' as const, subIndication });
+  if (r.errors.some((e) => e.includes('/ByteRange'))) return failed('FORMAT_FAILURE');
+  if (!r.integrity) return failed('HASH_FAILURE');
+  if (r.revocation === 'revoked') return failed('REVOKED');
+  if (r.modifiedAfterSigning) return failed();
+  if (r.timestampValid === false && r.type === 'signature' && r.errors.some((e) => e.includes('message imprint'))) return failed('HASH_FAILURE');
+  if (!r.certificateTrusted) {
+    if (r.chain === 'no-trusted-root') return indeterminate('NO_CERTIFICATE_CHAIN_FOUND');
+    if (r.chain === 'absent') return indeterminate('NO_SIGNING_CERTIFICATE_FOUND');
+    return indeterminate('CERTIFICATE_CHAIN_GENERAL_FAILURE');
+  }
+  if (r.type === 'signature' && r.revocation !== 'good') return indeterminate('TRY_LATER');
+  if (r.timestampValid === false) return indeterminate('NO_POE');
+  return { indication: 'TOTAL_PASSED' };
 }
 

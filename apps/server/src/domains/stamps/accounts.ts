@@ -72,6 +72,7 @@ async function storeAccount(opts: Options & NewAccount, source: 'imported' | 'bu
       warnings: checked.warnings,
       createdBy: actor.userId,
     });
+    await repo.recordCertificate(tx, { certificateSha256: row.certificateSha256, appId: actor.appId, source, subject: row.subject, issuer: row.issuer });
     // The first account is the default one: sealing without choosing an account then works at once.
     if (opts.isDefault || existing === 0) row = (await repo.makeDefault(tx, actor.appId, row.id))!;
     await audit(tx, {

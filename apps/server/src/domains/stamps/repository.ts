@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { listPage } from '../../platform/db/lists.ts';
-import { stampAccounts, stamps } from './schema.ts';
+import { stampAccounts, stampCertificates, stamps } from './schema.ts';
 
 export type StampAccountRow = typeof stampAccounts.$inferSelect;
 export type StampRow = typeof stamps.$inferSelect;
@@ -70,10 +70,16 @@ export async function referencedKeys(db: Executor, keys: string[]): Promise<stri
   return rows.map((row) => row.key);
 }
 
+/** Notes that the tenant holds this certificate (kept after its account is deleted); a second import changes nothing. */
+export async function recordCertificate(db: Executor, values: typeof stampCertificates.$inferInsert): Promise<void> {
+  await db.insert(stampCertificates).values(values).onConflictDoNothing();
+}
+
 /**
- * The public verification page: the accounts holding this certificate, across tenants (connecting role, no tenant:
- * the caller exposes only the company and the import date), oldest first.
+ * The public verification page: the tenants holding this certificate, across tenants (connecting role, no tenant: the
+ * caller exposes only the tenant's company and the import date), oldest first, two at most (enough to tell one from
+ * several).
  */
-export async function accountsWithCertificate(db: Executor, certificateSha256: string): Promise<StampAccountRow[]> {
-  return db.select().from(stampAccounts).where(eq(stampAccounts.certificateSha256, certificateSha256)).orderBy(asc(stampAccounts.createdAt)).limit(1);
+export async function holdersOfCertificate(db: Executor, certificateSha256: string): Promise<(typeof stampCertificates.$inferSelect)[]> {
+  return db.select().from(stampCertificates).where(eq(stampCertificates.certificateSha256, certificateSha256)).orderBy(asc(stampCertificates.createdAt)).limit(2);
 }

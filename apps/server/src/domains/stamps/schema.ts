@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AppliedSeal, StampAccountSource, StampFormat } from '@paraphe/contracts';
 import type { SealedIdentity } from '@paraphe/signing';
 import { applications } from '../tenants/schema.ts';
@@ -66,4 +66,23 @@ export const stamps = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('stamps_app_created_idx').on(t.appId, t.createdAt.desc(), t.id.desc()), tenantPolicy('stamps')],
+).enableRLS();
+
+/**
+ * Which tenant holds which signing certificate (docs/stamps.md, "Who a seal is attributed to"): one row per tenant and
+ * certificate (SHA-256 of its DER), written with the stamp account that brought it and kept when that account is
+ * deleted, so that the seals it made stay attributed to the tenant on the public verification page. Append-only for
+ * the application role; deleted only with the tenant (foreign key cascade).
+ */
+export const stampCertificates = pgTable(
+  'stamp_certificates',
+  {
+    certificateSha256: text('certificate_sha256').notNull(),
+    appId: appId(),
+    source: text('source').$type<StampAccountSource>().notNull(),
+    subject: text('subject').notNull(),
+    issuer: text('issuer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.certificateSha256, t.appId] }), index('stamp_certificates_app_idx').on(t.appId), tenantPolicy('stamp_certificates')],
 ).enableRLS();

@@ -1,18 +1,34 @@
 import { createHash } from 'node:crypto';
-import type { VerificationReport, VerifiedSignature, VerifiedToken, Verdict } from '@paraphe/contracts';
+import type { CertificateImporter, SubIndication, TimeStatus, VerificationReport, VerifiedSignature, VerifiedToken, Verdict } from '@paraphe/contracts';
 import { SigningError, verifyCertificateChain, verifyPdf, verifyTimestampToken, type Der, type RevocationSource, type SignatureReport } from '@paraphe/signing';
 import { AppError } from '../../platform/errors.ts';
 
 /**
  * Verification of a file (docs/timestamps.md): a PDF's signatures and document time-stamps through the engine's
  * verifyPdf, or any file against its detached RFC 3161 token. Nothing is written; the caller gives the trust anchors (the
- * platform CA's roots), its revocation source and how to recognise a tenant's imported stamp certificate.
+ * platform CA's roots), its revocation source and how to find the tenant that imported a stamp certificate.
+ *
+ * A certificate's names are shown as the signer only when its chain ends at a trusted root (`identity: confirmed`).
+ * Otherwise the signature may be intact, but its verdict stays `indeterminate` (NO_CERTIFICATE_CHAIN_FOUND): a
+ * self-signed "CN=Banque de France" proves nothing about the Banque de France. When a tenant imported that exact
+ * certificate as its stamp, the signature is attributed to that tenant as the platform knows it (`importedBy`), and
+ * the certificate's own name is only `declaredName`.
  */
 export interface Trust {
   roots: Der[];
   revocation?: RevocationSource;
-  /** A signing certificate a tenant imported as its stamp, recognised exactly (by fingerprint); null otherwise. */
-  stampCertificate?: (certificate: Der) => Promise<{ company: string; importedAt: Date; issuer: string } | null>;
+  /** The tenant that imported exactly this signing certificate as its stamp (by fingerprint); null otherwise. */
+  stampCertificate?: (certificate: Der) => Promise<StampCertificateOrigin | null>;
+}
+
+/** What the stamps domain knows of the tenant that imported a certificate (stamps `findStampCertificate`). */
+export interface StampCertificateOrigin {
+  company: string;
+  registrationNumber: string | null;
+  country: string | null;
+  companySource: 'billing-profile' | 'account';
+  importedAt: Date;
+  issuer: string;
 }
 
 export interface FileToVerify {
@@ -26,52 +42,65 @@ export const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data)
 const verdictOf = (indication: 'TOTAL_PASSED' | 'TOTAL_FAILED' | 'INDETERMINATE'): Verdict =>
   indication === 'TOTAL_PASSED' ? 'valid' : indication === 'TOTAL_FAILED' ? 'invalid' : 'indeterminate';
 
-/** Errors the engine gives for a chain that does not end at our roots: what a recognised tenant stamp answers. */
-const isChainTrustError = (error: string) => error.startsWith('signer certificate:');
-
-/**
- * A signature whose chain is not the platform's, made with exactly a certificate a tenant imported as its stamp:
- * trusted as that tenant's seal. Its verdict is then the engine's without the chain-trust errors — integrity, changes
- * after signing, revocation and time-stamp problems still count. Any other certificate stays `unknown`: a self-made
- * chain is never trusted because of its names.
- */
-async function recognise(s: SignatureReport, presented: VerifiedSignature, trust: Trust): Promise<VerifiedSignature> {
-  if (s.type !== 'signature' || s.certificateTrusted || !s.signerCertificate || !trust.stampCertificate) return presented;
+/** The tenant that imported an unconfirmed signing certificate, when one did; the verdict is left as the engine's. */
+async function importerOf(s: SignatureReport, trust: Trust): Promise<CertificateImporter | null> {
+  if (s.type !== 'signature' || s.chain === 'trusted' || !s.signerCertificate || !trust.stampCertificate) return null;
   const origin = await trust.stampCertificate(s.signerCertificate);
-  if (!origin) return presented;
-  const errors = s.errors.filter((e) => !isChainTrustError(e));
-  const sound = s.integrity && !s.modifiedAfterSigning && s.revocation !== 'revoked' && s.timestampValid !== false && errors.length === 0;
+  if (!origin) return null;
   return {
-    ...presented,
-    trustedBy: 'tenant-stamp',
-    stampCertificate: { company: origin.company, importedAt: origin.importedAt.toISOString(), issuer: origin.issuer },
-    verdict: sound ? 'valid' : presented.verdict,
-    errors,
+    company: origin.company,
+    registrationNumber: origin.registrationNumber,
+    country: origin.country,
+    source: origin.companySource,
+    importedAt: origin.importedAt.toISOString(),
+    issuer: origin.issuer,
   };
 }
 
-function presentSignature(s: SignatureReport): VerifiedSignature {
-  const proven = s.timestampTime ?? null;
-  const signedAt = proven ?? s.claimedTime ?? null;
+function onePerCertificate(trust: Trust): Trust {
+  const find = trust.stampCertificate;
+  if (!find) return trust;
+  const seen = new Map<string, Promise<StampCertificateOrigin | null>>();
+  return {
+    ...trust,
+    stampCertificate: (certificate) => {
+      const key = sha256Hex(certificate);
+      let found = seen.get(key);
+      if (!found) seen.set(key, (found = find(certificate)));
+      return found;
+    },
+  };
+}
+
+function timeOf(s: SignatureReport): { signedAt: Date | null; time: TimeStatus } {
+  if (s.timestampTime && s.timestampIntegrity) return { signedAt: s.timestampTime, time: s.timestampValid ? 'confirmed' : 'unconfirmed' };
+  return { signedAt: s.claimedTime ?? null, time: 'claimed' };
+}
+
+function presentSignature(s: SignatureReport, importedBy: CertificateImporter | null): VerifiedSignature {
+  const { signedAt, time } = timeOf(s);
+  const confirmed = s.chain === 'trusted';
   return {
     type: s.type,
     fieldName: s.fieldName,
-    signerName: s.signerName ?? null,
+    signerName: confirmed ? (s.signerName ?? null) : null,
+    identity: confirmed ? 'confirmed' : 'unconfirmed',
+    declaredName: s.signerName ?? null,
+    importedBy,
     signedAt: signedAt ? signedAt.toISOString() : null,
-    timeProven: proven !== null && s.timestampValid !== false,
+    timeProven: time === 'confirmed',
+    time,
     level: s.level,
     integrity: s.integrity,
     coversWholeDocument: s.coversWholeDocument,
     modifiedAfterSigning: s.modifiedAfterSigning,
     trustedBy: s.certificateTrusted ? 'platform' : 'unknown',
-    stampCertificate: null,
     revocation: s.revocation,
     verdict: verdictOf(s.indication),
+    subIndication: s.subIndication ?? null,
     errors: s.errors,
   };
 }
-
-const worstOf = (verdicts: Verdict[]): Verdict => (verdicts.includes('invalid') ? 'invalid' : verdicts.includes('indeterminate') ? 'indeterminate' : 'valid');
 
 /** A detached token against the file: imprint, token signature, then the TSA's chain at the certified time. */
 export function verifyDetachedToken(data: Uint8Array, token: Uint8Array, trust: Trust): VerifiedToken {
@@ -87,19 +116,35 @@ export function verifyDetachedToken(data: Uint8Array, token: Uint8Array, trust: 
   const integrity = checked.errors.every((e) => e.includes('message imprint'));
   const errors = [...checked.errors];
   let trusted = false;
+  let anchored = false;
   if (checked.tsaCertificate && checked.genTime) {
     const chain = verifyCertificateChain({ certificate: checked.tsaCertificate, candidates: checked.certificates, trustedRoots: trust.roots, at: checked.genTime });
     trusted = chain.trusted;
+    anchored = chain.anchored;
     if (!trusted) errors.push(...chain.errors);
   }
+  const valid = coversFile && integrity;
+  // A sound token from an authority nobody we trust: the time is what that authority says, not confirmed.
+  const subIndication: SubIndication | null = !valid
+    ? 'HASH_FAILURE'
+    : trusted
+      ? null
+      : !checked.tsaCertificate
+        ? 'NO_SIGNING_CERTIFICATE_FOUND'
+        : anchored
+          ? 'CERTIFICATE_CHAIN_GENERAL_FAILURE'
+          : 'NO_CERTIFICATE_CHAIN_FOUND';
   return {
     coversFile,
     integrity,
     timestampedAt: checked.genTime?.toISOString() ?? null,
     tsa: checked.tsaSubject ?? null,
+    identity: trusted ? 'confirmed' : 'unconfirmed',
+    time: valid ? (trusted ? 'confirmed' : 'unconfirmed') : 'claimed',
     serial: checked.serialNumber ?? null,
     trustedBy: trusted ? 'platform' : 'unknown',
-    verdict: !coversFile || !integrity ? 'invalid' : trusted ? 'valid' : 'indeterminate',
+    verdict: !valid ? 'invalid' : trusted ? 'valid' : 'indeterminate',
+    subIndication,
     errors,
   };
 }
@@ -122,10 +167,10 @@ export async function verifyFile(file: FileToVerify, token: Uint8Array | undefin
     if (error instanceof SigningError) throw new AppError('VALIDATION_FAILED', `The PDF cannot be read: ${error.message}`, { fields: [{ field: 'file', rule: 'invalid_value', message: error.message }] });
     throw error;
   }
-  const signatures = await Promise.all(report.signatures.map((s) => recognise(s, presentSignature(s), trust)));
-  const recognised = signatures.some((s) => s.trustedBy === 'tenant-stamp');
-  // With a recognised tenant stamp, the file's verdict is its signatures' (the engine's counted the chain as unknown).
-  const verdict: Verdict =
-    signatures.length === 0 ? 'indeterminate' : recognised ? worstOf(signatures.map((s) => s.verdict)) : verdictOf(report.indication);
-  return { ...base, kind: 'pdf', verdict, signatures, token: null, revisions: report.revisions, errors: report.errors };
+  // One look-up per distinct certificate, one at a time: a file may repeat a certificate in many signatures.
+  const lookUp = onePerCertificate(trust);
+  const signatures: VerifiedSignature[] = [];
+  for (const s of report.signatures) signatures.push(presentSignature(s, await importerOf(s, lookUp)));
+  // The file's verdict is the engine's: an imported certificate does not make a signature valid, it only names who imported it.
+  return { ...base, kind: 'pdf', verdict: verdictOf(report.indication), signatures, token: null, revisions: report.revisions, errors: report.errors };
 }

@@ -1,13 +1,17 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { VerificationReport, VerifiedSignature, VerifiedToken, Verdict } from '@paraphe/contracts';
+import type { SubIndication, VerificationReport, VerifiedSignature, VerifiedToken, Verdict } from '@paraphe/contracts';
 import { languageTag } from '@paraphe/contracts';
 
 const verdictColor: Record<Verdict, string> = { valid: 'green', invalid: 'red', indeterminate: 'orange' };
 
-function VerdictBadge({ verdict }: { verdict: Verdict }) {
+function VerdictBadge({ verdict, label }: { verdict: Verdict; label?: string | undefined }) {
   const { t } = useTranslation('timestamps');
-  return <Badge color={verdictColor[verdict]}>{t(`verdict.${verdict}`)}</Badge>;
+  return (
+    <Badge color={verdictColor[verdict]} style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}>
+      {t(label ?? `verdict.${verdict}`)}
+    </Badge>
+  );
 }
 
 /** One line "label: value", wrapping on a narrow screen. */
@@ -28,29 +32,82 @@ function useDate() {
   return (iso: string | null) => (iso ? new Date(iso).toLocaleString(languageTag(i18n.language), { dateStyle: 'long', timeStyle: 'medium' }) : '—');
 }
 
+/**
+ * The badge: an intact signature whose certificate nobody we trust vouches for says so in words ("valid signature,
+ * identity not confirmed"), not a bare "indeterminate"; an intact time-stamp from an unknown authority likewise.
+ */
+function verdictLabel(verdict: Verdict, subIndication: SubIndication | null, timestamp: boolean): string | undefined {
+  if (verdict !== 'indeterminate' || subIndication !== 'NO_CERTIFICATE_CHAIN_FOUND') return undefined;
+  return timestamp ? 'verdict.timeUnconfirmed' : 'verdict.identityUnconfirmed';
+}
+
+/** The file's badge: when every signature that is not valid says the same thing in words, the file says it too. */
+function fileVerdictLabel(report: VerificationReport): string | undefined {
+  if (report.token) return verdictLabel(report.token.verdict, report.token.subIndication, true);
+  const labels = report.signatures.filter((s) => s.verdict !== 'valid').map((s) => verdictLabel(s.verdict, s.subIndication, s.type === 'document-timestamp'));
+  return labels.length > 0 && labels.every((l) => l !== undefined && l === labels[0]) ? labels[0] : undefined;
+}
+
+/** Who signed, as a headline: the confirmed name, else the tenant that imported the certificate, never the certificate's own claim. */
+function SignerHeadline({ signature }: { signature: VerifiedSignature }) {
+  const { t } = useTranslation('timestamps');
+  const headline =
+    signature.type === 'document-timestamp'
+      ? t('report.documentTimestamp')
+      : signature.identity === 'confirmed'
+        ? (signature.signerName ?? t('report.unknownSigner'))
+        : (signature.importedBy?.company ?? t('report.unidentifiedSigner'));
+  return (
+    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+      {headline}
+    </Text>
+  );
+}
+
+/** An unconfirmed identity: whose account imported the certificate, and what the certificate says of itself (not confirmed). */
+function UnconfirmedIdentity({ signature }: { signature: VerifiedSignature }) {
+  const { t } = useTranslation('timestamps');
+  const date = useDate();
+  const { importedBy } = signature;
+  const timestamp = signature.type === 'document-timestamp';
+  return (
+    <>
+      <Text size="sm" c="orange.8">
+        {t(timestamp ? 'identity.unconfirmedAuthority' : 'identity.unconfirmed')}
+      </Text>
+      {importedBy && (
+        <>
+          <Text size="sm">{t(importedBy.source === 'billing-profile' ? 'identity.importedByProfile' : 'identity.importedByAccount', { date: date(importedBy.importedAt) })}</Text>
+          {importedBy.registrationNumber && <Fact label={t('identity.registrationNumber')} value={[importedBy.registrationNumber, importedBy.country].filter(Boolean).join(' · ')} />}
+          <Fact label={t('identity.declaredIssuer')} value={importedBy.issuer} />
+        </>
+      )}
+      <Fact label={t('identity.declaredName')} value={signature.declaredName ?? '—'} />
+    </>
+  );
+}
+
+const timeLabel = { confirmed: 'report.provenTime', unconfirmed: 'report.unconfirmedTime', claimed: 'report.claimedTime' } as const;
+
 function SignatureCard({ signature }: { signature: VerifiedSignature }) {
   const { t } = useTranslation('timestamps');
   const date = useDate();
   const yes = (ok: boolean, good: string, bad: string) => t(ok ? good : bad);
+  const timestamp = signature.type === 'document-timestamp';
   return (
     <Card withBorder padding="sm">
       <Stack gap={4}>
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {signature.type === 'document-timestamp' ? t('report.documentTimestamp') : (signature.signerName ?? t('report.unknownSigner'))}
-          </Text>
-          <VerdictBadge verdict={signature.verdict} />
+          <SignerHeadline signature={signature} />
+          <VerdictBadge verdict={signature.verdict} label={verdictLabel(signature.verdict, signature.subIndication, timestamp)} />
         </Group>
-        <Fact label={t(signature.timeProven ? 'report.provenTime' : 'report.claimedTime')} value={date(signature.signedAt)} />
+        {signature.identity === 'unconfirmed' && <UnconfirmedIdentity signature={signature} />}
+        {timestamp && signature.identity === 'confirmed' && <Fact label={t('report.tsa')} value={signature.signerName ?? '—'} />}
+        <Fact label={t(timeLabel[signature.time])} value={date(signature.signedAt)} />
         {signature.type === 'signature' && <Fact label={t('report.level')} value={signature.level ?? t('report.noLevel')} />}
         <Fact label={t('report.integrity')} value={yes(signature.integrity, 'report.intact', 'report.broken')} />
         <Fact label={t('report.coverage')} value={signature.coversWholeDocument ? t('report.wholeDocument') : signature.modifiedAfterSigning ? t('report.changedAfter') : t('report.laterRevisions')} />
         <Fact label={t('report.trust')} value={t(`trust.${signature.trustedBy}`)} />
-        {signature.stampCertificate && (
-          <Text size="sm">
-            {t('report.stampCertificate', { company: signature.stampCertificate.company, date: date(signature.stampCertificate.importedAt), issuer: signature.stampCertificate.issuer })}
-          </Text>
-        )}
         <Fact label={t('report.revocation')} value={t(`revocation.${signature.revocation}`)} />
         {signature.errors.length > 0 && <Problems errors={signature.errors} />}
       </Stack>
@@ -66,12 +123,17 @@ function TokenCard({ token }: { token: VerifiedToken }) {
       <Stack gap={4}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={600}>{t('report.token')}</Text>
-          <VerdictBadge verdict={token.verdict} />
+          <VerdictBadge verdict={token.verdict} label={verdictLabel(token.verdict, token.subIndication, true)} />
         </Group>
+        {token.identity === 'unconfirmed' && (
+          <Text size="sm" c="orange.8">
+            {t('identity.unconfirmedAuthority')}
+          </Text>
+        )}
         <Fact label={t('report.coversFile')} value={t(token.coversFile ? 'report.yes' : 'report.no')} />
         <Fact label={t('report.integrity')} value={t(token.integrity ? 'report.intact' : 'report.broken')} />
-        <Fact label={t('report.provenTime')} value={date(token.timestampedAt)} />
-        <Fact label={t('report.tsa')} value={token.tsa ?? '—'} />
+        <Fact label={t(timeLabel[token.time])} value={date(token.timestampedAt)} />
+        <Fact label={t(token.identity === 'confirmed' ? 'report.tsa' : 'identity.declaredName')} value={token.tsa ?? '—'} />
         <Fact label={t('report.serial')} value={token.serial ?? '—'} />
         <Fact label={t('report.trust')} value={t(`trust.${token.trustedBy}`)} />
         {token.errors.length > 0 && <Problems errors={token.errors} />}
@@ -108,7 +170,7 @@ export function VerificationResult({ report }: { report: VerificationReport }) {
         <Title order={3} style={{ overflowWrap: 'anywhere' }}>
           {report.fileName}
         </Title>
-        <VerdictBadge verdict={report.verdict} />
+        <VerdictBadge verdict={report.verdict} label={fileVerdictLabel(report)} />
       </Group>
       <Fact label={t('report.sha256')} value={report.sha256} />
       {report.kind === 'pdf' && report.signatures.length === 0 && <Text>{t('report.noSignature')}</Text>}
