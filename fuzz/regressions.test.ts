@@ -22,8 +22,9 @@ async function outcomeOf(run: () => unknown, expected: (error: unknown) => boole
 describe('fuzz targets: corpus and regressions', () => {
   for (const target of targets) {
     it(`${target.name}: every seed returns or throws the typed error`, async () => {
+      const { run, expected } = await target.setup();
       const outcomes: string[] = [];
-      for (const seed of loadSeeds(target.corpus)) outcomes.push(`${seed.name}: ${await outcomeOf(() => target.run(seed.bytes), target.expected)}`);
+      for (const seed of loadSeeds(target.corpus)) outcomes.push(`${seed.name}: ${await outcomeOf(() => run(seed.bytes), expected)}`);
       expect(outcomes.length).toBeGreaterThan(0);
     });
   }
@@ -32,6 +33,7 @@ describe('fuzz targets: corpus and regressions', () => {
   it.each(found)('$target: $file returns or throws the typed error', async ({ target: name, file }) => {
     const target = targets.find((t) => t.name === name)!;
     expect(target, `a target named ${name}`).toBeDefined();
-    await expect(outcomeOf(() => target.run(readFileSync(join(regressionRoot, name, file))), target.expected)).resolves.toMatch(/returned|typed error/);
+    const { run, expected } = await target.setup();
+    await expect(outcomeOf(() => run(readFileSync(join(regressionRoot, name, file))), expected)).resolves.toMatch(/returned|typed error/);
   });
 });

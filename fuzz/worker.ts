@@ -16,6 +16,7 @@ for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) console
 
 const request = workerData as WorkerRequest;
 const target = targetByName(request.target);
+const harness = await target.setup();
 const seeds = loadSeeds(target.corpus);
 const header = new Int32Array(request.shared, 0, 2);
 const data = new Uint8Array(request.shared, sharedHeaderBytes);
@@ -30,9 +31,9 @@ const property = fc.asyncProperty(inputs(seeds, target.tokens ?? [], target.maxB
   Atomics.add(header, 0, 1);
   execs++;
   try {
-    await target.run(bytes);
+    await harness.run(bytes);
   } catch (error) {
-    if (!target.expected(error)) throw error;
+    if (!harness.expected(error)) throw error;
   }
   // Off-heap memory (Buffers) is not bounded by the worker's heap limit: check the process as a whole.
   if ((execs & 31) === 0 && process.memoryUsage.rss() > request.maxRssBytes) {
