@@ -22,7 +22,9 @@ const header = new Int32Array(request.shared, 0, 2);
 const data = new Uint8Array(request.shared, sharedHeaderBytes);
 let execs = 0;
 
-class MemoryFinding extends Error {}
+class MemoryFinding extends Error {
+  override name = 'MemoryFinding';
+}
 
 const property = fc.asyncProperty(inputs(seeds, target.tokens ?? [], target.maxBytes ?? 64 * 1024), async ({ bytes }: GeneratedInput) => {
   const length = Math.min(bytes.length, data.length);
@@ -35,8 +37,9 @@ const property = fc.asyncProperty(inputs(seeds, target.tokens ?? [], target.maxB
   } catch (error) {
     if (!harness.expected(error)) throw error;
   }
-  // Off-heap memory (Buffers) is not bounded by the worker's heap limit: check the process as a whole.
-  if ((execs & 31) === 0 && process.memoryUsage.rss() > request.maxRssBytes) {
+  // Off-heap memory (Buffers) is not bounded by the worker's heap limit: check the process as a whole, after every
+  // execution (a few microseconds) so that the input named is the one that left the memory behind.
+  if (process.memoryUsage.rss() > request.maxRssBytes) {
     throw new MemoryFinding(`resident memory ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB after this input`);
   }
 });
