@@ -105,6 +105,40 @@ put('csv', 'windows-1252.csv', Buffer.from(csv, 'latin1'));
 put('csv', 'utf16le.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]));
 put('csv', 'pipe.csv', csv.replaceAll(';', '|'));
 
+/** A stored entry whose sizes and local header offset are in a ZIP64 extra field (the central record says 0xFFFFFFFF). */
+function zip64Seed(): Buffer {
+  const name = Buffer.from('a.xml');
+  const data = Buffer.from('<a>hello</a>');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(45, 4);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  const extra = Buffer.alloc(28);
+  extra.writeUInt16LE(0x0001, 0);
+  extra.writeUInt16LE(24, 2);
+  extra.writeBigUInt64LE(BigInt(data.length), 4);
+  extra.writeBigUInt64LE(BigInt(data.length), 12);
+  extra.writeBigUInt64LE(0n, 20);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt32LE(0xffffffff, 20);
+  central.writeUInt32LE(0xffffffff, 24);
+  central.writeUInt16LE(name.length, 28);
+  central.writeUInt16LE(extra.length, 30);
+  central.writeUInt32LE(0xffffffff, 42);
+  const directory = Buffer.concat([central, name, extra]);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(local.length + name.length + data.length, 16);
+  return Buffer.concat([local, name, data, directory, end]);
+}
+put('zip', 'zip64-extra-field.zip', zip64Seed());
+
 // ---------------------------------------------------------------- templates
 const docx = buildDocx({ body: paragraph('Bonjour ', run('${na'), run('me}'), ', de ${city}.'), header: paragraph('Réf. ${ref}'), footer: paragraph('${page}') });
 put('docx', 'template.docx', docx);

@@ -220,7 +220,7 @@ export const targets: FuzzTarget[] = [
   {
     name: 'zip',
     parses: 'ZIP reader (central directory, ZIP64, local headers, bounded inflate) shared by spreadsheets and templates',
-    corpus: ['spreadsheet', 'docx'],
+    corpus: ['zip', 'spreadsheet', 'docx'],
     tokens: zipTokens,
     maxBytes: 128 * 1024,
     setup: async () => {
@@ -239,7 +239,7 @@ export const targets: FuzzTarget[] = [
   {
     name: 'spreadsheet',
     parses: 'spreadsheet imports: format sniffing, xlsx (own workbook/relationship reading + ExcelJS), xls/ods/xlsb (SheetJS), CSV',
-    corpus: ['spreadsheet', 'csv'],
+    corpus: ['spreadsheet', 'csv', 'zip'],
     tokens: [...zipTokens, ...xmlTokens, ...csvTokens],
     maxBytes: 128 * 1024,
     setup: async () => {
