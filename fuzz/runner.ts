@@ -4,7 +4,8 @@
  *   node fuzz/runner.ts [--list] [--seconds 3] [--targets pdf-inspect,zip] [--hang-seconds 10] [--seed N] [--max-rss-mb 1536]
  *
  * A target fails on a crash (an error its parser does not own), a hang (no new execution for --hang-seconds), or
- * memory (worker heap over 1 GiB, or the process resident set over --max-rss-mb). The input is saved under
+ * memory (worker heap over 1 GiB, or the process resident set over --max-rss-mb with over half of it still alive
+ * after a full collection). The input is saved under
  * fuzz/findings/ (git-ignored) and the process exits 1. Prints one line per target: executions, findings, RSS.
  * scripts/fuzz.sh wraps it (short CI run, long run).
  */
