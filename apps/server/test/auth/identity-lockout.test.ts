@@ -189,7 +189,9 @@ describe(`identity: forgot-password does the same work for any address (${engine
     t = await createTestContext();
     const tenant = await t.factory.tenant({ doubleAuth: false });
     known = (await t.factory.user(tenant.appId, { profile: 'COMMERCIAL', parentId: tenant.gerant.id })).email;
-  });
+    // Generous: on a machine loaded ~10 times over its 2 cores, starting PGlite and migrating took over the default
+    // 60 s. Nothing here is timed; this only bounds the setup.
+  }, 300_000);
   afterAll(async () => t?.close());
 
   const forgot = async (email: string) => {
@@ -197,7 +199,9 @@ describe(`identity: forgot-password does the same work for any address (${engine
       t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email }, headers: freshIp() }),
     );
     expect(result.statusCode).toBe(200);
-    return statements;
+    // The maintenance state is re-read by whichever request comes after its cache expires (a few seconds): on a
+    // loaded machine that can be any call. It reads no account and is the same for every address.
+    return statements.filter((statement) => !/from "maintenance_mode"/.test(statement));
   };
 
   // Issue 24, item 15: this compared the median times of ~3 ms requests (ratio < 1.4) and failed on a loaded machine
@@ -206,7 +210,7 @@ describe(`identity: forgot-password does the same work for any address (${engine
   // read the account, wrote the link and mailed it within the request (measured 13 ms against 3 ms): those statements
   // would differ here.
   it('answers a known and an unknown address with the same SQL statements, none reading the accounts', async () => {
-    await forgot(`warm-${Date.now().toString(36)}@example.com`); // reads what later calls find cached (maintenance state)
+    await forgot(`warm-${Date.now().toString(36)}@example.com`); // warm-up: the first request of a server loads more
     const baseline = await forgot(`first-${Date.now().toString(36)}@example.com`);
     expect(baseline.length, 'the request does work (the job is queued in the database)').toBeGreaterThan(0);
     for (let i = 0; i < 5; i++) {
@@ -217,6 +221,6 @@ describe(`identity: forgot-password does the same work for any address (${engine
     }
     expect(baseline.filter((statement) => /from\s+"?users"?/i.test(statement)), 'the account is looked up by the job, not the request').toEqual([]);
     // The link still leaves, by the job.
-    await t.waitFor(async () => (await messagesTo(t, known, 'reset-password')).length > 0);
-  });
+    await t.waitFor(async () => (await messagesTo(t, known, 'reset-password')).length > 0, 240_000);
+  }, 300_000); // a bound on a slow machine, not a measure: the test asserts no time
 });
