@@ -25,6 +25,9 @@ workers="--maxWorkers=${TEST_WORKERS:-2}"
 step "Unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run $workers --project unit --project server --project signing
 
+step "Fuzzing the hand-written parsers, short run (scripts/fuzz.sh: every target 2 s, fixed seed; docs/security.md, \"Fuzzing\")"
+bash scripts/fuzz.sh short
+
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Integration tests (PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
   # Only apps/server/test: the unit tests beside the sources (src/**) use no database and ran above.

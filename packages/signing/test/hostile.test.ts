@@ -145,9 +145,15 @@ function mutate(source: Uint8Array, random: () => number): Buffer {
 }
 
 describe('fuzzing', () => {
-  it('mutated PDFs only ever produce SigningError, quickly', async () => {
+  // Issue 24, item 15: each case had a 2 s budget, which a loaded machine (files in parallel, 2 cores shared) broke
+  // with no fault of the engine. The work is bounded by the reader's limits (objects, nesting, inflate budget), not
+  // by a clock; what this test keeps from the clock is a hang detector, 30 s per case (a typical case takes a few
+  // milliseconds). The coverage of hangs and memory is fuzz/ (scripts/fuzz.sh: a watchdog per target, RSS bound).
+  const hang = 30_000;
+  it('mutated PDFs only ever produce SigningError, and none hangs', async () => {
     const random = prng(20261121);
     const outcomes = { ok: 0, rejected: 0 };
+    let slowest = { ms: 0, case: -1 };
     for (let i = 0; i < 240; i++) {
       const source = i % 2 ? signed : prepared;
       const input = mutate(source, random);
@@ -161,9 +167,11 @@ describe('fuzzing', () => {
           outcomes.rejected++;
         }
       }
-      expect(performance.now() - started, `case ${i}`).toBeLessThan(2000);
+      const ms = performance.now() - started;
+      if (ms > slowest.ms) slowest = { ms, case: i };
     }
+    expect(slowest.ms, `slowest: case ${slowest.case}, ${Math.round(slowest.ms)} ms`).toBeLessThan(hang);
     expect(outcomes.ok).toBeGreaterThan(0);
     expect(outcomes.rejected).toBeGreaterThan(0);
-  }, 120_000);
+  }, 240 * hang);
 });

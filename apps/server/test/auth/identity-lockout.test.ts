@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestContext, engine, freshIp, linkToken, password, sessionCookieOf, type TestContext } from '../support/harness.ts';
 import { messagesTo } from '../support/signatures.ts';
+import { sqlStatementsOf } from '../support/sql-trace.ts';
 
 const minute = 60_000;
 const wrong = 'Wrong-pass1!';
@@ -181,49 +182,45 @@ describe(`identity: lockout and backoff per account (${engine})`, () => {
   });
 });
 
-describe(`identity: forgot-password takes the same time for any address (${engine})`, () => {
+describe(`identity: forgot-password does the same work for any address (${engine})`, () => {
   let t: TestContext;
   let known: string;
   beforeAll(async () => {
     t = await createTestContext();
     const tenant = await t.factory.tenant({ doubleAuth: false });
     known = (await t.factory.user(tenant.appId, { profile: 'COMMERCIAL', parentId: tenant.gerant.id })).email;
-  });
+    // Generous: on a machine loaded ~10 times over its 2 cores, starting PGlite and migrating took over the default
+    // 60 s. Nothing here is timed; this only bounds the setup.
+  }, 300_000);
   afterAll(async () => t?.close());
 
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
-  };
-  const timed = async (email: string) => {
-    const start = process.hrtime.bigint();
-    const res = await t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email }, headers: freshIp() });
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    expect(res.statusCode).toBe(200);
-    return ms;
+  const forgot = async (email: string) => {
+    const { result, statements } = await sqlStatementsOf(t.database, () =>
+      t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email }, headers: freshIp() }),
+    );
+    expect(result.statusCode).toBe(200);
+    // The maintenance state is re-read by whichever request comes after its cache expires (a few seconds): on a
+    // loaded machine that can be any call. It reads no account and is the same for every address.
+    return statements.filter((statement) => !/from "maintenance_mode"/.test(statement));
   };
 
-  it('answers a known and an unknown address in the same median time (30 calls each, interleaved)', async () => {
-    for (let i = 0; i < 5; i++) await timed(i % 2 ? known : `warm-${i}@example.com`); // warm-up
-    const knownTimes: number[] = [];
-    const unknownTimes: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const unknown = `nobody-${i}-${Date.now().toString(36)}@example.com`;
-      // Alternate which goes first, so that drift and background jobs weigh on both alike.
-      if (i % 2) {
-        knownTimes.push(await timed(known));
-        unknownTimes.push(await timed(unknown));
-      } else {
-        unknownTimes.push(await timed(unknown));
-        knownTimes.push(await timed(known));
-      }
+  // Issue 24, item 15: this compared the median times of ~3 ms requests (ratio < 1.4) and failed on a loaded machine
+  // (files run in parallel). What the promise needs is that the request does the same work whatever the address:
+  // counted here as the SQL statements the request runs, which no load changes. Before the reset job, a known address
+  // read the account, wrote the link and mailed it within the request (measured 13 ms against 3 ms): those statements
+  // would differ here.
+  it('answers a known and an unknown address with the same SQL statements, none reading the accounts', async () => {
+    await forgot(`warm-${Date.now().toString(36)}@example.com`); // warm-up: the first request of a server loads more
+    const baseline = await forgot(`first-${Date.now().toString(36)}@example.com`);
+    expect(baseline.length, 'the request does work (the job is queued in the database)').toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) {
+      const knownStatements = await forgot(known);
+      const unknownStatements = await forgot(`nobody-${i}-${Date.now().toString(36)}@example.com`);
+      expect(knownStatements, `call ${i}`).toEqual(unknownStatements);
+      expect(knownStatements).toEqual(baseline);
     }
-    const [k, u] = [median(knownTimes), median(unknownTimes)];
-    // Before, a known address cost 4 to 5 times an unknown one (its link was written and mailed within the request;
-    // measured 13 ms against 3 ms here). Now both queue the same job: the medians differ by noise only (the jobs of
-    // the known address run in the background and weigh on whichever call is running then).
-    expect(Math.max(k, u) / Math.min(k, u), `known ${k.toFixed(2)} ms, unknown ${u.toFixed(2)} ms`).toBeLessThan(1.4);
+    expect(baseline.filter((statement) => /from\s+"?users"?/i.test(statement)), 'the account is looked up by the job, not the request').toEqual([]);
     // The link still leaves, by the job.
-    await t.waitFor(async () => (await messagesTo(t, known, 'reset-password')).length > 0);
-  });
+    await t.waitFor(async () => (await messagesTo(t, known, 'reset-password')).length > 0, 240_000);
+  }, 300_000); // a bound on a slow machine, not a measure: the test asserts no time
 });

@@ -108,41 +108,65 @@ describe('zip guard', () => {
   });
 
   it('reads ZIP64 sizes from the extra field', () => {
-    // One stored entry whose central record says 0xFFFFFFFF and carries the real sizes in a ZIP64 extra field.
-    const name = new TextEncoder().encode('a.txt');
-    const data = new TextEncoder().encode('hello');
-    const local = new Uint8Array(30 + name.length);
-    const l = new DataView(local.buffer);
-    l.setUint32(0, 0x04034b50, true);
-    l.setUint16(4, 45, true);
-    l.setUint32(18, data.length, true);
-    l.setUint32(22, data.length, true);
-    l.setUint16(26, name.length, true);
-    local.set(name, 30);
-    const extra = new Uint8Array(20);
-    const x = new DataView(extra.buffer);
-    x.setUint16(0, 0x0001, true);
-    x.setUint16(2, 16, true);
-    x.setBigUint64(4, BigInt(data.length), true);
-    x.setBigUint64(12, BigInt(data.length), true);
-    const central = new Uint8Array(46 + name.length + extra.length);
-    const c = new DataView(central.buffer);
-    c.setUint32(0, 0x02014b50, true);
-    c.setUint32(20, 0xffffffff, true);
-    c.setUint32(24, 0xffffffff, true);
-    c.setUint16(28, name.length, true);
-    c.setUint16(30, extra.length, true);
-    central.set(name, 46);
-    central.set(extra, 46 + name.length);
-    const end = new Uint8Array(22);
-    const e = new DataView(end.buffer);
-    e.setUint32(0, 0x06054b50, true);
-    e.setUint16(8, 1, true);
-    e.setUint16(10, 1, true);
-    e.setUint32(12, central.length, true);
-    e.setUint32(16, local.length + data.length, true);
-    const zip = new Uint8Array([...local, ...data, ...central, ...end]);
+    const zip = zip64Archive();
     const [entry] = readZipDirectory(zip, { maxInflatedBytes: 100, maxEntries: 10 });
     expect(entry).toMatchObject({ name: 'a.txt', compressedSize: 5, uncompressedSize: 5 });
   });
+
+  it('refuses a ZIP64 extra field that declares more than the extra field holds (UNREADABLE, not a RangeError)', async () => {
+    // Issue 24, item 14 (fuzzing): sizes and offset at 0xFFFFFFFF, a ZIP64 field that declares 0xFFF0 bytes in an
+    // extra field of 4: the reader took the three values from the end record and past the end of the file.
+    const zip = zip64Archive({ declaredLength: 0xfff0, values: 0, localOffsetToo: true });
+    let thrown: unknown;
+    try {
+      readZipDirectory(zip, { maxInflatedBytes: 100, maxEntries: 10 });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SpreadsheetError);
+    expect((thrown as SpreadsheetError).code).toBe('UNREADABLE');
+    expect(await code(readSpreadsheet(zip))).toBe('UNREADABLE');
+  });
 });
+
+/**
+ * One stored entry whose central record says 0xFFFFFFFF and carries the real sizes in a ZIP64 extra field;
+ * `values` 64-bit values are present (2: the sizes), `declaredLength` overrides the field's length, `localOffsetToo`
+ * says the local header offset is in it too.
+ */
+function zip64Archive(options: { declaredLength?: number; values?: 0 | 2; localOffsetToo?: boolean } = {}): Uint8Array {
+  const name = new TextEncoder().encode('a.txt');
+  const data = new TextEncoder().encode('hello');
+  const local = new Uint8Array(30 + name.length);
+  const l = new DataView(local.buffer);
+  l.setUint32(0, 0x04034b50, true);
+  l.setUint16(4, 45, true);
+  l.setUint32(18, data.length, true);
+  l.setUint32(22, data.length, true);
+  l.setUint16(26, name.length, true);
+  local.set(name, 30);
+  const values = options.values ?? 2;
+  const extra = new Uint8Array(4 + 8 * values);
+  const x = new DataView(extra.buffer);
+  x.setUint16(0, 0x0001, true);
+  x.setUint16(2, options.declaredLength ?? 8 * values, true);
+  for (let v = 0; v < values; v++) x.setBigUint64(4 + 8 * v, BigInt(data.length), true);
+  const central = new Uint8Array(46 + name.length + extra.length);
+  const c = new DataView(central.buffer);
+  c.setUint32(0, 0x02014b50, true);
+  c.setUint32(20, 0xffffffff, true);
+  c.setUint32(24, 0xffffffff, true);
+  if (options.localOffsetToo) c.setUint32(42, 0xffffffff, true);
+  c.setUint16(28, name.length, true);
+  c.setUint16(30, extra.length, true);
+  central.set(name, 46);
+  central.set(extra, 46 + name.length);
+  const end = new Uint8Array(22);
+  const e = new DataView(end.buffer);
+  e.setUint32(0, 0x06054b50, true);
+  e.setUint16(8, 1, true);
+  e.setUint16(10, 1, true);
+  e.setUint32(12, central.length, true);
+  e.setUint32(16, local.length + data.length, true);
+  return new Uint8Array([...local, ...data, ...central, ...end]);
+}

@@ -101,13 +101,18 @@ export function readZipDirectory(bytes: Uint8Array, limits: ZipLimits): ZipEntry
     if (next > cdOffset + cdSize) throw unreadable('The ZIP central directory is damaged.');
     const name = decodeName(bytes.subarray(at + 46, at + 46 + nameLength), (flags & 0x800) !== 0);
     // ZIP64 extended information: the 64-bit values, in this order, for the fields that hold 0xFFFFFFFF.
-    for (let x = at + 46 + nameLength; x + 4 <= at + 46 + nameLength + extraLength; ) {
+    const extraEnd = at + 46 + nameLength + extraLength;
+    for (let x = at + 46 + nameLength; x + 4 <= extraEnd; ) {
       const id = dv.getUint16(x, true);
       const length = dv.getUint16(x + 2, true);
       if (id === 0x0001) {
         let p = x + 4;
+        // Bounded by the extra field too, not only by the length the field declares: a ZIP64 field declaring more
+        // than the extra field holds made take() read past the end of the file, a raw RangeError instead of
+        // UNREADABLE (found by the fuzz target `zip`; fuzz/regressions/zip/).
+        const fieldEnd = Math.min(x + 4 + length, extraEnd);
         const take = () => {
-          if (p + 8 > x + 4 + length) throw unreadable('The ZIP64 extra field is damaged.');
+          if (p + 8 > fieldEnd) throw unreadable('The ZIP64 extra field is damaged.');
           const value = u64(dv, p);
           p += 8;
           return value;
