@@ -53,7 +53,7 @@ describe(`fault: kill -9 during mail-merge generation (${engine})`, () => {
 
   it('finishes the campaign without waiting for the dead leases, each copy made once, and cleans the dead converters', async () => {
     const upload = new FormData();
-    upload.set('file', new Blob([buildDocx({ body: paragraph('Contrat de ${name}.') })]), 'contrat.docx');
+    upload.set('file', new Blob([new Uint8Array(buildDocx({ body: paragraph('Contrat de ${name}.') }))]), 'contrat.docx');
     const template = await gerant.json<{ data: { id: string } }>('POST', '/api/Template', 'template', upload);
 
     const form = new FormData();
