@@ -82,16 +82,16 @@ export class Converter {
     await mkdir(inDir, { recursive: true });
     await mkdir(outDir, { recursive: true });
     try {
-      // Names of our own: a caller's name never reaches the command line or the file system.
-      const files = await Promise.all(
-        inputs.map(async (input, i) => {
-          const file = path.join(inDir, `d${i}.${input.format}`);
-          const stripped = stripExternalReferences(input.data, input.format);
-          this.strippedReferences += stripped.removed;
-          await writeFile(file, stripped.data);
-          return file;
-        }),
-      );
+      // Names of our own: a caller's name never reaches the command line or the file system. One document at a
+      // time, each stripped of its outside references (synchronous work: the event loop gets a turn between two).
+      const files: string[] = [];
+      for (const [i, input] of inputs.entries()) {
+        const file = path.join(inDir, `d${i}.${input.format}`);
+        const stripped = stripExternalReferences(input.data, input.format);
+        this.strippedReferences += stripped.removed;
+        await writeFile(file, stripped.data);
+        files.push(file);
+      }
       await prepareProfile(this.profile);
       await this.spawnOnce([...this.args(), '--convert-to', filters[target], '--outdir', outDir, ...files], timeoutMs);
       return await Promise.all(

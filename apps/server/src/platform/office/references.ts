@@ -74,8 +74,10 @@ function stripFields(xml: string, count: { n: number }): string {
   };
   for (let m = token.exec(xml); m; m = token.exec(xml)) {
     if (m[1] === 'begin') stack.push({ instructions: [], judged: false });
-    else if (m[1] === 'separate') stack.at(-1) && judge(stack.at(-1)!);
-    else if (m[1] === 'end') {
+    else if (m[1] === 'separate') {
+      const field = stack.at(-1);
+      if (field) judge(field);
+    } else if (m[1] === 'end') {
       const field = stack.pop();
       if (field) judge(field);
     } else if (m[2] && stack.length) stack.at(-1)!.instructions.push({ index: m.index, length: m[0].length, text: m[4] ?? '' });
@@ -122,23 +124,25 @@ const encoder = new TextEncoder();
 
 /** The package without outside references (see the file's head). A package that does not unzip is given back unread. */
 export function stripExternalReferences(data: Uint8Array, format: 'docx' | 'odt'): StrippedPackage {
-  let entries: Record<string, Uint8Array>;
+  const isMarkup = (name: string) => /\.(xml|rels)$/i.test(name);
+  let markup: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(data);
+    // Only the XML parts are inflated to be read (images and embedded files are not): the usual, clean, case.
+    markup = unzipSync(data, { filter: (file) => isMarkup(file.name) });
   } catch {
     return { data, removed: 0 }; // LibreOffice will refuse it too; nothing of it is read here
   }
   const count = { n: 0 };
   const changed: Record<string, Uint8Array> = {};
-  for (const [name, bytes] of Object.entries(entries)) {
+  for (const [name, bytes] of Object.entries(markup)) {
     const lower = name.toLowerCase();
-    if (!lower.endsWith('.xml') && !lower.endsWith('.rels')) continue;
     const before = count.n;
     const xml = decoder.decode(bytes);
     const out = format === 'docx' ? (lower.endsWith('.rels') ? stripRelationships(name, xml, count) : stripWordXml(xml, count)) : stripOdfXml(xml, count);
     if (count.n !== before) changed[name] = encoder.encode(out);
   }
   if (!count.n) return { data, removed: 0 };
+  const entries = unzipSync(data);
   const files: Zippable = {};
   for (const [name, bytes] of Object.entries(entries)) files[name] = [changed[name] ?? bytes, { level: 0 }];
   return { data: zipSync(files), removed: count.n };
