@@ -4,6 +4,7 @@ import { openDatabase } from './platform/db/open.ts';
 import { throttledReporter } from './platform/faults.ts';
 import { createLogger } from './platform/logger.ts';
 import { createSmtpTransport } from './platform/messaging/transports.ts';
+import { cleanOfficeLeftovers } from './platform/office/index.ts';
 import { ensurePlatform } from './domains/applications/index.ts';
 import { createServer } from './server.ts';
 
@@ -18,6 +19,8 @@ async function main() {
   // A connection PostgreSQL dropped (a restart, a failover, pg_terminate_backend) is logged, never fatal: the pool
   // opens a new one on the next query; said once, then every 30 s while it lasts.
   const connectionLost = throttledReporter((error, repeats) => logger.warn({ err: error, repeats }, 'database connection lost: requests answer 503 until it is back'));
+  // LibreOffice processes and profiles of a server killed before this start (kill -9, OOM): in the background.
+  void cleanOfficeLeftovers({ logger }).catch((error: unknown) => logger.warn({ err: error }, 'office leftovers could not be cleaned'));
   const database = await openDatabase(config, { onConnectionError: (error) => connectionLost('pool', error) });
   const admin = await ensurePlatform(database, { email: config.adminEmail, password: config.adminPassword });
   if (config.smtpUrl) {

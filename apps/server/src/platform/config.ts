@@ -91,6 +91,9 @@ const configSchema = z.object({
   OFFICE_CONVERTERS: z.coerce.number().int().min(1).max(16).default(2),
   OFFICE_BINARY: z.string().min(1).default('soffice'),
   OFFICE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  // `auto`: each converter in a network namespace of its own when the machine allows it (unshare -n, as root);
+  // `off`: never (the profile and the stripped package remain). docs/security.md.
+  OFFICE_NETWORK_NAMESPACE: z.enum(['auto', 'off']).default('auto'),
   // Card payments (docs/payments.md): Stripe's secret key and webhook signing secret; the API base points the SDK
   // elsewhere (the local stand-in). Without a key, outside production, a local stand-in is started in-process.
   STRIPE_SECRET_KEY: z
@@ -225,7 +228,7 @@ export type Config = {
   /** DISPATCH_CHUNK (alias CAMPAIGN_DISPATCH_CHUNK): signatories or orders per dispatch transaction. */
   dispatchChunk: number;
   /** OFFICE_CONVERTERS, OFFICE_BINARY, OFFICE_TIMEOUT_SECONDS: the mail-merge's LibreOffice pool (docs/mail-merge.md). */
-  office: { converters: number; binary: string; timeoutSeconds: number };
+  office: { converters: number; binary: string; timeoutSeconds: number; networkNamespace: 'auto' | 'off' };
   /** INVOICING_MARGIN_SECONDS: how far back of now an on-demand delivery note stops (docs/invoicing.md). */
   invoicingMarginSeconds: number;
   /** ISSUER_*: the issuing company seeded at first start (docs/invoicing.md). */
@@ -340,7 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailDomainCheck: c.EMAIL_DOMAIN_CHECK,
     dispatchPerMinute: c.DISPATCH_PER_MINUTE ?? c.CAMPAIGN_DISPATCH_PER_MINUTE,
     dispatchChunk: c.DISPATCH_CHUNK ?? c.CAMPAIGN_DISPATCH_CHUNK,
-    office: { converters: c.OFFICE_CONVERTERS, binary: c.OFFICE_BINARY, timeoutSeconds: c.OFFICE_TIMEOUT_SECONDS },
+    office: { converters: c.OFFICE_CONVERTERS, binary: c.OFFICE_BINARY, timeoutSeconds: c.OFFICE_TIMEOUT_SECONDS, networkNamespace: c.OFFICE_NETWORK_NAMESPACE },
     invoicingMarginSeconds: c.INVOICING_MARGIN_SECONDS,
     issuer: {
       name: c.ISSUER_NAME,

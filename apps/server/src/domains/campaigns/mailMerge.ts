@@ -10,6 +10,7 @@ import { fieldSizeOf, mergeValuesOf, signatoryColumns, type FieldError, type Mer
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { instanceIdOf } from '../../platform/instance.ts';
 import { conversionUnavailable, officeEngineFor } from '../../platform/office/index.ts';
 import { inspectPdf, sha256Hex, type BulkDocument } from '../signatures/index.ts';
 import { generateFilledPdfs, getTemplate, previewPdf, type MergeRow } from '../templates/index.ts';
@@ -17,8 +18,23 @@ import * as repo from './repository.ts';
 import { campaignSignatories, type StoredMergeDocument } from './schema.ts';
 
 const rowsListed = 100;
-/** A generation lease: another run leaves these rows alone meanwhile (a crashed run's rows are taken again after it). */
+/**
+ * A generation lease: another run leaves these rows alone meanwhile. It carries its worker's slot (platform/
+ * instance.ts): a worker killed and started again takes its dead leases back at start (releaseDeadMergeLeases); the
+ * lease's end only matters for a worker that never comes back (another node takes its rows after 5 minutes).
+ */
 const leaseMs = 5 * 60_000;
+
+/**
+ * At a worker's start, before its jobs run: the leases of its previous life (killed mid-generation) are given back
+ * now, so the campaign goes on at once. On the embedded database every lease (one process per data folder).
+ */
+export async function releaseDeadMergeLeases(platform: Platform): Promise<void> {
+  if (platform.config.role === 'api') return;
+  const owner = platform.database.engine === 'pglite' ? null : instanceIdOf(platform.config);
+  const released = await platform.database.inSystem((tx) => repo.releaseMergeLeases(tx, owner));
+  if (released) platform.logger.warn({ released }, 'mail-merge rows leased by a stopped process are generated again now');
+}
 
 /** Stores what the draft's merge document says, checked against its template (a variable it does not have is refused). */
 export async function mergeDocumentOf(platform: Platform, actor: Actor, input: MergeDocumentData): Promise<StoredMergeDocument> {
@@ -180,7 +196,8 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
       .orderBy(asc(campaignSignatories.rowIndex))
       .limit(size)
       .for('update', { skipLocked: true });
-    if (rows.length) await tx.update(campaignSignatories).set({ mergeLeaseUntil: new Date(now.getTime() + leaseMs) }).where(inArray(campaignSignatories.id, rows.map((r) => r.id)));
+    const owner = instanceIdOf(platform.config);
+    if (rows.length) await tx.update(campaignSignatories).set({ mergeLeaseUntil: new Date(now.getTime() + leaseMs), mergeLeaseOwner: owner }).where(inArray(campaignSignatories.id, rows.map((r) => r.id)));
     return { merge: campaign.mergeDocument, rows };
   });
   if (!leased?.rows.length) return 0;
@@ -209,7 +226,7 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
     for (const [id, pdf] of made) {
       await tx
         .update(campaignSignatories)
-        .set({ mergeStorageKey: pdf.storageKey, mergeSha256: pdf.sha256, mergePageCount: pdf.pageCount, mergeSizeBytes: pdf.sizeBytes, mergeLeaseUntil: null })
+        .set({ mergeStorageKey: pdf.storageKey, mergeSha256: pdf.sha256, mergePageCount: pdf.pageCount, mergeSizeBytes: pdf.sizeBytes, mergeLeaseUntil: null, mergeLeaseOwner: null })
         .where(and(eq(campaignSignatories.id, id), eq(campaignSignatories.status, 'queued')));
     }
     if (failures.size) {
@@ -217,7 +234,7 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
       for (const [id, error] of failures) {
         const updated = await tx
           .update(campaignSignatories)
-          .set({ status: 'failed', error, mergeLeaseUntil: null, attempts: sql`${campaignSignatories.attempts} + 1`, updatedAt: platform.clock() })
+          .set({ status: 'failed', error, mergeLeaseUntil: null, mergeLeaseOwner: null, attempts: sql`${campaignSignatories.attempts} + 1`, updatedAt: platform.clock() })
           .where(and(eq(campaignSignatories.id, id), eq(campaignSignatories.status, 'queued')))
           .returning({ id: campaignSignatories.id });
         failed += updated.length;

@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/context.ts';
 import { defineJob, defineModule } from '../../platform/modules.ts';
 import { campaignSubscriptions } from './copies.ts';
 import { dispatchQueue, runDispatchJob, type CampaignJob } from './dispatch.ts';
+import { releaseDeadMergeLeases } from './mailMerge.ts';
 import { runSignatoryImport, signatoryImportQueue, type SignatoryImportJob } from './import.ts';
 import { archiveQueue, cancelQueue, relaunchQueue, runArchiveJob, runCancelJob, runRelaunchJob, type ArchiveJob } from './jobs.ts';
 import { campaignRoutes } from './routes.ts';
@@ -44,4 +45,6 @@ export const campaignsModule = defineModule({
   ],
   subscriptions: (platform) => campaignSubscriptions(platform),
   storageReferences: (platform, keys) => referencedKeys(platform, keys),
+  // Before the jobs start: a dispatch resumed after a kill finds its mail-merge rows free again.
+  init: (platform) => releaseDeadMergeLeases(platform),
 });

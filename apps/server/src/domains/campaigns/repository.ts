@@ -234,3 +234,17 @@ export async function inProgressCampaigns(db: Executor, scope: Scope, opts: { li
     .orderBy(opts.by === 'sentAt' ? sql`${campaigns.sentAt} desc nulls last` : desc(campaigns.createdAt), desc(campaigns.id))
     .limit(opts.limit);
 }
+
+/**
+ * Mail-merge generation leases whose holder is known dead, given back (every tenant): those under `owner` (the slot
+ * a restarted worker took from its previous life), or every lease (`owner` null: the embedded database, one process
+ * per data folder, which has leased nothing yet). Answers how many rows.
+ */
+export async function releaseMergeLeases(db: Executor, owner: string | null): Promise<number> {
+  const rows = await db
+    .update(campaignSignatories)
+    .set({ mergeLeaseUntil: null, mergeLeaseOwner: null })
+    .where(owner === null ? isNotNull(campaignSignatories.mergeLeaseUntil) : eq(campaignSignatories.mergeLeaseOwner, owner))
+    .returning({ id: campaignSignatories.id });
+  return rows.length;
+}

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { CampaignStatus, CampaignType, CertificationLevel, ContactImport, ImportRowReason, MergeDocumentData, SignatoryStatus, SignatureOptions } from '@paraphe/contracts';
 import { applications } from '../tenants/schema.ts';
 import { users } from '../users/schema.ts';
@@ -132,13 +133,16 @@ export const campaignSignatories = pgTable(
     cancelRequestedAt: tstz('cancel_requested_at'),
     /**
      * Mail-merge: this signatory's filled PDF, generated at dispatch before their copy is made (and kept by the
-     * storage sweep through this row). `mergeLeaseUntil`: a dispatch run is generating it (another run skips it).
+     * storage sweep through this row). `mergeLeaseUntil`: a dispatch run is generating it (another run skips it);
+     * `mergeLeaseOwner`: the worker that took the lease (platform/instance.ts), so that at its restart it takes back
+     * at once the rows its previous life held, instead of waiting for the lease's end.
      */
     mergeStorageKey: text('merge_storage_key'),
     mergeSha256: text('merge_sha256'),
     mergePageCount: integer('merge_page_count'),
     mergeSizeBytes: integer('merge_size_bytes'),
     mergeLeaseUntil: tstz('merge_lease_until'),
+    mergeLeaseOwner: text('merge_lease_owner'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -147,6 +151,8 @@ export const campaignSignatories = pgTable(
     index('campaign_signatories_campaign_row_idx').on(t.campaignId, t.rowIndex),
     index('campaign_signatories_request_idx').on(t.requestId),
     index('campaign_signatories_merge_key_idx').on(t.mergeStorageKey),
+    // Leases released at a worker's start: only the few rows under a lease are indexed.
+    index('campaign_signatories_merge_lease_owner_idx').on(t.mergeLeaseOwner).where(sql`merge_lease_owner is not null`),
     // Pacing: the copies a tenant made in the last minute.
     index('campaign_signatories_app_sent_idx').on(t.appId, t.sentAt),
     // The signatory list's search (pg_trgm, migration 0013).

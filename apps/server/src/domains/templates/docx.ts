@@ -12,6 +12,7 @@ import { templateMaxInflatedBytes, templateMaxVariables, variableNameMaxLength, 
 import { AppError } from '../../platform/errors.ts';
 import { SpreadsheetError } from '../../platform/spreadsheets/index.ts';
 import { InflateBudget, entryText, isZip, readZipDirectory, verifyEntries } from '../../platform/spreadsheets/zip.ts';
+import { macroContent, macrosRefused } from './macros.ts';
 
 const accepted = 'Accepted formats: Word .docx and OpenDocument .odt (save an old .doc as .docx).';
 export const invalidTemplate = (message: string) => new AppError('INVALID_FILE_TYPE', message, { fields: [{ field: 'file', rule: 'invalid_value', message }] });
@@ -19,7 +20,8 @@ const invalidContent = (message: string) => new AppError('VALIDATION_FAILED', me
 
 /**
  * What the bytes are, after checking the whole archive inflates within bounds (declared sizes are not trusted:
- * every entry is inflated once and counted). Throws INVALID_FILE_TYPE or FILE_TOO_LARGE.
+ * every entry is inflated once and counted). Throws INVALID_FILE_TYPE or FILE_TOO_LARGE; INVALID_FILE_TYPE with the
+ * field rule `macros` for a document holding macros, whatever its name (macros.ts).
  */
 export async function checkTemplateFile(bytes: Uint8Array, fileName: string): Promise<TemplateFormat> {
   if (!bytes.length) throw invalidContent(`${fileName} is empty.`);
@@ -32,8 +34,14 @@ export async function checkTemplateFile(bytes: Uint8Array, fileName: string): Pr
     await verifyEntries(bytes, entries, new InflateBudget(templateMaxInflatedBytes));
     const names = new Set(entries.map((e) => e.name));
     const mimetype = entries.find((e) => e.name === 'mimetype');
-    if (mimetype && entryText(bytes, mimetype, 200).trim() === 'application/vnd.oasis.opendocument.text' && names.has('content.xml')) return 'odt';
-    if (names.has('[Content_Types].xml') && names.has('word/document.xml')) return 'docx';
+    let format: TemplateFormat | undefined;
+    if (mimetype && entryText(bytes, mimetype, 200).trim() === 'application/vnd.oasis.opendocument.text' && names.has('content.xml')) format = 'odt';
+    else if (names.has('[Content_Types].xml') && names.has('word/document.xml')) format = 'docx';
+    if (format) {
+      const macros = await macroContent(bytes, entries, format, templateMaxInflatedBytes);
+      if (macros) throw macrosRefused(fileName, macros);
+      return format;
+    }
   } catch (error) {
     if (!(error instanceof SpreadsheetError)) throw error;
     if (error.code === 'TOO_LARGE') {

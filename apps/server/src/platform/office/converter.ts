@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { prepareProfile } from './profile.ts';
+import { stripExternalReferences } from './references.ts';
 
 /** A document to convert: its name (for the caller), its bytes and their format. */
 export interface OfficeInput {
@@ -55,12 +57,17 @@ export class Converter {
   restarts = 0;
   private calls = 0;
   private readonly dir: string;
+  /** References removed from the documents before conversion (references.ts), for the logs and the tests. */
+  strippedReferences = 0;
   private readonly binary: string;
+  private readonly prefix: readonly string[];
 
-  constructor(id: number, opts: { root: string; binary: string }) {
+  /** `prefix`: the command that runs soffice without network (`unshare -n --`), empty when the platform refuses it. */
+  constructor(id: number, opts: { root: string; binary: string; prefix?: readonly string[] }) {
     this.id = id;
     this.dir = path.join(opts.root, `converter-${id}`);
     this.binary = opts.binary;
+    this.prefix = opts.prefix ?? [];
   }
 
   private get profile(): string {
@@ -75,14 +82,17 @@ export class Converter {
     await mkdir(inDir, { recursive: true });
     await mkdir(outDir, { recursive: true });
     try {
-      // Names of our own: a caller's name never reaches the command line or the file system.
-      const files = await Promise.all(
-        inputs.map(async (input, i) => {
-          const file = path.join(inDir, `d${i}.${input.format}`);
-          await writeFile(file, input.data);
-          return file;
-        }),
-      );
+      // Names of our own: a caller's name never reaches the command line or the file system. One document at a
+      // time, each stripped of its outside references (synchronous work: the event loop gets a turn between two).
+      const files: string[] = [];
+      for (const [i, input] of inputs.entries()) {
+        const file = path.join(inDir, `d${i}.${input.format}`);
+        const stripped = stripExternalReferences(input.data, input.format);
+        this.strippedReferences += stripped.removed;
+        await writeFile(file, stripped.data);
+        files.push(file);
+      }
+      await prepareProfile(this.profile);
       await this.spawnOnce([...this.args(), '--convert-to', filters[target], '--outdir', outDir, ...files], timeoutMs);
       return await Promise.all(
         inputs.map(async (input, i): Promise<OfficeResult> => {
@@ -101,7 +111,9 @@ export class Converter {
 
   private spawnOnce(args: string[], timeoutMs: number): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.binary, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+      // With a prefix, `unshare -n -- soffice …`: unshare execs soffice in the same process (the group is the same).
+      const [command, ...rest] = [...this.prefix, this.binary, ...args];
+      const child = spawn(command!, rest, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => {
         if (stderr.length < 4000) stderr += chunk.toString('utf8');

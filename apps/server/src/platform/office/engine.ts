@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { Converter, ConverterFailure, type OfficeInput, type OfficeResult, type OfficeTarget } from './converter.ts';
 import { detectOffice, type OfficeStatus } from './detect.ts';
+import { detectNetworkNamespace, type NetworkIsolation } from './isolation.ts';
 
 export interface ConvertOptions {
   /** `interactive` calls (a preview, an upload) go before queued batch work. Default `batch`. */
@@ -14,8 +15,8 @@ export interface ConvertOptions {
 }
 
 export interface OfficeEngine {
-  /** Whether conversion can run here (detected once, then remembered). */
-  status(): Promise<OfficeStatus>;
+  /** Whether conversion can run here, and how the converters are kept off the network (detected once, then remembered). */
+  status(): Promise<OfficeStatus & { networkIsolation: NetworkIsolation }>;
   /**
    * Converts the documents, `chunkSize` per LibreOffice call, spread over the converters; the answer keeps the
    * inputs' order. A document that cannot be converted comes back with an `error` (the others are not held up).
@@ -23,7 +24,7 @@ export interface OfficeEngine {
    */
   convert(inputs: readonly OfficeInput[], target: OfficeTarget, options?: ConvertOptions): Promise<OfficeResult[]>;
   /** Figures for /healthz and the tests: converters, calls waiting, restarts so far. */
-  stats(): { converters: number; busy: number; waiting: number; restarts: number };
+  stats(): { converters: number; busy: number; waiting: number; restarts: number; strippedReferences: number };
 }
 
 export interface OfficeEngineOptions {
@@ -37,6 +38,13 @@ export interface OfficeEngineOptions {
   logger?: Logger;
   /** Where the converters' profiles and work files go (default: a fresh folder under the system's temp). */
   root?: string;
+  /**
+   * `auto` (default): each converter runs in a network namespace of its own when this machine allows it
+   * (`unshare -n`); `off`: never (the profile and the stripped package are the only walls). isolation.ts.
+   */
+  networkNamespace?: 'auto' | 'off';
+  /** The unshare binary (tests point it at one that does not exist). */
+  unshareBinary?: string;
 }
 
 interface Task {
@@ -67,7 +75,8 @@ export function createOfficeEngine(opts: OfficeEngineOptions): OfficeEngine {
   const root = opts.root ?? path.join(tmpdir(), `paraphe-office-${process.pid}-${randomBytes(4).toString('hex')}`);
   const chunkSize = Math.max(1, opts.chunkSize ?? 100);
   const perDocumentMs = opts.perDocumentMs ?? 2000;
-  let detected: Promise<OfficeStatus> | undefined;
+  let detected: Promise<OfficeStatus & { networkIsolation: NetworkIsolation }> | undefined;
+  let prefix: string[] = [];
   let prepared = false;
   const converters: Converter[] = [];
   const idle: Converter[] = [];
@@ -80,13 +89,20 @@ export function createOfficeEngine(opts: OfficeEngineOptions): OfficeEngine {
     mkdirSync(root, { recursive: true });
     removeAtExit(root);
     for (let i = 0; i < opts.converters; i++) {
-      const converter = new Converter(i, { root, binary });
+      const converter = new Converter(i, { root, binary, prefix });
       converters.push(converter);
       idle.push(converter);
     }
   }
 
-  const status = () => (detected ??= detectOffice(opts.binary));
+  async function detect() {
+    const [office, namespace] = await Promise.all([detectOffice(opts.binary), opts.networkNamespace === 'off' ? null : detectNetworkNamespace(opts.unshareBinary)]);
+    prefix = namespace ?? [];
+    const networkIsolation: NetworkIsolation = namespace ? 'namespace' : 'profile';
+    if (office.available) opts.logger?.info({ networkIsolation }, namespace ? 'office converters run without network (own network namespace)' : 'office converters run with the network walled by their profile and stripped packages (no network namespace here)');
+    return { ...office, networkIsolation };
+  }
+  const status = () => (detected ??= detect());
 
   function pump(): void {
     while (idle.length) {
@@ -138,6 +154,7 @@ export function createOfficeEngine(opts: OfficeEngineOptions): OfficeEngine {
       busy,
       waiting: queues.interactive.length + queues.batch.length,
       restarts: converters.reduce((sum, c) => sum + c.restarts, 0),
+      strippedReferences: converters.reduce((sum, c) => sum + c.strippedReferences, 0),
     }),
   };
 }
@@ -147,7 +164,13 @@ const engines = new WeakMap<Config, OfficeEngine>();
 export function officeEngineFor(config: Config, logger?: Logger): OfficeEngine {
   let engine = engines.get(config);
   if (!engine) {
-    engine = createOfficeEngine({ binary: config.office.binary, converters: config.office.converters, timeoutMs: config.office.timeoutSeconds * 1000, logger });
+    engine = createOfficeEngine({
+      binary: config.office.binary,
+      converters: config.office.converters,
+      timeoutMs: config.office.timeoutSeconds * 1000,
+      networkNamespace: config.office.networkNamespace,
+      logger,
+    });
     engines.set(config, engine);
   }
   return engine;

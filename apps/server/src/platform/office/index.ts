@@ -5,3 +5,5 @@
 export { conversionUnavailable, createOfficeEngine, officeEngineFor, type ConvertOptions, type OfficeEngine, type OfficeEngineOptions } from './engine.ts';
 export { type OfficeInput, type OfficeResult, type OfficeTarget } from './converter.ts';
 export { detectOffice, howToEnable, type OfficeStatus } from './detect.ts';
+export { cleanOfficeLeftovers, type OfficeLeftovers } from './leftovers.ts';
+export { type NetworkIsolation } from './isolation.ts';

@@ -14,6 +14,8 @@ export function useTemplateErrorMessage(): (error: unknown) => string | null {
       case 'CONVERSION_UNAVAILABLE':
         return t('mailMerge.errors.conversionUnavailable');
       case 'INVALID_FILE_TYPE':
+        // A document holding macros (whatever its name): said as such, not as a wrong format.
+        if (error.fields.some((f) => f.rule === 'macros')) return t('mailMerge.errors.macros');
         return t('mailMerge.errors.fileType');
       case 'FILE_TOO_LARGE':
         return t('mailMerge.errors.tooLarge');

@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_signatories" ADD COLUMN "merge_lease_owner" text;--> statement-breakpoint
+CREATE INDEX "campaign_signatories_merge_lease_owner_idx" ON "campaign_signatories" USING btree ("merge_lease_owner") WHERE merge_lease_owner is not null;
