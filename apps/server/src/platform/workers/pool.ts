@@ -22,6 +22,8 @@ export interface WorkerPoolOptions {
   threads: number;
   maxQueue: number;
   taskTimeoutMs: number;
+  /** Threads kept started even when idle (default 0: a quiet server keeps none; a terminated one is replaced). */
+  warmThreads?: number;
 }
 
 export const defaultWorkerThreads = () => Math.min(4, Math.max(2, availableParallelism()));
@@ -48,7 +50,7 @@ export class WorkerTaskTimeout extends AppError {
 const busy = () => new AppError('UNAVAILABLE', 'The server is busy processing other files: nothing was done. Try again in a moment.', { details: { reason: 'worker_queue_full' } });
 
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
-  const limitSeconds = Math.round(options.taskTimeoutMs / 1000);
+  const limitSeconds = options.taskTimeoutMs / 1000;
   if (options.threads === 0) {
     let running = 0;
     return {
@@ -66,7 +68,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   }
   const piscina = new Piscina({
     filename: new URL('./tasks.ts', import.meta.url).href,
-    minThreads: 0,
+    minThreads: options.warmThreads ?? 0,
     maxThreads: options.threads,
     maxQueue: options.maxQueue,
     // Idle threads end after a minute: a quiet server keeps none, a busy one does not pay a start per task.

@@ -4,11 +4,13 @@
  * Node loads it as the server loads its own sources (type stripping, `node src/main.ts`), so it imports nothing that
  * needs the server's module hooks (no database, no drizzle).
  *
- * Inputs and outputs cross the thread boundary by structured clone: plain data only. A private key crosses as its
+ * Each task reads its bytes under the same bounds as before (sizes, rows, inflated bytes, iterations); the pool adds a
+ * time limit. Inputs and outputs cross the thread boundary by structured clone: plain data only. A private key crosses as its
  * PKCS#8 DER (the caller rebuilds the KeyObject); an error crosses as `{ ok: false, error }` so that its class, code and
  * details survive (a thrown error would arrive as a bare Error).
  */
 import { inspectPdf, loadPkcs12, SigningError, type PdfInspection } from '@paraphe/signing';
+import { SpreadsheetError } from '../spreadsheets/errors.ts';
 
 export interface OpenedPkcs12 {
   privateKeyPkcs8: Uint8Array;
@@ -29,6 +31,12 @@ export const taskHandlers = {
   /** Reads an uploaded PDF with the signing engine (parse, xref repair, object-stream inflate under its bounds). */
   inspectPdf(input: { bytes: Uint8Array }): Promise<PdfInspection> {
     return inspectPdf(input.bytes);
+  },
+  /** SheetJS's synchronous read of an .xls / .ods / .xlsb (imports): its rows, at most maxRows. */
+  async readSheetJs(input: { bytes: Uint8Array; format: 'xlsx' | 'xls' | 'ods' | 'xlsb'; maxRows: number; strip: boolean }) {
+    // Loaded on first use: a thread that only opens PDFs and PKCS#12 files starts without the spreadsheet readers.
+    const { readWithSheetJs } = await import('../spreadsheets/reader.ts');
+    return readWithSheetJs(input.bytes, input.format, input.maxRows, input.strip);
   },
 };
 
@@ -51,14 +59,18 @@ export async function runTask<N extends TaskName>(message: { task: N; input: Tas
     const handler = taskHandlers[message.task] as (input: TaskInput<N>) => TaskOutput<N> | Promise<TaskOutput<N>>;
     return { ok: true, value: await handler(message.input) };
   } catch (error) {
-    const e = error as Error & { code?: string; details?: Record<string, unknown> };
-    return { ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), code: e?.code, details: e?.details } };
+    const e = error as Error & { code?: string; details?: Record<string, unknown>; limit?: number };
+    const details = e?.limit === undefined ? e?.details : { ...e.details, limit: e.limit };
+    return { ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), code: e?.code, details } };
   }
 }
 
 /** The error the task threw, rebuilt on the caller's side with its class (SigningError) where it has one. */
 export function reviveError(carried: CarriedError): Error {
   if (carried.name === 'SigningError' && carried.code) return new SigningError(carried.code as SigningError['code'], carried.message, carried.details);
+  if (carried.name === 'SpreadsheetError' && carried.code) {
+    return new SpreadsheetError(carried.code as SpreadsheetError['code'], carried.message, { limit: carried.details?.limit as number | undefined });
+  }
   return Object.assign(new Error(carried.message), { name: carried.name, code: carried.code, details: carried.details });
 }
 
