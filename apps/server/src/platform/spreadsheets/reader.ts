@@ -27,7 +27,6 @@ import { decodeText, detectDelimiter, sniffContainer, takeSepLine, type CsvDelim
 import { SpreadsheetError, tooLarge, tooManyRows, unreadable, unsupported } from './errors.ts';
 import { stripFormulaGuard } from './formula-guard.ts';
 import { entryText, entryTextChunks, InflateBudget, readZipDirectory, verifyEntries, type ZipEntry } from './zip.ts';
-import type { WorkerPool } from '../workers/pool.ts';
 
 export type SpreadsheetFormat = 'xlsx' | 'xlsb' | 'xls' | 'ods' | 'csv';
 export type { CsvDelimiter, TextEncoding };
@@ -49,7 +48,17 @@ export interface ReadSpreadsheetOptions {
    * Where SheetJS's synchronous parse (.xls, .ods, .xlsb: seconds of CPU for a large sheet) runs: a worker thread of
    * the pool, so the event loop keeps answering. Without it, on the calling thread (tests, CLI).
    */
-  workers?: WorkerPool;
+  workers?: SheetJsRunner;
+}
+
+/** What the reader needs of the worker pool (platform/workers/pool.ts: its `run`), named here to keep one direction. */
+export interface SheetJsRunner {
+  run(task: 'readSheetJs', input: { bytes: Uint8Array; format: SheetJsFormat; maxRows: number; strip: boolean }): Promise<SheetJsRead>;
+}
+export interface SheetJsRead {
+  info: SpreadsheetInfo;
+  rows: string[][];
+  error?: { code: SpreadsheetError['code']; message: string; limit?: number };
 }
 
 export interface SpreadsheetInfo {
@@ -294,10 +303,10 @@ function* sheetJsSheetRows(
   if (full && XLSX.utils.decode_range(full).e.r + 1 >= o.bound) throw tooManyRows(o.maxRows);
 }
 
-type SheetJsFormat = 'xlsx' | 'xls' | 'ods' | 'xlsb';
+export type SheetJsFormat = 'xlsx' | 'xls' | 'ods' | 'xlsb';
 
 /** SheetJS on a worker thread when a pool is given: the rows come back read (at most maxRows), then any error. */
-async function sheetJsOn(workers: WorkerPool | undefined, bytes: Uint8Array, format: SheetJsFormat, maxRows: number, strip: boolean): Promise<OpenedSpreadsheet> {
+async function sheetJsOn(workers: SheetJsRunner | undefined, bytes: Uint8Array, format: SheetJsFormat, maxRows: number, strip: boolean): Promise<OpenedSpreadsheet> {
   if (!workers) return openWithSheetJs(bytes, format, maxRows, strip);
   const read = await workers.run('readSheetJs', { bytes, format, maxRows, strip });
   async function* rows(): AsyncGenerator<string[]> {
@@ -313,7 +322,7 @@ export async function readWithSheetJs(
   format: SheetJsFormat,
   maxRows: number,
   strip: boolean,
-): Promise<{ info: SpreadsheetInfo; rows: string[][]; error?: { code: SpreadsheetError['code']; message: string; limit?: number } }> {
+): Promise<SheetJsRead> {
   const { rows: source, ...info } = await openWithSheetJs(bytes, format, maxRows, strip);
   const rows: string[][] = [];
   try {

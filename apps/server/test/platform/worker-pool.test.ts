@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxPkcs12Iterations, SigningError } from '@paraphe/signing';
-import { withIterations } from '../../../test/stamps/support.ts';
-import { AppError } from '../errors.ts';
-import { createWorkerPool, openPkcs12, WorkerTaskTimeout, type WorkerPool } from './pool.ts';
+import { withIterations } from '../stamps/support.ts';
+import { AppError } from '../../src/platform/errors.ts';
+import { createWorkerPool, openPkcs12, WorkerTaskTimeout, type WorkerPool } from '../../src/platform/workers/pool.ts';
 
 /**
  * The worker pool (docs/security.md, "No request stalls the event loop"): tasks run on worker threads (TypeScript
