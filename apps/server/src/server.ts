@@ -13,6 +13,8 @@ import { createTokenService } from './platform/http/tokens.ts';
 import { buildApp, type App } from './platform/http/app.ts';
 import { registerModules, type Module } from './platform/modules.ts';
 import { ensureSecret } from './platform/secrets.ts';
+import { createWorkerPool, defaultWorkerThreads } from './platform/workers/pool.ts';
+import { startEventLoopMonitor } from './platform/event-loop.ts';
 import { sessionResolver } from './domains/auth/index.ts';
 import { apiKeyResolver } from './domains/apikeys/index.ts';
 import { modules as defaultModules } from './modules.ts';
@@ -50,9 +52,11 @@ export async function createServer(opts: {
   const smsProvider = config.smsHttpUrl ? createHttpSmsProvider(config.smsHttpUrl) : undefined;
   const storage =
     opts.storage ??
-    (config.storage.kind === 's3' ? createS3Storage(config.storage.s3) : createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes }));
+    (config.storage.kind === 's3' ? createS3Storage(config.storage.s3) : createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes, reserveBytes: config.storageReserveBytes }));
   const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, publicUrl: config.publicUrl, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry, pacing: config.mailPacing });
   const secret = await ensureSecret(database, config.secretKey);
+  startEventLoopMonitor();
+  const workers = createWorkerPool({ threads: config.workers.threads ?? defaultWorkerThreads(), maxQueue: config.workers.maxQueue, taskTimeoutMs: config.workers.taskTimeoutMs });
   const platform: Platform = {
     config,
     database,
@@ -63,6 +67,7 @@ export async function createServer(opts: {
     logger,
     clock,
     storage,
+    workers,
     secret,
     notice: opts.notice ?? ((line) => console.log(line)),
   };
@@ -76,6 +81,7 @@ export async function createServer(opts: {
       await app.close();
       await jobs.stop();
       mailTransport?.close();
+      await workers.close();
       await database.close();
     },
   };

@@ -58,6 +58,17 @@ const configSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   // /healthz says the storage is `low` under this much free space on the DATA_DIR disk.
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(200),
+  // /healthz says the storage is `full` (503) once the largest upload no longer fits: free space under
+  // STORAGE_RESERVE_UPLOAD_MB × STORAGE_RESERVE_FACTOR (default 100 MB, the default archive limit, × 2: an archive's
+  // PDFs may inflate to twice its size). Raise it with the tenants' upload limits (maxArchiveSizeMb).
+  STORAGE_RESERVE_UPLOAD_MB: z.coerce.number().int().min(0).default(100),
+  STORAGE_RESERVE_FACTOR: z.coerce.number().min(1).max(100).default(2),
+  // The worker pool (platform/workers/pool.ts) where CPU-heavy work on uploads runs, off the event loop: threads
+  // (default: the cores, at least 2, at most 4; 0 = inline on the main thread, for debugging only), tasks waiting
+  // before 503 UNAVAILABLE, and the time a task may take (waiting included) before it is aborted.
+  WORKER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  WORKER_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
+  WORKER_TASK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   // The hourly storage sweep deletes files no row references once they are this old.
   STORAGE_ORPHAN_GRACE_HOURS: z.coerce.number().min(1).default(24),
   // Where files live (docs/configuration.md, docs/deployment.md): `local` (DATA_DIR/files, the embedded default) or
@@ -216,6 +227,10 @@ export type Config = {
   /** MAIL_ATTACHMENT_MAX_MB: signed documents attached up to this total, a download link above (signing/delivery.ts). */
   mailAttachmentMaxBytes: number;
   storageMinFreeBytes: number;
+  /** STORAGE_RESERVE_UPLOAD_MB × STORAGE_RESERVE_FACTOR: under this much free space /healthz says the storage is full. */
+  storageReserveBytes: number;
+  /** WORKER_THREADS (undefined: the default), WORKER_QUEUE, WORKER_TASK_TIMEOUT_SECONDS (platform/workers/pool.ts). */
+  workers: { threads: number | undefined; maxQueue: number; taskTimeoutMs: number };
   /** API_RATE_LIMIT_PER_MINUTE: calls per minute per API key on /api/v1 (docs/api-v1.md). */
   apiRateLimitPerMinute: number;
   storageOrphanGraceHours: number;
@@ -323,6 +338,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetry: { firstDelaySeconds: c.MAIL_RETRY_FIRST_DELAY_SECONDS, maxDelaySeconds: c.MAIL_RETRY_MAX_DELAY_SECONDS, giveUpAfterHours: c.MAIL_RETRY_HOURS },
     mailAttachmentMaxBytes: Math.floor(c.MAIL_ATTACHMENT_MAX_MB * 1024 * 1024),
     storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
+    storageReserveBytes: Math.ceil(c.STORAGE_RESERVE_UPLOAD_MB * c.STORAGE_RESERVE_FACTOR * 1024 * 1024),
+    workers: { threads: c.WORKER_THREADS, maxQueue: c.WORKER_QUEUE, taskTimeoutMs: Math.round(c.WORKER_TASK_TIMEOUT_SECONDS * 1000) },
     apiRateLimitPerMinute: c.API_RATE_LIMIT_PER_MINUTE,
     storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,
     storage:

@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts';
 import type { Messaging } from './messaging/service.ts';
 import type { TokenService } from './http/tokens.ts';
 import type { Storage } from './storage.ts';
+import type { WorkerPool } from './workers/pool.ts';
 
 export type Clock = () => Date;
 
@@ -23,6 +24,8 @@ export interface Platform {
   clock: Clock;
   /** Uploaded and generated files. */
   storage: Storage;
+  /** Worker threads for CPU-heavy work on untrusted input (PKCS#12, PDF parsing): never on the event loop. */
+  workers: WorkerPool;
   /** The instance secret (SECRET_KEY, or generated once): domains derive their own keys from it (secrets.ts). */
   secret: string;
   /**

@@ -245,7 +245,9 @@ export function createS3Storage(settings: S3Settings, opts: { client?: S3Client 
         await client.send(new DeleteObjectCommand({ Bucket, Key }));
         return { state: 'ok', freeBytes: null };
       } catch (error) {
-        return { state: (storageErrorOf(error, 'S3 health') as Error & { code?: string }).code === 'ENOSPC' ? 'full' : 'unwritable', freeBytes: null };
+        // A bucket has no free-space figure: the reserve (STORAGE_RESERVE_*) cannot be checked, only a refused write.
+        const full = (storageErrorOf(error, 'S3 health') as Error & { code?: string }).code === 'ENOSPC';
+        return full ? { state: 'full', freeBytes: null, reason: 'write_failed' } : { state: 'unwritable', freeBytes: null };
       }
     },
     async removeStaleTemp(before) {

@@ -63,3 +63,23 @@ export function qpdfCheck(path: string): { ok: boolean; output: string } {
   if (r.error) throw new Error(`qpdf could not run (is it installed?): ${r.error.message}`);
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
+
+/**
+ * A PKCS#12 asking for `iterations` key-derivation iterations (MAC and every encrypted bag): openssl writes it with
+ * 65,536 (INTEGER 02 03 01 00 00), then each of those counts is rewritten in place. `iterations` must also encode on
+ * three bytes (65,536 to 8,388,607), so no length changes; the MAC no longer matches, which a wrong password hides
+ * anyway: the server derives the keys (the hostile cost) before it can tell.
+ */
+export function withIterations(dir: string, iterations: number): Buffer {
+  if (iterations < 0x10000 || iterations > 0x7fffff) throw new Error('iterations must encode on three bytes');
+  const password = 'mot de passe';
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'iter.key', '-out', 'iter.pem', '-days', '30', '-subj', '/CN=iter seal/O=Acme'], { cwd: dir, stdio: 'pipe' });
+  execFileSync('openssl', ['pkcs12', '-export', '-iter', '65536', '-passout', `pass:${password}`, '-inkey', 'iter.key', '-in', 'iter.pem', '-out', 'iter.p12'], { cwd: dir, stdio: 'pipe' });
+  const file = readFileSync(join(dir, 'iter.p12'));
+  const from = Buffer.from([0x02, 0x03, 0x01, 0x00, 0x00]);
+  const to = Buffer.from([0x02, 0x03, (iterations >> 16) & 0xff, (iterations >> 8) & 0xff, iterations & 0xff]);
+  let replaced = 0;
+  for (let at = file.indexOf(from); at >= 0; at = file.indexOf(from, at + from.length), replaced++) to.copy(file, at);
+  if (replaced < 2) throw new Error(`expected the MAC and a bag to carry 65536 iterations, found ${replaced}`);
+  return file;
+}

@@ -20,7 +20,7 @@ export { toPem, fromPem } from './x509.ts';
 export { OID, PARAPHE_ARC } from './oids.ts';
 export { createRemoteTsaClient } from './tsa-client.ts';
 export type { RemoteTsaOptions } from './tsa-client.ts';
-export { loadPkcs12 } from './pkcs12.ts';
+export { loadPkcs12, maxPkcs12Iterations } from './pkcs12.ts';
 export { verifyCmsSignature, verifyTimestampToken, describeCertificate } from './verify.ts';
 export type { CertificateDescription, HashName, KeyUsageName } from './verify.ts';
 export { verifyCertificateChain } from './chain.ts';

@@ -14,7 +14,13 @@ import { rc2CbcDecrypt } from './rc2.ts';
 import type { Der, SignerIdentity } from './types.ts';
 import { bytesEqual, parseCertificate, spkiOf } from './x509.ts';
 
-const MAX_ITERATIONS = 10_000_000;
+/**
+ * The most key-derivation iterations a PKCS#12 may ask for. OpenSSL writes 2,048, Windows 2,000, the most careful
+ * tools a few hundred thousand; each iteration is a hash, so a file asking for ten million makes whoever opens it
+ * hash for tens of seconds (a wrong password costs the same). Above this the file is refused unread
+ * (`details.reason` TOO_MANY_ITERATIONS, with `iterations` and `maxIterations`).
+ */
+export const maxPkcs12Iterations = 2_000_000;
 
 export function loadPkcs12(bytes: Uint8Array, password: string): SignerIdentity {
   try {
@@ -203,7 +209,14 @@ function decryptPkcs12Pbe(scheme: Pkcs12PbeCipher, parameters: DerNode | undefin
 }
 
 function checkIterations(iterations: number): void {
-  if (!(iterations >= 1 && iterations <= MAX_ITERATIONS)) throw new DerError('unreasonable iteration count');
+  if (!(iterations >= 1)) throw new DerError('unreasonable iteration count');
+  if (iterations > maxPkcs12Iterations) {
+    throw new SigningError('PKCS12_INVALID', `the PKCS#12 file asks for ${iterations} key-derivation iterations (at most ${maxPkcs12Iterations} accepted)`, {
+      reason: 'TOO_MANY_ITERATIONS',
+      iterations,
+      maxIterations: maxPkcs12Iterations,
+    });
+  }
 }
 
 /** RFC 7292 appendix B.2 key derivation (password as BMPString with a terminating NUL). */

@@ -105,7 +105,7 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
     // A document to sign without placed fields gets the signatory's default field, as a request's document does.
     const defaults = () => defaultFieldsFor([0]).map((field) => ({ ...field, ...fieldSizeOf(field) }));
     const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length || entry.documentType === 'pdf-for-presentation' ? entry : { ...entry, signatureFields: defaults() }));
-    const documents = await prepareDocuments({ entries, files, limits, signerIndexes: [0] });
+    const documents = await prepareDocuments({ workers: platform.workers, entries, files, limits, signerIndexes: [0] });
     const id = await createCampaign({ platform, actor, type: 'campain', data: { ...data, transactionDocuments: entries }, documents });
     reply.header('location', pathOf(campaignEndpoints.getCampaign, { id }));
     return campaignView(actor, id);
@@ -165,7 +165,7 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
   /** Both creates (JSON, multipart): the pool's files checked, the operation made and saved (launched when asked). */
   const makeOperation = async (actor: Actor, reply: FastifyReply, body: OperationBody, files: ReceivedFile[], limits: UploadLimits) => {
     const { data, given } = operationData(body);
-    const documents = await prepareDocuments({ entries: [], files, limits, signerIndexes: [] });
+    const documents = await prepareDocuments({ workers: platform.workers, entries: [], files, limits, signerIndexes: [] });
     const id = await createOperation({ platform, actor, data, given, documents });
     reply.header('location', pathOf(operationEndpoints.getOperation, { id }));
     return operationView(actor, id);

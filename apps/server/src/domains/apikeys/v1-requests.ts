@@ -96,7 +96,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
       // A document without placed fields gets the default one per signer, as an upload without an entry does.
       const defaults = () => defaultFieldsFor(signerIndexes).map((field) => ({ ...field, ...fieldSizeOf(field) }));
       const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length ? entry : { ...entry, signatureFields: defaults() }));
-      const documents = await prepareDocuments({ entries, files, limits, signerIndexes });
+      const documents = await prepareDocuments({ workers: platform.workers, entries, files, limits, signerIndexes });
       const { view, links } = await createSignatureRequest({ platform, actor, level: body.level, data, documents });
       reply.header('location', `${pathOf(endpoints.getRequest, { id: view.row.id })}`);
       return { ...present(view), links };

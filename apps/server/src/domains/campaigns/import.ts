@@ -104,7 +104,7 @@ export async function runSignatoryImport(platform: Platform, job: SignatoryImpor
     await platform.database.inTenant(job.appId, (tx) => tx.update(campaignImports).set({ status: 'running' }).where(eq(campaignImports.id, row!.id)));
     const mapping = row.mapping as ImportMapping;
     const checker = row.domainCheck === 'on' ? await domainCheckerFor('on') : null;
-    const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), importReadLimits).catch((error: unknown) => {
+    const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), { ...importReadLimits, workers: platform.workers }).catch((error: unknown) => {
       throw error instanceof SpreadsheetError ? spreadsheetProblem(error, row!.fileName) : error;
     });
     const seen = new Set<string>();

@@ -215,7 +215,7 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
     }
     try {
       const data = await platform.storage.get(outcome.storageKey);
-      const inspected = await inspectPdf(data, `${merge.title}.pdf`);
+      const inspected = await inspectPdf(platform.workers, data, `${merge.title}.pdf`);
       made.set(outcome.key, { storageKey: outcome.storageKey, sha256: sha256Hex(data), pageCount: inspected.pageCount, sizeBytes: data.length });
     } catch (error) {
       failures.set(outcome.key, `The generated document cannot be signed: ${errorText(error)}`);

@@ -52,7 +52,7 @@ export async function campaignRoutes(app: App, platform: Platform) {
       const limits = await uploadLimits(platform, actor.appId);
       const form = await readSignatureForm(request as never, limits);
       const { data } = parseForm(form.fields, { forUpdate: false });
-      const documents = await prepareDocuments({ entries: data.transactionDocuments, files: form.files, limits, signerIndexes: [0] });
+      const documents = await prepareDocuments({ workers: platform.workers, entries: data.transactionDocuments, files: form.files, limits, signerIndexes: [0] });
       const id = await campaigns.createCampaign({ platform, actor, type: request.params.type, data, documents });
       return view(actor, id);
     });
@@ -61,7 +61,7 @@ export async function campaignRoutes(app: App, platform: Platform) {
       const limits = await uploadLimits(platform, actor.appId);
       const form = await readSignatureForm(request as never, limits);
       const { data, given } = parseForm(form.fields, { forUpdate: true });
-      const documents = form.files.length ? await prepareDocuments({ entries: data.transactionDocuments, files: form.files, limits, signerIndexes: [0] }) : null;
+      const documents = form.files.length ? await prepareDocuments({ workers: platform.workers, entries: data.transactionDocuments, files: form.files, limits, signerIndexes: [0] }) : null;
       await campaigns.updateCampaign({ platform, actor, id: request.params.id, data, given, documents });
       return view(actor, request.params.id);
     });

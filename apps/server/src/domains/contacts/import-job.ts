@@ -87,7 +87,7 @@ export async function runImportJob(platform: Platform, job: ImportJob, attempt: 
 async function importRows(platform: Platform, row: ImportRow, checker: DomainChecker | null): Promise<void> {
   const mapping = row.mapping as ImportMapping;
   const mailColumn = mapping.mail!;
-  const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), importReadLimits);
+  const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), { ...importReadLimits, workers: platform.workers });
   const seen = new Set<string>();
   let processed = row.processedRows;
   let dataRows = 0;

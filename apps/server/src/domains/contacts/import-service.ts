@@ -4,6 +4,7 @@ import { startImportInputSchema, type ContactField, type ContactImport, type Imp
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import type { WorkerPool } from '../../platform/workers/pool.ts';
 import { openSpreadsheet, SpreadsheetError, xlsxReadable, type OpenedSpreadsheet } from '../../platform/spreadsheets/index.ts';
 import { accepted, columnLetters, importReadLimits, invalidContent, invalidFile, maxCellChars, spreadsheetProblem } from './import-file.ts';
 import { domainCheckerFor } from './domain-check.ts';
@@ -35,14 +36,14 @@ interface Analysis {
  * Reads the whole file once: the reader's bounds (size, rows, zip bomb) and cell sizes are checked now, before the
  * user maps the columns; the first 10 non-blank rows make the preview, the non-blank rows are counted.
  */
-export async function analyse(file: UploadedFile): Promise<Analysis> {
+export async function analyse(file: UploadedFile, workers?: WorkerPool): Promise<Analysis> {
   const { fileName, data } = file;
   if (data.length === 0) throw invalidContent(`${fileName} is empty.`);
   let sheet: OpenedSpreadsheet;
   const sample: string[][] = [];
   let sheetRows = 0;
   try {
-    sheet = await openSpreadsheet(data, importReadLimits);
+    sheet = await openSpreadsheet(data, { ...importReadLimits, workers });
     if (sheet.format === 'xlsb') throw invalidFile(`${fileName} is a binary workbook (.xlsb): save it as .xlsx. ${accepted}`);
     let line = 0;
     for await (const cells of sheet.rows) {
@@ -77,7 +78,7 @@ export async function analyse(file: UploadedFile): Promise<Analysis> {
 /** Step 1: checks and stores the file, answers its preview (status `uploaded`). */
 export async function uploadImport(opts: Options & { file: UploadedFile }): Promise<ImportRow> {
   const { platform, actor, file } = opts;
-  const { preview, sheetRows } = await analyse(file);
+  const { preview, sheetRows } = await analyse(file, platform.workers);
   const storageKey = `${actor.appId}/contact-import-${randomUUID()}.${preview.format}`;
   await platform.storage.put(storageKey, file.data);
   const domainCheck = (await domainCheckerFor(platform.config.emailDomainCheck)) ? 'on' : 'off';

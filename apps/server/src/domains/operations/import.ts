@@ -3,6 +3,7 @@ import { maxOrdersPerOperation, maxSignersPerOrder, signerStepSchema, type Order
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { openSpreadsheet, SpreadsheetError } from '../../platform/spreadsheets/index.ts';
+import type { WorkerPool } from '../../platform/workers/pool.ts';
 import { importReadLimits, judgeRow, missingName, spreadsheetProblem, type ImportMapping, type UploadedFile } from '../contacts/index.ts';
 import * as repo from './repository.ts';
 import { assertOperationAction, findVisible, withDefaultFields, type Options } from './service.ts';
@@ -52,13 +53,13 @@ const numberIn = (cells: readonly string[], index: number | undefined) => {
 type Line = OrderImportReport['lines'][number];
 
 /** Reads and judges every row; the kept rows as orders. */
-async function readOrders(file: UploadedFile, language: string): Promise<{ orders: repo.NewOrder[]; lines: Line[]; rows: number; rejected: number }> {
+async function readOrders(file: UploadedFile, language: string, workers: WorkerPool): Promise<{ orders: repo.NewOrder[]; lines: Line[]; rows: number; rejected: number }> {
   const orders: repo.NewOrder[] = [];
   const lines: Line[] = [];
   let rows = 0;
   let rejected = 0;
   try {
-    const sheet = await openSpreadsheet(file.data, importReadLimits);
+    const sheet = await openSpreadsheet(file.data, { ...importReadLimits, workers });
     let columns: Columns | null = null;
     let line = 0;
     for await (const cells of sheet.rows) {
@@ -119,7 +120,7 @@ export async function importOrders(opts: Options & { id: string; file: UploadedF
   const { platform, actor, file } = opts;
   const operation = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
   assertOperationAction(operation, 'import');
-  const read = await readOrders(file, operation.options.language);
+  const read = await readOrders(file, operation.options.language, platform.workers);
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id, { lock: true });
     assertOperationAction(row, 'import');

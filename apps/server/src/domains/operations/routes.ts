@@ -51,7 +51,7 @@ export async function operationRoutes(app: App, platform: Platform) {
         const limits = await uploadLimits(platform, actor.appId);
         const form = await readSignatureForm(request as never, limits);
         const { data, given } = parseForm(form.fields);
-        const documents = form.files.length ? await prepareDocuments({ entries: [], files: form.files, limits, signerIndexes: [] }) : [];
+        const documents = form.files.length ? await prepareDocuments({ workers: platform.workers, entries: [], files: form.files, limits, signerIndexes: [] }) : [];
         await operations.saveOperation({ platform, actor, id: request.params.id, data, given, documents });
         return view(actor, request.params.id);
       });

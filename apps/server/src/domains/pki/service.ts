@@ -5,6 +5,7 @@ import {
   type RevocationSource, type SealedAuthority, type SealedIdentity, type SignerCertificateRequest, type SignerIdentity,
 } from '@paraphe/signing';
 import { AppError } from '../../platform/errors.ts';
+import { openPkcs12 } from '../../platform/workers/pool.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { TenantSealOrigin } from './schema.ts';
 import { RevocationCache } from './revocation-cache.ts';
@@ -41,7 +42,8 @@ export interface SignerIdentityRequest {
   validityDays?: number;
 }
 
-type Deps = Pick<Platform, 'database' | 'config' | 'clock' | 'logger'>;
+/** `workers`: where a PKCS#12 is opened (off the event loop); without it (a bare test node) on the calling thread. */
+type Deps = Pick<Platform, 'database' | 'config' | 'clock' | 'logger'> & Partial<Pick<Platform, 'workers'>>;
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Seal and TSA certificates are replaced when they have less than this left. */
@@ -255,8 +257,9 @@ export class TrustServices {
   async importTenantSeal(appId: string, pkcs12: Uint8Array, password: string): Promise<{ subject: string; notAfter: Date }> {
     let identity: SignerIdentity;
     try {
-      identity = loadPkcs12(pkcs12, password);
+      identity = this.#deps.workers ? await openPkcs12(this.#deps.workers, pkcs12, password) : loadPkcs12(pkcs12, password);
     } catch (error) {
+      if (error instanceof AppError) throw error; // busy (503) or too slow (400), said as such
       throw new AppError('VALIDATION_FAILED', 'The PKCS#12 file cannot be read with this password.', { cause: error });
     }
     const description = describeCertificate(identity.certificate);

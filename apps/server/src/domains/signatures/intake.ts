@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { inspectPdf as engineInspectPdf, type PdfInspectionAccepted } from '@paraphe/signing';
+import type { PdfInspection, PdfInspectionAccepted } from '@paraphe/signing';
 import {
   defaultSignatureFields,
   maxFilesPerRequest,
@@ -17,6 +17,7 @@ import {
   type SignatureRequestData,
 } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
+import { WorkerTaskTimeout, type WorkerPool } from '../../platform/workers/pool.ts';
 import { SpreadsheetError } from '../../platform/spreadsheets/index.ts';
 import { InflateBudget, inflateEntry, readZipDirectory, type ZipEntry } from '../../platform/spreadsheets/zip.ts';
 
@@ -25,7 +26,9 @@ import { InflateBudget, inflateEntry, readZipDirectory, type ZipEntry } from '..
  * fields. No HTTP here: the create route reads the multipart body (upload.ts), a campaign, an operation or the
  * public API give their own files; all of them hand `createSignatureRequest` checked documents.
  *
- * Every PDF is read by the signing engine's `inspectPdf`: the same reader, bounds and rules as preparing and signing,
+ * Every PDF is read by the signing engine's `inspectPdf`, on a worker thread (platform/workers: parsing, xref repair
+ * and inflate of an uploaded file never run on the event loop; past WORKER_TASK_TIMEOUT_SECONDS the file is refused
+ * as TOO_COMPLEX): the same reader, bounds and rules as preparing and signing,
  * so what is accepted here can be signed, and what is refused is refused with its precise reason (PDF_INVALID,
  * `details.reason`). ZIP archives are checked on their central directory (declared sizes, duplicates, overlapping
  * entries) before anything is inflated, then inflated member by member under a byte budget.
@@ -159,11 +162,17 @@ export function activeContentOf(inspection: Pick<PdfInspectionAccepted, 'activeC
 }
 
 /**
- * Reads a PDF with the signing engine (never throws for a bad document): its pages in visible-page coordinates,
- * its active content; PDF_INVALID with the precise reason otherwise.
+ * Reads a PDF with the signing engine on a worker thread (never throws for a bad document): its pages in visible-page
+ * coordinates, its active content; PDF_INVALID with the precise reason otherwise.
  */
-export async function inspectPdf(data: Uint8Array, fileName: string): Promise<InspectedDocument> {
-  const inspection = await engineInspectPdf(data);
+export async function inspectPdf(workers: WorkerPool, data: Uint8Array, fileName: string): Promise<InspectedDocument> {
+  let inspection: PdfInspection;
+  try {
+    inspection = await workers.run('inspectPdf', { bytes: data });
+  } catch (error) {
+    if (error instanceof WorkerTaskTimeout) throw pdfInvalid(fileName, 'TOO_COMPLEX', `reading took more than ${error.limitSeconds} s`);
+    throw error;
+  }
   if (!inspection.ok) {
     const reason = (pdfRejectionReasons as readonly string[]).includes(inspection.reason) ? inspection.reason : 'DAMAGED';
     throw pdfInvalid(fileName, reason, inspection.message);
@@ -191,10 +200,10 @@ async function expand(file: ReceivedFile, limits: UploadLimits): Promise<{ kind:
 }
 
 /** POST /api/transactions/inspect: what the create call would say of this one file, nothing stored. */
-export async function inspectFile(file: ReceivedFile, limits: UploadLimits): Promise<FileInspection> {
+export async function inspectFile(workers: WorkerPool, file: ReceivedFile, limits: UploadLimits): Promise<FileInspection> {
   const { kind, pdfs } = await expand(file, limits);
   const documents: InspectedDocument[] = [];
-  for (const pdf of pdfs) documents.push(await inspectPdf(pdf.data, pdf.fileName));
+  for (const pdf of pdfs) documents.push(await inspectPdf(workers, pdf.data, pdf.fileName));
   return { fileName: file.fileName, kind, documents };
 }
 
@@ -210,6 +219,8 @@ export function defaultFieldsFor(signerIndexes: number[]): SignatureField[] {
  * default one; an entry without a file is a field error; a ZIP becomes one document per PDF inside.
  */
 export async function prepareDocuments(opts: {
+  /** Where each PDF is read (platform.workers). */
+  workers: WorkerPool;
   entries: DocumentEntry[];
   files: ReceivedFile[];
   limits: UploadLimits;
@@ -245,7 +256,7 @@ export async function prepareDocuments(opts: {
     if (documents.length > maxFilesPerRequest) throw fileError('TOO_MANY_FILES', `At most ${maxFilesPerRequest} documents per request (ZIP contents count).`, 'files');
   }
   for (const doc of documents) {
-    doc.inspection = await inspectPdf(doc.data, doc.fileName);
+    doc.inspection = await inspectPdf(opts.workers, doc.data, doc.fileName);
     doc.pageCount = doc.inspection.pageCount;
     doc.sha256 = createHash('sha256').update(doc.data).digest('hex');
     const beyond = doc.signatureFields.findIndex((f) => f.page > doc.pageCount || f.page < -1);

@@ -45,7 +45,7 @@ export async function signatureRoutes(app: App, platform: Platform) {
       const limits = await uploadLimits(platform, actor.appId);
       const form = await readSignatureForm(request as never, limits);
       const data = parseRequestForm(formPayload(form.fields, signatureFormParts));
-      const documents = await prepareDocuments({ entries: data.transactionDocuments, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
+      const documents = await prepareDocuments({ workers: platform.workers, entries: data.transactionDocuments, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
       const { view, links, warnings } = await signatures.createSignatureRequest({ platform, actor, level: request.params.level, data, documents });
       return item({ ...present(view), links, ...(warnings.length ? { warnings } : {}) });
     });
@@ -56,7 +56,7 @@ export async function signatureRoutes(app: App, platform: Platform) {
       const form = await readSignatureForm(request as never, limits);
       const data = parseRequestForm(formPayload(form.fields, signatureFormParts));
       const fresh = data.transactionDocuments.filter((entry) => !entry.documentId);
-      const added = await prepareDocuments({ entries: fresh, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
+      const added = await prepareDocuments({ workers: platform.workers, entries: fresh, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
       const { view, links, warnings } = await updateDraftRequest({ platform, actor, id: request.params.id, data, added });
       return item({ ...present(view), links, ...(warnings.length ? { warnings } : {}) });
     });
@@ -64,7 +64,7 @@ export async function signatureRoutes(app: App, platform: Platform) {
     serve(plain.withTypeProvider<ZodTypeProvider>(), endpoints.inspectFile, async (request) => {
       const actor = requireActor(request);
       const limits = await uploadLimits(platform, actor.appId);
-      return item(await inspectFile(await readSingleFile(request as never, limits), limits));
+      return item(await inspectFile(platform.workers, await readSingleFile(request as never, limits), limits));
     });
   });
 

@@ -367,7 +367,7 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
   for (const doc of source.documents!.filter((d) => d.position !== mandateDocumentPosition)) {
     const data = await platform.storage.get(doc.storageKey);
     // Checked again (it was when uploaded): the copy gets its own record of active content.
-    copies.push({ doc, data, inspection: await inspectPdf(data, doc.fileName) });
+    copies.push({ doc, data, inspection: await inspectPdf(platform.workers, data, doc.fileName) });
   }
   const keys = await storeFiles(platform, actor.appId, copies.map((c) => c.data));
   try {

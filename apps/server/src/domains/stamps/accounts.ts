@@ -30,7 +30,7 @@ export function listAccounts({ platform, actor }: Options): Promise<repo.StampAc
 }
 
 export async function importAccount(opts: Options & NewAccount & { pkcs12: Uint8Array; password: string }): Promise<repo.StampAccountRow> {
-  const checked = checkPkcs12(opts.pkcs12, opts.password, opts.platform.clock());
+  const checked = await checkPkcs12(opts.platform.workers, opts.pkcs12, opts.password, opts.platform.clock());
   return storeAccount(opts, 'imported', checked);
 }
 

@@ -1,12 +1,15 @@
 import { X509Certificate } from 'node:crypto';
-import { describeCertificate, loadPkcs12, SigningError, type CertificateDescription, type SignerIdentity } from '@paraphe/signing';
+import { describeCertificate, maxPkcs12Iterations, SigningError, type CertificateDescription, type SignerIdentity } from '@paraphe/signing';
 import { AppError } from '../../platform/errors.ts';
+import { openPkcs12, WorkerTaskTimeout, type WorkerPool } from '../../platform/workers/pool.ts';
 
 /**
  * Checks of an imported PKCS#12 (docs/stamps.md): each refusal is a 400 VALIDATION_FAILED with a field error whose
  * `rule` is the reason (`pkcs12_wrong_password`, `pkcs12_no_private_key`, `pkcs12_key_mismatch`,
  * `certificate_expired`, `certificate_not_yet_valid`, `certificate_key_usage`, `certificate_chain_invalid`,
- * `pkcs12_unreadable`) and a sentence saying what to do. A chain that stops before a root is accepted with a warning:
+ * `pkcs12_unreadable`, `pkcs12_too_many_iterations`, `pkcs12_too_slow`) and a sentence saying what to do. The file is
+ * opened on a worker thread (its key derivation costs up to maxPkcs12Iterations hashes, seconds of CPU): the event
+ * loop keeps answering every other request meanwhile. A chain that stops before a root is accepted with a warning:
  * many providers' files hold the signer and its issuer only, and readers complete the chain from their own store.
  */
 export interface CheckedIdentity {
@@ -22,16 +25,25 @@ const pkcs12Refusals: Record<string, { field: 'file' | 'password'; rule: string;
   WRONG_PASSWORD: { field: 'password', rule: 'pkcs12_wrong_password', message: 'The password does not open this PKCS#12 file.' },
   NO_PRIVATE_KEY: { field: 'file', rule: 'pkcs12_no_private_key', message: 'This PKCS#12 file holds no private key: export the certificate with its private key.' },
   KEY_MISMATCH: { field: 'file', rule: 'pkcs12_key_mismatch', message: 'The private key in this file does not match its certificate.' },
+  TOO_MANY_ITERATIONS: {
+    field: 'file',
+    rule: 'pkcs12_too_many_iterations',
+    message: `This PKCS#12 file asks for more than ${maxPkcs12Iterations.toLocaleString('en')} key-derivation iterations: export it again with the usual settings (e.g. OpenSSL's default, 2,048).`,
+  },
 };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Reads and checks a PKCS#12 for sealing at `now`. */
-export function checkPkcs12(bytes: Uint8Array, password: string, now: Date): CheckedIdentity {
+/** Reads (on a worker thread) and checks a PKCS#12 for sealing at `now`. */
+export async function checkPkcs12(workers: WorkerPool, bytes: Uint8Array, password: string, now: Date): Promise<CheckedIdentity> {
   let identity: SignerIdentity;
   try {
-    identity = loadPkcs12(bytes, password);
+    identity = await openPkcs12(workers, bytes, password);
   } catch (error) {
+    if (error instanceof WorkerTaskTimeout) {
+      throw refuse('file', 'pkcs12_too_slow', `Opening this PKCS#12 file took more than ${error.limitSeconds} s: it was refused. Export it again with the usual settings.`, error);
+    }
+    if (error instanceof AppError) throw error; // the server is busy (503): nothing was done
     const reason = error instanceof SigningError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
     const known = reason ? pkcs12Refusals[reason] : undefined;
     if (known) throw refuse(known.field, known.rule, known.message, error);

@@ -74,7 +74,7 @@ export async function runBatchJob(platform: Platform, job: BatchJob, attempt: { 
 
 /** The batch's lines with their values, read from the stored sheet as they are needed. */
 async function* batchRows(platform: Platform, batch: repo.BatchRow, variables: string[]): AsyncGenerator<MergeRow> {
-  const sheet = await openSpreadsheet(await platform.storage.get(batch.sheetKey), batchReadLimits);
+  const sheet = await openSpreadsheet(await platform.storage.get(batch.sheetKey), { ...batchReadLimits, workers: platform.workers });
   const wanted = new Set(batch.lines);
   let header: string[] | null = null;
   let sources: ReturnType<typeof resolveMapping>['sources'] | undefined;

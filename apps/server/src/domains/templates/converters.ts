@@ -1,6 +1,7 @@
 /** Spec §7 Converter: xlsx → csv and csv → xlsx, through the platform's spreadsheet reader and writers. */
 import { buildXlsx, csvBuffer, type SheetColumn, type SheetRow } from '../../platform/spreadsheets/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { WorkerPool } from '../../platform/workers/pool.ts';
 import { accepted, converterReadLimits, readSheetLines } from './sheet.ts';
 import type { UploadedFile } from './upload.ts';
 
@@ -10,8 +11,8 @@ const baseName = (fileName: string) => fileName.replace(/\.[^.]*$/, '') || 'shee
  * The first sheet of a workbook (.xlsx, .xls, .ods) as CSV: `;`-separated, UTF-8 with a BOM (what Excel in French
  * opens right), values as the sheet shows them, formula-like text neutralised (`'=…`). Blank rows are dropped.
  */
-export async function xlsxToCsv(file: UploadedFile): Promise<{ fileName: string; body: Buffer }> {
-  const { sheet, lines } = await readSheetLines(file.data, file.fileName, converterReadLimits);
+export async function xlsxToCsv(file: UploadedFile, workers: WorkerPool): Promise<{ fileName: string; body: Buffer }> {
+  const { sheet, lines } = await readSheetLines(file.data, file.fileName, { ...converterReadLimits, workers });
   if (sheet.format === 'csv') throw new AppError('INVALID_FILE_TYPE', `${file.fileName} is already CSV: send a workbook (.xlsx, .xls, .ods).`);
   const [head, ...rest] = lines.map((l) => l.cells);
   const width = Math.max(0, ...lines.map((l) => l.cells.length));

@@ -43,7 +43,7 @@ export async function templateRoutes(app: App, platform: Platform) {
     serve(typed, endpoints.xlsxToCsv, async (request, reply) => {
       requireActor(request);
       const { file } = await readUpload(request as never, maxSheetUploadBytes, 'spreadsheet');
-      const csv = await xlsxToCsv(file);
+      const csv = await xlsxToCsv(file, platform.workers);
       return sendFile(reply, { fileName: csv.fileName, contentType: csvMimeType, body: csv.body });
     });
     serve(typed, endpoints.csvToXlsx, async (request, reply) => {

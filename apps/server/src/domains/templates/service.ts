@@ -104,7 +104,7 @@ export async function startBatch(opts: Options & { file: UploadedFile; request: 
   const input = parseRequest(opts.request);
   const template = await getTemplate({ ...opts, id: input.templateId });
   await requireEngine(platform);
-  const { sheet, lines } = await readSheetLines(file.data, file.fileName, batchReadLimits);
+  const { sheet, lines } = await readSheetLines(file.data, file.fileName, { ...batchReadLimits, workers: platform.workers });
   const header = input.firstLineIsHeader ? (lines[0]?.cells ?? []) : null;
   const data = input.firstLineIsHeader ? lines.slice(1) : lines;
   if (!data.length) throw new AppError('VALIDATION_FAILED', `${file.fileName} has no rows to generate.`, { fields: [{ field: 'file', rule: 'required', message: 'No rows.' }] });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorDetail, errorMessages } from '@paraphe/contracts';
 import type { Platform } from '../context.ts';
+import { eventLoopDelay, type EventLoopDelay } from '../event-loop.ts';
 import { classifyFault } from '../faults.ts';
 import { officeEngineFor } from '../office/index.ts';
 import type { StorageHealth } from '../storage.ts';
@@ -15,10 +16,14 @@ export interface HealthReport {
   engine?: string;
   /** ok, low (under STORAGE_MIN_FREE_MB free: still 200), full or unwritable (503). */
   storage?: StorageHealth['state'];
+  /** Why `full`: `no_room_for_largest_upload` (free space under STORAGE_RESERVE_*) or `write_failed`. */
+  storageReason?: NonNullable<StorageHealth['reason']>;
   /** Mail-merge document conversion (LibreOffice): unavailable never degrades the server, only that feature. */
   office: 'available' | 'unavailable';
+  /** Event-loop delay (ms beyond the 10 ms sampling interval) over the last 10-20 s: informative, never degrades. */
+  eventLoopDelayMs: EventLoopDelay;
   /** What modules add (e.g. payments: `card` = stripe, stripe-standin or unavailable). */
-  [detail: string]: string | undefined;
+  [detail: string]: string | EventLoopDelay | undefined;
 }
 
 /** States a module adds to /healthz (a short word each, never a secret). */
@@ -42,20 +47,27 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
       () => 'ok' as const,
       () => 'unreachable' as const,
     ),
-    platform.storage.health ? withTimeout(platform.storage.health(), pingTimeoutMs).then((h) => h.state, () => 'unwritable' as const) : Promise.resolve(undefined),
+    platform.storage.health
+      ? withTimeout(platform.storage.health(), pingTimeoutMs).then(
+          (h) => h,
+          (): StorageHealth => ({ state: 'unwritable', freeBytes: null }),
+        )
+      : Promise.resolve(undefined),
     // Detected once per process (`soffice --version`), then cached.
     withTimeout(officeEngineFor(platform.config, platform.logger).status(), pingTimeoutMs).then(
       (s) => (s.available ? ('available' as const) : ('unavailable' as const)),
       () => 'unavailable' as const,
     ),
   ]);
-  const degraded = database === 'unreachable' || storage === 'full' || storage === 'unwritable';
+  const degraded = database === 'unreachable' || storage?.state === 'full' || storage?.state === 'unwritable';
   const body: HealthReport = {
     status: degraded ? 'degraded' : 'ok',
     database,
     ...(database === 'ok' ? { engine: platform.database.engine } : {}),
-    ...(storage ? { storage } : {}),
+    ...(storage ? { storage: storage.state } : {}),
+    ...(storage?.reason ? { storageReason: storage.reason } : {}),
     office,
+    eventLoopDelayMs: eventLoopDelay(),
   };
   for (const [name, state] of healthDetails.get(platform) ?? []) body[name] = state();
   return { statusCode: degraded ? 503 : 200, body };

@@ -44,6 +44,21 @@ export interface ReadSpreadsheetOptions {
   encoding?: TextEncoding;
   /** Remove the `'` the exports put before formula-like text. Default true. */
   stripFormulaGuard?: boolean;
+  /**
+   * Where SheetJS's synchronous parse (.xls, .ods, .xlsb: seconds of CPU for a large sheet) runs: a worker thread of
+   * the pool, so the event loop keeps answering. Without it, on the calling thread (tests, CLI).
+   */
+  workers?: SheetJsRunner;
+}
+
+/** What the reader needs of the worker pool (platform/workers/pool.ts: its `run`), named here to keep one direction. */
+export interface SheetJsRunner {
+  run(task: 'readSheetJs', input: { bytes: Uint8Array; format: SheetJsFormat; maxRows: number; strip: boolean }): Promise<SheetJsRead>;
+}
+export interface SheetJsRead {
+  info: SpreadsheetInfo;
+  rows: string[][];
+  error?: { code: SpreadsheetError['code']; message: string; limit?: number };
 }
 
 export interface SpreadsheetInfo {
@@ -86,7 +101,7 @@ export async function openSpreadsheet(input: Uint8Array | string, options: ReadS
     // A password-protected .xlsx is an OLE2 file holding an "EncryptedPackage" stream (MS-OFFCRYPTO).
     if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from('EncryptedPackage', 'utf16le')))
       throw unsupported('The workbook is encrypted (password-protected).');
-    return openWithSheetJs(bytes, 'xls', maxRows, strip);
+    return sheetJsOn(options.workers, bytes, 'xls', maxRows, strip);
   }
 
   const budget = new InflateBudget(options.maxInflatedBytes ?? defaultLimits.maxInflatedBytes);
@@ -99,23 +114,23 @@ export async function openSpreadsheet(input: Uint8Array | string, options: ReadS
     const type = entryText(bytes, mimetype, 1024).trim();
     if (!/^application\/vnd\.oasis\.opendocument\.spreadsheet(-template)?$/.test(type)) throw unsupported(`The file is an OpenDocument "${type}", not a spreadsheet.`);
     await verifyEntries(bytes, entries, budget);
-    return openWithSheetJs(bytes, 'ods', maxRows, strip);
+    return sheetJsOn(options.workers, bytes, 'ods', maxRows, strip);
   }
   if (!find('[Content_Types].xml')) {
     if (find('content.xml')) {
       await verifyEntries(bytes, entries, budget);
-      return openWithSheetJs(bytes, 'ods', maxRows, strip);
+      return sheetJsOn(options.workers, bytes, 'ods', maxRows, strip);
     }
     throw unsupported('The file is a ZIP archive, not a spreadsheet.');
   }
   const workbook = locateWorkbook(bytes, find, budget);
   if (workbook.binary) {
     await verifyEntries(bytes, entries, budget);
-    return openWithSheetJs(bytes, 'xlsb', maxRows, strip);
+    return sheetJsOn(options.workers, bytes, 'xlsb', maxRows, strip);
   }
   const sheetJsFallback = async () => {
     await verifyEntries(bytes, entries, new InflateBudget(budget.limit));
-    return (await openWithSheetJs(bytes, 'xlsx', maxRows, strip)).rows;
+    return (await sheetJsOn(options.workers, bytes, 'xlsx', maxRows, strip)).rows;
   };
   return openXlsx(bytes, workbook, find, budget, maxRows, strip, sheetJsFallback);
 }
@@ -288,7 +303,38 @@ function* sheetJsSheetRows(
   if (full && XLSX.utils.decode_range(full).e.r + 1 >= o.bound) throw tooManyRows(o.maxRows);
 }
 
-async function openWithSheetJs(bytes: Uint8Array, format: 'xlsx' | 'xls' | 'ods' | 'xlsb', maxRows: number, strip: boolean): Promise<OpenedSpreadsheet> {
+export type SheetJsFormat = 'xlsx' | 'xls' | 'ods' | 'xlsb';
+
+/** SheetJS on a worker thread when a pool is given: the rows come back read (at most maxRows), then any error. */
+async function sheetJsOn(workers: SheetJsRunner | undefined, bytes: Uint8Array, format: SheetJsFormat, maxRows: number, strip: boolean): Promise<OpenedSpreadsheet> {
+  if (!workers) return openWithSheetJs(bytes, format, maxRows, strip);
+  const read = await workers.run('readSheetJs', { bytes, format, maxRows, strip });
+  async function* rows(): AsyncGenerator<string[]> {
+    yield* read.rows;
+    if (read.error) throw new SpreadsheetError(read.error.code, read.error.message, { limit: read.error.limit });
+  }
+  return { ...read.info, rows: rows() };
+}
+
+/** Runs in a worker (tasks.ts): the SheetJS read, its rows collected, a row error (TOO_MANY_ROWS…) kept for the end. */
+export async function readWithSheetJs(
+  bytes: Uint8Array,
+  format: SheetJsFormat,
+  maxRows: number,
+  strip: boolean,
+): Promise<SheetJsRead> {
+  const { rows: source, ...info } = await openWithSheetJs(bytes, format, maxRows, strip);
+  const rows: string[][] = [];
+  try {
+    for await (const row of source) rows.push(row);
+  } catch (error) {
+    if (error instanceof SpreadsheetError) return { info, rows, error: { code: error.code, message: error.message, limit: error.limit } };
+    throw error;
+  }
+  return { info, rows };
+}
+
+async function openWithSheetJs(bytes: Uint8Array, format: SheetJsFormat, maxRows: number, strip: boolean): Promise<OpenedSpreadsheet> {
   const XLSX = await loadSheetJs();
   const bound = maxRows + 1 + blankRowSlack;
   let workbook: SheetJS.WorkBook;

@@ -1,0 +1,115 @@
+import { createPrivateKey } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { SignerIdentity } from '@paraphe/signing';
+import { AppError } from '../errors.ts';
+import { reviveError, runTask, type OpenedPkcs12, type TaskInput, type TaskName, type TaskOutput, type TaskResult } from './tasks.ts';
+
+/**
+ * The worker pool (piscina): CPU-heavy work on untrusted input (tasks.ts) runs on worker threads, so a hostile file
+ * costs one thread for at most the task's time limit and never stalls the event loop that answers every tenant
+ * (docs/security.md, "No request stalls the event loop"). Bounded three ways, each in docs/configuration.md:
+ *
+ * - WORKER_THREADS threads (default: the cores, at least 2 and at most 4): the most such tasks running at once;
+ * - WORKER_QUEUE tasks waiting (default 64): past that a task is refused at once with 503 UNAVAILABLE (the server
+ *   is busy; nothing was done) instead of piling up memory and latency;
+ * - WORKER_TASK_TIMEOUT_SECONDS per task (default 30), waiting time included: past it the task is aborted (a running
+ *   thread is terminated and replaced) and the caller gets WorkerTaskTimeout, a 400 saying the file took too long.
+ *
+ * WORKER_THREADS=0 runs the tasks inline on the main thread (a debugging aid, not for a shared server).
+ */
+export interface WorkerPoolOptions {
+  threads: number;
+  maxQueue: number;
+  taskTimeoutMs: number;
+  /** Threads kept started even when idle (default 0: a quiet server keeps none; a terminated one is replaced). */
+  warmThreads?: number;
+}
+
+export const defaultWorkerThreads = () => Math.min(4, Math.max(2, availableParallelism()));
+
+export interface WorkerPool {
+  run<N extends TaskName>(task: N, input: TaskInput<N>): Promise<TaskOutput<N>>;
+  /** Tasks running and waiting now (/healthz does not show them; the bench and the tests read them). */
+  stats(): { threads: number; running: number; queued: number };
+  close(): Promise<void>;
+}
+
+/** A task that ran past WORKER_TASK_TIMEOUT_SECONDS (it was aborted): the file it read is refused. */
+export class WorkerTaskTimeout extends AppError {
+  readonly task: TaskName;
+  readonly limitSeconds: number;
+  constructor(task: TaskName, limitSeconds: number) {
+    const message = `This file takes too long to process (over ${limitSeconds} s): it was refused. Send a simpler file.`;
+    super('VALIDATION_FAILED', message, { fields: [{ field: 'file', rule: 'processing_timeout', message, params: { seconds: limitSeconds } }], details: { reason: 'processing_timeout' } });
+    this.task = task;
+    this.limitSeconds = limitSeconds;
+  }
+}
+
+const busy = () => new AppError('UNAVAILABLE', 'The server is busy processing other files: nothing was done. Try again in a moment.', { details: { reason: 'worker_queue_full' } });
+
+export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
+  const limitSeconds = options.taskTimeoutMs / 1000;
+  if (options.threads === 0) {
+    let running = 0;
+    return {
+      async run(task, input) {
+        running++;
+        try {
+          return unwrap((await runTask({ task, input })) as TaskResult<TaskOutput<typeof task>>);
+        } finally {
+          running--;
+        }
+      },
+      stats: () => ({ threads: 0, running, queued: 0 }),
+      close: async () => undefined,
+    };
+  }
+  const piscina = new Piscina({
+    filename: new URL('./tasks.ts', import.meta.url).href,
+    minThreads: options.warmThreads ?? 0,
+    maxThreads: options.threads,
+    maxQueue: options.maxQueue,
+    // Idle threads end after a minute: a quiet server keeps none, a busy one does not pay a start per task.
+    idleTimeout: 60_000,
+    // The server's own flags (e.g. --max-semi-space-size) suit the workers; a test runner's loader flags do not.
+    execArgv: process.execArgv.filter((flag) => !flag.startsWith('--import') && !flag.startsWith('--loader') && !flag.startsWith('--require')),
+  });
+  let running = 0;
+  return {
+    async run(task, input) {
+      if (piscina.queueSize >= options.maxQueue) throw busy();
+      running++;
+      try {
+        const result = (await piscina.run({ task, input }, { signal: AbortSignal.timeout(options.taskTimeoutMs) })) as TaskResult<TaskOutput<typeof task>>;
+        return unwrap(result);
+      } catch (error) {
+        if ((error as Error)?.name === 'AbortError') throw new WorkerTaskTimeout(task, limitSeconds);
+        if ((error as Error)?.message === 'Task queue is at limit') throw busy();
+        throw error;
+      } finally {
+        running--;
+      }
+    },
+    stats: () => ({ threads: piscina.threads.length, running: Math.min(running, options.threads), queued: piscina.queueSize }),
+    async close() {
+      await piscina.destroy();
+    },
+  };
+}
+
+function unwrap<T>(result: TaskResult<T>): T {
+  if (result.ok) return result.value;
+  throw reviveError(result.error);
+}
+
+/** Opens a PKCS#12 on a worker thread: the identity, with its key as a KeyObject again. */
+export async function openPkcs12(pool: WorkerPool, bytes: Uint8Array, password: string): Promise<SignerIdentity> {
+  const opened: OpenedPkcs12 = await pool.run('openPkcs12', { bytes, password });
+  return {
+    privateKey: createPrivateKey({ key: Buffer.from(opened.privateKeyPkcs8), format: 'der', type: 'pkcs8' }),
+    certificate: opened.certificate,
+    chain: opened.chain,
+  };
+}

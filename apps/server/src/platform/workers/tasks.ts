@@ -1,0 +1,78 @@
+/**
+ * What the worker threads run (pool.ts): each task reads untrusted bytes and may burn CPU for seconds (a PKCS#12's
+ * key derivation, a PDF's parse and inflate), so it runs here, off the event loop. This file is the worker's entry:
+ * Node loads it as the server loads its own sources (type stripping, `node src/main.ts`), so it imports nothing that
+ * needs the server's module hooks (no database, no drizzle).
+ *
+ * Each task reads its bytes under the same bounds as before (sizes, rows, inflated bytes, iterations); the pool adds a
+ * time limit. Inputs and outputs cross the thread boundary by structured clone: plain data only. A private key crosses as its
+ * PKCS#8 DER (the caller rebuilds the KeyObject); an error crosses as `{ ok: false, error }` so that its class, code and
+ * details survive (a thrown error would arrive as a bare Error).
+ */
+import { inspectPdf, loadPkcs12, SigningError, type PdfInspection } from '@paraphe/signing';
+import { SpreadsheetError } from '../spreadsheets/errors.ts';
+
+export interface OpenedPkcs12 {
+  privateKeyPkcs8: Uint8Array;
+  certificate: Uint8Array;
+  chain: Uint8Array[];
+}
+
+export const taskHandlers = {
+  /** Opens a PKCS#12 with its password (key derivation: up to maxPkcs12Iterations hashes per derivation). */
+  openPkcs12(input: { bytes: Uint8Array; password: string }): OpenedPkcs12 {
+    const identity = loadPkcs12(input.bytes, input.password);
+    return {
+      privateKeyPkcs8: new Uint8Array(identity.privateKey.export({ type: 'pkcs8', format: 'der' })),
+      certificate: identity.certificate,
+      chain: identity.chain,
+    };
+  },
+  /** Reads an uploaded PDF with the signing engine (parse, xref repair, object-stream inflate under its bounds). */
+  inspectPdf(input: { bytes: Uint8Array }): Promise<PdfInspection> {
+    return inspectPdf(input.bytes);
+  },
+  /** SheetJS's synchronous read of an .xls / .ods / .xlsb (imports): its rows, at most maxRows. */
+  async readSheetJs(input: { bytes: Uint8Array; format: 'xlsx' | 'xls' | 'ods' | 'xlsb'; maxRows: number; strip: boolean }) {
+    // Loaded on first use: a thread that only opens PDFs and PKCS#12 files starts without the spreadsheet readers.
+    const { readWithSheetJs } = await import('../spreadsheets/reader.ts');
+    return readWithSheetJs(input.bytes, input.format, input.maxRows, input.strip);
+  },
+};
+
+export type TaskName = keyof typeof taskHandlers;
+export type TaskInput<N extends TaskName> = Parameters<(typeof taskHandlers)[N]>[0];
+export type TaskOutput<N extends TaskName> = Awaited<ReturnType<(typeof taskHandlers)[N]>>;
+
+/** An error as it crosses the thread boundary. */
+export interface CarriedError {
+  name: string;
+  message: string;
+  code?: string;
+  details?: Record<string, unknown>;
+}
+export type TaskResult<T> = { ok: true; value: T } | { ok: false; error: CarriedError };
+
+/** Runs one task; never throws (the error is carried back as data). */
+export async function runTask<N extends TaskName>(message: { task: N; input: TaskInput<N> }): Promise<TaskResult<TaskOutput<N>>> {
+  try {
+    const handler = taskHandlers[message.task] as (input: TaskInput<N>) => TaskOutput<N> | Promise<TaskOutput<N>>;
+    return { ok: true, value: await handler(message.input) };
+  } catch (error) {
+    const e = error as Error & { code?: string; details?: Record<string, unknown>; limit?: number };
+    const details = e?.limit === undefined ? e?.details : { ...e.details, limit: e.limit };
+    return { ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), code: e?.code, details } };
+  }
+}
+
+/** The error the task threw, rebuilt on the caller's side with its class (SigningError) where it has one. */
+export function reviveError(carried: CarriedError): Error {
+  if (carried.name === 'SigningError' && carried.code) return new SigningError(carried.code as SigningError['code'], carried.message, carried.details);
+  if (carried.name === 'SpreadsheetError' && carried.code) {
+    return new SpreadsheetError(carried.code as SpreadsheetError['code'], carried.message, { limit: carried.details?.limit as number | undefined });
+  }
+  return Object.assign(new Error(carried.message), { name: carried.name, code: carried.code, details: carried.details });
+}
+
+/** Piscina calls the default export with each task. */
+export default runTask;

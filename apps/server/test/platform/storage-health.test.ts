@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/platform/config.ts';
+import { createLocalStorage } from '../../src/platform/storage.ts';
+import { createTestContext, engine, type TestContext } from '../support/harness.ts';
+
+const MB = 1024 * 1024;
+
+/**
+ * /healthz tells the truth early (issue 24, item 13; docs/security.md): the local storage reads `full` (503, reason
+ * `no_room_for_largest_upload`) as soon as the largest upload no longer fits — free space under
+ * STORAGE_RESERVE_UPLOAD_MB × STORAGE_RESERVE_FACTOR — not only once a write fails at 0 bytes. The disk's free space
+ * comes through the storage's statfs seam (`freeSpace`), set here as a nearly full disk would report it.
+ * Also: /healthz shows the event-loop delay (item 3).
+ */
+describe(`/healthz: storage reserve and event-loop delay (${engine})`, () => {
+  let t: TestContext;
+  let root: string;
+  const disk = { freeBytes: 10_000 * MB };
+  const config = loadConfig({ STORAGE_RESERVE_UPLOAD_MB: '100', STORAGE_RESERVE_FACTOR: '2' });
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-storage-health-'));
+    const storage = createLocalStorage(root, { minFreeBytes: 400 * MB, reserveBytes: config.storageReserveBytes, freeSpace: async () => disk.freeBytes });
+    t = await createTestContext({ storage });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const health = async () => {
+    const res = await t.request({ method: 'GET', url: '/healthz' });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('reserves room for the largest upload: STORAGE_RESERVE_UPLOAD_MB × STORAGE_RESERVE_FACTOR, 100 MB × 2 by default', () => {
+    expect(config.storageReserveBytes).toBe(200 * MB);
+    expect(loadConfig({}).storageReserveBytes).toBe(200 * MB);
+    expect(loadConfig({ STORAGE_RESERVE_UPLOAD_MB: '500', STORAGE_RESERVE_FACTOR: '1.5' }).storageReserveBytes).toBe(750 * MB);
+  });
+
+  it('says ok with room, low under STORAGE_MIN_FREE_MB (still 200), full (503) once the largest upload would not fit', async () => {
+    disk.freeBytes = 10_000 * MB;
+    expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', storage: 'ok' } });
+    expect((await health()).body.storageReason).toBeUndefined();
+
+    disk.freeBytes = 300 * MB; // under the 400 MB warning, above the 200 MB reserve
+    expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', storage: 'low' } });
+
+    disk.freeBytes = 200 * MB - 1; // far from 0 bytes, but a 100 MB archive inflating to 200 MB no longer fits
+    expect(await health()).toMatchObject({ status: 503, body: { status: 'degraded', database: 'ok', storage: 'full', storageReason: 'no_room_for_largest_upload' } });
+
+    disk.freeBytes = 10_000 * MB; // space freed: healthy again at the next probe
+    expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', storage: 'ok' } });
+  });
+
+  it('shows the event-loop delay (p50, p99, max in ms over a window of seconds) without it changing the status', async () => {
+    const { body } = await health();
+    expect(body.eventLoopDelayMs).toEqual({ p50: expect.any(Number), p99: expect.any(Number), max: expect.any(Number), windowSeconds: expect.any(Number) });
+    expect(body.eventLoopDelayMs.p99).toBeGreaterThanOrEqual(body.eventLoopDelayMs.p50);
+    expect(body.eventLoopDelayMs.max).toBeGreaterThanOrEqual(body.eventLoopDelayMs.p99);
+  });
+});

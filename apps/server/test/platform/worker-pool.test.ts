@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxPkcs12Iterations, SigningError } from '@paraphe/signing';
+import { withIterations } from '../stamps/support.ts';
+import { AppError } from '../../src/platform/errors.ts';
+import { createWorkerPool, openPkcs12, WorkerTaskTimeout, type WorkerPool } from '../../src/platform/workers/pool.ts';
+
+/**
+ * The worker pool (docs/security.md, "No request stalls the event loop"): tasks run on worker threads (TypeScript
+ * loaded as the server loads it), errors come back with their class, a task past its time limit is aborted with a
+ * clear refusal, and a full queue refuses at once (503 UNAVAILABLE) instead of piling up.
+ */
+describe('worker pool', () => {
+  let dir: string;
+  let atCap: Buffer;
+  const pools: WorkerPool[] = [];
+  const pool = (options: Partial<Parameters<typeof createWorkerPool>[0]> = {}) => {
+    const created = createWorkerPool({ threads: 1, maxQueue: 8, taskTimeoutMs: 120_000, ...options });
+    pools.push(created);
+    return created;
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'paraphe-pool-'));
+    atCap = withIterations(dir, maxPkcs12Iterations);
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.close()));
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs a task on a worker thread and brings its errors back with their class and details', async () => {
+    const workers = pool();
+    const tooMany = await openPkcs12(workers, withIterations(dir, 8_000_000), 'wrong').catch((error: unknown) => error);
+    expect(tooMany).toBeInstanceOf(SigningError);
+    expect(tooMany).toMatchObject({ code: 'PKCS12_INVALID', details: { reason: 'TOO_MANY_ITERATIONS', iterations: 8_000_000, maxIterations: 2_000_000 } });
+    const notP12 = await openPkcs12(workers, Buffer.from('hello'), 'x').catch((error: unknown) => error);
+    expect(notP12).toBeInstanceOf(SigningError);
+    const inspection = await workers.run('inspectPdf', { bytes: Buffer.from('%PDF-1.7\nnot really') });
+    expect(inspection.ok).toBe(false);
+    // SheetJS on the worker: the rows it read, then the row error (as data: the reader rethrows it after the rows).
+    const sheet = await workers.run('readSheetJs', { bytes: Buffer.from('a\nb\nc\nd\ne\n'), format: 'xls', maxRows: 2, strip: true });
+    expect(sheet.rows.length).toBeLessThanOrEqual(2);
+    expect(sheet.error).toMatchObject({ code: 'TOO_MANY_ROWS', limit: 2 });
+    expect(workers.stats()).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  it('aborts a task past its time limit with a clear refusal, and keeps working after', async () => {
+    // 1.5 s: the task at the cap derives for 4 s or more. One thread kept warm: the terminated one is replaced at once.
+    const workers = pool({ taskTimeoutMs: 1_500, warmThreads: 1 });
+    const timedOut = await openPkcs12(workers, atCap, 'wrong').catch((error: unknown) => error);
+    expect(timedOut).toBeInstanceOf(WorkerTaskTimeout);
+    expect(timedOut).toMatchObject({ code: 'VALIDATION_FAILED', limitSeconds: 1.5, fields: [{ rule: 'processing_timeout' }] });
+    // The limit counts a thread's start too: give the replacement time to start (slow on a loaded machine), then the
+    // next task runs on it.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect(await openPkcs12(workers, Buffer.from('hello'), 'x').catch((error: unknown) => error)).toBeInstanceOf(SigningError);
+  });
+
+  it('refuses at once with 503 UNAVAILABLE when the queue is full, nothing done', async () => {
+    const workers = pool({ maxQueue: 1, taskTimeoutMs: 1_500 });
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => openPkcs12(workers, atCap, 'wrong').catch((error: unknown) => error)));
+    const busy = outcomes.filter((o) => o instanceof AppError && o.code === 'UNAVAILABLE');
+    expect(busy.length).toBeGreaterThanOrEqual(2);
+    expect((busy[0] as AppError).message).toMatch(/busy/);
+    // The others ran (or waited) and were stopped by the time limit: nothing hangs.
+    expect(outcomes.filter((o) => !busy.includes(o)).every((o) => o instanceof WorkerTaskTimeout)).toBe(true);
+  });
+});
