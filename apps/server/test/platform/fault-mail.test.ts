@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
