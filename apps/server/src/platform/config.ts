@@ -7,6 +7,12 @@ import { isValidCreditorId, isValidIban } from '@paraphe/contracts';
  * Every setting of the server, read from the environment with a default that runs the product with no
  * external service. docs/configuration.md lists them; a wrong value stops the start with a clear message.
  */
+/**
+ * Rows per dispatch transaction when DISPATCH_CHUNK is not set: on the embedded database (one connection, every
+ * request waits for the chunk in flight) 100, a transaction of a few hundred ms; on PostgreSQL 500 (docs/campaigns.md).
+ */
+export const defaultDispatchChunk = { pglite: 100, postgres: 500 } as const;
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -94,9 +100,10 @@ const configSchema = z.object({
   // minute (docs/campaigns.md, docs/operations.md). CAMPAIGN_DISPATCH_PER_MINUTE is the former name, kept as an alias.
   DISPATCH_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
   CAMPAIGN_DISPATCH_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60_000),
-  // Bulk dispatch: signatories / orders per dispatch transaction (CAMPAIGN_DISPATCH_CHUNK: the former name).
+  // Bulk dispatch: signatories / orders per dispatch transaction (CAMPAIGN_DISPATCH_CHUNK: the former name). Default
+  // by engine (defaultDispatchChunk): 100 on the embedded database, 500 on PostgreSQL.
   DISPATCH_CHUNK: z.coerce.number().int().min(1).max(2000).optional(),
-  CAMPAIGN_DISPATCH_CHUNK: z.coerce.number().int().min(1).max(2000).default(500),
+  CAMPAIGN_DISPATCH_CHUNK: z.coerce.number().int().min(1).max(2000).optional(),
   // Mail-merge (platform/office): LibreOffice converters run side by side, the binary, and how long one document may
   // take before its converter is killed and restarted (a call of n documents gets 2 s more per extra document).
   OFFICE_CONVERTERS: z.coerce.number().int().min(1).max(16).default(2),
@@ -359,7 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'local' },
     emailDomainCheck: c.EMAIL_DOMAIN_CHECK,
     dispatchPerMinute: c.DISPATCH_PER_MINUTE ?? c.CAMPAIGN_DISPATCH_PER_MINUTE,
-    dispatchChunk: c.DISPATCH_CHUNK ?? c.CAMPAIGN_DISPATCH_CHUNK,
+    dispatchChunk: c.DISPATCH_CHUNK ?? c.CAMPAIGN_DISPATCH_CHUNK ?? (c.DATABASE_URL ? defaultDispatchChunk.postgres : defaultDispatchChunk.pglite),
     office: { converters: c.OFFICE_CONVERTERS, binary: c.OFFICE_BINARY, timeoutSeconds: c.OFFICE_TIMEOUT_SECONDS, networkNamespace: c.OFFICE_NETWORK_NAMESPACE },
     invoicingMarginSeconds: c.INVOICING_MARGIN_SECONDS,
     issuer: {

@@ -36,6 +36,7 @@ export async function runDispatchJob(platform: Platform, job: CampaignJob): Prom
     chunk: async () => dispatchChunk(platform, job, await sharedSeals(platform, job)),
     afterChunk: (outcome) => dispatchHooks.afterChunk?.({ campaignId: job.campaignId, ...outcome }),
     continueLater: () => platform.database.inTenant(job.appId, (tx) => platform.jobs.enqueue(tx, dispatchQueue, job)),
+    engine: platform.database.engine,
   });
 }
 

@@ -29,6 +29,7 @@ export async function runDispatchJob(platform: Platform, job: OperationJob): Pro
   await runDispatchLoop({
     chunk: () => dispatchChunk(platform, job),
     continueLater: () => platform.database.inTenant(job.appId, (tx) => platform.jobs.enqueue(tx, dispatchQueue, job)),
+    engine: platform.database.engine,
   });
 }
 

@@ -7,7 +7,7 @@ import { TemplateRegistry, type Branding } from './templates/render.ts';
 import type { TemplateName, TemplateParams } from './templates/types.ts';
 import { classifyFailure, type MailTransport, type SmsProvider } from './transports.ts';
 import { createSendGate, type SendGate } from './pacing.ts';
-import { throttledReporter } from '../faults.ts';
+import { isDatabaseUnavailable, throttledReporter } from '../faults.ts';
 import { randomUUID } from 'node:crypto';
 import type { OutboxAttachment } from '../db/schema/index.ts';
 import type { Storage } from '../storage.ts';
@@ -98,6 +98,9 @@ export interface Messaging {
   redact(tx: Tx, appId: string, match: { abouts?: readonly string[]; to?: string }): Promise<number>;
 }
 
+/** Retrying the record of `sent` (recordSentDurably): 100 ms, doubling up to 5 s, until it is committed. */
+export const sentRecordRetry = { firstDelayMs: 100, maxDelayMs: 5_000 };
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 export function createMessaging(deps: {
@@ -168,10 +171,10 @@ export function createMessaging(deps: {
 
   /**
    * `sent` is recorded right after the server's answer; answers that arrive in the same turn of the event loop
-   * share one statement (never later than that turn: the at-least-once window stays one message per connection).
+   * share one statement. The sender keeps its transport slot until the record is committed (recordSentDurably).
    */
   let sentBatch: { items: { id: string; version: number; at: string }[]; done: Promise<void> } | undefined;
-  function markSent(id: string, version: number): Promise<void> {
+  function markSent(id: string, version: number, at: string): Promise<void> {
     if (!sentBatch) {
       const items: { id: string; version: number; at: string }[] = [];
       const done = new Promise<void>((resolve, reject) =>
@@ -182,8 +185,50 @@ export function createMessaging(deps: {
       );
       sentBatch = { items, done };
     }
-    sentBatch.items.push({ id, version, at: clock().toISOString() });
+    sentBatch.items.push({ id, version, at });
     return sentBatch.done;
+  }
+
+  const reportUnrecorded = throttledReporter((error, repeats) =>
+    logger.warn({ err: error, repeats }, 'a sent message could not be recorded as sent yet: retrying; no other message starts on its connection meanwhile'),
+  );
+  /**
+   * Records `sent` for a message the server accepted, retrying until the write is committed (a dropped connection,
+   * the database away): the caller holds its transport slot meanwhile, so no other message starts on that connection
+   * while this one's outcome is not durable. Giving up here would let the job's retry send the message again, for
+   * every message sent during the outage; retrying bounds the mails that can go twice to the slots in flight when
+   * the process itself dies (docs/security.md, "Exactly once, as promised"). The job's claim is not needed for the
+   * write (its run in this process waits for this one, see `exclusive`).
+   */
+  async function recordSentDurably(id: string, version: number): Promise<void> {
+    const at = clock().toISOString();
+    for (let delayMs = sentRecordRetry.firstDelayMs; ; delayMs = Math.min(delayMs * 2, sentRecordRetry.maxDelayMs)) {
+      try {
+        await markSent(id, version, at);
+        return;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) reportUnrecorded('sent', error);
+        else logger.error({ err: error, messageId: id }, 'recording a sent message failed: retrying');
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  }
+
+  /**
+   * The delivery runs of this process, by message. pg-boss may hand a job to a second run while the first still
+   * waits on SMTP or on the record of `sent` (its claim lapsed: expiry, or a heartbeat lost with the database
+   * connection); the second waits for the first to end, then reads the message again (sent: nothing to do).
+   */
+  const runs = new Map<string, Promise<void>>();
+  async function exclusive(messageId: string, run: () => Promise<void>): Promise<void> {
+    for (let running = runs.get(messageId); running; running = runs.get(messageId)) await running.catch(() => undefined);
+    const current = run();
+    runs.set(messageId, current);
+    try {
+      await current;
+    } finally {
+      if (runs.get(messageId) === current) runs.delete(messageId);
+    }
   }
 
   const stale = (message: OutboxRow | undefined, job: DeliveryJob): message is undefined =>
@@ -228,16 +273,20 @@ export function createMessaging(deps: {
     } catch (error) {
       failure = error;
       failed = true;
-    } finally {
-      release();
     }
     if (!failed) {
       gate.succeeded();
-      // Recorded at once, message by message: a crash can only resend the message whose answer it did not record.
-      // If recording fails (the database went away), the job retries and the message may go twice.
-      await markSent(message.id, version);
+      // The slot is released only once `sent` is committed: at any moment at most the transport's slots
+      // (SMTP_MAX_CONNECTIONS) hold a message accepted by the server and not yet recorded — all a kill -9 can
+      // make the restarted jobs send again. A lost database connection is retried, never resent.
+      try {
+        await recordSentDurably(message.id, version);
+      } finally {
+        release();
+      }
       return;
     }
+    release();
     const kind = classifyFailure(failure);
     const text = errorText(failure);
     const what = message.channel === 'email' ? 'mail' : 'SMS';
@@ -295,9 +344,11 @@ export function createMessaging(deps: {
 
   return {
     templates,
-    deliverEmail: (job, opts) => attempt(job, sendEmailQueue, sendMail, mailGate, opts?.signal),
+    deliverEmail: (job, opts) => exclusive(job.messageId, () => attempt(job, sendEmailQueue, sendMail, mailGate, opts?.signal)),
     deliverSms: (job, opts) =>
-      attempt(job, sendSmsQueue, smsProvider ? (message) => smsProvider.send({ to: message.to, text: message.text, sender: job.sender }) : undefined, smsGate, opts?.signal),
+      exclusive(job.messageId, () =>
+        attempt(job, sendSmsQueue, smsProvider ? (message) => smsProvider.send({ to: message.to, text: message.text, sender: job.sender }) : undefined, smsGate, opts?.signal),
+      ),
     async requeue({ ids, by }) {
       return database.inSystem(async (tx) => {
         const rows = (await requeueCandidates(tx, ids ? { ids } : { status: 'failed' })).slice(0, 1000);
