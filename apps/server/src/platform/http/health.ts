@@ -4,6 +4,7 @@ import type { Platform } from '../context.ts';
 import { classifyFault } from '../faults.ts';
 import { officeEngineFor } from '../office/index.ts';
 import type { StorageHealth } from '../storage.ts';
+import type { TransportHealth } from '../messaging/service.ts';
 
 /** How long /healthz waits for the database: an unreachable server must not hold the probe for pg's 5 s. */
 const pingTimeoutMs = 2_000;
@@ -17,8 +18,15 @@ export interface HealthReport {
   storage?: StorageHealth['state'];
   /** Mail-merge document conversion (LibreOffice): unavailable never degrades the server, only that feature. */
   office: 'available' | 'unavailable';
+  /**
+   * Mail and SMS delivery (docs/security.md, "A requester sees undelivered invitations"): `failing` while the
+   * transport refuses or cannot be reached (never a 503: the API still works, messages wait and are retried), the
+   * last success, the failures since, the age of the oldest message waiting. Absent when the database is unreachable.
+   */
+  mail?: TransportHealth;
+  sms?: TransportHealth;
   /** What modules add (e.g. payments: `card` = stripe, stripe-standin or unavailable). */
-  [detail: string]: string | undefined;
+  [detail: string]: string | TransportHealth | undefined;
 }
 
 /** States a module adds to /healthz (a short word each, never a secret). */
@@ -49,6 +57,7 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
       () => 'unavailable' as const,
     ),
   ]);
+  const transports = database === 'ok' ? await withTimeout(platform.messaging.transportHealth(), pingTimeoutMs).catch(() => undefined) : undefined;
   const degraded = database === 'unreachable' || storage === 'full' || storage === 'unwritable';
   const body: HealthReport = {
     status: degraded ? 'degraded' : 'ok',
@@ -56,6 +65,7 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
     ...(database === 'ok' ? { engine: platform.database.engine } : {}),
     ...(storage ? { storage } : {}),
     office,
+    ...(transports ? { mail: transports.mail, sms: transports.sms } : {}),
   };
   for (const [name, state] of healthDetails.get(platform) ?? []) body[name] = state();
   return { statusCode: degraded ? 503 : 200, body };
