@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryObserver } from '@tanstack/react-query';
-import { pathOf, userEndpoints } from '@paraphe/contracts';
+import { userEndpoints } from '@paraphe/contracts';
 import { availability, createAvailabilityStore, defaultRetryAfterSeconds, maxRetryAfterSeconds, parseRetryAfter } from './availability.ts';
 import { tokenManager } from './client.ts';
 import { callEndpoint } from './endpoints.ts';
