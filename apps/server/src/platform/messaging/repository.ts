@@ -223,20 +223,15 @@ export async function figuresOf(db: Executor, tallies: readonly string[]): Promi
 }
 
 /**
- * Seconds since the oldest message still waiting (queued or retrying) was queued, per channel; null when none. Four
- * one-row reads of outbox_status_created_idx (status, then created_at), never a count.
+ * Seconds since the oldest message still waiting (queued or retrying) was queued, per channel; null when none. Two
+ * one-entry reads of the partial index outbox_waiting_idx (the waiting rows only), never a count.
  */
 export async function oldestWaiting(db: Executor, now: Date): Promise<{ email: number | null; sms: number | null }> {
   const result = (await db.execute(sql`
-    select channel, min(created_at) as at from (
-      (select channel, created_at from ${outboxMessages} where status = 'queued' and channel = 'email' order by created_at asc limit 1)
-      union all (select channel, created_at from ${outboxMessages} where status = 'retrying' and channel = 'email' order by created_at asc limit 1)
-      union all (select channel, created_at from ${outboxMessages} where status = 'queued' and channel = 'sms' order by created_at asc limit 1)
-      union all (select channel, created_at from ${outboxMessages} where status = 'retrying' and channel = 'sms' order by created_at asc limit 1)
-    ) oldest group by channel`)) as unknown as { rows: { channel: 'email' | 'sms'; at: string | Date }[] };
-  const age = (channel: 'email' | 'sms') => {
-    const row = result.rows.find((r) => r.channel === channel);
-    return row ? Math.max(0, Math.round((now.getTime() - new Date(row.at).getTime()) / 1000)) : null;
+    select (select min(created_at) from ${outboxMessages} where status in ('queued', 'retrying') and channel = 'email') as email,
+      (select min(created_at) from ${outboxMessages} where status in ('queued', 'retrying') and channel = 'sms') as sms`)) as unknown as {
+    rows: { email: string | Date | null; sms: string | Date | null }[];
   };
-  return { email: age('email'), sms: age('sms') };
+  const age = (at: string | Date | null | undefined) => (at ? Math.max(0, Math.round((now.getTime() - new Date(at).getTime()) / 1000)) : null);
+  return { email: age(result.rows[0]?.email), sms: age(result.rows[0]?.sms) };
 }

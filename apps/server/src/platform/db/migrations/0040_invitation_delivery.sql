@@ -10,6 +10,7 @@ CREATE TABLE "outbox_tallies" (
 --> statement-breakpoint
 ALTER TABLE "outbox_tallies" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD COLUMN "tally" text;--> statement-breakpoint
+CREATE INDEX "outbox_waiting_idx" ON "outbox_messages" USING btree ("channel","created_at") WHERE status in ('queued', 'retrying');--> statement-breakpoint
 CREATE POLICY "outbox_tallies_tenant_isolation" ON "outbox_tallies" AS PERMISSIVE FOR ALL TO "app_user" USING (app_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (app_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
 -- Delivery figures per group (outbox_messages.tally), kept in the same statement as each message's insert and status
 -- change, whoever makes it (the delivery job, a re-queuing, the GDPR redaction, the repair of abandoned messages):

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantPolicy, tstz, updatedAt } from './common.ts';
 
@@ -69,6 +70,9 @@ export const outboxMessages = pgTable(
     index('outbox_about_idx').on(t.about),
     // The list filtered by status (newest first) and the undelivered counts shown on every page of it.
     index('outbox_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // /healthz's oldest message waiting per channel: only the waiting rows, so a campaign of 100,000 sent mails (or
+    // 100,000 SMS queued when mail is asked) is never walked.
+    index('outbox_waiting_idx').on(t.channel, t.createdAt).where(sql`status in ('queued', 'retrying')`),
     // Platform messages (app_id null) are never visible from a tenant-scoped transaction.
     tenantPolicy('outbox_messages'),
   ],
