@@ -12,6 +12,7 @@ CREATE TABLE outbox_messages (
   language text NOT NULL, status text NOT NULL DEFAULT 'queued', error text, attempts jsonb NOT NULL DEFAULT '[]',
   created_at timestamptz NOT NULL DEFAULT now(), sent_at timestamptz, about text, tally text);
 CREATE INDEX outbox_status_created_idx ON outbox_messages (status, created_at DESC NULLS FIRST, id DESC NULLS FIRST);
+CREATE INDEX outbox_waiting_idx ON outbox_messages (channel, created_at) WHERE status in ('queued', 'retrying');
 CREATE TABLE outbox_tallies (app_id uuid NOT NULL, tally text NOT NULL, delivered integer NOT NULL DEFAULT 0,
   waiting integer NOT NULL DEFAULT 0, failed integer NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (app_id, tally));
@@ -88,9 +89,5 @@ EXPLAIN (ANALYZE, BUFFERS) SELECT tally, delivered, waiting, failed FROM outbox_
 \echo '--- what the count would cost instead'
 EXPLAIN (ANALYZE, BUFFERS) SELECT status, count(*) FROM outbox_messages WHERE tally = 'invitations:campaign:with' GROUP BY status;
 \echo '--- /healthz oldest waiting (oldestWaiting), 200,000 rows'
-EXPLAIN (ANALYZE, BUFFERS) select channel, min(created_at) as at from (
-  (select channel, created_at from outbox_messages where status = 'queued' and channel = 'email' order by created_at asc limit 1)
-  union all (select channel, created_at from outbox_messages where status = 'retrying' and channel = 'email' order by created_at asc limit 1)
-  union all (select channel, created_at from outbox_messages where status = 'queued' and channel = 'sms' order by created_at asc limit 1)
-  union all (select channel, created_at from outbox_messages where status = 'retrying' and channel = 'sms' order by created_at asc limit 1)
-) oldest group by channel;
+EXPLAIN (ANALYZE, BUFFERS) select (select min(created_at) from outbox_messages where status in ('queued', 'retrying') and channel = 'email') as email,
+  (select min(created_at) from outbox_messages where status in ('queued', 'retrying') and channel = 'sms') as sms;
