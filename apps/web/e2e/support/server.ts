@@ -32,6 +32,11 @@ export interface RunningServer {
    * Outbox API as the product administrator: the server never logs mail subjects (they carry codes).
    */
   waitForMailSubject(to: string, after?: number): Promise<string>;
+  /**
+   * The service goes away and comes back (a restart, a crash and its supervisor): the process is stopped, the
+   * browser's calls fail meanwhile, `whileAway` runs, then the same server starts again on the same port and data.
+   */
+  outage(whileAway: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,32 +45,44 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-e2e-'));
   const port = await freePort();
   const lines: string[] = [];
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    // PUBLIC_URL is the address the browser uses: the payment provider's pages send the user back there.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${lines.join('\n')}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* not yet listening */
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      // PUBLIC_URL is the address the browser uses: the payment provider's pages send the user back there.
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited:\n${lines.join('\n')}`);
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) break;
+      } catch {
+        /* not yet listening */
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${lines.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${lines.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    return child;
+  };
+  let child = await launch();
   const outbox = await administratorSession(url, lines);
   return {
     url,
     dataDir,
-    process: child,
+    get process() {
+      return child;
+    },
+    async outage(whileAway) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await whileAway();
+      child = await launch();
+    },
     logs: () => [...lines],
     mark: () => Date.now(),
     async waitForMailSubject(to, after = 0) {

@@ -5,6 +5,7 @@ import { setMaintenanceHandler, setSessionLostHandler } from '../shared/api/clie
 import { queryClient } from '../shared/api/queryClient.ts';
 import { ToastHost } from '../shared/api/ToastHost.tsx';
 import { ThemedProvider } from '../shared/theme/ThemeColor.tsx';
+import { ServiceUnavailableBanner } from '../shared/ui/ServiceUnavailableBanner.tsx';
 import { router } from './router.tsx';
 
 // A session the server no longer accepts (even after one token renewal) ends in a logout.
@@ -23,6 +24,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemedProvider>
         <ToastHost />
+        <ServiceUnavailableBanner />
         <RouterProvider router={router} />
       </ThemedProvider>
     </QueryClientProvider>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invitationDeliverySchema } from '../outbox/schemas.ts';
 import { itemEnvelope, listEnvelope, listQuerySchema, localeSchema, uuidSchema } from '../shared/common.ts';
 import { dispatchProgressSchema } from '../shared/progress.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
@@ -141,6 +142,8 @@ export const campaignSchema = z.object({
   /** Mail-merge campaigns: the columns a variable may take its value from (signatory columns, then the signatories' data keys). */
   mergeColumns: z.array(z.string()).optional(),
   allowedActions: z.array(campaignActionSchema),
+  /** The invitations' delivery (docs/campaigns.md). Absent in lists and with light=1. */
+  invitations: invitationDeliverySchema.optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignResponse = itemEnvelope(campaignSchema);
@@ -197,6 +200,8 @@ export const campaignStatisticsSchema = z.object({
   /** Percentages of the copies sent (failed: of all signatories), rounded to one decimal. */
   percent: z.object({ opened: z.number(), signed: z.number(), refused: z.number(), expired: z.number(), canceled: z.number(), pending: z.number(), failed: z.number() }),
   progress: campaignProgressSchema,
+  /** The invitations' delivery: `sent` counts copies made, this whether their invitation reached the signatory. */
+  invitations: invitationDeliverySchema,
 });
 export const campaignStatisticsResponse = itemEnvelope(campaignStatisticsSchema);
 

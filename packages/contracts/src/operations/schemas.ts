@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invitationDeliverySchema } from '../outbox/schemas.ts';
 import { itemEnvelope, listEnvelope, listQuerySchema, localeSchema, uuidSchema } from '../shared/common.ts';
 import { dispatchProgressSchema } from '../shared/progress.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
@@ -152,6 +153,8 @@ export const operationSchema = z.object({
   documents: z.array(operationDocumentSchema).optional(),
   allowedActions: z.array(operationActionSchema),
   statusTargets: z.array(operationStatusSchema),
+  /** The invitations' delivery (docs/operations.md). Absent in lists. */
+  invitations: invitationDeliverySchema.optional(),
 });
 export type Operation = z.infer<typeof operationSchema>;
 export const operationResponse = itemEnvelope(operationSchema);
@@ -206,6 +209,8 @@ export const operationStatisticsSchema = z.object({
   waiting: z.number().int(),
   percent: z.object({ completed: z.number(), waiting: z.number(), failed: z.number(), canceled: z.number(), expired: z.number() }),
   progress: dispatchProgressSchema,
+  /** The invitations' delivery (every signer's, the next steps' included). */
+  invitations: invitationDeliverySchema,
 });
 export const operationStatisticsResponse = itemEnvelope(operationStatisticsSchema);
 

@@ -10,6 +10,18 @@ export const outboxChannelSchema = z.enum(['email', 'sms']);
  */
 export const outboxStatusSchema = z.enum(['queued', 'retrying', 'captured', 'sent', 'failed']);
 export type OutboxStatus = z.infer<typeof outboxStatusSchema>;
+
+/** How a message stands for the person who sent it: delivered (sent, or captured), waiting (queued, retrying), failed. */
+export type DeliveryBucket = 'delivered' | 'waiting' | 'failed';
+export function deliveryBucketOf(status: OutboxStatus): DeliveryBucket {
+  return status === 'sent' || status === 'captured' ? 'delivered' : status === 'failed' ? 'failed' : 'waiting';
+}
+/**
+ * A campaign's or an operation's invitations (every invitation mail or SMS of its copies, the next steps' included):
+ * delivered, waiting (queued or being retried: the mail server refused or could not be reached), failed.
+ */
+export const invitationDeliverySchema = z.object({ delivered: z.number().int(), waiting: z.number().int(), failed: z.number().int() });
+export type InvitationDelivery = z.infer<typeof invitationDeliverySchema>;
 export const outboxMessageSchema = z.object({
   id: uuidSchema,
   appId: uuidSchema.nullable(),

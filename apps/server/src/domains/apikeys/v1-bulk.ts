@@ -95,9 +95,9 @@ function operationData(body: OperationBody): { data: OperationData; given: Set<s
 export function apiV1BulkRoutes(v1: App, platform: Platform) {
   // ----- Campaigns
   const campaignView = async (actor: Actor, id: string) => {
-    const { row, documents, generated } = await getCampaign({ platform, actor, id });
+    const { row, documents, generated, invitations } = await getCampaign({ platform, actor, id });
     const { mergeDocument: _merge, mergeColumns: _columns, ...campaign } = presentCampaign(row, documents, platform.clock(), generated);
-    return campaign;
+    return { ...campaign, invitations };
   };
   /** Both creates (JSON, multipart): the checked documents, the campaign made (launched when asked); one api_call metered in its transaction. */
   const makeCampaign = async (actor: Actor, reply: FastifyReply, body: CampaignBody, files: ReceivedFile[], limits: UploadLimits) => {
@@ -135,8 +135,8 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
   });
   serve(v1, campaignEndpoints.getCampaign, async (request) => campaignView(requireFeature(request, 'campaign'), request.params.id));
   serve(v1, campaignEndpoints.campaignStatus, async (request) => {
-    const { row } = await getCampaign({ platform, actor: requireFeature(request, 'campaign'), id: request.params.id });
-    return { id: row.id, status: row.status, ...campaignStatisticsOf(row, platform.clock()) };
+    const { row, invitations } = await getCampaign({ platform, actor: requireFeature(request, 'campaign'), id: request.params.id });
+    return { id: row.id, status: row.status, ...campaignStatisticsOf(row, platform.clock()), invitations };
   });
   serve(v1, campaignEndpoints.sendCampaign, async (request) => {
     const actor = requireFeature(request, 'campaign');
@@ -159,8 +159,8 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
 
   // ----- Operations
   const operationView = async (actor: Actor, id: string) => {
-    const { row, documents, usage } = await getOperation({ platform, actor, id });
-    return presentOperation(row, platform.clock(), { rows: documents, usage });
+    const { row, documents, usage, invitations } = await getOperation({ platform, actor, id });
+    return { ...presentOperation(row, platform.clock(), { rows: documents, usage }), invitations };
   };
   /** Both creates (JSON, multipart): the pool's files checked, the operation made and saved (launched when asked). */
   const makeOperation = async (actor: Actor, reply: FastifyReply, body: OperationBody, files: ReceivedFile[], limits: UploadLimits) => {
@@ -193,8 +193,8 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
   });
   serve(v1, operationEndpoints.getOperation, async (request) => operationView(requireFeature(request, 'operation'), request.params.id));
   serve(v1, operationEndpoints.operationStatus, async (request) => {
-    const { row } = await getOperation({ platform, actor: requireFeature(request, 'operation'), id: request.params.id });
-    return { id: row.id, status: row.status, ...operationStatisticsOf(row, platform.clock()) };
+    const { row, invitations } = await getOperation({ platform, actor: requireFeature(request, 'operation'), id: request.params.id });
+    return { id: row.id, status: row.status, ...operationStatisticsOf(row, platform.clock()), invitations };
   });
   serve(v1, operationEndpoints.sendOperation, async (request) => {
     const actor = requireFeature(request, 'operation');

@@ -40,8 +40,8 @@ function parseForm(fields: Record<string, string>, opts: { forUpdate: boolean })
 
 export async function campaignRoutes(app: App, platform: Platform) {
   const view = async (actor: ReturnType<typeof requireActor>, id: string) => {
-    const { row, documents, generated } = await campaigns.getCampaign({ platform, actor, id });
-    return item(presentCampaign(row, documents, platform.clock(), generated));
+    const { row, documents, generated, invitations } = await campaigns.getCampaign({ platform, actor, id });
+    return item({ ...presentCampaign(row, documents, platform.clock(), generated), invitations });
   };
 
   await app.register(async (plain) => {
@@ -122,8 +122,8 @@ export async function campaignRoutes(app: App, platform: Platform) {
     return sendFile(reply, { fileName: file.fileName, contentType: 'application/pdf', body: file.body, disposition: 'inline' });
   });
   serve(app, endpoints.statistics, async (request) => {
-    const { row } = await campaigns.getCampaign({ platform, actor: requireActor(request), id: request.params.id });
-    return item(statisticsOf(row, platform.clock()));
+    const { row, invitations } = await campaigns.getCampaign({ platform, actor: requireActor(request), id: request.params.id });
+    return item({ ...statisticsOf(row, platform.clock()), invitations });
   });
   serve(app, endpoints.export, async (request, reply) => {
     const file = await exportSignatories({ platform, actor: requireActor(request), id: request.params.id });

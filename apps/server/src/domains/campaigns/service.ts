@@ -17,7 +17,8 @@ import { audit } from '../../platform/audit.ts';
 import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { getApplication } from '../tenants/index.ts';
 import { ownerScope } from '../users/index.ts';
-import { assertBulkSendable, assertLevelAndOptions, assertNotPurged, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
+import { assertBulkSendable, assertLevelAndOptions, assertNotPurged, bulkInvitationDelivery, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
+import type { InvitationDelivery } from '@paraphe/contracts';
 import { dispatchQueue, type CampaignJob } from './dispatch.ts';
 import { emitCampaignEvent } from './facts.ts';
 import { assertConversionAvailable, mergeDocumentOf, mergeDocumentSigns, mergeReadiness, mergeReadinessError, previewCopy } from './mailMerge.ts';
@@ -360,13 +361,15 @@ export async function searchCampaigns(opts: Options & { q: string; limit: number
   return (await listCampaigns({ ...opts, filter: { search, limit: opts.limit, offset: 0, order: 'DESC' } })).rows;
 }
 
-export async function getCampaign(opts: Options & { id: string }): Promise<{ row: repo.CampaignRow; documents: repo.CampaignDocumentRow[]; generated: number }> {
+export async function getCampaign(opts: Options & { id: string }): Promise<{ row: repo.CampaignRow; documents: repo.CampaignDocumentRow[]; generated: number; invitations: InvitationDelivery }> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id);
     // Mail-merge PDFs made: counted only while the dispatch runs (afterwards, one per copy made).
     const generated = row.mergeDocument && row.status === 'pending' ? await repo.countGenerated(tx, actor.appId, row.id) : row.dispatched;
-    return { row, documents: await repo.documentsOf(tx, actor.appId, row.id), generated };
+    // The invitations' delivery: one counter row kept with each message's state (never a count of the outbox).
+    const invitations = await bulkInvitationDelivery(tx, platform, 'campaign', row.id);
+    return { row, documents: await repo.documentsOf(tx, actor.appId, row.id), generated, invitations };
   });
 }
 

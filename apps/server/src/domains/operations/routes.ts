@@ -38,8 +38,8 @@ function parseForm(fields: Record<string, string>): { data: OperationData; given
 
 export async function operationRoutes(app: App, platform: Platform) {
   const view = async (actor: ReturnType<typeof requireActor>, id: string) => {
-    const { row, documents, usage } = await operations.getOperation({ platform, actor, id });
-    return item(presentOperation(row, platform.clock(), { rows: documents, usage }));
+    const { row, documents, usage, invitations } = await operations.getOperation({ platform, actor, id });
+    return item({ ...presentOperation(row, platform.clock(), { rows: documents, usage }), invitations });
   };
 
   await app.register(async (plain) => {
@@ -110,8 +110,8 @@ export async function operationRoutes(app: App, platform: Platform) {
     return item(documents.map((d) => presentDocument(d, usage)));
   });
   serve(app, endpoints.statistics, async (request) => {
-    const { row } = await operations.getOperation({ platform, actor: requireActor(request), id: request.params.id });
-    return item(statisticsOf(row, platform.clock()));
+    const { row, invitations } = await operations.getOperation({ platform, actor: requireActor(request), id: request.params.id });
+    return item({ ...statisticsOf(row, platform.clock()), invitations });
   });
   serve(app, endpoints.requestArchive, async (request) => {
     await operations.requestArchive({ platform, actor: requireActor(request), id: request.params.id });

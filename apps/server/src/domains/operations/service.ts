@@ -21,7 +21,7 @@ import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { signatureDefaultsOf } from '../settings/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { ownerScope } from '../users/index.ts';
-import { assertBulkSendable, assertLevelAndOptions, assertNotPurged, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
+import { assertBulkSendable, assertLevelAndOptions, assertNotPurged, bulkInvitationDelivery, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
 import { dispatchQueue, type OperationJob } from './dispatch.ts';
 import { emitOperationEvent } from './facts.ts';
 import { archiveQueue, cancelQueue, relaunchQueue, type ArchiveJob } from './jobs.ts';
@@ -348,7 +348,10 @@ export async function getOperation(opts: Options & { id: string }) {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id);
-    return { row, documents: await repo.documentsOf(tx, actor.appId, row.id), usage: await repo.ordersPerDocument(tx, actor.appId, row.id) };
+    const documents = await repo.documentsOf(tx, actor.appId, row.id);
+    const usage = await repo.ordersPerDocument(tx, actor.appId, row.id);
+    // The invitations' delivery: one counter row kept with each message's state (never a count of the outbox).
+    return { row, documents, usage, invitations: await bulkInvitationDelivery(tx, platform, 'operation', row.id) };
   });
 }
 

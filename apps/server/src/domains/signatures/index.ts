@@ -8,6 +8,8 @@ export { findContext, loadContext, recordSignerOutcome, type RequestJob } from '
 /** The completion job (signing domain) and what its failure does to the request. */
 export { completionQueue, completionRetryLimit, markCompletionFailed } from './completion-state.ts';
 export type { RequestContext } from './messages.ts';
+/** Campaigns and operations: their invitations' delivery figures. */
+export { bulkInvitationDelivery } from './messages.ts';
 export { currentParticipant, currentStep } from './chain.ts';
 export { signedCopiesLink, signingLink, signingLinkToken, verifySignedCopiesLink, verifySigningLink } from './links.ts';
 export { buildZip } from './archive.ts';

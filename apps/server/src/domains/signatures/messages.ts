@@ -1,8 +1,8 @@
 import type { ContactChannel } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
-import type { Tx } from '../../platform/db/client.ts';
+import type { Executor, Tx } from '../../platform/db/client.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
-import type { BatchMessage, MessagePriority } from '../../platform/messaging/service.ts';
+import type { BatchMessage, DeliveryFigures, MessagePriority } from '../../platform/messaging/service.ts';
 import { brandingOf, displayCompanyOf, settingsOf, type ApplicationRow } from '../tenants/index.ts';
 import { ownerMailboxOf } from '../users/index.ts';
 import { appendEvent } from './evidence.ts';
@@ -28,9 +28,18 @@ function linkFor(platform: Platform, ctx: RequestContext, signer: SignerRow): st
   return signingLink(platform, { requestId: ctx.request.id, signerId: signer.id, expiresAt: ctx.request.expiresAt! });
 }
 
-async function queue<K extends TemplateName>(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel, template: K, params: TemplateParams[K]) {
+async function queue<K extends TemplateName>(
+  tx: Tx,
+  platform: Platform,
+  ctx: RequestContext,
+  signer: SignerRow,
+  channel: ContactChannel,
+  template: K,
+  params: TemplateParams[K],
+  tally?: string,
+) {
   // 'signer:<id>': the request view shows per signer whether the last mail to them was delivered.
-  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), template, params, about: signerMessagesAbout(signer.id) };
+  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), template, params, about: signerMessagesAbout(signer.id), ...(tally ? { tally } : {}) };
   if (channel === 'sms' && signer.phone) return platform.messaging.queueSms(tx, { ...base, to: signer.phone, sender: ctx.application.settings.smsSender });
   return platform.messaging.queueEmail(tx, { ...base, to: signer.email });
 }
@@ -40,7 +49,8 @@ async function queue<K extends TemplateName>(tx: Tx, platform: Platform, ctx: Re
  * sendInvitation, for mass sending (a campaign's copies), at the `bulk` priority.
  */
 export function invitationBatchMessage(platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel): BatchMessage {
-  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), about: signerMessagesAbout(signer.id), priority: 'bulk' as const };
+  const tally = invitationTallyOf(ctx.request);
+  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), about: signerMessagesAbout(signer.id), priority: 'bulk' as const, ...(tally ? { tally } : {}) };
   const params: TemplateParams['signature-invitation'] = {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),
@@ -64,7 +74,7 @@ export async function sendInvitation(tx: Tx, platform: Platform, ctx: RequestCon
     message,
     expiresOn: dateOnly(ctx.request.expiresAt),
     link: linkFor(platform, ctx, signer),
-  });
+  }, invitationTallyOf(ctx.request));
 }
 
 /** Sweep and relaunch both remind through here: the evidence trail records each reminder. */
@@ -151,3 +161,19 @@ export const startNoticeAbout = (requestId: string) => `request:${requestId}`;
 
 /** The outbox subject of every mail and SMS to a signer (invitation, reminders, cancellation). */
 export const signerMessagesAbout = (signerId: string) => `signer:${signerId}`;
+
+/**
+ * The delivery figures an invitation counts in (messaging.deliveryFigures): its campaign's or its operation's, for a
+ * copy (the first step's invitations and those of the next steps alike); none for a single request, whose view reads
+ * its few signers' messages directly.
+ */
+export function invitationTallyOf(request: Pick<RequestRow, 'source' | 'sourceId'>): string | undefined {
+  return request.source !== 'single' && request.sourceId ? bulkInvitationsTally(request.source, request.sourceId) : undefined;
+}
+export const bulkInvitationsTally = (kind: 'campaign' | 'operation', id: string) => `invitations:${kind}:${id}`;
+
+/** A campaign's or an operation's invitations: delivered / waiting / failed (one counter row, whatever the volume). */
+export async function bulkInvitationDelivery(db: Executor, platform: Platform, kind: 'campaign' | 'operation', id: string): Promise<DeliveryFigures> {
+  const tally = bulkInvitationsTally(kind, id);
+  return (await platform.messaging.deliveryFigures(db, [tally])).get(tally) ?? { delivered: 0, waiting: 0, failed: 0 };
+}

@@ -5,6 +5,7 @@ import { eventLoopDelay, type EventLoopDelay } from '../event-loop.ts';
 import { classifyFault } from '../faults.ts';
 import { officeEngineFor } from '../office/index.ts';
 import type { StorageHealth } from '../storage.ts';
+import type { TransportHealth } from '../messaging/service.ts';
 
 /** How long /healthz waits for the database: an unreachable server must not hold the probe for pg's 5 s. */
 const pingTimeoutMs = 2_000;
@@ -22,8 +23,15 @@ export interface HealthReport {
   office: 'available' | 'unavailable';
   /** Event-loop delay (ms beyond the 10 ms sampling interval) over the last 10-20 s: informative, never degrades. */
   eventLoopDelayMs: EventLoopDelay;
+  /**
+   * Mail and SMS delivery (docs/security.md, "A requester sees undelivered invitations"): `failing` while the
+   * transport refuses or cannot be reached (never a 503: the API still works, messages wait and are retried), the
+   * last success, the failures since, the age of the oldest message waiting. Absent when the database is unreachable.
+   */
+  mail?: TransportHealth;
+  sms?: TransportHealth;
   /** What modules add (e.g. payments: `card` = stripe, stripe-standin or unavailable). */
-  [detail: string]: string | EventLoopDelay | undefined;
+  [detail: string]: string | EventLoopDelay | TransportHealth | undefined;
 }
 
 /** States a module adds to /healthz (a short word each, never a secret). */
@@ -59,6 +67,7 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
       () => 'unavailable' as const,
     ),
   ]);
+  const transports = database === 'ok' ? await withTimeout(platform.messaging.transportHealth(), pingTimeoutMs).catch(() => undefined) : undefined;
   const degraded = database === 'unreachable' || storage?.state === 'full' || storage?.state === 'unwritable';
   const body: HealthReport = {
     status: degraded ? 'degraded' : 'ok',
@@ -68,6 +77,7 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
     ...(storage?.reason ? { storageReason: storage.reason } : {}),
     office,
     eventLoopDelayMs: eventLoopDelay(),
+    ...(transports ? { mail: transports.mail, sms: transports.sms } : {}),
   };
   for (const [name, state] of healthDetails.get(platform) ?? []) body[name] = state();
   return { statusCode: degraded ? 503 : 200, body };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, count } from 'drizzle-orm';
 import { cappedCount, countCap, pageTotal, searchCap, type PageTotal } from '../db/lists.ts';
 import type { Executor } from '../db/client.ts';
-import { outboxMessages, type OutboxAttempt, type OutboxStatus } from '../db/schema/index.ts';
+import { outboxMessages, outboxTallies, type OutboxAttempt, type OutboxStatus } from '../db/schema/index.ts';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxRow = typeof outboxMessages.$inferInsert;
@@ -201,4 +201,37 @@ export async function redactMessages(db: Executor, appId: string, match: { about
     .where(and(eq(outboxMessages.appId, appId), or(...who), sql`${outboxMessages.to} <> ${erasedRecipient}`))
     .returning({ id: outboxMessages.id });
   return rows.length;
+}
+
+/** A group's messages by delivery: sent or captured, queued or retrying, failed (outbox_tallies, migration 0040). */
+export interface DeliveryFigures {
+  delivered: number;
+  waiting: number;
+  failed: number;
+}
+
+/** The figures of each group, read from its counter row (one primary-key lookup per group, whatever its size). */
+export async function figuresOf(db: Executor, tallies: readonly string[]): Promise<Map<string, DeliveryFigures>> {
+  const figures = new Map<string, DeliveryFigures>();
+  if (!tallies.length) return figures;
+  const rows = await db
+    .select({ tally: outboxTallies.tally, delivered: outboxTallies.delivered, waiting: outboxTallies.waiting, failed: outboxTallies.failed })
+    .from(outboxTallies)
+    .where(inArray(outboxTallies.tally, [...tallies]));
+  for (const row of rows) figures.set(row.tally, { delivered: row.delivered, waiting: row.waiting, failed: row.failed });
+  return figures;
+}
+
+/**
+ * Seconds since the oldest message still waiting (queued or retrying) was queued, per channel; null when none. Two
+ * one-entry reads of the partial index outbox_waiting_idx (the waiting rows only), never a count.
+ */
+export async function oldestWaiting(db: Executor, now: Date): Promise<{ email: number | null; sms: number | null }> {
+  const result = (await db.execute(sql`
+    select (select min(created_at) from ${outboxMessages} where status in ('queued', 'retrying') and channel = 'email') as email,
+      (select min(created_at) from ${outboxMessages} where status in ('queued', 'retrying') and channel = 'sms') as sms`)) as unknown as {
+    rows: { email: string | Date | null; sms: string | Date | null }[];
+  };
+  const age = (at: string | Date | null | undefined) => (at ? Math.max(0, Math.round((now.getTime() - new Date(at).getTime()) / 1000)) : null);
+  return { email: age(result.rows[0]?.email), sms: age(result.rows[0]?.sms) };
 }

@@ -13,8 +13,12 @@ import type { OutboxAttachment } from '../db/schema/index.ts';
 import type { Storage } from '../storage.ts';
 import { audit } from '../audit.ts';
 import { deliverableStatuses, findMessage, findMessages, insertMessage, insertMessages, latestByAbout, recordAttempt, redactMessages, recordSent, requeueCandidates, type DeliveryState, type OutboxRow } from './repository.ts';
+import { figuresOf, oldestWaiting, type DeliveryFigures } from './repository.ts';
+import { createTransportWatch, type TransportHealth } from './transport-health.ts';
 
 export type { DeliveryState } from './repository.ts';
+export type { DeliveryFigures } from './repository.ts';
+export type { TransportHealth } from './transport-health.ts';
 import { defaultRetryPolicy, nextAttemptAt, type RetryPolicy } from './retry.ts';
 
 export const sendEmailQueue = 'send-email';
@@ -53,6 +57,11 @@ interface QueueMessage<K extends TemplateName> {
   branding: Branding;
   /** What it is about, for the sender domain's own lookups (deliveryStatus): e.g. `signer:<id>`. */
   about?: string;
+  /**
+   * The group whose delivery figures count it (deliveryFigures): e.g. `campaign:<id>` for a campaign copy's
+   * invitation. Kept by the database with each status change, so a view of 100,000 messages reads one row.
+   */
+  tally?: string;
   /** Default `normal`; `urgent` for codes a person waits for, `bulk` for mass sending (see messagePriority). */
   priority?: MessagePriority;
 }
@@ -94,6 +103,10 @@ export interface Messaging {
    * transaction: what a domain shows its users ("the invitation could not be delivered").
    */
   deliveryStatus(db: Executor, abouts: readonly string[]): Promise<Map<string, DeliveryState>>;
+  /** Delivered / waiting / failed messages of each group (`tally` given when queued), in the caller's transaction. */
+  deliveryFigures(db: Executor, tallies: readonly string[]): Promise<Map<string, DeliveryFigures>>;
+  /** How each transport stands (/healthz): last success, consecutive failures, the oldest message waiting. */
+  transportHealth(): Promise<{ mail: TransportHealth; sms: TransportHealth }>;
   /** GDPR: the tenant's delivered messages about these subjects, or to this address, lose recipient and content. */
   redact(tx: Tx, appId: string, match: { abouts?: readonly string[]; to?: string }): Promise<number>;
 }
@@ -127,6 +140,8 @@ export function createMessaging(deps: {
   // One pace per transport, shared by every delivery job of the process.
   const mailGate = createSendGate({ concurrency: mailTransport?.maxConnections ?? deps.pacing?.maxConnections ?? 5, ratePerSecond: deps.pacing?.ratePerSecond });
   const smsGate = createSendGate({ concurrency: 5, ratePerSecond: deps.pacing?.smsRatePerSecond });
+  // What /healthz says of each transport: the outcomes of this process's attempts (none in an api-only process).
+  const watch = { email: createTransportWatch(clock), sms: createTransportWatch(clock) };
   const reportThrottled = throttledReporter((error, repeats) =>
     logger.warn({ err: error, repeats }, 'the server asks to slow down: sending pauses, the messages are planned again (none is dropped)'),
   );
@@ -276,6 +291,7 @@ export function createMessaging(deps: {
     }
     if (!failed) {
       gate.succeeded();
+      watch[message.channel].succeeded();
       // The slot is released only once `sent` is committed: at any moment at most the transport's slots
       // (SMTP_MAX_CONNECTIONS) hold a message accepted by the server and not yet recorded — all a kill -9 can
       // make the restarted jobs send again. A lost database connection is retried, never resent.
@@ -289,6 +305,8 @@ export function createMessaging(deps: {
     release();
     const kind = classifyFailure(failure);
     const text = errorText(failure);
+    // Throttling is the server's pace, not a failure of the transport; a refusal of one address (5xx) neither.
+    if (kind !== 'throttled' && kind !== 'permanent') watch[message.channel].failed();
     const what = message.channel === 'email' ? 'mail' : 'SMS';
     if (kind === 'throttled') {
       gate.slowDown('throttled', (failure as { retryAfterMs?: number }).retryAfterMs);
@@ -370,6 +388,14 @@ export function createMessaging(deps: {
       });
     },
     deliveryStatus: (db, abouts) => latestByAbout(db, abouts),
+    deliveryFigures: (db, tallies) => figuresOf(db, tallies),
+    async transportHealth() {
+      const oldest = await oldestWaiting(database.db, clock());
+      return {
+        mail: watch.email.health({ configured: !!mailTransport, oldestWaitingSeconds: oldest.email }),
+        sms: watch.sms.health({ configured: !!smsProvider, oldestWaitingSeconds: oldest.sms }),
+      };
+    },
     redact: (tx, appId, match) => redactMessages(tx, appId, match),
     async queueEmail(tx, m) {
       const rendered = templates.render(m.template, m.language, m.params, m.branding);
@@ -384,6 +410,7 @@ export function createMessaging(deps: {
         language: rendered.language,
         attachments: m.attachments ?? [],
         about: m.about ?? null,
+        tally: m.tally ?? null,
       });
       const priority = messagePriority[m.priority ?? 'normal'];
       await jobs.enqueue(tx, sendEmailQueue, { messageId, version: 0, ...(priority ? { priority } : {}) } satisfies DeliveryJob, { priority });
@@ -401,6 +428,7 @@ export function createMessaging(deps: {
         template: m.template,
         language: rendered.language,
         about: m.about ?? null,
+        tally: m.tally ?? null,
       });
       const priority = messagePriority[m.priority ?? 'normal'];
       await jobs.enqueue(tx, sendSmsQueue, { messageId, version: 0, sender: m.sender ?? 'Paraphe', ...(priority ? { priority } : {}) } satisfies SmsDeliveryJob, { priority });
@@ -423,6 +451,7 @@ export function createMessaging(deps: {
           language: rendered.language,
           attachments: email ? (m.attachments ?? []) : [],
           about: m.about ?? null,
+          tally: m.tally ?? null,
         };
       });
       await insertMessages(tx, rows);

@@ -14,6 +14,7 @@ import {
 import { apiFetch, readBody } from '../../shared/api/client.ts';
 import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
 import { keepDetails } from './campaignErrors.ts';
+import { invitationPollMs, invitationsWaiting } from '../../shared/ui/invitationDelivery.ts';
 
 const campaignsKey = ['campaigns'] as const;
 /** While a campaign is being sent, its view follows the dispatch at this pace. */
@@ -55,7 +56,8 @@ export function useCampaignStatistics(id: string, status: CampaignStatus | undef
     queryKey: [...campaignsKey, 'one', id, 'statistics'],
     queryFn: ({ signal }) => callEndpoint(campaignEndpoints.statistics, { params: { id }, signal }).then((r) => r.data),
     enabled: status !== undefined && status !== 'draft',
-    refetchInterval: following(status) ? progressPollMs : false,
+    // Invitations still waiting (the mail server refused or is away): read again until they are delivered or failed.
+    refetchInterval: (query) => (following(status) ? progressPollMs : invitationsWaiting(query.state.data?.invitations) ? invitationPollMs : false),
   });
 }
 

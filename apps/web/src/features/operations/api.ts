@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { operationEndpoints, type OperationStatus, type OrderInput, type QueryIn } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
+import { invitationPollMs, invitationsWaiting } from '../../shared/ui/invitationDelivery.ts';
 
 const operationsKey = ['operations'] as const;
 /** While an operation is being sent, its view follows the dispatch at this pace. */
@@ -32,7 +33,8 @@ export function useOperationStatistics(id: string, status: OperationStatus) {
     queryKey: [...operationsKey, 'one', id, 'statistics', status],
     queryFn: ({ signal }) => callEndpoint(operationEndpoints.statistics, { params: { id }, signal }).then((r) => r.data),
     enabled: status !== 'draft',
-    refetchInterval: following(status) ? progressPollMs : false,
+    // Invitations still waiting (the mail server refused or is away): read again until they are delivered or failed.
+    refetchInterval: (query) => (following(status) ? progressPollMs : invitationsWaiting(query.state.data?.invitations) ? invitationPollMs : false),
   });
 }
 

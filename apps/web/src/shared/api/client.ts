@@ -1,6 +1,7 @@
 import { authEndpoints, pathOf, type Audience } from '@paraphe/contracts';
 import { ApiError, CancelledError, apiErrorFromBody } from './apiError.ts';
 import { createTokenManager } from './tokenManager.ts';
+import { availability, defaultRetryAfterSeconds, isNetworkFailure, isServiceUnavailable, parseRetryAfter } from './availability.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -107,6 +108,37 @@ function isUnauthenticated(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** 502/503/504 without our error body (a proxy's) or with UNAVAILABLE: the service cannot answer now. */
+function answersUnavailable(response: Response): boolean {
+  return response.status === 502 || response.status === 503 || response.status === 504;
+}
+
+/**
+ * One call, telling the availability store what it learnt: a network failure or an "unavailable" answer puts the
+ * app in its "service temporarily unavailable" state (until the Retry-After), any other answer ends it. A network
+ * failure rejects with UNAVAILABLE (status 0), so the queries wait and retry instead of showing an empty screen.
+ */
+async function sendWatchingAvailability(path: string, options: RequestOptions): Promise<Response> {
+  let response: Response;
+  try {
+    response = await send(path, options);
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    availability.markUnavailable(defaultRetryAfterSeconds);
+    throw new ApiError({ code: 'UNAVAILABLE', status: 0, message: 'The service could not be reached.' });
+  }
+  if (!answersUnavailable(response)) availability.markAvailable();
+  return response;
+}
+
+/** The error of an unavailable answer: UNAVAILABLE even from a proxy's bare 502/504 (MAINTENANCE stays itself). */
+function unavailableError(response: Response, error: Error): Error {
+  if (!answersUnavailable(response)) return error;
+  if (error instanceof ApiError && error.code === 'MAINTENANCE') return error;
+  availability.markUnavailable(parseRetryAfter(response.headers?.get('retry-after'), Date.now()));
+  return isServiceUnavailable(error) ? error : new ApiError({ code: 'UNAVAILABLE', status: response.status, message: `HTTP ${response.status}` });
+}
+
 /**
  * One call with its token; a refused token is renewed once, then a lost session logs the user out. Resolves
  * with the successful Response (its body unread); a failure rejects with the error of its body.
@@ -115,7 +147,7 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
   const sessionRequired = options.sessionRequired ?? true;
   const toError = options.toError ?? apiErrorFromBody;
   try {
-    let response = await send(path, options);
+    let response = await sendWatchingAvailability(path, options);
     // The body of a refused call, once read (a Response body can be read only once).
     let refusal: { body: unknown } | null = null;
     if (response.status === 401 && options.audience) {
@@ -123,11 +155,11 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
       const first = apiErrorFromBody(401, refusal.body);
       if (first.code === 'TOKEN_INVALID' || first.code === 'UNAUTHENTICATED') {
         tokenManager.invalidate(options.audience);
-        response = await send(path, options);
+        response = await sendWatchingAvailability(path, options);
         refusal = null;
       }
     }
-    if (!response.ok) throw toError(response.status, refusal ? refusal.body : await readBody(response));
+    if (!response.ok) throw unavailableError(response, toError(response.status, refusal ? refusal.body : await readBody(response)));
     return response;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'MAINTENANCE') maintenanceHandler();

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './apiError.ts';
+import { availability, isServiceUnavailable, type AvailabilityStore } from './availability.ts';
 import { notifyApiError } from './notify.ts';
 
 declare module '@tanstack/react-query' {
@@ -25,10 +26,31 @@ function reloadIdentityIfSuspended(error: unknown): void {
   if (error instanceof ApiError && error.code === 'APPLICATION_SUSPENDED') void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
 }
 
+/**
+ * While the service is unavailable a query keeps trying, at the time the answer asked (Retry-After), for about an
+ * hour before it gives up: meanwhile it keeps its data (a list is never drawn empty) or stays loading, and the
+ * banner (ServiceUnavailableBanner) says why. Bounded so that a tab left open does not poll for ever.
+ */
+export const unavailableRetryLimit = 720;
+
+/** The queries' retry rule: unavailable → wait and retry; another server failure → once; a client error → never. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (isServiceUnavailable(error)) return failureCount < unavailableRetryLimit;
+  return failureCount < 1 && (!(error instanceof ApiError) || error.status >= 500);
+}
+
+/** How long before the next try: until the service's Retry-After when unavailable, TanStack's backoff otherwise. */
+export function queryRetryDelayMs(failureCount: number, error: unknown, store: AvailabilityStore = availability): number {
+  if (isServiceUnavailable(error)) return store.retryDelayMs();
+  return Math.min(1000 * 2 ** failureCount, 30_000);
+}
+
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
       reloadIdentityIfSuspended(error);
+      // The banner says it already (and the query kept its data); a toast per query would bury the screen.
+      if (isServiceUnavailable(error)) return;
       if (!query.meta?.silentErrors) notifyApiError(error);
     },
   }),
@@ -42,8 +64,12 @@ export const queryClient: QueryClient = new QueryClient({
     queries: {
       staleTime: defaultStaleTimeMs,
       refetchOnWindowFocus: false,
-      // Client errors are answers, not accidents: only server failures are retried, once.
-      retry: (failureCount, error) => failureCount < 1 && (!(error instanceof ApiError) || error.status >= 500),
+      // Client errors are answers, not accidents: only server failures are retried (see shouldRetryQuery).
+      retry: shouldRetryQuery,
+      retryDelay: (failureCount, error) => queryRetryDelayMs(failureCount, error),
     },
   },
 });
+
+// The service answers again: every active query refetches now (not at its next retry, nor 60 s later when stale).
+availability.onRecovered(() => void queryClient.invalidateQueries());

@@ -101,8 +101,9 @@ export function PaginatedTable<T>(props: PaginatedTableProps<T>) {
         </Text>
       )}
       <Group justify="space-between" mt="md" gap="xs">
+        {/* No answer yet (loading, or the service unavailable): no total rather than a false "0 items". */}
         <Text size="sm" c="dimmed">
-          {capped ? t('common.totalAtLeast', { total: list.countAll.toLocaleString(languageTag(i18n.language)) }) : t('common.total', { count: list?.countAll ?? 0 })}
+          {!list ? '' : capped ? t('common.totalAtLeast', { total: list.countAll.toLocaleString(languageTag(i18n.language)) }) : t('common.total', { count: list.countAll })}
         </Text>
         <Group gap="xs">
           <Pagination total={pages} value={Math.min(page, pages)} onChange={props.onPage} size="sm" aria-label={t('common.pagination')} />

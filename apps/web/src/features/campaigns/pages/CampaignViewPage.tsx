@@ -18,6 +18,7 @@ import { DispatchProgress } from '../components/view/DispatchProgress.tsx';
 import { SignatoriesPanel } from '../components/view/SignatoriesPanel.tsx';
 import { SignatoryImport } from '../components/view/SignatoryImport.tsx';
 import { StatisticsCards } from '../components/view/StatisticsCards.tsx';
+import { InvitationDeliverySummary } from '../../../shared/ui/InvitationDeliverySummary.tsx';
 import { MergeMappingPanel } from '../components/mailMerge/MergeMappingPanel.tsx';
 import { listPath, titleKeyOf } from '../campaignKinds.ts';
 import { languageTag } from '@paraphe/contracts';
@@ -75,6 +76,7 @@ export function CampaignViewPage() {
       {cancelling && <Alert color="orange" variant="light" icon={<IconHourglass size={18} />}>{t('view.cancelling')}</Alert>}
       {c.status === 'failed' && <Alert color="red" variant="light">{t('view.failed')}</Alert>}
       {statistics.data && <StatisticsCards statistics={statistics.data} />}
+      {statistics.data && <InvitationDeliverySummary delivery={statistics.data.invitations} />}
       <Paper withBorder p="md">
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="md">

@@ -12,6 +12,7 @@ import { formatEta } from '../operationScreen.ts';
 import { OperationStatusBadge } from './StatusBadges.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
 import { languageTag } from '@paraphe/contracts';
+import { InvitationDeliverySummary } from '../../../shared/ui/InvitationDeliverySummary.tsx';
 
 /** A sent operation: statistics and live progress, actions (change status, relaunch, archive, export), the orders. */
 export function OperationView({ operation }: { operation: Operation }) {
@@ -88,6 +89,7 @@ export function OperationView({ operation }: { operation: Operation }) {
           ))}
         </SimpleGrid>
       )}
+      {stats && <InvitationDeliverySummary delivery={stats.invitations} />}
       <Paper withBorder p="md">
         <OrdersPanel operation={operation} canManage={canManage} />
       </Paper>

@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { finalSignerStatuses, signerDisplayName, sortSignersForDisplay, type Signer, type SignatureStatus } from '@paraphe/contracts';
+import { deliveryBucketOf, finalSignerStatuses, signerDisplayName, sortSignersForDisplay, type InvitationDelivery, type Signer, type SignatureStatus } from '@paraphe/contracts';
+import { InvitationDeliverySummary } from '../../../../shared/ui/InvitationDeliverySummary.tsx';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { parallelGroupsOf } from '../../../../shared/forms/steps.ts';
 import { SignerStatusBadge } from '../StatusBadge.tsx';
@@ -12,57 +13,83 @@ type Props = { signers: Signer[]; requestStatus?: SignatureStatus; onCancelSigne
 export function SignersPanel({ signers, requestStatus, onCancelSigner }: Props) {
   const { t, i18n } = useTranslation('signatures');
   const together = parallelGroupsOf(signers);
+  const delivery = deliveryOfSigners(signers);
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="xs" aria-label={t('view.tabs.signers')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('view.name')}</Table.Th>
-            <Table.Th>{t('view.role')}</Table.Th>
-            <Table.Th>{t('view.status')}</Table.Th>
-            <Table.Th>{t('view.actionAt')}</Table.Th>
-            <Table.Th>{t('view.refusal')}</Table.Th>
-            {onCancelSigner && <Table.Th />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sortSignersForDisplay(signers).map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td>
-                <Text size="sm" fw={500}>{signerDisplayName(s)}</Text>
-                <Text size="xs" c="dimmed">{s.emailAddress}{s.phoneNum ? ` · ${s.phoneNum}` : ''}</Text>
-              </Table.Td>
-              <Table.Td>
-                {t(`roles.${s.role}`)} {s.coSigner && <Badge size="xs" variant="outline">{t('view.coSigner')}</Badge>}
-                {together.has(s.id) && <Badge size="xs" variant="light" color="grape" ml={4}>{t('steps.together', { n: together.get(s.id) })}</Badge>}
-              </Table.Td>
-              <Table.Td>
-                {/* An observer acts on nothing: once the request is completed, so is their part. */}
-                {s.role === 'observer' && requestStatus === 'completed' ? (
-                  <Badge color="green" variant="dot">{t('statuses.completed')}</Badge>
-                ) : (
-                  <SignerStatusBadge status={s.status} />
-                )}
-                <DeliveryWarning message={s.lastMessage} />
-              </Table.Td>
-              <Table.Td>{formatDateTime(s.actionAt, i18n.language)}</Table.Td>
-              <Table.Td><Text size="sm">{s.refusalComment ?? '—'}</Text></Table.Td>
-              {onCancelSigner && (
-                <Table.Td>
-                  {s.role !== 'observer' && !finalSignerStatuses.includes(s.status) && (
-                    <Tooltip label={t('actions.cancelSigner')}>
-                      <ActionIcon variant="subtle" color="red" aria-label={`${t('actions.cancelSigner')} ${signerDisplayName(s)}`} onClick={() => onCancelSigner(s)}>
-                        <IconUserX size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Table.Td>
-              )}
+    <>
+      {delivery.delivered + delivery.waiting + delivery.failed > 0 && <InvitationDeliverySummary delivery={delivery} />}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="xs" aria-label={t('view.tabs.signers')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('view.name')}</Table.Th>
+              <Table.Th>{t('view.role')}</Table.Th>
+              <Table.Th>{t('view.status')}</Table.Th>
+              <Table.Th>{t('view.actionAt')}</Table.Th>
+              <Table.Th>{t('view.refusal')}</Table.Th>
+              {onCancelSigner && <Table.Th />}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {sortSignersForDisplay(signers).map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>{signerDisplayName(s)}</Text>
+                  <Text size="xs" c="dimmed">{s.emailAddress}{s.phoneNum ? ` · ${s.phoneNum}` : ''}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {t(`roles.${s.role}`)} {s.coSigner && <Badge size="xs" variant="outline">{t('view.coSigner')}</Badge>}
+                  {together.has(s.id) && <Badge size="xs" variant="light" color="grape" ml={4}>{t('steps.together', { n: together.get(s.id) })}</Badge>}
+                </Table.Td>
+                <Table.Td>
+                  {/* An observer acts on nothing: once the request is completed, so is their part. */}
+                  {s.role === 'observer' && requestStatus === 'completed' ? (
+                    <Badge color="green" variant="dot">{t('statuses.completed')}</Badge>
+                  ) : (
+                    <SignerStatusBadge status={s.status} />
+                  )}
+                  <DeliveryBadge message={s.lastMessage} />
+                  <DeliveryWarning message={s.lastMessage} />
+                </Table.Td>
+                <Table.Td>{formatDateTime(s.actionAt, i18n.language)}</Table.Td>
+                <Table.Td><Text size="sm">{s.refusalComment ?? '—'}</Text></Table.Td>
+                {onCancelSigner && (
+                  <Table.Td>
+                    {s.role !== 'observer' && !finalSignerStatuses.includes(s.status) && (
+                      <Tooltip label={t('actions.cancelSigner')}>
+                        <ActionIcon variant="subtle" color="red" aria-label={`${t('actions.cancelSigner')} ${signerDisplayName(s)}`} onClick={() => onCancelSigner(s)}>
+                          <IconUserX size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
+
+/** The request's figures: each signer counted by the delivery of the last message sent to them. */
+export function deliveryOfSigners(signers: readonly Signer[]): InvitationDelivery {
+  const delivery: InvitationDelivery = { delivered: 0, waiting: 0, failed: 0 };
+  for (const s of signers) if (s.lastMessage) delivery[deliveryBucketOf(s.lastMessage.status)]++;
+  return delivery;
+}
+
+const bucketColors = { delivered: 'teal', waiting: 'orange', failed: 'red' } as const;
+
+/** "E-mail delivered / waiting / not delivered": how the last message to this participant stands. */
+function DeliveryBadge({ message }: { message: Signer['lastMessage'] }) {
+  const { t } = useTranslation('signatures');
+  if (!message) return null;
+  const bucket = deliveryBucketOf(message.status);
+  return (
+    <Badge size="xs" variant="light" color={bucketColors[bucket]} ml={4} data-testid="signer-delivery">
+      {t(`view.delivery.badge.${bucket}`, { channel: t(`view.delivery.${message.channel}`) })}
+    </Badge>
   );
 }
 
