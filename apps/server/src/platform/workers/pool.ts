@@ -73,8 +73,11 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     maxQueue: options.maxQueue,
     // Idle threads end after a minute: a quiet server keeps none, a busy one does not pay a start per task.
     idleTimeout: 60_000,
-    // The server's own flags (e.g. --max-semi-space-size) suit the workers; a test runner's loader flags do not.
-    execArgv: process.execArgv.filter((flag) => !flag.startsWith('--import') && !flag.startsWith('--loader') && !flag.startsWith('--require')),
+    // No flags of the server's: a Worker refuses V8 flags (`./paraphe start` passes --max-semi-space-size=4, and every
+    // task then failed with ERR_WORKER_INVALID_EXEC_ARGV), and a test runner's loader flags do not suit the tasks.
+    // The tasks need none: Node 24 strips the types of tasks.ts by itself. Workers are few and short-lived, so the
+    // server's young-generation size is not carried over (resourceLimits would be the place).
+    execArgv: [],
   });
   let running = 0;
   return {
