@@ -3372,6 +3372,11 @@ export interface operations {
                                 createdAt: string;
                             }[];
                             allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                            invitations?: {
+                                delivered: number;
+                                waiting: number;
+                                failed: number;
+                            };
                         }[];
                         nextCursor?: string;
                     };
@@ -3765,6 +3770,11 @@ export interface operations {
                             createdAt: string;
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -4074,6 +4084,11 @@ export interface operations {
                             createdAt: string;
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -4362,6 +4377,11 @@ export interface operations {
                             createdAt: string;
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -4549,6 +4569,11 @@ export interface operations {
                             etaSeconds: number | null;
                             startedAt: string | null;
                             finishedAt: string | null;
+                        };
+                        invitations: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
                         };
                         /** Format: uuid */
                         id: string;
@@ -4999,6 +5024,11 @@ export interface operations {
                             createdAt: string;
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -5266,6 +5296,11 @@ export interface operations {
                             createdAt: string;
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "archive" | "retry" | "cancelSignatory" | "import")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -5521,6 +5556,11 @@ export interface operations {
                             }[];
                             allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
                             statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                            invitations?: {
+                                delivered: number;
+                                waiting: number;
+                                failed: number;
+                            };
                         }[];
                         nextCursor?: string;
                     };
@@ -5894,6 +5934,11 @@ export interface operations {
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
                         statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -6187,6 +6232,11 @@ export interface operations {
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
                         statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -6459,6 +6509,11 @@ export interface operations {
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
                         statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -6637,6 +6692,11 @@ export interface operations {
                             etaSeconds: number | null;
                             startedAt: string | null;
                             finishedAt: string | null;
+                        };
+                        invitations: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
                         };
                         /** Format: uuid */
                         id: string;
@@ -7079,6 +7139,11 @@ export interface operations {
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
                         statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
@@ -7330,6 +7395,11 @@ export interface operations {
                         }[];
                         allowedActions: ("update" | "send" | "cancel" | "relaunch" | "retry" | "delete" | "archive" | "export" | "import" | "editOrder" | "cancelOrder" | "deleteOrder" | "deleteDocument")[];
                         statusTargets: ("draft" | "pending" | "ready" | "completed" | "failed" | "canceled" | "expired")[];
+                        invitations?: {
+                            delivered: number;
+                            waiting: number;
+                            failed: number;
+                        };
                     };
                 };
             };
