@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CertificateImporter, SubIndication, TimeStatus, VerificationReport, VerifiedSignature, VerifiedToken, Verdict } from '@paraphe/contracts';
 import { SigningError, verifyCertificateChain, verifyPdf, verifyTimestampToken, type Der, type RevocationSource, type SignatureReport } from '@paraphe/signing';
 import { AppError } from '../../platform/errors.ts';
+import type { StampCertificateOrigin } from '../stamps/index.ts';
 
 /**
  * Verification of a file (docs/timestamps.md): a PDF's signatures and document time-stamps through the engine's
@@ -21,15 +22,6 @@ export interface Trust {
   stampCertificate?: (certificate: Der) => Promise<StampCertificateOrigin | null>;
 }
 
-/** What the stamps domain knows of the tenant that imported a certificate (stamps `findStampCertificate`). */
-export interface StampCertificateOrigin {
-  company: string;
-  registrationNumber: string | null;
-  country: string | null;
-  companySource: 'billing-profile' | 'account';
-  importedAt: Date;
-  issuer: string;
-}
 
 export interface FileToVerify {
   fileName: string;
