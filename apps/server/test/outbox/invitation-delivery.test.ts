@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import type { Campaign, InvitationDelivery, Operation } from '@paraphe/contracts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { draft, multipartBody, placed, samplePdf, signer } from '../support/signatures.ts';
 import { createCampaign, rows, signatory } from '../campaigns/support.ts';
+import { startSmtp, stopSmtp, type SmtpSink } from '../support/smtp.ts';
 
 /**
  * Issue 24 item 9: with the mail server down, a requester saw "Sent 2,000 — 100 %" while the invitations waited in
@@ -14,47 +13,15 @@ import { createCampaign, rows, signatory } from '../campaigns/support.ts';
  * A real SMTP peer (smtp-server), stopped and started again on the same port; it refuses `nobody@` for good (550).
  */
 
-interface Peer {
-  server: SMTPServer;
-  port: number;
-  received: string[];
-}
-function startPeer(port = 0, received: string[] = []): Promise<Peer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 100,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('nobody')) return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        received.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.removeListener('error', reject);
-      server.on('error', () => undefined);
-      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
-    });
-  });
-}
-const stopPeer = (peer: Peer) => new Promise<void>((resolve) => peer.server.close(() => resolve()));
+const refuseNobody = { refuse: (address: string) => address.startsWith('nobody') };
 
 describe(`invitations not delivered are shown, and /healthz says the mail transport fails (${engine})`, () => {
   let t: TestContext;
-  let peer: Peer;
+  let peer: SmtpSink;
   let client: TestClient;
 
   beforeAll(async () => {
-    peer = await startPeer();
+    peer = await startSmtp(0, refuseNobody);
     t = await createTestContext({
       env: { SMTP_URL: `smtp://127.0.0.1:${peer.port}`, MAIL_RETRY_FIRST_DELAY_SECONDS: '1', MAIL_RETRY_MAX_DELAY_SECONDS: '2', EMAIL_DOMAIN_CHECK: 'off' },
     });
@@ -63,7 +30,7 @@ describe(`invitations not delivered are shown, and /healthz says the mail transp
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    if (peer) await stopPeer(peer);
+    if (peer) await stopSmtp(peer.server);
   });
 
   const health = async () => (await t.request({ method: 'GET', url: '/healthz' })).json() as { status: string; mail?: { state: string; consecutiveFailures: number; lastSuccessAt: string | null; oldestWaitingSeconds: number | null } };
@@ -76,7 +43,7 @@ describe(`invitations not delivered are shown, and /healthz says the mail transp
 
   it('campaign, operation and request show waiting then delivered / failed; /healthz shows mail failing then ok', async () => {
     // The mail server goes down before anything is sent.
-    await stopPeer(peer);
+    await stopSmtp(peer.server);
 
     const campaign = await createCampaign(t, client, { signatories: [signatory(0), signatory(1), signatory(2, { emailAddress: `nobody-${Date.now()}@example.com` })], send: true });
     const pdf = await samplePdf();
@@ -113,7 +80,7 @@ describe(`invitations not delivered are shown, and /healthz says the mail transp
     expect(failing.status).toBe('ok'); // mail failing never makes the node unhealthy: the API works, mail waits
 
     // The server comes back on the same address: the retries deliver; the refused address fails for good.
-    peer = await startPeer(peer.port, peer.received);
+    peer = await startSmtp(peer.port, refuseNobody);
     const settled = await t.waitFor(async () => {
       const stats = await campaignStatistics(campaign.id);
       return stats.invitations.waiting === 0 && stats;

@@ -15,8 +15,11 @@ export interface SmtpSink {
   received: ReceivedMail[];
 }
 
-/** A real SMTP server in this process: the product's nodemailer transport talks to it over TCP. */
-export function startSmtp(port = 0): Promise<SmtpSink> {
+/**
+ * A real SMTP server in this process: the product's nodemailer transport talks to it over TCP. `refuse` names the
+ * recipients it refuses for good (550), as a mail server does an unknown mailbox.
+ */
+export function startSmtp(port = 0, options: { refuse?: (address: string) => boolean } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     // Stopping the server ends at once the pooled connections the sender keeps open (as a mail server's restart
@@ -25,6 +28,10 @@ export function startSmtp(port = 0): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
