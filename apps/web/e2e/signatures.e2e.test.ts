@@ -44,7 +44,9 @@ async function outboxRows(admin: Page, to: string) {
   await admin.reload();
   const table = admin.getByRole('table');
   await table.waitFor();
-  await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(1);
+  // A generous bound: on the embedded database under CI load the list answered after more than the default 5 s
+  // once (seen after issue 24's merge; cause not located: docs/security.md, left for the next session).
+  await expect.poll(() => table.getByRole('row').count(), { timeout: 20_000 }).toBeGreaterThan(1);
   return table.getByRole('row');
 }
 
