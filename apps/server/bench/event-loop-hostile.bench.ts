@@ -21,6 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { createTestContext, freshIp } from '../test/support/harness.ts';
 import { deflatedMember, objectStreamPdf, rawPdf, rawZip } from '../test/support/documents.ts';
 import { createRequest, tenantWithGerant } from '../test/support/signatures.ts';
@@ -57,7 +58,7 @@ function rowsOds(rows: number): Buffer {
 const dir = mkdtempSync(join(tmpdir(), 'paraphe-bench-hostile-'));
 // Job polling as in production (1 s; the test harness polls every 0.5 s): on PGlite every poll is a query run on
 // the main thread, which the baseline phase shows.
-const t = await createTestContext({ env: { WORKER_TASK_TIMEOUT_SECONDS: '600' }, pollingIntervalSeconds: 1 });
+const t = await createTestContext({ env: { WORKER_TASK_TIMEOUT_SECONDS: '600', HEALTH_STORAGE_WAIT_MS: '50' }, pollingIntervalSeconds: 1 });
 try {
   const stamper = await stampClient(t);
   const { client: gerant } = await tenantWithGerant(t);
@@ -69,17 +70,42 @@ try {
     pdfxref: brokenXrefPdf(40),
     ods: rowsOds(90_000),
   };
-  const send: Record<Kind, () => Promise<{ statusCode: number; body: string }>> = {
-    p12: () => uploadStampFile(t, stamper, '/api/stamp-accounts/import', { name: 'hostile.p12', data: files.p12 }, { password: 'wrong', label: 'Hostile' }),
-    p12cap: () => uploadStampFile(t, stamper, '/api/stamp-accounts/import', { name: 'cap.p12', data: files.p12cap }, { password: 'wrong', label: 'Hostile' }),
-    pdfbomb: () => createRequest(t, gerant, { files: [{ fileName: 'bomb.pdf', contentType: 'application/pdf', data: files.pdfbomb }] }),
-    pdfxref: () => createRequest(t, gerant, { files: [{ fileName: 'xref.pdf', contentType: 'application/pdf', data: files.pdfxref }] }),
-    ods: () => uploadContacts(t, contactsGerant, 'contacts.ods', files.ods),
-    login: () => t.request({ method: 'POST', url: '/api/auth/login', body: { email: 'nobody@example.com', password: 'wrong-password-1' }, headers: freshIp() }),
+  // Every hostile call is built before the measure (bodies of up to 40 MB: building them is the client's work, not
+  // the server's), then sent over real HTTP by a worker thread, so that neither the client's CPU nor light-my-request's
+  // one-chunk bodies are counted in this process's event loop: the server reads its sockets as in production.
+  type Prepared = { method: string; url: string; headers: Record<string, string>; payload: Buffer | string };
+  const prepare = async (call: (ctx: typeof t) => Promise<unknown>): Promise<Prepared> => {
+    let prepared: Prepared | undefined;
+    const capture = {
+      ...t,
+      request: async (opts: Parameters<typeof t.request>[0]) => {
+        const json = opts.body !== undefined && !Buffer.isBuffer(opts.body);
+        prepared = {
+          method: opts.method,
+          url: opts.url,
+          headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+          payload: json ? JSON.stringify(opts.body) : ((opts.body as Buffer | undefined) ?? ''),
+        };
+        return { statusCode: 0, body: '', json: () => ({}) } as unknown as Awaited<ReturnType<typeof t.request>>;
+      },
+    };
+    await call(capture);
+    return prepared!;
   };
+  const build: Record<Kind, () => Promise<Prepared>> = {
+    p12: () => prepare((ctx) => uploadStampFile(ctx, stamper, '/api/stamp-accounts/import', { name: 'hostile.p12', data: files.p12 }, { password: 'wrong', label: 'Hostile' })),
+    p12cap: () => prepare((ctx) => uploadStampFile(ctx, stamper, '/api/stamp-accounts/import', { name: 'cap.p12', data: files.p12cap }, { password: 'wrong', label: 'Hostile' })),
+    pdfbomb: () => prepare((ctx) => createRequest(ctx, gerant, { files: [{ fileName: 'bomb.pdf', contentType: 'application/pdf', data: files.pdfbomb }] })),
+    pdfxref: () => prepare((ctx) => createRequest(ctx, gerant, { files: [{ fileName: 'xref.pdf', contentType: 'application/pdf', data: files.pdfxref }] })),
+    ods: () => prepare((ctx) => uploadContacts(ctx, contactsGerant, 'contacts.ods', files.ods)),
+    login: () => prepare((ctx) => ctx.request({ method: 'POST', url: '/api/auth/login', body: { email: 'nobody@example.com', password: 'wrong-password-1' }, headers: freshIp() })),
+  };
+  const baseUrl = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
+  const probe = () => fetch(`${baseUrl}/healthz`).then((res) => res.arrayBuffer());
   // Warm-up: one health probe, one login (first argon2 call), so that neither cold start is counted.
-  await t.request({ method: 'GET', url: '/healthz' });
-  await send.login();
+  await probe();
+  const warm = await build.login();
+  await fetch(`${baseUrl}${warm.url}`, { method: warm.method, headers: warm.headers, body: warm.payload as string });
 
   /** Probes /healthz one call after the other (10 ms apart) while `busy()`; the loop delay over the same time. */
   async function measure(label: string, busy: () => boolean) {
@@ -89,7 +115,7 @@ try {
     await new Promise((resolve) => setImmediate(resolve));
     for (let i = 0; i < 100_000 && busy(); i++) {
       const at = performance.now();
-      await t.request({ method: 'GET', url: '/healthz' });
+      await probe();
       probes.push(performance.now() - at);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -104,30 +130,41 @@ try {
   const baselineEnd = performance.now() + 15_000;
   await measure('idle', () => performance.now() < baselineEnd);
 
+  const calls = (await Promise.all(kinds.flatMap((kind) => Array.from({ length: count }, async () => ({ kind, ...(await build[kind]()) }))))).map((call) => ({
+    ...call,
+    url: `${baseUrl}${call.url}`,
+  }));
   const started = performance.now();
-  let pending = 0;
-  const outcomes: { kind: Kind; status: number; code: string; ms: number }[] = [];
-  const uploads = kinds.flatMap((kind) =>
-    Array.from({ length: count }, async () => {
-      pending++;
-      const at = performance.now();
-      try {
-        const res = await send[kind]();
-        let code = '';
-        try {
-          const error = JSON.parse(res.body).error;
-          code = `${error?.fields?.[0]?.rule ?? error?.details?.reason ?? error?.code ?? ''} ${String(error?.message ?? '').slice(0, 70)}`.trim();
-        } catch {
-          /* not JSON */
-        }
-        outcomes.push({ kind, status: res.statusCode, code, ms: performance.now() - at });
-      } finally {
-        pending--;
-      }
-    }),
+  let pending = true;
+  const sender = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     Promise.all(workerData.map(async (call) => {
+       const at = performance.now();
+       const res = await fetch(call.url, { method: call.method, headers: call.headers, body: call.payload });
+       const body = await res.text();
+       return { kind: call.kind, status: res.status, body, ms: performance.now() - at };
+     })).then((outcomes) => parentPort.postMessage(outcomes));`,
+    { eval: true, workerData: calls },
   );
-  await measure('hostile', () => pending > 0);
-  await Promise.all(uploads);
+  const answers = new Promise<{ kind: Kind; status: number; body: string; ms: number }[]>((resolve, reject) => {
+    sender.once('message', (outcomes) => {
+      pending = false;
+      resolve(outcomes);
+    });
+    sender.once('error', reject);
+  });
+  await measure('hostile', () => pending);
+  const outcomes = (await answers).map(({ kind, status, body, ms }) => {
+    let code = '';
+    try {
+      const error = JSON.parse(body).error;
+      code = `${error?.fields?.[0]?.rule ?? error?.details?.reason ?? error?.code ?? ''} ${String(error?.message ?? '').slice(0, 70)}`.trim();
+    } catch {
+      /* not JSON */
+    }
+    return { kind, status, code, ms };
+  });
+  await sender.terminate();
   const total = performance.now() - started;
 
   console.log(`${count} × [${kinds.join(', ')}] in parallel: ${ms(total)} until the last answer`);
@@ -136,7 +173,7 @@ try {
     const answers = [...new Set(mine.map((o) => `${o.status} ${o.code}`))].join(' | ');
     console.log(`  ${kind.padEnd(8)} ${answers.padEnd(100)} slowest ${ms(Math.max(...mine.map((o) => o.ms)))}`);
   }
-  const reported = (await t.request({ method: 'GET', url: '/healthz' })).json().eventLoopDelayMs;
+  const reported = ((await (await fetch(`${baseUrl}/healthz`)).json()) as { eventLoopDelayMs?: unknown }).eventLoopDelayMs;
   if (reported) console.log(`/healthz eventLoopDelayMs at the end: ${JSON.stringify(reported)}`);
 } finally {
   await t.close();

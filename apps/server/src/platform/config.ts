@@ -68,6 +68,9 @@ const configSchema = z.object({
   // STORAGE_RESERVE_UPLOAD_MB × STORAGE_RESERVE_FACTOR (default 100 MB, the default archive limit, × 2: an archive's
   // PDFs may inflate to twice its size). Raise it with the tenants' upload limits (maxArchiveSizeMb).
   STORAGE_RESERVE_UPLOAD_MB: z.coerce.number().int().min(0).default(100),
+  // How long /healthz waits for its storage probe when an earlier probe found the storage healthy; past it, it answers
+  // with that earlier state (platform/http/health.ts). A bad state is always checked again before it is reported.
+  HEALTH_STORAGE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   STORAGE_RESERVE_FACTOR: z.coerce.number().min(1).max(100).default(2),
   // The worker pool (platform/workers/pool.ts) where CPU-heavy work on uploads runs, off the event loop: threads
   // (default: the cores, at least 2, at most 4; 0 = inline on the main thread, for debugging only), tasks waiting
@@ -236,6 +239,8 @@ export type Config = {
   storageMinFreeBytes: number;
   /** STORAGE_RESERVE_UPLOAD_MB × STORAGE_RESERVE_FACTOR: under this much free space /healthz says the storage is full. */
   storageReserveBytes: number;
+  /** HEALTH_STORAGE_WAIT_MS: /healthz waits this long for a storage probe before answering with the previous healthy state. */
+  healthStorageWaitMs: number;
   /** WORKER_THREADS (undefined: the default), WORKER_QUEUE, WORKER_TASK_TIMEOUT_SECONDS (platform/workers/pool.ts). */
   workers: { threads: number | undefined; maxQueue: number; taskTimeoutMs: number };
   /** API_RATE_LIMIT_PER_MINUTE: calls per minute per API key on /api/v1 (docs/api-v1.md). */
@@ -346,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailAttachmentMaxBytes: Math.floor(c.MAIL_ATTACHMENT_MAX_MB * 1024 * 1024),
     storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
     storageReserveBytes: Math.ceil(c.STORAGE_RESERVE_UPLOAD_MB * c.STORAGE_RESERVE_FACTOR * 1024 * 1024),
+    healthStorageWaitMs: c.HEALTH_STORAGE_WAIT_MS,
     workers: { threads: c.WORKER_THREADS, maxQueue: c.WORKER_QUEUE, taskTimeoutMs: Math.round(c.WORKER_TASK_TIMEOUT_SECONDS * 1000) },
     apiRateLimitPerMinute: c.API_RATE_LIMIT_PER_MINUTE,
     storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,

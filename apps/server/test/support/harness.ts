@@ -115,7 +115,11 @@ export async function createTestContext(
   const { database, drop } = opts.database ? { database: opts.database, drop: async () => undefined } : await openTestDatabase();
   // Uploaded files go to a folder of this context, removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-test-'));
-  const config = loadConfig({ ADMIN_EMAIL: adminEmail, LOG_LEVEL: 'silent', PORT: '3999', SECRET_KEY: 'x'.repeat(40), DATA_DIR: dataDir, TRUST_PROXY: 'loopback', ...opts.env });
+  const config = loadConfig({ ADMIN_EMAIL: adminEmail, LOG_LEVEL: 'silent', PORT: '3999', SECRET_KEY: 'x'.repeat(40), DATA_DIR: dataDir, TRUST_PROXY: 'loopback',
+    // Tests change the disk between two /healthz calls and must see it at the next one: no answer from an earlier probe.
+    HEALTH_STORAGE_WAIT_MS: '10000',
+    ...opts.env,
+  });
   await ensurePlatform(database, { email: adminEmail, password });
   const now = { value: undefined as Date | undefined };
   const notices: string[] = [];

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import { receiveBytes } from '../../platform/http/received-bytes.ts';
 
 /** The largest spreadsheet an import takes. */
 export const maxImportBytes = 20 * 1024 * 1024;
@@ -29,15 +30,9 @@ export async function readImportFile(request: FastifyRequest): Promise<UploadedF
         for await (const _ of part.file);
         continue;
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size <= maxImportBytes) chunks.push(chunk);
-        else chunks.length = 0;
-      }
-      if (size > maxImportBytes || part.file.truncated) tooLarge = true;
-      else received = { fileName: path.basename(part.filename || 'contacts'), data: Buffer.concat(chunks, size) };
+      const bytes = await receiveBytes(part.file as AsyncIterable<Buffer>, maxImportBytes);
+      if (bytes.tooLarge || part.file.truncated) tooLarge = true;
+      else received = { fileName: path.basename(part.filename || 'contacts'), data: bytes.data };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

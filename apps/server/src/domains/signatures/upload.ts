@@ -5,6 +5,7 @@ import { maxFilesPerRequest, type FieldError } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileError, mb, receivedFileLimit, validation, type ReceivedFile, type UploadLimits } from './intake.ts';
+import { receiveBytes } from '../../platform/http/received-bytes.ts';
 
 /** The multipart body of the create route (HTTP only): text parts as strings, files in memory, within limits. */
 
@@ -43,17 +44,10 @@ export async function readSignatureForm(request: FastifyRequest, limits: UploadL
 async function receiveFile(part: MultipartFile, limits: UploadLimits): Promise<ReceivedFile> {
   const fileName = path.basename(part.filename || 'document.pdf');
   const maxBytes = receivedFileLimit({ fileName, mimeType: part.mimetype }, limits);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Past the limit the rest of the part is read and dropped (not destroyed): the multipart parser then goes on to the
-  // end of the body and the client reads the 413 instead of a broken connection.
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= maxBytes) chunks.push(chunk);
-    else chunks.length = 0;
-  }
-  if (size > maxBytes) throw fileError('FILE_TOO_LARGE', `${fileName} exceeds ${mb(maxBytes)}.`, `files.${fileName}`, maxBytes);
-  return { fileName, mimeType: part.mimetype, data: Buffer.concat(chunks, size) };
+  // Into memory the worker threads share (no copy at the end, none to the PDF reader's thread).
+  const bytes = await receiveBytes(part.file as AsyncIterable<Buffer>, maxBytes);
+  if (bytes.tooLarge) throw fileError('FILE_TOO_LARGE', `${fileName} exceeds ${mb(maxBytes)}.`, `files.${fileName}`, maxBytes);
+  return { fileName, mimeType: part.mimetype, data: bytes.data };
 }
 
 /** The one file part of an inspection call (POST /api/transactions/inspect), within the tenant's limits. */

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import { receiveBytes } from '../../platform/http/received-bytes.ts';
 
 export interface UploadedFile {
   fileName: string;
@@ -43,15 +44,9 @@ export async function readOptionalUpload(request: FastifyRequest, maxBytes: numb
         for await (const _ of part.file);
         continue;
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size <= maxBytes) chunks.push(chunk);
-        else chunks.length = 0;
-      }
-      if (size > maxBytes || part.file.truncated) tooLarge = true;
-      else received = { fileName: path.basename(part.filename || what), data: Buffer.concat(chunks, size) };
+      const bytes = await receiveBytes(part.file as AsyncIterable<Buffer>, maxBytes);
+      if (bytes.tooLarge || part.file.truncated) tooLarge = true;
+      else received = { fileName: path.basename(part.filename || what), data: bytes.data };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import { receiveBytes } from '../../platform/http/received-bytes.ts';
 
 /** The parts of a time-stamp or verification form: `file`, the optional `token` (.tsr), small text fields. */
 export interface TimestampForm {
@@ -39,16 +40,10 @@ export async function readTimestampForm(request: FastifyRequest, maxFileBytes: n
       }
       const name = part.fieldname === 'token' ? 'token' : part.fieldname === 'file' ? 'file' : undefined;
       const limit = name === 'token' ? maxTokenBytes : maxFileBytes;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (name && size <= limit) chunks.push(chunk);
-        else chunks.length = 0;
-      }
+      const bytes = await receiveBytes(part.file as AsyncIterable<Buffer>, name ? limit : 0);
       if (!name) continue;
-      if (size > limit || part.file.truncated) overLimit ??= tooLarge(name, limit);
-      else received[name] = { fileName: path.basename(part.filename || name), data: Buffer.concat(chunks, size) };
+      if (bytes.tooLarge || part.file.truncated) overLimit ??= tooLarge(name, limit);
+      else received[name] = { fileName: path.basename(part.filename || name), data: bytes.data };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

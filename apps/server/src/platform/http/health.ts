@@ -48,6 +48,37 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Per platform: the last storage probe that finished, and the one running (at most one at a time). */
+const storageProbes = new WeakMap<Platform, { last?: StorageHealth; running?: Promise<StorageHealth> }>();
+
+/**
+ * The storage's state for /healthz. The probe touches the disk (mkdir, statfs, a small write and delete): under heavy
+ * writes each step waits for the kernel's journal (30–110 ms each seen while four 40 MB uploads were flushed), and a
+ * load balancer's probe must not wait for that. So when the previous probe found the storage `ok` or `low`, /healthz
+ * waits at most HEALTH_STORAGE_WAIT_MS (50 ms) for a new one and otherwise answers with the previous state (the new
+ * probe goes on and its result serves the next call); a `full` or `unwritable` state, or no state yet, is always
+ * waited for, so a bad state is never reported without being checked again. Concurrent calls share one probe (a
+ * public endpoint must not let anyone multiply disk writes).
+ */
+async function storageHealth(platform: Platform): Promise<StorageHealth | undefined> {
+  const storage = platform.storage;
+  if (!storage.health) return undefined;
+  const probes = storageProbes.get(platform) ?? {};
+  storageProbes.set(platform, probes);
+  const running = (probes.running ??= withTimeout(storage.health(), pingTimeoutMs)
+    .catch((): StorageHealth => ({ state: 'unwritable', freeBytes: null }))
+    .then((health) => {
+      probes.last = health;
+      probes.running = undefined;
+      return health;
+    }));
+  const last = probes.last;
+  if (!last || (last.state !== 'ok' && last.state !== 'low')) return running;
+  let timer: NodeJS.Timeout | undefined;
+  const previous = new Promise<StorageHealth>((resolve) => (timer = setTimeout(() => resolve(last), platform.config.healthStorageWaitMs)));
+  return Promise.race([running, previous]).finally(() => clearTimeout(timer));
+}
+
 /** GET /healthz: public, so states only (no free-space figure, no error text). */
 export async function healthReport(platform: Platform): Promise<{ statusCode: 200 | 503; body: HealthReport }> {
   const [database, storage, office] = await Promise.all([
@@ -55,12 +86,7 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
       () => 'ok' as const,
       () => 'unreachable' as const,
     ),
-    platform.storage.health
-      ? withTimeout(platform.storage.health(), pingTimeoutMs).then(
-          (h) => h,
-          (): StorageHealth => ({ state: 'unwritable', freeBytes: null }),
-        )
-      : Promise.resolve(undefined),
+    storageHealth(platform),
     // Detected once per process (`soffice --version`), then cached.
     withTimeout(officeEngineFor(platform.config, platform.logger).status(), pingTimeoutMs).then(
       (s) => (s.available ? ('available' as const) : ('unavailable' as const)),

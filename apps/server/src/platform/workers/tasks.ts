@@ -9,6 +9,7 @@
  * PKCS#8 DER (the caller rebuilds the KeyObject); an error crosses as `{ ok: false, error }` so that its class, code and
  * details survive (a thrown error would arrive as a bare Error).
  */
+import { createHash } from 'node:crypto';
 import { inspectPdf, loadPkcs12, SigningError, type PdfInspection } from '@paraphe/signing';
 import { SpreadsheetError } from '../spreadsheets/errors.ts';
 
@@ -28,9 +29,9 @@ export const taskHandlers = {
       chain: identity.chain,
     };
   },
-  /** Reads an uploaded PDF with the signing engine (parse, xref repair, object-stream inflate under its bounds). */
-  inspectPdf(input: { bytes: Uint8Array }): Promise<PdfInspection> {
-    return inspectPdf(input.bytes);
+  /** Reads an uploaded PDF with the signing engine (parse, xref repair, object-stream inflate under its bounds), and its SHA-256. */
+  async inspectPdf(input: { bytes: Uint8Array }): Promise<PdfInspection & { sha256: string }> {
+    return { ...(await inspectPdf(input.bytes)), sha256: createHash('sha256').update(input.bytes).digest('hex') };
   },
   /** SheetJS's synchronous read of an .xls / .ods / .xlsb (imports): its rows, at most maxRows. */
   async readSheetJs(input: { bytes: Uint8Array; format: 'xlsx' | 'xls' | 'ods' | 'xlsb'; maxRows: number; strip: boolean }) {
