@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PdfInspection, PdfInspectionAccepted } from '@paraphe/signing';
 import {
