@@ -52,7 +52,14 @@ function rowsOds(rows: number): Buffer {
       '</table:table></office:spreadsheet></office:body></office:document-content>',
   );
   const manifest = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>');
-  return rawZip([deflatedMember('mimetype', Buffer.from('application/vnd.oasis.opendocument.spreadsheet')), deflatedMember('content.xml', content), deflatedMember('META-INF/manifest.xml', manifest)]);
+  // SheetJS refuses an .ods without styles.xml ("Cannot find file styles.xml"): the file must be read for real.
+  const styles = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.2"/>');
+  return rawZip([
+    deflatedMember('mimetype', Buffer.from('application/vnd.oasis.opendocument.spreadsheet')),
+    deflatedMember('content.xml', content),
+    deflatedMember('styles.xml', styles),
+    deflatedMember('META-INF/manifest.xml', manifest),
+  ]);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'paraphe-bench-hostile-'));
