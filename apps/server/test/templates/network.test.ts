@@ -71,6 +71,8 @@ for (const mode of ['auto', 'off'] as const) {
     it('uploads, previews and batch-generates every hostile template with 0 connections to the listener', async () => {
       const status = await officeEngineFor(t.server.platform.config).status();
       expect(status).toMatchObject({ available: true, networkIsolation: mode === 'auto' ? 'namespace' : 'profile' });
+      // The operator sees the mode on /healthz.
+      expect((await t.request({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ office: 'available', officeNetwork: mode === 'auto' ? 'namespace' : 'profile' });
       const sheet = await xlsxBuffer({ sheetName: 'S', columns: [{ key: 'n', header: 'Nom' }], rows: [{ n: 'Alice' }, { n: 'Bob' }] });
       for (const hostile of hostileTemplates(listener.base)) {
         const uploaded = await uploadTo(t, gerant, '/api/Template', { name: hostile.fileName, data: hostile.data });

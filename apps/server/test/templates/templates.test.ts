@@ -226,5 +226,6 @@ describe(`mail-merge without LibreOffice (${engine})`, () => {
     const health = await t.request({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({ status: 'ok', office: 'unavailable' });
+    expect(health.json().officeNetwork).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { errorDetail, errorMessages } from '@paraphe/contracts';
 import type { Platform } from '../context.ts';
 import { eventLoopDelay, type EventLoopDelay } from '../event-loop.ts';
 import { classifyFault } from '../faults.ts';
-import { officeEngineFor } from '../office/index.ts';
+import { officeEngineFor, type NetworkIsolation } from '../office/index.ts';
 import type { StorageHealth } from '../storage.ts';
 import type { TransportHealth } from '../messaging/service.ts';
 
@@ -21,6 +21,12 @@ export interface HealthReport {
   storageReason?: NonNullable<StorageHealth['reason']>;
   /** Mail-merge document conversion (LibreOffice): unavailable never degrades the server, only that feature. */
   office: 'available' | 'unavailable';
+  /**
+   * How the converters are kept off the network when available (docs/security.md, "Office conversion never touches
+   * the network"): `namespace` (each converter in a network namespace of its own) or `profile` (the profile settings
+   * and the stripped package only — the machine refuses namespaces, or OFFICE_NETWORK_NAMESPACE=off).
+   */
+  officeNetwork?: NetworkIsolation;
   /** Event-loop delay (ms beyond the 10 ms sampling interval) over the last 10-20 s: informative, never degrades. */
   eventLoopDelayMs: EventLoopDelay;
   /**
@@ -89,8 +95,8 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
     storageHealth(platform),
     // Detected once per process (`soffice --version`), then cached.
     withTimeout(officeEngineFor(platform.config, platform.logger).status(), pingTimeoutMs).then(
-      (s) => (s.available ? ('available' as const) : ('unavailable' as const)),
-      () => 'unavailable' as const,
+      (s) => (s.available ? { state: 'available' as const, network: s.networkIsolation } : { state: 'unavailable' as const }),
+      () => ({ state: 'unavailable' as const }),
     ),
   ]);
   const transports = database === 'ok' ? await withTimeout(platform.messaging.transportHealth(), pingTimeoutMs).catch(() => undefined) : undefined;
@@ -101,7 +107,8 @@ export async function healthReport(platform: Platform): Promise<{ statusCode: 20
     ...(database === 'ok' ? { engine: platform.database.engine } : {}),
     ...(storage ? { storage: storage.state } : {}),
     ...(storage?.reason ? { storageReason: storage.reason } : {}),
-    office,
+    office: office.state,
+    ...('network' in office ? { officeNetwork: office.network } : {}),
     eventLoopDelayMs: eventLoopDelay(),
     ...(transports ? { mail: transports.mail, sms: transports.sms } : {}),
   };
