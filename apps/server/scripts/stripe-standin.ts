@@ -2,7 +2,7 @@
 // STRIPE_WEBHOOK_SECRET / STRIPE_API_BASE pointing at it:
 //   node apps/server/scripts/stripe-standin.ts [port] [webhook URL]
 // e.g. node apps/server/scripts/stripe-standin.ts 12111 http://127.0.0.1:3000/api/payments/webhooks/stripe
-import { startStripeStandin } from '../src/domains/payments/stripe-standin.ts';
+import { startStripeStandin } from '../dev/stripe-standin.ts';
 
 const port = Number(process.argv[2] ?? 12111);
 const webhook = process.argv[3] ?? 'http://127.0.0.1:3000/api/payments/webhooks/stripe';

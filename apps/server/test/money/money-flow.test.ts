@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { packPriceLists } from '@paraphe/contracts';
-import { startStripeStandin, type StripeStandin } from '../../src/domains/payments/stripe-standin.ts';
+import { startStripeStandin, type StripeStandin } from '../../dev/stripe-standin.ts';
 import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { draft, signer, tenantWithGerant } from '../support/signatures.ts';
 import { addCard, paymentOf, rowsOf, saveProfile } from '../payments/support.ts';

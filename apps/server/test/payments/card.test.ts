@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { createLogger } from '../../src/platform/logger.ts';
-import { startStripeStandin, type StripeStandin } from '../../src/domains/payments/stripe-standin.ts';
+import { startStripeStandin, type StripeStandin } from '../../dev/stripe-standin.ts';
 import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { addCard as addCardOnStandin, eventsOf, invoice, ledgerOf, paymentOf, requestPayment, rowsOf, saveProfile } from './support.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { StripeStandin } from '../../src/domains/payments/stripe-standin.ts';
+import type { StripeStandin } from '../../dev/stripe-standin.ts';
 import type { TestClient, TestContext } from '../support/harness.ts';
 
 /** A complete billing profile (France) paying by card or SEPA direct debit. */

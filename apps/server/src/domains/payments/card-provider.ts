@@ -2,7 +2,6 @@ import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addHealthDetail } from '../../platform/http/health.ts';
 import { createStripeProvider, type PaymentProvider } from './provider.ts';
-import { startStripeStandin, type StripeStandin, type WebhookTarget } from './stripe-standin.ts';
 
 /**
  * Which card provider this server uses (docs/payments.md): Stripe with STRIPE_SECRET_KEY; otherwise, outside
@@ -11,10 +10,29 @@ import { startStripeStandin, type StripeStandin, type WebhookTarget } from './st
  */
 export type CardMode = 'stripe' | 'stripe-standin' | 'unavailable';
 
+/** Where the stand-in sends its webhooks: a URL, or a function delivering them in-process. */
+export type WebhookTarget = string | ((body: string, headers: Record<string, string>) => Promise<number>);
+
+/**
+ * The Stripe stand-in is a development and test tool, not production source: it lives in `apps/server/dev/` and is
+ * loaded at run time, only in the `stripe-standin` mode (never under NODE_ENV=production). What this file uses of it:
+ */
+interface StandinHandle {
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  setWebhookTarget(target: WebhookTarget | null): void;
+}
+const standinModule = new URL('../../../dev/stripe-standin.ts', import.meta.url).href;
+async function startStandin(webhookTarget: WebhookTarget | null): Promise<StandinHandle> {
+  const { startStripeStandin } = (await import(standinModule)) as { startStripeStandin(opts: { webhookTarget: WebhookTarget | null }): Promise<StandinHandle> };
+  return startStripeStandin({ webhookTarget });
+}
+
 interface CardState {
   mode: CardMode;
   provider?: Promise<PaymentProvider>;
-  standin?: Promise<StripeStandin>;
+  standin?: Promise<StandinHandle>;
   webhookTarget?: WebhookTarget;
 }
 const states = new WeakMap<Platform, CardState>();
@@ -55,7 +73,7 @@ export function cardProvider(platform: Platform): Promise<PaymentProvider> {
       state.provider = Promise.resolve(createStripeProvider({ secretKey: payments.stripeSecretKey!, webhookSecret: payments.stripeWebhookSecret!, apiBase: payments.stripeApiBase, standin: false }));
     } else {
       // Started on first use: servers that never take a card open no port.
-      state.standin = startStripeStandin({ webhookTarget: state.webhookTarget ?? null });
+      state.standin = startStandin(state.webhookTarget ?? null);
       state.provider = state.standin.then((s) => createStripeProvider({ secretKey: s.secretKey, webhookSecret: s.webhookSecret, apiBase: s.url, standin: true }));
     }
   }

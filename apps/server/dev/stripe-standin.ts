@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { WebhookTarget } from '../src/domains/payments/card-provider.ts';
 
 /**
  * A local stand-in for the part of Stripe's API this product uses (docs/payments.md): the real service cannot be
@@ -21,7 +22,6 @@ type CardNumber = keyof typeof standinCards;
 
 type Json = Record<string, unknown>;
 /** Where webhook events go: a URL, or a function (tests: the app's inject). Answers the HTTP status. */
-export type WebhookTarget = string | ((body: string, headers: Record<string, string>) => Promise<number>);
 
 interface PaymentMethod { id: string; customer: string | null; number: CardNumber; exp_month: number; exp_year: number }
 interface Session { id: string; customer: string; success_url: string; cancel_url: string; status: 'open' | 'complete' | 'expired'; setup_intent: string | null }
