@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyEndpoints, pathOf } from '@paraphe/contracts';
 import { followRequest, launchCampaign, requestsSince, sendContract } from '../../clients/api-v1/examples.ts';
-import { generateClientTypes, generatedClientFile } from '../../src/domains/apikeys/client-generation.ts';
+import { generateClientTypes, generatedClientFile } from '../../scripts/api-client-generation.ts';
 import { createTestContext, type TestContext } from '../support/harness.ts';
 import { makePdf, tenantWithGerant } from '../support/signatures.ts';
 

@@ -1,8 +1,8 @@
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildApiV1OpenApi } from './openapi.ts';
+import { buildApiV1OpenApi } from '../src/domains/apikeys/openapi.ts';
 
 /** The checked-in client's types (clients/api-v1/schema.d.ts), from the OpenAPI document of /api/v1. */
-export const generatedClientFile = new URL('../../../clients/api-v1/schema.d.ts', import.meta.url);
+export const generatedClientFile = new URL('../clients/api-v1/schema.d.ts', import.meta.url);
 /** The server URL written in the generated document: the client is given the real one at run time. */
 const placeholderServer = 'https://paraphe.example';
 
