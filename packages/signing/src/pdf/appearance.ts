@@ -1,4 +1,5 @@
 import { embedFont, textWidth } from './font/embed.ts';
+import { readsRightToLeft } from './font/shape.ts';
 import { uprightMatrix, type Rotation } from './geometry.ts';
 import { imageXObject } from './image.ts';
 import { layoutAppearance } from './layout.ts';
@@ -30,7 +31,8 @@ export function formatDate(date: Date): string {
  * The widget's normal appearance (/AP /N): a Form XObject holding the handwriting and the text, so that signing
  * never touches page content (pdfsig cannot see page changes made after a signature). `width` × `height` is the
  * field as the viewer shows it; on a rotated page the /Matrix turns it back into the widget's user-space /Rect.
- * Text uses an embedded subset of Liberation Sans (any Latin, Greek or Cyrillic name, extractable).
+ * Text uses embedded subsets of the engine's fonts (font/embed.ts), shaped and ordered (font/shape.ts): any Latin,
+ * Greek, Cyrillic, Hebrew, Arabic, CJK or Hangul name, extractable (ToUnicode, /ActualText for shaped lines).
  */
 export function buildAppearance(update: PdfUpdate, width: number, height: number, a: VisibleAppearance, options: AppearanceOptions = {}): { ref: PdfRef; fontBytes: number } {
   const resources = new PdfDict();
@@ -47,6 +49,7 @@ export function buildAppearance(update: PdfUpdate, width: number, height: number
     details,
     imageAspect: image ? image.width / image.height : undefined,
     measure: textWidth,
+    rightToLeft: readsRightToLeft,
   });
   const ops: string[] = [];
   if (image && layout.image) {

@@ -3,6 +3,9 @@
  * box allows, the details (reason, place, date) smaller but never under MIN_DETAIL_SIZE, the handwriting on the
  * left keeping its aspect ratio. When the box is too small, details are dropped by priority (place, then reason,
  * then date) rather than shrunk to dust; the name is never dropped and never set under MIN_NAME_SIZE.
+ * A detail wider than the box is wrapped on more lines (by words; a word wider than the line is cut between
+ * letters), never cut with an ellipsis: "Signed electronically by Ελένη Παπαδοπούλου (Acme)" is read whole.
+ * A line whose text reads right to left (Arabic, Hebrew) is aligned on the right edge of the text area.
  */
 export const MIN_DETAIL_SIZE = 6;
 export const MAX_DETAIL_SIZE = 9;
@@ -23,6 +26,8 @@ export interface LayoutInput {
   imageAspect?: number;
   /** Width of `text` at `size` points. */
   measure: (text: string, size: number) => number;
+  /** True when `text` reads right to left (its first strong letter is Arabic or Hebrew): aligned right. */
+  rightToLeft?: (text: string) => boolean;
 }
 
 export interface PlacedLine {
@@ -97,6 +102,30 @@ function ellipsize(text: string, size: number, width: number, measure: (t: strin
   return cut.join('').trimEnd() + '…';
 }
 
+/** `text` on lines no wider than `width` at `size`: by words, a word wider than a line cut between letters. */
+export function wrapText(text: string, size: number, width: number, measure: (t: string, s: number) => number): string[] {
+  const fits = (s: string) => measure(s, size) <= width + 0.01;
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (fits(candidate) || !current) current = candidate;
+    else {
+      lines.push(current);
+      current = word;
+    }
+    while (!fits(current) && [...current].length > 1) {
+      const chars = [...current];
+      let cut = chars.length - 1;
+      while (cut > 1 && !fits(chars.slice(0, cut).join(''))) cut--;
+      lines.push(chars.slice(0, cut).join(''));
+      current = chars.slice(cut).join('');
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
 export function layoutAppearance(input: LayoutInput): AppearanceLayout {
   const { width, height, measure } = input;
   const pad = Math.max(1, Math.min(6, Math.min(width, height) * 0.06));
@@ -124,10 +153,19 @@ export function layoutAppearance(input: LayoutInput): AppearanceLayout {
     const widest = Math.max(...lines.map((l) => measure(l, 1)), 0.01);
     return Math.min(MAX_NAME_SIZE, textW / widest, room / (lines.length * LINE_GAP));
   };
+  // Each detail's lines: as it is, else its first shorter form that fits, else wrapped.
+  const linesOf = new Map(
+    input.details.map((d) => {
+      const forms = [d.text, ...(d.shorter ?? [])];
+      const fitting = forms.find((f) => measure(f, detailSize) <= textW + 0.01);
+      return [d, fitting !== undefined ? [fitting] : wrapText(d.text, detailSize, textW, measure)] as const;
+    }),
+  );
+  const detailLineCount = () => kept.reduce((n, d) => n + linesOf.get(d)!.length, 0);
   const kept = [...input.details];
   const dropped: string[] = [];
   const best = () => {
-    const room = textH - kept.length * detailSize * LINE_GAP;
+    const room = textH - detailLineCount() * detailSize * LINE_GAP;
     let choice = { lines: candidates[0]!, size: -Infinity };
     for (const lines of candidates) {
       const size = nameFit(lines, room);
@@ -153,18 +191,18 @@ export function layoutAppearance(input: LayoutInput): AppearanceLayout {
   }
   const nameSize = Math.max(MIN_NAME_SIZE, choice.size);
   const lines: PlacedLine[] = [];
-  const blockH = choice.lines.length * nameSize * LINE_GAP + kept.length * detailSize * LINE_GAP;
+  const blockH = choice.lines.length * nameSize * LINE_GAP + detailLineCount() * detailSize * LINE_GAP;
+  const xOf = (text: string, size: number) => (input.rightToLeft?.(text) ? textX + Math.max(0, textW - measure(text, size)) : textX);
   // Vertically centred in the text area; baselines a quarter of the size above each line box's bottom.
   let top = pad + textH - Math.max(0, (textH - blockH) / 2);
   for (const text of choice.lines) {
     top -= nameSize * LINE_GAP;
-    lines.push({ text: ellipsize(text, nameSize, textW, measure), size: nameSize, x: textX, y: top + nameSize * 0.25 });
+    const shown = ellipsize(text, nameSize, textW, measure);
+    lines.push({ text: shown, size: nameSize, x: xOf(shown, nameSize), y: top + nameSize * 0.25 });
   }
-  for (const d of kept) {
+  for (const text of kept.flatMap((d) => linesOf.get(d)!)) {
     top -= detailSize * LINE_GAP;
-    const forms = [d.text, ...(d.shorter ?? [])];
-    const fitting = forms.find((f) => measure(f, detailSize) <= textW) ?? forms[forms.length - 1]!;
-    lines.push({ text: ellipsize(fitting, detailSize, textW, measure), size: detailSize, x: textX, y: top + detailSize * 0.25 });
+    lines.push({ text, size: detailSize, x: xOf(text, detailSize), y: top + detailSize * 0.25 });
   }
   return { image, lines, nameSize, detailSize, dropped };
 }
