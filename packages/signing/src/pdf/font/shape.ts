@@ -81,12 +81,18 @@ export function drawableText(text: string): string {
 /**
  * Shapes one line. `chain` is the font chain (font 0 first); `fontOf` may pick fonts lazily (a fallback file is
  * read only when a character needs it): it returns the index of the first font that has the code point, or
- * undefined.
+ * undefined. `direction`: the paragraph's direction — a line of a document written in a left-to-right language
+ * ("محمد <m@example.com> — signed") is 'ltr', the names inside it read right to left; omitted, the first strong
+ * letter decides (a signer's name on its own).
  */
-export function shapeLine(input: string, chain: { font(n: number): TrueTypeFont; fontOf(cp: number): number | undefined }): ShapedLine {
+export function shapeLine(
+  input: string,
+  chain: { font(n: number): TrueTypeFont; fontOf(cp: number): number | undefined },
+  direction?: 'ltr' | 'rtl',
+): ShapedLine {
   const text = drawableText(input);
-  const needsBidi = SHAPED_SCRIPT.test(text) || BIDI_FORMAT.test(text);
-  const levels = needsBidi ? bidi.getEmbeddingLevels(text).levels : undefined;
+  const needsBidi = SHAPED_SCRIPT.test(text) || BIDI_FORMAT.test(text) || direction === 'rtl';
+  const levels = needsBidi ? bidi.getEmbeddingLevels(text, direction).levels : undefined;
   // Runs of one font, one level, shaped or not (by UTF-16 index: the bidi levels are per code unit).
   const runs: Run[] = [];
   let previousFont = 0;
