@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePdf, signPdf } from '../src/index.ts';
-import { fontFile, textWidth } from '../src/pdf/font/embed.ts';
+import { fontFile, textDepth, textWidth } from '../src/pdf/font/embed.ts';
 import { readsRightToLeft, shapeLine } from '../src/pdf/font/shape.ts';
 import { layoutAppearance } from '../src/pdf/layout.ts';
 import { makePdf } from './support/documents.ts';
@@ -75,6 +75,26 @@ describe('visible signature layout: the reason is never cut, right-to-left names
       expect(line.x + textWidth(line.text, line.size)).toBeLessThanOrEqual(150);
     }
     expect(detailLines.map((line) => line.text).slice(0, -1).join(' ')).toBe(reason);
+  });
+
+  it('a wrapped line keeps its paragraph direction: the reason "Signed electronically by محمد …" stays left to right on every line', () => {
+    const reason = 'Signed electronically by محمد بن عبد الرحمن آل سعود (Acme Corporation)';
+    const l = layoutAppearance({ width: 150, height: 60, name: 'محمد بن عبد الرحمن آل سعود', details: [{ text: reason, priority: 2 }], measure: textWidth, rightToLeft: readsRightToLeft, depth: textDepth });
+    const detailLines = l.lines.filter((line) => line.size === l.detailSize);
+    expect(detailLines.length).toBeGreaterThan(1);
+    expect(detailLines[1]!.text.startsWith('سعود') || detailLines[1]!.text.startsWith('آل')).toBe(true);
+    for (const line of detailLines) expect(line.direction).toBe('ltr');
+    expect(l.lines[0]!.direction).toBe('rtl');
+  });
+
+  it('a name whose letters go deeper than Latin (Arabic dots) gets the room under its baseline: no glyph reaches the line below', () => {
+    const input = { width: 200, height: 60, details: [{ text: 'Signed electronically', priority: 2 }], measure: textWidth, rightToLeft: readsRightToLeft, depth: textDepth };
+    for (const name of ['بن علي', 'Leïla بن علي', 'Jean Dupont']) {
+      const l = layoutAppearance({ ...input, name });
+      const [nameLine, detail] = [l.lines[0]!, l.lines[1]!];
+      const lowest = nameLine.y - textDepth(name) * nameLine.size;
+      expect(lowest, name).toBeGreaterThanOrEqual(detail.y + detail.size * 0.75);
+    }
   });
 
   it('an Arabic name is aligned on the right edge of the text area, a Latin one on the left', () => {

@@ -1,4 +1,4 @@
-import { embedFont, textWidth } from './font/embed.ts';
+import { embedFont, textDepth, textWidth } from './font/embed.ts';
 import { readsRightToLeft } from './font/shape.ts';
 import { uprightMatrix, type Rotation } from './geometry.ts';
 import { imageXObject } from './image.ts';
@@ -50,6 +50,7 @@ export function buildAppearance(update: PdfUpdate, width: number, height: number
     imageAspect: image ? image.width / image.height : undefined,
     measure: textWidth,
     rightToLeft: readsRightToLeft,
+    depth: textDepth,
   });
   const ops: string[] = [];
   if (image && layout.image) {
@@ -57,13 +58,13 @@ export function buildAppearance(update: PdfUpdate, width: number, height: number
     const r = layout.image;
     ops.push(`q ${num(r.width)} 0 0 ${num(r.height)} ${num(r.x)} ${num(r.y)} cm /Im1 Do Q`);
   }
-  const font = embedFont(update, layout.lines.map((l) => l.text));
+  const font = embedFont(update, layout.lines);
   resources.set('Font', new PdfDict(font.resources('F1')));
   ops.push('BT', '0 g');
   let size = -1;
   for (const line of layout.lines) {
     if (line.size !== size) ops.push(`/F1 ${num((size = line.size))} Tf`);
-    ops.push(`1 0 0 1 ${num(line.x)} ${num(line.y)} Tm ${font.show(line.text, 'F1', size)}`);
+    ops.push(`1 0 0 1 ${num(line.x)} ${num(line.y)} Tm ${font.show(line.text, 'F1', size, line.direction)}`);
   }
   ops.push('ET');
   const form = new PdfDict([

@@ -12,6 +12,8 @@ export const MAX_DETAIL_SIZE = 9;
 export const MIN_NAME_SIZE = 4;
 export const MAX_NAME_SIZE = 24;
 const LINE_GAP = 1.2;
+/** Where a baseline sits above its line box's bottom, in em. */
+const BASELINE_RISE = 0.25;
 
 export interface LayoutInput {
   width: number;
@@ -26,12 +28,19 @@ export interface LayoutInput {
   imageAspect?: number;
   /** Width of `text` at `size` points. */
   measure: (text: string, size: number) => number;
+  /**
+   * How far below the baseline `text` reaches, in em: a name deeper than Latin descenders (Arabic dots) gets a
+   * taller line so that it does not touch the detail under it. By default 0.25 (the line box's own room).
+   */
+  depth?: (text: string) => number;
   /** True when `text` reads right to left (its first strong letter is Arabic or Hebrew): aligned right. */
   rightToLeft?: (text: string) => boolean;
 }
 
 export interface PlacedLine {
   text: string;
+  /** The direction of the paragraph the line belongs to (a wrapped line keeps its whole text's direction). */
+  direction: 'ltr' | 'rtl';
   size: number;
   /** Baseline origin, in appearance-box coordinates (bottom-left origin). */
   x: number;
@@ -149,9 +158,12 @@ export function layoutAppearance(input: LayoutInput): AppearanceLayout {
   const textH = Math.max(1, height - 2 * pad);
   const detailSize = Math.min(MAX_DETAIL_SIZE, Math.max(MIN_DETAIL_SIZE, textH * 0.13));
   const candidates = nameCandidates(input.name, measure);
+  // Room below the baseline: 0.25 em in every line box; a deeper name (Arabic dots) makes its lines taller.
+  const nameDepth = Math.max(BASELINE_RISE, input.depth?.(input.name) ?? BASELINE_RISE);
+  const nameGap = LINE_GAP + nameDepth - BASELINE_RISE;
   const nameFit = (lines: string[], room: number) => {
     const widest = Math.max(...lines.map((l) => measure(l, 1)), 0.01);
-    return Math.min(MAX_NAME_SIZE, textW / widest, room / (lines.length * LINE_GAP));
+    return Math.min(MAX_NAME_SIZE, textW / widest, room / (lines.length * nameGap));
   };
   // Each detail's lines: as it is, else its first shorter form that fits, else wrapped.
   const linesOf = new Map(
@@ -191,18 +203,30 @@ export function layoutAppearance(input: LayoutInput): AppearanceLayout {
   }
   const nameSize = Math.max(MIN_NAME_SIZE, choice.size);
   const lines: PlacedLine[] = [];
-  const blockH = choice.lines.length * nameSize * LINE_GAP + detailLineCount() * detailSize * LINE_GAP;
-  const xOf = (text: string, size: number) => (input.rightToLeft?.(text) ? textX + Math.max(0, textW - measure(text, size)) : textX);
+  const blockH = choice.lines.length * nameSize * nameGap + detailLineCount() * detailSize * LINE_GAP;
+  // A line sits on the side its paragraph starts from: a wrapped line of "Signed electronically by محمد …" stays a
+  // left-to-right line even when it starts with Arabic words.
+  const directionOf = (paragraph: string) => (input.rightToLeft?.(paragraph) ? 'rtl' : 'ltr');
+  const place = (text: string, size: number, direction: 'ltr' | 'rtl', baseline: number): PlacedLine => ({
+    text,
+    direction,
+    size,
+    x: direction === 'rtl' ? textX + Math.max(0, textW - measure(text, size)) : textX,
+    y: baseline,
+  });
   // Vertically centred in the text area; baselines a quarter of the size above each line box's bottom.
   let top = pad + textH - Math.max(0, (textH - blockH) / 2);
   for (const text of choice.lines) {
-    top -= nameSize * LINE_GAP;
+    top -= nameSize * nameGap;
     const shown = ellipsize(text, nameSize, textW, measure);
-    lines.push({ text: shown, size: nameSize, x: xOf(shown, nameSize), y: top + nameSize * 0.25 });
+    lines.push(place(shown, nameSize, directionOf(input.name), top + nameSize * nameDepth));
   }
-  for (const text of kept.flatMap((d) => linesOf.get(d)!)) {
-    top -= detailSize * LINE_GAP;
-    lines.push({ text, size: detailSize, x: xOf(text, detailSize), y: top + detailSize * 0.25 });
+  for (const d of kept) {
+    const direction = directionOf(d.text);
+    for (const text of linesOf.get(d)!) {
+      top -= detailSize * LINE_GAP;
+      lines.push(place(text, detailSize, direction, top + detailSize * 0.25));
+    }
   }
   return { image, lines, nameSize, detailSize, dropped };
 }

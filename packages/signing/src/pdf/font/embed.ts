@@ -60,14 +60,20 @@ function fontOf(cp: number): number | undefined {
 
 const shapedLines = new Map<string, ShapedLine>();
 /** A line shaped and ordered (font/shape.ts), the last 256 kept: the layout measures the same texts many times. */
-function shaped(text: string): ShapedLine {
-  let line = shapedLines.get(text);
+function shaped(text: string, direction?: 'ltr' | 'rtl'): ShapedLine {
+  const key = `${direction ?? 'auto'}:${text}`;
+  let line = shapedLines.get(key);
   if (!line) {
-    line = shapeLine(text, { font: fontAt, fontOf });
-    shapedLines.set(text, line);
+    line = shapeLine(text, { font: fontAt, fontOf }, direction);
+    shapedLines.set(key, line);
     if (shapedLines.size > 256) shapedLines.delete(shapedLines.keys().next().value!);
   }
   return line;
+}
+
+/** How far below the baseline `text` reaches, in em (its glyphs' outlines, as shaped). */
+export function textDepth(text: string): number {
+  return shaped(text).depth;
 }
 
 /** Width of `text` at `size` points (as drawn: shaped, with the fonts that draw it). */
@@ -209,8 +215,11 @@ function addFontObjects(update: PdfUpdate, font: TrueTypeFont, built: BuiltSubse
 export interface EmbeddedFont {
   /** The /Font entries: `name` for Liberation Sans, `name` + `X1`, `X2`… for the fallbacks used. */
   resources(name: string): Array<[string, PdfRef]>;
-  /** Text-showing operators (`<…> Tj`, with `Tf` switches between runs of different fonts). */
-  show(text: string, name: string, size: number): string;
+  /**
+   * Text-showing operators (`<…> Tj`, with `Tf` switches between runs of different fonts). `direction`: the
+   * paragraph's, when the line is part of a longer text (by default its first strong letter decides).
+   */
+  show(text: string, name: string, size: number, direction?: 'ltr' | 'rtl'): string;
   /** Bytes this font adds to the file (streams, compressed). */
   bytes: number;
 }
@@ -220,10 +229,11 @@ export interface EmbeddedFont {
  * watermark). Subsets and their streams are cached by glyph set, so signing many times with the same name re-uses
  * them.
  */
-export function embedFont(update: PdfUpdate, texts: string[]): EmbeddedFont {
+export function embedFont(update: PdfUpdate, texts: Array<string | { text: string; direction?: 'ltr' | 'rtl' }>): EmbeddedFont {
   const unicodeByFont = new Map<number, Map<number, string>>([[0, new Map()]]);
-  for (const text of texts) {
-    for (const g of shaped(text).glyphs) {
+  for (const entry of texts) {
+    const { text, direction } = typeof entry === 'string' ? { text: entry, direction: undefined } : entry;
+    for (const g of shaped(text, direction).glyphs) {
       let unicodeOf = unicodeByFont.get(g.font);
       if (!unicodeOf) unicodeByFont.set(g.font, (unicodeOf = new Map()));
       if (!unicodeOf.get(g.gid)) unicodeOf.set(g.gid, g.text);
@@ -240,8 +250,8 @@ export function embedFont(update: PdfUpdate, texts: string[]): EmbeddedFont {
   return {
     bytes,
     resources: (base) => [...embedded].map(([n, e]) => [resourceName(base, n), e.ref]),
-    show(text, base, size) {
-      const line = shaped(text);
+    show(text, base, size, direction) {
+      const line = shaped(text, direction);
       const ops: string[] = [];
       let current = 0;
       let items: string[] = [];

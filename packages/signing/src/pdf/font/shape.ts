@@ -40,6 +40,8 @@ export interface ShapedLine {
   text: string;
   /** Total advance in em. */
   width: number;
+  /** How far below the baseline the lowest outline reaches, in em (Arabic dots and marks go deeper than Latin). */
+  depth: number;
 }
 
 // A CommonJS package typed as an ES module: at run time its default import is the factory itself.
@@ -141,6 +143,10 @@ export function shapeLine(
     complex: runs.some((r) => r.shaped),
     text: drawn,
     width: glyphs.reduce((sum, g) => sum + g.advance, 0),
+    depth: glyphs.reduce((deepest, g) => {
+      const font = chain.font(g.font);
+      return Math.max(deepest, -font.yMin(g.gid) / font.unitsPerEm - g.dy);
+    }, 0),
   };
 }
 
