@@ -15,6 +15,7 @@ export { timestampPdf, timestampFile, addDss, archivePdf } from './pdf/timestamp
 export type { TimestampPdfOptions, AddDssOptions, ArchivePdfOptions } from './pdf/timestamp.ts';
 export { defaultPdfLimits } from './pdf/limits.ts';
 export { engineFontFiles, fontFile, toUnicodeCMap } from './pdf/font/embed.ts';
+export { shapeLine, readsRightToLeft, type ShapedLine, type ShapedGlyph } from './pdf/font/shape.ts';
 export { subsetTrueType, type TrueTypeFont } from './pdf/font/truetype.ts';
 export type { PdfLimits } from './pdf/limits.ts';
 export { verifyPdf } from './verify/verify.ts';

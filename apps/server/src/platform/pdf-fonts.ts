@@ -1,15 +1,20 @@
 import { deflateSync } from 'node:zlib';
-import { CustomFontEmbedder, PDFFont, PDFHexString, PDFName, PDFString, type Color, type PDFContext, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
+import {
+  CustomFontEmbedder, PDFFont, PDFHexString, PDFName, PDFString, beginText, rgb, endText, moveText, popGraphicsState, pushGraphicsState, setFillingColor, setFontAndSize, setTextRise, showText,
+  type Color, type PDFContext, type PDFDocument, type PDFPage, type PDFRef,
+} from 'pdf-lib';
 import { languageTag } from '@paraphe/contracts';
-import { engineFontFiles, fontFile, subsetTrueType, toUnicodeCMap, type TrueTypeFont } from '@paraphe/signing';
+import { engineFontFiles, fontFile, shapeLine, subsetTrueType, toUnicodeCMap, type ShapedGlyph, type TrueTypeFont } from '@paraphe/signing';
 
 /**
  * The fonts of the PDFs the server lays out with pdf-lib (evidence file, invoice and credit note, time-stamp
  * receipt, SEPA mandates, text PDFs): the signing engine's vendored files (packages/signing/assets/fonts), read and
- * subset by the engine's own TrueType code. Liberation Sans regular and bold draw Latin, Greek and Cyrillic; a
- * character they lack is drawn with the first fallback that has it (Droid Sans Fallback: CJK; NanumSquare: Hangul),
- * embedded only when a text of the document needs it; a character no font has becomes '?'. Each font is a
- * Type0/CIDFontType2 subset with /W and ToUnicode (text extracts back exactly); the catalog gets /Lang.
+ * subset by the engine's own TrueType code. Liberation Sans regular and bold draw Latin, Greek, Cyrillic and Hebrew;
+ * a character they lack is drawn with the first fallback that has it (Droid Sans Fallback: CJK; NanumSquare:
+ * Hangul; Noto Sans Arabic: the Arabic script), embedded only when a text of the document needs it; a character no
+ * font has becomes '?'. Every line is ordered and shaped by the engine's shapeLine (bidi-js, HarfBuzz): Arabic and
+ * Hebrew names read right to left, Arabic letters joined. Each font is a Type0/CIDFontType2 subset with /W and
+ * ToUnicode (text extracts back in reading order); the catalog gets /Lang.
  *
  * Why not pdf-lib's fontkit embedding: its subsets of Droid Sans Fallback and NanumSquare have invalid outlines
  * (MuPDF: "FT_Load_Glyph … invalid outline", poppler draws nothing), and it costs a second font parser.
@@ -18,16 +23,29 @@ import { engineFontFiles, fontFile, subsetTrueType, toUnicodeCMap, type TrueType
 /** A character code is the glyph id in the whole font (CID = GID); CIDToGIDMap maps it into the subset. */
 class SubsetEmbedder {
   readonly fontName: string;
+  readonly font: TrueTypeFont;
   readonly #font: TrueTypeFont;
   readonly #unicodeOf = new Map<number, string>();
 
   constructor(font: TrueTypeFont) {
     this.#font = font;
+    this.font = font;
     this.fontName = font.postscriptName;
   }
 
   glyphOf(cp: number): number {
     return this.#font.glyphOf(cp);
+  }
+
+  /** The code of a shaped glyph (its text, for ToUnicode, kept from the first time it is drawn). */
+  codeOf(gid: number, text: string): string {
+    if (!this.#unicodeOf.get(gid)) this.#unicodeOf.set(gid, text);
+    return gid.toString(16).padStart(4, '0');
+  }
+
+  /** The glyph's width in the PDF (/W, thousandths of the size). */
+  widthInPdf(gid: number): number {
+    return Math.round((this.#font.advance(gid) * 1000) / this.#font.unitsPerEm);
   }
 
   encodeText(text: string): PDFHexString {
@@ -98,7 +116,8 @@ class SubsetEmbedder {
         CIDToGIDMap: compressed(cidToGid),
       }),
     );
-    const toUnicode = compressed(toUnicodeCMap([...this.#unicodeOf].map(([gid, text]) => [gid, text])));
+    // A glyph that is only part of a cluster (its text is on the cluster's first glyph) has no entry.
+    const toUnicode = compressed(toUnicodeCMap([...this.#unicodeOf].filter(([, text]) => text !== '')));
     context.assign(
       ref,
       context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: baseFont, Encoding: 'Identity-H', DescendantFonts: [cidFont], ToUnicode: toUnicode }),
@@ -159,29 +178,57 @@ export function embedTextFonts(doc: PDFDocument, opts: { language: string; sampl
     for (const cp of covered) needed.delete(cp);
   }
 
-  /** Consecutive characters drawn with the same font. */
-  const runs = (text: string, strong: boolean): { font: PDFFont; text: string }[] => {
-    const main = strong ? bold : regular;
-    const out: { font: PDFFont; text: string }[] = [];
-    for (const ch of pdfText(text)) {
-      const cp = ch.codePointAt(0)!;
-      const found = main.embedder.glyphOf(cp) ? main : fallbacks.find((f) => f.embedder.glyphOf(cp));
-      const font = (found ?? main).font;
-      const drawn = found ? ch : '?';
-      const last = out.at(-1);
-      if (last?.font === font) last.text += drawn;
-      else out.push({ font, text: drawn });
-    }
-    return out;
+  /** The line shaped with the regular or bold chain: glyphs in drawing order, each with its font. */
+  const shape = (text: string, strong: boolean) => {
+    const chain = [strong ? bold : regular, ...fallbacks];
+    // Every product language reads left to right: a line is a left-to-right paragraph, the Arabic or Hebrew
+    // values inside it (names, addresses) right to left.
+    const line = shapeLine(
+      pdfText(text),
+      {
+        font: (n) => chain[n]!.embedder.font,
+        fontOf: (cp) => {
+          const n = chain.findIndex((f) => f.embedder.glyphOf(cp) !== 0);
+          return n < 0 ? undefined : n;
+        },
+      },
+      'ltr',
+    );
+    return { line, chain };
   };
-  const width = (text: string, size: number, strong = false) => runs(text, strong).reduce((sum, r) => sum + r.font.widthOfTextAtSize(r.text, size), 0);
+  const width = (text: string, size: number, strong = false) => shape(text, strong).line.width * size;
   return {
     width,
     draw(page, text, at) {
+      const { line, chain } = shape(text, at.bold ?? false);
+      // Pieces drawn with one Tj: glyphs of one font that sit where the font's own advances put them; a shaped
+      // glyph moved by HarfBuzz (kerning, a mark's offset) starts a piece of its own.
       let x = at.x;
-      for (const run of runs(text, at.bold ?? false)) {
-        page.drawText(run.text, { x, y: at.y, size: at.size, font: run.font, ...(at.color ? { color: at.color } : {}) });
-        x += run.font.widthOfTextAtSize(run.text, at.size);
+      let piece: { font: number; x: number; dy: number; glyphs: ShapedGlyph[] } | undefined;
+      const pieces: NonNullable<typeof piece>[] = [];
+      for (const g of line.glyphs) {
+        const embedder = chain[g.font]!.embedder;
+        const natural = g.dx === 0 && g.dy === 0 && Math.abs(embedder.widthInPdf(g.gid) - g.advance * 1000) < 0.5;
+        if (!piece || piece.font !== g.font || !natural || piece.dy !== 0) pieces.push((piece = { font: g.font, x: x + g.dx * at.size, dy: g.dy, glyphs: [] }));
+        piece.glyphs.push(g);
+        x += g.advance * at.size;
+        if (!natural) piece = undefined;
+      }
+      for (const p of pieces) {
+        const { font, embedder } = chain[p.font]!;
+        const key = page.node.newFontDictionary(font.name, font.ref);
+        const hex = p.glyphs.map((g) => embedder.codeOf(g.gid, g.text)).join('');
+        page.pushOperators(
+          pushGraphicsState(),
+          beginText(),
+          setFillingColor(at.color ?? rgb(0, 0, 0)),
+          setFontAndSize(key, at.size),
+          ...(p.dy ? [setTextRise(p.dy * at.size)] : []),
+          moveText(p.x, at.y),
+          showText(PDFHexString.of(hex)),
+          endText(),
+          popGraphicsState(),
+        );
       }
     },
     wrap(text, size, maxWidth, strong = false) {

@@ -105,3 +105,56 @@ describe('server PDFs in embedded Unicode fonts', () => {
     expect(await langOf(pdf)).toBe('da');
   });
 });
+
+describe('server PDFs in right-to-left scripts (docs/languages.md)', () => {
+  const rtlNames = ['محمد بن سلمان', 'فاطمة الزهراء', 'דוד בן־גוריון', 'Leïla بن علي'];
+  // pdftotext gives the reading order back and marks each right-to-left run with RLE … PDF (terminal hints).
+  const readingOrder = (pdf: Uint8Array) => textOf(pdf).replace(/[\u202a-\u202e]/g, '');
+
+  it('the evidence file: Arabic and Hebrew names shaped (Noto Sans Arabic), extracted in reading order, no "?", rendered', async () => {
+    const input = attestation();
+    input.company = 'شركة الأفق';
+    input.request = { ...input.request, label: 'عقد إيجار', requester: 'דוד בן־גוריון' };
+    input.signers = rtlNames.map((name, i) => ({ name, email: `s${i}@example.com`, phone: null, role: 'signer', status: 'signed', actionAt: at }));
+    input.events = [{ ...input.events[0]!, signer: 'محمد بن سلمان' }];
+    const pdf = await buildAttestation(input, 'en');
+    const text = readingOrder(pdf);
+    for (const name of ['محمد بن سلمان', 'فاطمة الزهراء', 'דוד בן־גוריון', 'Leïla', 'بن علي', 'شركة الأفق', 'عقد إيجار']) expect(text).toContain(name);
+    // A line of the English document stays left to right around the right-to-left name it holds: on the page the
+    // name (its words drawn right to left) comes before the e-mail address, not after it.
+    const words = [...execFileSync('pdftotext', ['-bbox', fileOf(pdf), '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map(
+      ([, xMin, xMax, word]) => ({ xMin: Number(xMin), xMax: Number(xMax), word: word!.replace(/&lt;/g, '<').replace(/&gt;/g, '>') }),
+    );
+    const firstNameWord = words.find((w) => [...w.word].reverse().join('') === 'محمد')!;
+    const email = words.find((w) => w.word === '<s0@example.com>')!;
+    expect(firstNameWord.xMax).toBeLessThan(email.xMin);
+    expect(text).not.toContain('?');
+    expect(execFileSync('pdffonts', [fileOf(pdf)], { encoding: 'utf8' })).toMatch(/^[A-Z]{6}\+NotoSansArabic-Regular\s+CID TrueType\s+Identity-H\s+yes yes yes/m);
+    renders(pdf);
+  });
+
+  it('an invoice for an Arabic buyer: the buyer as written, shaped, in reading order', async () => {
+    const input: InvoicePdfInput = {
+      kind: 'invoice',
+      number: 'PRF2026-000002',
+      issuedAt: at,
+      dueAt: new Date('2026-06-13T00:00:00Z'),
+      periodStart: new Date('2026-04-01T00:00:00Z'),
+      periodEnd: new Date('2026-05-01T00:00:00Z'),
+      lines: [{ kind: 'signer_signed', month: '2026-04', quantity: 3, unitPriceCents: 100, grossCents: 300, discountPercent: 0, netCents: 300 }],
+      netCents: 300,
+      vatRatePercent: 20,
+      vatCents: 60,
+      totalCents: 360,
+      vatMention: null,
+      seller: { id: '00000000-0000-4000-8000-000000000002', name: 'Paraphe SAS', legalForm: 'SAS', shareCapital: '10 000 €', address: '1 rue de la Paix', postalCode: '75002', city: 'Paris', siren: '123456789', rcsCity: 'Paris', vatNumber: 'FR12123456789', iban: null, bic: null, latePenaltyText: 'Pénalités : 3 fois le taux légal.', paymentTermsDays: 30 } as InvoicePdfInput['seller'],
+      buyer: { companyName: 'شركة الأفق للتجارة', registrationNumber: null, vatNumber: null, address: 'شارع الملك فهد 12', postalCode: '11564', city: 'الرياض', country: 'SA', billingEmail: null },
+      language: 'en',
+    };
+    const pdf = await buildInvoicePdf(input);
+    const text = readingOrder(pdf);
+    for (const expected of ['شركة الأفق للتجارة', 'الرياض', 'INVOICE']) expect(text).toContain(expected);
+    expect(text).not.toContain('?');
+    renders(pdf);
+  });
+});

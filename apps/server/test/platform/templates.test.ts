@@ -48,6 +48,19 @@ describe('mail templates', () => {
     expect(mail.subject).toBe("Your access to O'Neil <Ltd>");
   });
 
+  it('isolates right-to-left values (Arabic, Hebrew names) from the sentence: <span dir="auto"> in HTML, FSI … PDI in text, subject and SMS', () => {
+    const params = { firstName: 'محمد', company: 'שלום בע״מ', invitedBy: 'Bob', link: 'https://x.example/?a=1' };
+    const mail = renderTemplate('set-password', 'en', params, { company: 'شركة الأفق' });
+    expect(mail.html).toContain('<span dir="auto">محمد</span>');
+    expect(mail.html).toContain('<h2 style="margin:0 0 16px" dir="auto">شركة الأفق</h2>');
+    expect(mail.text).toContain('Hello \u2068محمد\u2069,');
+    expect(mail.subject).toBe('Your access to \u2068שלום בע״מ\u2069');
+    // Left-to-right values are left untouched.
+    expect(renderTemplate('set-password', 'en', { ...params, firstName: 'Jane', company: 'Acme' }, branding).html).not.toContain('dir=');
+    const code = renderTemplate('second-factor-code', 'fr', { firstName: 'محمد', code: '012345', minutes: 10 }, branding);
+    expect(code.sms).toBe('Votre code de connexion : 012345 (valable 10 min).');
+  });
+
   it('uses the tenant colour, or the default one', () => {
     expect(renderTemplate('reset-password', 'en', reset, { company: 'A', themeColor: '#123456' }).html).toContain('#123456');
     expect(renderTemplate('reset-password', 'en', reset, branding).html).toContain(defaultThemeColor);

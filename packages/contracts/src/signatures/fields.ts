@@ -67,21 +67,44 @@ export const signatureFieldInputSchema = z
   .transform((f): SignatureField & FieldSize => ({ ...f, name: f.name || defaultFieldName(f.signerIndex) }));
 export type SignatureFieldInput = z.input<typeof signatureFieldInputSchema>;
 
+/** Where default fields may go: from the default position up to the top and right margins of an A4 page. */
+export const defaultFieldArea = { x: 70, y: 70, width: 470, height: 700 } as const;
+const defaultFieldGap = 10;
+
 /**
- * Default fields for a new document: one per signer (signerIndex 0…n-1) plus the stamp, at y=70 on the last
- * page, spread horizontally from x=70 across 415 units, each of the default size (150 × 60).
+ * Default fields for a new document: one per signer (signerIndex 0…n-1) plus the stamp, on the last page, never
+ * overlapping, each wide enough for the visible signature to set the name legibly (its layout measures the text
+ * and sizes the name to the box, packages/signing/src/pdf/layout.ts):
+ * - one or two fields: at y=70, spread horizontally from x=70 across 415 units, 150 × 60 each (as always);
+ * - three and more: rows of three 150 × 60 fields (x = 70, 230, 390, 10 apart), rows going up from y=70 by 70;
+ * - more than fit on an A4 page that way (31 and more): more columns of smaller fields (2.5 : 1), as many as
+ *   needed for every row to fit within `defaultFieldArea`.
  */
 export function defaultSignatureFields(signerCount: number, hasStamp: boolean): (SignatureField & FieldSize)[] {
   const indexes = [...Array.from({ length: Math.max(0, signerCount) }, (_, i) => i), ...(hasStamp ? [stampSignerIndex] : [])];
   if (indexes.length === 0) return [];
-  const step = fieldSpreadWidth / indexes.length;
-  return indexes.map((signerIndex, slot) => ({
+  const field = (signerIndex: number, x: number, y: number, size: FieldSize = defaultFieldSize) => ({
     page: defaultFieldPosition.page,
     name: defaultFieldName(signerIndex),
-    x: Math.round(defaultFieldPosition.x + slot * step),
-    y: defaultFieldPosition.y,
-    ...defaultFieldSize,
+    x: Math.round(x),
+    y: Math.round(y),
+    ...size,
     signerIndex,
-  }));
+  });
+  if (indexes.length <= 2) {
+    const step = fieldSpreadWidth / indexes.length;
+    return indexes.map((signerIndex, slot) => field(signerIndex, defaultFieldPosition.x + slot * step, defaultFieldPosition.y));
+  }
+  const area = defaultFieldArea;
+  let columns = 3;
+  let size: FieldSize = defaultFieldSize;
+  for (; ; columns++) {
+    const width = Math.min(defaultFieldSize.width, Math.floor((area.width - (columns - 1) * defaultFieldGap) / columns));
+    size = { width, height: Math.min(defaultFieldSize.height, Math.floor(width / 2.5)) };
+    const rows = Math.ceil(indexes.length / columns);
+    if (rows * (size.height + defaultFieldGap) - defaultFieldGap <= area.height || width <= fieldSizeBounds.width.min) break;
+  }
+  return indexes.map((signerIndex, slot) =>
+    field(signerIndex, area.x + (slot % columns) * (size.width + defaultFieldGap), area.y + Math.floor(slot / columns) * (size.height + defaultFieldGap), size),
+  );
 }
-

@@ -1,4 +1,5 @@
-import { embedFont, textWidth } from './font/embed.ts';
+import { embedFont, textDepth, textWidth } from './font/embed.ts';
+import { readsRightToLeft } from './font/shape.ts';
 import { uprightMatrix, type Rotation } from './geometry.ts';
 import { imageXObject } from './image.ts';
 import { layoutAppearance } from './layout.ts';
@@ -30,7 +31,8 @@ export function formatDate(date: Date): string {
  * The widget's normal appearance (/AP /N): a Form XObject holding the handwriting and the text, so that signing
  * never touches page content (pdfsig cannot see page changes made after a signature). `width` × `height` is the
  * field as the viewer shows it; on a rotated page the /Matrix turns it back into the widget's user-space /Rect.
- * Text uses an embedded subset of Liberation Sans (any Latin, Greek or Cyrillic name, extractable).
+ * Text uses embedded subsets of the engine's fonts (font/embed.ts), shaped and ordered (font/shape.ts): any Latin,
+ * Greek, Cyrillic, Hebrew, Arabic, CJK or Hangul name, extractable (ToUnicode, /ActualText for shaped lines).
  */
 export function buildAppearance(update: PdfUpdate, width: number, height: number, a: VisibleAppearance, options: AppearanceOptions = {}): { ref: PdfRef; fontBytes: number } {
   const resources = new PdfDict();
@@ -47,6 +49,8 @@ export function buildAppearance(update: PdfUpdate, width: number, height: number
     details,
     imageAspect: image ? image.width / image.height : undefined,
     measure: textWidth,
+    rightToLeft: readsRightToLeft,
+    depth: textDepth,
   });
   const ops: string[] = [];
   if (image && layout.image) {
@@ -54,13 +58,13 @@ export function buildAppearance(update: PdfUpdate, width: number, height: number
     const r = layout.image;
     ops.push(`q ${num(r.width)} 0 0 ${num(r.height)} ${num(r.x)} ${num(r.y)} cm /Im1 Do Q`);
   }
-  const font = embedFont(update, layout.lines.map((l) => l.text));
+  const font = embedFont(update, layout.lines);
   resources.set('Font', new PdfDict(font.resources('F1')));
   ops.push('BT', '0 g');
   let size = -1;
   for (const line of layout.lines) {
     if (line.size !== size) ops.push(`/F1 ${num((size = line.size))} Tf`);
-    ops.push(`1 0 0 1 ${num(line.x)} ${num(line.y)} Tm ${font.show(line.text, 'F1', size)}`);
+    ops.push(`1 0 0 1 ${num(line.x)} ${num(line.y)} Tm ${font.show(line.text, 'F1', size, line.direction)}`);
   }
   ops.push('ET');
   const form = new PdfDict([

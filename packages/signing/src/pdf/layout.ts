@@ -3,12 +3,17 @@
  * box allows, the details (reason, place, date) smaller but never under MIN_DETAIL_SIZE, the handwriting on the
  * left keeping its aspect ratio. When the box is too small, details are dropped by priority (place, then reason,
  * then date) rather than shrunk to dust; the name is never dropped and never set under MIN_NAME_SIZE.
+ * A detail wider than the box is wrapped on more lines (by words; a word wider than the line is cut between
+ * letters), never cut with an ellipsis: "Signed electronically by Ελένη Παπαδοπούλου (Acme)" is read whole.
+ * A line whose text reads right to left (Arabic, Hebrew) is aligned on the right edge of the text area.
  */
 export const MIN_DETAIL_SIZE = 6;
 export const MAX_DETAIL_SIZE = 9;
 export const MIN_NAME_SIZE = 4;
 export const MAX_NAME_SIZE = 24;
 const LINE_GAP = 1.2;
+/** Where a baseline sits above its line box's bottom, in em. */
+const BASELINE_RISE = 0.25;
 
 export interface LayoutInput {
   width: number;
@@ -23,10 +28,19 @@ export interface LayoutInput {
   imageAspect?: number;
   /** Width of `text` at `size` points. */
   measure: (text: string, size: number) => number;
+  /**
+   * How far below the baseline `text` reaches, in em: a name deeper than Latin descenders (Arabic dots) gets a
+   * taller line so that it does not touch the detail under it. By default 0.25 (the line box's own room).
+   */
+  depth?: (text: string) => number;
+  /** True when `text` reads right to left (its first strong letter is Arabic or Hebrew): aligned right. */
+  rightToLeft?: (text: string) => boolean;
 }
 
 export interface PlacedLine {
   text: string;
+  /** The direction of the paragraph the line belongs to (a wrapped line keeps its whole text's direction). */
+  direction: 'ltr' | 'rtl';
   size: number;
   /** Baseline origin, in appearance-box coordinates (bottom-left origin). */
   x: number;
@@ -97,6 +111,30 @@ function ellipsize(text: string, size: number, width: number, measure: (t: strin
   return cut.join('').trimEnd() + '…';
 }
 
+/** `text` on lines no wider than `width` at `size`: by words, a word wider than a line cut between letters. */
+export function wrapText(text: string, size: number, width: number, measure: (t: string, s: number) => number): string[] {
+  const fits = (s: string) => measure(s, size) <= width + 0.01;
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (fits(candidate) || !current) current = candidate;
+    else {
+      lines.push(current);
+      current = word;
+    }
+    while (!fits(current) && [...current].length > 1) {
+      const chars = [...current];
+      let cut = chars.length - 1;
+      while (cut > 1 && !fits(chars.slice(0, cut).join(''))) cut--;
+      lines.push(chars.slice(0, cut).join(''));
+      current = chars.slice(cut).join('');
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
 export function layoutAppearance(input: LayoutInput): AppearanceLayout {
   const { width, height, measure } = input;
   const pad = Math.max(1, Math.min(6, Math.min(width, height) * 0.06));
@@ -120,14 +158,26 @@ export function layoutAppearance(input: LayoutInput): AppearanceLayout {
   const textH = Math.max(1, height - 2 * pad);
   const detailSize = Math.min(MAX_DETAIL_SIZE, Math.max(MIN_DETAIL_SIZE, textH * 0.13));
   const candidates = nameCandidates(input.name, measure);
+  // Room below the baseline: 0.25 em in every line box; a deeper name (Arabic dots) makes its lines taller.
+  const nameDepth = Math.max(BASELINE_RISE, input.depth?.(input.name) ?? BASELINE_RISE);
+  const nameGap = LINE_GAP + nameDepth - BASELINE_RISE;
   const nameFit = (lines: string[], room: number) => {
     const widest = Math.max(...lines.map((l) => measure(l, 1)), 0.01);
-    return Math.min(MAX_NAME_SIZE, textW / widest, room / (lines.length * LINE_GAP));
+    return Math.min(MAX_NAME_SIZE, textW / widest, room / (lines.length * nameGap));
   };
+  // Each detail's lines: as it is, else its first shorter form that fits, else wrapped.
+  const linesOf = new Map(
+    input.details.map((d) => {
+      const forms = [d.text, ...(d.shorter ?? [])];
+      const fitting = forms.find((f) => measure(f, detailSize) <= textW + 0.01);
+      return [d, fitting !== undefined ? [fitting] : wrapText(d.text, detailSize, textW, measure)] as const;
+    }),
+  );
+  const detailLineCount = () => kept.reduce((n, d) => n + linesOf.get(d)!.length, 0);
   const kept = [...input.details];
   const dropped: string[] = [];
   const best = () => {
-    const room = textH - kept.length * detailSize * LINE_GAP;
+    const room = textH - detailLineCount() * detailSize * LINE_GAP;
     let choice = { lines: candidates[0]!, size: -Infinity };
     for (const lines of candidates) {
       const size = nameFit(lines, room);
@@ -153,18 +203,30 @@ export function layoutAppearance(input: LayoutInput): AppearanceLayout {
   }
   const nameSize = Math.max(MIN_NAME_SIZE, choice.size);
   const lines: PlacedLine[] = [];
-  const blockH = choice.lines.length * nameSize * LINE_GAP + kept.length * detailSize * LINE_GAP;
+  const blockH = choice.lines.length * nameSize * nameGap + detailLineCount() * detailSize * LINE_GAP;
+  // A line sits on the side its paragraph starts from: a wrapped line of "Signed electronically by محمد …" stays a
+  // left-to-right line even when it starts with Arabic words.
+  const directionOf = (paragraph: string) => (input.rightToLeft?.(paragraph) ? 'rtl' : 'ltr');
+  const place = (text: string, size: number, direction: 'ltr' | 'rtl', baseline: number): PlacedLine => ({
+    text,
+    direction,
+    size,
+    x: direction === 'rtl' ? textX + Math.max(0, textW - measure(text, size)) : textX,
+    y: baseline,
+  });
   // Vertically centred in the text area; baselines a quarter of the size above each line box's bottom.
   let top = pad + textH - Math.max(0, (textH - blockH) / 2);
   for (const text of choice.lines) {
-    top -= nameSize * LINE_GAP;
-    lines.push({ text: ellipsize(text, nameSize, textW, measure), size: nameSize, x: textX, y: top + nameSize * 0.25 });
+    top -= nameSize * nameGap;
+    const shown = ellipsize(text, nameSize, textW, measure);
+    lines.push(place(shown, nameSize, directionOf(input.name), top + nameSize * nameDepth));
   }
   for (const d of kept) {
-    top -= detailSize * LINE_GAP;
-    const forms = [d.text, ...(d.shorter ?? [])];
-    const fitting = forms.find((f) => measure(f, detailSize) <= textW) ?? forms[forms.length - 1]!;
-    lines.push({ text: ellipsize(fitting, detailSize, textW, measure), size: detailSize, x: textX, y: top + detailSize * 0.25 });
+    const direction = directionOf(d.text);
+    for (const text of linesOf.get(d)!) {
+      top -= detailSize * LINE_GAP;
+      lines.push(place(text, detailSize, direction, top + detailSize * 0.25));
+    }
   }
   return { image, lines, nameSize, detailSize, dropped };
 }

@@ -79,8 +79,8 @@ export function applyToAllPages(fields: readonly SignatureField[], index: number
 }
 
 /**
- * Signers (role signer) without any field on the document get the contract's default position: x=70, y=70
- * on the last page, spread across 415 units by the number of participants.
+ * Signers (role signer) without any field on the document get the contract's default position: from x=70, y=70
+ * on the last page, never overlapping (defaultSignatureFields: rows of three from three participants on).
  */
 export function withDefaultFields(fields: readonly SignatureField[], signers: readonly { role: string }[]): SignatureField[] {
   const placed = new Set(fields.map((f) => f.signerIndex));

@@ -104,8 +104,8 @@ describe('signature field placement', () => {
   it('gives the default position only to signers without a field', () => {
     const existing = [{ page: 1, name: 'signer', x: 10, y: 10, signerIndex: 0 }];
     const fields = withDefaultFields(existing, signers);
-    // defaultSignatureFields(3): x = 70 + slot * 415/3; signer 2 → 70 + 276.67 ≈ 347.
-    expect(fields).toEqual([...existing, { page: -1, name: 'signer', x: 347, y: 70, width: 150, height: 60, signerIndex: 2 }]);
+    // defaultSignatureFields(3): a row of three 150-wide fields 10 apart from x = 70; signer 2 → 70 + 2 × 160.
+    expect(fields).toEqual([...existing, { page: -1, name: 'signer', x: 390, y: 70, width: 150, height: 60, signerIndex: 2 }]);
   });
   it('adds a centred field on the chosen page', () => {
     expect(addField([], 1, 2, a4)).toEqual([

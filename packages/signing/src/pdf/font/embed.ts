@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PdfDict, PdfStream, PdfString, name, type PdfRef, type PdfValue } from '../objects.ts';
 import type { PdfUpdate } from '../update.ts';
 import { serializeNumber as num } from '../serialize.ts';
+import { shapeLine, type ShapedLine } from './shape.ts';
 import { parseTrueType, subsetTrueType, type TrueTypeFont } from './truetype.ts';
 
 /**
@@ -9,15 +10,17 @@ import { parseTrueType, subsetTrueType, type TrueTypeFont } from './truetype.ts'
  * that has it, shipped in assets/fonts with their licences:
  * 1. Liberation Sans 2.1.5 (SIL OFL 1.1): metric-compatible with Helvetica/Arial; Latin, Greek, Cyrillic;
  * 2. Droid Sans Fallback (Apache 2.0): CJK ideographs, kana (Chinese and Japanese names);
- * 3. NanumSquare (SIL OFL 1.1): the 11,172 Hangul syllables (Korean names).
- * The fallbacks (4 MB and 0.7 MB) are read the first time a text needs a character Liberation Sans lacks: a
+ * 3. NanumSquare (SIL OFL 1.1): the 11,172 Hangul syllables (Korean names);
+ * 4. Noto Sans Arabic 2.x (SIL OFL 1.1, 244 KB): the Arabic script (Arabic, Persian, Urdu names).
+ * Hebrew is in Liberation Sans. Right-to-left and joining scripts are ordered and shaped by font/shape.ts.
+ * The fallbacks (4 MB, 0.7 MB, 0.24 MB) are read the first time a text needs a character Liberation Sans lacks: a
  * Latin-only signature never loads them. Each used font is embedded as a subset: Type0 / CIDFontType2, Identity-H,
  * /W widths, ToUnicode, CIDSet (what PDF/A asks of a font).
  */
 export const engineFontFiles = {
   regular: 'LiberationSans-Regular.ttf',
   bold: 'LiberationSans-Bold.ttf',
-  fallbacks: ['DroidSansFallbackFull.ttf', 'NanumSquareR.ttf'],
+  fallbacks: ['DroidSansFallbackFull.ttf', 'NanumSquareR.ttf', 'NotoSansArabic-Regular.ttf'],
 } as const;
 
 /** Where a vendored font file is (the server's pdf-lib documents embed the same files). */
@@ -44,54 +47,38 @@ function fontAt(n: number): TrueTypeFont {
   return (fallbackFonts[n - 1] ??= parseTrueType(readFileSync(fontFileUrl(engineFontFiles.fallbacks[n - 1]!))));
 }
 
-/** Characters no font has are drawn as '?', so nothing silently becomes an empty box. */
-const REPLACEMENT = 0x3f;
-
-/** One drawn character: the font of the chain that has it, its glyph there, and the text it stands for. */
-interface Placed {
-  font: number;
-  gid: number;
-  text: string;
+const fontByCodePoint = new Map<number, number | undefined>();
+/** The first font of the chain that has `cp` (fallbacks read only when a character needs them). */
+function fontOf(cp: number): number | undefined {
+  if (engineFont().glyphOf(cp)) return 0;
+  if (fontByCodePoint.has(cp)) return fontByCodePoint.get(cp);
+  let found: number | undefined;
+  for (let n = 1; n <= engineFontFiles.fallbacks.length && found === undefined; n++) if (fontAt(n).glyphOf(cp)) found = n;
+  fontByCodePoint.set(cp, found);
+  return found;
 }
 
-const placedByCodePoint = new Map<number, Placed>();
-
-function placeMissing(ch: string, cp: number): Placed {
-  let placed = placedByCodePoint.get(cp);
-  if (placed) return placed;
-  placed = { font: 0, gid: engineFont().glyphOf(REPLACEMENT), text: '?' };
-  for (let n = 1; n <= engineFontFiles.fallbacks.length; n++) {
-    const gid = fontAt(n).glyphOf(cp);
-    if (gid) {
-      placed = { font: n, gid, text: ch };
-      break;
-    }
+const shapedLines = new Map<string, ShapedLine>();
+/** A line shaped and ordered (font/shape.ts), the last 256 kept: the layout measures the same texts many times. */
+function shaped(text: string, direction?: 'ltr' | 'rtl'): ShapedLine {
+  const key = `${direction ?? 'auto'}:${text}`;
+  let line = shapedLines.get(key);
+  if (!line) {
+    line = shapeLine(text, { font: fontAt, fontOf }, direction);
+    shapedLines.set(key, line);
+    if (shapedLines.size > 256) shapedLines.delete(shapedLines.keys().next().value!);
   }
-  placedByCodePoint.set(cp, placed);
-  return placed;
+  return line;
 }
 
-/** Text as placed glyphs, NFC-normalised; control characters dropped. */
-function place(text: string): Placed[] {
-  const font = engineFont();
-  const out: Placed[] = [];
-  for (const ch of text.normalize('NFC')) {
-    const cp = ch.codePointAt(0)!;
-    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
-    const gid = font.glyphOf(cp);
-    out.push(gid ? { font: 0, gid, text: ch } : placeMissing(ch, cp));
-  }
-  return out;
+/** How far below the baseline `text` reaches, in em (its glyphs' outlines, as shaped). */
+export function textDepth(text: string): number {
+  return shaped(text).depth;
 }
 
-/** Width of `text` at `size` points. */
+/** Width of `text` at `size` points (as drawn: shaped, with the fonts that draw it). */
 export function textWidth(text: string, size: number): number {
-  let width = 0;
-  for (const p of place(text)) {
-    const font = fontAt(p.font);
-    width += font.advance(p.gid) / font.unitsPerEm;
-  }
-  return width * size;
+  return shaped(text).width * size;
 }
 
 interface BuiltSubset {
@@ -144,7 +131,8 @@ function buildSubset(font: TrueTypeFont, gids: number[], unicodeOf: Map<number, 
   const entries: Array<[number, string]> = [];
   for (const [gid, text] of unicodeOf) {
     const cid = newId.get(gid);
-    if (cid !== undefined) entries.push([cid, text]);
+    // A glyph that is only part of a cluster (its text is on the cluster's first glyph) has no entry.
+    if (cid !== undefined && text) entries.push([cid, text]);
   }
   entries.sort((a, b) => a[0] - b[0]);
   return {
@@ -227,8 +215,11 @@ function addFontObjects(update: PdfUpdate, font: TrueTypeFont, built: BuiltSubse
 export interface EmbeddedFont {
   /** The /Font entries: `name` for Liberation Sans, `name` + `X1`, `X2`… for the fallbacks used. */
   resources(name: string): Array<[string, PdfRef]>;
-  /** Text-showing operators (`<…> Tj`, with `Tf` switches between runs of different fonts). */
-  show(text: string, name: string, size: number): string;
+  /**
+   * Text-showing operators (`<…> Tj`, with `Tf` switches between runs of different fonts). `direction`: the
+   * paragraph's, when the line is part of a longer text (by default its first strong letter decides).
+   */
+  show(text: string, name: string, size: number, direction?: 'ltr' | 'rtl'): string;
   /** Bytes this font adds to the file (streams, compressed). */
   bytes: number;
 }
@@ -238,13 +229,14 @@ export interface EmbeddedFont {
  * watermark). Subsets and their streams are cached by glyph set, so signing many times with the same name re-uses
  * them.
  */
-export function embedFont(update: PdfUpdate, texts: string[]): EmbeddedFont {
+export function embedFont(update: PdfUpdate, texts: Array<string | { text: string; direction?: 'ltr' | 'rtl' }>): EmbeddedFont {
   const unicodeByFont = new Map<number, Map<number, string>>([[0, new Map()]]);
-  for (const text of texts) {
-    for (const p of place(text)) {
-      let unicodeOf = unicodeByFont.get(p.font);
-      if (!unicodeOf) unicodeByFont.set(p.font, (unicodeOf = new Map()));
-      if (!unicodeOf.has(p.gid)) unicodeOf.set(p.gid, p.text);
+  for (const entry of texts) {
+    const { text, direction } = typeof entry === 'string' ? { text: entry, direction: undefined } : entry;
+    for (const g of shaped(text, direction).glyphs) {
+      let unicodeOf = unicodeByFont.get(g.font);
+      if (!unicodeOf) unicodeByFont.set(g.font, (unicodeOf = new Map()));
+      if (!unicodeOf.get(g.gid)) unicodeOf.set(g.gid, g.text);
     }
   }
   const embedded = new Map<number, { ref: PdfRef; cidOf: Map<number, number> }>();
@@ -258,20 +250,41 @@ export function embedFont(update: PdfUpdate, texts: string[]): EmbeddedFont {
   return {
     bytes,
     resources: (base) => [...embedded].map(([n, e]) => [resourceName(base, n), e.ref]),
-    show(text, base, size) {
+    show(text, base, size, direction) {
+      const line = shaped(text, direction);
       const ops: string[] = [];
       let current = 0;
-      let hex = '';
+      let items: string[] = [];
       const flush = () => {
-        if (hex) ops.push(`<${hex}> Tj`);
-        hex = '';
+        if (items.length) ops.push(line.complex ? `[${items.join(' ')}] TJ` : `<${items.join('')}> Tj`);
+        items = [];
       };
-      for (const p of place(text)) {
-        if (p.font !== current) {
+      for (const g of line.glyphs) {
+        if (g.font !== current) {
           flush();
-          ops.push(`/${resourceName(base, (current = p.font))} ${num(size)} Tf`);
+          ops.push(`/${resourceName(base, (current = g.font))} ${num(size)} Tf`);
         }
-        hex += (embedded.get(p.font)?.cidOf.get(p.gid) ?? 0).toString(16).padStart(4, '0');
+        const hex = (embedded.get(g.font)?.cidOf.get(g.gid) ?? 0).toString(16).padStart(4, '0');
+        if (!line.complex) {
+          items.push(hex);
+          continue;
+        }
+        // Shaped glyphs keep HarfBuzz's positions: TJ adjustments (thousandths of the size, positive = left)
+        // turn the font's /W advance into the shaped one; a mark's vertical offset is a text rise.
+        const font = fontAt(g.font);
+        const widthInPdf = Math.round((font.advance(g.gid) * 1000) / font.unitsPerEm);
+        if (g.dy) {
+          flush();
+          ops.push(`${num(g.dy * size)} Ts`);
+        }
+        if (g.dx) items.push(num(-g.dx * 1000));
+        items.push(`<${hex}>`);
+        const after = widthInPdf - g.advance * 1000 + g.dx * 1000;
+        if (Math.abs(after) > 0.001) items.push(num(after));
+        if (g.dy) {
+          flush();
+          ops.push('0 Ts');
+        }
       }
       flush();
       if (current !== 0) ops.push(`/${base} ${num(size)} Tf`);
@@ -282,5 +295,5 @@ export function embedFont(update: PdfUpdate, texts: string[]): EmbeddedFont {
 
 /** Liberation Sans glyph ids of a text (characters drawn by a fallback left out; '?' for those none has). */
 export function glyphsOf(text: string): number[] {
-  return place(text).filter((p) => p.font === 0).map((p) => p.gid);
+  return shaped(text).glyphs.filter((g) => g.font === 0).map((g) => g.gid);
 }

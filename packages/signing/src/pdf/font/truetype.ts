@@ -16,6 +16,8 @@ export interface TrueTypeFont {
   /** Glyph id for a code point (0 = .notdef when missing). */
   glyphOf(codePoint: number): number;
   advance(gid: number): number;
+  /** The lowest point of the glyph's outline (font units; 0 for an empty glyph). */
+  yMin(gid: number): number;
 }
 
 interface Table {
@@ -126,6 +128,13 @@ export function parseTrueType(bytes: Buffer): TrueTypeFont {
     postscriptName,
     glyphOf: (cp) => cmap.get(cp) ?? 0,
     advance: (gid) => bytes.readUInt16BE(hmtx + 4 * Math.min(gid, numberOfHMetrics - 1)),
+    yMin: (gid) => {
+      const loca = t.get('loca')!.offset;
+      const long = bytes.readInt16BE(head + 50) === 1;
+      const at = (i: number) => (long ? bytes.readUInt32BE(loca + i * 4) : bytes.readUInt16BE(loca + i * 2) * 2);
+      if (gid < 0 || gid >= numGlyphs || at(gid + 1) <= at(gid)) return 0;
+      return bytes.readInt16BE(t.get('glyf')!.offset + at(gid) + 4);
+    },
   };
 }
 

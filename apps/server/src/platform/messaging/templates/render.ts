@@ -30,6 +30,16 @@ export interface RenderedMail {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Letters of the right-to-left scripts (Hebrew, Arabic and its supplements, presentation forms). */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe]/u;
+/**
+ * A value written right to left (a signer's or company's name in Arabic or Hebrew) is isolated from the sentence
+ * around it, so that the punctuation and words next to it keep their places: in HTML a `<span dir="auto">`, in
+ * plain text, subjects and SMS the Unicode isolates FSI … PDI (U+2068 … U+2069). Other values are left as they are.
+ */
+const isolatedHtml = (s: string) => (RIGHT_TO_LEFT.test(s) ? `<span dir="auto">${escapeHtml(s)}</span>` : escapeHtml(s));
+const isolatedText = (s: string) => (RIGHT_TO_LEFT.test(s) ? `\u2068${s}\u2069` : s);
+
 function fill(template: string, params: Record<string, unknown>, escape: (s: string) => string): string {
   return template.replace(/\$\{(\w+)\}/g, (_, key: string) => {
     if (!(key in params)) throw new Error(`Template variable ${key} is missing`);
@@ -50,23 +60,24 @@ export function renderText(
 ): RenderedMail {
   const { language } = opts;
   const plain = (s: string) => s;
+  const value = isolatedText;
   // A tenant's text is not markup: its own characters are escaped too, not only the values filled in. The values
   // are filled in one pass, so a value containing `${…}` is never read as a placeholder (no template injection).
   const literal = opts.untrusted ? escapeHtml : plain;
-  const subject = fill(text.subject, params, plain);
-  const paragraphs = text.paragraphs.map((p) => fill(p, params, plain));
+  const subject = fill(text.subject, params, value);
+  const paragraphs = text.paragraphs.map((p) => fill(p, params, value));
   if (text.action && !(text.action.linkParam in params)) throw new Error(`Template variable ${text.action.linkParam} is missing`);
   const link = text.action ? String(params[text.action.linkParam]) : undefined;
   const color = branding.themeColor ?? defaultThemeColor;
-  const htmlParagraphs = text.paragraphs.map((p) => `<p style="margin:0 0 12px">${fill(literal(p), params, escapeHtml)}</p>`).join('');
+  const htmlParagraphs = text.paragraphs.map((p) => `<p style="margin:0 0 12px">${fill(literal(p), params, isolatedHtml)}</p>`).join('');
   const logo = branding.logoPath ? `<img src="${escapeHtml(`${opts.publicUrl ?? ''}${branding.logoPath}`)}" alt="${escapeHtml(branding.company)}" style="display:block;max-height:64px;max-width:240px;margin:0 0 12px">` : '';
   const button =
     text.action && link
       ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(text.action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(link)}</p>`
       : '';
-  const html = `<!doctype html><html lang="${escapeHtml(languageTag(language))}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px">${logo}<h2 style="margin:0 0 16px">${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
+  const html = `<!doctype html><html lang="${escapeHtml(languageTag(language))}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><div style="border-top:4px solid ${color};padding-top:16px">${logo}<h2 style="margin:0 0 16px"${RIGHT_TO_LEFT.test(branding.company) ? ' dir="auto"' : ''}>${escapeHtml(branding.company)}</h2>${htmlParagraphs}${button}</div></body></html>`;
   const textBody = [...paragraphs, ...(text.action && link ? [`${text.action.label}: ${link}`] : [])].join('\n\n');
-  const sms = text.sms ? fill(text.sms, params, plain) : textBody;
+  const sms = text.sms ? fill(text.sms, params, value) : textBody;
   return { language, subject, text: textBody, html, sms };
 }
 
