@@ -37,7 +37,7 @@ describe('foundation journeys', () => {
     await page.getByRole('table').waitFor();
     await screenshot(page, 'foundation-users-list');
 
-    await page.getByRole('button', { name: /^(User menu|Menu utilisateur)$/ }).click();
+    await page.getByRole('button', { name: /^(User menu|Menu utilisateur): / }).click();
     await page.getByRole('menuitem', { name: /Log out|Se déconnecter/ }).click();
     await page.waitForURL(/#\/logout$/);
     await page.goto(`${env.server.url}/#/applications/list`);

@@ -27,7 +27,7 @@ export function journeySteps(server: RunningServer, browser: Browser, contexts: 
     await page.getByRole('textbox', { name: 'Code received' }).fill(await codeFor(email, since));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation').waitFor();
-    await page.getByRole('button', { name: /^(Language|Langue)$/ }).click();
+    await page.getByRole('button', { name: /^(Language|Langue): / }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
   }

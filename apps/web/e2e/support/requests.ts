@@ -5,6 +5,7 @@ import type { RunningServer } from './server.ts';
 import type { journeySteps } from './journeys.ts';
 
 export const a4 = { width: 595, height: 842 };
+export const a3 = { width: 842, height: 1191 };
 
 /** `withPrevious`: signs at the same time as the previous participant (a parallel step). */
 export type Participant = { first: string; last: string; email: string; mobile?: string; coSigner?: boolean; observer?: boolean; withPrevious?: boolean };
@@ -15,15 +16,17 @@ export const displayName = (p: Participant) => `${p.last.toUpperCase()} ${p.firs
 /**
  * An A4 PDF, one page per title ("Page n of N" under each): the default signature positions go to the last page.
  * `openActionScript`: the PDF also runs that JavaScript when opened (active content the signers' version drops).
+ * `pageSizes`: the size of each page in points (A4 for those not given).
  */
-export async function writePdf(file: string, titles: string[], options: { openActionScript?: string } = {}): Promise<void> {
+export async function writePdf(file: string, titles: string[], options: { openActionScript?: string; pageSizes?: { width: number; height: number }[] } = {}): Promise<void> {
   const pdf = await PDFDocument.create();
   if (options.openActionScript) pdf.catalog.set(PDFName.of('OpenAction'), pdf.context.obj({ S: 'JavaScript', JS: PDFString.of(options.openActionScript) }));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (const [n, text] of titles.entries()) {
-    const page = pdf.addPage([a4.width, a4.height]);
-    page.drawText(text, { x: 60, y: 760, size: 24, font });
-    page.drawText(`Page ${n + 1} of ${titles.length}`, { x: 60, y: 730, size: 12, font });
+    const size = options.pageSizes?.[n] ?? a4;
+    const page = pdf.addPage([size.width, size.height]);
+    page.drawText(text, { x: 60, y: size.height - 82, size: 24, font });
+    page.drawText(`Page ${n + 1} of ${titles.length}`, { x: 60, y: size.height - 112, size: 12, font });
   }
   fs.writeFileSync(file, await pdf.save());
 }

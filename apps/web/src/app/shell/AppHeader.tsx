@@ -21,7 +21,8 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('shell.toggleNavigation')} />
-        <Text fw={700} truncate="end" className="tenant-name">
+        {/* The tenant's name is the page's top heading; every screen's title is an h2 under it. */}
+        <Text component="h1" m={0} fz="md" fw={700} truncate="end" className="tenant-name">
           {me.application.company}
         </Text>
       </Group>
@@ -51,7 +52,8 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
               px="xs"
               leftSection={<IconUserCircle size={20} />}
               rightSection={<IconChevronDown size={14} />}
-              aria-label={t('shell.userMenu')}
+              // The name shown (from the sm breakpoint) is part of the accessible name (WCAG 2.5.3 "label in name").
+              aria-label={`${t('shell.userMenu')}: ${me.user.firstName} ${me.user.lastName}`}
             >
               <Text size="sm" truncate="end" maw={160} visibleFrom="sm">
                 {me.user.firstName} {me.user.lastName}

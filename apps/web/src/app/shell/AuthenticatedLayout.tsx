@@ -32,7 +32,7 @@ export function AuthenticatedLayout() {
   if (session.isPending) {
     return (
       <Center h="100vh">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

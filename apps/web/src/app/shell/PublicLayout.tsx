@@ -7,12 +7,15 @@ export function PublicLayout() {
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
       <Group justify="space-between" px="md" py="sm" className="public-header">
-        <Anchor component={Link} to="/" underline="never" fw={700} fz="h3">
-          Paraphe
-        </Anchor>
+        {/* The product's name is the page's top heading; each form's title (AuthCard) is an h2 under it. */}
+        <Box component="h1" m={0} fz="h3" lh={1.3}>
+          <Anchor component={Link} to="/" underline="never" fw={700} fz="h3">
+            Paraphe
+          </Anchor>
+        </Box>
         <LanguageMenu />
       </Group>
-      <Container size="sm" py="lg">
+      <Container component="main" size="sm" py="lg">
         <Outlet />
       </Container>
     </Box>

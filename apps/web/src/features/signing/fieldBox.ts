@@ -30,8 +30,13 @@ export function fieldsOfPage<F extends PlacedField>(fields: readonly F[], pageNu
   return fields.filter((f) => resolvePage(f.page, pageCount) === pageNumber);
 }
 
-/** Page width on screen: the frame's width, but never larger than 1.5 pixels per point (a readable A4 on desktop). */
-export function pageScale(frameWidth: number, page: PageSize): number {
-  if (frameWidth <= 0 || page.width <= 0) return 1;
-  return Math.min(1.5, frameWidth / page.width);
+/**
+ * Pixels per PDF point for the whole document: its widest page fills the frame, never beyond 1.5 pixels per point
+ * (a readable A4 on desktop). One scale for every page, so pages keep their true relative size — an A3 page is
+ * shown √2 times wider than an A4 one, a landscape page wider than a portrait one.
+ */
+export function documentScale(frameWidth: number, pages: readonly PageSize[]): number {
+  const widest = Math.max(0, ...pages.map((page) => page.width));
+  if (frameWidth <= 0 || widest <= 0) return 1;
+  return Math.min(1.5, frameWidth / widest);
 }

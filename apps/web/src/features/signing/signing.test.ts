@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathOf, signingPageEndpoints, type SigningPage, type SigningPageDocument } from '@paraphe/contracts';
-import { fieldToPercentBox, fieldsOfPage, pageScale } from './fieldBox.ts';
+import { fieldToPercentBox, fieldsOfPage, documentScale } from './fieldBox.ts';
 import { acceptsStroke, pngBase64 } from './handwriting.ts';
 import { publicApiError } from './publicFetch.ts';
 import { endsThePage, padRejected } from './signingErrors.ts';
@@ -71,10 +71,18 @@ describe('field rectangle → CSS box', () => {
     expect(fieldsOfPage(fields, 2, 2)).toEqual([fields[1], fields[2]]);
     expect(fieldsOfPage(fields, 1, 2)).toEqual([fields[0]]);
   });
-  it('fits the page to the frame, at most 1.5 pixels per point', () => {
-    expect(pageScale(297.5, a4)).toBe(0.5);
-    expect(pageScale(3000, a4)).toBe(1.5);
-    expect(pageScale(0, a4)).toBe(1);
+  it('fits the widest page to the frame, at most 1.5 pixels per point', () => {
+    expect(documentScale(297.5, [a4])).toBe(0.5);
+    expect(documentScale(3000, [a4])).toBe(1.5);
+    expect(documentScale(0, [a4])).toBe(1);
+    expect(documentScale(500, [])).toBe(1);
+  });
+  it('one scale for every page: an A3 page is drawn larger than an A4 page (issue 25)', () => {
+    const a3 = { width: 842, height: 1191 };
+    const scale = documentScale(421, [a4, a3, a4]);
+    expect(scale).toBe(0.5);
+    expect(a3.width * scale).toBe(421);
+    expect((a3.width * scale) / (a4.width * scale)).toBeCloseTo(Math.SQRT2, 2);
   });
 });
 

@@ -17,12 +17,15 @@ export function LanguageMenu({ onPick }: { onPick?: (locale: Locale) => void }) 
   const { t, i18n } = useTranslation();
   const [asked, setAsked] = useState(false);
   const current = localeFromTag(i18n.language) ?? 'fr';
+  // The accessible name contains the code the button shows (WCAG 2.5.3 "label in name": a voice user says "FR").
+  // Not in brackets: axe-core, like assistive technologies, drops a name's parenthetical.
+  const label = `${t('shell.language')}: ${current.toUpperCase()}`;
   const button = (
     <Button
       variant="subtle"
       color="gray"
       leftSection={<IconLanguage size={18} />}
-      aria-label={t('shell.language')}
+      aria-label={label}
       aria-haspopup="menu"
       onPointerEnter={() => void loadDropdown()}
       onFocus={() => void loadDropdown()}
@@ -34,7 +37,7 @@ export function LanguageMenu({ onPick }: { onPick?: (locale: Locale) => void }) 
   if (!asked) return button;
   return (
     <Suspense fallback={button}>
-      <LanguageMenuDropdown current={current} onPick={onPick} label={t('shell.language')} />
+      <LanguageMenuDropdown current={current} onPick={onPick} label={label} />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { monthLabel } from '../../../shared/format.ts';
 
@@ -16,19 +17,21 @@ export interface MonthlySeries {
 export function MonthlyBars(props: { months: readonly ({ month: string } & Record<string, number | string>)[]; series: MonthlySeries[]; ariaLabel: string; format?: (value: number) => string; h?: number }) {
   const { i18n } = useTranslation();
   const data = props.months.map((m) => ({ ...m, month: monthLabel(m.month, i18n.language) }));
+  // The name is on a figure around the chart: BarChart's root is a plain div, where aria-label is not allowed.
   return (
-    <BarChart
-      h={props.h ?? 220}
-      data={data}
-      dataKey="month"
-      series={props.series}
-      withLegend={props.series.length > 1}
-      legendProps={{ verticalAlign: 'bottom' }}
-      valueFormatter={props.format}
-      tickLine="none"
-      gridAxis="y"
-      yAxisProps={{ width: props.format ? 70 : 40 }}
-      aria-label={props.ariaLabel}
-    />
+    <Box role="figure" aria-label={props.ariaLabel}>
+      <BarChart
+        h={props.h ?? 220}
+        data={data}
+        dataKey="month"
+        series={props.series}
+        withLegend={props.series.length > 1}
+        legendProps={{ verticalAlign: 'bottom' }}
+        valueFormatter={props.format}
+        tickLine="none"
+        gridAxis="y"
+        yAxisProps={{ width: props.format ? 70 : 40 }}
+      />
+    </Box>
   );
 }

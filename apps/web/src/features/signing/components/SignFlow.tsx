@@ -138,7 +138,7 @@ export function SignFlow({ token, view, reload, onDone, onEnd }: Props) {
             </Alert>
           )}
           <Group justify="space-between" gap="xs" wrap="wrap-reverse">
-            <Button variant="outline" color="red" leftSection={<IconX size={18} />} onClick={() => setRefuseOpen(true)}>
+            <Button variant="outline" color="red.9" leftSection={<IconX size={18} />} onClick={() => setRefuseOpen(true)}>
               {t('actions.refuse')}
             </Button>
             <Button

@@ -6,42 +6,53 @@ import type { PageSize } from '../../../shared/pdf/pageGeometry.ts';
 import { PdfPageCanvas } from '../../../shared/pdf/PdfPageCanvas.tsx';
 import type { OpenedPdf, PdfDocument } from '../../../shared/pdf/pdf.ts';
 import type { SigningField } from '@paraphe/contracts';
-import { fieldToPercentBox, fieldsOfPage, pageScale } from '../fieldBox.ts';
+import { documentScale, fieldToPercentBox, fieldsOfPage } from '../fieldBox.ts';
 import { publicBlob } from '../publicFetch.ts';
 
 type Props = { url: string; title: string; fields: readonly SigningField[] };
 
-/** One document of the link, page by page (pdf.js), read only, with this signer's fields highlighted. */
+/** The size of every page at scale 1 (PDF points, rotation applied), read before any page is drawn. */
+async function pageSizesOf(doc: PdfDocument): Promise<PageSize[]> {
+  return Promise.all(
+    Array.from({ length: doc.numPages }, async (_, i) => {
+      const viewport = (await doc.getPage(i + 1)).getViewport({ scale: 1 });
+      return { width: viewport.width, height: viewport.height };
+    }),
+  );
+}
+
+/**
+ * One document of the link, page by page (pdf.js), read only, with this signer's fields highlighted. Every page
+ * is drawn at the same scale (the widest fills the frame): pages keep their true relative size.
+ */
 export function SigningDocumentView({ url, title, fields }: Props) {
   const { t } = useTranslation('signing');
   const { ref: frameRef, width } = useElementSize();
-  const [doc, setDoc] = useState<PdfDocument | null>(null);
-  const [firstPage, setFirstPage] = useState<PageSize | null>(null);
+  const [opened, setOpened] = useState<{ doc: PdfDocument; pages: PageSize[] } | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     const abort = new AbortController();
-    let opened: OpenedPdf | null = null;
-    setDoc(null);
+    let pdf: OpenedPdf | null = null;
+    setOpened(null);
     setFailed(false);
     // pdf.js is loaded with the first document, not with the page.
     Promise.all([publicBlob(url, abort.signal), import('../../../shared/pdf/pdf.ts')])
       .then(([blob, { openPdf }]) => openPdf(blob))
-      .then(async (pdf) => {
-        opened = pdf;
-        if (abort.signal.aborted) return void pdf.close();
-        const page = await pdf.doc.getPage(1);
-        const viewport = page.getViewport({ scale: 1 });
-        setFirstPage({ width: viewport.width, height: viewport.height });
-        setDoc(pdf.doc);
+      .then(async (loaded) => {
+        pdf = loaded;
+        if (abort.signal.aborted) return void loaded.close();
+        const pages = await pageSizesOf(loaded.doc);
+        if (!abort.signal.aborted) setOpened({ doc: loaded.doc, pages });
       })
       .catch(() => !abort.signal.aborted && setFailed(true));
     return () => {
       abort.abort();
-      void opened?.close();
+      void pdf?.close();
     };
   }, [url]);
 
+  const scale = opened ? documentScale(width, opened.pages) : 1;
   return (
     <Box ref={frameRef} w="100%">
       {failed && (
@@ -49,23 +60,23 @@ export function SigningDocumentView({ url, title, fields }: Props) {
           {t('document.unreadable')}
         </Alert>
       )}
-      {!failed && (!doc || !firstPage) && (
+      {!failed && !opened && (
         <Group gap="xs" py="md">
           <Loader size="xs" />
           <Text size="sm">{t('document.loading')}</Text>
         </Group>
       )}
-      {doc && firstPage && width > 0 && (
+      {opened && width > 0 && (
         <Stack gap="sm" align="center">
-          {Array.from({ length: doc.numPages }, (_, i) => (
+          {opened.pages.map((size, i) => (
             <LazyPage
               key={i + 1}
-              doc={doc}
+              doc={opened.doc}
               pageNumber={i + 1}
-              placeholder={firstPage}
-              frameWidth={width}
-              fields={fieldsOfPage(fields, i + 1, doc.numPages)}
-              label={t('document.page', { title, page: i + 1, count: doc.numPages })}
+              size={size}
+              scale={scale}
+              fields={fieldsOfPage(fields, i + 1, opened.pages.length)}
+              label={t('document.page', { title, page: i + 1, count: opened.pages.length })}
             />
           ))}
         </Stack>
@@ -74,14 +85,13 @@ export function SigningDocumentView({ url, title, fields }: Props) {
   );
 }
 
-type PageProps = { doc: PdfDocument; pageNumber: number; placeholder: PageSize; frameWidth: number; fields: SigningField[]; label: string };
+type PageProps = { doc: PdfDocument; pageNumber: number; size: PageSize; scale: number; fields: SigningField[]; label: string };
 
-/** A page is drawn only once it comes near the screen; until then it keeps its place with the first page's size. */
-function LazyPage({ doc, pageNumber, placeholder, frameWidth, fields, label }: PageProps) {
+/** A page is drawn only once it comes near the screen; until then an empty box of its size keeps its place. */
+function LazyPage({ doc, pageNumber, size, scale, fields, label }: PageProps) {
   const { t } = useTranslation('signing');
   const boxRef = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
-  const [size, setSize] = useState<PageSize | null>(null);
 
   useEffect(() => {
     const box = boxRef.current;
@@ -91,50 +101,35 @@ function LazyPage({ doc, pageNumber, placeholder, frameWidth, fields, label }: P
     return () => observer.disconnect();
   }, [visible]);
 
-  useEffect(() => {
-    if (!visible) return;
-    let cancelled = false;
-    void doc.getPage(pageNumber).then((page) => {
-      const viewport = page.getViewport({ scale: 1 });
-      if (!cancelled) setSize({ width: viewport.width, height: viewport.height });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [doc, pageNumber, visible]);
-
-  const page = size ?? placeholder;
-  const scale = pageScale(frameWidth, page);
   return (
     <Box
       ref={boxRef}
       pos="relative"
-      w={Math.floor(page.width * scale)}
-      h={Math.floor(page.height * scale)}
+      w={Math.floor(size.width * scale)}
+      h={Math.floor(size.height * scale)}
       bg="white"
       style={{ boxShadow: 'var(--mantine-shadow-sm)', outline: '1px solid var(--mantine-color-gray-3)' }}
     >
-      {visible && size && <PdfPageCanvas doc={doc} pageNumber={pageNumber} scale={scale} label={label} />}
-      {size &&
-        fields.map((field, i) => (
-          <Box
-            key={i}
-            pos="absolute"
-            style={{
-              ...fieldToPercentBox(field, size),
-              border: '2px solid var(--mantine-primary-color-filled)',
-              background: 'color-mix(in srgb, var(--mantine-primary-color-filled) 15%, transparent)',
-              borderRadius: 4,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-            }}
-          >
-            <Text size="xs" fw={600} c="var(--mantine-primary-color-filled)" ta="center" px={2} aria-hidden>
-              {t('document.yourField')}
-            </Text>
-          </Box>
-        ))}
+      {visible && <PdfPageCanvas doc={doc} pageNumber={pageNumber} scale={scale} label={label} />}
+      {fields.map((field, i) => (
+        <Box
+          key={i}
+          pos="absolute"
+          style={{
+            ...fieldToPercentBox(field, size),
+            border: '2px solid var(--mantine-color-brand-6)',
+            background: 'color-mix(in srgb, var(--mantine-color-brand-6) 15%, transparent)',
+            borderRadius: 4,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
+          <Text size="xs" fw={600} c="var(--mantine-primary-color-filled)" ta="center" px={2} aria-hidden>
+            {t('document.yourField')}
+          </Text>
+        </Box>
+      ))}
     </Box>
   );
 }

@@ -18,7 +18,7 @@ export function SigningLayout({ company, logoUrl, testMode = false, children }: 
         py="sm"
         wrap="nowrap"
         bg="white"
-        style={{ borderBottom: '3px solid var(--mantine-primary-color-filled)' }}
+        style={{ borderBottom: '3px solid var(--mantine-color-brand-6)' }}
       >
         <Group gap="sm" wrap="nowrap" miw={0}>
           {logoUrl && <Image src={logoUrl} alt="" h={32} w="auto" fit="contain" />}
@@ -29,7 +29,7 @@ export function SigningLayout({ company, logoUrl, testMode = false, children }: 
         <LanguageMenu />
       </Group>
       {testMode && (
-        <Alert color="orange" variant="filled" radius={0} icon={<IconFlask size={20} />} role="note">
+        <Alert color="orange.6" variant="filled" autoContrast radius={0} icon={<IconFlask size={20} />} role="note">
           {t('testMode')}
         </Alert>
       )}

@@ -49,7 +49,7 @@ export function ValidateFlow({ token, view, reload, onDone, onEnd }: Props) {
       <DocumentsSection documents={view.documents} />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} pos="sticky" bottom={0} style={{ zIndex: 2 }}>
         <Group justify="space-between" gap="xs" wrap="wrap-reverse">
-          <Button variant="outline" color="red" leftSection={<IconX size={18} />} onClick={() => openDialog('reject')}>
+          <Button variant="outline" color="red.9" leftSection={<IconX size={18} />} onClick={() => openDialog('reject')}>
             {t('actions.reject')}
           </Button>
           <Button leftSection={<IconCheck size={18} />} onClick={() => openDialog('approve')}>

@@ -4,6 +4,7 @@ import { IconClockHour4, IconLinkOff, IconCheck, IconEye, IconFileAlert } from '
 import { useParams, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTenantThemeColor } from '../../../shared/theme/ThemeColor.tsx';
+import { i18n } from '../../../shared/i18n/i18n.ts';
 import type { SigningActionResult, SigningPage as SigningView } from '@paraphe/contracts';
 import { useSigningView } from '../api.ts';
 import { screenOf, signedDownloads, type SigningScreen } from '../signingState.ts';
@@ -15,13 +16,15 @@ import { ValidateFlow } from '../components/ValidateFlow.tsx';
 import { ActionResult } from '../components/ActionResult.tsx';
 import { languageTag } from '@paraphe/contracts';
 
-/** The page opens in the signer's language (the switcher still lets them change it). */
+/**
+ * The page opens in the signer's language, once per link; the switcher then changes it for the visit. Not on
+ * `useTranslation().i18n`: react-i18next gives a new object at every language change, so an effect depending on
+ * it ran again after each switch and put the signer's language back (issue 25).
+ */
 function useSignerLanguage(language: string | undefined) {
-  const { i18n } = useTranslation();
   useEffect(() => {
-    if (!language) return;
-    void i18n.changeLanguage(language);
-  }, [language, i18n]);
+    if (language) void i18n.changeLanguage(language);
+  }, [language]);
 }
 
 /**
@@ -80,7 +83,7 @@ function ScreenBody({ screen, token, reload, onDone, onEnd, onRetry }: BodyProps
     case 'loading':
       return (
         <Center py="xl">
-          <Loader aria-label={t('loading')} />
+          <Loader role="status" aria-label={t('loading')} />
         </Center>
       );
     case 'invalid':
