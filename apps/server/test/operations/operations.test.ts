@@ -135,11 +135,12 @@ describe(`operations (${engine})`, () => {
 
   it('imports a spreadsheet of orders with a per-row report (preview first, nothing lost), a signer step column checked as a typed one', async () => {
     const id = await newId();
+    expect((await save(id, files('a.pdf', 'b.pdf'))).statusCode).toBe(200);
     const sheet = await xlsxOf([
       ['document', 'signer1_firstname', 'signer1_lastname', 'signer1_email', 'signer1_phone', 'signer1_language', 'signer1_page', 'signer1_x', 'signer1_y', 'signer2_firstname', 'signer2_lastname', 'signer2_email', 'signer2_step'],
       ['a.pdf', 'Ann', 'One', 'ann.one@example.com', '+33612345678', 'fr', '1', '100', '600', 'Bob', 'Two', 'bob.two@example.com', '1'],
       ['b.pdf', 'Cid', 'Three', 'not-an-email', '', '', '', '', '', '', '', '', ''],
-      ['b.pdf', 'Dee', 'Four', 'dee.four@example.com', '0612', 'klingon', '', '', '', '', '', '', ''],
+      ['b.pdf', 'Dee', 'Four', 'dee.four@example.com', '', 'klingon', '', '', '', '', '', '', ''],
       ['a.pdf', 'Eli', 'Five', 'eli.five@example.com', '', '', '', '', '', 'Fay', 'Six', 'fay.six@example.com', 'soon'],
     ]);
     const upload = async (preview: boolean) => {
@@ -149,7 +150,7 @@ describe(`operations (${engine})`, () => {
     const preview = await upload(true);
     expect(preview.statusCode, preview.body).toBe(200);
     const report = preview.json().data as OrderImportReport;
-    expect(report).toMatchObject({ preview: true, rows: 4, kept: 2, rejected: 2, missingDocuments: ['a.pdf', 'b.pdf'] });
+    expect(report).toMatchObject({ preview: true, rows: 4, kept: 2, rejected: 2, missingDocuments: [] });
     expect(report.lines.map((l) => [l.line, l.outcome])).toEqual([
       [2, 'kept'],
       [3, 'rejected'],
@@ -158,7 +159,7 @@ describe(`operations (${engine})`, () => {
     ]);
     expect(report.lines[1]!.reasons).toEqual([{ signer: 0, reason: 'invalid_email' }]);
     expect(report.lines[3]!.reasons).toEqual([{ signer: 1, reason: 'invalid_step' }]);
-    expect(report.lines[2]!.reasons.map((r) => r.reason).sort()).toEqual(['language_unknown', 'mobile_invalid']);
+    expect(report.lines[2]!.reasons).toEqual([{ signer: 0, reason: 'language_unknown' }]);
     expect((await get(id)).orderCount).toBe(0);
 
     const saved = await upload(false);
@@ -176,6 +177,57 @@ describe(`operations (${engine})`, () => {
     expect(search.data.map((o: { document: string }) => o.document)).toEqual(['b.pdf']);
     const template = await client.call('GET', '/api/batches/import-template', 'operation');
     expect(template.body.split('\r\n')[0]).toContain('signer1_email');
+  });
+
+  it('judges each order row with its sheet row number: a document not uploaded, a path, an invalid e-mail or mobile is rejected; names match across NFC/NFD and case when unambiguous; the valid rows send', async () => {
+    const id = await newId();
+    const nfc = '\u00c9ch\u00e9ancier.pdf'; // "Échéancier.pdf" as one code point per letter
+    const nfd = nfc.normalize('NFD'); // the same name as macOS spells it (E + combining acute)
+    expect(nfd).not.toBe(nfc);
+    const pooled = await save(id, [{ name: 'label', value: 'Row by row' }, ...files(nfc, 'Contract-A.pdf', 'Case.pdf', 'CASE.pdf')]);
+    expect(pooled.statusCode, pooled.body).toBe(200);
+    const mail = (n: string) => `${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const sheet = await xlsxOf([
+      ['document', 'signer1_firstname', 'signer1_lastname', 'signer1_email', 'signer1_phone'],
+      [nfd, 'Ann', 'One', mail('ann'), '+33612345678'],
+      ['contract-a.pdf', 'Bob', 'Two', mail('bob'), ''],
+      ['../x.pdf', 'Cid', 'Three', mail('cid'), ''],
+      ['dir/x.pdf', 'Dee', 'Four', mail('dee'), ''],
+      ['', 'Eli', 'Five', mail('eli'), ''],
+      ['absent.pdf', 'Fay', 'Six', mail('fay'), ''],
+      ['Contract-A.pdf', 'Gus', 'Seven', 'not-an-email', ''],
+      ['Contract-A.pdf', 'Hal', 'Eight', mail('hal'), '0612'],
+      ['case.pdf', 'Ivy', 'Nine', mail('ivy'), ''],
+    ]);
+    const upload = async (preview: boolean) => {
+      const { payload, headers } = multipartBody([{ name: 'file', fileName: 'orders.xlsx', contentType: 'application/octet-stream', data: sheet }]);
+      return t.request({ method: 'POST', url: `/api/batches/${id}/import?preview=${preview ? 1 : 0}`, token: await client.token('operation'), body: payload, headers });
+    };
+    const preview = await upload(true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const report = preview.json().data as OrderImportReport;
+    expect(report).toMatchObject({ rows: 9, kept: 2, rejected: 7, missingDocuments: [] });
+    expect(report.lines.map((l) => [l.line, l.outcome, l.reasons.map((r) => r.reason)])).toEqual([
+      [2, 'kept', []],
+      [3, 'kept', []],
+      [4, 'rejected', ['document_path']],
+      [5, 'rejected', ['document_path']],
+      [6, 'rejected', ['document_missing']],
+      [7, 'rejected', ['document_not_uploaded']],
+      [8, 'rejected', ['invalid_email']],
+      [9, 'rejected', ['mobile_invalid']],
+      [10, 'rejected', ['document_ambiguous']],
+    ]);
+    // The kept rows name the pool's own file (the one that will be signed).
+    expect(report.lines.slice(0, 2).map((l) => l.document)).toEqual([nfc, 'Contract-A.pdf']);
+
+    const imported = await upload(false);
+    expect(imported.json().data).toMatchObject({ preview: false, kept: 2, rejected: 7 });
+    const list = (await client.call('GET', `/api/batches/${id}/orders?order=ASC&orderBy=rowIndex`, 'operation')).json();
+    expect(list.data.map((o: { document: string }) => o.document)).toEqual([nfc, 'Contract-A.pdf']);
+    // The valid rows go: nothing blocks the send.
+    const sent = await client.call('PATCH', `/api/batches/${id}/status`, 'operation', { status: 'pending' });
+    expect(sent.statusCode, sent.body).toBe(200);
   });
 
   it('sends: each order becomes a request with its own document and signers; signing moves the counters; completed; cancel', async () => {

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { openSpreadsheet, SpreadsheetError } from '../../platform/spreadsheets/index.ts';
 import type { WorkerPool } from '../../platform/workers/pool.ts';
 import { importReadLimits, judgeRow, missingName, spreadsheetProblem, type ImportMapping, type UploadedFile } from '../contacts/index.ts';
+import { documentMatcher, type DocumentMatch } from './documentNames.ts';
 import * as repo from './repository.ts';
 import { assertOperationAction, findVisible, withDefaultFields, type Options } from './service.ts';
 
@@ -13,8 +14,10 @@ import { assertOperationAction, findVisible, withDefaultFields, type Options } f
  * `document`, then per signer n (1…10) `signerN_firstname`, `signerN_lastname`, `signerN_email`, `signerN_phone`,
  * `signerN_language`, optionally `signerN_role`, `signerN_step` (parallel signing) and the field position `signerN_page`, `signerN_x`, `signerN_y`
  * (`page`, `x`, `y` alone: signer 1's). Each signer goes through the address book's row rules (contacts'
- * judgeRow): an invalid e-mail rejects the row; a mobile not international is dropped and an unknown language
- * becomes the operation's (warnings). Every row is reported; with `preview` nothing is saved.
+ * judgeRow): an invalid e-mail or a mobile not in international format rejects the row (an order is sent as is,
+ * nobody is there to fix it later); an unknown language becomes the operation's (a warning). The document must be a
+ * file of the pool, named without a folder (documentNames.ts). Every row is reported with its sheet row number;
+ * with `preview` nothing is saved.
  */
 export const importTemplateCsv = [
   'document,signer1_firstname,signer1_lastname,signer1_email,signer1_phone,signer1_language,signer1_page,signer1_x,signer1_y,signer2_firstname,signer2_lastname,signer2_email,signer2_phone,signer2_language',
@@ -52,8 +55,22 @@ const numberIn = (cells: readonly string[], index: number | undefined) => {
 
 type Line = OrderImportReport['lines'][number];
 
+/** What rejects a row; the other reasons are warnings on a kept row. */
+const refusingReasons = new Set<OrderImportRowReason>([
+  'document_missing',
+  'document_path',
+  'document_not_uploaded',
+  'document_ambiguous',
+  'no_signer',
+  'invalid_field',
+  'invalid_step',
+  'invalid_email',
+  'mobile_invalid',
+  'domain_unresolved',
+]);
+
 /** Reads and judges every row; the kept rows as orders. */
-async function readOrders(file: UploadedFile, language: string, workers: WorkerPool): Promise<{ orders: repo.NewOrder[]; lines: Line[]; rows: number; rejected: number }> {
+async function readOrders(file: UploadedFile, language: string, workers: WorkerPool, documentOf: (cell: string) => DocumentMatch): Promise<{ orders: repo.NewOrder[]; lines: Line[]; rows: number; rejected: number }> {
   const orders: repo.NewOrder[] = [];
   const lines: Line[] = [];
   let rows = 0;
@@ -70,11 +87,12 @@ async function readOrders(file: UploadedFile, language: string, workers: WorkerP
       }
       if (cells.every((c) => c.trim() === '')) continue;
       rows++;
-      const document = (cells[columns.document] ?? '').trim();
+      const match = documentOf(cells[columns.document] ?? '');
+      const document = 'fileName' in match ? match.fileName : (cells[columns.document] ?? '').trim();
       const reasons: Line['reasons'] = [];
       const reject = (signer: number | null, reason: OrderImportRowReason) => reasons.push({ signer, reason });
       const order: repo.NewOrder = { documentName: document, signers: [], fields: [] };
-      if (!document) reject(null, 'document_missing');
+      if ('problem' in match) reject(null, match.problem);
       columns.signers.forEach((c, n) => {
         if (c.mapping.mail !== undefined && !(cells[c.mapping.mail] ?? '').trim()) return; // no such signer on this row
         // A fresh "seen" per signer: the same person may sign several orders.
@@ -103,7 +121,7 @@ async function readOrders(file: UploadedFile, language: string, workers: WorkerP
         }
       });
       if (!order.signers.length && !reasons.some((r) => r.reason === 'invalid_email')) reject(null, 'no_signer');
-      const refused = reasons.some((r) => ['document_missing', 'no_signer', 'invalid_field', 'invalid_step', 'invalid_email', 'domain_unresolved'].includes(r.reason));
+      const refused = reasons.some((r) => refusingReasons.has(r.reason));
       if (refused) rejected++;
       else orders.push(withDefaultFields(order));
       if (lines.length < keptLines) lines.push({ line, outcome: refused ? 'rejected' : 'kept', document, signers: order.signers.length, reasons });
@@ -118,15 +136,19 @@ async function readOrders(file: UploadedFile, language: string, workers: WorkerP
 /** Imports (or previews) the orders of a spreadsheet into a draft: the kept rows are added after its orders. */
 export async function importOrders(opts: Options & { id: string; file: UploadedFile; preview: boolean }): Promise<OrderImportReport> {
   const { platform, actor, file } = opts;
-  const operation = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
+  const { operation, pool } = await platform.database.inTenant(actor.appId, async (tx) => {
+    const found = await findVisible(tx, actor, opts.id);
+    return { operation: found, pool: (await repo.documentsOf(tx, actor.appId, found.id)).map((d) => d.fileName) };
+  });
   assertOperationAction(operation, 'import');
-  const read = await readOrders(file, operation.options.language, platform.workers);
+  const read = await readOrders(file, operation.options.language, platform.workers, documentMatcher(pool));
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id, { lock: true });
     assertOperationAction(row, 'import');
     if (row.orderCount + read.orders.length > maxOrdersPerOperation) throw new AppError('VALIDATION_FAILED', `An operation holds at most ${maxOrdersPerOperation.toLocaleString('en')} orders.`, { fields: [{ field: 'file', rule: 'invalid_value', message: 'too_many_orders' }] });
-    const pool = new Set((await repo.documentsOf(tx, actor.appId, row.id)).map((d) => d.fileName));
-    const missingDocuments = [...new Set(read.orders.map((o) => o.documentName).filter((n) => !pool.has(n)))].slice(0, 100);
+    // A file removed from the pool while the sheet was read: the send names it.
+    const stillPooled = new Set((await repo.documentsOf(tx, actor.appId, row.id)).map((d) => d.fileName));
+    const missingDocuments = [...new Set(read.orders.map((o) => o.documentName).filter((n) => !stillPooled.has(n)))].slice(0, 100);
     if (!opts.preview && read.orders.length) {
       const n = await repo.appendOrders(tx, actor.appId, row.id, read.orders);
       await repo.bump(tx, actor.appId, row.id, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`, sql`saved_at = coalesce(saved_at, now())`]);

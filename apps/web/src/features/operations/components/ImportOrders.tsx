@@ -36,6 +36,7 @@ export function ImportOrders({ operationId }: { operationId: string }) {
           <Anchor size="xs" component="button" type="button" onClick={() => void downloads.template()}>{t('import.template')}</Anchor>
         </Group>
         <Text size="xs" c="dimmed">{t('import.help')}</Text>
+        <Text size="xs" c="dimmed">{t('import.documentsFirst')}</Text>
         <Group align="flex-end">
           <FileInput label={t('import.file')} leftSection={<IconFileSpreadsheet size={14} />} accept=".xlsx,.xls,.ods,.csv" value={file} onChange={(f) => { setFile(f); setReport(null); }} w={320} />
           <Button variant="default" disabled={!file} loading={run.isPending} onClick={() => go(true)}>{t('import.preview')}</Button>
