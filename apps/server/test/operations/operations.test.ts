@@ -6,7 +6,7 @@ import { readSpreadsheet } from '../../src/platform/spreadsheets/index.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { signAsInvited } from '../support/signing-flow.ts';
 import { messagesTo, multipartBody, samplePdf, type Part } from '../support/signatures.ts';
-import { xlsxOf } from '../contacts/support.ts';
+import { workbookOf, xlsxOf } from '../contacts/support.ts';
 import { rows } from '../campaigns/support.ts';
 
 const person = (name: string) => ({ firstname: name, lastname: 'Tester', emailAddress: `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com` });
@@ -228,6 +228,63 @@ describe(`operations (${engine})`, () => {
     // The valid rows go: nothing blocks the send.
     const sent = await client.call('PATCH', `/api/batches/${id}/status`, 'operation', { status: 'pending' });
     expect(sent.statusCode, sent.body).toBe(200);
+  });
+
+  it('reads the headers people type, in their language (accents and case ignored), besides the template\u2019s', async () => {
+    const id = await newId();
+    expect((await save(id, files('a.pdf', 'b.pdf'))).statusCode).toBe(200);
+    const sheet = await xlsxOf([
+      ['Fichier', 'Prénom 1', 'NOM 1', 'Courriel 1', 'Portable 1', 'Langue 1', 'Prénom signataire 2', 'Nom signataire 2', 'E-mail signataire 2', 'Étape 2', 'Notes'],
+      ['a.pdf', 'Anne', 'Martin', 'anne.martin@example.com', '+33612345678', 'fr', 'Paul', 'Durand', 'paul.durand@example.com', '1', 'call first'],
+    ]);
+    const german = await xlsxOf([
+      ['Datei', 'Vorname', 'Nachname', 'E-Mail', 'Unterzeichner 2 Vorname', 'Unterzeichner 2 Nachname', 'Unterzeichner 2 E-Mail'],
+      ['b.pdf', 'Jürgen', 'Schmidt', 'juergen.schmidt@example.com', 'Eva', 'Weber', 'eva.weber@example.com'],
+    ]);
+    const upload = async (data: Buffer) => {
+      const { payload, headers } = multipartBody([{ name: 'file', fileName: 'commandes.xlsx', contentType: 'application/octet-stream', data }]);
+      return t.request({ method: 'POST', url: `/api/batches/${id}/import?preview=0`, token: await client.token('operation'), body: payload, headers });
+    };
+    for (const data of [sheet, german]) {
+      const res = await upload(data);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ rows: 1, kept: 1, rejected: 0 });
+    }
+    const list = (await client.call('GET', `/api/batches/${id}/orders?order=ASC&orderBy=rowIndex`, 'operation')).json();
+    expect(list.data[0]).toMatchObject({
+      document: 'a.pdf',
+      transactionSigners: [
+        { firstname: 'Anne', lastname: 'Martin', emailAddress: 'anne.martin@example.com', phoneNum: '+33612345678', language: 'fr' },
+        { firstname: 'Paul', lastname: 'Durand', emailAddress: 'paul.durand@example.com', step: 1 },
+      ],
+    });
+    expect(list.data[1]).toMatchObject({ document: 'b.pdf', transactionSigners: [{ firstname: 'Jürgen', lastname: 'Schmidt' }, { firstname: 'Eva', emailAddress: 'eva.weber@example.com' }] });
+  });
+
+  it('reads a workbook\u2019s active sheet by default and the sheet the user picks; an unknown sheet is named', async () => {
+    const id = await newId();
+    expect((await save(id, files('a.pdf', 'b.pdf'))).statusCode).toBe(200);
+    const head = ['document', 'signer1_firstname', 'signer1_lastname', 'signer1_email'];
+    const book = await workbookOf(
+      [
+        ['Instructions', [['Fill the Orders sheet']]],
+        ['Orders', [head, ['a.pdf', 'Ann', 'Active', 'ann.active@example.com']]],
+        ['Next week', [head, ['b.pdf', 'Bob', 'Picked', 'bob.picked@example.com'], ['a.pdf', 'Cid', 'Picked', 'cid.picked@example.com']]],
+      ],
+      1,
+    );
+    const upload = async (sheet?: string) => {
+      const { payload, headers } = multipartBody([...(sheet === undefined ? [] : [{ name: 'sheet', value: sheet }]), { name: 'file', fileName: 'orders.xlsx', contentType: 'application/octet-stream', data: book }]);
+      return t.request({ method: 'POST', url: `/api/batches/${id}/import?preview=1`, token: await client.token('operation'), body: payload, headers });
+    };
+    const active = (await upload()).json().data as OrderImportReport;
+    expect(active).toMatchObject({ sheetName: 'Orders', sheets: ['Instructions', 'Orders', 'Next week'], rows: 1, kept: 1 });
+    const picked = (await upload('Next week')).json().data as OrderImportReport;
+    expect(picked).toMatchObject({ sheetName: 'Next week', rows: 2, kept: 2 });
+    expect(picked.lines.map((l) => l.document)).toEqual(['b.pdf', 'a.pdf']);
+    const unknown = await upload('Archive');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('orders.xlsx: The workbook has no sheet named "Archive". Choose one of its sheets.');
   });
 
   it('sends: each order becomes a request with its own document and signers; signing moves the counters; completed; cancel', async () => {

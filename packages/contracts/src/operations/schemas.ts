@@ -231,6 +231,10 @@ export const orderImportReportSchema = z.object({
   /** true: nothing was saved (the preview); false: the kept rows are the draft's new orders. */
   preview: z.boolean(),
   fileName: z.string(),
+  /** A workbook: the sheet read (the `sheet` part, else the workbook's active sheet); null for a CSV. */
+  sheetName: z.string().nullable(),
+  /** A workbook's visible sheets, in order (send `sheet` to read another one). */
+  sheets: z.array(z.string()),
   rows: z.number().int(),
   kept: z.number().int(),
   rejected: z.number().int(),

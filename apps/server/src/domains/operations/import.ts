@@ -6,6 +6,7 @@ import { openSpreadsheet, SpreadsheetError } from '../../platform/spreadsheets/i
 import type { WorkerPool } from '../../platform/workers/pool.ts';
 import { importReadLimits, judgeRow, missingName, spreadsheetProblem, type ImportMapping, type UploadedFile } from '../contacts/index.ts';
 import { documentMatcher, type DocumentMatch } from './documentNames.ts';
+import { guessOrderColumn, type OrderColumnField } from './orderColumns.ts';
 import * as repo from './repository.ts';
 import { assertOperationAction, findVisible, withDefaultFields, type Options } from './service.ts';
 
@@ -26,23 +27,28 @@ export const importTemplateCsv = [
 ].join('\r\n');
 
 const keptLines = 1000;
-const norm = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, '_');
 
 interface Columns {
   document: number;
   signers: { mapping: ImportMapping; role?: number; step?: number; page?: number; x?: number; y?: number }[];
 }
 
+/** The columns the header names (orderColumns.ts), each (signer, field) at its leftmost column. */
 function columnsOf(header: readonly string[]): Columns {
-  const at = new Map(header.map((h, i) => [norm(h), i] as const));
-  const document = at.get('document') ?? at.get('file') ?? at.get('filename');
-  if (document === undefined) throw new AppError('VALIDATION_FAILED', 'The first row must name the columns, with a "document" column (see the template).', { fields: [{ field: 'file', rule: 'required', message: 'Missing column "document".' }] });
+  const at = new Map<string, number>();
+  header.forEach((text, index) => {
+    const guess = guessOrderColumn(text);
+    const key = guess && (guess.signer === null ? guess.field : `${guess.signer + 1}:${guess.field}`);
+    if (key && !at.has(key)) at.set(key, index);
+  });
+  const document = at.get('document');
+  if (document === undefined) throw new AppError('VALIDATION_FAILED', 'The first row must name the columns, with a "document" column (or "file", "fichier"…; see the template).', { fields: [{ field: 'file', rule: 'required', message: 'Missing column "document".' }] });
   const signers: Columns['signers'] = [];
   for (let n = 1; n <= maxSignersPerOrder; n++) {
-    const col = (name: string) => at.get(`signer${n}_${name}`) ?? (n === 1 ? at.get(name) : undefined);
-    const mail = col('email');
+    const col = (field: OrderColumnField) => at.get(`${n}:${field}`);
+    const mail = col('mail');
     if (mail === undefined) continue;
-    signers.push({ mapping: { mail, firstname: col('firstname'), lastname: col('lastname'), mobile: col('phone') ?? col('mobile'), lang: col('language') }, role: col('role'), step: col('step'), page: col('page'), x: col('x'), y: col('y') });
+    signers.push({ mapping: { mail, firstname: col('firstname'), lastname: col('lastname'), mobile: col('mobile'), lang: col('lang') }, role: col('role'), step: col('step'), page: col('page'), x: col('x'), y: col('y') });
   }
   if (!signers.length) throw new AppError('VALIDATION_FAILED', 'Name at least one signer column "signer1_email" (see the template).', { fields: [{ field: 'file', rule: 'required', message: 'Missing column "signer1_email".' }] });
   return { document, signers };
@@ -70,13 +76,21 @@ const refusingReasons = new Set<OrderImportRowReason>([
 ]);
 
 /** Reads and judges every row; the kept rows as orders. */
-async function readOrders(file: UploadedFile, language: string, workers: WorkerPool, documentOf: (cell: string) => DocumentMatch): Promise<{ orders: repo.NewOrder[]; lines: Line[]; rows: number; rejected: number }> {
+async function readOrders(
+  file: UploadedFile,
+  language: string,
+  workers: WorkerPool,
+  documentOf: (cell: string) => DocumentMatch,
+): Promise<{ orders: repo.NewOrder[]; lines: Line[]; rows: number; rejected: number; sheetName: string | null; sheets: string[] }> {
   const orders: repo.NewOrder[] = [];
   const lines: Line[] = [];
   let rows = 0;
   let rejected = 0;
+  let sheetName: string | null = null;
+  let sheets: string[] = [];
   try {
-    const sheet = await openSpreadsheet(file.data, { ...importReadLimits, workers });
+    const sheet = await openSpreadsheet(file.data, { ...importReadLimits, workers, sheet: file.sheet });
+    ({ sheetName, sheets } = sheet);
     let columns: Columns | null = null;
     let line = 0;
     for await (const cells of sheet.rows) {
@@ -130,7 +144,7 @@ async function readOrders(file: UploadedFile, language: string, workers: WorkerP
     if (error instanceof SpreadsheetError) throw spreadsheetProblem(error, file.fileName);
     throw error;
   }
-  return { orders, lines, rows, rejected };
+  return { orders, lines, rows, rejected, sheetName, sheets };
 }
 
 /** Imports (or previews) the orders of a spreadsheet into a draft: the kept rows are added after its orders. */
@@ -154,6 +168,6 @@ export async function importOrders(opts: Options & { id: string; file: UploadedF
       await repo.bump(tx, actor.appId, row.id, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`, sql`saved_at = coalesce(saved_at, now())`]);
       await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.orders_imported', targetType: 'operation', targetId: row.id, data: { fileName: file.fileName, kept: n, rejected: read.rejected }, ip: actor.ip });
     }
-    return { preview: opts.preview, fileName: file.fileName, rows: read.rows, kept: read.orders.length, rejected: read.rejected, lines: read.lines, missingDocuments };
+    return { preview: opts.preview, fileName: file.fileName, sheetName: read.sheetName, sheets: read.sheets, rows: read.rows, kept: read.orders.length, rejected: read.rejected, lines: read.lines, missingDocuments };
   });
 }
