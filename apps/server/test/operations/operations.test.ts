@@ -285,6 +285,11 @@ describe(`operations (${engine})`, () => {
     const unknown = await upload('Archive');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe('orders.xlsx: The workbook has no sheet named "Archive". Choose one of its sheets.');
+    // A sheet without the columns (the one it opens on here): refused naming it, with the sheets to choose from.
+    const instructions = await upload('Instructions');
+    expect(instructions.statusCode).toBe(400);
+    expect(instructions.json().error.message).toMatch(/^The first row must name the columns, .* \(sheet "Instructions"\)$/);
+    expect(instructions.json().error.fields[0].params).toEqual({ sheet: 'Instructions', sheets: JSON.stringify(['Instructions', 'Orders', 'Next week']) });
   });
 
   it('sends: each order becomes a request with its own document and signers; signing moves the counters; completed; cancel', async () => {

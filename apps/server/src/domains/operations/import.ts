@@ -33,8 +33,16 @@ interface Columns {
   signers: { mapping: ImportMapping; role?: number; step?: number; page?: number; x?: number; y?: number }[];
 }
 
-/** The columns the header names (orderColumns.ts), each (signer, field) at its leftmost column. */
-function columnsOf(header: readonly string[]): Columns {
+/**
+ * The columns the header names (orderColumns.ts), each (signer, field) at its leftmost column. A header without them
+ * is refused naming the sheet read; the workbook's sheets go with the error (`params.sheets`), so that the user can
+ * pick the right one when the workbook opens on another (a "Read me" sheet).
+ */
+function columnsOf(header: readonly string[], sheet: { sheetName: string | null; sheets: string[] }): Columns {
+  const refuse = (message: string, column: string) =>
+    new AppError('VALIDATION_FAILED', sheet.sheetName === null ? message : `${message} (sheet "${sheet.sheetName}")`, {
+      fields: [{ field: 'file', rule: 'required', message: `Missing column "${column}".`, ...(sheet.sheets.length > 1 ? { params: { sheet: sheet.sheetName ?? '', sheets: JSON.stringify(sheet.sheets) } } : {}) }],
+    });
   const at = new Map<string, number>();
   header.forEach((text, index) => {
     const guess = guessOrderColumn(text);
@@ -42,7 +50,7 @@ function columnsOf(header: readonly string[]): Columns {
     if (key && !at.has(key)) at.set(key, index);
   });
   const document = at.get('document');
-  if (document === undefined) throw new AppError('VALIDATION_FAILED', 'The first row must name the columns, with a "document" column (or "file", "fichier"…; see the template).', { fields: [{ field: 'file', rule: 'required', message: 'Missing column "document".' }] });
+  if (document === undefined) throw refuse('The first row must name the columns, with a "document" column (or "file", "fichier"…; see the template).', 'document');
   const signers: Columns['signers'] = [];
   for (let n = 1; n <= maxSignersPerOrder; n++) {
     const col = (field: OrderColumnField) => at.get(`${n}:${field}`);
@@ -50,7 +58,7 @@ function columnsOf(header: readonly string[]): Columns {
     if (mail === undefined) continue;
     signers.push({ mapping: { mail, firstname: col('firstname'), lastname: col('lastname'), mobile: col('mobile'), lang: col('lang') }, role: col('role'), step: col('step'), page: col('page'), x: col('x'), y: col('y') });
   }
-  if (!signers.length) throw new AppError('VALIDATION_FAILED', 'Name at least one signer column "signer1_email" (see the template).', { fields: [{ field: 'file', rule: 'required', message: 'Missing column "signer1_email".' }] });
+  if (!signers.length) throw refuse('Name at least one signer column "signer1_email" (see the template).', 'signer1_email');
   return { document, signers };
 }
 
@@ -96,7 +104,7 @@ async function readOrders(
     for await (const cells of sheet.rows) {
       line++;
       if (!columns) {
-        columns = columnsOf(cells);
+        columns = columnsOf(cells, sheet);
         continue;
       }
       if (cells.every((c) => c.trim() === '')) continue;

@@ -17,9 +17,12 @@ export function ImportOrders({ operationId }: { operationId: string }) {
   const run = useImportOrders(operationId);
   // The sheet of a workbook read: the one it opens on until the user picks another in the report.
   const [sheet, setSheet] = useState<string | undefined>();
+  // A workbook refused for its header: the server names the sheet read and the others (to pick the right one).
+  const [refusedSheets, setRefusedSheets] = useState<{ sheet: string; sheets: string[] } | null>(null);
   const go = (preview: boolean, chosen = sheet) => {
     if (!file) return;
     setError(null);
+    setRefusedSheets(null);
     run.mutate(
       { file, preview, sheet: chosen },
       {
@@ -27,7 +30,11 @@ export function ImportOrders({ operationId }: { operationId: string }) {
           setReport(answer);
           if (!preview) notify(t('done.imported', { count: answer.kept }), 'success');
         },
-        onError: (e) => setError(e instanceof ApiError ? e.message : t('failed.import')),
+        onError: (e) => {
+          setError(e instanceof ApiError ? e.message : t('failed.import'));
+          const params = e instanceof ApiError ? e.fields.find((f) => f.params?.sheets)?.params : undefined;
+          if (params?.sheets) setRefusedSheets({ sheet: String(params.sheet ?? ''), sheets: JSON.parse(String(params.sheets)) as string[] });
+        },
       },
     );
   };
@@ -41,11 +48,12 @@ export function ImportOrders({ operationId }: { operationId: string }) {
         <Text size="xs" c="dimmed">{t('import.help')}</Text>
         <Text size="xs" c="dimmed">{t('import.documentsFirst')}</Text>
         <Group align="flex-end">
-          <FileInput label={t('import.file')} leftSection={<IconFileSpreadsheet size={14} />} accept=".xlsx,.xls,.ods,.csv" value={file} onChange={(f) => { setFile(f); setReport(null); setSheet(undefined); }} w={320} />
+          <FileInput label={t('import.file')} leftSection={<IconFileSpreadsheet size={14} />} accept=".xlsx,.xls,.ods,.csv" value={file} onChange={(f) => { setFile(f); setReport(null); setSheet(undefined); setRefusedSheets(null); }} w={320} />
           <Button variant="default" disabled={!file} loading={run.isPending} onClick={() => go(true)}>{t('import.preview')}</Button>
           {report?.preview && report.kept > 0 && <Button loading={run.isPending} onClick={() => go(false)}>{t('import.confirm', { count: report.kept })}</Button>}
         </Group>
         {error && <Alert color="red" variant="light">{error}</Alert>}
+        {refusedSheets && <SheetPicker sheets={refusedSheets.sheets} current={refusedSheets.sheet} onPick={async (picked) => { setSheet(picked); go(true, picked); }} />}
         {report && (
           <Stack gap={4}>
             <SheetPicker sheets={report.sheets} current={report.sheetName} onPick={async (picked) => { setSheet(picked); go(true, picked); }} />
