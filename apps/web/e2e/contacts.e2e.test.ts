@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,9 +15,10 @@ import { useJourneyEnvironment } from './support/environment.ts';
  */
 const env = useJourneyEnvironment('contacts');
 
-/** An OpenDocument spreadsheet of these rows (first sheet), written with SheetJS (the server's reader too). */
+/** An OpenDocument spreadsheet: a "Read me" sheet first, then these rows; written with SheetJS (the server's reader too). */
 function writeOds(file: string, rows: string[][]): void {
   const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Fill in the Contacts sheet']]), 'Read me');
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Contacts');
   fs.writeFileSync(file, XLSX.write(book, { bookType: 'ods', type: 'buffer' }) as Buffer);
 }
@@ -50,6 +51,10 @@ describe('address book journey', () => {
     const admin = await env.steps.newPage();
     await env.steps.logIn(admin, adminEmail, adminPassword);
     const page = await env.requests.tenantOwner(admin, `owner${stamp}@example.com`, `Contacts ${stamp}`);
+    onTestFailed(async () => {
+      await screenshot(page, 'contacts-failure');
+      console.log(env.server.logs().filter((l) => !/incoming request|request completed/.test(l)).slice(-30).join('\n').slice(0, 8000));
+    });
 
     // The menu entry opens the empty address book, which invites to add or import.
     await page.getByRole('link', { name: 'Address book', exact: true }).click();
@@ -62,6 +67,13 @@ describe('address book journey', () => {
     await page.locator('input[type=file]').setInputFiles(odsFile);
     await page.getByRole('button', { name: 'Start the import' }).waitFor();
     await page.waitForURL(/#\/phonebooks\/import\?id=/);
+    // The workbook has two sheets: the one it opens on ("Read me") is read; the user picks "Contacts".
+    const sheet = page.getByRole('combobox', { name: 'Sheet', exact: true });
+    expect(await sheet.inputValue()).toBe('Read me');
+    await page.getByText('The workbook has 2 sheets: the one it opens on is read. Choose another one here.').waitFor();
+    await sheet.click();
+    await page.getByRole('option', { name: 'Contacts' }).click();
+    await expect.poll(() => sheet.inputValue(), { timeout: 30_000 }).toBe('Contacts'); // the file read again from that sheet
     const fieldOf = (n: number, header: string) => page.getByRole('combobox', { name: `Field of column ${n} (${header})` });
     expect(await fieldOf(1, 'E-mail').inputValue()).toBe('Email');
     expect(await fieldOf(2, 'First name').inputValue()).toBe('First name');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { adminEmail, adminPassword } from './support/server.ts';
 import { screenshot } from './support/browser.ts';
 import { useJourneyEnvironment } from './support/environment.ts';
@@ -41,16 +42,22 @@ describe('operations, company seal and verification journey', () => {
 
   it('an operation from a spreadsheet of 3 orders and one typed with two signers signing together, sent, one signed, cancelled; a PDF sealed with the imported certificate and verified', async () => {
     const { server, steps } = env;
-    const files = { a: path.join(env.workDir, 'contract-a.pdf'), b: path.join(env.workDir, 'contract-b.pdf'), sheet: path.join(env.workDir, 'orders.csv'), toSeal: path.join(env.workDir, 'certificate.pdf') };
-    fs.writeFileSync(
-      files.sheet,
-      [
-        'document,signer1_firstname,signer1_lastname,signer1_email,signer1_language',
-        `contract-a.pdf,Olga,One,${mail('olga')},en`,
-        `contract-b.pdf,Piet,Two,${mail('piet')},en`,
-        `contract-a.pdf,Quinn,Three,${mail('quinn')},en`,
-      ].join('\n'),
-    );
+    const files = { a: path.join(env.workDir, 'contract-a.pdf'), b: path.join(env.workDir, 'contract-b.pdf'), sheet: path.join(env.workDir, 'orders.xlsx'), toSeal: path.join(env.workDir, 'certificate.pdf') };
+    // A workbook as people keep them: a "Read me" sheet first (the one it opens on), the orders on the second.
+    const orderRows = [
+      'document,signer1_firstname,signer1_lastname,signer1_email,signer1_language',
+      `contract-a.pdf,Olga,One,${mail('olga')},en`,
+      `contract-b.pdf,Piet,Two,${mail('piet')},en`,
+      `contract-a.pdf,Quinn,Three,${mail('quinn')},en`,
+      `../contract-a.pdf,Uma,Path,${mail('uma')},en`, // a path, not a file name: this row alone is rejected
+    ].map((line) => line.split(','));
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['One row per signature on the Orders sheet']]), 'Read me');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(orderRows), 'Orders');
+    fs.writeFileSync(files.sheet, XLSX.write(book, { bookType: 'xlsx', type: 'buffer' }) as Buffer);
+    // 53 annexes besides the two contracts: more than one request takes (50), sent in batches with progress.
+    const annexes = Array.from({ length: 53 }, (_, i) => path.join(env.workDir, `annex-${String(i + 1).padStart(2, '0')}.pdf`));
+    await Promise.all(annexes.map((file, i) => writePdf(file, [`Annex ${i + 1}`])));
     const admin = await steps.newPage();
     await Promise.all([writePdf(files.a, ['Contract A']), writePdf(files.b, ['Contract B']), writePdf(files.toSeal, ['Certificate of conformity']), steps.logIn(admin, adminEmail, adminPassword)]);
     const page = await env.requests.tenantOwner(admin, `owner${stamp}@example.com`, company);
@@ -65,12 +72,26 @@ describe('operations, company seal and verification journey', () => {
     await page.reload(); // the session's features are read again
     await page.getByRole('textbox', { name: 'Title' }).fill(label);
     await page.getByRole('tab', { name: /^Documents/ }).click();
-    await chooseFile(page, page.getByRole('button', { name: 'Add PDF files' }), [files.a, files.b]);
+    // The rule is stated before picking; 55 PDFs go up in batches, a progress bar meanwhile, all of them in the pool.
+    await page.getByText('Any number of PDFs: they are sent 10 at a time, with progress. A ZIP holds at most 50 PDFs.').waitFor();
+    await chooseFile(page, page.getByRole('button', { name: 'Add PDF files' }), [files.a, files.b, ...annexes]);
+    const uploading = page.getByRole('status').filter({ hasText: /^Uploading: \d+ of 55 files$/ });
+    if (await uploading.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await screenshot(page, 'operations-0-uploading'); // only a picture: a fast machine may finish first
+    await page.getByText('55 document(s) added.').waitFor({ timeout: 60_000 });
+    await page.getByRole('cell', { name: 'annex-53.pdf', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'contract-b.pdf', exact: true }).waitFor();
+    expect(await page.getByRole('row').filter({ has: page.getByRole('cell', { name: /\.pdf$/ }) }).count()).toBe(55);
+    await screenshot(page, 'operations-0-pool');
     await page.getByRole('tab', { name: /^Signatures/ }).click();
     await chooseFile(page, page.getByRole('button', { name: /Spreadsheet/ }), files.sheet);
     await page.getByRole('button', { name: 'Check the file' }).click();
-    await page.getByText('3 rows: 3 kept, 0 rejected.').waitFor();
+    // The sheet it opens on has no columns: refused naming that sheet, and the user picks the orders' sheet.
+    await page.getByText(/^The first row must name the columns, .* \(sheet "Read me"\)$/).waitFor();
+    await page.getByRole('combobox', { name: 'Sheet', exact: true }).click();
+    await page.getByRole('option', { name: 'Orders' }).click();
+    await page.getByText('4 rows: 3 kept, 1 rejected.').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Sheet', exact: true }).inputValue()).toBe('Orders');
+    await page.getByRole('row', { name: /^5 \.\.\/contract-a\.pdf Rejected a path, not a file name/ }).waitFor();
     await screenshot(page, 'operations-1-import-preview');
     await page.getByRole('button', { name: 'Import 3 signatures' }).click();
     await page.getByRole('tab', { name: 'Signatures (3)' }).waitFor();

@@ -6,7 +6,7 @@ import { readSpreadsheet } from '../../src/platform/spreadsheets/index.ts';
 import { xlsxPackage, zipText } from '../../src/platform/spreadsheets/test-helpers.ts';
 import { engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { rawZip, type ZipMember } from '../support/documents.ts';
-import { contactsContext, contactsOf, gerantOfNewTenant, header, importFile, sheetJsOf, upload, waitForImport, windows1252, xlsxOf } from './support.ts';
+import { contactsContext, contactsOf, gerantOfNewTenant, header, importFile, sheetJsOf, upload, waitForImport, windows1252, workbookOf, xlsxOf } from './support.ts';
 
 const rowsOf = async (client: TestClient, id: string, query = '') =>
   (await client.call('GET', `/api/persons/import/${id}/rows?limit=100${query}`, 'phonebook')).json() as { data: { line: number; outcome: string; reasons: string[]; cells: string[] }[]; countAll: number };
@@ -113,6 +113,33 @@ describe(`address book: import (${engine})`, () => {
     const byMail = new Map((await contactsOf(client)).data.map((c) => [c.mail, c]));
     expect(byMail.get('zoe@example.com')).toMatchObject({ firstname: 'Zoé', lastname: 'Müller', company: 'Crédit Agricole' });
     expect(byMail.get('noe@example.com')).toMatchObject({ firstname: 'Noé', lastname: 'Ærø', company: 'Smith, Jones & Co' });
+  });
+
+  it('reads a workbook\u2019s active sheet by default, lists its sheets, and imports the sheet the user picks', async () => {
+    const client = await gerantOfNewTenant(t);
+    const file = await workbookOf(
+      [
+        ['Read me', [['How to fill this workbook']]],
+        ['Clients', [header, ['ana@example.com', 'Ana', 'Active', '', '', '']]],
+        ['Prospects', [header, ['pia@example.com', 'Pia', 'Picked', '', '', ''], ['pol@example.com', 'Pol', 'Picked', '', '', '']]],
+      ],
+      1,
+    );
+    const first = (await upload(t, client, 'book.xlsx', file)).json().data as ContactImport;
+    expect(first.preview).toMatchObject({ sheetName: 'Clients', sheets: ['Read me', 'Clients', 'Prospects'] });
+    expect(first.preview.sampleRows.map((r) => r[0])).toEqual(['E-mail', 'ana@example.com']);
+    const picked = await upload(t, client, 'book.xlsx', file, 'file', 'Prospects');
+    expect(picked.statusCode, picked.body).toBe(201);
+    const preview = picked.json().data as ContactImport;
+    expect(preview.preview.sheetName).toBe('Prospects');
+    expect(preview.preview.sampleRows.map((r) => r[0])).toEqual(['E-mail', 'pia@example.com', 'pol@example.com']);
+    const started = await client.call('PUT', `/api/persons/import/${preview.id}`, 'phonebook', { mapping: { mail: 0, firstname: 1, lastname: 2 }, ignoreFirstLine: true });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(await waitForImport(t, client, preview.id)).toMatchObject({ status: 'done', imported: 2 });
+    expect((await contactsOf(client)).data.map((c) => c.mail).sort()).toEqual(['pia@example.com', 'pol@example.com']);
+    const missing = await upload(t, client, 'book.xlsx', file, 'file', 'Archive');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('book.xlsx: The workbook has no sheet named "Archive". Choose one of its sheets.');
   });
 
   it('imports a file without a header with the mapping given, the first line included', async () => {

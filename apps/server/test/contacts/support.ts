@@ -1,5 +1,6 @@
 /** Shared helpers of the contacts tests: a context with a fake DNS, uploads, imports run to their end, files. */
 import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
 import type { ContactImport } from '@paraphe/contracts';
 import { setDnsLookup, type DnsLookup } from '../../src/domains/contacts/domain-check.ts';
 import { xlsxBuffer } from '../../src/platform/spreadsheets/index.ts';
@@ -30,8 +31,8 @@ export async function gerantOfNewTenant(t: TestContext): Promise<TestClient> {
   return t.login(tenant.gerant.email);
 }
 
-export async function upload(t: TestContext, client: TestClient, fileName: string, data: Uint8Array, partName = 'file') {
-  const { payload, headers } = multipartBody([{ name: partName, fileName, contentType: 'application/octet-stream', data }]);
+export async function upload(t: TestContext, client: TestClient, fileName: string, data: Uint8Array, partName = 'file', sheet?: string) {
+  const { payload, headers } = multipartBody([...(sheet === undefined ? [] : [{ name: 'sheet', value: sheet }]), { name: partName, fileName, contentType: 'application/octet-stream', data }]);
   return t.request({ method: 'POST', url: '/api/persons/import', token: await client.token('phonebook'), body: payload, headers });
 }
 
@@ -71,6 +72,17 @@ export function xlsxOf(rows: string[][]): Promise<Buffer> {
   const width = Math.max(...rows.map((r) => r.length));
   const columns = Array.from({ length: width }, (_, i) => ({ key: `c${i}`, header: head[i] ?? '' }));
   return xlsxBuffer({ sheetName: 'Contacts', columns, rows: body.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v]))) });
+}
+
+/** An .xlsx of several sheets (name, rows), opening on the sheet `activeTab` (0-based), as Excel saves one. */
+export async function workbookOf(sheets: [string, string[][]][], activeTab: number): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  for (const [name, rows] of sheets) {
+    const sheet = workbook.addWorksheet(name);
+    for (const row of rows) sheet.addRow(row);
+  }
+  workbook.views = [{ x: 0, y: 0, width: 10000, height: 20000, firstSheet: 0, activeTab, visibility: 'visible' }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** An .ods or .xls of these rows, written by SheetJS. */

@@ -6,7 +6,7 @@ import { readSpreadsheet } from '../../src/platform/spreadsheets/index.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { signAsInvited } from '../support/signing-flow.ts';
 import { messagesTo, multipartBody, samplePdf, type Part } from '../support/signatures.ts';
-import { xlsxOf } from '../contacts/support.ts';
+import { workbookOf, xlsxOf } from '../contacts/support.ts';
 import { rows } from '../campaigns/support.ts';
 
 const person = (name: string) => ({ firstname: name, lastname: 'Tester', emailAddress: `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com` });
@@ -135,11 +135,12 @@ describe(`operations (${engine})`, () => {
 
   it('imports a spreadsheet of orders with a per-row report (preview first, nothing lost), a signer step column checked as a typed one', async () => {
     const id = await newId();
+    expect((await save(id, files('a.pdf', 'b.pdf'))).statusCode).toBe(200);
     const sheet = await xlsxOf([
       ['document', 'signer1_firstname', 'signer1_lastname', 'signer1_email', 'signer1_phone', 'signer1_language', 'signer1_page', 'signer1_x', 'signer1_y', 'signer2_firstname', 'signer2_lastname', 'signer2_email', 'signer2_step'],
       ['a.pdf', 'Ann', 'One', 'ann.one@example.com', '+33612345678', 'fr', '1', '100', '600', 'Bob', 'Two', 'bob.two@example.com', '1'],
       ['b.pdf', 'Cid', 'Three', 'not-an-email', '', '', '', '', '', '', '', '', ''],
-      ['b.pdf', 'Dee', 'Four', 'dee.four@example.com', '0612', 'klingon', '', '', '', '', '', '', ''],
+      ['b.pdf', 'Dee', 'Four', 'dee.four@example.com', '', 'klingon', '', '', '', '', '', '', ''],
       ['a.pdf', 'Eli', 'Five', 'eli.five@example.com', '', '', '', '', '', 'Fay', 'Six', 'fay.six@example.com', 'soon'],
     ]);
     const upload = async (preview: boolean) => {
@@ -149,7 +150,7 @@ describe(`operations (${engine})`, () => {
     const preview = await upload(true);
     expect(preview.statusCode, preview.body).toBe(200);
     const report = preview.json().data as OrderImportReport;
-    expect(report).toMatchObject({ preview: true, rows: 4, kept: 2, rejected: 2, missingDocuments: ['a.pdf', 'b.pdf'] });
+    expect(report).toMatchObject({ preview: true, rows: 4, kept: 2, rejected: 2, missingDocuments: [] });
     expect(report.lines.map((l) => [l.line, l.outcome])).toEqual([
       [2, 'kept'],
       [3, 'rejected'],
@@ -158,7 +159,7 @@ describe(`operations (${engine})`, () => {
     ]);
     expect(report.lines[1]!.reasons).toEqual([{ signer: 0, reason: 'invalid_email' }]);
     expect(report.lines[3]!.reasons).toEqual([{ signer: 1, reason: 'invalid_step' }]);
-    expect(report.lines[2]!.reasons.map((r) => r.reason).sort()).toEqual(['language_unknown', 'mobile_invalid']);
+    expect(report.lines[2]!.reasons).toEqual([{ signer: 0, reason: 'language_unknown' }]);
     expect((await get(id)).orderCount).toBe(0);
 
     const saved = await upload(false);
@@ -176,6 +177,119 @@ describe(`operations (${engine})`, () => {
     expect(search.data.map((o: { document: string }) => o.document)).toEqual(['b.pdf']);
     const template = await client.call('GET', '/api/batches/import-template', 'operation');
     expect(template.body.split('\r\n')[0]).toContain('signer1_email');
+  });
+
+  it('judges each order row with its sheet row number: a document not uploaded, a path, an invalid e-mail or mobile is rejected; names match across NFC/NFD and case when unambiguous; the valid rows send', async () => {
+    const id = await newId();
+    const nfc = '\u00c9ch\u00e9ancier.pdf'; // "Échéancier.pdf" as one code point per letter
+    const nfd = nfc.normalize('NFD'); // the same name as macOS spells it (E + combining acute)
+    expect(nfd).not.toBe(nfc);
+    const pooled = await save(id, [{ name: 'label', value: 'Row by row' }, ...files(nfc, 'Contract-A.pdf', 'Case.pdf', 'CASE.pdf')]);
+    expect(pooled.statusCode, pooled.body).toBe(200);
+    const mail = (n: string) => `${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const sheet = await xlsxOf([
+      ['document', 'signer1_firstname', 'signer1_lastname', 'signer1_email', 'signer1_phone'],
+      [nfd, 'Ann', 'One', mail('ann'), '+33612345678'],
+      ['contract-a.pdf', 'Bob', 'Two', mail('bob'), ''],
+      ['../x.pdf', 'Cid', 'Three', mail('cid'), ''],
+      ['dir/x.pdf', 'Dee', 'Four', mail('dee'), ''],
+      ['', 'Eli', 'Five', mail('eli'), ''],
+      ['absent.pdf', 'Fay', 'Six', mail('fay'), ''],
+      ['Contract-A.pdf', 'Gus', 'Seven', 'not-an-email', ''],
+      ['Contract-A.pdf', 'Hal', 'Eight', mail('hal'), '0612'],
+      ['case.pdf', 'Ivy', 'Nine', mail('ivy'), ''],
+    ]);
+    const upload = async (preview: boolean) => {
+      const { payload, headers } = multipartBody([{ name: 'file', fileName: 'orders.xlsx', contentType: 'application/octet-stream', data: sheet }]);
+      return t.request({ method: 'POST', url: `/api/batches/${id}/import?preview=${preview ? 1 : 0}`, token: await client.token('operation'), body: payload, headers });
+    };
+    const preview = await upload(true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const report = preview.json().data as OrderImportReport;
+    expect(report).toMatchObject({ rows: 9, kept: 2, rejected: 7, missingDocuments: [] });
+    expect(report.lines.map((l) => [l.line, l.outcome, l.reasons.map((r) => r.reason)])).toEqual([
+      [2, 'kept', []],
+      [3, 'kept', []],
+      [4, 'rejected', ['document_path']],
+      [5, 'rejected', ['document_path']],
+      [6, 'rejected', ['document_missing']],
+      [7, 'rejected', ['document_not_uploaded']],
+      [8, 'rejected', ['invalid_email']],
+      [9, 'rejected', ['mobile_invalid']],
+      [10, 'rejected', ['document_ambiguous']],
+    ]);
+    // The kept rows name the pool's own file (the one that will be signed).
+    expect(report.lines.slice(0, 2).map((l) => l.document)).toEqual([nfc, 'Contract-A.pdf']);
+
+    const imported = await upload(false);
+    expect(imported.json().data).toMatchObject({ preview: false, kept: 2, rejected: 7 });
+    const list = (await client.call('GET', `/api/batches/${id}/orders?order=ASC&orderBy=rowIndex`, 'operation')).json();
+    expect(list.data.map((o: { document: string }) => o.document)).toEqual([nfc, 'Contract-A.pdf']);
+    // The valid rows go: nothing blocks the send.
+    const sent = await client.call('PATCH', `/api/batches/${id}/status`, 'operation', { status: 'pending' });
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+
+  it('reads the headers people type, in their language (accents and case ignored), besides the template\u2019s', async () => {
+    const id = await newId();
+    expect((await save(id, files('a.pdf', 'b.pdf'))).statusCode).toBe(200);
+    const sheet = await xlsxOf([
+      ['Fichier', 'Prénom 1', 'NOM 1', 'Courriel 1', 'Portable 1', 'Langue 1', 'Prénom signataire 2', 'Nom signataire 2', 'E-mail signataire 2', 'Étape 2', 'Notes'],
+      ['a.pdf', 'Anne', 'Martin', 'anne.martin@example.com', '+33612345678', 'fr', 'Paul', 'Durand', 'paul.durand@example.com', '1', 'call first'],
+    ]);
+    const german = await xlsxOf([
+      ['Datei', 'Vorname', 'Nachname', 'E-Mail', 'Unterzeichner 2 Vorname', 'Unterzeichner 2 Nachname', 'Unterzeichner 2 E-Mail'],
+      ['b.pdf', 'Jürgen', 'Schmidt', 'juergen.schmidt@example.com', 'Eva', 'Weber', 'eva.weber@example.com'],
+    ]);
+    const upload = async (data: Buffer) => {
+      const { payload, headers } = multipartBody([{ name: 'file', fileName: 'commandes.xlsx', contentType: 'application/octet-stream', data }]);
+      return t.request({ method: 'POST', url: `/api/batches/${id}/import?preview=0`, token: await client.token('operation'), body: payload, headers });
+    };
+    for (const data of [sheet, german]) {
+      const res = await upload(data);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ rows: 1, kept: 1, rejected: 0 });
+    }
+    const list = (await client.call('GET', `/api/batches/${id}/orders?order=ASC&orderBy=rowIndex`, 'operation')).json();
+    expect(list.data[0]).toMatchObject({
+      document: 'a.pdf',
+      transactionSigners: [
+        { firstname: 'Anne', lastname: 'Martin', emailAddress: 'anne.martin@example.com', phoneNum: '+33612345678', language: 'fr' },
+        { firstname: 'Paul', lastname: 'Durand', emailAddress: 'paul.durand@example.com', step: 1 },
+      ],
+    });
+    expect(list.data[1]).toMatchObject({ document: 'b.pdf', transactionSigners: [{ firstname: 'Jürgen', lastname: 'Schmidt' }, { firstname: 'Eva', emailAddress: 'eva.weber@example.com' }] });
+  });
+
+  it('reads a workbook\u2019s active sheet by default and the sheet the user picks; an unknown sheet is named', async () => {
+    const id = await newId();
+    expect((await save(id, files('a.pdf', 'b.pdf'))).statusCode).toBe(200);
+    const head = ['document', 'signer1_firstname', 'signer1_lastname', 'signer1_email'];
+    const book = await workbookOf(
+      [
+        ['Instructions', [['Fill the Orders sheet']]],
+        ['Orders', [head, ['a.pdf', 'Ann', 'Active', 'ann.active@example.com']]],
+        ['Next week', [head, ['b.pdf', 'Bob', 'Picked', 'bob.picked@example.com'], ['a.pdf', 'Cid', 'Picked', 'cid.picked@example.com']]],
+      ],
+      1,
+    );
+    const upload = async (sheet?: string) => {
+      const { payload, headers } = multipartBody([...(sheet === undefined ? [] : [{ name: 'sheet', value: sheet }]), { name: 'file', fileName: 'orders.xlsx', contentType: 'application/octet-stream', data: book }]);
+      return t.request({ method: 'POST', url: `/api/batches/${id}/import?preview=1`, token: await client.token('operation'), body: payload, headers });
+    };
+    const active = (await upload()).json().data as OrderImportReport;
+    expect(active).toMatchObject({ sheetName: 'Orders', sheets: ['Instructions', 'Orders', 'Next week'], rows: 1, kept: 1 });
+    const picked = (await upload('Next week')).json().data as OrderImportReport;
+    expect(picked).toMatchObject({ sheetName: 'Next week', rows: 2, kept: 2 });
+    expect(picked.lines.map((l) => l.document)).toEqual(['b.pdf', 'a.pdf']);
+    const unknown = await upload('Archive');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('orders.xlsx: The workbook has no sheet named "Archive". Choose one of its sheets.');
+    // A sheet without the columns (the one it opens on here): refused naming it, with the sheets to choose from.
+    const instructions = await upload('Instructions');
+    expect(instructions.statusCode).toBe(400);
+    expect(instructions.json().error.message).toMatch(/^The first row must name the columns, .* \(sheet "Instructions"\)$/);
+    expect(instructions.json().error.fields[0].params).toEqual({ sheet: 'Instructions', sheets: JSON.stringify(['Instructions', 'Orders', 'Next week']) });
   });
 
   it('sends: each order becomes a request with its own document and signers; signing moves the counters; completed; cancel', async () => {

@@ -72,7 +72,11 @@ export const importPreviewSchema = z.object({
   /** csv only: the detected encoding and delimiter. */
   encoding: z.string().nullable(),
   delimiter: z.string().nullable(),
-  /** The first sheet's columns: the first line's text (a header, or the first data row) and the field guessed from it. */
+  /** A workbook: the sheet read (the one chosen, else the workbook's active sheet); null for a CSV. */
+  sheetName: z.string().nullable().optional(),
+  /** A workbook's visible sheets, in order: the choice offered (upload again with `sheet` to read another). */
+  sheets: z.array(z.string()).optional(),
+  /** The sheet's columns: the first line's text (a header, or the first data row) and the field guessed from it. */
   columns: z.array(z.object({ index: z.number().int(), header: z.string(), guess: contactFieldSchema.nullable() })),
   /** The first rows as text (at most 10, the first line included), for the preview table. */
   sampleRows: z.array(z.array(z.string())),

@@ -219,7 +219,11 @@ export const operationActionAcceptedResponse = itemEnvelope(z.object({ queued: z
 export const operationDocumentsResponse = itemEnvelope(z.array(operationDocumentSchema));
 
 // ----- Order import (spreadsheet; docs/operations.md "Import") -----
-export const orderImportReasons = ['document_missing', 'no_signer', 'invalid_field', 'invalid_step', 'too_many_orders'] as const;
+/**
+ * Why an order row is rejected (besides the address book's row reasons): no document named, a path instead of a
+ * file name, a file not in the pool, a name several pool files match (case aside), no signer, a bad field or step.
+ */
+export const orderImportReasons = ['document_missing', 'document_path', 'document_not_uploaded', 'document_ambiguous', 'no_signer', 'invalid_field', 'invalid_step', 'too_many_orders'] as const;
 export const orderImportRowReasonSchema = z.union([importRowReasonSchema, z.enum(orderImportReasons)]);
 export type OrderImportRowReason = z.infer<typeof orderImportRowReasonSchema>;
 export const orderImportQuerySchema = z.object({ preview: z.enum(['0', '1']).default('0') });
@@ -227,6 +231,10 @@ export const orderImportReportSchema = z.object({
   /** true: nothing was saved (the preview); false: the kept rows are the draft's new orders. */
   preview: z.boolean(),
   fileName: z.string(),
+  /** A workbook: the sheet read (the `sheet` part, else the workbook's active sheet); null for a CSV. */
+  sheetName: z.string().nullable(),
+  /** A workbook's visible sheets, in order (send `sheet` to read another one). */
+  sheets: z.array(z.string()),
   rows: z.number().int(),
   kept: z.number().int(),
   rejected: z.number().int(),

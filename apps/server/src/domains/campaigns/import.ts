@@ -14,6 +14,7 @@ import {
   judgeRow,
   missingName,
   normaliseEmail,
+  sheetOf,
   spreadsheetProblem,
   type ImportMapping,
   type UploadedFile,
@@ -40,7 +41,7 @@ export async function uploadSignatories(opts: Options & { id: string; file: Uplo
   const { platform, actor, file } = opts;
   const campaign = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
   assertCampaignAction(campaign, 'import');
-  const { preview, sheetRows } = await analyseSpreadsheet(file);
+  const { preview, sheetRows } = await analyseSpreadsheet(file, platform.workers);
   const storageKey = `${actor.appId}/campaign-import-${randomUUID()}.${preview.format}`;
   await platform.storage.put(storageKey, file.data);
   const domainCheck = (await domainCheckerFor(platform.config.emailDomainCheck)) ? 'on' : 'off';
@@ -104,7 +105,7 @@ export async function runSignatoryImport(platform: Platform, job: SignatoryImpor
     await platform.database.inTenant(job.appId, (tx) => tx.update(campaignImports).set({ status: 'running' }).where(eq(campaignImports.id, row!.id)));
     const mapping = row.mapping as ImportMapping;
     const checker = row.domainCheck === 'on' ? await domainCheckerFor('on') : null;
-    const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), { ...importReadLimits, workers: platform.workers }).catch((error: unknown) => {
+    const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), { ...importReadLimits, workers: platform.workers, sheet: sheetOf(row.preview) }).catch((error: unknown) => {
       throw error instanceof SpreadsheetError ? spreadsheetProblem(error, row!.fileName) : error;
     });
     const seen = new Set<string>();

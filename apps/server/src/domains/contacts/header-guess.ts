@@ -1,32 +1,25 @@
 /**
- * Which contact field a column is, from its header text (French and English words, accents and case ignored), and
+ * Which contact field a column is, from its header text (French and English words, and the common ones of the
+ * product's other languages; accents and case ignored), and
  * whether the first line is a header at all. The first matching rule wins, and each field goes to one column (the
  * leftmost): "Complément d'adresse" is the additional address before it is an address, "Prénom" a first name
  * before it is a name, "Nom de la société" a company before it is a name, "Téléphone portable" a mobile before it is a phone.
  */
 import type { ContactField } from '@paraphe/contracts';
+import { foldHeader } from '../../platform/spreadsheets/index.ts';
 import { normaliseEmail } from './importRules.ts';
-
-/** Lower-case, no accents, words separated by one space. */
-export const foldHeader = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
 
 const rules: [ContactField, RegExp][] = [
   ['additionalAddress', /\b(complement|additional address|address (line )?2|adresse 2|address2|adresse2|suite)\b/],
-  ['mail', /\b(e ?mail|mail|courriel|email address|adresse electronique)\b/],
-  ['firstname', /\b(prenom|first ?name|given name|forename)\b/],
+  ['mail', /\b(e ?mail|mail|courriel|email address|adresse electronique|correo|sahkoposti|e ?post)\b/],
+  ['firstname', /\b(prenom|first ?name|given name|forename|vorname|nombre|voornaam|etunimi|fornavn|fornamn|primeiro nome)\b/],
   ['company', /\b(societe|company|entreprise|organisation|organization|raison sociale|employer|employeur|compagnie)\b/],
-  ['lastname', /\b(nom de famille|last ?name|surname|family name|nom|name)\b/],
-  ['mobile', /\b(mobile|portable|cell(ular)?|gsm|cellphone)\b/],
+  ['lastname', /\b(nom de famille|last ?name|surname|family name|nachname|familienname|apellidos?|cognome|achternaam|sukunimi|efternavn|etternavn|efternamn|apelido|nom|name)\b/],
+  ['mobile', /\b(mobile|portable|cell(ular)?|gsm|cellphone|handy|mobil|movil|cellulare|celular|telemovel|matkapuhelin)\b/],
   ['phoneNumber', /\b(telephone|phone|tel|fixe|landline|phone number)\b/],
   ['civility', /\b(civilite|civility|salutation|honorific)\b/],
   ['title', /\b(fonction|job title|job|title|titre|poste|position|role)\b/],
-  ['lang', /\b(langue|language|lang|locale|idioma|sprache)\b/],
+  ['lang', /\b(langue|language|lang|locale|idioma|sprache|lingua|taal|kieli|sprak|sprog)\b/],
   ['address', /\b(adresse|address|rue|street)\b/],
 ];
 

@@ -22,10 +22,15 @@ export function spreadsheetProblem(error: SpreadsheetError, fileName: string): A
       });
     case 'TOO_MANY_ROWS':
       return invalidContent(`${fileName} has more than 100,000 rows: split it into smaller files.`);
+    case 'SHEET_NOT_FOUND':
+      return invalidContent(`${fileName}: ${error.message} Choose one of its sheets.`);
     default:
       return invalidFile(`${fileName} could not be read: ${error.message} ${accepted}`);
   }
 }
+
+/** The sheet an import's preview was made from (null for a CSV, absent before sheets were chosen): the job reads it. */
+export const sheetOf = (preview: unknown): string | undefined => (preview as { sheetName?: string | null }).sheetName ?? undefined;
 
 /** The letters of a column (0 → A, 26 → AA). */
 export const columnLetters = (index: number): string => (index < 26 ? '' : columnLetters(Math.floor(index / 26) - 1)) + String.fromCharCode(65 + (index % 26));

@@ -6,7 +6,7 @@ import { openSpreadsheet, SpreadsheetError } from '../../platform/spreadsheets/i
 import { domainCheckerFor, type DomainChecker } from './domain-check.ts';
 import * as imports from './import-repository.ts';
 import type { ImportRow } from './import-repository.ts';
-import { importReadLimits, spreadsheetProblem } from './import-file.ts';
+import { importReadLimits, sheetOf, spreadsheetProblem } from './import-file.ts';
 import { domainOf, isBlankRow, judgeRow, missingName, normaliseEmail, type ImportedContact, type ImportMapping } from './importRules.ts';
 import * as repo from './repository.ts';
 import type { contactImportRows } from './schema.ts';
@@ -87,7 +87,7 @@ export async function runImportJob(platform: Platform, job: ImportJob, attempt: 
 async function importRows(platform: Platform, row: ImportRow, checker: DomainChecker | null): Promise<void> {
   const mapping = row.mapping as ImportMapping;
   const mailColumn = mapping.mail!;
-  const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), { ...importReadLimits, workers: platform.workers });
+  const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), { ...importReadLimits, workers: platform.workers, sheet: sheetOf(row.preview) });
   const seen = new Set<string>();
   let processed = row.processedRows;
   let dataRows = 0;

@@ -43,7 +43,7 @@ export async function analyse(file: UploadedFile, workers?: WorkerPool): Promise
   const sample: string[][] = [];
   let sheetRows = 0;
   try {
-    sheet = await openSpreadsheet(data, { ...importReadLimits, workers });
+    sheet = await openSpreadsheet(data, { ...importReadLimits, workers, sheet: file.sheet });
     if (sheet.format === 'xlsb') throw invalidFile(`${fileName} is a binary workbook (.xlsb): save it as .xlsx. ${accepted}`);
     let line = 0;
     for await (const cells of sheet.rows) {
@@ -58,7 +58,7 @@ export async function analyse(file: UploadedFile, workers?: WorkerPool): Promise
     if (error instanceof SpreadsheetError) throw spreadsheetProblem(error, fileName);
     throw error;
   }
-  if (!sheetRows) throw invalidContent(`${fileName} has no rows: its first sheet is empty.`);
+  if (!sheetRows) throw invalidContent(sheet.sheetName === null ? `${fileName} has no rows.` : `${fileName} has no rows in its sheet "${sheet.sheetName}".`);
   const { guesses, firstLineIsHeader } = guessColumns(sample);
   const first = sample[0] ?? [];
   return {
@@ -68,6 +68,8 @@ export async function analyse(file: UploadedFile, workers?: WorkerPool): Promise
       format: sheet.format as ContactImport['preview']['format'],
       encoding: sheet.encoding,
       delimiter: sheet.delimiter,
+      sheetName: sheet.sheetName,
+      sheets: sheet.sheets,
       columns: guesses.map((guess, index) => ({ index, header: first[index] ?? '', guess })),
       sampleRows: sample,
       firstLineIsHeader,

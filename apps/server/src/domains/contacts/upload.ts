@@ -10,22 +10,28 @@ export const maxImportBytes = 20 * 1024 * 1024;
 export interface UploadedFile {
   fileName: string;
   data: Buffer;
+  /** A workbook's sheet the user chose (the `sheet` part); absent: the workbook's active sheet. */
+  sheet?: string;
 }
 
 const fieldError = (code: 'FILE_TOO_LARGE' | 'VALIDATION_FAILED' | 'BAD_REQUEST', message: string, rule: 'file_too_big' | 'required' | 'invalid_value') =>
   new AppError(code, message, { fields: [{ field: 'file', rule, message, ...(rule === 'file_too_big' ? { params: { maxsize: '20 MB' } } : {}) }] });
 
 /**
- * The one `file` part of an import upload, in memory, stopped at 20 MB: past it the rest of the part is read and
+ * The one `file` part of an import upload (and the optional `sheet` part: which sheet of a workbook to read), in memory, stopped at 20 MB: past it the rest of the part is read and
  * dropped (not kept), so the client reads a 413 rather than a broken connection.
  */
 export async function readImportFile(request: FastifyRequest): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data, in a part named "file".');
   let received: UploadedFile | undefined;
+  let sheet: string | undefined;
   let tooLarge = false;
   try {
     for await (const part of request.parts({ limits: { fileSize: maxImportBytes, files: 1, fields: 5, fieldSize: 1024 } })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (part.fieldname === 'sheet' && typeof part.value === 'string' && part.value !== '') sheet = part.value;
+        continue;
+      }
       if (part.fieldname !== 'file') {
         for await (const _ of part.file);
         continue;
@@ -42,5 +48,5 @@ export async function readImportFile(request: FastifyRequest): Promise<UploadedF
   }
   if (tooLarge) throw fieldError('FILE_TOO_LARGE', 'The file exceeds 20 MB: split it into smaller files.', 'file_too_big');
   if (!received) throw fieldError('VALIDATION_FAILED', 'Send the spreadsheet in a part named "file".', 'required');
-  return received;
+  return sheet === undefined ? received : { ...received, sheet };
 }

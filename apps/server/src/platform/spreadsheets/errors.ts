@@ -1,8 +1,8 @@
 /**
  * The one error type of the spreadsheet module. `code` says what went wrong, in words a caller can map to an HTTP
- * answer (TOO_LARGE → 413, TOO_MANY_ROWS / UNREADABLE / UNSUPPORTED_FORMAT → 400 or 422).
+ * answer (TOO_LARGE → 413, TOO_MANY_ROWS / UNREADABLE / UNSUPPORTED_FORMAT / SHEET_NOT_FOUND → 400 or 422).
  */
-export type SpreadsheetErrorCode = 'TOO_LARGE' | 'TOO_MANY_ROWS' | 'UNREADABLE' | 'UNSUPPORTED_FORMAT';
+export type SpreadsheetErrorCode = 'TOO_LARGE' | 'TOO_MANY_ROWS' | 'UNREADABLE' | 'UNSUPPORTED_FORMAT' | 'SHEET_NOT_FOUND';
 
 export class SpreadsheetError extends Error {
   readonly code: SpreadsheetErrorCode;
@@ -22,3 +22,4 @@ export const tooManyRows = (limit: number) =>
   new SpreadsheetError('TOO_MANY_ROWS', `The sheet has more than ${limit.toLocaleString('en')} rows.`, { limit });
 export const unreadable = (message: string, cause?: unknown) => new SpreadsheetError('UNREADABLE', message, { cause });
 export const unsupported = (message: string) => new SpreadsheetError('UNSUPPORTED_FORMAT', message);
+export const sheetNotFound = (name: string) => new SpreadsheetError('SHEET_NOT_FOUND', `The workbook has no sheet named "${name}".`);

@@ -5,6 +5,7 @@
  */
 export { type CellValue, type ColumnType } from './cells.ts';
 export { SpreadsheetError, type SpreadsheetErrorCode } from './errors.ts';
+export { foldHeader } from './headers.ts';
 export { isFormulaLike, neutraliseFormula, stripFormulaGuard } from './formula-guard.ts';
 export {
   buildXlsx,

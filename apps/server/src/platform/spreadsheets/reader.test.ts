@@ -2,11 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSpreadsheet, readSpreadsheet, SpreadsheetError, xlsxBuffer, type SpreadsheetErrorCode } from './index.ts';
 import { decodeText, detectDelimiter } from './detect.ts';
 import { withoutFormulas } from './reader.ts';
-import { windows1252, xlsxPackage, zipText } from './test-helpers.ts';
+import { unzipText, windows1252, xlsxPackage, zipText } from './test-helpers.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const withBom = (text: string) => new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(text)]);
@@ -33,7 +34,7 @@ async function rejection(promise: Promise<unknown>): Promise<SpreadsheetError> {
 const code = async (promise: Promise<unknown>): Promise<SpreadsheetErrorCode> => (await rejection(promise)).code;
 
 /** A workbook written by SheetJS, for the formats SheetJS reads back. */
-function sheetJsWorkbook(bookType: XLSX.BookType, sheets: [string, XLSX.CellObject[][]][], options: { hidden?: number[]; date1904?: boolean } = {}) {
+function sheetJsWorkbook(bookType: XLSX.BookType, sheets: [string, XLSX.CellObject[][]][], options: { hidden?: number[]; date1904?: boolean; activeTab?: number } = {}) {
   const wb = XLSX.utils.book_new();
   for (const [name, rows] of sheets) {
     const ws: XLSX.WorkSheet = {};
@@ -50,7 +51,7 @@ function sheetJsWorkbook(bookType: XLSX.BookType, sheets: [string, XLSX.CellObje
     ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: maxR, c: maxC } });
     XLSX.utils.book_append_sheet(wb, ws, name);
   }
-  wb.Workbook = { Sheets: sheets.map((_, i) => ({ Hidden: options.hidden?.includes(i) ? 1 : 0 })), WBProps: { date1904: options.date1904 ?? false } };
+  wb.Workbook = { Sheets: sheets.map((_, i) => ({ Hidden: options.hidden?.includes(i) ? 1 : 0 })), WBProps: { date1904: options.date1904 ?? false }, ...(options.activeTab === undefined ? {} : { WBView: [{ activeTab: options.activeTab }] }) };
   return new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType }) as Buffer);
 }
 
@@ -136,6 +137,31 @@ describe('readSpreadsheet: workbooks', () => {
       expect(read.sheetName).toBe('Contacts');
       expect({ bookType, rows: read.rows }).toEqual({ bookType, rows: typedExpected });
     }
+  });
+
+  it('reads the workbook\u2019s active sheet by default, or the sheet named; lists the visible sheets (xlsx, xls)', async () => {
+    const three: [string, XLSX.CellObject[][]][] = [['Notes', [[{ t: 's', v: 'read me' }]]], ['Orders', [[{ t: 's', v: 'order' }]]], ['Old', [[{ t: 's', v: 'old' }]]], ['Secret', [[{ t: 's', v: 'secret' }]]]];
+    // SheetJS does not write the active tab: it goes into the .xlsx's workbook.xml, as Excel writes it.
+    const files = unzipText(sheetJsWorkbook('xlsx', three, { hidden: [3] }));
+    files['xl/workbook.xml'] = files['xl/workbook.xml']!.replace('<sheets>', '<bookViews><workbookView xWindow="0" yWindow="0" activeTab="1"/></bookViews><sheets>');
+    const xls = sheetJsWorkbook('xls', three, { hidden: [3] });
+    for (const [bookType, book, activeSheet] of [['xlsx', zipText(files), 'Orders'], ['xls', xls, 'Notes']] as const) {
+      const active = await readSpreadsheet(book);
+      expect({ bookType, sheetName: active.sheetName, sheets: active.sheets }).toEqual({ bookType, sheetName: activeSheet, sheets: ['Notes', 'Orders', 'Old'] });
+      const named = await readSpreadsheet(book, { sheet: 'Old' });
+      expect({ bookType, sheetName: named.sheetName, rows: named.rows }).toEqual({ bookType, sheetName: 'Old', rows: [['old']] });
+      expect(await code(readSpreadsheet(book, { sheet: 'Nope' }))).toBe('SHEET_NOT_FOUND');
+    }
+    // ExcelJS's own workbooks (the path of most .xlsx files): the active tab too.
+    const workbook = new ExcelJS.Workbook();
+    for (const [name] of three.slice(0, 3)) workbook.addWorksheet(name).addRow([name.toLowerCase()]);
+    workbook.views = [{ x: 0, y: 0, width: 10000, height: 20000, firstSheet: 0, activeTab: 2, visibility: 'visible' }];
+    const xlsx = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const read = await readSpreadsheet(xlsx);
+    expect([read.sheetName, read.rows, read.sheets]).toEqual(['Old', [['old']], ['Notes', 'Orders', 'Old']]);
+    expect((await readSpreadsheet(xlsx, { sheet: 'Notes' })).rows).toEqual([['notes']]);
+    // A CSV has one sheet and no name.
+    expect((await readSpreadsheet(utf8('a,b\n'))).sheets).toEqual([]);
   });
 
   it('reads the first visible sheet, and the 1904 date system', async () => {

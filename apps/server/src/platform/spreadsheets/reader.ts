@@ -24,7 +24,7 @@ import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { dateCellText, excelSerialToDate, numberCellText } from './cells.ts';
 import { decodeText, detectDelimiter, sniffContainer, takeSepLine, type CsvDelimiter, type TextEncoding } from './detect.ts';
-import { SpreadsheetError, tooLarge, tooManyRows, unreadable, unsupported } from './errors.ts';
+import { sheetNotFound, SpreadsheetError, tooLarge, tooManyRows, unreadable, unsupported } from './errors.ts';
 import { stripFormulaGuard } from './formula-guard.ts';
 import { entryText, entryTextChunks, InflateBudget, readZipDirectory, verifyEntries, type ZipEntry } from './zip.ts';
 
@@ -44,6 +44,8 @@ export interface ReadSpreadsheetOptions {
   encoding?: TextEncoding;
   /** Remove the `'` the exports put before formula-like text. Default true. */
   stripFormulaGuard?: boolean;
+  /** Workbooks: the sheet to read, by name (SHEET_NOT_FOUND if none has it). Default: the workbook's active sheet. */
+  sheet?: string;
   /**
    * Where SheetJS's synchronous parse (.xls, .ods, .xlsb: seconds of CPU for a large sheet) runs: a worker thread of
    * the pool, so the event loop keeps answering. Without it, on the calling thread (tests, CLI).
@@ -53,7 +55,7 @@ export interface ReadSpreadsheetOptions {
 
 /** What the reader needs of the worker pool (platform/workers/pool.ts: its `run`), named here to keep one direction. */
 export interface SheetJsRunner {
-  run(task: 'readSheetJs', input: { bytes: Uint8Array; format: SheetJsFormat; maxRows: number; strip: boolean }): Promise<SheetJsRead>;
+  run(task: 'readSheetJs', input: SheetJsInput): Promise<SheetJsRead>;
 }
 export interface SheetJsRead {
   info: SpreadsheetInfo;
@@ -63,8 +65,13 @@ export interface SheetJsRead {
 
 export interface SpreadsheetInfo {
   format: SpreadsheetFormat;
-  /** The sheet read: the first visible one of a workbook; null for CSV. */
+  /**
+   * The sheet read: the one asked for, else the workbook's active sheet (the tab it opens on), else its first
+   * visible one; null for CSV.
+   */
   sheetName: string | null;
+  /** The workbook's visible sheets, in order (the choice offered to the user); empty for CSV. */
+  sheets: string[];
   /** CSV only, else null. */
   encoding: TextEncoding | null;
   /** CSV only: whether the file started with a byte-order mark. */
@@ -93,6 +100,7 @@ export async function openSpreadsheet(input: Uint8Array | string, options: ReadS
   const maxRows = options.maxRows ?? defaultLimits.maxRows;
   const strip = options.stripFormulaGuard ?? true;
   const bytes = await loadBytes(input, maxBytes);
+  const sheetJsOn = (format: SheetJsFormat) => sheetJsOnRunner(options.workers, { bytes, format, maxRows, strip, sheet: options.sheet });
   if (bytes.length === 0) throw unreadable('The file is empty.');
 
   const container = sniffContainer(bytes);
@@ -101,7 +109,7 @@ export async function openSpreadsheet(input: Uint8Array | string, options: ReadS
     // A password-protected .xlsx is an OLE2 file holding an "EncryptedPackage" stream (MS-OFFCRYPTO).
     if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from('EncryptedPackage', 'utf16le')))
       throw unsupported('The workbook is encrypted (password-protected).');
-    return sheetJsOn(options.workers, bytes, 'xls', maxRows, strip);
+    return sheetJsOn('xls');
   }
 
   const budget = new InflateBudget(options.maxInflatedBytes ?? defaultLimits.maxInflatedBytes);
@@ -114,23 +122,23 @@ export async function openSpreadsheet(input: Uint8Array | string, options: ReadS
     const type = entryText(bytes, mimetype, 1024).trim();
     if (!/^application\/vnd\.oasis\.opendocument\.spreadsheet(-template)?$/.test(type)) throw unsupported(`The file is an OpenDocument "${type}", not a spreadsheet.`);
     await verifyEntries(bytes, entries, budget);
-    return sheetJsOn(options.workers, bytes, 'ods', maxRows, strip);
+    return sheetJsOn('ods');
   }
   if (!find('[Content_Types].xml')) {
     if (find('content.xml')) {
       await verifyEntries(bytes, entries, budget);
-      return sheetJsOn(options.workers, bytes, 'ods', maxRows, strip);
+      return sheetJsOn('ods');
     }
     throw unsupported('The file is a ZIP archive, not a spreadsheet.');
   }
-  const workbook = locateWorkbook(bytes, find, budget);
+  const workbook = locateWorkbook(bytes, find, budget, options.sheet);
   if (workbook.binary) {
     await verifyEntries(bytes, entries, budget);
-    return sheetJsOn(options.workers, bytes, 'xlsb', maxRows, strip);
+    return sheetJsOn('xlsb');
   }
   const sheetJsFallback = async () => {
     await verifyEntries(bytes, entries, new InflateBudget(budget.limit));
-    return (await sheetJsOn(options.workers, bytes, 'xlsx', maxRows, strip)).rows;
+    return (await sheetJsOn('xlsx')).rows;
   };
   return openXlsx(bytes, workbook, find, budget, maxRows, strip, sheetJsFallback);
 }
@@ -232,7 +240,7 @@ function openCsv(bytes: Uint8Array, options: ReadSpreadsheetOptions, maxRows: nu
       parser.destroy();
     }
   }
-  return { format: 'csv', sheetName: null, encoding: decoded.encoding, bom: decoded.bom, delimiter: chosen, rows: rows() };
+  return { format: 'csv', sheetName: null, sheets: [], encoding: decoded.encoding, bom: decoded.bom, delimiter: chosen, rows: rows() };
 }
 
 // --- SheetJS: xls, ods, xlsb -------------------------------------------------------------------------------------
@@ -304,11 +312,32 @@ function* sheetJsSheetRows(
 }
 
 export type SheetJsFormat = 'xlsx' | 'xls' | 'ods' | 'xlsb';
+export interface SheetJsInput {
+  bytes: Uint8Array;
+  format: SheetJsFormat;
+  maxRows: number;
+  strip: boolean;
+  sheet?: string;
+}
+
+/**
+ * The sheet to read: the one named, else the active one (unless hidden), else the first visible one. `sheets` are
+ * the workbook's sheets in order.
+ */
+function chooseSheet<S extends { name: string; hidden: boolean }>(sheets: readonly S[], active: S | undefined, wanted: string | undefined): S | undefined {
+  if (wanted !== undefined) {
+    const named = sheets.find((s) => s.name === wanted);
+    if (!named) throw sheetNotFound(wanted);
+    return named;
+  }
+  if (active && !active.hidden) return active;
+  return sheets.find((s) => !s.hidden) ?? sheets[0];
+}
 
 /** SheetJS on a worker thread when a pool is given: the rows come back read (at most maxRows), then any error. */
-async function sheetJsOn(workers: SheetJsRunner | undefined, bytes: Uint8Array, format: SheetJsFormat, maxRows: number, strip: boolean): Promise<OpenedSpreadsheet> {
-  if (!workers) return openWithSheetJs(bytes, format, maxRows, strip);
-  const read = await workers.run('readSheetJs', { bytes, format, maxRows, strip });
+async function sheetJsOnRunner(workers: SheetJsRunner | undefined, input: SheetJsInput): Promise<OpenedSpreadsheet> {
+  if (!workers) return openWithSheetJs(input);
+  const read = await workers.run('readSheetJs', input);
   async function* rows(): AsyncGenerator<string[]> {
     yield* read.rows;
     if (read.error) throw new SpreadsheetError(read.error.code, read.error.message, { limit: read.error.limit });
@@ -317,13 +346,8 @@ async function sheetJsOn(workers: SheetJsRunner | undefined, bytes: Uint8Array, 
 }
 
 /** Runs in a worker (tasks.ts): the SheetJS read, its rows collected, a row error (TOO_MANY_ROWS…) kept for the end. */
-export async function readWithSheetJs(
-  bytes: Uint8Array,
-  format: SheetJsFormat,
-  maxRows: number,
-  strip: boolean,
-): Promise<SheetJsRead> {
-  const { rows: source, ...info } = await openWithSheetJs(bytes, format, maxRows, strip);
+export async function readWithSheetJs(input: SheetJsInput): Promise<SheetJsRead> {
+  const { rows: source, ...info } = await openWithSheetJs(input);
   const rows: string[][] = [];
   try {
     for await (const row of source) rows.push(row);
@@ -334,7 +358,7 @@ export async function readWithSheetJs(
   return { info, rows };
 }
 
-async function openWithSheetJs(bytes: Uint8Array, format: SheetJsFormat, maxRows: number, strip: boolean): Promise<OpenedSpreadsheet> {
+async function openWithSheetJs({ bytes, format, maxRows, strip, sheet: wanted }: SheetJsInput): Promise<OpenedSpreadsheet> {
   const XLSX = await loadSheetJs();
   const bound = maxRows + 1 + blankRowSlack;
   let workbook: SheetJS.WorkBook;
@@ -359,15 +383,17 @@ async function openWithSheetJs(bytes: Uint8Array, format: SheetJsFormat, maxRows
     throw unreadable(`The ${format} file could not be read.`, error);
   }
   const states = workbook.Workbook?.Sheets ?? [];
-  const index = Math.max(0, workbook.SheetNames.findIndex((_, i) => !states[i]?.Hidden));
-  const sheetName = workbook.SheetNames[index];
+  const all = workbook.SheetNames.map((name, i) => ({ name, hidden: Boolean(states[i]?.Hidden) }));
+  // SheetJS reads an .xlsx's <workbookView activeTab> into `WBView`, which its types do not declare (.xls, .ods: none).
+  const activeTab = (workbook.Workbook as { WBView?: { activeTab?: number }[] } | undefined)?.WBView?.[0]?.activeTab;
+  const sheetName = chooseSheet(all, activeTab === undefined ? undefined : all[activeTab], wanted)?.name;
   const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
   if (!sheet) throw unreadable(`The ${format} file has no sheet.`);
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   async function* rows(): AsyncGenerator<string[]> {
     yield* sheetJsSheetRows(XLSX, sheet!, { maxRows, bound, strip, date1904 });
   }
-  return { format, sheetName: sheetName!, encoding: null, bom: false, delimiter: null, rows: rows() };
+  return { format, sheetName: sheetName!, sheets: all.filter((s) => !s.hidden).map((s) => s.name), encoding: null, bom: false, delimiter: null, rows: rows() };
 }
 
 // --- xlsx: the package's structure -------------------------------------------------------------------------------
@@ -434,6 +460,8 @@ interface XlsxWorkbook {
   path: string;
   xml: string;
   sheetName: string;
+  /** The visible sheets' names, in order. */
+  sheets: string[];
   sheetPath: string;
   stylesPath?: string;
   sharedStringsPath?: string;
@@ -452,8 +480,8 @@ function relationships(bytes: Uint8Array, find: Find, budget: InflateBudget, rel
   return map;
 }
 
-/** The workbook part, its first visible worksheet and the parts that worksheet needs, from the package's relationships. */
-function locateWorkbook(bytes: Uint8Array, find: Find, budget: InflateBudget): XlsxWorkbook {
+/** The workbook part, the worksheet to read (chooseSheet) and the parts it needs, from the package's relationships. */
+function locateWorkbook(bytes: Uint8Array, find: Find, budget: InflateBudget, wanted: string | undefined): XlsxWorkbook {
   const root = relationships(bytes, find, budget, '_rels/.rels', '');
   const office = [...root.values()].find((r) => r.type.endsWith('/officeDocument'));
   if (!office) throw unsupported('The file is a ZIP archive, not a spreadsheet.');
@@ -468,18 +496,21 @@ function locateWorkbook(bytes: Uint8Array, find: Find, budget: InflateBudget): X
   const contentType = override?.ContentType ?? '';
   if (contentType && !/spreadsheetml|ms-excel/.test(contentType)) throw unsupported('The file is an Office document, not a spreadsheet.');
   if (!contentType && !/workbook\.(xml|bin)$/i.test(path)) throw unsupported('The file is an Office document, not a spreadsheet.');
-  if (/\.bin$/i.test(path) || /binary/.test(contentType)) return { binary: true, path, xml: '', sheetName: '', sheetPath: '' };
+  if (/\.bin$/i.test(path) || /binary/.test(contentType)) return { binary: true, path, xml: '', sheetName: '', sheets: [], sheetPath: '' };
 
   budget.spend(entry.uncompressedSize);
   const xml = entryText(bytes, entry, maxMetadataBytes);
   const rels = relationships(bytes, find, budget, relsPathOf(path), path);
+  // activeTab counts every sheet of the workbook (chart sheets too), hence the index taken before the filter.
+  const activeTab = Number(elements(xml, 'workbookView')[0]?.activeTab ?? 0);
   const worksheets = elements(xml, 'sheet')
-    .map((s) => ({ name: s.name ?? '', hidden: s.state === 'hidden' || s.state === 'veryHidden', rel: s.id ? rels.get(s.id) : undefined }))
+    .map((s, index) => ({ index, name: s.name ?? '', hidden: s.state === 'hidden' || s.state === 'veryHidden', rel: s.id ? rels.get(s.id) : undefined }))
     .filter((s) => s.rel && s.rel.type.endsWith('/worksheet') && find(s.rel.target));
-  const chosen = worksheets.find((s) => !s.hidden) ?? worksheets[0];
+  const chosen = chooseSheet(worksheets, worksheets.find((s) => s.index === activeTab), wanted);
   if (!chosen) throw unreadable('The workbook has no worksheet.');
   const byType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix) && find(r.target))?.target;
-  return { binary: false, path, xml, sheetName: chosen.name, sheetPath: chosen.rel!.target, stylesPath: byType('/styles'), sharedStringsPath: byType('/sharedStrings') };
+  const sheets = worksheets.filter((s) => !s.hidden).map((s) => s.name);
+  return { binary: false, path, xml, sheetName: chosen.name, sheets, sheetPath: chosen.rel!.target, stylesPath: byType('/styles'), sharedStringsPath: byType('/sharedStrings') };
 }
 
 // --- xlsx: ExcelJS ------------------------------------------------------------------------------------------------
@@ -641,5 +672,5 @@ function openXlsx(
       });
     }
   }
-  return { format: 'xlsx', sheetName: workbook.sheetName, encoding: null, bom: false, delimiter: null, rows: rows() };
+  return { format: 'xlsx', sheetName: workbook.sheetName, sheets: workbook.sheets, encoding: null, bom: false, delimiter: null, rows: rows() };
 }

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { inspectPdf, loadPkcs12, SigningError, type PdfInspection } from '@paraphe/signing';
 import { SpreadsheetError } from '../spreadsheets/errors.ts';
+import type { SheetJsInput } from '../spreadsheets/reader.ts';
 
 export interface OpenedPkcs12 {
   privateKeyPkcs8: Uint8Array;
@@ -34,10 +35,10 @@ export const taskHandlers = {
     return { ...(await inspectPdf(input.bytes)), sha256: createHash('sha256').update(input.bytes).digest('hex') };
   },
   /** SheetJS's synchronous read of an .xls / .ods / .xlsb (imports): its rows, at most maxRows. */
-  async readSheetJs(input: { bytes: Uint8Array; format: 'xlsx' | 'xls' | 'ods' | 'xlsb'; maxRows: number; strip: boolean }) {
+  async readSheetJs(input: SheetJsInput) {
     // Loaded on first use: a thread that only opens PDFs and PKCS#12 files starts without the spreadsheet readers.
     const { readWithSheetJs } = await import('../spreadsheets/reader.ts');
-    return readWithSheetJs(input.bytes, input.format, input.maxRows, input.strip);
+    return readWithSheetJs(input);
   },
 };
 

@@ -148,8 +148,9 @@ export function useCancelSignatory(id: string) {
 
 // ----- Signatory import (the address book's wizard, on a campaign) -----
 
-export async function uploadSignatoryImport(id: string, file: File) {
+export async function uploadSignatoryImport(id: string, file: File, sheet?: string) {
   const form = new FormData();
+  if (sheet) form.append('sheet', sheet);
   form.append('file', file, file.name);
   return (await postFormEndpoint(campaignEndpoints.uploadImport, { id }, form)).data;
 }

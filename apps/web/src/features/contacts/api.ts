@@ -66,8 +66,10 @@ export function useDeleteContact() {
 const importKey = (id: string) => [...contactsKey, 'import', id] as const;
 
 /** Step 1: the spreadsheet goes up as the multipart part `file`; the answer describes its columns. */
-export async function uploadImport(file: File) {
+/** `sheet`: a workbook's sheet to read (absent: the one it opens on). */
+export async function uploadImport(file: File, sheet?: string) {
   const form = new FormData();
+  if (sheet) form.append('sheet', sheet);
   form.append('file', file, file.name);
   return (await postFormEndpoint(contactEndpoints.uploadImport, undefined, form)).data;
 }

@@ -103,8 +103,9 @@ export function useImportOrders(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { ownErrors: true },
-    mutationFn: async ({ file, preview }: { file: File; preview: boolean }) => {
+    mutationFn: async ({ file, preview, sheet }: { file: File; preview: boolean; sheet?: string }) => {
       const form = new FormData();
+      if (sheet) form.append('sheet', sheet);
       form.append('file', file, file.name);
       return (await postFormEndpoint(operationEndpoints.importOrders, { id }, form, { query: { preview: preview ? '1' : '0' } })).data;
     },

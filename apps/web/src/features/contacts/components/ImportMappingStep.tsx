@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ContactField, ContactImport, StartImportInput } from '@paraphe/contracts';
 import { assignField, initialMapping, mappingProblem, previewRows, variableColumns, type FieldMapping } from '../importMapping.ts';
+import { SheetPicker } from '../../../shared/ui/SheetPicker.tsx';
 import { ColumnMappingTable } from './ColumnMappingTable.tsx';
 import { ImportPreviewTable } from './ImportPreviewTable.tsx';
 
@@ -19,10 +20,12 @@ type Props = {
   variablesBeside?: readonly ContactField[];
   starting: boolean;
   onRestart: () => void;
+  /** Reads the same file from another sheet of the workbook (absent: the file is no longer at hand, e.g. after a reload). */
+  onSheet?: (sheet: string) => Promise<unknown>;
 };
 
 /** Step 2: a field for each column (prefilled from the server's guesses), the header choice, a live preview, Start. */
-export function ImportMappingStep({ preview, onStart, starting, onRestart, variablesBeside }: Props) {
+export function ImportMappingStep({ preview, onStart, starting, onRestart, variablesBeside, onSheet }: Props) {
   const { t } = useTranslation('contacts');
   const [mapping, setMapping] = useState<FieldMapping>(() => initialMapping(preview.columns));
   const [ignoreFirstLine, setIgnoreFirstLine] = useState(preview.firstLineIsHeader);
@@ -40,6 +43,7 @@ export function ImportMappingStep({ preview, onStart, starting, onRestart, varia
         {t('import.mapping.fileRead', { name: preview.fileName, format: preview.format.toUpperCase() })}
         {preview.format === 'csv' && preview.encoding && ` ${t('import.mapping.csvDetails', { encoding: preview.encoding, delimiter: preview.delimiter ?? ',' })}`}
       </Text>
+      {onSheet && <SheetPicker sheets={preview.sheets} current={preview.sheetName} onPick={onSheet} />}
       <Text size="sm" c="dimmed">{t('import.mapping.help')}</Text>
       <Checkbox
         label={t('import.mapping.firstLineIsHeader')}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Breadcrumbs, Center, Loader, Paper, Stack, Stepper, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,9 @@ export function ContactImportPage() {
   const restart = () => setSearch({}, { replace: false });
   const step = stepOf(contactImport.data);
   const start = useStartImport(id ?? '');
+  // The file picked, to read it again from another sheet of the workbook (lost on a reload: the picker hides).
+  const [file, setFile] = useState<File>();
+  const send = (picked: File, sheet?: string) => uploadImport(picked, sheet).then((uploaded) => setSearch({ id: uploaded.id }));
 
   if (id && contactImport.isError && isApiError(contactImport.error, 'NOT_FOUND')) return <NotFoundPage />;
   return (
@@ -47,10 +51,11 @@ export function ContactImportPage() {
         {id && contactImport.isPending ? (
           <Center><Loader aria-label={t('common.loading')} /></Center>
         ) : !contactImport.data ? (
-          <ImportFileStep upload={(file) => uploadImport(file).then((uploaded) => setSearch({ id: uploaded.id }))} />
+          <ImportFileStep upload={(picked) => { setFile(picked); return send(picked); }} />
         ) : contactImport.data.status === 'uploaded' ? (
           <ImportMappingStep key={contactImport.data.id} preview={contactImport.data.preview} starting={start.isPending}
-            onStart={(input) => start.mutate(input, { onError: notifyApiError })} onRestart={restart} />
+            onStart={(input) => start.mutate(input, { onError: notifyApiError })} onRestart={restart}
+            onSheet={file ? (sheet) => send(file, sheet).catch(notifyApiError) : undefined} />
         ) : (
           <ImportReportStep contactImport={contactImport.data} onRestart={restart} />
         )}

@@ -14,6 +14,8 @@ import { uploadSignatoryImport, useSignatoryImport, useStartSignatoryImport } fr
 export function SignatoryImport({ campaignId, mailMerge, onClose }: { campaignId: string; mailMerge: boolean; onClose: () => void }) {
   const { t } = useTranslation('campaigns');
   const [importId, setImportId] = useState<string | undefined>();
+  const [file, setFile] = useState<File>();
+  const send = (picked: File, sheet?: string) => uploadSignatoryImport(campaignId, picked, sheet).then((uploaded) => setImportId(uploaded.id));
   const current = useSignatoryImport(campaignId, importId);
   const start = useStartSignatoryImport(campaignId, importId ?? '');
   const state = current.data;
@@ -30,10 +32,10 @@ export function SignatoryImport({ campaignId, mailMerge, onClose }: { campaignId
         {importId && !state ? (
           <Center><Loader /></Center>
         ) : !state ? (
-          <ImportFileStep upload={(file) => uploadSignatoryImport(campaignId, file).then((uploaded) => setImportId(uploaded.id))} />
+          <ImportFileStep upload={(picked) => { setFile(picked); return send(picked); }} />
         ) : state.status === 'uploaded' ? (
-          <ImportMappingStep preview={state.preview} starting={start.isPending} onRestart={() => setImportId(undefined)} variablesBeside={mailMerge ? signatoryImportFields : undefined}
-            onStart={(input) => start.mutate(input, { onError: notifyApiError })} />
+          <ImportMappingStep key={state.id} preview={state.preview} starting={start.isPending} onRestart={() => setImportId(undefined)} variablesBeside={mailMerge ? signatoryImportFields : undefined}
+            onStart={(input) => start.mutate(input, { onError: notifyApiError })} onSheet={file ? (sheet) => send(file, sheet).catch(notifyApiError) : undefined} />
         ) : (
           <ImportReport state={state} onAnother={() => setImportId(undefined)} onClose={onClose} />
         )}
