@@ -17,7 +17,17 @@ export function GoLivePanel() {
   const { t } = useTranslation('billing');
   const me = useMe();
   const state = useLiveMode();
+  // The mutation lives here, not in the dialog: its success replaces the panel (and closes the dialog) at once.
+  const goLive = useGoLive();
   const [confirming, setConfirming] = useState(false);
+  const confirm = () =>
+    goLive.mutate(undefined, {
+      onSuccess: () => {
+        notify(t('live.done'), 'success');
+        setConfirming(false);
+      },
+      onError: notifyApiError,
+    });
   if (!state.data) return null;
   if (!state.data.testMode) {
     return <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title={t('live.title')}>{t('live.isLive')}</Alert>;
@@ -38,27 +48,18 @@ export function GoLivePanel() {
         )}
       </Stack>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('live.confirmTitle')} size="lg">
-        {confirming && <GoLiveConfirmation onClose={() => setConfirming(false)} />}
+        {confirming && <GoLiveConfirmation onClose={() => setConfirming(false)} onConfirm={confirm} pending={goLive.isPending} />}
       </Modal>
     </Paper>
   );
 }
 
-function GoLiveConfirmation({ onClose }: { onClose: () => void }) {
+function GoLiveConfirmation({ onClose, onConfirm, pending }: { onClose: () => void; onConfirm: () => void; pending: boolean }) {
   const { t } = useTranslation('billing');
   const me = useMe();
   const navigate = useNavigate();
-  const goLive = useGoLive();
   const insecure = useInsecureWebhooks(me.permissions.includes('webhooks.manage'));
   const endpoints = insecure.data ?? [];
-  const confirm = () =>
-    goLive.mutate(undefined, {
-      onSuccess: () => {
-        notify(t('live.done'), 'success');
-        onClose();
-      },
-      onError: notifyApiError,
-    });
   return (
     <Stack>
       <Text size="sm">{t('live.changes')}</Text>
@@ -83,7 +84,7 @@ function GoLiveConfirmation({ onClose }: { onClose: () => void }) {
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>{t('live.cancel')}</Button>
-        <Button color={endpoints.length ? 'orange' : undefined} loading={goLive.isPending} onClick={confirm}>
+        <Button color={endpoints.length ? 'orange' : undefined} loading={pending} onClick={onConfirm}>
           {endpoints.length ? t('live.confirmAnyway') : t('live.confirm')}
         </Button>
       </Group>
