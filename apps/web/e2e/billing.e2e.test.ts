@@ -6,6 +6,7 @@ import { adminEmail, adminPassword } from './support/server.ts';
 import { screenshot } from './support/browser.ts';
 import { useJourneyEnvironment } from './support/environment.ts';
 import { writePdf } from './support/requests.ts';
+import { fillIssuer } from './support/issuer.ts';
 
 /**
  * The money journey (issue 12): a live tenant on a paying pack fills its billing profile and adds a card on the
@@ -61,7 +62,8 @@ describe('billing journey', () => {
     await server.waitForMailSubject(`paula.${stamp}@example.com`);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
 
-    // The administrator: To be invoiced → delivery notes up to now → invoice the note.
+    // The administrator: the issuer filled (no invoice with placeholders), To be invoiced → notes up to now → invoice.
+    await fillIssuer(admin, server.url);
     await admin.goto(`${server.url}/#/applications/billing`);
     await admin.getByRole('tab', { name: 'To be invoiced' }).click();
     await admin.getByRole('button', { name: 'Make delivery notes' }).click();
@@ -75,6 +77,16 @@ describe('billing journey', () => {
     await admin.getByRole('tab', { name: 'Invoices' }).click();
     await admin.getByRole('row', { name: new RegExp(company) }).first().waitFor();
     await screenshot(admin, 'billing-2-admin-invoices');
+    // Issue 25 item 21: the disputed flag set by hand (with its reason), then cleared.
+    const adminRow = admin.getByRole('row', { name: new RegExp(company) }).first();
+    await adminRow.getByRole('button', { name: /^Mark as disputed/ }).click();
+    await admin.getByRole('dialog').getByRole('textbox', { name: 'Reason (optional)' }).fill('Client contests the volume');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Mark as disputed' }).click();
+    await adminRow.getByText('Disputed').waitFor();
+    await screenshot(admin, 'billing-2b-admin-invoice-disputed');
+    await adminRow.getByRole('button', { name: /^Clear the disputed flag/ }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Clear the disputed flag' }).click();
+    await adminRow.getByRole('button', { name: /^Mark as disputed/ }).waitFor();
 
     // The tenant pays the invoice by card, then downloads its PDF.
     await page.goto(`${server.url}/#/billing/invoices`);

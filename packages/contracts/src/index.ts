@@ -55,6 +55,7 @@ export * from './billing/endpoints.ts';
 export * from './billing/events.ts';
 export * from './billing/invoicing.ts';
 export * from './billing/invoicingEndpoints.ts';
+export * from './billing/issuer.ts';
 export * from './payments/events.ts';
 export * from './dashboards/schemas.ts';
 export * from './dashboards/endpoints.ts';

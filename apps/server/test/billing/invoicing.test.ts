@@ -11,7 +11,7 @@ import { readSpreadsheet } from '../../src/platform/spreadsheets/index.ts';
 import { runNotesChunk } from '../../src/domains/billing/invoicing/notes.ts';
 import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { tenantWithGerant } from '../support/signatures.ts';
-import { validProfile } from '../support/billing.ts';
+import { fillDefaultIssuer, validIssuer, validProfile } from '../support/billing.ts';
 
 type Row = Record<string, unknown>;
 const formulaCompany = `=HYPERLINK("http://evil.example","Other Inc")`;
@@ -70,6 +70,7 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
   beforeAll(async () => {
     t = await createTestContext();
     admin = await t.login(adminEmail);
+    await fillDefaultIssuer(admin);
     [fr, de, other] = [await tenantWithGerant(t, { testMode: false }), await tenantWithGerant(t, { testMode: false }), await tenantWithGerant(t, { testMode: false })];
     await fr.client.call('PUT', '/api/billing/profile', 'billing', validProfile);
     await de.client.call('PUT', '/api/billing/profile', 'billing', { ...validProfile, companyName: 'Muster GmbH', country: 'DE', registrationNumber: 'HRB12345', vatNumber: 'DE123456789', paymentMethod: 'card', iban: null, bic: null });
@@ -321,12 +322,12 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
 
   it('manages issuing companies: the seeded default, a new one, no prefix change once it has issued', async () => {
     const [seeded] = (await admin.call('GET', '/api/billing/issuing-companies', 'application')).json().data;
-    expect(seeded).toMatchObject({ isDefault: true, invoicePrefix: 'F', siren: '000000000' });
-    const input = { ...seeded, id: undefined, isDefault: undefined, updatedAt: undefined, name: 'Paraphe Belgique', invoicePrefix: 'B' };
+    expect(seeded).toMatchObject({ isDefault: true, invoicePrefix: 'F', siren: validIssuer.siren, problems: [] });
+    const input = { ...validIssuer, name: 'Paraphe Belgique', invoicePrefix: 'B' };
     const created = await admin.call('POST', '/api/billing/issuing-companies', 'application', input);
     expect(created.statusCode, created.body).toBe(201);
     expect((await admin.call('POST', '/api/billing/issuing-companies', 'application', input)).statusCode).toBe(400); // prefix taken
-    const { id: _id, isDefault: _d, updatedAt: _u, ...seededInput } = seeded;
+    const { id: _id, isDefault: _d, updatedAt: _u, problems: _p, ...seededInput } = seeded;
     const renamed = await admin.call('PUT', `/api/billing/issuing-companies/${seeded.id}`, 'application', { ...seededInput, invoicePrefix: 'FA' });
     expect(renamed.statusCode).toBe(409);
     expect((await fr.client.call('PUT', '/api/billing/account', 'billing', { autoPayment: true })).json().data.autoPayment).toBe(true);
@@ -351,6 +352,7 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
         { method: 'PATCH', url: '/api/billing/sales', audience: 'application' as const, admin: true, body: { saleIds: [sale] } },
         { method: 'DELETE', url: `/api/billing/sales/${sale}`, audience: 'application' as const, admin: true },
         { method: 'POST', url: `/api/billing/sales/${sale}/payment`, audience: 'application' as const, admin: true },
+        { method: 'PUT', url: `/api/billing/sales/${sale}/disputed`, audience: 'application' as const, admin: true, body: { disputed: true } },
         { method: 'POST', url: '/api/billing/sales/export', audience: 'application' as const, admin: true, body: range },
         { method: 'POST', url: '/api/billing/sales/archive', audience: 'application' as const, admin: true, body: range },
         { method: 'POST', url: '/api/billing/sales/compta', audience: 'application' as const, admin: true, body: { ...range, issuingCompanyId: randomUUID() } },

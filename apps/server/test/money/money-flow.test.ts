@@ -5,6 +5,7 @@ import { startStripeStandin, type StripeStandin } from '../../dev/stripe-standin
 import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { draft, signer, tenantWithGerant } from '../support/signatures.ts';
 import { addCard, paymentOf, rowsOf, saveProfile } from '../payments/support.ts';
+import { fillDefaultIssuer } from '../support/billing.ts';
 
 /**
  * The whole money path, invoicing and payment together (they meet only through domain events): a live request
@@ -22,6 +23,7 @@ describe(`money: consumption → invoice → card payment → refund and credit 
     t = await createTestContext({ env: { STRIPE_SECRET_KEY: standin.secretKey, STRIPE_WEBHOOK_SECRET: standin.webhookSecret, STRIPE_API_BASE: standin.url } });
     standin.setWebhookTarget(async (body, headers) => (await t.request({ method: 'POST', url: '/api/payments/webhooks/stripe', body, headers })).statusCode);
     admin = await t.login(adminEmail);
+    await fillDefaultIssuer(admin);
     tenant = await tenantWithGerant(t, { testMode: false });
   });
   afterAll(async () => {

@@ -5,6 +5,8 @@ import {
   billingProfileResponse,
   consumptionQuerySchema,
   consumptionReportResponse,
+  goLiveInputSchema,
+  liveModeStateResponse,
   priceListInputSchema,
   tenantPricesResponse,
   userConsumptionParamsSchema,
@@ -18,6 +20,21 @@ const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Money, first part (spec §7 Money: conso, users conso, prices; settings → Billing). */
 export const billingEndpoints = defineEndpoints(['billing'], {
+  liveMode: {
+    method: 'GET',
+    path: '/api/billing/live-mode',
+    summary: 'Whether the tenant is in test mode and whether its billing profile lets it go live',
+    auth: read,
+    responses: { 200: liveModeStateResponse },
+  },
+  goLive: {
+    method: 'POST',
+    path: '/api/billing/live-mode',
+    summary: 'Switches the tenant to live mode (the GERANT, once the billing profile is complete; confirmation required)',
+    auth: { audience: 'billing', permission: 'settings.configuration' },
+    body: goLiveInputSchema,
+    responses: { 200: liveModeStateResponse },
+  },
   getProfile: {
     method: 'GET',
     path: '/api/billing/profile',

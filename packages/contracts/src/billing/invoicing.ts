@@ -64,7 +64,14 @@ const companyFields = {
 /** The seller of an invoice (spec: an application's issuing company): a platform-level legal identity. */
 export const issuingCompanyInputSchema = z.object(companyFields);
 export type IssuingCompanyInput = z.infer<typeof issuingCompanyInputSchema>;
-export const issuingCompanySchema = z.object({ id: uuidSchema, isDefault: z.boolean(), ...companyFields, updatedAt: z.string() });
+export const issuingCompanySchema = z.object({
+  id: uuidSchema,
+  isDefault: z.boolean(),
+  ...companyFields,
+  updatedAt: z.string(),
+  /** What keeps it off an invoice (placeholders of the first start, a wrong SIREN…): empty when it can issue. */
+  problems: z.array(z.object({ field: z.string(), message: z.string() })),
+});
 export type IssuingCompany = z.infer<typeof issuingCompanySchema>;
 export const issuingCompanyResponse = itemEnvelope(issuingCompanySchema);
 export const issuingCompaniesResponse = itemEnvelope(z.array(issuingCompanySchema));
@@ -146,6 +153,12 @@ export const convertedResponse = itemEnvelope(z.object({ invoices: z.array(saleS
 
 const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is written YYYY-MM.');
 /** Delivery notes on demand: up to the end of a month (closed) or up to now. */
+/**
+ * The product administrator sets or clears an invoice's disputed flag by hand (a dispute known outside the payment
+ * provider, or one settled with the client); the reason goes to the audit row.
+ */
+export const disputedInputSchema = z.object({ disputed: z.boolean(), reason: z.string().trim().max(500).optional() });
+export type DisputedInput = z.infer<typeof disputedInputSchema>;
 export const runNotesInputSchema = z.union([z.object({ month: monthSchema }), z.object({ upTo: z.literal('now') })]);
 export type RunNotesInput = z.infer<typeof runNotesInputSchema>;
 export const runNotesResponse = itemEnvelope(z.object({ boundary: z.string(), tenants: z.number().int() }));

@@ -98,6 +98,15 @@ export const billingProfileStateSchema = z.object({ profile: billingProfileSchem
 export type BillingProfileState = z.infer<typeof billingProfileStateSchema>;
 export const billingProfileResponse = itemEnvelope(billingProfileStateSchema);
 
+/**
+ * Going live from the tenant's own settings (docs/billing.md "Going live"): no approval, the switch is the GERANT's
+ * once the billing profile is complete; it asks for an explicit confirmation. Back to test mode is the administrator's.
+ */
+export const liveModeStateSchema = z.object({ testMode: z.boolean(), billingComplete: z.boolean() });
+export type LiveModeState = z.infer<typeof liveModeStateSchema>;
+export const liveModeStateResponse = itemEnvelope(liveModeStateSchema);
+export const goLiveInputSchema = z.object({ confirm: z.literal(true, 'Confirm the switch to live mode: send { "confirm": true }.') });
+
 /** What makes a saved profile complete for live sending (spec §5): the identity, the address, a payment method. */
 export function isProfileComplete(p: Pick<BillingProfile, 'billingEmail' | 'companyName' | 'registrationNumber' | 'address' | 'postalCode' | 'city' | 'country' | 'paymentMethod' | 'iban'>): boolean {
   const identity = [p.billingEmail, p.companyName, p.registrationNumber, p.address, p.postalCode, p.city, p.country].every((v) => Boolean(v?.trim()));

@@ -154,6 +154,18 @@ export function permissionsFor(profile: Profile, isProductAdmin: boolean): Permi
   return isProductAdmin ? [...new Set([...own, ...productAdminPermissions])] : own;
 }
 
+/**
+ * Who may give a profile (docs/permissions.md): only a GERANT gives GERANT or COMPTABLE, and nobody gives a profile
+ * with a right they lack. The spec's "COMPTABLE listed as disabled" is this rule as the profile list shows it: the
+ * option is there for everyone, enabled only for those who may give it. Server and web ask the same function.
+ */
+export const directorOnlyProfiles: readonly Profile[] = ['GERANT', 'COMPTABLE'];
+export function mayGiveProfile(actor: { profile: Profile; permissions: Iterable<Permission> }, profile: Profile): boolean {
+  if (directorOnlyProfiles.includes(profile) && actor.profile !== 'GERANT') return false;
+  const held = new Set(actor.permissions);
+  return permissionMatrix[profile].every((p) => held.has(p));
+}
+
 /** Which feature a permission also needs from the tenant (a disabled feature → "contact sales"). */
 export const permissionFeature: Partial<Record<Permission, Feature>> = {
   'campaigns.read': 'campaign',

@@ -7,9 +7,12 @@ import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { xlsxMimeType } from '../../platform/spreadsheets/index.ts';
 import { presentPrices, presentProfileState } from './presenter.ts';
+import { goLive, liveModeState } from './liveMode.ts';
 import * as billing from './service.ts';
 
 export function billingRoutes(app: App, platform: Platform) {
+  serve(app, endpoints.liveMode, async (request) => item(await liveModeState({ platform, actor: requireActor(request) })));
+  serve(app, endpoints.goLive, async (request) => item(await goLive({ platform, actor: requireActor(request) })));
   serve(app, endpoints.getProfile, async (request) => item(presentProfileState(await billing.getProfile({ platform, actor: requireActor(request) }))));
   serve(app, endpoints.saveProfile, async (request) => item(presentProfileState(await billing.saveProfile({ platform, actor: requireActor(request), input: request.body }))));
   serve(app, endpoints.prices, async (request) => item(presentPrices(await billing.tenantPrices({ platform, actor: requireActor(request) }))));

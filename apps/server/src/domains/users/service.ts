@@ -1,4 +1,4 @@
-import { managerProfiles, permissionsFor, seesAllUsers, type Profile } from '@paraphe/contracts';
+import { directorOnlyProfiles, managerProfiles, mayGiveProfile, seesAllUsers, type Profile } from '@paraphe/contracts';
 import { userInputSchema, profileInputSchema } from '@paraphe/contracts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
@@ -46,10 +46,8 @@ async function findChangeable(tx: Tx, actor: Actor, id: string): Promise<UserRow
  * nobody gives a profile with a right they lack.
  */
 function assertMayAssignProfile(actor: Actor, profile: Profile) {
-  if ((profile === 'GERANT' || profile === 'COMPTABLE') && actor.profile !== 'GERANT') {
-    throw new AppError('FORBIDDEN', 'Only a director (GERANT) can give this profile.');
-  }
-  if (!permissionsFor(profile, false).every((p) => actor.permissions.has(p))) throw new AppError('FORBIDDEN', 'This profile has rights you do not have.');
+  if (mayGiveProfile(actor, profile)) return;
+  throw new AppError('FORBIDDEN', directorOnlyProfiles.includes(profile) && actor.profile !== 'GERANT' ? 'Only a director (GERANT) can give this profile.' : 'This profile has rights you do not have.');
 }
 
 /** The line manager must be a visible GERANT/MANAGER of the tenant, and neither the user nor one of their subordinates. */

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { billingEndpoints, type BillingProfileInput, type ConsumptionQuery, type PriceListInput } from '@paraphe/contracts';
+import { billingEndpoints, webhookEndpoints, type BillingProfileInput, type ConsumptionQuery, type PriceListInput } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint } from '../../shared/api/endpoints.ts';
 import { paymentsQueryKey } from '../payments/index.ts';
+import { sessionQueryKey } from '../auth/index.ts';
 
 const billingKey = ['billing'] as const;
 
@@ -21,6 +22,8 @@ export function useSaveBillingProfile() {
       client.setQueryData([...billingKey, 'profile'], state);
       // Adding a payment method needs a complete profile: the payment methods panel asks again.
       void client.invalidateQueries({ queryKey: paymentsQueryKey });
+      // A complete profile is what going live needs: the Live mode panel asks again.
+      void client.invalidateQueries({ queryKey: [...billingKey, 'live-mode'] });
     },
   });
 }
@@ -63,5 +66,29 @@ export function useSaveTenantPrices(appId: string) {
         ? callEndpoint(billingEndpoints.setAdminPrices, { params: { id: appId }, body: input }).then((r) => r.data)
         : callEndpoint(billingEndpoints.resetAdminPrices, { params: { id: appId } }).then(() => undefined),
     onSuccess: () => client.invalidateQueries({ queryKey: pricesKey(appId) }),
+  });
+}
+
+/** Going live (docs/billing.md): the state, and the director's switch; the session's mode (banner, me) follows. */
+export function useLiveMode() {
+  return useQuery({ queryKey: [...billingKey, 'live-mode'], queryFn: ({ signal }) => callEndpoint(billingEndpoints.liveMode, { signal }).then((r) => r.data) });
+}
+export function useGoLive() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: () => callEndpoint(billingEndpoints.goLive, { body: { confirm: true } }).then((r) => r.data),
+    onSuccess: (state) => {
+      client.setQueryData([...billingKey, 'live-mode'], state);
+      return client.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
+/** The tenant's webhook endpoints that stop in live mode (http://): the confirmation lists them. */
+export function useInsecureWebhooks(enabled: boolean) {
+  return useQuery({
+    queryKey: ['webhooks', 'endpoints', 'insecure'],
+    enabled,
+    queryFn: ({ signal }) => callEndpoint(webhookEndpoints.list, { signal }).then((r) => r.data.filter((e) => e.url.toLowerCase().startsWith('http://'))),
   });
 }

@@ -1,10 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invoicingEndpoints as endpoints, type AdminSalesQuery, type FecInput, type SalesRange, type TenantSalesQuery } from '@paraphe/contracts';
+import { invoicingEndpoints as endpoints, type AdminSalesQuery, type FecInput, type IssuingCompanyInput, type SalesRange, type TenantSalesQuery } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint } from '../../shared/api/endpoints.ts';
 
 /** Invoicing: the tenant's invoices, the administrator's sales, exports and accounts (docs/invoicing.md). */
 
 const salesKey = ['billing', 'sales'] as const;
+const issuersKey = ['billing', 'issuing-companies'] as const;
 
 type TenantFilter = Pick<TenantSalesQuery, 'kind' | 'status'>;
 /** `refreshEveryMs`: while a payment is on its way, the list follows it (the payment side answers asynchronously). */
@@ -50,7 +51,7 @@ export const archiveSales = (range: SalesRange) => downloadEndpoint(endpoints.ar
 export const downloadFec = (input: FecInput) => downloadEndpoint(endpoints.compta, { body: input }, 'FEC.txt');
 
 export function useIssuingCompanies(enabled = true) {
-  return useQuery({ queryKey: ['billing', 'issuing-companies'], queryFn: ({ signal }) => callEndpoint(endpoints.issuingCompanies, { signal }).then((r) => r.data), enabled });
+  return useQuery({ queryKey: issuersKey, queryFn: ({ signal }) => callEndpoint(endpoints.issuingCompanies, { signal }).then((r) => r.data), enabled });
 }
 
 const accountKey = (appId: string | null) => ['billing', 'account', appId ?? 'mine'] as const;
@@ -69,3 +70,15 @@ export function useSaveBillingAccount(appId: string | null) {
     onSuccess: (account) => client.setQueryData(accountKey(appId), account),
   });
 }
+
+/** Creates (no id) or changes an issuing company; the list and every account showing its name are refreshed. */
+export function useSaveIssuingCompany() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: ({ id, input }: { id: string | null; input: IssuingCompanyInput }) =>
+      (id ? callEndpoint(endpoints.saveIssuingCompany, { params: { id }, body: input }) : callEndpoint(endpoints.createIssuingCompany, { body: input })).then((r) => r.data),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: issuersKey }), client.invalidateQueries({ queryKey: ['billing', 'account'] })]),
+  });
+}
+export const useSetDisputed = () => useSalesMutation(({ id, disputed, reason }: { id: string; disputed: boolean; reason?: string }) => callEndpoint(endpoints.setDisputed, { params: { id }, body: { disputed, reason } }).then((r) => r.data));

@@ -1,4 +1,4 @@
-import type { IssuingCompanyInput } from '@paraphe/contracts';
+import { issuerProblems, type IssuingCompanyInput } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../../platform/context.ts';
 import type { Executor, Tx } from '../../../platform/db/client.ts';
 import { audit } from '../../../platform/audit.ts';
@@ -68,6 +68,7 @@ export const listIssuingCompanies = (opts: Options) => opts.platform.database.in
 export async function createIssuingCompany(opts: Options & { input: IssuingCompanyInput }): Promise<repo.CompanyRow> {
   const { platform, actor, input } = opts;
   return platform.database.inSystem(async (tx) => {
+    assertIssuerComplete(input);
     await assertPrefixFree(tx, input.invoicePrefix, null);
     const row = await repo.insertCompany(tx, input);
     await audit(tx, { appId: null, actorUserId: actor.realUserId, action: 'billing.issuing_company_created', targetType: 'issuing_company', targetId: row.id, data: { name: row.name }, ip: actor.ip });
@@ -85,6 +86,7 @@ export async function saveIssuingCompany(opts: Options & { id: string; input: Is
     if (input.invoicePrefix !== before.invoicePrefix && (await repo.companyHasIssued(tx, id))) {
       throw new AppError('CONFLICT', 'This issuing company has issued invoices: its number prefix can no longer change.');
     }
+    assertIssuerComplete(input);
     await assertPrefixFree(tx, input.invoicePrefix, id);
     const row = (await repo.updateCompany(tx, id, input, platform.clock()))!;
     const changed = (Object.keys(input) as (keyof IssuingCompanyInput)[]).filter((k) => input[k] !== before[k]);
@@ -96,4 +98,26 @@ export async function saveIssuingCompany(opts: Options & { id: string; input: Is
 async function assertPrefixFree(tx: Tx, prefix: string, exceptId: string | null) {
   const taken = (await repo.listCompanies(tx)).some((c) => c.invoicePrefix === prefix && c.id !== exceptId);
   if (taken) throw new AppError('VALIDATION_FAILED', 'Another issuing company uses this number prefix.', { fields: [{ field: 'invoicePrefix', rule: 'invalid_value', message: 'Another issuing company uses this number prefix.' }] });
+}
+
+/** A saved company is one that can issue: every placeholder replaced, SIREN, VAT number, IBAN and BIC valid. */
+function assertIssuerComplete(input: IssuingCompanyInput) {
+  const problems = issuerProblems(input);
+  if (!problems.length) return;
+  const fields = problems.map((p) => ({ field: p.field, rule: 'invalid_value', message: `${p.field}: ${p.message}` }));
+  throw new AppError('VALIDATION_FAILED', `The issuing company cannot be saved: ${fields.map((f) => f.message).join('; ')}.`, { fields });
+}
+
+/**
+ * Issuing refuses a company still carrying the installation's placeholders (or a wrong SIREN): no invoice may ever
+ * show `[ISSUER_NAME]` or SIREN 000000000. The message says where to fix it.
+ */
+export function assertCanIssue(company: repo.CompanyRow) {
+  const problems = issuerProblems(company);
+  if (!problems.length) return;
+  throw new AppError(
+    'CONFLICT',
+    `Invoice generation failed: the issuing company "${company.name}" is not filled in (${problems.map((p) => p.field).join(', ')}). Complete it in Applications → Billing → Issuing companies.`,
+    { details: { issuingCompanyId: company.id, fields: problems.map((p) => p.field) } },
+  );
 }

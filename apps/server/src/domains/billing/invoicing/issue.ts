@@ -3,7 +3,7 @@ import type { Actor, Platform } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/client.ts';
 import { audit } from '../../../platform/audit.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
-import { accountOf } from './accounts.ts';
+import { accountOf, assertCanIssue } from './accounts.ts';
 import { buyerOf } from './notes.ts';
 import { buildInvoicePdf, type InvoicePdfInput } from './pdf.ts';
 import type { SellerSnapshot } from '../schema.ts';
@@ -55,6 +55,7 @@ export async function convertNote(tx: Tx, platform: Platform, noteId: string, ac
   if (!complete) throw new AppError('CONFLICT', 'Invoice generation failed: the client has no billing profile (company, address, country). Ask them to fill in Settings → Billing.');
   const account = await accountOf(tx, note.appId);
   const company = account.company;
+  assertCanIssue(company);
   const vat = vatFor(company, buyer);
   const vatCents = vatCentsOf(note.netCents, vat.ratePercent);
   const { number, issuedAt } = await numbered(tx, platform, company);

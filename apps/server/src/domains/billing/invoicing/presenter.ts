@@ -1,4 +1,4 @@
-import type { BillingAccount, IssuingCompany, Sale, SaleDetail as SaleDetailView, SalesPage } from '@paraphe/contracts';
+import { issuerProblems, type BillingAccount, type IssuingCompany, type Sale, type SaleDetail as SaleDetailView, type SalesPage } from '@paraphe/contracts';
 import { iso } from '../../../platform/http/envelope.ts';
 import type { AccountView } from './accounts.ts';
 import type { CompanyRow, SaleRow, SaleWithCompany } from './repository.ts';
@@ -61,6 +61,7 @@ export const presentCompany = (c: CompanyRow): IssuingCompany => ({
   latePenaltyText: c.latePenaltyText,
   paymentTermsDays: c.paymentTermsDays,
   updatedAt: c.updatedAt.toISOString(),
+  problems: issuerProblems(c),
 });
 
 export const presentAccount = (a: AccountView): BillingAccount => ({ issuingCompanyId: a.issuingCompanyId, issuingCompanyName: a.issuingCompanyName, autoPayment: a.autoPayment });

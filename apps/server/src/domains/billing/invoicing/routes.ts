@@ -51,6 +51,7 @@ export function invoicingRoutes(app: App, platform: Platform) {
     reply.status(202);
     return item(await putToPayment({ ...ctx(request), saleId: request.params.id }));
   });
+  serve(app, endpoints.setDisputed, async (request) => item(presentDetail(await sales.setDisputed({ ...ctx(request), id: request.params.id, input: request.body }))));
   serve(app, endpoints.exportSales, async (request, reply) =>
     sendFile(reply, { fileName: `invoices-${request.body.from}-${request.body.to}.xlsx`, contentType: xlsxMimeType, body: await exportSales({ ...ctx(request), range: request.body }) }),
   );

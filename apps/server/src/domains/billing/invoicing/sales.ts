@@ -1,6 +1,6 @@
 import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import type { AdminSalesQuery, RunNotesInput, TenantSalesQuery } from '@paraphe/contracts';
+import type { AdminSalesQuery, DisputedInput, RunNotesInput, TenantSalesQuery } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../../platform/context.ts';
 import { audit } from '../../../platform/audit.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
@@ -123,6 +123,34 @@ export async function cancelNote(opts: Options & { id: string }): Promise<SaleDe
     // Its consumption is waived: the next note starts where this one ended, so it is never billed again.
     await audit(tx, { appId, actorUserId: actor.realUserId, action: 'billing.note_cancelled', targetType: 'sale', targetId: id, data: { netCents: note.netCents }, ip: actor.ip });
     return detailOf(tx, cancelled);
+  });
+}
+
+/**
+ * The disputed flag set or cleared by hand (spec §5: "invoices can be … disputed flag set"). Invoices only: a note
+ * is not owed yet and a credit note is owed by the platform. Setting it again as it is changes nothing and writes
+ * no audit row; a change is audited with the reason given.
+ */
+export async function setDisputed(opts: Options & { id: string; input: DisputedInput }): Promise<SaleDetail> {
+  const { platform, actor, id, input } = opts;
+  const appId = await platform.database.inSystem(async (tx) => (await repo.findSale(tx, id))?.appId);
+  if (!appId) throw notFound('Invoice');
+  return platform.database.inTenant(appId, async (tx) => {
+    const sale = await repo.lockSale(tx, id);
+    if (!sale) throw notFound('Invoice');
+    if (sale.kind !== 'invoice') throw new AppError('CONFLICT', `Only an invoice can be marked as disputed, not a ${sale.kind === 'delivery_note' ? 'delivery note' : 'credit note'}.`);
+    if (sale.disputed === input.disputed) return detailOf(tx, sale);
+    const updated = await repo.updateSale(tx, id, { disputed: input.disputed, updatedAt: platform.clock() });
+    await audit(tx, {
+      appId,
+      actorUserId: actor.realUserId,
+      action: input.disputed ? 'billing.invoice_disputed' : 'billing.invoice_dispute_cleared',
+      targetType: 'sale',
+      targetId: id,
+      data: { number: sale.number, reason: input.reason ?? null },
+      ip: actor.ip,
+    });
+    return detailOf(tx, updated);
   });
 }
 

@@ -2,12 +2,13 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput } fr
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { profiles, userInputSchema, type Locale, type Profile, type User, type UserInput } from '@paraphe/contracts';
+import { mayGiveProfile, profiles, userInputSchema, type Locale, type Profile, type User, type UserInput } from '@paraphe/contracts';
 import { notify } from '../../../shared/api/notify.ts';
 import { emptyToNull, schemaValidator, showFormError } from '../../../shared/forms/formErrors.ts';
 import { useManagers, useSaveUser, useSendPasswordLink } from '../api.ts';
 import { displayName } from '../hierarchy.ts';
 import { PersonFields, civilityOf } from '../../../shared/forms/PersonFields.tsx';
+import { useMe } from '../../auth/index.ts';
 
 type UserFormValues = {
   firstName: string; lastName: string; email: string; mobile: string; phone: string;
@@ -48,6 +49,9 @@ export function UserForm({ user }: { user: User | undefined }) {
   const save = useSaveUser(user?.id);
   const managers = useManagers();
   const sendLink = useSendPasswordLink();
+  const me = useMe();
+  // Spec §6 "COMPTABLE listed as disabled": every profile is listed, those the user may not give are disabled.
+  const profileOptions = profiles.map((p) => ({ value: p, label: t(`profiles.${p}`), disabled: !mayGiveProfile({ profile: me.user.profile, permissions: me.permissions }, p) }));
   const form = useForm<UserFormValues>({
     initialValues: initialValues(user),
     validate: schemaValidator(userInputSchema, t, (values: UserFormValues) => toInput(values, user)),
@@ -87,8 +91,8 @@ export function UserForm({ user }: { user: User | undefined }) {
               label={t('fields.profile')}
               required
               allowDeselect={false}
-              // Spec §6: the accountant profile is listed but cannot be chosen.
-              data={profiles.map((p) => ({ value: p, label: t(`profiles.${p}`), disabled: p === 'COMPTABLE' }))}
+              data={profileOptions}
+              description={profileOptions.some((o) => o.disabled) ? t('profileDirectorOnly') : undefined}
               {...form.getInputProps('profile')}
             />
             <Select
