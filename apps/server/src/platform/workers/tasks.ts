@@ -34,10 +34,10 @@ export const taskHandlers = {
     return { ...(await inspectPdf(input.bytes)), sha256: createHash('sha256').update(input.bytes).digest('hex') };
   },
   /** SheetJS's synchronous read of an .xls / .ods / .xlsb (imports): its rows, at most maxRows. */
-  async readSheetJs(input: { bytes: Uint8Array; format: 'xlsx' | 'xls' | 'ods' | 'xlsb'; maxRows: number; strip: boolean }) {
+  async readSheetJs(input: { bytes: Uint8Array; format: 'xlsx' | 'xls' | 'ods' | 'xlsb'; maxRows: number; strip: boolean; displayed?: boolean }) {
     // Loaded on first use: a thread that only opens PDFs and PKCS#12 files starts without the spreadsheet readers.
     const { readWithSheetJs } = await import('../spreadsheets/reader.ts');
-    return readWithSheetJs(input.bytes, input.format, input.maxRows, input.strip);
+    return readWithSheetJs(input.bytes, input.format, input.maxRows, input.strip, input.displayed);
   },
 };
 
