@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from '../shared/common.ts';
 import { signatureFieldInputSchema, signatureFieldSchema } from '../signatures/fields.ts';
-import { templateMappingSchema, variableNameMaxLength, variableValueMaxLength, type TemplateMapping } from '../templates/schemas.ts';
+import { isNoValue, templateMappingSchema, variableNameMaxLength, variableValueMaxLength, type TemplateMapping } from '../templates/schemas.ts';
 
 /**
  * A mail-merge campaign (type `publipostage`, docs/campaigns.md "Mail-merge"): beside its ordinary documents (shared
@@ -76,8 +76,9 @@ export function signatoryColumnValue(signatory: MergeSignatory, column: string):
 
 /**
  * What a signatory's filled document receives: one value per variable of the template. `missing` names the variables
- * mapped to a column the signatory has no value in; `unmapped` those with no source. The server and the preview use
- * this same function, so the preview is the document the signatory gets.
+ * mapped to a column the signatory has no value in (blank, or a word for nothing such as `undefined`: given as ''),
+ * `unmapped` those with no source (or a fixed value that is no value). The server and the preview use this same
+ * function, so the preview is the document the signatory gets. Pass the effective mapping (`effectiveMergeMapping`).
  */
 export function mergeValuesOf(
   variables: readonly string[],
@@ -92,11 +93,13 @@ export function mergeValuesOf(
     if (!source) {
       unmapped.push(variable);
       values[variable] = '';
-    } else if ('value' in source) values[variable] = source.value;
-    else {
+    } else if ('value' in source) {
+      if (isNoValue(source.value)) unmapped.push(variable);
+      values[variable] = isNoValue(source.value) ? '' : source.value;
+    } else {
       const value = signatoryColumnValue(signatory, String(source.column)) ?? '';
-      if (!value.trim()) missing.push(variable);
-      values[variable] = value.slice(0, variableValueMaxLength);
+      if (isNoValue(value)) missing.push(variable);
+      values[variable] = isNoValue(value) ? '' : value.slice(0, variableValueMaxLength);
     }
   }
   return { values, missing, unmapped };
@@ -113,6 +116,16 @@ export function guessMergeMapping(variables: readonly string[], columns: readonl
     if (column) mapping[variable] = { column };
   }
   return mapping;
+}
+
+/**
+ * The mapping a merge really uses: the saved one, and each variable it leaves unmapped taken from the column of the
+ * same name when there is one (`guessMergeMapping`) — a `${company}` in a page header finds the "company" column
+ * imported after the template was chosen, without a visit to the mapping screen. A saved source always wins.
+ */
+export function effectiveMergeMapping(variables: readonly string[], saved: TemplateMapping, columns: readonly string[]): TemplateMapping {
+  const unmapped = variables.filter((v) => !Object.hasOwn(saved, v));
+  return { ...guessMergeMapping(unmapped, columns), ...saved };
 }
 
 /** Why a mail-merge campaign cannot be sent (`VALIDATION_FAILED` details, beside the field errors). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invitationDeliverySchema } from '../outbox/schemas.ts';
-import { itemEnvelope, listEnvelope, listQuerySchema, localeSchema, uuidSchema } from '../shared/common.ts';
+import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, personLanguageSchema } from '../shared/common.ts';
 import { dispatchProgressSchema } from '../shared/progress.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
 import { certificationLevelSchema } from '../signatures/constants.ts';
@@ -66,7 +66,7 @@ export const signatoryInputSchema = z.object({
   emailAddress: emailSchema,
   phoneNum: phoneSchema.nullish(),
   /** Defaults to the campaign's language option. */
-  language: localeSchema.nullish(),
+  language: personLanguageSchema.nullish(),
   /** Values for later mail-merge variables. */
   data: z.record(z.string().max(100), z.string().max(2000)).nullish(),
   /** The CRM contact id (as a request signer's): their copy's signer keeps it, the HubSpot write-back notes the copy there. */
@@ -166,7 +166,7 @@ export const signatorySchema = z.object({
   lastname: z.string(),
   emailAddress: z.string(),
   phoneNum: z.string().nullable(),
-  language: localeSchema,
+  language: personLanguageSchema,
   data: z.record(z.string(), z.string()),
   /** The CRM contact id given with the signatory (null: none). */
   connector: signerConnectorSchema.nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemEnvelope, listEnvelope, listQuerySchema, localeSchema, uuidSchema } from '../shared/common.ts';
+import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, personLanguageSchema } from '../shared/common.ts';
 import { civilitySchema, emailSchema, phoneSchema } from '../users/schemas.ts';
 
 /**
@@ -26,7 +26,7 @@ export const contactInputSchema = z.object({
   /** The mobile that receives SMS codes, international format (+33…). */
   mobile: phoneSchema.nullish(),
   /** The signer language used when this contact is picked; the tenant's default language when absent. */
-  lang: localeSchema.nullish(),
+  lang: personLanguageSchema.nullish(),
   address: text(300).nullish(),
   additionalAddress: text(300).nullish(),
 });
@@ -42,7 +42,7 @@ export const contactSchema = z.object({
   company: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   mobile: z.string().nullable(),
-  lang: localeSchema,
+  lang: personLanguageSchema,
   address: z.string().nullable(),
   additionalAddress: z.string().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invitationDeliverySchema } from '../outbox/schemas.ts';
-import { itemEnvelope, listEnvelope, listQuerySchema, localeSchema, uuidSchema } from '../shared/common.ts';
+import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, personLanguageSchema } from '../shared/common.ts';
 import { dispatchProgressSchema } from '../shared/progress.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
 import { certificationLevelSchema, signerRoleSchema } from '../signatures/constants.ts';
@@ -67,7 +67,7 @@ export const orderSignerInputSchema = z.object({
   emailAddress: emailSchema,
   phoneNum: phoneSchema.nullish(),
   /** Defaults to the operation's language option. */
-  language: localeSchema.nullish(),
+  language: personLanguageSchema.nullish(),
   role: signerRoleSchema.default('signer'),
   /** Parallel signing, as in a single request: signers of the order sharing a step sign together (position + 1 when absent). */
   step: signerStepSchema,
@@ -174,7 +174,7 @@ export const orderSignerSchema = z.object({
   lastname: z.string(),
   emailAddress: z.string(),
   phoneNum: z.string().nullable(),
-  language: localeSchema,
+  language: personLanguageSchema,
   role: signerRoleSchema,
   /** The step they sign in with others; null = their own (position + 1). */
   step: z.number().int().nullable(),

@@ -11,6 +11,23 @@ export const localeSchema = z.enum(locales);
 export type Locale = z.infer<typeof localeSchema>;
 export const defaultLocale: Locale = 'fr';
 
+/** The languages a contact or signer import accepts (spec §5): some the interface has no translation for. */
+export const importLanguages = ['bg', 'ca', 'de', 'en', 'es', 'fr', 'it', 'pl', 'nl', 'pt', 'ro'] as const;
+export type ImportLanguage = (typeof importLanguages)[number];
+/**
+ * A person's language (a contact's, a signer's): an interface language or an import language. A person keeps it even
+ * when the interface has no translation (bg, ca, pl, ro): their mails, SMS, signing page and PDFs are then in
+ * `interfaceFallbackLocale` (docs/languages.md "A language the interface does not have").
+ */
+export const personLanguages = [...locales, 'bg', 'ca', 'pl', 'ro'] as const;
+export const personLanguageSchema = z.enum(personLanguages);
+export type PersonLanguage = z.infer<typeof personLanguageSchema>;
+/** The interface language of a person whose own language has no translation: English. */
+export const interfaceFallbackLocale: Locale = 'en';
+/** The interface language that serves a person: their own when the interface has it, else `interfaceFallbackLocale`. */
+export const interfaceLocaleOf = (language: string | null | undefined): Locale =>
+  (locales as readonly string[]).includes(language ?? '') ? (language as Locale) : interfaceFallbackLocale;
+
 /**
  * The BCP 47 language tag of a product locale, for whatever a browser, a mail client or a PDF reader reads:
  * `<html lang>`, Intl formatting, `Content-Language`, a PDF's /Lang. The spec's codes stay the URL and setting
@@ -18,7 +35,7 @@ export const defaultLocale: Locale = 'fr';
  * in Bokmål (docs/languages.md).
  */
 const languageTags: Partial<Record<Locale, string>> = { dk: 'da', gr: 'el', se: 'sv', no: 'nb' };
-export function languageTag(locale: Locale | string): string {
+export function languageTag(locale: Locale | PersonLanguage | string): string {
   return languageTags[locale as Locale] ?? locale;
 }
 

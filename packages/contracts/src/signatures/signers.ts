@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeSchema, uuidSchema } from '../shared/common.ts';
+import { uuidSchema, personLanguageSchema } from '../shared/common.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
 import { maxSignersPerRequest, signerRoleSchema, type SignerRole } from './constants.ts';
 import { signerStatusSchema } from './states.ts';
@@ -30,7 +30,7 @@ export const signerInputObjectSchema = z.object({
   emailAddress: emailSchema,
   phoneNum: phoneSchema.nullish(),
   /** Defaults to the request's language option. */
-  language: localeSchema.nullish(),
+  language: personLanguageSchema.nullish(),
   role: signerRoleSchema.default('signer'),
   coSigner: z.boolean().default(false),
   connector: signerConnectorInputSchema.nullish(),
@@ -50,7 +50,7 @@ export const signerSchema = z.object({
   lastname: z.string(),
   emailAddress: z.string(),
   phoneNum: z.string().nullable(),
-  language: localeSchema,
+  language: personLanguageSchema,
   role: signerRoleSchema,
   coSigner: z.boolean(),
   connector: signerConnectorSchema.nullable(),

@@ -33,6 +33,17 @@ export type Template = z.infer<typeof templateSchema>;
 export const templateResponse = itemEnvelope(templateSchema);
 
 const valueSchema = z.string().max(variableValueMaxLength);
+
+/**
+ * Texts that are a program's word for "nothing" (`undefined`, `null`, `NaN`, any case, spaces around), not a value a
+ * person wrote: a document must never say them. A merge value that is one of them counts as no value (docs/mail-merge.md).
+ */
+export const noValueWords = ['undefined', 'null', 'nan'] as const;
+/** Whether a merge value is no value: blank, or one of `noValueWords`. */
+export const isNoValue = (value: string | null | undefined): boolean => {
+  const text = (value ?? '').trim().toLowerCase();
+  return text === '' || (noValueWords as readonly string[]).includes(text);
+};
 export const templateValuesSchema = z.record(z.string().min(1).max(variableNameMaxLength), valueSchema);
 
 /** One filled PDF (the mapping screen's preview): every variable of the template needs a value ('' allowed). */

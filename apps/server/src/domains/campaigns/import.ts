@@ -41,7 +41,7 @@ export async function uploadSignatories(opts: Options & { id: string; file: Uplo
   const { platform, actor, file } = opts;
   const campaign = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
   assertCampaignAction(campaign, 'import');
-  const { preview, sheetRows } = await analyseSpreadsheet(file, platform.workers);
+  const { preview, sheetRows } = await analyseSpreadsheet(file, platform.workers, { displayedText: true });
   const storageKey = `${actor.appId}/campaign-import-${randomUUID()}.${preview.format}`;
   await platform.storage.put(storageKey, file.data);
   const domainCheck = (await domainCheckerFor(platform.config.emailDomainCheck)) ? 'on' : 'off';
@@ -105,7 +105,8 @@ export async function runSignatoryImport(platform: Platform, job: SignatoryImpor
     await platform.database.inTenant(job.appId, (tx) => tx.update(campaignImports).set({ status: 'running' }).where(eq(campaignImports.id, row!.id)));
     const mapping = row.mapping as ImportMapping;
     const checker = row.domainCheck === 'on' ? await domainCheckerFor('on') : null;
-    const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), { ...importReadLimits, workers: platform.workers, sheet: sheetOf(row.preview) }).catch((error: unknown) => {
+    // Cells as the sheet shows them: a value kept as a mail-merge variable merges as its author saw it (1234.50).
+    const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), { ...importReadLimits, workers: platform.workers, sheet: sheetOf(row.preview), displayedText: true }).catch((error: unknown) => {
       throw error instanceof SpreadsheetError ? spreadsheetProblem(error, row!.fileName) : error;
     });
     const seen = new Set<string>();

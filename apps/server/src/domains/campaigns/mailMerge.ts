@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { fieldSizeOf, mergeValuesOf, signatoryColumns, type FieldError, type MergeDocumentData, type MergeReadiness, type TemplateMapping } from '@paraphe/contracts';
+import { effectiveMergeMapping, fieldSizeOf, isNoValue, mergeValuesOf, noValueWords, signatoryColumns, type FieldError, type MergeDocumentData, type MergeReadiness, type TemplateMapping } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -65,6 +65,10 @@ function resolveColumn(column: string, dataKeys: readonly string[]): { field: st
   return key === undefined ? null : { key };
 }
 
+/** The mapping a campaign's merge uses: the saved one, unmapped variables taken from a column of the same name. */
+export const mappingOf = (merge: StoredMergeDocument, dataKeys: readonly string[]) =>
+  effectiveMergeMapping(merge.variables, merge.mapping as TemplateMapping, [...signatoryColumns, ...dataKeys]);
+
 const columnSql: Record<string, string> = { firstname: 'firstname', lastname: 'lastname', emailAddress: 'email', phoneNum: 'phone', language: 'language' };
 
 /**
@@ -76,15 +80,18 @@ export async function mergeReadiness(tx: Tx, row: repo.CampaignRow): Promise<Mer
   if (!merge) return null;
   const readiness: MergeReadiness = { unmapped: [], unknownColumns: [], rowsMissingValues: [], rowsMissingCount: 0 };
   const checks: { variable: string; blank: ReturnType<typeof sql> }[] = [];
+  const mapping = mappingOf(merge, row.dataKeys);
+  const nothing = sql.join(['', ...noValueWords].map((w) => sql`${w}`), sql`, `);
   for (const variable of merge.variables) {
-    const source = Object.hasOwn(merge.mapping, variable) ? merge.mapping[variable] : undefined;
-    if (!source) readiness.unmapped.push(variable);
+    const source = Object.hasOwn(mapping, variable) ? mapping[variable] : undefined;
+    if (!source || ('value' in source && isNoValue(source.value))) readiness.unmapped.push(variable);
     else if ('column' in source) {
       const resolved = resolveColumn(String(source.column), row.dataKeys);
       if (!resolved) readiness.unknownColumns.push({ variable, column: String(source.column) });
       else {
         const value = 'field' in resolved ? sql.raw(`s.${columnSql[resolved.field]}`) : sql`s.data ->> ${resolved.key}`;
-        checks.push({ variable, blank: sql`coalesce(btrim(${value}), '') = ''` });
+        // Blank, or a program's word for nothing (`undefined`…: contracts isNoValue), is no value.
+        checks.push({ variable, blank: sql`lower(coalesce(btrim(${value}), '')) in (${nothing})` });
       }
     }
   }
@@ -141,13 +148,14 @@ const signatoryOf = (s: Pick<repo.SignatoryRow, 'firstname' | 'lastname' | 'emai
 });
 
 /** The values a signatory's document receives (the same function as the web preview's). */
-export const valuesOf = (merge: StoredMergeDocument, signatory: repo.SignatoryRow) => mergeValuesOf(merge.variables, merge.mapping as TemplateMapping, signatoryOf(signatory));
+export const valuesOf = (merge: StoredMergeDocument, dataKeys: readonly string[], signatory: repo.SignatoryRow) =>
+  mergeValuesOf(merge.variables, mappingOf(merge, dataKeys), signatoryOf(signatory));
 
 /** GET …/signers/:signerId/preview: the PDF this signatory gets, with the saved mapping. */
 export async function previewCopy(platform: Platform, actor: Actor, row: repo.CampaignRow, signatory: repo.SignatoryRow) {
   const merge = row.mergeDocument;
   if (!merge) throw new AppError('CONFLICT', 'This campaign has no merge document yet: add a template first.');
-  const { values, missing, unmapped } = valuesOf(merge, signatory);
+  const { values, missing, unmapped } = valuesOf(merge, row.dataKeys, signatory);
   const file = await previewPdf({ platform, actor, templateId: merge.templateId, values });
   const name = `${signatory.lastname} ${signatory.firstname}`.replace(/[\\/:*?"<>|]/g, '_');
   return { ...file, fileName: `${merge.title} - ${name}.pdf`, missing, unmapped };
@@ -198,14 +206,20 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
       .for('update', { skipLocked: true });
     const owner = instanceIdOf(platform.config);
     if (rows.length) await tx.update(campaignSignatories).set({ mergeLeaseUntil: new Date(now.getTime() + leaseMs), mergeLeaseOwner: owner }).where(inArray(campaignSignatories.id, rows.map((r) => r.id)));
-    return { merge: campaign.mergeDocument, rows };
+    return { merge: campaign.mergeDocument, dataKeys: campaign.dataKeys, rows };
   });
   if (!leased?.rows.length) return 0;
 
-  const { merge, rows } = leased;
+  const { merge, dataKeys, rows } = leased;
   const made = new Map<string, { storageKey: string; sha256: string; pageCount: number; sizeBytes: number }>();
   const failures = new Map<string, string>();
-  const mergeRows = rows.map((s) => ({ key: s.id, values: valuesOf(merge, s).values }));
+  const mergeRows: MergeRow[] = [];
+  for (const s of rows) {
+    const { values, missing, unmapped } = valuesOf(merge, dataKeys, s);
+    // Checked on send; a value changed since (or a mapping) still never reaches a document as a blank or `undefined`.
+    if (missing.length || unmapped.length) failures.set(s.id, `No value for ${[...unmapped, ...missing].map((v) => `\${${v}}`).join(', ')}: the document was not generated.`);
+    else mergeRows.push({ key: s.id, values });
+  }
   // Two calls at least when the pool has two converters: a small chunk is spread over every converter.
   const chunkSize = Math.max(1, Math.ceil(mergeRows.length / platform.config.office.converters));
   for await (const outcome of generateFilledPdfs(platform, { appId, templateId: merge.templateId, rows: mergeRows, chunkSize, storageKeyOf: (r) => mergeKeyOf(appId, campaignId, r) })) {

@@ -7,6 +7,7 @@ import { pagesAfter } from '../../platform/db/keyset.ts';
 import { iso } from '../../platform/http/envelope.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import type { ImportRow } from './import.ts';
+import { mappingOf } from './mailMerge.ts';
 import { countsOf, type CampaignDocumentRow, type CampaignRow, type SignatoryRow } from './repository.ts';
 import { campaignSignatories } from './schema.ts';
 import { findVisible } from './service.ts';
@@ -49,7 +50,7 @@ function presentMerge(row: CampaignRow, generated: number): Pick<Campaign, 'merg
           title: m.title,
           documentType: m.documentType,
           checkBoxTexts: m.checkBoxTexts,
-          mapping: m.mapping,
+          mapping: mappingOf(m, row.dataKeys), // what the merge will use: unmapped variables found by column name
           signatureFields: m.signatureFields.map((f) => ({ page: f.page, name: f.name, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex })),
           generated,
         }

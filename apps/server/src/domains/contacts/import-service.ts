@@ -36,14 +36,14 @@ interface Analysis {
  * Reads the whole file once: the reader's bounds (size, rows, zip bomb) and cell sizes are checked now, before the
  * user maps the columns; the first 10 non-blank rows make the preview, the non-blank rows are counted.
  */
-export async function analyse(file: UploadedFile, workers?: WorkerPool): Promise<Analysis> {
+export async function analyse(file: UploadedFile, workers?: WorkerPool, read: { displayedText?: boolean } = {}): Promise<Analysis> {
   const { fileName, data } = file;
   if (data.length === 0) throw invalidContent(`${fileName} is empty.`);
   let sheet: OpenedSpreadsheet;
   const sample: string[][] = [];
   let sheetRows = 0;
   try {
-    sheet = await openSpreadsheet(data, { ...importReadLimits, workers, sheet: file.sheet });
+    sheet = await openSpreadsheet(data, { ...importReadLimits, workers, sheet: file.sheet, ...read });
     if (sheet.format === 'xlsb') throw invalidFile(`${fileName} is a binary workbook (.xlsb): save it as .xlsx. ${accepted}`);
     let line = 0;
     for await (const cells of sheet.rows) {

@@ -54,8 +54,13 @@ describe('contact import rules', () => {
   });
 
   it('reads languages in any case, with a region, or by name; unknown → default with a warning', () => {
-    for (const [text, lang] of [['FR', 'fr'], ['fr-FR', 'fr'], ['en_GB', 'en'], ['Français', 'fr'], ['german', 'de'], ['Deutsch', 'de'], ['sv', 'se'], ['da', 'dk'], ['Español', 'es']] as const) {
+    for (const [text, lang] of [['FR', 'fr'], ['fr-FR', 'fr'], ['en_GB', 'en'], ['Français', 'fr'], ['german', 'de'], ['Deutsch', 'de'], ['Español', 'es'], ['BG', 'bg'], ['ca-ES', 'ca'], ['pl', 'pl'], ['ro_RO', 'ro'], ['Română', 'ro'], ['Polski', 'pl'], ['Català', 'ca'], ['Български', 'bg']] as const) {
       expect(parseLanguage(text), text).toBe(lang);
+    }
+    // The spec's import list only (section 5): Greek, Danish, Swedish… get the default with a warning, never another language.
+    for (const text of ['el', 'EL', 'el-GR', 'gr', 'da', 'dk', 'sv', 'se', 'fi', 'no', 'nb', 'Greek', 'Danish']) {
+      expect(parseLanguage(text), text).toBeNull();
+      expect(judgeRow(row({ 5: text }), mapping, context()), text).toMatchObject({ kind: 'accepted', contact: { lang: null }, warnings: ['language_unknown'] });
     }
     expect(parseLanguage('klingon')).toBeNull();
     const verdict = judgeRow(row({ 5: 'Klingon' }), mapping, context());

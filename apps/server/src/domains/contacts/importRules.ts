@@ -9,15 +9,16 @@
  * - a missing first or last name → `-`, warning `name_missing` (the legal warning of spec §5);
  * - a mobile or phone not in international format (+33…; `00` is read as `+`) → not imported, warning
  *   `mobile_invalid` / `phone_invalid`;
- * - a language that is not one of the product's → the tenant's default, warning `language_unknown` (codes in any
- *   case, with a region — `fr-FR`, `en_GB` —, ISO 639-1 codes of the product's languages — `da`, `sv`, `el`, `nb` —,
- *   and names in English, French or the language itself — `Français`, `German`, `Deutsch`);
+ * - the language is one of the spec's import languages (bg, ca, de, en, es, fr, it, pl, nl, pt, ro — contracts
+ *   `importLanguages`), kept even where the interface has no translation (docs/languages.md): codes in any case, with
+ *   a region — `fr-FR`, `ro_RO` —, and the names in English, French or the language itself — `Français`, `German`,
+ *   `Deutsch`, `Română`. Anything else (`el`, `da`, `sv`, `Klingon`) → the default language, warning `language_unknown`;
  * - civility: M, Mr, Monsieur… → M; Mme, Mrs, Madame, Mlle… → MME; Other, Autre, Mx → OTHER; anything else → empty,
  *   warning `civility_unknown`;
  * - a text longer than its field → cut, warning `text_truncated`;
  * - a blank row (every cell empty or spaces) → ignored, not counted.
  */
-import { emailSchema, locales, type ContactField, type ImportRowReason, type Locale } from '@paraphe/contracts';
+import { emailSchema, importLanguages, type ContactField, type ImportLanguage, type ImportRowReason } from '@paraphe/contracts';
 
 export type ImportMapping = Partial<Record<ContactField, number>>;
 
@@ -37,7 +38,7 @@ export interface ImportedContact {
   company: string | null;
   phoneNumber: string | null;
   mobile: string | null;
-  lang: Locale | null;
+  lang: ImportLanguage | null;
   address: string | null;
   additionalAddress: string | null;
 }
@@ -81,24 +82,28 @@ export function internationalPhone(text: string): string | null {
   return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
 }
 
-const languageNames: Record<string, Locale> = {
-  // codes that are not the product's own spelling
-  da: 'dk', sv: 'se', el: 'gr', nb: 'no', nn: 'no', ge: 'de',
-  // names, in English, French and the language itself
-  french: 'fr', francais: 'fr', english: 'en', anglais: 'en', german: 'de', allemand: 'de', deutsch: 'de',
-  danish: 'dk', danois: 'dk', dansk: 'dk', spanish: 'es', espagnol: 'es', espanol: 'es', castellano: 'es',
-  finnish: 'fi', finnois: 'fi', suomi: 'fi', greek: 'gr', grec: 'gr', 'ελληνικα': 'gr', italian: 'it', italien: 'it',
-  italiano: 'it', dutch: 'nl', neerlandais: 'nl', nederlands: 'nl', hollandais: 'nl', norwegian: 'no', norvegien: 'no',
-  norsk: 'no', portuguese: 'pt', portugais: 'pt', portugues: 'pt', swedish: 'se', suedois: 'se', svenska: 'se',
+/** The import languages by name, in English, French and the language itself (accents and case ignored). */
+const languageNames: Record<string, ImportLanguage> = {
+  bulgarian: 'bg', bulgare: 'bg', 'български': 'bg', balgarski: 'bg',
+  catalan: 'ca', catala: 'ca',
+  german: 'de', allemand: 'de', deutsch: 'de',
+  english: 'en', anglais: 'en',
+  spanish: 'es', espagnol: 'es', espanol: 'es', castellano: 'es',
+  french: 'fr', francais: 'fr',
+  italian: 'it', italien: 'it', italiano: 'it',
+  polish: 'pl', polonais: 'pl', polski: 'pl',
+  dutch: 'nl', neerlandais: 'nl', nederlands: 'nl', hollandais: 'nl',
+  portuguese: 'pt', portugais: 'pt', portugues: 'pt',
+  romanian: 'ro', roumain: 'ro', romana: 'ro', romaneste: 'ro',
 };
 
-/** A product language from what a spreadsheet may say ("FR", "fr-FR", "Français"…), or null. */
-export function parseLanguage(text: string): Locale | null {
+/** An import language from what a spreadsheet may say ("FR", "fr-FR", "Français"…), or null (`el`, `da`: not in the list). */
+export function parseLanguage(text: string): ImportLanguage | null {
   const folded = fold(text);
   if (!folded) return null;
   const code = folded.split(/[-_\s]/)[0]!;
-  if ((locales as readonly string[]).includes(code)) return code as Locale;
-  return languageNames[code] ?? languageNames[folded] ?? null;
+  if ((importLanguages as readonly string[]).includes(code)) return code as ImportLanguage;
+  return languageNames[folded] ?? languageNames[code] ?? null;
 }
 
 const civilities: Record<string, 'M' | 'MME' | 'OTHER'> = {
@@ -148,7 +153,7 @@ export function judgeRow(cells: readonly string[], mapping: ImportMapping, ctx: 
   const mobile = phone('mobile', 'mobile_invalid');
   const phoneNumber = phone('phoneNumber', 'phone_invalid');
 
-  let lang: Locale | null = null;
+  let lang: ImportLanguage | null = null;
   if (cell('lang')) {
     lang = parseLanguage(cell('lang'));
     if (!lang) warnings.add('language_unknown');

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CertificationLevel, Locale, OperationStatus, OrderStatus, SignatureOptions, SignerRole } from '@paraphe/contracts';
+import type { CertificationLevel, OperationStatus, PersonLanguage, OrderStatus, SignatureOptions, SignerRole } from '@paraphe/contracts';
 import { applications } from '../tenants/schema.ts';
 import { users } from '../users/schema.ts';
 import { createdAt, id, tenantPolicy, tstz, updatedAt } from '../../platform/db/schema/common.ts';
@@ -87,7 +87,7 @@ export interface OrderSigner {
   lastname: string;
   email: string;
   phone: string | null;
-  language: Locale;
+  language: PersonLanguage;
   role: SignerRole;
   /** Parallel signing: signers of the order sharing a step sign together; absent or null = their own (position + 1). */
   step?: number | null;

@@ -1,6 +1,7 @@
 import { HANDWRITING_LIMITS } from '@paraphe/signing';
 import {
   handwrittenPngMaxBytes,
+  interfaceLocaleOf,
   pathOf,
   signingPageEndpoints,
   signerDisplayName,
@@ -90,7 +91,8 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
         chainingMode: ctx.request.options.chainingMode,
       },
       tenant: { company: displayCompanyOf(ctx.application), themeColor: ctx.application.settings.themeColor, logoUrl: logoPathOf(ctx.application) ?? null },
-      language: signer.language as SigningPage['language'],
+      // The page's texts: the signer's language, or English where the interface has no translation (bg, ca, pl, ro).
+      language: interfaceLocaleOf(signer.language),
       signer: {
         firstname: signer.firstname,
         lastname: signer.lastname,

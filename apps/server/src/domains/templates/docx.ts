@@ -8,7 +8,7 @@
  */
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
-import { templateMaxInflatedBytes, templateMaxVariables, variableNameMaxLength, type TemplateFormat } from '@paraphe/contracts';
+import { isNoValue, templateMaxInflatedBytes, templateMaxVariables, variableNameMaxLength, type TemplateFormat } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 import { SpreadsheetError } from '../../platform/spreadsheets/index.ts';
 import { InflateBudget, entryText, isZip, readZipDirectory, verifyEntries } from '../../platform/spreadsheets/zip.ts';
@@ -137,13 +137,14 @@ export function missingValuesError(missing: readonly string[]): AppError {
 /**
  * The template filled with `values` (a .docx, stored uncompressed: it only travels to LibreOffice). Every variable
  * needs a value (else VALIDATION_FAILED naming them); values are text: escaped, line breaks kept, characters XML
- * cannot hold removed.
+ * cannot hold removed. A word for nothing (`undefined`, `null`, `NaN`) is written as nothing: the callers refuse
+ * such values before sending; this is the last guard, so no document ever says them.
  */
 export function fillTemplate(bytes: Uint8Array, variables: readonly string[], values: Readonly<Record<string, string | undefined>>): Buffer {
   const missing = missingVariables(variables, values);
   if (missing.length) throw missingValuesError(missing);
   const clean: Record<string, string> = {};
-  for (const v of variables) clean[v] = values[v]!.replace(forbiddenChars, '');
+  for (const v of variables) clean[v] = isNoValue(values[v]) ? '' : values[v]!.replace(forbiddenChars, '');
   const doc = open(bytes, 'The template');
   doc.render(clean);
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'STORE' });

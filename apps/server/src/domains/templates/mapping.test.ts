@@ -13,7 +13,17 @@ describe('mapping validation', () => {
       { variable: 'amount', value: '100' },
     ]);
     expect(rowValues(sources, ['Zoë', 'X', 'Köln'])).toEqual({ values: { firstname: 'Zoë', city: 'Köln', amount: '100' }, missing: [] });
-    expect(rowValues(sources, ['  ', 'X'])).toEqual({ values: { firstname: '  ', city: '', amount: '100' }, missing: ['firstname', 'city'] });
+    expect(rowValues(sources, ['  ', 'X'])).toEqual({ values: { firstname: '', city: '', amount: '100' }, missing: ['firstname', 'city'] });
+  });
+
+  it('never passes a word for nothing as a value, and maps an unmapped variable to the column of its name', () => {
+    const { sources, problems } = resolveMapping(['firstname', 'city', 'amount', 'company'], { firstname: { column: 0 }, city: { value: ' NULL ' } }, { header: ['Prénom', 'Amount', 'Company name'], width: 3 });
+    expect(problems.unmapped).toEqual(['city', 'company']);
+    expect(sources).toEqual([
+      { variable: 'firstname', column: 0 },
+      { variable: 'amount', column: 1 },
+    ]);
+    for (const nothing of ['undefined', 'null', 'NaN', ' Undefined ']) expect(rowValues(sources, [nothing, '12'])).toEqual({ values: { firstname: '', amount: '12' }, missing: ['firstname'] });
   });
 
   it('says which variables are unmapped, unknown, or point nowhere', () => {

@@ -4,7 +4,7 @@
  * source names a column the sheet does not have, or a row lacks a value for a variable mapped to a column — saying
  * which variables and which rows.
  */
-import type { MappingProblems, TemplateMapping, VariableSource } from '@paraphe/contracts';
+import { guessMergeMapping, isNoValue, type MappingProblems, type TemplateMapping, type VariableSource } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 
 /** A source with its column resolved to an index (headers are matched trimmed, case-insensitively). */
@@ -31,9 +31,12 @@ export function resolveMapping(
     if (key && !headers.has(key)) headers.set(key, i);
   });
   const sources: ResolvedSource[] = [];
+  // A variable left unmapped takes the column of the same name (a `${company}` of a page footer finds "Company").
+  const guessed = guessMergeMapping(variables.filter((v) => !Object.hasOwn(mapping, v)), sheet.header ?? []);
+  for (const [v, g] of Object.entries(guessed)) if ('column' in g && !sheet.header?.includes(String(g.column))) delete guessed[v]; // a signatory synonym
   for (const variable of variables) {
-    const source: VariableSource | undefined = Object.hasOwn(mapping, variable) ? mapping[variable] : undefined;
-    if (!source) {
+    const source: VariableSource | undefined = Object.hasOwn(mapping, variable) ? mapping[variable] : guessed[variable];
+    if (!source || ('value' in source && isNoValue(source.value))) {
       problems.unmapped.push(variable);
       continue;
     }
@@ -48,7 +51,7 @@ export function resolveMapping(
   return { sources, problems };
 }
 
-/** A row's values; `missing` lists the variables mapped to a column whose cell is blank. */
+/** A row's values; `missing` lists the variables mapped to a column whose cell is blank or a word for nothing (`null`…). */
 export function rowValues(sources: readonly ResolvedSource[], cells: readonly string[]): { values: Record<string, string>; missing: string[] } {
   const values: Record<string, string> = {};
   const missing: string[] = [];
@@ -56,8 +59,8 @@ export function rowValues(sources: readonly ResolvedSource[], cells: readonly st
     if ('value' in source) values[source.variable] = source.value;
     else {
       const cell = cells[source.column] ?? '';
-      if (!cell.trim()) missing.push(source.variable);
-      values[source.variable] = cell;
+      if (isNoValue(cell)) missing.push(source.variable);
+      values[source.variable] = isNoValue(cell) ? '' : cell;
     }
   }
   return { values, missing };

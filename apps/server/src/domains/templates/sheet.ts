@@ -5,8 +5,11 @@ import { openSpreadsheet, SpreadsheetError, type OpenedSpreadsheet, type ReadSpr
 import { maxSheetUploadBytes } from './upload.ts';
 
 export const accepted = 'Accepted formats: .xlsx, .xls, .ods and .csv (UTF-8 or Windows-1252, any delimiter).';
-/** A batch's sheet: a header and 10,000 rows. The converters take what the address book imports take. */
-export const batchReadLimits: ReadSpreadsheetOptions = { maxBytes: maxSheetUploadBytes, maxRows: batchMaxRows + 1, maxInflatedBytes: 256 * 1024 * 1024 };
+/**
+ * A batch's sheet: a header and 10,000 rows, its cells as the sheet shows them (a `0.00` number merges as 1234.50).
+ * The converters take what the address book imports take.
+ */
+export const batchReadLimits: ReadSpreadsheetOptions = { maxBytes: maxSheetUploadBytes, maxRows: batchMaxRows + 1, maxInflatedBytes: 256 * 1024 * 1024, displayedText: true };
 export const converterReadLimits: ReadSpreadsheetOptions = { maxBytes: maxSheetUploadBytes, maxRows: 100_001, maxInflatedBytes: 256 * 1024 * 1024 };
 
 const fileError = (code: 'INVALID_FILE_TYPE' | 'VALIDATION_FAILED' | 'FILE_TOO_LARGE', message: string) =>

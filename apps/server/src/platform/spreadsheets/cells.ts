@@ -98,9 +98,50 @@ export function excelSerialToDate(serial: number, date1904 = false): Date {
   return new Date(excelEpoch + Math.round(days * 86_400) * 1000);
 }
 
+/** The 1900-system Excel serial of a wall-clock Date (the inverse of `excelSerialToDate`). */
+export function dateToExcelSerial(wall: Date): number {
+  const days = (wall.getTime() - excelEpoch) / day;
+  return days < 61 && days >= 2 ? days - 1 : days;
+}
+
 /** A number as a spreadsheet shows it in General format: at most 15 significant digits (0.1 + 0.2 → "0.3"). */
 export function numberCellText(value: number): string {
   if (!Number.isFinite(value)) return '';
   if (Number.isInteger(value)) return String(value);
   return String(Number(value.toPrecision(15)));
+}
+
+/** What the reader needs of SheetJS's number formatter (`XLSX.SSF`), named here so cells.ts does not load SheetJS. */
+export interface SheetJsFormatter {
+  format(format: string, value: number, options?: { date1904?: boolean }): string;
+  is_date(format: string): boolean;
+}
+
+/*
+ * Excel's built-in short date (format 14, and 22 with the time) has no fixed pattern: each reader's Excel shows it in
+ * its own locale's order (15/03/2026 in Paris, 3/15/2026 in New York), and the file says only "short date". ExcelJS
+ * names it `mm-dd-yy`, SheetJS `m/d/yy`: both would print the American order a French user never saw. Such a date
+ * is given as `YYYY-MM-DD` instead, which no reader misreads.
+ */
+const localeShortDates = new Set(['mm-dd-yy', 'm/d/yy', 'm/d/yy h:mm', 'm/d/yy hh:mm', 'mm-dd-yy h:mm']);
+export const localeShortDate = (format: string) => localeShortDates.has(format.trim().toLowerCase());
+
+/**
+ * A number cell's text as the spreadsheet shows it with its number format (`0.00` → `1234.50`, `dd/mm/yyyy` →
+ * `15/03/2026`, `#,##0 "€"` → `1,235 €`), or null when the format gives no better text than the neutral one (General,
+ * the locale's short date, a format the formatter cannot read, an empty result). Separators and month names are
+ * Excel's English ones: the file does not say which locale its author saw.
+ */
+export function displayedNumberText(ssf: SheetJsFormatter, value: number, format: string, date1904: boolean): string | null {
+  if (!Number.isFinite(value) || format === 'General' || localeShortDate(format)) return null;
+  let shown: string;
+  try {
+    shown = ssf.format(format, value, { date1904 });
+  } catch {
+    return null;
+  }
+  const trimmed = shown.trim();
+  // A format that hides the value (`;;;`) or a date beyond the calendar SheetJS knows: the neutral text is truer.
+  if (!trimmed || /NaN|undefined|#+$/.test(trimmed)) return null;
+  return trimmed;
 }

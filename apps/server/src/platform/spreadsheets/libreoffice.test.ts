@@ -96,3 +96,17 @@ describe('LibreOffice round trip', () => {
     }
   });
 });
+
+describe('LibreOffice .ods: displayedText gives the text LibreOffice shows', () => {
+  it('0.00, dd/mm/yyyy and 0.0% cells read as shown; General unchanged', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    const row = book.addWorksheet('Data').addRow([1234.5, 46096, 0.125, 1234.5]);
+    ['0.00', 'dd/mm/yyyy', '0.0%', 'General'].forEach((format, i) => (row.getCell(i + 1).numFmt = format));
+    const xlsx = join(dir, 'shown.xlsx');
+    await writeFile(xlsx, new Uint8Array(await book.xlsx.writeBuffer()));
+    const ods = await readFile(await convert(xlsx, 'ods'));
+    expect((await readSpreadsheet(ods, { displayedText: true })).rows).toEqual([['1234.50', '15/03/2026', '12.5%', '1234.5']]);
+    expect((await readSpreadsheet(ods)).rows).toEqual([['1234.5', '2026-03-15', '0.125', '1234.5']]);
+  }, 120_000);
+});

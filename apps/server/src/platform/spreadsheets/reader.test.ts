@@ -344,3 +344,33 @@ describe('readSpreadsheet: bounds and refusals', () => {
     expect(await code(readSpreadsheet(utf8('a;b\n"never closed;x\n')))).toBe('UNREADABLE');
   });
 });
+
+describe('displayedText: numbers and dates as the sheet shows them', () => {
+  const formats = ['0.00', 'dd/mm/yyyy', '0.0%', '#,##0.00 "€"', 'mm-dd-yy', 'General'];
+  const values = [1234.5, 46096, 0.125, 1234.5, 46096, 1234.5];
+  const shown = ['1234.50', '15/03/2026', '12.5%', '1,234.50 €', '2026-03-15', '1234.5'];
+  const neutral = ['1234.5', '2026-03-15', '0.125', '1234.5', '2026-03-15', '1234.5'];
+
+  async function excelJsBook(): Promise<Uint8Array> {
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Data');
+    const row = sheet.addRow(values);
+    formats.forEach((format, i) => (row.getCell(i + 1).numFmt = format));
+    return new Uint8Array(await book.xlsx.writeBuffer());
+  }
+  function sheetJsBook(bookType: 'xls' | 'ods' | 'xlsx'): Uint8Array {
+    const sheet = XLSX.utils.aoa_to_sheet([values]);
+    formats.forEach((format, i) => (sheet[XLSX.utils.encode_cell({ r: 0, c: i })]!.z = format));
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Data');
+    return XLSX.write(book, { type: 'buffer', bookType }) as Uint8Array;
+  }
+
+  it('.xlsx (ExcelJS) and .xls (SheetJS): the format applied; the locale short date and General stay neutral', async () => {
+    for (const bytes of [await excelJsBook(), sheetJsBook('xls')]) {
+      expect((await readSpreadsheet(bytes, { displayedText: true })).rows).toEqual([shown]);
+      expect((await readSpreadsheet(bytes)).rows).toEqual([neutral]);
+    }
+  });
+});

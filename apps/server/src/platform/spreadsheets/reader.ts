@@ -10,6 +10,9 @@
  * - numbers as a spreadsheet shows them in General format (at most 15 significant digits), dates as `YYYY-MM-DD`,
  *   `YYYY-MM-DD HH:mm:ss` or `HH:mm:ss` (wall-clock, as in the sheet), booleans as TRUE / FALSE, formulas by their
  *   last computed value, errors as their code (#N/A);
+ * - with `displayedText`, a number or date cell with a number format is the text the spreadsheet shows for it
+ *   (`0.00` → `1234.50`, `dd/mm/yyyy` → `15/03/2026`, `0%` → `12%`; cells.ts `displayedNumberText`) — mail-merge
+ *   values are read so; the imports that parse numbers and dates keep the neutral forms above;
  * - a leading `'` that formula-guard.ts put before a formula-like text is removed (`stripFormulaGuard: false` keeps
  *   it), so this module's own CSV exports read back as they were written.
  *
@@ -22,7 +25,7 @@ import { Readable } from 'node:stream';
 import type * as SheetJS from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { dateCellText, excelSerialToDate, numberCellText } from './cells.ts';
+import { dateCellText, dateToExcelSerial, displayedNumberText, excelSerialToDate, localeShortDate, numberCellText, type SheetJsFormatter } from './cells.ts';
 import { decodeText, detectDelimiter, sniffContainer, takeSepLine, type CsvDelimiter, type TextEncoding } from './detect.ts';
 import { sheetNotFound, SpreadsheetError, tooLarge, tooManyRows, unreadable, unsupported } from './errors.ts';
 import { stripFormulaGuard } from './formula-guard.ts';
@@ -46,6 +49,8 @@ export interface ReadSpreadsheetOptions {
   stripFormulaGuard?: boolean;
   /** Workbooks: the sheet to read, by name (SHEET_NOT_FOUND if none has it). Default: the workbook's active sheet. */
   sheet?: string;
+  /** Numbers and dates as the sheet shows them (their number format applied) rather than neutral text. Default false. */
+  displayedText?: boolean;
   /**
    * Where SheetJS's synchronous parse (.xls, .ods, .xlsb: seconds of CPU for a large sheet) runs: a worker thread of
    * the pool, so the event loop keeps answering. Without it, on the calling thread (tests, CLI).
@@ -99,8 +104,9 @@ export async function openSpreadsheet(input: Uint8Array | string, options: ReadS
   const maxBytes = options.maxBytes ?? defaultLimits.maxBytes;
   const maxRows = options.maxRows ?? defaultLimits.maxRows;
   const strip = options.stripFormulaGuard ?? true;
+  const displayed = options.displayedText ?? false;
   const bytes = await loadBytes(input, maxBytes);
-  const sheetJsOn = (format: SheetJsFormat) => sheetJsOnRunner(options.workers, { bytes, format, maxRows, strip, sheet: options.sheet });
+  const sheetJsOn = (format: SheetJsFormat) => sheetJsOnRunner(options.workers, { bytes, format, maxRows, strip, sheet: options.sheet, displayed });
   if (bytes.length === 0) throw unreadable('The file is empty.');
 
   const container = sniffContainer(bytes);
@@ -140,7 +146,7 @@ export async function openSpreadsheet(input: Uint8Array | string, options: ReadS
     await verifyEntries(bytes, entries, new InflateBudget(budget.limit));
     return (await sheetJsOn('xlsx')).rows;
   };
-  return openXlsx(bytes, workbook, find, budget, maxRows, strip, sheetJsFallback);
+  return openXlsx(bytes, workbook, find, budget, { maxRows, strip, displayed }, sheetJsFallback);
 }
 
 /** `openSpreadsheet` with every row read into an array. */
@@ -263,7 +269,7 @@ function quietly<T>(read: () => T): T {
 
 const errorCodes: Record<number, string> = { 0: '#NULL!', 7: '#DIV/0!', 15: '#VALUE!', 23: '#REF!', 29: '#NAME?', 36: '#NUM!', 42: '#N/A', 43: '#GETTING_DATA' };
 
-function sheetJsCellText(XLSX: typeof SheetJS, cell: SheetJS.CellObject | undefined, date1904: boolean): string {
+function sheetJsCellText(XLSX: typeof SheetJS, cell: SheetJS.CellObject | undefined, date1904: boolean, displayed: boolean): string {
   if (!cell || cell.v === undefined || cell.v === null) return '';
   switch (cell.t) {
     case 's':
@@ -279,6 +285,12 @@ function sheetJsCellText(XLSX: typeof SheetJS, cell: SheetJS.CellObject | undefi
       // LibreOffice saves TRUE()/FALSE() formulas (its import of .xlsx booleans) as numbers shown TRUE / FALSE.
       if ((n === 1 || n === 0) && (cell.w === 'TRUE' || cell.w === 'FALSE')) return cell.w;
       const format = typeof cell.z === 'string' ? cell.z : 'General';
+      if (displayed && format !== 'General') {
+        // An .ods cell carries the text LibreOffice showed; the others are formatted as Excel would.
+        if (typeof cell.w === 'string' && cell.w !== '' && !localeShortDate(format)) return cell.w;
+        const shown = displayedNumberText(XLSX.SSF, n, format, date1904);
+        if (shown !== null) return shown;
+      }
       return format !== 'General' && XLSX.SSF.is_date(format) ? dateCellText(excelSerialToDate(n, date1904)) : numberCellText(n);
     }
     default:
@@ -292,7 +304,7 @@ const blankRowSlack = 100;
 function* sheetJsSheetRows(
   XLSX: typeof SheetJS,
   sheet: SheetJS.WorkSheet,
-  o: { maxRows: number; bound: number; strip: boolean; date1904: boolean },
+  o: { maxRows: number; bound: number; strip: boolean; date1904: boolean; displayed: boolean },
 ): Generator<string[]> {
   const placer = new RowPlacer(o.maxRows);
   const data = (sheet['!data'] ?? []) as (SheetJS.CellObject | undefined)[][];
@@ -301,7 +313,7 @@ function* sheetJsSheetRows(
     if (!row) continue;
     const cells: string[] = new Array(row.length);
     for (let c = 0; c < row.length; c++) {
-      const text = sheetJsCellText(XLSX, row[c], o.date1904);
+      const text = sheetJsCellText(XLSX, row[c], o.date1904, o.displayed);
       cells[c] = o.strip ? stripFormulaGuard(text) : text;
     }
     yield* placer.place(r, cells);
@@ -318,6 +330,8 @@ export interface SheetJsInput {
   maxRows: number;
   strip: boolean;
   sheet?: string;
+  /** Numbers and dates as the sheet shows them (ReadSpreadsheetOptions.displayedText). */
+  displayed?: boolean;
 }
 
 /**
@@ -358,7 +372,7 @@ export async function readWithSheetJs(input: SheetJsInput): Promise<SheetJsRead>
   return { info, rows };
 }
 
-async function openWithSheetJs({ bytes, format, maxRows, strip, sheet: wanted }: SheetJsInput): Promise<OpenedSpreadsheet> {
+async function openWithSheetJs({ bytes, format, maxRows, strip, sheet: wanted, displayed = false }: SheetJsInput): Promise<OpenedSpreadsheet> {
   const XLSX = await loadSheetJs();
   const bound = maxRows + 1 + blankRowSlack;
   let workbook: SheetJS.WorkBook;
@@ -371,7 +385,7 @@ async function openWithSheetJs({ bytes, format, maxRows, strip, sheet: wanted }:
         cellDates: false,
         cellFormula: false,
         cellHTML: false,
-        cellText: format === 'ods', // an .ods cell's text is stored, not formatted: free, and it tells booleans
+        cellText: format === 'ods', // an .ods cell's text is stored, not formatted: free, and it tells booleans and what was shown
         cellStyles: false,
         bookVBA: false,
         sheetRows: bound,
@@ -391,7 +405,7 @@ async function openWithSheetJs({ bytes, format, maxRows, strip, sheet: wanted }:
   if (!sheet) throw unreadable(`The ${format} file has no sheet.`);
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   async function* rows(): AsyncGenerator<string[]> {
-    yield* sheetJsSheetRows(XLSX, sheet!, { maxRows, bound, strip, date1904 });
+    yield* sheetJsSheetRows(XLSX, sheet!, { maxRows, bound, strip, date1904, displayed });
   }
   return { format, sheetName: sheetName!, sheets: all.filter((s) => !s.hidden).map((s) => s.name), encoding: null, bom: false, delimiter: null, rows: rows() };
 }
@@ -592,16 +606,25 @@ async function peek(chunks: AsyncIterable<string>, length: number): Promise<{ he
   return { head, all: all() };
 }
 
-function exceljsValueText(value: unknown, numFmt: string | undefined, date1904: boolean): string {
+function exceljsValueText(value: unknown, numFmt: string | undefined, date1904: boolean, ssf?: SheetJsFormatter): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return unescapeOoxml(value);
+  if (typeof value === 'number' && ssf && numFmt && numFmt !== 'General') {
+    const shown = displayedNumberText(ssf, value, numFmt, date1904);
+    if (shown !== null) return shown;
+  }
   if (typeof value === 'number') return exceljsUtils.isDateFmt(numFmt) && numFmt !== 'General' ? dateCellText(excelSerialToDate(value, date1904)) : numberCellText(value);
   if (typeof value === 'boolean') return booleanText(value);
+  if (value instanceof Date && ssf && numFmt && numFmt !== 'General' && !Number.isNaN(value.getTime())) {
+    // ExcelJS turns a date-formatted number into a wall-clock Date: back to its serial, shown with the format.
+    const shown = displayedNumberText(ssf, dateToExcelSerial(value), numFmt, false);
+    if (shown !== null) return shown;
+  }
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : dateCellText(value);
   if (typeof value === 'object') {
     const v = value as Record<string, unknown>;
     if (Array.isArray(v.richText)) return unescapeOoxml(v.richText.map((run: { text?: unknown }) => String(run.text ?? '')).join(''));
-    if ('formula' in v || 'sharedFormula' in v) return exceljsValueText(v.result, numFmt, date1904); // (formulas are dropped first)
+    if ('formula' in v || 'sharedFormula' in v) return exceljsValueText(v.result, numFmt, date1904, ssf); // (formulas are dropped first)
     if ('error' in v) return String(v.error);
     if ('text' in v) return exceljsValueText(v.text, undefined, date1904);
   }
@@ -617,8 +640,7 @@ function openXlsx(
   workbook: XlsxWorkbook,
   find: Find,
   budget: InflateBudget,
-  maxRows: number,
-  strip: boolean,
+  { maxRows, strip, displayed }: { maxRows: number; strip: boolean; displayed: boolean },
   fallback: () => Promise<AsyncIterable<string[]>>,
 ): OpenedSpreadsheet {
   const date1904 = elements(workbook.xml, 'workbookPr').some((p) => p.date1904 === '1' || p.date1904 === 'true');
@@ -632,6 +654,7 @@ function openXlsx(
     }) as unknown as WorkbookReaderInternals;
     const partText = (path: string) => Readable.from(entryTextChunks(bytes, find(path)!, budget));
     let placed = false;
+    const ssf = displayed ? (await loadSheetJs()).SSF : undefined;
     try {
       await reader._parseWorkbook(Readable.from([workbook.xml]));
       if (workbook.stylesPath) await reader._parseStyles(partText(workbook.stylesPath));
@@ -652,7 +675,7 @@ function openXlsx(
         const cells: string[] = [];
         row.eachCell((cell, col) => {
           while (cells.length < col - 1) cells.push('');
-          const text = exceljsValueText(cell.value, cell.numFmt, date1904);
+          const text = exceljsValueText(cell.value, cell.numFmt, date1904, ssf);
           cells[col - 1] = strip ? stripFormulaGuard(text) : text;
         });
         for (const placedRow of placer.place(number - 1, cells)) {

@@ -4,6 +4,7 @@ import {
   type DocumentInput,
   type FieldError,
   type Locale,
+  type PersonLanguage,
   type ReminderSchedule,
   type SignatureField,
   type SignatureOptions,
@@ -27,7 +28,8 @@ export type DraftSigner = {
   lastname: string;
   emailAddress: string;
   phoneNum: string;
-  language: Locale;
+  /** An interface language or one the interface lacks (bg, ca, pl, ro: mails and signing page then in English). */
+  language: PersonLanguage;
   role: SignerRole;
   coSigner: boolean;
   /** Signs at the same time as the previous participant of their group (one parallel step, docs/signatures.md). */
@@ -79,7 +81,7 @@ export type SignerPrefill = { firstname?: string; lastname?: string; emailAddres
 let keySequence = 0;
 const nextKey = () => `k${++keySequence}`;
 
-export function newSigner(language: Locale, prefill: SignerPrefill = {}): DraftSigner {
+export function newSigner(language: PersonLanguage, prefill: SignerPrefill = {}): DraftSigner {
   return {
     key: nextKey(),
     firstname: prefill.firstname ?? '',

@@ -1,4 +1,4 @@
-import { defaultLocale, localeSchema, locales, type Locale } from '@paraphe/contracts';
+import { defaultLocale, localeSchema, locales, type Locale, type PersonLanguage } from '@paraphe/contracts';
 
 /** Browser language tags whose code differs from the product's locale names. */
 const browserAliases: Record<string, Locale> = { da: 'dk', el: 'gr', sv: 'se', nb: 'no', nn: 'no' };
@@ -43,8 +43,11 @@ export function fallbacksOf(code: string): string[] {
 
 export const languageStorageKey = 'paraphe.lang';
 
-/** Names shown in the language switcher, each in its own language. */
-export const languageNames: Record<Locale, string> = {
+/**
+ * Each language's name in itself (the switcher, a contact's or signer's language). bg, ca, pl and ro are signer
+ * languages the interface has no translation for (docs/languages.md).
+ */
+export const languageNames: Record<PersonLanguage, string> = {
   fr: 'Français',
   en: 'English',
   de: 'Deutsch',
@@ -57,4 +60,8 @@ export const languageNames: Record<Locale, string> = {
   no: 'Norsk',
   pt: 'Português',
   se: 'Svenska',
+  bg: 'Български',
+  ca: 'Català',
+  pl: 'Polski',
+  ro: 'Română',
 };

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@man
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { civilitySchema, contactInputSchema, localeSchema, locales, type Contact, type ContactInput } from '@paraphe/contracts';
+import { civilitySchema, contactInputSchema, personLanguageSchema, personLanguages, type Contact, type ContactInput } from '@paraphe/contracts';
 import { notify } from '../../../shared/api/notify.ts';
 import { emptyToNull, schemaValidator, showFormError } from '../../../shared/forms/formErrors.ts';
 import { civilityOf } from '../../../shared/forms/PersonFields.tsx';
@@ -41,7 +41,7 @@ function toInput(values: ContactFormValues): ContactInput {
     company: emptyToNull(values.company),
     phoneNumber: emptyToNull(values.phoneNumber),
     mobile: emptyToNull(values.mobile),
-    lang: localeSchema.safeParse(values.lang).data ?? null,
+    lang: personLanguageSchema.safeParse(values.lang).data ?? null,
     address: emptyToNull(values.address),
     additionalAddress: emptyToNull(values.additionalAddress),
   };
@@ -78,7 +78,7 @@ export function ContactForm({ contact }: { contact: Contact | undefined }) {
               label={t('fields.language')}
               placeholder={t('defaultLanguage')}
               clearable
-              data={locales.map((l) => ({ value: l, label: languageNames[l] }))}
+              data={personLanguages.map((l) => ({ value: l, label: languageNames[l] }))}
               {...form.getInputProps('lang')}
             />
             <TextInput label={t('fields.firstName')} required autoComplete="off" {...form.getInputProps('firstname')} />

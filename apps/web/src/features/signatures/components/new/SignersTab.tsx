@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { ActionIcon, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { locales, signerRoles, type Contact, type CrmContact } from '@paraphe/contracts';
+import { personLanguages, signerRoles, type Contact, type CrmContact } from '@paraphe/contracts';
 import { languageNames } from '../../../../shared/i18n/language.ts';
 import { useMe } from '../../../auth/index.ts';
 import { ContactPicker } from '../../../contacts/index.ts';
@@ -24,7 +24,7 @@ type Props = {
 export function SignersTab({ signers, errors, onChange, onAdd, onRemove, onMove }: Props) {
   const { t } = useTranslation('signatures');
   const [dragged, setDragged] = useState<number | null>(null);
-  const languages = locales.map((l) => ({ value: l, label: languageNames[l] }));
+  const languages = personLanguages.map((l) => ({ value: l, label: languageNames[l] }));
   const roles = signerRoles.map((r) => ({ value: r, label: t(`roles.${r}`) }));
   const me = useMe();
   const canPickContacts = me.permissions.includes('phonebook.read');
