@@ -5,6 +5,7 @@ import { adminEmail, adminPassword } from './support/server.ts';
 import { screenshot } from './support/browser.ts';
 import { writePdf, type Participant } from './support/requests.ts';
 import { useJourneyEnvironment } from './support/environment.ts';
+import { recordToasts } from './support/toasts.ts';
 
 /**
  * Issue 25, items 15 and 17: screens stay current without a reload (docs/architecture.md, "Live screens") — a
@@ -12,24 +13,6 @@ import { useJourneyEnvironment } from './support/environment.ts';
  * success message and nothing else.
  */
 const env = useJourneyEnvironment('live');
-
-/** Records the text of every toast the page shows from now on (a toast may close before the test looks). */
-async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { shownToasts: string[] }).shownToasts = seen;
-    new MutationObserver(() => {
-      for (const el of document.querySelectorAll('.mantine-Notification-description')) {
-        const text = el.textContent ?? '';
-        if (!el.hasAttribute('data-recorded')) {
-          el.setAttribute('data-recorded', '');
-          seen.push(text);
-        }
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-  return () => page.evaluate(() => [...(window as unknown as { shownToasts: string[] }).shownToasts]);
-}
 
 describe('issue 25 live screens', () => {
   const stamp = Date.now();
