@@ -97,6 +97,7 @@ describe(`mail-merge templates (${engine})`, () => {
       expect(res.json().error.code, name).toBe(code);
       expect(res.json().error.message, name).toMatch(message);
     }
+    expect((await uploadTo(t, gerant, '/api/Template', { name: 'bomb.docx', data: bomb })).json().error.fields[0].rule).toBe('not_a_document');
   });
 
   it('converts xlsx → csv and csv → xlsx (formula-like text stays text)', async () => {

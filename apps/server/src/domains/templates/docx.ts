@@ -46,7 +46,8 @@ export async function checkTemplateFile(bytes: Uint8Array, fileName: string): Pr
     if (!(error instanceof SpreadsheetError)) throw error;
     if (error.code === 'TOO_LARGE') {
       // Not "too large" (issue 25): the file itself is small; what it holds is no document a word processor writes.
-      throw invalidTemplate(`${fileName} is not a valid document: it unpacks to more than ${templateMaxInflatedBytes / 1024 / 1024} MB, which no word processor writes (a zip bomb?). ${accepted}`);
+      const message = `${fileName} is not a valid document: it unpacks to more than ${templateMaxInflatedBytes / 1024 / 1024} MB, which no word processor writes (a zip bomb?). ${accepted}`;
+      throw new AppError('INVALID_FILE_TYPE', message, { fields: [{ field: 'file', rule: 'not_a_document', message }] });
     }
     throw invalidTemplate(`${fileName} could not be read: ${error.message} ${accepted}`);
   }
