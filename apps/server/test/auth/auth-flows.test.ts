@@ -119,6 +119,27 @@ describe(`authentication flows (${engine})`, () => {
     }
   });
 
+  it('after a code lockout, a new code asked too soon says when it will work (issue 25 item 16)', async () => {
+    const user = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId });
+    const sentAt = Date.now();
+    try {
+      t.now.value = new Date(sentAt);
+      const session = await openSession(user.email);
+      const code = await lastCode(user.email);
+      for (let i = 0; i < 5; i++) await checkCode(session, wrongCode(code));
+      t.now.value = new Date(sentAt + 20_000);
+      const tooSoon = await t.request({ method: 'POST', url: '/api/auth/code/resend', token: session.token });
+      expect(tooSoon.statusCode).toBe(429);
+      const error = tooSoon.json().error;
+      expect(error.code).toBe('RATE_LIMITED');
+      expect(error.details).toEqual({ retryAfterSeconds: 40, availableAt: new Date(sentAt + 60_000).toISOString() });
+      expect(tooSoon.headers['retry-after']).toBe('40');
+      expect(error.message).toBe('Wait 40 seconds before asking for a new code.');
+    } finally {
+      t.now.value = undefined;
+    }
+  });
+
   it('counts wrong codes sent in parallel: no more than 5 guesses per code', async () => {
     const user = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId });
     const session = await openSession(user.email);

@@ -265,8 +265,13 @@ export async function resendSecondFactor(opts: { platform: Platform; ctx: Sessio
     const accountLock = await codeLockOf(tx, session.userId, now);
     if (accountLock) throw accountLocked(accountLock, now);
     const sentAt = session.codeSentAt?.getTime() ?? 0;
-    if (now.getTime() - sentAt < codeResendCooldownSeconds * 1000) {
-      throw new AppError('RATE_LIMITED', `Wait ${codeResendCooldownSeconds} seconds before asking for a new code.`);
+    const waitMs = sentAt + codeResendCooldownSeconds * 1000 - now.getTime();
+    if (waitMs > 0) {
+      // Says when it will work (issue 25): the wait left, in the body and, by the route, in Retry-After.
+      const retryAfterSeconds = Math.ceil(waitMs / 1000);
+      throw new AppError('RATE_LIMITED', `Wait ${retryAfterSeconds} seconds before asking for a new code.`, {
+        details: { retryAfterSeconds, availableAt: new Date(now.getTime() + waitMs).toISOString() },
+      });
     }
     const app = await getApplication(tx, ctx.realUser.appId);
     return sendCode(platform, tx, session, ctx.realUser, app);

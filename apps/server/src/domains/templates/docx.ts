@@ -20,7 +20,7 @@ const invalidContent = (message: string) => new AppError('VALIDATION_FAILED', me
 
 /**
  * What the bytes are, after checking the whole archive inflates within bounds (declared sizes are not trusted:
- * every entry is inflated once and counted). Throws INVALID_FILE_TYPE or FILE_TOO_LARGE; INVALID_FILE_TYPE with the
+ * every entry is inflated once and counted). Throws INVALID_FILE_TYPE (a zip bomb too: not a valid document); with the
  * field rule `macros` for a document holding macros, whatever its name (macros.ts).
  */
 export async function checkTemplateFile(bytes: Uint8Array, fileName: string): Promise<TemplateFormat> {
@@ -45,8 +45,9 @@ export async function checkTemplateFile(bytes: Uint8Array, fileName: string): Pr
   } catch (error) {
     if (!(error instanceof SpreadsheetError)) throw error;
     if (error.code === 'TOO_LARGE') {
-      const message = `${fileName} unpacks to more than ${templateMaxInflatedBytes / 1024 / 1024} MB: it is not a document a word processor wrote (a zip bomb?).`;
-      throw new AppError('FILE_TOO_LARGE', message, { fields: [{ field: 'file', rule: 'file_too_big', message, params: { maxsize: '64 MB unpacked' } }] });
+      // Not "too large" (issue 25): the file itself is small; what it holds is no document a word processor writes.
+      const message = `${fileName} is not a valid document: it unpacks to more than ${templateMaxInflatedBytes / 1024 / 1024} MB, which no word processor writes (a zip bomb?). ${accepted}`;
+      throw new AppError('INVALID_FILE_TYPE', message, { fields: [{ field: 'file', rule: 'not_a_document', message }] });
     }
     throw invalidTemplate(`${fileName} could not be read: ${error.message} ${accepted}`);
   }

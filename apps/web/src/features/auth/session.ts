@@ -4,6 +4,7 @@ import { authEndpoints, type Me, type secondFactorRequiredSchema } from '@paraph
 import { ApiError } from '../../shared/api/apiError.ts';
 import { callEndpointWithStatus } from '../../shared/api/endpoints.ts';
 import { sessionQueryKey } from '../../shared/api/queryClient.ts';
+import { liveWhile } from '../../shared/api/liveQuery.ts';
 
 export type SecondFactorChallenge = z.infer<typeof secondFactorRequiredSchema>;
 /** What the session probe tells: nobody, a login waiting for its code, or a ready identity. */
@@ -31,4 +32,6 @@ export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: ({ signal }) => fetchSession(signal),
   meta: { silentErrors: true },
+  // A suspended account's notice is live: reactivated, the app comes back by itself (docs/architecture.md).
+  ...liveWhile((session: Session) => session.kind === 'ready' && !session.me.application.enabled),
 });

@@ -6,10 +6,13 @@ import { sessionQueryKey } from '../auth/index.ts';
 
 const billingKey = ['billing'] as const;
 
-export function useBillingProfile() {
+/** `quiet`: read for a hint (the live-mode warning), whose failure is no news worth a toast. */
+export function useBillingProfile({ enabled = true, quiet = false }: { enabled?: boolean; quiet?: boolean } = {}) {
   return useQuery({
     queryKey: [...billingKey, 'profile'],
     queryFn: ({ signal }) => callEndpoint(billingEndpoints.getProfile, { signal }).then((r) => r.data),
+    enabled,
+    meta: { silentErrors: quiet },
   });
 }
 

@@ -7,11 +7,22 @@ import { lazy } from 'react';
 import { isApiError } from '../../shared/api/apiError.ts';
 import { loadNamespaces } from '../../shared/i18n/i18n.ts';
 import { loadScreens } from './routes.tsx';
+import { useBillingProfile } from './api.ts';
 
 export { billingFeature } from './feature.ts';
 
 /** The lazily shared pieces and their texts. */
 const loadPublic = () => Promise.all([loadScreens(), loadNamespaces('billing')]);
+
+/**
+ * The live-mode warning of the forms that send (issue 25): true only when the tenant is live and its billing profile
+ * is known to be incomplete. A user who may not read billing (no `billing.read`) gets false: the refusal at send
+ * (showBillingRequired) then says whom to ask.
+ */
+export function useLiveBillingIncomplete(me: { application: { testMode: boolean }; permissions: readonly string[] }): boolean {
+  const profile = useBillingProfile({ enabled: !me.application.testMode && me.permissions.includes('billing.read'), quiet: true });
+  return !me.application.testMode && profile.data?.complete === false;
+}
 
 /** Where a refused live send (BILLING_REQUIRED) sends the user: settings → Billing. */
 export const billingSettingsPath = '/settings/configuration?tab=billing';

@@ -15,11 +15,11 @@ import { apiFetch, readBody } from '../../shared/api/client.ts';
 import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
 import { keepDetails } from './campaignErrors.ts';
 import { invitationPollMs, invitationsWaiting } from '../../shared/ui/invitationDelivery.ts';
+import { liveAlong, liveViewPollMs, liveWhile } from '../../shared/api/liveQuery.ts';
 
 const campaignsKey = ['campaigns'] as const;
-/** While a campaign is being sent, its view follows the dispatch at this pace. */
-export const progressPollMs = 2000;
-const following = (status: CampaignStatus | undefined) => status === 'pending';
+/** Being sent, then awaiting signatures: its open view is live (shared/api/liveQuery.ts). */
+const following = (status: CampaignStatus | undefined) => status === 'pending' || status === 'ready';
 
 export type CampaignsListQuery = QueryIn<typeof campaignEndpoints.list>;
 export type SignatoriesQuery = QueryIn<typeof campaignEndpoints.signatories>;
@@ -46,7 +46,7 @@ export function useCampaign(id: string | undefined) {
     },
     enabled: !!id,
     meta: { silentErrors: true },
-    refetchInterval: (query) => (following(query.state.data?.status) ? progressPollMs : false),
+    ...liveWhile((data: { status: CampaignStatus }) => following(data.status)),
   });
 }
 
@@ -57,7 +57,8 @@ export function useCampaignStatistics(id: string, status: CampaignStatus | undef
     queryFn: ({ signal }) => callEndpoint(campaignEndpoints.statistics, { params: { id }, signal }).then((r) => r.data),
     enabled: status !== undefined && status !== 'draft',
     // Invitations still waiting (the mail server refused or is away): read again until they are delivered or failed.
-    refetchInterval: (query) => (following(status) ? progressPollMs : invitationsWaiting(query.state.data?.invitations) ? invitationPollMs : false),
+    ...liveAlong(following(status)),
+    refetchInterval: (query) => (following(status) ? liveViewPollMs : invitationsWaiting(query.state.data?.invitations) ? invitationPollMs : false),
   });
 }
 
@@ -66,7 +67,7 @@ export function useSignatories(id: string, query: SignatoriesQuery, status: Camp
     queryKey: [...campaignsKey, 'one', id, 'signatories', query],
     queryFn: ({ signal }) => callEndpoint(campaignEndpoints.signatories, { params: { id }, query, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: following(status) ? progressPollMs : false,
+    ...liveAlong(following(status)),
   });
 }
 

@@ -2,11 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { operationEndpoints, type OperationStatus, type OrderInput, type QueryIn } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
 import { invitationPollMs, invitationsWaiting } from '../../shared/ui/invitationDelivery.ts';
+import { liveAlong, liveViewPollMs, liveWhile } from '../../shared/api/liveQuery.ts';
 
 const operationsKey = ['operations'] as const;
-/** While an operation is being sent, its view follows the dispatch at this pace. */
-export const progressPollMs = 2000;
-const following = (status: OperationStatus | undefined) => status === 'pending';
+/** Being sent, then awaiting signatures: its open view is live (shared/api/liveQuery.ts). */
+const following = (status: OperationStatus | undefined) => status === 'pending' || status === 'ready';
 
 export type OperationsListQuery = QueryIn<typeof operationEndpoints.list>;
 export type OrdersQuery = QueryIn<typeof operationEndpoints.orders>;
@@ -24,7 +24,7 @@ export function useOperation(id: string) {
     queryKey: [...operationsKey, 'one', id],
     queryFn: async ({ signal }) => (await callEndpoint(operationEndpoints.get, { params: { id }, signal })).data,
     meta: { silentErrors: true },
-    refetchInterval: (query) => (following(query.state.data?.status) ? progressPollMs : false),
+    ...liveWhile((data: { status: OperationStatus }) => following(data.status)),
   });
 }
 
@@ -34,7 +34,8 @@ export function useOperationStatistics(id: string, status: OperationStatus) {
     queryFn: ({ signal }) => callEndpoint(operationEndpoints.statistics, { params: { id }, signal }).then((r) => r.data),
     enabled: status !== 'draft',
     // Invitations still waiting (the mail server refused or is away): read again until they are delivered or failed.
-    refetchInterval: (query) => (following(status) ? progressPollMs : invitationsWaiting(query.state.data?.invitations) ? invitationPollMs : false),
+    ...liveAlong(following(status)),
+    refetchInterval: (query) => (following(status) ? liveViewPollMs : invitationsWaiting(query.state.data?.invitations) ? invitationPollMs : false),
   });
 }
 
@@ -43,7 +44,7 @@ export function useOrders(id: string, query: OrdersQuery, status: OperationStatu
     queryKey: [...operationsKey, 'one', id, 'orders', query, status],
     queryFn: ({ signal }) => callEndpoint(operationEndpoints.orders, { params: { id }, query, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: following(status) ? progressPollMs : false,
+    ...liveAlong(following(status)),
   });
 }
 

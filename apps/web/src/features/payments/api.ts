@@ -25,10 +25,11 @@ export function useSepaOverview() {
   return useQuery({ queryKey: [...key, 'admin', 'sepa'], queryFn: ({ signal }) => callEndpoint(paymentEndpoints.sepaOverview, { signal }).then((r) => r.data) });
 }
 
-/** Every payments mutation refreshes the feature's queries. */
+/** Every payments mutation refreshes the feature's queries.: each caller says its own errors (an alert naming
+ * the problem, e.g. a refund refused as too late, or notifyApiError), so no generic toast is added beside them. */
 function usePaymentsMutation<T, R>(run: (input: T) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
+  return useMutation({ meta: { ownErrors: true }, mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
 }
 
 export const useStartCard = () => usePaymentsMutation(() => callEndpoint(paymentEndpoints.startCard, {}).then((r) => r.data));

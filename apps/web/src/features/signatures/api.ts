@@ -1,7 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { signatureEndpoints, type CertificationLevel, type QueryIn, type SignatureActionInput } from '@paraphe/contracts';
+import {
+  inProgressSignatureStatuses,
+  signatureEndpoints,
+  type CertificationLevel,
+  type QueryIn,
+  type SignatureActionInput,
+  type SignatureRequest,
+  type SignatureStatus,
+} from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint, fetchEndpointBlob, postFormEndpoint } from '../../shared/api/endpoints.ts';
 import { apiErrorWithDetails } from './errorMessages.ts';
+import { liveWhile } from '../../shared/api/liveQuery.ts';
 
 const signaturesKey = ['signatures'] as const;
 
@@ -21,10 +30,13 @@ export function useSignatureRequest(id: string | undefined) {
     queryFn: ({ signal }) => callEndpoint(signatureEndpoints.get, { params: { id: id ?? '' }, signal }).then((r) => r.data),
     enabled: !!id,
     meta: { silentErrors: true },
-    // 'pending' lasts until the send job has invited the first signers: follow it.
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
+    // Out for signature or being finalised: a signature, a refusal or an expiry shows without a reload.
+    ...liveWhile((data: SignatureRequest) => changesBySelf(data.status)),
   });
 }
+
+/** Statuses a request leaves by itself (a signer acts, a job runs): a draft changes only by its editor. */
+const changesBySelf = (status: SignatureStatus) => inProgressSignatureStatuses.includes(status) || status === 'signed';
 
 function useInvalidateSignatures() {
   const client = useQueryClient();
@@ -82,12 +94,20 @@ export function useSignatureAction() {
   });
 }
 
+/**
+ * The deleted request's own queries (its view, a draft's stored files) are not read again: they would answer 404
+ * while the view closes (an "Oops" beside "The request is deleted."); the lists are read again.
+ */
 export function useDeleteSignatureRequest() {
-  const invalidate = useInvalidateSignatures();
+  const client = useQueryClient();
+  const ofRequest = (id: string) => (query: { queryKey: readonly unknown[] }) => query.queryKey.includes(id);
   return useMutation({
     meta: { ownErrors: true },
     mutationFn: (id: string) => callEndpoint(signatureEndpoints.delete, { params: { id } }),
-    onSuccess: invalidate,
+    onSuccess: async (_answer, id) => {
+      await client.cancelQueries({ queryKey: signaturesKey, predicate: ofRequest(id) });
+      await client.invalidateQueries({ queryKey: signaturesKey, predicate: (query) => !ofRequest(id)(query) });
+    },
   });
 }
 

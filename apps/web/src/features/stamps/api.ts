@@ -11,10 +11,11 @@ export function useStampHistory(offset: number, limit: number) {
   return useQuery({ queryKey: [...key, 'history', offset, limit], queryFn: ({ signal }) => callEndpoint(stampEndpoints.history, { query: { limit, offset }, signal }), placeholderData: (p) => p });
 }
 
-/** Every stamps mutation refreshes the feature's queries (accounts and history). */
+/** Every stamps mutation refreshes the feature's queries (accounts and history).: each caller says its own errors (an alert naming
+ * the problem, e.g. a wrong .p12 password, or notifyApiError), so no generic toast is added beside them. */
 function useStampsMutation<T, R>(run: (input: T) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
+  return useMutation({ meta: { ownErrors: true }, mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
 }
 
 export const useCreateBuiltinAccount = () =>

@@ -1,9 +1,7 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { i18n } from '../i18n/i18n.ts';
-import { ApiError, isCancellation } from './apiError.ts';
-import { isServiceUnavailable } from './availability.ts';
 import { tokenManager } from './client.ts';
-import { createToastDeduper, toastDurationMs, toastLimit, toastPosition, type ToastKind } from './toasts.ts';
+import { apiErrorToastKey, createToastDeduper, toastDurationMs, toastLimit, toastPosition, type ToastKind } from './toasts.ts';
 
 const colors: Record<ToastKind, string> = { error: 'red', success: 'green', info: 'blue' };
 
@@ -18,16 +16,9 @@ export function notify(message: string, kind: ToastKind = 'info'): void {
   deduper.notify(message, kind);
 }
 
-/**
- * Spec §8: a 403 shows the rights message, any other failure the generic one; a cancelled call is silent. An action
- * refused because the service is unavailable says so (nothing was saved; the banner counts down to the next try).
- */
+/** A failed call nobody else reports: the toast apiErrorToastKey chooses (none while logging out). */
 export function notifyApiError(error: unknown): void {
-  if (isCancellation(error) || tokenManager.isLoggingOut()) return;
-  if (isServiceUnavailable(error)) {
-    deduper.notify(i18n.t('unavailable.nothingSaved'), 'error');
-    return;
-  }
-  const forbidden = error instanceof ApiError && error.status === 403;
-  deduper.notify(i18n.t(forbidden ? 'errors.rights' : 'errors.generic'), 'error');
+  if (tokenManager.isLoggingOut()) return;
+  const key = apiErrorToastKey(error);
+  if (key) deduper.notify(i18n.t(key), 'error');
 }

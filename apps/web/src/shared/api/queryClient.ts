@@ -63,7 +63,8 @@ export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: defaultStaleTimeMs,
-      refetchOnWindowFocus: false,
+      // Back to the window: what is stale is read again (live views poll as well, see liveQuery.ts).
+      refetchOnWindowFocus: true,
       // Client errors are answers, not accidents: only server failures are retried (see shouldRetryQuery).
       retry: shouldRetryQuery,
       retryDelay: (failureCount, error) => queryRetryDelayMs(failureCount, error),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createToastDeduper, type ShowToast } from './toasts.ts';
+import { ApiError } from './apiError.ts';
+import { apiErrorToastKey, createToastDeduper, type ShowToast } from './toasts.ts';
 
 function setup() {
   const shown: Array<{ message: string; close: () => void }> = [];
@@ -29,5 +30,19 @@ describe('toast deduplication', () => {
     const { deduper } = setup();
     expect(deduper.notify('Saved', 'success')).toBe(true);
     expect(deduper.notify('Saved', 'error')).toBe(true);
+  });
+});
+
+describe('the toast of a failed call (issue 25 item 16)', () => {
+  const error = (code: string, status: number) => new ApiError({ code, status, message: code });
+
+  it('shows none for maintenance: the maintenance page says it, not an "Oops" beside it', () => {
+    expect(apiErrorToastKey(error('MAINTENANCE', 503))).toBeNull();
+  });
+
+  it('keeps the rights, unavailable and generic messages', () => {
+    expect(apiErrorToastKey(error('FORBIDDEN', 403))).toBe('errors.rights');
+    expect(apiErrorToastKey(error('UNAVAILABLE', 503))).toBe('unavailable.nothingSaved');
+    expect(apiErrorToastKey(error('INTERNAL', 500))).toBe('errors.generic');
   });
 });

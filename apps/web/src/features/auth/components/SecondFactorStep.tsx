@@ -1,4 +1,6 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { secondFactorCodeQuerySchema } from '@paraphe/contracts';
@@ -9,26 +11,38 @@ import { useResendCode, useVerifyCode } from '../api.ts';
 import { logout } from '../logout.ts';
 import type { SecondFactorChallenge } from '../session.ts';
 import { useCooldown } from '../useCooldown.ts';
+import { codeWaitOf, countdownLimitSeconds } from '../codeWait.ts';
+import { ApiError } from '../../../shared/api/apiError.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 
 const codeErrors = ['CODE_INVALID', 'CODE_EXPIRED', 'CODE_LOCKED'] as const;
-const resendErrors = ['RATE_LIMITED'] as const;
+/** Refusals that end at a known time: said with that time, and the resend button waits until then. */
+const waitErrors = ['RATE_LIMITED', 'ACCOUNT_LOCKED'] as const;
 /** Server-side resend cool-down (docs/api.md). */
 const resendCooldownSeconds = 60;
 
 export function SecondFactorStep({ challenge }: { challenge: SecondFactorChallenge }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const verify = useVerifyCode();
   const resend = useResendCode();
   const cooldown = useCooldown(resendCooldownSeconds, true);
   const form = useForm({ initialValues: { code: '' }, validate: schemaValidator(secondFactorCodeQuerySchema, t) });
 
-  const submit = form.onSubmit(({ code }) =>
-    verify.mutate(
-      { appId: challenge.appId, userId: challenge.userId, code: code.trim() },
-      { onError: (error) => !isKnownError(error, codeErrors) && notifyApiError(error) },
-    ),
-  );
-  const askAgain = () =>
+  const [wait, setWait] = useState<{ code: string; at: string } | null>(null);
+  /** A refusal with a known end: the alert says when, the resend button counts down to it. */
+  const waitOrReport = (error: unknown, known: readonly string[]) => {
+    const until = codeWaitOf(error);
+    if (until && error instanceof ApiError) {
+      setWait({ code: error.code, at: until.at });
+      cooldown.start(until.seconds);
+    } else if (!isKnownError(error, known)) notifyApiError(error);
+  };
+  const submit = form.onSubmit(({ code }) => {
+    setWait(null);
+    verify.mutate({ appId: challenge.appId, userId: challenge.userId, code: code.trim() }, { onError: (error) => waitOrReport(error, codeErrors) });
+  });
+  const askAgain = () => {
+    setWait(null);
     resend.mutate(undefined, {
       onSuccess: () => {
         cooldown.start();
@@ -36,8 +50,10 @@ export function SecondFactorStep({ challenge }: { challenge: SecondFactorChallen
         verify.reset();
         notify(t('secondFactor.resent'), 'success');
       },
-      onError: (error) => !isKnownError(error, resendErrors) && notifyApiError(error),
+      onError: (error) => waitOrReport(error, waitErrors),
     });
+  };
+  const time = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
     <AuthCard
@@ -47,7 +63,11 @@ export function SecondFactorStep({ challenge }: { challenge: SecondFactorChallen
       <form noValidate onSubmit={submit}>
         <Stack>
           <KnownErrorAlert error={verify.error} codes={codeErrors} />
-          <KnownErrorAlert error={resend.error} codes={resendErrors} />
+          {wait && (
+            <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+              {t(wait.code === 'ACCOUNT_LOCKED' ? 'secondFactor.lockedUntil' : 'secondFactor.tooSoonUntil', { time: time(wait.at) })}
+            </Alert>
+          )}
           <TextInput
             label={t('secondFactor.code')}
             inputMode="numeric"
@@ -59,7 +79,11 @@ export function SecondFactorStep({ challenge }: { challenge: SecondFactorChallen
           />
           <Group justify="space-between">
             <Button variant="subtle" onClick={askAgain} disabled={cooldown.remaining > 0} loading={resend.isPending}>
-              {cooldown.remaining > 0 ? t('secondFactor.resendIn', { seconds: cooldown.remaining }) : t('secondFactor.resend')}
+              {cooldown.remaining > countdownLimitSeconds
+                ? t('secondFactor.resendAt', { time: time(new Date(cooldown.endsAt).toISOString()) })
+                : cooldown.remaining > 0
+                  ? t('secondFactor.resendIn', { seconds: cooldown.remaining })
+                  : t('secondFactor.resend')}
             </Button>
             <Button type="submit" loading={verify.isPending}>
               {t('secondFactor.submit')}

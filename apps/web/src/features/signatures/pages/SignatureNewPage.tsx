@@ -9,7 +9,7 @@ import type { CertificationLevel, SignatureSendData } from '@paraphe/contracts';
 import { ApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { useMe } from '../../auth/index.ts';
-import { billingSettingsPath, showBillingRequired } from '../../billing/index.ts';
+import { billingSettingsPath, showBillingRequired, useLiveBillingIncomplete } from '../../billing/index.ts';
 import { useNewRequestDefaults } from '../../settings/index.ts';
 import { useNavigationId } from '../../../shared/useNavigationId.ts';
 import { useCreateSignatureRequest, useUpdateDraft } from '../api.ts';
@@ -20,7 +20,7 @@ import { isAcceptedFile, DocumentsTab } from '../components/new/DocumentsTab.tsx
 import { OptionsTab } from '../components/new/OptionsTab.tsx';
 import { SignersTab } from '../components/new/SignersTab.tsx';
 import { QualifiedSigners, useQualifiedSignerChecks } from '../components/new/QualifiedSigners.tsx';
-import { problemMessage, serverProblems, tabOf } from '../components/new/problemMessages.ts';
+import { problemLine, problemMessage, serverProblems, tabOf } from '../components/new/problemMessages.ts';
 import { useDraftEditing } from '../components/new/useDraftEditing.ts';
 import { useFileChecks } from '../components/new/useFileChecks.ts';
 import { documentOfFileError, fileNamedBy, fileProblemMessage, fileProblemOf } from '../fileCheck.ts';
@@ -91,6 +91,7 @@ export function SignatureForm({ prefill, saved, qualified: asked = false, defaul
   const qualified = asked || saved?.level === 3;
   const { t } = useTranslation('signatures');
   const me = useMe();
+  const billingIncomplete = useLiveBillingIncomplete(me);
   const navigate = useNavigate();
   const [summary, setSummary] = useState<string[]>([]);
   // The summary describes the last attempt: any edit makes it stale, the next attempt renews it.
@@ -111,7 +112,8 @@ export function SignatureForm({ prefill, saved, qualified: asked = false, defaul
   const showProblems = (problems: DraftProblems) => {
     const messages = Object.fromEntries(Object.entries(problems).map(([path, p]) => [path, problemMessage(p, draft, t)]));
     form.setErrors(messages);
-    setSummary([...new Set(Object.values(messages))]);
+    // Each line names its tab and field: the field's own message may sit on a tab that is not shown.
+    setSummary([...new Set(Object.entries(messages).map(([path, message]) => problemLine(path, message, draft, t)))]);
     const first = Object.keys(problems).map(tabOf).find((x) => x !== 'header');
     if (first) setTab(first);
   };
@@ -225,7 +227,7 @@ export function SignatureForm({ prefill, saved, qualified: asked = false, defaul
           </Tabs.Panel>
         </Tabs>
       </Paper>
-      {!me.application.testMode && (
+      {billingIncomplete && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
           {t('form.liveWarning')}{' '}
           {me.permissions.includes('billing.read') && <Anchor component={Link} to={billingSettingsPath} size="sm">{t('form.billingSettings')}</Anchor>}

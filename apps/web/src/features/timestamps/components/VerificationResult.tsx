@@ -2,6 +2,7 @@ import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SubIndication, VerificationReport, VerifiedSignature, VerifiedToken, Verdict } from '@paraphe/contracts';
 import { languageTag } from '@paraphe/contracts';
+import { coverageKey } from '../coverage.ts';
 
 const verdictColor: Record<Verdict, string> = { valid: 'green', invalid: 'red', indeterminate: 'orange' };
 
@@ -106,7 +107,7 @@ function SignatureCard({ signature }: { signature: VerifiedSignature }) {
         <Fact label={t(timeLabel[signature.time])} value={date(signature.signedAt)} />
         {signature.type === 'signature' && <Fact label={t('report.level')} value={signature.level ?? t('report.noLevel')} />}
         <Fact label={t('report.integrity')} value={yes(signature.integrity, 'report.intact', 'report.broken')} />
-        <Fact label={t('report.coverage')} value={signature.coversWholeDocument ? t('report.wholeDocument') : signature.modifiedAfterSigning ? t('report.changedAfter') : t('report.laterRevisions')} />
+        <Fact label={t('report.coverage')} value={t(coverageKey(signature))} />
         <Fact label={t('report.trust')} value={t(`trust.${signature.trustedBy}`)} />
         <Fact label={t('report.revocation')} value={t(`revocation.${signature.revocation}`)} />
         {signature.errors.length > 0 && <Problems errors={signature.errors} />}

@@ -16,6 +16,8 @@ export function useTemplateErrorMessage(): (error: unknown) => string | null {
       case 'INVALID_FILE_TYPE':
         // A document holding macros (whatever its name): said as such, not as a wrong format.
         if (error.fields.some((f) => f.rule === 'macros')) return t('mailMerge.errors.macros');
+        // A zip bomb is no document at all (issue 25): not "too large", not "wrong format".
+        if (error.fields.some((f) => f.rule === 'not_a_document')) return t('mailMerge.errors.notADocument');
         return t('mailMerge.errors.fileType');
       case 'FILE_TOO_LARGE':
         return t('mailMerge.errors.tooLarge');

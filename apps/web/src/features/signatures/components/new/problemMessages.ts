@@ -56,3 +56,47 @@ export function tabOf(path: string): 'signers' | 'documents' | 'options' | 'head
   if (path.startsWith('options')) return 'options';
   return 'header';
 }
+
+/** The label keys (namespace signatures) of the fields a problem can name, by the last part of their path. */
+const fieldLabels: Record<string, string> = {
+  label: 'form.label',
+  description: 'form.description',
+  firstname: 'signers.firstname',
+  lastname: 'signers.lastname',
+  emailAddress: 'signers.email',
+  phoneNum: 'signers.phone',
+  language: 'signers.language',
+  role: 'signers.role',
+  connectorIdc: 'signers.connector',
+  invitationMessage: 'signers.invitationMessage',
+  title: 'documents.title',
+  documentType: 'documents.type',
+};
+
+/**
+ * Where a problem is, in the user's words (issue 25 item 16): the tab, the signer or document, the field — e.g.
+ * "Signers tab › ROSSI Marco › E-mail". The header's fields (label, description) name no tab.
+ */
+export function problemPlace(path: string, draft: Draft, t: TFunction): string {
+  const parts = path.split('.');
+  const tab = tabOf(path);
+  const place: string[] = tab === 'header' ? [] : [t('form.problemTab', { ns: 'signatures', tab: t(`form.tabs.${tab}`, { ns: 'signatures' }) })];
+  const index = Number(parts[1]);
+  if (tab === 'signers' && Number.isInteger(index)) {
+    const signer = draft.signers[index];
+    const name = signer ? `${signer.lastname.toUpperCase()} ${signer.firstname}`.trim() : '';
+    place.push(name || t('form.problemSigner', { ns: 'signatures', number: index + 1 }));
+  }
+  if (tab === 'documents' && Number.isInteger(index)) place.push(draft.documents[index]?.file.name ?? t('form.problemDocument', { ns: 'signatures', number: index + 1 }));
+  const field = parts.at(-1) ?? '';
+  const labelKey = fieldLabels[field] ?? (tab === 'options' ? `options.${field}` : undefined);
+  const label = labelKey ? t(labelKey, { ns: 'signatures', defaultValue: '' }) : '';
+  if (label) place.push(label);
+  return place.join(' › ');
+}
+
+/** A line of the form's problem summary: where, then what. */
+export function problemLine(path: string, message: string, draft: Draft, t: TFunction): string {
+  const place = problemPlace(path, draft, t);
+  return place ? t('form.problemAt', { ns: 'signatures', place, message }) : message;
+}

@@ -18,6 +18,8 @@ export function DraftEditor({ request }: { request: SignatureRequest }) {
     queryFn: () => Promise.all(documents.map((d) => storedDocument(request.id, d.id, d.fileName))),
     staleTime: Infinity,
     gcTime: 0,
+    // The alert below says it; a toast beside it would say it twice (or, after a delete, wrongly).
+    meta: { silentErrors: true },
   });
   if (files.isPending) return <Center py="xl"><Loader aria-label={t('common.loading', { ns: 'common' })} /></Center>;
   if (files.isError) return <Alert color="red" variant="light">{t('view.draftFilesFailed')}</Alert>;
