@@ -149,6 +149,9 @@ describe('issue 5 journey: signing', () => {
       }, { timeout: 30_000, interval: 1_000 })
       .toBe(true);
     await screenshot(requester, 'issue5-request-completed');
+    // Issue 25 item 8: the signed documents download at once, nobody regenerates an archive first.
+    const archive = await download(requester, 'Download the signed documents', 'signed-documents.zip');
+    expect(execFileSync('zipinfo', ['-1', archive], { encoding: 'utf8' }).trim().split('\n').sort()).toEqual(['attestation.pdf', 'lease.pdf']);
     attestation = await download(requester, 'Download the attestation', 'attestation.pdf');
     await requester.getByRole('tab', { name: /^Documents/ }).click();
     signedPdf = await download(requester, 'Download lease.pdf', 'signed.pdf');

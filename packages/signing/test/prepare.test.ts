@@ -75,6 +75,31 @@ describe('preparePdf', () => {
     expect(qpdfCheck(pdf).status).toBe(0);
   });
 
+  it('repairs a damaged file (wrong /Length, shifted cross-reference) once, before the first signature: qpdf finds the signed file clean', async () => {
+    const plain = Buffer.from(qpdfTransform(threePages, ['--object-streams=disable', '--stream-data=preserve'])).toString('latin1');
+    // A /Length off by a few bytes (same width, so the offsets stay right), then 40 bytes inserted after the header:
+    // every cross-reference offset now points 40 bytes too early.
+    const wrongLength = plain.replace(/\/Length (\d+)/, (_, n: string) => `/Length ${n.slice(0, -1)}${(Number(n.at(-1)) + 3) % 10}`);
+    const firstLine = wrongLength.indexOf('\n') + 1;
+    const damaged = Buffer.from(`${wrongLength.slice(0, firstLine)}% 38 bytes a broken tool put here ...\n${wrongLength.slice(firstLine)}`, 'latin1');
+    const before = qpdfCheck(damaged);
+    expect(before.stdout + before.stderr).toMatch(/WARNING/);
+
+    const prepared = await preparePdf(damaged, { fields: [{ signerIndex: 0 }] });
+    expect(prepared.repaired).toEqual(['the cross-reference table was damaged (rebuilt by scanning the file)', '1 stream had a wrong /Length']);
+    const signed = await signPdf(prepared.pdf, { field: 'signer-1', signer: pki.signer, level: 'B-B' });
+    const after = qpdfCheck(signed);
+    expect(after.status, after.stdout + after.stderr).toBe(0);
+    expect(after.stdout + after.stderr).not.toMatch(/WARNING/);
+    const report = await verifyPdf(signed, { trustedRoots: [pki.ca.rootCertificate], revocation: pki.ca.revocationSource() });
+    expect(report.signatures[0]).toMatchObject({ integrity: true, modifiedAfterSigning: false });
+    // The same pages and text as the original: the rewrite changes the file, not the document.
+    const textOf = (pdf: Uint8Array) => run('pdftotext', [tempFile(pdf, 'text.pdf'), '-']).stdout;
+    expect(textOf(signed)).toBe(textOf(threePages));
+    // A sound file is left byte for byte.
+    expect((await preparePdf(threePages, { fields: [{ signerIndex: 0 }] })).repaired).toEqual([]);
+  });
+
   it('refuses a watermark on a signed document, but may add fields incrementally', async () => {
     const first = await preparePdf(threePages, { fields: [{ signerIndex: 0 }] });
     const signed = await signPdf(first.pdf, { field: 'signer-1', signer: pki.signer, level: 'B-B' });

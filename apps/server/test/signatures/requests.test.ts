@@ -234,6 +234,24 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
     expect(archive.statusCode).toBe(200);
     expect(Object.keys(unzipSync(new Uint8Array(archive.rawPayload))).sort()).toEqual(['one.pdf', 'two.pdf']);
   });
+
+  it('downloads the signed documents of a completed request at once, without regenerating an archive first', async () => {
+    const one = await makePdf(1);
+    const body = await draft(t, gerant, { files: [{ fileName: 'one.pdf', data: one }, { fileName: 'two.pdf', data: await makePdf(2) }], documents: [] });
+    const early = await gerant.call('GET', `/api/transactions/${body.id}/archive`, 'history');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe('Cannot download a request that is draft');
+
+    await forceStatus(t, body.id, 'completed', 'signed');
+    const archive = await gerant.call('GET', `/api/transactions/${body.id}/archive`, 'history');
+    expect(archive.statusCode).toBe(200);
+    expect(archive.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(archive.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(['one.pdf', 'two.pdf']);
+    expect(Buffer.from(files['one.pdf']!).equals(Buffer.from(one))).toBe(true);
+    // Nothing was stored: the next download is built again from the current files.
+    expect((await requestRow(t, body.id)).archiveKey).toBeNull();
+  });
 });
 
 /** The xlsx converted to CSV by LibreOffice (fails, never skips, without soffice). */

@@ -142,6 +142,14 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
       expect(text).toContain(expected);
     }
 
+    // "Download the signed documents" works at once: the signed document and the evidence file, nothing to regenerate.
+    const atOnce = await gerant.call('GET', `/api/transactions/${request.id}/archive`, 'history');
+    expect(atOnce.statusCode).toBe(200);
+    const streamed = unzipSync(new Uint8Array(atOnce.rawPayload));
+    expect(Object.keys(streamed).sort()).toEqual(['attestation.pdf', 'contract.pdf']);
+    expect(Buffer.from(streamed['contract.pdf']!).equals(Buffer.from(pdf))).toBe(true);
+    expect(Buffer.from(streamed['attestation.pdf']!).equals(Buffer.from(evidence))).toBe(true);
+
     // The regenerated archive holds the signed document and the evidence file.
     expect((await gerant.call('POST', `/api/transactions/${request.id}/archive`, 'history')).statusCode).toBe(202);
     await t.waitFor(async () => (await requestRow(t, request.id)).archiveKey);

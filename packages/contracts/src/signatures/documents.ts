@@ -94,6 +94,11 @@ export const inspectedDocumentSchema = z.object({
   activeContent: documentActiveContentSchema,
   /** English notes of the engine (bytes after %%EOF, repaired cross-reference…): accepted, worth knowing. */
   warnings: z.array(z.string()),
+  /**
+   * The damage found (a broken cross-reference table, wrong stream lengths): the file is rewritten cleanly once,
+   * before the first signature, and the original kept with the evidence. English notes; empty when the file is sound.
+   */
+  repairs: z.array(z.string()).optional(),
 });
 export type InspectedDocument = z.infer<typeof inspectedDocumentSchema>;
 

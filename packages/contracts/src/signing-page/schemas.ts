@@ -179,6 +179,11 @@ export const signInputSchema = z.object({
   code: z.string().trim().regex(/^\d{6}$/, { message: 'The code has 6 digits.' }),
   /** One array per document of the view (same order), one boolean per consent text; all must be true. */
   consents: z.array(z.array(z.boolean())).default([]),
+  /**
+   * The optional documents (`pdf-optional`) this signer chooses to sign, by id; the signer's other optional
+   * documents stay unsigned, and the evidence records the choice for each. Their consents are asked only when signed.
+   */
+  optionalDocumentsToSign: z.array(uuidSchema).max(200).default([]),
   handwrittenPng: z
     .string()
     .max(Math.ceil((handwrittenPngMaxBytes * 4) / 3) + 64)

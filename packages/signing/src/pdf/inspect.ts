@@ -6,6 +6,7 @@ import type { PdfLimits } from './limits.ts';
 import { asNumber } from './objects.ts';
 import { pdfAConformance } from './pdfa.ts';
 import { PdfReader } from './reader.ts';
+import { damageOf } from './repair.ts';
 import { RESTRICTIONS_ADVICE } from './security.ts';
 
 /**
@@ -48,6 +49,8 @@ export interface PdfInspectionAccepted {
   activeContentItems: ActiveContentItem[];
   /** Things accepted but worth knowing (repaired cross-reference, bytes after %%EOF, usage rights…). */
   warnings: string[];
+  /** The damage preparePdf will repair (rewriting the file cleanly once, before the first signature); empty when sound. */
+  repairs: string[];
 }
 
 export interface PdfInspectionRejected {
@@ -110,7 +113,8 @@ function certificationPermission(reader: PdfReader): number | undefined {
 function inspect(bytes: Uint8Array, options: InspectPdfOptions): PdfInspection {
   const reader = PdfReader.open(bytes, options.limits);
   const warnings: string[] = [];
-  if (reader.reconstructed) warnings.push('the cross-reference table was damaged and has been rebuilt by scanning the file');
+  const damage = damageOf(reader);
+  if (damage.length) warnings.push(`the file is damaged (${damage.join('; ')}): it will be repaired, rewritten cleanly once before the first signature, and the original kept with the evidence`);
   if (reader.trailingBytes > 0) warnings.push(`${reader.trailingBytes} bytes follow the end of the PDF (%%EOF); they are ignored and kept`);
   const permission = certificationPermission(reader);
   if (permission === 1) {
@@ -144,6 +148,7 @@ function inspect(bytes: Uint8Array, options: InspectPdfOptions): PdfInspection {
     activeContent: kinds,
     activeContentItems: scan.found,
     warnings,
+    repairs: damage,
   };
 }
 

@@ -227,6 +227,8 @@ export interface ParsedIndirect {
   value: PdfValue;
   /** Offset just after the object (after endobj when present). */
   end: number;
+  /** A stream whose /Length did not lead to `endstream`: its data was found by the keyword instead. */
+  lengthMismatch?: boolean;
 }
 
 /** Parses "num gen obj <value> [stream…endstream] endobj" at offset. */
@@ -239,6 +241,7 @@ export function parseIndirectAt(buf: Uint8Array, offset: number, maxDepth: numbe
   lx.expectKeyword('obj');
   let value = lx.parseValue();
   const afterValue = lx.pos;
+  let lengthMismatch = false;
   lx.skipWs();
   if (value instanceof PdfDict && startsWith(buf, lx.pos, 'stream')) {
     let start = lx.pos + 6;
@@ -257,6 +260,7 @@ export function parseIndirectAt(buf: Uint8Array, offset: number, maxDepth: numbe
       const kw = indexOfText(buf, 'endstream', start);
       if (kw < 0) throw invalid('Unterminated stream', { offset });
       end = kw;
+      lengthMismatch = true;
       if (buf[end - 1] === 10) end--;
       if (buf[end - 1] === 13) end--;
     }
@@ -268,7 +272,7 @@ export function parseIndirectAt(buf: Uint8Array, offset: number, maxDepth: numbe
   lx.skipWs();
   let end = lx.pos;
   if (startsWith(buf, lx.pos, 'endobj')) end = lx.pos + 6;
-  return { num, gen, value, end };
+  return { num, gen, value, end, ...(lengthMismatch ? { lengthMismatch } : {}) };
 }
 
 export function startsWith(buf: Uint8Array, pos: number, text: string): boolean {

@@ -10,6 +10,7 @@ import { guarded } from './guard.ts';
 import { addWatermark } from './watermark.ts';
 import { STAMP_FIELD_NAME } from './sign.ts';
 import { PdfUpdate } from './update.ts';
+import { damageOf, rewritePdf } from './repair.ts';
 
 export interface SignatureFieldSpec {
   /** 1-based page number; negative counts from the end (-1 = last page). Default -1. */
@@ -61,6 +62,11 @@ export interface PreparedPdf {
   activeContentKept: ActiveContentItem[];
   /** Form widgets given an appearance because the form had /NeedAppearances true (0 when it had not). */
   formAppearancesDrawn: number;
+  /**
+   * The damage repaired before anything else (see damageOf): the file was rewritten cleanly once, so that the
+   * signatures are stacked on a sound file. Empty when it was sound (or already signed: left as it is).
+   */
+  repaired: string[];
   warnings: string[];
 }
 
@@ -106,10 +112,18 @@ function finite(v: number | undefined, fallback: number, what: string): number {
  * incremental update: the original bytes stay a prefix, so it is also safe on an already signed file.
  * Also, before anything is signed: removes active content (unless told not to) and settles /NeedAppearances.
  */
-export async function preparePdf(pdf: Uint8Array, options: PreparePdfOptions): Promise<PreparedPdf> {
+export async function preparePdf(input: Uint8Array, options: PreparePdfOptions): Promise<PreparedPdf> {
+  let pdf = input;
   return guarded('Preparation', async () => {
-    const reader = PdfReader.open(pdf, options.limits);
+    let reader = PdfReader.open(pdf, options.limits);
     const signed = hasSignatures(reader);
+    // A damaged file is rewritten once, before the first signature: signatures are incremental updates, and an
+    // update on a broken /Length or cross-reference keeps the damage under every signature (qpdf --check warns).
+    const repaired = signed ? [] : damageOf(reader);
+    if (repaired.length) {
+      pdf = rewritePdf(reader);
+      reader = PdfReader.open(pdf, options.limits);
+    }
     if (signed && options.watermark) throw new SigningError('PDF_MODIFICATION_FORBIDDEN', 'A signed document cannot receive a watermark');
     if (signed && reader.resolveDict(reader.catalog().get('Perms'))?.has('DocMDP')) {
       throw new SigningError('PDF_MODIFICATION_FORBIDDEN', 'A certified document cannot receive new fields');
@@ -155,7 +169,7 @@ export async function preparePdf(pdf: Uint8Array, options: PreparePdfOptions): P
       prepared.push({ name: fieldName, signerIndex: spec.signerIndex, page: index + 1, rect, box });
     }
     if (options.watermark?.text) addWatermark(update, pages, options.watermark.text, { noTransparency: forbidsTransparency(pdfAConformance(reader)) });
-    const result = { fields: prepared, activeContentRemoved: scan.removed, activeContentKept: kept, formAppearancesDrawn, warnings };
+    const result = { fields: prepared, activeContentRemoved: scan.removed, activeContentKept: kept, formAppearancesDrawn, repaired, warnings };
     if (update.isEmpty) return { pdf, ...result };
     const built = update.build(pdf.length, pdf[pdf.length - 1]);
     return { pdf: Buffer.concat([pdf, built.bytes]), ...result };

@@ -55,6 +55,8 @@ export class PdfReader {
   lastXrefIsStream = false;
   /** True when the cross-reference data was unusable and the object map was rebuilt by scanning the file. */
   reconstructed = false;
+  /** Streams read so far whose /Length was wrong (their data was found by the endstream keyword). */
+  readonly wrongStreamLengths = new Set<number>();
   /** End of the PDF proper (after its last %%EOF); bytes after it are ignored garbage (see trailingBytes). */
   dataEnd = 0;
   /** Decompression budget shared by every stream this reader inflates. */
@@ -305,7 +307,8 @@ export class PdfReader {
     if (!(this.tryGet(this.rootRef.num) instanceof PdfDict)) throw invalid('The PDF catalog cannot be read');
   }
 
-  private tryGet(num: number): PdfValue | undefined {
+  /** The value of object `num`, or undefined when it cannot be read (a damaged object, not a limit). */
+  tryGet(num: number): PdfValue | undefined {
     try {
       return this.getObject(num);
     } catch (error) {
@@ -327,6 +330,7 @@ export class PdfReader {
       if (entry.type === 'offset') {
         const parsed = parseIndirectAt(this.bytes, entry.offset, this.limits.maxDepth, (ref) => asNumber(this.resolve(ref)));
         if (parsed.num !== num) throw invalid('Cross-reference points to the wrong object', { num, found: parsed.num });
+        if (parsed.lengthMismatch) this.wrongStreamLengths.add(num);
         value = parsed.value;
       } else {
         const os = this.objectStream(entry.stream);

@@ -190,6 +190,7 @@ async function readPdf(workers: WorkerPool, data: Uint8Array, fileName: string):
       pages: inspection.pages.map((p) => ({ width: p.width, height: p.height, rotate: p.rotate })),
       activeContent: activeContentOf(inspection),
       warnings: inspection.warnings,
+      ...(inspection.repairs.length ? { repairs: inspection.repairs } : {}),
     },
   };
 }

@@ -7,6 +7,7 @@ import type { App } from '../../platform/http/app.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { item, iso, list } from '../../platform/http/envelope.ts';
 import { sendFile } from '../../platform/http/files.ts';
+import { streamZip } from '../../platform/zip-store.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
 import { getApplication } from '../tenants/index.ts';
@@ -138,6 +139,7 @@ export async function signatureRoutes(app: App, platform: Platform) {
   });
   serve(app, endpoints.archive, async (request, reply) => {
     const archive = await signatures.findArchive({ platform, actor: requireActor(request), id: request.params.id });
-    return sendFile(reply, { fileName: `${archive.label}.zip`, contentType: 'application/zip', body: platform.storage.stream(archive.key) });
+    const body = 'key' in archive ? platform.storage.stream(archive.key) : streamZip(platform, archive.entries);
+    return sendFile(reply, { fileName: `${archive.label}.zip`, contentType: 'application/zip', body });
   });
 }

@@ -24,7 +24,8 @@ import { discardStored } from '../../platform/stored-files.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { descendantIds } from '../users/index.ts';
-import { archiveQueue, type ArchiveJob } from './archive.ts';
+import { archiveEntries, archiveQueue, storedArchiveIsCurrent, type ArchiveJob } from './archive.ts';
+import type { ZipEntry } from '../../platform/zip-store.ts';
 import { retryCompletion } from './completion-state.ts';
 import { appendEvent, documentChecksOf } from './evidence.ts';
 import { emitRequestEvent } from './facts.ts';
@@ -465,11 +466,18 @@ export async function requestArchive(opts: Options & { id: string }) {
   });
 }
 
-export async function findArchive(opts: Options & { id: string }): Promise<{ key: string; label: string }> {
+/**
+ * The signed documents as one zip: the stored archive when it is up to date, else the entries to stream at once
+ * (so a completed request downloads without anyone regenerating an archive first).
+ */
+export async function findArchive(opts: Options & { id: string }): Promise<{ label: string } & ({ key: string } | { entries: ZipEntry[] })> {
   const { platform, actor } = opts;
-  const row = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
-  assertNotPurged(row.documentsPurgedAt);
-  if (!row.archiveKey) throw notFound('Archive');
-  return { key: row.archiveKey, label: row.label };
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const row = await findVisible(tx, actor, opts.id);
+    assertNotPurged(row.documentsPurgedAt);
+    if (storedArchiveIsCurrent(row)) return { key: row.archiveKey!, label: row.label };
+    assertAction(row, 'download');
+    return { entries: await archiveEntries(tx, row), label: row.label };
+  });
 }
 

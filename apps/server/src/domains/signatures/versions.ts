@@ -127,6 +127,8 @@ export const preparedEvidence = (doc: Pick<DocumentWithFields, 'id' | 'fileName'
   sha256,
   ...(prepared.activeContentRemoved.length ? { activeContentRemoved: prepared.activeContentRemoved.map((i) => ({ kind: i.kind, location: i.location })) } : {}),
   ...(prepared.formAppearancesDrawn ? { formAppearancesDrawn: prepared.formAppearancesDrawn } : {}),
+  // A damaged original rewritten cleanly before the first signature (the original stays the document's file).
+  ...(prepared.repaired.length ? { repaired: prepared.repaired } : {}),
   ...(prepared.warnings.length ? { warnings: prepared.warnings } : {}),
 });
 

@@ -19,6 +19,8 @@ export interface AttestationInput {
   request: { id: string; label: string; level: number; requester: string | null; sentAt: Date | null; completedAt: Date };
   signers: { name: string; email: string; phone: string | null; role: string; status: string; actionAt: Date | null }[];
   documents: {
+    /** The document's id: the trail's events name it (an optional document's choices). */
+    id?: string;
     title: string;
     fileName: string;
     documentType: string;
@@ -127,13 +129,18 @@ export async function buildAttestation(input: AttestationInput, language: string
       w.line(fill(t.sealedBefore, { account: seal.accountLabel, certificate: seal.certificate, hash: seal.sha256 }), { indent: 20 });
     }
     w.line(fill(t.signed, { hash: d.signedSha256 ?? `— (${t.notSigned})` }), { indent: 20 });
+    if (d.documentType === 'pdf-optional' && d.id) {
+      const choices = optionalChoicesOf(input.events, d.id);
+      if (choices.signedBy.length) w.line(fill(t.optionalSignedBy, { names: choices.signedBy.join(', ') }), { indent: 20 });
+      if (choices.declinedBy.length) w.line(fill(t.optionalDeclinedBy, { names: choices.declinedBy.join(', ') }), { indent: 20 });
+    }
   }
   w.line('', { gap: 4 });
 
   w.line(t.events, { size: 12, bold: true, gap: 2 });
   for (const e of input.events) {
     const details = Object.entries(e.data)
-      .filter(([key]) => key !== 'documents' && key !== 'consents')
+      .filter(([key]) => key !== 'documents' && key !== 'consents' && key !== 'optionalDocuments')
       .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
       .join(', ');
     w.line(`#${e.seq} ${at(e.at)} — ${e.type}${e.signer ? ` — ${e.signer}` : ''}${details ? ` (${details})` : ''}`, { indent: 10, bold: true });
@@ -144,4 +151,16 @@ export async function buildAttestation(input: AttestationInput, language: string
   w.line(fill(input.chain.valid ? t.chainValid : t.chainBroken, { count: input.events.length, hash: input.chain.lastHash ?? '—' }), { bold: true });
   w.line(t.sealed);
   return doc.save();
+}
+
+/** Who signed an optional document and who chose not to, as each signer's `signed` event recorded it. */
+function optionalChoicesOf(events: AttestationInput['events'], documentId: string): { signedBy: string[]; declinedBy: string[] } {
+  const signedBy: string[] = [];
+  const declinedBy: string[] = [];
+  for (const e of events) {
+    if (e.type !== 'signed' || !Array.isArray(e.data.optionalDocuments)) continue;
+    const choice = (e.data.optionalDocuments as { id: string; signed: boolean }[]).find((c) => c.id === documentId);
+    if (choice) (choice.signed ? signedBy : declinedBy).push(e.signer ?? '—');
+  }
+  return { signedBy, declinedBy };
 }

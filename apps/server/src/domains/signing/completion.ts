@@ -131,6 +131,7 @@ async function sealedAttestation(
     request: { id: request.id, label: request.label, level: request.level, requester: request.ownerName, sentAt: request.sentAt, completedAt: now },
     signers: signers.map((s) => ({ name: signerDisplayName(s), email: s.email, phone: s.phone, role: s.role, status: s.status, actionAt: s.actionAt })),
     documents: documents.map((d) => ({
+      id: d.id,
       title: d.title,
       fileName: d.fileName,
       documentType: d.documentType,

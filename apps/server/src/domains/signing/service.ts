@@ -193,9 +193,26 @@ export function decodePng(base64: string | null): Uint8Array | null {
   return bytes;
 }
 
-function assertConsents(documents: DocumentWithFields[], consents: boolean[][]) {
-  const missing = documents.some((d, i) => d.checkBoxTexts.length > 0 && !(consents[i]?.length === d.checkBoxTexts.length && consents[i]!.every(Boolean)));
+/** Every consent of every document the signer signs is given; a declined optional document asks none. */
+function assertConsents(documents: DocumentWithFields[], consents: boolean[][], declined: ReadonlySet<string>) {
+  const missing = documents.some((d, i) => !declined.has(d.id) && d.checkBoxTexts.length > 0 && !(consents[i]?.length === d.checkBoxTexts.length && consents[i]!.every(Boolean)));
   if (missing) throw new AppError('CONSENT_REQUIRED');
+}
+
+/**
+ * The signer's choice on each optional document (`pdf-optional`) holding one of their fields: signed when its id is
+ * in `toSign`, else declined. An id that is not such a document is refused, naming it: the choice must be exact.
+ */
+function optionalChoices(documents: DocumentWithFields[], signerIndex: number, toSign: readonly string[]) {
+  const optional = documents.filter((d) => d.documentType === 'pdf-optional' && d.fields.some((f) => f.signerIndex === signerIndex));
+  const wrong = toSign.filter((id) => !optional.some((d) => d.id === id));
+  if (wrong.length) {
+    const named = wrong.map((id) => documents.find((d) => d.id === id)?.fileName ?? id).join(', ');
+    const message = `Only your optional documents can be chosen; not ${named}.`;
+    throw new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'optionalDocumentsToSign', rule: 'invalid_value', message }] });
+  }
+  const choices = optional.map((d) => ({ id: d.id, title: d.title, signed: toSign.includes(d.id) }));
+  return { choices, declined: new Set(choices.filter((c) => !c.signed).map((c) => c.id)) };
 }
 
 /** The request's redirections, else the tenant's default ones (settings → Parameters, spec §3). */
@@ -209,7 +226,7 @@ const redirects = ({ ctx }: Pick<SigningAccess, 'ctx'>) => {
   };
 };
 
-export async function signAsSigner(call: Call, input: { code: string; consents: boolean[][]; handwrittenPng: string | null }): Promise<SigningActionResult> {
+export async function signAsSigner(call: Call, input: { code: string; consents: boolean[][]; optionalDocumentsToSign: string[]; handwrittenPng: string | null }): Promise<SigningActionResult> {
   const { platform, origin } = call;
   const handwrittenPng = decodePng(input.handwrittenPng);
   // Certificates and TSA first, outside the transaction (see signingMaterial).
@@ -229,7 +246,8 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
     assertCanAct(access, 'signer');
     const { ctx } = access;
     const documents = await documentsOf(tx, access.appId, [ctx.request.id]);
-    assertConsents(documents, input.consents);
+    const optional = optionalChoices(documents, access.signer.signerIndex, input.optionalDocumentsToSign);
+    assertConsents(documents, input.consents, optional.declined);
     if (ctx.request.options.handwritten === 'touchOnly' && !handwrittenPng) throw new AppError('HANDWRITTEN_REQUIRED');
     // A document that cannot be prepared says so (DOCUMENT_UNSIGNABLE) before the code is looked at.
     await ensurePrepared(tx, platform, ctx.request, documents.filter((d) => d.documentType !== 'pdf-for-presentation'), ctx.request.options.language);
@@ -240,7 +258,7 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
       return { error: check.error };
     }
     await appendEvent(tx, event(access, origin, 'code_checked', now, { channel: check.channel }));
-    const signed = await signDocuments(tx, platform, access, material, { handwrittenPng: ctx.request.options.handwritten === 'disabled' ? null : handwrittenPng, now, code: input.code });
+    const signed = await signDocuments(tx, platform, access, material, { handwrittenPng: ctx.request.options.handwritten === 'disabled' ? null : handwrittenPng, now, code: input.code, declined: optional.declined });
     await appendEvent(
       tx,
       event(access, origin, 'signed', now, {
@@ -249,8 +267,9 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
         certificates: signed.flatMap((s) => s.certificateSerials),
         ...(material.qualified ? { qualifiedCertificate: `qualified certificate ${material.qualified.serialNumber} issued by ${material.qualified.issuer}` } : {}),
         handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled',
-        consents: documents.flatMap((d) => d.checkBoxTexts),
+        consents: documents.filter((d) => !optional.declined.has(d.id)).flatMap((d) => d.checkBoxTexts),
         documents: signed.map((s) => ({ id: s.document.id, sha256: s.version.sha256 })),
+        ...(optional.choices.length ? { optionalDocuments: optional.choices } : {}),
       }),
     );
     await emitSignerEvent(tx, platform, ctx.request, access.signer, 'signature.signer_signed', { handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled', documentCount: signed.length });

@@ -94,7 +94,7 @@ export function asSigningFailure(error: unknown, document?: { id: string; title:
 }
 
 /**
- * Signs every field of this signer on every document that has one; returns the new versions. Level 3: the
+ * Signs every field of this signer on every document that has one, except the optional ones declined; returns the new versions. Level 3: the
  * qualified certificate is authorized here, inside the signing transaction and after the code check (`code`),
  * for exactly the fields to sign; the key is never opened elsewhere.
  */
@@ -103,7 +103,7 @@ export async function signDocuments(
   platform: Platform,
   access: SigningAccess,
   material: SigningMaterial,
-  opts: { handwrittenPng: Uint8Array | null; now: Date; code: string },
+  opts: { handwrittenPng: Uint8Array | null; now: Date; code: string; declined?: ReadonlySet<string> },
 ): Promise<{ document: DocumentWithFields; version: VersionRow; certificateSerials: string[] }[]> {
   const { ctx, signer } = access;
   const documents = (await documentsOf(tx, access.appId, [ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
@@ -112,7 +112,8 @@ export async function signDocuments(
   const reason = (reasons[ctx.request.options.language] ?? reasons.en!)(name, ctx.application.company);
   const plan = documents
     .map((document) => ({ document, previous: current.get(document.id)!, fields: current.get(document.id)!.fields.filter((f) => f.signerIndex === signer.signerIndex) }))
-    .filter((p) => p.fields.length);
+    // An optional document the signer chose not to sign keeps its empty field (the evidence records the choice).
+    .filter((p) => p.fields.length && !opts.declined?.has(p.document.id));
   const qualified = material.qualified
     ? { serial: material.qualified.serialNumber, signer: await authorizeQualifiedSignature(tx, platform, { appId: access.appId, certificateId: material.qualified.certificateId, email: signer.email, otp: opts.code, numSignatures: plan.reduce((n, p) => n + p.fields.length, 0) }) }
     : null;

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,8 @@ import { useMe } from '../auth/index.ts';
 import { showBillingRequired } from '../billing/index.ts';
 
 type Target = Pick<SignatureRequest, 'id' | 'label'>;
+/** After this long without the file, the download says it is being prepared. */
+const slowDownloadMs = 800;
 
 /** The actions of the state machine, with their confirmations and messages; shared by the list and the view. */
 export function useSignatureActions(options: { afterDelete?: () => void } = {}) {
@@ -30,6 +33,8 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
   const remove = useDeleteSignatureRequest();
   const duplicate = useDuplicateSignatureRequest();
   const regenerate = useRegenerateArchive();
+  // The request whose signed documents are being zipped and downloaded (its button spins meanwhile).
+  const [downloadingSigned, setDownloadingSigned] = useState<string | null>(null);
 
   const me = useMe();
   const fail = (fallbackKey: string) => (error: unknown) => {
@@ -118,7 +123,16 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
       act.mutate({ id: r.id, action: 'retryCompletion' }, { onSuccess: () => notify(t('done.completionRetried'), 'info'), onError: fail('failed.retryCompletion') }),
     regenerateArchive: (r: Target) =>
       regenerate.mutate(r.id, { onSuccess: () => notify(t('done.archiveQueued'), 'info'), onError: fail('failed.archive') }),
-    downloadSigned: (r: Target) => download(() => downloads.archive(r.id, r.label)),
+    downloadSigned: (r: Target) => {
+      setDownloadingSigned(r.id);
+      // A big archive takes a while to come: say it is on its way rather than seem to do nothing.
+      const slow = setTimeout(() => notify(t('done.preparingDownload'), 'info'), slowDownloadMs);
+      return download(() => downloads.archive(r.id, r.label)).finally(() => {
+        clearTimeout(slow);
+        setDownloadingSigned(null);
+      });
+    },
+    downloadingSigned,
     downloadAttestation: (r: Target) => download(() => downloads.attestation(r.id), () => notify(t('noAttestation'), 'info')),
     downloadDocument: (r: Target, docId: string, fileName: string) => download(() => downloads.document(r.id, docId, fileName)),
     busy: act.isPending || remove.isPending || duplicate.isPending || regenerate.isPending,

@@ -6,7 +6,9 @@ import { publicApiError } from './publicFetch.ts';
 import { endsThePage, padRejected } from './signingErrors.ts';
 import {
   allConsentsGiven,
+  chooseOptional,
   emptyConsents,
+  isChoosable,
   handOverPath,
   hasLiveCode,
   outcomeTextKey,
@@ -158,6 +160,20 @@ describe('consents and the Sign button', () => {
     expect(signBlocker(v, all, null)).toBe('handwritten');
     expect(signBlocker(v, all, 'iVBOR')).toBeNull();
     expect(signBlocker({ ...v, handwritten: 'enabled' }, all, null)).toBeNull();
+  });
+  it('asks the consents of an optional document only once the signer chooses to sign it', () => {
+    const field = { name: 'signer', page: 1, x: 0, y: 0, width: 150, height: 60 };
+    const optional = doc({ id: 'annex', documentType: 'pdf-optional', checkBoxTexts: ['I accept the annex'], fields: [field] });
+    const withOptional = [doc({ fields: [field] }), optional];
+    expect(isChoosable(optional)).toBe(true);
+    expect(isChoosable(doc({ documentType: 'pdf-optional' }))).toBe(false); // no field of this signer: nothing to choose
+    expect(allConsentsGiven(withOptional, [[], [false]])).toBe(true);
+    const chosen = chooseOptional(new Set(), 'annex', true);
+    expect([...chosen]).toEqual(['annex']);
+    expect(allConsentsGiven(withOptional, [[], [false]], chosen)).toBe(false);
+    expect(signBlocker(view({ documents: withOptional }), [[], [false]], null, chosen)).toBe('consents');
+    expect(allConsentsGiven(withOptional, [[], [true]], chosen)).toBe(true);
+    expect([...chooseOptional(chosen, 'annex', false)]).toEqual([]);
   });
   it('offers downloads only for documents with a signed version', () => {
     const v = view({ documents: [doc({ signedUrl: '/s/1' }), doc({ id: 'x', title: 'Annex' })] });

@@ -59,8 +59,20 @@ export function emptyConsents(documents: readonly SigningPageDocument[]): Consen
   return documents.map((d) => d.checkBoxTexts.map(() => false));
 }
 
-export function allConsentsGiven(documents: readonly SigningPageDocument[], consents: Consents): boolean {
-  return documents.every((d, i) => d.checkBoxTexts.every((_, j) => consents[i]?.[j] === true));
+/** An optional document holding one of the signer's fields: the signer chooses whether to sign it. */
+export const isChoosable = (document: SigningPageDocument) => document.documentType === 'pdf-optional' && document.fields.length > 0;
+
+/** The consents of every document to be signed: an optional document left unchosen asks none. */
+export function allConsentsGiven(documents: readonly SigningPageDocument[], consents: Consents, optionalToSign: ReadonlySet<string> = new Set()): boolean {
+  return documents.every((d, i) => (isChoosable(d) && !optionalToSign.has(d.id)) || d.checkBoxTexts.every((_, j) => consents[i]?.[j] === true));
+}
+
+/** The optional documents chosen, with `id` added (sign) or removed (leave unsigned). */
+export function chooseOptional(chosen: ReadonlySet<string>, id: string, sign: boolean): Set<string> {
+  const next = new Set(chosen);
+  if (sign) next.add(id);
+  else next.delete(id);
+  return next;
 }
 
 export function toggleConsent(consents: Consents, documentIndex: number, textIndex: number, checked: boolean): Consents {
@@ -68,8 +80,8 @@ export function toggleConsent(consents: Consents, documentIndex: number, textInd
 }
 
 /** What still blocks the Sign button, in the order the signer should fix it (null: ready). */
-export function signBlocker(view: SigningPage, consents: Consents, handwrittenPng: string | null): 'consents' | 'handwritten' | null {
-  if (!allConsentsGiven(view.documents, consents)) return 'consents';
+export function signBlocker(view: SigningPage, consents: Consents, handwrittenPng: string | null, optionalToSign: ReadonlySet<string> = new Set()): 'consents' | 'handwritten' | null {
+  if (!allConsentsGiven(view.documents, consents, optionalToSign)) return 'consents';
   if (view.handwritten === 'touchOnly' && !handwrittenPng) return 'handwritten';
   return null;
 }

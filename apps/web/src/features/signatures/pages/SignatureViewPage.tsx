@@ -82,7 +82,7 @@ export function SignatureViewPage() {
         <Group gap="xs">
           {may('send') && canManage && <Button leftSection={<IconSend size={16} />} onClick={() => actions.send(r)}>{t('actions.send')}</Button>}
           {may('relaunch') && canManage && <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => actions.relaunch(r)}>{t('actions.relaunch')}</Button>}
-          {may('download') && <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void actions.downloadSigned(r)}>{t('actions.download')}</Button>}
+          {may('download') && <Button variant="default" leftSection={<IconDownload size={16} />} loading={actions.downloadingSigned === r.id} onClick={() => void actions.downloadSigned(r)}>{t('actions.download')}</Button>}
           {/* A draft has no history to attest yet. */}
           {r.status !== 'draft' && <Button variant="default" leftSection={<IconCertificate size={16} />} onClick={() => void actions.downloadAttestation(r)}>{t('actions.attestation')}</Button>}
           {may('retryCompletion') && canManage && <Button leftSection={<IconRefresh size={16} />} loading={actions.busy} onClick={() => actions.retryCompletion(r)}>{t('actions.retryCompletion')}</Button>}

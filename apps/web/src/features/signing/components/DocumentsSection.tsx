@@ -2,7 +2,7 @@ import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Title } from '@mant
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SigningPageDocument } from '@paraphe/contracts';
-import type { Consents } from '../signingState.ts';
+import { isChoosable, type Consents } from '../signingState.ts';
 import { SigningDocumentView } from './SigningDocumentView.tsx';
 
 type Props = {
@@ -10,18 +10,23 @@ type Props = {
   /** Absent: reading only (observers, validators, finished requests), no consent to give. */
   consents?: Consents;
   onConsent?: (documentIndex: number, textIndex: number, checked: boolean) => void;
+  /** The optional documents the signer chose to sign (with `consents` only). */
+  optionalToSign?: ReadonlySet<string>;
+  onOptionalChoice?: (documentId: string, sign: boolean) => void;
 };
 
 const typeBadge = { 'pdf-for-presentation': 'forInformation', 'pdf-optional': 'optional', pdf: 'toSign' } as const;
 
 /** The documents of the link, each with its pages, its kind and its consent sentences. */
-export function DocumentsSection({ documents, consents, onConsent }: Props) {
+export function DocumentsSection({ documents, consents, onConsent, optionalToSign, onOptionalChoice }: Props) {
   const { t } = useTranslation('signing');
   return (
     <Stack gap="lg">
       {documents.map((doc, d) => {
         const pages = [...new Set(doc.fields.map((f) => f.page))].sort((a, b) => a - b);
         const headingId = `signing-doc-${doc.id}`;
+        const choosable = !!consents && isChoosable(doc);
+        const chosen = !choosable || !!optionalToSign?.has(doc.id);
         return (
           <Paper key={doc.id} withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-labelledby={headingId}>
             <Stack gap="sm">
@@ -45,7 +50,15 @@ export function DocumentsSection({ documents, consents, onConsent }: Props) {
                 </Group>
               </Anchor>
               <SigningDocumentView url={doc.url} title={doc.title} fields={doc.fields} />
-              {consents && doc.checkBoxTexts.length > 0 && (
+              {choosable && (
+                <Checkbox
+                  label={t('document.optionalChoice')}
+                  description={t('document.optionalChoiceHelp')}
+                  checked={chosen}
+                  onChange={(e) => onOptionalChoice?.(doc.id, e.currentTarget.checked)}
+                />
+              )}
+              {consents && chosen && doc.checkBoxTexts.length > 0 && (
                 <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
                   <Text component="legend" fw={600} size="sm">
                     {t('consents.legend')}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SigningActionResult, SigningCodeState, SigningPage } from '@paraphe/contracts';
 import { act, requestCode } from '../api.ts';
 import { actionErrorMessage, changesView, endsThePage, padRejected } from '../signingErrors.ts';
-import { emptyConsents, hasLiveCode, signBlocker, toggleConsent } from '../signingState.ts';
+import { chooseOptional, emptyConsents, hasLiveCode, signBlocker, toggleConsent } from '../signingState.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { SignaturePadField } from './SignaturePadField.tsx';
 import { CodeModal } from './CodeModal.tsx';
@@ -26,6 +26,8 @@ type Props = {
 export function SignFlow({ token, view, reload, onDone, onEnd }: Props) {
   const { t } = useTranslation('signing');
   const [consents, setConsents] = useState(() => emptyConsents(view.documents));
+  // The optional documents the signer chose to sign (none until ticked: signing is never assumed).
+  const [optionalToSign, setOptionalToSign] = useState<ReadonlySet<string>>(() => new Set());
   const [png, setPng] = useState<string | null>(null);
   const [code, setCode] = useState<SigningCodeState | null>(view.code);
   const [codeOpen, setCodeOpen] = useState(false);
@@ -34,7 +36,7 @@ export function SignFlow({ token, view, reload, onDone, onEnd }: Props) {
   const [refuseError, setRefuseError] = useState<string | null>(null);
   // A new key draws a new, empty pad (after the server refused the drawn image).
   const [pad, setPad] = useState<{ key: number; error: string | null }>({ key: 0, error: null });
-  const blocker = signBlocker(view, consents, png);
+  const blocker = signBlocker(view, consents, png, optionalToSign);
 
   /** After a failure the server's counters (tries, cool-down) are read again before explaining it. */
   const explain = async (error: unknown, show: (message: string) => void) => {
@@ -72,7 +74,7 @@ export function SignFlow({ token, view, reload, onDone, onEnd }: Props) {
 
   const sign = useMutation({
     meta: { ownErrors: true },
-    mutationFn: (value: string) => act(token, 'sign', { code: value, consents, handwrittenPng: png }),
+    mutationFn: (value: string) => act(token, 'sign', { code: value, consents, optionalDocumentsToSign: [...optionalToSign], handwrittenPng: png }),
     onSuccess: onDone,
     onError: (error) => (padRejected(error) ? drawAgain() : explain(error, setCodeError)),
   });
@@ -109,6 +111,8 @@ export function SignFlow({ token, view, reload, onDone, onEnd }: Props) {
         documents={view.documents}
         consents={consents}
         onConsent={(d, i, checked) => setConsents((current) => toggleConsent(current, d, i, checked))}
+        optionalToSign={optionalToSign}
+        onOptionalChoice={(id, sign) => setOptionalToSign((current) => chooseOptional(current, id, sign))}
       />
       {view.handwritten !== 'disabled' && (
         <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-labelledby="signing-pad-title">

@@ -117,13 +117,18 @@ function CheckStatus({ check }: { check: FileCheck }) {
     case 'ok': {
       const { kind, documents } = check.inspection;
       return (
-        <Stack gap={4} mb={kind === 'zip' || documents.some((p) => p.activeContent.found.length > 0) ? 'xs' : 0}>
+        <Stack gap={4} mb={kind === 'zip' || documents.some((p) => p.activeContent.found.length > 0 || p.repairs?.length) ? 'xs' : 0}>
           {kind === 'zip' && (
             <Text size="xs" c="dimmed">
               {documents.map((p) => t('fileCheck.archiveItem', { name: p.fileName, count: p.pageCount })).join(' · ')}
             </Text>
           )}
           {documents.map((p) => <ActiveContentNotice key={p.fileName} fileName={p.fileName} activeContent={p.activeContent} when="added" />)}
+          {documents.filter((p) => p.repairs?.length).map((p) => (
+            <Alert key={`repair-${p.fileName}`} color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
+              <Text size="sm">{t('fileCheck.repaired', { name: p.fileName })}</Text>
+            </Alert>
+          ))}
         </Stack>
       );
     }
