@@ -17,6 +17,7 @@ export { defaultPdfLimits } from './pdf/limits.ts';
 export { engineFontFiles, fontFile, toUnicodeCMap } from './pdf/font/embed.ts';
 export { shapeLine, readsRightToLeft, type ShapedLine, type ShapedGlyph } from './pdf/font/shape.ts';
 export { subsetTrueType, type TrueTypeFont } from './pdf/font/truetype.ts';
+export { wrapText } from './pdf/layout.ts';
 export type { PdfLimits } from './pdf/limits.ts';
 export { verifyPdf } from './verify/verify.ts';
 export type { VerifyPdfOptions, PdfVerificationReport, SignatureReport, Indication, ChainStatus, SubIndication } from './verify/verify.ts';

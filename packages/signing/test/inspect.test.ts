@@ -40,7 +40,7 @@ describe('inspectPdf: accepted documents', () => {
     const result = await inspectPdf(plain);
     expect(result).toEqual({
       ok: true, pageCount: 2, pages: [{ width: 595, height: 842, rotate: 0 }, { width: 595, height: 842, rotate: 0 }], pdfA: null,
-      hasForm: false, needAppearances: false, activeContent: [], activeContentItems: [], warnings: [],
+      hasForm: false, needAppearances: false, activeContent: [], activeContentItems: [], warnings: [], repairs: [],
     });
     const rotated = await inspectPdf(rawPdf({ pages: [{ rotate: 90 }, { mediaBox: [0, 0, 400, 300], cropBox: [10, 10, 210, 110], rotate: 180 }] }));
     expect(rotated.ok && rotated.pages).toEqual([{ width: 792, height: 612, rotate: 90 }, { width: 200, height: 100, rotate: 180 }]);

@@ -612,7 +612,7 @@ export interface operations {
                                 emailAddress: string;
                                 phoneNum: string | null;
                                 /** @enum {string} */
-                                language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                                language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro";
                                 /** @enum {string} */
                                 role: "signer" | "observer" | "validator";
                                 coSigner: boolean;
@@ -823,7 +823,7 @@ export interface operations {
                         lastname: string;
                         emailAddress: string;
                         phoneNum?: string | null;
-                        language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se") | null;
+                        language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro") | null;
                         /**
                          * @default signer
                          * @enum {string}
@@ -1033,7 +1033,7 @@ export interface operations {
                             emailAddress: string;
                             phoneNum: string | null;
                             /** @enum {string} */
-                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro";
                             /** @enum {string} */
                             role: "signer" | "observer" | "validator";
                             coSigner: boolean;
@@ -1370,7 +1370,7 @@ export interface operations {
                             emailAddress: string;
                             phoneNum: string | null;
                             /** @enum {string} */
-                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro";
                             /** @enum {string} */
                             role: "signer" | "observer" | "validator";
                             coSigner: boolean;
@@ -1686,7 +1686,7 @@ export interface operations {
                             emailAddress: string;
                             phoneNum: string | null;
                             /** @enum {string} */
-                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro";
                             /** @enum {string} */
                             role: "signer" | "observer" | "validator";
                             coSigner: boolean;
@@ -2136,7 +2136,7 @@ export interface operations {
                             emailAddress: string;
                             phoneNum: string | null;
                             /** @enum {string} */
-                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro";
                             /** @enum {string} */
                             role: "signer" | "observer" | "validator";
                             coSigner: boolean;
@@ -2431,7 +2431,7 @@ export interface operations {
                             emailAddress: string;
                             phoneNum: string | null;
                             /** @enum {string} */
-                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro";
                             /** @enum {string} */
                             role: "signer" | "observer" | "validator";
                             coSigner: boolean;
@@ -3533,7 +3533,7 @@ export interface operations {
                         lastname: string;
                         emailAddress: string;
                         phoneNum?: string | null;
-                        language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se") | null;
+                        language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro") | null;
                         data?: {
                             [key: string]: string;
                         } | null;
@@ -4741,7 +4741,7 @@ export interface operations {
                             emailAddress: string;
                             phoneNum: string | null;
                             /** @enum {string} */
-                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro";
                             data: {
                                 [key: string]: string;
                             };
@@ -5724,7 +5724,7 @@ export interface operations {
                             lastname: string;
                             emailAddress: string;
                             phoneNum?: string | null;
-                            language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se") | null;
+                            language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro") | null;
                             /**
                              * @default signer
                              * @enum {string}
@@ -6865,7 +6865,7 @@ export interface operations {
                                 emailAddress: string;
                                 phoneNum: string | null;
                                 /** @enum {string} */
-                                language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                                language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro";
                                 /** @enum {string} */
                                 role: "signer" | "observer" | "validator";
                                 step: number | null;

@@ -4,7 +4,7 @@ import {
   type Color, type PDFContext, type PDFDocument, type PDFPage, type PDFRef,
 } from 'pdf-lib';
 import { languageTag } from '@paraphe/contracts';
-import { engineFontFiles, fontFile, shapeLine, subsetTrueType, toUnicodeCMap, type ShapedGlyph, type TrueTypeFont } from '@paraphe/signing';
+import { engineFontFiles, fontFile, shapeLine, subsetTrueType, toUnicodeCMap, wrapText, type ShapedGlyph, type TrueTypeFont } from '@paraphe/signing';
 
 /**
  * The fonts of the PDFs the server lays out with pdf-lib (evidence file, invoice and credit note, time-stamp
@@ -232,27 +232,9 @@ export function embedTextFonts(doc: PDFDocument, opts: { language: string; sampl
       }
     },
     wrap(text, size, maxWidth, strong = false) {
-      const lines: string[] = [];
-      let current = '';
-      const fits = (s: string) => width(s, size, strong) <= maxWidth;
-      for (const word of pdfText(text).split(' ')) {
-        const candidate = current ? `${current} ${word}` : word;
-        if (fits(candidate) || !current) current = candidate;
-        else {
-          lines.push(current);
-          current = word;
-        }
-        // A word longer than the line (a hash, a user agent, a name without spaces): cut where it overflows.
-        while (!fits(current) && [...current].length > 1) {
-          const chars = [...current];
-          let cut = chars.length - 1;
-          while (cut > 1 && !fits(chars.slice(0, cut).join(''))) cut--;
-          lines.push(chars.slice(0, cut).join(''));
-          current = chars.slice(cut).join('');
-        }
-      }
-      lines.push(current);
-      return lines;
+      // The engine's word wrap (a word longer than the line is cut where it overflows); an empty text keeps its line.
+      const lines = wrapText(pdfText(text), size, maxWidth, (t, s) => width(t, s, strong));
+      return lines.length ? lines : [''];
     },
   };
 }

@@ -35,8 +35,8 @@ describe('defaultSignatureFields', () => {
     const fields = defaultSignatureFields(2, true);
     expect(fields.map((f) => [f.signerIndex, f.name, f.x])).toEqual([
       [0, 'signer', 70],
-      [1, 'signer', 208],
-      [-1, 'cachet', 347],
+      [1, 'signer', 230],
+      [-1, 'cachet', 390],
     ]);
   });
   it('gives nothing for no signer and no stamp, and the stamp alone at x=70', () => {

@@ -98,6 +98,14 @@ describe('LibreOffice round trip', () => {
 });
 
 describe('LibreOffice .ods: displayedText gives the text LibreOffice shows', () => {
+  // Its own scratch folder: the round trip's is removed when that block ends (`convert` writes into `dir`).
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'paraphe-lo-shown-'));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
   it('0.00, dd/mm/yyyy and 0.0% cells read as shown; General unchanged', async () => {
     const ExcelJS = (await import('exceljs')).default;
     const book = new ExcelJS.Workbook();
