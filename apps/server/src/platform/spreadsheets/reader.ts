@@ -256,6 +256,29 @@ function openCsv(bytes: Uint8Array, options: ReadSpreadsheetOptions, maxRows: nu
  * only approximates ("ODS number format may be incorrect"), once per cell style, into the server's log. Nothing else
  * runs during a synchronous call, so nothing else loses a message.
  */
+/**
+ * SheetJS reads an ExternSheet record's count from its first two bytes without checking the record holds them: a
+ * record shorter than that gives a NaN count and an endless loop that fills the heap (a 4 KB .xls found by the fuzzer,
+ * fuzz/regressions/spreadsheet). The workbook stream's records are walked first (SheetJS's own container reader gives
+ * the stream) and such a file is refused as damaged before SheetJS parses it.
+ */
+function assertNoTruncatedExternSheet(XLSX: typeof SheetJS, bytes: Uint8Array): void {
+  let content: Uint8Array | undefined;
+  try {
+    const container = XLSX.CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: 'buffer' });
+    content = (XLSX.CFB.find(container, 'Workbook') ?? XLSX.CFB.find(container, 'Book'))?.content as Uint8Array | undefined;
+  } catch {
+    return; // not a container SheetJS can open: its own read refuses it with its reason
+  }
+  if (!content) return;
+  for (let at = 0; at + 4 <= content.length; ) {
+    const type = content[at]! | (content[at + 1]! << 8);
+    const length = content[at + 2]! | (content[at + 3]! << 8);
+    if (type === 0x0017 && length < 2) throw unreadable('The xls file is damaged: a sheet reference record is truncated.');
+    at += 4 + length;
+  }
+}
+
 function quietly<T>(read: () => T): T {
   const { error, warn } = console;
   console.error = console.warn = () => {};
@@ -376,6 +399,7 @@ async function openWithSheetJs({ bytes, format, maxRows, strip, sheet: wanted, d
   const XLSX = await loadSheetJs();
   const bound = maxRows + 1 + blankRowSlack;
   let workbook: SheetJS.WorkBook;
+  if (format === 'xls') assertNoTruncatedExternSheet(XLSX, bytes);
   try {
     workbook = quietly(() =>
       XLSX.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
