@@ -117,17 +117,16 @@ describe('mail-merge campaign journey', () => {
     const signatories = page.getByRole('table', { name: 'Signatories' });
     await signatories.getByRole('row', { name: /DORSEY Dina/ }).waitFor();
 
-    // Mapping: ${firstname} was guessed at creation; ${city} waits for the City column the import brought.
+    // Mapping: ${firstname} was guessed at creation; ${city} takes the City column the import brought by its name
+    // (issue 25 item 6: a variable left unmapped takes the column of the same name) — shown mapped, no click needed.
     await page.getByRole('tab', { name: /^Mapping/ }).click();
-    await page.getByText('Not mapped').waitFor();
-    await page.getByRole('combobox', { name: 'Value of ${city}' }).click();
-    await page.getByRole('option', { name: 'City', exact: true }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Value of ${city}' }).inputValue()).toBe('City');
     await expect.poll(() => page.getByText('Not mapped').count()).toBe(0);
     // The preview: the first signatory's document, with their field placed where the editor shows it.
     await page.getByRole('img', { name: /^Page 1 of \d+$/ }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: /^The signatory, page \d+, / }).waitFor();
-    await page.getByRole('button', { name: 'Save the mapping' }).click();
-    await page.getByText('Mapping saved.').waitFor();
+    // Nothing to save: the mapping by name is what the send uses, as this screen shows it.
+    await expect.poll(() => page.getByRole('button', { name: 'Save the mapping' }).isDisabled()).toBe(true);
     // Dina has no city: the preview says so.
     await page.getByRole('combobox', { name: 'Signatory', exact: true }).click();
     await page.getByRole('option', { name: /DORSEY Dina/ }).click();
