@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
-import { isValidCreditorId, isValidIban } from '@paraphe/contracts';
+import { isValidCreditorId, isValidIban, type IssuerFields } from '@paraphe/contracts';
 
 /**
  * Every setting of the server, read from the environment with a default that runs the product with no
@@ -259,21 +259,7 @@ export type Config = {
   /** INVOICING_MARGIN_SECONDS: how far back of now an on-demand delivery note stops (docs/invoicing.md). */
   invoicingMarginSeconds: number;
   /** ISSUER_*: the issuing company seeded at first start (docs/invoicing.md). */
-  issuer: {
-    name: string;
-    legalForm: string;
-    shareCapital: string;
-    address: string;
-    postalCode: string;
-    city: string;
-    siren: string;
-    rcsCity: string;
-    vatNumber: string;
-    iban: string | null;
-    bic: string | null;
-    invoicePrefix: string;
-    paymentTermsDays: number;
-  };
+  issuer: IssuerFields & { invoicePrefix: string; paymentTermsDays: number };
   adminEmail: string;
   adminPassword: string | undefined;
   webDist: string;
