@@ -17,7 +17,8 @@ module.exports = {
     },
     {
       name: 'domain-through-its-entry',
-      comment: "Another domain is used through its index.ts (its service), never its repository or other files; schema.ts may reference another domain's schema.ts for foreign keys.",
+      comment:
+        "Another domain is used through its index.ts (its service), never its repository or other files; schema.ts may reference another domain's schema.ts for foreign keys.",
       severity: 'error',
       from: { path: `${domains}/([^/]+)/`, pathNot: `${domains}/[^/]+/schema\\.ts$` },
       to: { path: `${domains}/[^/]+/`, pathNot: [`${domains}/$1/`, `${domains}/[^/]+/index\\.ts$`] },
@@ -29,6 +30,25 @@ module.exports = {
       to: { path: `${domains}/[^/]+/`, pathNot: [`${domains}/$1/`, `${domains}/[^/]+/schema\\.ts$`] },
     },
     {
+      name: 'entry-exports-no-repository',
+      comment:
+        "A domain's index.ts exports services and plain views, never its repository's functions or its tables' rows: it imports neither. modules.ts registers tables through each domain's module (module.ts may import schema.ts); drizzle.config reads the schema.ts files directly.",
+      severity: 'error',
+      from: { path: `${domains}/([^/]+)/index\\.ts$` },
+      to: { path: [`${domains}/$1/[a-z-]*repository\\.ts$`, `${domains}/$1/schema\\.ts$`] },
+    },
+    {
+      name: 'queries-in-repositories',
+      comment:
+        "Every query has one owner: in a domain, only a repository (repository.ts, or <topic>-repository.ts) and a schema.ts import drizzle-orm (tests aside). No exception. The platform layer (out of this rule's scope) keeps its own tables' queries.",
+      severity: 'error',
+      from: {
+        path: `${domains}/`,
+        pathNot: [`${domains}/.+repository\\.ts$`, `${domains}/.+/schema\\.ts$`, '\\.test\\.ts$'],
+      },
+      to: { path: '(^|/)node_modules/drizzle-orm/' },
+    },
+    {
       name: 'no-two-way-domains',
       comment: 'Domain folders form a one-way graph (the order of src/modules.ts).',
       severity: 'error',
@@ -38,14 +58,15 @@ module.exports = {
     },
     {
       name: 'server-code-imports-no-test',
-      comment: 'Production source never imports tests, benchmarks or dev tools (the Stripe stand-in in apps/server/dev is loaded at run time, outside production).',
+      comment:
+        'Production source never imports tests, benchmarks or dev tools (the Stripe stand-in in apps/server/dev is loaded at run time, outside production).',
       severity: 'error',
       from: { path: '^apps/server/src/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/server/(test|bench|dev)/' },
     },
     {
       name: 'feature-through-its-entry',
-      comment: "A web feature uses another feature only through its index.ts.",
+      comment: 'A web feature uses another feature only through its index.ts.',
       severity: 'error',
       from: { path: `${features}/([^/]+)/` },
       to: { path: `${features}/[^/]+/`, pathNot: [`${features}/$1/`, `${features}/[^/]+/index\\.tsx?$`] },
@@ -84,6 +105,13 @@ module.exports = {
       to: { path: '^(apps|packages/contracts)/' },
     },
     {
+      name: 'embed-package-stands-alone',
+      comment: 'The embed package runs on other sites (docs/embedding.md): it imports nothing of the apps or other packages.',
+      severity: 'error',
+      from: { path: '^packages/embed/' },
+      to: { path: '^(apps|packages/(contracts|signing))/' },
+    },
+    {
       name: 'no-circular-modules',
       severity: 'error',
       from: { path: '^(apps|packages)/[^/]+/src/' },
@@ -92,10 +120,15 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // drizzle-orm stays in the graph (not followed) for the rule queries-in-repositories; other packages are left out.
+    exclude: { path: '(^|/)dist/|node_modules/(?!drizzle-orm/)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -61,7 +61,14 @@ describe('the image build context (.dockerignore)', () => {
   it('follows Docker’s matching rules (checked on the rules themselves)', () => {
     const filter = contextFilter(['**/data', 'docs', '*.log', '!keep.log', 'a/?.txt'].join('\n'));
     expect(['data/x', 'apps/server/data/db/PG_VERSION', 'docs/a.md', 'x.log', 'a/b.txt'].filter(filter)).toEqual([]);
-    expect(['keep.log', 'sub/x.log', 'a/bc.txt', 'database.ts', 'src/docs.ts', 'metadata/x'].filter(filter)).toEqual(['keep.log', 'sub/x.log', 'a/bc.txt', 'database.ts', 'src/docs.ts', 'metadata/x']);
+    expect(['keep.log', 'sub/x.log', 'a/bc.txt', 'database.ts', 'src/docs.ts', 'metadata/x'].filter(filter)).toEqual([
+      'keep.log',
+      'sub/x.log',
+      'a/bc.txt',
+      'database.ts',
+      'src/docs.ts',
+      'metadata/x',
+    ]);
   });
 
   it('keeps out the embedded database, the instance secret, uploaded files, .env files, installs and version control', () => {
@@ -84,8 +91,12 @@ describe('the image build context (.dockerignore)', () => {
   });
 
   it('keeps in every file the server and the web build need, and every path deploy/Dockerfile copies', () => {
-    const needed = tracked.filter((file) =>
-      /^(apps\/server\/src\/|apps\/server\/clients\/|packages\/[^/]+\/(src|assets)\/|apps\/web\/src\/|apps\/web\/public\/)/.test(file) || /^(package(-lock)?\.json|apps\/[^/]+\/package\.json|packages\/[^/]+\/package\.json|apps\/web\/(index\.html|vite\.config\.ts|tsconfig\.json)|tsconfig\.base\.json)$/.test(file),
+    const needed = tracked.filter(
+      (file) =>
+        /^(apps\/server\/src\/|apps\/server\/clients\/|packages\/[^/]+\/(src|assets)\/|apps\/web\/src\/|apps\/web\/public\/)/.test(file) ||
+        /^(package(-lock)?\.json|apps\/[^/]+\/package\.json|packages\/[^/]+\/package\.json|apps\/web\/(index\.html|vite\.config\.ts|tsconfig\.json)|tsconfig\.base\.json)$/.test(
+          file,
+        ),
     );
     expect(needed.length).toBeGreaterThan(500);
     expect(needed.filter((file) => !inContext(file))).toEqual([]);

@@ -12,9 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import * as XLSX from '@e965/xlsx';
-import {
-  createCertificateAuthority, createLocalTsa, openCertificateAuthority, preparePdf, signPdf, toPem,
-} from '../packages/signing/src/index.ts';
+import { createCertificateAuthority, createLocalTsa, openCertificateAuthority, preparePdf, signPdf, toPem } from '../packages/signing/src/index.ts';
 import { makePdf } from '../packages/signing/test/support/documents.ts';
 import { handwritingPng, solidPng } from '../packages/signing/test/support/images.ts';
 import { buildXlsx } from '../apps/server/src/platform/spreadsheets/xlsx-writer.ts';
@@ -56,7 +54,23 @@ try {
   put('ocsp-request', 'request.der', readFileSync(join(work, 'req.der')));
   put('ocsp-request', 'request-nonce.der', readFileSync(join(work, 'req-nonce.der')));
   // Iteration counts kept low (the seeds' key derivation is not what is being fuzzed; the mutations change them).
-  openssl('pkcs12', '-export', '-in', 'signer.pem', '-inkey', 'key.pem', '-certfile', 'issuing.pem', '-passout', 'pass:fuzz', '-iter', '16', '-maciter', '-out', 'modern.p12');
+  openssl(
+    'pkcs12',
+    '-export',
+    '-in',
+    'signer.pem',
+    '-inkey',
+    'key.pem',
+    '-certfile',
+    'issuing.pem',
+    '-passout',
+    'pass:fuzz',
+    '-iter',
+    '16',
+    '-maciter',
+    '-out',
+    'modern.p12',
+  );
   openssl('pkcs12', '-export', '-legacy', '-in', 'signer.pem', '-inkey', 'key.pem', '-passout', 'pass:fuzz', '-iter', '16', '-out', 'legacy.p12');
   openssl('pkcs12', '-export', '-in', 'signer.pem', '-inkey', 'key.pem', '-passout', 'pass:fuzz', '-iter', '16', '-nomac', '-out', 'nomac.p12');
   for (const name of ['modern', 'legacy', 'nomac']) put('pkcs12', `${name}.p12`, readFileSync(join(work, `${name}.p12`)));
@@ -81,9 +95,11 @@ put('timestamp-token', 'token.der', await tsa.timestamp({ hashAlgorithm: 'SHA-25
 put('png', 'handwriting.png', handwritingPng());
 put('png', 'solid.png', solidPng(40, 20));
 // A baseline JPEG's markers (SOI, APP0 JFIF, DQT, SOF0 16×8, SOS, EOI): the header readers stop at SOF.
-put('jpeg', 'baseline.jpg', Buffer.from(
-  'ffd8ffe000104a46494600010100000100010000ffdb004300' + '01'.repeat(64) +
-  'ffc0000b080008001001011100ffda0008010100003f00d2cf20ffd9', 'hex'));
+put(
+  'jpeg',
+  'baseline.jpg',
+  Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb004300' + '01'.repeat(64) + 'ffc0000b080008001001011100ffda0008010100003f00d2cf20ffd9', 'hex'),
+);
 
 // ---------------------------------------------------------------- spreadsheets, CSV, ZIP
 const rows = [
@@ -140,7 +156,11 @@ function zip64Seed(): Buffer {
 put('zip', 'zip64-extra-field.zip', zip64Seed());
 
 // ---------------------------------------------------------------- templates
-const docx = buildDocx({ body: paragraph('Bonjour ', run('${na'), run('me}'), ', de ${city}.'), header: paragraph('Réf. ${ref}'), footer: paragraph('${page}') });
+const docx = buildDocx({
+  body: paragraph('Bonjour ', run('${na'), run('me}'), ', de ${city}.'),
+  header: paragraph('Réf. ${ref}'),
+  footer: paragraph('${page}'),
+});
 put('docx', 'template.docx', docx);
 put('docx', 'template-stored.docx', stored(docx));
 put('docx', 'letter.docx', twoPageLetter());

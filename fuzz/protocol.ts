@@ -4,11 +4,17 @@ export interface WorkerRequest {
   seconds: number;
   seed: number;
   maxRssBytes: number;
+  /** Coverage-guided (coverage.ts): inputs that reach new code join the corpus the mutations start from. */
+  guided: boolean;
+  /** Unguided runs: read the coverage every 256 executions, only to report it (to compare with a guided run). */
+  measure: boolean;
   shared: SharedArrayBuffer;
 }
 export interface WorkerResult {
   execs: number;
   runs: number;
+  /** Guided runs: inputs added to the corpus, and the code features (block × count bucket) reached. */
+  guidance?: { grown: number; features: number; blocks: number };
   failure?: { input: number[]; origin: string; error: string; shrinks: number };
 }
 

@@ -29,7 +29,9 @@ describe('fuzz targets: corpus and regressions', () => {
     });
   }
 
-  const found = existsSync(regressionRoot) ? readdirSync(regressionRoot).flatMap((t) => readdirSync(join(regressionRoot, t)).map((file) => ({ target: t, file }))) : [];
+  const found = existsSync(regressionRoot)
+    ? readdirSync(regressionRoot).flatMap((t) => readdirSync(join(regressionRoot, t)).map((file) => ({ target: t, file })))
+    : [];
   it.each(found)('$target: $file returns or throws the typed error', async ({ target: name, file }) => {
     const target = targets.find((t) => t.name === name)!;
     expect(target, `a target named ${name}`).toBeDefined();

@@ -1,7 +1,11 @@
 /**
  * Runs fuzz targets (targets.ts), one after the other, each in a worker thread it watches:
  *
- *   node fuzz/runner.ts [--list] [--seconds 3] [--targets pdf-inspect,zip] [--hang-seconds 10] [--seed N] [--max-rss-mb 1536]
+ *   node fuzz/runner.ts [--list] [--seconds 3] [--targets pdf-inspect,zip] [--hang-seconds 10] [--seed N] [--max-rss-mb 1536] [--guided]
+ *
+ * --guided: coverage-guided (coverage.ts): an input that reaches code no earlier input reached joins the corpus the
+ * mutations start from. Each execution then also reads V8's block counters, so fewer run per second.
+ * --measure-coverage: an unguided run that reports the same figures (blocks reached), read every 256 executions.
  *
  * A target fails on a crash (an error its parser does not own), a hang (no new execution for --hang-seconds), or
  * memory (worker heap over 1 GiB, or the process resident set over --max-rss-mb with over half of it still alive
@@ -25,13 +29,23 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     'max-rss-mb': { type: 'string', default: '1536' },
     list: { type: 'boolean', default: false },
+    guided: { type: 'boolean', default: false },
+    'measure-coverage': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
 const hangSeconds = Number(values['hang-seconds']);
 const startupSeconds = 300;
 const seed = values.seed ? Number(values.seed) : Date.now() % 2 ** 31;
-const chosen = values.targets ? values.targets.split(',').map((n) => targets.find((t) => t.name === n) ?? (() => { throw new Error(`unknown target ${n}`); })()) : targets;
+const chosen = values.targets
+  ? values.targets.split(',').map(
+      (n) =>
+        targets.find((t) => t.name === n) ??
+        (() => {
+          throw new Error(`unknown target ${n}`);
+        })(),
+    )
+  : targets;
 if (values.list) {
   console.log(targets.map((t) => t.name).join('\n'));
   process.exit(0);
@@ -47,6 +61,7 @@ interface Outcome {
   memory: number;
   seconds: number;
   peakRssMb: number;
+  guidance?: WorkerResult['guidance'];
 }
 
 function saveFinding(target: string, kind: string, bytes: Uint8Array, report: string): string {
@@ -63,7 +78,15 @@ async function fuzz(name: string): Promise<Outcome> {
   const header = new Int32Array(shared, 0, 2);
   const current = () => new Uint8Array(shared, sharedHeaderBytes, Atomics.load(header, 1)).slice();
   const started = performance.now();
-  const request: WorkerRequest = { target: name, seconds, seed, maxRssBytes: Number(values['max-rss-mb']) * 2 ** 20, shared };
+  const request: WorkerRequest = {
+    target: name,
+    seconds,
+    seed,
+    maxRssBytes: Number(values['max-rss-mb']) * 2 ** 20,
+    guided: values.guided,
+    measure: values['measure-coverage'],
+    shared,
+  };
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: request, resourceLimits: { maxOldGenerationSizeMb: 1024, stackSizeMb: 4 } });
   const outcome: Outcome = { target: name, execs: 0, crashes: 0, hangs: 0, memory: 0, seconds: 0, peakRssMb: 0 };
 
@@ -77,7 +100,10 @@ async function fuzz(name: string): Promise<Outcome> {
       // took over 30 s (seen with load 17 on 2 cores), which is not a hang of any parser.
       else if (performance.now() - lastChange > (count === 0 ? startupSeconds : hangSeconds) * 1000) {
         clearInterval(watch);
-        resolve({ kind: 'hang', detail: count === 0 ? `the worker did not start within ${startupSeconds} s` : `no execution finished for ${hangSeconds} s (execution ${count})` });
+        resolve({
+          kind: 'hang',
+          detail: count === 0 ? `the worker did not start within ${startupSeconds} s` : `no execution finished for ${hangSeconds} s (execution ${count})`,
+        });
         void worker.terminate();
       }
     }, 200);
@@ -99,6 +125,7 @@ async function fuzz(name: string): Promise<Outcome> {
     console.log(`  ${name}: ${kind.toUpperCase()} ${result.detail}\n  input (${bytes.length} bytes) saved to ${path}`);
   } else {
     await worker.terminate();
+    outcome.guidance = result.guidance;
     if (result.failure) {
       const memory = result.failure.error.startsWith('MemoryFinding');
       if (memory) outcome.memory++;
@@ -106,21 +133,26 @@ async function fuzz(name: string): Promise<Outcome> {
       const bytes = Uint8Array.from(result.failure.input);
       const report = `${result.failure.error}\norigin: ${result.failure.origin}\nshrinks: ${result.failure.shrinks}\nseed ${seed}\n`;
       const path = saveFinding(name, memory ? 'memory' : 'crash', bytes, report);
-      console.log(`  ${name}: ${memory ? 'MEMORY' : 'CRASH'} ${report.split('\n').slice(0, 3).join('\n    ')}\n  input (${bytes.length} bytes, minimised) saved to ${path}`);
+      console.log(
+        `  ${name}: ${memory ? 'MEMORY' : 'CRASH'} ${report.split('\n').slice(0, 3).join('\n    ')}\n  input (${bytes.length} bytes, minimised) saved to ${path}`,
+      );
     }
   }
   return outcome;
 }
 
-console.log(`fuzz: ${chosen.length} target(s), ${seconds} s each, hang after ${hangSeconds} s, seed ${seed}`);
+console.log(`fuzz: ${chosen.length} target(s), ${seconds} s each, hang after ${hangSeconds} s, seed ${seed}${values.guided ? ', coverage-guided' : ''}`);
 const outcomes: Outcome[] = [];
 for (const target of chosen) {
   const outcome = await fuzz(target.name);
   outcomes.push(outcome);
   const found = outcome.crashes + outcome.hangs + outcome.memory;
   console.log(
-    `${found ? 'FAIL' : 'ok  '} ${outcome.target.padEnd(16)} ${String(outcome.execs).padStart(9)} execs ${Math.round(outcome.execs / outcome.seconds).toString().padStart(6)}/s` +
-      `  crashes ${outcome.crashes}  hangs ${outcome.hangs}  memory ${outcome.memory}  peak RSS ${outcome.peakRssMb} MiB (process)`,
+    `${found ? 'FAIL' : 'ok  '} ${outcome.target.padEnd(16)} ${String(outcome.execs).padStart(9)} execs ${Math.round(outcome.execs / outcome.seconds)
+      .toString()
+      .padStart(6)}/s` +
+      `  crashes ${outcome.crashes}  hangs ${outcome.hangs}  memory ${outcome.memory}  peak RSS ${outcome.peakRssMb} MiB (process)` +
+      (outcome.guidance ? `  blocks ${outcome.guidance.blocks}  features ${outcome.guidance.features}  corpus +${outcome.guidance.grown}` : ''),
   );
 }
 const failed = outcomes.filter((o) => o.crashes + o.hangs + o.memory);

@@ -4,7 +4,7 @@
  * splicing two seeds) plus, less often, raw random bytes. fast-check shrinks a failing case to fewer and smaller
  * mutations, so a finding comes out close to its seed.
  *
- * Why not coverage-guided (Jazzer.js): @jazzer.js/core 4.0.0 installs without node-gyp (its native fuzzer ships
+ * Why not Jazzer.js (libFuzzer; the long run is coverage-guided by coverage.ts instead): @jazzer.js/core 4.0.0 installs without node-gyp (its native fuzzer ships
  * prebuilt in the npm package) but the prebuilt linux-x64 binary needs GLIBC 2.38 and this platform (Debian 12) has
  * 2.36: `require` fails with ERR_DLOPEN_FAILED. 2.1.0 downloads its binary from GitHub at install (unreachable here)
  * and falls back to cmake-js + a compiler. See docs/security.md, "Fuzzing".
@@ -24,7 +24,8 @@ export interface Seed {
 export function loadSeeds(families: readonly string[]): Seed[] {
   const seeds: Seed[] = [];
   for (const family of families) {
-    for (const name of readdirSync(join(corpusRoot, family)).sort()) seeds.push({ name: `${family}/${name}`, bytes: readFileSync(join(corpusRoot, family, name)) });
+    for (const name of readdirSync(join(corpusRoot, family)).sort())
+      seeds.push({ name: `${family}/${name}`, bytes: readFileSync(join(corpusRoot, family, name)) });
   }
   if (!seeds.length) throw new Error(`no seeds in ${families.join(', ')}: run node fuzz/make-corpus.ts`);
   return seeds;
@@ -66,7 +67,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('splice' as const), seed: fc.nat(), at: position, length: fc.integer({ min: 1, max: 2048 }), to: position }),
   fc.record({ kind: fc.constant('number' as const), at: position, value: fc.nat({ max: interestingNumbers.length - 1 }) }),
   fc.record({
-    kind: fc.constant('uint' as const), at: position, width: fc.constantFrom(1 as const, 2 as const, 4 as const),
+    kind: fc.constant('uint' as const),
+    at: position,
+    width: fc.constantFrom(1 as const, 2 as const, 4 as const),
     value: fc.oneof(fc.constantFrom(0, 1, 0x7f, 0x80, 0xff, 0xffff, 0x7fffffff, 0xffffffff), fc.nat()),
   }),
 );
@@ -136,7 +139,10 @@ export interface GeneratedInput {
 /** Mutated seeds (mostly) and random bytes; inputs are capped at `maxBytes` (the upload limits are far larger). */
 export function inputs(seeds: readonly Seed[], tokens: readonly string[], maxBytes: number): fc.Arbitrary<GeneratedInput> {
   const tokenBytes = tokens.map((t) => Buffer.from(t, 'latin1'));
-  const mutated = fc.record({ seed: fc.nat({ max: seeds.length - 1 }), ops: fc.array(op, { minLength: 1, maxLength: 10 }) }).map(({ seed, ops }) => {
+  // `seeds` may grow while the run goes on (a guided run adds the inputs that reached new code): the pick is taken
+  // modulo its length at the time the input is made.
+  const mutated = fc.record({ pick: fc.nat(), ops: fc.array(op, { minLength: 1, maxLength: 10 }) }).map(({ pick, ops }) => {
+    const seed = pick % seeds.length;
     let bytes: Buffer = Buffer.from(seeds[seed]!.bytes);
     for (const o of ops) {
       bytes = apply(bytes, o, seeds, tokenBytes);

@@ -59,16 +59,104 @@ const tolerate = (expected: (error: unknown) => boolean, step: () => unknown) =>
 };
 
 const pdfTokens = [
-  '<<', '>>', '[', ']', ' 0 R ', ' obj\n', 'endobj\n', 'stream\n', '\nendstream', 'xref\n0 1\n', 'trailer\n', 'startxref\n',
-  '%%EOF\n', '/Prev 0 ', '/Length 999999999 ', '/Filter /FlateDecode ', '/Filter [/ASCIIHexDecode /FlateDecode] ', '/Type /ObjStm /N 99 /First 0 ',
-  '/Type /XRef /W [1 4 2] /Size 9 ', '/Kids [2 0 R] ', '/Parent 1 0 R ', '/Root 1 0 R ', '/Encrypt 9 0 R ', '(\\', '<FEFF', '%', '/AcroForm <</Fields [5 0 R]>> ',
-  '/FT /Sig ', '/ByteRange [0 1 2 3] ', '/Contents <3082> ', '/Perms <</DocMDP 9 0 R>> ', '/DSS <</Certs [9 0 R]>> ', '/Rotate 90 ', '/MediaBox [0 0 -1 1e9] ',
+  '<<',
+  '>>',
+  '[',
+  ']',
+  ' 0 R ',
+  ' obj\n',
+  'endobj\n',
+  'stream\n',
+  '\nendstream',
+  'xref\n0 1\n',
+  'trailer\n',
+  'startxref\n',
+  '%%EOF\n',
+  '/Prev 0 ',
+  '/Length 999999999 ',
+  '/Filter /FlateDecode ',
+  '/Filter [/ASCIIHexDecode /FlateDecode] ',
+  '/Type /ObjStm /N 99 /First 0 ',
+  '/Type /XRef /W [1 4 2] /Size 9 ',
+  '/Kids [2 0 R] ',
+  '/Parent 1 0 R ',
+  '/Root 1 0 R ',
+  '/Encrypt 9 0 R ',
+  '(\\',
+  '<FEFF',
+  '%',
+  '/AcroForm <</Fields [5 0 R]>> ',
+  '/FT /Sig ',
+  '/ByteRange [0 1 2 3] ',
+  '/Contents <3082> ',
+  '/Perms <</DocMDP 9 0 R>> ',
+  '/DSS <</Certs [9 0 R]>> ',
+  '/Rotate 90 ',
+  '/MediaBox [0 0 -1 1e9] ',
 ];
-const derTokens = ['\x30\x80', '\x00\x00', '\x30\x84\xff\xff\xff\xff', '\x06\x03\x55\x04\x03', '\x18\x0f', '\x17\x0d', '\x02\x01\x00', '\xa0\x80', '\x04\x00', '\x03\x01\x00'];
-const zipTokens = ['PK\x03\x04', 'PK\x01\x02', 'PK\x05\x06', 'PK\x06\x06', 'PK\x06\x07', '\xff\xff\xff\xff', '[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml', 'mimetype', 'content.xml', '../'];
-const xmlTokens = ['<', '>', '</', '/>', '&amp;', '&#0;', '<![CDATA[', '<!DOCTYPE x [<!ENTITY a "aaaa">]>', '&a;', '${', '}', '${#x}', '${/x}', '${@x}', '<w:t>', '</w:t>', '<c r="ZZZ999999"><v>1e308</v></c>', ' r="A1048577"', '<row r="99999999">'];
+const derTokens = [
+  '\x30\x80',
+  '\x00\x00',
+  '\x30\x84\xff\xff\xff\xff',
+  '\x06\x03\x55\x04\x03',
+  '\x18\x0f',
+  '\x17\x0d',
+  '\x02\x01\x00',
+  '\xa0\x80',
+  '\x04\x00',
+  '\x03\x01\x00',
+];
+const zipTokens = [
+  'PK\x03\x04',
+  'PK\x01\x02',
+  'PK\x05\x06',
+  'PK\x06\x06',
+  'PK\x06\x07',
+  '\xff\xff\xff\xff',
+  '[Content_Types].xml',
+  'xl/workbook.xml',
+  'xl/worksheets/sheet1.xml',
+  'mimetype',
+  'content.xml',
+  '../',
+];
+const xmlTokens = [
+  '<',
+  '>',
+  '</',
+  '/>',
+  '&amp;',
+  '&#0;',
+  '<![CDATA[',
+  '<!DOCTYPE x [<!ENTITY a "aaaa">]>',
+  '&a;',
+  '${',
+  '}',
+  '${#x}',
+  '${/x}',
+  '${@x}',
+  '<w:t>',
+  '</w:t>',
+  '<c r="ZZZ999999"><v>1e308</v></c>',
+  ' r="A1048577"',
+  '<row r="99999999">',
+];
 const csvTokens = ['"', '""', ';', ',', '\t', '|', '\r\n', '\n', 'sep=;\n', '\ufeff', '\x00', '=', '=CMD|', '\xff\xfe', '\xef\xbb\xbf'];
-const imageTokens = ['IHDR', 'IDAT', 'IEND', 'PLTE', 'tRNS', 'acTL', '\xff\xd8', '\xff\xc0', '\xff\xc2', '\xff\xda', '\xff\xff', '\xff\xd9', '\x00\x00\x00\x00'];
+const imageTokens = [
+  'IHDR',
+  'IDAT',
+  'IEND',
+  'PLTE',
+  'tRNS',
+  'acTL',
+  '\xff\xd8',
+  '\xff\xc0',
+  '\xff\xc2',
+  '\xff\xda',
+  '\xff\xff',
+  '\xff\xd9',
+  '\x00\x00\x00\x00',
+];
 
 const root = () => readFileSync(join(corpusRoot, 'x509', 'root.der'));
 const digest = new Uint8Array(32).fill(7);
@@ -140,7 +228,11 @@ export const targets: FuzzTarget[] = [
     tokens: derTokens,
     maxBytes: 16 * 1024,
     setup: async () => {
-      const [{ describeCertificate }, { parseCertificate }, expected] = await Promise.all([signingApi(), import('../packages/signing/src/crypto/x509.ts'), derErrors()]);
+      const [{ describeCertificate }, { parseCertificate }, expected] = await Promise.all([
+        signingApi(),
+        import('../packages/signing/src/crypto/x509.ts'),
+        derErrors(),
+      ]);
       return {
         run: (bytes) => {
           tolerate(expected, () => parseCertificate(bytes));
@@ -157,7 +249,11 @@ export const targets: FuzzTarget[] = [
     tokens: derTokens,
     maxBytes: 64 * 1024,
     setup: async () => {
-      const [{ verifyCmsSignature }, { parseSignedData }, expected] = await Promise.all([signingApi(), import('../packages/signing/src/crypto/cms-parse.ts'), derErrors()]);
+      const [{ verifyCmsSignature }, { parseSignedData }, expected] = await Promise.all([
+        signingApi(),
+        import('../packages/signing/src/crypto/cms-parse.ts'),
+        derErrors(),
+      ]);
       return {
         run: (bytes) => {
           tolerate(expected, () => parseSignedData(bytes));
@@ -273,7 +369,9 @@ export const targets: FuzzTarget[] = [
     maxBytes: 16 * 1024,
     setup: async () => {
       const [{ imageXObject, readPngHeader }, { PdfReader }, { PdfUpdate }] = await Promise.all([
-        import('../packages/signing/src/pdf/image.ts'), import('../packages/signing/src/pdf/reader.ts'), import('../packages/signing/src/pdf/update.ts'),
+        import('../packages/signing/src/pdf/image.ts'),
+        import('../packages/signing/src/pdf/reader.ts'),
+        import('../packages/signing/src/pdf/update.ts'),
       ]);
       const host = PdfReader.open(readFileSync(join(corpusRoot, 'pdf', 'plain.pdf')));
       return {
@@ -293,7 +391,8 @@ export const targets: FuzzTarget[] = [
     maxBytes: 16 * 1024,
     setup: async () => {
       const [{ documentOrImageType }, { checkLogo, readImageHeader }] = await Promise.all([
-        import('../apps/server/src/platform/file-signature.ts'), import('../apps/server/src/domains/settings/logo.ts'),
+        import('../apps/server/src/platform/file-signature.ts'),
+        import('../apps/server/src/domains/settings/logo.ts'),
       ]);
       return {
         run: (bytes) => {

@@ -94,7 +94,8 @@ for (const folder of localeFolders(join(root, 'apps/web/src'))) {
         note('web', language, `${where}: missing ${base}`);
         continue;
       }
-      if (!sameSet(own.placeholders, fr.placeholders)) note('web', language, `${where}: ${base} has placeholders ${show(own.placeholders)}, French ${show(fr.placeholders)}`);
+      if (!sameSet(own.placeholders, fr.placeholders))
+        note('web', language, `${where}: ${base} has placeholders ${show(own.placeholders)}, French ${show(fr.placeholders)}`);
       if (fr.forms.size) {
         const missing = pluralFormsOf(language).filter((f) => !own.forms.has(f));
         if (missing.length) note('web', language, `${where}: ${base} lacks the plural forms ${missing.join(', ')}`);
@@ -112,8 +113,7 @@ interface MailText {
   action?: { label: string; linkParam: string };
   sms?: string;
 }
-const mailPlaceholders = (t: MailText) =>
-  new Set([t.subject, ...t.paragraphs, t.sms ?? ''].flatMap((s) => [...s.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!)));
+const mailPlaceholders = (t: MailText) => new Set([t.subject, ...t.paragraphs, t.sms ?? ''].flatMap((s) => [...s.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!)));
 
 const domainsDir = join(root, 'apps/server/src/domains');
 for (const domain of readdirSync(domainsDir)) {
@@ -133,11 +133,14 @@ for (const domain of readdirSync(domainsDir)) {
           note('mails', language, `${where}: missing`);
           continue;
         }
-        if (!sameSet(mailPlaceholders(text), mailPlaceholders(fr))) note('mails', language, `${where}: placeholders ${show(mailPlaceholders(text))}, French ${show(mailPlaceholders(fr))}`);
+        if (!sameSet(mailPlaceholders(text), mailPlaceholders(fr)))
+          note('mails', language, `${where}: placeholders ${show(mailPlaceholders(text))}, French ${show(mailPlaceholders(fr))}`);
         if (Boolean(text.sms) !== Boolean(fr.sms)) note('mails', language, `${where}: ${fr.sms ? 'no SMS text' : 'an SMS text French does not have'}`);
-        if (text.action?.linkParam !== fr.action?.linkParam) note('mails', language, `${where}: button ${text.action?.linkParam ?? 'none'}, French ${fr.action?.linkParam ?? 'none'}`);
+        if (text.action?.linkParam !== fr.action?.linkParam)
+          note('mails', language, `${where}: button ${text.action?.linkParam ?? 'none'}, French ${fr.action?.linkParam ?? 'none'}`);
       }
-      for (const name of Object.keys(own)) if (!(name in catalogues.fr)) note('mails', language, `${domain}/templates.ts ${exportName} ${name}: not a French template`);
+      for (const name of Object.keys(own))
+        if (!(name in catalogues.fr)) note('mails', language, `${domain}/templates.ts ${exportName} ${name}: not a French template`);
     }
   }
 }
@@ -174,7 +177,8 @@ for (const [file, exportName] of pdfCatalogues) {
     for (const [key, text] of reference) {
       const translated = own.get(key);
       if (translated === undefined || translated.trim() === '') note('pdfs', language, `${where}: missing ${key || '(text)'}`);
-      else if (!sameSet(pdfPlaceholders(translated), pdfPlaceholders(text))) note('pdfs', language, `${where} ${key}: placeholders ${show(pdfPlaceholders(translated))}, French ${show(pdfPlaceholders(text))}`);
+      else if (!sameSet(pdfPlaceholders(translated), pdfPlaceholders(text)))
+        note('pdfs', language, `${where} ${key}: placeholders ${show(pdfPlaceholders(translated))}, French ${show(pdfPlaceholders(text))}`);
     }
     for (const key of own.keys()) if (!reference.has(key)) note('pdfs', language, `${where}: ${key} is not a French key`);
   }
@@ -196,4 +200,6 @@ if (failed) {
   console.error('\nLocales: an enforced language misses texts (above). docs/languages.md says how to add them.');
   process.exit(1);
 }
-console.log(`Locales: complete (enforced: web ${enforcedLanguages.web.join(' ')}; mails ${enforcedLanguages.mails.join(' ')}; PDFs ${enforcedLanguages.pdfs.join(' ')}).`);
+console.log(
+  `Locales: complete (enforced: web ${enforcedLanguages.web.join(' ')}; mails ${enforcedLanguages.mails.join(' ')}; PDFs ${enforcedLanguages.pdfs.join(' ')}).`,
+);

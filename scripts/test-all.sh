@@ -8,7 +8,10 @@ step() { printf '\n==> %s\n' "$*"; }
 step "Type check"
 npm run typecheck --silent
 
-step "Lint (ESLint: typescript-eslint rules) and dependency rules (dependency-cruiser: layers, entries, no two-way domains)"
+step "Formatting (prettier: npm run format writes it)"
+npm run format:check --silent
+
+step "Lint (ESLint: typescript-eslint rules, the type-aware ones included) and dependency rules (dependency-cruiser: layers, entries, queries in repositories, no two-way domains)"
 npm run lint --silent
 npm run lint:deps --silent
 
@@ -17,6 +20,12 @@ node scripts/check-locales.ts
 
 step "Schema and migrations agree"
 bash scripts/check-migrations.sh
+
+step "The architecture doc's domain table is the code's (node scripts/architecture-table.ts --write)"
+node scripts/architecture-table.ts --check
+
+step "The repositories' SQL is the snapshots' (apps/server/queries; node apps/server/scripts/sql-snapshots.ts --write)"
+node apps/server/scripts/sql-snapshots.ts --check
 
 # Two test files at a time: Vitest's default on a 2-core machine is ONE worker, and most integration tests wait (jobs,
 # timers, the PostgreSQL server, child processes) — measured on 3 files: 28.9 s with one worker, 19.5 s with two.
@@ -36,4 +45,5 @@ fi
 
 step "Browser journeys (Chromium)"
 npm run build -w apps/web --silent
+npm run build -w packages/embed --silent
 npx vitest run --project e2e

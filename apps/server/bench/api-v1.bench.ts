@@ -108,7 +108,11 @@ try {
       documents: [{ fileName: 'contract.pdf', contentBase64: pdfBase64 }],
       options: { chainingMode: 'email' },
     });
-    const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body,
+    });
     await res.arrayBuffer();
     return res.status;
   };
@@ -171,7 +175,8 @@ try {
   };
 
   await closedLoop(warmup);
-  const current = engine === 'postgres' ? ((await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }) : undefined;
+  const current =
+    engine === 'postgres' ? ((await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }) : undefined;
   const databaseName = current?.rows[0]?.name ?? '';
   const loadBefore = loadavg();
   const cpuBefore = process.cpuUsage();

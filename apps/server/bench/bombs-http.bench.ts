@@ -19,7 +19,16 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-const cases = ['pdf: 1-page PDF (reference)', 'pdf: object streams → 600 MB', 'png: 12000 × 12000 header', 'png: 2000 × 2000, IDAT → 400 MB', 'zip: 50 × 49 MB members', 'zip: member declared 2 KB → 600 MB', 'before: pdf-lib on the object-stream PDF', 'before: fflate unzipSync on the 50 × 49 MB zip'] as const;
+const cases = [
+  'pdf: 1-page PDF (reference)',
+  'pdf: object streams → 600 MB',
+  'png: 12000 × 12000 header',
+  'png: 2000 × 2000, IDAT → 400 MB',
+  'zip: 50 × 49 MB members',
+  'zip: member declared 2 KB → 600 MB',
+  'before: pdf-lib on the object-stream PDF',
+  'before: fflate unzipSync on the 50 × 49 MB zip',
+] as const;
 type Case = (typeof cases)[number];
 
 const kb = (line: string, key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(line)![1]) * 1024;
@@ -58,7 +67,8 @@ async function child(name: Case, dir: string) {
     } else {
       const { unzipSync } = await import('fflate');
       const data = file('zip-50.zip');
-      send = async () => `inflated ${mb(Object.values(unzipSync(data, { filter: (m) => m.originalSize <= 50 * 1024 * 1024 })).reduce((n, m) => n + m.length, 0))}`;
+      send = async () =>
+        `inflated ${mb(Object.values(unzipSync(data, { filter: (m) => m.originalSize <= 50 * 1024 * 1024 })).reduce((n, m) => n + m.length, 0))}`;
     }
   } else {
     const { createTestContext } = await import('../test/support/harness.ts');
@@ -113,15 +123,25 @@ if (process.argv[2] === '--case') {
   const dir = mkdtempSync(join(tmpdir(), 'paraphe-bombs-'));
   try {
     await prepareFiles(dir);
-    const sizes = ['objstm.pdf', 'png-12000.png', 'png-idat.png', 'zip-50.zip', 'zip-liar.zip'].map((f) => `${f} ${(readFileSync(join(dir, f)).length / 1024).toFixed(0)} KB`);
+    const sizes = ['objstm.pdf', 'png-12000.png', 'png-idat.png', 'zip-50.zip', 'zip-liar.zip'].map(
+      (f) => `${f} ${(readFileSync(join(dir, f)).length / 1024).toFixed(0)} KB`,
+    );
     console.log(`Node ${process.version}; files: ${sizes.join(', ')}`);
     console.log('case'.padEnd(46), 'answer'.padEnd(26), 'RSS peak: first call / second call (baseline)', 'time');
     const only = process.argv[2];
     for (const name of cases.filter((c) => !only || c.startsWith(only))) {
-      const out = execFileSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--case', name, dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      const out = execFileSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--case', name, dir], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      });
       type Run = { outcome: string; increase: number; baseline: number; ms: number };
       const { cold, warm } = JSON.parse(out.slice(out.indexOf('{"name"'))) as { cold: Run; warm: Run };
-      console.log(name.padEnd(46), cold.outcome.slice(0, 26).padEnd(26), `+${mb(cold.increase)} / +${mb(warm.increase)} (${mb(cold.baseline)})`.padEnd(46), `${cold.ms.toFixed(0)} / ${warm.ms.toFixed(0)} ms`);
+      console.log(
+        name.padEnd(46),
+        cold.outcome.slice(0, 26).padEnd(26),
+        `+${mb(cold.increase)} / +${mb(warm.increase)} (${mb(cold.baseline)})`.padEnd(46),
+        `${cold.ms.toFixed(0)} / ${warm.ms.toFixed(0)} ms`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -35,7 +35,15 @@ const filePath = join(tmpdir(), `paraphe-signatories-v2-${count}.xlsx`);
 if (process.argv[3] === 'generate') {
   function* rows() {
     for (let i = 0; i < count; i++) {
-      yield { mail: `signatory.${i}@example.com`, firstname: `Prénom${i}`, lastname: `Nom${i}`, lang: i % 2 ? 'fr' : 'en', city: ['Besançon', 'Nîmes', 'Straßburg'][i % 3], amount: `${1000 + i},00`, reference: `C-${i}` };
+      yield {
+        mail: `signatory.${i}@example.com`,
+        firstname: `Prénom${i}`,
+        lastname: `Nom${i}`,
+        lang: i % 2 ? 'fr' : 'en',
+        city: ['Besançon', 'Nîmes', 'Straßburg'][i % 3],
+        amount: `${1000 + i},00`,
+        reference: `C-${i}`,
+      };
     }
   }
   writeFileSync(
@@ -100,7 +108,14 @@ try {
     const template = new FormData();
     template.set('file', new Blob([new Uint8Array(twoPageLetter())]), 'contrat.docx');
     const uploaded = await gerant.json<{ data: { id: string } }>('POST', '/api/Template', 'template', template);
-    const mapping = { civility: { value: 'Madame, Monsieur' }, firstname: { column: 'firstname' }, lastname: { column: 'lastname' }, city: { column: 'city' }, amount: { column: 'amount' }, reference: { column: 'reference' } };
+    const mapping = {
+      civility: { value: 'Madame, Monsieur' },
+      firstname: { column: 'firstname' },
+      lastname: { column: 'lastname' },
+      city: { column: 'city' },
+      amount: { column: 'amount' },
+      reference: { column: 'reference' },
+    };
     form.set('mergeDocument', JSON.stringify({ templateId: uploaded.data.id, mapping, signatureFields: [{ signerIndex: 0, page: 2, x: 300, y: 80 }] }));
     form.set('transactionDocuments', '[]');
     form.delete('files');
@@ -113,12 +128,24 @@ try {
   const upload = new FormData();
   upload.set('file', new Blob([readFileSync(filePath)]), 'signatories.xlsx');
   const uploaded = await gerant.json<{ data: { id: string } }>('POST', `/api/campains/${id}/import`, 'campaign', upload);
-  await gerant.json('PUT', `/api/campains/${id}/import/${uploaded.data.id}`, 'campaign', { mapping: { mail: 0, firstname: 1, lastname: 2, lang: 3 }, ignoreFirstLine: true, variables: mailMerge ? { city: 4, amount: 5, reference: 6 } : {} });
+  await gerant.json('PUT', `/api/campains/${id}/import/${uploaded.data.id}`, 'campaign', {
+    mapping: { mail: 0, firstname: 1, lastname: 2, lang: 3 },
+    ignoreFirstLine: true,
+    variables: mailMerge ? { city: 4, amount: 5, reference: 6 } : {},
+  });
   for (;;) {
-    const state = (await gerant.json<{ data: { status: string; imported: number; error: string | null } }>('GET', `/api/campains/${id}/import/${uploaded.data.id}`, 'campaign')).data;
+    const state = (
+      await gerant.json<{ data: { status: string; imported: number; error: string | null } }>(
+        'GET',
+        `/api/campains/${id}/import/${uploaded.data.id}`,
+        'campaign',
+      )
+    ).data;
     if (state.status === 'failed') throw new Error(`import failed: ${state.error}`);
     if (state.status === 'done') {
-      console.log(`engine=${engine} ${mailMerge ? 'mail-merge' : 'classic'} signatories=${state.imported} import=${seconds(started)} s rss(peak so far)=${Math.round(hwm())} MB`);
+      console.log(
+        `engine=${engine} ${mailMerge ? 'mail-merge' : 'classic'} signatories=${state.imported} import=${seconds(started)} s rss(peak so far)=${Math.round(hwm())} MB`,
+      );
       break;
     }
     await new Promise((r) => setTimeout(r, 500));
@@ -130,10 +157,18 @@ try {
   let dispatched: string | null = null;
   for (;;) {
     if (!dispatched) {
-      const c = (await gerant.json<{ data: { status: string; progress: { dispatched: number; ratePerMinute: number | null } } }>('GET', `/api/campains/${id}`, 'campaign')).data;
+      const c = (
+        await gerant.json<{ data: { status: string; progress: { dispatched: number; ratePerMinute: number | null } } }>(
+          'GET',
+          `/api/campains/${id}`,
+          'campaign',
+        )
+      ).data;
       if (c.status === 'ready') {
         dispatched = seconds(started);
-        console.log(`dispatch (send → ready: ${count} copies + invitations committed) = ${dispatched} s, rate ${c.progress.ratePerMinute}/min; delivered so far ${new Set(accepted).size}`);
+        console.log(
+          `dispatch (send → ready: ${count} copies + invitations committed) = ${dispatched} s, rate ${c.progress.ratePerMinute}/min; delivered so far ${new Set(accepted).size}`,
+        );
       }
     }
     if (new Set(accepted).size >= count) break;

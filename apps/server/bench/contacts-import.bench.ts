@@ -49,18 +49,21 @@ function* rows() {
 // The file is written by a child process (its memory is not this process's), once per row count.
 const filePath = join(tmpdir(), `paraphe-contacts-${count}.xlsx`);
 if (process.argv[3] === 'generate') {
-  writeFileSync(filePath, await xlsxBuffer({
-    sheetName: 'Contacts',
-    columns: [
-      { header: 'E-mail', key: 'mail' },
-      { header: 'Prénom', key: 'firstname' },
-      { header: 'Nom', key: 'lastname' },
-      { header: 'Société', key: 'company' },
-      { header: 'Mobile', key: 'mobile' },
-      { header: 'Langue', key: 'lang' },
-    ],
-    rows: rows(),
-  }));
+  writeFileSync(
+    filePath,
+    await xlsxBuffer({
+      sheetName: 'Contacts',
+      columns: [
+        { header: 'E-mail', key: 'mail' },
+        { header: 'Prénom', key: 'firstname' },
+        { header: 'Nom', key: 'lastname' },
+        { header: 'Société', key: 'company' },
+        { header: 'Mobile', key: 'mobile' },
+        { header: 'Langue', key: 'lang' },
+      ],
+      rows: rows(),
+    }),
+  );
   process.exit(0);
 }
 let started = performance.now();
@@ -89,7 +92,9 @@ try {
     return data.status === 'done' || data.status === 'failed' ? data : null;
   }, 600_000);
   console.log(`import job: ${seconds(started)} s`);
-  console.log(`total: ${seconds(total)} s  status=${done.status} imported=${done.imported} updated=${done.updated} skipped=${done.skipped} warnings=${done.warnings}`);
+  console.log(
+    `total: ${seconds(total)} s  status=${done.status} imported=${done.imported} updated=${done.updated} skipped=${done.skipped} warnings=${done.warnings}`,
+  );
   console.log(`peak RSS: ${mb(peakRss())} (before the upload: ${mb(rssBefore)})`);
   started = performance.now();
   const list = await client.call('GET', '/api/persons?limit=20', 'phonebook');

@@ -37,14 +37,19 @@ const adminUrl = new URL(databaseUrl);
 adminUrl.pathname = '/postgres';
 const server = new pg.Client({ connectionString: adminUrl.toString() });
 await server.connect();
-if (!(await server.query('select 1 from pg_database where datname = $1', [url.pathname.slice(1)])).rowCount) await server.query(`create database ${url.pathname.slice(1)}`);
+if (!(await server.query('select 1 from pg_database where datname = $1', [url.pathname.slice(1)])).rowCount)
+  await server.query(`create database ${url.pathname.slice(1)}`);
 
 const database = await openPostgres(databaseUrl);
 const t = await createTestContext({ database });
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const exec = (text: string) => t.database.db.execute(sql.raw(text));
 const columnsOf = async (table: string) =>
-  (await rows<{ c: string }>(sql`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`)).map((r) => r.c);
+  (
+    await rows<{ c: string }>(
+      sql`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
+    )
+  ).map((r) => r.c);
 /** The columns of a copy: the template's values, but these expressions. */
 const list = (cols: string[], prefix: string, overrides: Record<string, string>) => cols.map((c) => overrides[c] ?? `${prefix}.${c}`).join(', ');
 const kinds = `(array['signer_contacted','signer_signed','option_simple','option_campaign','option_sms','option_mailing'])`;
@@ -172,7 +177,10 @@ async function seed() {
   console.error(`seeded in ${seconds(started)} s`);
 }
 
-const gerantOf = () => rows<{ app_id: string; email: string }>(sql`select a.id as app_id, u.email from applications a join users u on u.app_id = a.id and u.profile = 'GERANT' where a.company = ${tenantA}`);
+const gerantOf = () =>
+  rows<{ app_id: string; email: string }>(
+    sql`select a.id as app_id, u.email from applications a join users u on u.app_id = a.id and u.profile = 'GERANT' where a.company = ${tenantA}`,
+  );
 let [tenant] = await gerantOf();
 if (!tenant) {
   console.error(`seeding ${databaseUrl} (scale ${scale})…`);
@@ -225,7 +233,9 @@ for (const [name, who, audience, path] of cases) {
     if (i >= 5) latencies.push(ms);
   }
   const sorted = latencies.sort((x, y) => x - y);
-  console.log(`${name.padEnd(40)}${String(sorted.length).padStart(6)}${percentile(sorted, 50).toFixed(1).padStart(9)}${percentile(sorted, 95).toFixed(1).padStart(9)}${sorted.at(-1)!.toFixed(1).padStart(9)}`);
+  console.log(
+    `${name.padEnd(40)}${String(sorted.length).padStart(6)}${percentile(sorted, 50).toFixed(1).padStart(9)}${percentile(sorted, 95).toFixed(1).padStart(9)}${sorted.at(-1)!.toFixed(1).padStart(9)}`,
+  );
 }
 
 await t.close();

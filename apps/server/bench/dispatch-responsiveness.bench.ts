@@ -25,7 +25,8 @@ const count = Number(process.argv[2] ?? 5_000);
 const timeoutMs = 15_000;
 const filePath = join(tmpdir(), `paraphe-signatories-v2-${count}.xlsx`);
 // The campaign bench writes the signatories' sheet (same file name, same columns).
-if (!existsSync(filePath)) execFileSync(process.execPath, [new URL('./campaign-dispatch.bench.ts', import.meta.url).pathname, String(count), 'generate'], { stdio: 'inherit' });
+if (!existsSync(filePath))
+  execFileSync(process.execPath, [new URL('./campaign-dispatch.bench.ts', import.meta.url).pathname, String(count), 'generate'], { stdio: 'inherit' });
 
 const accepted = new Set<string>();
 const sink = new SMTPServer({
@@ -42,14 +43,19 @@ const sink = new SMTPServer({
 });
 // Ports: BENCH_PORT (the server) and the next one (the sink); random free ones otherwise.
 const serverPort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
-const port = await new Promise<number>((resolve) => sink.listen(serverPort ? serverPort + 1 : 0, '127.0.0.1', () => resolve((sink.server.address() as AddressInfo).port)));
+const port = await new Promise<number>((resolve) =>
+  sink.listen(serverPort ? serverPort + 1 : 0, '127.0.0.1', () => resolve((sink.server.address() as AddressInfo).port)),
+);
 
 const site = await createFaultSite();
 const database = await site.open();
 await database.db.execute(sql`update applications set features = features || '{"campaign": true}'::jsonb where id = ${site.tenant.appId}`);
 await database.close();
 const extraEnv = JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}') as Record<string, string>;
-const server = await startServerProcess(site, { port: serverPort, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_DOMAIN_CHECK: 'off', LOG_LEVEL: 'error', ...extraEnv } });
+const server = await startServerProcess(site, {
+  port: serverPort,
+  env: { SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_DOMAIN_CHECK: 'off', LOG_LEVEL: 'error', ...extraEnv },
+});
 
 type Phase = 'dispatch' | 'delivery';
 const samples: Record<string, Record<Phase, number[]>> = { healthz: { dispatch: [], delivery: [] }, list: { dispatch: [], delivery: [] } };
@@ -95,9 +101,14 @@ try {
   const upload = new FormData();
   upload.set('file', new Blob([readFileSync(filePath)]), 'signatories.xlsx');
   const uploaded = await gerant.json<{ data: { id: string } }>('POST', `/api/campains/${id}/import`, 'campaign', upload);
-  await gerant.json('PUT', `/api/campains/${id}/import/${uploaded.data.id}`, 'campaign', { mapping: { mail: 0, firstname: 1, lastname: 2, lang: 3 }, ignoreFirstLine: true, variables: {} });
+  await gerant.json('PUT', `/api/campains/${id}/import/${uploaded.data.id}`, 'campaign', {
+    mapping: { mail: 0, firstname: 1, lastname: 2, lang: 3 },
+    ignoreFirstLine: true,
+    variables: {},
+  });
   for (;;) {
-    const state = (await gerant.json<{ data: { status: string; error: string | null } }>('GET', `/api/campains/${id}/import/${uploaded.data.id}`, 'campaign')).data;
+    const state = (await gerant.json<{ data: { status: string; error: string | null } }>('GET', `/api/campains/${id}/import/${uploaded.data.id}`, 'campaign'))
+      .data;
     if (state.status === 'failed') throw new Error(`import failed: ${state.error}`);
     if (state.status === 'done') break;
     await new Promise((r) => setTimeout(r, 500));
@@ -109,7 +120,8 @@ try {
   const pollers = [
     poll('healthz', (signal) => fetch(`${server.url}/healthz`, { signal })),
     poll('list', async (signal) => {
-      const ask = async () => fetch(`${server.url}/api/transactions?limit=20`, { signal, headers: { authorization: `Bearer ${await lister.token('history')}` } });
+      const ask = async () =>
+        fetch(`${server.url}/api/transactions?limit=20`, { signal, headers: { authorization: `Bearer ${await lister.token('history')}` } });
       const res = await ask();
       if (res.status !== 401) return res;
       await lister.login(); // the access token expired: a new one
@@ -137,7 +149,9 @@ try {
   const deliverySeconds = (performance.now() - started) / 1000;
   polling = false;
   await Promise.all(pollers);
-  console.log(`engine=${engine} copies=${count} settings=${JSON.stringify(extraEnv)} dispatch (send → ready) ${dispatchSeconds.toFixed(1)} s, delivered (send → last invitation) ${deliverySeconds.toFixed(1)} s`);
+  console.log(
+    `engine=${engine} copies=${count} settings=${JSON.stringify(extraEnv)} dispatch (send → ready) ${dispatchSeconds.toFixed(1)} s, delivered (send → last invitation) ${deliverySeconds.toFixed(1)} s`,
+  );
   for (const name of ['healthz', 'list'] as const) {
     for (const p of ['dispatch', 'delivery'] as const) console.log(`${name.padEnd(7)} during ${p.padEnd(8)}: ${summary(samples[name]![p])}`);
   }

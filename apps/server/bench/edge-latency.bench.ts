@@ -19,7 +19,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const report = (label: string, durations: number[] & { cpuMs?: number }) => {
   const sorted = [...durations].sort((a, b) => a - b);
   const cpu = durations.cpuMs === undefined ? '' : `  cpu/call=${durations.cpuMs.toFixed(2)} ms`;
-  console.log(`${label.padEnd(22)} n=${durations.length}  p50=${percentile(sorted, 50).toFixed(2)} ms  p95=${percentile(sorted, 95).toFixed(2)} ms  max=${sorted.at(-1)!.toFixed(2)} ms${cpu}`);
+  console.log(
+    `${label.padEnd(22)} n=${durations.length}  p50=${percentile(sorted, 50).toFixed(2)} ms  p95=${percentile(sorted, 95).toFixed(2)} ms  max=${sorted.at(-1)!.toFixed(2)} ms${cpu}`,
+  );
 };
 
 /** Wall time of each call, and the process CPU time per call (less sensitive to other load on the machine). */
@@ -41,7 +43,8 @@ const t = await createTestContext();
 try {
   const { gerant, client } = await tenantWithGerant(t);
   // Login (no second factor for this tenant: one argon2 verification, one session row).
-  const login = (i: number) => t.request({ method: 'POST', url: '/api/auth/login', body: { email: i % 2 ? gerant.email : gerant.email.toUpperCase(), password }, headers: freshIp() });
+  const login = (i: number) =>
+    t.request({ method: 'POST', url: '/api/auth/login', body: { email: i % 2 ? gerant.email : gerant.email.toUpperCase(), password }, headers: freshIp() });
   await time(warmup, login, 200);
   const loginDurations = await time(count, login, 200);
 

@@ -45,15 +45,20 @@ function brokenXrefPdf(padMb: number): Buffer {
 }
 
 function rowsOds(rows: number): Buffer {
-  const row = '<table:table-row><table:table-cell office:value-type="string"><text:p>Dupont</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>jean@example.com</text:p></table:table-cell></table:table-row>';
+  const row =
+    '<table:table-row><table:table-cell office:value-type="string"><text:p>Dupont</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>jean@example.com</text:p></table:table-cell></table:table-row>';
   const content = Buffer.from(
     '<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet><table:table table:name="Sheet1">' +
       row.repeat(rows) +
       '</table:table></office:spreadsheet></office:body></office:document-content>',
   );
-  const manifest = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>');
+  const manifest = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>',
+  );
   // SheetJS refuses an .ods without styles.xml ("Cannot find file styles.xml"): the file must be read for real.
-  const styles = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.2"/>');
+  const styles = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.2"/>',
+  );
   return rawZip([
     deflatedMember('mimetype', Buffer.from('application/vnd.oasis.opendocument.spreadsheet')),
     deflatedMember('content.xml', content),
@@ -63,9 +68,14 @@ function rowsOds(rows: number): Buffer {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'paraphe-bench-hostile-'));
-// Job polling as in production (1 s; the test harness polls every 0.5 s): on PGlite every poll is a query run on
-// the main thread, which the baseline phase shows.
-const t = await createTestContext({ env: { WORKER_TASK_TIMEOUT_SECONDS: '600', HEALTH_STORAGE_WAIT_MS: '50' }, pollingIntervalSeconds: 1 });
+// Job polling as in production (woken by NOTIFY, a look every 15 s between; the test harness polls every 0.5 s): on
+// PGlite every poll is a query run on the main thread, which the baseline phase shows. BENCH_WAKE_BACKSTOP_S=1 gives
+// the polling of before (every worker every second).
+const t = await createTestContext({
+  env: { WORKER_TASK_TIMEOUT_SECONDS: '600', HEALTH_STORAGE_WAIT_MS: '50' },
+  pollingIntervalSeconds: 1,
+  wakeBackstopSeconds: Number(process.env.BENCH_WAKE_BACKSTOP_S ?? 15),
+});
 try {
   const stamper = await stampClient(t);
   const { client: gerant } = await tenantWithGerant(t);
@@ -90,7 +100,11 @@ try {
         prepared = {
           method: opts.method,
           url: opts.url,
-          headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(json ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+          headers: {
+            ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+            ...(json ? { 'content-type': 'application/json' } : {}),
+            ...opts.headers,
+          },
           payload: json ? JSON.stringify(opts.body) : ((opts.body as Buffer | undefined) ?? ''),
         };
         return { statusCode: 0, body: '', json: () => ({}) } as unknown as Awaited<ReturnType<typeof t.request>>;
@@ -100,12 +114,21 @@ try {
     return prepared!;
   };
   const build: Record<Kind, () => Promise<Prepared>> = {
-    p12: () => prepare((ctx) => uploadStampFile(ctx, stamper, '/api/stamp-accounts/import', { name: 'hostile.p12', data: files.p12 }, { password: 'wrong', label: 'Hostile' })),
-    p12cap: () => prepare((ctx) => uploadStampFile(ctx, stamper, '/api/stamp-accounts/import', { name: 'cap.p12', data: files.p12cap }, { password: 'wrong', label: 'Hostile' })),
+    p12: () =>
+      prepare((ctx) =>
+        uploadStampFile(ctx, stamper, '/api/stamp-accounts/import', { name: 'hostile.p12', data: files.p12 }, { password: 'wrong', label: 'Hostile' }),
+      ),
+    p12cap: () =>
+      prepare((ctx) =>
+        uploadStampFile(ctx, stamper, '/api/stamp-accounts/import', { name: 'cap.p12', data: files.p12cap }, { password: 'wrong', label: 'Hostile' }),
+      ),
     pdfbomb: () => prepare((ctx) => createRequest(ctx, gerant, { files: [{ fileName: 'bomb.pdf', contentType: 'application/pdf', data: files.pdfbomb }] })),
     pdfxref: () => prepare((ctx) => createRequest(ctx, gerant, { files: [{ fileName: 'xref.pdf', contentType: 'application/pdf', data: files.pdfxref }] })),
     ods: () => prepare((ctx) => uploadContacts(ctx, contactsGerant, 'contacts.ods', files.ods)),
-    login: () => prepare((ctx) => ctx.request({ method: 'POST', url: '/api/auth/login', body: { email: 'nobody@example.com', password: 'wrong-password-1' }, headers: freshIp() })),
+    login: () =>
+      prepare((ctx) =>
+        ctx.request({ method: 'POST', url: '/api/auth/login', body: { email: 'nobody@example.com', password: 'wrong-password-1' }, headers: freshIp() }),
+      ),
   };
   const baseUrl = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
   const probe = () => fetch(`${baseUrl}/healthz`).then((res) => res.arrayBuffer());
@@ -129,8 +152,12 @@ try {
     loop.disable();
     const sorted = [...probes].sort((a, b) => a - b);
     const delay = (ns: number) => Math.max(0, ns / 1e6 - 10);
-    console.log(`${label.padEnd(9)} /healthz n=${probes.length}  p50=${ms(percentile(sorted, 50))}  p99=${ms(percentile(sorted, 99))}  max=${ms(sorted.at(-1) ?? 0)}`);
-    console.log(`${''.padEnd(9)} event loop  p50=${ms(delay(loop.percentile(50)))}  p99=${ms(delay(loop.percentile(99)))}  max=${ms(delay(loop.max))}  (beyond the 10 ms interval)`);
+    console.log(
+      `${label.padEnd(9)} /healthz n=${probes.length}  p50=${ms(percentile(sorted, 50))}  p99=${ms(percentile(sorted, 99))}  max=${ms(sorted.at(-1) ?? 0)}`,
+    );
+    console.log(
+      `${''.padEnd(9)} event loop  p50=${ms(delay(loop.percentile(50)))}  p99=${ms(delay(loop.percentile(99)))}  max=${ms(delay(loop.max))}  (beyond the 10 ms interval)`,
+    );
   }
 
   // Baseline: the same probes for 15 s with nothing else running (job polling, the server's own timers).
@@ -160,7 +187,11 @@ try {
     });
     sender.once('error', reject);
   });
+  // The hostile window on the monotonic clock a CPU profile (`node --cpu-prof`) stamps its samples with, to read
+  // only that window's main-thread work.
+  const windowStart = process.hrtime.bigint() / 1000n;
   await measure('hostile', () => pending);
+  console.log(`hostile window (µs, --cpu-prof clock): ${windowStart} ${process.hrtime.bigint() / 1000n}`);
   const outcomes = (await answers).map(({ kind, status, body, ms }) => {
     let code = '';
     try {

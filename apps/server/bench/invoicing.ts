@@ -70,11 +70,21 @@ await exec(sql`
   from consumptions group by 1, 2, 4`);
 await exec(sql`analyze`);
 const { count } = (await rows<{ count: string }>(sql`select count(*) from consumptions`))[0]!;
-console.log(`seeded ${tenants} tenants, ${Number(count).toLocaleString('en')} consumption rows of ${monthStart.toISOString().slice(0, 7)} in ${seconds(started)} s`);
+console.log(
+  `seeded ${tenants} tenants, ${Number(count).toLocaleString('en')} consumption rows of ${monthStart.toISOString().slice(0, 7)} in ${seconds(started)} s`,
+);
 
 const { platform } = t.server;
 const adminUser = (await rows<{ id: string; app_id: string }>(sql`select id, app_id from users where email = ${adminEmail}`))[0]!;
-const actor = { appId: adminUser.app_id, userId: adminUser.id, realUserId: adminUser.id, profile: 'ADMIN', isProductAdmin: true, permissions: new Set(), sessionId: 'bench' } as never;
+const actor = {
+  appId: adminUser.app_id,
+  userId: adminUser.id,
+  realUserId: adminUser.id,
+  profile: 'ADMIN',
+  isProductAdmin: true,
+  permissions: new Set(),
+  sessionId: 'bench',
+} as never;
 
 // 1. The delivery notes, as the month-end run's chunks of 100 tenants.
 started = performance.now();
@@ -92,13 +102,17 @@ started = performance.now();
 const noteIds = (await rows<{ id: string }>(sql`select id from sales where kind = 'delivery_note' and status = 'pending' order by id`)).map((r) => r.id);
 for (let i = 0; i < noteIds.length; i += 500) await convertNotes({ platform, actor, saleIds: noteIds.slice(i, i + 500) });
 const invoiceSeconds = seconds(started);
-const { invoices, total } = (await rows<{ invoices: string; total: string }>(sql`select count(*) as invoices, sum(total_cents) as total from sales where kind = 'invoice'`))[0]!;
+const { invoices, total } = (
+  await rows<{ invoices: string; total: string }>(sql`select count(*) as invoices, sum(total_cents) as total from sales where kind = 'invoice'`)
+)[0]!;
 console.log(`invoices: ${invoices} issued (with PDFs) in ${invoiceSeconds} s, total ${(Number(total) / 100).toLocaleString('en')} EUR`);
 console.log(`month invoiced for ${tenants} tenants: ${(Number(notesSeconds) + Number(invoiceSeconds)).toFixed(1)} s (target < 60 s)`);
 
-const { gaps } = (await rows<{ gaps: string }>(sql`
+const { gaps } = (
+  await rows<{ gaps: string }>(sql`
   select count(*) as gaps from (select number, lag(number) over (order by number) as previous from sales where kind = 'invoice') s
-  where previous is not null and split_part(number, '-', 2)::int <> split_part(previous, '-', 2)::int + 1`))[0]!;
+  where previous is not null and split_part(number, '-', 2)::int <> split_part(previous, '-', 2)::int + 1`)
+)[0]!;
 console.log(`numbering: ${gaps} gap(s)`);
 
 // 3. Lists at 1,000,000 sales: first pages over HTTP (keyset paging), p50 / p95 of 40 calls.

@@ -59,10 +59,69 @@ const t = await createTestContext({ database });
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const exec = (text: string) => t.database.db.execute(sql.raw(text));
 
-const firstNames = ['Jean', 'Marie', 'Pierre', 'Martine', 'Hélène', 'Louis', 'Camille', 'Nicolas', 'Sophie', 'Julien', 'Claire', 'Thomas', 'Élodie', 'Antoine', 'Laura', 'Hugo', 'Chloé', 'Paul', 'Inès', 'Lucas'];
+const firstNames = [
+  'Jean',
+  'Marie',
+  'Pierre',
+  'Martine',
+  'Hélène',
+  'Louis',
+  'Camille',
+  'Nicolas',
+  'Sophie',
+  'Julien',
+  'Claire',
+  'Thomas',
+  'Élodie',
+  'Antoine',
+  'Laura',
+  'Hugo',
+  'Chloé',
+  'Paul',
+  'Inès',
+  'Lucas',
+];
 const lastNames = [
-  'Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefèvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux', 'Vincent', 'Fournier',
-  'Morel', 'Girard', 'André', 'Mercier', 'Dupont', 'Lambert', 'Bonnet', 'François', 'Legrand', 'Garnier', 'Faure', 'Rousseau', 'Blanc', 'Guérin', 'Muller', 'Henry', 'Roussel', 'Nicolas', 'Perrin', 'Morin',
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Lefèvre',
+  'Michel',
+  'Garcia',
+  'David',
+  'Bertrand',
+  'Roux',
+  'Vincent',
+  'Fournier',
+  'Morel',
+  'Girard',
+  'André',
+  'Mercier',
+  'Dupont',
+  'Lambert',
+  'Bonnet',
+  'François',
+  'Legrand',
+  'Garnier',
+  'Faure',
+  'Rousseau',
+  'Blanc',
+  'Guérin',
+  'Muller',
+  'Henry',
+  'Roussel',
+  'Nicolas',
+  'Perrin',
+  'Morin',
 ];
 const arr = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
 /** The first and last name of row g (offset k for the second signer). */
@@ -74,7 +133,11 @@ async function seed() {
   const a = await t.factory.tenant({ company: tenantA, doubleAuth: false, features: { campaign: true, mailing: true } });
   const b = await t.factory.tenant({ company: tenantB, doubleAuth: false, features: { campaign: true, mailing: true } });
   const columnsOf = async (table: string) =>
-    (await rows<{ c: string }>(sql`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`)).map((r) => r.c);
+    (
+      await rows<{ c: string }>(
+        sql`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
+      )
+    ).map((r) => r.c);
   const list = (cols: string[], prefix: string, overrides: Record<string, string>) => cols.map((c) => overrides[c] ?? `${prefix}.${c}`).join(', ');
 
   for (const [tenant, total] of [
@@ -171,11 +234,15 @@ async function seed() {
   console.error(`seeded in ${seconds(started)} s`);
 }
 
-let [tenant] = await rows<{ app_id: string; email: string }>(sql`select a.id as app_id, u.email from applications a join users u on u.app_id = a.id and u.profile = 'GERANT' where a.company = ${tenantA}`);
+let [tenant] = await rows<{ app_id: string; email: string }>(
+  sql`select a.id as app_id, u.email from applications a join users u on u.app_id = a.id and u.profile = 'GERANT' where a.company = ${tenantA}`,
+);
 if (!tenant) {
   console.error(`seeding ${databaseUrl} (scale ${scale})…`);
   await seed();
-  [tenant] = await rows<{ app_id: string; email: string }>(sql`select a.id as app_id, u.email from applications a join users u on u.app_id = a.id and u.profile = 'GERANT' where a.company = ${tenantA}`);
+  [tenant] = await rows<{ app_id: string; email: string }>(
+    sql`select a.id as app_id, u.email from applications a join users u on u.app_id = a.id and u.profile = 'GERANT' where a.company = ${tenantA}`,
+  );
 }
 let client = await t.login(tenant!.email, password);
 const [big] = await rows<{ id: string }>(sql`select id from campaigns where app_id = ${tenant!.app_id} and label = 'Grande campagne'`);
@@ -238,8 +305,11 @@ for (const [name, audience, url] of cases) {
     last = res.json();
   }
   const sorted = latencies.sort((x, y) => x - y);
-  const total = last.countAll === undefined ? '-' : `${last.countAll}${last.countAllCapped ? '+' : ''} (${Array.isArray(last.data) ? last.data.length : 1} rows)`;
-  console.log(`${name.padEnd(40)}${String(sorted.length).padStart(6)}${percentile(sorted, 50).toFixed(1).padStart(9)}${percentile(sorted, 95).toFixed(1).padStart(9)}${sorted.at(-1)!.toFixed(1).padStart(9)}   ${total}`);
+  const total =
+    last.countAll === undefined ? '-' : `${last.countAll}${last.countAllCapped ? '+' : ''} (${Array.isArray(last.data) ? last.data.length : 1} rows)`;
+  console.log(
+    `${name.padEnd(40)}${String(sorted.length).padStart(6)}${percentile(sorted, 50).toFixed(1).padStart(9)}${percentile(sorted, 95).toFixed(1).padStart(9)}${sorted.at(-1)!.toFixed(1).padStart(9)}   ${total}`,
+  );
 }
 
 await t.close();

@@ -25,7 +25,10 @@ const peakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/s
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 /** CPU seconds of this process and of its waited-for children (the converters), from /proc/self/stat. */
 function cpuSeconds(): { self: number; children: number } {
-  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ').map(Number);
+  const fields = readFileSync('/proc/self/stat', 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ')
+    .map(Number);
   // After the command: state is [0], utime [11], stime [12], cutime [13], cstime [14] (clock ticks, 100 a second).
   return { self: (fields[11]! + fields[12]!) / 100, children: (fields[13]! + fields[14]!) / 100 };
 }
@@ -33,7 +36,11 @@ const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1)
 
 /** RSS of this process's descendants (the LibreOffice converters), summed. */
 function childrenRss(): number {
-  const table = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number) as [number, number, number]);
+  const table = execFileSync('ps', ['-eo', 'pid=,ppid=,rss='])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number) as [number, number, number]);
   const mine = new Set([process.pid]);
   let grew = true;
   while (grew) {
@@ -55,7 +62,10 @@ try {
   const client = await t.login(tenant.gerant.email);
   const token = await client.token('template');
   const upload = async (url: string, name: string, data: Uint8Array, fields: Record<string, string> = {}) => {
-    const { payload, headers } = multipartBody([...Object.entries(fields).map(([n, value]) => ({ name: n, value })), { name: 'file', fileName: name, contentType: 'application/octet-stream', data }]);
+    const { payload, headers } = multipartBody([
+      ...Object.entries(fields).map(([n, value]) => ({ name: n, value })),
+      { name: 'file', fileName: name, contentType: 'application/octet-stream', data },
+    ]);
     return t.request({ method: 'POST', url, token, body: payload, headers });
   };
 
@@ -65,10 +75,28 @@ try {
   const sheet = await xlsxBuffer({
     sheetName: 'Signataires',
     columns: ['Référence', 'Civilité', 'Prénom', 'Nom', 'Ville', 'Montant'].map((header, i) => ({ key: `c${i}`, header })),
-    rows: Array.from({ length: count }, (_, i) => ({ c0: `C-${10_000 + i}`, c1: i % 2 ? 'Mme' : 'M.', c2: `Prénom${i}`, c3: `Nom${i}`, c4: cities[i % cities.length], c5: String(100 + i) })),
+    rows: Array.from({ length: count }, (_, i) => ({
+      c0: `C-${10_000 + i}`,
+      c1: i % 2 ? 'Mme' : 'M.',
+      c2: `Prénom${i}`,
+      c3: `Nom${i}`,
+      c4: cities[i % cities.length],
+      c5: String(100 + i),
+    })),
   });
-  const mapping = { reference: { column: 'Référence' }, civility: { column: 'Civilité' }, firstname: { column: 'Prénom' }, lastname: { column: 'Nom' }, city: { column: 'Ville' }, amount: { column: 'Montant' } };
-  console.log(`mail-merge bench: ${count} rows, ${engine}, OFFICE_CONVERTERS=${converters}, variables ${template.variables.join(', ')}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const mapping = {
+    reference: { column: 'Référence' },
+    civility: { column: 'Civilité' },
+    firstname: { column: 'Prénom' },
+    lastname: { column: 'Nom' },
+    city: { column: 'Ville' },
+    amount: { column: 'Montant' },
+  };
+  console.log(
+    `mail-merge bench: ${count} rows, ${engine}, OFFICE_CONVERTERS=${converters}, variables ${template.variables.join(', ')}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   const cpuBefore = cpuSeconds();
   const started = performance.now();
@@ -91,13 +119,26 @@ try {
   const zip = await client.call('GET', `/api/batch/generate/pdf/${batchId}/zip`, 'template');
   const files = unzipSync(zip.rawPayload);
   const names = Object.keys(files);
-  const pages = (pdf: Uint8Array) => (Buffer.from(pdf).toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
-  console.log(`  zip: ${names.length} PDFs, ${mb(zip.rawPayload.length)}, ${seconds(zipStart)} s; pages of the first: ${pages(files[names[0]!]!)}, of the last: ${pages(files[names.at(-1)!]!)}`);
+  const pages = (pdf: Uint8Array) =>
+    (
+      Buffer.from(pdf)
+        .toString('latin1')
+        .match(/\/Type\s*\/Page[^s]/g) ?? []
+    ).length;
+  console.log(
+    `  zip: ${names.length} PDFs, ${mb(zip.rawPayload.length)}, ${seconds(zipStart)} s; pages of the first: ${pages(files[names[0]!]!)}, of the last: ${pages(files[names.at(-1)!]!)}`,
+  );
   console.log(`status ${done.status}, ${done.done} done, ${done.failed} failed`);
   const office = cpuAfter.children - cpuBefore.children;
   const server = cpuAfter.self - cpuBefore.self;
-  console.log(`CPU: LibreOffice ${office.toFixed(1)} s (${((office * 1000) / count).toFixed(0)} ms a PDF), server ${server.toFixed(1)} s — on two idle cores ≈ ${((office + server) / 2).toFixed(0)} s of wall time`);
-  console.log(`${count} PDFs generated in ${generated} s; peak RSS: server ${mb(peakRss())}, LibreOffice converters ${mb(officePeak)}; load after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `CPU: LibreOffice ${office.toFixed(1)} s (${((office * 1000) / count).toFixed(0)} ms a PDF), server ${server.toFixed(1)} s — on two idle cores ≈ ${((office + server) / 2).toFixed(0)} s of wall time`,
+  );
+  console.log(
+    `${count} PDFs generated in ${generated} s; peak RSS: server ${mb(peakRss())}, LibreOffice converters ${mb(officePeak)}; load after ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   clearInterval(sampler);
   await t.close();

@@ -109,7 +109,11 @@ if (process.argv[2] === 'sink') {
     const elapsed = seconds(deliveryStarted);
     // The last rows are recorded `sent` right after the sink's answer.
     const sentCount = async () =>
-      ((await t.database.db.execute(sql`select count(*)::int as n from outbox_messages where app_id = ${appId} and status = 'sent'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      (
+        (await t.database.db.execute(sql`select count(*)::int as n from outbox_messages where app_id = ${appId} and status = 'sent'`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
     let sent = await sentCount();
     while (sent < count) {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -52,10 +52,16 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-for (const [name, list] of Object.entries(times)) console.log(`${name}: ${median(list).toFixed(1)} ms a document (median of ${rounds} rounds of ${perRound}; rounds ${list.map((x) => x.toFixed(1)).join(', ')})`);
+for (const [name, list] of Object.entries(times))
+  console.log(
+    `${name}: ${median(list).toFixed(1)} ms a document (median of ${rounds} rounds of ${perRound}; rounds ${list.map((x) => x.toFixed(1)).join(', ')})`,
+  );
 
 const hostile = hostileTemplates('http://127.0.0.1:9')[0]!.data;
-for (const [name, data] of [['clean letter', docs[0]!.data], ['hostile template', hostile]] as const) {
+for (const [name, data] of [
+  ['clean letter', docs[0]!.data],
+  ['hostile template', hostile],
+] as const) {
   const n = 2000;
   const started = performance.now();
   for (let i = 0; i < n; i++) stripExternalReferences(data, 'docx');

@@ -46,7 +46,8 @@ function prepare(name: string): { input: string; output: string; profile: string
 }
 
 const args = (profile: string) => ['--headless', '--norestore', '--nolockcheck', '--nodefault', '--nologo', `-env:UserInstallation=${profile}`];
-const convert = (profile: string, output: string, files: string[]) => run(soffice, [...args(profile), '--convert-to', 'pdf', '--outdir', output, ...files], { timeout: 600_000 });
+const convert = (profile: string, output: string, files: string[]) =>
+  run(soffice, [...args(profile), '--convert-to', 'pdf', '--outdir', output, ...files], { timeout: 600_000 });
 
 async function timed(label: string, fn: () => Promise<string>) {
   const start = performance.now();

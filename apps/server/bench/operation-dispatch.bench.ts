@@ -64,7 +64,10 @@ try {
   const saved = await gerant.call('POST', `/api/batches/${id}`, 'operation', form);
   if (saved.status !== 200) throw new Error(`save: ${saved.status} ${await saved.text()}`);
 
-  const csv = ['document,signer1_firstname,signer1_lastname,signer1_email,signer1_language', ...Array.from({ length: count }, (_, i) => `doc-${i % poolSize}.pdf,Prénom${i},Nom${i},order.${i}@example.com,${i % 2 ? 'fr' : 'en'}`)].join('\n');
+  const csv = [
+    'document,signer1_firstname,signer1_lastname,signer1_email,signer1_language',
+    ...Array.from({ length: count }, (_, i) => `doc-${i % poolSize}.pdf,Prénom${i},Nom${i},order.${i}@example.com,${i % 2 ? 'fr' : 'en'}`),
+  ].join('\n');
   let started = performance.now();
   const upload = new FormData();
   upload.set('file', new Blob([csv]), 'orders.csv');
@@ -74,7 +77,14 @@ try {
   started = performance.now();
   const sent = await gerant.call('PATCH', `/api/batches/${id}/status`, 'operation', { status: 'pending' });
   if (sent.status !== 200) throw new Error(`send: ${sent.status} ${await sent.text()}`);
-  const view = async () => (await gerant.json<{ data: { status: string; counts: Record<string, number>; progress: { dispatched: number; ratePerMinute: number | null } } }>('GET', `/api/batches/${id}`, 'operation')).data;
+  const view = async () =>
+    (
+      await gerant.json<{ data: { status: string; counts: Record<string, number>; progress: { dispatched: number; ratePerMinute: number | null } } }>(
+        'GET',
+        `/api/batches/${id}`,
+        'operation',
+      )
+    ).data;
 
   let kills = 0;
   let last = 0;
@@ -103,23 +113,33 @@ try {
     'operation dispatched',
   );
   peakHwm = Math.max(peakHwm, hwm());
-  console.log(`dispatch (send → ready: ${ready.progress.dispatched} requests + invitations committed) = ${seconds(started)} s, rate ${ready.progress.ratePerMinute}/min, kills ${kills}; server peak RSS (VmHWM) ${Math.round(peakHwm)} MB`);
+  console.log(
+    `dispatch (send → ready: ${ready.progress.dispatched} requests + invitations committed) = ${seconds(started)} s, rate ${ready.progress.ratePerMinute}/min, kills ${kills}; server peak RSS (VmHWM) ${Math.round(peakHwm)} MB`,
+  );
 
   await server.stop();
   const database = await site.open();
   try {
     const q = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-    const [orders] = await q<{ n: number; distinct: number }>(sql`select count(*)::int as n, count(distinct request_id)::int as distinct from operation_orders where operation_id = ${id} and request_id is not null`);
+    const [orders] = await q<{ n: number; distinct: number }>(
+      sql`select count(*)::int as n, count(distinct request_id)::int as distinct from operation_orders where operation_id = ${id} and request_id is not null`,
+    );
     const [requests] = await q<{ n: number }>(sql`select count(*)::int as n from signature_requests where source_id = ${id}`);
-    const [invitations] = await q<{ n: number; distinct: number }>(sql`select count(*)::int as n, count(distinct recipient)::int as distinct from outbox_messages where template = 'signature-invitation' and recipient like 'order.%'`);
+    const [invitations] = await q<{ n: number; distinct: number }>(
+      sql`select count(*)::int as n, count(distinct recipient)::int as distinct from outbox_messages where template = 'signature-invitation' and recipient like 'order.%'`,
+    );
     const lost = count - invitations!.distinct;
     const duplicated = invitations!.n - invitations!.distinct + (requests!.n - orders!.distinct);
     if (sealMode) {
-      const [sealed] = await q<{ n: number; files: number }>(sql`select count(*)::int as n, count(distinct v.storage_key)::int as files from document_versions v join signature_documents d on d.id = v.document_id join signature_requests r on r.id = d.request_id where r.source_id = ${id} and v.kind = 'sealed'`);
+      const [sealed] = await q<{ n: number; files: number }>(
+        sql`select count(*)::int as n, count(distinct v.storage_key)::int as files from document_versions v join signature_documents d on d.id = v.document_id join signature_requests r on r.id = d.request_id where r.source_id = ${id} and v.kind = 'sealed'`,
+      );
       console.log(`sealed before signing: ${sealed!.n} versions, ${sealed!.files} distinct sealed files`);
       if (sealed!.files !== count) process.exitCode = 1;
     }
-    console.log(`check: orders with a request ${orders!.n} (distinct ${orders!.distinct}), requests ${requests!.n}, invitations ${invitations!.n} (distinct ${invitations!.distinct}) → ${lost} lost, ${duplicated} duplicated`);
+    console.log(
+      `check: orders with a request ${orders!.n} (distinct ${orders!.distinct}), requests ${requests!.n}, invitations ${invitations!.n} (distinct ${invitations!.distinct}) → ${lost} lost, ${duplicated} duplicated`,
+    );
     if (lost || duplicated || orders!.n !== count) process.exitCode = 1;
   } finally {
     await database.close();

@@ -17,7 +17,13 @@ const debits: DirectDebit[] = Array.from({ length: count }, (_, i) => ({
   remittance: `F-2026-${i} F-2026-${i + 1}`,
 }));
 const started = performance.now();
-const xml = buildPain008({ messageId: 'BENCH-1', createdAt: new Date(), creditor: { name: 'Paraphe', iban: 'FR7630006000011234567890189', creditorId: 'FR72ZZZ123456' }, collectionDates: { FRST: '2026-03-04', RCUR: '2026-03-03' }, debits });
+const xml = buildPain008({
+  messageId: 'BENCH-1',
+  createdAt: new Date(),
+  creditor: { name: 'Paraphe', iban: 'FR7630006000011234567890189', creditorId: 'FR72ZZZ123456' },
+  collectionDates: { FRST: '2026-03-04', RCUR: '2026-03-03' },
+  debits,
+});
 const built = performance.now() - started;
 const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pain008-bench-')), 'batch.xml');
 fs.writeFileSync(file, xml);
@@ -25,5 +31,7 @@ const xsd = new URL('../test/fixtures/pain.008.001.02.xsd', import.meta.url).pat
 const validating = performance.now();
 execFileSync('xmllint', ['--noout', '--schema', xsd, file], { stdio: 'ignore' });
 const validated = performance.now() - validating;
-process.stdout.write(`${count} debits: built in ${built.toFixed(0)} ms (${(xml.length / 1e6).toFixed(1)} MB), xmllint --schema in ${validated.toFixed(0)} ms\n`);
+process.stdout.write(
+  `${count} debits: built in ${built.toFixed(0)} ms (${(xml.length / 1e6).toFixed(1)} MB), xmllint --schema in ${validated.toFixed(0)} ms\n`,
+);
 fs.rmSync(path.dirname(file), { recursive: true, force: true });

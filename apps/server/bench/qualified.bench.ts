@@ -18,7 +18,9 @@ const rows = Number(process.argv[3] ?? 5000);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const report = (label: string, durations: number[]) => {
   const sorted = [...durations].sort((a, b) => a - b);
-  console.log(`${label.padEnd(44)} n=${sorted.length}  p50=${percentile(sorted, 50).toFixed(1)} ms  p95=${percentile(sorted, 95).toFixed(1)} ms  max=${sorted.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `${label.padEnd(44)} n=${sorted.length}  p50=${percentile(sorted, 50).toFixed(1)} ms  p95=${percentile(sorted, 95).toFixed(1)} ms  max=${sorted.at(-1)!.toFixed(1)} ms`,
+  );
 };
 
 async function signCalls(t: TestContext, requester: TestClient, email: string, level: number): Promise<number[]> {
@@ -55,8 +57,14 @@ try {
       Array.from({ length: Math.min(500, rows - i) }, (_, j) => {
         const n = i + j;
         return {
-          appId: tenants[n % 20]!.appId, status: (['open', 'activated', 'rejected', 'expired'] as const)[n % 4]!, email: `holder${n}@example.com`,
-          firstName: 'Holder', lastName: String(n), mobile: '+33600000000', provider: 'local' as const, submittedAt: n % 4 === 0 ? new Date() : null,
+          appId: tenants[n % 20]!.appId,
+          status: (['open', 'activated', 'rejected', 'expired'] as const)[n % 4]!,
+          email: `holder${n}@example.com`,
+          firstName: 'Holder',
+          lastName: String(n),
+          mobile: '+33600000000',
+          provider: 'local' as const,
+          submittedAt: n % 4 === 0 ? new Date() : null,
         };
       }),
     );

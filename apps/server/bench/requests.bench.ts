@@ -82,7 +82,9 @@ async function runEngine(engine: Engine): Promise<Result> {
       return t.server.app.inject({ method: 'POST', url: '/api/transactions/1', headers: { ...headers, authorization: `Bearer ${token}` }, payload });
     };
     const invitationCount = async () => {
-      const result = (await t.database.db.execute(sql`select count(*)::int as n from outbox_messages where template = 'signature-invitation'`)) as unknown as { rows: { n: number }[] };
+      const result = (await t.database.db.execute(sql`select count(*)::int as n from outbox_messages where template = 'signature-invitation'`)) as unknown as {
+        rows: { n: number }[];
+      };
       return result.rows[0]!.n;
     };
 
@@ -120,7 +122,9 @@ async function runEngine(engine: Engine): Promise<Result> {
     const handler = (await t.database.db.execute(
       sql`select coalesce(avg(extract(epoch from completed_on - started_on)) * 1000, 0)::float8 as ms from pgboss.job where name = ${sendQueue} and state = 'completed'`,
     )) as unknown as { rows: { ms: number }[] };
-    const size = (await t.database.db.execute(sql`select pg_database_size(current_database())::bigint as bytes`)) as unknown as { rows: { bytes: string | number }[] };
+    const size = (await t.database.db.execute(sql`select pg_database_size(current_database())::bigint as bytes`)) as unknown as {
+      rows: { bytes: string | number }[];
+    };
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
       engine,

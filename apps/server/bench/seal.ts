@@ -44,7 +44,9 @@ try {
   for (let i = 0; i < calls; i++) times.push(await sealOnce());
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!.toFixed(1);
-  console.log(`${calls} seals (PADES B-LTA, ${visible ? 'visible' : 'invisible'}, 1-page PDF, PostgreSQL): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+  console.log(
+    `${calls} seals (PADES B-LTA, ${visible ? 'visible' : 'invisible'}, 1-page PDF, PostgreSQL): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`,
+  );
 } finally {
   await t.close();
   await server.query(`drop database if exists ${name} with (force)`);

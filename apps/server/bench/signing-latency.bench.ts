@@ -47,7 +47,9 @@ async function measure(t: TestContext, label: string, pdf: Uint8Array) {
     if (res.statusCode !== 200) throw new Error(`sign failed: ${res.statusCode} ${res.body}`);
   }
   const sorted = [...durations].sort((a, b) => a - b);
-  console.log(`${label.padEnd(28)} n=${count}  p50=${percentile(sorted, 50).toFixed(1)} ms  p95=${percentile(sorted, 95).toFixed(1)} ms  max=${sorted.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `${label.padEnd(28)} n=${count}  p50=${percentile(sorted, 50).toFixed(1)} ms  p95=${percentile(sorted, 95).toFixed(1)} ms  max=${sorted.at(-1)!.toFixed(1)} ms`,
+  );
 }
 
 const t = await createTestContext();

@@ -41,7 +41,12 @@ interface Result {
 const resultMarker = 'BENCH_RESULT ';
 const rowCount = Number(process.env.BENCH_ROWS ?? 100_000);
 const workDir = join(tmpdir(), 'paraphe-spreadsheet-bench');
-const files = { xlsx: join(workDir, 'export.xlsx'), csv: join(workDir, 'export.csv'), buffer: join(workDir, 'buffer.xlsx'), legacy: join(workDir, 'legacy.xlsx') };
+const files = {
+  xlsx: join(workDir, 'export.xlsx'),
+  csv: join(workDir, 'export.csv'),
+  buffer: join(workDir, 'buffer.xlsx'),
+  legacy: join(workDir, 'legacy.xlsx'),
+};
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 // --- Data ------------------------------------------------------------------------------------------------------------

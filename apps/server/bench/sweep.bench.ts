@@ -27,7 +27,11 @@ const t = await createTestContext();
 try {
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const columnsOf = async (table: string) =>
-    (await rows<{ c: string }>(sql`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`)).map((r) => r.c);
+    (
+      await rows<{ c: string }>(
+        sql`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`,
+      )
+    ).map((r) => r.c);
   const tenant = await tenantWithGerant(t);
   const template = await draft(t, tenant.client, {
     signers: [signer(0)],

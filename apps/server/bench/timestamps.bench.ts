@@ -14,7 +14,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 type Part = { name: string; data: Uint8Array };
 const post = (t: TestContext, url: string, parts: Part[], token?: string) => {
-  const { payload, headers } = multipartBody(parts.map((p) => ({ name: p.name, fileName: p.name === 'token' ? 'f.tsr' : 'f.bin', contentType: 'application/octet-stream', data: p.data })));
+  const { payload, headers } = multipartBody(
+    parts.map((p) => ({ name: p.name, fileName: p.name === 'token' ? 'f.tsr' : 'f.bin', contentType: 'application/octet-stream', data: p.data })),
+  );
   return t.request({ method: 'POST', url, token, body: payload, headers: { ...headers, ...freshIp() } });
 };
 
@@ -27,7 +29,9 @@ async function timed(label: string, run: () => Promise<{ statusCode: number; bod
     if (res.statusCode >= 300) throw new Error(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
   }
   const sorted = durations.sort((a, b) => a - b);
-  console.log(`${label.padEnd(40)} n=${count}  p50=${percentile(sorted, 50).toFixed(1)} ms  p95=${percentile(sorted, 95).toFixed(1)} ms  max=${sorted.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `${label.padEnd(40)} n=${count}  p50=${percentile(sorted, 50).toFixed(1)} ms  p95=${percentile(sorted, 95).toFixed(1)} ms  max=${sorted.at(-1)!.toFixed(1)} ms`,
+  );
 }
 
 const t = await createTestContext();
@@ -39,9 +43,15 @@ try {
   await doc.attach(randomBytes(5 * 1024 * 1024), 'payload.bin', { mimeType: 'application/octet-stream' });
   const large = await doc.save({ useObjectStreams: false });
   const binary = randomBytes(5 * 1024 * 1024);
-  console.log(`Node ${process.version}, PGlite in memory; files: ${small.byteLength} B PDF, ${(large.byteLength / 1024 / 1024).toFixed(2)} MB PDF, 5 MB binary`);
+  console.log(
+    `Node ${process.version}, PGlite in memory; files: ${small.byteLength} B PDF, ${(large.byteLength / 1024 / 1024).toFixed(2)} MB PDF, 5 MB binary`,
+  );
   const outputs: Record<string, Uint8Array> = {};
-  for (const [label, data] of [['1-page PDF', small], ['5 MB PDF', large], ['5 MB binary', binary]] as const) {
+  for (const [label, data] of [
+    ['1-page PDF', small],
+    ['5 MB PDF', large],
+    ['5 MB binary', binary],
+  ] as const) {
     await timed(`stamp: ${label}`, async () => {
       const res = await post(t, '/api/timestamps', [{ name: 'file', data }], await client.token('user'));
       const stamp = res.json().data as { id: string; kind: string };
@@ -52,7 +62,12 @@ try {
   }
   await timed('public verify: 1-page PDF + time-stamp', () => post(t, '/api/public/verify', [{ name: 'file', data: outputs['1-page PDF']! }]));
   await timed('public verify: 5 MB PDF + time-stamp', () => post(t, '/api/public/verify', [{ name: 'file', data: outputs['5 MB PDF']! }]));
-  await timed('public verify: 5 MB binary + .tsr', () => post(t, '/api/public/verify', [{ name: 'file', data: binary }, { name: 'token', data: outputs['5 MB binary']! }]));
+  await timed('public verify: 5 MB binary + .tsr', () =>
+    post(t, '/api/public/verify', [
+      { name: 'file', data: binary },
+      { name: 'token', data: outputs['5 MB binary']! },
+    ]),
+  );
 } finally {
   await t.close();
 }

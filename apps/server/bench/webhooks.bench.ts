@@ -99,7 +99,12 @@ async function until(what: string, probe: () => boolean, timeoutMs: number) {
   while (!probe()) {
     if (performance.now() - reported > 10_000) {
       reported = performance.now();
-      const progress = database ? JSON.stringify(((await database.db.execute(sql`select status, count(*)::int as n from webhook_deliveries group by status`)) as unknown as { rows: unknown[] }).rows) : '(embedded: rows read at the end)';
+      const progress = database
+        ? JSON.stringify(
+            ((await database.db.execute(sql`select status, count(*)::int as n from webhook_deliveries group by status`)) as unknown as { rows: unknown[] })
+              .rows,
+          )
+        : '(embedded: rows read at the end)';
       console.log(`  … ${what}: received ${receiver.received.length}; deliveries ${progress}`);
     }
     if (performance.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
@@ -109,7 +114,11 @@ async function until(what: string, probe: () => boolean, timeoutMs: number) {
 /** The endpoint's rows by status, once they are recorded (embedded: the server stopped — gracefully — to read them). */
 async function statuses(endpointId: string) {
   const read = async (db: NonNullable<typeof database>) =>
-    ((await db.db.execute(sql`select status, count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId} group by status`)) as unknown as { rows: { status: string; n: number }[] }).rows;
+    (
+      (await db.db.execute(sql`select status, count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId} group by status`)) as unknown as {
+        rows: { status: string; n: number }[];
+      }
+    ).rows;
   if (database) return read(database);
   await server.stop();
   const own = await site.open();
@@ -130,11 +139,16 @@ try {
   await until('all delivered', () => distinctAt('/ok') >= count, 10 * 60_000);
   const deliveredIn = seconds(started);
   await new Promise((r) => setTimeout(r, 3000)); // late duplicates, if any
-  console.log(`phase 1: ${count} delivered in ${deliveredIn} s; receiver got ${receivedAt('/ok')} requests, ${distinctAt('/ok')} distinct, ${receivedAt('/ok') - distinctAt('/ok')} duplicate(s); rows ${JSON.stringify(await statuses(ok.data.id))}`);
+  console.log(
+    `phase 1: ${count} delivered in ${deliveredIn} s; receiver got ${receivedAt('/ok')} requests, ${distinctAt('/ok')} distinct, ${receivedAt('/ok') - distinctAt('/ok')} duplicate(s); rows ${JSON.stringify(await statuses(ok.data.id))}`,
+  );
   if (faultyCount > 0) {
     await gerant.login(); // embedded: a new server process since
     await gerant.json('PATCH', `/api/webhooks/${ok.data.id}`, 'application', { enabled: false });
-    const faulty = await gerant.json<{ data: { id: string } }>('POST', '/api/webhooks', 'application', { url: receiver.url('/faulty'), events: ['signature.sent'] });
+    const faulty = await gerant.json<{ data: { id: string } }>('POST', '/api/webhooks', 'application', {
+      url: receiver.url('/faulty'),
+      events: ['signature.sent'],
+    });
     started = await emitAndStart(faultyCount);
     await until('all delivered after retries', () => distinctAt('/faulty') >= faultyCount, 10 * 60_000);
     const retriedIn = seconds(started);

@@ -23,10 +23,38 @@ type CardNumber = keyof typeof standinCards;
 type Json = Record<string, unknown>;
 /** Where webhook events go: a URL, or a function (tests: the app's inject). Answers the HTTP status. */
 
-interface PaymentMethod { id: string; customer: string | null; number: CardNumber; exp_month: number; exp_year: number }
-interface Session { id: string; customer: string; success_url: string; cancel_url: string; status: 'open' | 'complete' | 'expired'; setup_intent: string | null }
-interface Intent { id: string; amount: number; currency: string; customer: string; payment_method: string; status: string; metadata: Json; return_url: string | null; latest_charge: string | null; last_payment_error: Json | null; created: number }
-interface StandinEvent { id: string; body: string }
+interface PaymentMethod {
+  id: string;
+  customer: string | null;
+  number: CardNumber;
+  exp_month: number;
+  exp_year: number;
+}
+interface Session {
+  id: string;
+  customer: string;
+  success_url: string;
+  cancel_url: string;
+  status: 'open' | 'complete' | 'expired';
+  setup_intent: string | null;
+}
+interface Intent {
+  id: string;
+  amount: number;
+  currency: string;
+  customer: string;
+  payment_method: string;
+  status: string;
+  metadata: Json;
+  return_url: string | null;
+  latest_charge: string | null;
+  last_payment_error: Json | null;
+  created: number;
+}
+interface StandinEvent {
+  id: string;
+  body: string;
+}
 
 export interface StripeStandin {
   /** Base URL, e.g. http://127.0.0.1:43121 (STRIPE_API_BASE). */
@@ -64,7 +92,9 @@ function stripeError(status: number, error: Json) {
   return { status, body: { error: { type: 'invalid_request_error', ...error } } };
 }
 
-export async function startStripeStandin(opts: { secretKey?: string; webhookSecret?: string; webhookTarget?: WebhookTarget | null; host?: string; port?: number } = {}): Promise<StripeStandin> {
+export async function startStripeStandin(
+  opts: { secretKey?: string; webhookSecret?: string; webhookTarget?: WebhookTarget | null; host?: string; port?: number } = {},
+): Promise<StripeStandin> {
   const secretKey = opts.secretKey ?? `sk_test_standin${randomBytes(12).toString('hex')}`;
   const webhookSecret = opts.webhookSecret ?? `whsec_standin${randomBytes(12).toString('hex')}`;
   let target: WebhookTarget | null = opts.webhookTarget ?? null;
@@ -107,7 +137,8 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
     latest_charge: pi.latest_charge,
     last_payment_error: pi.last_payment_error,
     created: pi.created,
-    next_action: pi.status === 'requires_action' ? { type: 'redirect_to_url', redirect_to_url: { url: `${base}/3ds/${pi.id}`, return_url: pi.return_url } } : null,
+    next_action:
+      pi.status === 'requires_action' ? { type: 'redirect_to_url', redirect_to_url: { url: `${base}/3ds/${pi.id}`, return_url: pi.return_url } } : null,
   });
 
   async function deliver(event: StandinEvent): Promise<number> {
@@ -136,7 +167,13 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
       pi.status = 'requires_payment_method';
       pi.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
       emit('payment_intent.payment_failed', intentJson(pi));
-      return stripeError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: intentJson(pi) });
+      return stripeError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        payment_intent: intentJson(pi),
+      });
     }
     pi.status = 'succeeded';
     pi.latest_charge = newId('ch');
@@ -158,7 +195,8 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
       if (method === 'POST') {
         const wanted = (form.invoice_settings as Json | undefined)?.default_payment_method as string | undefined;
         if (wanted !== undefined) {
-          if (wanted && methods.get(wanted)?.customer !== c.id) return stripeError(400, { code: 'resource_missing', message: `No such PaymentMethod: '${wanted}'` });
+          if (wanted && methods.get(wanted)?.customer !== c.id)
+            return stripeError(400, { code: 'resource_missing', message: `No such PaymentMethod: '${wanted}'` });
           c.default_pm = wanted || null;
         }
       }
@@ -179,7 +217,14 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (form.mode !== 'setup') return stripeError(400, { message: 'This stand-in only supports mode=setup.' });
       if (!customers.has(String(form.customer))) return stripeError(400, { code: 'resource_missing', message: `No such customer: '${String(form.customer)}'` });
-      const s: Session = { id: newId('cs_test'), customer: String(form.customer), success_url: String(form.success_url), cancel_url: String(form.cancel_url), status: 'open', setup_intent: null };
+      const s: Session = {
+        id: newId('cs_test'),
+        customer: String(form.customer),
+        success_url: String(form.success_url),
+        cancel_url: String(form.cancel_url),
+        status: 'open',
+        setup_intent: null,
+      };
       sessions.set(s.id, s);
       return { status: 200, body: sessionJson(s) };
     }
@@ -189,7 +234,9 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
     }
     if (method === 'GET' && (m = /^\/v1\/setup_intents\/([^/]+)$/.exec(path))) {
       const si = setupIntents.get(m[1]!);
-      return si ? { status: 200, body: { object: 'setup_intent', ...si } } : stripeError(404, { code: 'resource_missing', message: `No such setupintent: '${m[1]}'` });
+      return si
+        ? { status: 200, body: { object: 'setup_intent', ...si } }
+        : stripeError(404, { code: 'resource_missing', message: `No such setupintent: '${m[1]}'` });
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const customer = String(form.customer ?? '');
@@ -208,7 +255,8 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
         last_payment_error: null,
         created: now(),
       };
-      if (!Number.isInteger(pi.amount) || pi.amount < 50) return stripeError(400, { code: 'amount_too_small', param: 'amount', message: 'Amount must be at least €0.50 eur' });
+      if (!Number.isInteger(pi.amount) || pi.amount < 50)
+        return stripeError(400, { code: 'amount_too_small', param: 'amount', message: 'Amount must be at least €0.50 eur' });
       intents.set(pi.id, pi);
       if (form.confirm !== 'true') return { status: 200, body: intentJson(pi) };
       return confirm(pi, form.off_session === 'true');
@@ -225,13 +273,35 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const pi = intents.get(String(form.payment_intent));
-      if (!pi || pi.status !== 'succeeded') return stripeError(400, { code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' });
+      if (!pi || pi.status !== 'succeeded')
+        return stripeError(400, { code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' });
       const done = [...refunds.values()].filter((r) => r.payment_intent === pi.id).reduce((n, r) => n + Number(r.amount), 0);
       const amount = form.amount ? Number(form.amount) : pi.amount - done;
-      if (amount <= 0 || done + amount > pi.amount) return stripeError(400, { code: 'amount_too_large', message: `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((pi.amount - done) / 100).toFixed(2)})` });
-      const refund = { id: newId('re'), object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, charge: pi.latest_charge, status: 'succeeded', created: now(), metadata: form.metadata ?? {} };
+      if (amount <= 0 || done + amount > pi.amount)
+        return stripeError(400, {
+          code: 'amount_too_large',
+          message: `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((pi.amount - done) / 100).toFixed(2)})`,
+        });
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        currency: pi.currency,
+        payment_intent: pi.id,
+        charge: pi.latest_charge,
+        status: 'succeeded',
+        created: now(),
+        metadata: form.metadata ?? {},
+      };
       refunds.set(refund.id, refund);
-      emit('charge.refunded', { id: pi.latest_charge, object: 'charge', amount: pi.amount, amount_refunded: done + amount, payment_intent: pi.id, refunded: done + amount === pi.amount });
+      emit('charge.refunded', {
+        id: pi.latest_charge,
+        object: 'charge',
+        amount: pi.amount,
+        amount_refunded: done + amount,
+        payment_intent: pi.id,
+        refunded: done + amount === pi.amount,
+      });
       return { status: 200, body: refund };
     }
     return stripeError(404, { message: `Unrecognized request URL (${method}: ${path}).` });
@@ -243,8 +313,19 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
       if (offSession) {
         // As Stripe: an off-session charge of a card that needs authentication fails with authentication_required.
         pi.status = 'requires_payment_method';
-        pi.last_payment_error = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
-        return stripeError(402, { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.', payment_intent: intentJson(pi) });
+        pi.last_payment_error = {
+          type: 'card_error',
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+        };
+        return stripeError(402, {
+          type: 'card_error',
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+          payment_intent: intentJson(pi),
+        });
       }
       pi.status = 'requires_action';
       return { status: 200, body: intentJson(pi) };
@@ -253,7 +334,17 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
   }
 
   function sessionJson(s: Session) {
-    return { id: s.id, object: 'checkout.session', mode: 'setup', customer: s.customer, status: s.status, setup_intent: s.setup_intent, success_url: s.success_url, cancel_url: s.cancel_url, url: s.status === 'open' ? `${base}/checkout/${s.id}` : null };
+    return {
+      id: s.id,
+      object: 'checkout.session',
+      mode: 'setup',
+      customer: s.customer,
+      status: s.status,
+      setup_intent: s.setup_intent,
+      success_url: s.success_url,
+      cancel_url: s.cancel_url,
+      url: s.status === 'open' ? `${base}/checkout/${s.id}` : null,
+    };
   }
 
   const page = (title: string, body: string) =>
@@ -280,8 +371,10 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
       }
       if (form.action === 'cancel') return { status: 303, body: '', location: s.cancel_url };
       const number = String(form.number ?? '').replace(/\D/g, '') as CardNumber;
-      if (!(number in standinCards)) return { status: 400, body: page('Add a card', `<p>Use one of Stripe's test cards: ${Object.keys(standinCards).join(', ')}.</p>`) };
-      if (standinCards[number].behaviour === 'declined_on_attach') return { status: 402, body: page('Add a card', '<p>Your card was declined.</p><p><a href="">Try another card</a></p>') };
+      if (!(number in standinCards))
+        return { status: 400, body: page('Add a card', `<p>Use one of Stripe's test cards: ${Object.keys(standinCards).join(', ')}.</p>`) };
+      if (standinCards[number].behaviour === 'declined_on_attach')
+        return { status: 402, body: page('Add a card', '<p>Your card was declined.</p><p><a href="">Try another card</a></p>') };
       const [mm, yy] = String(form.exp ?? '12/34').split('/');
       const pm: PaymentMethod = { id: newId('pm'), customer: s.customer, number, exp_month: Number(mm) || 12, exp_year: 2000 + (Number(yy) || 34) };
       methods.set(pm.id, pm);
@@ -308,7 +401,11 @@ export async function startStripeStandin(opts: { secretKey?: string; webhookSecr
       if (form.result === 'complete') charge(pi);
       else {
         pi.status = 'requires_payment_method';
-        pi.last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The provided PaymentMethod has failed authentication.' };
+        pi.last_payment_error = {
+          type: 'card_error',
+          code: 'payment_intent_authentication_failure',
+          message: 'The provided PaymentMethod has failed authentication.',
+        };
         emit('payment_intent.payment_failed', intentJson(pi));
       }
       return { status: 303, body: '', location: pi.return_url ?? `${base}/` };

@@ -6,7 +6,12 @@ import { startStripeStandin } from '../dev/stripe-standin.ts';
 
 const port = Number(process.argv[2] ?? 12111);
 const webhook = process.argv[3] ?? 'http://127.0.0.1:3000/api/payments/webhooks/stripe';
-const standin = await startStripeStandin({ port, webhookTarget: webhook, secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET });
+const standin = await startStripeStandin({
+  port,
+  webhookTarget: webhook,
+  secretKey: process.env.STRIPE_SECRET_KEY,
+  webhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
+});
 process.stdout.write(
   `Stripe stand-in on ${standin.url}, webhooks to ${webhook}\n` +
     `Start the server with:\n  STRIPE_API_BASE=${standin.url} STRIPE_SECRET_KEY=${standin.secretKey} STRIPE_WEBHOOK_SECRET=${standin.webhookSecret}\n`,

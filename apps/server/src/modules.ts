@@ -6,6 +6,7 @@ import type { Module } from './platform/modules.ts';
 import { applicationsModule } from './domains/applications/index.ts';
 import { authModule } from './domains/auth/index.ts';
 import { billingModule } from './domains/billing/index.ts';
+import { bulkModule } from './domains/bulk/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
 import { certificatesModule } from './domains/certificates/index.ts';
 import { consentsModule } from './domains/consents/index.ts';
@@ -21,6 +22,7 @@ import { paymentsModule } from './domains/payments/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
 import { searchModule } from './domains/search/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
+import { requestTemplatesModule } from './domains/request-templates/index.ts';
 import { signingModule } from './domains/signing/index.ts';
 import { stampsModule } from './domains/stamps/index.ts';
 import { surveysModule } from './domains/surveys/index.ts';
@@ -61,11 +63,15 @@ export const modules: readonly Module[] = [
   paymentsModule,
   certificatesModule,
   signaturesModule,
+  // Reusable request templates: they make requests through the signatures domain.
+  requestTemplatesModule,
   signingModule,
   // surveys after signing: it follows completion (signature.completed) and reads the request's signers.
   surveysModule,
   // After signatures and signing: it follows the requests' end (completion) and reads their signers and signed files.
   crmModule,
+  // The engine campaigns and operations share (claiming chunks, requests per row, fan-out, archive, retention).
+  bulkModule,
   campaignsModule,
   operationsModule,
   dashboardsModule,

@@ -34,6 +34,8 @@ export async function createServer(opts: {
   clock?: Clock;
   mailTransport?: MailTransport;
   pollingIntervalSeconds?: number;
+  /** How often idle workers look for jobs between NOTIFY wake-ups (platform/jobs/boss.ts; default: the polling interval when given, else 15 s). */
+  wakeBackstopSeconds?: number;
   storage?: Storage;
   /** The module list (default: src/modules.ts); tests may add a module of their own. */
   modules?: readonly Module[];
@@ -44,19 +46,40 @@ export async function createServer(opts: {
   const modules = opts.modules ?? defaultModules;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? (() => new Date());
-  const jobs = createJobs(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds });
+  const jobs = createJobs(database, logger, { pollingIntervalSeconds: opts.pollingIntervalSeconds, wakeBackstopSeconds: opts.wakeBackstopSeconds });
   // One pool of SMTP connections for the process, shared by every delivery job; closed below at shutdown.
   const mailTransport =
     opts.mailTransport ??
-    (config.smtpUrl ? createSmtpTransport(config.smtpUrl, { maxConnections: config.mailPacing.maxConnections, maxMessages: config.mailPacing.maxMessages }) : undefined);
+    (config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, { maxConnections: config.mailPacing.maxConnections, maxMessages: config.mailPacing.maxMessages })
+      : undefined);
   const smsProvider = config.smsHttpUrl ? createHttpSmsProvider(config.smsHttpUrl) : undefined;
   const storage =
     opts.storage ??
-    (config.storage.kind === 's3' ? createS3Storage(config.storage.s3) : createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes, reserveBytes: config.storageReserveBytes }));
-  const messaging = createMessaging({ database, jobs, logger, mailFrom: config.mailFrom, publicUrl: config.publicUrl, mailTransport, smsProvider, storage, clock, retryPolicy: config.mailRetry, pacing: config.mailPacing });
+    (config.storage.kind === 's3'
+      ? createS3Storage(config.storage.s3)
+      : createLocalStorage(path.join(config.dataDir, 'files'), { minFreeBytes: config.storageMinFreeBytes, reserveBytes: config.storageReserveBytes }));
+  const messaging = createMessaging({
+    database,
+    jobs,
+    logger,
+    mailFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+    mailTransport,
+    smsProvider,
+    storage,
+    clock,
+    retryPolicy: config.mailRetry,
+    pacing: config.mailPacing,
+  });
   const secret = await ensureSecret(database, config.secretKey);
   startEventLoopMonitor();
-  const workers = createWorkerPool({ threads: config.workers.threads ?? defaultWorkerThreads(), maxQueue: config.workers.maxQueue, taskTimeoutMs: config.workers.taskTimeoutMs });
+  const workers = createWorkerPool({
+    threads: config.workers.threads ?? defaultWorkerThreads(),
+    maxQueue: config.workers.maxQueue,
+    taskTimeoutMs: config.workers.taskTimeoutMs,
+    heapMb: config.workers.heapMb,
+  });
   const platform: Platform = {
     config,
     database,

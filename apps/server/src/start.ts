@@ -18,7 +18,9 @@ async function main() {
 
   // A connection PostgreSQL dropped (a restart, a failover, pg_terminate_backend) is logged, never fatal: the pool
   // opens a new one on the next query; said once, then every 30 s while it lasts.
-  const connectionLost = throttledReporter((error, repeats) => logger.warn({ err: error, repeats }, 'database connection lost: requests answer 503 until it is back'));
+  const connectionLost = throttledReporter((error, repeats) =>
+    logger.warn({ err: error, repeats }, 'database connection lost: requests answer 503 until it is back'),
+  );
   // LibreOffice processes and profiles of a server killed before this start (kill -9, OOM): in the background.
   void cleanOfficeLeftovers({ logger }).catch((error: unknown) => logger.warn({ err: error }, 'office leftovers could not be cleaned'));
   const database = await openDatabase(config, { onConnectionError: (error) => connectionLost('pool', error) });
@@ -38,10 +40,7 @@ async function main() {
 
   const mode = config.embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   const mail = config.smtpUrl ? 'SMTP' : 'in-app outbox (menu Outbox)';
-  const lines = [
-    '',
-    `  Paraphe is running on ${config.publicUrl}  (${mode}; mail: ${mail}; started in ${Math.round(performance.now() - started)} ms)`,
-  ];
+  const lines = ['', `  Paraphe is running on ${config.publicUrl}  (${mode}; mail: ${mail}; started in ${Math.round(performance.now() - started)} ms)`];
   const codeHint = config.smtpUrl
     ? '  Your login code comes by e-mail.'
     : '  No mail server is set (SMTP_URL): your first login code will be shown here, below, when you log in.';

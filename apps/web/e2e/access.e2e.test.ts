@@ -72,8 +72,10 @@ describe('issue 2 journeys', () => {
     await setPasswordFromMail(admin, salesPage, sales, 'Sales123!x');
     await env.steps.logIn(salesPage, sales, 'Sales123!x');
     const nav = salesPage.getByRole('navigation');
-    for (const allowed of ['Dashboard', 'Address book', 'My profile']) expect(await nav.getByRole('link', { name: allowed, exact: true }).count()).toBeGreaterThan(0);
-    for (const hidden of ['Users', 'Applications', 'Outbox', 'Admin dashboard']) expect(await nav.getByRole('link', { name: hidden, exact: true }).count()).toBe(0);
+    for (const allowed of ['Dashboard', 'Address book', 'My profile'])
+      expect(await nav.getByRole('link', { name: allowed, exact: true }).count()).toBeGreaterThan(0);
+    for (const hidden of ['Users', 'Applications', 'Outbox', 'Admin dashboard'])
+      expect(await nav.getByRole('link', { name: hidden, exact: true }).count()).toBe(0);
     await screenshot(salesPage, 'issue2-sales-home');
 
     for (const forbidden of ['users/list', 'users/new', 'applications/list', 'outbox']) {

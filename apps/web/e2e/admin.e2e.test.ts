@@ -28,7 +28,10 @@ describe('issue 25 administrator journeys', () => {
     await screenshot(admin, 'i25-admin-1-issuer-placeholders');
     await admin.getByRole('tab', { name: 'Issuing companies' }).click();
     await admin.getByText('To complete').waitFor();
-    await admin.getByRole('button', { name: /^Edit / }).first().click();
+    await admin
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     // A wrong SIREN is named under its field before anything is sent.
     await admin.getByRole('dialog').getByRole('textbox', { name: 'SIREN', exact: true }).fill('443061842');
     await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -53,7 +56,10 @@ describe('issue 25 administrator journeys', () => {
     await accountant.click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/#\/users\/list/);
-    await page.getByRole('row', { name: /ACCOUNTANT Anna/ }).getByText('Accountant', { exact: true }).waitFor();
+    await page
+      .getByRole('row', { name: /ACCOUNTANT Anna/ })
+      .getByText('Accountant', { exact: true })
+      .waitFor();
 
     // 20: an http:// webhook (allowed in test mode), a complete billing profile, then the switch.
     await page.goto(`${server.url}/#/settings/configuration?tab=webhooks`);

@@ -53,10 +53,17 @@ describe('billing journey', () => {
     await screenshot(page, 'billing-1-payment-methods');
 
     // A request sent in live mode (the profile is complete): metered at the Mini pack's prices.
-    await requests.fillRequest(page, { label: `Order ${stamp}`, participants: [{ first: 'Paula', last: 'Payer', email: `paula.${stamp}@example.com` }], pdfFile });
+    await requests.fillRequest(page, {
+      label: `Order ${stamp}`,
+      participants: [{ first: 'Paula', last: 'Payer', email: `paula.${stamp}@example.com` }],
+      pdfFile,
+    });
     await requests.send(page, { chaining: 'By e-mail to the signers' });
     await page.waitForURL(/#\/signatures\/view\//);
-    await page.getByRole('row', { name: /PAYER Paula/ }).getByText('Invited').waitFor();
+    await page
+      .getByRole('row', { name: /PAYER Paula/ })
+      .getByText('Invited')
+      .waitFor();
     // The invitation itself (and its metering) is the send job's: the note "up to now" must come after it, and after
     // the next whole second — a note "up to now" ends at now less the margin (0 here) cut to the second (sales.ts).
     await server.waitForMailSubject(`paula.${stamp}@example.com`);
@@ -75,7 +82,10 @@ describe('billing journey', () => {
     await admin.getByRole('button', { name: 'Invoice the selected note' }).click();
     await admin.getByText('1 invoice issued.').waitFor();
     await admin.getByRole('tab', { name: 'Invoices' }).click();
-    await admin.getByRole('row', { name: new RegExp(company) }).first().waitFor();
+    await admin
+      .getByRole('row', { name: new RegExp(company) })
+      .first()
+      .waitFor();
     await screenshot(admin, 'billing-2-admin-invoices');
     // Issue 25 item 21: the disputed flag set by hand (with its reason), then cleared.
     const adminRow = admin.getByRole('row', { name: new RegExp(company) }).first();
@@ -102,7 +112,10 @@ describe('billing journey', () => {
 
     // The administrator refunds part of it: the provider refunds, a credit note is issued.
     await admin.goto(`${server.url}/#/applications/payments`);
-    await admin.getByRole('row', { name: new RegExp(company) }).getByRole('button', { name: 'Refund' }).click();
+    await admin
+      .getByRole('row', { name: new RegExp(company) })
+      .getByRole('button', { name: 'Refund' })
+      .click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Amount to refund' }).fill('0.50');
     await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill('Goodwill gesture');
@@ -110,7 +123,10 @@ describe('billing journey', () => {
     await admin.getByText('Refund recorded.').waitFor();
 
     await page.goto(`${server.url}/#/billing/invoices`);
-    await page.getByRole('row', { name: /Credit note/ }).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('row', { name: /Credit note/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await screenshot(page, 'billing-4-credit-note');
   });
 });

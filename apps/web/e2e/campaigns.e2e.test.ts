@@ -47,7 +47,14 @@ describe('classic campaign journey', () => {
     const page = await env.requests.tenantOwner(admin, `owner${stamp}@example.com`, company);
     onTestFailed(async () => {
       await screenshot(page, 'campaigns-failure');
-      console.log(env.server.logs().filter((l) => !/incoming request|request completed/.test(l)).slice(-30).join('\n').slice(0, 8000));
+      console.log(
+        env.server
+          .logs()
+          .filter((l) => !/incoming request|request completed/.test(l))
+          .slice(-30)
+          .join('\n')
+          .slice(0, 8000),
+      );
     });
 
     // Campaigns are off by default: the administrator turns the feature on for this tenant.
@@ -141,7 +148,10 @@ describe('classic campaign journey', () => {
     // The statistics move, on the open view, with no reload (issue 25 item 15: a live campaign is polled): one
     // signed of three.
     await page.getByLabel('Signed: 1').waitFor({ timeout: 30_000 });
-    await signatories.getByRole('row', { name: /TYPED Tom/ }).getByText('Signed').waitFor();
+    await signatories
+      .getByRole('row', { name: /TYPED Tom/ })
+      .getByText('Signed')
+      .waitFor();
     await screenshot(page, 'campaigns-one-signed');
 
     // Cancel the rest: the two copies still out are cancelled (a job), Tom's signature stays.
@@ -153,11 +163,14 @@ describe('classic campaign journey', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel the campaign' }).click();
     await page.getByRole('main').getByText('Cancelled', { exact: true }).first().waitFor();
     await expect
-      .poll(async () => {
-        await page.reload();
-        await page.getByLabel(/^Sent: /).waitFor();
-        return page.getByLabel('Cancelled: 2').isVisible();
-      }, { timeout: 60_000, interval: 1_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByLabel(/^Sent: /).waitFor();
+          return page.getByLabel('Cancelled: 2').isVisible();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
       .toBe(true);
     await page.getByLabel('Signed: 1').waitFor();
     await screenshot(page, 'campaigns-canceled');

@@ -53,7 +53,14 @@ describe('address book journey', () => {
     const page = await env.requests.tenantOwner(admin, `owner${stamp}@example.com`, `Contacts ${stamp}`);
     onTestFailed(async () => {
       await screenshot(page, 'contacts-failure');
-      console.log(env.server.logs().filter((l) => !/incoming request|request completed/.test(l)).slice(-30).join('\n').slice(0, 8000));
+      console.log(
+        env.server
+          .logs()
+          .filter((l) => !/incoming request|request completed/.test(l))
+          .slice(-30)
+          .join('\n')
+          .slice(0, 8000),
+      );
     });
 
     // The menu entry opens the empty address book, which invites to add or import.
@@ -82,8 +89,14 @@ describe('address book journey', () => {
     expect(await fieldOf(5, 'Mobile').inputValue()).toBe('Mobile');
     expect(await page.getByLabel('First line is a header (ignore it)').isChecked()).toBe(true);
     const preview = page.getByRole('table', { name: 'Preview' });
-    await preview.getByRole('row', { name: /not-an-email/ }).getByText('Skipped').waitFor();
-    await preview.getByRole('row', { name: /DORSEY -/ }).getByText('Imported, with a warning').waitFor();
+    await preview
+      .getByRole('row', { name: /not-an-email/ })
+      .getByText('Skipped')
+      .waitFor();
+    await preview
+      .getByRole('row', { name: /DORSEY -/ })
+      .getByText('Imported, with a warning')
+      .waitFor();
     await screenshot(page, 'contacts-import-mapping');
 
     // Step 3: the job runs, then the report: 4 imported, 1 skipped, 1 warning, the legal warning on "-".
@@ -94,8 +107,14 @@ describe('address book journey', () => {
     await page.getByLabel('Warnings: 1').waitFor();
     await page.getByText('Some contacts have no name').waitFor();
     const rows = page.getByRole('table', { name: 'Skipped rows and warnings' });
-    await rows.getByRole('row', { name: /not-an-email/ }).getByText('No e-mail, or not a valid e-mail address.').waitFor();
-    await rows.getByRole('row', { name: /Dorsey/ }).getByText('First or last name missing: replaced by “-”.').waitFor();
+    await rows
+      .getByRole('row', { name: /not-an-email/ })
+      .getByText('No e-mail, or not a valid e-mail address.')
+      .waitFor();
+    await rows
+      .getByRole('row', { name: /Dorsey/ })
+      .getByText('First or last name missing: replaced by “-”.')
+      .waitFor();
     await screenshot(page, 'contacts-import-report');
     const rejected = await download(page, () => page.getByRole('button', { name: 'Download the rejected rows' }).click());
     expect(rejected.name).toMatch(/\.xlsx$/);
@@ -107,7 +126,10 @@ describe('address book journey', () => {
     await table.getByRole('row', { name: /ARCHER Ann/ }).waitFor();
     expect(await table.getByRole('row').count()).toBe(5); // the header and 4 contacts
     await table.getByRole('row', { name: /DORSEY -/ }).waitFor();
-    await table.getByRole('row', { name: /ARCHER Ann/ }).getByText('Български').waitFor();
+    await table
+      .getByRole('row', { name: /ARCHER Ann/ })
+      .getByText('Български')
+      .waitFor();
     await screenshot(page, 'contacts-list');
 
     // By hand: a taken e-mail is refused on its field, then the contact is saved.
@@ -128,7 +150,10 @@ describe('address book journey', () => {
     await page.getByRole('searchbox', { name: 'Search (name, e-mail, company)' }).fill('Zephyr');
     await page.waitForURL(/q=Zephyr/);
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
-    await table.getByRole('row', { name: /ZEPHYR Zoe/ }).getByText('Zenith').waitFor();
+    await table
+      .getByRole('row', { name: /ZEPHYR Zoe/ })
+      .getByText('Zenith')
+      .waitFor();
     await page.getByRole('link', { name: 'Edit ZEPHYR Zoe' }).click();
     await page.getByRole('heading', { name: 'Edit contact', level: 2 }).waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: 'Company' }).inputValue()).toBe('Zenith');
@@ -138,9 +163,15 @@ describe('address book journey', () => {
     await page.getByRole('searchbox', { name: 'Search (name, e-mail, company)' }).fill('Zephyr');
     await page.waitForURL(/q=Zephyr/);
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
-    await table.getByRole('row', { name: /ZEPHYR Zoe/ }).getByText('Zenith Partners').waitFor();
+    await table
+      .getByRole('row', { name: /ZEPHYR Zoe/ })
+      .getByText('Zenith Partners')
+      .waitFor();
     await page.getByRole('button', { name: 'Delete ZEPHYR Zoe' }).click();
-    await page.getByRole('dialog').getByText(`Delete ZEPHYR Zoe (${mail('zoe.zephyr')}) from the address book?`, { exact: false }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(`Delete ZEPHYR Zoe (${mail('zoe.zephyr')}) from the address book?`, { exact: false })
+      .waitFor();
     await page.waitForTimeout(400); // the modal's opening transition, for the screenshot
     await screenshot(page, 'contacts-delete-confirm');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -165,10 +196,32 @@ describe('address book journey', () => {
     await option.waitFor();
     await screenshot(page, 'contacts-signer-picker-open');
     await option.click();
-    await expect.poll(() => page.getByLabel(/^First name/).first().inputValue()).toBe('Ann');
-    expect(await page.getByLabel(/^Last name/).first().inputValue()).toBe('Archer');
-    expect(await page.getByLabel(/^E-mail/).first().inputValue()).toBe(mail('ann.archer'));
-    expect(await page.getByLabel(/^Mobile/).first().inputValue()).toBe('+33612345678');
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^First name/)
+          .first()
+          .inputValue(),
+      )
+      .toBe('Ann');
+    expect(
+      await page
+        .getByLabel(/^Last name/)
+        .first()
+        .inputValue(),
+    ).toBe('Archer');
+    expect(
+      await page
+        .getByLabel(/^E-mail/)
+        .first()
+        .inputValue(),
+    ).toBe(mail('ann.archer'));
+    expect(
+      await page
+        .getByLabel(/^Mobile/)
+        .first()
+        .inputValue(),
+    ).toBe('+33612345678');
     await screenshot(page, 'contacts-signer-picked');
   });
 });

@@ -51,9 +51,26 @@ describe('HubSpot connector journey', () => {
     await option.waitFor();
     await screenshot(page, 'crm-signer-picker-open');
     await option.click();
-    await expect.poll(() => page.getByLabel(/^First name/).first().inputValue()).toBe('Ada');
-    expect(await page.getByLabel(/^Last name/).first().inputValue()).toBe('Lovelace');
-    expect(await page.getByLabel(/^E-mail/).first().inputValue()).toBe('ada@example.com');
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^First name/)
+          .first()
+          .inputValue(),
+      )
+      .toBe('Ada');
+    expect(
+      await page
+        .getByLabel(/^Last name/)
+        .first()
+        .inputValue(),
+    ).toBe('Lovelace');
+    expect(
+      await page
+        .getByLabel(/^E-mail/)
+        .first()
+        .inputValue(),
+    ).toBe('ada@example.com');
     expect(hub.calls.some((c) => c.path === '/crm/v3/objects/contacts/search')).toBe(true);
 
     // Disconnect, behind its confirmation: HubSpot's refresh token is revoked.

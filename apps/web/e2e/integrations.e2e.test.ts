@@ -41,7 +41,14 @@ describe('integrations journey', () => {
       const page = await requests.tenantOwner(admin, `owner.${stamp}@example.com`, company);
       onTestFailed(async () => {
         await screenshot(page, 'integrations-failure');
-        console.log(server.logs().filter((l) => !/incoming request|request completed/.test(l)).slice(-30).join('\n').slice(0, 8000));
+        console.log(
+          server
+            .logs()
+            .filter((l) => !/incoming request|request completed/.test(l))
+            .slice(-30)
+            .join('\n')
+            .slice(0, 8000),
+        );
       });
       // The API is off by default: the administrator turns it on for this tenant.
       await requests.enableFeatures(admin, company, ['API']);
@@ -103,8 +110,14 @@ describe('integrations journey', () => {
           async () => {
             await page.getByRole('button', { name: 'Log' }).first().click();
             // The log loads once the dialog is open: wait for its row (a busy machine takes a moment), then read it.
-            const row = page.getByRole('dialog').getByRole('row', { name: /Test event/ }).first();
-            const text = await row.waitFor({ timeout: 5_000 }).then(() => row.innerText(), () => '');
+            const row = page
+              .getByRole('dialog')
+              .getByRole('row', { name: /Test event/ })
+              .first();
+            const text = await row.waitFor({ timeout: 5_000 }).then(
+              () => row.innerText(),
+              () => '',
+            );
             if (!/delivered/i.test(text)) await page.keyboard.press('Escape');
             return text;
           },

@@ -37,7 +37,12 @@ async function drawSignature(page: Page, padLabel: string): Promise<void> {
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
   await page.mouse.down();
-  for (const [fx, fy] of [[0.35, 0.3], [0.5, 0.7], [0.65, 0.3], [0.8, 0.6]] as const) {
+  for (const [fx, fy] of [
+    [0.35, 0.3],
+    [0.5, 0.7],
+    [0.65, 0.3],
+    [0.8, 0.6],
+  ] as const) {
     await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy, { steps: 5 });
   }
   await page.mouse.up();
@@ -61,7 +66,10 @@ describe('issue 14 journey: a German back office, a Greek signer', () => {
     await requester.getByRole('link', { name: text('layout', 'de', 'nav.dashboard'), exact: true }).waitFor();
     await expect.poll(() => htmlLang(requester)).toBe('de');
     await requester.goto(`${env.server.url}/#/signatures/list`);
-    await requester.getByRole('heading', { name: text('signatures', 'de', 'title') }).first().waitFor();
+    await requester
+      .getByRole('heading', { name: text('signatures', 'de', 'title') })
+      .first()
+      .waitFor();
     await screenshot(requester, 'issue14-back-office-de');
 
     // A new browser (English) and a new login: the user's own language wins, not the browser's.
@@ -118,12 +126,23 @@ describe('issue 14 journey: a German back office, a Greek signer', () => {
 
     // The evidence file: in Greek (the request's signer language), the name extracted back exactly, /Lang el.
     await expect
-      .poll(async () => {
-        await requester.goto(viewUrl);
-        await requester.reload();
-        await requester.getByRole('tab', { name: /^Signers/ }).waitFor(); // the view is loaded
-        return requester.getByText('Completed', { exact: true }).first().isVisible();
-      }, { timeout: 60_000, interval: 1_000, message: `not completed; server errors: ${env.server.logs().filter((l) => /error|fail|warn/i.test(l)).slice(-8).join('\n')}` })
+      .poll(
+        async () => {
+          await requester.goto(viewUrl);
+          await requester.reload();
+          await requester.getByRole('tab', { name: /^Signers/ }).waitFor(); // the view is loaded
+          return requester.getByText('Completed', { exact: true }).first().isVisible();
+        },
+        {
+          timeout: 60_000,
+          interval: 1_000,
+          message: `not completed; server errors: ${env.server
+            .logs()
+            .filter((l) => /error|fail|warn/i.test(l))
+            .slice(-8)
+            .join('\n')}`,
+        },
+      )
       .toBe(true);
     const [download] = await Promise.all([requester.waitForEvent('download'), requester.getByRole('button', { name: 'Download the attestation' }).click()]);
     const evidence = path.join(env.workDir, 'evidence.pdf');

@@ -31,7 +31,10 @@ describe('issue 25 live screens', () => {
     await env.requests.fillRequest(page, { label: `Offer ${stamp}`, participants: [signer], pdfFile });
     await env.requests.send(page, { chaining: 'By e-mail to the signers' });
     await page.waitForURL(/#\/signatures\/view\//);
-    await page.getByRole('row', { name: /REFUS Rosa/ }).getByText('Invited').waitFor();
+    await page
+      .getByRole('row', { name: /REFUS Rosa/ })
+      .getByText('Invited')
+      .waitFor();
 
     // The signer refuses on their own page, in another browser.
     await env.server.waitForMailSubject(signer.email);
@@ -45,7 +48,10 @@ describe('issue 25 live screens', () => {
     await signing.getByText('You refused to sign').waitFor();
 
     // The requester's view, left open, follows: the request and the signer are refused.
-    await page.getByRole('row', { name: /REFUS Rosa/ }).getByText('Refused').waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('row', { name: /REFUS Rosa/ })
+      .getByText('Refused')
+      .waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Relaunch' }).waitFor({ state: 'detached' });
     await screenshot(page, 'issue25-live-request-refused');
   });

@@ -45,23 +45,36 @@ describe('mail-merge campaign journey', () => {
 
   it('imports contacts, builds a campaign from a template, maps, previews, sends, gets one signature and cancels the rest', async () => {
     const contactsFile = path.join(env.workDir, 'contacts.ods');
-    writeSheet(contactsFile, [
-      ['E-mail', 'First name', 'Last name', 'City'],
-      [mail('ann.archer'), 'Ann', 'Archer', 'Lyon'],
-      ['not-an-email', 'Carl', 'Cole', 'Nantes'],
-      [mail('bob.baker'), 'Bob', 'Baker', 'Paris'],
-      [mail('ann.archer'), 'Ann', 'Again', 'Lille'],
-      [mail('dina.dorsey'), 'Dina', 'Dorsey', ''],
-    ], 'ods');
+    writeSheet(
+      contactsFile,
+      [
+        ['E-mail', 'First name', 'Last name', 'City'],
+        [mail('ann.archer'), 'Ann', 'Archer', 'Lyon'],
+        ['not-an-email', 'Carl', 'Cole', 'Nantes'],
+        [mail('bob.baker'), 'Bob', 'Baker', 'Paris'],
+        [mail('ann.archer'), 'Ann', 'Again', 'Lille'],
+        [mail('dina.dorsey'), 'Dina', 'Dorsey', ''],
+      ],
+      'ods',
+    );
     const signatoriesFile = path.join(env.workDir, 'signatories.xlsx');
-    writeSheet(signatoriesFile, [
-      ['E-mail', 'First name', 'Last name', 'City'],
-      [mail('ann.archer'), 'Ann', 'Archer', 'Lyon'],
-      [mail('bob.baker'), 'Bob', 'Baker', 'Paris'],
-      [mail('dina.dorsey'), 'Dina', 'Dorsey', ''],
-    ], 'xlsx');
+    writeSheet(
+      signatoriesFile,
+      [
+        ['E-mail', 'First name', 'Last name', 'City'],
+        [mail('ann.archer'), 'Ann', 'Archer', 'Lyon'],
+        [mail('bob.baker'), 'Bob', 'Baker', 'Paris'],
+        [mail('dina.dorsey'), 'Dina', 'Dorsey', ''],
+      ],
+      'xlsx',
+    );
     const templateFile = path.join(env.workDir, 'Rental contract.docx');
-    fs.writeFileSync(templateFile, buildDocx({ body: [paragraph('Rental contract'), paragraph('Dear ${firstname},'), paragraph('Your flat in ${city} is ready. Please sign below.')].join('') }));
+    fs.writeFileSync(
+      templateFile,
+      buildDocx({
+        body: [paragraph('Rental contract'), paragraph('Dear ${firstname},'), paragraph('Your flat in ${city} is ready. Please sign below.')].join(''),
+      }),
+    );
 
     const admin = await env.steps.newPage();
     await env.steps.logIn(admin, adminEmail, adminPassword);
@@ -69,7 +82,14 @@ describe('mail-merge campaign journey', () => {
     const page = await env.requests.tenantOwner(admin, `owner${stamp}@example.com`, company);
     onTestFailed(async () => {
       await shot(page, 'failure');
-      console.log(env.server.logs().filter((l) => !/incoming request|request completed/.test(l)).slice(-30).join('\n').slice(0, 8000));
+      console.log(
+        env.server
+          .logs()
+          .filter((l) => !/incoming request|request completed/.test(l))
+          .slice(-30)
+          .join('\n')
+          .slice(0, 8000),
+      );
     });
 
     // Campaigns and mail-merge are off by default: the administrator turns both on for this tenant.
@@ -84,8 +104,14 @@ describe('mail-merge campaign journey', () => {
     await page.getByLabel('Imported: 3').waitFor({ timeout: 60_000 });
     await page.getByLabel('Skipped: 2').waitFor();
     const report = page.getByRole('table', { name: 'Skipped rows and warnings' });
-    await report.getByRole('row', { name: /not-an-email/ }).getByText('No e-mail, or not a valid e-mail address.').waitFor();
-    await report.getByText(/same e-mail/i).first().waitFor();
+    await report
+      .getByRole('row', { name: /not-an-email/ })
+      .getByText('No e-mail, or not a valid e-mail address.')
+      .waitFor();
+    await report
+      .getByText(/same e-mail/i)
+      .first()
+      .waitFor();
     await shot(page, 'contacts-import-report');
 
     // The menu entry: an empty list of mail-merge campaigns, then the form and its Template step.
@@ -175,11 +201,14 @@ describe('mail-merge campaign journey', () => {
 
     // The statistics move: one signed of two; the mapping is now read-only, the preview the saved copy.
     await expect
-      .poll(async () => {
-        await page.reload();
-        await page.getByLabel(/^Sent: /).waitFor();
-        return page.getByLabel('Signed: 1').isVisible();
-      }, { timeout: 30_000, interval: 1_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByLabel(/^Sent: /).waitFor();
+          return page.getByLabel('Signed: 1').isVisible();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
       .toBe(true);
     await page.getByRole('tab', { name: /^Mapping/ }).click();
     await page.getByText('it can only be changed on a draft', { exact: false }).waitFor();
@@ -191,11 +220,14 @@ describe('mail-merge campaign journey', () => {
     await page.getByRole('menuitem', { name: 'Cancel the campaign' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel the campaign' }).click();
     await expect
-      .poll(async () => {
-        await page.reload();
-        await page.getByLabel(/^Sent: /).waitFor();
-        return page.getByLabel('Cancelled: 1').isVisible();
-      }, { timeout: 60_000, interval: 1_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByLabel(/^Sent: /).waitFor();
+          return page.getByLabel('Cancelled: 1').isVisible();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
       .toBe(true);
     await page.getByLabel('Signed: 1').waitFor();
     await shot(page, 'canceled');
@@ -203,7 +235,11 @@ describe('mail-merge campaign journey', () => {
 
     // Each list shows its own kind.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Mail-merge' }).click();
-    await page.getByRole('table', { name: 'Mail-merge campaigns' }).getByRole('row', { name: new RegExp(label) }).getByText('50 %').waitFor();
+    await page
+      .getByRole('table', { name: 'Mail-merge campaigns' })
+      .getByRole('row', { name: new RegExp(label) })
+      .getByText('50 %')
+      .waitFor();
     await shot(page, 'list');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Campaigns' }).click();
     await page.getByRole('heading', { name: 'Campaigns', level: 2 }).waitFor();

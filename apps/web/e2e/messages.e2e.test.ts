@@ -75,7 +75,6 @@ describe('issue 25 messages', () => {
   });
 
   it('a save error names its tab and field; the live-mode warning goes once the billing profile is complete', async () => {
-
     // Live, no billing profile yet: the warning is true.
     await page.goto(`${env.server.url}/#/signatures/new`);
     await page.getByText(liveWarning).waitFor();
@@ -109,5 +108,4 @@ describe('issue 25 messages', () => {
     expect(await page.getByText(liveWarning).count()).toBe(0);
     await screenshot(page, 'issue25-live-complete-no-warning');
   });
-
 });

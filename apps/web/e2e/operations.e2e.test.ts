@@ -42,10 +42,16 @@ describe('operations, company seal and verification journey', () => {
 
   it('an operation from a spreadsheet of 3 orders and one typed with two signers signing together, sent, one signed, cancelled; a PDF sealed with the imported certificate and verified', async () => {
     const { server, steps } = env;
-    const files = { a: path.join(env.workDir, 'contract-a.pdf'), b: path.join(env.workDir, 'contract-b.pdf'), sheet: path.join(env.workDir, 'orders.xlsx'), toSeal: path.join(env.workDir, 'certificate.pdf') };
-    // A workbook as people keep them: a "Read me" sheet first (the one it opens on), the orders on the second.
+    const files = {
+      a: path.join(env.workDir, 'contract-a.pdf'),
+      b: path.join(env.workDir, 'contract-b.pdf'),
+      sheet: path.join(env.workDir, 'orders.xlsx'),
+      toSeal: path.join(env.workDir, 'certificate.pdf'),
+    };
+    // A workbook as people keep them: a "Read me" sheet first (the one it opens on), the orders on the second, under
+    // their own headers ("Adresse de contact" is no word the guess knows: the user maps it).
     const orderRows = [
-      'document,signer1_firstname,signer1_lastname,signer1_email,signer1_language',
+      'Fichier,Prénom,Nom,Adresse de contact,Langue',
       `contract-a.pdf,Olga,One,${mail('olga')},en`,
       `contract-b.pdf,Piet,Two,${mail('piet')},en`,
       `contract-a.pdf,Quinn,Three,${mail('quinn')},en`,
@@ -59,11 +65,23 @@ describe('operations, company seal and verification journey', () => {
     const annexes = Array.from({ length: 53 }, (_, i) => path.join(env.workDir, `annex-${String(i + 1).padStart(2, '0')}.pdf`));
     await Promise.all(annexes.map((file, i) => writePdf(file, [`Annex ${i + 1}`])));
     const admin = await steps.newPage();
-    await Promise.all([writePdf(files.a, ['Contract A']), writePdf(files.b, ['Contract B']), writePdf(files.toSeal, ['Certificate of conformity']), steps.logIn(admin, adminEmail, adminPassword)]);
+    await Promise.all([
+      writePdf(files.a, ['Contract A']),
+      writePdf(files.b, ['Contract B']),
+      writePdf(files.toSeal, ['Certificate of conformity']),
+      steps.logIn(admin, adminEmail, adminPassword),
+    ]);
     const page = await env.requests.tenantOwner(admin, `owner${stamp}@example.com`, company);
     onTestFailed(async () => {
       await screenshot(page, 'operations-failure');
-      console.log(server.logs().filter((l) => !/incoming request|request completed/.test(l)).slice(-30).join('\n').slice(0, 8000));
+      console.log(
+        server
+          .logs()
+          .filter((l) => !/incoming request|request completed/.test(l))
+          .slice(-30)
+          .join('\n')
+          .slice(0, 8000),
+      );
     });
     await env.requests.enableFeatures(admin, company, ['Operations']); // the stamp is on by default
 
@@ -76,19 +94,42 @@ describe('operations, company seal and verification journey', () => {
     await page.getByText('Any number of PDFs: they are sent 10 at a time, with progress. A ZIP holds at most 50 PDFs.').waitFor();
     await chooseFile(page, page.getByRole('button', { name: 'Add PDF files' }), [files.a, files.b, ...annexes]);
     const uploading = page.getByRole('status').filter({ hasText: /^Uploading: \d+ of 55 files$/ });
-    if (await uploading.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await screenshot(page, 'operations-0-uploading'); // only a picture: a fast machine may finish first
+    if (
+      await uploading.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await screenshot(page, 'operations-0-uploading'); // only a picture: a fast machine may finish first
     await page.getByText('55 document(s) added.').waitFor({ timeout: 60_000 });
     await page.getByRole('cell', { name: 'annex-53.pdf', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'contract-b.pdf', exact: true }).waitFor();
-    expect(await page.getByRole('row').filter({ has: page.getByRole('cell', { name: /\.pdf$/ }) }).count()).toBe(55);
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: /\.pdf$/ }) })
+        .count(),
+    ).toBe(55);
     await screenshot(page, 'operations-0-pool');
     await page.getByRole('tab', { name: /^Signatures/ }).click();
     await chooseFile(page, page.getByRole('button', { name: /Spreadsheet/ }), files.sheet);
     await page.getByRole('button', { name: 'Check the file' }).click();
-    // The sheet it opens on has no columns: refused naming that sheet, and the user picks the orders' sheet.
-    await page.getByText(/^The first row must name the columns, .* \(sheet "Read me"\)$/).waitFor();
+    // The sheet it opens on names no column: the screen says the document is missing, and the user picks the orders' sheet.
+    await page.getByText('Choose the column that gives the document (the file name of each signature).').waitFor();
     await page.getByRole('combobox', { name: 'Sheet', exact: true }).click();
     await page.getByRole('option', { name: 'Orders' }).click();
+    await page.getByText('Rows under the header: 4.').waitFor();
+    // The columns read with their fields guessed; the e-mail is asked for, and the user gives it its column.
+    const fieldOf = (n: number, header: string) => page.getByRole('combobox', { name: `Field of column ${n} (${header})` });
+    expect(await fieldOf(1, 'Fichier').inputValue()).toBe('Document (file name)');
+    expect(await fieldOf(3, 'Nom').inputValue()).toBe('Signer 1: last name');
+    await page.getByText('Choose the column that gives the e-mail of signer 1.').waitFor();
+    await fieldOf(4, 'Adresse de contact').click();
+    await page.getByRole('option', { name: 'Signer 1: e-mail', exact: true }).click();
+    expect(await fieldOf(4, 'Adresse de contact').inputValue()).toBe('Signer 1: e-mail');
+    await page.getByLabel('Remember this mapping for the next imports').check();
+    await screenshot(page, 'operations-1-import-mapping');
+    await page.getByRole('button', { name: 'Check the rows' }).click();
     await page.getByText('4 rows: 3 kept, 1 rejected.').waitFor();
     expect(await page.getByRole('combobox', { name: 'Sheet', exact: true }).inputValue()).toBe('Orders');
     await page.getByRole('row', { name: /^5 \.\.\/contract-a\.pdf Rejected a path, not a file name/ }).waitFor();
@@ -136,11 +177,14 @@ describe('operations, company seal and verification journey', () => {
     // The order list follows: Piet's order completed, the two others still awaiting.
     const pietRow = page.getByRole('row', { name: /contract-b\.pdf TWO Piet/ });
     await expect
-      .poll(async () => {
-        await page.reload();
-        await pietRow.waitFor();
-        return (await pietRow.textContent()) ?? '';
-      }, { timeout: 30_000, interval: 1_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          await pietRow.waitFor();
+          return (await pietRow.textContent()) ?? '';
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
       .toContain('Completed');
     await screenshot(page, 'operations-3-one-signed');
 
@@ -156,11 +200,14 @@ describe('operations, company seal and verification journey', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('main').getByText('Cancelled', { exact: true }).first().waitFor();
     await expect
-      .poll(async () => {
-        await page.reload();
-        await pietRow.waitFor();
-        return page.getByRole('row', { name: /Cancelled/ }).count();
-      }, { timeout: 30_000, interval: 1_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          await pietRow.waitFor();
+          return page.getByRole('row', { name: /Cancelled/ }).count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
       .toBe(3);
     expect(await pietRow.textContent()).toContain('Completed');
     await screenshot(page, 'operations-4-cancelled');

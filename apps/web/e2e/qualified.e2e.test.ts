@@ -18,7 +18,20 @@ describe('qualified certificates journey', () => {
   it('my certificate page, the level-3 form and the operator queue', async () => {
     const { server, steps, requests } = env;
     onTestFailed(() => console.log(server.logs().slice(-40).join('\n')));
-    onTestFailed(async () => console.log('owner page:', (await env.browser.contexts().at(-1)?.pages().at(-1)?.innerText('body').catch(() => ''))?.slice(0, 1500)));
+    onTestFailed(async () =>
+      console.log(
+        'owner page:',
+        (
+          await env.browser
+            .contexts()
+            .at(-1)
+            ?.pages()
+            .at(-1)
+            ?.innerText('body')
+            .catch(() => '')
+        )?.slice(0, 1500),
+      ),
+    );
     const admin = await steps.newPage();
     await steps.logIn(admin, adminEmail, adminPassword);
     const page = await requests.tenantOwner(admin, owner, company);

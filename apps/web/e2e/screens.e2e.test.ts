@@ -11,7 +11,10 @@ import { useJourneyEnvironment } from './support/environment.ts';
  * list, the application view's tabs Users and Marketplace, the maintenance page, the suspended notice.
  */
 const env = useJourneyEnvironment('screens');
-const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+  'hex',
+);
 
 /** Lets transitions (drawer, toasts, button states) end before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(600);

@@ -25,7 +25,12 @@ function logoPng(): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [0x11, 0x22, 0x33]).flat())]);
   const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('settings journey', () => {
@@ -58,7 +63,9 @@ describe('settings journey', () => {
 
     await page.getByRole('tab', { name: 'Parameters' }).click();
     await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Please sign ${label}');
-    await page.getByRole('textbox', { name: 'Text (a blank line between paragraphs)' }).fill('Dear ${signerName},\n\n${requesterName} needs your signature on <b>${label}</b>.');
+    await page
+      .getByRole('textbox', { name: 'Text (a blank line between paragraphs)' })
+      .fill('Dear ${signerName},\n\n${requesterName} needs your signature on <b>${label}</b>.');
     await page.getByRole('textbox', { name: 'SMS', exact: true }).fill('${company}: sign ${label} at ${link}');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByText(/characters once filled in/).waitFor();

@@ -27,7 +27,13 @@ async function drawSignature(page: Page): Promise<void> {
   const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
   await page.mouse.move(at(0.15, 0.6).x, at(0.15, 0.6).y);
   await page.mouse.down();
-  for (const [fx, fy] of [[0.3, 0.3], [0.45, 0.7], [0.6, 0.3], [0.75, 0.65], [0.85, 0.4]] as const) {
+  for (const [fx, fy] of [
+    [0.3, 0.3],
+    [0.45, 0.7],
+    [0.6, 0.3],
+    [0.75, 0.65],
+    [0.85, 0.4],
+  ] as const) {
     await page.mouse.move(at(fx, fy).x, at(fx, fy).y, { steps: 6 });
   }
   await page.mouse.up();
@@ -108,7 +114,13 @@ describe('issue 5 journey: signing', () => {
 
     // Level 2: each signer gets a certificate of the built-in CA (level 1 would seal both with the tenant's one
     // certificate, and poppler 22.12 reports a certificate's second signature as "Unknown issue": see docs/trust-services.md).
-    await env.requests.fillRequest(requester, { label, participants: [first, second, observer], pdfFile, consents: [consent], level: 'Advanced (simple certificate)' });
+    await env.requests.fillRequest(requester, {
+      label,
+      participants: [first, second, observer],
+      pdfFile,
+      consents: [consent],
+      level: 'Advanced (simple certificate)',
+    });
     await env.requests.send(requester, { chaining: 'By e-mail to the signers', handwritten: 'Enabled' });
     await requester.waitForURL(/#\/signatures\/view\//);
     const viewUrl = requester.url();
@@ -141,12 +153,15 @@ describe('issue 5 journey: signing', () => {
 
     // The completion job makes the documents B-LTA and writes the evidence file.
     await expect
-      .poll(async () => {
-        await requester.goto(viewUrl);
-        await requester.reload();
-        await signerRow(second).waitFor();
-        return requester.getByText('Completed', { exact: true }).first().isVisible();
-      }, { timeout: 30_000, interval: 1_000 })
+      .poll(
+        async () => {
+          await requester.goto(viewUrl);
+          await requester.reload();
+          await signerRow(second).waitFor();
+          return requester.getByText('Completed', { exact: true }).first().isVisible();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
       .toBe(true);
     await screenshot(requester, 'issue5-request-completed');
     // Issue 25 item 8: the signed documents download at once, nobody regenerates an archive first.
@@ -178,13 +193,16 @@ describe('issue 5 journey: signing', () => {
 
     const report = await verifyPdf(new Uint8Array(fs.readFileSync(signedPdf)), { trustedRoots: [new Uint8Array(rootDer)] });
     const signed = report.signatures.filter((s) => s.type === 'signature');
-    expect(signed.map((s) => s.level), JSON.stringify(report, null, 1)).toEqual(['B-LTA', 'B-LTA']);
+    expect(
+      signed.map((s) => s.level),
+      JSON.stringify(report, null, 1),
+    ).toEqual(['B-LTA', 'B-LTA']);
     expect(report.signatures.some((s) => s.type === 'document-timestamp')).toBe(true);
     expect(report.indication, JSON.stringify(report, null, 1)).toBe('TOTAL_PASSED');
   });
 
   // Kept apart on purpose: poppler/NSS's view of the certificate chain (known issue being fixed in packages/signing).
-  it('pdfsig trusts the signers\' certificates through the root CA', () => {
+  it("pdfsig trusts the signers' certificates through the root CA", () => {
     const signatures = padesBlocks(pdfsigOutput);
     expect(signatures, pdfsigOutput).toHaveLength(2);
     for (const block of signatures) expect(block, pdfsigOutput).toContain('Certificate Validation: Certificate is Trusted.');

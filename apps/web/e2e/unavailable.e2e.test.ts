@@ -46,13 +46,17 @@ describe('service unavailable journey', () => {
     await screenshot(page, 'unavailable-recovered');
 
     // Outage 2: the API answers 503 UNAVAILABLE with Retry-After, as the server does while its database is away.
-    const unavailable = JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'The service is temporarily unavailable, try again in a moment.', detail: 'UNAVAILABLE : database unreachable' } });
+    const unavailable = JSON.stringify({
+      error: { code: 'UNAVAILABLE', message: 'The service is temporarily unavailable, try again in a moment.', detail: 'UNAVAILABLE : database unreachable' },
+    });
     let refused = 0;
     await page.route('**/api/outbox**', (route) => {
       refused++;
       return route.fulfill({ status: 503, headers: { 'content-type': 'application/json', 'retry-after': '4' }, body: unavailable });
     });
-    await page.route('**/healthz', (route) => route.fulfill({ status: 503, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'degraded', database: 'unreachable' }) }));
+    await page.route('**/healthz', (route) =>
+      route.fulfill({ status: 503, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'degraded', database: 'unreachable' }) }),
+    );
     await page.goto(`${env.server.url}/#/outbox?channel=email&status=captured`);
     await banner(page).waitFor();
     expect(await banner(page).innerText()).toMatch(/retrying in [1-4] s|retrying…/);

@@ -72,7 +72,8 @@ function printTable(title: string, rows: Row[]): { raw: number; gzip: number } {
   const total = { raw: sorted.reduce((s, r) => s + r.raw, 0), gzip: sorted.reduce((s, r) => s + r.gzip, 0) };
   const width = Math.max(5, ...sorted.map((r) => r.file.length));
   const whatWidth = Math.max(4, ...sorted.map((r) => r.what.length));
-  const line = (file: string, what: string, raw: string, gzip: string) => `${file.padEnd(width)}  ${what.padEnd(whatWidth)}  ${raw.padStart(10)}  ${gzip.padStart(10)}`;
+  const line = (file: string, what: string, raw: string, gzip: string) =>
+    `${file.padEnd(width)}  ${what.padEnd(whatWidth)}  ${raw.padStart(10)}  ${gzip.padStart(10)}`;
   console.log(`\n${title}`);
   console.log(line('chunk', 'what', 'raw kB', 'gzip kB'));
   console.log('-'.repeat(width + whatWidth + 26));
@@ -95,11 +96,20 @@ function fromManifest(): number {
   const total = printTable('Login route (#/) JavaScript and its translations, from dist/ — gzip: node:zlib level 9', rows);
   const css = new Set([...chunks.values()].flatMap((c) => c.css ?? []));
   const cssBytes = [...css].map((file) => fs.readFileSync(path.join(distDir, file)));
-  console.log(`(not counted: ${css.size} CSS files, ${kb(cssBytes.reduce((s, b) => s + b.length, 0))} kB raw, ${kb(cssBytes.reduce((s, b) => s + gzipSize(b), 0))} kB gzip)`);
+  console.log(
+    `(not counted: ${css.size} CSS files, ${kb(cssBytes.reduce((s, b) => s + b.length, 0))} kB raw, ${kb(cssBytes.reduce((s, b) => s + gzipSize(b), 0))} kB gzip)`,
+  );
   return total.gzip;
 }
 
-const contentTypes: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /** dist/ as files, uncompressed; any API call answers 401 (a visitor without a session). */
 function staticServer(): Promise<http.Server> {
@@ -132,7 +142,12 @@ async function inBrowser(): Promise<number> {
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (response.request().resourceType() !== 'script' && !/\.m?js$/.test(url.pathname) && !url.pathname.startsWith('/locales/')) return;
-      pending.push(response.body().then((body) => ({ file: url.pathname.slice(1), what: '', raw: body.length, gzip: gzipSize(body) }), () => null));
+      pending.push(
+        response.body().then(
+          (body) => ({ file: url.pathname.slice(1), what: '', raw: body.length, gzip: gzipSize(body) }),
+          () => null,
+        ),
+      );
     });
     const { port } = server.address() as AddressInfo;
     await page.goto(`http://127.0.0.1:${port}/#/`);

@@ -1,3 +1,5 @@
+// First: the embedded signing page sets its hash route before the router reads it.
+import './app/embedStart.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';

@@ -4,13 +4,53 @@ import * as contracts from './index.ts';
 import { isSchema, pathOf, successStatus, type EndpointSpec } from './shared/endpoint.ts';
 
 /** Every endpoint group the contracts export (objects named `…Endpoints`). */
-const groups = Object.entries(contracts).filter(([name, value]) => name.endsWith('Endpoints') && typeof value === 'object') as [string, Record<string, EndpointSpec>][];
+const groups = Object.entries(contracts).filter(([name, value]) => name.endsWith('Endpoints') && typeof value === 'object') as [
+  string,
+  Record<string, EndpointSpec>,
+][];
 const all = groups.flatMap(([group, endpoints]) => Object.entries(endpoints).map(([name, endpoint]) => ({ id: `${group}.${name}`, endpoint })));
 
 describe('endpoint descriptors', () => {
   it('are found in every domain', () => {
     expect(groups.map(([name]) => name).sort()).toEqual(
-      ['apiKeyEndpoints', 'apiV1CampaignEndpoints', 'apiV1Endpoints', 'apiV1OperationEndpoints', 'applicationEndpoints', 'authEndpoints', 'billingEndpoints', 'campaignEndpoints', 'certificateEndpoints', 'consentEndpoints', 'contactEndpoints', 'crmEndpoints', 'dashboardEndpoints', 'gdprEndpoints', 'helpEndpoints', 'invoicingEndpoints', 'maintenanceEndpoints', 'notificationEndpoints', 'operationEndpoints', 'outboxEndpoints', 'paymentEndpoints', 'pkiEndpoints', 'searchEndpoints', 'settingsEndpoints', 'signatureEndpoints', 'signingPageEndpoints', 'stampEndpoints', 'surveyEndpoints', 'templateEndpoints', 'timestampEndpoints', 'userEndpoints', 'verificationEndpoints', 'webhookEndpoints'].sort(),
+      [
+        'apiKeyEndpoints',
+        'apiV1CampaignEndpoints',
+        'apiV1Endpoints',
+        'apiV1OperationEndpoints',
+        'apiV1TemplateEndpoints',
+        'applicationEndpoints',
+        'authEndpoints',
+        'billingEndpoints',
+        'campaignEndpoints',
+        'certificateEndpoints',
+        'consentEndpoints',
+        'contactEndpoints',
+        'crmEndpoints',
+        'dashboardEndpoints',
+        'directLinkEndpoints',
+        'gdprEndpoints',
+        'helpEndpoints',
+        'invoicingEndpoints',
+        'maintenanceEndpoints',
+        'notificationEndpoints',
+        'operationEndpoints',
+        'outboxEndpoints',
+        'paymentEndpoints',
+        'pkiEndpoints',
+        'requestTemplateEndpoints',
+        'searchEndpoints',
+        'settingsEndpoints',
+        'signatureEndpoints',
+        'signingPageEndpoints',
+        'stampEndpoints',
+        'surveyEndpoints',
+        'templateEndpoints',
+        'timestampEndpoints',
+        'userEndpoints',
+        'verificationEndpoints',
+        'webhookEndpoints',
+      ].sort(),
     );
     expect(all.length).toBeGreaterThan(60);
   });

@@ -22,10 +22,58 @@ const prepared = {
   new: (await newEngine.preparePdf(base, { fields: [field] })).pdf,
 };
 const png = handwritingPng(300, 100);
-const first = ['Éloïse', 'Łukasz', 'Σωκράτης', 'Дмитрий', 'Jean', 'Ångström', 'Zoë', 'Grzegorz', 'Οδυσσέας', 'Анастасия', 'Maëlle', 'Øyvind', 'Ştefan', 'Yusuf', 'Mateo', 'Ηλέκτρα', 'Фёдор', 'Chloé', 'Jürgen', 'Ines'];
-const last = ['Dupré', 'Żółć', 'Παππάς', 'Иванов', 'Martin', 'Nørgaard', 'Kowalczyk', 'Γεωργίου', 'Кузнецова', 'Lefèvre', 'Ćosić', 'Müller', 'Şahin', 'García', 'Βλάχος', 'Смирнов', 'Bühler', 'Ó Briain', 'Quaresma', 'Wójcik'];
+const first = [
+  'Éloïse',
+  'Łukasz',
+  'Σωκράτης',
+  'Дмитрий',
+  'Jean',
+  'Ångström',
+  'Zoë',
+  'Grzegorz',
+  'Οδυσσέας',
+  'Анастасия',
+  'Maëlle',
+  'Øyvind',
+  'Ştefan',
+  'Yusuf',
+  'Mateo',
+  'Ηλέκτρα',
+  'Фёдор',
+  'Chloé',
+  'Jürgen',
+  'Ines',
+];
+const last = [
+  'Dupré',
+  'Żółć',
+  'Παππάς',
+  'Иванов',
+  'Martin',
+  'Nørgaard',
+  'Kowalczyk',
+  'Γεωργίου',
+  'Кузнецова',
+  'Lefèvre',
+  'Ćosić',
+  'Müller',
+  'Şahin',
+  'García',
+  'Βλάχος',
+  'Смирнов',
+  'Bühler',
+  'Ó Briain',
+  'Quaresma',
+  'Wójcik',
+];
 const names = first.flatMap((f) => last.map((l) => `${f} ${l}`)); // 400: more than the 64 cached font subsets
-const appearance = (signerName: string, withPng: boolean) => ({ signerName, reason: 'Lu et approuvé', location: 'Orléans', date: new Date(), handwrittenPng: withPng ? png : undefined });
+const appearance = (signerName: string, withPng: boolean) => ({
+  signerName,
+  reason: 'Lu et approuvé',
+  location: 'Orléans',
+  date: new Date(),
+  handwrittenPng: withPng ? png : undefined,
+});
 const cases: Array<[string, (i: number) => object]> = [
   ['B-T invisible', () => ({})],
   ['B-T visible + handwriting, same name', () => ({ appearance: appearance('Éloïse Dupré', true) })],

@@ -20,14 +20,22 @@ async function child(kind: string, file: string): Promise<void> {
   const engine = await import('../src/index.ts');
   const input = readFileSync(file);
   const pki = kind === 'png' ? await (await import('../test/support/pki.ts')).createTestPki() : undefined;
-  const prepared = kind === 'png' ? (await engine.preparePdf(await (await import('../test/support/documents.ts')).makePdf(), { fields: [{ signerIndex: 0 }] })).pdf : undefined;
+  const prepared =
+    kind === 'png'
+      ? (await engine.preparePdf(await (await import('../test/support/documents.ts')).makePdf(), { fields: [{ signerIndex: 0 }] })).pdf
+      : undefined;
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
   const peakBefore = process.resourceUsage().maxRSS * 1024;
   let outcome: string;
   try {
     if (kind === 'png') {
-      await engine.signPdf(prepared!, { field: 'signer-1', signer: pki!.signer, level: 'B-B', appearance: { signerName: 'X', date: new Date(), handwrittenPng: input } });
+      await engine.signPdf(prepared!, {
+        field: 'signer-1',
+        signer: pki!.signer,
+        level: 'B-B',
+        appearance: { signerName: 'X', date: new Date(), handwrittenPng: input },
+      });
       outcome = 'accepted';
     } else {
       const r = await engine.inspectPdf(input);

@@ -4,15 +4,11 @@
  * MB/s (the floor). BENCH_MS sets the measuring time per line (default 2000).
  */
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import {
-  buildSignatureCms, createCertificateAuthority, createLocalTsa, openCertificateAuthority, verifyCmsSignature,
-} from '../src/crypto/index.ts';
+import { buildSignatureCms, createCertificateAuthority, createLocalTsa, openCertificateAuthority, verifyCmsSignature } from '../src/crypto/index.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 2000);
 
-async function measure(
-  label: string, unit: string, run: () => unknown | Promise<unknown>, { perRun = 1, warmup = 50 } = {},
-): Promise<void> {
+async function measure(label: string, unit: string, run: () => unknown | Promise<unknown>, { perRun = 1, warmup = 50 } = {}): Promise<void> {
   for (let i = 0; i < warmup; i++) await run(); // JIT, caches
   let count = 0;
   const start = performance.now();
@@ -26,10 +22,7 @@ async function measure(
 }
 
 for (const keyAlgorithm of ['RSA-2048', 'RSA-3072', 'P-256'] as const) {
-  const authority = await openCertificateAuthority(
-    await createCertificateAuthority({ name: 'Bench', encryptionKey: 'bench', keyAlgorithm }),
-    'bench',
-  );
+  const authority = await openCertificateAuthority(await createCertificateAuthority({ name: 'Bench', encryptionKey: 'bench', keyAlgorithm }), 'bench');
   const signer = await authority.issueSignerCertificate({ commonName: 'Bench Signer', email: 'bench@example.com' });
   const tsa = createLocalTsa({ identity: await authority.issueTsaCertificate() });
   const contentDigest = createHash('sha256').update('one page pdf').digest();
@@ -38,8 +31,12 @@ for (const keyAlgorithm of ['RSA-2048', 'RSA-3072', 'P-256'] as const) {
   await measure('CMS B-T (PADES + local TSA)', 'sig/s', () => buildSignatureCms({ format: 'PADES', contentDigest, signer, tsa }));
   await measure('TSA token alone', 'tokens/s', () => tsa.timestamp({ hashAlgorithm: 'SHA-256', digest: contentDigest }));
   // A fresh key per signer certificate: the key generation dominates (run in libuv's pool, so it scales with cores).
-  await measure('issueSignerCertificate (new key)', 'certs/s', () =>
-    authority.issueSignerCertificate({ commonName: 'Bench Signer', email: 'bench@example.com' }), { warmup: 2 });
+  await measure(
+    'issueSignerCertificate (new key)',
+    'certs/s',
+    () => authority.issueSignerCertificate({ commonName: 'Bench Signer', email: 'bench@example.com' }),
+    { warmup: 2 },
+  );
   const signature = await buildSignatureCms({ format: 'PADES', contentDigest, signer, tsa });
   await measure('verifyCmsSignature (B-T, with token)', 'verif/s', () => verifyCmsSignature(signature, contentDigest));
 }

@@ -77,10 +77,52 @@ async function peakMemory50MB(pki: Awaited<ReturnType<typeof createTestPki>>): P
 /** B-T with a visible appearance (name, reason, place, date, handwriting): the font subset and the layout are in this path. */
 async function visibleCases(pki: Awaited<ReturnType<typeof createTestPki>>, prepared: { pdf: Uint8Array; fields: Array<{ name: string }> }): Promise<void> {
   const png = handwritingPng(300, 100);
-  const first = ['Éloïse', 'Łukasz', 'Σωκράτης', 'Дмитрий', 'Jean', 'Ångström', 'Zoë', 'Grzegorz', 'Οδυσσέας', 'Анастасия', 'Maëlle', 'Øyvind', 'Ştefan', 'Yusuf', 'Mateo', 'Ηλέκτρα', 'Фёдор', 'Chloé', 'Jürgen', 'Ines'];
-  const last = ['Dupré', 'Żółć', 'Παππάς', 'Иванов', 'Martin', 'Nørgaard', 'Kowalczyk', 'Γεωργίου', 'Кузнецова', 'Lefèvre', 'Ćosić', 'Müller', 'Şahin', 'García', 'Βλάχος', 'Смирнов', 'Bühler', 'Ó Briain', 'Quaresma', 'Wójcik'];
+  const first = [
+    'Éloïse',
+    'Łukasz',
+    'Σωκράτης',
+    'Дмитрий',
+    'Jean',
+    'Ångström',
+    'Zoë',
+    'Grzegorz',
+    'Οδυσσέας',
+    'Анастасия',
+    'Maëlle',
+    'Øyvind',
+    'Ştefan',
+    'Yusuf',
+    'Mateo',
+    'Ηλέκτρα',
+    'Фёдор',
+    'Chloé',
+    'Jürgen',
+    'Ines',
+  ];
+  const last = [
+    'Dupré',
+    'Żółć',
+    'Παππάς',
+    'Иванов',
+    'Martin',
+    'Nørgaard',
+    'Kowalczyk',
+    'Γεωργίου',
+    'Кузнецова',
+    'Lefèvre',
+    'Ćosić',
+    'Müller',
+    'Şahin',
+    'García',
+    'Βλάχος',
+    'Смирнов',
+    'Bühler',
+    'Ó Briain',
+    'Quaresma',
+    'Wójcik',
+  ];
   // 400 names: more than the 64 cached subsets, so most signatures build a new one.
-  const names = first.flatMap((f) => last.map((l) => `${f} ${l}`)).sort((a, b) => (a.length * 7919) % 13 - (b.length * 7919) % 13);
+  const names = first.flatMap((f) => last.map((l) => `${f} ${l}`)).sort((a, b) => ((a.length * 7919) % 13) - ((b.length * 7919) % 13));
   for (const [note, pick] of [
     ['same signer each time', () => names[0]!],
     ['a different name each time (400 names)', (i: number) => names[(i * 37) % names.length]!],
@@ -88,11 +130,16 @@ async function visibleCases(pki: Awaited<ReturnType<typeof createTestPki>>, prep
     let i = 0;
     const r = await rate(() =>
       signPdf(prepared.pdf, {
-        field: prepared.fields[0]!.name, signer: pki.signer, level: 'B-T', tsa: pki.tsa,
+        field: prepared.fields[0]!.name,
+        signer: pki.signer,
+        level: 'B-T',
+        tsa: pki.tsa,
         appearance: { signerName: pick(i++), reason: 'Lu et approuvé', location: 'Orléans', date: new Date(), handwrittenPng: png },
       }),
     );
-    console.log(`${'1 page, visible'.padEnd(22)} B-T    ${r.perSecond.toFixed(1).padStart(7)} signatures/s (${(1000 / r.perSecond).toFixed(2)} ms; ${note}; n=${r.count})`);
+    console.log(
+      `${'1 page, visible'.padEnd(22)} B-T    ${r.perSecond.toFixed(1).padStart(7)} signatures/s (${(1000 / r.perSecond).toFixed(2)} ms; ${note}; n=${r.count})`,
+    );
   }
 }
 

@@ -59,12 +59,24 @@ describe('active content', () => {
     const where = result.activeContentItems.map((i) => `${i.kind} @ ${i.location}`);
     expect(where).toEqual(
       expect.arrayContaining([
-        'JavaScript @ catalog /OpenAction', 'Launch @ catalog /OpenAction', 'JavaScript @ catalog /AA /WC',
-        'JavaScript @ document JavaScript (/Names /JavaScript)', 'EmbeddedFile @ document attachments (/Names /EmbeddedFiles)', 'XFA @ AcroForm /XFA',
-        'JavaScript @ page 1 /AA /O', 'Launch @ page 1 annotation 1 /A', 'SubmitForm @ page 1 annotation 2 /A', 'ImportData @ page 1 annotation 3 /A',
-        'URI @ page 1 annotation 4 /A', 'GoToR @ page 1 annotation 5 /A', 'JavaScript @ page 1 annotation 6 /AA /K',
-        'EmbeddedFile @ page 1 annotation 7 (file attachment)', 'RichMediaExecute @ page 1 annotation 8 /A', 'JavaScript @ page 1 annotation 9 /A',
-        `JavaScript @ form field ${firstExtra(1) + 10} /AA /C`, `JavaScript @ outline item ${firstExtra(1) + 12} /A`,
+        'JavaScript @ catalog /OpenAction',
+        'Launch @ catalog /OpenAction',
+        'JavaScript @ catalog /AA /WC',
+        'JavaScript @ document JavaScript (/Names /JavaScript)',
+        'EmbeddedFile @ document attachments (/Names /EmbeddedFiles)',
+        'XFA @ AcroForm /XFA',
+        'JavaScript @ page 1 /AA /O',
+        'Launch @ page 1 annotation 1 /A',
+        'SubmitForm @ page 1 annotation 2 /A',
+        'ImportData @ page 1 annotation 3 /A',
+        'URI @ page 1 annotation 4 /A',
+        'GoToR @ page 1 annotation 5 /A',
+        'JavaScript @ page 1 annotation 6 /AA /K',
+        'EmbeddedFile @ page 1 annotation 7 (file attachment)',
+        'RichMediaExecute @ page 1 annotation 8 /A',
+        'JavaScript @ page 1 annotation 9 /A',
+        `JavaScript @ form field ${firstExtra(1) + 10} /AA /C`,
+        `JavaScript @ outline item ${firstExtra(1) + 12} /A`,
       ]),
     );
   });

@@ -55,7 +55,10 @@ describe('appearance layout (pure)', () => {
     [100, 30, 9, 9, 2, 2],
     [300, 100, 24, 24, 3, 3],
   ])('%i × %i: name ≥ %i pt (≥ %i pt with handwriting), details ≥ 6 pt', (width, height, minName, minNameImage, keptPlain, keptImage) => {
-    for (const [aspect, min, kept] of [[undefined, minName, keptPlain], [3, minNameImage, keptImage]] as const) {
+    for (const [aspect, min, kept] of [
+      [undefined, minName, keptPlain],
+      [3, minNameImage, keptImage],
+    ] as const) {
       const l = layout(width, height, 'Éloïse Dupré', aspect);
       expect(l.nameSize).toBeGreaterThanOrEqual(min);
       expect(l.lines.filter((x) => x.size === l.detailSize)).toHaveLength(kept);
@@ -67,12 +70,21 @@ describe('appearance layout (pure)', () => {
 
   it('a long name wraps (on hyphens and spaces) rather than shrinking to dust', () => {
     const name = 'Maximilien-Alexandre de La Rochefoucauld-Montbazon';
-    for (const [w, h, min] of [[200, 70, 9], [150, 60, 8], [300, 100, 13]] as const) {
+    for (const [w, h, min] of [
+      [200, 70, 9],
+      [150, 60, 8],
+      [300, 100, 13],
+    ] as const) {
       for (const aspect of [undefined, 3]) {
         const l = layout(w, h, name, aspect);
         const nameLines = l.lines.filter((x) => x.size === l.nameSize);
         expect(nameLines.length).toBeGreaterThan(1);
-        expect(nameLines.map((x) => x.text).join(' ').replace(/- /g, '-')).toBe(name);
+        expect(
+          nameLines
+            .map((x) => x.text)
+            .join(' ')
+            .replace(/- /g, '-'),
+        ).toBe(name);
         expect(l.nameSize).toBeGreaterThanOrEqual(aspect ? min - 0.6 : min);
         expectSane(l, w, h);
       }
@@ -102,10 +114,17 @@ describe('embedded Unicode font', () => {
     const sizes: number[] = [];
     for (const [i, signerName] of names.entries()) {
       const before = pdf.length;
-      pdf = await signPdf(pdf, { field: prepared.fields[i]!.name, signer: pki.signer, level: 'B-B', appearance: { signerName, reason: 'Lu et approuvé', date: new Date() } });
+      pdf = await signPdf(pdf, {
+        field: prepared.fields[i]!.name,
+        signer: pki.signer,
+        level: 'B-B',
+        appearance: { signerName, reason: 'Lu et approuvé', date: new Date() },
+      });
       sizes.push(pdf.length - before);
     }
-    const fonts = run('pdffonts', [tempFile(pdf, 'fonts.pdf')]).stdout.split('\n').filter((l) => l.includes('LiberationSans'));
+    const fonts = run('pdffonts', [tempFile(pdf, 'fonts.pdf')])
+      .stdout.split('\n')
+      .filter((l) => l.includes('LiberationSans'));
     expect(fonts).toHaveLength(names.length + 1); // one subset per appearance + the watermark's
     for (const line of fonts) expect(line).toMatch(/^[A-Z]{6}\+LiberationSans\s+CID TrueType\s+Identity-H\s+yes yes yes/);
     const text = run('pdftotext', ['-enc', 'UTF-8', tempFile(pdf, 'text.pdf'), '-']).stdout;
@@ -114,7 +133,11 @@ describe('embedded Unicode font', () => {
     for (const s of pdfsig(pdf, pki)) expect(s.valid).toBe(true);
     // pdffonts/pdftotext run on poppler; MuPDF draws the glyphs (not .notdef boxes): ink in every field.
     const raster = render(pdf, 'mutool');
-    for (const f of prepared.fields) expect(pixelBox(raster, (r, g, b, i) => isDark(r, g, b) && inBox(raster, i, f.box)), f.name).toBeDefined();
+    for (const f of prepared.fields)
+      expect(
+        pixelBox(raster, (r, g, b, i) => isDark(r, g, b) && inBox(raster, i, f.box)),
+        f.name,
+      ).toBeDefined();
   });
 
   it('Greek, Polish, Japanese and Korean names: each character in the first font that has it, extracted back exactly', async () => {
@@ -125,7 +148,12 @@ describe('embedded Unicode font', () => {
     });
     let pdf = prepared.pdf;
     for (const [i, signerName] of international.entries()) {
-      pdf = await signPdf(pdf, { field: prepared.fields[i]!.name, signer: pki.signer, level: 'B-B', appearance: { signerName, reason: 'Lu et approuvé', date: new Date() } });
+      pdf = await signPdf(pdf, {
+        field: prepared.fields[i]!.name,
+        signer: pki.signer,
+        level: 'B-B',
+        appearance: { signerName, reason: 'Lu et approuvé', date: new Date() },
+      });
     }
     const fonts = run('pdffonts', [tempFile(pdf, 'cjk-fonts.pdf')]).stdout;
     expect(fonts).toMatch(/[A-Z]{6}\+DroidSansFallback\s+CID TrueType\s+Identity-H\s+yes yes yes/);
@@ -134,12 +162,20 @@ describe('embedded Unicode font', () => {
     for (const n of international) expect(text).toContain(n);
     for (const s of pdfsig(pdf, pki)) expect(s.valid).toBe(true);
     const raster = render(pdf, 'mutool');
-    for (const f of prepared.fields) expect(pixelBox(raster, (r, g, b, i) => isDark(r, g, b) && inBox(raster, i, f.box)), f.name).toBeDefined();
+    for (const f of prepared.fields)
+      expect(
+        pixelBox(raster, (r, g, b, i) => isDark(r, g, b) && inBox(raster, i, f.box)),
+        f.name,
+      ).toBeDefined();
   });
 
   it('a Latin-only text embeds Liberation Sans alone; a Japanese one adds the fallback, measured with its own advances', () => {
     const update = new PdfUpdate(PdfReader.open(Buffer.from(minimalPdf())));
-    expect(embedFont(update, ['Éloïse Dupré']).resources('F1').map(([n]) => n)).toEqual(['F1']);
+    expect(
+      embedFont(update, ['Éloïse Dupré'])
+        .resources('F1')
+        .map(([n]) => n),
+    ).toEqual(['F1']);
     const mixed = embedFont(update, ['Taro 山田']);
     expect(mixed.resources('F1').map(([n]) => n)).toEqual(['F1', 'F1X1']);
     expect(mixed.show('Taro 山田', 'F1', 12)).toMatch(/^<[0-9a-f]+> Tj \/F1X1 12 Tf <[0-9a-f]{8}> Tj \/F1 12 Tf$/);
@@ -202,14 +238,24 @@ describe('PDF/A in, PDF/A out (what the engine adds)', () => {
     const original = libreOfficePdfA(part);
     const inspected = await inspectPdf(original);
     expect(inspected.ok && inspected.pdfA).toBe(claim);
-    const prepared = await preparePdf(original, { fields: [{ signerIndex: 0, x: 60, y: 80, width: 200, height: 70 }], watermark: { text: 'Sans valeur légale' } });
+    const prepared = await preparePdf(original, {
+      fields: [{ signerIndex: 0, x: 60, y: 80, width: 200, height: 70 }],
+      watermark: { text: 'Sans valeur légale' },
+    });
     const pdf = await signPdf(prepared.pdf, {
-      field: 'signer-1', signer: pki.signer, level: 'B-T', tsa: pki.tsa, certify: true,
+      field: 'signer-1',
+      signer: pki.signer,
+      level: 'B-T',
+      tsa: pki.tsa,
+      certify: true,
       appearance: { signerName: 'Łukasz Żółć', reason: 'Lu et approuvé', date: new Date(), handwrittenPng: handwritingPng(300, 100) },
     });
     const after = await inspectPdf(prepared.pdf);
     expect(after.ok && after.pdfA).toBe(claim);
-    const fonts = run('pdffonts', [tempFile(pdf, 'a.pdf')]).stdout.split('\n').slice(2).filter(Boolean);
+    const fonts = run('pdffonts', [tempFile(pdf, 'a.pdf')])
+      .stdout.split('\n')
+      .slice(2)
+      .filter(Boolean);
     for (const line of fonts) expect(line, 'every font embedded').toMatch(/\s+yes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$/);
     for (const line of fonts.filter((l) => l.includes('LiberationSans'))) expect(line).toMatch(/CID TrueType\s+Identity-H\s+yes yes yes/);
     const reader = PdfReader.open(pdf);
@@ -244,9 +290,18 @@ describe('PDF/A in, PDF/A out (what the engine adds)', () => {
 describe('handwriting image bounds', () => {
   const sign = async (png: Uint8Array) => {
     const prepared = await preparePdf(await makePdf(), { fields: [{ signerIndex: 0 }] });
-    return signPdf(prepared.pdf, { field: 'signer-1', signer: pki.signer, level: 'B-B', appearance: { signerName: 'X', date: new Date(), handwrittenPng: png } });
+    return signPdf(prepared.pdf, {
+      field: 'signer-1',
+      signer: pki.signer,
+      level: 'B-B',
+      appearance: { signerName: 'X', date: new Date(), handwrittenPng: png },
+    });
   };
-  const code = (p: Promise<unknown>) => p.then(() => 'accepted', (e: unknown) => (e instanceof SigningError ? e.code : `not a SigningError: ${String(e)}`));
+  const code = (p: Promise<unknown>) =>
+    p.then(
+      () => 'accepted',
+      (e: unknown) => (e instanceof SigningError ? e.code : `not a SigningError: ${String(e)}`),
+    );
 
   it('refuses from the header, before inflating: 12000 × 12000 in 17 KB, a side over 4096', async () => {
     const bomb = pngWithHeader(12000, 12000, deflateSync(Buffer.alloc(12000 * 4 + 1)));

@@ -28,6 +28,8 @@ describe('archivePdf', () => {
   });
 
   it('refuses without a time-stamping authority', async () => {
-    await expect(archivePdf(await makePdf(), { tsa: undefined as never, revocation: pki.ca.revocationSource() })).rejects.toMatchObject({ code: 'TSA_UNAVAILABLE' });
+    await expect(archivePdf(await makePdf(), { tsa: undefined as never, revocation: pki.ca.revocationSource() })).rejects.toMatchObject({
+      code: 'TSA_UNAVAILABLE',
+    });
   });
 });

@@ -11,8 +11,21 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ONE_TIME_VALIDITY_DAYS, OID, archivePdf, createCertificateAuthority, describeCertificate, openCertificateAuthority, preparePdf,
-  sealPdf, signPdf, toPem, verifyPdf, withOneTimeIdentity, type CertificateAuthority, type PadesLevel, type SignerIdentity,
+  ONE_TIME_VALIDITY_DAYS,
+  OID,
+  archivePdf,
+  createCertificateAuthority,
+  describeCertificate,
+  openCertificateAuthority,
+  preparePdf,
+  sealPdf,
+  signPdf,
+  toPem,
+  verifyPdf,
+  withOneTimeIdentity,
+  type CertificateAuthority,
+  type PadesLevel,
+  type SignerIdentity,
 } from '../src/index.ts';
 import { makePdf } from './support/documents.ts';
 import { createClockedPki, fakedEpochSeconds, pdfsigAt, type PdfsigVerdict } from './support/pdfsig-clock.ts';
@@ -47,7 +60,12 @@ const verdicts = (list: PdfsigVerdict[]) => list.map((v) => `${v.field}: ${v.sig
 async function signOne(signer: SignerIdentity, level: PadesLevel, ca: CertificateAuthority = pki.ca, tsa = pki.tsa): Promise<Uint8Array> {
   const { pdf, fields } = await prepared(1);
   return signPdf(pdf, {
-    field: fields[0]!.name, signer, level, tsa, revocation: ca.revocationSource(), certify: true,
+    field: fields[0]!.name,
+    signer,
+    level,
+    tsa,
+    revocation: ca.revocationSource(),
+    certify: true,
     appearance: { signerName: 'Jean Martin', reason: 'Lu et approuvé', date: new Date() },
   });
 }
@@ -67,14 +85,22 @@ describe('level 2: the signer certificate outlives the signing session', () => {
 
   it('a one-time certificate (3 years, key destroyed after signing) is valid and trusted now and a year and a day later', async () => {
     const issued = pki.ca.issueOneTimeSignerCertificate({
-      commonName: 'Jean Martin', givenName: 'Jean', surname: 'Martin', email: 'jean@example.test',
+      commonName: 'Jean Martin',
+      givenName: 'Jean',
+      surname: 'Martin',
+      email: 'jean@example.test',
     });
     let used: Awaited<typeof issued> | undefined;
     const { pdf, fields } = await prepared(1);
     const signed = await withOneTimeIdentity(issued, (signer) => {
       used = signer;
       return signPdf(pdf, {
-        field: fields[0]!.name, signer, level: 'B-LTA', tsa: pki.tsa, revocation: pki.ca.revocationSource(), certify: true,
+        field: fields[0]!.name,
+        signer,
+        level: 'B-LTA',
+        tsa: pki.tsa,
+        revocation: pki.ca.revocationSource(),
+        certify: true,
         appearance: { signerName: 'Jean Martin', reason: 'Lu et approuvé', date: new Date() },
       });
     });
@@ -131,7 +157,8 @@ describe('issuing CA end of life: a certificate never outlives its issuer', () =
     expect(ca.rootNotAfter.getTime()).toBeGreaterThan(ca.issuingCaNotAfter.getTime());
     const request = { commonName: 'Jean Martin', email: 'jean@example.test' };
     await expect(ca.issueOneTimeSignerCertificate(request)).rejects.toMatchObject({
-      code: 'CERTIFICATE_INVALID', details: { reason: 'ISSUING_CA_EXPIRING', issuingCaNotAfter: ca.issuingCaNotAfter.toISOString() },
+      code: 'CERTIFICATE_INVALID',
+      details: { reason: 'ISSUING_CA_EXPIRING', issuingCaNotAfter: ca.issuingCaNotAfter.toISOString() },
     });
     await expect(ca.issueOneTimeSealCertificate({ organizationName: 'ACME SAS', signerName: 'Jean Martin' })).rejects.toMatchObject({
       details: { reason: 'ISSUING_CA_EXPIRING' },
@@ -148,8 +175,9 @@ describe('issuing CA end of life: a certificate never outlives its issuer', () =
     expect(describeCertificate(seal.certificate).notAfter.getTime()).toBe(ca.issuingCaNotAfter.getTime());
     expect(describeCertificate(tsa.certificate).notAfter.getTime()).toBe(ca.issuingCaNotAfter.getTime());
     expect(describeCertificate(session.certificate).notAfter.getTime()).toBeLessThan(ca.issuingCaNotAfter.getTime());
-    await expect(ca.issueSignerCertificate({ commonName: 'J', email: 'j@example.test', validityDays: 1, validityMinutes: 5 }))
-      .rejects.toMatchObject({ code: 'CERTIFICATE_INVALID' });
+    await expect(ca.issueSignerCertificate({ commonName: 'J', email: 'j@example.test', validityDays: 1, validityMinutes: 5 })).rejects.toMatchObject({
+      code: 'CERTIFICATE_INVALID',
+    });
   });
 });
 
@@ -169,7 +197,11 @@ describe('level 1: one tenant, three signatures on one document', () => {
         (signer) => {
           certificates.push(signer.certificate);
           return signPdf(pdf, {
-            field: fields[i]!.name, signer, level: 'B-T', tsa: pki.tsa, certify: i === 0,
+            field: fields[i]!.name,
+            signer,
+            level: 'B-T',
+            tsa: pki.tsa,
+            certify: i === 0,
             appearance: { signerName, reason: `Signé électroniquement par ${signerName} (ACME SAS)`, date: new Date() },
           });
         },
@@ -178,7 +210,8 @@ describe('level 1: one tenant, three signatures on one document', () => {
     // As the server does at completion: the company stamp (a one-time company seal here), then DSS + document
     // time-stamp over the whole file.
     pdf = await withOneTimeIdentity(pki.ca.issueOneTimeSealCertificate({ organizationName: 'ACME SAS', country: 'FR' }), (identity) =>
-      sealPdf(pdf, { identity, format: 'PADES', level: 'B-T', tsa: pki.tsa, appearance: { signerName: 'ACME SAS', date: new Date() } }));
+      sealPdf(pdf, { identity, format: 'PADES', level: 'B-T', tsa: pki.tsa, appearance: { signerName: 'ACME SAS', date: new Date() } }),
+    );
     pdf = await archivePdf(pdf, { tsa: pki.tsa, revocation: pki.ca.revocationSource() });
 
     const expected = [...fields.map((f) => f.name), 'cachet'].map((name) => `${name}: ${VALID} / ${TRUSTED}`);
@@ -197,7 +230,9 @@ describe('level 1: one tenant, three signatures on one document', () => {
       'CN=ACME SAS — Jean Martin, description=One-time seal of ACME SAS for the simple electronic signature of Jean Martin, ' +
         'organizationIdentifier=NTRFR-123456789, O=ACME SAS, C=FR',
     );
-    const text = execFileSync('openssl', ['x509', '-in', tempFile(new TextEncoder().encode(toPem(certificates[1]!)), 'seal.pem'), '-noout', '-text'], { encoding: 'utf8' });
+    const text = execFileSync('openssl', ['x509', '-in', tempFile(new TextEncoder().encode(toPem(certificates[1]!)), 'seal.pem'), '-noout', '-text'], {
+      encoding: 'utf8',
+    });
     expect(text).toContain(`Policy: ${OID.policyOneTimeSeal}`);
     expect(text).not.toContain('Extended Key Usage');
     expect(new Set(certificates.map((c) => describeCertificate(c).serialHex)).size).toBe(3);
@@ -211,7 +246,11 @@ describe('level 1: one tenant, three signatures on one document', () => {
     let pdf = preparedPdf;
     for (const [i, signerName] of signers.entries()) {
       pdf = await signPdf(pdf, {
-        field: fields[i]!.name, signer: pki.seal, level: 'B-T', tsa: pki.tsa, certify: i === 0,
+        field: fields[i]!.name,
+        signer: pki.seal,
+        level: 'B-T',
+        tsa: pki.tsa,
+        certify: i === 0,
         appearance: { signerName, reason: `Signé électroniquement par ${signerName} (ACME SAS)`, date: new Date() },
       });
     }

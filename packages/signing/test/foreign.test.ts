@@ -56,8 +56,23 @@ async function signWithOpenssl(pdf: Uint8Array): Promise<Uint8Array> {
     signedBytes = Buffer.concat([file.subarray(0, gapStart), file.subarray(gapEnd)]);
     const out = join(dir, `openssl-${Date.now()}.p7s`);
     const r = run('openssl', [
-      'cms', '-sign', '-binary', '-outform', 'DER', '-in', tempFile(signedBytes, 'data.bin'), '-signer', join(dir, 'signer2.pem'),
-      '-inkey', keyPem, '-certfile', join(dir, 'chain.pem'), '-md', 'sha256', '-out', out,
+      'cms',
+      '-sign',
+      '-binary',
+      '-outform',
+      'DER',
+      '-in',
+      tempFile(signedBytes, 'data.bin'),
+      '-signer',
+      join(dir, 'signer2.pem'),
+      '-inkey',
+      keyPem,
+      '-certfile',
+      join(dir, 'chain.pem'),
+      '-md',
+      'sha256',
+      '-out',
+      out,
     ]);
     if (r.status !== 0) throw new Error(r.stderr);
     return (await import('node:fs')).readFileSync(out);

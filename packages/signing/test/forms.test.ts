@@ -86,7 +86,7 @@ describe('/NeedAppearances true (LibreOffice forms)', () => {
     expect(report.signatures[0]!.certification).toEqual({ permission: 2 });
   });
 
-  it('without the fix, MuPDF shows LibreOffice\'s empty text appearance (why the engine draws one)', () => {
+  it("without the fix, MuPDF shows LibreOffice's empty text appearance (why the engine draws one)", () => {
     const box = widgetBoxes(libreOffice).get('nom')!;
     expect(inked(render(libreOffice, 'mutool'), box)).toBe(false);
   });

@@ -50,7 +50,11 @@ const cases: Array<{ label: string; setup: PageSetup; visible: [number, number] 
     visible: [650, 500],
   },
   { label: '/Rotate -90 on a MediaBox around the origin', setup: { mediaBox: [-300, -400, 312, 392], rotate: -90 }, visible: [792, 612] },
-  { label: 'CropBox larger than the MediaBox (clipped), /Rotate 180', setup: { mediaBox: [0, 0, 500, 600], cropBox: [-50, -50, 800, 900], rotate: 180 }, visible: [500, 600] },
+  {
+    label: 'CropBox larger than the MediaBox (clipped), /Rotate 180',
+    setup: { mediaBox: [0, 0, 500, 600], cropBox: [-50, -50, 800, 900], rotate: 180 },
+    visible: [500, 600],
+  },
 ];
 
 describe('one coordinate model: visible-page coordinates', () => {
@@ -61,7 +65,7 @@ describe('one coordinate model: visible-page coordinates', () => {
     const prepared = await preparePdf(original, { fields: [{ signerIndex: 0, ...field }] });
     expect(prepared.fields[0]!.box).toEqual(field);
     const rect = prepared.fields[0]!.rect;
-    const quarter = ((setup.rotate ?? 0) % 180 + 180) % 180 === 90;
+    const quarter = (((setup.rotate ?? 0) % 180) + 180) % 180 === 90;
     expect([rect[2] - rect[0], rect[3] - rect[1]]).toEqual(quarter ? [field.height, field.width] : [field.width, field.height]);
     const signed = await signPdf(prepared.pdf, { field: 'signer-1', signer: pki.signer, level: 'B-B', appearance });
     const image = expectedImage(field);
@@ -79,7 +83,9 @@ describe('one coordinate model: visible-page coordinates', () => {
       const newInk = (r: number, g: number, b: number, i: number) => isDark(r, g, b) && !isDark(before.rgba[i]!, before.rgba[i + 1]!, before.rgba[i + 2]!);
       const text = pixelBox(after, (r, g, b, i) => newInk(r, g, b, i) && (i / 4) % after.width > green!.x + green!.width + 1);
       expect(text, `${renderer}: text drawn`).toBeDefined();
-      expect(within(text!, { x: green!.x + green!.width, y: field.y, width: field.x + field.width - green!.x - green!.width, height: field.height })).toBe(true);
+      expect(within(text!, { x: green!.x + green!.width, y: field.y, width: field.x + field.width - green!.x - green!.width, height: field.height })).toBe(
+        true,
+      );
       expect(text!.width, `${renderer}: text lines run left to right`).toBeGreaterThan(text!.height);
     }
     const check = qpdfCheck(signed);

@@ -16,8 +16,7 @@ beforeAll(async () => {
   signed = await signPdf(prepared, { field: 'signer-1', signer: pki.signer, level: 'B-T', tsa: pki.tsa });
 }, 30_000);
 
-const sign = (pdf: Uint8Array, signer: SignerIdentity = pki.signer, limits = {}) =>
-  signPdf(pdf, { field: 'signer-1', signer, level: 'B-B', limits });
+const sign = (pdf: Uint8Array, signer: SignerIdentity = pki.signer, limits = {}) => signPdf(pdf, { field: 'signer-1', signer, level: 'B-B', limits });
 const verify = (pdf: Uint8Array) => verifyPdf(pdf, { trustedRoots: [pki.ca.rootCertificate] });
 
 /** A minimal hand-written PDF: `catalogExtra` is inserted in the catalog, `objects` appended, classic xref rebuilt. */
@@ -41,7 +40,10 @@ function handmade(catalogExtra: string, objects: string[] = [], trailerExtra = '
 }
 
 async function expectCode(promise: Promise<unknown>, code: string): Promise<void> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error, 'expected a SigningError').toBeInstanceOf(SigningError);
   expect((error as SigningError).code).toBe(code);
 }
@@ -87,9 +89,12 @@ describe('bad input', () => {
     const xrefAt = withBomb.length;
     const tail = Buffer.from(`2 0 obj\n<</Type /XRef /Size 4 /W [1 4 2] /Root 3 0 R /Length 21>>\nstream\n`, 'latin1');
     const rows = Buffer.alloc(21);
-    rows.writeUInt8(1, 0); rows.writeUInt32BE(9, 1); // object 1 (the stream) at offset 9
-    rows.writeUInt8(1, 7); rows.writeUInt32BE(xrefAt, 8); // object 2: the xref stream
-    rows.writeUInt8(2, 14); rows.writeUInt32BE(1, 15); // object 3 (catalog) inside the bomb
+    rows.writeUInt8(1, 0);
+    rows.writeUInt32BE(9, 1); // object 1 (the stream) at offset 9
+    rows.writeUInt8(1, 7);
+    rows.writeUInt32BE(xrefAt, 8); // object 2: the xref stream
+    rows.writeUInt8(2, 14);
+    rows.writeUInt32BE(1, 15); // object 3 (catalog) inside the bomb
     const file = Buffer.concat([withBomb, tail, rows, Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1')]);
     await expectCode(sign(file, pki.signer, { maxStreamSize: 1024 * 1024 }), 'PDF_TOO_COMPLEX');
   });
@@ -150,28 +155,32 @@ describe('fuzzing', () => {
   // by a clock; what this test keeps from the clock is a hang detector, 30 s per case (a typical case takes a few
   // milliseconds). The coverage of hangs and memory is fuzz/ (scripts/fuzz.sh: a watchdog per target, RSS bound).
   const hang = 30_000;
-  it('mutated PDFs only ever produce SigningError, and none hangs', async () => {
-    const random = prng(20261121);
-    const outcomes = { ok: 0, rejected: 0 };
-    let slowest = { ms: 0, case: -1 };
-    for (let i = 0; i < 240; i++) {
-      const source = i % 2 ? signed : prepared;
-      const input = mutate(source, random);
-      const started = performance.now();
-      for (const action of [() => sign(input), () => verify(input)]) {
-        try {
-          await action();
-          outcomes.ok++;
-        } catch (error) {
-          if (!(error instanceof SigningError)) throw new Error(`case ${i}: ${String(error)}`, { cause: error });
-          outcomes.rejected++;
+  it(
+    'mutated PDFs only ever produce SigningError, and none hangs',
+    async () => {
+      const random = prng(20261121);
+      const outcomes = { ok: 0, rejected: 0 };
+      let slowest = { ms: 0, case: -1 };
+      for (let i = 0; i < 240; i++) {
+        const source = i % 2 ? signed : prepared;
+        const input = mutate(source, random);
+        const started = performance.now();
+        for (const action of [() => sign(input), () => verify(input)]) {
+          try {
+            await action();
+            outcomes.ok++;
+          } catch (error) {
+            if (!(error instanceof SigningError)) throw new Error(`case ${i}: ${String(error)}`, { cause: error });
+            outcomes.rejected++;
+          }
         }
+        const ms = performance.now() - started;
+        if (ms > slowest.ms) slowest = { ms, case: i };
       }
-      const ms = performance.now() - started;
-      if (ms > slowest.ms) slowest = { ms, case: i };
-    }
-    expect(slowest.ms, `slowest: case ${slowest.case}, ${Math.round(slowest.ms)} ms`).toBeLessThan(hang);
-    expect(outcomes.ok).toBeGreaterThan(0);
-    expect(outcomes.rejected).toBeGreaterThan(0);
-  }, 240 * hang);
+      expect(slowest.ms, `slowest: case ${slowest.case}, ${Math.round(slowest.ms)} ms`).toBeLessThan(hang);
+      expect(outcomes.ok).toBeGreaterThan(0);
+      expect(outcomes.rejected).toBeGreaterThan(0);
+    },
+    240 * hang,
+  );
 });

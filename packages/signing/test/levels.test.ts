@@ -7,7 +7,14 @@ import { createTestPki, type TestPki } from './support/pki.ts';
 import { removeScratch } from './support/scratch.ts';
 
 const LEVELS: PadesLevel[] = ['B-B', 'B-T', 'B-LT', 'B-LTA'];
-const DOCUMENTS = ['1 page, classic xref', '1 page, object streams', '100 pages ~5 MB, classic xref', '100 pages ~5 MB, object streams', '1 page, linearized', 'LibreOffice'] as const;
+const DOCUMENTS = [
+  '1 page, classic xref',
+  '1 page, object streams',
+  '100 pages ~5 MB, classic xref',
+  '100 pages ~5 MB, object streams',
+  '1 page, linearized',
+  'LibreOffice',
+] as const;
 
 let pki: TestPki;
 const prepared = new Map<string, PreparedPdf>();
@@ -26,7 +33,15 @@ beforeAll(async () => {
     LibreOffice: readFileSync(new URL('./fixtures/contrat-libreoffice.pdf', import.meta.url)),
   };
   for (const [label, pdf] of Object.entries(sources)) {
-    prepared.set(label, await preparePdf(pdf, { fields: [{ page: -1, x: 70, y: 70, signerIndex: 0 }, { page: -1, x: 300, y: 70, signerIndex: 1 }] }));
+    prepared.set(
+      label,
+      await preparePdf(pdf, {
+        fields: [
+          { page: -1, x: 70, y: 70, signerIndex: 0 },
+          { page: -1, x: 300, y: 70, signerIndex: 1 },
+        ],
+      }),
+    );
   }
 }, 60_000);
 

@@ -53,8 +53,14 @@ describe('right-to-left and joining scripts (font/shape.ts)', () => {
   it('no letter of Arabic, Persian or Hebrew becomes "?"', () => {
     for (const name of ['محمد بن سلمان', 'فاطمة الزهراء', 'پرویز ژاله گلشیفته', 'דוד בן־גוריון', 'שָׁלוֹם']) {
       const line = shapeLine(name, { font: (n) => [fontFile('LiberationSans-Regular.ttf'), arabicFont][n]!, fontOf: chain.fontOf });
-      expect(line.glyphs.some((g) => g.text === '?'), name).toBe(false);
-      expect(line.glyphs.every((g) => g.gid > 0), name).toBe(true);
+      expect(
+        line.glyphs.some((g) => g.text === '?'),
+        name,
+      ).toBe(false);
+      expect(
+        line.glyphs.every((g) => g.gid > 0),
+        name,
+      ).toBe(true);
     }
   });
 });
@@ -66,7 +72,10 @@ describe('visible signature layout: the reason is never cut, right-to-left names
       width: 150,
       height: 60,
       name: 'Ελένη Παπαδοπούλου-Χατζηγεωργίου',
-      details: [{ text: reason, priority: 2 }, { text: '2026-03-14 09:26:53 UTC', priority: 3, shorter: ['2026-03-14 09:26 UTC', '2026-03-14'] }],
+      details: [
+        { text: reason, priority: 2 },
+        { text: '2026-03-14 09:26:53 UTC', priority: 3, shorter: ['2026-03-14 09:26 UTC', '2026-03-14'] },
+      ],
       measure: textWidth,
     });
     const detailLines = l.lines.filter((line) => line.size === l.detailSize);
@@ -74,12 +83,25 @@ describe('visible signature layout: the reason is never cut, right-to-left names
       expect(line.text).not.toContain('…');
       expect(line.x + textWidth(line.text, line.size)).toBeLessThanOrEqual(150);
     }
-    expect(detailLines.map((line) => line.text).slice(0, -1).join(' ')).toBe(reason);
+    expect(
+      detailLines
+        .map((line) => line.text)
+        .slice(0, -1)
+        .join(' '),
+    ).toBe(reason);
   });
 
   it('a wrapped line keeps its paragraph direction: the reason "Signed electronically by محمد …" stays left to right on every line', () => {
     const reason = 'Signed electronically by محمد بن عبد الرحمن آل سعود (Acme Corporation)';
-    const l = layoutAppearance({ width: 150, height: 60, name: 'محمد بن عبد الرحمن آل سعود', details: [{ text: reason, priority: 2 }], measure: textWidth, rightToLeft: readsRightToLeft, depth: textDepth });
+    const l = layoutAppearance({
+      width: 150,
+      height: 60,
+      name: 'محمد بن عبد الرحمن آل سعود',
+      details: [{ text: reason, priority: 2 }],
+      measure: textWidth,
+      rightToLeft: readsRightToLeft,
+      depth: textDepth,
+    });
     const detailLines = l.lines.filter((line) => line.size === l.detailSize);
     expect(detailLines.length).toBeGreaterThan(1);
     expect(detailLines[1]!.text.startsWith('سعود') || detailLines[1]!.text.startsWith('آل')).toBe(true);
@@ -88,7 +110,14 @@ describe('visible signature layout: the reason is never cut, right-to-left names
   });
 
   it('a name whose letters go deeper than Latin (Arabic dots) gets the room under its baseline: no glyph reaches the line below', () => {
-    const input = { width: 200, height: 60, details: [{ text: 'Signed electronically', priority: 2 }], measure: textWidth, rightToLeft: readsRightToLeft, depth: textDepth };
+    const input = {
+      width: 200,
+      height: 60,
+      details: [{ text: 'Signed electronically', priority: 2 }],
+      measure: textWidth,
+      rightToLeft: readsRightToLeft,
+      depth: textDepth,
+    };
     for (const name of ['بن علي', 'Leïla بن علي', 'Jean Dupont']) {
       const l = layoutAppearance({ ...input, name });
       const [nameLine, detail] = [l.lines[0]!, l.lines[1]!];
@@ -114,7 +143,12 @@ describe('signed with Arabic and Hebrew names', () => {
     });
     let pdf = prepared.pdf;
     for (const [i, signerName] of names.entries()) {
-      pdf = await signPdf(pdf, { field: prepared.fields[i]!.name, signer: pki.signer, level: 'B-B', appearance: { signerName, reason: `Signed electronically by ${signerName} (Acme)`, date: new Date() } });
+      pdf = await signPdf(pdf, {
+        field: prepared.fields[i]!.name,
+        signer: pki.signer,
+        level: 'B-B',
+        appearance: { signerName, reason: `Signed electronically by ${signerName} (Acme)`, date: new Date() },
+      });
     }
     for (const s of pdfsig(pdf, pki)) expect(s.valid).toBe(true);
     const fonts = run('pdffonts', [tempFile(pdf, 'rtl-fonts.pdf')]).stdout;
@@ -126,7 +160,11 @@ describe('signed with Arabic and Hebrew names', () => {
     expect(text).not.toContain('?');
     for (const renderer of ['mutool', 'pdftoppm'] as const) {
       const raster = render(pdf, renderer);
-      for (const f of prepared.fields) expect(pixelBox(raster, (r, g, b, i) => isDark(r, g, b) && inBox(raster, i, f.box)), `${renderer} ${f.name}`).toBeDefined();
+      for (const f of prepared.fields)
+        expect(
+          pixelBox(raster, (r, g, b, i) => isDark(r, g, b) && inBox(raster, i, f.box)),
+          `${renderer} ${f.name}`,
+        ).toBeDefined();
     }
   });
 });

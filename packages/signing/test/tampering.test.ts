@@ -14,7 +14,12 @@ let signed: Uint8Array;
 afterAll(removeScratch);
 beforeAll(async () => {
   pki = await createTestPki();
-  const prepared = await preparePdf(await makePdf({ pages: 2 }), { fields: [{ signerIndex: 0, page: 1 }, { signerIndex: 1, page: 2 }] });
+  const prepared = await preparePdf(await makePdf({ pages: 2 }), {
+    fields: [
+      { signerIndex: 0, page: 1 },
+      { signerIndex: 1, page: 2 },
+    ],
+  });
   signed = await signPdf(prepared.pdf, { field: 'signer-1', signer: pki.signer, level: 'B-T', tsa: pki.tsa, certify: true });
 }, 30_000);
 

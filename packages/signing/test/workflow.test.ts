@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addDss, defaultSignatureFields, describeCertificate, preparePdf, sealPdf, signPdf, timestampFile, timestampPdf, verifyCmsSignature, verifyPdf,
+  addDss,
+  defaultSignatureFields,
+  describeCertificate,
+  preparePdf,
+  sealPdf,
+  signPdf,
+  timestampFile,
+  timestampPdf,
+  verifyCmsSignature,
+  verifyPdf,
   verifyTimestampToken,
 } from '../src/index.ts';
 import { makePdf } from './support/documents.ts';
@@ -25,11 +34,18 @@ describe('a full signing chain', () => {
     expect(prepared.fields.map((f) => f.name)).toEqual(['signer-1', 'signer-2', 'cachet']);
     const date = new Date();
     let pdf = await signPdf(prepared.pdf, {
-      field: 'signer-1', signer: pki.signer, level: 'B-T', tsa: pki.tsa, certify: true,
+      field: 'signer-1',
+      signer: pki.signer,
+      level: 'B-T',
+      tsa: pki.tsa,
+      certify: true,
       appearance: { signerName: 'Éloïse Dupré', reason: 'Lu et approuvé', location: 'Orléans', date, handwrittenPng: handwritingPng() },
     });
     pdf = await signPdf(pdf, {
-      field: 'signer-2', signer: pki.signer2, level: 'B-T', tsa: pki.tsa,
+      field: 'signer-2',
+      signer: pki.signer2,
+      level: 'B-T',
+      tsa: pki.tsa,
       appearance: { signerName: 'Jean Martin', date, handwrittenPng: handwritingPng(60, 60) },
     });
     pdf = await sealPdf(pdf, { identity: pki.seal, format: 'PADES', level: 'B-T', tsa: pki.tsa, appearance: { signerName: 'ACME SAS', date } });

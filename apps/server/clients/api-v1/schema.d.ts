@@ -492,6 +492,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The templates the key may use (shared with the tenant, not archived), by name
+         * @description Scope: `read`.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template: its roles (to fill), documents and options, as its current version
+         * @description Scope: `read`.
+         */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a request from a template: each role's person (roles with a prefilled person may be left out); sent at once when `send` is true
+         * @description Scope: `create`.
+         */
+        post: operations["createRequestFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -603,6 +663,8 @@ export interface operations {
                                         };
                                     };
                                 } | null;
+                                /** @default false */
+                                allowDelegation: boolean;
                             };
                             signers?: {
                                 /** Format: uuid */
@@ -624,11 +686,23 @@ export interface operations {
                                 invitationMessage: string | null;
                                 refusalComment: string | null;
                                 /** @enum {string} */
-                                status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                                status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired" | "delegated";
                                 actionAt: string | null;
                                 invitedAt: string | null;
                                 lastReminderAt: string | null;
                                 reminderCount: number;
+                                handedOver: {
+                                    /** Format: uuid */
+                                    toSignerId: string;
+                                    toName: string;
+                                    reason: string;
+                                    at: string;
+                                } | null;
+                                delegatedBy: {
+                                    /** Format: uuid */
+                                    signerId: string;
+                                    name: string;
+                                } | null;
                                 lastMessage: {
                                     /** @enum {string} */
                                     channel: "email" | "sms";
@@ -923,6 +997,8 @@ export interface operations {
                         failRedirection?: string | null;
                         /** @default false */
                         coSignersSignFirst?: boolean;
+                        /** @default false */
+                        allowDelegation?: boolean;
                         preprocessing?: {
                             sepa: {
                                 rum: string;
@@ -1024,6 +1100,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         signers?: {
                             /** Format: uuid */
@@ -1045,11 +1123,23 @@ export interface operations {
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */
-                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired" | "delegated";
                             actionAt: string | null;
                             invitedAt: string | null;
                             lastReminderAt: string | null;
                             reminderCount: number;
+                            handedOver: {
+                                /** Format: uuid */
+                                toSignerId: string;
+                                toName: string;
+                                reason: string;
+                                at: string;
+                            } | null;
+                            delegatedBy: {
+                                /** Format: uuid */
+                                signerId: string;
+                                name: string;
+                            } | null;
                             lastMessage: {
                                 /** @enum {string} */
                                 channel: "email" | "sms";
@@ -1361,6 +1451,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         signers?: {
                             /** Format: uuid */
@@ -1382,11 +1474,23 @@ export interface operations {
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */
-                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired" | "delegated";
                             actionAt: string | null;
                             invitedAt: string | null;
                             lastReminderAt: string | null;
                             reminderCount: number;
+                            handedOver: {
+                                /** Format: uuid */
+                                toSignerId: string;
+                                toName: string;
+                                reason: string;
+                                at: string;
+                            } | null;
+                            delegatedBy: {
+                                /** Format: uuid */
+                                signerId: string;
+                                name: string;
+                            } | null;
                             lastMessage: {
                                 /** @enum {string} */
                                 channel: "email" | "sms";
@@ -1677,6 +1781,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         signers?: {
                             /** Format: uuid */
@@ -1698,11 +1804,23 @@ export interface operations {
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */
-                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired" | "delegated";
                             actionAt: string | null;
                             invitedAt: string | null;
                             lastReminderAt: string | null;
                             reminderCount: number;
+                            handedOver: {
+                                /** Format: uuid */
+                                toSignerId: string;
+                                toName: string;
+                                reason: string;
+                                at: string;
+                            } | null;
+                            delegatedBy: {
+                                /** Format: uuid */
+                                signerId: string;
+                                name: string;
+                            } | null;
                             lastMessage: {
                                 /** @enum {string} */
                                 channel: "email" | "sms";
@@ -1900,7 +2018,7 @@ export interface operations {
                             id: string;
                             signerIndex: number;
                             /** @enum {string} */
-                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired" | "delegated";
                             actionAt: string | null;
                         }[];
                     };
@@ -2127,6 +2245,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         signers?: {
                             /** Format: uuid */
@@ -2148,11 +2268,23 @@ export interface operations {
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */
-                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired" | "delegated";
                             actionAt: string | null;
                             invitedAt: string | null;
                             lastReminderAt: string | null;
                             reminderCount: number;
+                            handedOver: {
+                                /** Format: uuid */
+                                toSignerId: string;
+                                toName: string;
+                                reason: string;
+                                at: string;
+                            } | null;
+                            delegatedBy: {
+                                /** Format: uuid */
+                                signerId: string;
+                                name: string;
+                            } | null;
                             lastMessage: {
                                 /** @enum {string} */
                                 channel: "email" | "sms";
@@ -2422,6 +2554,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         signers?: {
                             /** Format: uuid */
@@ -2443,11 +2577,23 @@ export interface operations {
                             invitationMessage: string | null;
                             refusalComment: string | null;
                             /** @enum {string} */
-                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired";
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired" | "delegated";
                             actionAt: string | null;
                             invitedAt: string | null;
                             lastReminderAt: string | null;
                             reminderCount: number;
+                            handedOver: {
+                                /** Format: uuid */
+                                toSignerId: string;
+                                toName: string;
+                                reason: string;
+                                at: string;
+                            } | null;
+                            delegatedBy: {
+                                /** Format: uuid */
+                                signerId: string;
+                                name: string;
+                            } | null;
                             lastMessage: {
                                 /** @enum {string} */
                                 channel: "email" | "sms";
@@ -3098,6 +3244,7 @@ export interface operations {
                         /** Format: uuid */
                         signerId: string;
                         url: string;
+                        embedUrl: string;
                         token: string;
                         expiresAt: string;
                     };
@@ -3313,6 +3460,8 @@ export interface operations {
                                         };
                                     };
                                 } | null;
+                                /** @default false */
+                                allowDelegation: boolean;
                             };
                             owner: {
                                 /** Format: uuid */
@@ -3626,6 +3775,8 @@ export interface operations {
                         failRedirection?: string | null;
                         /** @default false */
                         coSignersSignFirst?: boolean;
+                        /** @default false */
+                        allowDelegation?: boolean;
                         preprocessing?: {
                             sepa: {
                                 rum: string;
@@ -3711,6 +3862,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -4025,6 +4178,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -4318,6 +4473,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -4965,6 +5122,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -5237,6 +5396,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -5511,6 +5672,8 @@ export interface operations {
                                         };
                                     };
                                 } | null;
+                                /** @default false */
+                                allowDelegation: boolean;
                             };
                             owner: {
                                 /** Format: uuid */
@@ -5806,6 +5969,8 @@ export interface operations {
                         failRedirection?: string | null;
                         /** @default false */
                         coSignersSignFirst?: boolean;
+                        /** @default false */
+                        allowDelegation?: boolean;
                         preprocessing?: {
                             sepa: {
                                 rum: string;
@@ -5889,6 +6054,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -6187,6 +6354,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -6464,6 +6633,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -7094,6 +7265,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -7350,6 +7523,8 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
                         };
                         owner: {
                             /** Format: uuid */
@@ -7400,6 +7575,788 @@ export interface operations {
                             waiting: number;
                             failed: number;
                         };
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            visibility: "private" | "team" | "tenant";
+                            version: number;
+                            level: 1 | 2 | 3;
+                            requestLabel: string | null;
+                            owner: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            archivedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            useCount: number;
+                            editable: boolean;
+                            directLink: {
+                                enabled: boolean;
+                                live: boolean;
+                                useCount: number;
+                            } | null;
+                            roleNames: string[];
+                            documentCount: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        visibility: "private" | "team" | "tenant";
+                        version: number;
+                        level: 1 | 2 | 3;
+                        requestLabel: string | null;
+                        roles: {
+                            name: string;
+                            /** @enum {string} */
+                            role: "signer" | "observer" | "validator";
+                            coSigner: boolean;
+                            step: number | null;
+                            language: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro") | null;
+                            invitationMessage: string | null;
+                            prefill: {
+                                firstname: string;
+                                lastname: string;
+                                emailAddress: string;
+                                phoneNum?: string | null;
+                            } | null;
+                        }[];
+                        documents: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                            activeContent?: {
+                                found: string[];
+                                neutralised: string[];
+                            };
+                        }[];
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
+                        };
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        archivedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        useCount: number;
+                        editable: boolean;
+                        directLink: {
+                            enabled: boolean;
+                            live: boolean;
+                            useCount: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+            /** @description 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        errors?: {
+                            field: string;
+                            rule: string;
+                            message: string;
+                        }[];
+                        instance?: string;
+                    };
+                };
+            };
+        };
+    };
+    createRequestFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version?: number;
+                    label?: string;
+                    description?: string | null;
+                    roles?: {
+                        role: string | number;
+                        firstname: string;
+                        lastname: string;
+                        emailAddress: string;
+                        phoneNum?: string | null;
+                        language?: ("fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro") | null;
+                        connector?: {
+                            idc: string;
+                        } | null;
+                        invitationMessage?: string | null;
+                    }[];
+                    /** @default false */
+                    send?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        label: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "pending" | "preprocess" | "preprocess_access" | "ready" | "wait_cosigner" | "signed" | "completed" | "refused" | "canceled" | "expired" | "failed";
+                        level: 1 | 2 | 3;
+                        testMode: boolean;
+                        owner: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        sentAt: string | null;
+                        expiresAt: string | null;
+                        completedAt: string | null;
+                        canceledAt: string | null;
+                        completionFailure?: string | null;
+                        documentsPurgedAt?: string | null;
+                        signerDataPurgedAt?: string | null;
+                        signerCount: number;
+                        percentSigned: number;
+                        percentResponses: number;
+                        options: {
+                            /** @enum {string} */
+                            chainingMode: "direct" | "email" | "faceToFace";
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se";
+                            /** @enum {string} */
+                            handwritten: "disabled" | "enabled" | "touchOnly";
+                            stampBeforeSigning: boolean;
+                            stampAccount: string | null;
+                            /** @enum {string} */
+                            contactFirstSignerBy: "email" | "sms";
+                            reminders: {
+                                mail: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                                sms: {
+                                    firstAfterDays: number;
+                                    intervalDays: number;
+                                    maxCount?: number | null;
+                                };
+                            };
+                            expiryDays: number | null;
+                            signedDocuments: {
+                                toRequester: boolean;
+                                toSigners: boolean;
+                                toObservers: boolean;
+                                sendCopy: boolean;
+                            };
+                            finalDocCCeMails: string[];
+                            invitationMessage: string | null;
+                            successRedirection: string | null;
+                            cancelRedirection: string | null;
+                            failRedirection: string | null;
+                            coSignersSignFirst: boolean;
+                            preprocessing: {
+                                sepa: {
+                                    rum: string;
+                                    ics: string;
+                                    /** @enum {string} */
+                                    type: "recurrent" | "oneOff";
+                                    debtor: {
+                                        name: string;
+                                        address: string;
+                                        iban: string;
+                                        bic?: string;
+                                    };
+                                };
+                            } | null;
+                            /** @default false */
+                            allowDelegation: boolean;
+                        };
+                        signers?: {
+                            /** Format: uuid */
+                            id: string;
+                            firstname: string;
+                            lastname: string;
+                            emailAddress: string;
+                            phoneNum: string | null;
+                            /** @enum {string} */
+                            language: "fr" | "en" | "de" | "dk" | "es" | "fi" | "gr" | "it" | "nl" | "no" | "pt" | "se" | "bg" | "ca" | "pl" | "ro";
+                            /** @enum {string} */
+                            role: "signer" | "observer" | "validator";
+                            coSigner: boolean;
+                            connector: {
+                                idc: string;
+                            } | null;
+                            signerIndex: number;
+                            step: number | null;
+                            invitationMessage: string | null;
+                            refusalComment: string | null;
+                            /** @enum {string} */
+                            status: "before" | "waiting" | "waitcosigner" | "ready" | "access" | "codeSent" | "pendingId" | "pendingValidation" | "signed" | "cancel" | "aborted" | "failed" | "expired" | "delegated";
+                            actionAt: string | null;
+                            invitedAt: string | null;
+                            lastReminderAt: string | null;
+                            reminderCount: number;
+                            handedOver: {
+                                /** Format: uuid */
+                                toSignerId: string;
+                                toName: string;
+                                reason: string;
+                                at: string;
+                            } | null;
+                            delegatedBy: {
+                                /** Format: uuid */
+                                signerId: string;
+                                name: string;
+                            } | null;
+                            lastMessage: {
+                                /** @enum {string} */
+                                channel: "email" | "sms";
+                                /** @enum {string} */
+                                status: "queued" | "retrying" | "captured" | "sent" | "failed";
+                                error: string | null;
+                                at: string;
+                            } | null;
+                        }[];
+                        documents?: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            documentType: "pdf" | "pdf-for-presentation" | "pdf-optional";
+                            /** @enum {string} */
+                            fileType: "classic" | "zip" | "publi";
+                            fileName: string;
+                            checkBoxTexts: string[];
+                            signatureFields: {
+                                page: number;
+                                name: string;
+                                x: number;
+                                y: number;
+                                width?: number;
+                                height?: number;
+                                signerIndex: number;
+                            }[];
+                            sizeBytes: number;
+                            sha256: string;
+                            pageCount: number;
+                            createdAt: string;
+                            activeContent?: {
+                                found: string[];
+                                neutralised: string[];
+                            };
+                        }[];
+                        allowedActions: ("send" | "cancel" | "relaunch" | "delete" | "duplicate" | "export" | "download" | "regenerateArchive" | "cancelSigner" | "retryCompletion")[];
+                        links: {
+                            /** Format: uuid */
+                            signerId: string;
+                            signerIndex: number;
+                            name: string;
+                            url: string;
+                        }[];
                     };
                 };
             };

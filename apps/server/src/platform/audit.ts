@@ -24,7 +24,17 @@ export const auditOrigin = new AsyncLocalStorage<AuditOrigin>();
 
 /** Written in the same transaction as the change it describes. */
 export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvents).values(withOrigin(entry));
+}
+
+/** The entry's data, naming the API key when a public-API call writes it. */
+function withOrigin(entry: AuditEntry) {
   const origin = auditOrigin.getStore();
-  const data = origin ? { ...entry.data, apiKey: { id: origin.apiKeyId, label: origin.apiKeyLabel } } : (entry.data ?? {});
-  await db.insert(auditEvents).values({ ...entry, data });
+  return { ...entry, data: origin ? { ...entry.data, apiKey: { id: origin.apiKeyId, label: origin.apiKeyLabel } } : (entry.data ?? {}) };
+}
+
+/** Many rows in one insert (a sweep's chunk), in the same transaction as the changes they describe. */
+export async function auditMany(db: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await db.insert(auditEvents).values(entries.map(withOrigin));
 }

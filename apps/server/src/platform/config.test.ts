@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const errorOf = (env: Record<string, string>) => {
@@ -42,7 +46,14 @@ describe('loadConfig', () => {
       ROLE: 'api',
       SECRET_KEY: '',
     });
-    expect(config).toMatchObject({ port: 8080, embedded: false, role: 'api', publicUrl: 'https://sign.example.com', adminEmail: 'boss@example.com', secretKey: undefined });
+    expect(config).toMatchObject({
+      port: 8080,
+      embedded: false,
+      role: 'api',
+      publicUrl: 'https://sign.example.com',
+      adminEmail: 'boss@example.com',
+      secretKey: undefined,
+    });
     expect(config.smtpUrl).toBe('smtps://u:p@mail.example.com:465');
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
   });
@@ -123,5 +134,71 @@ describe('loadConfig', () => {
     const wrong = errorOf({ STORAGE: 'ftp', S3_BUCKET: 'Bad_Bucket', S3_PREFIX: '../x', S3_ENDPOINT: 'minio' });
     expect(wrong).toBeInstanceOf(ConfigError);
     for (const name of ['STORAGE', 'S3_BUCKET', 'S3_PREFIX', 'S3_ENDPOINT']) expect(wrong.message).toContain(name);
+  });
+
+  describe('TRUSTED_ROOTS_FILE: read once at start, a bad file stops the start with the reason', () => {
+    let dir: string;
+    const pem = (name: string, constraints: string) => {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          `${name}.key`,
+          '-out',
+          `${name}.pem`,
+          '-days',
+          '30',
+          '-subj',
+          `/CN=${name}`,
+          '-addext',
+          `basicConstraints=critical,${constraints}`,
+        ],
+        { cwd: dir, stdio: 'pipe' },
+      );
+      return fs.readFileSync(path.join(dir, `${name}.pem`), 'latin1');
+    };
+    const file = (name: string, text: string) => {
+      fs.writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    beforeAll(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-roots-'));
+    });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('without it: no anchor of the operator; with a bundle: every certificate, comments between them ignored', () => {
+      expect(loadConfig({}).trustedRoots).toEqual([]);
+      const bundle = file('roots.pem', `# Provider A\n${pem('Root A', 'CA:TRUE')}\n# Provider B\n${pem('Root B', 'CA:TRUE')}`);
+      const roots = loadConfig({ TRUSTED_ROOTS_FILE: bundle }).trustedRoots;
+      expect(roots).toHaveLength(2);
+      expect(new X509Certificate(roots[1]!).subject).toBe('CN=Root B');
+    });
+
+    it.each([
+      ['a missing file', () => path.join(dir, 'missing.pem'), 'cannot be read (ENOENT)'],
+      ['a file without certificates', () => file('empty.pem', 'not a bundle'), 'holds no PEM certificate'],
+      [
+        'a damaged certificate',
+        () => file('damaged.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'),
+        'certificate 1 is not a valid X.509 certificate',
+      ],
+      [
+        'an end-entity certificate',
+        () => file('leaf.pem', pem('Root C', 'CA:TRUE') + pem('Leaf', 'CA:FALSE')),
+        'certificate 2 (CN=Leaf) is not a CA certificate',
+      ],
+      ['a private key', () => file('key.pem', pem('Root D', 'CA:TRUE') + fs.readFileSync(path.join(dir, 'Root D.key'), 'latin1')), 'contains a private key'],
+    ])('refuses %s', (_what, make, reason) => {
+      const given = make();
+      const error = errorOf({ TRUSTED_ROOTS_FILE: given });
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toContain(`TRUSTED_ROOTS_FILE=${given}`);
+      expect(error.message).toContain(reason);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
 import { isValidCreditorId, isValidIban, type IssuerFields } from '@paraphe/contracts';
+import { readTrustedRoots } from './trusted-roots.ts';
 
 /**
  * Every setting of the server, read from the environment with a default that runs the product with no
@@ -51,7 +52,11 @@ const configSchema = z.object({
   // message has been undeliverable for MAIL_RETRY_HOURS (then `failed`, and the Outbox can send it again).
   MAIL_RETRY_FIRST_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
-  MAIL_RETRY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  MAIL_RETRY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   // Signed documents mailed at completion are attached up to this total (MB); above, the mail carries a link.
   MAIL_ATTACHMENT_MAX_MB: z.coerce.number().min(0).max(1024).default(10),
   // Sending pace (platform/messaging/pacing.ts): pooled SMTP connections used at once, messages per connection
@@ -71,6 +76,7 @@ const configSchema = z.object({
   // How long /healthz waits for its storage probe when an earlier probe found the storage healthy; past it, it answers
   // with that earlier state (platform/http/health.ts). A bad state is always checked again before it is reported.
   HEALTH_STORAGE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(50),
+  HEALTH_DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   STORAGE_RESERVE_FACTOR: z.coerce.number().min(1).max(100).default(2),
   // The worker pool (platform/workers/pool.ts) where CPU-heavy work on uploads runs, off the event loop: threads
   // (default: the cores, at least 2, at most 4; 0 = inline on the main thread, for debugging only), tasks waiting
@@ -78,6 +84,8 @@ const configSchema = z.object({
   WORKER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   WORKER_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   WORKER_TASK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  // The JavaScript heap of each worker thread: a task past it ends its thread and its file is refused.
+  WORKER_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(1024),
   // The hourly storage sweep deletes files no row references once they are this old.
   STORAGE_ORPHAN_GRACE_HOURS: z.coerce.number().min(1).default(24),
   // Where files live (docs/configuration.md, docs/deployment.md): `local` (DATA_DIR/files, the embedded default) or
@@ -85,16 +93,28 @@ const configSchema = z.object({
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url('must be a URL such as https://s3.eu-west-3.amazonaws.com or http://minio:9000').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // Path-style URLs (http://host/bucket/key): what MinIO, Garage and most self-hosted servers need.
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // Webhooks and documents "by URL" may aim at loopback and private addresses: a self-hosted development setting of
   // the operator, off by default, never a tenant's (docs/configuration.md, docs/webhooks.md "SSRF").
-  OUTBOUND_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false'], "must be 'true' or 'false'").default('false').transform((v) => v === 'true'),
+  OUTBOUND_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'], "must be 'true' or 'false'")
+    .default('false')
+    .transform((v) => v === 'true'),
   // Keys are stored under this prefix in the bucket (a bucket shared by several installations).
-  S3_PREFIX: z.string().regex(/^([A-Za-z0-9-]+\/)*$/, 'must be empty or folder names each ending with /').default(''),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9-]+\/)*$/, 'must be empty or folder names each ending with /')
+    .default(''),
   // Integrity check sent with each write: sha256 (x-amz-checksum-sha256), md5 (Content-MD5, every server), auto: sha256 when the server echoes it.
   S3_CHECKSUM: z.enum(['auto', 'sha256', 'md5']).default('auto'),
   // Contact imports: whether an e-mail's domain must resolve (MX, else A/AAAA). auto: on when the DNS answers.
@@ -137,12 +157,21 @@ const configSchema = z.object({
   ISSUER_ADDRESS: z.string().min(1).default('[ISSUER_ADDRESS] 1 rue de l’Exemple'),
   ISSUER_POSTAL_CODE: z.string().min(1).default('75001'),
   ISSUER_CITY: z.string().min(1).default('Paris'),
-  ISSUER_SIREN: z.string().regex(/^\d{9}$/, 'must be 9 digits').default('000000000'),
+  ISSUER_SIREN: z
+    .string()
+    .regex(/^\d{9}$/, 'must be 9 digits')
+    .default('000000000'),
   ISSUER_RCS_CITY: z.string().min(1).default('Paris'),
-  ISSUER_VAT_NUMBER: z.string().regex(/^FR[0-9A-Z]{2}\d{9}$/, 'must be a French VAT number (FR, key, SIREN)').default('FR00000000000'),
+  ISSUER_VAT_NUMBER: z
+    .string()
+    .regex(/^FR[0-9A-Z]{2}\d{9}$/, 'must be a French VAT number (FR, key, SIREN)')
+    .default('FR00000000000'),
   ISSUER_IBAN: z.string().optional(),
   ISSUER_BIC: z.string().optional(),
-  ISSUER_INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,8}$/, 'up to 8 capital letters or digits').default('F'),
+  ISSUER_INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,8}$/, 'up to 8 capital letters or digits')
+    .default('F'),
   ISSUER_PAYMENT_TERMS_DAYS: z.coerce.number().int().min(0).max(60).default(30),
   // "Up to now" delivery notes stop this many seconds back, so a transaction still in flight (or a node whose clock
   // lags) cannot commit a unit before the boundary after the note was made (docs/invoicing.md).
@@ -150,6 +179,7 @@ const configSchema = z.object({
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@paraphe.local'),
   ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  TRUSTED_ROOTS_FILE: z.string().optional(),
   TRUST_PROXY: z
     .string()
     .transform((v, ctx) => {
@@ -191,9 +221,13 @@ function parseTrustProxy(value: string): TrustProxy | string {
     const hops = Number(v);
     return hops <= 10 ? (hops === 0 ? false : hops) : 'a hop count is at most 10';
   }
-  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const wrong = entries.filter((e) => !isAddressOrRange(e));
-  if (!entries.length || wrong.length) return `must be true, false, a hop count or a comma-separated list of addresses or CIDR ranges (wrong: ${wrong.join(', ') || 'empty'})`;
+  if (!entries.length || wrong.length)
+    return `must be true, false, a hop count or a comma-separated list of addresses or CIDR ranges (wrong: ${wrong.join(', ') || 'empty'})`;
   return entries;
 }
 
@@ -241,8 +275,10 @@ export type Config = {
   storageReserveBytes: number;
   /** HEALTH_STORAGE_WAIT_MS: /healthz waits this long for a storage probe before answering with the previous healthy state. */
   healthStorageWaitMs: number;
-  /** WORKER_THREADS (undefined: the default), WORKER_QUEUE, WORKER_TASK_TIMEOUT_SECONDS (platform/workers/pool.ts). */
-  workers: { threads: number | undefined; maxQueue: number; taskTimeoutMs: number };
+  /** HEALTH_DATABASE_WAIT_MS: /healthz waits this long for a database ping before answering with the previous successful one. */
+  healthDatabaseWaitMs: number;
+  /** WORKER_THREADS (undefined: the default), WORKER_QUEUE, WORKER_TASK_TIMEOUT_SECONDS, WORKER_HEAP_MB (platform/workers/pool.ts). */
+  workers: { threads: number | undefined; maxQueue: number; taskTimeoutMs: number; heapMb: number };
   /** API_RATE_LIMIT_PER_MINUTE: calls per minute per API key on /api/v1 (docs/api-v1.md). */
   apiRateLimitPerMinute: number;
   storageOrphanGraceHours: number;
@@ -266,6 +302,8 @@ export type Config = {
   embedded: boolean;
   /** TRUST_PROXY: which peers' X-Forwarded-For gives the client address (rate limits, audit, evidence). */
   trustProxy: TrustProxy;
+  /** TRUSTED_ROOTS_FILE: the operator's trust anchors (DER), besides the platform CA (docs/timestamps.md "Trust"). */
+  trustedRoots: Uint8Array[];
   /** NODE_ENV=production: no stand-ins (card payment answers 503 without STRIPE_SECRET_KEY). */
   production: boolean;
   /** Card payments (STRIPE_*) and SEPA direct debit's creditor (SEPA_CREDITOR_*): docs/payments.md. */
@@ -313,6 +351,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!c.DATABASE_URL && c.ROLE !== 'all') {
     throw new ConfigError(`Invalid configuration: ROLE=${c.ROLE} needs DATABASE_URL (the embedded database is one process).`);
   }
+  const trusted = c.TRUSTED_ROOTS_FILE ? readTrustedRoots(path.resolve(c.TRUSTED_ROOTS_FILE)) : { roots: [] };
+  if ('problem' in trusted) {
+    throw new ConfigError(`Invalid configuration: TRUSTED_ROOTS_FILE=${c.TRUSTED_ROOTS_FILE} ${trusted.problem} (docs/configuration.md).`);
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -325,20 +367,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     typeformApiBase: c.TYPEFORM_API_BASE.replace(/\/$/, ''),
     qtsp: c.QTSP_CSC_URL ? { cscUrl: c.QTSP_CSC_URL.replace(/\/$/, ''), clientId: c.QTSP_CLIENT_ID!, clientSecret: c.QTSP_CLIENT_SECRET! } : null,
     hubspot: c.HUBSPOT_CLIENT_ID
-      ? { clientId: c.HUBSPOT_CLIENT_ID, clientSecret: c.HUBSPOT_CLIENT_SECRET!, apiBase: c.HUBSPOT_API_BASE.replace(/\/$/, ''), authorizeUrl: c.HUBSPOT_AUTHORIZE_URL }
+      ? {
+          clientId: c.HUBSPOT_CLIENT_ID,
+          clientSecret: c.HUBSPOT_CLIENT_SECRET!,
+          apiBase: c.HUBSPOT_API_BASE.replace(/\/$/, ''),
+          authorizeUrl: c.HUBSPOT_AUTHORIZE_URL,
+        }
       : null,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     outboundAllowPrivateNetworks: c.OUTBOUND_ALLOW_PRIVATE_NETWORKS,
     secretKey: c.SECRET_KEY,
     role: c.ROLE,
     logLevel: c.LOG_LEVEL,
-    mailPacing: { maxConnections: c.SMTP_MAX_CONNECTIONS, maxMessages: c.SMTP_MAX_MESSAGES, ratePerSecond: c.MAIL_RATE_PER_SECOND, smsRatePerSecond: c.SMS_RATE_PER_SECOND },
+    mailPacing: {
+      maxConnections: c.SMTP_MAX_CONNECTIONS,
+      maxMessages: c.SMTP_MAX_MESSAGES,
+      ratePerSecond: c.MAIL_RATE_PER_SECOND,
+      smsRatePerSecond: c.SMS_RATE_PER_SECOND,
+    },
     mailRetry: { firstDelaySeconds: c.MAIL_RETRY_FIRST_DELAY_SECONDS, maxDelaySeconds: c.MAIL_RETRY_MAX_DELAY_SECONDS, giveUpAfterHours: c.MAIL_RETRY_HOURS },
     mailAttachmentMaxBytes: Math.floor(c.MAIL_ATTACHMENT_MAX_MB * 1024 * 1024),
     storageMinFreeBytes: c.STORAGE_MIN_FREE_MB * 1024 * 1024,
     storageReserveBytes: Math.ceil(c.STORAGE_RESERVE_UPLOAD_MB * c.STORAGE_RESERVE_FACTOR * 1024 * 1024),
     healthStorageWaitMs: c.HEALTH_STORAGE_WAIT_MS,
-    workers: { threads: c.WORKER_THREADS, maxQueue: c.WORKER_QUEUE, taskTimeoutMs: Math.round(c.WORKER_TASK_TIMEOUT_SECONDS * 1000) },
+    healthDatabaseWaitMs: c.HEALTH_DATABASE_WAIT_MS,
+    workers: { threads: c.WORKER_THREADS, maxQueue: c.WORKER_QUEUE, taskTimeoutMs: Math.round(c.WORKER_TASK_TIMEOUT_SECONDS * 1000), heapMb: c.WORKER_HEAP_MB },
     apiRateLimitPerMinute: c.API_RATE_LIMIT_PER_MINUTE,
     storageOrphanGraceHours: c.STORAGE_ORPHAN_GRACE_HOURS,
     storage:
@@ -359,7 +412,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailDomainCheck: c.EMAIL_DOMAIN_CHECK,
     dispatchPerMinute: c.DISPATCH_PER_MINUTE ?? c.CAMPAIGN_DISPATCH_PER_MINUTE,
     dispatchChunk: c.DISPATCH_CHUNK ?? c.CAMPAIGN_DISPATCH_CHUNK ?? (c.DATABASE_URL ? defaultDispatchChunk.postgres : defaultDispatchChunk.pglite),
-    office: { converters: c.OFFICE_CONVERTERS, binary: c.OFFICE_BINARY, timeoutSeconds: c.OFFICE_TIMEOUT_SECONDS, networkNamespace: c.OFFICE_NETWORK_NAMESPACE },
+    office: {
+      converters: c.OFFICE_CONVERTERS,
+      binary: c.OFFICE_BINARY,
+      timeoutSeconds: c.OFFICE_TIMEOUT_SECONDS,
+      networkNamespace: c.OFFICE_NETWORK_NAMESPACE,
+    },
     invoicingMarginSeconds: c.INVOICING_MARGIN_SECONDS,
     issuer: {
       name: c.ISSUER_NAME,
@@ -381,12 +439,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     embedded: !c.DATABASE_URL,
     trustProxy: c.TRUST_PROXY ?? false,
+    trustedRoots: trusted.roots,
     production: c.NODE_ENV === 'production',
     payments: {
       stripeSecretKey: c.STRIPE_SECRET_KEY,
       stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: c.STRIPE_API_BASE.replace(/\/$/, ''),
-      sepaCreditor: { id: c.SEPA_CREDITOR_ID.replace(/\s+/g, '').toUpperCase(), name: c.SEPA_CREDITOR_NAME, iban: c.SEPA_CREDITOR_IBAN.replace(/\s+/g, '').toUpperCase(), bic: c.SEPA_CREDITOR_BIC },
+      sepaCreditor: {
+        id: c.SEPA_CREDITOR_ID.replace(/\s+/g, '').toUpperCase(),
+        name: c.SEPA_CREDITOR_NAME,
+        iban: c.SEPA_CREDITOR_IBAN.replace(/\s+/g, '').toUpperCase(),
+        bic: c.SEPA_CREDITOR_BIC,
+      },
     },
   };
 }

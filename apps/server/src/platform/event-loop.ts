@@ -68,3 +68,45 @@ export function eventLoopDelay(): EventLoopDelay {
     windowSeconds: Math.round((Date.now() - m.rotatedAt + (m.hasPrevious ? windowMs : 0)) / 1000),
   };
 }
+
+/** How long a loop over many items may hold the event loop before `cooperative` gives it a turn. */
+export const cooperativeSliceMs = 5;
+
+/**
+ * `items`, with a turn of the event loop (setImmediate) whenever the consumer has held it `sliceMs` since the last
+ * one. An async generator fed from memory (rows a worker thread already read) resolves by microtasks only: a loop
+ * over 100,000 of them would keep every other request waiting for its whole length. The clock is read every 64 items.
+ */
+export async function* cooperative<T>(items: AsyncIterable<T> | Iterable<T>, sliceMs = cooperativeSliceMs): AsyncGenerator<T> {
+  let sliceStart = performance.now();
+  let count = 0;
+  for await (const item of items) {
+    yield item;
+    if ((++count & 63) === 0 && performance.now() - sliceStart >= sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+}
+
+/**
+ * `flush` run once for every call made in the same turn of the event loop, over all their items: the calls share
+ * its promise. Delivery jobs of a batch start together, so their 50 reads (or records) become one statement.
+ */
+export function perTurn<I, R>(flush: (items: I[]) => Promise<R>): (item: I) => Promise<R> {
+  let pending: { items: I[]; done: Promise<R> } | undefined;
+  return (item) => {
+    if (!pending) {
+      const items: I[] = [];
+      const done = new Promise<R>((resolve, reject) =>
+        setImmediate(() => {
+          pending = undefined;
+          flush(items).then(resolve, reject);
+        }),
+      );
+      pending = { items, done };
+    }
+    pending.items.push(item);
+    return pending.done;
+  };
+}

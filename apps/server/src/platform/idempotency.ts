@@ -37,11 +37,19 @@ export function createIdempotencyStore(database: DatabaseHandle, clock: Clock) {
     /** The live (unexpired) key of a caller's scope. */
     async find(scope: string, key: string): Promise<StoredKey | undefined> {
       const [row] = await database.db
-        .select({ requestHash: idempotencyKeys.requestHash, responseStatus: idempotencyKeys.responseStatus, responseBody: idempotencyKeys.responseBody, createdAt: idempotencyKeys.createdAt })
+        .select({
+          requestHash: idempotencyKeys.requestHash,
+          responseStatus: idempotencyKeys.responseStatus,
+          responseBody: idempotencyKeys.responseBody,
+          createdAt: idempotencyKeys.createdAt,
+        })
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), gt(idempotencyKeys.expiresAt, clock())));
       if (!row) return undefined;
-      return { ...row, responseBody: typeof row.responseBody === 'string' ? row.responseBody : row.responseBody == null ? null : JSON.stringify(row.responseBody) };
+      return {
+        ...row,
+        responseBody: typeof row.responseBody === 'string' ? row.responseBody : row.responseBody == null ? null : JSON.stringify(row.responseBody),
+      };
     },
     /** Stores the answer of a recorded key (after the change committed). */
     async saveAnswer(scope: string, key: string, status: number, body: string): Promise<void> {

@@ -16,6 +16,23 @@ import type { Config } from './config.ts';
 const claimed = new Map<string, string>();
 const slotsPerHost = 64;
 
+/** The slot files this process holds, given back by one exit hook (a process with many servers, e.g. tests, adds one). */
+const heldSlots = new Set<string>();
+function giveBackAtExit(file: string): void {
+  if (!heldSlots.size) {
+    process.once('exit', () => {
+      for (const held of heldSlots) {
+        try {
+          if (Number(readFileSync(held, 'utf8').trim()) === process.pid) unlinkSync(held);
+        } catch {
+          // gone already
+        }
+      }
+    });
+  }
+  heldSlots.add(file);
+}
+
 export function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
@@ -45,13 +62,7 @@ export function instanceIdOf(config: Pick<Config, 'dataDir' | 'role'>): string {
       writeFileSync(file, String(process.pid)); // a dead process's slot: ours now
     }
     claimed.set(key, name);
-    process.once('exit', () => {
-      try {
-        if (Number(readFileSync(file, 'utf8').trim()) === process.pid) unlinkSync(file);
-      } catch {
-        // gone already
-      }
-    });
+    giveBackAtExit(file);
     return name;
   }
   // More live processes than slots on this host: a name of its own (its leases end by their deadline only).

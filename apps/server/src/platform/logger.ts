@@ -18,11 +18,14 @@ export type Logger = PinoLogger;
  * any module's log line are covered alike.
  */
 
-/** A path parameter carrying a credential: `:token`, `:downloadToken`… */
-export const isCapabilityParam = (name: string) => /^token$|Token$/.test(name);
+/**
+ * A path parameter carrying a credential: `:token`, `:downloadToken`…, and a direct link's `:slug` (whoever holds it
+ * may make requests from the template: docs/templates.md, "Direct links").
+ */
+export const isCapabilityParam = (name: string) => /^(token|slug)$|Token$/.test(name);
 
-/** Links of the web app whose fragment carries a credential (mailed links; they are not server routes). */
-const webCapabilityLinks = ['/#/sign/:token'];
+/** Links of the web app whose fragment carries a credential (mailed or published links; they are not server routes). */
+const webCapabilityLinks = ['/#/sign/:token', '/#/d/:slug'];
 /** Query parameters whose value is a credential (login code, reset/confirm tokens, OAuth code and state, keys). */
 const secretQueryKeys = ['token', 'code', 'key', 'state', 'secret', 'password', 'signature'];
 
@@ -96,7 +99,21 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     {
       level,
       base: { service: 'paraphe' },
-      redact: ['stripeSecretKey', '*.stripeSecretKey', '*.stripeWebhookSecret', 'req.headers["stripe-signature"]', 'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'password', '*.password', '*.code', 'token', '*.token', '*.subject'],
+      redact: [
+        'stripeSecretKey',
+        '*.stripeSecretKey',
+        '*.stripeWebhookSecret',
+        'req.headers["stripe-signature"]',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'password',
+        '*.password',
+        '*.code',
+        'token',
+        '*.token',
+        '*.subject',
+      ],
       serializers: {
         err: errorSerializer,
         req: (req: { method?: string; url?: string; hostname?: string; remoteAddress?: string; remotePort?: number }) => ({

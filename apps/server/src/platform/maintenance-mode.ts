@@ -57,7 +57,10 @@ export async function setMaintenance(platform: Platform, actor: Actor, input: Ma
     updatedAt: now,
   };
   await platform.database.inSystem(async (tx) => {
-    await tx.insert(maintenanceMode).values({ id: 1, ...values }).onConflictDoUpdate({ target: maintenanceMode.id, set: values });
+    await tx
+      .insert(maintenanceMode)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: maintenanceMode.id, set: values });
     await audit(tx, {
       appId: actor.appId,
       actorUserId: actor.realUserId,

@@ -36,7 +36,6 @@ export interface JobSpec<T extends object = Record<string, unknown>> {
   enabledOn?(platform: Platform): boolean;
 }
 
-
 export interface Module {
   name: string;
   /** The contracts' endpoint groups this module serves: every endpoint of them must get a handler in `routes`. */
@@ -60,7 +59,9 @@ export const defineRecorder = <T extends DomainEventType>(recorder: Recorder<T>)
 
 /** The permissions a module's endpoints require. */
 export function permissionsOf(module: Module): Permission[] {
-  const all = (module.endpoints ?? []).flatMap((group) => Object.values(group)).flatMap((e) => ('permission' in e.auth && e.auth.permission ? [e.auth.permission] : []));
+  const all = (module.endpoints ?? [])
+    .flatMap((group) => Object.values(group))
+    .flatMap((e) => ('permission' in e.auth && e.auth.permission ? [e.auth.permission] : []));
   return [...new Set(all)].sort();
 }
 
@@ -74,14 +75,18 @@ export async function registerModules(platform: Platform, modules: readonly Modu
     for (const job of module.jobs ?? []) {
       if (job.enabledOn && !job.enabledOn(platform)) continue;
       const spec = job as unknown as JobSpec<Record<string, unknown>>;
-      platform.jobs.define(spec.queue, (data: Record<string, unknown>, raw) => spec.run(platform, data, { id: raw.id, retryCount: raw.retryCount, signal: raw.signal }), {
-        retryLimit: spec.retryLimit,
-        schedule: spec.schedule,
-        expireInSeconds: spec.expireInSeconds,
-        batchSize: spec.batchSize,
-        concurrency: spec.concurrency,
-        priorityLane: spec.priorityLane,
-      });
+      platform.jobs.define(
+        spec.queue,
+        (data: Record<string, unknown>, raw) => spec.run(platform, data, { id: raw.id, retryCount: raw.retryCount, signal: raw.signal }),
+        {
+          retryLimit: spec.retryLimit,
+          schedule: spec.schedule,
+          expireInSeconds: spec.expireInSeconds,
+          batchSize: spec.batchSize,
+          concurrency: spec.concurrency,
+          priorityLane: spec.priorityLane,
+        },
+      );
     }
     for (const recorder of module.recorders?.(platform) ?? []) platform.events.addRecorder(recorder);
     for (const subscription of module.subscriptions?.(platform) ?? []) {

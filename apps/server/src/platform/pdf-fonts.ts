@@ -1,7 +1,25 @@
 import { deflateSync } from 'node:zlib';
 import {
-  CustomFontEmbedder, PDFFont, PDFHexString, PDFName, PDFString, beginText, rgb, endText, moveText, popGraphicsState, pushGraphicsState, setFillingColor, setFontAndSize, setTextRise, showText,
-  type Color, type PDFContext, type PDFDocument, type PDFPage, type PDFRef,
+  CustomFontEmbedder,
+  PDFFont,
+  PDFHexString,
+  PDFName,
+  PDFString,
+  beginText,
+  rgb,
+  endText,
+  moveText,
+  popGraphicsState,
+  pushGraphicsState,
+  setFillingColor,
+  setFontAndSize,
+  setTextRise,
+  showText,
+  type Color,
+  type PDFContext,
+  type PDFDocument,
+  type PDFPage,
+  type PDFRef,
 } from 'pdf-lib';
 import { languageTag } from '@paraphe/contracts';
 import { engineFontFiles, fontFile, shapeLine, subsetTrueType, toUnicodeCMap, wrapText, type ShapedGlyph, type TrueTypeFont } from '@paraphe/signing';

@@ -7,7 +7,10 @@ import { instanceSettings } from './db/schema/index.ts';
 export async function ensureSecret(database: DatabaseHandle, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   return database.inSystem(async (tx) => {
-    await tx.insert(instanceSettings).values({ key: 'secret', value: randomBytes(48).toString('base64url') }).onConflictDoNothing();
+    await tx
+      .insert(instanceSettings)
+      .values({ key: 'secret', value: randomBytes(48).toString('base64url') })
+      .onConflictDoNothing();
     const [row] = await tx.select().from(instanceSettings).where(eq(instanceSettings.key, 'secret'));
     return String(row!.value);
   });

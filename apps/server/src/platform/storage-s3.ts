@@ -51,7 +51,9 @@ export function storageErrorOf(error: unknown, what: string): Error {
   // A network error (ECONNREFUSED…) keeps its errno code: faults.ts answers 503 for those.
   if (typeof e.code === 'string') return error as Error;
   const code = missingNames.has(name) || status === 404 ? 'ENOENT' : fullNames.has(name) || status === 507 ? 'ENOSPC' : 'EIO';
-  return Object.assign(new Error(`${what}: ${name || 'S3 error'}${status ? ` (HTTP ${status})` : ''}${e.message ? ` ${e.message}` : ''}`, { cause: error }), { code });
+  return Object.assign(new Error(`${what}: ${name || 'S3 error'}${status ? ` (HTTP ${status})` : ''}${e.message ? ` ${e.message}` : ''}`, { cause: error }), {
+    code,
+  });
 }
 
 const md5Of = (data: Uint8Array) => createHash('md5').update(data).digest('base64');
@@ -136,7 +138,16 @@ export function createS3Storage(settings: S3Settings, opts: { client?: S3Client 
       const PartNumber = parts.length + 1;
       const checksum = withSha ? sha256Of(body) : undefined;
       const res = await client.send(
-        new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.length, ContentMD5: md5Of(body), ...(checksum ? { ChecksumSHA256: checksum } : {}) }),
+        new UploadPartCommand({
+          Bucket,
+          Key,
+          UploadId: uploadId,
+          PartNumber,
+          Body: body,
+          ContentLength: body.length,
+          ContentMD5: md5Of(body),
+          ...(checksum ? { ChecksumSHA256: checksum } : {}),
+        }),
       );
       parts.push({ PartNumber, ETag: res.ETag, ...(checksum ? { ChecksumSHA256: res.ChecksumSHA256 ?? checksum } : {}) });
       filled = 0;
@@ -144,7 +155,7 @@ export function createS3Storage(settings: S3Settings, opts: { client?: S3Client 
     try {
       for await (const chunk of source) {
         total += chunk.length;
-        for (let offset = 0; offset < chunk.length; ) {
+        for (let offset = 0; offset < chunk.length;) {
           const copied = Math.min(chunk.length - offset, s3PartBytes - filled);
           part.set(chunk.subarray(offset, offset + copied), filled);
           filled += copied;

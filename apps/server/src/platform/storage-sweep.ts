@@ -22,7 +22,8 @@ const batchSize = 500;
 /** At most this many orphans per run; the rest wait for the next hour (a bound on a mistake). */
 const maxDeletionsPerRun = 1000;
 
-export const storageReferencesOf = (modules: readonly { storageReferences?: StorageReferences }[]): StorageReferences[] => modules.flatMap((m) => (m.storageReferences ? [m.storageReferences] : []));
+export const storageReferencesOf = (modules: readonly { storageReferences?: StorageReferences }[]): StorageReferences[] =>
+  modules.flatMap((m) => (m.storageReferences ? [m.storageReferences] : []));
 
 export interface SweepResult {
   tempFiles: number;

@@ -34,7 +34,11 @@ function zipWriter(out: PassThrough, untilWritable: () => Promise<unknown>) {
  * A zip streamed into the storage as it is written: memory stays flat whatever the number of files (campaign and
  * operation archives). `fill` adds the entries; the bytes stored are returned.
  */
-export async function storeZip(platform: Pick<Platform, 'storage'>, key: string, fill: (add: (name: string, data: Uint8Array) => Promise<void>) => Promise<void>): Promise<number> {
+export async function storeZip(
+  platform: Pick<Platform, 'storage'>,
+  key: string,
+  fill: (add: (name: string, data: Uint8Array) => Promise<void>) => Promise<void>,
+): Promise<number> {
   const out = new PassThrough();
   const stored = platform.storage.putStream(key, out);
   stored.catch(() => undefined); // awaited below; a failed write also stops the writer at its next drain

@@ -32,7 +32,8 @@ describe('the examples, against a server', () => {
   beforeAll(async () => {
     t = await createTestContext();
     const { client } = await tenantWithGerant(t, { features: { api: true, campaign: true } });
-    apiKey = (await client.call('POST', pathOf(apiKeyEndpoints.create), 'application', { label: 'examples', scopes: ['read', 'create', 'send'] })).json().data.secret;
+    apiKey = (await client.call('POST', pathOf(apiKeyEndpoints.create), 'application', { label: 'examples', scopes: ['read', 'create', 'send'] })).json().data
+      .secret;
     fs.writeFileSync(pdfPath, await makePdf(1));
     baseUrl = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
   }, 60_000);

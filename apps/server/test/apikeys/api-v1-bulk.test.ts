@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { apiKeyEndpoints, apiV1CampaignEndpoints as campaignsV1, apiV1OperationEndpoints as operationsV1, pathOf, problemContentType, type EndpointSpec } from '@paraphe/contracts';
+import {
+  apiKeyEndpoints,
+  apiV1CampaignEndpoints as campaignsV1,
+  apiV1OperationEndpoints as operationsV1,
+  pathOf,
+  problemContentType,
+  type EndpointSpec,
+} from '@paraphe/contracts';
 import { consumptions } from '../../src/domains/billing/schema.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { makePdf, multipartBody, samplePdf } from '../support/signatures.ts';
@@ -34,8 +41,18 @@ async function newKey(client: TestClient, scopes: string[]) {
   return res.json().data as { id: string; secret: string };
 }
 
-const call = (endpoint: EndpointSpec, key: string | undefined, opts: { params?: Record<string, string>; body?: unknown; query?: string; headers?: Record<string, string> } = {}) =>
-  t.request({ method: endpoint.method, url: pathOf(endpoint, opts.params) + (opts.query ? `?${opts.query}` : ''), token: key, body: opts.body, headers: opts.headers });
+const call = (
+  endpoint: EndpointSpec,
+  key: string | undefined,
+  opts: { params?: Record<string, string>; body?: unknown; query?: string; headers?: Record<string, string> } = {},
+) =>
+  t.request({
+    method: endpoint.method,
+    url: pathOf(endpoint, opts.params) + (opts.query ? `?${opts.query}` : ''),
+    token: key,
+    body: opts.body,
+    headers: opts.headers,
+  });
 
 function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string): Record<string, unknown> {
   expect(res.statusCode).toBe(status);
@@ -57,7 +74,11 @@ const campaignBody = (extra: Record<string, unknown> = {}) => ({
  */
 async function quietSnapshot(): Promise<string> {
   const busyJobs = async () =>
-    ((await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    (
+      (await t.database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0]!.n;
   let last = '';
   for (let i = 0; i < 100; i++) {
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -85,9 +106,16 @@ async function walk(endpoint: EndpointSpec, key: string, id: string, query: stri
 }
 
 /** The api_call consumption rows linked to a campaign or an operation. */
-const apiCallsOf = (column: 'campaign_id' | 'operation_id', id: string) => rows(t, sql`select id from consumptions where kind = 'api_call' and ${sql.raw(column)} = ${id}`);
+const apiCallsOf = (column: 'campaign_id' | 'operation_id', id: string) =>
+  rows(t, sql`select id from consumptions where kind = 'api_call' and ${sql.raw(column)} = ${id}`);
 
-const apiCalls = async (appId: string) => (await t.database.db.select().from(consumptions).where(and(eq(consumptions.appId, appId), eq(consumptions.kind, 'api_call')))).length;
+const apiCalls = async (appId: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(consumptions)
+      .where(and(eq(consumptions.appId, appId), eq(consumptions.kind, 'api_call')))
+  ).length;
 
 describe(`/api/v1 campaigns and operations (${engine})`, () => {
   let full: { id: string; secret: string };
@@ -137,7 +165,9 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     const presentationOnly = [{ fileName: 'about.pdf', contentBase64: pdfBase64, documentType: 'pdf-for-presentation' }];
     const refused = await call(campaignsV1.createCampaign, full.secret, { body: campaignBody({ send: true, documents: presentationOnly }) });
     expectProblem(refused, 400, 'VALIDATION_FAILED');
-    expect(await rows(t, sql`select id from domain_events where app_id = ${a.appId} and type = 'apikey.used' and data->>'operation' = 'campaign.created'`)).toHaveLength(1);
+    expect(
+      await rows(t, sql`select id from domain_events where app_id = ${a.appId} and type = 'apikey.used' and data->>'operation' = 'campaign.created'`),
+    ).toHaveLength(1);
     const invalid = await call(campaignsV1.createCampaign, full.secret, { body: campaignBody({ signatories: [] }) });
     expectProblem(invalid, 400, 'VALIDATION_FAILED');
     // A CRM contact id the request signer's rules refuse (empty), named by the v1 field.
@@ -185,7 +215,15 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     const headers = { 'idempotency-key': 'operation-1' };
     const res = await call(operationsV1.createOperation, full.secret, { body, headers });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ label: 'Leases via API', status: 'pending', orderCount: 2, documents: [{ fileName: 'lease-a.pdf', title: 'Lease A', orders: 1 }, { fileName: 'lease-b.pdf', orders: 1 }] });
+    expect(res.json()).toMatchObject({
+      label: 'Leases via API',
+      status: 'pending',
+      orderCount: 2,
+      documents: [
+        { fileName: 'lease-a.pdf', title: 'Lease A', orders: 1 },
+        { fileName: 'lease-b.pdf', orders: 1 },
+      ],
+    });
     expect(res.headers.location).toBe(pathOf(operationsV1.getOperation, { id: res.json().id }));
     const replay = await call(operationsV1.createOperation, full.secret, { body, headers });
     expect(replay.headers['idempotent-replayed']).toBe('true');
@@ -209,7 +247,9 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     const pdf = await samplePdf();
     const save = async (label: string) => {
       const id = (await a.client.call('GET', '/api/batches/ids', 'operation')).json().data.id as string;
-      const orders = [{ transactionSigners: [{ firstname: 'Ann', lastname: 'Order', emailAddress: `ann-${id.slice(0, 8)}@example.com` }], document: 'one.pdf' }];
+      const orders = [
+        { transactionSigners: [{ firstname: 'Ann', lastname: 'Order', emailAddress: `ann-${id.slice(0, 8)}@example.com` }], document: 'one.pdf' },
+      ];
       const { payload, headers } = multipartBody([
         { name: 'label', value: label },
         { name: 'transactionOrders', value: JSON.stringify(orders) },
@@ -243,7 +283,11 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
 
   it('pages a campaign’s signatories in their order (no duplicate, no gap), each with its state and copy; status filter', async () => {
     // The third carries a CRM contact id: listed with it, and their copy's signer keeps it (the HubSpot write-back's key).
-    const body = campaignBody({ label: 'Paged signatories', send: true, signatories: [1, 2, 3, 4, 5].map((i) => signatory(i, i === 3 ? { connector: { idc: 'hs-3' } } : {})) });
+    const body = campaignBody({
+      label: 'Paged signatories',
+      send: true,
+      signatories: [1, 2, 3, 4, 5].map((i) => signatory(i, i === 3 ? { connector: { idc: 'hs-3' } } : {})),
+    });
     const created = (await call(campaignsV1.createCampaign, full.secret, { body })).json();
     expect(created.status, JSON.stringify(created)).toBe('pending');
     await t.waitFor(async () => (await call(campaignsV1.campaignStatus, readOnly.secret, { params: { id: created.id } })).json().status === 'ready');
@@ -266,21 +310,35 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     const sent = await walk(campaignsV1.listSignatories, readOnly.secret, created.id, 'limit=2&status=sent');
     expect(sent.items.map((s) => s.id)).toEqual(all.items.filter((s) => s.id !== cancelled.id).map((s) => s.id));
     expect(sent.pages).toBe(2);
-    expect((await walk(campaignsV1.listSignatories, readOnly.secret, created.id, 'status=canceled')).items).toMatchObject([{ id: cancelled.id, requestId: cancelled.requestId }]);
+    expect((await walk(campaignsV1.listSignatories, readOnly.secret, created.id, 'status=canceled')).items).toMatchObject([
+      { id: cancelled.id, requestId: cancelled.requestId },
+    ]);
     expectProblem(await call(campaignsV1.listSignatories, readOnly.secret, { params: { id: created.id }, query: 'status=nope' }), 400, 'VALIDATION_FAILED');
     // A cursor of another list (created_at) or made up is not one of this list's.
     const listCursor = Buffer.from(JSON.stringify({ t: new Date().toISOString(), i: created.id })).toString('base64url');
-    expectProblem(await call(campaignsV1.listSignatories, readOnly.secret, { params: { id: created.id }, query: `cursor=${listCursor}` }), 400, 'VALIDATION_FAILED');
+    expectProblem(
+      await call(campaignsV1.listSignatories, readOnly.secret, { params: { id: created.id }, query: `cursor=${listCursor}` }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('pages an operation’s orders in their order; each order’s request once made; status filter', async () => {
     const person = (i: number) => ({ firstname: `P${i}`, lastname: 'Order', emailAddress: `order${i}-${Date.now()}@example.com` });
-    const body = { label: 'Paged orders', documents: [{ fileName: 'pool.pdf', contentBase64: pdfBase64 }], orders: [1, 2, 3].map((i) => ({ signers: [person(i)], document: 'pool.pdf' })) };
+    const body = {
+      label: 'Paged orders',
+      documents: [{ fileName: 'pool.pdf', contentBase64: pdfBase64 }],
+      orders: [1, 2, 3].map((i) => ({ signers: [person(i)], document: 'pool.pdf' })),
+    };
     const created = (await call(operationsV1.createOperation, full.secret, { body })).json();
     const drafts = await walk(operationsV1.listOrders, readOnly.secret, created.id, 'limit=2');
     expect(drafts.pages).toBe(2);
     expect(drafts.items.map((o) => o.rowIndex)).toEqual([0, 1, 2]);
-    expect(drafts.items.map((o) => [o.status, o.requestId])).toEqual([['draft', null], ['draft', null], ['draft', null]]);
+    expect(drafts.items.map((o) => [o.status, o.requestId])).toEqual([
+      ['draft', null],
+      ['draft', null],
+      ['draft', null],
+    ]);
 
     expect((await call(operationsV1.sendOperation, full.secret, { params: { id: created.id } })).statusCode).toBe(200);
     await t.waitFor(async () => (await call(operationsV1.operationStatus, readOnly.secret, { params: { id: created.id } })).json().progress?.dispatched === 3);
@@ -306,7 +364,12 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     const res = await call(campaignsV1.uploadCampaign, full.secret, { body: form.payload, headers });
     expect(res.statusCode, res.body).toBe(201);
     const campaign = res.json();
-    expect(campaign).toMatchObject({ label: 'Uploaded campaign', status: 'draft', signatoryCount: 2, documents: [{ fileName: 'terms.pdf', title: 'Terms' }, { fileName: 'annex.pdf' }] });
+    expect(campaign).toMatchObject({
+      label: 'Uploaded campaign',
+      status: 'draft',
+      signatoryCount: 2,
+      documents: [{ fileName: 'terms.pdf', title: 'Terms' }, { fileName: 'annex.pdf' }],
+    });
     expect(campaign.documents[1].signatureFields).toMatchObject([{ signerIndex: 0 }]);
     expect(res.headers.location).toBe(pathOf(campaignsV1.getCampaign, { id: campaign.id }));
     const replay = await call(campaignsV1.uploadCampaign, full.secret, { body: form.payload, headers });
@@ -335,7 +398,11 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     const file = { name: 'files', fileName: 'terms.pdf', contentType: 'application/pdf', data: pdf };
     await bad(campaignsV1.uploadCampaign, [{ name: 'payload', value: '{"label":' }, file], 'payload');
     await bad(campaignsV1.uploadCampaign, [file], 'payload');
-    await bad(campaignsV1.uploadCampaign, [{ name: 'payload', value: JSON.stringify({ ...payload, documents: [{ fileName: 'missing.pdf' }] }) }, file], 'documents.0.fileName');
+    await bad(
+      campaignsV1.uploadCampaign,
+      [{ name: 'payload', value: JSON.stringify({ ...payload, documents: [{ fileName: 'missing.pdf' }] }) }, file],
+      'documents.0.fileName',
+    );
     await bad(campaignsV1.uploadCampaign, [{ name: 'payload', value: JSON.stringify(payload) }], 'files');
     await bad(operationsV1.uploadOperation, [{ name: 'payload', value: JSON.stringify({ label: 'x', orders: [] }) }, file], 'orders');
     expect((await call(campaignsV1.listCampaigns, readOnly.secret, { query: 'limit=100' })).json().data.length).toBe(campaigns);
@@ -398,7 +465,13 @@ describe(`/api/v1 campaigns and operations (${engine})`, () => {
     expectProblem(await call(operationsV1.listOrders, key.secret, { params: { id: operationId } }), 403, 'FEATURE_DISABLED');
     const offForm = multipartBody([{ name: 'payload', value: '{}' }]);
     expectProblem(await call(operationsV1.uploadOperation, key.secret, { body: offForm.payload, headers: offForm.headers }), 403, 'FEATURE_DISABLED');
-    expectProblem(await call(operationsV1.createOperation, key.secret, { body: { label: 'x', documents: [{ fileName: 'a.pdf', contentBase64: pdfBase64 }], orders: [{ signers: [signatory(9)], document: 'a.pdf' }] } }), 403, 'FEATURE_DISABLED');
+    expectProblem(
+      await call(operationsV1.createOperation, key.secret, {
+        body: { label: 'x', documents: [{ fileName: 'a.pdf', contentBase64: pdfBase64 }], orders: [{ signers: [signatory(9)], document: 'a.pdf' }] },
+      }),
+      403,
+      'FEATURE_DISABLED',
+    );
     expect(await t.snapshot()).toBe(untouched);
   });
 });

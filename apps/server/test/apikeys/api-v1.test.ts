@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { apiKeyEndpoints, apiV1DocsPath, apiV1Endpoints, apiV1OpenApiPath, apiKeySecretPattern, pathOf, problemContentType, type EndpointSpec } from '@paraphe/contracts';
+import {
+  apiKeyEndpoints,
+  apiV1DocsPath,
+  apiV1Endpoints,
+  apiV1OpenApiPath,
+  apiKeySecretPattern,
+  pathOf,
+  problemContentType,
+  type EndpointSpec,
+} from '@paraphe/contracts';
 import { consumptions } from '../../src/domains/billing/schema.ts';
 import { auditEvents } from '../../src/platform/db/schema/index.ts';
 import { createTestContext, type TestClient, type TestContext } from '../support/harness.ts';
@@ -27,13 +36,29 @@ async function newKey(client: TestClient, scopes: string[], extra: Record<string
   return res.json().data as { id: string; secret: string; prefix: string; scopes: string[] };
 }
 
-const call = (endpoint: EndpointSpec, key: string | undefined, opts: { params?: Record<string, string>; body?: unknown; query?: string; headers?: Record<string, string> } = {}) =>
-  t.request({ method: endpoint.method, url: pathOf(endpoint, opts.params) + (opts.query ? `?${opts.query}` : ''), token: key, body: opts.body, headers: opts.headers });
+const call = (
+  endpoint: EndpointSpec,
+  key: string | undefined,
+  opts: { params?: Record<string, string>; body?: unknown; query?: string; headers?: Record<string, string> } = {},
+) =>
+  t.request({
+    method: endpoint.method,
+    url: pathOf(endpoint, opts.params) + (opts.query ? `?${opts.query}` : ''),
+    token: key,
+    body: opts.body,
+    headers: opts.headers,
+  });
 
 const requestBody = (extra: Record<string, unknown> = {}) => ({
   label: 'Contract via API',
   signers: [signer(0), signer(1)],
-  documents: [{ fileName: 'contract.pdf', contentBase64: pdfBase64, signatureFields: [0, 1].map((signerIndex) => ({ signerIndex, page: 1, x: 100, y: 100 + signerIndex * 80 })) }],
+  documents: [
+    {
+      fileName: 'contract.pdf',
+      contentBase64: pdfBase64,
+      signatureFields: [0, 1].map((signerIndex) => ({ signerIndex, page: 1, x: 100, y: 100 + signerIndex * 80 })),
+    },
+  ],
   ...extra,
 });
 
@@ -64,11 +89,16 @@ describe('API keys', () => {
     const commercial = await t.factory.user(a.appId, { profile: 'COMMERCIAL' });
     expect((await (await t.login(commercial.email)).call('GET', pathOf(apiKeyEndpoints.list), 'application')).statusCode).toBe(403);
     const noApi = await tenantWithGerant(t);
-    expect((await noApi.client.call('POST', pathOf(apiKeyEndpoints.create), 'application', { label: 'x', scopes: ['read'] })).json().error.code).toBe('FEATURE_DISABLED');
+    expect((await noApi.client.call('POST', pathOf(apiKeyEndpoints.create), 'application', { label: 'x', scopes: ['read'] })).json().error.code).toBe(
+      'FEATURE_DISABLED',
+    );
     const before = await t.snapshot();
     expect((await b.client.call('DELETE', pathOf(apiKeyEndpoints.revoke, { id: key.id }), 'application')).statusCode).toBe(404);
     expect(await t.snapshot()).toBe(before);
-    expect((await a.client.call('POST', pathOf(apiKeyEndpoints.create), 'application', { label: 'past', scopes: ['read'], expiresAt: '2001-01-01' })).json().error.fields[0].field).toBe('expiresAt');
+    expect(
+      (await a.client.call('POST', pathOf(apiKeyEndpoints.create), 'application', { label: 'past', scopes: ['read'], expiresAt: '2001-01-01' })).json().error
+        .fields[0].field,
+    ).toBe('expiresAt');
   });
 });
 
@@ -89,9 +119,15 @@ describe('/api/v1', () => {
     expect(res.headers['x-ratelimit-limit']).toBe(String(rateLimit));
     expect(Number(res.headers['x-ratelimit-remaining'])).toBeLessThan(rateLimit);
 
-    const metered = await t.database.db.select().from(consumptions).where(and(eq(consumptions.requestId, created.id), eq(consumptions.kind, 'api_call')));
+    const metered = await t.database.db
+      .select()
+      .from(consumptions)
+      .where(and(eq(consumptions.requestId, created.id), eq(consumptions.kind, 'api_call')));
     expect(metered).toHaveLength(1);
-    const [audited] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, created.id), eq(auditEvents.action, 'signature.created')));
+    const [audited] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, created.id), eq(auditEvents.action, 'signature.created')));
     expect(audited!.data).toMatchObject({ apiKey: { id: full.id } });
     const keys = (await a.client.call('GET', pathOf(apiKeyEndpoints.list), 'application')).json().data as { id: string; lastUsedAt: string | null }[];
     expect(keys.find((k) => k.id === full.id)!.lastUsedAt).not.toBeNull();
@@ -105,6 +141,7 @@ describe('/api/v1', () => {
     const link = await call(apiV1Endpoints.signingLink, full.secret, { params: { id: created.id, signerId: created.signers[0].id } });
     expect(link.statusCode, link.body).toBe(200);
     expect(link.json().url).toContain(`/#/sign/${link.json().token}`);
+    expect(link.json().embedUrl).toMatch(new RegExp(`/embed/sign/${link.json().token}$`));
     expect(link.json().expiresAt).toBe((await requestRow(t, created.id)).expiresAt!.toISOString());
 
     await t.waitFor(async () => (await requestRow(t, created.id)).status === 'ready');
@@ -113,7 +150,11 @@ describe('/api/v1', () => {
     expect(relaunch.json().reminded).toEqual([created.signers[0].id]);
     expectProblem(await call(apiV1Endpoints.relaunchRequest, full.secret, { params: { id: created.id } }), 429, 'RELAUNCH_TOO_SOON');
     expectProblem(await call(apiV1Endpoints.evidence, readOnly.secret, { params: { id: created.id } }), 409, 'INVALID_TRANSITION');
-    expectProblem(await call(apiV1Endpoints.signedDocument, readOnly.secret, { params: { id: created.id, docId: created.documents[0].id } }), 409, 'INVALID_TRANSITION');
+    expectProblem(
+      await call(apiV1Endpoints.signedDocument, readOnly.secret, { params: { id: created.id, docId: created.documents[0].id } }),
+      409,
+      'INVALID_TRANSITION',
+    );
     const canceled = await call(apiV1Endpoints.cancelRequest, full.secret, { params: { id: created.id } });
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(canceled.json().status).toBe('canceled');
@@ -144,7 +185,8 @@ describe('/api/v1', () => {
   it('pages with a keyset cursor: a request created while paging neither shows twice nor shifts the next page; bad cursors are 400 problems', async () => {
     const mine = await tenantWithGerant(t, { features: { api: true } });
     const key = await newKey(mine.client, ['read', 'create']);
-    for (const label of ['Page one', 'Page two', 'Page three']) expect((await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label }) })).statusCode).toBe(201);
+    for (const label of ['Page one', 'Page two', 'Page three'])
+      expect((await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label }) })).statusCode).toBe(201);
     const first = await call(apiV1Endpoints.listRequests, key.secret, { query: 'limit=2' });
     expect(first.json().data.map((r: { label: string }) => r.label)).toEqual(['Page three', 'Page two']);
     // Created while the client pages (through the back office: the key sees the whole tenant).
@@ -181,12 +223,17 @@ describe('/api/v1', () => {
     expect(made.owner).toMatchObject({ id: tenant.gerant.id });
     // The start notice leaves with the send job.
     await t.waitFor(async () => (await messagesTo(t, tenant.gerant.email, 'request-started')).length === 1);
-    const [audited] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, made.id), eq(auditEvents.action, 'signature.created')));
+    const [audited] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, made.id), eq(auditEvents.action, 'signature.created')));
     expect(audited!.actorUserId).not.toBe(tenant.gerant.id); // the technical user acted
 
     // The creator deactivated: the key still works, its requests belong to the technical user, whose mails go to support.
     const support = `support-${tenant.appId.slice(0, 8)}@example.com`;
-    await t.database.inSystem((tx) => tx.execute(sql`update applications set settings = settings || ${JSON.stringify({ supportEmail: support })}::jsonb where id = ${tenant.appId}`));
+    await t.database.inSystem((tx) =>
+      tx.execute(sql`update applications set settings = settings || ${JSON.stringify({ supportEmail: support })}::jsonb where id = ${tenant.appId}`),
+    );
     await t.database.inSystem((tx) => tx.execute(sql`update users set active = false where id = ${tenant.gerant.id}`));
     const orphan = await call(apiV1Endpoints.createRequest, key.secret, { body: requestBody({ label: 'Creator gone', send: true }) });
     expect(orphan.statusCode, orphan.body).toBe(201);
@@ -197,7 +244,10 @@ describe('/api/v1', () => {
 
   it('creates a request from a multipart form (a `request` JSON part and the file parts)', async () => {
     const { payload, headers } = multipartBody([
-      { name: 'request', value: JSON.stringify({ label: 'Uploaded', signers: [signer(0), signer(1)], documents: [{ fileName: 'upload.pdf', title: 'Upload' }] }) },
+      {
+        name: 'request',
+        value: JSON.stringify({ label: 'Uploaded', signers: [signer(0), signer(1)], documents: [{ fileName: 'upload.pdf', title: 'Upload' }] }),
+      },
       { name: 'files', fileName: 'upload.pdf', contentType: 'application/pdf', data: Buffer.from(pdfBase64, 'base64') },
     ]);
     const res = await call(apiV1Endpoints.uploadRequest, full.secret, { body: payload, headers });
@@ -225,7 +275,9 @@ describe('/api/v1', () => {
     expect(two.statusCode).toBe(201);
     expect(two.headers['idempotent-replayed']).toBe('true');
     expect(two.json().id).toBe(one.json().id);
-    const count = (await t.database.db.execute(sql`select count(*)::int as n from signature_requests where label = 'Idempotent one'`)) as unknown as { rows: { n: number }[] };
+    const count = (await t.database.db.execute(sql`select count(*)::int as n from signature_requests where label = 'Idempotent one'`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(count.rows[0]!.n).toBe(1);
     expectProblem(await call(apiV1Endpoints.createRequest, full.secret, { body: { ...body, label: 'Changed' }, headers }), 422, 'IDEMPOTENCY_KEY_REUSED');
   });

@@ -21,7 +21,16 @@ describe(`applications (${engine})`, () => {
     const res = await create('Zebra Crossing Ltd', email);
     expect(res.statusCode, res.body).toBe(201);
     const app = res.json().data;
-    expect(app).toMatchObject({ company: 'Zebra Crossing Ltd', pack: 'small', testMode: false, enabled: true, isPlatform: false, ownerEmail: email, ownerName: 'OWNER Olga', userCount: 1 });
+    expect(app).toMatchObject({
+      company: 'Zebra Crossing Ltd',
+      pack: 'small',
+      testMode: false,
+      enabled: true,
+      isPlatform: false,
+      ownerEmail: email,
+      ownerName: 'OWNER Olga',
+      userCount: 1,
+    });
     expect(app.consents).toEqual({ personalDataAt: null, partnersAt: null, brandPublicationAt: null });
 
     const mail = (await t.lastMessageTo(email))!;
@@ -121,7 +130,8 @@ describe(`applications (${engine})`, () => {
 
     // A new login still opens a session; /me asks for the code first.
     const login = await t.request({ method: 'POST', url: '/api/auth/login', body: { email: tenant.gerant.email, password }, headers: freshIp() });
-    const token = (await t.request({ method: 'POST', url: '/api/auth/token', cookie: sessionCookieOf(login), body: { audience: 'user' } })).json().data.accessToken;
+    const token = (await t.request({ method: 'POST', url: '/api/auth/token', cookie: sessionCookieOf(login), body: { audience: 'user' } })).json().data
+      .accessToken;
     expect((await t.request({ method: 'GET', url: '/api/Users/web/me', token })).statusCode).toBe(206);
 
     await admin.call('PUT', `/api/applications/${tenant.appId}`, 'application', { enabled: true });

@@ -26,7 +26,15 @@ describe(`terms of service and sign-up consents (${engine})`, () => {
   afterAll(async () => t?.close());
 
   const signUp = (body: unknown) => t.request({ method: 'POST', url: '/api/applications/public', body, headers: freshIp() });
-  const current = async (language: string) => (await t.request({ method: 'GET', url: `/api/public/legal-texts?language=${language}` })).json().data as { kind: string; version: number; title: string; body: string; required: boolean; language: string }[];
+  const current = async (language: string) =>
+    (await t.request({ method: 'GET', url: `/api/public/legal-texts?language=${language}` })).json().data as {
+      kind: string;
+      version: number;
+      title: string;
+      body: string;
+      required: boolean;
+      language: string;
+    }[];
   const newTerms = { kind: 'terms', texts: { fr: { title: 'CGU v2', body: 'Nouvelles conditions.' }, en: { title: 'Terms v2', body: 'New terms.' } } };
 
   it('serves the current texts, records the versions accepted at sign-up, and refuses without the required consents', async () => {
@@ -90,7 +98,9 @@ describe(`terms of service and sign-up consents (${engine})`, () => {
     expect(late.statusCode, late.body).toBe(201);
     const view = await admin.call('GET', `/api/applications/${late.json().data.appId}/consents`, 'application');
     expect(view.statusCode).toBe(200);
-    expect(view.json().data).toContainEqual(expect.objectContaining({ kind: 'terms', version: 2, accepted: true, user: expect.objectContaining({ name: 'Carla Consent' }) }));
+    expect(view.json().data).toContainEqual(
+      expect.objectContaining({ kind: 'terms', version: 2, accepted: true, user: expect.objectContaining({ name: 'Carla Consent' }) }),
+    );
     const earlier = (await admin.call('GET', `/api/applications/${early.json().data.appId}/consents`, 'application')).json().data;
     expect(earlier).toContainEqual(expect.objectContaining({ kind: 'terms', version: 1 }));
     expect((await admin.call('GET', '/api/applications/00000000-0000-4000-8000-000000000000/consents', 'application')).statusCode).toBe(404);

@@ -106,7 +106,8 @@ describe(`public sign-up (${engine})`, () => {
   it('rate-limits sign-ups per address', async () => {
     const headers = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.request({ method: 'POST', url: '/api/applications/public', body: { company: '' }, headers })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await t.request({ method: 'POST', url: '/api/applications/public', body: { company: '' }, headers })).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 });

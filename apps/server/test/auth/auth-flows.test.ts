@@ -56,11 +56,7 @@ describe(`authentication flows (${engine})`, () => {
       answers.push(`${res.statusCode} ${res.json().error.code}`);
     }
     // The 5th wrong password locks the account (docs/security.md); the address's rate limit still stops the 11th.
-    expect(answers).toEqual([
-      ...Array(4).fill('401 INVALID_CREDENTIALS'),
-      ...Array(6).fill('429 ACCOUNT_LOCKED'),
-      '429 RATE_LIMITED',
-    ]);
+    expect(answers).toEqual([...Array(4).fill('401 INVALID_CREDENTIALS'), ...Array(6).fill('429 ACCOUNT_LOCKED'), '429 RATE_LIMITED']);
     // The count is per address and e-mail: another account from the same address may still try.
     const other = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId });
     expect((await t.request({ method: 'POST', url: '/api/auth/login', body: { email: other.email, password }, headers })).statusCode).toBe(200);

@@ -85,7 +85,10 @@ describe(`commuted mode (${engine})`, () => {
     expect(view.commutedBy).toMatchObject({ userId: admin.user.id, appId: admin.user.appId });
     expect(view.permissions).not.toContain('admin.applications');
     expect((await asAdmin.call('GET', '/api/outbox', 'outbox')).statusCode).toBe(403);
-    const [entry] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'auth.commute_enter'), eq(auditEvents.targetId, userB.id)));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'auth.commute_enter'), eq(auditEvents.targetId, userB.id)));
     expect(entry).toMatchObject({ actorUserId: admin.user.id, appId: appB });
 
     expect((await asAdmin.call('DELETE', '/api/auth/commute', 'user')).statusCode).toBe(200);
@@ -93,7 +96,7 @@ describe(`commuted mode (${engine})`, () => {
     expect((await asAdmin.call('GET', '/api/outbox', 'outbox')).statusCode).toBe(200);
   });
 
-  it("does not let a GERANT of the platform application become the product administrator", async () => {
+  it('does not let a GERANT of the platform application become the product administrator', async () => {
     const adminUser = (await me(asAdmin)).user;
     const colleague = await t.factory.user(adminUser.appId, { profile: 'GERANT' });
     const asColleague = await t.login(colleague.email);

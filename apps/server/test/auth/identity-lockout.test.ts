@@ -131,7 +131,12 @@ describe(`identity: lockout and backoff per account (${engine})`, () => {
     await t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email: user.email }, headers: freshIp() });
     const mail = await t.waitFor(async () => (await messagesTo(t, user.email, 'reset-password')).at(-1));
     const newPassword = 'Fresh-start7!';
-    const reset = await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: linkToken(mail.text), password: newPassword }, headers: freshIp() });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      body: { token: linkToken(mail.text), password: newPassword },
+      headers: freshIp(),
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(answer(await login(user.email, newPassword))).toBe('200 OK');
   });
@@ -157,12 +162,7 @@ describe(`identity: lockout and backoff per account (${engine})`, () => {
       for (let i = 0; i < 5; i++) answers.push(answer(await first.check(miss(first.code))));
       const second = await openSession();
       for (let i = 0; i < 5; i++) answers.push(answer(await second.check(miss(second.code))));
-      expect(answers).toEqual([
-        ...Array(4).fill('400 CODE_INVALID'),
-        '429 CODE_LOCKED',
-        ...Array(4).fill('400 CODE_INVALID'),
-        '429 ACCOUNT_LOCKED',
-      ]);
+      expect(answers).toEqual([...Array(4).fill('400 CODE_INVALID'), '429 CODE_LOCKED', ...Array(4).fill('400 CODE_INVALID'), '429 ACCOUNT_LOCKED']);
 
       // The right code of a live session, a new code, a new login: all refused until the hour ends.
       const rightCode = await second.check(second.code);
@@ -219,7 +219,10 @@ describe(`identity: forgot-password does the same work for any address (${engine
       expect(knownStatements, `call ${i}`).toEqual(unknownStatements);
       expect(knownStatements).toEqual(baseline);
     }
-    expect(baseline.filter((statement) => /from\s+"?users"?/i.test(statement)), 'the account is looked up by the job, not the request').toEqual([]);
+    expect(
+      baseline.filter((statement) => /from\s+"?users"?/i.test(statement)),
+      'the account is looked up by the job, not the request',
+    ).toEqual([]);
     // The link still leaves, by the job.
     await t.waitFor(async () => (await messagesTo(t, known, 'reset-password')).length > 0, 240_000);
   }, 300_000); // a bound on a slow machine, not a measure: the test asserts no time

@@ -36,7 +36,12 @@ describe(`invoicing, the administrator: issuer identity, disputed flag (${engine
     await runNotesChunk(t.server.platform, { boundary: '2026-04-01T00:00:00Z', appIds: [tenant.appId], actorUserId: null });
     return (await rows(sql`select id from sales where app_id = ${tenant.appId} and kind = 'delivery_note' and status = 'pending'`))[0]!.id as string;
   };
-  const companies = async () => (await admin.call('GET', '/api/billing/issuing-companies', 'application')).json().data as ({ id: string; isDefault: boolean; problems: { field: string }[] } & Record<string, unknown>)[];
+  const companies = async () =>
+    (await admin.call('GET', '/api/billing/issuing-companies', 'application')).json().data as ({
+      id: string;
+      isDefault: boolean;
+      problems: { field: string }[];
+    } & Record<string, unknown>)[];
 
   beforeAll(async () => {
     t = await createTestContext();
@@ -99,7 +104,9 @@ describe(`invoicing, the administrator: issuer identity, disputed flag (${engine
     expect((await admin.call('PUT', `/api/billing/sales/${id}/disputed`, 'application', { disputed: true })).statusCode).toBe(200);
     const cleared = await admin.call('PUT', `/api/billing/sales/${id}/disputed`, 'application', { disputed: false, reason: 'Settled by phone' });
     expect(cleared.json().data.disputed).toBe(false);
-    const audit = await rows(sql`select action, actor_user_id, data from audit_events where target_id = ${id} and action like 'billing.invoice_dispute%' order by created_at`);
+    const audit = await rows(
+      sql`select action, actor_user_id, data from audit_events where target_id = ${id} and action like 'billing.invoice_dispute%' order by created_at`,
+    );
     expect(audit.map((a) => [a.action, (a.data as Row).reason, (a.data as Row).number])).toEqual([
       ['billing.invoice_disputed', 'Client contests the March volume', invoice!.number],
       ['billing.invoice_dispute_cleared', 'Settled by phone', invoice!.number],

@@ -60,8 +60,12 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
       on conflict (app_id, month, user_id, kind) do update set quantity = consumption_monthly.quantity + excluded.quantity,
         gross_cents = consumption_monthly.gross_cents + excluded.gross_cents, test_quantity = consumption_monthly.test_quantity + excluded.test_quantity`);
   }
-  const notes = (tenant: Tenant) => rows(sql`select id, status, period_start, period_end, net_cents::int, lines from sales where app_id = ${tenant.appId} and kind = 'delivery_note' order by period_start`);
-  const runFor = (boundary: string, ...tenants: Tenant[]) => runNotesChunk(t.server.platform, { boundary, appIds: tenants.map((x) => x.appId), actorUserId: null });
+  const notes = (tenant: Tenant) =>
+    rows(
+      sql`select id, status, period_start, period_end, net_cents::int, lines from sales where app_id = ${tenant.appId} and kind = 'delivery_note' order by period_start`,
+    );
+  const runFor = (boundary: string, ...tenants: Tenant[]) =>
+    runNotesChunk(t.server.platform, { boundary, appIds: tenants.map((x) => x.appId), actorUserId: null });
   const convert = (...ids: string[]) => admin.call('PATCH', '/api/billing/sales', 'application', { saleIds: ids });
   const eventsOf = (appId: string, type: string) => rows(sql`select data from domain_events where app_id = ${appId} and type = ${type} order by occurred_at`);
   const emit = (appId: string, event: { type: 'payment.succeeded' | 'payment.dispute_changed' | 'payment.refunded'; data: object }) =>
@@ -71,11 +75,33 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     t = await createTestContext();
     admin = await t.login(adminEmail);
     await fillDefaultIssuer(admin);
-    [fr, de, other] = [await tenantWithGerant(t, { testMode: false }), await tenantWithGerant(t, { testMode: false }), await tenantWithGerant(t, { testMode: false })];
+    [fr, de, other] = [
+      await tenantWithGerant(t, { testMode: false }),
+      await tenantWithGerant(t, { testMode: false }),
+      await tenantWithGerant(t, { testMode: false }),
+    ];
     await fr.client.call('PUT', '/api/billing/profile', 'billing', validProfile);
-    await de.client.call('PUT', '/api/billing/profile', 'billing', { ...validProfile, companyName: 'Muster GmbH', country: 'DE', registrationNumber: 'HRB12345', vatNumber: 'DE123456789', paymentMethod: 'card', iban: null, bic: null });
+    await de.client.call('PUT', '/api/billing/profile', 'billing', {
+      ...validProfile,
+      companyName: 'Muster GmbH',
+      country: 'DE',
+      registrationNumber: 'HRB12345',
+      vatNumber: 'DE123456789',
+      paymentMethod: 'card',
+      iban: null,
+      bic: null,
+    });
     // A customer named like a formula: every export of it (xlsx, FEC) must show it as text (formula-guard.ts).
-    const profile = await other.client.call('PUT', '/api/billing/profile', 'billing', { ...validProfile, companyName: formulaCompany, country: 'US', registrationNumber: 'EIN123456', vatNumber: null, paymentMethod: 'card', iban: null, bic: null });
+    const profile = await other.client.call('PUT', '/api/billing/profile', 'billing', {
+      ...validProfile,
+      companyName: formulaCompany,
+      country: 'US',
+      registrationNumber: 'EIN123456',
+      vatNumber: null,
+      paymentMethod: 'card',
+      iban: null,
+      bic: null,
+    });
     expect(profile.statusCode, profile.body).toBe(200);
     comptable = await t.login((await t.factory.user(fr.appId, { profile: 'COMPTABLE' })).email);
     commercial = await t.login((await t.factory.user(fr.appId, { profile: 'COMMERCIAL', parentId: fr.gerant.id })).email);
@@ -83,7 +109,10 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
   afterAll(async () => t?.close());
 
   it('makes one note per tenant from its billable consumption, with the discounts; none for a zero total; a re-run adds nothing', async () => {
-    await admin.call('PUT', `/api/billing/applications/${fr.appId}/prices`, 'application', { unitPrices: (await fr.client.call('GET', '/api/billing/prices', 'billing')).json().data.unitPrices, discounts: [{ threshold: 10, percent: 10 }] });
+    await admin.call('PUT', `/api/billing/applications/${fr.appId}/prices`, 'application', {
+      unitPrices: (await fr.client.call('GET', '/api/billing/prices', 'billing')).json().data.unitPrices,
+      discounts: [{ threshold: 10, percent: 10 }],
+    });
     await consume(fr, { n: 12, at: '2026-03-05T10:00:00Z', price: 100 });
     await consume(fr, { kind: 'option_sms', n: 2, at: '2026-03-06T10:00:00Z', price: 15 });
     await consume(fr, { n: 5, at: '2026-03-07T10:00:00Z', testMode: true }); // test mode: never billed
@@ -119,7 +148,9 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     expect((await admin.call('POST', '/api/billing/sales/notes', 'application', { month: '2026-06' })).statusCode).toBe(400); // not over
     await runFor('2026-06-01T00:00:00Z', de);
     const all = await notes(de);
-    expect(all.map((n) => [new Date(String(n.period_start)).toISOString().slice(0, 16), new Date(String(n.period_end)).toISOString().slice(0, 16), n.net_cents])).toEqual([
+    expect(
+      all.map((n) => [new Date(String(n.period_start)).toISOString().slice(0, 16), new Date(String(n.period_end)).toISOString().slice(0, 16), n.net_cents]),
+    ).toEqual([
       ['2026-03-01T00:00', '2026-04-01T00:00', 150],
       ['2026-04-01T00:00', '2026-05-15T11:59', 100],
       ['2026-05-15T11:59', '2026-06-01T00:00', 250],
@@ -144,7 +175,16 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     expect(a.number).toMatch(new RegExp(`^F${year}-\\d{6}$`));
     expect(seq(b.number) - seq(a.number)).toBe(1);
     const byApp = new Map<string, { id: string }>(res.json().data.invoices.map((i: { appId: string; id: string }) => [i.appId, i]));
-    expect(byApp.get(fr.appId)).toMatchObject({ kind: 'invoice', status: 'pending', netCents: 1110, vatRatePercent: 20, vatCents: 222, totalCents: 1332, vatRegime: 'standard', hasPdf: true });
+    expect(byApp.get(fr.appId)).toMatchObject({
+      kind: 'invoice',
+      status: 'pending',
+      netCents: 1110,
+      vatRatePercent: 20,
+      vatCents: 222,
+      totalCents: 1332,
+      vatRegime: 'standard',
+      hasPdf: true,
+    });
     expect(byApp.get(de.appId)).toMatchObject({ netCents: 150, vatRatePercent: 0, vatCents: 0, totalCents: 150, vatRegime: 'reverse_charge' });
     expect((await notes(fr))[0]!.status).toBe('invoiced');
     expect((await convert(frNote!.id as string)).statusCode).toBe(409); // invoiced once
@@ -156,11 +196,26 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(frInvoice.pdf_sha256);
     const text = pdfText(pdf.rawPayload);
-    for (const mention of ['FACTURE', frInvoice.number as string, 'ACME SAS', 'FR64443061841', 'TVA 20 %', '13,32 €', "Pas d’escompte", 'Pénalités de retard', '40 €', "Nature de l'opération", 'SIREN']) expect(text, mention).toContain(mention);
+    for (const mention of [
+      'FACTURE',
+      frInvoice.number as string,
+      'ACME SAS',
+      'FR64443061841',
+      'TVA 20 %',
+      '13,32 €',
+      'Pas d’escompte',
+      'Pénalités de retard',
+      '40 €',
+      "Nature de l'opération",
+      'SIREN',
+    ])
+      expect(text, mention).toContain(mention);
     const dePdf = pdfText((await admin.call('GET', `/api/billing/sales/${byApp.get(de.appId)!.id}/pdf`, 'application')).rawPayload);
     expect(dePdf).toContain('Autoliquidation – article 196 de la directive 2006/112/CE');
     // Issued with auto-payment off: invoice_issued only.
-    expect((await eventsOf(fr.appId, 'billing.invoice_issued')).map((e) => e.data)).toEqual([expect.objectContaining({ saleId: frInvoice.id, number: frInvoice.number, totalCents: 1332, autoPayment: false })]);
+    expect((await eventsOf(fr.appId, 'billing.invoice_issued')).map((e) => e.data)).toEqual([
+      expect.objectContaining({ saleId: frInvoice.id, number: frInvoice.number, totalCents: 1332, autoPayment: false }),
+    ]);
     expect(await eventsOf(fr.appId, 'billing.payment_requested')).toEqual([]);
   });
 
@@ -168,7 +223,9 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     const id = frInvoice.id as string;
     expect(await failure(t.database.db.execute(sql`update sales set total_cents = 1 where id = ${id}`))).toMatch(/frozen/);
     expect(await failure(t.database.db.execute(sql`update sales set number = 'X' where id = ${id}`))).toMatch(/frozen/);
-    expect(await failure(t.server.platform.database.inTenant(fr.appId, (tx) => tx.execute(sql`update sales set lines = '[]' where id = ${id}`)))).toMatch(/frozen/);
+    expect(await failure(t.server.platform.database.inTenant(fr.appId, (tx) => tx.execute(sql`update sales set lines = '[]' where id = ${id}`)))).toMatch(
+      /frozen/,
+    );
     expect(await failure(t.database.db.execute(sql`delete from sales where id = ${id}`))).toMatch(/cannot be deleted/);
     // What moves may move.
     await t.database.db.execute(sql`update sales set disputed = false where id = ${id}`);
@@ -184,7 +241,9 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     const before = (await rows(sql`select max(number) as n from sales where kind <> 'delivery_note'`))[0]!.n as string;
     // A conversion that fails after taking its number gives it back.
     const { convertNote } = await import('../../src/domains/billing/invoicing/issue.ts');
-    await expect(platform.database.inTenant(fr.appId, async (tx) => (await convertNote(tx, platform, n1, null), Promise.reject(new Error('crash after the number'))))).rejects.toThrow('crash');
+    await expect(
+      platform.database.inTenant(fr.appId, async (tx) => (await convertNote(tx, platform, n1, null), Promise.reject(new Error('crash after the number')))),
+    ).rejects.toThrow('crash');
     const [a, b] = await Promise.all([convert(n1), convert(n2)]);
     const numbers = [a.json().data.invoices[0].number, b.json().data.invoices[0].number].sort();
     const seq = (n: string) => Number(n.split('-')[1]);
@@ -196,7 +255,10 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
   it('records the payment side: paid, disputed (opened, won), refunded → a numbered credit note; replays change nothing', async () => {
     const id = frInvoice.id as string;
     const paymentId = randomUUID();
-    const succeeded = { type: 'payment.succeeded' as const, data: { paymentId, paymentRequestId: randomUUID(), saleIds: [id], amountCents: 1332, method: 'sepa', succeededAt: '2026-11-20T10:00:00.000Z' } };
+    const succeeded = {
+      type: 'payment.succeeded' as const,
+      data: { paymentId, paymentRequestId: randomUUID(), saleIds: [id], amountCents: 1332, method: 'sepa', succeededAt: '2026-11-20T10:00:00.000Z' },
+    };
     await emit(fr.appId, succeeded);
     await emit(fr.appId, succeeded);
     let detail = (await comptable.call('GET', `/api/billing/invoices/${id}`, 'billing')).json().data;
@@ -235,7 +297,14 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     const ok = await comptable.call('POST', '/api/billing/invoices/payment', 'billing', { saleIds: [unpaid.id] });
     expect(ok.statusCode, ok.body).toBe(202);
     const [requested] = await eventsOf(fr.appId, 'billing.payment_requested');
-    expect(requested!.data).toMatchObject({ paymentRequestId: ok.json().data.paymentRequestId, trigger: 'tenant', requestedBy: comptable.userId, amountCents: unpaid.total_cents, currency: 'EUR', invoices: [expect.objectContaining({ saleId: unpaid.id })] });
+    expect(requested!.data).toMatchObject({
+      paymentRequestId: ok.json().data.paymentRequestId,
+      trigger: 'tenant',
+      requestedBy: comptable.userId,
+      amountCents: unpaid.total_cents,
+      currency: 'EUR',
+      invoices: [expect.objectContaining({ saleId: unpaid.id })],
+    });
   });
 
   it('puts a note to payment (converted first, trigger admin); with auto-payment an issue asks for payment itself', async () => {
@@ -279,7 +348,9 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
   it('exports the list as xlsx, the PDFs as a zip, and a balanced FEC named after the SIREN', async () => {
     const sheet = await readSpreadsheet((await comptable.call('GET', '/api/billing/invoices/export', 'billing')).rawPayload);
     expect(sheet.rows[0]![0]).toBe('Number');
-    expect(sheet.rows.length).toBe(1 + Number((await rows(sql`select count(*)::int as n from sales where app_id = ${fr.appId} and kind <> 'delivery_note'`))[0]!.n));
+    expect(sheet.rows.length).toBe(
+      1 + Number((await rows(sql`select count(*)::int as n from sales where app_id = ${fr.appId} and kind <> 'delivery_note'`))[0]!.n),
+    );
     const today = new Date().toISOString().slice(0, 10);
     const range = { from: '2026-01-01', to: today };
     const issued = Number((await rows(sql`select count(*)::int as n from sales where kind <> 'delivery_note'`))[0]!.n);
@@ -294,7 +365,11 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     const fec = await admin.call('POST', '/api/billing/sales/compta', 'application', { ...range, issuingCompanyId: company.id });
     expect(fec.statusCode, fec.body).toBe(200);
     expect(fec.headers['content-disposition']).toContain(`${company.siren}FEC${today.replaceAll('-', '')}.txt`);
-    const records = fec.rawPayload.toString('latin1').trimEnd().split('\r\n').map((r) => r.split('\t'));
+    const records = fec.rawPayload
+      .toString('latin1')
+      .trimEnd()
+      .split('\r\n')
+      .map((r) => r.split('\t'));
     expect(records[0]).toHaveLength(18);
     const amount = (s: string) => Math.round(Number(s.replace(',', '.')) * 100);
     const body = records.slice(1);
@@ -363,7 +438,9 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
         { method: 'PUT', url: `/api/billing/applications/${fr.appId}/account`, audience: 'application' as const, admin: true, body: { autoPayment: true } },
       ];
     };
-    const snapshot = async () => JSON.stringify(await rows(sql`select id, status, disputed, refunded_cents, updated_at from sales order by id`)) + JSON.stringify(await rows(sql`select * from billing_accounts order by app_id`));
+    const snapshot = async () =>
+      JSON.stringify(await rows(sql`select id, status, disputed, refunded_cents, updated_at from sales order by id`)) +
+      JSON.stringify(await rows(sql`select * from billing_accounts order by app_id`));
 
     it('covers every invoicing endpoint', () => {
       expect(routes().map((r) => r.method).length).toBe(Object.keys(invoicingEndpoints).length);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
+import { listenSmtp } from '../support/smtp.ts';
 import { engine } from '../support/harness.ts';
 import { makePdf } from '../support/signatures.ts';
 import { ApiClient, createFaultSite, startServerProcess, waitUntil, whileRestarting, type FaultSite, type ServerProcess } from '../support/server-process.ts';
@@ -27,16 +27,7 @@ function startSink(): Promise<{ server: SMTPServer; port: number; accepted: stri
       });
     },
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      // Listening: from now on a sender killed mid-session (kill -9, the fault tests' point) resets its connection,
-      // which the server reports as an 'error' event — expected, and without a listener an uncaught exception.
-      server.removeListener('error', reject);
-      server.on('error', () => undefined);
-      resolve({ server, port: (server.server.address() as AddressInfo).port, accepted });
-    });
-  });
+  return listenSmtp(server).then((port) => ({ server, port, accepted }));
 }
 
 interface CampaignView {
@@ -100,10 +91,14 @@ describe(`fault: kill -9 during a campaign dispatch (${engine})`, () => {
       if (current && current.counts.queued === 0) break;
       await new Promise((r) => setTimeout(r, 30));
     }
-    const ready = await waitUntil(async () => {
-      const v = await whileRestarting(() => view(id));
-      return v.status === 'ready' ? v : null;
-    }, 180_000, 'campaign dispatched');
+    const ready = await waitUntil(
+      async () => {
+        const v = await whileRestarting(() => view(id));
+        return v.status === 'ready' ? v : null;
+      },
+      180_000,
+      'campaign dispatched',
+    );
     expect(ready.counts).toMatchObject({ sent: signatories, queued: 0, failed: 0 });
     expect(ready.progress.dispatched).toBe(signatories);
     expect(kills).toBeGreaterThanOrEqual(2);
@@ -115,13 +110,19 @@ describe(`fault: kill -9 during a campaign dispatch (${engine})`, () => {
     const database = await site.open();
     try {
       const q = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-      const [copies] = await q<{ n: number; distinct: number }>(sql`select count(*)::int as n, count(distinct request_id)::int as distinct from campaign_signatories where campaign_id = ${id} and request_id is not null`);
+      const [copies] = await q<{ n: number; distinct: number }>(
+        sql`select count(*)::int as n, count(distinct request_id)::int as distinct from campaign_signatories where campaign_id = ${id} and request_id is not null`,
+      );
       expect(copies).toEqual({ n: signatories, distinct: signatories });
       const [requests] = await q<{ n: number }>(sql`select count(*)::int as n from signature_requests where source_id = ${id}`);
       expect(requests!.n).toBe(signatories);
-      const perSigner = await q<{ to: string; n: number }>(sql`select recipient as "to", count(*)::int as n from outbox_messages where template = 'signature-invitation' and recipient like 'crash%' group by recipient having count(*) <> 1`);
+      const perSigner = await q<{ to: string; n: number }>(
+        sql`select recipient as "to", count(*)::int as n from outbox_messages where template = 'signature-invitation' and recipient like 'crash%' group by recipient having count(*) <> 1`,
+      );
       expect(perSigner).toEqual([]);
-      const [invitations] = await q<{ n: number }>(sql`select count(*)::int as n from outbox_messages where template = 'signature-invitation' and recipient like 'crash%'`);
+      const [invitations] = await q<{ n: number }>(
+        sql`select count(*)::int as n from outbox_messages where template = 'signature-invitation' and recipient like 'crash%'`,
+      );
       expect(invitations!.n).toBe(signatories);
       // No invitation lost on the SMTP side either (a duplicate there would be messaging's send-then-record window).
       expect(new Set(sink.accepted.filter((a) => a.startsWith('crash'))).size).toBe(signatories);

@@ -26,7 +26,9 @@ describe(`campaigns (${engine})`, () => {
     expect(refused.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['transactionSigners', 'transactionDocuments']);
 
     // A presentation document only: nothing to sign.
-    const presentation = await createCampaign(t, client, { documents: [{ fileName: 'contract.pdf', documentType: 'pdf-for-presentation', signatureFields: [] }] });
+    const presentation = await createCampaign(t, client, {
+      documents: [{ fileName: 'contract.pdf', documentType: 'pdf-for-presentation', signatureFields: [] }],
+    });
     const noSign = await client.call('PUT', `/api/campains/${presentation.id}/send`, 'campaign');
     expect(noSign.statusCode).toBe(400);
     expect(noSign.json().error.fields[0].message).toMatch(/document to sign/);
@@ -37,8 +39,17 @@ describe(`campaigns (${engine})`, () => {
     const twice = signatory(5);
     const dup = await postCampaign(t, client, { signatories: [twice, twice] });
     expect(dup.statusCode).toBe(400);
-    const notJson = multipartBody([{ name: 'label', value: 'x' }, { name: 'transactionSigners', value: '{nope' }]);
-    const bad = await t.request({ method: 'POST', url: '/api/campains/campain', token: await client.token('campaign'), body: notJson.payload, headers: notJson.headers });
+    const notJson = multipartBody([
+      { name: 'label', value: 'x' },
+      { name: 'transactionSigners', value: '{nope' },
+    ]);
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/campains/campain',
+      token: await client.token('campaign'),
+      body: notJson.payload,
+      headers: notJson.headers,
+    });
     expect(bad.statusCode).toBe(400);
     // Mail-merge needs the tenant's `mailing` feature (mail-merge.test.ts covers the rest).
     const mailMerge = await postCampaign(t, client, { type: 'publipostage' });
@@ -51,7 +62,9 @@ describe(`campaigns (${engine})`, () => {
     const changed = await putCampaign(t, client, empty.id, [{ name: 'label', value: 'Renamed' }]);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data).toMatchObject({ label: 'Renamed', signatoryCount: 0 });
-    const withPeople = await putCampaign(t, client, empty.id, [{ name: 'transactionSigners', value: JSON.stringify([signatory(1), signatory(2), signatory(3)]) }]);
+    const withPeople = await putCampaign(t, client, empty.id, [
+      { name: 'transactionSigners', value: JSON.stringify([signatory(1), signatory(2), signatory(3)]) },
+    ]);
     expect(withPeople.json().data).toMatchObject({ signatoryCount: 3, counts: { draft: 3 } });
   });
 
@@ -64,12 +77,18 @@ describe(`campaigns (${engine})`, () => {
     expect(ready.progress).toMatchObject({ total: 5, dispatched: 5, percent: 100 });
 
     // Each signatory: one request (source campaign) and one invitation.
-    const copies = await rows<{ id: string; source: string; status: string }>(t, sql`select id, source, status from signature_requests where source_id = ${created.id}`);
+    const copies = await rows<{ id: string; source: string; status: string }>(
+      t,
+      sql`select id, source, status from signature_requests where source_id = ${created.id}`,
+    );
     expect(copies).toHaveLength(5);
     expect(copies.every((c) => c.source === 'campaign' && c.status === 'ready')).toBe(true);
     for (const p of people) expect(await messagesTo(t, p.emailAddress, 'signature-invitation')).toHaveLength(1);
     // The documents are stored once: every copy references the campaign's file.
-    const keys = await rows<{ n: number }>(t, sql`select count(distinct storage_key)::int as n from signature_documents where request_id in (select id from signature_requests where source_id = ${created.id})`);
+    const keys = await rows<{ n: number }>(
+      t,
+      sql`select count(distinct storage_key)::int as n from signature_documents where request_id in (select id from signature_requests where source_id = ${created.id})`,
+    );
     expect(keys[0]!.n).toBe(1);
     // The signatures list shows single requests only.
     const list = (await client.call('GET', '/api/transactions?limit=100', 'history')).json();
@@ -117,7 +136,11 @@ describe(`campaigns (${engine})`, () => {
     expect(sheet.rows.slice(1).map((r) => r[6])).toEqual(['signed', 'canceled', 'canceled', 'canceled', 'canceled']);
 
     // Archive: the completed copy's signed document.
-    await t.waitFor(async () => (await rows<{ status: string }>(t, sql`select status from signature_requests where id = ${signers.data[0].requestId}`))[0]!.status === 'completed', 60_000);
+    await t.waitFor(
+      async () =>
+        (await rows<{ status: string }>(t, sql`select status from signature_requests where id = ${signers.data[0].requestId}`))[0]!.status === 'completed',
+      60_000,
+    );
     expect((await client.call('GET', `/api/campains/${created.id}/archive`, 'campaign')).statusCode).toBe(204);
     const archive = await client.call('POST', `/api/campains/${created.id}/archive`, 'campaign');
     expect(archive.statusCode, archive.body).toBe(202);
@@ -127,12 +150,16 @@ describe(`campaigns (${engine})`, () => {
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(zip.rawPayload.includes(Buffer.from('LAST0 First0/contract.pdf'))).toBe(true);
     const notes = await t.waitFor(async () => {
-      const list = (await client.call('GET', '/api/notifications?type=campaign.archive&limit=10', 'notification')).json().data as { data: { campaignId: string } }[];
+      const list = (await client.call('GET', '/api/notifications?type=campaign.archive&limit=10', 'notification')).json().data as {
+        data: { campaignId: string };
+      }[];
       return list.some((n) => n.data.campaignId === created.id) ? list : null;
     });
     expect(notes.length).toBeGreaterThan(0);
     // No notice per copy: the copies' cancellations are followed from the campaign.
-    const perCopy = (await client.call('GET', '/api/notifications?type=signature.canceled&limit=100', 'notification')).json().data as { data: { requestId: string } }[];
+    const perCopy = (await client.call('GET', '/api/notifications?type=signature.canceled&limit=100', 'notification')).json().data as {
+      data: { requestId: string };
+    }[];
     expect(perCopy.some((n) => copies.some((c) => c.id === n.data.requestId))).toBe(false);
 
     // Delete (final) then gone.
@@ -164,7 +191,10 @@ describe(`campaigns (${engine})`, () => {
     const copy = dup.json().data as Campaign;
     expect(copy).toMatchObject({ status: 'draft', label: 'Duplicable autumn', signatoryCount: 2, counts: { draft: 2 } });
     expect(copy.documents![0]!.sha256).toBe(source.documents![0]!.sha256);
-    const keys = await rows<{ n: number }>(t, sql`select count(distinct storage_key)::int as n from campaign_documents where campaign_id in (${source.id}, ${copy.id})`);
+    const keys = await rows<{ n: number }>(
+      t,
+      sql`select count(distinct storage_key)::int as n from campaign_documents where campaign_id in (${source.id}, ${copy.id})`,
+    );
     expect(keys[0]!.n).toBe(1);
     const list = (await client.call('GET', '/api/campains?light=1&status=draft&type=campain&limit=100', 'campaign')).json();
     expect(list.data.map((c: Campaign) => c.id)).toEqual(expect.arrayContaining([source.id, copy.id]));
@@ -179,7 +209,11 @@ describe(`campaigns (${engine})`, () => {
   });
 
   it('a row that cannot be sent fails with its reason and can be retried', async () => {
-    const created = await createCampaign(t, client, { signatories: [signatory(1, { phoneNum: '+33612345678' }), signatory(2)], options: { contactFirstSignerBy: 'sms' }, send: true });
+    const created = await createCampaign(t, client, {
+      signatories: [signatory(1, { phoneNum: '+33612345678' }), signatory(2)],
+      options: { contactFirstSignerBy: 'sms' },
+      send: true,
+    });
     const done = await waitForStatus(t, client, created.id, ['ready']);
     expect(done.counts).toMatchObject({ sent: 1, failed: 1 });
     const failed = (await client.call('GET', `/api/campains/${created.id}/signers?status=failed`, 'campaign')).json();
@@ -203,7 +237,13 @@ describe(`campaigns (${engine})`, () => {
       ['dan@example.com', '', 'Dan', '0612', 'Klingon', 'C-5'],
     ]);
     const { payload, headers } = multipartBody([{ name: 'file', fileName: 'people.xlsx', contentType: 'application/octet-stream', data: file }]);
-    const uploaded = await t.request({ method: 'POST', url: `/api/campains/${draft.id}/import`, token: await client.token('campaign'), body: payload, headers });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `/api/campains/${draft.id}/import`,
+      token: await client.token('campaign'),
+      body: payload,
+      headers,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const preview = uploaded.json().data as SignatoryImport;
     expect(preview.preview.columns.map((c) => c.guess)).toEqual(['mail', 'firstname', 'lastname', 'mobile', 'lang', null]);
@@ -234,7 +274,13 @@ describe(`campaigns (${engine})`, () => {
     expect(searched.countAll).toBe(1);
 
     const notSheet = multipartBody([{ name: 'file', fileName: 'x.xlsx', contentType: 'application/octet-stream', data: Buffer.alloc(0) }]);
-    const refused = await t.request({ method: 'POST', url: `/api/campains/${draft.id}/import`, token: await client.token('campaign'), body: notSheet.payload, headers: notSheet.headers });
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/campains/${draft.id}/import`,
+      token: await client.token('campaign'),
+      body: notSheet.payload,
+      headers: notSheet.headers,
+    });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(refused.statusCode).toBeLessThan(500);
   });

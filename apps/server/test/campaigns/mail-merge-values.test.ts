@@ -65,7 +65,13 @@ describe(`mail-merge values as the sheet shows them (${engine})`, () => {
     expect((await putCampaign(t, client, draft.id, [mergePart({})])).statusCode).toBe(200);
 
     const { payload, headers } = multipartBody([{ name: 'file', fileName: 'echeances.xlsx', contentType: 'application/octet-stream', data: await sheet() }]);
-    const uploaded = await t.request({ method: 'POST', url: `/api/campains/${draft.id}/import`, token: await client.token('campaign'), body: payload, headers });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `/api/campains/${draft.id}/import`,
+      token: await client.token('campaign'),
+      body: payload,
+      headers,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const preview = uploaded.json().data as SignatoryImport;
     const started = await client.call('PUT', `/api/campains/${draft.id}/import/${preview.id}`, 'campaign', {
@@ -79,7 +85,9 @@ describe(`mail-merge values as the sheet shows them (${engine})`, () => {
       return data.status === 'done' || data.status === 'failed' ? data : null;
     });
     expect(done).toMatchObject({ status: 'done', imported: 2, skipped: 0 });
-    const people = (await client.call('GET', `/api/campains/${draft.id}/signers?order=ASC&orderBy=rowIndex`, 'campaign')).json().data as { data: Record<string, string> }[];
+    const people = (await client.call('GET', `/api/campains/${draft.id}/signers?order=ASC&orderBy=rowIndex`, 'campaign')).json().data as {
+      data: Record<string, string>;
+    }[];
     expect(people.map((p) => [p.data.amount, p.data.due])).toEqual([
       ['1234.50', '15/03/2026'],
       ['7.00', '01/12/2026'],

@@ -102,7 +102,9 @@ describe(`mail-merge campaigns (${engine})`, () => {
     const unknown = await putCampaign(t, client, created.id, [mergePart({ nope: { value: 'x' } })]);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields[0]).toMatchObject({ field: 'mergeDocument.mapping.nope' });
-    const otherTemplate = await putCampaign(t, client, created.id, [{ name: 'mergeDocument', value: JSON.stringify({ templateId: '00000000-0000-4000-8000-000000000000' }) }]);
+    const otherTemplate = await putCampaign(t, client, created.id, [
+      { name: 'mergeDocument', value: JSON.stringify({ templateId: '00000000-0000-4000-8000-000000000000' }) },
+    ]);
     expect(otherTemplate.statusCode).toBe(404);
     const noMerge = await send(created.id);
     expect(noMerge.statusCode).toBe(400);
@@ -149,7 +151,10 @@ describe(`mail-merge campaigns (${engine})`, () => {
     }
 
     // Each copy is metered as the mailing option (billing), not the classic campaign one.
-    const options = await rows<{ kind: string; n: number }>(t, sql`select kind, count(*)::int as n from consumptions where campaign_id = ${ready.id} and kind like 'option_%' group by kind`);
+    const options = await rows<{ kind: string; n: number }>(
+      t,
+      sql`select kind, count(*)::int as n from consumptions where campaign_id = ${ready.id} and kind like 'option_%' group by kind`,
+    );
     expect(options).toEqual([{ kind: 'option_mailing', n: 3 }]);
 
     await signAsInvited(t, list[0]!.emailAddress);
@@ -215,7 +220,10 @@ exec soffice "\${args[@]}"
   });
 
   it('fails that signatory with the reason, sends the others, and retries it on demand', async () => {
-    const template = (await uploadTo(t, client, '/api/Template', { name: 'contrat.docx', data: twoPageLetter() })).json().data as { id: string; variables: string[] };
+    const template = (await uploadTo(t, client, '/api/Template', { name: 'contrat.docx', data: twoPageLetter() })).json().data as {
+      id: string;
+      variables: string[];
+    };
     const mapping = Object.fromEntries(template.variables.map((v) => [v, v === 'city' ? { column: 'city' } : { value: 'x' }]));
     const people = [signatory(1, { data: { city: 'Lyon' } }), signatory(2, { data: { city: 'POISON' } }), signatory(3, { data: { city: 'Metz' } })];
     const created = await createCampaign(t, client, { type: 'publipostage', signatories: people, documents: [], files: [] });
@@ -224,8 +232,14 @@ exec soffice "\${args[@]}"
     expect((await client.call('PUT', `/api/campains/${created.id}/send`, 'campaign')).statusCode).toBe(200);
     const ready = await waitForStatus(t, client, created.id, ['ready'], 90_000);
     expect(ready.counts).toMatchObject({ sent: 2, failed: 1, queued: 0 });
-    const failed = (await client.call('GET', `/api/campains/${created.id}/signers?status=failed`, 'campaign')).json().data as { emailAddress: string; error: string; attempts: number }[];
-    expect(failed).toEqual([expect.objectContaining({ emailAddress: people[1]!.emailAddress, attempts: 1, error: expect.stringMatching(/^The document could not be generated: /) })]);
+    const failed = (await client.call('GET', `/api/campains/${created.id}/signers?status=failed`, 'campaign')).json().data as {
+      emailAddress: string;
+      error: string;
+      attempts: number;
+    }[];
+    expect(failed).toEqual([
+      expect.objectContaining({ emailAddress: people[1]!.emailAddress, attempts: 1, error: expect.stringMatching(/^The document could not be generated: /) }),
+    ]);
     expect(await messagesTo(t, people[1]!.emailAddress, 'signature-invitation')).toHaveLength(0);
 
     // Retry: generated again (still refused by the stand-in), failed again with one more attempt; nobody else resent.

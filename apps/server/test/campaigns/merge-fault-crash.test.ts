@@ -38,7 +38,10 @@ describe(`fault: kill -9 during mail-merge generation (${engine})`, () => {
     // the kill lands while the rows are leased and the converter runs.
     const soffice = (await resolveBinary(process.env.SOFFICE ?? 'soffice'))!;
     const wrapper = path.join(work, 'soffice.sh');
-    writeFileSync(wrapper, `#!/bin/bash\nif [ "$1" = "--version" ]; then exec ${soffice} --version; fi\necho $$ >> ${started}\nif [ -f ${slow} ]; then sleep 120; fi\nexec ${soffice} "$@"\n`);
+    writeFileSync(
+      wrapper,
+      `#!/bin/bash\nif [ "$1" = "--version" ]; then exec ${soffice} --version; fi\necho $$ >> ${started}\nif [ -f ${slow} ]; then sleep 120; fi\nexec ${soffice} "$@"\n`,
+    );
     chmodSync(wrapper, 0o755);
     env = { OFFICE_BINARY: wrapper, OFFICE_CONVERTERS: '1', OFFICE_TIMEOUT_SECONDS: '300', LOG_LEVEL: 'warn' };
     server = await startServerProcess(site, { env });
@@ -58,20 +61,32 @@ describe(`fault: kill -9 during mail-merge generation (${engine})`, () => {
 
     const form = new FormData();
     form.set('label', 'Merge crash');
-    form.set('transactionSigners', JSON.stringify(Array.from({ length: signatories }, (_, i) => ({ firstname: `F${i}`, lastname: `L${i}`, emailAddress: `merge-crash${i}@example.com` }))));
+    form.set(
+      'transactionSigners',
+      JSON.stringify(Array.from({ length: signatories }, (_, i) => ({ firstname: `F${i}`, lastname: `L${i}`, emailAddress: `merge-crash${i}@example.com` }))),
+    );
     form.set('transactionDocuments', '[]');
     form.set('transactionRequest', JSON.stringify({ send: false }));
     const created = await gerant.json<{ data: { id: string } }>('POST', '/api/campains/publipostage', 'campaign', form);
     const id = created.data.id;
     const merge = new FormData();
-    merge.set('mergeDocument', JSON.stringify({ templateId: template.data.id, mapping: { name: { column: 'firstname' } }, signatureFields: [{ signerIndex: 0, page: 1, x: 100, y: 100 }] }));
+    merge.set(
+      'mergeDocument',
+      JSON.stringify({
+        templateId: template.data.id,
+        mapping: { name: { column: 'firstname' } },
+        signatureFields: [{ signerIndex: 0, page: 1, x: 100, y: 100 }],
+      }),
+    );
     await gerant.json('PUT', `/api/campains/${id}`, 'campaign', merge);
 
     writeFileSync(slow, '');
     const sent = await gerant.call('PUT', `/api/campains/${id}/send`, 'campaign');
     expect(sent.status, await sent.clone().text()).toBe(200);
     // The rows are leased and the converter started: kill the server.
-    const converter = Number((await waitUntil(async () => (existsSync(started) ? readFileSync(started, 'utf8').trim() : null), 60_000, 'generation started')).split('\n')[0]);
+    const converter = Number(
+      (await waitUntil(async () => (existsSync(started) ? readFileSync(started, 'utf8').trim() : null), 60_000, 'generation started')).split('\n')[0],
+    );
     const deadPid = server.child.pid!;
     expect(readdirSync(tmpdir()).some((f) => f.startsWith(`paraphe-office-${deadPid}-`))).toBe(true);
     await server.crash();
@@ -82,7 +97,9 @@ describe(`fault: kill -9 during mail-merge generation (${engine})`, () => {
     server = await startServerProcess(site, { port: server.port, env });
     const ready = await waitUntil(
       async () => {
-        const view = await whileRestarting(() => gerant.json<{ data: { status: string; counts: Record<string, number> } }>('GET', `/api/campains/${id}`, 'campaign'));
+        const view = await whileRestarting(() =>
+          gerant.json<{ data: { status: string; counts: Record<string, number> } }>('GET', `/api/campains/${id}`, 'campaign'),
+        );
         return view.data.status === 'ready' ? view.data : null;
       },
       finishWithinMs,
@@ -93,7 +110,11 @@ describe(`fault: kill -9 during mail-merge generation (${engine})`, () => {
     expect(ready.counts).toMatchObject({ sent: signatories, queued: 0, failed: 0 });
     expect(server.logs().some((l) => l.includes('mail-merge rows leased by a stopped process are generated again now'))).toBe(true);
     // The dead server's converter was killed and its folder removed; the new server's are its own.
-    await waitUntil(async () => !processAlive(converter) && !readdirSync(tmpdir()).some((f) => f.startsWith(`paraphe-office-${deadPid}-`)), 30_000, 'leftovers cleaned');
+    await waitUntil(
+      async () => !processAlive(converter) && !readdirSync(tmpdir()).some((f) => f.startsWith(`paraphe-office-${deadPid}-`)),
+      30_000,
+      'leftovers cleaned',
+    );
 
     await server.stop();
     const database = await site.open();
@@ -105,7 +126,9 @@ describe(`fault: kill -9 during mail-merge generation (${engine})`, () => {
       expect(copies).toEqual({ n: signatories, distinct: signatories, generated: signatories });
       const [requests] = await q<{ n: number }>(sql`select count(*)::int as n from signature_requests where source_id = ${id}`);
       expect(requests!.n).toBe(signatories);
-      const perSigner = await q<{ to: string; n: number }>(sql`select recipient as "to", count(*)::int as n from outbox_messages where template = 'signature-invitation' and recipient like 'merge-crash%' group by recipient`);
+      const perSigner = await q<{ to: string; n: number }>(
+        sql`select recipient as "to", count(*)::int as n from outbox_messages where template = 'signature-invitation' and recipient like 'merge-crash%' group by recipient`,
+      );
       expect(perSigner.map((r) => r.n)).toEqual(Array(signatories).fill(1));
     } finally {
       await database.close();

@@ -30,7 +30,12 @@ export async function campaignParts(opts: CampaignForm): Promise<Part[]> {
     { name: 'label', value: opts.label ?? 'Spring campaign' },
     { name: 'description', value: 'Our yearly contract renewal' },
     { name: 'transactionSigners', value: JSON.stringify(opts.signatories ?? [signatory(0), signatory(1)]) },
-    { name: 'transactionDocuments', value: JSON.stringify(opts.documents ?? [{ fileName: files[0]?.fileName ?? 'contract.pdf', signatureFields: [{ signerIndex: 0, page: 1, x: 100, y: 100 }] }]) },
+    {
+      name: 'transactionDocuments',
+      value: JSON.stringify(
+        opts.documents ?? [{ fileName: files[0]?.fileName ?? 'contract.pdf', signatureFields: [{ signerIndex: 0, page: 1, x: 100, y: 100 }] }],
+      ),
+    },
     { name: 'transactionRequest', value: JSON.stringify({ send: opts.send ?? false }) },
     { name: 'optionsRequest', value: JSON.stringify(opts.options ?? {}) },
     ...files.map((f) => ({ name: 'files', fileName: f.fileName, contentType: 'application/pdf', data: f.data })),

@@ -44,7 +44,14 @@ describe(`qualified certificates (${engine})`, () => {
     expect((await tenant.client.call('PUT', '/api/billing/profile', 'billing', validProfile)).statusCode).toBe(200);
     const ordered = await holder.call('POST', '/api/certificate', 'history', {});
     expect(ordered.statusCode, ordered.body).toBe(201);
-    expect(ordered.json().data).toMatchObject({ status: 'open', email: holder.email, mobile: '+33612345678', provider: 'local', signaturesLeft: 0, submittedAt: null });
+    expect(ordered.json().data).toMatchObject({
+      status: 'open',
+      email: holder.email,
+      mobile: '+33612345678',
+      provider: 'local',
+      signaturesLeft: 0,
+      submittedAt: null,
+    });
     certificateId = ordered.json().data.id;
     expect((await holder.call('POST', '/api/certificate', 'history', {})).statusCode).toBe(409);
   });
@@ -63,7 +70,12 @@ describe(`qualified certificates (${engine})`, () => {
     const key = (await certificateRow(t, certificateId)).documents[0]!.storageKey;
     expect(Buffer.from(await t.server.platform.storage.get(key)).includes(Buffer.from('png identity document'))).toBe(false);
     const passport = await uploadDocument(t, holder, certificateId, 'passport', png);
-    expect(passport.json().data.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['idFront', 'passport']);
+    expect(
+      passport
+        .json()
+        .data.documents.map((d: { kind: string }) => d.kind)
+        .sort(),
+    ).toEqual(['idFront', 'passport']);
     const submitted = await holder.call('POST', `/api/certificate/${certificateId}/submit`, 'history');
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().data.submittedAt).not.toBeNull();
@@ -93,9 +105,15 @@ describe(`qualified certificates (${engine})`, () => {
     expect(new Date(mine.expiresAt).getTime() - Date.now()).toBeGreaterThan(4 * 365 * 86_400_000 - 86_400_000);
     const pem = await holder.call('GET', `/api/certificate/${certificateId}/file?format=pem`, 'history');
     expect(pem.body).toContain('-----BEGIN CERTIFICATE-----');
-    const metered = await t.database.db.execute(sql`select count(*)::int as n from consumptions where app_id = ${tenant.appId} and kind = 'qualified_certificate'`);
+    const metered = await t.database.db.execute(
+      sql`select count(*)::int as n from consumptions where app_id = ${tenant.appId} and kind = 'qualified_certificate'`,
+    );
     expect((metered as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    await t.waitFor(async () => (await holder.call('GET', '/api/notifications', 'notification')).json().data.some((n: { type: string; message: string }) => n.type === 'certificate.updated' && /activated/.test(n.message)));
+    await t.waitFor(async () =>
+      (await holder.call('GET', '/api/notifications', 'notification'))
+        .json()
+        .data.some((n: { type: string; message: string }) => n.type === 'certificate.updated' && /activated/.test(n.message)),
+    );
   });
 
   it('level 3: refused for a signer without a certificate, signed with the holder certificate (serial checked), counted', async () => {
@@ -145,7 +163,12 @@ describe(`qualified certificates (${engine})`, () => {
     const renewal = await holder.call('POST', '/api/certificate', 'history', { renewsId: certificateId });
     expect(renewal.statusCode, renewal.body).toBe(201);
     expect(renewal.json().data).toMatchObject({ status: 'open', renewsId: certificateId });
-    expect(renewal.json().data.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['idFront', 'passport']);
+    expect(
+      renewal
+        .json()
+        .data.documents.map((d: { kind: string }) => d.kind)
+        .sort(),
+    ).toEqual(['idFront', 'passport']);
     expect((await holder.call('POST', `/api/certificate/${renewal.json().data.id}/submit`, 'history')).statusCode).toBe(200);
   });
 });
@@ -179,7 +202,12 @@ describe(`qualified signature through a CSC API v2 provider (${engine})`, () => 
     const tenant = await qualifiedTenant(t);
     const holder = await holderOf(t, tenant.appId);
     // The stand-in QTSP's credential for the holder (certified here by the platform CA, so the test can trust it).
-    const identity = await trustServices(t.server.platform).personalIdentity({ firstName: 'Test', lastName: 'Holder', email: holder.email, validityDays: 1461 });
+    const identity = await trustServices(t.server.platform).personalIdentity({
+      firstName: 'Test',
+      lastName: 'Holder',
+      email: holder.email,
+      validityDays: 1461,
+    });
     csc.addCredential(holder.email, identity);
     const id = await activatedCertificate(t, holder);
     const row = await certificateRow(t, id);

@@ -34,7 +34,8 @@ export async function uploadDocument(t: TestContext, client: TestClient, id: str
   return t.request({ method: 'POST', url: `/api/certificate/${id}/documents`, token: await client.token('history'), body: payload, headers });
 }
 
-export const certificateRow = async (t: TestContext, id: string) => (await t.database.db.select().from(qualifiedCertificates).where(eq(qualifiedCertificates.id, id)))[0]!;
+export const certificateRow = async (t: TestContext, id: string) =>
+  (await t.database.db.select().from(qualifiedCertificates).where(eq(qualifiedCertificates.id, id)))[0]!;
 export const setCertificate = (t: TestContext, id: string, patch: Partial<typeof qualifiedCertificates.$inferInsert>) =>
   t.database.db.update(qualifiedCertificates).set(patch).where(eq(qualifiedCertificates.id, id));
 

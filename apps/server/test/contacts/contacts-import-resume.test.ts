@@ -5,7 +5,8 @@ import { importJobHooks } from '../../src/domains/contacts/import-job.ts';
 import { createTestContext, engine, type TestContext } from '../support/harness.ts';
 import { contactsContext, contactsOf, gerantOfNewTenant, header, importFile, xlsxOf } from './support.ts';
 
-const count = async (t: TestContext, query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+const count = async (t: TestContext, query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 
 describe(`address book: an import killed between two chunks resumes (${engine})`, () => {
   let t: TestContext;

@@ -6,10 +6,25 @@ import { readSpreadsheet } from '../../src/platform/spreadsheets/index.ts';
 import { xlsxPackage, zipText } from '../../src/platform/spreadsheets/test-helpers.ts';
 import { engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { rawZip, type ZipMember } from '../support/documents.ts';
-import { contactsContext, contactsOf, gerantOfNewTenant, header, importFile, sheetJsOf, upload, waitForImport, windows1252, workbookOf, xlsxOf } from './support.ts';
+import {
+  contactsContext,
+  contactsOf,
+  gerantOfNewTenant,
+  header,
+  importFile,
+  sheetJsOf,
+  upload,
+  waitForImport,
+  windows1252,
+  workbookOf,
+  xlsxOf,
+} from './support.ts';
 
 const rowsOf = async (client: TestClient, id: string, query = '') =>
-  (await client.call('GET', `/api/persons/import/${id}/rows?limit=100${query}`, 'phonebook')).json() as { data: { line: number; outcome: string; reasons: string[]; cells: string[] }[]; countAll: number };
+  (await client.call('GET', `/api/persons/import/${id}/rows?limit=100${query}`, 'phonebook')).json() as {
+    data: { line: number; outcome: string; reasons: string[]; cells: string[] }[];
+    countAll: number;
+  };
 
 describe(`address book: import (${engine})`, () => {
   let t: TestContext;
@@ -43,7 +58,13 @@ describe(`address book: import (${engine})`, () => {
     expect(done.finishedAt).not.toBeNull();
     const { data } = await contactsOf(client);
     expect(data.map((c) => c.mail).sort()).toEqual(['ann@example.com', 'dan@example.com']);
-    expect(data.find((c) => c.mail === 'ann@example.com')).toMatchObject({ firstname: 'Ann', lastname: 'Lee', company: 'ACME', mobile: '+33612345678', lang: 'en' });
+    expect(data.find((c) => c.mail === 'ann@example.com')).toMatchObject({
+      firstname: 'Ann',
+      lastname: 'Lee',
+      company: 'ACME',
+      mobile: '+33612345678',
+      lang: 'en',
+    });
     expect(data.find((c) => c.mail === 'dan@example.com')).toMatchObject({ firstname: '-', lastname: 'Dan', mobile: null, lang: 'fr' });
 
     const rows = await rowsOf(client, done.id);
@@ -56,7 +77,14 @@ describe(`address book: import (${engine})`, () => {
     ]);
     expect((await rowsOf(client, done.id, '&outcome=warning')).countAll).toBe(1);
     // The report counts each reason (the web's legal warning for "-" names reads name_missing).
-    expect(done.reasonCounts).toEqual({ invalid_email: 2, domain_unresolved: 1, duplicate_in_file: 1, name_missing: 1, mobile_invalid: 1, language_unknown: 1 });
+    expect(done.reasonCounts).toEqual({
+      invalid_email: 2,
+      domain_unresolved: 1,
+      duplicate_in_file: 1,
+      name_missing: 1,
+      mobile_invalid: 1,
+      language_unknown: 1,
+    });
 
     const rejected = await client.call('GET', `/api/persons/import/${done.id}/rejected`, 'phonebook');
     expect(rejected.statusCode).toBe(200);
@@ -70,21 +98,44 @@ describe(`address book: import (${engine})`, () => {
       ['ANN@example.com', 'Même adresse e-mail qu’une ligne précédente du fichier'],
       ["'=1+2@example.com", 'Adresse e-mail invalide ou absente'],
     ]);
-    const audit = ((await t.database.db.execute(sql`select action from audit_events where target_id = ${done.id} order by created_at`)) as unknown as { rows: { action: string }[] }).rows;
+    const audit = (
+      (await t.database.db.execute(sql`select action from audit_events where target_id = ${done.id} order by created_at`)) as unknown as {
+        rows: { action: string }[];
+      }
+    ).rows;
     expect(audit.map((a) => a.action)).toEqual(['contact.import_uploaded', 'contact.import_started', 'contact.import_done']);
     // The importer is told (a notification derived from the contact.import_finished event), once.
     const notes = await t.waitFor(async () => {
-      const list = (await client.call('GET', '/api/notifications?type=contact.import&limit=100', 'notification')).json().data as { message: string; data: { importId: string } }[];
+      const list = (await client.call('GET', '/api/notifications?type=contact.import&limit=100', 'notification')).json().data as {
+        message: string;
+        data: { importId: string };
+      }[];
       return list.length ? list : null;
     });
-    expect(notes).toEqual([expect.objectContaining({ message: 'The import of contacts.xlsx is done: 2 imported, 0 updated, 4 skipped.', data: { importId: done.id, fileName: 'contacts.xlsx' } })]);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        message: 'The import of contacts.xlsx is done: 2 imported, 0 updated, 4 skipped.',
+        data: { importId: done.id, fileName: 'contacts.xlsx' },
+      }),
+    ]);
   });
 
   it('updates existing contacts (same e-mail, any case) and keeps what the file does not give', async () => {
     const client = await gerantOfNewTenant(t);
-    const created = await client.call('POST', '/api/persons', 'phonebook', { mail: 'kept@example.com', firstname: 'Kept', lastname: 'Name', company: 'Old Co', lang: 'de' });
+    const created = await client.call('POST', '/api/persons', 'phonebook', {
+      mail: 'kept@example.com',
+      firstname: 'Kept',
+      lastname: 'Name',
+      company: 'Old Co',
+      lang: 'de',
+    });
     expect(created.statusCode).toBe(201);
-    const done = await importFile(t, client, 'update.xlsx', await xlsxOf([header, ['KEPT@example.com', '', 'Newname', 'New Co', '', ''], ['fresh@example.com', 'Fresh', 'One', '', '', '']]));
+    const done = await importFile(
+      t,
+      client,
+      'update.xlsx',
+      await xlsxOf([header, ['KEPT@example.com', '', 'Newname', 'New Co', '', ''], ['fresh@example.com', 'Fresh', 'One', '', '', '']]),
+    );
     expect(done).toMatchObject({ status: 'done', imported: 1, updated: 1, skipped: 0, warnings: 1 });
     const kept = (await contactsOf(client)).data.find((c) => c.mail === 'kept@example.com');
     expect(kept).toMatchObject({ id: created.json().data.id, firstname: 'Kept', lastname: 'Newname', company: 'New Co', lang: 'de' });
@@ -93,10 +144,22 @@ describe(`address book: import (${engine})`, () => {
   it('imports an ods and an xls', async () => {
     for (const bookType of ['ods', 'xls'] as const) {
       const client = await gerantOfNewTenant(t);
-      const done = await importFile(t, client, `contacts.${bookType}`, sheetJsOf([header, ['ods@example.com', 'Élodie', 'Lefèvre', 'Société', '+4915112345678', 'de']], bookType));
+      const done = await importFile(
+        t,
+        client,
+        `contacts.${bookType}`,
+        sheetJsOf([header, ['ods@example.com', 'Élodie', 'Lefèvre', 'Société', '+4915112345678', 'de']], bookType),
+      );
       expect(done, bookType).toMatchObject({ status: 'done', imported: 1, skipped: 0, warnings: 0 });
       expect(done.preview.format).toBe(bookType);
-      expect((await contactsOf(client)).data[0]).toMatchObject({ mail: 'ods@example.com', firstname: 'Élodie', lastname: 'Lefèvre', company: 'Société', mobile: '+4915112345678', lang: 'de' });
+      expect((await contactsOf(client)).data[0]).toMatchObject({
+        mail: 'ods@example.com',
+        firstname: 'Élodie',
+        lastname: 'Lefèvre',
+        company: 'Société',
+        mobile: '+4915112345678',
+        lang: 'de',
+      });
     }
   });
 
@@ -106,7 +169,10 @@ describe(`address book: import (${engine})`, () => {
     const first = await importFile(t, client, 'latin.csv', latin);
     expect(first).toMatchObject({ status: 'done', imported: 1 });
     expect(first.preview).toMatchObject({ format: 'csv', encoding: 'windows-1252', delimiter: ';' });
-    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Email,First name,Last name,Company\nnoe@example.com,Noé,Ærø,"Smith, Jones & Co"\n')]);
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('Email,First name,Last name,Company\nnoe@example.com,Noé,Ærø,"Smith, Jones & Co"\n'),
+    ]);
     const second = await importFile(t, client, 'utf8.csv', bom);
     expect(second).toMatchObject({ status: 'done', imported: 1 });
     expect(second.preview).toMatchObject({ encoding: 'utf-8', delimiter: ',' });
@@ -133,7 +199,10 @@ describe(`address book: import (${engine})`, () => {
     const preview = picked.json().data as ContactImport;
     expect(preview.preview.sheetName).toBe('Prospects');
     expect(preview.preview.sampleRows.map((r) => r[0])).toEqual(['E-mail', 'pia@example.com', 'pol@example.com']);
-    const started = await client.call('PUT', `/api/persons/import/${preview.id}`, 'phonebook', { mapping: { mail: 0, firstname: 1, lastname: 2 }, ignoreFirstLine: true });
+    const started = await client.call('PUT', `/api/persons/import/${preview.id}`, 'phonebook', {
+      mapping: { mail: 0, firstname: 1, lastname: 2 },
+      ignoreFirstLine: true,
+    });
     expect(started.statusCode, started.body).toBe(202);
     expect(await waitForImport(t, client, preview.id)).toMatchObject({ status: 'done', imported: 2 });
     expect((await contactsOf(client)).data.map((c) => c.mail).sort()).toEqual(['pia@example.com', 'pol@example.com']);
@@ -148,7 +217,10 @@ describe(`address book: import (${engine})`, () => {
     const preview = uploaded.json().data as ContactImport;
     expect(preview.preview.firstLineIsHeader).toBe(false);
     expect(preview.preview.columns.map((c) => c.guess)).toEqual([null, 'mail']);
-    const done = await importFile(t, client, 'plain.csv', Buffer.from('Lee,lee@example.com\nRay,ray@example.com\n'), { mapping: { lastname: 0, mail: 1 }, ignoreFirstLine: false });
+    const done = await importFile(t, client, 'plain.csv', Buffer.from('Lee,lee@example.com\nRay,ray@example.com\n'), {
+      mapping: { lastname: 0, mail: 1 },
+      ignoreFirstLine: false,
+    });
     expect(done).toMatchObject({ status: 'done', totalRows: 2, imported: 2, warnings: 2 });
   });
 
@@ -162,7 +234,9 @@ describe(`address book: import (${engine})`, () => {
     expect(twice.statusCode).toBe(400);
     const noMail = await client.call('PUT', `/api/persons/import/${id}`, 'phonebook', { mapping: { lastname: 1 }, ignoreFirstLine: true });
     expect(noMail.statusCode).toBe(400);
-    expect((await client.call('PUT', `/api/persons/import/${id}`, 'phonebook', { mapping: { mail: 0, lastname: 1 }, ignoreFirstLine: true })).statusCode).toBe(202);
+    expect((await client.call('PUT', `/api/persons/import/${id}`, 'phonebook', { mapping: { mail: 0, lastname: 1 }, ignoreFirstLine: true })).statusCode).toBe(
+      202,
+    );
     const again = await client.call('PUT', `/api/persons/import/${id}`, 'phonebook', { mapping: { mail: 0 }, ignoreFirstLine: true });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('INVALID_TRANSITION');
@@ -217,12 +291,22 @@ describe(`address book: import (${engine})`, () => {
       expect(honest.length).toBeLessThan(2 * 1024 * 1024);
       await refused('bomb.xlsx', honest, 413, 'FILE_TOO_LARGE', /bomb\.xlsx is too large once unpacked/);
       // Declaring 2 KB: refused as soon as it inflates past what it declares.
-      await refused('liar.xlsx', await xlsxBomb(300 * 1024 * 1024, 'liar'), 400, 'INVALID_FILE_TYPE', /liar\.xlsx could not be read: .*larger than it declares/);
+      await refused(
+        'liar.xlsx',
+        await xlsxBomb(300 * 1024 * 1024, 'liar'),
+        400,
+        'INVALID_FILE_TYPE',
+        /liar\.xlsx could not be read: .*larger than it declares/,
+      );
       expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
     });
 
     it('stored nothing for the refused files', async () => {
-      const rows = ((await t.database.db.execute(sql`select count(*)::int as n from contact_imports where app_id = ${client.appId}`)) as unknown as { rows: { n: number }[] }).rows;
+      const rows = (
+        (await t.database.db.execute(sql`select count(*)::int as n from contact_imports where app_id = ${client.appId}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows;
       expect(rows[0]!.n).toBe(0);
     });
   });

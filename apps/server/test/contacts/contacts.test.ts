@@ -27,10 +27,24 @@ describe(`address book: contacts (${engine})`, () => {
   afterAll(async () => t?.close());
 
   it('creates, reads, changes and deletes a contact; audit rows for each change', async () => {
-    const created = await gerant.call('POST', '/api/persons', 'phonebook', input(' Ann.Lee@Example.com ', { mobile: '+33 6 12 34 56 78', company: 'ACME', civility: 'MME' }));
+    const created = await gerant.call(
+      'POST',
+      '/api/persons',
+      'phonebook',
+      input(' Ann.Lee@Example.com ', { mobile: '+33 6 12 34 56 78', company: 'ACME', civility: 'MME' }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const contact = created.json().data;
-    expect(contact).toMatchObject({ mail: 'ann.lee@example.com', firstname: 'Ann', lastname: 'Lee', mobile: '+33612345678', company: 'ACME', civility: 'MME', lang: 'fr', title: null });
+    expect(contact).toMatchObject({
+      mail: 'ann.lee@example.com',
+      firstname: 'Ann',
+      lastname: 'Lee',
+      mobile: '+33612345678',
+      company: 'ACME',
+      civility: 'MME',
+      lang: 'fr',
+      title: null,
+    });
 
     expect((await gerant.call('GET', `/api/persons/${contact.id}`, 'phonebook')).json().data).toEqual(contact);
     const changed = await gerant.call('PUT', `/api/persons/${contact.id}`, 'phonebook', input('ann.lee@example.com', { firstname: 'Anne', lang: 'en' }));
@@ -42,7 +56,11 @@ describe(`address book: contacts (${engine})`, () => {
     expect((await gerant.call('GET', `/api/persons/${contact.id}`, 'phonebook')).statusCode).toBe(404);
     expect((await gerant.call('DELETE', `/api/persons/${contact.id}`, 'phonebook')).statusCode).toBe(404);
 
-    const actions = ((await t.database.db.execute(sql`select action from audit_events where target_id = ${contact.id} order by created_at`)) as unknown as { rows: { action: string }[] }).rows;
+    const actions = (
+      (await t.database.db.execute(sql`select action from audit_events where target_id = ${contact.id} order by created_at`)) as unknown as {
+        rows: { action: string }[];
+      }
+    ).rows;
     expect(actions.map((a) => a.action)).toEqual(['contact.created', 'contact.updated', 'contact.deleted']);
   });
 
@@ -68,13 +86,23 @@ describe(`address book: contacts (${engine})`, () => {
     const res = await gerant.call('POST', '/api/persons', 'phonebook', { mail: 'not-an-email', firstname: '', lastname: 'x', mobile: '0612', lang: 'xx' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
-    expect(res.json().error.fields.map((f: { field: string }) => f.field).sort()).toEqual(['firstname', 'lang', 'mail', 'mobile']);
+    expect(
+      res
+        .json()
+        .error.fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['firstname', 'lang', 'mail', 'mobile']);
   });
 
   it('lists with pagination, order and search (3 characters at least)', async () => {
     const client = await t.login((await t.factory.tenant({ doubleAuth: false })).gerant.email);
     for (const [i, name] of ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert'].entries()) {
-      const res = await client.call('POST', '/api/persons', 'phonebook', input(`p${i}@corp-${i}.example.com`, { lastname: name, company: i === 2 ? 'Zorglub SA' : null }));
+      const res = await client.call(
+        'POST',
+        '/api/persons',
+        'phonebook',
+        input(`p${i}@corp-${i}.example.com`, { lastname: name, company: i === 2 ? 'Zorglub SA' : null }),
+      );
       expect(res.statusCode).toBe(201);
     }
     const page = await client.call('GET', '/api/persons?limit=2&offset=0&orderBy=lastname&order=ASC', 'phonebook');
@@ -94,7 +122,12 @@ describe(`address book: contacts (${engine})`, () => {
 
   it('exports the address book as xlsx, formula-like texts neutralised, as a private download', async () => {
     const client = await t.login((await t.factory.tenant({ doubleAuth: false })).gerant.email);
-    await client.call('POST', '/api/persons', 'phonebook', input('formula@example.com', { firstname: '=HYPERLINK("http://evil")', company: '@SUM(A1)', mobile: '+33612345678', title: '-', address: '+cmd' }));
+    await client.call(
+      'POST',
+      '/api/persons',
+      'phonebook',
+      input('formula@example.com', { firstname: '=HYPERLINK("http://evil")', company: '@SUM(A1)', mobile: '+33612345678', title: '-', address: '+cmd' }),
+    );
     await client.call('POST', '/api/persons', 'phonebook', input('plain@example.com', { lastname: 'Ünïcode' }));
     const res = await client.call('GET', '/api/persons/export', 'phonebook');
     expect(res.statusCode).toBe(200);
@@ -102,9 +135,31 @@ describe(`address book: contacts (${engine})`, () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const sheet = await readSpreadsheet(res.rawPayload, { stripFormulaGuard: false });
-    expect(sheet.rows[0]!.slice(0, 11)).toEqual(['E-mail', 'First name', 'Last name', 'Civility', 'Title', 'Company', 'Phone', 'Mobile', 'Language', 'Address', 'Additional address']);
+    expect(sheet.rows[0]!.slice(0, 11)).toEqual([
+      'E-mail',
+      'First name',
+      'Last name',
+      'Civility',
+      'Title',
+      'Company',
+      'Phone',
+      'Mobile',
+      'Language',
+      'Address',
+      'Additional address',
+    ]);
     const byMail = new Map(sheet.rows.slice(1).map((r) => [r[0], r]));
-    expect(byMail.get('formula@example.com')!.slice(1, 10)).toEqual(["'=HYPERLINK(\"http://evil\")", 'Lee', '', '-', "'@SUM(A1)", '', '+33612345678', 'fr', "'+cmd"]);
+    expect(byMail.get('formula@example.com')!.slice(1, 10)).toEqual([
+      '\'=HYPERLINK("http://evil")',
+      'Lee',
+      '',
+      '-',
+      "'@SUM(A1)",
+      '',
+      '+33612345678',
+      'fr',
+      "'+cmd",
+    ]);
     expect(byMail.get('plain@example.com')![2]).toBe('Ünïcode');
     // The platform reader takes the guard off again: an export imports back unchanged.
     const back = await readSpreadsheet(res.rawPayload);
@@ -119,8 +174,13 @@ describe(`address book: contacts (${engine})`, () => {
     let importId: string;
     beforeAll(async () => {
       contactId = (await gerant.call('POST', '/api/persons', 'phonebook', input('ladder@example.com'))).json().data.id;
-      const row = await t.database.inSystem(async (tx) =>
-        ((await tx.execute(sql`insert into contact_imports (app_id, storage_key, file_name, preview, sheet_rows) values (${appId}, ${`${appId}/x.csv`}, 'x.csv', ${JSON.stringify({ fileName: 'x.csv', format: 'csv', encoding: 'utf-8', delimiter: ',', columns: [{ index: 0, header: 'mail', guess: 'mail' }], sampleRows: [['mail']], firstLineIsHeader: false })}::jsonb, 1) returning id`)) as unknown as { rows: { id: string }[] }).rows[0]!,
+      const row = await t.database.inSystem(
+        async (tx) =>
+          (
+            (await tx.execute(
+              sql`insert into contact_imports (app_id, storage_key, file_name, preview, sheet_rows) values (${appId}, ${`${appId}/x.csv`}, 'x.csv', ${JSON.stringify({ fileName: 'x.csv', format: 'csv', encoding: 'utf-8', delimiter: ',', columns: [{ index: 0, header: 'mail', guess: 'mail' }], sampleRows: [['mail']], firstLineIsHeader: false })}::jsonb, 1) returning id`,
+            )) as unknown as { rows: { id: string }[] }
+          ).rows[0]!,
       );
       importId = row.id;
     });
@@ -138,12 +198,16 @@ describe(`address book: contacts (${engine})`, () => {
       { method: 'GET', url: `/api/persons/import/${importId}/rejected`, manage: true, own: true },
     ];
     const snapshot = async () =>
-      JSON.stringify(((await t.database.db.execute(sql`select id, mail, firstname, updated_at from contacts order by id`)) as unknown as { rows: unknown[] }).rows) +
+      JSON.stringify(
+        ((await t.database.db.execute(sql`select id, mail, firstname, updated_at from contacts order by id`)) as unknown as { rows: unknown[] }).rows,
+      ) +
       JSON.stringify(((await t.database.db.execute(sql`select id, status, mapping from contact_imports order by id`)) as unknown as { rows: unknown[] }).rows);
 
     it('lists every route of the address book', () => {
       const spec = t.server.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-      const served = Object.entries(spec.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).filter((r) => / \/api\/persons/.test(r));
+      const served = Object.entries(spec.paths)
+        .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+        .filter((r) => / \/api\/persons/.test(r));
       expect(served).toHaveLength(routes().length);
     });
 

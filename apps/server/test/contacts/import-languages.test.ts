@@ -46,11 +46,22 @@ describe(`import languages are the spec's list (${engine})`, () => {
 
   it('a campaign signatory import: the same list, the campaign language for the others', async () => {
     const draft = await createCampaign(t, client, { signatories: [], options: { language: 'it' } });
-    const { payload, headers } = multipartBody([{ name: 'file', fileName: 'people.xlsx', contentType: 'application/octet-stream', data: await xlsxOf(rows('signatory')) }]);
-    const uploaded = await t.request({ method: 'POST', url: `/api/campains/${draft.id}/import`, token: await client.token('campaign'), body: payload, headers });
+    const { payload, headers } = multipartBody([
+      { name: 'file', fileName: 'people.xlsx', contentType: 'application/octet-stream', data: await xlsxOf(rows('signatory')) },
+    ]);
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `/api/campains/${draft.id}/import`,
+      token: await client.token('campaign'),
+      body: payload,
+      headers,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const preview = uploaded.json().data as SignatoryImport;
-    const started = await client.call('PUT', `/api/campains/${draft.id}/import/${preview.id}`, 'campaign', { mapping: { mail: 0, firstname: 1, lastname: 2, lang: 3 }, ignoreFirstLine: true });
+    const started = await client.call('PUT', `/api/campains/${draft.id}/import/${preview.id}`, 'campaign', {
+      mapping: { mail: 0, firstname: 1, lastname: 2, lang: 3 },
+      ignoreFirstLine: true,
+    });
     expect(started.statusCode, started.body).toBe(202);
     const done = await t.waitFor(async () => {
       const data = (await client.call('GET', `/api/campains/${draft.id}/import/${preview.id}`, 'campaign')).json().data as SignatoryImport;
@@ -58,7 +69,10 @@ describe(`import languages are the spec's list (${engine})`, () => {
     });
     expect(done).toMatchObject({ status: 'done', imported: people.length, warnings: 5 });
     expect(done.rows.map((r) => r.reasons)).toEqual(people.filter((p) => p[2]).map(() => ['language_unknown']));
-    const listed = (await client.call('GET', `/api/campains/${draft.id}/signers?order=ASC&orderBy=rowIndex`, 'campaign')).json().data as { emailAddress: string; language: string }[];
+    const listed = (await client.call('GET', `/api/campains/${draft.id}/signers?order=ASC&orderBy=rowIndex`, 'campaign')).json().data as {
+      emailAddress: string;
+      language: string;
+    }[];
     expect(listed.map((s) => s.language)).toEqual(people.map(([, lang, warning]) => (warning ? 'it' : lang)));
   });
 

@@ -32,7 +32,10 @@ export async function gerantOfNewTenant(t: TestContext): Promise<TestClient> {
 }
 
 export async function upload(t: TestContext, client: TestClient, fileName: string, data: Uint8Array, partName = 'file', sheet?: string) {
-  const { payload, headers } = multipartBody([...(sheet === undefined ? [] : [{ name: 'sheet', value: sheet }]), { name: partName, fileName, contentType: 'application/octet-stream', data }]);
+  const { payload, headers } = multipartBody([
+    ...(sheet === undefined ? [] : [{ name: 'sheet', value: sheet }]),
+    { name: partName, fileName, contentType: 'application/octet-stream', data },
+  ]);
   return t.request({ method: 'POST', url: '/api/persons/import', token: await client.token('phonebook'), body: payload, headers });
 }
 
@@ -98,5 +101,8 @@ export const windows1252 = (text: string) => Buffer.from(text, 'latin1');
 export async function contactsOf(client: TestClient, query = 'limit=500') {
   const res = await client.call('GET', `/api/persons?${query}`, 'phonebook');
   if (res.statusCode !== 200) throw new Error(`list: ${res.statusCode} ${res.body}`);
-  return res.json() as { data: { id: string; mail: string; firstname: string; lastname: string; lang: string; mobile: string | null; company: string | null }[]; countAll: number };
+  return res.json() as {
+    data: { id: string; mail: string; firstname: string; lastname: string; lang: string; mobile: string | null; company: string | null }[];
+    countAll: number;
+  };
 }

@@ -60,10 +60,15 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     expect(back.statusCode, back.body).toBe(302);
     expect(back.headers.location).toContain('#/settings/configuration?tab=marketplace&crm=connected');
   }
-  const tokenCalls = (grant: string) => hub.calls.filter((c) => c.path === '/oauth/v1/token' && (c.body as { grant_type?: string }).grant_type === grant).length;
+  const tokenCalls = (grant: string) =>
+    hub.calls.filter((c) => c.path === '/oauth/v1/token' && (c.body as { grant_type?: string }).grant_type === grant).length;
   const expireAccessToken = () => t.database.db.execute(sql`update crm_connections set access_expires_at = now() + interval '30 seconds'`);
   const writeBacks = async (requestId: string) =>
-    ((await t.database.db.execute(sql`select id, status, attempts, note_id, file_ids, error from crm_write_backs where request_id = ${requestId}`)) as unknown as { rows: { id: string; status: string; attempts: number; note_id: string | null; file_ids: string[] | null; error: string | null }[] }).rows;
+    (
+      (await t.database.db.execute(
+        sql`select id, status, attempts, note_id, file_ids, error from crm_write_backs where request_id = ${requestId}`,
+      )) as unknown as { rows: { id: string; status: string; attempts: number; note_id: string | null; file_ids: string[] | null; error: string | null }[] }
+    ).rows;
 
   it('without HUBSPOT_CLIENT_ID the connector says it is not configured, and nothing breaks', async () => {
     const config = t.server.platform.config as { hubspot: unknown };
@@ -91,14 +96,27 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     expect(authorize.searchParams.get('state')).toMatch(/^[0-9a-f-]{36}\.[0-9a-f-]{36}\.[A-Za-z0-9_-]+$/);
     await connect();
     const shown = await state();
-    expect(shown).toMatchObject({ configured: true, connected: true, state: 'ok', portalId: String(hub.portalId), hubDomain: 'standin.hubspot.test', connectedBy: { userId: gerant.userId } });
+    expect(shown).toMatchObject({
+      configured: true,
+      connected: true,
+      state: 'ok',
+      portalId: String(hub.portalId),
+      hubDomain: 'standin.hubspot.test',
+      connectedBy: { userId: gerant.userId },
+    });
     expect(shown.scopes).toContain('files');
     expect(Date.parse(shown.connectedAt)).toBeGreaterThan(Date.now() - 60_000);
     // The tokens HubSpot gave are nowhere in clear in the database.
-    const issued = hub.calls.filter((c) => c.path.startsWith('/oauth/v1/access-tokens/')).at(-1)!.path.split('/').at(-1)!;
+    const issued = hub.calls
+      .filter((c) => c.path.startsWith('/oauth/v1/access-tokens/'))
+      .at(-1)!
+      .path.split('/')
+      .at(-1)!;
     const dump = JSON.stringify((await t.database.db.execute(sql`select * from crm_connections`)) as unknown);
     expect(dump).not.toContain(issued);
-    const audits = (await t.database.db.execute(sql`select action from audit_events where app_id = ${appId} and action like 'crm.%'`)) as unknown as { rows: { action: string }[] };
+    const audits = (await t.database.db.execute(sql`select action from audit_events where app_id = ${appId} and action like 'crm.%'`)) as unknown as {
+      rows: { action: string }[];
+    };
     expect(audits.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['crm.connect_started', 'crm.connected']));
   });
 
@@ -153,7 +171,10 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     }
     expect(tokenCalls('refresh_token') - before).toBe(1);
     // HubSpot says the token is no good (revoked by HubSpot mid-life): refreshed once, then the call goes through.
-    hub.failNext('POST /crm/v3/objects/contacts/search', { status: 401, body: { status: 'error', message: 'Authentication credentials not found.', category: 'INVALID_AUTHENTICATION' } });
+    hub.failNext('POST /crm/v3/objects/contacts/search', {
+      status: 401,
+      body: { status: 'error', message: 'Authentication credentials not found.', category: 'INVALID_AUTHENTICATION' },
+    });
     const again = await call(gerant, 'GET', '/api/crm/hubspot/contacts?q=ada');
     expect(again.statusCode, again.body).toBe(200);
     expect(tokenCalls('refresh_token') - before).toBe(2);
@@ -162,16 +183,28 @@ describe(`crm: HubSpot connector (${engine})`, () => {
   it('a HubSpot error is answered with its messages, one per detail (toasts)', async () => {
     hub.failNext('POST /crm/v3/objects/contacts/search', {
       status: 400,
-      body: { status: 'error', message: 'There was a problem with the request.', errors: [{ message: 'Unknown property "phone2"' }], category: 'VALIDATION_ERROR' },
+      body: {
+        status: 'error',
+        message: 'There was a problem with the request.',
+        errors: [{ message: 'Unknown property "phone2"' }],
+        category: 'VALIDATION_ERROR',
+      },
     });
     const failed = await call(gerant, 'GET', '/api/crm/hubspot/contacts?q=ada');
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().error).toMatchObject({ code: 'CRM_UNAVAILABLE', details: { status: 400, errors: ['There was a problem with the request.', 'Unknown property "phone2"'] } });
+    expect(failed.json().error).toMatchObject({
+      code: 'CRM_UNAVAILABLE',
+      details: { status: 400, errors: ['There was a problem with the request.', 'Unknown property "phone2"'] },
+    });
   });
 
   it('writes the completion back to the contact: the signed document uploaded privately and attached to one note, even if the job runs twice', async () => {
     const email = 'ada-signer@example.com';
-    const request = await sentRequest(t, gerant, { label: 'Lease <2026>', signers: [signer(0, { emailAddress: email, connector: { idc: '501' } }), signer(1, { emailAddress: 'plain@example.com' })], documents: [placed('contract.pdf', [0, 1])] });
+    const request = await sentRequest(t, gerant, {
+      label: 'Lease <2026>',
+      signers: [signer(0, { emailAddress: email, connector: { idc: '501' } }), signer(1, { emailAddress: 'plain@example.com' })],
+      documents: [placed('contract.pdf', [0, 1])],
+    });
     const notesBefore = hub.notes.length;
     await signAsInvited(t, email);
     await signAsInvited(t, 'plain@example.com');
@@ -184,14 +217,20 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     const note = hub.notes.at(-1)!;
     expect(note.associations).toEqual([{ to: { id: '501' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }] }]);
     // In the tenant's default language (French here), the request's label escaped.
-    expect(note.properties.hs_note_body).toBe('<p>Demande de signature « Lease &lt;2026&gt; » terminée : tous les signataires ont signé, les documents signés sont joints.</p><p>Signataire : LAST0 First0</p>');
+    expect(note.properties.hs_note_body).toBe(
+      '<p>Demande de signature « Lease &lt;2026&gt; » terminée : tous les signataires ont signé, les documents signés sont joints.</p><p>Signataire : LAST0 First0</p>',
+    );
     expect(note.properties.hs_attachment_ids).toBe(row!.file_ids!.join(';'));
     const file = hub.files.find((f) => f.id === row!.file_ids![0])!;
     expect(file).toMatchObject({ access: 'PRIVATE' });
     expect(file.size).toBeGreaterThan(1000);
     // The job again (a crash's re-run, a duplicate): nothing more at HubSpot.
     await t.database.inTenant(appId, (tx) => t.server.platform.jobs.enqueue(tx, writeBackQueue, { appId, writeBackId: row!.id }));
-    await t.waitFor(async () => (await t.database.db.execute(sql`select 1 from pgboss.job where name = ${writeBackQueue} and state = 'completed'`) as unknown as { rows: unknown[] }).rows.length >= 2);
+    await t.waitFor(
+      async () =>
+        ((await t.database.db.execute(sql`select 1 from pgboss.job where name = ${writeBackQueue} and state = 'completed'`)) as unknown as { rows: unknown[] })
+          .rows.length >= 2,
+    );
     expect(hub.notes.length - notesBefore).toBe(1);
     expect((await writeBacks(request.id))[0]).toMatchObject({ attempts: 1, note_id: row!.note_id });
   }, 120_000);
@@ -199,7 +238,11 @@ describe(`crm: HubSpot connector (${engine})`, () => {
   it('retries a HubSpot 500 and a 429 (after Retry-After); another refusal is recorded with HubSpot’s message', async () => {
     // The note follows the tenant's default language (settings → General).
     await t.database.db.execute(sql`update applications set settings = settings || '{"defaultLanguage":"de"}'::jsonb where id = ${appId}`);
-    hub.failNext('POST /crm/v3/objects/notes', { status: 500 }, { status: 429, headers: { 'retry-after': '1' }, body: { status: 'error', message: 'You have reached your secondly limit.', category: 'RATE_LIMITS' } });
+    hub.failNext(
+      'POST /crm/v3/objects/notes',
+      { status: 500 },
+      { status: 429, headers: { 'retry-after': '1' }, body: { status: 'error', message: 'You have reached your secondly limit.', category: 'RATE_LIMITS' } },
+    );
     const canceled = await sentRequest(t, gerant, { label: 'Retry', signers: [signer(0, { connector: { idc: '503' } })] });
     expect((await gerant.call('PUT', `/api/transactions/${canceled.id}`, 'history', { action: 'cancel' })).statusCode).toBe(200);
     const [done] = await t.waitFor(async () => {
@@ -230,12 +273,20 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     const linked = signatory(0, { connector: { idc: ' 502 ' } });
     const created = await createCampaign(t, gerant, { label: 'Campaign <CRM>', signatories: [linked, signatory(1)], send: true });
     await waitForStatus(t, gerant, created.id, ['ready']);
-    const listed = (await gerant.call('GET', `/api/campains/${created.id}/signers`, 'campaign')).json().data as { emailAddress: string; connector: unknown; requestId: string }[];
+    const listed = (await gerant.call('GET', `/api/campains/${created.id}/signers`, 'campaign')).json().data as {
+      emailAddress: string;
+      connector: unknown;
+      requestId: string;
+    }[];
     const [withId, without] = [listed.find((s) => s.emailAddress === linked.emailAddress)!, listed.find((s) => s.emailAddress !== linked.emailAddress)!];
     expect(withId.connector).toEqual({ idc: '502' });
     expect(without.connector).toBeNull();
     const copySigners = async (requestId: string) =>
-      ((await t.database.db.execute(sql`select connector_idc from signers where request_id = ${requestId}`)) as unknown as { rows: { connector_idc: string | null }[] }).rows;
+      (
+        (await t.database.db.execute(sql`select connector_idc from signers where request_id = ${requestId}`)) as unknown as {
+          rows: { connector_idc: string | null }[];
+        }
+      ).rows;
     expect(await copySigners(withId.requestId)).toEqual([{ connector_idc: '502' }]);
     expect(await copySigners(without.requestId)).toEqual([{ connector_idc: null }]);
 
@@ -250,7 +301,9 @@ describe(`crm: HubSpot connector (${engine})`, () => {
 
     // A duplicate keeps the id (its copies would be noted too).
     expect((await gerant.call('POST', `/api/campains/${created.id}/duplicate`, 'campaign')).statusCode).toBe(201);
-    const ids = (await t.database.db.execute(sql`select connector_idc from campaign_signatories where app_id = ${appId} and email = ${linked.emailAddress}`)) as unknown as { rows: { connector_idc: string | null }[] };
+    const ids = (await t.database.db.execute(
+      sql`select connector_idc from campaign_signatories where app_id = ${appId} and email = ${linked.emailAddress}`,
+    )) as unknown as { rows: { connector_idc: string | null }[] };
     expect(ids.rows).toEqual([{ connector_idc: '502' }, { connector_idc: '502' }]);
   }, 60_000);
 
@@ -258,7 +311,10 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary?: string }>> };
     const paths = Object.keys(doc.paths);
     for (const path of ['/crm/hubspot/connect', '/crm/hubspot/contacts', '/public/crm/hubspot/callback', '/crm/hubspot/applications/{id}']) {
-      expect(paths.some((p) => p.endsWith(path)), path).toBe(true);
+      expect(
+        paths.some((p) => p.endsWith(path)),
+        path,
+      ).toBe(true);
     }
     const connect = doc.paths[paths.find((p) => p.endsWith('/crm/hubspot/connect'))!]!;
     expect(Object.keys(connect).sort()).toEqual(['delete', 'get', 'post']);
@@ -316,7 +372,9 @@ describe(`crm: HubSpot connector (${engine})`, () => {
     await connect();
     hub.failNext('DELETE /oauth/v1/refresh-tokens', { status: 503 });
     expect((await call(gerant, 'DELETE', '/api/crm/hubspot/connect')).statusCode).toBe(200);
-    const rows = (await t.database.db.execute(sql`select count(*)::int as n from crm_connections where app_id = ${appId}`)) as unknown as { rows: { n: number }[] };
+    const rows = (await t.database.db.execute(sql`select count(*)::int as n from crm_connections where app_id = ${appId}`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(rows.rows[0]!.n).toBe(0);
   });
 });

@@ -28,7 +28,11 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as HomeDashboard;
   };
-  const figures = async () => JSON.stringify(((await t.database.db.execute(sql`select * from activity_monthly order by app_id, month, user_id, source, metric`)) as unknown as { rows: unknown[] }).rows);
+  const figures = async () =>
+    JSON.stringify(
+      ((await t.database.db.execute(sql`select * from activity_monthly order by app_id, month, user_id, source, metric`)) as unknown as { rows: unknown[] })
+        .rows,
+    );
 
   beforeAll(async () => {
     t = await createTestContext();
@@ -69,7 +73,10 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
 
   it('counts nothing twice: a replay of the stored events adds nothing', async () => {
     const before = await figures();
-    const stored = await t.database.db.select().from(domainEvents).where(sql`${domainEvents.appId} = ${a.tenant.appId}`);
+    const stored = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(sql`${domainEvents.appId} = ${a.tenant.appId}`);
     // Every event of the tenant, counted or not (the recorder leaves the others alone).
     const counted = await t.database.inTenant(a.tenant.appId, (tx) => recordActivity(tx, stored));
     expect(counted).toBe(0);
@@ -79,7 +86,15 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
   it('counts the events stored before the dashboards existed once (backfill), and a second run adds nothing', async () => {
     // Tenant B's history as an older version stored it: events without the recorder, last month.
     const at = new Date(`${lastMonth()}-15T10:00:00Z`);
-    const data = (campaignId: string | null) => ({ requestId: crypto.randomUUID(), label: 'Old', ownerUserId: b.gerant.id, level: 1, testMode: true, signerCount: 1, ...(campaignId ? { campaignId } : {}) });
+    const data = (campaignId: string | null) => ({
+      requestId: crypto.randomUUID(),
+      label: 'Old',
+      ownerUserId: b.gerant.id,
+      level: 1,
+      testMode: true,
+      signerCount: 1,
+      ...(campaignId ? { campaignId } : {}),
+    });
     await t.database.db.insert(domainEvents).values([
       { appId: b.appId, type: 'signature.sent', data: data(null), occurredAt: at },
       { appId: b.appId, type: 'signature.sent', data: data(null), occurredAt: at },
@@ -89,8 +104,15 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
     expect(await backfillActivity(t.server.platform, { batchSize: 2 })).toBe(3);
     const months = (await home(b.client)).months;
     expect(months.at(-2)).toEqual({ month: lastMonth(), counts: expect.objectContaining({ requests_sent: 3 }) });
-    const rows = ((await t.database.db.execute(sql`select source, count::int from activity_monthly where app_id = ${b.appId} order by source`)) as unknown as { rows: unknown[] }).rows;
-    expect(rows).toEqual([{ source: 'campaign', count: 1 }, { source: 'single', count: 2 }]);
+    const rows = (
+      (await t.database.db.execute(sql`select source, count::int from activity_monthly where app_id = ${b.appId} order by source`)) as unknown as {
+        rows: unknown[];
+      }
+    ).rows;
+    expect(rows).toEqual([
+      { source: 'campaign', count: 1 },
+      { source: 'single', count: 2 },
+    ]);
     const before = await figures();
     expect(await backfillActivity(t.server.platform)).toBe(0);
     expect(await figures()).toBe(before);
@@ -148,19 +170,42 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
       return h.current.operation?.signed === 1 ? h : null;
     }, 60_000);
     expect(data.current.operation).toEqual({
-      kind: 'operation', id, label: 'Leases', status: 'ready', createdAt: expect.any(String), sentAt: expect.any(String),
-      signatories: 2, sent: 2, opened: 1, signed: 1, refused: 0, expired: 0, canceled: 0, failed: 0,
+      kind: 'operation',
+      id,
+      label: 'Leases',
+      status: 'ready',
+      createdAt: expect.any(String),
+      sentAt: expect.any(String),
+      signatories: 2,
+      sent: 2,
+      opened: 1,
+      signed: 1,
+      refused: 0,
+      expired: 0,
+      canceled: 0,
+      failed: 0,
     });
     // Campaigns and operations in one list, newest created first.
-    expect(data.latest.map((x) => [x.kind, x.id])).toEqual([['operation', id], ['campaign', campaignId]]);
+    expect(data.latest.map((x) => [x.kind, x.id])).toEqual([
+      ['operation', id],
+      ['campaign', campaignId],
+    ]);
     // The COMMERCIAL does not see the GERANT's operation (the operations list's scope).
     expect((await home(commercial)).current.operation).toBeNull();
     // Its two requests count under source 'operation' (the single request and the campaign's two copies keep theirs).
-    const bySource = await rows<{ source: string; n: number }>(t, sql`select source, sum(count)::int as n from activity_monthly where app_id = ${a.tenant.appId} and metric = 'requests_sent' group by source order by source`);
-    expect(bySource).toEqual([{ source: 'campaign', n: 2 }, { source: 'operation', n: 2 }, { source: 'single', n: 1 }]);
+    const bySource = await rows<{ source: string; n: number }>(
+      t,
+      sql`select source, sum(count)::int as n from activity_monthly where app_id = ${a.tenant.appId} and metric = 'requests_sent' group by source order by source`,
+    );
+    expect(bySource).toEqual([
+      { source: 'campaign', n: 2 },
+      { source: 'operation', n: 2 },
+      { source: 'single', n: 1 },
+    ]);
     expect(data.thisMonth.requests_sent).toBe(5);
     // Without the tenant's feature the operations list refuses (FEATURE_DISABLED): the home shows none of them either.
-    const operationFeature = (on: boolean) => t.database.db.execute(sql`update applications set features = features || ${JSON.stringify({ operation: on })}::jsonb where id = ${a.tenant.appId}`);
+    const operationFeature = (on: boolean) =>
+      t.database.db.execute(sql`update applications set features = features || ${JSON.stringify({ operation: on })}::jsonb where id = ${a.tenant.appId}`);
     await operationFeature(false);
     const off = await home(a.client);
     expect([off.current.operation, off.latest.map((x) => x.kind)]).toEqual([null, ['campaign']]);
@@ -175,7 +220,14 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
 
   it("sums billed consumption across tenants, each tenant's volume discount deducted", async () => {
     const prices = (await admin.call('GET', `/api/billing/applications/${b.appId}/prices`, 'application')).json().data;
-    expect((await admin.call('PUT', `/api/billing/applications/${b.appId}/prices`, 'application', { unitPrices: prices.unitPrices, discounts: [{ threshold: 10, percent: 10 }] })).statusCode).toBe(200);
+    expect(
+      (
+        await admin.call('PUT', `/api/billing/applications/${b.appId}/prices`, 'application', {
+          unitPrices: prices.unitPrices,
+          discounts: [{ threshold: 10, percent: 10 }],
+        })
+      ).statusCode,
+    ).toBe(200);
     // B's month as metering would have left it: 10 signatures (the discount applies) and 5 sends (below the threshold).
     await t.database.db.execute(sql`insert into consumption_monthly (app_id, month, user_id, kind, quantity, gross_cents, test_quantity) values
       (${b.appId}, ${`${month()}-01`}, ${b.gerant.id}, 'signer_signed', 6, 600, 0), (${b.appId}, ${`${month()}-01`}, null, 'signer_signed', 4, 400, 0),
@@ -184,9 +236,13 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
     expect(o.revenue.at(-1)).toEqual({ month: month(), netCents: 1000 - 100 + 500 });
   });
 
-  it("names only queues the modules define as processes", () => {
+  it('names only queues the modules define as processes', () => {
     const defined = new Set(t.server.platform.jobs.queueOptions().map((q) => q.name));
-    expect(Object.values(processQueues).flat().filter((q) => !defined.has(q))).toEqual([]);
+    expect(
+      Object.values(processQueues)
+        .flat()
+        .filter((q) => !defined.has(q)),
+    ).toEqual([]);
   });
 
   describe('authorization ladder', () => {
@@ -198,7 +254,11 @@ describe(`dashboards: home and super dashboard from the activity recorder (${eng
 
     it('serves every route of the descriptors', () => {
       const spec = t.server.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-      expect(Object.keys(spec.paths).filter((p) => p.startsWith('/api/dashboard')).sort()).toEqual(routes.map((r) => r.url).sort());
+      expect(
+        Object.keys(spec.paths)
+          .filter((p) => p.startsWith('/api/dashboard'))
+          .sort(),
+      ).toEqual(routes.map((r) => r.url).sort());
     });
 
     it('answers 401 without a token or with another audience', async () => {

@@ -46,7 +46,17 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
         .insert(campaigns)
         .values({ appId, label: 'Renewals', status: 'completed', options, completedAt: at, updatedAt: at, archiveKey: archive, archiveGeneratedAt: at })
         .returning({ id: campaigns.id });
-      await tx.insert(campaignDocuments).values({ appId, campaignId: row!.id, position: 0, title: 'Contract', fileName: 'contract.pdf', storageKey: original, sha256: 'a'.repeat(64), pageCount: 1, sizeBytes: 20 });
+      await tx.insert(campaignDocuments).values({
+        appId,
+        campaignId: row!.id,
+        position: 0,
+        title: 'Contract',
+        fileName: 'contract.pdf',
+        storageKey: original,
+        sha256: 'a'.repeat(64),
+        pageCount: 1,
+        sizeBytes: 20,
+      });
       await tx.insert(campaignSignatories).values({
         appId,
         campaignId: row!.id,
@@ -70,8 +80,13 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     const at = monthsAgo(months);
     const [pool, archive] = [await stored('pool'), await stored('op-archive')];
     const id = await t.database.inSystem(async (tx) => {
-      const [row] = await tx.insert(operations).values({ appId, label: 'Orders', status: 'completed', options, completedAt: at, updatedAt: at, archiveKey: archive }).returning({ id: operations.id });
-      await tx.insert(operationDocuments).values({ appId, operationId: row!.id, fileName: 'order.pdf', title: 'Order', storageKey: pool, sha256: 'b'.repeat(64), pageCount: 1, sizeBytes: 20 });
+      const [row] = await tx
+        .insert(operations)
+        .values({ appId, label: 'Orders', status: 'completed', options, completedAt: at, updatedAt: at, archiveKey: archive })
+        .returning({ id: operations.id });
+      await tx
+        .insert(operationDocuments)
+        .values({ appId, operationId: row!.id, fileName: 'order.pdf', title: 'Order', storageKey: pool, sha256: 'b'.repeat(64), pageCount: 1, sizeBytes: 20 });
       await tx.insert(operationOrders).values({
         appId,
         operationId: row!.id,
@@ -115,7 +130,12 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     expect(untouched).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace' });
 
     // The audit trail says what went, never who.
-    const rows = await t.database.inSystem((tx) => tx.select({ data: auditEvents.data }).from(auditEvents).where(and(eq(auditEvents.action, 'gdpr.batch_purged'), eq(auditEvents.appId, appId))));
+    const rows = await t.database.inSystem((tx) =>
+      tx
+        .select({ data: auditEvents.data })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'gdpr.batch_purged'), eq(auditEvents.appId, appId))),
+    );
     expect(rows.length).toBeGreaterThanOrEqual(4);
     expect(JSON.stringify(rows)).not.toMatch(/Lovelace|Hopper|example\.com/);
 
@@ -139,7 +159,18 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     const { id: campaignId } = await campaignEnded(1);
     const orderId = (await operationEnded(1)).id;
     const [draft] = await t.database.inSystem(async (tx) => {
-      await tx.insert(campaignSignatories).values({ appId, campaignId, rowIndex: 1, firstname: 'Erase', lastname: 'Me', email, language: 'fr', data: { city: 'Lyon' }, connectorIdc: '502', status: 'signed' });
+      await tx.insert(campaignSignatories).values({
+        appId,
+        campaignId,
+        rowIndex: 1,
+        firstname: 'Erase',
+        lastname: 'Me',
+        email,
+        language: 'fr',
+        data: { city: 'Lyon' },
+        connectorIdc: '502',
+        status: 'signed',
+      });
       await tx.insert(operationOrders).values({
         appId,
         operationId: orderId,
@@ -154,7 +185,10 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
       return tx.insert(campaigns).values({ appId, label: 'Next wave', status: 'draft', options }).returning({ id: campaigns.id });
     });
     const [queued] = await t.database.inSystem((tx) =>
-      tx.insert(campaignSignatories).values({ appId, campaignId: draft!.id, rowIndex: 0, firstname: 'Erase', lastname: 'Me', email, language: 'fr', status: 'draft' }).returning({ id: campaignSignatories.id }),
+      tx
+        .insert(campaignSignatories)
+        .values({ appId, campaignId: draft!.id, rowIndex: 0, firstname: 'Erase', lastname: 'Me', email, language: 'fr', status: 'draft' })
+        .returning({ id: campaignSignatories.id }),
     );
 
     const before = await t.snapshot();
@@ -168,10 +202,20 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     const done = await gerant.call('POST', '/api/gdpr/erasures', 'application', { email });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.counts.signers).toBe(2);
-    const [signatory] = await t.database.inSystem((tx) => tx.select().from(campaignSignatories).where(and(eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.rowIndex, 1))));
+    const [signatory] = await t.database.inSystem((tx) =>
+      tx
+        .select()
+        .from(campaignSignatories)
+        .where(and(eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.rowIndex, 1))),
+    );
     expect(signatory).toMatchObject({ lastname: '', data: {}, connectorIdc: null });
     expect(signatory!.email).toMatch(/@erased\.invalid$/);
-    const [order] = await t.database.inSystem((tx) => tx.select().from(operationOrders).where(and(eq(operationOrders.operationId, orderId), eq(operationOrders.rowIndex, 1))));
+    const [order] = await t.database.inSystem((tx) =>
+      tx
+        .select()
+        .from(operationOrders)
+        .where(and(eq(operationOrders.operationId, orderId), eq(operationOrders.rowIndex, 1))),
+    );
     expect(order!.signers[0]).toMatchObject({ lastname: '', phone: null });
     expect(order!.signers[1]).toMatchObject({ firstname: 'Keep', email: 'keep@example.com' });
     expect(order!.searchText).not.toContain('erase.me');
@@ -183,7 +227,9 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     const { id: campaignId } = await campaignEnded(1);
     const { id: operationId } = await operationEnded(1);
     await t.database.inSystem(async (tx) => {
-      await tx.insert(campaignSignatories).values({ appId, campaignId, rowIndex: 2, firstname: 'Xena', lastname: 'Port', email, language: 'fr', data: { contract: 'C-42' }, status: 'signed' });
+      await tx
+        .insert(campaignSignatories)
+        .values({ appId, campaignId, rowIndex: 2, firstname: 'Xena', lastname: 'Port', email, language: 'fr', data: { contract: 'C-42' }, status: 'signed' });
       await tx.insert(operationOrders).values({
         appId,
         operationId,
@@ -202,7 +248,9 @@ describe(`GDPR: campaigns' and operations' own files and people past retention (
     const link = /\/api\/public\/gdpr-exports\/([A-Za-z0-9_-]+)/.exec(mail.text)!;
     const files = unzipSync(new Uint8Array((await t.request({ method: 'GET', url: `/api/public/gdpr-exports/${link[1]}` })).rawPayload));
     const person = JSON.parse(Buffer.from(files['person.json']!).toString());
-    expect(person.campaigns).toEqual([expect.objectContaining({ campaignId, campaignLabel: 'Renewals', firstname: 'Xena', data: { contract: 'C-42' }, status: 'signed' })]);
+    expect(person.campaigns).toEqual([
+      expect.objectContaining({ campaignId, campaignLabel: 'Renewals', firstname: 'Xena', data: { contract: 'C-42' }, status: 'signed' }),
+    ]);
     expect(person.operations).toEqual([expect.objectContaining({ operationId, operationLabel: 'Orders', firstname: 'Xena', email, role: 'signer' })]);
     expect(Buffer.from(files['campaigns.csv']!).toString()).toContain('C-42');
     expect(Buffer.from(files['operations.csv']!).toString()).not.toContain('other@example.com');

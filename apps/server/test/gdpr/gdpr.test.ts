@@ -7,8 +7,10 @@ import { verifyEventChain } from '../../src/domains/signatures/index.ts';
 import { runPurge } from '../../src/domains/gdpr/index.ts';
 import { exportQueue } from '../../src/domains/gdpr/export.ts';
 import { adminEmail, createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
-import { messagesTo, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
+import { makePdf, messagesTo, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
 import { sentRequest } from '../support/signing-flow.ts';
+import { templateDefinition, templateForm } from '../support/template-factory.ts';
+import { requestTemplateVersions } from '../../src/domains/request-templates/schema.ts';
 
 const monthsAgo = (months: number) => new Date(Date.now() - months * 31 * 86_400_000);
 
@@ -39,8 +41,13 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     const attestationKey = `${appId}/attestation-${request.id}.pdf`;
     for (const key of [signedKey, archiveKey, attestationKey]) await t.server.platform.storage.put(key, Buffer.from(`%PDF-1.7 ${key}`));
     await t.database.inSystem(async (tx) => {
-      await tx.insert(documentVersions).values({ appId, documentId: docId, version: 50, kind: 'completed', storageKey: signedKey, sha256: 'a'.repeat(64), sizeBytes: 20 });
-      await tx.update(signatureRequests).set({ status: 'completed', completedAt: at, updatedAt: at, archiveKey, attestationKey }).where(eq(signatureRequests.id, request.id));
+      await tx
+        .insert(documentVersions)
+        .values({ appId, documentId: docId, version: 50, kind: 'completed', storageKey: signedKey, sha256: 'a'.repeat(64), sizeBytes: 20 });
+      await tx
+        .update(signatureRequests)
+        .set({ status: 'completed', completedAt: at, updatedAt: at, archiveKey, attestationKey })
+        .where(eq(signatureRequests.id, request.id));
       await tx.execute(sql`update signers set status = 'signed', action_at = ${at.toISOString()} where request_id = ${request.id}`);
     });
     return { ...request, docId, keys: { signedKey, archiveKey, attestationKey } };
@@ -63,7 +70,14 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     expect(await t.snapshot()).toBe(before);
 
     const defaults = await gdpr(a.client, 'GET', 'settings');
-    expect(defaults.json().data).toMatchObject({ finishedDocumentsMonths: 60, signerDataMonths: 60, staleContactsMonths: 36, evidenceMonths: 120, evidenceMinimumMonths: 60, updatedAt: null });
+    expect(defaults.json().data).toMatchObject({
+      finishedDocumentsMonths: 60,
+      signerDataMonths: 60,
+      staleContactsMonths: 36,
+      evidenceMonths: 120,
+      evidenceMinimumMonths: 60,
+      updatedAt: null,
+    });
     const tooShort = await gdpr(a.client, 'PUT', 'settings', { finishedDocumentsMonths: 1, signerDataMonths: 1, staleContactsMonths: 1, evidenceMonths: 12 });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().error.fields[0]).toMatchObject({ field: 'evidenceMonths' });
@@ -76,7 +90,12 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     const old = await finishedRequest(a.client, a.appId, 4);
     const recent = await finishedRequest(a.client, a.appId, 1);
     const inProgress = await sentRequest(t, a.client, {});
-    await t.database.inSystem((tx) => tx.update(signatureRequests).set({ createdAt: monthsAgo(12), updatedAt: monthsAgo(12) }).where(eq(signatureRequests.id, inProgress.id)));
+    await t.database.inSystem((tx) =>
+      tx
+        .update(signatureRequests)
+        .set({ createdAt: monthsAgo(12), updatedAt: monthsAgo(12) })
+        .where(eq(signatureRequests.id, inProgress.id)),
+    );
     const otherTenant = await finishedRequest(b.client, b.appId, 4);
     // Copies sealed before signing: `old`'s own, and one shared with `recent` (a campaign's seal, made once).
     const ownSealKey = `${a.appId}/stamp-own-${old.id}.pdf`;
@@ -89,7 +108,9 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
         { appId: a.appId, documentId: recent.docId, version: 41, kind: 'sealed', storageKey: sharedSealKey, sha256: 'c'.repeat(64), sizeBytes: 20 },
       ]),
     );
-    const originalKey = (await t.database.db.execute(sql`select storage_key from signature_documents where request_id = ${old.id}`)) as unknown as { rows: { storage_key: string }[] };
+    const originalKey = (await t.database.db.execute(sql`select storage_key from signature_documents where request_id = ${old.id}`)) as unknown as {
+      rows: { storage_key: string }[];
+    };
 
     const oldSignerEmail = old.signers[0]!.email;
     await t.waitFor(async () => (await messagesTo(t, oldSignerEmail)).every((m) => m.status !== 'queued' && m.status !== 'retrying'));
@@ -101,7 +122,8 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     expect(row.documentsPurgedAt).toBeInstanceOf(Date);
     expect(row.signerDataPurgedAt).toBeInstanceOf(Date);
     expect(row.evidencePurgedAt).toBeNull();
-    for (const key of [old.keys.signedKey, old.keys.archiveKey, originalKey.rows[0]!.storage_key, ownSealKey]) expect(await t.server.platform.storage.exists(key), key).toBe(false);
+    for (const key of [old.keys.signedKey, old.keys.archiveKey, originalKey.rows[0]!.storage_key, ownSealKey])
+      expect(await t.server.platform.storage.exists(key), key).toBe(false);
     expect(await t.server.platform.storage.exists(sharedSealKey), 'still sealed for a request not purged').toBe(true);
     expect(await t.server.platform.storage.exists(old.keys.attestationKey)).toBe(true);
     const download = await a.client.call('GET', `/api/transactions/${old.id}/documents/${old.docId}`, 'history');
@@ -112,7 +134,10 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     expect(view.signers[0].emailAddress).toMatch(/^erased-[0-9a-f]{16}@erased\.invalid$/);
     expect(await messagesTo(t, oldSignerEmail)).toHaveLength(0); // the invitation's recipient and text are erased too
     // What proves the signature stays: the versions' SHA-256 and the event chain.
-    const [version] = await t.database.db.select().from(documentVersions).where(and(eq(documentVersions.documentId, old.docId), eq(documentVersions.kind, 'completed')));
+    const [version] = await t.database.db
+      .select()
+      .from(documentVersions)
+      .where(and(eq(documentVersions.documentId, old.docId), eq(documentVersions.kind, 'completed')));
     expect(version!.sha256).toBe('a'.repeat(64));
     expect(await t.database.inTenant(a.appId, (tx) => verifyEventChain(tx, a.appId, old.id))).toMatchObject({ valid: true, brokenAt: null });
 
@@ -126,7 +151,12 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     expect(await runPurge(t.server.platform)).toMatchObject({ requests: 0, files: 0, signers: 0 });
     expect(await t.snapshot()).toBe(before);
     // The last request sharing the seal is purged: the shared file goes with it.
-    await t.database.inSystem((tx) => tx.update(signatureRequests).set({ completedAt: monthsAgo(4) }).where(eq(signatureRequests.id, recent.id)));
+    await t.database.inSystem((tx) =>
+      tx
+        .update(signatureRequests)
+        .set({ completedAt: monthsAgo(4) })
+        .where(eq(signatureRequests.id, recent.id)),
+    );
     await runPurge(t.server.platform);
     expect(await t.server.platform.storage.exists(sharedSealKey)).toBe(false);
   });
@@ -179,27 +209,106 @@ describe(`GDPR: retention purge, export, erasure (${engine})`, () => {
     expect(refused.json().error.details.requests).toEqual([expect.objectContaining({ id: running.id })]);
     expect(await t.snapshot()).toBe(before);
 
-    await t.database.inSystem((tx) => tx.update(signatureRequests).set({ status: 'canceled', canceledAt: new Date() }).where(eq(signatureRequests.id, running.id)));
+    await t.database.inSystem((tx) =>
+      tx.update(signatureRequests).set({ status: 'canceled', canceledAt: new Date() }).where(eq(signatureRequests.id, running.id)),
+    );
     // Let the invitations be captured first: this test is about delivered mails (a waiting one: the next test).
     await t.waitFor(async () => (await messagesTo(t, email)).every((m) => m.status !== 'queued' && m.status !== 'retrying'));
     const done = await gdpr(a.client, 'POST', 'erasures', { email });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data).toMatchObject({ kind: 'erasure', status: 'done', counts: { contacts: 1, signers: 2, requests: 2 } });
-    for (const id of [finished.id, running.id]) expect((await signerRows(t, id))[0]).toMatchObject({ email: expect.stringMatching(/@erased\.invalid$/), phone: null });
+    for (const id of [finished.id, running.id])
+      expect((await signerRows(t, id))[0]).toMatchObject({ email: expect.stringMatching(/@erased\.invalid$/), phone: null });
     expect(done.json().data.counts.messages).toBeGreaterThan(0);
     expect(await messagesTo(t, email)).toHaveLength(0);
     expect((await a.client.call('GET', `/api/persons?search=${encodeURIComponent(email)}`, 'phonebook')).json().data).toHaveLength(0);
     expect((await b.client.call('GET', `/api/persons?search=${encodeURIComponent(email)}`, 'phonebook')).json().data).toHaveLength(1);
-    const audits = (await t.database.db.execute(sql`select data from audit_events where action = 'gdpr.erased' and app_id = ${a.appId}`)) as unknown as { rows: { data: Record<string, unknown> }[] };
+    const audits = (await t.database.db.execute(sql`select data from audit_events where action = 'gdpr.erased' and app_id = ${a.appId}`)) as unknown as {
+      rows: { data: Record<string, unknown> }[];
+    };
     expect(audits.rows).toHaveLength(1);
     expect(JSON.stringify(audits.rows[0]!.data)).not.toContain(email);
+  });
+
+  it("a person prefilled in request templates: in their access export, and emptied from every version by an erasure (not another tenant's)", async () => {
+    const email = `prefilled-${Date.now().toString(36)}@example.com`;
+    const pdf = await makePdf(2, 'Template');
+    const withPerson = (name: string) =>
+      templateDefinition({
+        name,
+        roles: [
+          { name: 'Employee', role: 'signer' },
+          {
+            name: 'HR director',
+            role: 'signer',
+            prefill: { firstname: 'Hugo', lastname: 'Prefilled', emailAddress: email.toUpperCase(), phoneNum: '+33 6 12 34 56 78' },
+          },
+          { name: 'Accountant', role: 'observer', prefill: { firstname: 'Ann', lastname: 'Other', emailAddress: 'other@example.com' } },
+        ],
+      });
+    const created = await templateForm(t, a.client, withPerson('Onboarding'), [{ fileName: 'contract.pdf', data: pdf }]);
+    expect(created.statusCode, created.body).toBe(201);
+    const template = created.json().data;
+    expect(template.roles[1].prefill).toMatchObject({ phoneNum: '+33612345678' });
+    // A second version keeps the person: both versions hold them.
+    const kept = { ...withPerson('Onboarding v2'), documents: [{ ...templateDefinition().documents[0]!, documentId: template.documents[0].id }] };
+    expect((await templateForm(t, a.client, kept, [], template.id)).statusCode).toBe(200);
+    const inB = await templateForm(t, b.client, withPerson('Kept in B'), [{ fileName: 'contract.pdf', data: pdf }]);
+    expect(inB.statusCode).toBe(201);
+
+    const mailsBefore = (await messagesTo(t, a.gerant.email, 'gdpr-export-ready')).length;
+    expect((await gdpr(a.client, 'POST', 'exports', { email })).statusCode).toBe(202);
+    const mail = await t.waitFor(async () => (await messagesTo(t, a.gerant.email, 'gdpr-export-ready'))[mailsBefore], 20_000);
+    const link = /https?:\/\/\S+\/api\/public\/gdpr-exports\/([A-Za-z0-9_-]+)/.exec(mail.text)!;
+    const files = unzipSync(new Uint8Array((await t.request({ method: 'GET', url: `/api/public/gdpr-exports/${link[1]}` })).rawPayload));
+    const person = JSON.parse(Buffer.from(files['person.json']!).toString());
+    expect(person.templates).toEqual([
+      expect.objectContaining({
+        templateId: template.id,
+        templateName: 'Onboarding v2',
+        version: 1,
+        role: 'HR director',
+        lastname: 'Prefilled',
+        phoneNum: '+33612345678',
+      }),
+      expect.objectContaining({ templateId: template.id, version: 2, role: 'HR director' }),
+    ]);
+    expect(Buffer.from(files['templates.csv']!).toString()).toContain('Prefilled');
+    expect(Buffer.from(files['templates.csv']!).toString()).not.toContain('other@example.com');
+
+    const done = await gdpr(a.client, 'POST', 'erasures', { email });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.counts).toMatchObject({ templates: 2 });
+    const versionsOf = async (templateId: string) =>
+      (await t.database.db.select().from(requestTemplateVersions).where(eq(requestTemplateVersions.templateId, templateId))).map((v) => v.roles);
+    for (const roles of await versionsOf(template.id)) {
+      expect(roles.map((r) => r.prefill?.emailAddress ?? null)).toEqual([null, null, 'other@example.com']);
+      expect(roles.map((r) => r.name)).toEqual(['Employee', 'HR director', 'Accountant']);
+    }
+    expect(JSON.stringify(await versionsOf(template.id))).not.toMatch(/prefilled-/i);
+    expect(JSON.stringify(await versionsOf(inB.json().data.id))).toContain(email);
+    // The template still works: whoever uses it now names the HR director.
+    const detail = (await a.client.call('GET', `/api/request-templates/${template.id}`, 'history')).json().data;
+    expect(detail.roles[1]).toMatchObject({ name: 'HR director', prefill: null });
   });
 
   it('withdraws a mail to the erased address still waiting for delivery; it cannot be sent again', async () => {
     const email = `pending-${Date.now().toString(36)}@example.com`;
     // A row only (no delivery job): as if the worker had not reached it yet when the erasure came.
     const [waiting] = await t.database.inSystem((tx) =>
-      tx.insert(outboxMessages).values({ appId: a.appId, channel: 'email', to: email, subject: 'Your contract', text: 'Hello Erin', template: 'signature-invitation', language: 'fr', status: 'retrying' }).returning(),
+      tx
+        .insert(outboxMessages)
+        .values({
+          appId: a.appId,
+          channel: 'email',
+          to: email,
+          subject: 'Your contract',
+          text: 'Hello Erin',
+          template: 'signature-invitation',
+          language: 'fr',
+          status: 'retrying',
+        })
+        .returning(),
     );
     const done = await gdpr(a.client, 'POST', 'erasures', { email });
     expect(done.statusCode, done.body).toBe(200);

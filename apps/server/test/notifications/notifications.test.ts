@@ -19,10 +19,14 @@ describe(`notifications (${engine})`, () => {
     stranger = (await tenantWithGerant(t)).client;
     const write = (client: TestClient, type: 'signature.signed' | 'signature.refused', message: string, at: Date) =>
       t.database.inTenant(client.appId, async (tx) => {
-        const [row] = await tx.insert(notifications).values({ appId: client.appId, userId: client.userId, type, message, data: { requestId: 'r' }, createdAt: at }).returning();
+        const [row] = await tx
+          .insert(notifications)
+          .values({ appId: client.appId, userId: client.userId, type, message, data: { requestId: 'r' }, createdAt: at })
+          .returning();
         return row!;
       });
-    for (let i = 0; i < 3; i++) ids.push((await write(gerant, i === 1 ? 'signature.refused' : 'signature.signed', `message ${i}`, new Date(Date.UTC(2026, 0, i + 1)))).id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await write(gerant, i === 1 ? 'signature.refused' : 'signature.signed', `message ${i}`, new Date(Date.UTC(2026, 0, i + 1)))).id);
     colleagueNote = (await write(colleague, 'signature.signed', 'theirs', new Date())).id;
     strangerNote = (await write(stranger, 'signature.signed', 'elsewhere', new Date())).id;
   });

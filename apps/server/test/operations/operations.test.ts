@@ -9,7 +9,11 @@ import { messagesTo, multipartBody, samplePdf, type Part } from '../support/sign
 import { workbookOf, xlsxOf } from '../contacts/support.ts';
 import { rows } from '../campaigns/support.ts';
 
-const person = (name: string) => ({ firstname: name, lastname: 'Tester', emailAddress: `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com` });
+const person = (name: string) => ({
+  firstname: name,
+  lastname: 'Tester',
+  emailAddress: `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+});
 
 describe(`operations (${engine})`, () => {
   let t: TestContext;
@@ -41,7 +45,13 @@ describe(`operations (${engine})`, () => {
     const gerant = await t.login(tenant.gerant.email);
     const optionsOf = async (id: string) => ((await gerant.call('GET', `/api/batches/${id}`, 'operation')).json().data as Operation).options;
     expect(await optionsOf(await newId(gerant))).toMatchObject({ handwritten: 'disabled', expiryDays: 30 });
-    const mine = { handwritten: 'enabled', expiryDays: 12, language: 'de', reminders: { mail: { firstAfterDays: 2, intervalDays: 3 } }, signedDocuments: { toObservers: true } };
+    const mine = {
+      handwritten: 'enabled',
+      expiryDays: 12,
+      language: 'de',
+      reminders: { mail: { firstAfterDays: 2, intervalDays: 3 } },
+      signedDocuments: { toObservers: true },
+    };
     const patched = await gerant.call('PATCH', '/api/Users/additionnalData', 'user', { signatureDefaults: mine });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(await optionsOf(await newId(gerant))).toMatchObject({
@@ -120,11 +130,17 @@ describe(`operations (${engine})`, () => {
     await save(id, [{ name: 'optionsRequest', value: JSON.stringify({ stampBeforeSigning: false }) }], 'PUT');
 
     // Bad input: a signerIndex beyond the order's signers.
-    const bad = await save(id, [{ name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [person('Dan')], document: 'a.pdf', signatureFields: [{ signerIndex: 1, page: 1, x: 1, y: 1 }] }]) }]);
+    const bad = await save(id, [
+      {
+        name: 'transactionOrders',
+        value: JSON.stringify([{ transactionSigners: [person('Dan')], document: 'a.pdf', signatureFields: [{ signerIndex: 1, page: 1, x: 1, y: 1 }] }]),
+      },
+    ]);
     expect(bad.statusCode).toBe(400);
 
     // Targets: a draft cannot be completed; ready/expired are not asked for.
-    for (const status of ['completed', 'ready', 'expired', 'draft']) expect((await client.call('PATCH', `/api/batches/${id}/status`, 'operation', { status })).statusCode, status).toBe(409);
+    for (const status of ['completed', 'ready', 'expired', 'draft'])
+      expect((await client.call('PATCH', `/api/batches/${id}/status`, 'operation', { status })).statusCode, status).toBe(409);
     const canceled = await client.call('PATCH', `/api/batches/${id}/status`, 'operation', { status: 'canceled' });
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(canceled.json().data).toMatchObject({ status: 'canceled', counts: { canceled: 3 }, statusTargets: [] });
@@ -137,7 +153,21 @@ describe(`operations (${engine})`, () => {
     const id = await newId();
     expect((await save(id, files('a.pdf', 'b.pdf'))).statusCode).toBe(200);
     const sheet = await xlsxOf([
-      ['document', 'signer1_firstname', 'signer1_lastname', 'signer1_email', 'signer1_phone', 'signer1_language', 'signer1_page', 'signer1_x', 'signer1_y', 'signer2_firstname', 'signer2_lastname', 'signer2_email', 'signer2_step'],
+      [
+        'document',
+        'signer1_firstname',
+        'signer1_lastname',
+        'signer1_email',
+        'signer1_phone',
+        'signer1_language',
+        'signer1_page',
+        'signer1_x',
+        'signer1_y',
+        'signer2_firstname',
+        'signer2_lastname',
+        'signer2_email',
+        'signer2_step',
+      ],
       ['a.pdf', 'Ann', 'One', 'ann.one@example.com', '+33612345678', 'fr', '1', '100', '600', 'Bob', 'Two', 'bob.two@example.com', '1'],
       ['b.pdf', 'Cid', 'Three', 'not-an-email', '', '', '', '', '', '', '', '', ''],
       ['b.pdf', 'Dee', 'Four', 'dee.four@example.com', '', 'klingon', '', '', '', '', '', '', ''],
@@ -145,7 +175,13 @@ describe(`operations (${engine})`, () => {
     ]);
     const upload = async (preview: boolean) => {
       const { payload, headers } = multipartBody([{ name: 'file', fileName: 'orders.xlsx', contentType: 'application/octet-stream', data: sheet }]);
-      return t.request({ method: 'POST', url: `/api/batches/${id}/import?preview=${preview ? 1 : 0}`, token: await client.token('operation'), body: payload, headers });
+      return t.request({
+        method: 'POST',
+        url: `/api/batches/${id}/import?preview=${preview ? 1 : 0}`,
+        token: await client.token('operation'),
+        body: payload,
+        headers,
+      });
     };
     const preview = await upload(true);
     expect(preview.statusCode, preview.body).toBe(200);
@@ -166,7 +202,17 @@ describe(`operations (${engine})`, () => {
     expect(saved.json().data).toMatchObject({ preview: false, kept: 2 });
     const list = (await client.call('GET', `/api/batches/${id}/orders?order=ASC&orderBy=rowIndex`, 'operation')).json();
     expect(list.countAll).toBe(2);
-    expect(list.data[0]).toMatchObject({ document: 'a.pdf', transactionSigners: [{ emailAddress: 'ann.one@example.com', phoneNum: '+33612345678', step: null }, { emailAddress: 'bob.two@example.com', step: 1 }], signatureFields: [{ page: 1, x: 100, y: 600, signerIndex: 0 }, { page: -1, signerIndex: 1 }] });
+    expect(list.data[0]).toMatchObject({
+      document: 'a.pdf',
+      transactionSigners: [
+        { emailAddress: 'ann.one@example.com', phoneNum: '+33612345678', step: null },
+        { emailAddress: 'bob.two@example.com', step: 1 },
+      ],
+      signatureFields: [
+        { page: 1, x: 100, y: 600, signerIndex: 0 },
+        { page: -1, signerIndex: 1 },
+      ],
+    });
     expect(list.data[1].transactionSigners[0]).toMatchObject({ phoneNum: null, language: 'fr' });
     // Placed nowhere: the default place (last page), as a single request's form gives.
     expect(list.data[1].signatureFields).toEqual([expect.objectContaining({ page: -1, signerIndex: 0 })]);
@@ -201,7 +247,13 @@ describe(`operations (${engine})`, () => {
     ]);
     const upload = async (preview: boolean) => {
       const { payload, headers } = multipartBody([{ name: 'file', fileName: 'orders.xlsx', contentType: 'application/octet-stream', data: sheet }]);
-      return t.request({ method: 'POST', url: `/api/batches/${id}/import?preview=${preview ? 1 : 0}`, token: await client.token('operation'), body: payload, headers });
+      return t.request({
+        method: 'POST',
+        url: `/api/batches/${id}/import?preview=${preview ? 1 : 0}`,
+        token: await client.token('operation'),
+        body: payload,
+        headers,
+      });
     };
     const preview = await upload(true);
     expect(preview.statusCode, preview.body).toBe(200);
@@ -234,7 +286,19 @@ describe(`operations (${engine})`, () => {
     const id = await newId();
     expect((await save(id, files('a.pdf', 'b.pdf'))).statusCode).toBe(200);
     const sheet = await xlsxOf([
-      ['Fichier', 'Prénom 1', 'NOM 1', 'Courriel 1', 'Portable 1', 'Langue 1', 'Prénom signataire 2', 'Nom signataire 2', 'E-mail signataire 2', 'Étape 2', 'Notes'],
+      [
+        'Fichier',
+        'Prénom 1',
+        'NOM 1',
+        'Courriel 1',
+        'Portable 1',
+        'Langue 1',
+        'Prénom signataire 2',
+        'Nom signataire 2',
+        'E-mail signataire 2',
+        'Étape 2',
+        'Notes',
+      ],
       ['a.pdf', 'Anne', 'Martin', 'anne.martin@example.com', '+33612345678', 'fr', 'Paul', 'Durand', 'paul.durand@example.com', '1', 'call first'],
     ]);
     const german = await xlsxOf([
@@ -258,7 +322,13 @@ describe(`operations (${engine})`, () => {
         { firstname: 'Paul', lastname: 'Durand', emailAddress: 'paul.durand@example.com', step: 1 },
       ],
     });
-    expect(list.data[1]).toMatchObject({ document: 'b.pdf', transactionSigners: [{ firstname: 'Jürgen', lastname: 'Schmidt' }, { firstname: 'Eva', emailAddress: 'eva.weber@example.com' }] });
+    expect(list.data[1]).toMatchObject({
+      document: 'b.pdf',
+      transactionSigners: [
+        { firstname: 'Jürgen', lastname: 'Schmidt' },
+        { firstname: 'Eva', emailAddress: 'eva.weber@example.com' },
+      ],
+    });
   });
 
   it('reads a workbook\u2019s active sheet by default and the sheet the user picks; an unknown sheet is named', async () => {
@@ -274,7 +344,10 @@ describe(`operations (${engine})`, () => {
       1,
     );
     const upload = async (sheet?: string) => {
-      const { payload, headers } = multipartBody([...(sheet === undefined ? [] : [{ name: 'sheet', value: sheet }]), { name: 'file', fileName: 'orders.xlsx', contentType: 'application/octet-stream', data: book }]);
+      const { payload, headers } = multipartBody([
+        ...(sheet === undefined ? [] : [{ name: 'sheet', value: sheet }]),
+        { name: 'file', fileName: 'orders.xlsx', contentType: 'application/octet-stream', data: book },
+      ]);
       return t.request({ method: 'POST', url: `/api/batches/${id}/import?preview=1`, token: await client.token('operation'), body: payload, headers });
     };
     const active = (await upload()).json().data as OrderImportReport;
@@ -296,10 +369,22 @@ describe(`operations (${engine})`, () => {
     const [ann, bob, cid] = [person('Ann'), person('Bob'), person('Cid')];
     const id = await newId();
     const orders = [
-      { transactionSigners: [ann, bob], document: 'one.pdf', signatureFields: [{ signerIndex: 0, page: 1, x: 100, y: 100 }, { signerIndex: 1, page: 1, x: 300, y: 100 }] },
+      {
+        transactionSigners: [ann, bob],
+        document: 'one.pdf',
+        signatureFields: [
+          { signerIndex: 0, page: 1, x: 100, y: 100 },
+          { signerIndex: 1, page: 1, x: 300, y: 100 },
+        ],
+      },
       { transactionSigners: [cid], document: 'two.pdf' },
     ];
-    const sent = await save(id, [{ name: 'label', value: 'Batch one' }, { name: 'transactionOrders', value: JSON.stringify(orders) }, { name: 'transactionRequest', value: JSON.stringify({ send: true }) }, ...files('one.pdf', 'two.pdf')]);
+    const sent = await save(id, [
+      { name: 'label', value: 'Batch one' },
+      { name: 'transactionOrders', value: JSON.stringify(orders) },
+      { name: 'transactionRequest', value: JSON.stringify({ send: true }) },
+      ...files('one.pdf', 'two.pdf'),
+    ]);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.status).toBe('pending');
     const ready = await t.waitFor(async () => {
@@ -357,7 +442,11 @@ describe(`operations (${engine})`, () => {
     expect(await rows(t, sql`select type from notifications where app_id = ${client.appId} and type like 'signature.%'`)).toHaveLength(0);
 
     // Archive: the completed documents of both orders, once their requests are finalised.
-    await t.waitFor(async () => (await rows<{ n: number }>(t, sql`select count(*)::int as n from signature_requests where source_id = ${id} and status = 'completed'`))[0]!.n === 2, 60_000);
+    await t.waitFor(
+      async () =>
+        (await rows<{ n: number }>(t, sql`select count(*)::int as n from signature_requests where source_id = ${id} and status = 'completed'`))[0]!.n === 2,
+      60_000,
+    );
     expect((await client.call('POST', `/api/batches/${id}/archive`, 'operation')).statusCode).toBe(202);
     await t.waitFor(async () => (await get(id)).archiveAvailable);
     const zip = await client.call('GET', `/api/batches/${id}/archive`, 'operation');
@@ -367,7 +456,12 @@ describe(`operations (${engine})`, () => {
     // Cancel: a sent operation's orders are cancelled through their requests (a job).
     const dan = person('Dan');
     const second = await newId();
-    await save(second, [{ name: 'label', value: 'To cancel' }, { name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [dan], document: 'one.pdf' }]) }, { name: 'status', value: 'pending' }, ...files('one.pdf')]);
+    await save(second, [
+      { name: 'label', value: 'To cancel' },
+      { name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [dan], document: 'one.pdf' }]) },
+      { name: 'status', value: 'pending' },
+      ...files('one.pdf'),
+    ]);
     await t.waitFor(async () => (await get(second)).status === 'ready');
     const relaunch = await client.call('PATCH', `/api/batches/${second}/relaunch`, 'operation');
     expect(relaunch.json().data.queued).toBe(1);
@@ -385,19 +479,29 @@ describe(`operations (${engine})`, () => {
   it('parallel steps in an order: signers sharing a step are invited together, the next one waits for both; a bad step is refused as in a single request', async () => {
     const [ann, bob, cid] = [person('Ann'), person('Bob'), person('Cid')];
     const id = await newId();
-    const badStep = await save(id, [{ name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [{ ...ann, step: 0 }], document: 'one.pdf' }]) }]);
+    const badStep = await save(id, [
+      { name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [{ ...ann, step: 0 }], document: 'one.pdf' }]) },
+    ]);
     expect(badStep.statusCode, badStep.body).toBe(400);
     expect(badStep.json().error.code).toBe('VALIDATION_FAILED');
     expect(badStep.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['transactionOrders.0.transactionSigners.0.step']);
     expect((await get(id)).orderCount).toBe(0);
 
     const order = { transactionSigners: [ann, { ...bob, step: 1 }, cid], document: 'one.pdf' };
-    const sent = await save(id, [{ name: 'label', value: 'Parallel' }, { name: 'transactionOrders', value: JSON.stringify([order]) }, { name: 'status', value: 'pending' }, ...files('one.pdf')]);
+    const sent = await save(id, [
+      { name: 'label', value: 'Parallel' },
+      { name: 'transactionOrders', value: JSON.stringify([order]) },
+      { name: 'status', value: 'pending' },
+      ...files('one.pdf'),
+    ]);
     expect(sent.statusCode, sent.body).toBe(200);
     await t.waitFor(async () => (await get(id)).status === 'ready');
     const [saved] = (await client.call('GET', `/api/batches/${id}/orders`, 'operation')).json().data;
     expect(saved.transactionSigners.map((s: { step: number | null }) => s.step)).toEqual([null, 1, null]);
-    const signers = await rows<{ step: number | null; status: string }>(t, sql`select s.step, s.status from signers s join signature_requests r on r.id = s.request_id where r.source_id = ${id} order by s.signer_index`);
+    const signers = await rows<{ step: number | null; status: string }>(
+      t,
+      sql`select s.step, s.status from signers s join signature_requests r on r.id = s.request_id where r.source_id = ${id} order by s.signer_index`,
+    );
     expect(signers).toEqual([
       { step: null, status: 'ready' },
       { step: 1, status: 'ready' },
@@ -422,7 +526,13 @@ describe(`operations (${engine})`, () => {
       { transactionSigners: [person('Fay')], document: 'one.pdf' },
     ];
     const options = { stampBeforeSigning: true, stampAccount: account.json().data.id };
-    const parts = [{ name: 'label', value: 'Sealed batch' }, { name: 'transactionOrders', value: JSON.stringify(orders) }, { name: 'optionsRequest', value: JSON.stringify(options) }, { name: 'transactionRequest', value: JSON.stringify({ send: true }) }, ...files('one.pdf')];
+    const parts = [
+      { name: 'label', value: 'Sealed batch' },
+      { name: 'transactionOrders', value: JSON.stringify(orders) },
+      { name: 'optionsRequest', value: JSON.stringify(options) },
+      { name: 'transactionRequest', value: JSON.stringify({ send: true }) },
+      ...files('one.pdf'),
+    ];
     const sent = await save(id, parts, 'POST', sealing);
     expect(sent.statusCode, sent.body).toBe(200);
     await t.waitFor(async () => (await sealing.call('GET', `/api/batches/${id}`, 'operation')).json().data.status === 'ready');
@@ -432,11 +542,17 @@ describe(`operations (${engine})`, () => {
       sql`select v.kind, v.version, v.storage_key, d.request_id from document_versions v join signature_documents d on d.id = v.document_id
           join signature_requests r on r.id = d.request_id where r.source_id = ${id} order by v.storage_key`,
     );
-    expect(versions.map((v) => [v.kind, v.version])).toEqual([['sealed', 1], ['sealed', 1]]);
+    expect(versions.map((v) => [v.kind, v.version])).toEqual([
+      ['sealed', 1],
+      ['sealed', 1],
+    ]);
     expect(new Set(versions.map((v) => v.storage_key)).size).toBe(2);
     expect(new Set(versions.map((v) => v.request_id)).size).toBe(2);
     const history = (await sealing.call('GET', '/api/stamps', 'history')).json().data as { seals: { operationId?: string; certify?: number }[] }[];
-    expect(history.flatMap((h) => h.seals)).toEqual([expect.objectContaining({ operationId: id, certify: 2 }), expect.objectContaining({ operationId: id, certify: 2 })]);
+    expect(history.flatMap((h) => h.seals)).toEqual([
+      expect.objectContaining({ operationId: id, certify: 2 }),
+      expect.objectContaining({ operationId: id, certify: 2 }),
+    ]);
     for (const o of orders) expect(await messagesTo(t, o.transactionSigners[0]!.emailAddress, 'signature-invitation')).toHaveLength(1);
   }, 60_000);
 });

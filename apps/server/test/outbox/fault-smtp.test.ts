@@ -13,7 +13,6 @@ import { forgotPasswordMail, startSmtp, stopSmtp } from '../support/smtp.ts';
  * undelivered, and sends them again once the server is back: delivered once.
  */
 
-
 describe(`fault: SMTP unreachable for a long time (${engine})`, () => {
   let t: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -106,12 +105,23 @@ describe(`fault: SMTP unreachable for a long time (${engine})`, () => {
     await new Promise((resolve) => setTimeout(resolve, 1500)); // any stray attempt would land by now
     for (const message of [first, second]) expect(smtp.received.filter((m) => m.to.includes(message.to))).toHaveLength(1);
     expect((await row(first.id)).attempts.filter((a) => a.requeuedBy)).toHaveLength(1);
-    const audited = (await t.database.db.execute(sql`select count(*)::int as n from audit_events where action = 'outbox.resent'`)) as unknown as { rows: { n: number }[] };
+    const audited = (await t.database.db.execute(sql`select count(*)::int as n from audit_events where action = 'outbox.resent'`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(audited.rows[0]!.n).toBe(2);
   });
 
   it('marks failed, at start, the messages an earlier version left queued with no delivery planned', async () => {
-    const message = (to: string) => ({ appId, channel: 'email' as const, to, subject: 'Old', text: 'x', template: 'reset-password', language: 'en', status: 'queued' as const });
+    const message = (to: string) => ({
+      appId,
+      channel: 'email' as const,
+      to,
+      subject: 'Old',
+      text: 'x',
+      template: 'reset-password',
+      language: 'en',
+      status: 'queued' as const,
+    });
     const [abandoned] = await t.database.db.insert(outboxMessages).values(message('abandoned@example.com')).returning();
     const [planned] = await t.database.db.insert(outboxMessages).values(message('planned@example.com')).returning();
     await t.server.platform.jobs.boss.send('send-email', { messageId: planned!.id, version: 0 }, { startAfter: 3600 });

@@ -33,11 +33,17 @@ describe(`invitations not delivered are shown, and /healthz says the mail transp
     if (peer) await stopSmtp(peer.server);
   });
 
-  const health = async () => (await t.request({ method: 'GET', url: '/healthz' })).json() as { status: string; mail?: { state: string; consecutiveFailures: number; lastSuccessAt: string | null; oldestWaitingSeconds: number | null } };
+  const health = async () =>
+    (await t.request({ method: 'GET', url: '/healthz' })).json() as {
+      status: string;
+      mail?: { state: string; consecutiveFailures: number; lastSuccessAt: string | null; oldestWaitingSeconds: number | null };
+    };
   const campaignView = async (id: string) => (await client.call('GET', `/api/campains/${id}`, 'campaign')).json().data as Campaign;
-  const campaignStatistics = async (id: string) => (await client.call('GET', `/api/campains/${id}/statistics`, 'campaign')).json().data as { sent: number; invitations: InvitationDelivery };
+  const campaignStatistics = async (id: string) =>
+    (await client.call('GET', `/api/campains/${id}/statistics`, 'campaign')).json().data as { sent: number; invitations: InvitationDelivery };
   const operationView = async (id: string) => (await client.call('GET', `/api/batches/${id}`, 'operation')).json().data as Operation;
-  const operationStatistics = async (id: string) => (await client.call('GET', `/api/batches/${id}/statistics`, 'operation')).json().data as { invitations: InvitationDelivery };
+  const operationStatistics = async (id: string) =>
+    (await client.call('GET', `/api/batches/${id}/statistics`, 'operation')).json().data as { invitations: InvitationDelivery };
   const requestSigners = async (id: string) =>
     (await client.call('GET', `/api/transactions/${id}`, 'history')).json().data.signers as { signerIndex: number; lastMessage: { status: string } | null }[];
 
@@ -45,17 +51,32 @@ describe(`invitations not delivered are shown, and /healthz says the mail transp
     // The mail server goes down before anything is sent.
     await stopSmtp(peer.server);
 
-    const campaign = await createCampaign(t, client, { signatories: [signatory(0), signatory(1), signatory(2, { emailAddress: `nobody-${Date.now()}@example.com` })], send: true });
+    const campaign = await createCampaign(t, client, {
+      signatories: [signatory(0), signatory(1), signatory(2, { emailAddress: `nobody-${Date.now()}@example.com` })],
+      send: true,
+    });
     const pdf = await samplePdf();
     const operationId = (await client.call('GET', '/api/batches/ids', 'operation')).json().data.id as string;
     const person = (name: string) => ({ firstname: name, lastname: 'Tester', emailAddress: `${name.toLowerCase()}-${Date.now()}@example.com` });
     const { payload, headers } = multipartBody([
       { name: 'label', value: 'Orders' },
-      { name: 'transactionOrders', value: JSON.stringify([{ transactionSigners: [person('Ann')], document: 'one.pdf' }, { transactionSigners: [person('Bob')], document: 'one.pdf' }]) },
+      {
+        name: 'transactionOrders',
+        value: JSON.stringify([
+          { transactionSigners: [person('Ann')], document: 'one.pdf' },
+          { transactionSigners: [person('Bob')], document: 'one.pdf' },
+        ]),
+      },
       { name: 'status', value: 'pending' },
       { name: 'files', fileName: 'one.pdf', contentType: 'application/pdf', data: pdf },
     ]);
-    const operationSent = await t.request({ method: 'POST', url: `/api/batches/${operationId}`, token: await client.token('operation'), body: payload, headers });
+    const operationSent = await t.request({
+      method: 'POST',
+      url: `/api/batches/${operationId}`,
+      token: await client.token('operation'),
+      body: payload,
+      headers,
+    });
     expect(operationSent.statusCode, operationSent.body).toBe(200);
     const request = await draft(t, client, { signers: [signer(0)], documents: [placed('contract.pdf', [0])] });
     expect((await client.call('PUT', `/api/transactions/${request.id}`, 'history', { action: 'send' })).statusCode).toBe(200);
@@ -96,14 +117,17 @@ describe(`invitations not delivered are shown, and /healthz says the mail transp
     expect(healthy.mail).toMatchObject({ state: 'ok', consecutiveFailures: 0, lastSuccessAt: expect.any(String) });
 
     // The figures are the messages' own states (the counters agree with a count of the outbox).
-    const counted = await rows<{ status: string; n: number }>(t, sql`select status, count(*)::int as n from outbox_messages where tally = ${`invitations:campaign:${campaign.id}`} group by status order by status`);
+    const counted = await rows<{ status: string; n: number }>(
+      t,
+      sql`select status, count(*)::int as n from outbox_messages where tally = ${`invitations:campaign:${campaign.id}`} group by status order by status`,
+    );
     expect(counted).toEqual([
       { status: 'failed', n: 1 },
       { status: 'sent', n: 2 },
     ]);
   }, 240_000);
 
-  it("another tenant reads none of these figures (the counters are tenant rows under RLS)", async () => {
+  it('another tenant reads none of these figures (the counters are tenant rows under RLS)', async () => {
     const other = await t.factory.tenant({ doubleAuth: false, features: { campaign: true } });
     const count = sql`select count(*)::int as n from outbox_tallies`;
     const seen = await t.database.inTenant(other.appId, async (tx) => ((await tx.execute(count)) as unknown as { rows: { n: number }[] }).rows);

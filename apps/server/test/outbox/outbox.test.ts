@@ -4,7 +4,6 @@ import { outboxMessages } from '../../src/platform/db/schema/index.ts';
 import { adminEmail, createTestContext, engine, freshIp, type TestClient, type TestContext } from '../support/harness.ts';
 import { forgotPasswordMail as mailResetLink, startSmtp, stopSmtp } from '../support/smtp.ts';
 
-
 describe(`outbox and SMTP delivery (${engine})`, () => {
   let t: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { listenSmtp } from '../support/smtp.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { outboxMessages } from '../../src/platform/db/schema/index.ts';
 import type { BatchMessage } from '../../src/platform/messaging/service.ts';
@@ -61,13 +61,7 @@ function startSink(): Promise<Sink> {
       });
     },
   });
-  return new Promise((resolve, reject) => {
-    sink.server.once('error', reject);
-    sink.server.listen(0, '127.0.0.1', () => {
-      sink.port = (sink.server.server.address() as AddressInfo).port;
-      resolve(sink);
-    });
-  });
+  return listenSmtp(sink.server).then((port) => Object.assign(sink, { port }));
 }
 
 describe(`SMTP: pooled, paced, throttled (${engine})`, () => {
@@ -94,7 +88,15 @@ describe(`SMTP: pooled, paced, throttled (${engine})`, () => {
     to,
     language: 'en',
     template: 'signature-invitation',
-    params: { signerName: 'Ann Doe', requesterName: 'Acme', company: 'Acme', label: 'Contract', message: '', expiresOn: '2030-01-01', link: 'https://example.com/sign' },
+    params: {
+      signerName: 'Ann Doe',
+      requesterName: 'Acme',
+      company: 'Acme',
+      label: 'Contract',
+      message: '',
+      expiresOn: '2030-01-01',
+      link: 'https://example.com/sign',
+    },
     branding: { company: 'Acme' },
   });
   /** Queued as a campaign does: many in one transaction. */
@@ -102,7 +104,10 @@ describe(`SMTP: pooled, paced, throttled (${engine})`, () => {
   const rowsOf = (ids: string[]) => t.database.db.select().from(outboxMessages).where(inArray(outboxMessages.id, ids));
   const allSent = (ids: string[]) =>
     t.waitFor(async () => {
-      const [pending] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(outboxMessages).where(and(inArray(outboxMessages.id, ids), ne(outboxMessages.status, 'sent'))));
+      const [pending] = await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(outboxMessages)
+        .where(and(inArray(outboxMessages.id, ids), ne(outboxMessages.status, 'sent')));
       return pending!.n === 0 && rowsOf(ids);
     }, 240_000);
 
@@ -114,7 +119,11 @@ describe(`SMTP: pooled, paced, throttled (${engine})`, () => {
     sink.throttleMs = 0;
     expect(sink.throttled).toBeGreaterThan(0);
     // Every message exactly once, whatever was throttled.
-    for (const to of recipients) expect(sink.received.filter((r) => r === to), to).toHaveLength(1);
+    for (const to of recipients)
+      expect(
+        sink.received.filter((r) => r === to),
+        to,
+      ).toHaveLength(1);
     // Throttled messages were planned again without counting a failure: sent, no error, a `deferred` line.
     const deferred = rows.filter((r) => r.attempts.some((a) => a.deferred));
     expect(deferred.length).toBeGreaterThan(0);

@@ -17,7 +17,8 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
   const log: string[] = [];
 
   const addCard = (number: string) => addCardOnStandin(gerant, standin, number);
-  const cardEnding = async (last4: string) => ((await gerant.call('GET', '/api/payments/methods', 'billing')).json().data.cards as { id: string; last4: string }[]).find((c) => c.last4 === last4)!;
+  const cardEnding = async (last4: string) =>
+    ((await gerant.call('GET', '/api/payments/methods', 'billing')).json().data.cards as { id: string; last4: string }[]).find((c) => c.last4 === last4)!;
   const makeDefault = async (last4: string) => {
     const res = await gerant.call('PATCH', `/api/payments/cards/${(await cardEnding(last4)).id}/default`, 'billing');
     expect(res.statusCode, res.body).toBe(200);
@@ -51,10 +52,17 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
     await saveProfile(gerant, 'card', 'billing-card@example.com');
     expect(await addCard('4242 4242 4242 4242')).toEqual([expect.objectContaining({ last4: '4242', isDefault: true })]);
     const cards = await addCard('4000000000000341');
-    expect(cards.map((c) => [c.last4, c.isDefault]).sort()).toEqual([['0341', false], ['4242', true]]);
+    expect(cards.map((c) => [c.last4, c.isDefault]).sort()).toEqual([
+      ['0341', false],
+      ['4242', true],
+    ]);
     // A card declined by the bank on the page is not saved (the page says so).
     const start = await gerant.call('POST', '/api/payments/cards', 'billing');
-    const declined = await fetch(start.json().data.url, { method: 'POST', body: new URLSearchParams({ number: '4000000000000002', action: 'complete' }), redirect: 'manual' });
+    const declined = await fetch(start.json().data.url, {
+      method: 'POST',
+      body: new URLSearchParams({ number: '4000000000000002', action: 'complete' }),
+      redirect: 'manual',
+    });
     expect(declined.status).toBe(402);
     expect(((await gerant.call('GET', '/api/payments/methods', 'billing')).json().data.cards as unknown[]).length).toBe(2);
   });
@@ -69,7 +77,9 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
     await standin.settled();
     expect(await rowsOf(t, sql`select count(*)::int as n from payments where payment_request_id = ${requestId}`)).toEqual([{ n: 1 }]);
     expect(await ledgerOf(t, String(payment.id))).toEqual([{ kind: 'charge', amount: 12_000 }]);
-    expect(await eventsOf(t, 'payment.succeeded', String(payment.id))).toEqual([{ data: expect.objectContaining({ saleIds: [inv.saleId], amountCents: 12_000, method: 'card' }) }]);
+    expect(await eventsOf(t, 'payment.succeeded', String(payment.id))).toEqual([
+      { data: expect.objectContaining({ saleIds: [inv.saleId], amountCents: 12_000, method: 'card' }) },
+    ]);
   });
 
   it('a declined charge fails with the provider message (payment.failed); an automatic one tells the tenant and the administrator', async () => {
@@ -77,10 +87,15 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
     const requestId = await requestPayment(t, tenant.appId, [invoice(5_000)], 'auto');
     const payment = await paymentOf(t, requestId);
     expect(payment).toMatchObject({ status: 'failed', failure_reason: 'Your card was declined.' });
-    expect(await eventsOf(t, 'payment.failed', String(payment.id))).toEqual([{ data: expect.objectContaining({ reason: 'Your card was declined.', trigger: 'auto', method: 'card' }) }]);
+    expect(await eventsOf(t, 'payment.failed', String(payment.id))).toEqual([
+      { data: expect.objectContaining({ reason: 'Your card was declined.', trigger: 'auto', method: 'card' }) },
+    ]);
     expect(await ledgerOf(t, String(payment.id))).toEqual([]);
     const notices = await t.waitFor(async () => {
-      const rows = await rowsOf(t, sql`select user_id, message from notifications where type = 'payment.failed' and data->>'paymentId' = ${String(payment.id)}`);
+      const rows = await rowsOf(
+        t,
+        sql`select user_id, message from notifications where type = 'payment.failed' and data->>'paymentId' = ${String(payment.id)}`,
+      );
       return rows.length === 2 ? rows : null;
     });
     expect(notices.map((n) => n.user_id).sort()).toEqual([admin.userId, tenant.gerant.id].sort());
@@ -106,19 +121,29 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
     const second = await paymentOf(t, await requestPayment(t, tenant.appId, [invoice(4_000)]));
     await fetch(String(second.action_url), { method: 'POST', body: new URLSearchParams({ result: 'fail' }), redirect: 'manual' });
     await standin.settled();
-    expect((await paymentOf(t, String(second.payment_request_id), (s) => s === 'failed')).failure_reason).toBe('The provided PaymentMethod has failed authentication.');
+    expect((await paymentOf(t, String(second.payment_request_id), (s) => s === 'failed')).failure_reason).toBe(
+      'The provided PaymentMethod has failed authentication.',
+    );
     await makeDefault('4242');
   });
 
   it('verifies webhook signatures (400) and applies an event delivered twice once', async () => {
-    const bad = await t.request({ method: 'POST', url: '/api/payments/webhooks/stripe', body: '{"id":"evt_x","type":"payment_intent.succeeded"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/payments/webhooks/stripe',
+      body: '{"id":"evt_x","type":"payment_intent.succeeded"}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
     expect(bad.statusCode).toBe(400);
     const unsigned = await t.request({ method: 'POST', url: '/api/payments/webhooks/stripe', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(unsigned.statusCode).toBe(400);
 
     const payment = await paymentOf(t, await requestPayment(t, tenant.appId, [invoice(2_500)]));
     await standin.settled();
-    const succeeded = standin.events().filter((e) => e.type === 'payment_intent.succeeded').at(-1)!;
+    const succeeded = standin
+      .events()
+      .filter((e) => e.type === 'payment_intent.succeeded')
+      .at(-1)!;
     const before = await ledgerOf(t, String(payment.id));
     expect(await standin.redeliver(succeeded.id)).toBe(200);
     expect(await ledgerOf(t, String(payment.id))).toEqual(before);
@@ -131,7 +156,9 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
     const partial = await admin.call('POST', `/api/payments/admin/refund/${inv.saleId}/4000`, 'application', { reason: 'goodwill' });
     expect(partial.statusCode, partial.body).toBe(201);
     expect(partial.json().data).toMatchObject({ amountCents: 4000, status: 'succeeded', saleId: inv.saleId });
-    expect(await eventsOf(t, 'payment.refunded', String(payment.id))).toEqual([{ data: expect.objectContaining({ saleId: inv.saleId, amountCents: 4000, reason: 'goodwill' }) }]);
+    expect(await eventsOf(t, 'payment.refunded', String(payment.id))).toEqual([
+      { data: expect.objectContaining({ saleId: inv.saleId, amountCents: 4000, reason: 'goodwill' }) },
+    ]);
 
     const before = await ledgerOf(t, String(payment.id));
     const tooMuch = await admin.call('POST', `/api/payments/admin/refund/${inv.saleId}/6001`, 'application', {});
@@ -146,7 +173,10 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toMatchObject({ code: 'REFUND_TOO_LATE', message: 'Refund impossible for an invoice older than 3 months.' });
     expect(await ledgerOf(t, String(payment.id))).toEqual(before);
-    expect(before).toEqual([{ kind: 'charge', amount: 10_000 }, { kind: 'refund', amount: -4000 }]);
+    expect(before).toEqual([
+      { kind: 'charge', amount: 10_000 },
+      { kind: 'refund', amount: -4000 },
+    ]);
     // Unknown invoice.
     expect((await admin.call('POST', `/api/payments/admin/refund/${crypto.randomUUID()}/100`, 'application', {})).statusCode).toBe(404);
   });
@@ -157,7 +187,11 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
     await standin.settled();
     await standin.closeDispute(disputeId, 'won');
     await standin.settled();
-    expect(await ledgerOf(t, String(payment.id))).toEqual([{ kind: 'charge', amount: 7000 }, { kind: 'dispute_opened', amount: -7000 }, { kind: 'dispute_won', amount: 7000 }]);
+    expect(await ledgerOf(t, String(payment.id))).toEqual([
+      { kind: 'charge', amount: 7000 },
+      { kind: 'dispute_opened', amount: -7000 },
+      { kind: 'dispute_won', amount: 7000 },
+    ]);
     expect((await eventsOf(t, 'payment.dispute_changed', String(payment.id))).map((e) => (e.data as { status: string }).status)).toEqual(['opened', 'won']);
   });
 
@@ -169,10 +203,12 @@ describe(`payments by card through the Stripe stand-in (${engine})`, () => {
 
   it('keeps the ledger append-only for the application role', async () => {
     const refusal = (statement: ReturnType<typeof sql>) =>
-      t.database.inTenant(tenant.appId, (tx) => tx.execute(statement)).then(
-        () => 'allowed',
-        (error: Error & { cause?: Error }) => String(error.cause?.message ?? error.message),
-      );
+      t.database
+        .inTenant(tenant.appId, (tx) => tx.execute(statement))
+        .then(
+          () => 'allowed',
+          (error: Error & { cause?: Error }) => String(error.cause?.message ?? error.message),
+        );
     expect(await refusal(sql`update ledger_entries set amount_cents = 0`)).toMatch(/permission denied/);
     expect(await refusal(sql`delete from ledger_entries`)).toMatch(/permission denied/);
     expect(await rowsOf(t, sql`select count(*)::int as n from ledger_entries where amount_cents = 0 and kind = 'charge'`)).toEqual([{ n: 0 }]);

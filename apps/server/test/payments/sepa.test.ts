@@ -58,7 +58,13 @@ describe(`payments by SEPA direct debit: mandate, pain.008 batches, collection a
 
     const signed = await comptable.call('POST', '/api/payments/sepa', 'billing', { password, textSha256: state.textSha256, accept: true });
     expect(signed.statusCode, signed.body).toBe(200);
-    expect(signed.json().data.mandate).toMatchObject({ rum: expect.stringMatching(/^PRF-[0-9A-F]{8}-1$/), status: 'active', type: 'recurrent', iban: 'FR76 **** **** 0189', creditorId: 'FR72ZZZ123456' });
+    expect(signed.json().data.mandate).toMatchObject({
+      rum: expect.stringMatching(/^PRF-[0-9A-F]{8}-1$/),
+      status: 'active',
+      type: 'recurrent',
+      iban: 'FR76 **** **** 0189',
+      creditorId: 'FR72ZZZ123456',
+    });
     const [evidence] = await rowsOf(t, sql`select signed_ip, text_sha256 from sepa_mandates where app_id = ${appId}`);
     expect(evidence!.text_sha256).toBe(state.textSha256);
     const pdf = await comptable.call('GET', '/api/payments/sepa/pdf', 'billing');
@@ -96,7 +102,9 @@ describe(`payments by SEPA direct debit: mandate, pain.008 batches, collection a
     const rejected = await admin.call('POST', `/api/payments/admin/sepa/debits/${two.id}/reject`, 'application', { reasonCode: 'AM04' });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().data).toMatchObject({ status: 'failed', failureReason: 'AM04 — Insufficient funds' });
-    expect(await eventsOf(t, 'payment.failed', String(two.id))).toEqual([{ data: expect.objectContaining({ reason: 'AM04 — Insufficient funds', method: 'sepa' }) }]);
+    expect(await eventsOf(t, 'payment.failed', String(two.id))).toEqual([
+      { data: expect.objectContaining({ reason: 'AM04 — Insufficient funds', method: 'sepa' }) },
+    ]);
 
     const collected = await admin.call('POST', `/api/payments/admin/sepa/batches/${batch.id}/collected`, 'application');
     expect(collected.json().data.status).toBe('collected');
@@ -108,7 +116,10 @@ describe(`payments by SEPA direct debit: mandate, pain.008 batches, collection a
     // A SEPA refund is a bank transfer to make.
     const refund = await admin.call('POST', `/api/payments/admin/refund/${first.saleId}/345`, 'application', {});
     expect(refund.json().data).toMatchObject({ status: 'transfer_pending', amountCents: 345 });
-    expect(await ledgerOf(t, String(one.id))).toEqual([{ kind: 'sepa_collected', amount: 12_345 }, { kind: 'sepa_refund_transfer', amount: -345 }]);
+    expect(await ledgerOf(t, String(one.id))).toEqual([
+      { kind: 'sepa_collected', amount: 12_345 },
+      { kind: 'sepa_refund_transfer', amount: -345 },
+    ]);
 
     // The mandate was used: the next debit is RCUR.
     await paymentOf(t, await requestPayment(t, appId, [invoice(500)]), () => true);

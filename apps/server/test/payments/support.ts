@@ -29,13 +29,24 @@ export interface Invoice {
   issuedAt: string;
 }
 let invoiceNumber = 0;
-export const invoice = (totalCents: number, issuedAt = new Date()): Invoice => ({ saleId: randomUUID(), number: `F-2026-${String(++invoiceNumber).padStart(4, '0')}`, totalCents, issuedAt: issuedAt.toISOString() });
+export const invoice = (totalCents: number, issuedAt = new Date()): Invoice => ({
+  saleId: randomUUID(),
+  number: `F-2026-${String(++invoiceNumber).padStart(4, '0')}`,
+  totalCents,
+  issuedAt: issuedAt.toISOString(),
+});
 
 type Rows = { rows: Record<string, unknown>[] };
 export const rowsOf = async (t: TestContext, query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as Rows).rows;
 
 /** What billing does: emits `billing.payment_requested` in a transaction (made-up invoices). */
-export async function requestPayment(t: TestContext, appId: string, invoices: Invoice[], trigger: 'tenant' | 'admin' | 'auto' = 'tenant', paymentRequestId = randomUUID()) {
+export async function requestPayment(
+  t: TestContext,
+  appId: string,
+  invoices: Invoice[],
+  trigger: 'tenant' | 'admin' | 'auto' = 'tenant',
+  paymentRequestId = randomUUID(),
+) {
   await t.database.inTenant(appId, (tx) =>
     t.server.platform.events.emit(tx, {
       type: 'billing.payment_requested',
@@ -54,14 +65,20 @@ export async function paymentOf(t: TestContext, paymentRequestId: string, settle
   });
 }
 
-export const eventsOf = (t: TestContext, type: string, paymentId: string) => rowsOf(t, sql`select data from domain_events where type = ${type} and data->>'paymentId' = ${paymentId} order by occurred_at`);
-export const ledgerOf = (t: TestContext, paymentId: string) => rowsOf(t, sql`select kind, amount_cents::int as amount from ledger_entries where payment_id = ${paymentId} order by created_at, kind`);
+export const eventsOf = (t: TestContext, type: string, paymentId: string) =>
+  rowsOf(t, sql`select data from domain_events where type = ${type} and data->>'paymentId' = ${paymentId} order by occurred_at`);
+export const ledgerOf = (t: TestContext, paymentId: string) =>
+  rowsOf(t, sql`select kind, amount_cents::int as amount from ledger_entries where payment_id = ${paymentId} order by created_at, kind`);
 
 /** Adds a card on the stand-in's hosted page as a browser would: the form posted, then back to our return. */
 export async function addCard(client: TestClient, standin: StripeStandin, number: string) {
   const start = await client.call('POST', '/api/payments/cards', 'billing');
   expect(start.statusCode, start.body).toBe(200);
-  const page = await fetch(start.json().data.url, { method: 'POST', body: new URLSearchParams({ number, exp: '12/34', cvc: '123', action: 'complete' }), redirect: 'manual' });
+  const page = await fetch(start.json().data.url, {
+    method: 'POST',
+    body: new URLSearchParams({ number, exp: '12/34', cvc: '123', action: 'complete' }),
+    redirect: 'manual',
+  });
   expect(page.status).toBe(303);
   const sessionId = new URL(page.headers.get('location')!.replace('/#/', '/')).searchParams.get('checkout')!;
   await standin.settled();

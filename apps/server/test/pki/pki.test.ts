@@ -89,11 +89,27 @@ describe(`trust services: CA, TSA, OCSP, CRL, seals (${engine})`, () => {
     const reply = await post('/tsa', 'application/timestamp-query', fs.readFileSync(file('request.tsq')));
     expect(reply.type).toBe('application/timestamp-reply');
     write('reply.tsr', reply.der);
-    const verified = await openssl('ts', '-verify', '-data', file('data.txt'), '-in', file('reply.tsr'), '-CAfile', file('root.pem'), '-untrusted', file('issuing.pem'));
+    const verified = await openssl(
+      'ts',
+      '-verify',
+      '-data',
+      file('data.txt'),
+      '-in',
+      file('reply.tsr'),
+      '-CAfile',
+      file('root.pem'),
+      '-untrusted',
+      file('issuing.pem'),
+    );
     expect(verified).toContain('Verification: OK');
     expect(await openssl('ts', '-reply', '-in', file('reply.tsr'), '-text')).toContain('Status: Granted.');
 
-    const oversized = await t.server.app.inject({ method: 'POST', url: '/tsa', headers: { 'content-type': 'application/timestamp-query' }, payload: Buffer.alloc(65 * 1024) });
+    const oversized = await t.server.app.inject({
+      method: 'POST',
+      url: '/tsa',
+      headers: { 'content-type': 'application/timestamp-query' },
+      payload: Buffer.alloc(65 * 1024),
+    });
     expect(oversized.statusCode).toBe(413);
     for (const body of [new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x07]), new Uint8Array(0)]) {
       const rejected = await post('/tsa', 'application/timestamp-query', body);
@@ -165,7 +181,9 @@ describe(`trust services: CA, TSA, OCSP, CRL, seals (${engine})`, () => {
     const afterRevocation = await source.revocationFor(signer.certificate, (await trust.certificate('issuing')) as Der);
     expect(afterRevocation.ocsps[0]).not.toBe(first.ocsps[0]);
     write('cached.resp', afterRevocation.ocsps[0]!);
-    expect(await openssl('ocsp', '-respin', file('cached.resp'), '-issuer', file('issuing.pem'), '-cert', file('subject.pem'), '-CAfile', file('root.pem'))).toMatch(/subject\.pem: revoked/);
+    expect(
+      await openssl('ocsp', '-respin', file('cached.resp'), '-issuer', file('issuing.pem'), '-cert', file('subject.pem'), '-CAfile', file('root.pem')),
+    ).toMatch(/subject\.pem: revoked/);
 
     // Another node learns the revocation from the database.
     const node = otherNode();
@@ -199,8 +217,23 @@ describe(`trust services: CA, TSA, OCSP, CRL, seals (${engine})`, () => {
     expect(describeCertificate(renamed.certificate).subject).toContain('O=Bolt Industries');
 
     // A tenant's own PKCS#12 replaces the platform seal and is used whatever the company name.
-    await openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/O=Bolt/CN=Bolt Qualified Seal',
-      '-days', '60', '-keyout', file('own.key'), '-out', file('own.pem'));
+    await openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-subj',
+      '/O=Bolt/CN=Bolt Qualified Seal',
+      '-days',
+      '60',
+      '-keyout',
+      file('own.key'),
+      '-out',
+      file('own.pem'),
+    );
     await openssl('pkcs12', '-export', '-inkey', file('own.key'), '-in', file('own.pem'), '-passout', 'pass:s3cret', '-out', file('own.p12'));
     const pkcs12 = fs.readFileSync(file('own.p12'));
     await expect(trust.importTenantSeal(b.appId, pkcs12, 'wrong')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });

@@ -78,8 +78,18 @@ const endpoints: Endpoint[] = [
     forbidden: { as: 'commercial', url: (i) => `/api/Users/${i.gerantA}` },
     foreign: { url: (i) => `/api/Users/${i.userB}` },
   },
-  { route: 'GET /api/Users/{id}/children', audience: 'user', url: (i) => `/api/Users/${i.gerantA}/children`, foreign: { url: (i) => `/api/Users/${i.gerantB}/children?recursif=1` } },
-  { route: 'GET /api/Users/{id}/parent', audience: 'user', url: (i) => `/api/Users/${i.commercialA}/parent`, foreign: { url: (i) => `/api/Users/${i.userB}/parent` } },
+  {
+    route: 'GET /api/Users/{id}/children',
+    audience: 'user',
+    url: (i) => `/api/Users/${i.gerantA}/children`,
+    foreign: { url: (i) => `/api/Users/${i.gerantB}/children?recursif=1` },
+  },
+  {
+    route: 'GET /api/Users/{id}/parent',
+    audience: 'user',
+    url: (i) => `/api/Users/${i.commercialA}/parent`,
+    foreign: { url: (i) => `/api/Users/${i.userB}/parent` },
+  },
   {
     route: 'POST /api/Users',
     audience: 'user',
@@ -142,9 +152,18 @@ const endpoints: Endpoint[] = [
     audience: 'application',
     url: () => '/api/applications',
     body: () => ({ company: 'New', owner: { firstName: 'O', lastName: 'Wner', email: 'owner-new@example.com' } }),
-    forbidden: { as: 'gerant', url: () => '/api/applications', body: () => ({ company: 'New', owner: { firstName: 'O', lastName: 'Wner', email: 'owner-new@example.com' } }) },
+    forbidden: {
+      as: 'gerant',
+      url: () => '/api/applications',
+      body: () => ({ company: 'New', owner: { firstName: 'O', lastName: 'Wner', email: 'owner-new@example.com' } }),
+    },
   },
-  { route: 'GET /api/applications/{id}', audience: 'application', url: (i) => `/api/applications/${i.appA}`, foreign: { url: (i) => `/api/applications/${i.appB}` } },
+  {
+    route: 'GET /api/applications/{id}',
+    audience: 'application',
+    url: (i) => `/api/applications/${i.appA}`,
+    foreign: { url: (i) => `/api/applications/${i.appB}` },
+  },
   {
     route: 'PUT /api/applications/{id}',
     audience: 'application',
@@ -159,15 +178,42 @@ const endpoints: Endpoint[] = [
     url: (i) => `/api/applications/${i.appA}/consents`,
     forbidden: { as: 'gerant', url: (i) => `/api/applications/${i.appA}/consents` },
   },
+  {
+    route: 'PUT /api/applications/{id}/company-identity',
+    audience: 'application',
+    url: (i) => `/api/applications/${i.appA}/company-identity`,
+    body: () => ({ legalName: 'Acme SAS', registrationNumber: '732829320', country: 'FR' }),
+    forbidden: {
+      as: 'gerant',
+      url: (i) => `/api/applications/${i.appA}/company-identity`,
+      body: () => ({ legalName: 'Acme SAS', registrationNumber: '732829320', country: 'FR' }),
+    },
+  },
+  {
+    route: 'DELETE /api/applications/{id}/company-identity',
+    audience: 'application',
+    url: (i) => `/api/applications/${i.appA}/company-identity`,
+    forbidden: { as: 'gerant', url: (i) => `/api/applications/${i.appA}/company-identity` },
+  },
   { route: 'GET /api/outbox', audience: 'outbox', url: () => '/api/outbox', forbidden: { as: 'gerant', url: () => '/api/outbox' } },
-  { route: 'GET /api/outbox/{id}', audience: 'outbox', url: (i) => `/api/outbox/${i.messageId}`, forbidden: { as: 'gerant', url: (i) => `/api/outbox/${i.messageId}` } },
+  {
+    route: 'GET /api/outbox/{id}',
+    audience: 'outbox',
+    url: (i) => `/api/outbox/${i.messageId}`,
+    forbidden: { as: 'gerant', url: (i) => `/api/outbox/${i.messageId}` },
+  },
   {
     route: 'POST /api/outbox/{id}/resend',
     audience: 'outbox',
     url: (i) => `/api/outbox/${i.messageId}/resend`,
     forbidden: { as: 'gerant', url: (i) => `/api/outbox/${i.messageId}/resend` },
   },
-  { route: 'POST /api/outbox/resend-failed', audience: 'outbox', url: () => '/api/outbox/resend-failed', forbidden: { as: 'gerant', url: () => '/api/outbox/resend-failed' } },
+  {
+    route: 'POST /api/outbox/resend-failed',
+    audience: 'outbox',
+    url: () => '/api/outbox/resend-failed',
+    forbidden: { as: 'gerant', url: () => '/api/outbox/resend-failed' },
+  },
 ];
 /** Routes anyone may call (they authenticate by password, cookie or mailed link, or open a session). */
 const publicRoutes = [

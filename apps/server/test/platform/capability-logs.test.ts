@@ -43,7 +43,11 @@ describe(`no capability URL or secret in any log, over a whole journey (${engine
 
   it('signs from the public link and downloads the signed document once, without a 500 or a second reply', async () => {
     const s0 = signer(0);
-    const request = await sentRequest(t, gerant, { signers: [s0], documents: [placed('contract.pdf', [0])], options: { signedDocuments: { sendCopy: true, toSigners: true }, finalDocCCeMails: ['copy@example.com'] } });
+    const request = await sentRequest(t, gerant, {
+      signers: [s0],
+      documents: [placed('contract.pdf', [0])],
+      options: { signedDocuments: { sendCopy: true, toSigners: true }, finalDocCCeMails: ['copy@example.com'] },
+    });
     const api = await invitedApi(t, s0.emailAddress);
     await signAsInvited(t, s0.emailAddress);
     await completedDocuments(t, gerant, request.id, []);
@@ -130,15 +134,29 @@ describe(`no capability URL or secret in any log, over a whole journey (${engine
     expect(created.statusCode, created.body).toBe(201);
     const invitation = linkToken((await messagesTo(t, email, 'set-password')).at(-1)!.text);
     secrets.set('invitation', invitation);
-    expect((await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: invitation, password: 'Invited-pass1!' }, headers: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: invitation, password: 'Invited-pass1!' }, headers: freshIp() }))
+        .statusCode,
+    ).toBe(200);
 
     expect((await t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email }, headers: freshIp() })).statusCode).toBe(200);
     const resetMail = await t.waitFor(async () => (await messagesTo(t, email, 'reset-password')).at(-1));
     const reset = linkToken(resetMail.text);
     secrets.set('password reset', reset);
-    expect((await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: reset, password: 'Reset-pass2!' }, headers: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: reset, password: 'Reset-pass2!' }, headers: freshIp() })).statusCode,
+    ).toBe(200);
     // A spent token again, and one in a query string (a client that put it in the URL): refused, and not logged.
-    expect((await t.request({ method: 'POST', url: `/api/auth/password/reset?token=${reset}`, body: { token: reset, password: 'Reset-pass3!' }, headers: freshIp() })).statusCode).not.toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/auth/password/reset?token=${reset}`,
+          body: { token: reset, password: 'Reset-pass3!' },
+          headers: freshIp(),
+        })
+      ).statusCode,
+    ).not.toBe(200);
 
     const user = created.json().data as { id: string };
     const next = `changed-${Date.now().toString(36)}@example.com`;
@@ -164,12 +182,16 @@ describe(`no capability URL or secret in any log, over a whole journey (${engine
   it('classifies every parameter of every public route: a credential is redacted, anything else is a known identifier', () => {
     // A new public route with a path parameter must land in one of these two lists: a credential (named `token` or
     // `…Token`, hence redacted) or an identifier that is no secret. This test fails until someone decides.
-    const publicIdentifiers = new Set(['docId', 'appId', 'version']);
+    // claimId: a direct link's claim (a UUID); verifying it takes the mailed code too.
+    const publicIdentifiers = new Set(['docId', 'appId', 'version', 'claimId']);
     const unclassified: string[] = [];
     const capabilityPaths: string[] = [];
     for (const endpoint of servedEndpoints(t.server.app)) {
       if (!('public' in endpoint.auth)) continue;
-      const params = endpoint.path.split('/').filter((part) => part.startsWith(':')).map((part) => part.slice(1));
+      const params = endpoint.path
+        .split('/')
+        .filter((part) => part.startsWith(':'))
+        .map((part) => part.slice(1));
       if (params.some(isCapabilityParam)) capabilityPaths.push(endpoint.path);
       for (const param of params) if (!isCapabilityParam(param) && !publicIdentifiers.has(param)) unclassified.push(`${endpoint.path} :${param}`);
     }
@@ -184,6 +206,7 @@ describe(`no capability URL or secret in any log, over a whole journey (${engine
       }
     }
     expect(redactUrl('https://paraphe.example/#/sign/abc.def')).toBe('https://paraphe.example/#/sign/[redacted]');
+    expect(redactUrl('https://paraphe.example/#/d/Ab3_xY')).toBe('https://paraphe.example/#/d/[redacted]');
     expect(redactUrl('/api/public/crm/hubspot/callback?code=c0de&state=st4te')).toBe('/api/public/crm/hubspot/callback?code=[redacted]&state=[redacted]');
     expect(redactUrl('/api/public/logos/3f1c/2')).toBe('/api/public/logos/3f1c/2');
   });

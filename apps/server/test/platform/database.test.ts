@@ -9,7 +9,7 @@ import { deferUntilCommit, memoOf } from '../../src/platform/db/client.ts';
 import { addCountsAtCommit, type CounterRows } from '../../src/platform/db/counters.ts';
 import { activityMonthly } from '../../src/domains/dashboards/schema.ts';
 import { addActivity } from '../../src/domains/dashboards/repository.ts';
-import { findApplication, updateApplication } from '../../src/domains/tenants/index.ts';
+import { applicationById, changeApplication } from '../../src/domains/tenants/index.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 
 /** Records deliveries instead of sending them. */
@@ -72,7 +72,14 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
   it('delivers a message once even when its job runs twice', async () => {
     const to = `once-${Date.now().toString(36)}@example.com`;
     const messageId = await t.database.inTenant(appA, (tx) =>
-      t.server.platform.messaging.queueEmail(tx, { appId: appA, to, template: 'reset-password', language: 'fr', params: { firstName: 'Once', link: 'https://example.com/once' }, branding }),
+      t.server.platform.messaging.queueEmail(tx, {
+        appId: appA,
+        to,
+        template: 'reset-password',
+        language: 'fr',
+        params: { firstName: 'Once', link: 'https://example.com/once' },
+        branding,
+      }),
     );
     await t.waitFor(async () => transport.sent.some((m) => m.to === to));
     const boss = t.server.platform.jobs.boss;
@@ -99,7 +106,7 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
     expect((await t.database.inSystem((tx) => tx.select().from(users).where(eq(users.id, userB.id))))[0]!.firstName).not.toBe('Hacked');
   });
 
-  it("refuses to write a row of another tenant from a tenant transaction", async () => {
+  it('refuses to write a row of another tenant from a tenant transaction', async () => {
     const before = await t.snapshot();
     await expect(
       t.database.inTenant(appA, (tx) =>
@@ -109,7 +116,9 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
     await expect(t.database.inTenant(appA, (tx) => tx.update(users).set({ appId: appB }).where(eq(users.appId, appA)))).rejects.toThrow();
     // Platform messages (no tenant) cannot be written from a tenant either.
     await expect(
-      t.database.inTenant(appA, (tx) => tx.insert(outboxMessages).values({ appId: null, channel: 'email', to: 'x@example.com', text: 'x', template: 'reset-password', language: 'en' })),
+      t.database.inTenant(appA, (tx) =>
+        tx.insert(outboxMessages).values({ appId: null, channel: 'email', to: 'x@example.com', text: 'x', template: 'reset-password', language: 'en' }),
+      ),
     ).rejects.toThrow();
     expect(await t.snapshot()).toBe(before);
     // And the role is back to normal after the transaction.
@@ -121,16 +130,25 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
     const steps: string[] = [];
     const mark = (to: string) => t.database.db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.to, to));
     const queue = (tx: Parameters<Parameters<typeof t.database.inSystem>[0]>[0], to: string) =>
-      t.server.platform.messaging.queueEmail(tx, { appId: appA, to, template: 'reset-password', language: 'en', params: { firstName: 'D', link: 'https://example.com/x' }, branding });
+      t.server.platform.messaging.queueEmail(tx, {
+        appId: appA,
+        to,
+        template: 'reset-password',
+        language: 'en',
+        params: { firstName: 'D', link: 'https://example.com/x' },
+        branding,
+      });
 
     await t.database.inTenant(appA, async (tx) => {
       expect(deferUntilCommit(tx, async () => void steps.push('last'), 'last')).toBe(true);
-      expect(deferUntilCommit(tx, async () => {
-        steps.push('work');
-        // Work queued by work runs too, before the `last` work.
-        deferUntilCommit(tx, async () => void steps.push('work queued by work'));
-        await queue(tx, 'deferred@example.com');
-      })).toBe(true);
+      expect(
+        deferUntilCommit(tx, async () => {
+          steps.push('work');
+          // Work queued by work runs too, before the `last` work.
+          deferUntilCommit(tx, async () => void steps.push('work queued by work'));
+          await queue(tx, 'deferred@example.com');
+        }),
+      ).toBe(true);
       steps.push('body');
       // A savepoint is not the transaction inTenant opened: its caller does the work at once.
       await tx.transaction(async (savepoint) => expect(deferUntilCommit(savepoint, async () => undefined)).toBe(false));
@@ -141,9 +159,13 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
     await expect(
       t.database.inTenant(appA, async (tx) => {
         await queue(tx, 'deferred-then-failed@example.com');
-        deferUntilCommit(tx, async () => {
-          throw new Error('deferred work failed');
-        }, 'last');
+        deferUntilCommit(
+          tx,
+          async () => {
+            throw new Error('deferred work failed');
+          },
+          'last',
+        );
       }),
     ).rejects.toThrow('deferred work failed');
     expect((await mark('deferred-then-failed@example.com'))[0]!.n).toBe(0);
@@ -166,9 +188,23 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
         return addActivity(tx, rows);
       },
     });
-    const delta = (metric: 'requests_sent' | 'signers_signed', count: number): Delta => ({ appId: appA, month: '2031-01-01', userId: null, source: 'single', metric, count });
+    const delta = (metric: 'requests_sent' | 'signers_signed', count: number): Delta => ({
+      appId: appA,
+      month: '2031-01-01',
+      userId: null,
+      source: 'single',
+      metric,
+      count,
+    });
     const countOf = async (metric: 'requests_sent' | 'signers_signed') =>
-      (await t.database.inTenant(appA, (tx) => tx.select({ count: activityMonthly.count }).from(activityMonthly).where(and(eq(activityMonthly.month, '2031-01-01'), eq(activityMonthly.metric, metric)))))[0]?.count ?? 0;
+      (
+        await t.database.inTenant(appA, (tx) =>
+          tx
+            .select({ count: activityMonthly.count })
+            .from(activityMonthly)
+            .where(and(eq(activityMonthly.month, '2031-01-01'), eq(activityMonthly.metric, metric))),
+        )
+      )[0]?.count ?? 0;
 
     await t.database.inTenant(appA, async (tx) => {
       await addCountsAtCommit(tx, counters(tx, 'b-second'), [delta('signers_signed', 1)]);
@@ -191,13 +227,13 @@ describe(`jobs, transactions and row-level security (${engine})`, () => {
     expect(await countOf('requests_sent')).toBe(3);
   });
 
-  it("reads the tenant once per transaction and forgets it when the transaction changes it", async () => {
+  it('reads the tenant once per transaction and forgets it when the transaction changes it', async () => {
     await t.database.inTenant(appA, async (tx) => {
-      const first = await findApplication(tx, appA);
-      expect(await findApplication(tx, appA)).toBe(first);
-      await updateApplication(tx, appA, { company: 'Renamed in the transaction' });
-      expect((await findApplication(tx, appA))!.company).toBe('Renamed in the transaction');
-      await updateApplication(tx, appA, { company: first!.company });
+      const first = await applicationById(tx, appA);
+      expect(await applicationById(tx, appA)).toBe(first);
+      await changeApplication(tx, appA, { company: 'Renamed in the transaction' });
+      expect((await applicationById(tx, appA))!.company).toBe('Renamed in the transaction');
+      await changeApplication(tx, appA, { company: first!.company });
     });
     // Not kept beyond the transaction, nor outside one.
     expect(memoOf(t.database.db)).toBeUndefined();

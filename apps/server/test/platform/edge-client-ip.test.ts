@@ -28,7 +28,10 @@ async function loginStatuses(t: TestContext, email: string, headers: () => Recor
 
 /** The address the evidence chain recorded for the signer's first view of the link. */
 async function viewedFrom(t: TestContext, requestId: string): Promise<string | null> {
-  const [event] = await rows<{ ip: string | null }>(t, sql`select ip from signature_events where request_id = ${requestId} and type = 'viewed' order by seq limit 1`);
+  const [event] = await rows<{ ip: string | null }>(
+    t,
+    sql`select ip from signature_events where request_id = ${requestId} and type = 'viewed' order by seq limit 1`,
+  );
   return event?.ip ?? null;
 }
 

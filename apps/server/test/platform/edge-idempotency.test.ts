@@ -96,7 +96,9 @@ describe(`edge: Idempotency-Key on creates (${engine})`, () => {
     const key = unique('key');
     const input = userInput();
     const token = await gerant.token('user');
-    const answers = await Promise.all(Array.from({ length: 5 }, () => t.request({ method: 'POST', url: '/api/Users', token, body: input, headers: keyed(key) })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.request({ method: 'POST', url: '/api/Users', token, body: input, headers: keyed(key) })),
+    );
     const created = answers.filter((r) => r.statusCode === 201 && !r.headers['idempotent-replayed']);
     expect(created).toHaveLength(1);
     for (const res of answers) {
@@ -115,7 +117,9 @@ describe(`edge: Idempotency-Key on creates (${engine})`, () => {
     const has = flights.has.bind(flights);
     flights.has = () => false;
     try {
-      const answers = await Promise.all(Array.from({ length: 4 }, () => t.request({ method: 'POST', url: '/api/Users', token, body: input, headers: keyed(key) })));
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => t.request({ method: 'POST', url: '/api/Users', token, body: input, headers: keyed(key) })),
+      );
       expect(answers.filter((r) => r.statusCode === 201 && !r.headers['idempotent-replayed'])).toHaveLength(1);
       // The others: the first answer (or, its answer not stored yet, IN_USE / UNKNOWN_RESULT), never another error.
       for (const res of answers) {
@@ -188,7 +192,13 @@ describe(`edge: Idempotency-Key on creates (${engine})`, () => {
     const created = (await createUser(userInput())).json().data;
     const key = unique('key');
     const update = async (lastName: string) =>
-      t.request({ method: 'PUT', url: `/api/Users/${created.id}`, token: await gerant.token('user'), body: { ...userInput(created.email), lastName }, headers: keyed(key) });
+      t.request({
+        method: 'PUT',
+        url: `/api/Users/${created.id}`,
+        token: await gerant.token('user'),
+        body: { ...userInput(created.email), lastName },
+        headers: keyed(key),
+      });
     expect((await update('First')).json().data.lastName).toBe('First');
     const second = await update('Second');
     expect(second.json().data.lastName).toBe('Second');
@@ -226,7 +236,12 @@ describe(`edge: Idempotency-Key on creates (${engine})`, () => {
   it('applications create (product administrator): a retry replays', async () => {
     const admin = await t.login(adminEmail);
     const key = unique('key');
-    const body = { company: `Idem Admin ${++sequence}`, owner: { firstName: 'Olga', lastName: 'Owner', email: `${unique('owner')}@example.com` }, pack: 'small', testMode: false };
+    const body = {
+      company: `Idem Admin ${++sequence}`,
+      owner: { firstName: 'Olga', lastName: 'Owner', email: `${unique('owner')}@example.com` },
+      pack: 'small',
+      testMode: false,
+    };
     const call = async () => t.request({ method: 'POST', url: '/api/applications', token: await admin.token('application'), body, headers: keyed(key) });
     const first = await call();
     expect(first.statusCode, first.body).toBe(201);
@@ -250,7 +265,13 @@ describe(`edge: Idempotency-Key on creates (${engine})`, () => {
       return multipartBody(parts);
     };
     const post = async (body: { payload: Buffer; headers: Record<string, string> }, key: string) =>
-      t.request({ method: 'POST', url: '/api/transactions/1', token: await gerant.token('history'), body: body.payload, headers: { ...body.headers, ...keyed(key) } });
+      t.request({
+        method: 'POST',
+        url: '/api/transactions/1',
+        token: await gerant.token('history'),
+        body: body.payload,
+        headers: { ...body.headers, ...keyed(key) },
+      });
 
     it('create (multipart): the same bytes replay; another file with the key is refused; one request created', async () => {
       const key = unique('key');
@@ -283,7 +304,13 @@ describe(`edge: Idempotency-Key on creates (${engine})`, () => {
       const body = await form(unique('Slow upload contract'));
       const before = await requestCount();
       const upload = new PassThrough();
-      const first = t.request({ method: 'POST', url: '/api/transactions/1', token: await gerant.token('history'), body: upload, headers: { ...body.headers, ...keyed(key) } });
+      const first = t.request({
+        method: 'POST',
+        url: '/api/transactions/1',
+        token: await gerant.token('history'),
+        body: upload,
+        headers: { ...body.headers, ...keyed(key) },
+      });
       upload.write(body.payload.subarray(0, 200));
       await t.waitFor(async () => t.server.app.idempotency.inFlight.size > 0);
       const retry = await post(body, key);
@@ -311,7 +338,8 @@ describe(`edge: Idempotency-Key on creates (${engine})`, () => {
       const source = await draft(t, gerant);
       const key = unique('key');
       const before = await requestCount();
-      const call = async (headers: Record<string, string>) => t.request({ method: 'POST', url: `/api/transactions/${source.id}/duplicate`, token: await gerant.token('history'), headers });
+      const call = async (headers: Record<string, string>) =>
+        t.request({ method: 'POST', url: `/api/transactions/${source.id}/duplicate`, token: await gerant.token('history'), headers });
       const first = await call(keyed(key));
       expect(first.statusCode, first.body).toBe(201);
       const again = await call(keyed(key));

@@ -107,7 +107,9 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
       await send(`GET users search ${q.slice(0, 20)}`, () => t.request({ method: 'GET', url: `/api/Users?search=${q}`, token: userToken }));
       await send(`GET users orderBy ${q.slice(0, 20)}`, () => t.request({ method: 'GET', url: `/api/Users?orderBy=${q}`, token: userToken }));
       await send(`GET transactions search ${q.slice(0, 20)}`, () => t.request({ method: 'GET', url: `/api/transactions/search?q=${q}`, token: historyToken }));
-      await send(`GET transactions list ${q.slice(0, 20)}`, () => t.request({ method: 'GET', url: `/api/transactions?search=${q}&filter=${q}`, token: historyToken }));
+      await send(`GET transactions list ${q.slice(0, 20)}`, () =>
+        t.request({ method: 'GET', url: `/api/transactions?search=${q}&filter=${q}`, token: historyToken }),
+      );
       await send(`GET applications search ${q.slice(0, 20)}`, () => t.request({ method: 'GET', url: `/api/applications?search=${q}`, token: appToken }));
       await send(`GET isExist ${q.slice(0, 20)}`, () => t.request({ method: 'GET', url: `/api/Users/isExist?email=${q}`, token: userToken }));
       await send(`GET user by id ${q.slice(0, 20)}`, () => t.request({ method: 'GET', url: `/api/Users/${q}`, token: userToken }));
@@ -129,11 +131,17 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
       const v = describeValue(value);
       for (const field of ['firstName', 'lastName', 'email', 'profile', 'mobile', 'parentId', 'company']) {
         if (value === null && ['mobile', 'parentId', 'company'].includes(field)) continue; // null is "none": a valid user
-        await send(`user create ${field}=${v}`, () => t.request({ method: 'POST', url: '/api/Users', token: userToken, body: { ...validUser, [field]: value } }));
+        await send(`user create ${field}=${v}`, () =>
+          t.request({ method: 'POST', url: '/api/Users', token: userToken, body: { ...validUser, [field]: value } }),
+        );
       }
-      await send(`user update lastName=${v}`, () => t.request({ method: 'PUT', url: `/api/Users/${userId}`, token: userToken, body: { ...validUser, email: 'other@example.com', lastName: value } }));
+      await send(`user update lastName=${v}`, () =>
+        t.request({ method: 'PUT', url: `/api/Users/${userId}`, token: userToken, body: { ...validUser, email: 'other@example.com', lastName: value } }),
+      );
       for (const field of ['company', 'email', 'password', 'consents', 'language']) {
-        await send(`sign-up ${field}=${v}`, () => t.request({ method: 'POST', url: '/api/applications/public', body: { ...validSignUp, [field]: value }, headers: freshIp() }));
+        await send(`sign-up ${field}=${v}`, () =>
+          t.request({ method: 'POST', url: '/api/applications/public', body: { ...validSignUp, [field]: value }, headers: freshIp() }),
+        );
       }
       await send(`login email=${v}`, () => t.request({ method: 'POST', url: '/api/auth/login', body: { email: value, password }, headers: freshIp() }));
       await send(`forgot email=${v}`, () => t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email: value }, headers: freshIp() }));
@@ -142,7 +150,9 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
       const link = links[Math.floor(linkCalls / 15) % links.length]!.token;
       linkCalls += 3;
       await send(`refuse comment=${v}`, () => t.request({ method: 'POST', url: `/api/public/sign/${link}/refuse`, body: { comment: value } }));
-      await send(`sign code=${v}`, () => t.request({ method: 'POST', url: `/api/public/sign/${link}/sign`, body: { code: value, consents: value, handwrittenPng: value } }));
+      await send(`sign code=${v}`, () =>
+        t.request({ method: 'POST', url: `/api/public/sign/${link}/sign`, body: { code: value, consents: value, handwrittenPng: value } }),
+      );
       await send(`approve comment=${v}`, () => t.request({ method: 'POST', url: `/api/public/sign/${link}/approve`, body: { comment: value } }));
     }
     // Whole bodies of the wrong shape.
@@ -150,8 +160,12 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
     const deepArray = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
     for (const body of [...[[], [validUser], 'text', 42, null].map((b) => JSON.stringify(b)), deepObject, deepArray]) {
       const v = body.length > 40 ? `${body.slice(0, 40)}…(${body.length})` : body;
-      await send(`user create body ${v}`, () => t.request({ method: 'POST', url: '/api/Users', token: userToken, body, headers: { 'content-type': 'application/json' } }));
-      await send(`sign-up body ${v}`, () => t.request({ method: 'POST', url: '/api/applications/public', body, headers: { 'content-type': 'application/json', ...freshIp() } }));
+      await send(`user create body ${v}`, () =>
+        t.request({ method: 'POST', url: '/api/Users', token: userToken, body, headers: { 'content-type': 'application/json' } }),
+      );
+      await send(`sign-up body ${v}`, () =>
+        t.request({ method: 'POST', url: '/api/applications/public', body, headers: { 'content-type': 'application/json', ...freshIp() } }),
+      );
     }
     // Broken JSON and a wrong content type.
     for (const [payload, type] of [
@@ -161,21 +175,39 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
       ['firstName=a%00b', 'application/x-www-form-urlencoded'],
       ['\u0000', 'text/plain'],
     ] as const) {
-      await send(`user create raw ${payload}`, () => t.request({ method: 'POST', url: '/api/Users', token: userToken, body: payload, headers: { 'content-type': type } }));
+      await send(`user create raw ${payload}`, () =>
+        t.request({ method: 'POST', url: '/api/Users', token: userToken, body: payload, headers: { 'content-type': type } }),
+      );
     }
     // Reads may find nothing (200); no write may be accepted.
-    expect(seen.filter((line) => line.startsWith('2') && !line.includes(' GET ')), 'accepted writes').toEqual([]);
+    expect(
+      seen.filter((line) => line.startsWith('2') && !line.includes(' GET ')),
+      'accepted writes',
+    ).toEqual([]);
     expect(seen.length).toBeGreaterThan(400);
     expect(await t.snapshot()).toBe(before);
   });
 
   it('a NUL or a lone surrogate is a 400 VALIDATION_FAILED naming the field (body, query, path)', async () => {
     const userToken = await gerant.token('user');
-    const create = await t.request({ method: 'POST', url: '/api/Users', token: userToken, body: { firstName: 'A\u0000n', lastName: 'Lee', email: 'nul@example.com', profile: 'COMMERCIAL' } });
+    const create = await t.request({
+      method: 'POST',
+      url: '/api/Users',
+      token: userToken,
+      body: { firstName: 'A\u0000n', lastName: 'Lee', email: 'nul@example.com', profile: 'COMMERCIAL' },
+    });
     expect(create.statusCode).toBe(400);
-    expect(create.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ field: 'firstName', rule: 'invalid_value', message: expect.stringContaining('Control characters') }] });
+    expect(create.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ field: 'firstName', rule: 'invalid_value', message: expect.stringContaining('Control characters') }],
+    });
 
-    const surrogate = await t.request({ method: 'POST', url: '/api/Users', token: userToken, body: { firstName: 'Ann', lastName: 'L\ud800e', email: 'lone@example.com', profile: 'COMMERCIAL' } });
+    const surrogate = await t.request({
+      method: 'POST',
+      url: '/api/Users',
+      token: userToken,
+      body: { firstName: 'Ann', lastName: 'L\ud800e', email: 'lone@example.com', profile: 'COMMERCIAL' },
+    });
     expect(surrogate.json().error.fields).toEqual([expect.objectContaining({ field: 'lastName', message: expect.stringContaining('Unicode') })]);
 
     const search = await t.request({ method: 'GET', url: '/api/Users?search=abc%00def', token: userToken });
@@ -211,7 +243,6 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
     const path = await t.request({ method: 'GET', url: `/api/public/sign/${links[0]!.token}%00` });
     expect(path.statusCode).toBe(400);
     expect(path.json().error.fields).toEqual([expect.objectContaining({ field: 'token' })]);
-
   });
 
   it('what reaches the database and is refused there (multipart text parts) answers 400, not 500, and changes nothing', async () => {
@@ -221,7 +252,9 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(['VALIDATION_FAILED', 'BAD_REQUEST']).toContain(res.json().error.code);
     }
-    const signers = await createRequest(t, gerant, { signers: [{ firstname: 'Nul\u0000', lastname: 'Byte', emailAddress: 'nul-signer@example.com', signerIndex: 0 }] });
+    const signers = await createRequest(t, gerant, {
+      signers: [{ firstname: 'Nul\u0000', lastname: 'Byte', emailAddress: 'nul-signer@example.com', signerIndex: 0 }],
+    });
     expect(signers.statusCode, signers.body).toBe(400);
     expect(await t.snapshot()).toBe(before);
   });
@@ -236,7 +269,11 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
       expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
     }
     // A drawn signature of 700 KB reaches the sign call's validation (a wrong code here), not the size limit.
-    const sign = await t.request({ method: 'POST', url: `/api/public/sign/${links[1]!.token}/sign`, body: { code: '12', consents: [], handwrittenPng: 'A'.repeat(700 * 1024) } });
+    const sign = await t.request({
+      method: 'POST',
+      url: `/api/public/sign/${links[1]!.token}/sign`,
+      body: { code: '12', consents: [], handwrittenPng: 'A'.repeat(700 * 1024) },
+    });
     expect(sign.statusCode).toBe(400);
     expect(sign.json().error.code).not.toBe('PAYLOAD_TOO_LARGE');
     // Authenticated JSON keeps the 2 MB default.
@@ -251,11 +288,15 @@ describe(`edge: hostile input never answers 500 (${engine})`, () => {
   });
 
   it('maps PostgreSQL data exceptions (class 22, 54000), wrapped or not, and nothing else', () => {
-    expect(inputDatabaseError({ code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' })).toMatchObject({ sqlState: '22021', message: expect.stringContaining('character') });
+    expect(inputDatabaseError({ code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' })).toMatchObject({
+      sqlState: '22021',
+      message: expect.stringContaining('character'),
+    });
     expect(inputDatabaseError(new Error('Failed query', { cause: { code: '22001' } }))).toMatchObject({ sqlState: '22001', message: 'A value is too long.' });
     expect(inputDatabaseError({ code: '22P02' })?.message).toBe('A value has an invalid format.');
     expect(inputDatabaseError({ code: '54000' })?.sqlState).toBe('54000');
     expect(inputDatabaseError({ code: '22ZZZ' })?.message).toBe('A value is not valid.');
-    for (const other of [{ code: '23505' }, { code: '57P01' }, { code: 'ERR_INVALID_ARG_TYPE' }, new Error('x'), null, 'text']) expect(inputDatabaseError(other)).toBeUndefined();
+    for (const other of [{ code: '23505' }, { code: '57P01' }, { code: 'ERR_INVALID_ARG_TYPE' }, new Error('x'), null, 'text'])
+      expect(inputDatabaseError(other)).toBeUndefined();
   });
 });

@@ -25,7 +25,12 @@ const unlimited: Record<string, string> = {
 const aToken = () => `${'a'.repeat(40)}.${randomUUID().replaceAll('-', '')}`;
 
 function requestOf(endpoint: EndpointSpec, token: string): { method: string; url: string; body?: unknown; headers: Record<string, string> } {
-  const url = endpoint.path.replace(':token', token).replace(':docId', randomUUID()).replace(':appId', randomUUID()).replace(':version', 'v0000001').replace('*', 'AAAA');
+  const url = endpoint.path
+    .replace(':token', token)
+    .replace(':docId', randomUUID())
+    .replace(':appId', randomUUID())
+    .replace(':version', 'v0000001')
+    .replace('*', 'AAAA');
   const headers: Record<string, string> = {};
   let body: unknown;
   if (isSchema(endpoint.body)) body = {};
@@ -80,7 +85,8 @@ describe(`edge: rate limits (${engine})`, () => {
   it('429 carries Retry-After and the x-ratelimit-* headers (login: the 11th attempt within a minute)', async () => {
     const from = freshIp();
     let last: LightMyRequestResponse | undefined;
-    for (let i = 0; i < 11; i++) last = await t.request({ method: 'POST', url: '/api/auth/login', body: { email: 'nobody-rl@example.com', password: 'Wrong-pass1' }, headers: from });
+    for (let i = 0; i < 11; i++)
+      last = await t.request({ method: 'POST', url: '/api/auth/login', body: { email: 'nobody-rl@example.com', password: 'Wrong-pass1' }, headers: from });
     expect429(last!);
     expect(rateLimitHeaders(last!).limit).toBe(10);
   });
@@ -100,7 +106,9 @@ describe(`edge: rate limits (${engine})`, () => {
     // A new address, any action: the link has had its 20.
     for (const action of actions) expect429(await t.request({ ...action, headers: freshIp() }));
     // Another link is not affected, nor are the reads of this one.
-    expect((await t.request({ method: 'POST', url: `/api/public/sign/${aToken()}/refuse`, body: { comment: 'No' }, headers: freshIp() })).statusCode).not.toBe(429);
+    expect((await t.request({ method: 'POST', url: `/api/public/sign/${aToken()}/refuse`, body: { comment: 'No' }, headers: freshIp() })).statusCode).not.toBe(
+      429,
+    );
     expect((await t.request({ method: 'GET', url: `/api/public/sign/${token}`, headers: freshIp() })).statusCode).not.toBe(429);
   });
 

@@ -46,7 +46,12 @@ describe(`domain events (${engine})`, () => {
 
   const eventsOfType = async (type: string) => t.database.db.select().from(domainEvents).where(eq(domainEvents.type, type));
   const effects = async (userId: string) =>
-    (await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'test.effect'), eq(auditEvents.targetId, userId)))).length;
+    (
+      await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'test.effect'), eq(auditEvents.targetId, userId)))
+    ).length;
 
   it('writes nothing when the change rolls back: no event row, no job', async () => {
     const before = { events: (await eventsOfType('user.created')).length, jobs: await t.jobCount(eventQueueOf('test.own')) };
@@ -73,7 +78,12 @@ describe(`domain events (${engine})`, () => {
   });
 
   it('delivers a committed change to every subscriber; a failing handler is retried without doubling its effect', async () => {
-    const created = await gerant.call('POST', '/api/Users', 'user', { firstName: 'Eve', lastName: 'Events', email: 'eve.events@example.com', profile: 'COMMERCIAL' });
+    const created = await gerant.call('POST', '/api/Users', 'user', {
+      firstName: 'Eve',
+      lastName: 'Events',
+      email: 'eve.events@example.com',
+      profile: 'COMMERCIAL',
+    });
     expect(created.statusCode).toBe(201);
     const userId = created.json().data.id as string;
     const [event] = (await eventsOfType('user.created')).filter((e) => e.data.userId === userId);

@@ -60,7 +60,9 @@ describe(`fault: jobs claimed by a dead process (${engine})`, () => {
     // Both claimed (fetched) as a worker does; the first one's heartbeat stopped a minute ago (its process died),
     // the second one's worker is alive (fresh heartbeat) — on the embedded database there is no other process.
     await boss.fetch('fault-reclaim', { batchSize: 2 });
-    await t.database.db.execute(sql`update pgboss.job set heartbeat_on = now() - interval '1 minute', heartbeat_seconds = ${heartbeatSeconds} where id = ${dead}`);
+    await t.database.db.execute(
+      sql`update pgboss.job set heartbeat_on = now() - interval '1 minute', heartbeat_seconds = ${heartbeatSeconds} where id = ${dead}`,
+    );
     await t.database.db.execute(sql`update pgboss.job set heartbeat_on = now(), heartbeat_seconds = ${heartbeatSeconds} where id = ${alive}`);
 
     // A process starting on this database (workers off: only the start-up reclaim runs).
@@ -69,7 +71,11 @@ describe(`fault: jobs claimed by a dead process (${engine})`, () => {
     await restarted.stop();
 
     const states = Object.fromEntries(
-      (await rows<{ id: string; state: string; ready: boolean }>(sql`select id, state, start_after <= now() as ready from pgboss.job where name = 'fault-reclaim'`)).map((r) => [r.id, r]),
+      (
+        await rows<{ id: string; state: string; ready: boolean }>(
+          sql`select id, state, start_after <= now() as ready from pgboss.job where name = 'fault-reclaim'`,
+        )
+      ).map((r) => [r.id, r]),
     );
     expect(states[dead]).toMatchObject({ state: 'retry', ready: true });
     expect(states[alive]!.state).toBe(engine === 'postgres' ? 'active' : 'retry');

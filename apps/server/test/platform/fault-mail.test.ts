@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { listenSmtp } from '../support/smtp.ts';
 import { createJobs } from '../../src/platform/jobs/boss.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { insertMessages } from '../../src/platform/messaging/repository.ts';
@@ -43,10 +44,7 @@ function startPeer(port: number, onAccepted?: (count: number) => void): Promise<
       });
     },
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve({ server, accepted }));
-  });
+  return listenSmtp(server, port).then(() => ({ server, accepted }));
 }
 const stopPeer = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
@@ -107,7 +105,10 @@ describe(`fault: mail delivery exactly once, within the documented bound (${engi
           about: null,
         }));
         await insertMessages(tx, rows);
-        const data = rows.map((r) => ({ data: { messageId: r.id, version: 0, priority: messagePriority.bulk } satisfies DeliveryJob, priority: messagePriority.bulk }));
+        const data = rows.map((r) => ({
+          data: { messageId: r.id, version: 0, priority: messagePriority.bulk } satisfies DeliveryJob,
+          priority: messagePriority.bulk,
+        }));
         for (let i = 0; i < data.length; i += 1000) await jobs.enqueueMany(tx, sendEmailQueue, data.slice(i, i + 1000));
       });
     } finally {
@@ -181,7 +182,9 @@ describe(`fault: mail delivery exactly once, within the documented bound (${engi
       await server.stop();
       server = undefined;
       const { duplicates, lost } = tally(queued, peer.accepted);
-      console.info(`[fault-mail] outage + kill -9 (${engine}): ${mails} mails, killed after ${atKill} received${site.adminUrl ? ` (writes stalled ${stallMs} ms before)` : ''}, ${peer.accepted.length} received, ${duplicates} duplicate(s), ${lost} lost`);
+      console.info(
+        `[fault-mail] outage + kill -9 (${engine}): ${mails} mails, killed after ${atKill} received${site.adminUrl ? ` (writes stalled ${stallMs} ms before)` : ''}, ${peer.accepted.length} received, ${duplicates} duplicate(s), ${lost} lost`,
+      );
       expect(lost).toBe(0);
       expect(duplicates).toBeLessThanOrEqual(maxConnections);
       expect(await statuses(queued)).toEqual({ sent: mails });
@@ -190,40 +193,48 @@ describe(`fault: mail delivery exactly once, within the documented bound (${engi
     }
   }, 600_000);
 
-  it.skipIf(engine !== 'postgres')(`database connections terminated again and again during a burst of ${mails} sends: at most SMTP_MAX_CONNECTIONS duplicates, none lost`, async () => {
-    const queued = await queueMails(mails, 'dropped');
-    const peer = await startPeer(smtpPort);
-    const superuser = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await superuser.connect();
-    let terminations = 0;
-    let stop = false;
-    try {
-      server = await startServerProcess(site, { env: serverEnv() });
-      // Every 300 ms, every backend of the server's database goes (the pools reconnect on their next query).
-      const terminator = (async () => {
-        while (!stop) {
-          const result = await superuser.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [site.databaseName]);
-          terminations += result.rowCount ?? 0;
-          await sleep(300);
-        }
-      })();
-      await waitUntil(async () => tally(queued, peer.accepted).lost === 0, 300_000, 'every mail received despite the terminations');
-      stop = true;
-      await terminator;
-      await sleep(3000); // late duplicates, if any
-      expect(server.alive(), server.logs().slice(-20).join('\n')).toBe(true);
-      await server.stop();
-      server = undefined;
-      const { duplicates, lost } = tally(queued, peer.accepted);
-      console.info(`[fault-mail] terminated backends (${engine}): ${mails} mails, ${terminations} backends terminated, ${peer.accepted.length} received, ${duplicates} duplicate(s), ${lost} lost`);
-      expect(terminations).toBeGreaterThan(0);
-      expect(lost).toBe(0);
-      expect(duplicates).toBeLessThanOrEqual(maxConnections);
-      expect(await statuses(queued)).toEqual({ sent: mails });
-    } finally {
-      stop = true;
-      await superuser.end();
-      await stopPeer(peer.server);
-    }
-  }, 600_000);
+  it.skipIf(engine !== 'postgres')(
+    `database connections terminated again and again during a burst of ${mails} sends: at most SMTP_MAX_CONNECTIONS duplicates, none lost`,
+    async () => {
+      const queued = await queueMails(mails, 'dropped');
+      const peer = await startPeer(smtpPort);
+      const superuser = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await superuser.connect();
+      let terminations = 0;
+      let stop = false;
+      try {
+        server = await startServerProcess(site, { env: serverEnv() });
+        // Every 300 ms, every backend of the server's database goes (the pools reconnect on their next query).
+        const terminator = (async () => {
+          while (!stop) {
+            const result = await superuser.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [
+              site.databaseName,
+            ]);
+            terminations += result.rowCount ?? 0;
+            await sleep(300);
+          }
+        })();
+        await waitUntil(async () => tally(queued, peer.accepted).lost === 0, 300_000, 'every mail received despite the terminations');
+        stop = true;
+        await terminator;
+        await sleep(3000); // late duplicates, if any
+        expect(server.alive(), server.logs().slice(-20).join('\n')).toBe(true);
+        await server.stop();
+        server = undefined;
+        const { duplicates, lost } = tally(queued, peer.accepted);
+        console.info(
+          `[fault-mail] terminated backends (${engine}): ${mails} mails, ${terminations} backends terminated, ${peer.accepted.length} received, ${duplicates} duplicate(s), ${lost} lost`,
+        );
+        expect(terminations).toBeGreaterThan(0);
+        expect(lost).toBe(0);
+        expect(duplicates).toBeLessThanOrEqual(maxConnections);
+        expect(await statuses(queued)).toEqual({ sent: mails });
+      } finally {
+        stop = true;
+        await superuser.end();
+        await stopPeer(peer.server);
+      }
+    },
+    600_000,
+  );
 });

@@ -88,7 +88,10 @@ async function s3Backend(): Promise<Backend> {
   client.middlewareStack.add(
     (next, context) => async (args) => {
       if (disk.full && writes.has(context.commandName ?? '')) {
-        throw Object.assign(new Error('Storage backend has reached its minimum free drive threshold.'), { name: 'XMinioStorageFull', $metadata: { httpStatusCode: 507 } });
+        throw Object.assign(new Error('Storage backend has reached its minimum free drive threshold.'), {
+          name: 'XMinioStorageFull',
+          $metadata: { httpStatusCode: 507 },
+        });
       }
       return next(args);
     },
@@ -139,7 +142,10 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])(`fault: storag
       const pdf = await makePdf(3);
       const res = await createRequest(t, gerant, { files: [{ fileName: 'contract.pdf', data: pdf }] });
       expect(res.statusCode, res.body).toBe(507);
-      expect(res.json().error).toMatchObject({ code: 'STORAGE_FULL', message: "The server's storage is full: nothing was saved. Try again later or contact support." });
+      expect(res.json().error).toMatchObject({
+        code: 'STORAGE_FULL',
+        message: "The server's storage is full: nothing was saved. Try again later or contact support.",
+      });
       expect(await requestCount()).toBe(before.requests);
       expect(await backend.allFiles()).toEqual(before.files);
 
@@ -166,7 +172,9 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])(`fault: storag
     const created = await createRequest(t, gerant);
     expect(created.statusCode).toBe(201);
     const documentKeys = (
-      (await t.database.db.execute(sql`select storage_key from signature_documents where request_id = ${created.json().data.id}`)) as unknown as { rows: { storage_key: string }[] }
+      (await t.database.db.execute(sql`select storage_key from signature_documents where request_id = ${created.json().data.id}`)) as unknown as {
+        rows: { storage_key: string }[];
+      }
     ).rows.map((r) => r.storage_key);
     const attached = `${appId}/${randomUUID()}.pdf`;
     const orphan = `${appId}/${randomUUID()}.pdf`;

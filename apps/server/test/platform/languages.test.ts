@@ -28,7 +28,14 @@ describe(`languages (${engine})`, () => {
 
   const create = async (language: string) => {
     const email = `lang-${language}-${Date.now().toString(36)}@example.com`;
-    const res = await gerant.call('POST', '/api/Users', 'user', { firstName: 'Lena', lastName: 'Lang', email, profile: 'COMMERCIAL', parentId: gerantId, language });
+    const res = await gerant.call('POST', '/api/Users', 'user', {
+      firstName: 'Lena',
+      lastName: 'Lang',
+      email,
+      profile: 'COMMERCIAL',
+      parentId: gerantId,
+      language,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return { id: res.json().data.id as string, email };
   };
@@ -37,7 +44,15 @@ describe(`languages (${engine})`, () => {
     expect((await gerant.call('GET', '/api/Users/web/me', 'user')).json().data.user.language).toBe('fr');
     const user = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId: gerantId });
     const edit = (language: string) =>
-      gerant.call('PUT', `/api/Users/${user.id}`, 'user', { firstName: 'Lena', lastName: 'Lang', email: user.email, profile: 'COMMERCIAL', parentId: gerantId, language, active: true });
+      gerant.call('PUT', `/api/Users/${user.id}`, 'user', {
+        firstName: 'Lena',
+        lastName: 'Lang',
+        email: user.email,
+        profile: 'COMMERCIAL',
+        parentId: gerantId,
+        language,
+        active: true,
+      });
     expect((await edit('de')).statusCode).toBe(200);
     const asUser = await t.login(user.email);
     expect((await asUser.call('GET', '/api/Users/web/me', 'user')).json().data.user.language).toBe('de');
@@ -50,7 +65,10 @@ describe(`languages (${engine})`, () => {
   it("an account whose language nobody chose adopts the login page's (English browser → en, and its code mail); a chosen one never changes", async () => {
     const fresh = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId: gerantId });
     const asFresh = await t.login(fresh.email, undefined, 'en');
-    expect((await asFresh.call('GET', '/api/Users/web/me', 'user')).json().data.user).toMatchObject({ language: 'en', additionnalData: { theme: { lang: 'en' } } });
+    expect((await asFresh.call('GET', '/api/Users/web/me', 'user')).json().data.user).toMatchObject({
+      language: 'en',
+      additionnalData: { theme: { lang: 'en' } },
+    });
     const again = await t.login(fresh.email, undefined, 'de');
     expect((await again.call('GET', '/api/Users/web/me', 'user')).json().data.user.language).toBe('en');
     // The product administrator of the first start (no language given: fr by default, not chosen), with a code.

@@ -105,7 +105,11 @@ describe(`lists at volume: capped totals and trigram search (${engine})`, () => 
 
     const many = await get(a, 'history', '/api/transactions?limit=20&search=MARTIN');
     expect(many).toMatchObject({ countAll: searchCap, countAllCapped: true });
-    expect(many.data.map((r) => r.label)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1).filter((g) => g !== 7).map((g) => `Bail ${g}`));
+    expect(many.data.map((r) => r.label)).toEqual(
+      Array.from({ length: 21 }, (_, i) => i + 1)
+        .filter((g) => g !== 7)
+        .map((g) => `Bail ${g}`),
+    );
     // The label matches too; accents as typed.
     expect((await get(a, 'history', '/api/transactions?limit=20&search=ÈVE')).countAllCapped).toBe(true);
     expect((await get(a, 'history', '/api/transactions?limit=20&search=Bail 1049')).data.map((r) => r.label)).toEqual(['Bail 1049']);
@@ -113,7 +117,11 @@ describe(`lists at volume: capped totals and trigram search (${engine})`, () => 
     const filter = encodeURIComponent(encodeSignatureFilter({ status: ['ready'] }));
     const ready = await get(a, 'history', `/api/transactions?limit=20&search=quenouille&filter=${filter}`);
     expect(ready.data.map((r) => r.label)).toEqual([]);
-    const completed = await get(a, 'history', `/api/transactions?limit=2&offset=1&search=quenouille&filter=${encodeURIComponent(encodeSignatureFilter({ status: ['completed'] }))}`);
+    const completed = await get(
+      a,
+      'history',
+      `/api/transactions?limit=2&offset=1&search=quenouille&filter=${encodeURIComponent(encodeSignatureFilter({ status: ['completed'] }))}`,
+    );
     expect(completed.data.map((r) => r.label)).toEqual(['Bail 407', 'Bail 807']);
     expect(completed.countAll).toBe(3);
   });

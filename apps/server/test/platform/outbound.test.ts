@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ipv6Bytes, ipv6Form, isPublicAddress, outboundRequest, OutboundError, parseOutboundUrl, prepareOutbound, type OutboundNetwork } from '../../src/platform/net/outbound.ts';
+import {
+  ipv6Bytes,
+  ipv6Form,
+  isPublicAddress,
+  outboundRequest,
+  OutboundError,
+  parseOutboundUrl,
+  prepareOutbound,
+  type OutboundNetwork,
+} from '../../src/platform/net/outbound.ts';
 
 const refusal = async (promise: Promise<unknown>) => {
   try {
@@ -36,9 +45,28 @@ describe('outbound requests to tenant-given addresses (SSRF)', () => {
   it('knows the public unicast addresses from the others, IPv4-mapped and NAT64 forms included', () => {
     for (const ok of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(ok), ok).toBe(true);
     for (const refused of [
-      '127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
-      '224.0.0.1', '255.255.255.255', '198.18.0.1', '::1', '::', 'fe80::1', 'fd00::1', 'ff02::1', '::ffff:127.0.0.1',
-      '::ffff:7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b::10.0.0.1', '2001:db8::1', 'not-an-ip',
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::10.0.0.1',
+      '2001:db8::1',
+      'not-an-ip',
     ]) {
       expect(isPublicAddress(refused), refused).toBe(false);
     }
@@ -78,22 +106,45 @@ describe('outbound requests to tenant-given addresses (SSRF)', () => {
   it('judges IPv6 forms that embed an IPv4 address by that address: mapped, SIIT, NAT64, 6to4, Teredo; refuses IPv4-compatible and NAT64 local-use', () => {
     const cases: [string, boolean][] = [
       // IPv4-compatible (deprecated): refused whatever it embeds; :: and ::1 are themselves.
-      ['::127.0.0.1', false], ['::7f00:1', false], ['::10.0.0.1', false], ['::8.8.8.8', false], ['::', false], ['::1', false],
+      ['::127.0.0.1', false],
+      ['::7f00:1', false],
+      ['::10.0.0.1', false],
+      ['::8.8.8.8', false],
+      ['::', false],
+      ['::1', false],
       // IPv4-mapped and SIIT (IPv4-translated).
-      ['::ffff:127.0.0.1', false], ['::ffff:a9fe:a9fe', false], ['::ffff:8.8.8.8', true],
-      ['::ffff:0:127.0.0.1', false], ['::ffff:0:7f00:1', false], ['::ffff:0:192.168.1.1', false], ['::ffff:0:8.8.8.8', true],
+      ['::ffff:127.0.0.1', false],
+      ['::ffff:a9fe:a9fe', false],
+      ['::ffff:8.8.8.8', true],
+      ['::ffff:0:127.0.0.1', false],
+      ['::ffff:0:7f00:1', false],
+      ['::ffff:0:192.168.1.1', false],
+      ['::ffff:0:8.8.8.8', true],
       // NAT64 well-known prefix, and the local-use prefix (an operator's own translators).
-      ['64:ff9b::127.0.0.1', false], ['64:ff9b::a9fe:a9fe', false], ['64:ff9b::8.8.8.8', true], ['64:ff9b::808:808', true],
-      ['64:ff9b:1::8.8.8.8', false], ['64:ff9b:1:ffff::1', false],
+      ['64:ff9b::127.0.0.1', false],
+      ['64:ff9b::a9fe:a9fe', false],
+      ['64:ff9b::8.8.8.8', true],
+      ['64:ff9b::808:808', true],
+      ['64:ff9b:1::8.8.8.8', false],
+      ['64:ff9b:1:ffff::1', false],
       // 6to4: the IPv4 address at bits 16–48.
-      ['2002:7f00:1::1', false], ['2002:a00:1::', false], ['2002:c0a8:101::1', false], ['2002:a9fe:a9fe::1', false], ['2002:808:808::1', true], ['2002:5db8:d822::1', true],
+      ['2002:7f00:1::1', false],
+      ['2002:a00:1::', false],
+      ['2002:c0a8:101::1', false],
+      ['2002:a9fe:a9fe::1', false],
+      ['2002:808:808::1', true],
+      ['2002:5db8:d822::1', true],
       // Teredo: server at bits 32–64, client XOR 0xffffffff in the last 32 bits; both must be public.
       ['2001:0:7f00:1::', false], // server 127.0.0.1
       ['2001:0:808:808:0:0:80ff:fffe', false], // client ~(7f.00.00.01) = 127.0.0.1
       ['2001:0:808:808:0:0:f5ff:fffe', false], // client 10.0.0.1
       ['2001:0:808:808:0:0:f7f7:f7f7', true], // client 8.8.8.8
       // Plain IPv6: public unicast and the ranges refused before.
-      ['2606:4700:4700::1111', true], ['2001:4860:4860::8888', true], ['fe80::1%eth0', false], ['fd12:3456::1', false], ['2001:db8::1', false],
+      ['2606:4700:4700::1111', true],
+      ['2001:4860:4860::8888', true],
+      ['fe80::1%eth0', false],
+      ['fd12:3456::1', false],
+      ['2001:db8::1', false],
     ];
     for (const [address, expected] of cases) expect(isPublicAddress(address), address).toBe(expected);
     expect(ipv6Form(ipv6Bytes('2001:0:808:808:0:0:f7f7:f7f7')!)).toEqual({ kind: 'embeds', form: 'teredo', ipv4: ['8.8.8.8', '8.8.8.8'] });
@@ -102,7 +153,14 @@ describe('outbound requests to tenant-given addresses (SSRF)', () => {
   });
 
   it('refuses the embedded forms by URL literal too (the URL parser rewrites [::127.0.0.1] as [::7f00:1])', async () => {
-    for (const url of ['https://[::127.0.0.1]/', 'https://[::ffff:0:127.0.0.1]/', 'https://[64:ff9b::127.0.0.1]/', 'https://[64:ff9b:1::a00:1]/', 'https://[2002:7f00:1::1]/', 'https://[2001:0:7f00:1::1]/']) {
+    for (const url of [
+      'https://[::127.0.0.1]/',
+      'https://[::ffff:0:127.0.0.1]/',
+      'https://[64:ff9b::127.0.0.1]/',
+      'https://[64:ff9b:1::a00:1]/',
+      'https://[2002:7f00:1::1]/',
+      'https://[2001:0:7f00:1::1]/',
+    ]) {
       expect(await refusal(prepareOutbound(url)), url).toBe('private_address');
     }
   });
@@ -137,12 +195,16 @@ describe('outbound requests to tenant-given addresses (SSRF)', () => {
   it('re-checks every redirect: a public first hop redirecting to a private address is refused at the redirect', async () => {
     const net = standInNetwork({ 'public.test': ['93.184.216.34'], 'inside.test': ['10.0.0.1'], 'next.test': ['93.184.216.35'] });
     // The first hop is public and is sent (dialled for 93.184.216.34); its redirect leads to 10.0.0.1: refused.
-    const refused = await refusal(outboundRequest(net.url('public.test', '/redirect-private-name'), { allowHttp: true, maxRedirects: 2, network: net.network }));
+    const refused = await refusal(
+      outboundRequest(net.url('public.test', '/redirect-private-name'), { allowHttp: true, maxRedirects: 2, network: net.network }),
+    );
     expect(refused).toBe('private_address');
     expect(net.dialled).toEqual(['93.184.216.34']);
     expect(net.lookups).toEqual(['public.test', 'inside.test']);
     // A redirect to an IP literal in the private network: refused the same way, after the public first hop.
-    expect(await refusal(outboundRequest(net.url('public.test', '/redirect-private'), { allowHttp: true, maxRedirects: 2, network: net.network }))).toBe('private_address');
+    expect(await refusal(outboundRequest(net.url('public.test', '/redirect-private'), { allowHttp: true, maxRedirects: 2, network: net.network }))).toBe(
+      'private_address',
+    );
     expect(net.dialled).toEqual(['93.184.216.34', '93.184.216.34']);
     // A redirect to another public name is followed (checked, then dialled for its own address).
     const followed = await outboundRequest(net.url('public.test', '/redirect-public-name'), { allowHttp: true, maxRedirects: 2, network: net.network });

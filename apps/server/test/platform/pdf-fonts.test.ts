@@ -56,7 +56,8 @@ describe('server PDFs in embedded Unicode fonts', () => {
     expect(text).toContain('υπογράφων, υπέγραψε');
     expect(await langOf(pdf)).toBe('el');
     const fonts = execFileSync('pdffonts', [fileOf(pdf)], { encoding: 'utf8' });
-    for (const font of ['LiberationSans', 'LiberationSans-Bold', 'DroidSansFallback', 'NanumSquareR']) expect(fonts).toMatch(new RegExp(`^[A-Z]{6}\\+${font}\\s+CID TrueType\\s+Identity-H\\s+yes yes yes`, 'm'));
+    for (const font of ['LiberationSans', 'LiberationSans-Bold', 'DroidSansFallback', 'NanumSquareR'])
+      expect(fonts).toMatch(new RegExp(`^[A-Z]{6}\\+${font}\\s+CID TrueType\\s+Identity-H\\s+yes yes yes`, 'm'));
     // Subsets: the 4 MB CJK font adds a few kilobytes.
     expect(pdf.length).toBeLessThan(60_000);
     renders(pdf);
@@ -87,19 +88,52 @@ describe('server PDFs in embedded Unicode fonts', () => {
       vatCents: 24_680,
       totalCents: 148_080,
       vatMention: null,
-      seller: { id: '00000000-0000-4000-8000-000000000002', name: 'Paraphe SAS', legalForm: 'SAS', shareCapital: '10 000 €', address: '1 rue de la Paix', postalCode: '75002', city: 'Paris', siren: '123456789', rcsCity: 'Paris', vatNumber: 'FR12123456789', iban: null, bic: null, latePenaltyText: 'Pénalités : 3 fois le taux légal.', paymentTermsDays: 30 } as InvoicePdfInput['seller'],
-      buyer: { companyName: '山田商事株式会社', registrationNumber: null, vatNumber: null, address: '東京都千代田区1-1', postalCode: '100-0001', city: 'Tokyo', country: 'JP', billingEmail: null },
+      seller: {
+        id: '00000000-0000-4000-8000-000000000002',
+        name: 'Paraphe SAS',
+        legalForm: 'SAS',
+        shareCapital: '10 000 €',
+        address: '1 rue de la Paix',
+        postalCode: '75002',
+        city: 'Paris',
+        siren: '123456789',
+        rcsCity: 'Paris',
+        vatNumber: 'FR12123456789',
+        iban: null,
+        bic: null,
+        latePenaltyText: 'Pénalités : 3 fois le taux légal.',
+        paymentTermsDays: 30,
+      } as InvoicePdfInput['seller'],
+      buyer: {
+        companyName: '山田商事株式会社',
+        registrationNumber: null,
+        vatNumber: null,
+        address: '東京都千代田区1-1',
+        postalCode: '100-0001',
+        city: 'Tokyo',
+        country: 'JP',
+        billingEmail: null,
+      },
       language: 'de',
     };
     const pdf = await buildInvoicePdf(input);
     const text = textOf(pdf);
-    for (const expected of ['RECHNUNG', 'Rechnungsdatum', 'zzgl. USt. 20 %', '1.234,00 €', '1.480,80 €', '山田商事株式会社', '東京都千代田区1-1']) expect(text).toContain(expected);
+    for (const expected of ['RECHNUNG', 'Rechnungsdatum', 'zzgl. USt. 20 %', '1.234,00 €', '1.480,80 €', '山田商事株式会社', '東京都千代田区1-1'])
+      expect(text).toContain(expected);
     expect(await langOf(pdf)).toBe('de');
     renders(pdf);
   });
 
   it('a Danish time-stamp receipt: its own words, the file name in any script, /Lang da (not dk)', async () => {
-    const pdf = await timestampReceipt({ fileName: 'Ægteskab 山田.txt', sizeBytes: 1234567, sha256: 'd'.repeat(64), timestampedAt: at, tsa: 'CN=Paraphe TSA', serial: '42', language: 'dk' });
+    const pdf = await timestampReceipt({
+      fileName: 'Ægteskab 山田.txt',
+      sizeBytes: 1234567,
+      sha256: 'd'.repeat(64),
+      timestampedAt: at,
+      tsa: 'CN=Paraphe TSA',
+      serial: '42',
+      language: 'dk',
+    });
     const text = textOf(pdf);
     for (const expected of ['Kvittering for tidsstempel', 'Ægteskab 山田.txt', '1.234.567 byte']) expect(text).toContain(expected);
     expect(await langOf(pdf)).toBe('da');
@@ -122,14 +156,18 @@ describe('server PDFs in right-to-left scripts (docs/languages.md)', () => {
     for (const name of ['محمد بن سلمان', 'فاطمة الزهراء', 'דוד בן־גוריון', 'Leïla', 'بن علي', 'شركة الأفق', 'عقد إيجار']) expect(text).toContain(name);
     // A line of the English document stays left to right around the right-to-left name it holds: on the page the
     // name (its words drawn right to left) comes before the e-mail address, not after it.
-    const words = [...execFileSync('pdftotext', ['-bbox', fileOf(pdf), '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map(
-      ([, xMin, xMax, word]) => ({ xMin: Number(xMin), xMax: Number(xMax), word: word!.replace(/&lt;/g, '<').replace(/&gt;/g, '>') }),
-    );
+    const words = [
+      ...execFileSync('pdftotext', ['-bbox', fileOf(pdf), '-'], { encoding: 'utf8' }).matchAll(
+        /<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)<\/word>/g,
+      ),
+    ].map(([, xMin, xMax, word]) => ({ xMin: Number(xMin), xMax: Number(xMax), word: word!.replace(/&lt;/g, '<').replace(/&gt;/g, '>') }));
     const firstNameWord = words.find((w) => [...w.word].reverse().join('') === 'محمد')!;
     const email = words.find((w) => w.word === '<s0@example.com>')!;
     expect(firstNameWord.xMax).toBeLessThan(email.xMin);
     expect(text).not.toContain('?');
-    expect(execFileSync('pdffonts', [fileOf(pdf)], { encoding: 'utf8' })).toMatch(/^[A-Z]{6}\+NotoSansArabic-Regular\s+CID TrueType\s+Identity-H\s+yes yes yes/m);
+    expect(execFileSync('pdffonts', [fileOf(pdf)], { encoding: 'utf8' })).toMatch(
+      /^[A-Z]{6}\+NotoSansArabic-Regular\s+CID TrueType\s+Identity-H\s+yes yes yes/m,
+    );
     renders(pdf);
   });
 
@@ -147,8 +185,32 @@ describe('server PDFs in right-to-left scripts (docs/languages.md)', () => {
       vatCents: 60,
       totalCents: 360,
       vatMention: null,
-      seller: { id: '00000000-0000-4000-8000-000000000002', name: 'Paraphe SAS', legalForm: 'SAS', shareCapital: '10 000 €', address: '1 rue de la Paix', postalCode: '75002', city: 'Paris', siren: '123456789', rcsCity: 'Paris', vatNumber: 'FR12123456789', iban: null, bic: null, latePenaltyText: 'Pénalités : 3 fois le taux légal.', paymentTermsDays: 30 } as InvoicePdfInput['seller'],
-      buyer: { companyName: 'شركة الأفق للتجارة', registrationNumber: null, vatNumber: null, address: 'شارع الملك فهد 12', postalCode: '11564', city: 'الرياض', country: 'SA', billingEmail: null },
+      seller: {
+        id: '00000000-0000-4000-8000-000000000002',
+        name: 'Paraphe SAS',
+        legalForm: 'SAS',
+        shareCapital: '10 000 €',
+        address: '1 rue de la Paix',
+        postalCode: '75002',
+        city: 'Paris',
+        siren: '123456789',
+        rcsCity: 'Paris',
+        vatNumber: 'FR12123456789',
+        iban: null,
+        bic: null,
+        latePenaltyText: 'Pénalités : 3 fois le taux légal.',
+        paymentTermsDays: 30,
+      } as InvoicePdfInput['seller'],
+      buyer: {
+        companyName: 'شركة الأفق للتجارة',
+        registrationNumber: null,
+        vatNumber: null,
+        address: 'شارع الملك فهد 12',
+        postalCode: '11564',
+        city: 'الرياض',
+        country: 'SA',
+        billingEmail: null,
+      },
       language: 'en',
     };
     const pdf = await buildInvoicePdf(input);

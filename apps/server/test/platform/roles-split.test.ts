@@ -80,7 +80,7 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
     await site?.remove();
   }, 60_000);
 
-  const rows = async <T,>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
+  const rows = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
   const count = async (text: string, values: unknown[] = []) => (await rows<{ n: number }>(text, values))[0]!.n;
 
   async function createAndSend(gerant: ApiClient, index: number): Promise<{ id: string; email: string }> {
@@ -99,7 +99,8 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
 
   /** The last mail of `template` to `email`, as the outbox keeps it (the SMTP copy is the same text, encoded). */
   const mailText = async (email: string, template: string, after = 0) =>
-    (await rows<{ text: string }>(`select text from outbox_messages where recipient = $1 and template = $2 order by created_at`, [email, template]))[after]?.text;
+    (await rows<{ text: string }>(`select text from outbox_messages where recipient = $1 and template = $2 order by created_at`, [email, template]))[after]
+      ?.text;
 
   /** The signer opens the invitation on one api process, asks the code, signs there. */
   async function sign(base: string, email: string, index: number) {
@@ -110,76 +111,87 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
     const asked = await fetch(`${api}/code`, { method: 'POST', headers });
     if (asked.status !== 200) throw new Error(`code: ${asked.status} ${await asked.text()}`);
     const code = /\b(\d{6})\b/.exec(await waitUntil(() => mailText(email, 'signing-code'), 300_000, `code to ${email}`))![1];
-    const signed = await fetch(`${api}/sign`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ code, consents: [] }) });
+    const signed = await fetch(`${api}/sign`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ code, consents: [] }),
+    });
     if (signed.status !== 200) throw new Error(`sign: ${signed.status} ${await signed.text()}`);
   }
 
-  it(`creates, signs and completes ${requestCount} requests through both api processes, one worker killed (-9) midway`, async () => {
-    const indexes = Array.from({ length: requestCount }, (_, i) => i);
-    let started = Date.now();
-    const created: { id: string; email: string }[] = [];
-    // Half through each api process (even indexes on the first, odd on the second).
-    await inParallel(indexes, concurrency * 2, async (i) => void created.push({ ...(await createAndSend(gerants[i % 2]!, i)) }));
-    timings.createSeconds = since(started);
-    expect(created).toHaveLength(requestCount);
+  it(
+    `creates, signs and completes ${requestCount} requests through both api processes, one worker killed (-9) midway`,
+    async () => {
+      const indexes = Array.from({ length: requestCount }, (_, i) => i);
+      let started = Date.now();
+      const created: { id: string; email: string }[] = [];
+      // Half through each api process (even indexes on the first, odd on the second).
+      await inParallel(indexes, concurrency * 2, async (i) => void created.push({ ...(await createAndSend(gerants[i % 2]!, i)) }));
+      timings.createSeconds = since(started);
+      expect(created).toHaveLength(requestCount);
 
-    started = Date.now();
-    let signedCount = 0;
-    let killedAt: number | undefined;
-    await inParallel(created, concurrency * 2, async (request, i) => {
-      await sign(apis[i % 2]!.url, request.email, i);
-      // Midway: a worker dies at work (completions, mails, archives in flight), no shutdown.
-      if (++signedCount === Math.floor(requestCount / 2)) {
-        killedAt = Date.now();
-        await workers[0]!.crash();
-      }
-    });
-    timings.signSeconds = since(started);
-    expect(killedAt).toBeDefined();
-    expect(workers[0]!.alive()).toBe(false);
+      started = Date.now();
+      let signedCount = 0;
+      let killedAt: number | undefined;
+      await inParallel(created, concurrency * 2, async (request, i) => {
+        await sign(apis[i % 2]!.url, request.email, i);
+        // Midway: a worker dies at work (completions, mails, archives in flight), no shutdown.
+        if (++signedCount === Math.floor(requestCount / 2)) {
+          killedAt = Date.now();
+          await workers[0]!.crash();
+        }
+      });
+      timings.signSeconds = since(started);
+      expect(killedAt).toBeDefined();
+      expect(workers[0]!.alive()).toBe(false);
 
-    const ids = created.map((r) => r.id);
-    await waitUntil(async () => (await count(`select count(*)::int as n from signature_requests where id = any($1) and status = 'completed'`, [ids])) === requestCount, completionTimeoutMs, 'every request completed');
-    timings.completedSecondsAfterLastSign = since(started) - timings.signSeconds!;
-    timings.totalSeconds = since(started) + timings.createSeconds!;
-    await waitUntil(async () => (await count(`select count(*)::int as n from outbox_messages where status <> 'sent'`)) === 0, 120_000, 'every mail sent');
+      const ids = created.map((r) => r.id);
+      await waitUntil(
+        async () => (await count(`select count(*)::int as n from signature_requests where id = any($1) and status = 'completed'`, [ids])) === requestCount,
+        completionTimeoutMs,
+        'every request completed',
+      );
+      timings.completedSecondsAfterLastSign = since(started) - timings.signSeconds!;
+      timings.totalSeconds = since(started) + timings.createSeconds!;
+      await waitUntil(async () => (await count(`select count(*)::int as n from outbox_messages where status <> 'sent'`)) === 0, 120_000, 'every mail sent');
 
-    // Completed exactly once: one `completed` event and one completed version per document.
-    const completions = await rows<{ request_id: string; n: number }>(
-      `select request_id, count(*)::int as n from signature_events where type = 'completed' and request_id = any($1) group by request_id`,
-      [ids],
-    );
-    expect(completions.filter((c) => c.n === 1)).toHaveLength(requestCount);
-    expect(
-      await count(
-        `select count(*)::int as n from (select document_id from document_versions v join signature_documents d on d.id = v.document_id
-          where d.request_id = any($1) and v.kind = 'completed' group by document_id having count(*) <> 1) x`,
+      // Completed exactly once: one `completed` event and one completed version per document.
+      const completions = await rows<{ request_id: string; n: number }>(
+        `select request_id, count(*)::int as n from signature_events where type = 'completed' and request_id = any($1) group by request_id`,
         [ids],
-      ),
-    ).toBe(0);
+      );
+      expect(completions.filter((c) => c.n === 1)).toHaveLength(requestCount);
+      expect(
+        await count(
+          `select count(*)::int as n from (select document_id from document_versions v join signature_documents d on d.id = v.document_id
+          where d.request_id = any($1) and v.kind = 'completed' group by document_id having count(*) <> 1) x`,
+          [ids],
+        ),
+      ).toBe(0);
 
-    // Every mail exactly once: each signer got 3 (invitation, code, signed documents), and the mail server received
-    // each outbox message once (no more, no fewer) — counted per recipient.
-    const outbox = await rows<{ to: string; n: number }>(`select recipient as "to", count(*)::int as n from outbox_messages group by recipient`);
-    const received = new Map<string, number>();
-    for (const mail of smtp.received) for (const to of mail.to) received.set(to, (received.get(to) ?? 0) + 1);
-    const mismatches = outbox.filter((o) => received.get(o.to) !== o.n).map((o) => `${o.to}: outbox ${o.n}, received ${received.get(o.to) ?? 0}`);
-    expect(mismatches).toEqual([]);
-    expect(smtp.received.length).toBe(outbox.reduce((sum, o) => sum + o.n, 0));
-    for (const { email } of created) expect(outbox.find((o) => o.to === email)?.n, email).toBe(3);
+      // Every mail exactly once: each signer got 3 (invitation, code, signed documents), and the mail server received
+      // each outbox message once (no more, no fewer) — counted per recipient.
+      const outbox = await rows<{ to: string; n: number }>(`select recipient as "to", count(*)::int as n from outbox_messages group by recipient`);
+      const received = new Map<string, number>();
+      for (const mail of smtp.received) for (const to of mail.to) received.set(to, (received.get(to) ?? 0) + 1);
+      const mismatches = outbox.filter((o) => received.get(o.to) !== o.n).map((o) => `${o.to}: outbox ${o.n}, received ${received.get(o.to) ?? 0}`);
+      expect(mismatches).toEqual([]);
+      expect(smtp.received.length).toBe(outbox.reduce((sum, o) => sum + o.n, 0));
+      for (const { email } of created) expect(outbox.find((o) => o.to === email)?.n, email).toBe(3);
 
-    // No file lost: every key the rows reference is in the bucket.
-    const keys = await rows<{ key: string }>(
-      `select storage_key as key from signature_documents where request_id = any($1)
+      // No file lost: every key the rows reference is in the bucket.
+      const keys = await rows<{ key: string }>(
+        `select storage_key as key from signature_documents where request_id = any($1)
        union all select v.storage_key from document_versions v join signature_documents d on d.id = v.document_id where d.request_id = any($1)
        union all select attestation_key from signature_requests where id = any($1) and attestation_key is not null`,
-      [ids],
-    );
-    expect(keys.length).toBeGreaterThanOrEqual(requestCount * 4); // original, signed, completed, evidence file
-    const bucket = createS3Storage(s3.settings('site/'));
-    const missing: string[] = [];
-    await inParallel(keys, 16, async ({ key }) => void ((await bucket.exists(key)) || missing.push(key)));
-    expect(missing).toEqual([]);
-
-  }, completionTimeoutMs + 300_000);
+        [ids],
+      );
+      expect(keys.length).toBeGreaterThanOrEqual(requestCount * 4); // original, signed, completed, evidence file
+      const bucket = createS3Storage(s3.settings('site/'));
+      const missing: string[] = [];
+      await inParallel(keys, 16, async ({ key }) => void ((await bucket.exists(key)) || missing.push(key)));
+      expect(missing).toEqual([]);
+    },
+    completionTimeoutMs + 300_000,
+  );
 });

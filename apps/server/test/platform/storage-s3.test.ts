@@ -166,7 +166,9 @@ describe('S3-compatible storage (s3rver)', () => {
     await storage.put(key, Buffer.from('%PDF-1.7 original'));
     // The object replaced behind the server's back with other bytes but the original's metadata.
     const original = createHash('sha256').update('%PDF-1.7 original').digest('base64');
-    await createS3Client(settings).send(new PutObjectCommand({ Bucket: settings.bucket, Key: `docs/${key}`, Body: Buffer.from('%PDF-1.7 tampered'), Metadata: { sha256: original } }));
+    await createS3Client(settings).send(
+      new PutObjectCommand({ Bucket: settings.bucket, Key: `docs/${key}`, Body: Buffer.from('%PDF-1.7 tampered'), Metadata: { sha256: original } }),
+    );
     await expect(storage.get(key)).rejects.toMatchObject({ code: 'EIO', message: expect.stringContaining('do not match') });
     const streamed = async () => {
       for await (const _ of storage.stream(key)) void _;
@@ -177,7 +179,9 @@ describe('S3-compatible storage (s3rver)', () => {
   it('maps errors to the storage errors, leaves nothing of a failed stream, and keeps keys under their prefix', async () => {
     const missing = `app-1/${randomBytes(8).toString('hex')}.pdf`;
     await expect(storage.get(missing)).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(new Promise((resolve, reject) => storage.stream(missing).on('error', reject).on('end', resolve).resume())).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(new Promise((resolve, reject) => storage.stream(missing).on('error', reject).on('end', resolve).resume())).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
     expect(await storage.exists(missing)).toBe(false);
     await storage.delete(missing); // idempotent
     await expect(storage.put('../escape.pdf', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);

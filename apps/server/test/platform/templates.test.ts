@@ -76,9 +76,9 @@ describe('mail templates', () => {
 
   it('throws when a variable is missing', () => {
     expect(() => renderTemplate('reset-password', 'en', { firstName: 'Jane' } as unknown as TemplateParams['reset-password'], branding)).toThrow(/link/);
-    expect(() => renderTemplate('confirm-account', 'fr', { firstName: 'Jane', link: 'https://x' } as unknown as TemplateParams['confirm-account'], branding)).toThrow(
-      'Template variable company is missing',
-    );
+    expect(() =>
+      renderTemplate('confirm-account', 'fr', { firstName: 'Jane', link: 'https://x' } as unknown as TemplateParams['confirm-account'], branding),
+    ).toThrow('Template variable company is missing');
   });
 
   it('has the same templates and placeholders in every complete catalogue', () => {

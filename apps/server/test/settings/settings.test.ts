@@ -42,7 +42,13 @@ describe(`tenant settings (${engine})`, () => {
   const url = (path = '') => `/api/settings/${appId}${path}`;
   const uploadLogo = async (client: TestClient | undefined, data: Buffer, contentType = 'image/png', target = appId) => {
     const { payload, headers } = multipartBody([{ name: 'file', fileName: 'logo.png', contentType, data }]);
-    return t.request({ method: 'PUT', url: `/api/settings/${target}/logo`, token: client ? await client.token('application') : undefined, body: payload, headers });
+    return t.request({
+      method: 'PUT',
+      url: `/api/settings/${target}/logo`,
+      token: client ? await client.token('application') : undefined,
+      body: payload,
+      headers,
+    });
   };
   const rowsOf = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const settingsState = async () =>
@@ -52,7 +58,14 @@ describe(`tenant settings (${engine})`, () => {
       await rowsOf(sql`select count(*)::int as n from provider_credentials`),
     ]);
 
-  const general = { company: 'Acme Holding', issuingCompany: 'Acme Signatures', address: '1 rue de la Paix, Paris', supportEmail: 'help@acme.test', defaultLanguage: 'fr', themeColor: '#112233' };
+  const general = {
+    company: 'Acme Holding',
+    issuingCompany: 'Acme Signatures',
+    address: '1 rue de la Paix, Paris',
+    supportEmail: 'help@acme.test',
+    defaultLanguage: 'fr',
+    themeColor: '#112233',
+  };
   const parameters = {
     signatureDefaults: {
       handwritten: 'enabled',
@@ -103,9 +116,15 @@ describe(`tenant settings (${engine})`, () => {
     const saved = await gerant.call('PUT', url('/general'), 'application', general);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.general).toMatchObject({ ...general, logo: null });
-    const [event] = await t.database.db.select().from(domainEvents).where(and(eq(domainEvents.appId, appId), eq(domainEvents.type, 'application.settings_changed')));
+    const [event] = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.appId, appId), eq(domainEvents.type, 'application.settings_changed')));
     expect(event?.data).toMatchObject({ part: 'general', changed: expect.arrayContaining(['company', 'issuingCompany', 'themeColor']) });
-    const audits = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.appId, appId), eq(auditEvents.action, 'settings.general_changed')));
+    const audits = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.appId, appId), eq(auditEvents.action, 'settings.general_changed')));
     expect(audits).toHaveLength(1);
     const bad = await gerant.call('PUT', url('/general'), 'application', { ...general, themeColor: 'blue' });
     expect(bad.statusCode).toBe(400);
@@ -123,7 +142,9 @@ describe(`tenant settings (${engine})`, () => {
     expect(await refused(makePng(199, 240))).toContain('199×240');
     expect(await refused(makePng(200, 200, { padTo: 151 * 1024 }))).toContain('150 KB');
     expect(await refused(makePng(10, 10, { declared: { width: 20000, height: 20000 } }))).toContain('20000×20000');
-    expect(await refused(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><script>alert(1)</script></svg>'), 'image/svg+xml')).toContain('SVG');
+    expect(
+      await refused(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><script>alert(1)</script></svg>'), 'image/svg+xml'),
+    ).toContain('SVG');
 
     const png = makePng(200, 200, { padTo: 150 * 1024 });
     const ok = await uploadLogo(gerant, png);
@@ -141,10 +162,15 @@ describe(`tenant settings (${engine})`, () => {
   });
 
   it('checks templates (unknown placeholders, the SMS wildcard), previews them escaped and sends a test in the user’s language', async () => {
-    const unknown = await gerant.call('PUT', url('/templates'), 'application', { templates: { invitation: { en: { subject: 'Hi ${firstName}', body: '${signerName} ${iban}' } } } });
+    const unknown = await gerant.call('PUT', url('/templates'), 'application', {
+      templates: { invitation: { en: { subject: 'Hi ${firstName}', body: '${signerName} ${iban}' } } },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['templates.invitation.en.subject', 'templates.invitation.en.body']);
-    const messages = unknown.json().error.fields.map((f: { message: string }) => f.message).join(' ');
+    const messages = unknown
+      .json()
+      .error.fields.map((f: { message: string }) => f.message)
+      .join(' ');
     expect(messages).toContain('Unknown placeholders: ${firstName}');
     expect(messages).toContain('Unknown placeholders: ${iban}');
     const noLink = await gerant.call('PUT', url('/templates'), 'application', { templates: { reminder: { fr: { sms: 'Signez ${label}' } } } });
@@ -166,7 +192,9 @@ describe(`tenant settings (${engine})`, () => {
     expect(shown.html).toContain('#112233');
     expect(shown.sms).toMatch(/^Sign: http/);
 
-    const templates = { invitation: { en: { subject: 'ACME: please sign ${label}', body: 'Dear ${signerName},\n\n${requesterName} needs your signature.', sms: '' } } };
+    const templates = {
+      invitation: { en: { subject: 'ACME: please sign ${label}', body: 'Dear ${signerName},\n\n${requesterName} needs your signature.', sms: '' } },
+    };
     const saved = await gerant.call('PUT', url('/templates'), 'application', { templates });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.templates).toEqual(templates);
@@ -208,7 +236,16 @@ describe(`tenant settings (${engine})`, () => {
     const saved = await gerant.call('PUT', url('/templates'), 'application', { templates: { start: { en: start } } });
     expect(saved.statusCode, saved.body).toBe(200);
     const startMails = (email: string, requestId?: string) =>
-      t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.to, email), eq(outboxMessages.template, 'request-started'), requestId ? eq(outboxMessages.about, `request:${requestId}`) : undefined));
+      t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(
+          and(
+            eq(outboxMessages.to, email),
+            eq(outboxMessages.template, 'request-started'),
+            requestId ? eq(outboxMessages.about, `request:${requestId}`) : undefined,
+          ),
+        );
     const sendAs = async (client: TestClient) => {
       const signers = [signer(0)];
       const res = await createRequest(t, client, { signers, options: { chainingMode: 'email' }, send: true });
@@ -235,12 +272,31 @@ describe(`tenant settings (${engine})`, () => {
   it('feeds a new request from the user’s defaults, then the tenant’s Parameters, then the product’s', async () => {
     const saved = await gerant.call('PUT', url('/parameters'), 'application', parameters);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data.parameters).toMatchObject({ expiryDays: 45, smsSender: 'ACME', signatureDefaults: { ...parameters.signatureDefaults, expiryDays: 45 } });
-    const badSender = await gerant.call('PUT', url('/parameters'), 'application', { ...parameters, smsSender: 'ACME-SIGNATURES', successRedirection: 'http://acme.test' });
-    expect(badSender.json().error.fields.map((f: { field: string }) => f.field).sort()).toEqual(['smsSender', 'successRedirection']);
+    expect(saved.json().data.parameters).toMatchObject({
+      expiryDays: 45,
+      smsSender: 'ACME',
+      signatureDefaults: { ...parameters.signatureDefaults, expiryDays: 45 },
+    });
+    const badSender = await gerant.call('PUT', url('/parameters'), 'application', {
+      ...parameters,
+      smsSender: 'ACME-SIGNATURES',
+      successRedirection: 'http://acme.test',
+    });
+    expect(
+      badSender
+        .json()
+        .error.fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['smsSender', 'successRedirection']);
 
     const tenantOnly = (await commercial.call('GET', '/api/settings/me/signature-defaults', 'user')).json().data.defaults;
-    expect(tenantOnly).toMatchObject({ handwritten: 'enabled', level: 2, chainingMode: 'direct', expiryDays: 45, signedDocuments: { toSigners: false, toObservers: true } });
+    expect(tenantOnly).toMatchObject({
+      handwritten: 'enabled',
+      level: 2,
+      chainingMode: 'direct',
+      expiryDays: 45,
+      signedDocuments: { toSigners: false, toObservers: true },
+    });
     const patched = await commercial.call('PATCH', '/api/Users/additionnalData', 'user', { signatureDefaults: { handwritten: 'touchOnly', expiryDays: 10 } });
     expect(patched.statusCode, patched.body).toBe(200);
     const mine = (await commercial.call('GET', '/api/settings/me/signature-defaults', 'user')).json().data;
@@ -254,14 +310,18 @@ describe(`tenant settings (${engine})`, () => {
     expect(Math.round(days)).toBe(45);
     const token = (sent.json().data.links[0].url as string).split('/#/sign/')[1];
     const view = await t.request({ method: 'GET', url: `/api/public/sign/${token}` });
-    expect(view.json().data).toMatchObject({ redirects: { success: 'https://acme.test/ok', cancel: null }, tenant: { company: 'Acme Signatures', themeColor: '#112233' } });
+    expect(view.json().data).toMatchObject({
+      redirects: { success: 'https://acme.test/ok', cancel: null },
+      tenant: { company: 'Acme Signatures', themeColor: '#112233' },
+    });
     expect(view.json().data.tenant.logoUrl).toMatch(/^\/api\/public\/logos\//);
   });
 
   it('keeps provider credentials sealed, tests them with the spec’s three outcomes, and inherits them when enabled', async () => {
     const test = (query = '') => gerant.call('POST', url(`/provider/test${query}`), 'application', {});
     expect((await test()).json().error.code).toBe('PROVIDER_CREDENTIALS_INCOMPLETE');
-    const save = (body: Record<string, unknown>) => gerant.call('PUT', url('/provider'), 'application', { provider: 'provider1', offerCode: 'OFFER1', ...body });
+    const save = (body: Record<string, unknown>) =>
+      gerant.call('PUT', url('/provider'), 'application', { provider: 'provider1', offerCode: 'OFFER1', ...body });
     const incomplete = await save({ login: 'good' });
     expect(incomplete.json().data).toMatchObject({ login: 'good', hasPassword: false });
     const missing = await test();
@@ -269,7 +329,17 @@ describe(`tenant settings (${engine})`, () => {
     expect(missing.json().error.fields.map((f: { field: string }) => f.field)).toEqual(['password']);
 
     const saved = await save({ login: 'good', password: 'pa55word' });
-    expect(saved.json().data).toEqual({ provider: 'provider1', login: 'good', offerCode: 'OFFER1', distributorCode: null, folderId: null, entityId: null, profile: null, hasPassword: true, userId: null });
+    expect(saved.json().data).toEqual({
+      provider: 'provider1',
+      login: 'good',
+      offerCode: 'OFFER1',
+      distributorCode: null,
+      folderId: null,
+      entityId: null,
+      profile: null,
+      hasPassword: true,
+      userId: null,
+    });
     expect(JSON.stringify((await gerant.call('GET', url(), 'application')).json())).not.toContain('pa55word');
     const [stored] = (await rowsOf(sql`select password_sealed from provider_credentials where app_id = ${appId}`)) as { password_sealed: string }[];
     expect(stored!.password_sealed).not.toContain('pa55word');
@@ -284,7 +354,17 @@ describe(`tenant settings (${engine})`, () => {
     expect([down.statusCode, down.json().error.code]).toEqual([503, 'PROVIDER_UNAVAILABLE']);
 
     // The manager has credentials of their own; their subordinate inherits them only when the tenant says so.
-    expect((await gerant.call('PUT', url('/provider'), 'application', { provider: 'provider2', login: 'good', password: 'pa55word', offerCode: 'M', userId: managerId })).statusCode).toBe(200);
+    expect(
+      (
+        await gerant.call('PUT', url('/provider'), 'application', {
+          provider: 'provider2',
+          login: 'good',
+          password: 'pa55word',
+          offerCode: 'M',
+          userId: managerId,
+        })
+      ).statusCode,
+    ).toBe(200);
     const effective = async () => (await gerant.call('GET', url(`/provider/effective/${commercialId}`), 'application')).json().data;
     expect(await effective()).toMatchObject({ source: 'tenant', credentials: { login: 'down', userId: null } });
     await gerant.call('PUT', url('/parameters'), 'application', { ...parameters, providerInheritance: true });

@@ -24,7 +24,12 @@ export function makePng(width: number, height: number, opts: { declared?: { widt
   ihdr.set([8, 0, 0, 0, 0], 8);
   const rows = Buffer.alloc((width + 1) * height, 0x80);
   for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))];
+  const parts = [
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ];
   const size = parts.reduce((n, p) => n + p.length, 0);
   if (opts.padTo && opts.padTo > size + 12) parts.splice(2, 0, chunk('ruSt', Buffer.alloc(opts.padTo - size - 12, 7)));
   return Buffer.concat(parts);

@@ -22,7 +22,8 @@ describe(`signature requests: authorization and visibility (${engine})`, () => {
     const clients = await Promise.all([managerUser, commercialUser, outsiderUser, comptableUser].map((u) => t.login(u.email)));
     [manager, commercial, outsider, comptable] = clients as [TestClient, TestClient, TestClient, TestClient];
     stranger = (await tenantWithGerant(t)).client;
-    for (const [name, client] of Object.entries({ gerant, manager, commercial, outsider })) ids[name] = (await draft(t, client, { label: `${name} request` })).id;
+    for (const [name, client] of Object.entries({ gerant, manager, commercial, outsider }))
+      ids[name] = (await draft(t, client, { label: `${name} request` })).id;
     ids.stranger = (await draft(t, stranger)).id;
   });
   afterAll(async () => t?.close());

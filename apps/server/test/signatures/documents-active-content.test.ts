@@ -35,13 +35,20 @@ describe(`documents: active content neutralised for the signers, reported to the
       pages: [{ content: 'BT /F1 12 Tf 72 700 Td (Contract) Tj ET' }],
       catalogExtra: `/OpenAction ${extra} 0 R`,
       pageExtra: () => `/Annots [${extra + 1} 0 R]`,
-      objects: ["<</S /JavaScript /JS (app.alert\\('hello'\\);)>>", '<</Type /Annot /Subtype /Link /Rect [72 600 200 620] /A <</S /URI /URI (https://example.com/)>>>>'],
+      objects: [
+        "<</S /JavaScript /JS (app.alert\\('hello'\\);)>>",
+        '<</Type /Annot /Subtype /Link /Rect [72 600 200 620] /A <</S /URI /URI (https://example.com/)>>>>',
+      ],
     });
     const original = await inspectPdf(scripted);
     expect(original.ok && original.activeContent).toEqual(['JavaScript', 'URI']);
 
     const s0 = signer(0);
-    const request = await sentRequest(t, gerant, { signers: [s0], files: [{ fileName: 'scripted.pdf', data: scripted }], documents: [placed('scripted.pdf', [0])] });
+    const request = await sentRequest(t, gerant, {
+      signers: [s0],
+      files: [{ fileName: 'scripted.pdf', data: scripted }],
+      documents: [placed('scripted.pdf', [0])],
+    });
     const docId = request.documents[0]!.id;
 
     // The requester sees what the check found, on the request and in its document list.
@@ -68,10 +75,16 @@ describe(`documents: active content neutralised for the signers, reported to the
 
     // The evidence trail records what the preparation removed.
     const prepared = await t.database.inTenant(appId, (tx) =>
-      tx.select().from(signatureEvents).where(and(eq(signatureEvents.requestId, request.id), eq(signatureEvents.type, 'document_prepared'))),
+      tx
+        .select()
+        .from(signatureEvents)
+        .where(and(eq(signatureEvents.requestId, request.id), eq(signatureEvents.type, 'document_prepared'))),
     );
     expect(prepared).toHaveLength(1);
-    expect(prepared[0]!.data).toMatchObject({ documentId: docId, activeContentRemoved: [{ kind: 'JavaScript', location: expect.stringContaining('OpenAction') }] });
+    expect(prepared[0]!.data).toMatchObject({
+      documentId: docId,
+      activeContentRemoved: [{ kind: 'JavaScript', location: expect.stringContaining('OpenAction') }],
+    });
 
     // Signed and completed: the served version plus signature revisions, whose catalog opens nothing.
     await signAsInvited(t, s0.emailAddress);

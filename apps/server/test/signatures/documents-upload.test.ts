@@ -76,7 +76,9 @@ describe(`documents: upload checks with the signing engine's reader (${engine})`
     expect(bomb.length).toBeLessThan(200 * 1024);
     const rss = process.memoryUsage().rss;
     const error = await expectRefusedAs('bomb.pdf', bomb, 'DECOMPRESSION_BOMB');
-    expect(error.message).toBe('bomb.pdf holds compressed data that expands far beyond the allowed size: it was refused. Print it to a new PDF and upload it again.');
+    expect(error.message).toBe(
+      'bomb.pdf holds compressed data that expands far beyond the allowed size: it was refused. Print it to a new PDF and upload it again.',
+    );
     // The engine stops inflating at its 64 MB budget; the old reader (pdf-lib) inflated everything.
     expect(process.memoryUsage().rss - rss).toBeLessThan(150 * 1024 * 1024);
   });
@@ -95,7 +97,12 @@ describe(`documents: upload checks with the signing engine's reader (${engine})`
       documents: [placed('trailing.pdf', [0]), placed('byterange.pdf', [0])],
     });
     await signAsInvited(t, s0.emailAddress);
-    const signed = await completedDocuments(t, gerant, request.id, request.documents.map((d) => d.id));
+    const signed = await completedDocuments(
+      t,
+      gerant,
+      request.id,
+      request.documents.map((d) => d.id),
+    );
     for (const pdf of signed) {
       const inspection = await inspectPdf(pdf);
       expect(inspection.ok === false && inspection.reason).toBe('ALREADY_SIGNED');
@@ -104,10 +111,20 @@ describe(`documents: upload checks with the signing engine's reader (${engine})`
 
   it('checks the field pages against the page count the engine reads', async () => {
     const twoPages = rawPdf({ pages: [{}, { rotate: 90 }] });
-    const res = await createRequest(t, gerant, { files: [{ fileName: 'two.pdf', data: twoPages }], documents: [placed('two.pdf', [], { signatureFields: [{ signerIndex: 0, page: 3 }] })] });
+    const res = await createRequest(t, gerant, {
+      files: [{ fileName: 'two.pdf', data: twoPages }],
+      documents: [placed('two.pdf', [], { signatureFields: [{ signerIndex: 0, page: 3 }] })],
+    });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.fields[0]).toMatchObject({ field: 'transactionDocuments.0.signatureFields.0.page', rule: 'out_of_range', params: { min: 1, max: 2 } });
-    const ok = await draft(t, gerant, { files: [{ fileName: 'two.pdf', data: twoPages }], documents: [placed('two.pdf', [], { signatureFields: [{ signerIndex: 0, page: 2 }] })] });
+    expect(res.json().error.fields[0]).toMatchObject({
+      field: 'transactionDocuments.0.signatureFields.0.page',
+      rule: 'out_of_range',
+      params: { min: 1, max: 2 },
+    });
+    const ok = await draft(t, gerant, {
+      files: [{ fileName: 'two.pdf', data: twoPages }],
+      documents: [placed('two.pdf', [], { signatureFields: [{ signerIndex: 0, page: 2 }] })],
+    });
     expect(ok.documents).toHaveLength(1);
   });
 });
@@ -139,9 +156,15 @@ describe(`documents: ZIP archives checked before inflating (${engine})`, () => {
   it('stops inflating a member as soon as it passes its declared size', async () => {
     const honest = deflatedMember('real.pdf', await makePdf(1));
     const liar = { ...deflatedMember('liar.pdf', Buffer.alloc(40 * 1024 * 1024)), size: 2048 };
-    const res = await createRequest(t, gerant, { files: [{ fileName: 'liar.zip', contentType: 'application/zip', data: rawZip([honest, liar]) }], documents: [] });
+    const res = await createRequest(t, gerant, {
+      files: [{ fileName: 'liar.zip', contentType: 'application/zip', data: rawZip([honest, liar]) }],
+      documents: [],
+    });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'INVALID_FILE_TYPE', message: 'liar.pdf in liar.zip is damaged (it does not inflate to its declared size).' });
+    expect(res.json().error).toMatchObject({
+      code: 'INVALID_FILE_TYPE',
+      message: 'liar.pdf in liar.zip is damaged (it does not inflate to its declared size).',
+    });
   });
 
   it('refuses a member declared over the file limit before inflating it, and reads the PDFs of a good archive', async () => {
@@ -150,7 +173,10 @@ describe(`documents: ZIP archives checked before inflating (${engine})`, () => {
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error.code).toBe('ARCHIVE_MEMBER_TOO_LARGE');
     const good = makeZip({ 'one.pdf': await makePdf(1), 'sub/two.pdf': await makePdf(2), '__MACOSX/._one.pdf': new Uint8Array([0]) });
-    const request = await draft(t, gerant, { files: [{ fileName: 'good.zip', contentType: 'application/zip', data: good }], documents: [placed('good.zip', [0])] });
+    const request = await draft(t, gerant, {
+      files: [{ fileName: 'good.zip', contentType: 'application/zip', data: good }],
+      documents: [placed('good.zip', [0])],
+    });
     expect(request.documents).toHaveLength(2);
   });
 });
@@ -169,7 +195,9 @@ describe(`documents: POST /api/transactions/inspect checks one file when it is a
   afterAll(async () => t?.close());
 
   const inspect = async (client: TestClient | null, file: { fileName: string; contentType?: string; data: Uint8Array }) => {
-    const { payload, headers } = multipartBody([{ name: 'file', fileName: file.fileName, contentType: file.contentType ?? 'application/pdf', data: file.data }]);
+    const { payload, headers } = multipartBody([
+      { name: 'file', fileName: file.fileName, contentType: file.contentType ?? 'application/pdf', data: file.data },
+    ]);
     return t.request({ method: 'POST', url: '/api/transactions/inspect', token: client ? await client.token('history') : undefined, body: payload, headers });
   };
 
@@ -196,14 +224,24 @@ describe(`documents: POST /api/transactions/inspect checks one file when it is a
     });
     const zip = makeZip({ 'a.pdf': await makePdf(1), 'b.pdf': await makePdf(3) });
     const zipped = await inspect(gerant, { fileName: 'bundle.zip', contentType: 'application/zip', data: zip });
-    expect(zipped.json().data).toMatchObject({ kind: 'zip', documents: [{ fileName: 'a.pdf', pageCount: 1 }, { fileName: 'b.pdf', pageCount: 3 }] });
+    expect(zipped.json().data).toMatchObject({
+      kind: 'zip',
+      documents: [
+        { fileName: 'a.pdf', pageCount: 1 },
+        { fileName: 'b.pdf', pageCount: 3 },
+      ],
+    });
     expect(await t.snapshot()).toBe(before);
   });
 
   it('refuses a text file named .pdf at once, naming it (as the create call would)', async () => {
     const res = await inspect(gerant, { fileName: 'notes.pdf', data: Buffer.from('not a pdf') });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'PDF_INVALID', message: 'notes.pdf is not a PDF file: export it as PDF and upload it again.', details: { reason: 'NOT_PDF' } });
+    expect(res.json().error).toMatchObject({
+      code: 'PDF_INVALID',
+      message: 'notes.pdf is not a PDF file: export it as PDF and upload it again.',
+      details: { reason: 'NOT_PDF' },
+    });
     const txt = await inspect(gerant, { fileName: 'notes.txt', contentType: 'text/plain', data: Buffer.from('hello') });
     expect(txt.json().error.code).toBe('INVALID_FILE_TYPE');
   });

@@ -29,7 +29,16 @@ describe(`signature requests: reminders, expiry, signing links (${engine})`, () 
   };
   /** Sends at the frozen base time and waits for the invitations. */
   async function sent(options: Record<string, unknown>, signers = [signer(0, { phoneNum: '+33611111111' })]) {
-    const request = await draft(t, gerant, { signers, documents: [placed('contract.pdf', signers.map((s) => s.signerIndex))], options });
+    const request = await draft(t, gerant, {
+      signers,
+      documents: [
+        placed(
+          'contract.pdf',
+          signers.map((s) => s.signerIndex),
+        ),
+      ],
+      options,
+    });
     await gerant.call('PUT', `/api/transactions/${request.id}`, 'history', { action: 'send' });
     await t.waitFor(async () => (await requestRow(t, request.id)).status === 'ready');
     return { id: request.id, signers: await signerRows(t, request.id) };
@@ -38,7 +47,10 @@ describe(`signature requests: reminders, expiry, signing links (${engine})`, () 
   it('reminds by mail and SMS on schedule until expiry, then expires the request once', async () => {
     base = new Date();
     t.now.value = base;
-    const withReminders = await sent({ expiryDays: 10, reminders: { mail: { firstAfterDays: 2, intervalDays: 3 }, sms: { firstAfterDays: 4, intervalDays: 0 } } });
+    const withReminders = await sent({
+      expiryDays: 10,
+      reminders: { mail: { firstAfterDays: 2, intervalDays: 3 }, sms: { firstAfterDays: 4, intervalDays: 0 } },
+    });
     const without = await sent({ expiryDays: 20, reminders: { mail: { firstAfterDays: 0, intervalDays: 1 } } }, [signer(0)]);
     const email = withReminders.signers[0]!.email;
     const reminders = async () => (await messagesTo(t, email, 'signature-reminder')).length;
@@ -97,9 +109,15 @@ describe(`signature requests: reminders, expiry, signing links (${engine})`, () 
   it('stops after the maximum number of reminders, and a bad maximum is refused with the field named', async () => {
     base = new Date();
     t.now.value = base;
-    const refused = await createRequest(t, gerant, { signers: [signer(0)], options: { reminders: { mail: { firstAfterDays: 1, intervalDays: 1, maxCount: 0 } } } });
+    const refused = await createRequest(t, gerant, {
+      signers: [signer(0)],
+      options: { reminders: { mail: { firstAfterDays: 1, intervalDays: 1, maxCount: 0 } } },
+    });
     expect(refused.statusCode, refused.body).toBe(400);
-    expect(refused.json().error.fields.map((f: { field: string }) => f.field), refused.body).toContain('optionsRequest.reminders.mail.maxCount');
+    expect(
+      refused.json().error.fields.map((f: { field: string }) => f.field),
+      refused.body,
+    ).toContain('optionsRequest.reminders.mail.maxCount');
     const request = await sent({ expiryDays: 30, reminders: { mail: { firstAfterDays: 1, intervalDays: 1, maxCount: 2 } } }, [signer(0)]);
     for (let d = 1; d <= 6; d++) await at(d * day + minute);
     expect(await messagesTo(t, request.signers[0]!.email, 'signature-reminder')).toHaveLength(2);
@@ -117,7 +135,9 @@ describe(`signature requests: reminders, expiry, signing links (${engine})`, () 
 
     const [payload, mac] = token.split('.') as [string, string];
     const flipped = `${payload.slice(0, -2)}${payload.at(-2) === 'A' ? 'B' : 'A'}${payload.at(-1)}.${mac}`;
-    const otherSigner = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), s: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+    const otherSigner = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), s: '00000000-0000-4000-8000-000000000000' }),
+    ).toString('base64url');
     const wrongKey = signingToken(Buffer.alloc(32, 7), { requestId: request.id, signerId: request.signers[0]!.id, expiresAt: new Date(base.getTime() + day) });
     for (const bad of [flipped, `${otherSigner}.${mac}`, wrongKey, `${token}.x`, 'garbage', '']) {
       expect(() => verifySigningLink(platform, bad)).toThrow(expect.objectContaining({ code: 'TOKEN_INVALID' }));

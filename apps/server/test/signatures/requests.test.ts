@@ -43,7 +43,11 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
     // Missing name → 'signer', missing x/y → 0, missing page → last page (-1).
     expect(body.documents[0].signatureFields).toEqual([{ page: -1, name: 'signer', x: 0, y: 0, width: 150, height: 60, signerIndex: 0 }]);
     expect(body.documents[0].sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(body.options).toMatchObject({ finalDocCCeMails: ['cc@example.com'], chainingMode: 'email', reminders: { mail: { firstAfterDays: 2, intervalDays: 3 } } });
+    expect(body.options).toMatchObject({
+      finalDocCCeMails: ['cc@example.com'],
+      chainingMode: 'email',
+      reminders: { mail: { firstAfterDays: 2, intervalDays: 3 } },
+    });
     expect(body.owner.name).toBe('GERANT Gérard');
   });
 
@@ -71,7 +75,10 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
       { page: 2, name: 'signer', x: 50, y: 60, width: 150, height: 60, signerIndex: 1 },
     ]);
     const duplicated = (await gerant.call('POST', `/api/transactions/${body.id}/duplicate`, 'history')).json().data;
-    expect(duplicated.documents[0].signatureFields.map((f: { width: number; height: number }) => [f.width, f.height])).toEqual([[240.5, 90], [150, 60]]);
+    expect(duplicated.documents[0].signatureFields.map((f: { width: number; height: number }) => [f.width, f.height])).toEqual([
+      [240.5, 90],
+      [150, 60],
+    ]);
 
     const sent = await gerant.call('PUT', `/api/transactions/${body.id}`, 'history', { action: 'send' });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -82,16 +89,27 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
     expect(page.documents[0].fields).toEqual([expect.objectContaining({ page: 1, x: 100, y: 120, width: 240.5, height: 90 })]);
     const pdf = (await t.request({ method: 'GET', url: `/api/public/sign/${token}/documents/${body.documents[0].id}` })).rawPayload.toString('latin1');
     const rects = [...pdf.matchAll(/\/Rect\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g)].map((m) => m.slice(1).map(Number));
-    expect(rects).toEqual(expect.arrayContaining([[100, 120, 340.5, 210], [50, 60, 200, 120]]));
+    expect(rects).toEqual(
+      expect.arrayContaining([
+        [100, 120, 340.5, 210],
+        [50, 60, 200, 120],
+      ]),
+    );
 
-    const tooWide = await createRequest(t, gerant, { signers: [signer(0)], documents: [placed('contract.pdf', [], { signatureFields: [{ signerIndex: 0, width: 601 }] })] });
+    const tooWide = await createRequest(t, gerant, {
+      signers: [signer(0)],
+      documents: [placed('contract.pdf', [], { signatureFields: [{ signerIndex: 0, width: 601 }] })],
+    });
     expect(tooWide.statusCode).toBe(400);
     expect(tooWide.json().error.fields[0].field).toBe('transactionDocuments.0.signatureFields.0.width');
   });
 
   it('turns each PDF of a zip into a document of type zip', async () => {
     const zip = makeZip({ 'a.pdf': await makePdf(1), 'folder/b.pdf': await makePdf(3), '__MACOSX/._a.pdf': new Uint8Array([1]) });
-    const body = await draft(t, gerant, { files: [{ fileName: 'bundle.zip', contentType: 'application/x-zip-compressed', data: zip }], documents: [placed('bundle.zip', [0])] });
+    const body = await draft(t, gerant, {
+      files: [{ fileName: 'bundle.zip', contentType: 'application/x-zip-compressed', data: zip }],
+      documents: [placed('bundle.zip', [0])],
+    });
     const docs = (await (await gerant.call('GET', `/api/transactions/${body.id}/documents`, 'history')).json()).data;
     expect(docs.map((d: { fileName: string; fileType: string; pageCount: number }) => [d.fileName, d.fileType, d.pageCount])).toEqual([
       ['a.pdf', 'zip', 1],
@@ -190,7 +208,13 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
   });
 
   it('deletes a document of a draft only, then duplicates and deletes requests', async () => {
-    const body = await draft(t, gerant, { files: [{ fileName: 'one.pdf', data: await makePdf(1) }, { fileName: 'two.pdf', data: await makePdf(1) }], documents: [] });
+    const body = await draft(t, gerant, {
+      files: [
+        { fileName: 'one.pdf', data: await makePdf(1) },
+        { fileName: 'two.pdf', data: await makePdf(1) },
+      ],
+      documents: [],
+    });
     const [one, two] = body.documents;
     expect((await gerant.call('DELETE', `/api/transactions/${body.id}/documents/${one!.id}`, 'history')).statusCode).toBe(200);
     expect((await gerant.call('GET', `/api/transactions/${body.id}/documents/${one!.id}`, 'history')).statusCode).toBe(404);
@@ -222,7 +246,13 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
   });
 
   it('regenerates the archive in a job, then notifies the user who asked', async () => {
-    const body = await draft(t, gerant, { files: [{ fileName: 'one.pdf', data: await makePdf(1) }, { fileName: 'two.pdf', data: await makePdf(2) }], documents: [] });
+    const body = await draft(t, gerant, {
+      files: [
+        { fileName: 'one.pdf', data: await makePdf(1) },
+        { fileName: 'two.pdf', data: await makePdf(2) },
+      ],
+      documents: [],
+    });
     expect((await gerant.call('POST', `/api/transactions/${body.id}/archive`, 'history')).statusCode).toBe(409);
     await forceStatus(t, body.id, 'signed', 'signed');
     const res = await gerant.call('POST', `/api/transactions/${body.id}/archive`, 'history');
@@ -237,7 +267,13 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
 
   it('downloads the signed documents of a completed request at once, without regenerating an archive first', async () => {
     const one = await makePdf(1);
-    const body = await draft(t, gerant, { files: [{ fileName: 'one.pdf', data: one }, { fileName: 'two.pdf', data: await makePdf(2) }], documents: [] });
+    const body = await draft(t, gerant, {
+      files: [
+        { fileName: 'one.pdf', data: one },
+        { fileName: 'two.pdf', data: await makePdf(2) },
+      ],
+      documents: [],
+    });
     const early = await gerant.call('GET', `/api/transactions/${body.id}/archive`, 'history');
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe('Cannot download a request that is draft');
@@ -261,7 +297,21 @@ async function libreOfficeCsv(xlsx: Uint8Array): Promise<string> {
     const file = join(dir, 'export.xlsx');
     await writeFile(file, xlsx);
     const profile = pathToFileURL(join(dir, 'profile')).href;
-    await promisify(execFile)('soffice', ['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=${profile}`, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, file], { timeout: 90_000 });
+    await promisify(execFile)(
+      'soffice',
+      [
+        '--headless',
+        '--norestore',
+        '--nolockcheck',
+        `-env:UserInstallation=${profile}`,
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76',
+        '--outdir',
+        dir,
+        file,
+      ],
+      { timeout: 90_000 },
+    );
     return await readFile(join(dir, 'export.csv'), 'utf8');
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -34,7 +34,8 @@ describe(`signatures: stamp documents before signing (${engine})`, () => {
     await t?.close();
   });
 
-  const versionsOf = (documentId: string) => t.database.db.select().from(documentVersions).where(eq(documentVersions.documentId, documentId)).orderBy(documentVersions.version);
+  const versionsOf = (documentId: string) =>
+    t.database.db.select().from(documentVersions).where(eq(documentVersions.documentId, documentId)).orderBy(documentVersions.version);
   const verify = async (pdf: Uint8Array) => {
     const trust = trustServices(t.server.platform);
     return verifyPdf(pdf, { trustedRoots: await trust.trustedRoots(), revocation: trust.revocationSource() });
@@ -42,7 +43,11 @@ describe(`signatures: stamp documents before signing (${engine})`, () => {
 
   it('seals at send with the stamp account (its stamp field, DocMDP P=2), then two signers sign: every signature valid, the evidence says so', async () => {
     const signers = [signer(0), signer(1)];
-    const documents = [placed('contract.pdf', [0, 1], { signatureFields: [0, 1].map((i) => ({ signerIndex: i, page: 1, x: 60 + 200 * i, y: 100 })).concat([{ signerIndex: -1, page: 1, x: 300, y: 400 }]) })];
+    const documents = [
+      placed('contract.pdf', [0, 1], {
+        signatureFields: [0, 1].map((i) => ({ signerIndex: i, page: 1, x: 60 + 200 * i, y: 100 })).concat([{ signerIndex: -1, page: 1, x: 300, y: 400 }]),
+      }),
+    ];
     const request = await sentRequest(t, gerant, { signers, documents, options: { stampBeforeSigning: true, stampAccount: accountId } });
     const documentId = request.documents[0]!.id;
 
@@ -56,7 +61,9 @@ describe(`signatures: stamp documents before signing (${engine})`, () => {
     expect(report.signatures.filter((s) => s.type === 'signature').map((s) => s.certification)).toEqual([{ permission: 2 }]);
     // The stamps history has the seal, tied to the request; one option_stamp is metered.
     const history = await gerant.call('GET', '/api/stamps', 'history');
-    expect(history.json().data).toEqual([expect.objectContaining({ sha256: first!.sha256, seals: [expect.objectContaining({ accountId, requestId: request.id, certify: 2 })] })]);
+    expect(history.json().data).toEqual([
+      expect.objectContaining({ sha256: first!.sha256, seals: [expect.objectContaining({ accountId, requestId: request.id, certify: 2 })] }),
+    ]);
     const [metered] = await rows<{ n: number }>(t, sql`select count(*)::int as n from consumptions where kind = 'option_stamp'`);
     expect(metered!.n).toBe(1);
 
@@ -81,7 +88,9 @@ describe(`signatures: stamp documents before signing (${engine})`, () => {
     const { client: bare } = await tenantWithGerant(t, { features: { stamp: true } });
     const noAccount = await draft(t, bare, { options: { stampBeforeSigning: true } });
     // Saved all the same, with a warning on the field the send will refuse.
-    expect((noAccount as unknown as { warnings: unknown[] }).warnings).toEqual([expect.objectContaining({ field: 'optionsRequest.stampAccount', message: expect.stringContaining('no default stamp account') })]);
+    expect((noAccount as unknown as { warnings: unknown[] }).warnings).toEqual([
+      expect.objectContaining({ field: 'optionsRequest.stampAccount', message: expect.stringContaining('no default stamp account') }),
+    ]);
     const refused = await bare.call('PUT', `/api/transactions/${noAccount.id}`, 'history', { action: 'send' });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error).toMatchObject({ details: { reason: 'NO_STAMP_ACCOUNT' } });

@@ -8,7 +8,12 @@ import { validProfile } from '../support/billing.ts';
 import { draft, requestRow, signer, signerRows } from '../support/signatures.ts';
 import { signAsInvited } from '../support/signing-flow.ts';
 
-const sepa = (rum: string) => ({ rum, ics: 'FR72ZZZ123456', type: 'recurrent', debtor: { name: 'Ann Lee', address: '1 rue X, 75001 Paris', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'BNPAFRPP' } });
+const sepa = (rum: string) => ({
+  rum,
+  ics: 'FR72ZZZ123456',
+  type: 'recurrent',
+  debtor: { name: 'Ann Lee', address: '1 rue X, 75001 Paris', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'BNPAFRPP' },
+});
 
 function pdfText(pdf: Uint8Array): string {
   const file = join(mkdtempSync(join(tmpdir(), 'paraphe-sepa-')), 'mandate.pdf');
@@ -40,13 +45,29 @@ describe(`SEPA mandate pre-processing (${engine})`, () => {
     expect(sent.json().data.status).toBe('preprocess');
     await t.waitFor(async () => (await requestRow(t, request.id)).status === 'ready');
 
-    const documents = (await gerant.call('GET', `/api/transactions/${request.id}/documents`, 'history')).json().data as { id: string; fileName: string; signatureFields: { signerIndex: number }[] }[];
+    const documents = (await gerant.call('GET', `/api/transactions/${request.id}/documents`, 'history')).json().data as {
+      id: string;
+      fileName: string;
+      signatureFields: { signerIndex: number }[];
+    }[];
     expect(documents).toHaveLength(2);
     expect(documents[0]!.fileName).toBe('sepa-mandate-RUM-2026-001.pdf');
     expect(documents[0]!.signatureFields.map((f) => f.signerIndex)).toEqual([0]);
     const file = await gerant.call('GET', `/api/transactions/${request.id}/documents/${documents[0]!.id}`, 'history');
     const text = pdfText(new Uint8Array(file.rawPayload)).replace(/\s+/g, ' ');
-    for (const expected of ['Mandat de prélèvement SEPA Core', 'RUM-2026-001', 'FR72ZZZ123456', 'ACME SAS', '1 rue de la Paix', 'Ann Lee', 'FR76 3000 6000 0112 3456 7890 189', 'BNPAFRPP', 'Paiement récurrent', 'vous autorisez ACME SAS', '8 semaines']) {
+    for (const expected of [
+      'Mandat de prélèvement SEPA Core',
+      'RUM-2026-001',
+      'FR72ZZZ123456',
+      'ACME SAS',
+      '1 rue de la Paix',
+      'Ann Lee',
+      'FR76 3000 6000 0112 3456 7890 189',
+      'BNPAFRPP',
+      'Paiement récurrent',
+      'vous autorisez ACME SAS',
+      '8 semaines',
+    ]) {
       expect(text).toContain(expected);
     }
 
@@ -55,7 +76,13 @@ describe(`SEPA mandate pre-processing (${engine})`, () => {
     await signAsInvited(t, debtor.emailAddress);
     const listed = (await mandates()).json();
     expect(listed.countAll).toBe(1);
-    expect(listed.data[0]).toMatchObject({ requestId: request.id, rum: 'RUM-2026-001', debtorName: 'Ann Lee', type: 'recurrent', iban: `${'•'.repeat(23)}0189` });
+    expect(listed.data[0]).toMatchObject({
+      requestId: request.id,
+      rum: 'RUM-2026-001',
+      debtorName: 'Ann Lee',
+      type: 'recurrent',
+      iban: `${'•'.repeat(23)}0189`,
+    });
     expect((await signerRows(t, request.id))[0]!.status).toBe('signed');
 
     const xlsx = await gerant.call('GET', '/api/transactions/sepa-mandates/export', 'history');

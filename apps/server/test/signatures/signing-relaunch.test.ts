@@ -75,7 +75,10 @@ describe(`signatures: relaunch cool-down per signer (${engine})`, () => {
     });
     const res = await relaunch(gerant, request.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.relaunch).toEqual({ reminded: [r1!.id], skipped: [{ signerId: r0!.id, availableAt: new Date(tenMinutesAgo.getTime() + 60 * 60_000).toISOString() }] });
+    expect(res.json().data.relaunch).toEqual({
+      reminded: [r1!.id],
+      skipped: [{ signerId: r0!.id, availableAt: new Date(tenMinutesAgo.getTime() + 60 * 60_000).toISOString() }],
+    });
     expect(await messagesTo(t, s0.emailAddress, 'signature-reminder')).toHaveLength(0);
     expect(await messagesTo(t, s1.emailAddress, 'signature-reminder')).toHaveLength(1);
   });

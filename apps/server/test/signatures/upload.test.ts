@@ -17,7 +17,10 @@ describe(`signature requests: upload checks and save rules (${engine})`, () => {
     // Small limits so that "too big" needs little data: 1 MB per file, 2 MB per archive.
     await t.database.inSystem(async (tx) => {
       const [app] = await tx.select().from(applications).where(eq(applications.id, appId));
-      await tx.update(applications).set({ settings: { ...app!.settings, maxFileSizeMb: 1, maxArchiveSizeMb: 2 } }).where(eq(applications.id, appId));
+      await tx
+        .update(applications)
+        .set({ settings: { ...app!.settings, maxFileSizeMb: 1, maxArchiveSizeMb: 2 } })
+        .where(eq(applications.id, appId));
     });
   });
   afterAll(async () => t?.close());
@@ -37,7 +40,11 @@ describe(`signature requests: upload checks and save rules (${engine})`, () => {
 
   it('refuses files over the tenant limits, by type', async () => {
     before = await t.snapshot();
-    const tooBig = await expectRefused(await createRequest(t, gerant, { files: [{ fileName: 'big.pdf', data: await bigPdf(1.5 * 1024 * 1024) }] }), 413, 'FILE_TOO_LARGE');
+    const tooBig = await expectRefused(
+      await createRequest(t, gerant, { files: [{ fileName: 'big.pdf', data: await bigPdf(1.5 * 1024 * 1024) }] }),
+      413,
+      'FILE_TOO_LARGE',
+    );
     expect(tooBig.fields[0]).toMatchObject({ field: 'files.big.pdf', rule: 'file_too_big', params: { maxsize: '1 MB' } });
     // Over both limits: stopped while reading.
     await expectRefused(await createRequest(t, gerant, { files: [{ fileName: 'huge.pdf', data: await bigPdf(2.5 * 1024 * 1024) }] }), 413, 'FILE_TOO_LARGE');
@@ -45,15 +52,34 @@ describe(`signature requests: upload checks and save rules (${engine})`, () => {
 
   it('refuses a file that is neither PDF nor ZIP, and a zip with a non-PDF member or a member over the limit', async () => {
     before = await t.snapshot();
-    await expectRefused(await createRequest(t, gerant, { files: [{ fileName: 'notes.txt', contentType: 'text/plain', data: Buffer.from('hello') }], documents: [] }), 400, 'INVALID_FILE_TYPE');
+    await expectRefused(
+      await createRequest(t, gerant, { files: [{ fileName: 'notes.txt', contentType: 'text/plain', data: Buffer.from('hello') }], documents: [] }),
+      400,
+      'INVALID_FILE_TYPE',
+    );
     const mixed = makeZip({ 'a.pdf': await makePdf(1), 'readme.txt': new TextEncoder().encode('hi') });
-    const error = await expectRefused(await createRequest(t, gerant, { files: [{ fileName: 'mixed.zip', contentType: 'application/zip', data: mixed }], documents: [] }), 400, 'INVALID_FILE_TYPE');
+    const error = await expectRefused(
+      await createRequest(t, gerant, { files: [{ fileName: 'mixed.zip', contentType: 'application/zip', data: mixed }], documents: [] }),
+      400,
+      'INVALID_FILE_TYPE',
+    );
     expect(error.message).toBe('readme.txt in mixed.zip is not a PDF.');
     // Stored without compression so that the member really is over 1 MB while the archive stays under 2 MB.
     const { zipSync } = await import('fflate');
     const heavy = zipSync({ 'small.pdf': await makePdf(1), 'heavy.pdf': [new Uint8Array(await bigPdf(1.2 * 1024 * 1024)), { level: 0 }] });
-    await expectRefused(await createRequest(t, gerant, { files: [{ fileName: 'heavy.zip', contentType: 'application/zip', data: heavy }], documents: [] }), 413, 'ARCHIVE_MEMBER_TOO_LARGE');
-    await expectRefused(await createRequest(t, gerant, { files: [{ fileName: 'empty.zip', contentType: 'application/zip', data: makeZip({ 'x.txt': new Uint8Array(1) }) }], documents: [] }), 400, 'INVALID_FILE_TYPE');
+    await expectRefused(
+      await createRequest(t, gerant, { files: [{ fileName: 'heavy.zip', contentType: 'application/zip', data: heavy }], documents: [] }),
+      413,
+      'ARCHIVE_MEMBER_TOO_LARGE',
+    );
+    await expectRefused(
+      await createRequest(t, gerant, {
+        files: [{ fileName: 'empty.zip', contentType: 'application/zip', data: makeZip({ 'x.txt': new Uint8Array(1) }) }],
+        documents: [],
+      }),
+      400,
+      'INVALID_FILE_TYPE',
+    );
   });
 
   it('refuses more than 50 files', async () => {
@@ -62,7 +88,11 @@ describe(`signature requests: upload checks and save rules (${engine})`, () => {
     const files = Array.from({ length: 51 }, (_, i) => ({ fileName: `f${i}.pdf`, data: pdf }));
     await expectRefused(await createRequest(t, gerant, { files, documents: [] }), 400, 'TOO_MANY_FILES');
     const zip = makeZip(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`z${i}.pdf`, pdf])));
-    await expectRefused(await createRequest(t, gerant, { files: [{ fileName: 'many.zip', contentType: 'application/zip', data: zip }], documents: [] }), 400, 'TOO_MANY_FILES');
+    await expectRefused(
+      await createRequest(t, gerant, { files: [{ fileName: 'many.zip', contentType: 'application/zip', data: zip }], documents: [] }),
+      400,
+      'TOO_MANY_FILES',
+    );
   });
 
   it('names the invalid fields of the JSON parts', async () => {
@@ -82,11 +112,23 @@ describe(`signature requests: upload checks and save rules (${engine})`, () => {
         expect.objectContaining({ field: 'optionsRequest.signedDocuments.sendCopy', message: "'Send copy' requires 'send signed documents to signatory'." }),
       ]),
     );
-    const notJson = await expectRefused(await createRequest(t, gerant, { extraParts: [{ name: 'transactionSigners', value: '{oops' }] }), 400, 'VALIDATION_FAILED');
+    const notJson = await expectRefused(
+      await createRequest(t, gerant, { extraParts: [{ name: 'transactionSigners', value: '{oops' }] }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(notJson.fields[0]).toMatchObject({ field: 'transactionSigners' });
-    const missingFile = await expectRefused(await createRequest(t, gerant, { documents: [placed('contract.pdf', [0]), placed('ghost.pdf', [0])] }), 400, 'VALIDATION_FAILED');
+    const missingFile = await expectRefused(
+      await createRequest(t, gerant, { documents: [placed('contract.pdf', [0]), placed('ghost.pdf', [0])] }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(missingFile.fields[0]).toMatchObject({ field: 'transactionDocuments.1.fileName', message: 'No file named ghost.pdf was uploaded.' });
-    const beyond = await expectRefused(await createRequest(t, gerant, { documents: [{ fileName: 'contract.pdf', signatureFields: [{ signerIndex: 0, page: 3 }] }] }), 400, 'VALIDATION_FAILED');
+    const beyond = await expectRefused(
+      await createRequest(t, gerant, { documents: [{ fileName: 'contract.pdf', signatureFields: [{ signerIndex: 0, page: 3 }] }] }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(beyond.fields[0]).toMatchObject({ field: 'transactionDocuments.0.signatureFields.0.page', rule: 'out_of_range' });
     const sepa = { rum: 'RUM-1', ics: 'FR72ZZZ123456', type: 'oneOff', debtor: { name: 'Ann', address: 'Paris', iban: 'FR7630006000011234567890188' } };
     const iban = await expectRefused(await createRequest(t, gerant, { options: { preprocessing: { sepa } } }), 400, 'VALIDATION_FAILED');
@@ -95,16 +137,28 @@ describe(`signature requests: upload checks and save rules (${engine})`, () => {
 
   it('applies the save rules when sending directly: signers, documents, placement', async () => {
     before = await t.snapshot();
-    const noSigner = await expectRefused(await createRequest(t, gerant, { send: true, signers: [], documents: [placed('contract.pdf', [])] }), 400, 'VALIDATION_FAILED');
+    const noSigner = await expectRefused(
+      await createRequest(t, gerant, { send: true, signers: [], documents: [placed('contract.pdf', [])] }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(noSigner.fields).toEqual([{ field: 'transactionSigners', rule: 'required', message: 'Add at least one signer.' }]);
     const notPlaced = await expectRefused(
-      await createRequest(t, gerant, { send: true, signers: [signer(0), signer(1, { firstname: 'Bob', lastname: 'Ray' })], documents: [placed('contract.pdf', [0])] }),
+      await createRequest(t, gerant, {
+        send: true,
+        signers: [signer(0), signer(1, { firstname: 'Bob', lastname: 'Ray' })],
+        documents: [placed('contract.pdf', [0])],
+      }),
       400,
       'VALIDATION_FAILED',
     );
     expect(notPlaced.fields).toEqual([{ field: 'transactionSigners.1', rule: 'required', message: 'Place RAY Bob on at least one document.' }]);
     // Placed only on a presentation document: not placed.
-    await expectRefused(await createRequest(t, gerant, { send: true, documents: [placed('contract.pdf', [0], { documentType: 'pdf-for-presentation' })] }), 400, 'VALIDATION_FAILED');
+    await expectRefused(
+      await createRequest(t, gerant, { send: true, documents: [placed('contract.pdf', [0], { documentType: 'pdf-for-presentation' })] }),
+      400,
+      'VALIDATION_FAILED',
+    );
     // No document at all (draft saving allows it; sending does not).
     const d = await draft(t, gerant, { files: [], documents: [] });
     const send = await gerant.call('PUT', `/api/transactions/${d.id}`, 'history', { action: 'send' });
@@ -140,7 +194,12 @@ describe(`signature requests: upload checks and save rules (${engine})`, () => {
 
   it('needs the account information for pre-processing', async () => {
     const tenant = await tenantWithGerant(t, { features: { preprocessing: true } });
-    const sepa = { rum: 'RUM-1', ics: 'FR72ZZZ123456', type: 'recurrent', debtor: { name: 'Ann', address: 'Paris', iban: 'FR76 3000 6000 0112 3456 7890 189' } };
+    const sepa = {
+      rum: 'RUM-1',
+      ics: 'FR72ZZZ123456',
+      type: 'recurrent',
+      debtor: { name: 'Ann', address: 'Paris', iban: 'FR76 3000 6000 0112 3456 7890 189' },
+    };
     const ok = await createRequest(t, tenant.client, { options: { preprocessing: { sepa } } });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.options.preprocessing.sepa.debtor.iban).toBe('FR7630006000011234567890189');

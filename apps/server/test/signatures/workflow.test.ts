@@ -24,7 +24,11 @@ describe(`signature requests: sending, chaining, cancelling (${engine})`, () => 
 
   it('e-mail chaining: invites one participant at a time, validators in their place, observers outside the chain', async () => {
     const participants = [signer(0), signer(1, { role: 'validator' }), signer(2), signer(3, { role: 'observer' })];
-    const request = await draft(t, gerant, { signers: participants, documents: [placed('contract.pdf', [0, 2])], options: { invitationMessage: 'Please sign before Friday.' } });
+    const request = await draft(t, gerant, {
+      signers: participants,
+      documents: [placed('contract.pdf', [0, 2])],
+      options: { invitationMessage: 'Please sign before Friday.' },
+    });
     const sent = await act(request.id, { action: 'send' });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data).toMatchObject({ status: 'pending', links: [], allowedActions: ['cancel', 'duplicate', 'export'] });
@@ -50,7 +54,12 @@ describe(`signature requests: sending, chaining, cancelling (${engine})`, () => 
     await finish(request.id, s2!.id);
 
     const final = (await gerant.call('GET', `/api/transactions/${request.id}`, 'history')).json().data;
-    expect(final).toMatchObject({ status: 'signed', percentSigned: 100, percentResponses: 100, allowedActions: ['download', 'regenerateArchive', 'duplicate', 'export'] });
+    expect(final).toMatchObject({
+      status: 'signed',
+      percentSigned: 100,
+      percentResponses: 100,
+      allowedActions: ['download', 'regenerateArchive', 'duplicate', 'export'],
+    });
     const notifications = await t.notificationsAbout(gerant, 'signature.signed', request.id);
     expect(notifications.map((n) => n.data.requestId)).toContain(request.id);
     await expect(finish(request.id, s0!.id)).rejects.toMatchObject({ code: 'INVALID_TRANSITION' });
@@ -79,7 +88,11 @@ describe(`signature requests: sending, chaining, cancelling (${engine})`, () => 
   });
 
   it('face to face: links of every participant in order, nobody mailed', async () => {
-    const request = await draft(t, gerant, { signers: [signer(1), signer(0)], documents: [placed('contract.pdf', [0, 1])], options: { chainingMode: 'faceToFace' } });
+    const request = await draft(t, gerant, {
+      signers: [signer(1), signer(0)],
+      documents: [placed('contract.pdf', [0, 1])],
+      options: { chainingMode: 'faceToFace' },
+    });
     const before = await outboxCount(t);
     const sent = (await act(request.id, { action: 'send' })).json().data;
     expect(sent.links.map((l: { signerIndex: number }) => l.signerIndex)).toEqual([0, 1]);
@@ -91,7 +104,11 @@ describe(`signature requests: sending, chaining, cancelling (${engine})`, () => 
   });
 
   it('co-signers sign first (wait_cosigner) or last, per option', async () => {
-    const first = await draft(t, gerant, { signers: [signer(0), signer(1, { coSigner: true })], documents: [placed('contract.pdf', [0, 1])], options: { coSignersSignFirst: true } });
+    const first = await draft(t, gerant, {
+      signers: [signer(0), signer(1, { coSigner: true })],
+      documents: [placed('contract.pdf', [0, 1])],
+      options: { coSignersSignFirst: true },
+    });
     await act(first.id, { action: 'send' });
     await waitStatus(first.id, 'wait_cosigner');
     let rows = await signerRows(t, first.id);

@@ -46,7 +46,13 @@ describe(`a suspended tenant's signing links and jobs (${engine})`, () => {
     await setEnabled(false);
     try {
       const before = await t.snapshot();
-      for (const res of [await api.view(), await api.code(), await api.sign({ code: '123456', consents: [[true]] }), await api.refuse('no'), await api.document(request.id)]) {
+      for (const res of [
+        await api.view(),
+        await api.code(),
+        await api.sign({ code: '123456', consents: [[true]] }),
+        await api.refuse('no'),
+        await api.document(request.id),
+      ]) {
         expect(res.statusCode, res.body).toBe(410);
         expect(res.json().error).toMatchObject({ code: 'LINK_UNAVAILABLE', details: { reason: 'suspended' } });
       }

@@ -31,7 +31,9 @@ describe(`signing: certificates every viewer trusts (${engine})`, () => {
   async function pdfsig(pdf: Uint8Array, fakeOffset?: string): Promise<{ field: string; valid: boolean; trusted: boolean; text: string }[]> {
     const path = tools.file(`pdfsig-${Date.now()}.pdf`, pdf);
     const args = ['-nssdir', `sql:${tools.nssDir}`, path];
-    const { stdout } = fakeOffset ? await promisify(execFile)('faketime', [fakeOffset, 'pdfsig', ...args], { timeout: 60_000 }) : await promisify(execFile)('pdfsig', args, { timeout: 60_000 });
+    const { stdout } = fakeOffset
+      ? await promisify(execFile)('faketime', [fakeOffset, 'pdfsig', ...args], { timeout: 60_000 })
+      : await promisify(execFile)('pdfsig', args, { timeout: 60_000 });
     const trust = trustServices(t.server.platform);
     const report = await verifyPdf(pdf, { trustedRoots: await trust.trustedRoots(), revocation: trust.revocationSource() });
     const signatureFields = new Set(report.signatures.filter((s) => s.type === 'signature').map((s) => s.fieldName));

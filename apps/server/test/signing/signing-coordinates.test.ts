@@ -38,7 +38,14 @@ describe(`signing: fields where the requester placed them (${engine})`, () => {
     const request = await sentRequest(t, gerant, {
       signers: [s0, s1],
       files: [{ fileName: 'geometry.pdf', data: pdf }],
-      documents: [placed('geometry.pdf', [], { signatureFields: [{ ...onRotated, signerIndex: 0 }, { ...onCropped, signerIndex: 1 }] })],
+      documents: [
+        placed('geometry.pdf', [], {
+          signatureFields: [
+            { ...onRotated, signerIndex: 0 },
+            { ...onCropped, signerIndex: 1 },
+          ],
+        }),
+      ],
       options: { handwritten: 'enabled' },
     });
     const docId = request.documents[0]!.id;

@@ -86,7 +86,12 @@ describe(`signing: face to face hands over to the next signer (${engine})`, () =
       return res.json().data;
     };
     const first = await signWith(tokenOf(sent.links[0].url), s0.emailAddress);
-    expect(first).toMatchObject({ outcome: 'signed', requestStatus: 'ready', redirectUrl: null, nextSigner: { name: sent.links[1].name, token: tokenOf(sent.links[1].url) } });
+    expect(first).toMatchObject({
+      outcome: 'signed',
+      requestStatus: 'ready',
+      redirectUrl: null,
+      nextSigner: { name: sent.links[1].name, token: tokenOf(sent.links[1].url) },
+    });
     const nextView = await signingApi(t, first.nextSigner.token).view();
     expect(nextView.json().data).toMatchObject({ turn: 'yourTurn' });
     const last = await signWith(first.nextSigner.token, s1.emailAddress);

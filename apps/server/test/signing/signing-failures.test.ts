@@ -26,7 +26,9 @@ describe(`signing: failures are typed, never 500 (${engine})`, () => {
   afterAll(async () => t?.close());
 
   const storageKeyOf = async (documentId: string) =>
-    (await t.database.inSystem((tx) => tx.select({ key: signatureDocuments.storageKey }).from(signatureDocuments).where(eq(signatureDocuments.id, documentId))))[0]!.key;
+    (
+      await t.database.inSystem((tx) => tx.select({ key: signatureDocuments.storageKey }).from(signatureDocuments).where(eq(signatureDocuments.id, documentId)))
+    )[0]!.key;
 
   it('a stored document the engine cannot read: 422 DOCUMENT_UNSIGNABLE on the view, the document, the code (none sent) and sign', async () => {
     const s0 = signer(0);
@@ -60,7 +62,12 @@ describe(`signing: failures are typed, never 500 (${engine})`, () => {
     const docId = request.documents[0]!.id;
     const api = await invitedApi(t, s0.emailAddress);
     expect((await api.code()).statusCode).toBe(200);
-    const [prepared] = await t.database.inSystem((tx) => tx.select().from(documentVersions).where(and(eq(documentVersions.documentId, docId), eq(documentVersions.kind, 'prepared'))));
+    const [prepared] = await t.database.inSystem((tx) =>
+      tx
+        .select()
+        .from(documentVersions)
+        .where(and(eq(documentVersions.documentId, docId), eq(documentVersions.kind, 'prepared'))),
+    );
     const good = await t.server.platform.storage.get(prepared!.storageKey);
     await t.server.platform.storage.put(prepared!.storageKey, good.subarray(0, good.length - 300));
     const code = await lastCode(t, s0.emailAddress);
@@ -157,7 +164,10 @@ describe(`signing: failures are typed, never 500 (${engine})`, () => {
     expect(view.allowedActions).not.toContain('retryCompletion');
     const res = await gerant.call('PUT', `/api/transactions/${request.id}`, 'history', { action: 'retryCompletion' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'INVALID_TRANSITION', message: 'Cannot retry the completion of a request that failed before it was signed.' });
+    expect(res.json().error).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: 'Cannot retry the completion of a request that failed before it was signed.',
+    });
     expect((await requestRow(t, request.id)).status).toBe('failed');
   });
 });

@@ -33,7 +33,11 @@ describe(`signing: optional documents, signed by choice (${engine})`, () => {
     const request = await sentRequest(t, gerant, {
       label: 'Optional annexes',
       signers: [s0, s1],
-      files: [{ fileName: 'contract.pdf', data: await makePdf(1) }, { fileName: 'annex-a.pdf', data: await makePdf(1) }, { fileName: 'annex-b.pdf', data: await makePdf(1) }],
+      files: [
+        { fileName: 'contract.pdf', data: await makePdf(1) },
+        { fileName: 'annex-a.pdf', data: await makePdf(1) },
+        { fileName: 'annex-b.pdf', data: await makePdf(1) },
+      ],
       documents: [
         placed('contract.pdf', [0, 1]),
         placed('annex-a.pdf', [0, 1], { title: 'Annex A', documentType: 'pdf-optional', checkBoxTexts: ['I accept annex A'] }),
@@ -54,7 +58,10 @@ describe(`signing: optional documents, signed by choice (${engine})`, () => {
     const code = await lastCode(t, s0.emailAddress);
     const notOptional = await first.sign({ code, consents: [[], [true], []], optionalDocumentsToSign: [contract] });
     expect(notOptional.statusCode).toBe(400);
-    expect(notOptional.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ field: 'optionalDocumentsToSign', message: expect.stringContaining('contract') }] });
+    expect(notOptional.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ field: 'optionalDocumentsToSign', message: expect.stringContaining('contract') }],
+    });
     expect((await first.sign({ code, consents: [[], [false], []], optionalDocumentsToSign: [annexA] })).json().error.code).toBe('CONSENT_REQUIRED');
     const signed = await first.sign({ code, consents: [[], [true], []], optionalDocumentsToSign: [annexA] });
     expect(signed.statusCode, signed.body).toBe(200);
@@ -69,7 +76,8 @@ describe(`signing: optional documents, signed by choice (${engine})`, () => {
 
     // The files: the contract has both signatures, annex A the first signer's only, annex B none.
     const archive = unzipSync(new Uint8Array((await gerant.call('GET', `/api/transactions/${request.id}/archive`, 'history')).rawPayload));
-    const signatureCount = async (name: string) => (await verifyPdf(archive[name]!, { trustedRoots: [] })).signatures.filter((s) => s.type === 'signature').length;
+    const signatureCount = async (name: string) =>
+      (await verifyPdf(archive[name]!, { trustedRoots: [] })).signatures.filter((s) => s.type === 'signature').length;
     expect(await signatureCount('contract.pdf')).toBe(2);
     expect(await signatureCount('annex-a.pdf')).toBe(1);
     expect(Buffer.from(archive['annex-b.pdf']!).includes('/ByteRange')).toBe(false);
@@ -77,10 +85,20 @@ describe(`signing: optional documents, signed by choice (${engine})`, () => {
     expect(checked.status, checked.stdout + checked.stderr).toBe(0);
 
     // The trail records each choice; the evidence file prints it under each optional document.
-    const events = await t.database.db.select().from(signatureEvents).where(and(eq(signatureEvents.requestId, request.id), eq(signatureEvents.type, 'signed'))).orderBy(signatureEvents.seq);
+    const events = await t.database.db
+      .select()
+      .from(signatureEvents)
+      .where(and(eq(signatureEvents.requestId, request.id), eq(signatureEvents.type, 'signed')))
+      .orderBy(signatureEvents.seq);
     expect(events.map((e) => e.data.optionalDocuments)).toEqual([
-      [{ id: annexA, title: 'Annex A', signed: true }, { id: annexB, title: 'Annex B', signed: false }],
-      [{ id: annexA, title: 'Annex A', signed: false }, { id: annexB, title: 'Annex B', signed: false }],
+      [
+        { id: annexA, title: 'Annex A', signed: true },
+        { id: annexB, title: 'Annex B', signed: false },
+      ],
+      [
+        { id: annexA, title: 'Annex A', signed: false },
+        { id: annexB, title: 'Annex B', signed: false },
+      ],
     ]);
     const text = tools.run('pdftotext', ['-layout', tools.file('evidence.pdf', archive['attestation.pdf']!), '-']).stdout.replace(/\s+/g, ' ');
     expect(text).toContain('Annex A (annex-a.pdf, pdf-optional)');

@@ -47,7 +47,11 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     const request = await sentRequest({
       signers: [signer(0, { phoneNum: mobile }), signer(1), signer(2, { role: 'observer' })],
       documents: [placed('contract.pdf', [0, 1], { checkBoxTexts: ['I have read the contract.'] })],
-      options: { handwritten: 'enabled', successRedirection: 'https://example.com/done', signedDocuments: { toRequester: true, toSigners: true, toObservers: true } },
+      options: {
+        handwritten: 'enabled',
+        successRedirection: 'https://example.com/done',
+        signedDocuments: { toRequester: true, toSigners: true, toObservers: true },
+      },
     });
     const [s0, s1, observer] = request.signers;
     const docId = request.documents[0]!.id;
@@ -57,7 +61,13 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     const view = await first.view();
     expect(view.statusCode, view.body).toBe(200);
     const page = view.json().data;
-    expect(page).toMatchObject({ turn: 'yourTurn', canAct: true, handwritten: 'enabled', request: { testMode: true, level: 1 }, signer: { role: 'signer', status: 'access' } });
+    expect(page).toMatchObject({
+      turn: 'yourTurn',
+      canAct: true,
+      handwritten: 'enabled',
+      request: { testMode: true, level: 1 },
+      signer: { role: 'signer', status: 'access' },
+    });
     expect(page.code).toMatchObject({ channel: 'sms', triesLeft: 0, resendsLeft: 4, resendAvailableAt: null });
     expect(page.documents[0]).toMatchObject({ id: docId, checkBoxTexts: ['I have read the contract.'], signedUrl: null });
     expect(page.documents[0].fields).toEqual([expect.objectContaining({ page: 1, x: 100, y: 100, width: 150, height: 60 })]);
@@ -138,7 +148,19 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     expect(sealed.signatures[0]).toMatchObject({ type: 'signature', level: 'B-T' });
     const text = tools.run('pdftotext', ['-layout', tools.file('evidence.pdf', evidence), '-']).stdout.replace(/\s+/g, ' ');
     // In the request's language (options.language: fr here, docs/languages.md); the trail's event types as recorded.
-    for (const expected of ['MODE TEST', 'invited', 'viewed', 'code_sent', 'channel=sms', 'channel=email', 'code_checked', 'signed', 'completed', 'Vitest signing page', 'Chaîne des événements vérifiée']) {
+    for (const expected of [
+      'MODE TEST',
+      'invited',
+      'viewed',
+      'code_sent',
+      'channel=sms',
+      'channel=email',
+      'code_checked',
+      'signed',
+      'completed',
+      'Vitest signing page',
+      'Chaîne des événements vérifiée',
+    ]) {
       expect(text).toContain(expected);
     }
 
@@ -162,7 +184,10 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     expect(chain).toMatchObject({ valid: true, brokenAt: null });
     expect(chain.events).toBeGreaterThan(8);
     await t.database.inSystem((tx) =>
-      tx.update(signatureEvents).set({ ip: '203.0.113.9' }).where(and(eq(signatureEvents.requestId, request.id), eq(signatureEvents.seq, 2))),
+      tx
+        .update(signatureEvents)
+        .set({ ip: '203.0.113.9' })
+        .where(and(eq(signatureEvents.requestId, request.id), eq(signatureEvents.seq, 2))),
     );
     expect(await t.database.inTenant(appId, (tx) => verifyEventChain(tx, appId, request.id))).toMatchObject({ valid: false, brokenAt: 2 });
     // The application role cannot edit the trail at all.
@@ -170,7 +195,11 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
   }, 60_000);
 
   it('refusal: signer cancel, request refused, requester notified, cancel redirection; the link then says why', async () => {
-    const request = await sentRequest({ signers: [signer(0), signer(1)], documents: [placed('contract.pdf', [0, 1])], options: { cancelRedirection: 'https://example.com/refused' } });
+    const request = await sentRequest({
+      signers: [signer(0), signer(1)],
+      documents: [placed('contract.pdf', [0, 1])],
+      options: { cancelRedirection: 'https://example.com/refused' },
+    });
     const api = signingApi(t, await invitationToken(t, request.signers[0]!.email));
     expect((await api.refuse('')).statusCode).toBe(400);
     const refused = await api.refuse('Wrong amount.');
@@ -183,7 +212,11 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     expect(notifications.map((n) => n.data.requestId)).toContain(request.id);
     const after = await api.view();
     expect(after.statusCode).toBe(410);
-    expect(after.json().error).toMatchObject({ code: 'LINK_UNAVAILABLE', message: 'The document to be signed is no longer available.', details: { reason: 'refused' } });
+    expect(after.json().error).toMatchObject({
+      code: 'LINK_UNAVAILABLE',
+      message: 'The document to be signed is no longer available.',
+      details: { reason: 'refused' },
+    });
   });
 
   it('codes: 5 wrong entries burn the code, resends are spaced and limited per window', async () => {
@@ -197,7 +230,8 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
       await api.code();
       const right = await lastCode(t, email);
       const wrong = right === '000000' ? '111111' : '000000';
-      for (let left = 4; left >= 1; left--) expect((await api.sign({ code: wrong })).json().error).toMatchObject({ code: 'CODE_INVALID', details: { triesLeft: left } });
+      for (let left = 4; left >= 1; left--)
+        expect((await api.sign({ code: wrong })).json().error).toMatchObject({ code: 'CODE_INVALID', details: { triesLeft: left } });
       expect((await api.sign({ code: wrong })).json().error.code).toBe('CODE_LOCKED');
       expect((await api.sign({ code: right })).json().error.code).toBe('CODE_REQUIRED');
       // 3 more codes, each after the cool-down; the 5th of the window is refused until the window ends.
@@ -206,7 +240,10 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
         expect((await api.code()).statusCode).toBe(200);
       }
       t.now.value = new Date(start + 4 * 61_000);
-      expect((await api.code()).json().error).toMatchObject({ code: 'CODE_SEND_LIMIT', details: { resendAvailableAt: new Date(start + 30 * 60_000).toISOString() } });
+      expect((await api.code()).json().error).toMatchObject({
+        code: 'CODE_SEND_LIMIT',
+        details: { resendAvailableAt: new Date(start + 30 * 60_000).toISOString() },
+      });
       t.now.value = new Date(start + 30 * 60_000);
       expect((await api.code()).json().data).toMatchObject({ resendsLeft: 3 });
       t.now.value = new Date(start + 30 * 60_000 + 11 * 60_000);
@@ -222,7 +259,9 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     const request = await sentRequest({ signers: [signer(0)], documents: [placed('contract.pdf', [0])] });
     const token = await invitationToken(t, request.signers[0]!.email);
     const [payload, mac] = token.split('.') as [string, string];
-    const otherSigner = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), s: flipFirst(request.signers[0]!.id) })).toString('base64url');
+    const otherSigner = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), s: flipFirst(request.signers[0]!.id) }),
+    ).toString('base64url');
     for (const forged of [`${payload}.${flipFirst(mac)}`, `${otherSigner}.${mac}`, 'not-a-token-at-all', `${payload}x.${mac}`]) {
       const res = await signingApi(t, forged).view();
       expect(res.statusCode, forged).toBe(404);
@@ -239,7 +278,11 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
   });
 
   it('level 2: a P-256 certificate issued to the signer, the company stamp sealed, B-LTA at completion', async () => {
-    const request = await sentRequest({ level: 2, signers: [signer(0, { firstname: 'Éloïse', lastname: 'Dupré' })], documents: [placed('contract.pdf', [0, -1])] });
+    const request = await sentRequest({
+      level: 2,
+      signers: [signer(0, { firstname: 'Éloïse', lastname: 'Dupré' })],
+      documents: [placed('contract.pdf', [0, -1])],
+    });
     const email = request.signers[0]!.email;
     const api = signingApi(t, await invitationToken(t, email));
     await api.code();
@@ -256,7 +299,10 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     ]);
     expect(report.signatures[0]).toMatchObject({ level: 'B-LTA', signerName: 'Éloïse Dupré', certificateTrusted: true });
     expect(report.signatures[1]).toMatchObject({ level: 'B-LTA', certificateTrusted: true });
-    expect((await tools.pdfsig(pdf)).slice(0, 2).map((s) => [s.valid, s.trusted])).toEqual([[true, true], [true, true]]);
+    expect((await tools.pdfsig(pdf)).slice(0, 2).map((s) => [s.valid, s.trusted])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
   });
 
   it('a time-stamping failure fails the signature cleanly: nothing signed, the code still valid', async () => {

@@ -54,10 +54,17 @@ describe(`signing: a damaged PDF is repaired once before the first signature (${
     const { payload, headers } = multipartBody([{ name: 'file', fileName: 'damaged.pdf', contentType: 'application/pdf', data: original }]);
     const inspected = await t.request({ method: 'POST', url: '/api/transactions/inspect', token: await gerant.token('history'), body: payload, headers });
     expect(inspected.statusCode, inspected.body).toBe(200);
-    expect(inspected.json().data.documents[0].repairs).toEqual(['the cross-reference table was damaged (rebuilt by scanning the file)', '1 stream had a wrong /Length']);
+    expect(inspected.json().data.documents[0].repairs).toEqual([
+      'the cross-reference table was damaged (rebuilt by scanning the file)',
+      '1 stream had a wrong /Length',
+    ]);
 
     const s0 = signer(0);
-    const request = await sentRequest(t, gerant, { signers: [s0], files: [{ fileName: 'damaged.pdf', data: original }], documents: [placed('damaged.pdf', [0])] });
+    const request = await sentRequest(t, gerant, {
+      signers: [s0],
+      files: [{ fileName: 'damaged.pdf', data: original }],
+      documents: [placed('damaged.pdf', [0])],
+    });
     const docId = request.documents[0]!.id;
     await signAsInvited(t, s0.emailAddress);
     const [signed] = await completedDocuments(t, gerant, request.id, [docId]);
@@ -72,7 +79,10 @@ describe(`signing: a damaged PDF is repaired once before the first signature (${
     expect(drawn.stderr.split('\n').filter((line) => line && !/ICC support|^page /.test(line))).toEqual([]);
 
     // The evidence: the repair in the preparation event, the original's own hash as the document's original.
-    const [prepared] = await t.database.db.select().from(signatureEvents).where(and(eq(signatureEvents.requestId, request.id), eq(signatureEvents.type, 'document_prepared')));
+    const [prepared] = await t.database.db
+      .select()
+      .from(signatureEvents)
+      .where(and(eq(signatureEvents.requestId, request.id), eq(signatureEvents.type, 'document_prepared')));
     expect(prepared!.data.repaired).toEqual(['the cross-reference table was damaged (rebuilt by scanning the file)', '1 stream had a wrong /Length']);
     const attestation = new Uint8Array((await gerant.call('GET', `/api/transactions/${request.id}/attestation`, 'history')).rawPayload);
     const text = tools.run('pdftotext', ['-layout', tools.file('evidence.pdf', attestation), '-']).stdout.replace(/\s+/g, ' ');

@@ -73,26 +73,75 @@ describe(`stamps: certification, trust on the verify page, visible seal (${engin
   });
 
   it('the public verification page attributes a tenant-imported stamp certificate by its fingerprint (not valid: unconfirmed), never a look-alike', async () => {
-    const imported = await upload(t, gerant, '/api/stamp-accounts/import', { name: 'seal.p12', data: files.good }, { password: files.password, label: 'Cachet importé', isDefault: 'true' });
+    const imported = await upload(
+      t,
+      gerant,
+      '/api/stamp-accounts/import',
+      { name: 'seal.p12', data: files.good },
+      { password: files.password, label: 'Cachet importé', isDefault: 'true' },
+    );
     expect(imported.statusCode, imported.body).toBe(201);
     const { sealed } = await seal({ format: 'ISO-32000-1', seals: [{ visible: false }] });
     const known = await publicVerify('sealed.pdf', sealed);
     expect(known.statusCode, known.body).toBe(200);
     const [signature] = known.json().data.signatures;
     // Self-signed: recognised as this tenant's import, yet its identity is not confirmed by anyone we trust (issue 24 item 4).
-    expect(signature).toMatchObject({ trustedBy: 'unknown', identity: 'unconfirmed', verdict: 'indeterminate', subIndication: 'NO_CERTIFICATE_CHAIN_FOUND', signerName: null, declaredName: 'good seal', importedBy: { company: 'Société Générale des Cachets', source: 'account', issuer: expect.stringContaining('good seal') } });
+    expect(signature).toMatchObject({
+      trustedBy: 'unknown',
+      identity: 'unconfirmed',
+      verdict: 'indeterminate',
+      subIndication: 'NO_CERTIFICATE_CHAIN_FOUND',
+      signerName: null,
+      declaredName: 'good seal',
+      importedBy: { company: 'Société Générale des Cachets', source: 'account', issuer: expect.stringContaining('good seal') },
+    });
     expect(known.body).not.toContain(imported.json().data.id); // no account id, no label
     expect(known.body).not.toContain('Cachet importé');
 
     // Same subject and issuer names, another key: a self-made chain is not trusted because of its names.
     const dir = tools.dir;
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'fake.key', '-out', 'fake.pem', '-days', '30', '-subj', '/CN=good seal/O=Acme', '-addext', 'keyUsage=critical,digitalSignature'], { cwd: dir, stdio: 'pipe' });
-    execFileSync('openssl', ['pkcs12', '-export', '-passout', 'pass:x', '-out', 'fake.p12', '-inkey', 'fake.key', '-in', 'fake.pem'], { cwd: dir, stdio: 'pipe' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'fake.key',
+        '-out',
+        'fake.pem',
+        '-days',
+        '30',
+        '-subj',
+        '/CN=good seal/O=Acme',
+        '-addext',
+        'keyUsage=critical,digitalSignature',
+      ],
+      { cwd: dir, stdio: 'pipe' },
+    );
+    execFileSync('openssl', ['pkcs12', '-export', '-passout', 'pass:x', '-out', 'fake.p12', '-inkey', 'fake.key', '-in', 'fake.pem'], {
+      cwd: dir,
+      stdio: 'pipe',
+    });
     const identity = loadPkcs12(readFileSync(join(dir, 'fake.p12')), 'x');
-    const forged = await sealPdf(pdf, { identity, format: 'ISO-32000-1', level: 'B-T', tsa: await trustServices(t.server.platform).tsa(), appearance: 'invisible' });
+    const forged = await sealPdf(pdf, {
+      identity,
+      format: 'ISO-32000-1',
+      level: 'B-T',
+      tsa: await trustServices(t.server.platform).tsa(),
+      appearance: 'invisible',
+    });
     const unknown = await publicVerify('forged.pdf', forged);
     expect(unknown.statusCode, unknown.body).toBe(200);
-    expect(unknown.json().data.signatures[0]).toMatchObject({ trustedBy: 'unknown', identity: 'unconfirmed', signerName: null, declaredName: 'good seal', importedBy: null });
+    expect(unknown.json().data.signatures[0]).toMatchObject({
+      trustedBy: 'unknown',
+      identity: 'unconfirmed',
+      signerName: null,
+      declaredName: 'good seal',
+      importedBy: null,
+    });
     expect(unknown.json().data.verdict).not.toBe('valid');
   });
 
@@ -107,7 +156,12 @@ describe(`stamps: certification, trust on the verify page, visible seal (${engin
       if (renderer === 'poppler') execFileSync('pdftoppm', ['-r', '50', '-cropbox', '-gray', '-singlefile', path, out]);
       else execFileSync('mutool', ['draw', '-q', '-r', '50', '-c', 'gray', '-o', `${out}.pgm`, path, '1']);
       const image = readPgm(readFileSync(`${out}.pgm`));
-      const inside = { x0: Math.ceil(box.x * scale) + 1, x1: Math.floor((box.x + box.width) * scale) - 1, y0: Math.ceil((792 - box.y - box.height) * scale) + 1, y1: Math.floor((792 - box.y) * scale) - 1 };
+      const inside = {
+        x0: Math.ceil(box.x * scale) + 1,
+        x1: Math.floor((box.x + box.width) * scale) - 1,
+        y0: Math.ceil((792 - box.y - box.height) * scale) + 1,
+        y1: Math.floor((792 - box.y) * scale) - 1,
+      };
       let dark = 0;
       let strayOutside = 0;
       for (let y = 0; y < image.height; y++) {

@@ -28,7 +28,8 @@ describe(`stamps: hostile PKCS#12 (${engine})`, () => {
     await t?.close();
   });
 
-  const importP12 = (data: Buffer) => upload(t, gerant, '/api/stamp-accounts/import', { name: 'hostile.p12', data }, { password: 'not the password', label: 'Hostile' });
+  const importP12 = (data: Buffer) =>
+    upload(t, gerant, '/api/stamp-accounts/import', { name: 'hostile.p12', data }, { password: 'not the password', label: 'Hostile' });
 
   it('refuses a file asking for more iterations than the cap, unread, with its own reason', async () => {
     const res = await importP12(withIterations(dir, 8_000_000));

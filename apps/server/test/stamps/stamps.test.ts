@@ -34,7 +34,8 @@ describe(`stamps (${engine})`, () => {
 
   const seal = (client: TestClient, request?: object, name = 'contrat.pdf') =>
     upload(t, client, '/api/stamps', { name, data: pdf }, request ? { request: JSON.stringify(request) } : {});
-  const importP12 = (client: TestClient, data: Buffer, fields: Record<string, string>) => upload(t, client, '/api/stamp-accounts/import', { name: 'seal.p12', data }, fields);
+  const importP12 = (client: TestClient, data: Buffer, fields: Record<string, string>) =>
+    upload(t, client, '/api/stamp-accounts/import', { name: 'seal.p12', data }, fields);
   const download = async (client: TestClient, id: string) => {
     const res = await t.request({ method: 'GET', url: `/api/stamps/${id}/file`, token: await client.token('history') });
     expect(res.statusCode, res.body).toBe(200);
@@ -78,13 +79,22 @@ describe(`stamps (${engine})`, () => {
       expect(signatures[0]!.text).toContain(want.subFilter);
       const [signature] = report.signatures.filter((s) => s.type === 'signature');
       expect(signature, format).toMatchObject({ level: want.level });
-      expect(report.signatures.some((s) => s.type === 'document-timestamp'), format).toBe(want.archived);
+      expect(
+        report.signatures.some((s) => s.type === 'document-timestamp'),
+        format,
+      ).toBe(want.archived);
     }
 
     // A retried upload with the same Idempotency-Key gets the first answer: nothing sealed, stored or billed twice.
     const body = multipartBody([{ name: 'file', fileName: 'retry.pdf', contentType: 'application/pdf', data: pdf }]);
     const retry = async () =>
-      t.request({ method: 'POST', url: '/api/stamps', token: await gerant.token('history'), body: body.payload, headers: { ...body.headers, 'idempotency-key': 'seal-retry-1' } });
+      t.request({
+        method: 'POST',
+        url: '/api/stamps',
+        token: await gerant.token('history'),
+        body: body.payload,
+        headers: { ...body.headers, 'idempotency-key': 'seal-retry-1' },
+      });
     const retried = [await retry(), await retry()];
     expect(retried.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(retried[1]!.headers['idempotent-replayed']).toBe('true');
@@ -93,7 +103,9 @@ describe(`stamps (${engine})`, () => {
     const history = await gerant.call('GET', '/api/stamps?limit=2', 'history');
     expect(history.json()).toMatchObject({ countAll: 4, limit: 2 });
     expect((history.json().data as Stamp[]).map((s) => s.fileName)).toEqual(['retry.pdf', 'contrat.pdf']);
-    const metered = await t.database.inSystem((tx) => tx.execute(sql`select count(*)::int as n from consumptions where app_id = ${gerant.appId} and kind = 'option_stamp'`));
+    const metered = await t.database.inSystem((tx) =>
+      tx.execute(sql`select count(*)::int as n from consumptions where app_id = ${gerant.appId} and kind = 'option_stamp'`),
+    );
     expect((metered as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(4);
   });
 
@@ -111,7 +123,10 @@ describe(`stamps (${engine})`, () => {
     expect(stamp.seals.map((s) => s.accountId)).toEqual([account.id, builtin.id]);
     const { signatures } = await checkSealed(await download(gerant, stamp.id));
     // 'cachet': the invisible seal of the import (self-signed: not in the readers' store); 'stamp-1': the visible built-in one.
-    expect(signatures.map((s) => [s.field, s.valid, s.trusted]).sort()).toEqual([['cachet', true, false], ['stamp-1', true, true]]);
+    expect(signatures.map((s) => [s.field, s.valid, s.trusted]).sort()).toEqual([
+      ['cachet', true, false],
+      ['stamp-1', true, true],
+    ]);
 
     const defaulted = await gerant.call('POST', `/api/stamp-accounts/${builtin.id}/default`, 'history');
     expect(defaulted.json().data).toMatchObject({ id: builtin.id, isDefault: true });
@@ -165,7 +180,10 @@ describe(`stamps (${engine})`, () => {
     expect((await seal(live)).json().error.code, 'a live seal needs the billing settings').toBe('BILLING_REQUIRED');
 
     const off = await stampClient(t, { stamp: false });
-    for (const [method, url] of [['GET', '/api/stamp-accounts'], ['GET', '/api/stamps']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/stamp-accounts'],
+      ['GET', '/api/stamps'],
+    ] as const) {
       const res = await off.call(method, url, 'history');
       expect(res.statusCode, url).toBe(403);
       expect(res.json().error.code).toBe('FEATURE_DISABLED');

@@ -7,11 +7,22 @@ import type { TestClient, TestContext } from '../support/harness.ts';
 import { multipartBody } from '../support/signatures.ts';
 
 export async function stampClient(t: TestContext, features: Record<string, boolean> = {}, opts: { testMode?: boolean } = {}): Promise<TestClient> {
-  const tenant = await t.factory.tenant({ doubleAuth: false, company: 'Société Générale des Cachets', features: { stamp: true, ...features }, testMode: opts.testMode });
+  const tenant = await t.factory.tenant({
+    doubleAuth: false,
+    company: 'Société Générale des Cachets',
+    features: { stamp: true, ...features },
+    testMode: opts.testMode,
+  });
   return t.login(tenant.gerant.email);
 }
 
-export async function upload(t: TestContext, client: TestClient | undefined, url: string, file: { name: string; data: Uint8Array }, fields: Record<string, string> = {}) {
+export async function upload(
+  t: TestContext,
+  client: TestClient | undefined,
+  url: string,
+  file: { name: string; data: Uint8Array },
+  fields: Record<string, string> = {},
+) {
   const parts = [
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),
     { name: 'file', fileName: file.name, contentType: 'application/octet-stream', data: file.data },
@@ -37,7 +48,23 @@ export function makePkcs12Files(): Pkcs12Files {
   const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const password = 'mot de passe';
   const cert = (name: string, usage: string, faketime?: string) =>
-    (faketime ? (args: string[]) => execFileSync('faketime', [faketime, 'openssl', ...args], { cwd: dir, stdio: 'pipe' }) : run)(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '30', '-subj', `/CN=${name} seal/O=Acme`, '-addext', `keyUsage=critical,${usage}`]);
+    (faketime ? (args: string[]) => execFileSync('faketime', [faketime, 'openssl', ...args], { cwd: dir, stdio: 'pipe' }) : run)([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '30',
+      '-subj',
+      `/CN=${name} seal/O=Acme`,
+      '-addext',
+      `keyUsage=critical,${usage}`,
+    ]);
   cert('good', 'digitalSignature,nonRepudiation');
   cert('encipher', 'keyEncipherment');
   cert('expired', 'digitalSignature', '-400 days');
@@ -73,8 +100,16 @@ export function qpdfCheck(path: string): { ok: boolean; output: string } {
 export function withIterations(dir: string, iterations: number): Buffer {
   if (iterations < 0x10000 || iterations > 0x7fffff) throw new Error('iterations must encode on three bytes');
   const password = 'mot de passe';
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'iter.key', '-out', 'iter.pem', '-days', '30', '-subj', '/CN=iter seal/O=Acme'], { cwd: dir, stdio: 'pipe' });
-  execFileSync('openssl', ['pkcs12', '-export', '-iter', '65536', '-passout', `pass:${password}`, '-inkey', 'iter.key', '-in', 'iter.pem', '-out', 'iter.p12'], { cwd: dir, stdio: 'pipe' });
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'iter.key', '-out', 'iter.pem', '-days', '30', '-subj', '/CN=iter seal/O=Acme'],
+    { cwd: dir, stdio: 'pipe' },
+  );
+  execFileSync(
+    'openssl',
+    ['pkcs12', '-export', '-iter', '65536', '-passout', `pass:${password}`, '-inkey', 'iter.key', '-in', 'iter.pem', '-out', 'iter.p12'],
+    { cwd: dir, stdio: 'pipe' },
+  );
   const file = readFileSync(join(dir, 'iter.p12'));
   const from = Buffer.from([0x02, 0x03, 0x01, 0x00, 0x00]);
   const to = Buffer.from([0x02, 0x03, (iterations >> 16) & 0xff, (iterations >> 8) & 0xff, iterations & 0xff]);

@@ -37,7 +37,23 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
     baseUrl = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
     dir = mkdtempSync(join(tmpdir(), 'paraphe-untrusted-seal-'));
     const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-    run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'bdf.key', '-out', 'bdf.pem', '-days', '60', '-subj', '/C=FR/O=Banque de France/CN=Banque de France', '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation');
+    run(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'bdf.key',
+      '-out',
+      'bdf.pem',
+      '-days',
+      '60',
+      '-subj',
+      '/C=FR/O=Banque de France/CN=Banque de France',
+      '-addext',
+      'keyUsage=critical,digitalSignature,nonRepudiation',
+    );
     run('pkcs12', '-export', '-passout', 'pass:secret', '-out', 'bdf.p12', '-inkey', 'bdf.key', '-in', 'bdf.pem');
     bdfP12 = readFileSync(join(dir, 'bdf.p12'));
     const foreign = await openCertificateAuthority(await createCertificateAuthority({ name: 'Banque de France', encryptionKey: 'k' }), 'k');
@@ -59,7 +75,13 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
     return JSON.parse(text).data as VerificationReport;
   };
   const sealWith = async (): Promise<Uint8Array> => {
-    const res = await upload(t, gerant, '/api/stamps', { name: 'contrat.pdf', data: pdf }, { request: JSON.stringify({ format: 'PADES', seals: [{ visible: false }] }) });
+    const res = await upload(
+      t,
+      gerant,
+      '/api/stamps',
+      { name: 'contrat.pdf', data: pdf },
+      { request: JSON.stringify({ format: 'PADES', seals: [{ visible: false }] }) },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const stamp = res.json().data as Stamp;
     return new Uint8Array((await gerant.call('GET', `/api/stamps/${stamp.id}/file`, 'history')).rawPayload);
@@ -71,7 +93,13 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
   };
 
   it('a self-signed "Banque de France" seal: not valid, headlined by the importing tenant, its own name only declared', async () => {
-    const imported = await upload(t, gerant, '/api/stamp-accounts/import', { name: 'bdf.p12', data: bdfP12 }, { password: 'secret', label: 'BdF', isDefault: 'true' });
+    const imported = await upload(
+      t,
+      gerant,
+      '/api/stamp-accounts/import',
+      { name: 'bdf.p12', data: bdfP12 },
+      { password: 'secret', label: 'BdF', isDefault: 'true' },
+    );
     expect(imported.statusCode, imported.body).toBe(201);
     const sealed = await sealWith();
     bdfSealed = sealed;
@@ -81,10 +109,17 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
     const first = await publicVerify(sealed);
     expect(first.verdict).toBe('indeterminate');
     expect(sealOf(first)).toMatchObject({
-      verdict: 'indeterminate', subIndication: 'NO_CERTIFICATE_CHAIN_FOUND', identity: 'unconfirmed', trustedBy: 'unknown',
-      integrity: true, modifiedAfterSigning: false, signerName: null, declaredName: 'Banque de France',
+      verdict: 'indeterminate',
+      subIndication: 'NO_CERTIFICATE_CHAIN_FOUND',
+      identity: 'unconfirmed',
+      trustedBy: 'unknown',
+      integrity: true,
+      modifiedAfterSigning: false,
+      signerName: null,
+      declaredName: 'Banque de France',
       importedBy: { company, registrationNumber: null, country: null, source: 'account', issuer: expect.stringContaining('Banque de France') },
-      time: 'confirmed', timeProven: true,
+      time: 'confirmed',
+      timeProven: true,
     });
 
     // With a billing profile: its legal name and registration number head the seal.
@@ -92,10 +127,17 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
     expect(saved.statusCode, saved.body).toBe(200);
     const second = await publicVerify(sealed);
     const seal = sealOf(second);
-    expect(seal).toMatchObject({ verdict: 'indeterminate', identity: 'unconfirmed', signerName: null, importedBy: { company: `${company} SAS`, registrationNumber: '44306184100047', country: 'FR', source: 'billing-profile' } });
+    expect(seal).toMatchObject({
+      verdict: 'indeterminate',
+      identity: 'unconfirmed',
+      signerName: null,
+      importedBy: { company: `${company} SAS`, registrationNumber: '44306184100047', country: 'FR', source: 'billing-profile' },
+    });
     // "Banque de France" appears only where the certificate speaks for itself (its name, its issuer, and the technical
     // finding that it is self-signed but not trusted); no account id or label leaks.
-    const named = Object.entries(seal).filter(([, value]) => JSON.stringify(value).includes('Banque de France')).map(([key]) => key);
+    const named = Object.entries(seal)
+      .filter(([, value]) => JSON.stringify(value).includes('Banque de France'))
+      .map(([key]) => key);
     expect(named.sort()).toEqual(['declaredName', 'errors', 'importedBy']);
     expect(seal.importedBy!.company).not.toContain('Banque de France');
     expect(seal.errors).toContain('signer certificate: "Banque de France" is self-signed but not trusted');
@@ -114,34 +156,73 @@ describe(`stamps: an untrusted imported seal on the public verification page (${
   it('the attribution outlives the stamp account; a certificate two tenants imported is attributed to neither', async () => {
     expect((await gerant.call('DELETE', `/api/stamp-accounts/${bdfAccountId}`, 'history')).statusCode).toBe(200);
     const afterDeletion = sealOf(await publicVerify(bdfSealed));
-    expect(afterDeletion).toMatchObject({ identity: 'unconfirmed', verdict: 'indeterminate', importedBy: { company: `${company} SAS`, source: 'billing-profile' } });
+    expect(afterDeletion).toMatchObject({
+      identity: 'unconfirmed',
+      verdict: 'indeterminate',
+      importedBy: { company: `${company} SAS`, source: 'billing-profile' },
+    });
 
     // Another tenant holding the same key imports the same file: the page can no longer tell who sealed.
     const other = await stampClient(t);
     const again = await upload(t, other, '/api/stamp-accounts/import', { name: 'bdf.p12', data: bdfP12 }, { password: 'secret', label: 'Same' });
     expect(again.statusCode, again.body).toBe(201);
     const ambiguous = sealOf(await publicVerify(bdfSealed));
-    expect(ambiguous).toMatchObject({ identity: 'unconfirmed', verdict: 'indeterminate', signerName: null, declaredName: 'Banque de France', importedBy: null });
+    expect(ambiguous).toMatchObject({
+      identity: 'unconfirmed',
+      verdict: 'indeterminate',
+      signerName: null,
+      declaredName: 'Banque de France',
+      importedBy: null,
+    });
   });
 
-  it('a seal by the platform CA stays valid under the name the CA certified', async () => {
+  it("a seal by the platform CA stays valid; its name is the account's declaration until the company identity is verified", async () => {
     const created = await gerant.call('POST', '/api/stamp-accounts', 'history', { label: 'Cachet plateforme', reason: '', isDefault: true });
     expect(created.statusCode, created.body).toBe(201);
     const report = await publicVerify(await sealWith());
     expect(report.verdict).toBe('valid');
-    expect(sealOf(report)).toMatchObject({ verdict: 'valid', subIndication: null, identity: 'confirmed', trustedBy: 'platform', signerName: company, declaredName: company, importedBy: null, time: 'confirmed' });
+    // The verification by the product administrator, and what confirms the name: seal-identity.test.ts.
+    expect(sealOf(report)).toMatchObject({
+      verdict: 'valid',
+      subIndication: null,
+      identity: 'declared',
+      trustedBy: 'platform',
+      signerName: null,
+      declaredName: company,
+      importedBy: null,
+      declaredBy: { company: `${company} SAS`, registrationNumber: '44306184100047', source: 'billing-profile' },
+      time: 'confirmed',
+    });
   });
 
   it('a time-stamp from an authority nobody trusted: intact, time not confirmed (PDF document time-stamp and detached token)', async () => {
     const stamped = await publicVerify(await timestampPdf(pdf, { tsa: foreignTsa }), 'stamped.pdf');
     expect(stamped.verdict).toBe('indeterminate');
     expect(stamped.signatures).toEqual([
-      expect.objectContaining({ type: 'document-timestamp', integrity: true, identity: 'unconfirmed', signerName: null, declaredName: expect.stringContaining('Time-Stamping'), time: 'unconfirmed', timeProven: false, verdict: 'indeterminate', subIndication: 'NO_CERTIFICATE_CHAIN_FOUND' }),
+      expect.objectContaining({
+        type: 'document-timestamp',
+        integrity: true,
+        identity: 'unconfirmed',
+        signerName: null,
+        declaredName: expect.stringContaining('Time-Stamping'),
+        time: 'unconfirmed',
+        timeProven: false,
+        verdict: 'indeterminate',
+        subIndication: 'NO_CERTIFICATE_CHAIN_FOUND',
+      }),
     ]);
     const data = new TextEncoder().encode('minutes of the board meeting');
     const token = await timestampFile(data, { tsa: foreignTsa });
     const detached = await publicVerify(data, 'minutes.txt', token);
-    expect(detached.token).toMatchObject({ coversFile: true, integrity: true, identity: 'unconfirmed', time: 'unconfirmed', trustedBy: 'unknown', verdict: 'indeterminate', subIndication: 'NO_CERTIFICATE_CHAIN_FOUND' });
+    expect(detached.token).toMatchObject({
+      coversFile: true,
+      integrity: true,
+      identity: 'unconfirmed',
+      time: 'unconfirmed',
+      trustedBy: 'unknown',
+      verdict: 'indeterminate',
+      subIndication: 'NO_CERTIFICATE_CHAIN_FOUND',
+    });
     const changed = await publicVerify(new TextEncoder().encode('minutes, amended'), 'minutes.txt', token);
     expect(changed.token).toMatchObject({ coversFile: false, verdict: 'invalid', subIndication: 'HASH_FAILURE', time: 'claimed' });
   });

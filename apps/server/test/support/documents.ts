@@ -118,7 +118,12 @@ export function pngHeaderOnly(width: number, height: number, idat: Uint8Array = 
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = 6;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 /** A page rendered at 72 dpi in grey levels (one pixel = one point of the page as shown: crop box, rotation). */
@@ -171,7 +176,8 @@ export interface Box {
 
 /** Pixels that differ by more than `threshold` between two renders, inside `box` and outside it (`margin` points around the box excluded). */
 export function changedPixels(before: Raster, after: Raster, box: Box, margin = 2, threshold = 40): { inside: number; outside: number } {
-  if (before.width !== after.width || before.height !== after.height) throw new Error(`renders of different sizes: ${before.width}×${before.height} / ${after.width}×${after.height}`);
+  if (before.width !== after.width || before.height !== after.height)
+    throw new Error(`renders of different sizes: ${before.width}×${before.height} / ${after.width}×${after.height}`);
   let inside = 0;
   let outside = 0;
   for (let row = 0; row < after.height; row++) {
@@ -198,7 +204,12 @@ export interface ZipMember {
 }
 
 /** A deflated member of `data` (its true size and CRC). */
-export const deflatedMember = (name: string, data: Uint8Array): ZipMember => ({ name, deflated: deflateRawSync(data, { level: 9 }), crc: crc32(data), size: data.length });
+export const deflatedMember = (name: string, data: Uint8Array): ZipMember => ({
+  name,
+  deflated: deflateRawSync(data, { level: 9 }),
+  crc: crc32(data),
+  size: data.length,
+});
 
 /** A ZIP archive written by hand, so that one compressed block can be reused by many members, or sizes can lie. */
 export function rawZip(members: ZipMember[]): Buffer {

@@ -17,11 +17,12 @@ import type { MailTransport } from '../../src/platform/messaging/transports.ts';
 import type { Storage } from '../../src/platform/storage.ts';
 import { createServer, type Server } from '../../src/server.ts';
 import { ensurePlatform } from '../../src/domains/applications/index.ts';
-import { insertApplication, updateApplication } from '../../src/domains/tenants/index.ts';
+import { addApplication, changeApplication } from '../../src/domains/tenants/index.ts';
 import { hashPassword } from '../../src/domains/users/index.ts';
 import { insertUser } from '../../src/domains/users/repository.ts';
 import type { Module } from '../../src/platform/modules.ts';
 import { modules as serverModules } from '../../src/modules.ts';
+import { pgliteDumpVariable, postgresTemplateVariable } from './global-setup.ts';
 import { applicationSettingsSchema, defaultFeatureFlags } from '@paraphe/contracts';
 
 /** Integration tests run on PGlite by default and on a real PostgreSQL when TEST_DATABASE_URL is set. */
@@ -29,13 +30,21 @@ export const engine: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'po
 export const password = 'Secret-pass1';
 export const adminEmail = 'admin@test.local';
 
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
-  if (engine === 'pglite') return { database: await openPglite(undefined), drop: async () => undefined };
+/** The migrated database of this run (global-setup.ts), when the run made one. */
+const migratedCluster = process.env[pgliteDumpVariable];
+const migratedTemplate = process.env[postgresTemplateVariable];
+
+/** A fresh database of the test engine (createTestContext opens one itself; a test wrapping its handle opens it here). */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (engine === 'pglite') {
+    const from = migratedCluster ? new Blob([fs.readFileSync(migratedCluster)]) : undefined;
+    return { database: await openPglite(undefined, { from }), drop: async () => undefined };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `paraphe_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${migratedTemplate ? ` template ${migratedTemplate}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -72,7 +81,14 @@ export interface TestContext {
   /** Lines the server showed on its console (operator notices). */
   notices: string[];
   close(): Promise<void>;
-  request(opts: { method: string; url: string; token?: string; body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  request(opts: {
+    method: string;
+    url: string;
+    token?: string;
+    body?: unknown;
+    cookie?: string;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse>;
   /** Logs in through the API (password, second factor from the outbox) and returns a client with tokens per audience. */
   /** `language`: the login page's language (adopted by an account whose language nobody chose). */
   login(email: string, pass?: string, language?: string): Promise<TestClient>;
@@ -86,7 +102,11 @@ export interface TestContext {
    * The client's notifications of a type once one about `requestId` exists: notifications are derived from
    * domain events by a subscriber job, so they arrive shortly after the change.
    */
-  notificationsAbout(client: TestClient, type: string, requestId: string): Promise<{ message: string; data: Record<string, unknown>; read: boolean; type: string }[]>;
+  notificationsAbout(
+    client: TestClient,
+    type: string,
+    requestId: string,
+  ): Promise<{ message: string; data: Record<string, unknown>; read: boolean; type: string }[]>;
   /** Polls `probe` until it returns a truthy value (jobs run asynchronously); throws after `timeoutMs`. */
   waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs?: number): Promise<T>;
 }
@@ -110,14 +130,23 @@ export async function createTestContext(
     database?: DatabaseHandle;
     /** How often idle workers look for jobs: 0.5 s in tests (faster to settle); a benchmark passes production's 1 s. */
     pollingIntervalSeconds?: number;
+    /** Between NOTIFY wake-ups (platform/jobs/boss.ts): the polling interval by default; a benchmark passes production's 15 s. */
+    wakeBackstopSeconds?: number;
   } = {},
 ): Promise<TestContext> {
   const { database, drop } = opts.database ? { database: opts.database, drop: async () => undefined } : await openTestDatabase();
   // Uploaded files go to a folder of this context, removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-test-'));
-  const config = loadConfig({ ADMIN_EMAIL: adminEmail, LOG_LEVEL: 'silent', PORT: '3999', SECRET_KEY: 'x'.repeat(40), DATA_DIR: dataDir, TRUST_PROXY: 'loopback',
+  const config = loadConfig({
+    ADMIN_EMAIL: adminEmail,
+    LOG_LEVEL: 'silent',
+    PORT: '3999',
+    SECRET_KEY: 'x'.repeat(40),
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'loopback',
     // Tests change the disk between two /healthz calls and must see it at the next one: no answer from an earlier probe.
     HEALTH_STORAGE_WAIT_MS: '10000',
+    HEALTH_DATABASE_WAIT_MS: '10000',
     ...opts.env,
   });
   await ensurePlatform(database, { email: adminEmail, password });
@@ -131,6 +160,7 @@ export async function createTestContext(
     mailTransport: opts.mailTransport,
     storage: opts.storage,
     pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5,
+    wakeBackstopSeconds: opts.wakeBackstopSeconds,
     modules: opts.modules ?? serverModules,
     notice: (line) => notices.push(line),
   });
@@ -214,7 +244,9 @@ export async function createTestContext(
     waitFor,
     notificationsAbout: (client, type, requestId) =>
       waitFor(async () => {
-        const notes = (await client.call('GET', `/api/notifications?type=${type}&limit=100`, 'notification')).json().data as Awaited<ReturnType<TestContext['notificationsAbout']>>;
+        const notes = (await client.call('GET', `/api/notifications?type=${type}&limit=100`, 'notification')).json().data as Awaited<
+          ReturnType<TestContext['notificationsAbout']>
+        >;
         return notes.some((n) => n.data.requestId === requestId) ? notes : null;
       }),
     async close() {
@@ -257,8 +289,16 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
 }
 
 export interface Factory {
-  tenant(opts?: { company?: string; testMode?: boolean; features?: Partial<typeof defaultFeatureFlags>; doubleAuth?: boolean }): Promise<{ appId: string; gerant: { id: string; email: string } }>;
-  user(appId: string, opts: { profile: Profile; parentId?: string | null; email?: string; active?: boolean; mobile?: string }): Promise<{ id: string; email: string }>;
+  tenant(opts?: {
+    company?: string;
+    testMode?: boolean;
+    features?: Partial<typeof defaultFeatureFlags>;
+    doubleAuth?: boolean;
+  }): Promise<{ appId: string; gerant: { id: string; email: string } }>;
+  user(
+    appId: string,
+    opts: { profile: Profile; parentId?: string | null; email?: string; active?: boolean; mobile?: string },
+  ): Promise<{ id: string; email: string }>;
 }
 
 let sequence = 0;
@@ -270,7 +310,7 @@ function createFactory(database: DatabaseHandle): Factory {
   return {
     async tenant(opts = {}) {
       return database.inSystem(async (tx) => {
-        const app = await insertApplication(tx, {
+        const app = await addApplication(tx, {
           company: opts.company ?? `Company ${++sequence}`,
           testMode: opts.testMode ?? true,
           features: { ...defaultFeatureFlags, ...opts.features },
@@ -285,7 +325,7 @@ function createFactory(database: DatabaseHandle): Factory {
           passwordHash: await passwordHash(),
           emailConfirmedAt: new Date(),
         });
-        await updateApplication(tx, app.id, { ownerUserId: gerant.id });
+        await changeApplication(tx, app.id, { ownerUserId: gerant.id });
         return { appId: app.id, gerant: { id: gerant.id, email: gerant.email } };
       });
     },

@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../src/platform/db/client.ts';
 import { openPglite } from '../../src/platform/db/pglite.ts';
 import { openPostgres } from '../../src/platform/db/postgres.ts';
 import { ensurePlatform } from '../../src/domains/applications/index.ts';
-import { insertApplication, updateApplication } from '../../src/domains/tenants/index.ts';
+import { addApplication, changeApplication } from '../../src/domains/tenants/index.ts';
 import { hashPassword } from '../../src/domains/users/index.ts';
 import { insertUser } from '../../src/domains/users/repository.ts';
 import { engine } from './harness.ts';
@@ -72,7 +72,7 @@ export async function createFaultSite(opts: { settings?: Record<string, unknown>
   try {
     await ensurePlatform(database, { email: adminEmail, password });
     tenant = await database.inSystem(async (tx) => {
-      const app = await insertApplication(tx, {
+      const app = await addApplication(tx, {
         company: 'Fault Test',
         testMode: true,
         features: { ...defaultFeatureFlags },
@@ -88,7 +88,7 @@ export async function createFaultSite(opts: { settings?: Record<string, unknown>
         emailConfirmedAt: new Date(),
         language: 'en',
       });
-      await updateApplication(tx, app.id, { ownerUserId: gerant.id });
+      await changeApplication(tx, app.id, { ownerUserId: gerant.id });
       return { appId: app.id, gerantEmail: gerant.email };
     });
   } finally {
@@ -137,7 +137,10 @@ export interface ServerProcess {
 }
 
 /** Starts the server on the site and waits until /healthz answers 200. */
-export async function startServerProcess(site: FaultSite, opts: { port?: number; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  site: FaultSite,
+  opts: { port?: number; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const lines: string[] = [];
   // The flags `./paraphe start` gives the server (memory figures are measured on the same process).
@@ -206,14 +209,21 @@ export class ApiClient {
 
   /** The session survives restarts (it is in the database); access tokens are re-asked when refused. */
   async login(): Promise<void> {
-    const res = await fetch(`${this.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: this.email, password }) });
+    const res = await fetch(`${this.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: this.email, password }),
+    });
     if (!res.ok) throw new Error(`login ${this.email}: ${res.status} ${await res.text()}`);
     this.cookie = /paraphe_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
     const { userId, appId, requestDoubleAuth } = ((await res.json()) as { data: { userId: string; appId: string; requestDoubleAuth: boolean } }).data;
     this.tokens.clear();
     if (requestDoubleAuth) {
       const code = await this.secondFactor!();
-      const check = await fetch(`${this.base}/api/Users/fault/${appId}/logged/${userId}?code=${code}`, { method: 'PATCH', headers: { authorization: `Bearer ${await this.token('user')}` } });
+      const check = await fetch(`${this.base}/api/Users/fault/${appId}/logged/${userId}?code=${code}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${await this.token('user')}` },
+      });
       if (!check.ok) throw new Error(`second factor refused: ${await check.text()}`);
     }
   }
@@ -221,7 +231,11 @@ export class ApiClient {
   async token(audience: string): Promise<string> {
     const cached = this.tokens.get(audience);
     if (cached) return cached;
-    const res = await fetch(`${this.base}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: this.cookie! }, body: JSON.stringify({ audience }) });
+    const res = await fetch(`${this.base}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: this.cookie! },
+      body: JSON.stringify({ audience }),
+    });
     if (!res.ok) throw new Error(`token ${audience}: ${res.status} ${await res.text()}`);
     const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
     this.tokens.set(audience, token);
@@ -231,7 +245,11 @@ export class ApiClient {
   async call(method: string, url: string, audience: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const init = (token: string): RequestInit => ({
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
     });
     const res = await fetch(`${this.base}${url}`, init(await this.token(audience)));

@@ -87,14 +87,32 @@ export async function createRequest(t: TestContext, client: TestClient, opts: Cr
 export async function draft(t: TestContext, client: TestClient, opts: CreateOptions = {}) {
   const res = await createRequest(t, client, opts);
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json().data as { id: string; status: SignatureStatus; signers: { id: string; signerIndex: number; emailAddress: string; status: SignerStatus }[]; documents: { id: string }[]; links: { signerId: string; url: string }[] };
+  return res.json().data as {
+    id: string;
+    status: SignatureStatus;
+    signers: { id: string; signerIndex: number; emailAddress: string; status: SignerStatus }[];
+    documents: { id: string }[];
+    links: { signerId: string; url: string }[];
+  };
 }
 
 /** Puts a request (and its signers) in a status directly, as the flows of issue 5 would. */
-export async function forceStatus(t: TestContext, requestId: string, status: SignatureStatus, signerStatus: SignerStatus, opts: { invited?: boolean; expiresAt?: Date } = {}) {
+export async function forceStatus(
+  t: TestContext,
+  requestId: string,
+  status: SignatureStatus,
+  signerStatus: SignerStatus,
+  opts: { invited?: boolean; expiresAt?: Date } = {},
+) {
   await t.database.inSystem(async (tx) => {
-    await tx.update(signatureRequests).set({ status, expiresAt: opts.expiresAt ?? new Date(Date.now() + 30 * 86_400_000) }).where(eq(signatureRequests.id, requestId));
-    await tx.update(signers).set({ status: signerStatus, invitedAt: opts.invited ? new Date() : null }).where(eq(signers.requestId, requestId));
+    await tx
+      .update(signatureRequests)
+      .set({ status, expiresAt: opts.expiresAt ?? new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(signatureRequests.id, requestId));
+    await tx
+      .update(signers)
+      .set({ status: signerStatus, invitedAt: opts.invited ? new Date() : null })
+      .where(eq(signers.requestId, requestId));
   });
 }
 

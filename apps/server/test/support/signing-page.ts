@@ -29,7 +29,12 @@ export function handwrittenPng(width = 120, height = 40): string {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
@@ -66,7 +71,10 @@ export interface Tools {
   close(): void;
 }
 
-const pem = (der: Der) => `-----BEGIN CERTIFICATE-----\n${Buffer.from(der).toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
+const pem = (der: Der) =>
+  `-----BEGIN CERTIFICATE-----\n${Buffer.from(der)
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
 
 /** A scratch folder and an NSS database trusting our root for signatures (",C,"), for pdfsig. */
 export function externalTools(root: Der): Tools {

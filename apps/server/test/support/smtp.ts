@@ -41,14 +41,21 @@ export function startSmtp(port = 0, options: { refuse?: (address: string) => boo
       });
     },
   });
+  return listenSmtp(server, port).then((listening) => ({ server, port: listening, received }));
+}
+
+/**
+ * Starts `server` on 127.0.0.1:`port` (0: any free port) and resolves with the port. Once listening, a sender
+ * killed mid-session (kill -9, the fault tests' point) resets its connection, which smtp-server reports as an
+ * 'error' event on the server — expected, and without a listener an uncaught exception that fails the whole run.
+ */
+export function listenSmtp(server: SMTPServer, port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
-      // Listening: from now on a sender killed mid-session (kill -9, the fault tests' point) resets its connection,
-      // which the server reports as an 'error' event — expected, and without a listener an uncaught exception.
       server.removeListener('error', reject);
       server.on('error', () => undefined);
-      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
+      resolve((server.server.address() as AddressInfo).port);
     });
   });
 }

@@ -33,8 +33,15 @@ export async function startTypeformStandin(opts: { token?: string; forms?: Stand
   const account = { alias: 'Paraphe Test', email: 'owner@typeform.example' };
   const calls: TypeformStandin['calls'] = [];
   const displayUrl = (id: string) => `https://paraphe-test.typeform.com/to/${id}`;
-  const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  const formBody = (f: StandinForm) => ({ id: f.id, title: f.title, type: 'quiz', _links: { display: displayUrl(f.id) }, hidden: ['request_id', 'signer_id', 'lang'] });
+  const json = (res: http.ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const formBody = (f: StandinForm) => ({
+    id: f.id,
+    title: f.title,
+    type: 'quiz',
+    _links: { display: displayUrl(f.id) },
+    hidden: ['request_id', 'signer_id', 'lang'],
+  });
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://standin');

@@ -43,13 +43,21 @@ describe(`survey connector, Typeform (${engine})`, () => {
     for (let i = 0; i < times; i++) {
       eventIds.push(
         await t.database.inTenant(appId, (tx) =>
-          t.server.platform.events.emit(tx, { type: 'signature.completed', appId, actorUserId: null, data: { requestId: request.id, label: 'Lease 12', ownerUserId: null, level: 1, testMode: true, documentCount: 1, ...extra } }),
+          t.server.platform.events.emit(tx, {
+            type: 'signature.completed',
+            appId,
+            actorUserId: null,
+            data: { requestId: request.id, label: 'Lease 12', ownerUserId: null, level: 1, testMode: true, documentCount: 1, ...extra },
+          }),
         ),
       );
     }
     // Each event handled by the survey subscriber (its receipt is written in the same transaction as the mails).
     await t.waitFor(async () => {
-      const rows = await t.database.db.select().from(domainEventReceipts).where(and(inArray(domainEventReceipts.eventId, eventIds), eq(domainEventReceipts.subscriber, 'surveys.invite-signers')));
+      const rows = await t.database.db
+        .select()
+        .from(domainEventReceipts)
+        .where(and(inArray(domainEventReceipts.eventId, eventIds), eq(domainEventReceipts.subscriber, 'surveys.invite-signers')));
       return rows.length === eventIds.length;
     });
     return request;
@@ -79,7 +87,16 @@ describe(`survey connector, Typeform (${engine})`, () => {
     const res = await call(gerant, 'POST', '', { token: typeform.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain(typeform.token);
-    expect(res.json().data).toMatchObject({ connected: true, provider: 'typeform', accountName: 'Paraphe Test', accountEmail: 'owner@typeform.example', state: 'ok', enabled: false, formId: null, connectedBy: gerant.userId });
+    expect(res.json().data).toMatchObject({
+      connected: true,
+      provider: 'typeform',
+      accountName: 'Paraphe Test',
+      accountEmail: 'owner@typeform.example',
+      state: 'ok',
+      enabled: false,
+      formId: null,
+      connectedBy: gerant.userId,
+    });
     const [row] = await t.database.db.select().from(surveyConnections).where(eq(surveyConnections.appId, appId));
     expect(row!.tokenSealed).not.toContain(typeform.token);
     expect(Buffer.from(row!.tokenSealed, 'base64').toString('latin1')).not.toContain(typeform.token);
@@ -108,14 +125,24 @@ describe(`survey connector, Typeform (${engine})`, () => {
 
     const saved = await call(gerant, 'PUT', '/settings', { formId: 'abc123', enabled: true });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toMatchObject({ formId: 'abc123', formTitle: 'Satisfaction after signing', formUrl: typeform.displayUrl('abc123'), enabled: true });
+    expect(saved.json().data).toMatchObject({
+      formId: 'abc123',
+      formTitle: 'Satisfaction after signing',
+      formUrl: typeform.displayUrl('abc123'),
+      enabled: true,
+    });
     const responses = await call(gerant, 'GET', '/responses');
     expect(responses.json().data).toEqual({ formId: 'abc123', total: 42 });
     expect(typeform.calls.at(-1)!.path).toBe('/forms/abc123/responses?page_size=1');
   });
 
   it('after completion mails each signer and co-signer once, in their language, with the hidden fields; observers and validators none', async () => {
-    const people = [signer(0, { language: 'de' }), signer(1, { coSigner: true, language: 'it' }), signer(2, { role: 'observer' }), signer(3, { role: 'validator' })];
+    const people = [
+      signer(0, { language: 'de' }),
+      signer(1, { coSigner: true, language: 'it' }),
+      signer(2, { role: 'observer' }),
+      signer(3, { role: 'validator' }),
+    ];
     // Delivered twice: the second completion event finds every (request, signer) already invited.
     const request = await complete(people, 2);
     const [s0, s1, observer, validator] = request.signers.sort((a, b) => a.signerIndex - b.signerIndex);
@@ -205,7 +232,11 @@ describe(`survey connector, Typeform (${engine})`, () => {
     try {
       const res = await call(gerant, 'GET', '/responses');
       expect(res.statusCode).toBe(409);
-      expect((await call(gerant, 'GET')).json().data).toMatchObject({ state: 'broken', enabled: false, lastError: 'The chosen form no longer exists in Typeform.' });
+      expect((await call(gerant, 'GET')).json().data).toMatchObject({
+        state: 'broken',
+        enabled: false,
+        lastError: 'The chosen form no longer exists in Typeform.',
+      });
       const request = await complete([signer(0)]);
       expect(await messagesTo(t, request.signers[0]!.emailAddress, 'survey-invitation')).toEqual([]);
     } finally {

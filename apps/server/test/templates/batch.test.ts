@@ -15,7 +15,11 @@ const template = () => buildDocx({ header: paragraph('Contrat ${ref}'), body: pa
 
 const sheetOf = (rows: string[][]) => {
   const [head = [], ...body] = rows;
-  return xlsxBuffer({ sheetName: 'S', columns: head.map((h, i) => ({ key: `c${i}`, header: h })), rows: body.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v]))) });
+  return xlsxBuffer({
+    sheetName: 'S',
+    columns: head.map((h, i) => ({ key: `c${i}`, header: h })),
+    rows: body.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v]))),
+  });
 };
 const people = (n: number) => Array.from({ length: n }, (_, i) => [`R-${i + 1}`, `Prénom${i + 1}`, `Nom${i + 1}`]);
 const mapping = { ref: { column: 'Référence' }, firstname: { column: 1 }, lastname: { column: 'nom' }, company: { value: 'Société Ünïcode 株式会社' } };
@@ -59,14 +63,22 @@ describe(`mail-merge batches (${engine})`, () => {
     const rows = [['Référence', 'Prénom', 'Nom'], ...people(4)];
     const unmapped = await start(rows, { mapping: { ref: { column: 0 }, firstname: { column: 'Email' } } });
     expect(unmapped.statusCode).toBe(400);
-    expect(unmapped.json().error.message).toBe('Map the variables ${lastname}, ${company} to a column or a fixed value. ${firstname}: the sheet has no column "Email".');
+    expect(unmapped.json().error.message).toBe(
+      'Map the variables ${lastname}, ${company} to a column or a fixed value. ${firstname}: the sheet has no column "Email".',
+    );
     expect(unmapped.json().error.details).toMatchObject({ unmapped: ['lastname', 'company'], unknownColumns: [{ variable: 'firstname', column: 'Email' }] });
 
     rows[2] = ['R-2', '', 'Nom2'];
     rows[4] = ['R-4', ' ', ''];
     const lacking = await start(rows, { mapping });
     expect(lacking.statusCode).toBe(400);
-    expect(lacking.json().error.details).toMatchObject({ rowsMissingCount: 2, rowsMissingValues: [{ line: 3, variables: ['firstname'] }, { line: 5, variables: ['firstname', 'lastname'] }] });
+    expect(lacking.json().error.details).toMatchObject({
+      rowsMissingCount: 2,
+      rowsMissingValues: [
+        { line: 3, variables: ['firstname'] },
+        { line: 5, variables: ['firstname', 'lastname'] },
+      ],
+    });
     expect(lacking.json().error.message).toBe('2 rows lack a value: line 3 (${firstname}), line 5 (${firstname}, ${lastname}).');
 
     const bad = await uploadTo(t, gerant, '/api/batch/generate/pdf', { name: 'people.xlsx', data: await sheetOf(rows) }, { request: '{"templateId": 1' });

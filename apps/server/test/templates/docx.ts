@@ -25,7 +25,8 @@ export interface DocxParts {
 
 /** A minimal, valid Word document (opens in Word and LibreOffice), with an optional header and footer. */
 export function buildDocx(parts: DocxParts): Buffer {
-  const hf = (tag: 'hdr' | 'ftr', content: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:${tag} xmlns:w="${w}" xmlns:r="${r}">${content}</w:${tag}>`;
+  const hf = (tag: 'hdr' | 'ftr', content: string) =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:${tag} xmlns:w="${w}" xmlns:r="${r}">${content}</w:${tag}>`;
   const refs = [
     parts.header ? `<w:headerReference w:type="default" r:id="rIdH"/>` : '',
     parts.footer ? `<w:footerReference w:type="default" r:id="rIdF"/>` : '',
@@ -44,7 +45,9 @@ export function buildDocx(parts: DocxParts): Buffer {
     '_rels/.rels': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
     ),
-    'word/_rels/document.xml.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`),
+    'word/_rels/document.xml.rels': strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`,
+    ),
     'word/styles.xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles xmlns:w="${w}"><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Liberation Serif" w:hAnsi="Liberation Serif" w:cs="Liberation Serif" w:eastAsia="Liberation Serif"/><w:sz w:val="24"/></w:rPr></w:rPrDefault></w:docDefaults></w:styles>`,
     ),
@@ -57,7 +60,9 @@ export function buildDocx(parts: DocxParts): Buffer {
 
 /** A contract-like letter of two A4 pages with `${civility} ${firstname} ${lastname}`, `${city}`, `${amount}`. */
 export function twoPageLetter(): Buffer {
-  const filler = 'Le présent contrat est établi entre les parties nommées ci-dessus, qui déclarent en accepter les termes et conditions sans réserve. '.repeat(2);
+  const filler = 'Le présent contrat est établi entre les parties nommées ci-dessus, qui déclarent en accepter les termes et conditions sans réserve. '.repeat(
+    2,
+  );
   const page = (n: number) => Array.from({ length: 10 }, (_, i) => paragraph(`Article ${n * 10 + i + 1}. ${filler}`)).join('');
   return buildDocx({
     header: paragraph('Contrat n° ${reference}'),

@@ -27,8 +27,12 @@ function docx(body: string, rels: string, extra: { files?: Record<string, string
     '_rels/.rels': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="word/document.xml"/></Relationships>`,
     ),
-    'word/_rels/document.xml.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`),
-    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${ns}><w:body>${paragraph('Bonjour ${name}.')}${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/></w:sectPr></w:body></w:document>`),
+    'word/_rels/document.xml.rels': strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`,
+    ),
+    'word/document.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${ns}><w:body>${paragraph('Bonjour ${name}.')}${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/></w:sectPr></w:body></w:document>`,
+    ),
   };
   for (const [name, text] of Object.entries(extra.files ?? {})) files[name] = strToU8(text);
   return Buffer.from(zipSync(files));
@@ -38,7 +42,8 @@ function docx(body: string, rels: string, extra: { files?: Record<string, string
 const field = (instruction: string) =>
   `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${instruction.slice(0, 7)}</w:instrText></w:r><w:r><w:instrText xml:space="preserve">${instruction.slice(7)} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>cached</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`;
 /** The same in one simple field. */
-const simpleField = (instruction: string) => `<w:p><w:fldSimple w:instr=" ${instruction.replace(/"/g, '&quot;')} "><w:r><w:t>cached</w:t></w:r></w:fldSimple></w:p>`;
+const simpleField = (instruction: string) =>
+  `<w:p><w:fldSimple w:instr=" ${instruction.replace(/"/g, '&quot;')} "><w:r><w:t>cached</w:t></w:r></w:fldSimple></w:p>`;
 
 function odt(body: string, extraNs = ''): Buffer {
   const ns =
@@ -72,15 +77,39 @@ export function hostileTemplates(base: string): HostileTemplate[] {
   const external = (id: string, type: string, target: string) => `<Relationship Id="${id}" Type="${rel}/${type}" Target="${target}" TargetMode="External"/>`;
   const settingsXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:settings ${ns}><w:attachedTemplate r:id="rIdTpl"/><w:linkStyles/><w:updateFields w:val="true"/></w:settings>`;
   return [
-    { kind: 'linked image (external relationship, r:link)', fileName: 'linked-image.docx', data: docx(image, external('rIdImg', 'image', `${base}/linked.png`)) },
-    { kind: 'OLE link', fileName: 'ole-link.docx', data: docx(ole, external('rIdOle', 'oleObject', `${base}/ole.docx`) + external('rIdOlePic', 'image', `${base}/ole.emf`)) },
-    { kind: 'INCLUDEPICTURE field', fileName: 'includepicture.docx', data: docx(field(`INCLUDEPICTURE "${base}/include.png" \\d`) + simpleField(`INCLUDEPICTURE "${base}/include-simple.png"`), '') },
-    { kind: 'INCLUDETEXT field', fileName: 'includetext.docx', data: docx(field(`INCLUDETEXT "${base}/include.docx"`) + simpleField(`INCLUDETEXT "${base}/include-simple.docx"`) + simpleField(`LINK Word.Document.12 "${base}/link.docx" "" \\a \\f 0 \\p`), '') },
+    {
+      kind: 'linked image (external relationship, r:link)',
+      fileName: 'linked-image.docx',
+      data: docx(image, external('rIdImg', 'image', `${base}/linked.png`)),
+    },
+    {
+      kind: 'OLE link',
+      fileName: 'ole-link.docx',
+      data: docx(ole, external('rIdOle', 'oleObject', `${base}/ole.docx`) + external('rIdOlePic', 'image', `${base}/ole.emf`)),
+    },
+    {
+      kind: 'INCLUDEPICTURE field',
+      fileName: 'includepicture.docx',
+      data: docx(field(`INCLUDEPICTURE "${base}/include.png" \\d`) + simpleField(`INCLUDEPICTURE "${base}/include-simple.png"`), ''),
+    },
+    {
+      kind: 'INCLUDETEXT field',
+      fileName: 'includetext.docx',
+      data: docx(
+        field(`INCLUDETEXT "${base}/include.docx"`) +
+          simpleField(`INCLUDETEXT "${base}/include-simple.docx"`) +
+          simpleField(`LINK Word.Document.12 "${base}/link.docx" "" \\a \\f 0 \\p`),
+        '',
+      ),
+    },
     {
       kind: 'external relationships (attached template, VML image)',
       fileName: 'external-rels.docx',
       data: docx(vml, '<Relationship Id="rIdSet" Type="' + rel + '/settings" Target="settings.xml"/>', {
-        files: { 'word/settings.xml': settingsXml, 'word/_rels/settings.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${external('rIdTpl', 'attachedTemplate', `${base}/template.dotx`)}</Relationships>` },
+        files: {
+          'word/settings.xml': settingsXml,
+          'word/_rels/settings.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${external('rIdTpl', 'attachedTemplate', `${base}/template.dotx`)}</Relationships>`,
+        },
         overrides: `<Override PartName="/word/settings.xml" ContentType="${main}.settings+xml"/>`,
       }),
     },

@@ -47,7 +47,12 @@ describe(`macro-enabled templates are refused by content (${engine})`, () => {
 
   const cases: { what: string; fileName: string; data: () => Buffer; says: RegExp }[] = [
     { what: 'a .docm renamed .docx', fileName: 'contrat.docx', data: docm, says: /VBA project, word\/vbaProject\.bin/ },
-    { what: 'a VBA project under a plain content type', fileName: 'lettre.docx', data: () => repack(docx(), { 'word/vbaProject.bin': vba }), says: /VBA project/ },
+    {
+      what: 'a VBA project under a plain content type',
+      fileName: 'lettre.docx',
+      data: () => repack(docx(), { 'word/vbaProject.bin': vba }),
+      says: /VBA project/,
+    },
     {
       what: 'a macro-enabled content type without its project',
       fileName: 'a.docx',
@@ -57,13 +62,18 @@ describe(`macro-enabled templates are refused by content (${engine})`, () => {
     {
       what: 'a .dotm (macro-enabled template) renamed .docx',
       fileName: 'modele.docx',
-      data: () => repack(docx(), { '[Content_Types].xml': contentTypes(docx()).replace(wordMain, 'application/vnd.ms-word.template.macroEnabledTemplate.main+xml') }),
+      data: () =>
+        repack(docx(), { '[Content_Types].xml': contentTypes(docx()).replace(wordMain, 'application/vnd.ms-word.template.macroEnabledTemplate.main+xml') }),
       says: /macro-enabled content type/,
     },
     {
       what: 'an .odt with a Basic library',
       fileName: 'lettre.odt',
-      data: () => repack(buildOdt(), { 'Basic/Standard/Module1.xml': '<?xml version="1.0"?><script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic">Sub Main\nShell("id")\nEnd Sub</script:module>' }),
+      data: () =>
+        repack(buildOdt(), {
+          'Basic/Standard/Module1.xml':
+            '<?xml version="1.0"?><script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic">Sub Main\nShell("id")\nEnd Sub</script:module>',
+        }),
       says: /Basic or script library, Basic\/Standard\/Module1\.xml/,
     },
     {
@@ -82,7 +92,8 @@ describe(`macro-enabled templates are refused by content (${engine})`, () => {
 
   for (const c of cases) {
     it(`refuses ${c.what}, saying why, and keeps nothing`, async () => {
-      const count = async () => ((await t.database.db.execute(sql`select count(*)::int as n from merge_templates`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      const count = async () =>
+        ((await t.database.db.execute(sql`select count(*)::int as n from merge_templates`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
       const before = await count();
       const res = await uploadTo(t, gerant, '/api/Template', { name: c.fileName, data: c.data() });
       expect(res.statusCode, res.body).toBe(400);

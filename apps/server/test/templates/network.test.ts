@@ -72,7 +72,10 @@ for (const mode of ['auto', 'off'] as const) {
       const status = await officeEngineFor(t.server.platform.config).status();
       expect(status).toMatchObject({ available: true, networkIsolation: mode === 'auto' ? 'namespace' : 'profile' });
       // The operator sees the mode on /healthz.
-      expect((await t.request({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ office: 'available', officeNetwork: mode === 'auto' ? 'namespace' : 'profile' });
+      expect((await t.request({ method: 'GET', url: '/healthz' })).json()).toMatchObject({
+        office: 'available',
+        officeNetwork: mode === 'auto' ? 'namespace' : 'profile',
+      });
       const sheet = await xlsxBuffer({ sheetName: 'S', columns: [{ key: 'n', header: 'Nom' }], rows: [{ n: 'Alice' }, { n: 'Bob' }] });
       for (const hostile of hostileTemplates(listener.base)) {
         const uploaded = await uploadTo(t, gerant, '/api/Template', { name: hostile.fileName, data: hostile.data });
@@ -83,7 +86,13 @@ for (const mode of ['auto', 'off'] as const) {
         expect(preview.statusCode, `${hostile.kind}: ${preview.body}`).toBe(200);
         expect(await pdfText(preview.rawPayload)).toContain('Bonjour Zoé.');
 
-        const started = await uploadTo(t, gerant, '/api/batch/generate/pdf', { name: 'people.xlsx', data: sheet }, { request: JSON.stringify({ templateId, mapping: { name: { column: 'Nom' } }, firstLineIsHeader: true }) });
+        const started = await uploadTo(
+          t,
+          gerant,
+          '/api/batch/generate/pdf',
+          { name: 'people.xlsx', data: sheet },
+          { request: JSON.stringify({ templateId, mapping: { name: { column: 'Nom' } }, firstLineIsHeader: true }) },
+        );
         expect(started.statusCode, `${hostile.kind}: ${started.body}`).toBe(202);
         const done = await t.waitFor(async () => {
           const batch = (await gerant.call('GET', `/api/batch/generate/pdf/${started.json().data.id}`, 'template')).json().data as GenerationBatch;

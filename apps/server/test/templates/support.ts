@@ -15,7 +15,13 @@ export async function mergeClient(t: TestContext, features: { mailing?: boolean;
   return t.login(tenant.gerant.email);
 }
 
-export async function uploadTo(t: TestContext, client: TestClient | undefined, url: string, file: { name: string; data: Uint8Array } | null, fields: Record<string, string> = {}) {
+export async function uploadTo(
+  t: TestContext,
+  client: TestClient | undefined,
+  url: string,
+  file: { name: string; data: Uint8Array } | null,
+  fields: Record<string, string> = {},
+) {
   const parts = [
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),
     ...(file ? [{ name: 'file', fileName: file.name, contentType: 'application/octet-stream', data: file.data }] : []),

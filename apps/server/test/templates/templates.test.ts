@@ -62,7 +62,11 @@ describe(`mail-merge templates (${engine})`, () => {
   it('names the missing variables instead of generating', async () => {
     const res = await gerant.call('POST', '/api/Template/generate/pdf', 'template', { templateId, values: { ref: 'x', firstname: 'y' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'No value for the variables ${lastname}, ${city}, ${signature}.', details: { missing: ['lastname', 'city', 'signature'] } });
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'No value for the variables ${lastname}, ${city}, ${signature}.',
+      details: { missing: ['lastname', 'city', 'signature'] },
+    });
   });
 
   it('reads an .odt (converted to .docx once, at upload), split spans and header included', async () => {
@@ -70,7 +74,10 @@ describe(`mail-merge templates (${engine})`, () => {
     expect(res.statusCode, res.body).toBe(201);
     const data = res.json().data;
     expect(data).toMatchObject({ format: 'odt', variables: ['ref', 'name', 'city'] });
-    const pdf = await gerant.call('POST', '/api/Template/generate/pdf', 'template', { templateId: data.id, values: { ref: 'O-1', name: 'Jérôme', city: 'Köln' } });
+    const pdf = await gerant.call('POST', '/api/Template/generate/pdf', 'template', {
+      templateId: data.id,
+      values: { ref: 'O-1', name: 'Jérôme', city: 'Köln' },
+    });
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Réf. O-1');
@@ -154,7 +161,9 @@ describe(`mail-merge templates (${engine})`, () => {
 
     it('lists every route of mail-merge', () => {
       const spec = t.server.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-      const served = Object.entries(spec.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).filter((r) => / \/api\/(Template|batch\/generate|Converter)/.test(r));
+      const served = Object.entries(spec.paths)
+        .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+        .filter((r) => / \/api\/(Template|batch\/generate|Converter)/.test(r));
       expect(served).toHaveLength(routes().length);
     });
 
@@ -182,7 +191,13 @@ describe(`mail-merge templates (${engine})`, () => {
       expect((await gerant.call('GET', `/api/Template/${otherTemplateId}`, 'template')).statusCode).toBe(404);
       expect((await gerant.call('POST', '/api/Template/generate/pdf', 'template', { templateId: otherTemplateId, values: accents })).statusCode).toBe(404);
       const sheet = await xlsxBuffer({ sheetName: 'S', columns: [{ key: 'a', header: 'ref' }], rows: [{ a: '1' }] });
-      const batch = await uploadTo(t, gerant, '/api/batch/generate/pdf', { name: 's.xlsx', data: sheet }, { request: JSON.stringify({ templateId: otherTemplateId, mapping: {} }) });
+      const batch = await uploadTo(
+        t,
+        gerant,
+        '/api/batch/generate/pdf',
+        { name: 's.xlsx', data: sheet },
+        { request: JSON.stringify({ templateId: otherTemplateId, mapping: {} }) },
+      );
       expect(batch.statusCode, batch.body).toBe(404);
     });
   });
@@ -214,7 +229,10 @@ describe(`mail-merge without LibreOffice (${engine})`, () => {
     const parts = [
       { name: 'label', value: 'Sans LibreOffice' },
       { name: 'transactionSigners', value: JSON.stringify([{ firstname: 'A', lastname: 'B', emailAddress: 'a.b@example.com' }]) },
-      { name: 'mergeDocument', value: JSON.stringify({ templateId: uploaded.json().data.id, mapping, signatureFields: [{ signerIndex: 0, page: 1, x: 100, y: 100 }] }) },
+      {
+        name: 'mergeDocument',
+        value: JSON.stringify({ templateId: uploaded.json().data.id, mapping, signatureFields: [{ signerIndex: 0, page: 1, x: 100, y: 100 }] }),
+      },
     ];
     const { payload, headers } = multipartBody(parts);
     const created = await t.request({ method: 'POST', url: '/api/campains/publipostage', token: await gerant.token('campaign'), body: payload, headers });

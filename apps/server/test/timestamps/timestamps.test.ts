@@ -24,7 +24,12 @@ describe(`timestamps: stamp, history, downloads, verification (${engine})`, () =
   let issuingPem: string;
 
   const rowsOf = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as Rows).rows;
-  const upload = async (url: string, token: string | undefined, file: Upload, extra: { token?: Upload; fields?: Record<string, string>; headers?: Record<string, string> } = {}) => {
+  const upload = async (
+    url: string,
+    token: string | undefined,
+    file: Upload,
+    extra: { token?: Upload; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) => {
     const { payload, headers } = multipartBody([
       ...Object.entries(extra.fields ?? {}).map(([name, value]) => ({ name, value })),
       { name: 'file', fileName: file.name, contentType: 'application/octet-stream', data: file.data },
@@ -32,11 +37,24 @@ describe(`timestamps: stamp, history, downloads, verification (${engine})`, () =
     ]);
     return t.request({ method: 'POST', url, token, body: payload, headers: { ...headers, ...extra.headers } });
   };
-  const stamp = async (client: TestClient, file: Upload, fields?: Record<string, string>) => upload('/api/timestamps', await client.token('user'), file, { fields });
+  const stamp = async (client: TestClient, file: Upload, fields?: Record<string, string>) =>
+    upload('/api/timestamps', await client.token('user'), file, { fields });
   const download = async (client: TestClient, id: string, output: string) => client.call('GET', `/api/timestamps/${id}/${output}`, 'user');
   /** `openssl ts -verify` of a token over data, with the built-in root and issuing CA. */
   const openssl = (data: Uint8Array, token: Uint8Array) => {
-    const r = tools.run('openssl', ['ts', '-verify', '-data', tools.file('data.bin', data), '-in', tools.file('token.tsr', token), '-token_in', '-CAfile', `${tools.dir}/root.pem`, '-untrusted', issuingPem]);
+    const r = tools.run('openssl', [
+      'ts',
+      '-verify',
+      '-data',
+      tools.file('data.bin', data),
+      '-in',
+      tools.file('token.tsr', token),
+      '-token_in',
+      '-CAfile',
+      `${tools.dir}/root.pem`,
+      '-untrusted',
+      issuingPem,
+    ]);
     return r.stdout + r.stderr;
   };
   const publicVerify = (file: Upload, token?: Upload) => upload('/api/public/verify', undefined, file, { token, headers: freshIp() });
@@ -48,7 +66,9 @@ describe(`timestamps: stamp, history, downloads, verification (${engine})`, () =
     appId = tenant.appId;
     const trust = trustServices(t.server.platform);
     tools = externalTools(await trust.certificate('root'));
-    const issuing = Buffer.from(await trust.certificate('issuing')).toString('base64').replace(/(.{64})/g, '$1\n');
+    const issuing = Buffer.from(await trust.certificate('issuing'))
+      .toString('base64')
+      .replace(/(.{64})/g, '$1\n');
     issuingPem = tools.file('issuing.pem', new TextEncoder().encode(`-----BEGIN CERTIFICATE-----\n${issuing}\n-----END CERTIFICATE-----\n`));
   });
   afterAll(async () => {
@@ -80,10 +100,14 @@ describe(`timestamps: stamp, history, downloads, verification (${engine})`, () =
     expect(verified.statusCode, verified.body).toBe(200);
     const report = verified.json().data as VerificationReport;
     expect(report).toMatchObject({ kind: 'pdf', verdict: 'valid', revisions: 2 });
-    expect(report.signatures).toEqual([expect.objectContaining({ type: 'document-timestamp', integrity: true, coversWholeDocument: true, trustedBy: 'platform', timeProven: true })]);
+    expect(report.signatures).toEqual([
+      expect.objectContaining({ type: 'document-timestamp', integrity: true, coversWholeDocument: true, trustedBy: 'platform', timeProven: true }),
+    ]);
 
     // Billing: one option_timestamp, in the tenant's (test) mode; the history shows it.
-    expect(await rowsOf(sql`select kind, quantity, billable, request_id from consumptions where app_id = ${appId}`)).toEqual([{ kind: 'option_timestamp', quantity: 1, billable: false, request_id: null }]);
+    expect(await rowsOf(sql`select kind, quantity, billable, request_id from consumptions where app_id = ${appId}`)).toEqual([
+      { kind: 'option_timestamp', quantity: 1, billable: false, request_id: null },
+    ]);
     const second = await stamp(gerant, { name: 'b.pdf', data: original });
     const list = await gerant.call('GET', '/api/timestamps?limit=1', 'user');
     expect(list.json()).toMatchObject({ countAll: 2, limit: 1, offset: 0, data: [{ id: second.json().data.id }] });
@@ -109,7 +133,9 @@ describe(`timestamps: stamp, history, downloads, verification (${engine})`, () =
 
     const ok = (await publicVerify({ name: 'pv.txt', data }, { name: 'pv.tsr', data: token })).json().data as VerificationReport;
     expect(ok).toMatchObject({ kind: 'token', verdict: 'valid', token: { coversFile: true, integrity: true, trustedBy: 'platform', serial: created.serial } });
-    const changed = (await publicVerify({ name: 'pv.txt', data: new TextEncoder().encode('Procès-verbal du 25 novembre\n') }, { name: 'pv.tsr', data: token })).json().data as VerificationReport;
+    const changed = (
+      await publicVerify({ name: 'pv.txt', data: new TextEncoder().encode('Procès-verbal du 25 novembre\n') }, { name: 'pv.tsr', data: token })
+    ).json().data as VerificationReport;
     expect(changed).toMatchObject({ verdict: 'invalid', token: { coversFile: false, integrity: true } });
     const notAToken = await publicVerify({ name: 'pv.txt', data }, { name: 'pv.tsr', data: new TextEncoder().encode('nope') });
     expect(notAToken.statusCode).toBe(400);
@@ -124,7 +150,9 @@ describe(`timestamps: stamp, history, downloads, verification (${engine})`, () =
     const request = await sentRequest(t, gerant, { signers: [s0], documents: [placed('contract.pdf', [0])] });
     await signAsInvited(t, s0.emailAddress);
     const [signed] = await completedDocuments(t, gerant, request.id, [request.documents[0]!.id]);
-    const before = await rowsOf(sql`select (select count(*)::int from file_timestamps) as stamps, (select count(*)::int from domain_events) as events, (select count(*)::int from audit_events) as audits`);
+    const before = await rowsOf(
+      sql`select (select count(*)::int from file_timestamps) as stamps, (select count(*)::int from domain_events) as events, (select count(*)::int from audit_events) as audits`,
+    );
 
     const res = await publicVerify({ name: 'contract.pdf', data: signed! });
     expect(res.statusCode, res.body).toBe(200);
@@ -132,7 +160,10 @@ describe(`timestamps: stamp, history, downloads, verification (${engine})`, () =
     expect(report.verdict).toBe('valid');
     const signature = report.signatures.find((s) => s.type === 'signature');
     expect(signature).toMatchObject({ integrity: true, coversWholeDocument: false, modifiedAfterSigning: false, trustedBy: 'platform', timeProven: true });
-    expect(signature?.signerName).toContain('Last0');
+    // A simple signature is sealed with a one-time company seal of the platform CA: the company name in it is the
+    // account's declaration (no record says which account it was issued to), never shown as confirmed.
+    expect(signature).toMatchObject({ identity: 'declared', signerName: null, declaredBy: null });
+    expect(signature?.declaredName).toContain('Last0');
     expect(signature?.level).toMatch(/^B-(LT|LTA)$/);
     expect(report.signatures.at(-1)).toMatchObject({ type: 'document-timestamp', coversWholeDocument: true });
 
@@ -144,7 +175,11 @@ describe(`timestamps: stamp, history, downloads, verification (${engine})`, () =
     expect(broken.verdict).toBe('invalid');
     expect(broken.signatures.some((s) => !s.integrity)).toBe(true);
 
-    expect(await rowsOf(sql`select (select count(*)::int from file_timestamps) as stamps, (select count(*)::int from domain_events) as events, (select count(*)::int from audit_events) as audits`)).toEqual(before);
+    expect(
+      await rowsOf(
+        sql`select (select count(*)::int from file_timestamps) as stamps, (select count(*)::int from domain_events) as events, (select count(*)::int from audit_events) as audits`,
+      ),
+    ).toEqual(before);
   });
 
   it('ladder: 401 without a session, 403 without the permission or the feature, another tenant’s time-stamp is 404; nothing changes', async () => {
@@ -155,7 +190,14 @@ describe(`timestamps: stamp, history, downloads, verification (${engine})`, () =
     expect((await upload('/api/timestamps/verify', undefined, data)).statusCode).toBe(401);
 
     const before = await rowsOf(sql`select count(*)::int as n from file_timestamps`);
-    const comptable = await t.login((await t.factory.user(appId, { profile: 'COMPTABLE', parentId: (await rowsOf(sql`select id from users where app_id = ${appId} and profile = 'GERANT'`))[0]!.id as string })).email);
+    const comptable = await t.login(
+      (
+        await t.factory.user(appId, {
+          profile: 'COMPTABLE',
+          parentId: (await rowsOf(sql`select id from users where app_id = ${appId} and profile = 'GERANT'`))[0]!.id as string,
+        })
+      ).email,
+    );
     const forbidden = await stamp(comptable, data);
     expect([forbidden.statusCode, forbidden.json().error.code]).toEqual([403, 'FORBIDDEN']);
     expect((await comptable.call('GET', '/api/timestamps', 'user')).statusCode).toBe(403);

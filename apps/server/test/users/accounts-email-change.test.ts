@@ -11,7 +11,15 @@ interface Person {
 }
 let sequence = 0;
 const fresh = (prefix: string) => `${prefix}-${++sequence}-${Date.now().toString(36)}@example.com`;
-const form = (email: string, extra: Record<string, unknown> = {}) => ({ firstName: 'Test', lastName: 'COMMERCIAL', email, profile: 'COMMERCIAL', language: 'fr', active: true, ...extra });
+const form = (email: string, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Test',
+  lastName: 'COMMERCIAL',
+  email,
+  profile: 'COMMERCIAL',
+  language: 'fr',
+  active: true,
+  ...extra,
+});
 
 /**
  * Item 9, second half: an e-mail address set by someone else only becomes the login address once its owner
@@ -67,7 +75,10 @@ describe(`accounts: e-mail changes wait for the new address (${engine})`, () => 
     expect(await loginStatus(user.email)).toBe(401);
     expect((await asG.call('GET', `/api/Users/${user.id}`, 'user')).json().data).toMatchObject({ email: next, pendingEmail: null });
     expect(await updatesOf(user.id)).toEqual([['pendingEmail'], ['email']]);
-    const [trail] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'user.email_changed'), eq(auditEvents.targetId, user.id)));
+    const [trail] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'user.email_changed'), eq(auditEvents.targetId, user.id)));
     expect(trail!.data).toEqual({ from: user.email, to: next });
 
     // Single use.
@@ -103,7 +114,12 @@ describe(`accounts: e-mail changes wait for the new address (${engine})`, () => 
     const next = fresh('moved');
     await asG.call('PUT', `/api/Users/${user.id}`, 'user', form(next, { parentId: G.id }));
     expect((await confirm(await lastLink(next))).statusCode).toBe(200);
-    const reset = await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: resetToken, password: 'Other-pass2!' }, headers: freshIp() });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      body: { token: resetToken, password: 'Other-pass2!' },
+      headers: freshIp(),
+    });
     expect(reset.json().error.code).toBe('TOKEN_EXPIRED');
   });
 
@@ -130,7 +146,9 @@ describe(`accounts: e-mail changes wait for the new address (${engine})`, () => 
     const stale = await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: inviteToken, password }, headers: freshIp() });
     expect(stale.json().error.code).toBe('TOKEN_EXPIRED');
     const invite = (await messagesTo(t, right, 'set-password')).at(-1)!;
-    expect((await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: linkToken(invite.text), password }, headers: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: linkToken(invite.text), password }, headers: freshIp() })).statusCode,
+    ).toBe(200);
     expect(await loginStatus(right)).toBe(200);
   });
 

@@ -8,7 +8,15 @@ interface Person {
   id: string;
   email: string;
 }
-const form = (who: Person, extra: Record<string, unknown> = {}) => ({ firstName: 'Test', lastName: 'User', email: who.email, profile: 'COMPTABLE', language: 'fr', active: true, ...extra });
+const form = (who: Person, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Test',
+  lastName: 'User',
+  email: who.email,
+  profile: 'COMPTABLE',
+  language: 'fr',
+  active: true,
+  ...extra,
+});
 
 /**
  * Item 9 of the trust issue: nobody acts on an account that has rights they do not have. The hostile sequence: a
@@ -57,7 +65,11 @@ describe(`accounts: no action on an account with more rights (${engine})`, () =>
 
   it('refuses every other action on the COMPTABLE: profile, details, deactivation, deletion, signing out', async () => {
     const before = await t.snapshot();
-    for (const body of [form(K, { parentId: M.id, profile: 'COMMERCIAL' }), form(K, { parentId: M.id, firstName: 'Renamed' }), form(K, { parentId: M.id, active: false })]) {
+    for (const body of [
+      form(K, { parentId: M.id, profile: 'COMMERCIAL' }),
+      form(K, { parentId: M.id, firstName: 'Renamed' }),
+      form(K, { parentId: M.id, active: false }),
+    ]) {
       const res = await asM.call('PUT', `/api/Users/${K.id}`, 'user', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(403);
     }

@@ -35,7 +35,13 @@ describe(`account hardening (${engine})`, () => {
     const sales = await t.factory.user(appId, { profile: 'COMMERCIAL', parentId: manager.id });
     const asManager = await t.login(manager.email);
     const res = await asManager.call('PUT', `/api/Users/${sales.id}`, 'user', {
-      firstName: 'Test', lastName: 'COMMERCIAL', email: sales.email, profile: 'COMMERCIAL', language: 'fr', active: true, parentId: null,
+      firstName: 'Test',
+      lastName: 'COMMERCIAL',
+      email: sales.email,
+      profile: 'COMMERCIAL',
+      language: 'fr',
+      active: true,
+      parentId: null,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[0]).toMatchObject({ field: 'parentId', rule: 'required' });

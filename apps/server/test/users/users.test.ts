@@ -13,7 +13,11 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   profile: 'COMMERCIAL',
   ...overrides,
 });
-const idsOf = (res: { json(): { data: { id: string }[] } }) => res.json().data.map((u) => u.id).sort();
+const idsOf = (res: { json(): { data: { id: string }[] } }) =>
+  res
+    .json()
+    .data.map((u) => u.id)
+    .sort();
 
 /**
  * One tenant with a 3-level tree: GERANT G → MANAGER A → MANAGER B → COMMERCIAL C, plus MANAGER D under G
@@ -101,7 +105,14 @@ describe(`users (${engine})`, () => {
 
   it('edits a user, refuses a duplicate e-mail in this tenant or another one', async () => {
     const user = (await asG.call('POST', '/api/Users', 'user', newUser({ parentId: D.id }))).json().data;
-    const edited = await asG.call('PUT', `/api/Users/${user.id}`, 'user', { ...newUser(), email: user.email, firstName: 'Renamed', profile: 'MANAGER', parentId: D.id, language: 'en' });
+    const edited = await asG.call('PUT', `/api/Users/${user.id}`, 'user', {
+      ...newUser(),
+      email: user.email,
+      firstName: 'Renamed',
+      profile: 'MANAGER',
+      parentId: D.id,
+      language: 'en',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ firstName: 'Renamed', profile: 'MANAGER', parentId: D.id, language: 'en' });
     expect((await asG.call('GET', `/api/Users/${user.id}`, 'user')).json().data.firstName).toBe('Renamed');
@@ -121,7 +132,8 @@ describe(`users (${engine})`, () => {
 
   it('keeps the hierarchy a tree', async () => {
     const snapshot = await t.snapshot();
-    const asChildOf = (parentId: string) => asG.call('PUT', `/api/Users/${A.id}`, 'user', { firstName: 'Test', lastName: 'MANAGER', email: A.email, profile: 'MANAGER', parentId });
+    const asChildOf = (parentId: string) =>
+      asG.call('PUT', `/api/Users/${A.id}`, 'user', { firstName: 'Test', lastName: 'MANAGER', email: A.email, profile: 'MANAGER', parentId });
     // Under a subordinate (direct, deeper, even a sales user) or under oneself: a cycle.
     for (const parentId of [B.id, C.id, A.id]) {
       const res = await asChildOf(parentId);
@@ -129,7 +141,13 @@ describe(`users (${engine})`, () => {
       expect(res.json().error.code).toBe('INVALID_LINE_MANAGER');
     }
     // A sales user cannot be anyone's line manager at all.
-    const underSales = await asG.call('PUT', `/api/Users/${D.id}`, 'user', { firstName: 'Test', lastName: 'MANAGER', email: D.email, profile: 'MANAGER', parentId: C.id });
+    const underSales = await asG.call('PUT', `/api/Users/${D.id}`, 'user', {
+      firstName: 'Test',
+      lastName: 'MANAGER',
+      email: D.email,
+      profile: 'MANAGER',
+      parentId: C.id,
+    });
     expect(underSales.statusCode).toBe(400);
     expect(underSales.json().error.fields[0]).toMatchObject({ field: 'parentId', rule: 'invalid_value' });
     expect(await t.snapshot()).toBe(snapshot);
@@ -147,7 +165,12 @@ describe(`users (${engine})`, () => {
 
   it('lists users by profiles, and says whether an e-mail exists', async () => {
     const byG = await asG.call('GET', '/api/Users/byProfiles/GERANT,MANAGER', 'user');
-    expect(byG.json().data.map((u: { profile: string }) => u.profile).every((p: string) => p === 'GERANT' || p === 'MANAGER')).toBe(true);
+    expect(
+      byG
+        .json()
+        .data.map((u: { profile: string }) => u.profile)
+        .every((p: string) => p === 'GERANT' || p === 'MANAGER'),
+    ).toBe(true);
     expect(byG.json().data.map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining([G.id, A.id, B.id, D.id]));
     // A manager may pick themselves, and sees their own subordinates only.
     expect(idsOf(await asA.call('GET', '/api/Users/byProfiles/MANAGER', 'user'))).toEqual([A.id, B.id].sort());
@@ -164,7 +187,13 @@ describe(`users (${engine})`, () => {
       expect(res.statusCode, profile).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
     }
-    const promote = await asA.call('PUT', `/api/Users/${C.id}`, 'user', { firstName: 'Test', lastName: 'COMMERCIAL', email: C.email, profile: 'GERANT', parentId: B.id });
+    const promote = await asA.call('PUT', `/api/Users/${C.id}`, 'user', {
+      firstName: 'Test',
+      lastName: 'COMMERCIAL',
+      email: C.email,
+      profile: 'GERANT',
+      parentId: B.id,
+    });
     expect(promote.statusCode).toBe(403);
     const mine = await asA.call('POST', '/api/Users', 'user', newUser());
     expect(mine.statusCode, mine.body).toBe(201);
@@ -183,7 +212,15 @@ describe(`users (${engine})`, () => {
   it('updates the own profile and additional data (theme.lang sets the language)', async () => {
     const me = await asC.call('PUT', '/api/Users/me', 'user', { firstName: 'Carla', lastName: 'Seller', mobile: '+33700000000', language: 'es' });
     expect(me.statusCode, me.body).toBe(200);
-    expect(me.json().data).toMatchObject({ id: C.id, firstName: 'Carla', lastName: 'Seller', mobile: '+33700000000', language: 'es', profile: 'COMMERCIAL', parentId: B.id });
+    expect(me.json().data).toMatchObject({
+      id: C.id,
+      firstName: 'Carla',
+      lastName: 'Seller',
+      mobile: '+33700000000',
+      language: 'es',
+      profile: 'COMMERCIAL',
+      parentId: B.id,
+    });
 
     const data = await asC.call('PATCH', '/api/Users/additionnalData', 'user', { theme: { lang: 'de' }, options: { compact: true } });
     expect(data.statusCode, data.body).toBe(200);
@@ -209,7 +246,14 @@ describe(`users (${engine})`, () => {
     expect(refused.json().error.code).toBe('USER_IN_USE');
     expect(await t.snapshot()).toBe(before);
 
-    const off = await asG.call('PUT', `/api/Users/${A.id}`, 'user', { firstName: 'Test', lastName: 'MANAGER', email: A.email, profile: 'MANAGER', parentId: G.id, active: false });
+    const off = await asG.call('PUT', `/api/Users/${A.id}`, 'user', {
+      firstName: 'Test',
+      lastName: 'MANAGER',
+      email: A.email,
+      profile: 'MANAGER',
+      parentId: G.id,
+      active: false,
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data.active).toBe(false);
     // A deactivated user's session stops working and they cannot log in again.

@@ -46,13 +46,18 @@ describe(`webhooks dispatcher: a burst (${engine})`, () => {
 
   it('delivers 1,000 events emitted in one transaction to a 2xx receiver exactly once each', async () => {
     const tenant = await tenantWithGerant(t, { features: { api: true } });
-    const endpoint = (await tenant.client.call('POST', '/api/webhooks', 'application', { url: receiver.url('/burst'), events: ['signature.sent'] })).json().data;
+    const endpoint = (await tenant.client.call('POST', '/api/webhooks', 'application', { url: receiver.url('/burst'), events: ['signature.sent'] })).json()
+      .data;
     const events = sentEvents(tenant.appId, 1000);
     await t.database.inTenant(tenant.appId, (tx) => t.server.platform.events.emitMany(tx, events));
     const rowsOf = async () =>
-      ((await t.database.db.execute(sql`select status, attempts, count(*)::int as n from webhook_deliveries where endpoint_id = ${endpoint.id} group by 1, 2`)) as unknown as {
-        rows: { status: string; attempts: number; n: number }[];
-      }).rows;
+      (
+        (await t.database.db.execute(
+          sql`select status, attempts, count(*)::int as n from webhook_deliveries where endpoint_id = ${endpoint.id} group by 1, 2`,
+        )) as unknown as {
+          rows: { status: string; attempts: number; n: number }[];
+        }
+      ).rows;
     const rows = await t.waitFor(async () => {
       const found = await rowsOf();
       return found.length === 1 && found[0]!.status === 'delivered' ? found : null;
@@ -61,7 +66,9 @@ describe(`webhooks dispatcher: a burst (${engine})`, () => {
     const counts = countsById(receiver.received.filter((r) => r.path === '/burst'));
     expect(counts.size).toBe(1000);
     expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
-    const sentIds = (await t.database.db.execute(sql`select message_id from webhook_deliveries where endpoint_id = ${endpoint.id}`)) as unknown as { rows: { message_id: string }[] };
+    const sentIds = (await t.database.db.execute(sql`select message_id from webhook_deliveries where endpoint_id = ${endpoint.id}`)) as unknown as {
+      rows: { message_id: string }[];
+    };
     expect(new Set(sentIds.rows.map((r) => r.message_id))).toEqual(new Set(counts.keys()));
   }, 180_000);
 });
@@ -107,7 +114,10 @@ describe(`webhooks dispatcher: kill -9 mid-batch (${engine})`, () => {
     server = await startServerProcess(site, { env: privateTargets });
     const gerant = new ApiClient(server.url, site.tenant.gerantEmail);
     await gerant.login();
-    const endpoint = await gerant.json<{ data: { id: string } }>('POST', '/api/webhooks', 'application', { url: receiver.url('/crash'), events: ['signature.sent'] });
+    const endpoint = await gerant.json<{ data: { id: string } }>('POST', '/api/webhooks', 'application', {
+      url: receiver.url('/crash'),
+      events: ['signature.sent'],
+    });
     await server.stop();
     server = undefined;
 
@@ -133,7 +143,9 @@ describe(`webhooks dispatcher: kill -9 mid-batch (${engine})`, () => {
     const receivedAtKill = countsById(receiver.received);
     // The rows claimed and not recorded when the process died: the only ones that may be sent twice.
     const inFlight = await withDatabase(async (database) => {
-      const result = (await database.db.execute(sql`select message_id from webhook_deliveries where endpoint_id = ${endpoint.data.id} and status = 'pending' and claim_token is not null`)) as unknown as {
+      const result = (await database.db.execute(
+        sql`select message_id from webhook_deliveries where endpoint_id = ${endpoint.data.id} and status = 'pending' and claim_token is not null`,
+      )) as unknown as {
         rows: { message_id: string }[];
       };
       return new Set(result.rows.map((r) => r.message_id));
@@ -167,9 +179,13 @@ describe(`webhooks dispatcher: kill -9 mid-batch (${engine})`, () => {
       }
       const rows = await withDatabase(
         async (database) =>
-          ((await database.db.execute(sql`select status, count(*)::int as n from webhook_deliveries where endpoint_id = ${endpoint.data.id} group by 1`)) as unknown as {
-            rows: { status: string; n: number }[];
-          }).rows,
+          (
+            (await database.db.execute(
+              sql`select status, count(*)::int as n from webhook_deliveries where endpoint_id = ${endpoint.data.id} group by 1`,
+            )) as unknown as {
+              rows: { status: string; n: number }[];
+            }
+          ).rows,
       );
       if (!server) server = await startServerProcess(site, { env: privateTargets });
       return rows;

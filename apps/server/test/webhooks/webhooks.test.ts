@@ -8,14 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent, WebhookDelivery } from '@paraphe/contracts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { tenantWithGerant } from '../support/signatures.ts';
-import { updateApplication } from '../../src/domains/tenants/index.ts';
+import { changeApplication } from '../../src/domains/tenants/index.ts';
 import { webhookRecorders } from '../../src/domains/webhooks/delivery.ts';
 import { startReceiver, type Received } from './receiver.ts';
 
 /** Webhooks here go to a receiver on loopback: the operator's server setting allows it (off by default). */
 const privateTargets = { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' };
 
-type Verify = (secret: string, headers: Received['headers'], body: string, options?: { now?: number }) => { id: string; type: string; data: Record<string, unknown> };
+type Verify = (
+  secret: string,
+  headers: Received['headers'],
+  body: string,
+  options?: { now?: number },
+) => { id: string; type: string; data: Record<string, unknown> };
 
 /** The verification sample of docs/webhooks.md, exactly as published. */
 async function documentedVerify(): Promise<Verify> {
@@ -55,7 +60,11 @@ describe(`webhooks (${engine})`, () => {
   });
 
   const create = (body: Record<string, unknown>, client = gerant) => client.call('POST', '/api/webhooks', 'application', body);
-  const deliveries = async (endpointId: string, query = '') => (await gerant.call('GET', `/api/webhooks/${endpointId}/deliveries${query}`, 'application')).json() as { data: WebhookDelivery[]; nextCursor: string | null };
+  const deliveries = async (endpointId: string, query = '') =>
+    (await gerant.call('GET', `/api/webhooks/${endpointId}/deliveries${query}`, 'application')).json() as {
+      data: WebhookDelivery[];
+      nextCursor: string | null;
+    };
   const receivedAt = (p: string) => receiver.received.filter((r) => r.path === p);
   const emitCompleted = (appId: string) =>
     t.database.inTenant(appId, (tx) =>
@@ -70,7 +79,13 @@ describe(`webhooks (${engine})`, () => {
     const created = await create({ url: receiver.url('/crud'), description: 'CRM', events: ['signature.completed', 'signature.sent'] });
     expect(created.statusCode).toBe(201);
     const endpoint = created.json().data;
-    expect(endpoint).toMatchObject({ url: receiver.url('/crud'), description: 'CRM', enabled: true, disabledReason: null, events: ['signature.completed', 'signature.sent'] });
+    expect(endpoint).toMatchObject({
+      url: receiver.url('/crud'),
+      description: 'CRM',
+      enabled: true,
+      disabledReason: null,
+      events: ['signature.completed', 'signature.sent'],
+    });
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const read = await gerant.call('GET', `/api/webhooks/${endpoint.id}`, 'application');
     expect(read.json().data.secret).toBeUndefined();
@@ -79,13 +94,20 @@ describe(`webhooks (${engine})`, () => {
     expect(updated.json().data).toMatchObject({ events: ['signature.expired'], enabled: false });
     const bad = await create({ url: 'ftp://example.com/x', events: [] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.map((f: { field: string }) => f.field).sort()).toEqual(['events']);
+    expect(
+      bad
+        .json()
+        .error.fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['events']);
     const badUrl = await create({ url: 'ftp://example.com/x', events: ['signature.sent'] });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json().error.fields[0]).toMatchObject({ field: 'url' });
     expect((await gerant.call('DELETE', `/api/webhooks/${endpoint.id}`, 'application')).statusCode).toBe(200);
     expect((await gerant.call('GET', `/api/webhooks/${endpoint.id}`, 'application')).statusCode).toBe(404);
-    const actions = (await t.database.db.execute(sql`select action from audit_events where target_id = ${endpoint.id} order by created_at`)) as unknown as { rows: { action: string }[] };
+    const actions = (await t.database.db.execute(sql`select action from audit_events where target_id = ${endpoint.id} order by created_at`)) as unknown as {
+      rows: { action: string }[];
+    };
     expect(actions.rows.map((r) => r.action)).toEqual(['webhook.endpoint_created', 'webhook.endpoint_updated', 'webhook.endpoint_deleted']);
   });
 
@@ -100,7 +122,11 @@ describe(`webhooks (${engine})`, () => {
       ['POST', `/api/webhooks/${strangerEndpoint}/deliveries/${randomUUID()}/replay`],
     ];
     const before = (await stranger.call('GET', `/api/webhooks/${strangerEndpoint}`, 'application')).body;
-    for (const [method, url, body] of [['GET', '/api/webhooks'], ['POST', '/api/webhooks', { url: receiver.url('/x'), events: ['signature.sent'] }], ...routes] as const) {
+    for (const [method, url, body] of [
+      ['GET', '/api/webhooks'],
+      ['POST', '/api/webhooks', { url: receiver.url('/x'), events: ['signature.sent'] }],
+      ...routes,
+    ] as const) {
       expect((await t.request({ method, url, body })).statusCode, `${method} ${url}`).toBe(401);
       const forbidden = await commercial.call(method, url, 'application', body);
       expect(forbidden.statusCode, `${method} ${url}`).toBe(403);
@@ -125,10 +151,24 @@ describe(`webhooks (${engine})`, () => {
       const page = await deliveries(endpoint.id);
       return page.data[0]?.status === 'delivered' ? page : null;
     });
-    expect(log.data[0]).toMatchObject({ messageId: eventId, eventType: 'signature.completed', attempts: 1, responseStatus: 200, nextAttemptAt: null, requestBody: request!.body });
+    expect(log.data[0]).toMatchObject({
+      messageId: eventId,
+      eventType: 'signature.completed',
+      attempts: 1,
+      responseStatus: 200,
+      nextAttemptAt: null,
+      requestBody: request!.body,
+    });
     // The fan-out recording the same event again (an event emitted twice) changes nothing.
     const [fanout] = webhookRecorders(t.server.platform);
-    const again = { id: eventId, type: 'signature.completed', appId: gerant.appId, actorUserId: null, occurredAt: new Date().toISOString(), data: event.data } as unknown as DomainEvent;
+    const again = {
+      id: eventId,
+      type: 'signature.completed',
+      appId: gerant.appId,
+      actorUserId: null,
+      occurredAt: new Date().toISOString(),
+      data: event.data,
+    } as unknown as DomainEvent;
     await t.database.inTenant(gerant.appId, (tx) => fanout!.record(tx, [again]));
     expect((await deliveries(endpoint.id)).data).toHaveLength(1);
     expect(receivedAt('/other')).toHaveLength(0);
@@ -140,16 +180,29 @@ describe(`webhooks (${engine})`, () => {
     // An event stored before the recorder existed: no delivery row, only its subscription job.
     const data = { requestId: randomUUID(), label: 'Before the upgrade', ownerUserId: null, level: 1, testMode: true, documentCount: 1 };
     const eventId = await t.database.inSystem(async (tx) => {
-      const rows = (await tx.execute(sql`insert into domain_events (app_id, type, data, occurred_at) values (${gerant.appId}, 'signature.completed', ${JSON.stringify(data)}::jsonb, now()) returning id`)) as unknown as { rows: { id: string }[] };
+      const rows = (await tx.execute(
+        sql`insert into domain_events (app_id, type, data, occurred_at) values (${gerant.appId}, 'signature.completed', ${JSON.stringify(data)}::jsonb, now()) returning id`,
+      )) as unknown as { rows: { id: string }[] };
       const id = String(rows.rows[0]!.id);
       await t.server.platform.jobs.enqueue(tx, 'event.webhooks.fanout', { eventId: id });
       return id;
     });
     const [request] = await t.waitFor(async () => (receivedAt('/legacy').length ? receivedAt('/legacy') : null));
-    expect(verify(endpoint.secret, request!.headers, request!.body)).toMatchObject({ id: eventId, type: 'signature.completed', data: { label: 'Before the upgrade' } });
+    expect(verify(endpoint.secret, request!.headers, request!.body)).toMatchObject({
+      id: eventId,
+      type: 'signature.completed',
+      data: { label: 'Before the upgrade' },
+    });
     // The same job twice (a retry) makes no second delivery.
     await t.database.inSystem((tx) => t.server.platform.jobs.enqueue(tx, 'event.webhooks.fanout', { eventId }));
-    await t.waitFor(async () => ((await t.database.db.execute(sql`select 1 from domain_event_receipts where event_id = ${eventId} and subscriber = 'webhooks.fanout'`)) as unknown as { rows: unknown[] }).rows.length > 0 || null);
+    await t.waitFor(
+      async () =>
+        (
+          (await t.database.db.execute(sql`select 1 from domain_event_receipts where event_id = ${eventId} and subscriber = 'webhooks.fanout'`)) as unknown as {
+            rows: unknown[];
+          }
+        ).rows.length > 0 || null,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await deliveries(endpoint.id)).data).toHaveLength(1);
     expect(receivedAt('/legacy')).toHaveLength(1);
@@ -164,7 +217,9 @@ describe(`webhooks (${engine})`, () => {
     // Fast-forward the scheduled retry (due in 5 s) and its wake-up instead of waiting for them.
     await t.database.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where id = ${pending.id}`);
     await t.database.db.execute(sql`update pgboss.job set start_after = now() where name = 'webhooks.dispatch' and state in ('created', 'retry')`);
-    const delivered = await t.waitFor(async () => ((await deliveries(endpoint.id)).data[0]?.status === 'delivered' ? (await deliveries(endpoint.id)).data[0] : null));
+    const delivered = await t.waitFor(async () =>
+      (await deliveries(endpoint.id)).data[0]?.status === 'delivered' ? (await deliveries(endpoint.id)).data[0] : null,
+    );
     expect(delivered).toMatchObject({ attempts: 2, responseStatus: 200 });
     expect(receivedAt('/flaky').map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
 
@@ -204,11 +259,14 @@ describe(`webhooks (${engine})`, () => {
 
   it('live mode needs https (at creation and at delivery), test mode allows http; private targets: the server setting (webhooks-private-targets.test.ts)', async () => {
     const live = await tenantWithGerant(t, { features: api, testMode: false });
-    expect((await create({ url: receiver.url('/live'), events: ['signature.sent'] }, live.client)).json().error.fields[0]).toMatchObject({ field: 'url', rule: 'url_https' });
+    expect((await create({ url: receiver.url('/live'), events: ['signature.sent'] }, live.client)).json().error.fields[0]).toMatchObject({
+      field: 'url',
+      rule: 'url_https',
+    });
 
     // Made in test mode (allowed), then the tenant goes live: the attempt is refused, nothing is sent.
     const endpoint = (await create({ url: receiver.url('/golive'), events: ['signature.sent'] })).json().data;
-    await t.database.inSystem((tx) => updateApplication(tx, gerant.appId, { testMode: false }));
+    await t.database.inSystem((tx) => changeApplication(tx, gerant.appId, { testMode: false }));
     try {
       await gerant.call('POST', `/api/webhooks/${endpoint.id}/test`, 'application');
       const failed = await t.waitFor(async () => (await deliveries(endpoint.id)).data.find((d) => d.attempts === 1));
@@ -216,7 +274,7 @@ describe(`webhooks (${engine})`, () => {
       expect(failed.error).toMatch(/^scheme/);
       expect(receivedAt('/golive')).toHaveLength(0);
     } finally {
-      await t.database.inSystem((tx) => updateApplication(tx, gerant.appId, { testMode: true }));
+      await t.database.inSystem((tx) => changeApplication(tx, gerant.appId, { testMode: true }));
     }
   });
 
@@ -229,7 +287,9 @@ describe(`webhooks (${engine})`, () => {
       await t.waitFor(async () => (await deliveries(endpoint.id)).data[0]?.attempts === 1);
       // Its retry is due 5 s after that attempt by the clock of six days ago, i.e. at once when the clock comes back:
       // held back an hour, so the next failure is the test event's below.
-      await t.database.db.execute(sql`update webhook_deliveries set next_attempt_at = now() + interval '1 hour' where endpoint_id = ${endpoint.id} and status = 'pending'`);
+      await t.database.db.execute(
+        sql`update webhook_deliveries set next_attempt_at = now() + interval '1 hour' where endpoint_id = ${endpoint.id} and status = 'pending'`,
+      );
     } finally {
       t.now.value = undefined;
     }
@@ -242,7 +302,10 @@ describe(`webhooks (${engine})`, () => {
     });
     expect(disabled.disabledReason).toBe('failing');
     const notes = await t.waitFor(async () => {
-      const list = (await gerant.call('GET', '/api/notifications?type=webhook.disabled', 'notification')).json().data as { data: { endpointId: string }; message: string }[];
+      const list = (await gerant.call('GET', '/api/notifications?type=webhook.disabled', 'notification')).json().data as {
+        data: { endpointId: string };
+        message: string;
+      }[];
       return list.find((n) => n.data.endpointId === endpoint.id);
     });
     expect(notes.message).toContain(receiver.url('/fail'));

@@ -24,5 +24,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   });
   return (violations as Violation[])
     .filter((v) => v.impact === 'critical' || v.impact === 'serious' || structureRules.includes(v.id))
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')).join(' | ')}`);
+    .map(
+      (v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')).join(' | ')}`,
+    );
 }

@@ -7,7 +7,10 @@ import type { Page } from 'playwright-core';
 export async function fillIssuer(admin: Page, baseUrl: string): Promise<void> {
   await admin.goto(`${baseUrl}/#/applications/billing`);
   await admin.getByRole('tab', { name: 'Issuing companies' }).click();
-  await admin.getByRole('button', { name: /^Edit / }).first().click();
+  await admin
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
   const dialog = admin.getByRole('dialog');
   const fields: [string, string][] = [
     ['Company name', 'Paraphe Services'],

@@ -47,7 +47,10 @@ export function journeySteps(server: RunningServer, browser: Browser, contexts: 
   async function mailLinkPath(admin: Page, to: string): Promise<string> {
     await admin.goto(`${server.url}/#/outbox?to=${encodeURIComponent(to)}&channel=email`);
     await outboxShown(admin);
-    await admin.getByRole('row', { name: new RegExp(to.replace(/[.+]/g, '\\$&')) }).first().click();
+    await admin
+      .getByRole('row', { name: new RegExp(to.replace(/[.+]/g, '\\$&')) })
+      .first()
+      .click();
     const href = await admin.frameLocator('iframe[title="HTML version"]').getByRole('link').first().getAttribute('href');
     const hash = /#\/.*$/.exec(href ?? '')?.[0];
     if (!hash) throw new Error(`no in-app link in the mail to ${to}: ${href}`);

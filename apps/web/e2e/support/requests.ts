@@ -17,8 +17,13 @@ export const displayName = (p: Participant) => `${p.last.toUpperCase()} ${p.firs
  * An A4 PDF, one page per title ("Page n of N" under each): the default signature positions go to the last page.
  * `openActionScript`: the PDF also runs that JavaScript when opened (active content the signers' version drops).
  * `pageSizes`: the size of each page in points (A4 for those not given).
+ * `plainCrossReference`: a classic cross-reference table and no object streams (offsets a test can break).
  */
-export async function writePdf(file: string, titles: string[], options: { openActionScript?: string; pageSizes?: { width: number; height: number }[] } = {}): Promise<void> {
+export async function writePdf(
+  file: string,
+  titles: string[],
+  options: { openActionScript?: string; pageSizes?: { width: number; height: number }[]; plainCrossReference?: boolean } = {},
+): Promise<void> {
   const pdf = await PDFDocument.create();
   if (options.openActionScript) pdf.catalog.set(PDFName.of('OpenAction'), pdf.context.obj({ S: 'JavaScript', JS: PDFString.of(options.openActionScript) }));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -28,7 +33,20 @@ export async function writePdf(file: string, titles: string[], options: { openAc
     page.drawText(text, { x: 60, y: size.height - 82, size: 24, font });
     page.drawText(`Page ${n + 1} of ${titles.length}`, { x: 60, y: size.height - 112, size: 12, font });
   }
-  fs.writeFileSync(file, await pdf.save());
+  fs.writeFileSync(file, await pdf.save({ useObjectStreams: !options.plainCrossReference }));
+}
+
+/**
+ * A PDF damaged the way broken tools leave them, yet repairable (issue 25 item 14): one stream's /Length is wrong
+ * (same width), and 40 bytes were inserted after the header, so every cross-reference offset points too early.
+ */
+export async function writeDamagedPdf(file: string, titles: string[]): Promise<void> {
+  await writePdf(file, titles, { plainCrossReference: true });
+  const plain = fs.readFileSync(file).toString('latin1');
+  const wrongLength = plain.replace(/\/Length (\d+)/, (_, n: string) => `/Length ${n.slice(0, -1)}${(Number(n.at(-1)) + 3) % 10}`);
+  const afterHeader = wrongLength.indexOf('\n') + 1;
+  const damaged = `${wrongLength.slice(0, afterHeader)}% 38 bytes a broken tool put here ...\n${wrongLength.slice(afterHeader)}`;
+  fs.writeFileSync(file, Buffer.from(damaged, 'latin1'));
 }
 
 /** Picks an option of a Mantine select by the select's accessible name. */
@@ -76,10 +94,23 @@ export function requestSteps(server: RunningServer, steps: ReturnType<typeof jou
 
   async function fillParticipant(page: Page, index: number, p: Participant): Promise<void> {
     await page.getByRole('button', { name: 'Add a signer' }).click();
-    await page.getByLabel(/^First name/).nth(index).fill(p.first);
-    await page.getByLabel(/^Last name/).nth(index).fill(p.last);
-    await page.getByLabel(/^E-mail/).nth(index).fill(p.email);
-    if (p.mobile) await page.getByLabel(/^Mobile/).nth(index).fill(p.mobile);
+    await page
+      .getByLabel(/^First name/)
+      .nth(index)
+      .fill(p.first);
+    await page
+      .getByLabel(/^Last name/)
+      .nth(index)
+      .fill(p.last);
+    await page
+      .getByLabel(/^E-mail/)
+      .nth(index)
+      .fill(p.email);
+    if (p.mobile)
+      await page
+        .getByLabel(/^Mobile/)
+        .nth(index)
+        .fill(p.mobile);
     if (p.coSigner) await page.getByLabel('Co-signer').nth(index).check();
     // Shown from the second participant on: the one just added is the last.
     if (p.withPrevious) await page.getByLabel('Signs at the same time as the previous participant').last().check();
@@ -101,7 +132,10 @@ export function requestSteps(server: RunningServer, steps: ReturnType<typeof jou
     await page.getByRole('tab', { name: /^Documents/ }).click();
     await page.locator('input[type=file]').setInputFiles(request.pdfFile);
     const signers = request.participants.filter((p) => !p.observer).length;
-    await page.getByText(signers === 1 ? '1 signature position' : `${signers} signature positions`).first().waitFor();
+    await page
+      .getByText(signers === 1 ? '1 signature position' : `${signers} signature positions`)
+      .first()
+      .waitFor();
     for (const [i, text] of (request.consents ?? []).entries()) {
       await page.getByRole('button', { name: 'Add a consent' }).click();
       await page.getByRole('textbox', { name: `Consent ${i + 1}` }).fill(text);

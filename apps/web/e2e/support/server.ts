@@ -50,13 +50,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
       cwd: repoRoot,
       // PUBLIC_URL is the address the browser uses: the payment provider's pages send the user back there.
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info', ...env },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
-    const deadline = Date.now() + 60_000;
+    // A first start (fresh embedded database) takes about 35 s on a loaded machine; E2E_SERVER_START_MS gives it more
+    // there (with vitest's --hookTimeout above it).
+    const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 60_000);
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited:\n${lines.join('\n')}`);
       try {
@@ -118,13 +130,17 @@ async function administratorSession(url: string, lines: string[]): Promise<{ tok
   if (!login.ok) throw new Error(`administrator login failed: ${login.status} ${await login.text()}`);
   const cookie = /paraphe_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
   const { userId, appId } = ((await login.json()) as { data: { userId: string; appId: string } }).data;
-  const token = async (audience: string) => ((await (await post('/api/auth/token', { audience }, { cookie })).json()) as { data: { accessToken: string } }).data.accessToken;
+  const token = async (audience: string) =>
+    ((await (await post('/api/auth/token', { audience }, { cookie })).json()) as { data: { accessToken: string } }).data.accessToken;
   let code: string | undefined;
   for (const deadline = Date.now() + 10_000; !code; await new Promise((r) => setTimeout(r, 100))) {
     code = lines.map((l) => /your login code is (\d{6})/.exec(l)?.[1]).find(Boolean);
     if (!code && Date.now() > deadline) throw new Error(`no first login code on the console:\n${lines.join('\n')}`);
   }
-  const check = await fetch(`${url}/api/Users/e2e/${appId}/logged/${userId}?code=${code}`, { method: 'PATCH', headers: { authorization: `Bearer ${await token('user')}` } });
+  const check = await fetch(`${url}/api/Users/e2e/${appId}/logged/${userId}?code=${code}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${await token('user')}` },
+  });
   if (!check.ok) throw new Error(`administrator code refused: ${await check.text()}`);
   return { token: () => token('outbox') };
 }

@@ -11,6 +11,7 @@ import { paymentsFeature } from '../features/payments/feature.ts';
 import { profileFeature } from '../features/profile/index.ts';
 import { settingsFeature } from '../features/settings/feature.ts';
 import { signaturesFeature } from '../features/signatures/index.ts';
+import { requestTemplatesFeature } from '../features/requestTemplates/index.ts';
 import { signingFeature } from '../features/signing/index.ts';
 import { timestampsFeature } from '../features/timestamps/index.ts';
 import { stampsFeature } from '../features/stamps/index.ts';
@@ -31,6 +32,7 @@ export const features: readonly FeatureModule[] = [
   applicationsFeature,
   outboxFeature,
   signaturesFeature,
+  requestTemplatesFeature,
   contactsFeature,
   campaignsFeature,
   operationsFeature,

@@ -26,11 +26,7 @@ export const routes: RouteObject[] = [
       ...featureRoutes('standalone'),
       {
         element: <PublicLayout />,
-        children: [
-          ...featureRoutes('public'),
-          { path: '403', element: <ForbiddenPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
+        children: [...featureRoutes('public'), { path: '403', element: <ForbiddenPage /> }, { path: '*', element: <NotFoundPage /> }],
       },
       {
         id: authenticatedRouteId,

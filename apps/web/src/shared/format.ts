@@ -14,9 +14,9 @@ export function formatDate(iso: string | null | undefined, language: string): st
   return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString(languageTag(language));
 }
 
-
 /** Cents excluding VAT as euros in the user's language (spec §9: prices in euros excluding VAT). */
-export const formatCents = (cents: number, language: string) => new Intl.NumberFormat(languageTag(language), { style: 'currency', currency: 'EUR' }).format(cents / 100);
+export const formatCents = (cents: number, language: string) =>
+  new Intl.NumberFormat(languageTag(language), { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** A month's name for a chart axis or a heading, e.g. "janv. 2026" (`YYYY-MM`, a UTC calendar month). */
 export const monthLabel = (month: string, language: string) =>

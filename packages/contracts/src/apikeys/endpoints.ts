@@ -6,7 +6,13 @@ const manage = { audience: 'application', permission: 'apikeys.manage' } as cons
 
 /** The settings screen's API keys (GERANT, feature `api`). */
 export const apiKeyEndpoints = defineEndpoints(['api keys'], {
-  list: { method: 'GET', path: '/api/keys', summary: 'The API keys of the tenant (revoked ones included)', auth: manage, responses: { 200: apiKeyListResponse } },
+  list: {
+    method: 'GET',
+    path: '/api/keys',
+    summary: 'The API keys of the tenant (revoked ones included)',
+    auth: manage,
+    responses: { 200: apiKeyListResponse },
+  },
   create: {
     method: 'POST',
     path: '/api/keys',
@@ -16,5 +22,12 @@ export const apiKeyEndpoints = defineEndpoints(['api keys'], {
     responses: { 201: createdApiKeyResponse },
     idempotent: true,
   },
-  revoke: { method: 'DELETE', path: '/api/keys/:id', summary: 'Revoke an API key (its next call is refused)', auth: manage, params: idParamsSchema, responses: { 200: apiKeyResponse } },
+  revoke: {
+    method: 'DELETE',
+    path: '/api/keys/:id',
+    summary: 'Revoke an API key (its next call is refused)',
+    auth: manage,
+    params: idParamsSchema,
+    responses: { 200: apiKeyResponse },
+  },
 });

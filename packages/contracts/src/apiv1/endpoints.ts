@@ -23,8 +23,11 @@ import {
   apiV1RequestSchema,
   apiV1SigningLinkSchema,
   apiV1StatusSchema,
+  apiV1TemplateListQuerySchema,
+  apiV1TemplateListSchema,
   problemSchema,
 } from './schemas.ts';
+import { requestTemplateSchema, useTemplateInputSchema } from '../request-templates/schemas.ts';
 
 const read = { apiKey: 'read' } as const;
 const create = { apiKey: 'create' } as const;
@@ -64,10 +67,38 @@ export const apiV1Endpoints = defineEndpoints(['requests'], {
     query: apiV1ListQuerySchema,
     responses: { 200: apiV1RequestListSchema, ...problems },
   },
-  getRequest: { method: 'GET', path: '/api/v1/requests/:id', summary: 'One request with its signers and documents', auth: read, params: idParamsSchema, responses: { 200: apiV1RequestSchema.omit({ links: true }), ...problems } },
-  requestStatus: { method: 'GET', path: '/api/v1/requests/:id/status', summary: 'Status and progress of a request', auth: read, params: idParamsSchema, responses: { 200: apiV1StatusSchema, ...problems } },
-  sendRequest: { method: 'POST', path: '/api/v1/requests/:id/send', summary: 'Send a draft request', auth: send, params: idParamsSchema, responses: { 200: apiV1RequestSchema, ...problems } },
-  cancelRequest: { method: 'POST', path: '/api/v1/requests/:id/cancel', summary: 'Cancel a request', auth: manage, params: idParamsSchema, responses: { 200: apiV1RequestSchema, ...problems } },
+  getRequest: {
+    method: 'GET',
+    path: '/api/v1/requests/:id',
+    summary: 'One request with its signers and documents',
+    auth: read,
+    params: idParamsSchema,
+    responses: { 200: apiV1RequestSchema.omit({ links: true }), ...problems },
+  },
+  requestStatus: {
+    method: 'GET',
+    path: '/api/v1/requests/:id/status',
+    summary: 'Status and progress of a request',
+    auth: read,
+    params: idParamsSchema,
+    responses: { 200: apiV1StatusSchema, ...problems },
+  },
+  sendRequest: {
+    method: 'POST',
+    path: '/api/v1/requests/:id/send',
+    summary: 'Send a draft request',
+    auth: send,
+    params: idParamsSchema,
+    responses: { 200: apiV1RequestSchema, ...problems },
+  },
+  cancelRequest: {
+    method: 'POST',
+    path: '/api/v1/requests/:id/cancel',
+    summary: 'Cancel a request',
+    auth: manage,
+    params: idParamsSchema,
+    responses: { 200: apiV1RequestSchema, ...problems },
+  },
   relaunchRequest: {
     method: 'POST',
     path: '/api/v1/requests/:id/relaunch',
@@ -84,7 +115,14 @@ export const apiV1Endpoints = defineEndpoints(['requests'], {
     params: documentParams,
     responses: { 200: file('application/pdf'), ...problems },
   },
-  evidence: { method: 'GET', path: '/api/v1/requests/:id/evidence', summary: 'The evidence file (PDF) of a completed request', auth: read, params: idParamsSchema, responses: { 200: file('application/pdf'), ...problems } },
+  evidence: {
+    method: 'GET',
+    path: '/api/v1/requests/:id/evidence',
+    summary: 'The evidence file (PDF) of a completed request',
+    auth: read,
+    params: idParamsSchema,
+    responses: { 200: file('application/pdf'), ...problems },
+  },
   signingLink: {
     method: 'POST',
     path: '/api/v1/requests/:id/signers/:signerId/link',
@@ -120,8 +158,22 @@ export const apiV1CampaignEndpoints = defineEndpoints(['campaigns'], {
     responses: { 201: apiV1CampaignSchema, ...problems, 413: problemSchema },
     idempotent: true,
   },
-  listCampaigns: { method: 'GET', path: '/api/v1/campaigns', summary: "The tenant's campaigns, newest first, by pages (cursor)", auth: read, query: apiV1CampaignListQuerySchema, responses: { 200: apiV1CampaignListSchema, ...problems } },
-  getCampaign: { method: 'GET', path: '/api/v1/campaigns/:id', summary: 'One campaign with its documents', auth: read, params: idParamsSchema, responses: { 200: apiV1CampaignSchema, ...problems } },
+  listCampaigns: {
+    method: 'GET',
+    path: '/api/v1/campaigns',
+    summary: "The tenant's campaigns, newest first, by pages (cursor)",
+    auth: read,
+    query: apiV1CampaignListQuerySchema,
+    responses: { 200: apiV1CampaignListSchema, ...problems },
+  },
+  getCampaign: {
+    method: 'GET',
+    path: '/api/v1/campaigns/:id',
+    summary: 'One campaign with its documents',
+    auth: read,
+    params: idParamsSchema,
+    responses: { 200: apiV1CampaignSchema, ...problems },
+  },
   campaignStatus: {
     method: 'GET',
     path: '/api/v1/campaigns/:id/status',
@@ -139,8 +191,22 @@ export const apiV1CampaignEndpoints = defineEndpoints(['campaigns'], {
     query: apiV1SignatoryListQuerySchema,
     responses: { 200: apiV1SignatoryListSchema, ...problems },
   },
-  sendCampaign: { method: 'POST', path: '/api/v1/campaigns/:id/send', summary: 'Launch a draft campaign (its copies are dispatched in the background)', auth: send, params: idParamsSchema, responses: { 200: apiV1CampaignSchema, ...problems } },
-  cancelCampaign: { method: 'POST', path: '/api/v1/campaigns/:id/cancel', summary: 'Cancel a campaign (the copies already sent are cancelled in the background)', auth: manage, params: idParamsSchema, responses: { 200: apiV1CampaignSchema, ...problems } },
+  sendCampaign: {
+    method: 'POST',
+    path: '/api/v1/campaigns/:id/send',
+    summary: 'Launch a draft campaign (its copies are dispatched in the background)',
+    auth: send,
+    params: idParamsSchema,
+    responses: { 200: apiV1CampaignSchema, ...problems },
+  },
+  cancelCampaign: {
+    method: 'POST',
+    path: '/api/v1/campaigns/:id/cancel',
+    summary: 'Cancel a campaign (the copies already sent are cancelled in the background)',
+    auth: manage,
+    params: idParamsSchema,
+    responses: { 200: apiV1CampaignSchema, ...problems },
+  },
 });
 
 export const apiV1OperationEndpoints = defineEndpoints(['operations'], {
@@ -164,8 +230,22 @@ export const apiV1OperationEndpoints = defineEndpoints(['operations'], {
     responses: { 201: apiV1OperationSchema, ...problems, 413: problemSchema },
     idempotent: true,
   },
-  listOperations: { method: 'GET', path: '/api/v1/operations', summary: "The tenant's operations, newest first, by pages (cursor)", auth: read, query: apiV1OperationListQuerySchema, responses: { 200: apiV1OperationListSchema, ...problems } },
-  getOperation: { method: 'GET', path: '/api/v1/operations/:id', summary: 'One operation with its document pool', auth: read, params: idParamsSchema, responses: { 200: apiV1OperationSchema, ...problems } },
+  listOperations: {
+    method: 'GET',
+    path: '/api/v1/operations',
+    summary: "The tenant's operations, newest first, by pages (cursor)",
+    auth: read,
+    query: apiV1OperationListQuerySchema,
+    responses: { 200: apiV1OperationListSchema, ...problems },
+  },
+  getOperation: {
+    method: 'GET',
+    path: '/api/v1/operations/:id',
+    summary: 'One operation with its document pool',
+    auth: read,
+    params: idParamsSchema,
+    responses: { 200: apiV1OperationSchema, ...problems },
+  },
   operationStatus: {
     method: 'GET',
     path: '/api/v1/operations/:id/status',
@@ -183,9 +263,61 @@ export const apiV1OperationEndpoints = defineEndpoints(['operations'], {
     query: apiV1OrderListQuerySchema,
     responses: { 200: apiV1OrderListSchema, ...problems },
   },
-  sendOperation: { method: 'POST', path: '/api/v1/operations/:id/send', summary: 'Launch a draft operation (its orders are dispatched in the background)', auth: send, params: idParamsSchema, responses: { 200: apiV1OperationSchema, ...problems } },
-  cancelOperation: { method: 'POST', path: '/api/v1/operations/:id/cancel', summary: 'Cancel an operation (the requests already sent are cancelled in the background)', auth: manage, params: idParamsSchema, responses: { 200: apiV1OperationSchema, ...problems } },
+  sendOperation: {
+    method: 'POST',
+    path: '/api/v1/operations/:id/send',
+    summary: 'Launch a draft operation (its orders are dispatched in the background)',
+    auth: send,
+    params: idParamsSchema,
+    responses: { 200: apiV1OperationSchema, ...problems },
+  },
+  cancelOperation: {
+    method: 'POST',
+    path: '/api/v1/operations/:id/cancel',
+    summary: 'Cancel an operation (the requests already sent are cancelled in the background)',
+    auth: manage,
+    params: idParamsSchema,
+    responses: { 200: apiV1OperationSchema, ...problems },
+  },
+});
+
+/**
+ * Reusable request templates (docs/templates.md): the key acts as the tenant's technical user, so it sees the
+ * templates shared with the whole tenant (visibility `tenant`).
+ */
+export const apiV1TemplateEndpoints = defineEndpoints(['templates'], {
+  listTemplates: {
+    method: 'GET',
+    path: '/api/v1/templates',
+    summary: 'The templates the key may use (shared with the tenant, not archived), by name',
+    auth: read,
+    query: apiV1TemplateListQuerySchema,
+    responses: { 200: apiV1TemplateListSchema, ...problems },
+  },
+  getTemplate: {
+    method: 'GET',
+    path: '/api/v1/templates/:id',
+    summary: 'A template: its roles (to fill), documents and options, as its current version',
+    auth: read,
+    params: idParamsSchema,
+    responses: { 200: requestTemplateSchema, ...problems },
+  },
+  createRequestFromTemplate: {
+    method: 'POST',
+    path: '/api/v1/templates/:id/requests',
+    summary: "Create a request from a template: each role's person (roles with a prefilled person may be left out); sent at once when `send` is true",
+    auth: create,
+    params: idParamsSchema,
+    body: useTemplateInputSchema,
+    responses: { 201: apiV1RequestSchema, ...problems },
+    idempotent: true,
+  },
 });
 
 /** Every endpoint of /api/v1 (the OpenAPI document is generated from these). */
-export const apiV1EndpointGroups: readonly Record<string, EndpointSpec>[] = [apiV1Endpoints, apiV1CampaignEndpoints, apiV1OperationEndpoints];
+export const apiV1EndpointGroups: readonly Record<string, EndpointSpec>[] = [
+  apiV1Endpoints,
+  apiV1CampaignEndpoints,
+  apiV1OperationEndpoints,
+  apiV1TemplateEndpoints,
+];

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { campaignSchema, campaignStatisticsSchema, campaignStatusSchema, campaignTypeSchema, maxTypedSignatories, signatoryInputSchema, signatorySchema, signatoryStatusSchema } from '../campaigns/schemas.ts';
+import {
+  campaignSchema,
+  campaignStatisticsSchema,
+  campaignStatusSchema,
+  campaignTypeSchema,
+  maxTypedSignatories,
+  signatoryInputSchema,
+  signatorySchema,
+  signatoryStatusSchema,
+} from '../campaigns/schemas.ts';
 import {
   maxSignersPerOrder,
   operationDocumentInputSchema,
@@ -18,6 +27,7 @@ import { signatureOptionsInputSchema } from '../signatures/options.ts';
 import { signatureRequestSchema, signingLinkSchema } from '../signatures/requests.ts';
 import { signerInputObjectSchema } from '../signatures/signers.ts';
 import { signatureStatusSchema, signerStatusSchema } from '../signatures/states.ts';
+import { requestTemplateListResponse } from '../request-templates/schemas.ts';
 
 /**
  * The public REST API, version 1 (docs/api-v1.md): resources are sent bare (no `{ data }` envelope), lists carry an
@@ -50,7 +60,11 @@ export const apiV1DocumentInputSchema = documentInputSchema
     contentBase64: z.string().max(70_000_000).optional(),
     url: z.string().trim().max(2000).optional(),
   })
-  .refine((d) => (d.contentBase64 === undefined) !== (d.url === undefined), { message: 'Give contentBase64 or url (one of them).', path: ['contentBase64'], params: { rule: 'required' } });
+  .refine((d) => (d.contentBase64 === undefined) !== (d.url === undefined), {
+    message: 'Give contentBase64 or url (one of them).',
+    path: ['contentBase64'],
+    params: { rule: 'required' },
+  });
 
 export const apiV1CreateRequestSchema = z.object({
   label: z.string().trim().min(1).max(200),
@@ -66,7 +80,10 @@ export type ApiV1CreateRequest = z.input<typeof apiV1CreateRequestSchema>;
 
 /** The `request` part of a multipart create: the same fields; documents name their file parts (a file without an entry gets default fields). */
 export const apiV1UploadRequestSchema = apiV1CreateRequestSchema.extend({
-  documents: z.array(documentInputSchema.omit({ documentId: true })).max(maxFilesPerRequest).default([]),
+  documents: z
+    .array(documentInputSchema.omit({ documentId: true }))
+    .max(maxFilesPerRequest)
+    .default([]),
 });
 
 export const apiV1RequestSchema = signatureRequestSchema.extend({
@@ -104,6 +121,18 @@ export const apiV1RequestListSchema = z.object({
   nextCursor: z.string().optional(),
 });
 
+export const apiV1TemplateListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(apiV1ListLimit).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+  /** Part of the name or description. */
+  q: z.string().trim().max(200).optional(),
+});
+export const apiV1TemplateListSchema = z.object({
+  data: z.array(requestTemplateListResponse.shape.data.element),
+  /** How many templates match (all pages). */
+  total: z.number().int(),
+});
+
 export const apiV1StatusSchema = z.object({
   id: uuidSchema,
   status: signatureStatusSchema,
@@ -115,6 +144,11 @@ export const apiV1SigningLinkSchema = z.object({
   signerId: uuidSchema,
   /** The signing page for this signer, to open or embed (iframe); valid until `expiresAt`, the request's expiry. */
   url: z.string(),
+  /**
+   * The same page to show in an iframe of one of the tenant's allowed origins (settings → Parameters,
+   * docs/embedding.md): it posts its events to the parent window. Framed by no one while the tenant lists no origin.
+   */
+  embedUrl: z.string(),
   token: z.string(),
   expiresAt: z.string(),
 });
@@ -160,7 +194,10 @@ export type ApiV1CreateCampaign = z.input<typeof apiV1CreateCampaignSchema>;
 
 /** The `payload` part of a multipart campaign create: the same fields; documents name their file parts (a file without an entry: a document to sign with the default field). */
 export const apiV1UploadCampaignSchema = apiV1CreateCampaignSchema.extend({
-  documents: z.array(documentInputSchema.omit({ documentId: true })).max(maxFilesPerRequest).default([]),
+  documents: z
+    .array(documentInputSchema.omit({ documentId: true }))
+    .max(maxFilesPerRequest)
+    .default([]),
 });
 
 /**
@@ -177,7 +214,16 @@ export const apiV1CreateOperationSchema = z.object({
     .array(operationDocumentInputSchema.extend({ contentBase64: z.string().max(70_000_000).optional(), url: z.string().trim().max(2000).optional() }))
     .min(1)
     .max(maxFilesPerRequest),
-  orders: z.array(z.object({ signers: z.array(orderSignerInputSchema).min(1).max(maxSignersPerOrder), document: z.string().trim().min(1).max(255), signatureFields: z.array(orderFieldInputSchema).max(50).optional() })).min(1).max(1000),
+  orders: z
+    .array(
+      z.object({
+        signers: z.array(orderSignerInputSchema).min(1).max(maxSignersPerOrder),
+        document: z.string().trim().min(1).max(255),
+        signatureFields: z.array(orderFieldInputSchema).max(50).optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
   options: signatureOptionsInputSchema.optional(),
 });
 export type ApiV1CreateOperation = z.input<typeof apiV1CreateOperationSchema>;

@@ -4,7 +4,14 @@ import { defineEndpoints } from '../shared/endpoint.ts';
 import { signUpInputSchema, signUpResponse } from '../auth/schemas.ts';
 import { applicationUserListResponse, applicationUserResponse } from './tenantUsers.ts';
 import { userListQuerySchema } from '../users/schemas.ts';
-import { applicationCreateSchema, applicationListQuerySchema, applicationListResponse, applicationResponse, applicationUpdateSchema } from './schemas.ts';
+import {
+  applicationCreateSchema,
+  applicationListQuerySchema,
+  applicationListResponse,
+  applicationResponse,
+  applicationUpdateSchema,
+  companyIdentityInputSchema,
+} from './schemas.ts';
 
 const admin = { audience: 'application', permission: 'admin.applications' } as const;
 
@@ -18,9 +25,31 @@ export const applicationEndpoints = defineEndpoints(['applications'], {
     responses: { 201: signUpResponse },
     idempotent: true,
   },
-  list: { method: 'GET', path: '/api/applications', summary: 'Every client account (product administrator)', auth: admin, query: applicationListQuerySchema, responses: { 200: applicationListResponse } },
-  create: { method: 'POST', path: '/api/applications', summary: 'Create a client account and invite its director', auth: admin, body: applicationCreateSchema, responses: { 201: applicationResponse }, idempotent: true },
-  get: { method: 'GET', path: '/api/applications/:id', summary: 'One client account (administrator, or its own director)', auth: { audience: 'application' }, params: idParamsSchema, responses: { 200: applicationResponse } },
+  list: {
+    method: 'GET',
+    path: '/api/applications',
+    summary: 'Every client account (product administrator)',
+    auth: admin,
+    query: applicationListQuerySchema,
+    responses: { 200: applicationListResponse },
+  },
+  create: {
+    method: 'POST',
+    path: '/api/applications',
+    summary: 'Create a client account and invite its director',
+    auth: admin,
+    body: applicationCreateSchema,
+    responses: { 201: applicationResponse },
+    idempotent: true,
+  },
+  get: {
+    method: 'GET',
+    path: '/api/applications/:id',
+    summary: 'One client account (administrator, or its own director)',
+    auth: { audience: 'application' },
+    params: idParamsSchema,
+    responses: { 200: applicationResponse },
+  },
   update: {
     method: 'PUT',
     path: '/api/applications/:id',
@@ -55,5 +84,22 @@ export const applicationEndpoints = defineEndpoints(['applications'], {
     params: z.object({ id: uuidSchema, userId: uuidSchema }),
     body: z.object({ active: z.boolean() }),
     responses: { 200: applicationUserResponse },
+  },
+  verifyCompanyIdentity: {
+    method: 'PUT',
+    path: '/api/applications/:id/company-identity',
+    summary: "Record that the client account's company identity was verified: legal name and registration number checked (product administrator, audited)",
+    auth: admin,
+    params: idParamsSchema,
+    body: companyIdentityInputSchema,
+    responses: { 200: applicationResponse },
+  },
+  withdrawCompanyIdentity: {
+    method: 'DELETE',
+    path: '/api/applications/:id/company-identity',
+    summary: "Withdraw the verification of the client account's company identity (product administrator, audited)",
+    auth: admin,
+    params: idParamsSchema,
+    responses: { 200: applicationResponse },
   },
 });

@@ -3,14 +3,33 @@ import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, defaultThemeCo
 import { featureFlagsSchema, packSchema } from '../shared/access.ts';
 import { emailSchema } from '../users/schemas.ts';
 import { signatureDefaultsLayerSchema } from '../settings/defaults.ts';
+import { storedEmbedOriginsSchema } from '../settings/embedding.ts';
+import { billingCountries, compactIdentifier, describeProblem, registrationNumberProblem } from '../billing/identifiers.ts';
+
+const billingCountrySchema = z.enum(billingCountries);
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { message: 'Invalid value.' });
 const httpsUrl = httpsUrlSchema;
 
+/** A verified company identity as the administration screen shows it: what was checked, when and by whom. */
+export const companyIdentitySchema = z.object({
+  legalName: z.string(),
+  registrationNumber: z.string(),
+  country: z.string(),
+  verifiedAt: z.string(),
+  /** The administrator's name (null when that user is gone). */
+  verifiedBy: z.string().nullable(),
+});
+export type CompanyIdentity = z.infer<typeof companyIdentitySchema>;
+
 /** Tenant settings the product administrator and the tenant's GERANT edit (tab Settings). */
 export const applicationSettingsSchema = z.object({
   themeColor: hexColor.default(defaultThemeColor),
-  smsSender: z.string().trim().regex(/^[A-Za-z0-9]{1,11}$/).nullish(),
+  smsSender: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,11}$/)
+    .nullish(),
   signatureExpiryDays: z.number().int().min(1).max(365).default(30),
   maxFileSizeMb: z.number().int().min(1).max(200).default(50),
   maxArchiveSizeMb: z.number().int().min(1).max(500).default(100),
@@ -31,6 +50,8 @@ export const applicationSettingsSchema = z.object({
   notifyRequesterOnStart: z.boolean().default(true),
   /** The tenant's layer of a new request's defaults (settings → Parameters); its expiry is signatureExpiryDays. */
   signatureDefaults: signatureDefaultsLayerSchema.omit({ expiryDays: true }).default({}),
+  /** Origins allowed to frame the tenant's signing page (settings → Parameters, docs/embedding.md). */
+  embedOrigins: storedEmbedOriginsSchema.default([]),
 });
 export type ApplicationSettings = z.infer<typeof applicationSettingsSchema>;
 
@@ -55,8 +76,35 @@ export const applicationSchema = z.object({
   lastConnectionAt: z.string().nullable(),
   createdAt: z.string(),
   userCount: z.number().int(),
+  /** The company identity the product administrator verified; null until then, and again after a change of name or number. */
+  companyIdentity: companyIdentitySchema.nullable(),
 });
 export type Application = z.infer<typeof applicationSchema>;
+
+/**
+ * "Company identity verified" (product administrator, docs/stamps.md "Who a seal is attributed to"): the legal name
+ * and registration number the administrator checked (in France: a SIREN or SIRET, its check digit verified here; the
+ * registry itself is the administrator's to read). The platform CA's seals of the account are then shown under that
+ * name as confirmed; cleared, with an audit row, when the tenant changes its company name, legal name or number.
+ */
+export const companyIdentityInputSchema = z
+  .object({
+    legalName: z.string().trim().min(1).max(200),
+    registrationNumber: z.string().trim().min(1).max(40),
+    country: billingCountrySchema.default('FR'),
+  })
+  .superRefine((p, ctx) => {
+    const wrong = registrationNumberProblem(p.registrationNumber, p.country);
+    if (wrong)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['registrationNumber'],
+        message: describeProblem(wrong),
+        params: { rule: 'invalid_value', problem: wrong.code, values: wrong.params ?? {} },
+      });
+  })
+  .transform((p) => ({ ...p, registrationNumber: p.country === 'FR' ? compactIdentifier(p.registrationNumber) : p.registrationNumber }));
+export type CompanyIdentityInput = z.input<typeof companyIdentityInputSchema>;
 
 export const applicationCreateSchema = z.object({
   company: z.string().trim().min(1).max(200),

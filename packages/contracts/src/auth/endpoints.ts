@@ -21,7 +21,14 @@ const clientParam = z.string().max(40);
 const anySession = { audience: 'user', allowUnverified: true, allowSuspended: true } as const;
 
 export const authEndpoints = defineEndpoints(['auth'], {
-  login: { method: 'POST', path: '/api/auth/login', summary: 'Log in with e-mail and password (sets the session cookie)', auth: { public: true }, body: loginInputSchema, responses: { 200: loginResponse } },
+  login: {
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Log in with e-mail and password (sets the session cookie)',
+    auth: { public: true },
+    body: loginInputSchema,
+    responses: { 200: loginResponse },
+  },
   token: {
     method: 'POST',
     path: '/api/auth/token',
@@ -68,8 +75,22 @@ export const authEndpoints = defineEndpoints(['auth'], {
     body: forgotPasswordInputSchema,
     responses: { 200: okSchema },
   },
-  resetPassword: { method: 'POST', path: '/api/auth/password/reset', summary: 'Set a new password from a mailed link', auth: { public: true }, body: resetPasswordInputSchema, responses: { 200: okSchema } },
-  confirmAccount: { method: 'POST', path: '/api/auth/confirm', summary: 'Confirm an e-mail address from a mailed link', auth: { public: true }, body: confirmAccountInputSchema, responses: { 200: okSchema } },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/password/reset',
+    summary: 'Set a new password from a mailed link',
+    auth: { public: true },
+    body: resetPasswordInputSchema,
+    responses: { 200: okSchema },
+  },
+  confirmAccount: {
+    method: 'POST',
+    path: '/api/auth/confirm',
+    summary: 'Confirm an e-mail address from a mailed link',
+    auth: { public: true },
+    body: confirmAccountInputSchema,
+    responses: { 200: okSchema },
+  },
   confirmEmailChange: {
     method: 'POST',
     path: '/api/auth/email/confirm',
@@ -86,5 +107,11 @@ export const authEndpoints = defineEndpoints(['auth'], {
     body: commuteInputSchema,
     responses: { 200: okSchema },
   },
-  leaveCommutedMode: { method: 'DELETE', path: '/api/auth/commute', summary: 'Back to oneself', auth: { audience: 'user', allowSuspended: true }, responses: { 200: okSchema } },
+  leaveCommutedMode: {
+    method: 'DELETE',
+    path: '/api/auth/commute',
+    summary: 'Back to oneself',
+    auth: { audience: 'user', allowSuspended: true },
+    responses: { 200: okSchema },
+  },
 });

@@ -10,9 +10,7 @@ export const loginInputSchema = z.object({
   /** The login page's language (the visitor's choice or browser): adopted by an account whose language nobody chose. */
   language: localeSchema.optional(),
 });
-export const loginResponse = itemEnvelope(
-  z.object({ userId: uuidSchema, appId: uuidSchema, requestDoubleAuth: z.boolean() }),
-);
+export const loginResponse = itemEnvelope(z.object({ userId: uuidSchema, appId: uuidSchema, requestDoubleAuth: z.boolean() }));
 
 export const tokenInputSchema = z.object({ audience: audienceSchema });
 export const tokenResponse = itemEnvelope(z.object({ accessToken: z.string(), expiresAt: z.string() }));
@@ -75,4 +73,9 @@ export const secondFactorRequiredSchema = z.object({
   destination: z.string(),
 });
 export const secondFactorResponse = itemEnvelope(secondFactorRequiredSchema);
-export const secondFactorCodeQuerySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/) });
+export const secondFactorCodeQuerySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});

@@ -50,7 +50,13 @@ export const billingEndpoints = defineEndpoints(['billing'], {
     body: billingProfileInputSchema,
     responses: { 200: billingProfileResponse },
   },
-  prices: { method: 'GET', path: '/api/billing/prices', summary: "The tenant's prices in force (its own, or its pack's defaults), cents excluding VAT", auth: read, responses: { 200: tenantPricesResponse } },
+  prices: {
+    method: 'GET',
+    path: '/api/billing/prices',
+    summary: "The tenant's prices in force (its own, or its pack's defaults), cents excluding VAT",
+    auth: read,
+    responses: { 200: tenantPricesResponse },
+  },
   consumption: {
     method: 'GET',
     path: '/api/billing/conso',
@@ -76,7 +82,14 @@ export const billingEndpoints = defineEndpoints(['billing'], {
     query: consumptionQuerySchema,
     responses: { 200: consumptionReportResponse },
   },
-  adminPrices: { method: 'GET', path: '/api/billing/applications/:id/prices', summary: "A client account's prices (product administrator)", auth: admin, params: idParamsSchema, responses: { 200: tenantPricesResponse } },
+  adminPrices: {
+    method: 'GET',
+    path: '/api/billing/applications/:id/prices',
+    summary: "A client account's prices (product administrator)",
+    auth: admin,
+    params: idParamsSchema,
+    responses: { 200: tenantPricesResponse },
+  },
   setAdminPrices: {
     method: 'PUT',
     path: '/api/billing/applications/:id/prices',

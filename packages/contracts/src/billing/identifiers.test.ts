@@ -4,10 +4,12 @@ import { describeProblem, luhnValid, type IdentifierProblem } from './identifier
 import { billingProfileInputSchema } from './schemas.ts';
 
 /** The checks, answering their English sentence (what the API says) or null. */
-const said = <A extends unknown[]>(check: (...args: A) => IdentifierProblem | null) => (...args: A) => {
-  const p = check(...args);
-  return p && describeProblem(p);
-};
+const said =
+  <A extends unknown[]>(check: (...args: A) => IdentifierProblem | null) =>
+  (...args: A) => {
+    const p = check(...args);
+    return p && describeProblem(p);
+  };
 const frenchRegistrationProblem = said(checks.frenchRegistrationProblem);
 const registrationNumberProblem = said(checks.registrationNumberProblem);
 const vatNumberProblem = said(checks.vatNumberProblem);
@@ -94,10 +96,22 @@ describe('billing profile input', () => {
     bic: '',
   };
   it('normalises the identifiers', () => {
-    expect(billingProfileInputSchema.parse(valid)).toMatchObject({ billingEmail: 'billing@example.com', registrationNumber: '443061841', vatNumber: 'FR64443061841', iban: 'FR7630006000011234567890189', bic: null, department: null });
+    expect(billingProfileInputSchema.parse(valid)).toMatchObject({
+      billingEmail: 'billing@example.com',
+      registrationNumber: '443061841',
+      vatNumber: 'FR64443061841',
+      iban: 'FR7630006000011234567890189',
+      bic: null,
+      department: null,
+    });
   });
   it('gives one field error per wrong identifier, with its reason', () => {
-    const result = billingProfileInputSchema.safeParse({ ...valid, registrationNumber: '443061842', vatNumber: 'DE123456789', iban: 'FR7630006000011234567890188' });
+    const result = billingProfileInputSchema.safeParse({
+      ...valid,
+      registrationNumber: '443061842',
+      vatNumber: 'DE123456789',
+      iban: 'FR7630006000011234567890188',
+    });
     const issues = result.error!.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues).toEqual([
       ['registrationNumber', 'this SIREN number is not valid (wrong check digit)'],
@@ -106,7 +120,10 @@ describe('billing profile input', () => {
     ]);
   });
   it('needs an IBAN for SEPA, none for a card (an IBAN sent with a card is not kept)', () => {
-    expect(billingProfileInputSchema.safeParse({ ...valid, iban: null }).error!.issues[0]).toMatchObject({ path: ['iban'], message: 'SEPA direct debit needs the IBAN of the account to debit' });
+    expect(billingProfileInputSchema.safeParse({ ...valid, iban: null }).error!.issues[0]).toMatchObject({
+      path: ['iban'],
+      message: 'SEPA direct debit needs the IBAN of the account to debit',
+    });
     expect(billingProfileInputSchema.parse({ ...valid, paymentMethod: 'card' })).toMatchObject({ iban: null, bic: null });
   });
 });

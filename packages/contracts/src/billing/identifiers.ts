@@ -39,8 +39,33 @@ export const describeProblem = (p: IdentifierProblem) => identifierProblemMessag
 
 /** The 27 member states by ISO 3166-1 alpha-2 code, with the prefix of their VAT numbers (Greece uses EL). */
 export const euVatPrefixes = {
-  AT: 'AT', BE: 'BE', BG: 'BG', CY: 'CY', CZ: 'CZ', DE: 'DE', DK: 'DK', EE: 'EE', ES: 'ES', FI: 'FI', FR: 'FR', GR: 'EL', HR: 'HR', HU: 'HU',
-  IE: 'IE', IT: 'IT', LT: 'LT', LU: 'LU', LV: 'LV', MT: 'MT', NL: 'NL', PL: 'PL', PT: 'PT', RO: 'RO', SE: 'SE', SI: 'SI', SK: 'SK',
+  AT: 'AT',
+  BE: 'BE',
+  BG: 'BG',
+  CY: 'CY',
+  CZ: 'CZ',
+  DE: 'DE',
+  DK: 'DK',
+  EE: 'EE',
+  ES: 'ES',
+  FI: 'FI',
+  FR: 'FR',
+  GR: 'EL',
+  HR: 'HR',
+  HU: 'HU',
+  IE: 'IE',
+  IT: 'IT',
+  LT: 'LT',
+  LU: 'LU',
+  LV: 'LV',
+  MT: 'MT',
+  NL: 'NL',
+  PL: 'PL',
+  PT: 'PT',
+  RO: 'RO',
+  SE: 'SE',
+  SI: 'SI',
+  SK: 'SK',
 } as const;
 export type EuCountry = keyof typeof euVatPrefixes;
 export const isEuCountry = (country: string): country is EuCountry => Object.hasOwn(euVatPrefixes, country);
@@ -159,7 +184,11 @@ export function ibanProblem(value: string): IdentifierProblem | null {
     const codes = new Set(result.errorCodes);
     if (codes.has(ValidationErrorsIBAN.NoIBANCountry)) return problem('iban_country');
     if (codes.has(ValidationErrorsIBAN.WrongBBANLength)) return problem('iban_length', { country: iban.slice(0, 2) });
-    if (codes.has(ValidationErrorsIBAN.WrongIBANChecksum) || codes.has(ValidationErrorsIBAN.ChecksumNotNumber) || codes.has(ValidationErrorsIBAN.WrongAccountBankBranchChecksum))
+    if (
+      codes.has(ValidationErrorsIBAN.WrongIBANChecksum) ||
+      codes.has(ValidationErrorsIBAN.ChecksumNotNumber) ||
+      codes.has(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)
+    )
       return problem('iban_checksum');
     return problem('iban_invalid');
   }
@@ -173,6 +202,7 @@ export function bicProblem(value: string, iban?: string | null): IdentifierProbl
   if (!isValidBIC(bic)) return problem('bic_format');
   const ibanCountry = iban ? extractIBAN(compactIdentifier(iban)).countryCode : undefined;
   // Monaco, San Marino and the French overseas banks use French or Italian BICs: compare only when both are plain.
-  if (ibanCountry && ibanCountry !== bic.slice(4, 6) && !['MC', 'SM'].includes(ibanCountry)) return problem('bic_country', { bicCountry: bic.slice(4, 6), ibanCountry });
+  if (ibanCountry && ibanCountry !== bic.slice(4, 6) && !['MC', 'SM'].includes(ibanCountry))
+    return problem('bic_country', { bicCountry: bic.slice(4, 6), ibanCountry });
   return null;
 }

@@ -51,13 +51,22 @@ const companyFields = {
   address: z.string().trim().min(1).max(300),
   postalCode: z.string().trim().min(1).max(20),
   city: z.string().trim().min(1).max(100),
-  siren: z.string().trim().regex(/^\d{9}$/, 'A SIREN has 9 digits.'),
+  siren: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/, 'A SIREN has 9 digits.'),
   rcsCity: z.string().trim().min(1).max(100),
-  vatNumber: z.string().trim().regex(/^FR[0-9A-Z]{2}\d{9}$/, 'A French VAT number: FR, a 2-character key, the SIREN.'),
+  vatNumber: z
+    .string()
+    .trim()
+    .regex(/^FR[0-9A-Z]{2}\d{9}$/, 'A French VAT number: FR, a 2-character key, the SIREN.'),
   iban: z.string().trim().max(34).nullable(),
   bic: z.string().trim().max(11).nullable(),
   /** Letters and digits, up to 8: numbers are `<prefix><year>-<6 digits>`. */
-  invoicePrefix: z.string().trim().regex(/^[A-Z0-9]{1,8}$/, 'Up to 8 capital letters or digits.'),
+  invoicePrefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,8}$/, 'Up to 8 capital letters or digits.'),
   latePenaltyText: z.string().trim().min(1).max(500),
   paymentTermsDays: z.number().int().min(0).max(60),
 };
@@ -112,7 +121,12 @@ export const saleSchema = z.object({
   hasPdf: z.boolean(),
 });
 export type Sale = z.infer<typeof saleSchema>;
-export const saleDetailSchema = saleSchema.extend({ lines: z.array(saleLineSchema), buyer: saleBuyerSchema, language: z.string(), creditNotes: z.array(saleSchema) });
+export const saleDetailSchema = saleSchema.extend({
+  lines: z.array(saleLineSchema),
+  buyer: saleBuyerSchema,
+  language: z.string(),
+  creditNotes: z.array(saleSchema),
+});
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 export const saleDetailResponse = itemEnvelope(saleDetailSchema);
 

@@ -14,7 +14,16 @@ const seeded: IssuerFields = {
   iban: null,
   bic: null,
 };
-const filled: IssuerFields = { ...seeded, name: 'Paraphe SAS', shareCapital: '10 000 €', address: '12 rue de Rivoli', siren: '443061841', vatNumber: 'FR64443061841', iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' };
+const filled: IssuerFields = {
+  ...seeded,
+  name: 'Paraphe SAS',
+  shareCapital: '10 000 €',
+  address: '12 rue de Rivoli',
+  siren: '443061841',
+  vatNumber: 'FR64443061841',
+  iban: 'FR7630006000011234567890189',
+  bic: 'BNPAFRPP',
+};
 
 describe('issuerProblems', () => {
   it('names every placeholder of the seeded company: name, capital, address, SIREN 000000000, VAT number', () => {

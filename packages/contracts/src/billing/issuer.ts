@@ -33,13 +33,19 @@ const isPlaceholder = (value: string) => /\[[A-Z_]+\]/.test(value);
 export function issuerProblems(company: IssuerFields): IssuerProblem[] {
   const problems: IssuerProblem[] = [];
   for (const field of textFields) {
-    if (!company[field].trim() || isPlaceholder(company[field])) problems.push({ field, message: 'still the placeholder set at installation: enter the real value' });
+    if (!company[field].trim() || isPlaceholder(company[field]))
+      problems.push({ field, message: 'still the placeholder set at installation: enter the real value' });
   }
   const siren = company.siren.trim();
-  const sirenProblem = /^0+$/.test(siren) ? 'still the placeholder 000000000: enter the company’s SIREN' : siren.length !== 9 ? 'a SIREN has 9 digits' : frenchRegistrationProblem(siren);
+  const sirenProblem = /^0+$/.test(siren)
+    ? 'still the placeholder 000000000: enter the company’s SIREN'
+    : siren.length !== 9
+      ? 'a SIREN has 9 digits'
+      : frenchRegistrationProblem(siren);
   if (sirenProblem) problems.push({ field: 'siren', message: typeof sirenProblem === 'string' ? sirenProblem : describeProblem(sirenProblem) });
   const vat = vatNumberProblem(company.vatNumber, 'FR', sirenProblem ? null : siren);
-  if (vat || /^FR\d{2}0{9}$/.test(company.vatNumber)) problems.push({ field: 'vatNumber', message: vat ? describeProblem(vat) : 'still the placeholder: enter the company’s VAT number' });
+  if (vat || /^FR\d{2}0{9}$/.test(company.vatNumber))
+    problems.push({ field: 'vatNumber', message: vat ? describeProblem(vat) : 'still the placeholder: enter the company’s VAT number' });
   const iban = company.iban ? ibanProblem(company.iban) : null;
   if (iban) problems.push({ field: 'iban', message: describeProblem(iban) });
   const bic = company.bic ? bicProblem(company.bic, company.iban) : null;

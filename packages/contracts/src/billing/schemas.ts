@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { itemEnvelope, uuidSchema } from '../shared/common.ts';
 import { packSchema } from '../shared/access.ts';
 import { emailSchema } from '../users/schemas.ts';
-import { bicProblem, billingCountries, compactIdentifier, describeProblem, ibanProblem, registrationNumberProblem, vatNumberProblem, type IdentifierProblem } from './identifiers.ts';
+import {
+  bicProblem,
+  billingCountries,
+  compactIdentifier,
+  describeProblem,
+  ibanProblem,
+  registrationNumberProblem,
+  vatNumberProblem,
+  type IdentifierProblem,
+} from './identifiers.ts';
 import { consumptionKinds, type ConsumptionKind, type UnitPrices } from './pricing.ts';
 
 /**
@@ -108,7 +117,9 @@ export const liveModeStateResponse = itemEnvelope(liveModeStateSchema);
 export const goLiveInputSchema = z.object({ confirm: z.literal(true, 'Confirm the switch to live mode: send { "confirm": true }.') });
 
 /** What makes a saved profile complete for live sending (spec §5): the identity, the address, a payment method. */
-export function isProfileComplete(p: Pick<BillingProfile, 'billingEmail' | 'companyName' | 'registrationNumber' | 'address' | 'postalCode' | 'city' | 'country' | 'paymentMethod' | 'iban'>): boolean {
+export function isProfileComplete(
+  p: Pick<BillingProfile, 'billingEmail' | 'companyName' | 'registrationNumber' | 'address' | 'postalCode' | 'city' | 'country' | 'paymentMethod' | 'iban'>,
+): boolean {
   const identity = [p.billingEmail, p.companyName, p.registrationNumber, p.address, p.postalCode, p.city, p.country].every((v) => Boolean(v?.trim()));
   return identity && (p.paymentMethod === 'card' || Boolean(p.iban));
 }
@@ -118,7 +129,9 @@ export function isProfileComplete(p: Pick<BillingProfile, 'billingEmail' | 'comp
 export const consumptionKindSchema = z.enum(consumptionKinds);
 /** A unit price in cents excluding VAT: 0 to 100,000 € (a qualified certificate is the dearest). */
 const centsSchema = z.number().int().min(0).max(10_000_000);
-export const unitPricesSchema = z.object(Object.fromEntries(consumptionKinds.map((k) => [k, centsSchema])) as Record<ConsumptionKind, typeof centsSchema>) as unknown as z.ZodType<UnitPrices>;
+export const unitPricesSchema = z.object(
+  Object.fromEntries(consumptionKinds.map((k) => [k, centsSchema])) as Record<ConsumptionKind, typeof centsSchema>,
+) as unknown as z.ZodType<UnitPrices>;
 
 export const volumeDiscountSchema = z.object({
   threshold: z.number().int().min(1).max(100_000_000),
@@ -134,7 +147,10 @@ export const priceListInputSchema = z.object({
   discounts: z
     .array(volumeDiscountSchema)
     .max(10)
-    .refine((list) => new Set(list.map((d) => d.threshold)).size === list.length, { message: 'Two discounts have the same threshold.', params: { rule: 'invalid_value' } })
+    .refine((list) => new Set(list.map((d) => d.threshold)).size === list.length, {
+      message: 'Two discounts have the same threshold.',
+      params: { rule: 'invalid_value' },
+    })
     .transform((list) => [...list].sort((a, b) => a.threshold - b.threshold)),
 });
 export type PriceListInput = z.input<typeof priceListInputSchema>;
@@ -160,8 +176,16 @@ const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5,
 /** Months `from` to `to` included (UTC calendar months). */
 export const consumptionQuerySchema = z
   .object({ from: monthSchema, to: monthSchema })
-  .refine((q) => monthIndex(q.to) >= monthIndex(q.from), { path: ['to'], message: 'The end month is before the start month.', params: { rule: 'invalid_value' } })
-  .refine((q) => monthIndex(q.to) - monthIndex(q.from) < consumptionMaxMonths, { path: ['to'], message: `At most ${consumptionMaxMonths} months at once.`, params: { rule: 'invalid_value' } });
+  .refine((q) => monthIndex(q.to) >= monthIndex(q.from), {
+    path: ['to'],
+    message: 'The end month is before the start month.',
+    params: { rule: 'invalid_value' },
+  })
+  .refine((q) => monthIndex(q.to) - monthIndex(q.from) < consumptionMaxMonths, {
+    path: ['to'],
+    message: `At most ${consumptionMaxMonths} months at once.`,
+    params: { rule: 'invalid_value' },
+  });
 export type ConsumptionQuery = z.infer<typeof consumptionQuerySchema>;
 
 /** One kind over a month (or summed over the range): test-mode units are counted apart and never billed. */

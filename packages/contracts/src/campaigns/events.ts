@@ -10,7 +10,14 @@ export const campaignEventSchemas = {
   /** Every queued signatory has their copy (or failed). */
   'campaign.dispatched': z.object({ ...campaign, sent: z.number().int(), failed: z.number().int() }),
   /** Every signatory reached a final status: how many of each (one summary, instead of a notice per copy). */
-  'campaign.completed': z.object({ ...campaign, signed: z.number().int(), refused: z.number().int(), expired: z.number().int(), canceled: z.number().int(), failed: z.number().int() }),
+  'campaign.completed': z.object({
+    ...campaign,
+    signed: z.number().int(),
+    refused: z.number().int(),
+    expired: z.number().int(),
+    canceled: z.number().int(),
+    failed: z.number().int(),
+  }),
   'campaign.canceled': z.object(campaign),
   'campaign.deleted': z.object(campaign),
   'campaign.archive_ready': z.object({ ...campaign, requestedBy: uuidSchema }),

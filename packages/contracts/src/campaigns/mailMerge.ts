@@ -108,7 +108,18 @@ export function mergeValuesOf(
 /** A guess for a new mapping: each variable to the column of the same name (case, spaces, `_` and `-` ignored). */
 export function guessMergeMapping(variables: readonly string[], columns: readonly string[]): TemplateMapping {
   const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
-  const synonyms: Record<string, SignatoryColumn> = { prenom: 'firstname', nom: 'lastname', email: 'emailAddress', mail: 'emailAddress', courriel: 'emailAddress', mobile: 'phoneNum', telephone: 'phoneNum', phone: 'phoneNum', langue: 'language', lang: 'language' };
+  const synonyms: Record<string, SignatoryColumn> = {
+    prenom: 'firstname',
+    nom: 'lastname',
+    email: 'emailAddress',
+    mail: 'emailAddress',
+    courriel: 'emailAddress',
+    mobile: 'phoneNum',
+    telephone: 'phoneNum',
+    phone: 'phoneNum',
+    langue: 'language',
+    lang: 'language',
+  };
   const mapping: TemplateMapping = {};
   for (const variable of variables) {
     const key = squash(variable.normalize('NFD').replace(/\p{M}/gu, ''));

@@ -37,7 +37,19 @@ export type SignatoryStatus = z.infer<typeof signatoryStatusSchema>;
 /** Statuses that never change again (except failed, which "retry" puts back in the queue). */
 export const finalSignatoryStatuses: readonly SignatoryStatus[] = ['signed', 'refused', 'expired', 'canceled', 'failed'];
 
-export const campaignActions = ['update', 'send', 'cancel', 'relaunch', 'delete', 'duplicate', 'export', 'archive', 'retry', 'cancelSignatory', 'import'] as const;
+export const campaignActions = [
+  'update',
+  'send',
+  'cancel',
+  'relaunch',
+  'delete',
+  'duplicate',
+  'export',
+  'archive',
+  'retry',
+  'cancelSignatory',
+  'import',
+] as const;
 export type CampaignAction = (typeof campaignActions)[number];
 export const campaignActionSchema = z.enum(campaignActions);
 
@@ -77,14 +89,25 @@ export type SignatoryInput = z.input<typeof signatoryInputSchema>;
 /** Documents: signature fields name "the signatory" with signerIndex 0 (each copy has one signer). */
 export const campaignDocumentInputSchema = documentInputSchema.superRefine((doc, ctx) => {
   doc.signatureFields.forEach((f, i) => {
-    if (f.signerIndex !== 0) ctx.addIssue({ code: 'custom', path: ['signatureFields', i, 'signerIndex'], message: 'In a campaign, signerIndex 0 is the signatory.', params: { rule: 'invalid_value' } });
+    if (f.signerIndex !== 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['signatureFields', i, 'signerIndex'],
+        message: 'In a campaign, signerIndex 0 is the signatory.',
+        params: { rule: 'invalid_value' },
+      });
   });
 });
 
 export const campaignInputSchema = z
   .object({
     label: z.string().trim().min(1).max(200),
-    description: z.string().trim().max(2000).nullish().transform((v) => v || null),
+    description: z
+      .string()
+      .trim()
+      .max(2000)
+      .nullish()
+      .transform((v) => v || null),
     transactionRequest: transactionRequestInputSchema,
     transactionSigners: z.array(signatoryInputSchema).max(maxTypedSignatories).default([]),
     transactionDocuments: z.array(campaignDocumentInputSchema).max(50).default([]),
@@ -97,17 +120,48 @@ export const campaignInputSchema = z
   .superRefine((input, ctx) => {
     const seen = new Set<string>();
     input.mergeDocument?.signatureFields.forEach((f, i) => {
-      if (f.signerIndex !== 0) ctx.addIssue({ code: 'custom', path: ['mergeDocument', 'signatureFields', i, 'signerIndex'], message: 'In a campaign, signerIndex 0 is the signatory.', params: { rule: 'invalid_value' } });
+      if (f.signerIndex !== 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mergeDocument', 'signatureFields', i, 'signerIndex'],
+          message: 'In a campaign, signerIndex 0 is the signatory.',
+          params: { rule: 'invalid_value' },
+        });
     });
     input.transactionSigners.forEach((s, i) => {
-      if (seen.has(s.emailAddress)) ctx.addIssue({ code: 'custom', path: ['transactionSigners', i, 'emailAddress'], message: 'Each signatory needs a different email.', params: { rule: 'invalid_value' } });
+      if (seen.has(s.emailAddress))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['transactionSigners', i, 'emailAddress'],
+          message: 'Each signatory needs a different email.',
+          params: { rule: 'invalid_value' },
+        });
       seen.add(s.emailAddress);
     });
   });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 export type CampaignData = z.infer<typeof campaignInputSchema>;
 /** The multipart text parts (JSON strings, except label and description). */
-export const campaignFormParts = ['label', 'description', 'level', 'transactionRequest', 'transactionSigners', 'transactionDocuments', 'optionsRequest', 'mergeDocument'] as const;
+export const campaignFormParts = [
+  'label',
+  'description',
+  'level',
+  'transactionRequest',
+  'transactionSigners',
+  'transactionDocuments',
+  'optionsRequest',
+  'mergeDocument',
+] as const;
+
+/** A classic campaign's draft made from a request template with one signer role (its documents, fields and options). */
+export const campaignFromTemplateInputSchema = z.object({
+  templateId: uuidSchema,
+  /** Default: the template's current version. */
+  version: z.number().int().min(1).optional(),
+  /** Default: the template's request label, else its name. */
+  label: z.string().trim().min(1).max(200).optional(),
+});
+export type CampaignFromTemplateInput = z.input<typeof campaignFromTemplateInputSchema>;
 
 export const campaignCountsSchema = z.object(Object.fromEntries(signatoryStatuses.map((s) => [s, z.number().int()])) as Record<SignatoryStatus, z.ZodNumber>);
 export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
@@ -181,7 +235,10 @@ export const signatorySchema = z.object({
 });
 export type Signatory = z.infer<typeof signatorySchema>;
 export const signatoryListResponse = listEnvelope(signatorySchema);
-export const signatoryListQuerySchema = listQuerySchema.extend({ status: signatoryStatusSchema.optional(), orderBy: z.enum(['rowIndex', 'lastname', 'emailAddress', 'status']).optional() });
+export const signatoryListQuerySchema = listQuerySchema.extend({
+  status: signatoryStatusSchema.optional(),
+  orderBy: z.enum(['rowIndex', 'lastname', 'emailAddress', 'status']).optional(),
+});
 
 export const campaignStatisticsSchema = z.object({
   total: z.number().int(),
@@ -198,7 +255,15 @@ export const campaignStatisticsSchema = z.object({
   /** Awaiting the signatory (sent or opened). */
   pending: z.number().int(),
   /** Percentages of the copies sent (failed: of all signatories), rounded to one decimal. */
-  percent: z.object({ opened: z.number(), signed: z.number(), refused: z.number(), expired: z.number(), canceled: z.number(), pending: z.number(), failed: z.number() }),
+  percent: z.object({
+    opened: z.number(),
+    signed: z.number(),
+    refused: z.number(),
+    expired: z.number(),
+    canceled: z.number(),
+    pending: z.number(),
+    failed: z.number(),
+  }),
   progress: campaignProgressSchema,
   /** The invitations' delivery: `sent` counts copies made, this whether their invitation reached the signatory. */
   invitations: invitationDeliverySchema,
@@ -220,7 +285,11 @@ export const startSignatoryImportInputSchema = z
     /** Columns kept as variables (`data[name]`), e.g. for mail-merge. */
     variables: z.record(z.string().trim().min(1).max(100), z.number().int().min(0).max(1000)).default({}),
   })
-  .refine((input) => input.mapping.mail !== undefined, { message: 'Map a column to the e-mail address.', path: ['mapping', 'mail'], params: { rule: 'required' } });
+  .refine((input) => input.mapping.mail !== undefined, {
+    message: 'Map a column to the e-mail address.',
+    path: ['mapping', 'mail'],
+    params: { rule: 'required' },
+  });
 export type StartSignatoryImportInput = z.input<typeof startSignatoryImportInputSchema>;
 
 export const signatoryImportSchema = z.object({
@@ -237,7 +306,13 @@ export const signatoryImportSchema = z.object({
   skipped: z.number().int(),
   warnings: z.number().int(),
   /** The first 1,000 skipped or warned rows, with their reasons. */
-  rows: z.array(z.object({ line: z.number().int(), outcome: z.enum(['skipped', 'warning']), reasons: z.array(z.union([importRowReasonSchema, z.literal('already_in_campaign'), z.literal('too_many_signatories')])) })),
+  rows: z.array(
+    z.object({
+      line: z.number().int(),
+      outcome: z.enum(['skipped', 'warning']),
+      reasons: z.array(z.union([importRowReasonSchema, z.literal('already_in_campaign'), z.literal('too_many_signatories')])),
+    }),
+  ),
   domainCheck: z.enum(['on', 'off']),
   error: z.string().nullable(),
   createdAt: z.string(),

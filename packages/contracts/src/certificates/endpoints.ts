@@ -1,8 +1,16 @@
 import { idParamsSchema } from '../shared/common.ts';
 import { defineEndpoints, file, multipart } from '../shared/endpoint.ts';
 import {
-  certificateDecisionInputSchema, certificateFileQuerySchema, documentParamsSchema, operatorCertificateListQuerySchema, operatorCertificateListResponse,
-  operatorCertificateResponse, orderCertificateInputSchema, qualifiedCertificateListResponse, qualifiedCertificateResponse, signerCheckQuerySchema,
+  certificateDecisionInputSchema,
+  certificateFileQuerySchema,
+  documentParamsSchema,
+  operatorCertificateListQuerySchema,
+  operatorCertificateListResponse,
+  operatorCertificateResponse,
+  orderCertificateInputSchema,
+  qualifiedCertificateListResponse,
+  qualifiedCertificateResponse,
+  signerCheckQuerySchema,
   signerCheckResponse,
 } from './schemas.ts';
 
@@ -17,7 +25,13 @@ const pemOrDer = file('application/x-pem-file', 'application/pkix-cert');
 const identityFile = file('application/pdf', 'image/jpeg', 'image/png');
 
 export const certificateEndpoints = defineEndpoints(['certificates'], {
-  mine: { method: 'GET', path: '/api/certificate', summary: "The caller's qualified certificates, newest first (renewal flag included)", auth: holder, responses: { 200: qualifiedCertificateListResponse } },
+  mine: {
+    method: 'GET',
+    path: '/api/certificate',
+    summary: "The caller's qualified certificates, newest first (renewal flag included)",
+    auth: holder,
+    responses: { 200: qualifiedCertificateListResponse },
+  },
   order: {
     method: 'POST',
     path: '/api/certificate',
@@ -36,7 +50,14 @@ export const certificateEndpoints = defineEndpoints(['certificates'], {
     body: multipart('Part `file`: the document. Text part `kind`: idFront | idBack | passport | selfie (a new one replaces the previous of its kind).'),
     responses: { 201: qualifiedCertificateResponse },
   },
-  submit: { method: 'POST', path: '/api/certificate/:id/submit', summary: 'Sends a complete order to the operator', auth: holder, params: idParamsSchema, responses: { 200: qualifiedCertificateResponse } },
+  submit: {
+    method: 'POST',
+    path: '/api/certificate/:id/submit',
+    summary: 'Sends a complete order to the operator',
+    auth: holder,
+    params: idParamsSchema,
+    responses: { 200: qualifiedCertificateResponse },
+  },
   download: {
     method: 'GET',
     path: '/api/certificate/:id/file',
@@ -54,9 +75,30 @@ export const certificateEndpoints = defineEndpoints(['certificates'], {
     query: signerCheckQuerySchema,
     responses: { 200: signerCheckResponse },
   },
-  queue: { method: 'GET', path: '/api/admin/certificates', summary: 'The operator queue (every tenant), filtered by status', auth: operator, query: operatorCertificateListQuerySchema, responses: { 200: operatorCertificateListResponse } },
-  detail: { method: 'GET', path: '/api/admin/certificates/:id', summary: 'One order, for the operator', auth: operator, params: idParamsSchema, responses: { 200: operatorCertificateResponse } },
-  document: { method: 'GET', path: '/api/admin/certificates/:id/documents/:docId', summary: 'An identity document, for the operator', auth: operator, params: documentParamsSchema, responses: { 200: identityFile } },
+  queue: {
+    method: 'GET',
+    path: '/api/admin/certificates',
+    summary: 'The operator queue (every tenant), filtered by status',
+    auth: operator,
+    query: operatorCertificateListQuerySchema,
+    responses: { 200: operatorCertificateListResponse },
+  },
+  detail: {
+    method: 'GET',
+    path: '/api/admin/certificates/:id',
+    summary: 'One order, for the operator',
+    auth: operator,
+    params: idParamsSchema,
+    responses: { 200: operatorCertificateResponse },
+  },
+  document: {
+    method: 'GET',
+    path: '/api/admin/certificates/:id/documents/:docId',
+    summary: 'An identity document, for the operator',
+    auth: operator,
+    params: documentParamsSchema,
+    responses: { 200: identityFile },
+  },
   decide: {
     method: 'POST',
     path: '/api/admin/certificates/:id/decision',
@@ -67,4 +109,3 @@ export const certificateEndpoints = defineEndpoints(['certificates'], {
     responses: { 200: operatorCertificateResponse },
   },
 });
-

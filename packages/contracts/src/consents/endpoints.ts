@@ -23,7 +23,13 @@ export const consentEndpoints = defineEndpoints(['consents'], {
     query: currentLegalTextsQuerySchema,
     responses: { 200: currentLegalTextsResponse },
   },
-  versions: { method: 'GET', path: '/api/admin/legal-texts', summary: 'Every version of every text (product administrator)', auth: admin, responses: { 200: legalTextVersionsResponse } },
+  versions: {
+    method: 'GET',
+    path: '/api/admin/legal-texts',
+    summary: 'Every version of every text (product administrator)',
+    auth: admin,
+    responses: { 200: legalTextVersionsResponse },
+  },
   publish: {
     method: 'POST',
     path: '/api/admin/legal-texts',
@@ -43,7 +49,7 @@ export const consentEndpoints = defineEndpoints(['consents'], {
   pendingTerms: {
     method: 'GET',
     path: '/api/legal-texts/pending',
-    summary: "The terms version the caller has not accepted yet (null when up to date)",
+    summary: 'The terms version the caller has not accepted yet (null when up to date)',
     auth: { audience: 'user', allowSuspended: true },
     responses: { 200: pendingTermsResponse },
   },

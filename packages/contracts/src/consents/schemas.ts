@@ -44,9 +44,7 @@ export const legalTextVersionResponse = itemEnvelope(legalTextVersionSchema);
 /** A new version: French and English required, other languages optional (they fall back to English). */
 export const legalTextPublishSchema = z.object({
   kind: consentKindSchema,
-  texts: z
-    .object({ fr: legalTextContentSchema, en: legalTextContentSchema })
-    .and(z.partialRecord(localeSchema, legalTextContentSchema)),
+  texts: z.object({ fr: legalTextContentSchema, en: legalTextContentSchema }).and(z.partialRecord(localeSchema, legalTextContentSchema)),
 });
 export type LegalTextPublishInput = z.infer<typeof legalTextPublishSchema>;
 

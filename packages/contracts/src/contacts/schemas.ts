@@ -60,7 +60,19 @@ export type ContactListQuery = z.input<typeof contactListQuerySchema>;
 // ----- Import -----
 
 /** The contact fields a spreadsheet column can be mapped to. */
-export const contactFields = ['mail', 'firstname', 'lastname', 'civility', 'title', 'company', 'phoneNumber', 'mobile', 'lang', 'address', 'additionalAddress'] as const;
+export const contactFields = [
+  'mail',
+  'firstname',
+  'lastname',
+  'civility',
+  'title',
+  'company',
+  'phoneNumber',
+  'mobile',
+  'lang',
+  'address',
+  'additionalAddress',
+] as const;
 export const contactFieldSchema = z.enum(contactFields);
 export type ContactField = z.infer<typeof contactFieldSchema>;
 
@@ -145,7 +157,11 @@ export const startImportInputSchema = z
     mapping: z.partialRecord(contactFieldSchema, z.number().int().min(0).max(1000)),
     ignoreFirstLine: z.boolean(),
   })
-  .refine((input) => input.mapping.mail !== undefined, { message: 'Map a column to the e-mail address.', path: ['mapping', 'mail'], params: { rule: 'required' } });
+  .refine((input) => input.mapping.mail !== undefined, {
+    message: 'Map a column to the e-mail address.',
+    path: ['mapping', 'mail'],
+    params: { rule: 'required' },
+  });
 export type StartImportInput = z.input<typeof startImportInputSchema>;
 
 /** One skipped or warned row of an import: its line in the file (1-based, as a spreadsheet shows it), the reasons. */

@@ -21,7 +21,13 @@ export const crmEndpoints = defineEndpoints(['crm'], {
     auth: manage,
     responses: { 200: crmConnectStartResponse },
   },
-  state: { method: 'GET', path: '/api/crm/hubspot/connect', summary: "The tenant's HubSpot connection: connected, portal, by whom, since, broken reason, last errors", auth: use, responses: { 200: crmConnectionStateResponse } },
+  state: {
+    method: 'GET',
+    path: '/api/crm/hubspot/connect',
+    summary: "The tenant's HubSpot connection: connected, portal, by whom, since, broken reason, last errors",
+    auth: use,
+    responses: { 200: crmConnectionStateResponse },
+  },
   disconnect: {
     method: 'DELETE',
     path: '/api/crm/hubspot/connect',

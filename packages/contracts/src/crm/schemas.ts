@@ -60,7 +60,13 @@ export const crmContactListResponse = z.object({ data: z.array(crmContactSchema)
 
 /** The marketplace card of the product administrator's application view. */
 export const crmAdminStateResponse = itemEnvelope(
-  z.object({ connected: z.boolean(), state: z.enum(['ok', 'broken']).nullable(), connectedAt: z.string().nullable(), connectedBy: z.string().nullable(), portalId: z.string().nullable() }),
+  z.object({
+    connected: z.boolean(),
+    state: z.enum(['ok', 'broken']).nullable(),
+    connectedAt: z.string().nullable(),
+    connectedBy: z.string().nullable(),
+    portalId: z.string().nullable(),
+  }),
 );
 
 /** Where the callback sends the browser back: the settings' Marketplace tab, `crm=connected` or `crm=error&code=…`. */

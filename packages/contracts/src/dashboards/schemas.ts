@@ -97,7 +97,15 @@ export const adminLiveSchema = z.object({
   /** Per process type: waiting or working now, completed and failed (after every retry) in the last 24 hours. */
   processes: z.array(z.object({ type: z.enum(processTypes), running: z.number().int(), completed: z.number().int(), failed: z.number().int() })),
   /** The latest failures of the last 24 hours (10 at most). */
-  failures: z.array(z.object({ type: z.enum(processTypes), appId: uuidSchema.nullable(), company: z.string().nullable(), failedAt: z.string(), message: z.string().nullable() })),
+  failures: z.array(
+    z.object({
+      type: z.enum(processTypes),
+      appId: uuidSchema.nullable(),
+      company: z.string().nullable(),
+      failedAt: z.string(),
+      message: z.string().nullable(),
+    }),
+  ),
   /** Signature reminders and expiries across tenants on day D (today), D+1 and D+7 (UTC days). */
   reminders: z.array(
     z.object({

@@ -1,12 +1,25 @@
 import { listQuerySchema } from '../shared/common.ts';
 import { defineEndpoints, file } from '../shared/endpoint.ts';
-import { gdprRequestListResponse, gdprRequestResponse, gdprRetentionSchema, gdprSettingsResponse, gdprSubjectInputSchema, gdprTokenParamsSchema } from './schemas.ts';
+import {
+  gdprRequestListResponse,
+  gdprRequestResponse,
+  gdprRetentionSchema,
+  gdprSettingsResponse,
+  gdprSubjectInputSchema,
+  gdprTokenParamsSchema,
+} from './schemas.ts';
 
 const auth = { audience: 'application', permission: 'settings.gdpr' } as const;
 
 /** The GDPR tab of the settings (docs/gdpr.md): retention, subject access (export) and erasure. */
 export const gdprEndpoints = defineEndpoints(['gdpr'], {
-  settings: { method: 'GET', path: '/api/gdpr/settings', summary: "The tenant's retention periods (defaults until saved)", auth, responses: { 200: gdprSettingsResponse } },
+  settings: {
+    method: 'GET',
+    path: '/api/gdpr/settings',
+    summary: "The tenant's retention periods (defaults until saved)",
+    auth,
+    responses: { 200: gdprSettingsResponse },
+  },
   updateSettings: {
     method: 'PUT',
     path: '/api/gdpr/settings',
@@ -26,7 +39,7 @@ export const gdprEndpoints = defineEndpoints(['gdpr'], {
   export: {
     method: 'POST',
     path: '/api/gdpr/exports',
-    summary: "Exports everything the tenant holds about a person (by e-mail): a job makes the zip and mails its link (30 days) to the caller",
+    summary: 'Exports everything the tenant holds about a person (by e-mail): a job makes the zip and mails its link (30 days) to the caller',
     auth,
     body: gdprSubjectInputSchema,
     responses: { 202: gdprRequestResponse },

@@ -57,6 +57,8 @@ export const gdprCountsSchema = z.object({
   documents: z.number().int(),
   /** Erasures: mails and SMS whose recipient and content were erased (the outbox keeps that they were sent). */
   messages: z.number().int().default(0),
+  /** Roles of request templates prefilled with the person (export: found; erasure: their prefilled person removed). */
+  templates: z.number().int().default(0),
 });
 export type GdprCounts = z.infer<typeof gdprCountsSchema>;
 

@@ -15,7 +15,14 @@ export const helpEndpoints = defineEndpoints(['help'], {
     ),
     responses: { 201: helpRequestResponse },
   },
-  list: { method: 'GET', path: '/api/admin/help-requests', summary: 'Help requests of every account (product administrator)', auth: admin, query: helpRequestListQuerySchema, responses: { 200: helpRequestListResponse } },
+  list: {
+    method: 'GET',
+    path: '/api/admin/help-requests',
+    summary: 'Help requests of every account (product administrator)',
+    auth: admin,
+    query: helpRequestListQuerySchema,
+    responses: { 200: helpRequestListResponse },
+  },
   setStatus: {
     method: 'PUT',
     path: '/api/admin/help-requests/:id/status',

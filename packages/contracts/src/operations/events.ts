@@ -11,7 +11,14 @@ export const operationEventSchemas = {
   /** Every queued order has its request (or failed). */
   'operation.dispatched': z.object({ ...operation, sent: z.number().int(), failed: z.number().int() }),
   /** Every order is final (completed, failed, canceled or expired): the operation's final status and the counts. */
-  'operation.finished': z.object({ ...operation, status: z.enum(['completed', 'failed', 'expired']), completed: z.number().int(), failed: z.number().int(), canceled: z.number().int(), expired: z.number().int() }),
+  'operation.finished': z.object({
+    ...operation,
+    status: z.enum(['completed', 'failed', 'expired']),
+    completed: z.number().int(),
+    failed: z.number().int(),
+    canceled: z.number().int(),
+    expired: z.number().int(),
+  }),
   'operation.canceled': z.object(operation),
   'operation.deleted': z.object(operation),
   'operation.archive_ready': z.object({ ...operation, requestedBy: uuidSchema }),

@@ -30,7 +30,21 @@ export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const finalOrderStatuses: readonly OrderStatus[] = ['completed', 'failed', 'canceled', 'expired'];
 
-export const operationActions = ['update', 'send', 'cancel', 'relaunch', 'retry', 'delete', 'archive', 'export', 'import', 'editOrder', 'cancelOrder', 'deleteOrder', 'deleteDocument'] as const;
+export const operationActions = [
+  'update',
+  'send',
+  'cancel',
+  'relaunch',
+  'retry',
+  'delete',
+  'archive',
+  'export',
+  'import',
+  'editOrder',
+  'cancelOrder',
+  'deleteOrder',
+  'deleteDocument',
+] as const;
 export type OperationAction = (typeof operationActions)[number];
 export const operationActionSchema = z.enum(operationActions);
 
@@ -87,7 +101,12 @@ export const orderInputSchema = z
   .superRefine((order, ctx) => {
     order.signatureFields.forEach((f, i) => {
       if (f.signerIndex < 0 || f.signerIndex >= order.transactionSigners.length)
-        ctx.addIssue({ code: 'custom', path: ['signatureFields', i, 'signerIndex'], message: 'signerIndex names a signer of the order (from 0).', params: { rule: 'invalid_value' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['signatureFields', i, 'signerIndex'],
+          message: 'signerIndex names a signer of the order (from 0).',
+          params: { rule: 'invalid_value' },
+        });
     });
     if (!order.transactionSigners.some((s) => s.role !== 'observer'))
       ctx.addIssue({ code: 'custom', path: ['transactionSigners'], message: 'An order needs at least one signer or validator.', params: { rule: 'required' } });
@@ -100,7 +119,12 @@ export const operationDocumentInputSchema = z.object({ fileName: z.string().trim
 
 export const operationInputSchema = z.object({
   label: z.string().trim().max(200).default(''),
-  description: z.string().trim().max(2000).nullish().transform((v) => v || null),
+  description: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((v) => v || null),
   transactionRequest: transactionRequestInputSchema,
   transactionOrders: z.array(orderInputSchema).max(maxOrdersPerCall).default([]),
   /** Orders added after the draft's own (the form's "add a signature"), where transactionOrders replaces them all. */
@@ -114,11 +138,20 @@ export const operationInputSchema = z.object({
 export type OperationInput = z.input<typeof operationInputSchema>;
 export type OperationData = z.infer<typeof operationInputSchema>;
 /** The multipart text parts (JSON strings, except label, description and status). */
-export const operationFormParts = ['label', 'description', 'level', 'status', 'transactionRequest', 'transactionOrders', 'appendOrders', 'transactionDocument', 'optionsRequest'] as const;
+export const operationFormParts = [
+  'label',
+  'description',
+  'level',
+  'status',
+  'transactionRequest',
+  'transactionOrders',
+  'appendOrders',
+  'transactionDocument',
+  'optionsRequest',
+] as const;
 
 export const operationCountsSchema = z.object(Object.fromEntries(orderStatuses.map((s) => [s, z.number().int()])) as Record<OrderStatus, z.ZodNumber>);
 export type OperationCounts = z.infer<typeof operationCountsSchema>;
-
 
 export const operationDocumentSchema = z.object({
   id: uuidSchema,
@@ -184,7 +217,9 @@ export const orderSchema = z.object({
   rowIndex: z.number().int(),
   transactionSigners: z.array(orderSignerSchema),
   document: z.string(),
-  signatureFields: z.array(z.object({ page: z.number().int(), x: z.number(), y: z.number(), width: z.number(), height: z.number(), signerIndex: z.number().int() })),
+  signatureFields: z.array(
+    z.object({ page: z.number().int(), x: z.number(), y: z.number(), width: z.number(), height: z.number(), signerIndex: z.number().int() }),
+  ),
   status: orderStatusSchema,
   requestId: uuidSchema.nullable(),
   error: z.string().nullable(),
@@ -195,7 +230,10 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 export const orderResponse = itemEnvelope(orderSchema);
 export const orderListResponse = listEnvelope(orderSchema);
-export const orderListQuerySchema = listQuerySchema.extend({ status: orderStatusSchema.optional(), orderBy: z.enum(['rowIndex', 'document', 'status']).optional() });
+export const orderListQuerySchema = listQuerySchema.extend({
+  status: orderStatusSchema.optional(),
+  orderBy: z.enum(['rowIndex', 'document', 'status']).optional(),
+});
 
 /** PATCH orders/:orderId: a draft order's new content, or `{status: 'canceled'}` for a sent one. */
 export const orderPatchInputSchema = z.union([z.object({ status: z.literal('canceled') }), orderInputSchema]);
@@ -223,10 +261,48 @@ export const operationDocumentsResponse = itemEnvelope(z.array(operationDocument
  * Why an order row is rejected (besides the address book's row reasons): no document named, a path instead of a
  * file name, a file not in the pool, a name several pool files match (case aside), no signer, a bad field or step.
  */
-export const orderImportReasons = ['document_missing', 'document_path', 'document_not_uploaded', 'document_ambiguous', 'no_signer', 'invalid_field', 'invalid_step', 'too_many_orders'] as const;
+export const orderImportReasons = [
+  'document_missing',
+  'document_path',
+  'document_not_uploaded',
+  'document_ambiguous',
+  'no_signer',
+  'invalid_field',
+  'invalid_step',
+  'too_many_orders',
+] as const;
 export const orderImportRowReasonSchema = z.union([importRowReasonSchema, z.enum(orderImportReasons)]);
 export type OrderImportRowReason = z.infer<typeof orderImportRowReasonSchema>;
 export const orderImportQuerySchema = z.object({ preview: z.enum(['0', '1']).default('0') });
+
+/** A signer's fields in an order sheet, as the template names them after `signerN_` (`signer2_email`). */
+export const orderSignerColumnFields = ['firstname', 'lastname', 'email', 'phone', 'language', 'role', 'step', 'page', 'x', 'y'] as const;
+export type OrderSignerColumnField = (typeof orderSignerColumnFields)[number];
+/**
+ * Which column (0-based) feeds each field (`{"document": 0, "signer1_email": 3}`); a field absent is not read. At
+ * least `document` and one signer's e-mail; a signer's other fields need that signer's e-mail; a column feeds one field.
+ */
+export const orderImportMappingSchema = z.record(z.string(), z.number().int().min(0));
+export type OrderImportMapping = z.infer<typeof orderImportMappingSchema>;
+/** Step 1 of the import: the sheet's columns, the mapping proposed and its first rows; nothing is saved. */
+export const orderImportColumnsSchema = z.object({
+  fileName: z.string(),
+  /** A workbook: the sheet read (the `sheet` part, else the workbook's active sheet); null for a CSV. */
+  sheetName: z.string().nullable(),
+  sheets: z.array(z.string()),
+  /** The first row's texts, one per column. */
+  columns: z.array(z.object({ index: z.number().int(), header: z.string() })),
+  /** The mapping proposed: the tenant's remembered one where the header texts match, the guess from the header words elsewhere. */
+  mapping: orderImportMappingSchema,
+  /** true when the remembered mapping gave at least one field. */
+  remembered: z.boolean(),
+  /** The first rows under the header, as read (at most 5). */
+  sampleRows: z.array(z.array(z.string())),
+  /** Rows under the header (blank rows aside). */
+  rows: z.number().int(),
+});
+export type OrderImportColumns = z.infer<typeof orderImportColumnsSchema>;
+export const orderImportColumnsResponse = itemEnvelope(orderImportColumnsSchema);
 export const orderImportReportSchema = z.object({
   /** true: nothing was saved (the preview); false: the kept rows are the draft's new orders. */
   preview: z.boolean(),
@@ -250,6 +326,8 @@ export const orderImportReportSchema = z.object({
   ),
   /** Files the kept orders name that the pool does not hold yet (upload them before sending). */
   missingDocuments: z.array(z.string()),
+  /** The mapping the rows were read with (the one sent, else the one proposed by step 1). */
+  mapping: orderImportMappingSchema,
 });
 export type OrderImportReport = z.infer<typeof orderImportReportSchema>;
 export const orderImportResponse = itemEnvelope(orderImportReportSchema);

@@ -10,7 +10,14 @@ const paymentMethodKind = z.enum(['card', 'sepa']);
  * Every money movement behind them is also an append-only ledger row of the payments domain.
  */
 export const paymentEventSchemas = {
-  'payment.succeeded': z.object({ paymentId: uuidSchema, paymentRequestId: uuidSchema, saleIds: z.array(uuidSchema).min(1), amountCents: cents, method: paymentMethodKind, succeededAt: z.string() }),
+  'payment.succeeded': z.object({
+    paymentId: uuidSchema,
+    paymentRequestId: uuidSchema,
+    saleIds: z.array(uuidSchema).min(1),
+    amountCents: cents,
+    method: paymentMethodKind,
+    succeededAt: z.string(),
+  }),
   'payment.failed': z.object({
     paymentId: uuidSchema,
     paymentRequestId: uuidSchema,
@@ -26,5 +33,12 @@ export const paymentEventSchemas = {
    * An automatic payment failed: one event per person to tell (the tenant's owner, in the tenant; the product
    * administrator, in the platform's tenant), turned into an in-app notice by the notifications domain.
    */
-  'payment.auto_payment_failed': z.object({ paymentId: uuidSchema, userId: uuidSchema, tenantAppId: uuidSchema, company: z.string(), amountCents: cents, reason: z.string() }),
+  'payment.auto_payment_failed': z.object({
+    paymentId: uuidSchema,
+    userId: uuidSchema,
+    tenantAppId: uuidSchema,
+    company: z.string(),
+    amountCents: cents,
+    reason: z.string(),
+  }),
 } as const;

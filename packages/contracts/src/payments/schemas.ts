@@ -12,7 +12,16 @@ export const paymentKinds = ['card', 'sepa'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
 
 /** Append-only ledger rows: one per money movement (signed cents: money in > 0, money out < 0). */
-export const ledgerKinds = ['charge', 'refund', 'dispute_opened', 'dispute_won', 'dispute_lost', 'sepa_collected', 'sepa_rejected', 'sepa_refund_transfer'] as const;
+export const ledgerKinds = [
+  'charge',
+  'refund',
+  'dispute_opened',
+  'dispute_won',
+  'dispute_lost',
+  'sepa_collected',
+  'sepa_rejected',
+  'sepa_refund_transfer',
+] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**
@@ -46,7 +55,14 @@ export const sepaReturnReasons = {
 export type SepaReturnReason = keyof typeof sepaReturnReasons;
 export const sepaReturnReasonSchema = z.enum(Object.keys(sepaReturnReasons) as [SepaReturnReason, ...SepaReturnReason[]]);
 
-export const savedCardSchema = z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int(), isDefault: z.boolean() });
+export const savedCardSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+});
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
 export const sepaMandateSchema = z.object({
@@ -100,7 +116,13 @@ export const signMandateBodySchema = z.object({
   accept: z.literal(true),
 });
 
-export const invoiceOfPaymentSchema = z.object({ saleId: uuidSchema, number: z.string(), totalCents: z.number().int(), issuedAt: z.string(), refundedCents: z.number().int() });
+export const invoiceOfPaymentSchema = z.object({
+  saleId: uuidSchema,
+  number: z.string(),
+  totalCents: z.number().int(),
+  issuedAt: z.string(),
+  refundedCents: z.number().int(),
+});
 export const paymentSchema = z.object({
   id: uuidSchema,
   appId: uuidSchema,

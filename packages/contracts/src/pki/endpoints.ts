@@ -30,5 +30,12 @@ export const pkiEndpoints = defineEndpoints(['pki'], {
     auth,
     responses: { 200: file('application/ocsp-response') },
   },
-  tsa: { method: 'POST', path: '/tsa', summary: 'Time-stamping (RFC 3161, application/timestamp-query)', auth, body: binary('application/timestamp-query'), responses: { 200: file('application/timestamp-reply') } },
+  tsa: {
+    method: 'POST',
+    path: '/tsa',
+    summary: 'Time-stamping (RFC 3161, application/timestamp-query)',
+    auth,
+    body: binary('application/timestamp-query'),
+    responses: { 200: file('application/timestamp-reply') },
+  },
 });

@@ -28,7 +28,14 @@ import { uuidSchema } from '../shared/common.ts';
 const tenant = { audience: 'application', permission: 'settings.configuration' } as const;
 
 export const settingsEndpoints = defineEndpoints(['settings'], {
-  get: { method: 'GET', path: '/api/settings/:appId', summary: "The tenant's settings (General, Parameters, templates, logo, provider without its password)", auth: tenant, params: appIdParamsSchema, responses: { 200: tenantSettingsResponse } },
+  get: {
+    method: 'GET',
+    path: '/api/settings/:appId',
+    summary: "The tenant's settings (General, Parameters, templates, logo, provider without its password)",
+    auth: tenant,
+    params: appIdParamsSchema,
+    responses: { 200: tenantSettingsResponse },
+  },
   saveGeneral: {
     method: 'PUT',
     path: '/api/settings/:appId/general',
@@ -83,7 +90,14 @@ export const settingsEndpoints = defineEndpoints(['settings'], {
     body: multipart(`Part \`file\`: the logo (${logoRuleText})`),
     responses: { 200: tenantSettingsResponse },
   },
-  deleteLogo: { method: 'DELETE', path: '/api/settings/:appId/logo', summary: "Removes the tenant's logo", auth: tenant, params: appIdParamsSchema, responses: { 200: tenantSettingsResponse } },
+  deleteLogo: {
+    method: 'DELETE',
+    path: '/api/settings/:appId/logo',
+    summary: "Removes the tenant's logo",
+    auth: tenant,
+    params: appIdParamsSchema,
+    responses: { 200: tenantSettingsResponse },
+  },
   logo: {
     method: 'GET',
     path: '/api/public/logos/:appId/:version',
@@ -95,7 +109,7 @@ export const settingsEndpoints = defineEndpoints(['settings'], {
   saveProvider: {
     method: 'PUT',
     path: '/api/settings/:appId/provider',
-    summary: "Signing-provider credentials of the tenant, or of one of its users (userId); the password is stored encrypted and never returned",
+    summary: 'Signing-provider credentials of the tenant, or of one of its users (userId); the password is stored encrypted and never returned',
     auth: tenant,
     params: appIdParamsSchema,
     body: providerCredentialsInputSchema,
@@ -127,4 +141,3 @@ export const settingsEndpoints = defineEndpoints(['settings'], {
     responses: { 200: mySignatureDefaultsResponse },
   },
 });
-

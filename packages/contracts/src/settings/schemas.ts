@@ -3,6 +3,7 @@ import { httpsUrlSchema, itemEnvelope, localeSchema, uuidSchema, type Locale } f
 import { emailSchema } from '../users/schemas.ts';
 import { signatureDefaultsLayerSchema } from './defaults.ts';
 import { signatureDefaultsSchema } from './effective.ts';
+import { embedOriginsSchema } from './embedding.ts';
 
 /**
  * settings/configuration (docs/settings.md): the tenant's General and Parameters tabs, its mail and SMS templates,
@@ -52,7 +53,10 @@ export type GeneralSettingsInput = z.input<typeof generalSettingsInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------- parameters
 /** Spec §3: the SMS sender name, 1 to 11 letters or digits. */
-export const smsSenderSchema = z.string().trim().regex(/^[A-Za-z0-9]{1,11}$/, { message: '1 to 11 letters or digits.' });
+export const smsSenderSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,11}$/, { message: '1 to 11 letters or digits.' });
 
 export const parametersInputSchema = z.object({
   signatureDefaults: signatureDefaultsSchema.omit({ expiryDays: true }),
@@ -60,10 +64,18 @@ export const parametersInputSchema = z.object({
   successRedirection: httpsUrlSchema.nullish().transform((v) => v || null),
   cancelRedirection: httpsUrlSchema.nullish().transform((v) => v || null),
   failRedirection: httpsUrlSchema.nullish().transform((v) => v || null),
-  smsSender: smsSenderSchema.nullish().or(z.literal('')).transform((v) => v || null),
+  smsSender: smsSenderSchema
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   providerInheritance: z.boolean(),
   /** The start mail (docs/settings.md): the requester is told when their request is sent to its signers. */
   notifyRequesterOnStart: z.boolean().default(true),
+  /**
+   * Origins allowed to frame the signing page (docs/embedding.md); omitted: unchanged. https only unless the tenant
+   * is in test mode (then http://localhost too): checked by the server, which knows the mode.
+   */
+  embedOrigins: embedOriginsSchema.optional(),
 });
 export type ParametersInput = z.input<typeof parametersInputSchema>;
 
@@ -113,8 +125,10 @@ function checkTemplate(kind: MessageTemplateKind, template: TenantTemplate, path
     }
   }
   if (!template.sms) return;
-  if (!smsTemplateKinds.includes(kind)) ctx.addIssue({ code: 'custom', path: [...path, 'sms'], message: 'This mail is never sent by SMS.', params: { rule: 'invalid_value' } });
-  else if (!template.sms.includes(smsWildcard)) ctx.addIssue({ code: 'custom', path: [...path, 'sms'], message: `The SMS must contain ${smsWildcard}.`, params: { rule: 'required' } });
+  if (!smsTemplateKinds.includes(kind))
+    ctx.addIssue({ code: 'custom', path: [...path, 'sms'], message: 'This mail is never sent by SMS.', params: { rule: 'invalid_value' } });
+  else if (!template.sms.includes(smsWildcard))
+    ctx.addIssue({ code: 'custom', path: [...path, 'sms'], message: `The SMS must contain ${smsWildcard}.`, params: { rule: 'required' } });
 }
 
 const byLanguage = z.partialRecord(localeSchema, tenantTemplateSchema).optional();
@@ -131,10 +145,20 @@ export const templatesInputSchema = z.object({ templates: tenantTemplatesSchema 
 export const templatePreviewInputSchema = z
   .object({ kind: messageTemplateKindSchema, language: localeSchema, template: tenantTemplateSchema })
   .superRefine((input, ctx) => checkTemplate(input.kind, input.template, ['template'], ctx));
-export const templatePreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string(), sms: z.string().nullable(), smsLength: z.number().int().nullable() });
+export const templatePreviewSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  sms: z.string().nullable(),
+  smsLength: z.number().int().nullable(),
+});
 export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
 
-export const templateTestInputSchema = z.object({ kind: messageTemplateKindSchema, /** Default: the caller's language. */ language: localeSchema.optional(), channel: z.enum(['email', 'sms']).default('email') });
+export const templateTestInputSchema = z.object({
+  kind: messageTemplateKindSchema,
+  /** Default: the caller's language. */ language: localeSchema.optional(),
+  channel: z.enum(['email', 'sms']).default('email'),
+});
 export const templateTestResultSchema = z.object({ messageId: uuidSchema, to: z.string() });
 
 // ---------------------------------------------------------------------------------------------------- provider
@@ -202,6 +226,7 @@ export const tenantSettingsSchema = z.object({
     smsSender: z.string().nullable(),
     providerInheritance: z.boolean(),
     notifyRequesterOnStart: z.boolean(),
+    embedOrigins: z.array(z.string()),
   }),
   templates: tenantTemplatesSchema,
   provider: providerCredentialsSchema.nullable(),

@@ -31,9 +31,7 @@ export const features = [
 export const featureSchema = z.enum(features);
 export type Feature = z.infer<typeof featureSchema>;
 export type FeatureFlags = Record<Feature, boolean>;
-export const featureFlagsSchema = z.object(
-  Object.fromEntries(features.map((f) => [f, z.boolean()])) as Record<Feature, z.ZodBoolean>,
-);
+export const featureFlagsSchema = z.object(Object.fromEntries(features.map((f) => [f, z.boolean()])) as Record<Feature, z.ZodBoolean>);
 /** A new tenant (pack free) starts with the basics on; the administrator enables the rest. */
 export const defaultFeatureFlags: FeatureFlags = {
   timestamp: true,
@@ -97,14 +95,7 @@ export const permissions = [
 export const permissionSchema = z.enum(permissions);
 export type Permission = z.infer<typeof permissionSchema>;
 
-const everyone: Permission[] = [
-  'dashboard.view',
-  'certificates.order',
-  'settings.profile',
-  'notifications.read',
-  'signatures.read',
-  'phonebook.read',
-];
+const everyone: Permission[] = ['dashboard.view', 'certificates.order', 'settings.profile', 'notifications.read', 'signatures.read', 'phonebook.read'];
 const senders: Permission[] = [
   'signatures.create',
   'signatures.manage',

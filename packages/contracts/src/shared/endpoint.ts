@@ -119,7 +119,9 @@ export function successStatus(endpoint: EndpointSpec): number {
     .find((s) => s >= 200 && s < 300);
   if (status === undefined) {
     // A browser's landing point (an OAuth callback) answers a redirect.
-    const redirect = Object.keys(endpoint.responses).map(Number).find((s) => s >= 300 && s < 400);
+    const redirect = Object.keys(endpoint.responses)
+      .map(Number)
+      .find((s) => s >= 300 && s < 400);
     if (redirect !== undefined) return redirect;
   }
   if (status === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no success response`);

@@ -77,6 +77,12 @@ export const errorHttpStatus = {
   DOCUMENT_PURGED: 410,
   NOT_YOUR_TURN: 409,
   ACTION_NOT_ALLOWED: 403,
+  /**
+   * A hand-over (delegation) refused by the state of things: this participant already answered or handed over, the
+   * request is no longer awaiting answers, or the place was handed over `delegationRules.maxHandOvers` times
+   * (`details.reason`: `answered` | `limit`).
+   */
+  DELEGATION_NOT_POSSIBLE: 409,
   CODE_REQUIRED: 400,
   CODE_RESEND_TOO_SOON: 429,
   CODE_SEND_LIMIT: 429,
@@ -222,6 +228,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   DOCUMENT_PURGED: 'This document was deleted at the end of its retention period.',
   NOT_YOUR_TURN: 'It is not your turn to sign yet.',
   ACTION_NOT_ALLOWED: 'This action is not possible for you on this request.',
+  DELEGATION_NOT_POSSIBLE: 'This request can no longer be handed over from this link.',
   CODE_REQUIRED: 'Ask for a code first.',
   CODE_RESEND_TOO_SOON: 'Wait a moment before asking for a new code.',
   CODE_SEND_LIMIT: 'Too many codes were sent. Try again later.',

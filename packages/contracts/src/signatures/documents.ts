@@ -3,7 +3,6 @@ import { uuidSchema } from '../shared/common.ts';
 import { documentFileTypes, documentTypes } from './constants.ts';
 import { signatureFieldInputSchema, signatureFieldSchema } from './fields.ts';
 
-
 export const documentInputSchema = z.object({
   /**
    * Editing a draft (PUT /api/transactions/:id/draft): keep this stored document (no file part); its entry's title,
@@ -50,7 +49,6 @@ export const signatureDocumentSchema = z.object({
 });
 export type SignatureDocument = z.infer<typeof signatureDocumentSchema>;
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // Upload checks (the server reads every PDF with the signing engine's reader: what it accepts can be signed)
 
@@ -84,7 +82,6 @@ export const pdfRejectionMessages: Record<PdfRejectionReason, (fileName: string)
   DECOMPRESSION_BOMB: (f) => `${f} holds compressed data that expands far beyond the allowed size: it was refused. Print it to a new PDF and upload it again.`,
   UNSUPPORTED: (f) => `${f} uses a PDF structure that cannot be processed: print it to a new PDF and upload it again.`,
 };
-
 
 /** One PDF as the upload check sees it: its pages in visible-page coordinates (points, rotation applied). */
 export const inspectedDocumentSchema = z.object({

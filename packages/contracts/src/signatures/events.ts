@@ -33,6 +33,17 @@ export const signatureEventSchemas = {
   'signature.signer_approved': z.object(signer),
   'signature.signer_refused': z.object({ ...signer, comment: z.string().nullable() }),
   'signature.signer_canceled': z.object(signer),
+  /**
+   * The participant handed the request over (option allowDelegation): `delegate*` is the new participant, who takes
+   * the same place (signerIndex) and is invited like any other; `reason` is the participant's own words.
+   */
+  'signature.signer_delegated': z.object({
+    ...signer,
+    delegateSignerId: uuidSchema,
+    delegateName: z.string(),
+    delegateEmail: z.string(),
+    reason: z.string(),
+  }),
   /** Every participant acted: the signed documents are being finalised. */
   'signature.signed': z.object({ ...request, hasSignedDocuments: z.boolean() }),
   'signature.completed': z.object({ ...request, documentCount: z.number().int() }),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { maxSignersPerRequest } from './constants.ts';
 
-
 /** signerIndex -1 is the company stamp. */
 export const stampSignerIndex = -1;
 /** Page -1 means the last page of the document. */
@@ -35,7 +34,12 @@ export function fieldSizeOf(field: { width?: number | null; height?: number | nu
   return { width: field.width ?? defaultFieldSize.width, height: field.height ?? defaultFieldSize.height };
 }
 
-const coordinate = z.number().min(0).max(10_000).nullish().transform((v) => v ?? 0);
+const coordinate = z
+  .number()
+  .min(0)
+  .max(10_000)
+  .nullish()
+  .transform((v) => v ?? 0);
 const sizeInput = (dimension: keyof FieldSize) =>
   z
     .number()

@@ -4,14 +4,19 @@ import { emailSchema } from '../users/schemas.ts';
 import { certificationLevelSchema, chainingModes, contactChannels, handwrittenModes, reminderScheduleSchema, type ReminderSchedule } from './constants.ts';
 import { sepaPreprocessingOutputSchema, sepaPreprocessingSchema } from './sepa.ts';
 
-
 const noReminder: ReminderSchedule = { firstAfterDays: 0, intervalDays: 0 };
 const reminderScheduleInput = z
   .object({
     firstAfterDays: z.number().int().min(0).max(365).default(0),
     intervalDays: z.number().int().min(0).max(365).default(0),
     /** At most this many reminders (peers stop after 5, or never); null = until the request expires. */
-    maxCount: z.number().int().min(1).max(100).nullish().transform((v) => v ?? null),
+    maxCount: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .prefault({});
 
@@ -42,6 +47,11 @@ export const signatureOptionsSchema = z.object({
   failRedirection: z.string().nullable(),
   coSignersSignFirst: z.boolean(),
   preprocessing: z.object({ sepa: sepaPreprocessingOutputSchema }).nullable(),
+  /**
+   * A participant may hand the request over to someone else from the signing page (docs/signing-page.md,
+   * "Delegation"). Requests stored before the option existed have none: false.
+   */
+  allowDelegation: z.boolean().default(false),
 });
 export type SignatureOptions = z.infer<typeof signatureOptionsSchema>;
 
@@ -56,10 +66,21 @@ export const signatureOptionsInputSchema = z
     level: certificationLevelSchema.optional(),
     handwritten: z.enum(handwrittenModes).default('disabled'),
     stampBeforeSigning: z.boolean().default(false),
-    stampAccount: z.string().trim().max(200).nullish().transform((v) => v || null),
+    stampAccount: z
+      .string()
+      .trim()
+      .max(200)
+      .nullish()
+      .transform((v) => v || null),
     contactFirstSignerBy: z.enum(contactChannels).default('email'),
     reminders: z.object({ mail: reminderScheduleInput, sms: reminderScheduleInput }).prefault({}),
-    expiryDays: z.number().int().min(1).max(365).nullish().transform((v) => v ?? null),
+    expiryDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .nullish()
+      .transform((v) => v ?? null),
     signedDocuments: z
       .object({
         toRequester: z.boolean().default(true),
@@ -69,12 +90,22 @@ export const signatureOptionsInputSchema = z
       })
       .prefault({}),
     finalDocCCeMails: z.preprocess(toList, z.array(emailSchema).max(20)).default([]),
-    invitationMessage: z.string().trim().max(2000).nullish().transform((v) => v || null),
+    invitationMessage: z
+      .string()
+      .trim()
+      .max(2000)
+      .nullish()
+      .transform((v) => v || null),
     successRedirection: httpsUrlSchema.nullish().transform((v) => v ?? null),
     cancelRedirection: httpsUrlSchema.nullish().transform((v) => v ?? null),
     failRedirection: httpsUrlSchema.nullish().transform((v) => v ?? null),
     coSignersSignFirst: z.boolean().default(false),
-    preprocessing: z.object({ sepa: sepaPreprocessingSchema }).nullish().transform((v) => v ?? null),
+    /** Participants may hand the request over to someone else (signing page); off unless the sender allows it. */
+    allowDelegation: z.boolean().default(false),
+    preprocessing: z
+      .object({ sepa: sepaPreprocessingSchema })
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((o, ctx) => {
     if (o.signedDocuments.sendCopy && !o.signedDocuments.toSigners) {
@@ -92,4 +123,3 @@ export const signatureOptionsInputSchema = z
   .transform(({ level: _level, ...options }): SignatureOptions => options);
 export type SignatureOptionsInput = z.input<typeof signatureOptionsInputSchema>;
 export const defaultReminders = { mail: noReminder, sms: noReminder };
-

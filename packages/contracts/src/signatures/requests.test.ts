@@ -115,9 +115,16 @@ describe('options', () => {
     expect(isValidIban('FR76 3000 6000 0112 3456 7890 188')).toBe(false);
     expect(isValidCreditorId('FR72ZZZ123456')).toBe(true);
     expect(isValidCreditorId('FR73ZZZ123456')).toBe(false);
-    const sepa = { rum: 'RUM-2026-001', ics: 'FR72ZZZ123456', type: 'recurrent', debtor: { name: 'Ann Lee', address: '1 rue X, Paris', iban: 'FR7630006000011234567890189' } };
+    const sepa = {
+      rum: 'RUM-2026-001',
+      ics: 'FR72ZZZ123456',
+      type: 'recurrent',
+      debtor: { name: 'Ann Lee', address: '1 rue X, Paris', iban: 'FR7630006000011234567890189' },
+    };
     expect(signatureOptionsInputSchema.safeParse({ preprocessing: { sepa } }).success).toBe(true);
-    const bad = signatureOptionsInputSchema.safeParse({ preprocessing: { sepa: { ...sepa, debtor: { ...sepa.debtor, iban: 'FR7630006000011234567890188' } } } });
+    const bad = signatureOptionsInputSchema.safeParse({
+      preprocessing: { sepa: { ...sepa, debtor: { ...sepa.debtor, iban: 'FR7630006000011234567890188' } } },
+    });
     expect(bad.error!.issues[0]!.path).toEqual(['preprocessing', 'sepa', 'debtor', 'iban']);
     const withBic = (bic: string) => signatureOptionsInputSchema.safeParse({ preprocessing: { sepa: { ...sepa, debtor: { ...sepa.debtor, bic } } } });
     expect(withBic('bnpa frpp').data!.preprocessing!.sepa.debtor.bic).toBe('BNPAFRPP');
@@ -138,7 +145,10 @@ describe('request input', () => {
     expect(r.error!.issues.map((i) => i.path.join('.'))).toEqual(['transactionSigners.1.emailAddress', 'transactionSigners.1.signerIndex']);
   });
   it('lists the send problems: signers, documents, placement', () => {
-    expect(sendReadinessProblems({ signers: [], documents: [], contactFirstSignerBy: 'email' }).map((p) => p.field)).toEqual(['transactionSigners', 'transactionDocuments']);
+    expect(sendReadinessProblems({ signers: [], documents: [], contactFirstSignerBy: 'email' }).map((p) => p.field)).toEqual([
+      'transactionSigners',
+      'transactionDocuments',
+    ]);
     const problems = sendReadinessProblems({
       signers: [
         { role: 'signer', signerIndex: 0, firstname: 'Ann', lastname: 'Lee' },
@@ -164,7 +174,13 @@ describe('state machine', () => {
   it('covers every status; only drafts can be sent; final statuses can be deleted, in-flight ones cancelled', () => {
     expect(Object.keys(signatureTransitions).sort()).toEqual([...signatureStatuses].sort());
     expect(signatureStatuses.filter((s) => allowedActions(s).includes('send'))).toEqual(['draft']);
-    expect(signatureStatuses.filter((s) => allowedActions(s).includes('cancel'))).toEqual(['pending', 'preprocess', 'preprocess_access', 'ready', 'wait_cosigner']);
+    expect(signatureStatuses.filter((s) => allowedActions(s).includes('cancel'))).toEqual([
+      'pending',
+      'preprocess',
+      'preprocess_access',
+      'ready',
+      'wait_cosigner',
+    ]);
     expect(signatureStatuses.filter((s) => allowedActions(s).includes('delete'))).toEqual(['draft', 'completed', 'refused', 'canceled', 'expired', 'failed']);
     expect(invalidTransitionMessage('send', 'ready')).toBe('Cannot send a request that is ready');
   });

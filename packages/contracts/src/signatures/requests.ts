@@ -7,10 +7,14 @@ import { signatureOptionsInputSchema, signatureOptionsSchema } from './options.t
 import { signerInputSchema, signerSchema } from './signers.ts';
 import { signatureActionSchema, signatureStatusSchema, signerStatusSchema } from './states.ts';
 
-
 export const transactionRequestInputSchema = z
   .object({
-    description: z.string().trim().max(2000).nullish().transform((v) => v || null),
+    description: z
+      .string()
+      .trim()
+      .max(2000)
+      .nullish()
+      .transform((v) => v || null),
     /** true: send at once; false: save as draft. */
     send: z.boolean().default(false),
   })
@@ -29,10 +33,20 @@ export const signatureRequestInputSchema = z
     const seenIndexes = new Set<number>();
     input.transactionSigners.forEach((s, i) => {
       if (seenEmails.has(s.emailAddress)) {
-        ctx.addIssue({ code: 'custom', path: ['transactionSigners', i, 'emailAddress'], message: 'Each signer needs a different email.', params: { rule: 'invalid_value' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['transactionSigners', i, 'emailAddress'],
+          message: 'Each signer needs a different email.',
+          params: { rule: 'invalid_value' },
+        });
       }
       if (seenIndexes.has(s.signerIndex)) {
-        ctx.addIssue({ code: 'custom', path: ['transactionSigners', i, 'signerIndex'], message: 'Each signer needs a different signerIndex.', params: { rule: 'invalid_value' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['transactionSigners', i, 'signerIndex'],
+          message: 'Each signer needs a different signerIndex.',
+          params: { rule: 'invalid_value' },
+        });
       }
       seenEmails.add(s.emailAddress);
       seenIndexes.add(s.signerIndex);
@@ -42,7 +56,6 @@ export type SignatureRequestInput = z.input<typeof signatureRequestInputSchema>;
 export type SignatureRequestData = z.infer<typeof signatureRequestInputSchema>;
 /** The multipart text parts, in the order the server reads them. */
 export const signatureFormParts = ['label', 'transactionRequest', 'transactionSigners', 'transactionDocuments', 'optionsRequest'] as const;
-
 
 export const signatureRequestSchema = z.object({
   id: uuidSchema,
@@ -109,7 +122,11 @@ export const signatureListQuerySchema = listQuerySchema.extend({
       try {
         return decodeSignatureFilter(value);
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'filter must be the base64 of a JSON {status?, createdFrom?, createdTo?}.', params: { rule: 'invalid_value' } });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'filter must be the base64 of a JSON {status?, createdFrom?, createdTo?}.',
+          params: { rule: 'invalid_value' },
+        });
         return z.NEVER;
       }
     }),

@@ -36,24 +36,33 @@ export const isValidMandateReference = (rum: string) => /^[A-Za-z0-9/?:().,'+ -]
 
 export const sepaMandateTypes = ['recurrent', 'oneOff'] as const;
 
-export const sepaPreprocessingSchema = z.object({
-  rum: z.string().trim().refine(isValidMandateReference, { message: 'Invalid mandate reference (RUM).', params: { rule: 'invalid_value' } }),
-  ics: z.string().trim().refine(isValidCreditorId, { message: 'Invalid creditor identifier (ICS).', params: { rule: 'invalid_value' } }),
-  type: z.enum(sepaMandateTypes),
-  debtor: z.object({
-    name: z.string().trim().min(1).max(140),
-    address: z.string().trim().min(1).max(500),
-    iban: z
+export const sepaPreprocessingSchema = z
+  .object({
+    rum: z
       .string()
-      .transform(normalizeIban)
-      .refine(isValidIban, { message: 'Invalid IBAN.', params: { rule: 'invalid_value' } }),
-    /** Optional (SEPA Core no longer requires it); when given, 8 or 11 characters of a bank in the IBAN's country. */
-    bic: z.string().transform(compactIdentifier).optional(),
-  }),
-}).superRefine((sepa, ctx) => {
-  const problem = sepa.debtor.bic ? bicProblem(sepa.debtor.bic, sepa.debtor.iban) : null;
-  if (problem) ctx.addIssue({ code: 'custom', path: ['debtor', 'bic'], message: `Invalid BIC: ${describeProblem(problem)}.`, params: { rule: 'invalid_value' } });
-});
+      .trim()
+      .refine(isValidMandateReference, { message: 'Invalid mandate reference (RUM).', params: { rule: 'invalid_value' } }),
+    ics: z
+      .string()
+      .trim()
+      .refine(isValidCreditorId, { message: 'Invalid creditor identifier (ICS).', params: { rule: 'invalid_value' } }),
+    type: z.enum(sepaMandateTypes),
+    debtor: z.object({
+      name: z.string().trim().min(1).max(140),
+      address: z.string().trim().min(1).max(500),
+      iban: z
+        .string()
+        .transform(normalizeIban)
+        .refine(isValidIban, { message: 'Invalid IBAN.', params: { rule: 'invalid_value' } }),
+      /** Optional (SEPA Core no longer requires it); when given, 8 or 11 characters of a bank in the IBAN's country. */
+      bic: z.string().transform(compactIdentifier).optional(),
+    }),
+  })
+  .superRefine((sepa, ctx) => {
+    const problem = sepa.debtor.bic ? bicProblem(sepa.debtor.bic, sepa.debtor.iban) : null;
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: ['debtor', 'bic'], message: `Invalid BIC: ${describeProblem(problem)}.`, params: { rule: 'invalid_value' } });
+  });
 export type SepaPreprocessing = z.infer<typeof sepaPreprocessingSchema>;
 
 /** The stored shape (responses: no transforms). */

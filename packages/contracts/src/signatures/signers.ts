@@ -5,7 +5,6 @@ import { maxSignersPerRequest, signerRoleSchema, type SignerRole } from './const
 import { signerStatusSchema } from './states.ts';
 import { outboxStatusSchema } from '../outbox/schemas.ts';
 
-
 /** Legacy `mail` and `phoneNumber` are accepted and renamed to `emailAddress` and `phoneNum` (spec §3). */
 export function renameLegacySignerKeys(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
@@ -35,7 +34,11 @@ export const signerInputObjectSchema = z.object({
   coSigner: z.boolean().default(false),
   connector: signerConnectorInputSchema.nullish(),
   /** Order in the chain, from 0; a signature field names its signer by this index. */
-  signerIndex: z.number().int().min(0).max(maxSignersPerRequest - 1),
+  signerIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(maxSignersPerRequest - 1),
   /** Parallel signing (signerStepSchema). */
   step: signerStepSchema,
   invitationMessage: z.string().trim().max(2000).nullish(),
@@ -64,13 +67,15 @@ export const signerSchema = z.object({
   invitedAt: z.string().nullable(),
   lastReminderAt: z.string().nullable(),
   reminderCount: z.number().int(),
+  /** Handed the request over (status `delegated`): to whom, when and why. Null otherwise. */
+  handedOver: z.object({ toSignerId: uuidSchema, toName: z.string(), reason: z.string(), at: z.string() }).nullable(),
+  /** A delegate: the participant who handed the request over to them. Null for a participant the sender chose. */
+  delegatedBy: z.object({ signerId: uuidSchema, name: z.string() }).nullable(),
   /**
    * The last mail or SMS sent to this participant (invitation, reminder, cancellation) and how its delivery
    * stands: `retrying` or `failed` tell the requester the participant may not have been reached. Null: none sent.
    */
-  lastMessage: z
-    .object({ channel: z.enum(['email', 'sms']), status: outboxStatusSchema, error: z.string().nullable(), at: z.string() })
-    .nullable(),
+  lastMessage: z.object({ channel: z.enum(['email', 'sms']), status: outboxStatusSchema, error: z.string().nullable(), at: z.string() }).nullable(),
 });
 export type Signer = z.infer<typeof signerSchema>;
 
@@ -82,4 +87,3 @@ export function signerDisplayName(signer: { firstname: string; lastname: string 
 export function sortSignersForDisplay<T extends { role: SignerRole; signerIndex: number }>(signers: readonly T[]): T[] {
   return [...signers].sort((a, b) => Number(b.role === 'observer') - Number(a.role === 'observer') || a.signerIndex - b.signerIndex);
 }
-

@@ -96,6 +96,8 @@ export function invalidTransitionMessage(action: SignatureAction, status: Signat
  * - pendingId / pendingValidation: identity document awaited / under verification (level 2).
  * - signed: signed (or approved, for a validator). cancel: refused. aborted: cancelled by the requester.
  * - failed, expired.
+ * - delegated: handed the request over to someone else (option allowDelegation); the delegate's own row takes the
+ *   same place in the chain (signerIndex, step, fields) and this one never acts again.
  */
 export const signerStatuses = [
   'before',
@@ -111,6 +113,7 @@ export const signerStatuses = [
   'aborted',
   'failed',
   'expired',
+  'delegated',
 ] as const;
 export const signerStatusSchema = z.enum(signerStatuses);
 export type SignerStatus = z.infer<typeof signerStatusSchema>;
@@ -120,9 +123,11 @@ export const invitedSignerStatuses: readonly SignerStatus[] = ['ready', 'access'
 /** Not invited yet. */
 export const notYetInvitedSignerStatuses: readonly SignerStatus[] = ['before', 'waiting', 'waitcosigner'];
 /** A signer in one of these will not act again. */
-export const finalSignerStatuses: readonly SignerStatus[] = ['signed', 'cancel', 'aborted', 'failed', 'expired'];
+export const finalSignerStatuses: readonly SignerStatus[] = ['signed', 'cancel', 'aborted', 'failed', 'expired', 'delegated'];
+/** A participant may hand over while invited or still waiting for their turn (their delegate then waits in their place). */
+export const delegableSignerStatuses: readonly SignerStatus[] = [...invitedSignerStatuses, 'waiting', 'waitcosigner'];
 
-const stopped: SignerStatus[] = ['aborted', 'expired'];
+const stopped: SignerStatus[] = ['aborted', 'expired', 'delegated'];
 /** Allowed signer status changes (from → to). */
 export const signerTransitions: Record<SignerStatus, readonly SignerStatus[]> = {
   before: ['waiting', 'waitcosigner', 'ready', ...stopped],
@@ -138,6 +143,7 @@ export const signerTransitions: Record<SignerStatus, readonly SignerStatus[]> = 
   aborted: [],
   failed: [],
   expired: [],
+  delegated: [],
 };
 export function canSignerMove(from: SignerStatus, to: SignerStatus): boolean {
   return signerTransitions[from].includes(to);

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { uuidSchema } from '../shared/common.ts';
 import { defineEndpoints, file } from '../shared/endpoint.ts';
-import { approveInputSchema, refuseInputSchema, signInputSchema, signingActionResponse, signingCodeResponse, signingPageResponse } from './schemas.ts';
+import {
+  approveInputSchema,
+  delegateInputSchema,
+  delegationResponse,
+  refuseInputSchema,
+  signInputSchema,
+  signingActionResponse,
+  signingCodeResponse,
+  signingPageResponse,
+} from './schemas.ts';
 
 /** The public signing page: no bearer, the signing link's token in the path is the credential. */
 const auth = { public: true } as const;
@@ -10,7 +19,14 @@ const tokenParams = z.object({ token: z.string().min(1).max(1000) });
 const documentParams = tokenParams.extend({ docId: uuidSchema });
 
 export const signingPageEndpoints = defineEndpoints(['signing-page'], {
-  view: { method: 'GET', path: '/api/public/sign/:token', summary: 'What the signer sees (first open: status access)', auth, params: tokenParams, responses: { 200: signingPageResponse } },
+  view: {
+    method: 'GET',
+    path: '/api/public/sign/:token',
+    summary: 'What the signer sees (first open: status access)',
+    auth,
+    params: tokenParams,
+    responses: { 200: signingPageResponse },
+  },
   document: {
     method: 'GET',
     path: '/api/public/sign/:token/documents/:docId',
@@ -35,9 +51,57 @@ export const signingPageEndpoints = defineEndpoints(['signing-page'], {
     params: tokenParams,
     responses: { 200: file('application/zip') },
   },
-  requestCode: { method: 'POST', path: '/api/public/sign/:token/code', summary: 'Send a one-time signing code (SMS or e-mail)', auth, params: tokenParams, responses: { 200: signingCodeResponse } },
-  sign: { method: 'POST', path: '/api/public/sign/:token/sign', summary: 'Sign with the code', auth, params: tokenParams, body: signInputSchema, responses: { 200: signingActionResponse } },
-  refuse: { method: 'POST', path: '/api/public/sign/:token/refuse', summary: 'Refuse to sign', auth, params: tokenParams, body: refuseInputSchema, responses: { 200: signingActionResponse } },
-  reject: { method: 'POST', path: '/api/public/sign/:token/reject', summary: 'Reject (validators)', auth, params: tokenParams, body: refuseInputSchema, responses: { 200: signingActionResponse } },
-  approve: { method: 'POST', path: '/api/public/sign/:token/approve', summary: 'Approve (validators)', auth, params: tokenParams, body: approveInputSchema, responses: { 200: signingActionResponse } },
+  requestCode: {
+    method: 'POST',
+    path: '/api/public/sign/:token/code',
+    summary: 'Send a one-time signing code (SMS or e-mail)',
+    auth,
+    params: tokenParams,
+    responses: { 200: signingCodeResponse },
+  },
+  sign: {
+    method: 'POST',
+    path: '/api/public/sign/:token/sign',
+    summary: 'Sign with the code',
+    auth,
+    params: tokenParams,
+    body: signInputSchema,
+    responses: { 200: signingActionResponse },
+  },
+  refuse: {
+    method: 'POST',
+    path: '/api/public/sign/:token/refuse',
+    summary: 'Refuse to sign',
+    auth,
+    params: tokenParams,
+    body: refuseInputSchema,
+    responses: { 200: signingActionResponse },
+  },
+  reject: {
+    method: 'POST',
+    path: '/api/public/sign/:token/reject',
+    summary: 'Reject (validators)',
+    auth,
+    params: tokenParams,
+    body: refuseInputSchema,
+    responses: { 200: signingActionResponse },
+  },
+  delegate: {
+    method: 'POST',
+    path: '/api/public/sign/:token/delegate',
+    summary: 'Hand the request over to someone else (when the sender allows it)',
+    auth,
+    params: tokenParams,
+    body: delegateInputSchema,
+    responses: { 200: delegationResponse },
+  },
+  approve: {
+    method: 'POST',
+    path: '/api/public/sign/:token/approve',
+    summary: 'Approve (validators)',
+    auth,
+    params: tokenParams,
+    body: approveInputSchema,
+    responses: { 200: signingActionResponse },
+  },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { itemEnvelope, localeSchema, uuidSchema } from '../shared/common.ts';
 import { certificationLevelSchema, chainingModes, documentTypes, handwrittenModes, signerRoleSchema } from '../signatures/constants.ts';
 import { signatureStatusSchema, signerStatusSchema } from '../signatures/states.ts';
+import { emailSchema, phoneSchema } from '../users/schemas.ts';
 
 /**
  * The public signing page (`#/sign/<token>`, issue 5). Every call is under `/api/public/sign/:token`, without a
@@ -86,6 +87,8 @@ export const signingTurnStates = [
   'observer',
   /** The request is signed/completed: nothing left to do but download. */
   'finished',
+  /** This participant handed the request over to someone else (view.handedOver says to whom and when). */
+  'handedOver',
 ] as const;
 export type SigningTurnState = (typeof signingTurnStates)[number];
 
@@ -161,6 +164,10 @@ export const signingPageSchema = z.object({
   /** Signers only (null for observers and validators, who need no code). */
   code: signingCodeStateSchema.nullable(),
   redirects: signingRedirectsSchema,
+  /** The sender allows hand-overs (option allowDelegation) and this participant may still hand over now. */
+  canDelegate: z.boolean(),
+  /** Set once this participant handed the request over: to whom (LASTNAME firstname) and when. */
+  handedOver: z.object({ toName: z.string(), at: z.string() }).nullable(),
 });
 export type SigningPage = z.infer<typeof signingPageSchema>;
 export const signingPageResponse = itemEnvelope(signingPageSchema);
@@ -176,7 +183,10 @@ export const handwrittenPngMaxBytes = 512 * 1024;
 /** The signing engine's bounds on the handwritten image (HANDWRITING_LIMITS): pixels a side, pixels in all. */
 export const handwritingLimits = { maxSide: 4096, maxPixels: 4 * 1024 * 1024 } as const;
 export const signInputSchema = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, { message: 'The code has 6 digits.' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'The code has 6 digits.' }),
   /** One array per document of the view (same order), one boolean per consent text; all must be true. */
   consents: z.array(z.array(z.boolean())).default([]),
   /**
@@ -196,6 +206,33 @@ export const refuseInputSchema = z.object({ comment: z.string().trim().min(1).ma
 export type RefuseInput = z.infer<typeof refuseInputSchema>;
 export const approveInputSchema = z.object({ comment: z.string().trim().max(2000).nullish() }).prefault({});
 export type ApproveInput = z.input<typeof approveInputSchema>;
+
+/**
+ * POST …/delegate: the participant hands the request over (option allowDelegation). The delegate takes the same role,
+ * place in the order and fields, is invited like any participant and verified by their own one-time code.
+ * `mobile` is required when this participant's codes or invitation go by SMS.
+ */
+export const delegationRules = {
+  /** A participant's place can be handed over this many times in all (a loop A → B → A counts each time). */
+  maxHandOvers: 3,
+  reasonMaxLength: 500,
+} as const;
+export const delegateInputSchema = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  email: emailSchema,
+  /** International format (+33…), like a participant's number. */
+  mobile: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), phoneSchema.nullish()).transform((v) => v ?? null),
+  reason: z.string().trim().min(1).max(delegationRules.reasonMaxLength),
+});
+export type DelegateInput = z.input<typeof delegateInputSchema>;
+export const delegationResultSchema = z.object({
+  /** The delegate, LASTNAME firstname. */
+  toName: z.string(),
+  at: z.string(),
+});
+export type DelegationResult = z.infer<typeof delegationResultSchema>;
+export const delegationResponse = itemEnvelope(delegationResultSchema);
 
 export const signingOutcomes = ['signed', 'refused', 'approved', 'rejected'] as const;
 export const signingActionResultSchema = z.object({

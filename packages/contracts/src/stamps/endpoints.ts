@@ -1,7 +1,12 @@
 import { idParamsSchema, okSchema } from '../shared/common.ts';
 import { defineEndpoints, file, multipart } from '../shared/endpoint.ts';
 import {
-  createBuiltinStampAccountInputSchema, stampAccountListResponse, stampAccountResponse, stampListQuerySchema, stampListResponse, stampResponse,
+  createBuiltinStampAccountInputSchema,
+  stampAccountListResponse,
+  stampAccountResponse,
+  stampListQuerySchema,
+  stampListResponse,
+  stampResponse,
 } from './schemas.ts';
 
 /**
@@ -12,7 +17,13 @@ import {
 const auth = { audience: 'history', permission: 'stamp.create' } as const;
 
 export const stampEndpoints = defineEndpoints(['stamps'], {
-  listAccounts: { method: 'GET', path: '/api/stamp-accounts', summary: "The tenant's stamp accounts (default first)", auth, responses: { 200: stampAccountListResponse } },
+  listAccounts: {
+    method: 'GET',
+    path: '/api/stamp-accounts',
+    summary: "The tenant's stamp accounts (default first)",
+    auth,
+    responses: { 200: stampAccountListResponse },
+  },
   importAccount: {
     method: 'POST',
     path: '/api/stamp-accounts/import',
@@ -31,7 +42,14 @@ export const stampEndpoints = defineEndpoints(['stamps'], {
     responses: { 201: stampAccountResponse },
     idempotent: true,
   },
-  setDefaultAccount: { method: 'POST', path: '/api/stamp-accounts/:id/default', summary: 'Makes a stamp account the default one', auth, params: idParamsSchema, responses: { 200: stampAccountResponse } },
+  setDefaultAccount: {
+    method: 'POST',
+    path: '/api/stamp-accounts/:id/default',
+    summary: 'Makes a stamp account the default one',
+    auth,
+    params: idParamsSchema,
+    responses: { 200: stampAccountResponse },
+  },
   deleteAccount: {
     method: 'DELETE',
     path: '/api/stamp-accounts/:id',
@@ -45,10 +63,26 @@ export const stampEndpoints = defineEndpoints(['stamps'], {
     path: '/api/stamps',
     summary: 'Seals a PDF with the company seal (one, or several with multi-stamp) and stores the sealed file',
     auth,
-    body: multipart('Part `file`: the PDF (the tenant\'s upload limit). Part `request` (JSON, optional): {format: PADES | PADES-COMP | ISO-32000-1, seals: [{accountId?, visible, page, x, y, width, height}]}.'),
+    body: multipart(
+      "Part `file`: the PDF (the tenant's upload limit). Part `request` (JSON, optional): {format: PADES | PADES-COMP | ISO-32000-1, seals: [{accountId?, visible, page, x, y, width, height}]}.",
+    ),
     responses: { 201: stampResponse },
     idempotent: true,
   },
-  history: { method: 'GET', path: '/api/stamps', summary: 'Sealed files, newest first', auth, query: stampListQuerySchema, responses: { 200: stampListResponse } },
-  download: { method: 'GET', path: '/api/stamps/:id/file', summary: 'The sealed PDF', auth, params: idParamsSchema, responses: { 200: file('application/pdf') } },
+  history: {
+    method: 'GET',
+    path: '/api/stamps',
+    summary: 'Sealed files, newest first',
+    auth,
+    query: stampListQuerySchema,
+    responses: { 200: stampListResponse },
+  },
+  download: {
+    method: 'GET',
+    path: '/api/stamps/:id/file',
+    summary: 'The sealed PDF',
+    auth,
+    params: idParamsSchema,
+    responses: { 200: file('application/pdf') },
+  },
 });

@@ -54,7 +54,10 @@ export const importStampAccountFieldsSchema = z.object({
   password: z.string().max(1024).default(''),
   label,
   reason: reason.default(''),
-  isDefault: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  isDefault: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 /** One seal to apply; page is 1-based (negative from the end), x/y/width/height in visible-page points. */
@@ -62,7 +65,13 @@ export const sealPlacementSchema = z.object({
   /** Default: the tenant's default stamp account. */
   accountId: uuidSchema.optional(),
   visible: z.boolean().default(false),
-  page: z.number().int().min(-1000).max(100_000).refine((page) => page !== 0, 'Pages are numbered from 1 (or -1 for the last).').default(-1),
+  page: z
+    .number()
+    .int()
+    .min(-1000)
+    .max(100_000)
+    .refine((page) => page !== 0, 'Pages are numbered from 1 (or -1 for the last).')
+    .default(-1),
   x: z.number().min(0).max(14_400).default(70),
   y: z.number().min(0).max(14_400).default(70),
   width: z.number().min(20).max(14_400).default(150),

@@ -15,7 +15,13 @@ const auth = { audience: 'application', permission: 'connectors.manage' } as con
 const admin = { audience: 'application', permission: 'admin.applications' } as const;
 
 export const surveyEndpoints = defineEndpoints(['surveys'], {
-  get: { method: 'GET', path: '/api/connectors/survey', summary: "The tenant's survey connection (Typeform) without its token", auth, responses: { 200: surveyConnectionResponse } },
+  get: {
+    method: 'GET',
+    path: '/api/connectors/survey',
+    summary: "The tenant's survey connection (Typeform) without its token",
+    auth,
+    responses: { 200: surveyConnectionResponse },
+  },
   connect: {
     method: 'POST',
     path: '/api/connectors/survey',
@@ -24,8 +30,20 @@ export const surveyEndpoints = defineEndpoints(['surveys'], {
     body: surveyConnectSchema,
     responses: { 200: surveyConnectionResponse },
   },
-  disconnect: { method: 'DELETE', path: '/api/connectors/survey', summary: 'Disconnect Typeform: the token is forgotten, no survey mail is sent any more', auth, responses: { 200: okSchema } },
-  forms: { method: 'GET', path: '/api/connectors/survey/forms', summary: "The connected account's forms (Typeform GET /forms)", auth, responses: { 200: surveyFormListResponse } },
+  disconnect: {
+    method: 'DELETE',
+    path: '/api/connectors/survey',
+    summary: 'Disconnect Typeform: the token is forgotten, no survey mail is sent any more',
+    auth,
+    responses: { 200: okSchema },
+  },
+  forms: {
+    method: 'GET',
+    path: '/api/connectors/survey/forms',
+    summary: "The connected account's forms (Typeform GET /forms)",
+    auth,
+    responses: { 200: surveyFormListResponse },
+  },
   saveSettings: {
     method: 'PUT',
     path: '/api/connectors/survey/settings',
@@ -34,7 +52,13 @@ export const surveyEndpoints = defineEndpoints(['surveys'], {
     body: surveySettingsSchema,
     responses: { 200: surveyConnectionResponse },
   },
-  responses: { method: 'GET', path: '/api/connectors/survey/responses', summary: 'How many answers the chosen form has (Typeform GET /forms/{id}/responses)', auth, responses: { 200: surveyResponsesResponse } },
+  responses: {
+    method: 'GET',
+    path: '/api/connectors/survey/responses',
+    summary: 'How many answers the chosen form has (Typeform GET /forms/{id}/responses)',
+    auth,
+    responses: { 200: surveyResponsesResponse },
+  },
   ofApplication: {
     method: 'GET',
     path: '/api/connectors/survey/applications/:appId',

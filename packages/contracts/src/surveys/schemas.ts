@@ -19,7 +19,13 @@ export type SurveyConnect = z.infer<typeof surveyConnectSchema>;
 
 export const surveySettingsSchema = z.object({
   /** One of the account's forms (checked with `GET /forms/{id}`); null forgets the choice (and turns the mails off). */
-  formId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/).nullable(),
+  formId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .nullable(),
   enabled: z.boolean(),
 });
 export type SurveySettings = z.infer<typeof surveySettingsSchema>;

@@ -20,7 +20,14 @@ export const templateEndpoints = defineEndpoints(['templates'], {
     responses: { 201: templateResponse },
     idempotent: true,
   },
-  get: { method: 'GET', path: '/api/Template/:id', summary: 'A stored template and its variables', auth: manage, params: idParamsSchema, responses: { 200: templateResponse } },
+  get: {
+    method: 'GET',
+    path: '/api/Template/:id',
+    summary: 'A stored template and its variables',
+    auth: manage,
+    params: idParamsSchema,
+    responses: { 200: templateResponse },
+  },
   generatePdf: {
     method: 'POST',
     path: '/api/Template/generate/pdf',
@@ -34,11 +41,20 @@ export const templateEndpoints = defineEndpoints(['templates'], {
     path: '/api/batch/generate/pdf',
     summary: 'One PDF per row of a spreadsheet (a job): part `file` the sheet, part `request` {templateId, mapping, firstLineIsHeader}',
     auth: manage,
-    body: multipart('Part `file`: the spreadsheet (xlsx, xls, ods, csv; 20 MB, 10,000 rows). Part `request`: JSON {templateId, mapping: {variable: {column} | {value}}, firstLineIsHeader}.'),
+    body: multipart(
+      'Part `file`: the spreadsheet (xlsx, xls, ods, csv; 20 MB, 10,000 rows). Part `request`: JSON {templateId, mapping: {variable: {column} | {value}}, firstLineIsHeader}.',
+    ),
     responses: { 202: generationBatchResponse },
     idempotent: true,
   },
-  getBatch: { method: 'GET', path: '/api/batch/generate/pdf/:id', summary: 'A generation batch: status and progress (done / total)', auth: manage, params: idParamsSchema, responses: { 200: generationBatchResponse } },
+  getBatch: {
+    method: 'GET',
+    path: '/api/batch/generate/pdf/:id',
+    summary: 'A generation batch: status and progress (done / total)',
+    auth: manage,
+    params: idParamsSchema,
+    responses: { 200: generationBatchResponse },
+  },
   batchZip: {
     method: 'GET',
     path: '/api/batch/generate/pdf/:id/zip',

@@ -1,5 +1,11 @@
 import { defineEndpoints, file, multipart } from '../shared/endpoint.ts';
-import { fileTimestampListQuerySchema, fileTimestampListResponse, fileTimestampResponse, timestampDownloadParamsSchema, verificationReportResponse } from './schemas.ts';
+import {
+  fileTimestampListQuerySchema,
+  fileTimestampListResponse,
+  fileTimestampResponse,
+  timestampDownloadParamsSchema,
+  verificationReportResponse,
+} from './schemas.ts';
 
 /** Time-stamping needs the `timestamp.create` permission, itself behind the tenant's `timestamp` feature. */
 const stamp = { audience: 'user', permission: 'timestamp.create' } as const;
@@ -16,7 +22,14 @@ export const timestampEndpoints = defineEndpoints(['timestamps'], {
     responses: { 201: fileTimestampResponse },
     idempotent: true,
   },
-  list: { method: 'GET', path: '/api/timestamps', summary: "The tenant's time-stamps, newest first", auth: stamp, query: fileTimestampListQuerySchema, responses: { 200: fileTimestampListResponse } },
+  list: {
+    method: 'GET',
+    path: '/api/timestamps',
+    summary: "The tenant's time-stamps, newest first",
+    auth: stamp,
+    query: fileTimestampListQuerySchema,
+    responses: { 200: fileTimestampListResponse },
+  },
   download: {
     method: 'GET',
     path: '/api/timestamps/:id/:output',

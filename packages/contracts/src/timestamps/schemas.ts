@@ -41,10 +41,11 @@ export const fileTimestampListQuerySchema = listQuerySchema.pick({ limit: true, 
 export const timestampDownloadParamsSchema = z.object({ id: uuidSchema, output: timestampOutputSchema });
 
 /**
- * Who vouches for a certificate: the platform's own CA (a chain to its root), or nobody we trust (`unknown`: a
- * self-signed certificate, or an issuer we do not know — whatever names it carries).
+ * Who vouches for a certificate: the platform's own CA (a chain to its root), an authority the operator trusts
+ * (`configured`: a chain to a root of TRUSTED_ROOTS_FILE, e.g. a qualified provider's), or nobody we trust (`unknown`:
+ * a self-signed certificate, or an issuer we do not know — whatever names it carries).
  */
-export const trustSources = ['platform', 'unknown'] as const;
+export const trustSources = ['platform', 'configured', 'unknown'] as const;
 export const trustSourceSchema = z.enum(trustSources);
 export type TrustSource = z.infer<typeof trustSourceSchema>;
 
@@ -52,11 +53,12 @@ export const verdictSchema = z.enum(['valid', 'invalid', 'indeterminate']);
 export type Verdict = z.infer<typeof verdictSchema>;
 
 /**
- * Whether the names in a certificate are confirmed: `confirmed` only for a chain to a trusted root; `unconfirmed`
- * otherwise — the certificate declares them, nobody we trust vouches for them (EU DSS: INDETERMINATE /
- * NO_CERTIFICATE_CHAIN_FOUND).
+ * Whether the names in a certificate are confirmed: `confirmed` for a chain to a trusted root that checked them;
+ * `declared` for a company seal of the platform CA whose name the product administrator has not verified (the CA
+ * proves which account sealed, the name is the one that account typed); `unconfirmed` otherwise — the certificate
+ * declares them, nobody we trust vouches for them (EU DSS: INDETERMINATE / NO_CERTIFICATE_CHAIN_FOUND).
  */
-export const identityStatuses = ['confirmed', 'unconfirmed'] as const;
+export const identityStatuses = ['confirmed', 'declared', 'unconfirmed'] as const;
 export const identityStatusSchema = z.enum(identityStatuses);
 export type IdentityStatus = z.infer<typeof identityStatusSchema>;
 
@@ -70,8 +72,14 @@ export type TimeStatus = z.infer<typeof timeStatusSchema>;
 
 /** Why a verdict is not `valid`, in ETSI EN 319 102-1's words (as the EU DSS reports them); null when valid. */
 export const subIndications = [
-  'FORMAT_FAILURE', 'HASH_FAILURE', 'REVOKED', 'NO_SIGNING_CERTIFICATE_FOUND', 'NO_CERTIFICATE_CHAIN_FOUND',
-  'CERTIFICATE_CHAIN_GENERAL_FAILURE', 'TRY_LATER', 'NO_POE',
+  'FORMAT_FAILURE',
+  'HASH_FAILURE',
+  'REVOKED',
+  'NO_SIGNING_CERTIFICATE_FOUND',
+  'NO_CERTIFICATE_CHAIN_FOUND',
+  'CERTIFICATE_CHAIN_GENERAL_FAILURE',
+  'TRY_LATER',
+  'NO_POE',
 ] as const;
 export const subIndicationSchema = z.enum(subIndications);
 export type SubIndication = z.infer<typeof subIndicationSchema>;
@@ -93,6 +101,14 @@ export const certificateImporterSchema = z.object({
 });
 export type CertificateImporter = z.infer<typeof certificateImporterSchema>;
 
+/**
+ * The account a platform-CA company seal was made for, when its name is only declared (`identity: declared`): the
+ * tenant as the platform knows it (billing profile, else account name, as `importedBy`). Null when the platform
+ * keeps no record of which account the certificate was issued to (a one-time seal of a simple signature).
+ */
+export const declaringAccountSchema = certificateImporterSchema.pick({ company: true, registrationNumber: true, country: true, source: true });
+export type DeclaringAccount = z.infer<typeof declaringAccountSchema>;
+
 /** One signature or document time-stamp of a PDF, as verified. */
 export const verifiedSignatureSchema = z.object({
   type: z.enum(['signature', 'document-timestamp']),
@@ -107,6 +123,8 @@ export const verifiedSignatureSchema = z.object({
   declaredName: z.string().nullable(),
   /** An unconfirmed certificate a tenant imported as its stamp: that tenant, the headline of the signature. */
   importedBy: certificateImporterSchema.nullable(),
+  /** A platform-CA seal whose name is only declared: the account it was made for, when known. */
+  declaredBy: declaringAccountSchema.nullable(),
   /** The time-stamp's time (signature time-stamp, or the document time-stamp's) when the token verifies, else the claimed /M; ISO. */
   signedAt: z.string().nullable(),
   /** `time` is `confirmed`. */

@@ -33,10 +33,23 @@ export const userEndpoints = defineEndpoints(['users'], {
     path: '/api/Users/byProfiles/:profiles',
     summary: 'Active users of these profiles (comma-separated) the caller sees',
     auth: { audience: 'user' },
-    params: z.object({ profiles: z.string().max(200).transform((s) => s.split(',')).pipe(z.array(profileSchema).min(1)) }),
+    params: z.object({
+      profiles: z
+        .string()
+        .max(200)
+        .transform((s) => s.split(','))
+        .pipe(z.array(profileSchema).min(1)),
+    }),
     responses: { 200: userListResponse },
   },
-  isUsed: { method: 'GET', path: '/api/Users/isUsed/:id', summary: 'Whether a user has subordinates', auth: read, params: idParamsSchema, responses: { 200: isUsedResponse } },
+  isUsed: {
+    method: 'GET',
+    path: '/api/Users/isUsed/:id',
+    summary: 'Whether a user has subordinates',
+    auth: read,
+    params: idParamsSchema,
+    responses: { 200: isUsedResponse },
+  },
   updateOwnProfile: {
     method: 'PUT',
     path: '/api/Users/me',
@@ -71,8 +84,24 @@ export const userEndpoints = defineEndpoints(['users'], {
     params: idParamsSchema,
     responses: { 200: itemEnvelope(userSchema.nullable()) },
   },
-  create: { method: 'POST', path: '/api/Users', summary: 'Create a user (mails a set-password link)', auth: { audience: 'user', permission: 'users.create' }, body: userInputSchema, responses: { 201: userResponse }, idempotent: true },
-  update: { method: 'PUT', path: '/api/Users/:id', summary: 'Update a user', auth: { audience: 'user', permission: 'users.update' }, params: idParamsSchema, body: userInputSchema, responses: { 200: userResponse } },
+  create: {
+    method: 'POST',
+    path: '/api/Users',
+    summary: 'Create a user (mails a set-password link)',
+    auth: { audience: 'user', permission: 'users.create' },
+    body: userInputSchema,
+    responses: { 201: userResponse },
+    idempotent: true,
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/Users/:id',
+    summary: 'Update a user',
+    auth: { audience: 'user', permission: 'users.update' },
+    params: idParamsSchema,
+    body: userInputSchema,
+    responses: { 200: userResponse },
+  },
   move: {
     method: 'PUT',
     path: '/api/Users/:id/parent',
@@ -82,7 +111,14 @@ export const userEndpoints = defineEndpoints(['users'], {
     body: z.object({ parentId: uuidSchema.nullable() }),
     responses: { 200: userResponse },
   },
-  delete: { method: 'DELETE', path: '/api/Users/:id', summary: 'Delete a user without subordinates', auth: { audience: 'user', permission: 'users.delete' }, params: idParamsSchema, responses: { 200: okSchema } },
+  delete: {
+    method: 'DELETE',
+    path: '/api/Users/:id',
+    summary: 'Delete a user without subordinates',
+    auth: { audience: 'user', permission: 'users.delete' },
+    params: idParamsSchema,
+    responses: { 200: okSchema },
+  },
   sendPasswordLink: {
     method: 'POST',
     path: '/api/Users/:id/password/:client',

@@ -113,4 +113,3 @@ export const userListResponse = listEnvelope(userSchema);
 export const childrenQuerySchema = z.object({ recursif: z.enum(['0', '1']).default('0') });
 export const isUsedResponse = itemEnvelope(z.object({ isUsed: z.boolean(), subordinates: z.number().int() }));
 export const isExistResponse = itemEnvelope(z.object({ exists: z.boolean() }));
-

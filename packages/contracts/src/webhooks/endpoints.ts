@@ -34,7 +34,14 @@ export const webhookEndpoints = defineEndpoints(['webhooks'], {
     body: webhookEndpointUpdateSchema,
     responses: { 200: webhookEndpointResponse },
   },
-  delete: { method: 'DELETE', path: '/api/webhooks/:id', summary: 'Delete a webhook endpoint and its delivery log', auth, params: idParamsSchema, responses: { 200: okSchema } },
+  delete: {
+    method: 'DELETE',
+    path: '/api/webhooks/:id',
+    summary: 'Delete a webhook endpoint and its delivery log',
+    auth,
+    params: idParamsSchema,
+    responses: { 200: okSchema },
+  },
   rotateSecret: {
     method: 'POST',
     path: '/api/webhooks/:id/rotate-secret',

@@ -11,6 +11,7 @@ export const webhookEventTypes = [
   'signature.signer_viewed',
   'signature.signer_signed',
   'signature.signer_refused',
+  'signature.signer_delegated',
   'signature.signed',
   'signature.completed',
   'signature.refused',
@@ -37,7 +38,12 @@ const url = z.string().trim().min(1).max(2000);
 const events = z.array(webhookEventTypeSchema).min(1, { message: 'Choose at least one event.' }).max(webhookEventTypes.length);
 
 export const webhookEndpointCreateSchema = z.object({ url, description: description.default(''), events, enabled: z.boolean().default(true) });
-export const webhookEndpointUpdateSchema = z.object({ url: url.optional(), description: description.optional(), events: events.optional(), enabled: z.boolean().optional() });
+export const webhookEndpointUpdateSchema = z.object({
+  url: url.optional(),
+  description: description.optional(),
+  events: events.optional(),
+  enabled: z.boolean().optional(),
+});
 export type WebhookEndpointCreate = z.input<typeof webhookEndpointCreateSchema>;
 export type WebhookEndpointUpdate = z.infer<typeof webhookEndpointUpdateSchema>;
 

@@ -89,21 +89,13 @@ const signatureHashes: Record<string, string> = {
  * `digestHash` is the digest algorithm of a CMS SignerInfo, used when the signature algorithm is bare
  * rsaEncryption / ecPublicKey (allowed by RFC 5652 and common in the wild).
  */
-export function verifyWithAlgorithm(
-  algorithmIdentifier: DerNode,
-  data: Uint8Array,
-  signature: Uint8Array,
-  publicKey: KeyObject,
-  digestHash?: string,
-): boolean {
+export function verifyWithAlgorithm(algorithmIdentifier: DerNode, data: Uint8Array, signature: Uint8Array, publicKey: KeyObject, digestHash?: string): boolean {
   const [algorithmNode, parameters] = children(algorithmIdentifier);
   const algorithm = readOid(algorithmNode);
   try {
     if (algorithm === OID.ed25519) return verify(null, data, publicKey, signature);
     if (algorithm === OID.rsaPss) return verifyRsaPss(parameters, data, signature, publicKey);
-    const hash =
-      signatureHashes[algorithm] ??
-      (algorithm === OID.rsaEncryption || algorithm === OID.ecPublicKey ? digestHash : undefined);
+    const hash = signatureHashes[algorithm] ?? (algorithm === OID.rsaEncryption || algorithm === OID.ecPublicKey ? digestHash : undefined);
     if (!hash) throw new DerError(`unsupported signature algorithm ${algorithm}`);
     return verify(hash, data, publicKey, signature);
   } catch (error) {

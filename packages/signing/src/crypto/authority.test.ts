@@ -76,7 +76,9 @@ describe('issued certificates', () => {
     const { authority } = pki;
     await expect(authority.issueSignerCertificate({ commonName: 'X', email: 'not-an-email' })).rejects.toMatchObject({ code: 'CERTIFICATE_INVALID' });
     await expect(authority.issueSignerCertificate({ commonName: ' ', email: 'a@example.test' })).rejects.toMatchObject({ code: 'CERTIFICATE_INVALID' });
-    await expect(authority.issueSignerCertificate({ commonName: 'X', email: 'a@example.test', validityMinutes: -5 })).rejects.toMatchObject({ code: 'CERTIFICATE_INVALID' });
+    await expect(authority.issueSignerCertificate({ commonName: 'X', email: 'a@example.test', validityMinutes: -5 })).rejects.toMatchObject({
+      code: 'CERTIFICATE_INVALID',
+    });
     await expect(authority.issueSealCertificate({ organizationName: 'Acme', country: 'France' })).rejects.toMatchObject({ code: 'CERTIFICATE_INVALID' });
   });
 
@@ -142,7 +144,11 @@ describe('revocation', () => {
     expect(rootData).toEqual({ crls: [], ocsps: [] });
     const revocation = { crls: [...leafData.crls, ...issuingData.crls], ocsps: [...leafData.ocsps, ...issuingData.ocsps] };
     const chain = verifyCertificateChain({
-      certificate: pki.signer.certificate, candidates: pki.signer.chain, trustedRoots: [pki.authority.rootCertificate], at: new Date(), revocation,
+      certificate: pki.signer.certificate,
+      candidates: pki.signer.chain,
+      trustedRoots: [pki.authority.rootCertificate],
+      at: new Date(),
+      revocation,
     });
     expect(chain).toMatchObject({ trusted: true, revoked: false, errors: [] });
     expect(chain.path).toHaveLength(3);

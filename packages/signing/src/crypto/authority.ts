@@ -7,19 +7,23 @@ import { SigningError } from '../errors.ts';
 import { generateKey, verifyWithAlgorithm } from './algorithms.ts';
 import { buildCrl, revocationReasons, type RevocationReason } from './crl.ts';
 import { guard } from './guard.ts';
-import {
-  deriveKey, fromBase64, newKeyDerivation, openKey, sealKey, toBase64, type EncryptionSecret, type KeyDerivation, type SealedKey,
-} from './keystore.ts';
-import {
-  buildOcspErrorResponse, buildOcspResponse, certIdFor, certIdMatchesIssuer, parseOcspRequest, type CertId, type SingleResponse,
-} from './ocsp.ts';
+import { deriveKey, fromBase64, newKeyDerivation, openKey, sealKey, toBase64, type EncryptionSecret, type KeyDerivation, type SealedKey } from './keystore.ts';
+import { buildOcspErrorResponse, buildOcspResponse, certIdFor, certIdMatchesIssuer, parseOcspRequest, type CertId, type SingleResponse } from './ocsp.ts';
 import { OID } from './oids.ts';
 import { oneTimeIdentity, type OneTimeIdentity } from './one-time.ts';
 import { endEntityExtensions, issuingCaExtensions, publicationUrls, rootCaExtensions, tsaExtensions } from './profiles.ts';
 import type { Der, KeyAlgorithm, RevocationData, RevocationSource, SignerIdentity } from './types.ts';
 import {
-  buildCertificate, bytesEqual, encodeName, parseCertificate, publicKeyOf, randomSerial, toHex, toPem,
-  type NameAttribute, type ParsedCertificate,
+  buildCertificate,
+  bytesEqual,
+  encodeName,
+  parseCertificate,
+  publicKeyOf,
+  randomSerial,
+  toHex,
+  toPem,
+  type NameAttribute,
+  type ParsedCertificate,
 } from './x509.ts';
 
 export interface SealedAuthority {
@@ -73,11 +77,7 @@ export async function createCertificateAuthority(options: CreateAuthorityOptions
   if (options.country !== undefined && !COUNTRY.test(options.country)) throw new SigningError('UNSUPPORTED', 'country must be a two-letter code');
   const now = (options.clock ?? (() => new Date()))();
   const kdf = newKeyDerivation();
-  const [rootKey, issuingKey, sealingKey] = await Promise.all([
-    generateKey(keyAlgorithm),
-    generateKey(keyAlgorithm),
-    deriveKey(options.encryptionKey, kdf),
-  ]);
+  const [rootKey, issuingKey, sealingKey] = await Promise.all([generateKey(keyAlgorithm), generateKey(keyAlgorithm), deriveKey(options.encryptionKey, kdf)]);
   const organisation = (cn: string): NameAttribute[] => [
     ...(options.country ? [{ type: OID.country, value: options.country }] : []),
     { type: OID.organization, value: bounded(options.name) },
@@ -86,16 +86,24 @@ export async function createCertificateAuthority(options: CreateAuthorityOptions
   const rootName = encodeName(organisation(`${options.name} Root CA`));
   const rootCertificate = buildCertificate(
     {
-      serial: randomSerial(), issuer: rootName, subject: rootName, publicKey: rootKey,
-      notBefore: new Date(now.getTime() - BACKDATE), notAfter: new Date(now.getTime() + 20 * 365 * DAY),
+      serial: randomSerial(),
+      issuer: rootName,
+      subject: rootName,
+      publicKey: rootKey,
+      notBefore: new Date(now.getTime() - BACKDATE),
+      notAfter: new Date(now.getTime() + 20 * 365 * DAY),
       extensions: rootCaExtensions(rootKey),
     },
     rootKey,
   );
   const issuingCertificate = buildCertificate(
     {
-      serial: randomSerial(), issuer: rootName, subject: encodeName(organisation(`${options.name} Issuing CA`)),
-      publicKey: issuingKey, notBefore: new Date(now.getTime() - BACKDATE), notAfter: new Date(now.getTime() + 10 * 365 * DAY),
+      serial: randomSerial(),
+      issuer: rootName,
+      subject: encodeName(organisation(`${options.name} Issuing CA`)),
+      publicKey: issuingKey,
+      notBefore: new Date(now.getTime() - BACKDATE),
+      notAfter: new Date(now.getTime() + 10 * 365 * DAY),
       extensions: issuingCaExtensions(issuingKey, rootKey, publicationUrls(options.baseUrl, 'root')),
     },
     rootKey,
@@ -114,7 +122,9 @@ export async function createCertificateAuthority(options: CreateAuthorityOptions
 }
 
 export async function openCertificateAuthority(
-  sealed: SealedAuthority, encryptionKey: EncryptionSecret, options: OpenAuthorityOptions = {},
+  sealed: SealedAuthority,
+  encryptionKey: EncryptionSecret,
+  options: OpenAuthorityOptions = {},
 ): Promise<CertificateAuthority> {
   if (sealed?.format !== 'paraphe-ca/1') throw new SigningError('KEY_DECRYPTION_FAILED', 'not a sealed certificate authority');
   const key = await deriveKey(encryptionKey, sealed.kdf);
@@ -273,21 +283,32 @@ export class CertificateAuthority {
    * never outlives its issuer: path validation at any later time would fail on the CA anyway); when that leaves
    * less than `minimumMs` (default: anything), issuance fails.
    */
-  async #issue(subject: NameAttribute[], validityMs: number, algorithm: KeyAlgorithm | undefined,
-    extensions: (key: KeyObject) => Uint8Array[], minimumMs = 1): Promise<SignerIdentity> {
+  async #issue(
+    subject: NameAttribute[],
+    validityMs: number,
+    algorithm: KeyAlgorithm | undefined,
+    extensions: (key: KeyObject) => Uint8Array[],
+    minimumMs = 1,
+  ): Promise<SignerIdentity> {
     const now = this.#now();
     const issuerEnd = this.#issuing.certificate.notAfter.getTime();
     const notAfter = Math.min(now.getTime() + validityMs, issuerEnd);
     if (notAfter - now.getTime() < minimumMs) {
-      throw new SigningError('CERTIFICATE_INVALID',
+      throw new SigningError(
+        'CERTIFICATE_INVALID',
         `the issuing CA expires on ${new Date(issuerEnd).toISOString()}: too soon for the requested certificate (a new issuing CA is needed)`,
-        { reason: 'ISSUING_CA_EXPIRING', issuingCaNotAfter: new Date(issuerEnd).toISOString() });
+        { reason: 'ISSUING_CA_EXPIRING', issuingCaNotAfter: new Date(issuerEnd).toISOString() },
+      );
     }
     const key = await generateKey(algorithm ?? this.keyAlgorithm);
     const certificate = buildCertificate(
       {
-        serial: randomSerial(), issuer: this.#issuing.certificate.subject, subject: encodeName(subject), publicKey: key,
-        notBefore: new Date(now.getTime() - BACKDATE), notAfter: new Date(notAfter),
+        serial: randomSerial(),
+        issuer: this.#issuing.certificate.subject,
+        subject: encodeName(subject),
+        publicKey: key,
+        notBefore: new Date(now.getTime() - BACKDATE),
+        notAfter: new Date(notAfter),
         extensions: extensions(key),
       },
       this.#issuing.key,
@@ -319,8 +340,12 @@ export class CertificateAuthority {
     return oneTimeIdentity(await this.#issueSigner(request, validityMs, request.keyAlgorithm ?? 'P-256', minimumMs));
   }
 
-  #issueSigner(request: Omit<SignerCertificateRequest, 'validityMinutes' | 'validityDays' | 'keyAlgorithm'>, validityMs: number,
-    algorithm: KeyAlgorithm | undefined, minimumMs?: number): Promise<SignerIdentity> {
+  #issueSigner(
+    request: Omit<SignerCertificateRequest, 'validityMinutes' | 'validityDays' | 'keyAlgorithm'>,
+    validityMs: number,
+    algorithm: KeyAlgorithm | undefined,
+    minimumMs?: number,
+  ): Promise<SignerIdentity> {
     if (!request.commonName?.trim() || !EMAIL.test(request.email ?? '')) {
       throw new SigningError('CERTIFICATE_INVALID', 'a signer certificate needs a common name and an ASCII email address');
     }
@@ -332,8 +357,13 @@ export class CertificateAuthority {
       { type: OID.emailAddress, value: request.email },
     ];
     const urls = publicationUrls(this.#baseUrl, 'issuing');
-    return this.#issue(subject, validityMs, algorithm, (key) =>
-      endEntityExtensions(key, this.#issuing.key, urls, OID.policyAdvancedSimpleCertificate, request.email), minimumMs);
+    return this.#issue(
+      subject,
+      validityMs,
+      algorithm,
+      (key) => endEntityExtensions(key, this.#issuing.key, urls, OID.policyAdvancedSimpleCertificate, request.email),
+      minimumMs,
+    );
   }
 
   /**
@@ -347,9 +377,13 @@ export class CertificateAuthority {
     const organization = request.organizationName?.trim();
     const signer = request.signerName?.trim();
     if (!organization || (request.signerName !== undefined && !signer) || (request.country !== undefined && !COUNTRY.test(request.country))) {
-      throw new SigningError('CERTIFICATE_INVALID', 'a one-time seal certificate needs an organization name, a non-empty signer name if any (and a two-letter country code)');
+      throw new SigningError(
+        'CERTIFICATE_INVALID',
+        'a one-time seal certificate needs an organization name, a non-empty signer name if any (and a two-letter country code)',
+      );
     }
-    const description = request.description?.trim() ||
+    const description =
+      request.description?.trim() ||
       (signer ? `One-time seal of ${organization} for the simple electronic signature of ${signer}` : `One-time seal of ${organization}`);
     const subject: NameAttribute[] = [
       ...optional(OID.country, request.country),
@@ -361,8 +395,9 @@ export class CertificateAuthority {
     const { validityMs, minimumMs } = this.#oneTimeValidity(request);
     const urls = publicationUrls(this.#baseUrl, 'issuing');
     const policy = signer ? OID.policyOneTimeSeal : OID.policySeal;
-    return oneTimeIdentity(await this.#issue(subject, validityMs, request.keyAlgorithm ?? 'P-256', (key) =>
-      endEntityExtensions(key, this.#issuing.key, urls, policy), minimumMs));
+    return oneTimeIdentity(
+      await this.#issue(subject, validityMs, request.keyAlgorithm ?? 'P-256', (key) => endEntityExtensions(key, this.#issuing.key, urls, policy), minimumMs),
+    );
   }
 
   /** A legal person's seal certificate (a tenant's stamp). */
@@ -378,7 +413,8 @@ export class CertificateAuthority {
     ];
     const urls = publicationUrls(this.#baseUrl, 'issuing');
     return this.#issue(subject, positive(request.validityDays, 365) * DAY, request.keyAlgorithm, (key) =>
-      endEntityExtensions(key, this.#issuing.key, urls, OID.policySeal));
+      endEntityExtensions(key, this.#issuing.key, urls, OID.policySeal),
+    );
   }
 
   async issueTsaCertificate(request: TsaCertificateRequest = {}): Promise<SignerIdentity> {
@@ -387,8 +423,7 @@ export class CertificateAuthority {
       { type: OID.commonName, value: request.commonName ?? `${this.name} Time-Stamping Authority` },
     ];
     const urls = publicationUrls(this.#baseUrl, 'issuing');
-    return this.#issue(subject, positive(request.validityDays, 5 * 365) * DAY, request.keyAlgorithm, (key) =>
-      tsaExtensions(key, this.#issuing.key, urls));
+    return this.#issue(subject, positive(request.validityDays, 5 * 365) * DAY, request.keyAlgorithm, (key) => tsaExtensions(key, this.#issuing.key, urls));
   }
 
   // ------------------------------------------------------------ revocation
@@ -500,8 +535,7 @@ const COUNTRY = /^[A-Z]{2}$/;
 /** RFC 5280 upper bound for CN and O is 64 characters; the full name stays in GN/SN. */
 const bounded = (value: string): string => [...value.trim()].slice(0, 64).join('');
 
-const optional = (type: string, value: string | undefined): NameAttribute[] =>
-  value?.trim() ? [{ type, value: bounded(value) }] : [];
+const optional = (type: string, value: string | undefined): NameAttribute[] => (value?.trim() ? [{ type, value: bounded(value) }] : []);
 
 function positive(value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -509,5 +543,4 @@ function positive(value: number | undefined, fallback: number): number {
   return value;
 }
 
-const parseOrThrow = (certificate: Der): ParsedCertificate =>
-  guard('CERTIFICATE_INVALID', 'malformed certificate', () => parseCertificate(certificate));
+const parseOrThrow = (certificate: Der): ParsedCertificate => guard('CERTIFICATE_INVALID', 'malformed certificate', () => parseCertificate(certificate));

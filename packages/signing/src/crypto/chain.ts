@@ -9,9 +9,7 @@ import { children, parseDer, readBoolean } from './der.ts';
 import { guard } from './guard.ts';
 import { certIdMatchesIssuer, parseOcspResponse, type ParsedOcspResponse } from './ocsp.ts';
 import { OID } from './oids.ts';
-import {
-  bytesEqual, commonNameOf, extendedKeyUsage, nameToString, parseCertificate, publicKeyOf, toHex, type ParsedCertificate,
-} from './x509.ts';
+import { bytesEqual, commonNameOf, extendedKeyUsage, nameToString, parseCertificate, publicKeyOf, toHex, type ParsedCertificate } from './x509.ts';
 import type { ChainVerification, Der, RevocationData } from './types.ts';
 import { digest } from './algorithms.ts';
 
@@ -70,7 +68,11 @@ const MAX_PATH_STEPS = 64;
 
 /** Depth-first: a look-alike issuer (same name, bad signature higher up) must not hide the genuine one. */
 function buildPath(
-  current: ParsedCertificate, roots: ParsedCertificate[], candidates: ParsedCertificate[], depth: number, budget: { steps: number },
+  current: ParsedCertificate,
+  roots: ParsedCertificate[],
+  candidates: ParsedCertificate[],
+  depth: number,
+  budget: { steps: number },
 ): ParsedCertificate[] | undefined {
   if (roots.some((root) => bytesEqual(root.der, current.der))) return [current];
   if (depth >= MAX_PATH || ++budget.steps > MAX_PATH_STEPS) return undefined;
@@ -85,7 +87,7 @@ function buildPath(
 /** For the report when no trusted path exists: follow the first issuer found, as far as it goes. */
 function partialPath(leaf: ParsedCertificate, pool: ParsedCertificate[]): ParsedCertificate[] {
   const path = [leaf];
-  for (let current = leaf; path.length < MAX_PATH; ) {
+  for (let current = leaf; path.length < MAX_PATH;) {
     const issuer = pool.find((candidate) => !path.some((seen) => bytesEqual(seen.der, candidate.der)) && isIssuer(candidate, current));
     if (!issuer) break;
     path.push(issuer);
@@ -94,8 +96,7 @@ function partialPath(leaf: ParsedCertificate, pool: ParsedCertificate[]): Parsed
   return path;
 }
 
-const label = (certificate: ParsedCertificate): string =>
-  commonNameOf(certificate.subjectAttributes) ?? nameToString(certificate.subjectAttributes);
+const label = (certificate: ParsedCertificate): string => commonNameOf(certificate.subjectAttributes) ?? nameToString(certificate.subjectAttributes);
 
 function parseAll(list: Der[], errors: string[], what: string): ParsedCertificate[] {
   const out: ParsedCertificate[] = [];
@@ -109,7 +110,10 @@ function parseAll(list: Der[], errors: string[], what: string): ParsedCertificat
   return out;
 }
 
-function signedBy(subject: { tbs: Uint8Array; signatureAlgorithm: ParsedCertificate['signatureAlgorithm']; signature: Uint8Array }, issuer: ParsedCertificate): boolean {
+function signedBy(
+  subject: { tbs: Uint8Array; signatureAlgorithm: ParsedCertificate['signatureAlgorithm']; signature: Uint8Array },
+  issuer: ParsedCertificate,
+): boolean {
   try {
     return verifyWithAlgorithm(subject.signatureAlgorithm, subject.tbs, subject.signature, publicKeyOf(issuer));
   } catch {
@@ -166,9 +170,7 @@ interface RevocationStatus {
 function revocationStatus(certificate: ParsedCertificate, issuer: ParsedCertificate, material: RevocationMaterial, at: Date): RevocationStatus {
   const serial = toHex(certificate.serial);
   for (const response of material.ocsps) {
-    const single = response.responses.find(
-      (entry) => toHex(entry.certId.serial) === serial && certIdMatchesIssuer(entry.certId, issuer),
-    );
+    const single = response.responses.find((entry) => toHex(entry.certId.serial) === serial && certIdMatchesIssuer(entry.certId, issuer));
     if (!single || !ocspSignedFor(response, issuer, at)) continue;
     if (single.certStatus.status === 'revoked') return { checked: true, revokedAt: single.certStatus.revokedAt };
     if (single.certStatus.status === 'good') return { checked: true };

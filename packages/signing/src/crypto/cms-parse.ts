@@ -1,8 +1,6 @@
 /** Reading CMS SignedData (ours or anyone's: BER indefinite lengths and SubjectKeyIdentifier sids accepted). */
 import { hashNameOf, verifyWithAlgorithm } from './algorithms.ts';
-import {
-  DerError, children, expectTag, fields, parseDer, raw, readIntegerBytes, readOctets, readOid, type DerNode,
-} from './der.ts';
+import { DerError, children, expectTag, fields, parseDer, raw, readIntegerBytes, readOctets, readOid, type DerNode } from './der.ts';
 import { OID } from './oids.ts';
 import { bytesEqual, parseCertificate, publicKeyOf, type ParsedCertificate } from './x509.ts';
 import type { Der } from './types.ts';
@@ -48,7 +46,9 @@ export function parseSignedData(der: Uint8Array): ParsedSignedData {
     eContentType: readOid(eContentTypeNode),
     eContent: eContentWrapper ? readOctets(children(expectTag(eContentWrapper, 0xa0, 'eContent'))[0]) : undefined,
     certificates: certificatesNode
-      ? children(certificatesNode).filter((node) => node.tag === 0x30).map((node) => raw(node))
+      ? children(certificatesNode)
+          .filter((node) => node.tag === 0x30)
+          .map((node) => raw(node))
       : [],
     signerInfos: children(expectTag(signerInfosNode, 0x31, 'signerInfos')).map(parseSignerInfo),
   };
@@ -124,9 +124,10 @@ export function checkSigner(info: ParsedSignerInfo, certificates: Der[], errors:
     } catch {
       continue;
     }
-    const matches = info.issuer && info.serial
-      ? bytesEqual(parsed.issuer, info.issuer) && bytesEqual(parsed.serial, info.serial)
-      : info.subjectKeyId !== undefined && subjectKeyIdMatches(parsed, info.subjectKeyId);
+    const matches =
+      info.issuer && info.serial
+        ? bytesEqual(parsed.issuer, info.issuer) && bytesEqual(parsed.serial, info.serial)
+        : info.subjectKeyId !== undefined && subjectKeyIdMatches(parsed, info.subjectKeyId);
     if (matches) {
       certificate = parsed;
       break;

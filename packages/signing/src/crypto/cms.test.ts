@@ -29,7 +29,26 @@ describe.each(formats)('%s CMS', (format) => {
   it('verifies with openssl cms over the detached content', async () => {
     const cms = await buildSignatureCms({ format, contentDigest, signer: pki.signer, signingTime: new Date() });
     pki.file(`${format}.der`, cms);
-    const result = openssl(['cms', '-verify', '-binary', '-inform', 'DER', '-in', `${format}.der`, '-content', 'data.bin', '-CAfile', 'root.pem', '-purpose', 'any', '-out', '/dev/null'], pki.dir);
+    const result = openssl(
+      [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        `${format}.der`,
+        '-content',
+        'data.bin',
+        '-CAfile',
+        'root.pem',
+        '-purpose',
+        'any',
+        '-out',
+        '/dev/null',
+      ],
+      pki.dir,
+    );
     expect(result.output).toContain('Verification successful');
   });
 
@@ -52,14 +71,21 @@ describe('B-T signatures', () => {
   it('embed a signature time-stamp over the signature value that openssl ts accepts', async () => {
     const cms = await buildSignatureCms({ format: 'PADES', contentDigest, signer: pki.signer, tsa });
     pki.file('bt.der', cms);
-    expect(openssl(['cms', '-verify', '-binary', '-inform', 'DER', '-in', 'bt.der', '-content', 'data.bin', '-CAfile', 'root.pem', '-purpose', 'any', '-out', '/dev/null'], pki.dir).output)
-      .toContain('Verification successful');
+    expect(
+      openssl(
+        ['cms', '-verify', '-binary', '-inform', 'DER', '-in', 'bt.der', '-content', 'data.bin', '-CAfile', 'root.pem', '-purpose', 'any', '-out', '/dev/null'],
+        pki.dir,
+      ).output,
+    ).toContain('Verification successful');
     const [info] = parseSignedData(cms).signerInfos;
     const tokens = info!.unsignedAttributes.get(OID.signatureTimeStampToken);
     expect(tokens).toHaveLength(1);
     pki.file('bt-token.der', raw(tokens![0]![0]!));
     const signatureDigest = createHash('sha256').update(info!.signature).digest('hex');
-    const result = openssl(['ts', '-verify', '-digest', signatureDigest, '-token_in', '-in', 'bt-token.der', '-CAfile', 'root.pem', '-untrusted', 'tsa-chain.pem'], pki.dir);
+    const result = openssl(
+      ['ts', '-verify', '-digest', signatureDigest, '-token_in', '-in', 'bt-token.der', '-CAfile', 'root.pem', '-untrusted', 'tsa-chain.pem'],
+      pki.dir,
+    );
     expect(result.output).toContain('Verification: OK');
 
     const verification = verifyCmsSignature(cms, contentDigest);
@@ -112,11 +138,29 @@ describe('verification', () => {
     pki.authority.revoke(parseCertificate(victim.certificate).serial, 'keyCompromise', revokedAt);
     const source = pki.authority.revocationSource();
     const revocation = await source.revocationFor(victim.certificate, pki.authority.issuingCertificate);
-    const checked = verifyCertificateChain({ certificate: victim.certificate, candidates: victim.chain, trustedRoots: [pki.authority.rootCertificate], at: new Date(), revocation });
+    const checked = verifyCertificateChain({
+      certificate: victim.certificate,
+      candidates: victim.chain,
+      trustedRoots: [pki.authority.rootCertificate],
+      at: new Date(),
+      revocation,
+    });
     expect(checked).toMatchObject({ trusted: false, revoked: true });
-    const crlOnly = verifyCertificateChain({ certificate: victim.certificate, candidates: victim.chain, trustedRoots: [pki.authority.rootCertificate], at: new Date(), revocation: { crls: revocation.crls, ocsps: [] } });
+    const crlOnly = verifyCertificateChain({
+      certificate: victim.certificate,
+      candidates: victim.chain,
+      trustedRoots: [pki.authority.rootCertificate],
+      at: new Date(),
+      revocation: { crls: revocation.crls, ocsps: [] },
+    });
     expect(crlOnly.revoked).toBe(true);
-    const before = verifyCertificateChain({ certificate: victim.certificate, candidates: victim.chain, trustedRoots: [pki.authority.rootCertificate], at: new Date(revokedAt.getTime() - 60_000), revocation });
+    const before = verifyCertificateChain({
+      certificate: victim.certificate,
+      candidates: victim.chain,
+      trustedRoots: [pki.authority.rootCertificate],
+      at: new Date(revokedAt.getTime() - 60_000),
+      revocation,
+    });
     expect(before.revoked).toBe(false);
   });
 });

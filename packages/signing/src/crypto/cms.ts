@@ -7,9 +7,7 @@ import { sha256 } from './algorithms.ts';
 import { x509Time } from './der.ts';
 import { asSigningError } from './guard.ts';
 import { OID } from './oids.ts';
-import {
-  assembleSignedData, attribute, contentTypeAttribute, messageDigestAttribute, signAttributesWith, signerMaterial,
-} from './signed-data.ts';
+import { assembleSignedData, attribute, contentTypeAttribute, messageDigestAttribute, signAttributesWith, signerMaterial } from './signed-data.ts';
 import type { CmsSignatureRequest, Der } from './types.ts';
 
 const dataContentType = contentTypeAttribute(OID.data);

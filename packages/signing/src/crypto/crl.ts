@@ -1,8 +1,25 @@
 import type { KeyObject } from 'node:crypto';
 import { signSha256, signatureAlgorithmFor } from './algorithms.ts';
 import {
-  bitString, children, enumerated, explicit, expectTag, fields, implicitPrimitive, integer, parseDer, raw,
-  readBitString, readIntegerBytes, readOctets, readOid, readSmallInteger, readTime, sequence, x509Time, type DerNode,
+  bitString,
+  children,
+  enumerated,
+  explicit,
+  expectTag,
+  fields,
+  implicitPrimitive,
+  integer,
+  parseDer,
+  raw,
+  readBitString,
+  readIntegerBytes,
+  readOctets,
+  readOid,
+  readSmallInteger,
+  readTime,
+  sequence,
+  x509Time,
+  type DerNode,
 } from './der.ts';
 import { OID } from './oids.ts';
 import { extension, keyIdentifier, toHex, type ParsedCertificate } from './x509.ts';
@@ -39,11 +56,7 @@ export interface CrlInput {
 export function buildCrl(input: CrlInput): Der {
   const signatureAlgorithm = signatureAlgorithmFor(input.issuerKey);
   const entries = input.revoked.map((entry) =>
-    sequence(
-      integer(entry.serial),
-      x509Time(entry.revokedAt),
-      sequence(extension(OID.crlReason, false, enumerated(revocationReasons[entry.reason]))),
-    ),
+    sequence(integer(entry.serial), x509Time(entry.revokedAt), sequence(extension(OID.crlReason, false, enumerated(revocationReasons[entry.reason])))),
   );
   const tbs = sequence(
     integer(1), // v2

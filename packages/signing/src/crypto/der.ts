@@ -142,16 +142,25 @@ export function x509Time(date: Date): Uint8Array {
 
 export function utcTime(date: Date): Uint8Array {
   const text =
-    pad(date.getUTCFullYear() % 100) + pad(date.getUTCMonth() + 1) + pad(date.getUTCDate()) +
-    pad(date.getUTCHours()) + pad(date.getUTCMinutes()) + pad(date.getUTCSeconds()) + 'Z';
+    pad(date.getUTCFullYear() % 100) +
+    pad(date.getUTCMonth() + 1) +
+    pad(date.getUTCDate()) +
+    pad(date.getUTCHours()) +
+    pad(date.getUTCMinutes()) +
+    pad(date.getUTCSeconds()) +
+    'Z';
   return tlv(0x17, Buffer.from(text, 'latin1'));
 }
 
 /** GeneralizedTime, with milliseconds when `withMillis` (RFC 3161 genTime; trailing zeros dropped as DER requires). */
 export function generalizedTime(date: Date, withMillis = false): Uint8Array {
   let text =
-    pad(date.getUTCFullYear(), 4) + pad(date.getUTCMonth() + 1) + pad(date.getUTCDate()) +
-    pad(date.getUTCHours()) + pad(date.getUTCMinutes()) + pad(date.getUTCSeconds());
+    pad(date.getUTCFullYear(), 4) +
+    pad(date.getUTCMonth() + 1) +
+    pad(date.getUTCDate()) +
+    pad(date.getUTCHours()) +
+    pad(date.getUTCMinutes()) +
+    pad(date.getUTCSeconds());
   const millis = date.getUTCMilliseconds();
   if (withMillis && millis > 0) text += '.' + pad(millis, 3).replace(/0+$/, '');
   return tlv(0x18, Buffer.from(text + 'Z', 'latin1'));
@@ -212,7 +221,7 @@ export function children(node: DerNode | undefined): DerNode[] {
   if (!node) throw new DerError('missing element');
   if ((node.tag & 0x20) === 0) throw new DerError(`tag 0x${node.tag.toString(16)} is not constructed`);
   const out: DerNode[] = [];
-  for (let position = node.contentStart; position < node.contentEnd; ) {
+  for (let position = node.contentStart; position < node.contentEnd;) {
     const child = readNode(node.buffer, position, node.contentEnd, 0);
     out.push(child);
     position = child.end;

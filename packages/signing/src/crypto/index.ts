@@ -1,10 +1,21 @@
 export * from './types.ts';
 export {
-  createCertificateAuthority, openCertificateAuthority, CertificateAuthority, ONE_TIME_VALIDITY_DAYS, ONE_TIME_MINIMUM_VALIDITY_DAYS,
+  createCertificateAuthority,
+  openCertificateAuthority,
+  CertificateAuthority,
+  ONE_TIME_VALIDITY_DAYS,
+  ONE_TIME_MINIMUM_VALIDITY_DAYS,
 } from './authority.ts';
 export type {
-  SealedAuthority, CreateAuthorityOptions, OpenAuthorityOptions, RevocationEntry, SignerCertificateRequest,
-  SealCertificateRequest, TsaCertificateRequest, OneTimeCertificateOptions, OneTimeSignerCertificateRequest,
+  SealedAuthority,
+  CreateAuthorityOptions,
+  OpenAuthorityOptions,
+  RevocationEntry,
+  SignerCertificateRequest,
+  SealCertificateRequest,
+  TsaCertificateRequest,
+  OneTimeCertificateOptions,
+  OneTimeSignerCertificateRequest,
   OneTimeSealCertificateRequest,
 } from './authority.ts';
 export { withOneTimeIdentity } from './one-time.ts';
@@ -21,7 +32,7 @@ export { OID, PARAPHE_ARC } from './oids.ts';
 export { createRemoteTsaClient } from './tsa-client.ts';
 export type { RemoteTsaOptions } from './tsa-client.ts';
 export { loadPkcs12, maxPkcs12Iterations } from './pkcs12.ts';
-export { verifyCmsSignature, verifyTimestampToken, describeCertificate } from './verify.ts';
+export { verifyCmsSignature, verifyTimestampToken, describeCertificate, isOrganisationSeal } from './verify.ts';
 export type { CertificateDescription, HashName, KeyUsageName } from './verify.ts';
 export { verifyCertificateChain } from './chain.ts';
 export type { ChainRequest } from './chain.ts';

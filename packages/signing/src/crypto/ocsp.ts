@@ -2,9 +2,30 @@
 import type { KeyObject } from 'node:crypto';
 import { digest, signSha256, signatureAlgorithmFor } from './algorithms.ts';
 import {
-  DerError, bitString, children, enumerated, explicit, expectTag, fields, generalizedTime, implicitConstructed,
-  implicitPrimitive, integer, nullValue, octetString, oid, parseDer, raw, readBitString, readIntegerBytes, readOctets,
-  readOid, readSmallInteger, readTime, sequence, type DerNode,
+  DerError,
+  bitString,
+  children,
+  enumerated,
+  explicit,
+  expectTag,
+  fields,
+  generalizedTime,
+  implicitConstructed,
+  implicitPrimitive,
+  integer,
+  nullValue,
+  octetString,
+  oid,
+  parseDer,
+  raw,
+  readBitString,
+  readIntegerBytes,
+  readOctets,
+  readOid,
+  readSmallInteger,
+  readTime,
+  sequence,
+  type DerNode,
 } from './der.ts';
 import { OID, hashNames } from './oids.ts';
 import { bytesEqual, type ParsedCertificate } from './x509.ts';
@@ -29,10 +50,7 @@ export function certIdFor(serial: Uint8Array, issuer: ParsedCertificate, hash: C
 }
 
 export function certIdMatchesIssuer(certId: CertId, issuer: ParsedCertificate): boolean {
-  return (
-    bytesEqual(certId.issuerNameHash, digest(certId.hash, issuer.subject)) &&
-    bytesEqual(certId.issuerKeyHash, digest(certId.hash, issuer.publicKeyBits))
-  );
+  return bytesEqual(certId.issuerNameHash, digest(certId.hash, issuer.subject)) && bytesEqual(certId.issuerKeyHash, digest(certId.hash, issuer.publicKeyBits));
 }
 
 function encodeCertId(certId: CertId): Uint8Array {
@@ -51,10 +69,7 @@ function readCertId(node: DerNode | undefined): CertId {
   return { hash, issuerNameHash: readOctets(nameHash), issuerKeyHash: readOctets(keyHash), serial: readIntegerBytes(serial) };
 }
 
-export type CertStatus =
-  | { status: 'good' }
-  | { status: 'revoked'; revokedAt: Date; reasonCode?: number }
-  | { status: 'unknown' };
+export type CertStatus = { status: 'good' } | { status: 'revoked'; revokedAt: Date; reasonCode?: number } | { status: 'unknown' };
 
 export interface SingleResponse {
   certId: CertId;
@@ -104,12 +119,7 @@ export function buildOcspResponse(responder: OcspResponder, responses: SingleRes
     ),
     ...(nonce ? [explicit(1, sequence(sequence(oid(OID.ocspNonce), octetString(octetString(nonce)))))] : []),
   );
-  const basic = sequence(
-    tbs,
-    signatureAlgorithm,
-    bitString(signSha256(responder.key, tbs)),
-    explicit(0, sequence(...responder.certificates)),
-  );
+  const basic = sequence(tbs, signatureAlgorithm, bitString(signSha256(responder.key, tbs)), explicit(0, sequence(...responder.certificates)));
   return sequence(enumerated(0), explicit(0, sequence(oid(OID.ocspBasic), octetString(basic))));
 }
 
@@ -179,7 +189,12 @@ export function parseOcspResponse(der: Uint8Array): ParsedOcspResponse {
   const responses = children(expectTag(responseList, 0x30, 'responses')).map((single): SingleResponse => {
     const [certId, statusNode, thisUpdate, ...rest] = fields(single, 0x30, 'SingleResponse', 3);
     const next = rest.find((node) => node.tag === 0xa0);
-    return { certId: readCertId(certId), certStatus: readStatus(statusNode!), thisUpdate: readTime(thisUpdate), nextUpdate: next ? readTime(children(next)[0]) : undefined };
+    return {
+      certId: readCertId(certId),
+      certStatus: readStatus(statusNode!),
+      thisUpdate: readTime(thisUpdate),
+      nextUpdate: next ? readTime(children(next)[0]) : undefined,
+    };
   });
   return {
     responseStatus,

@@ -36,8 +36,9 @@ export function oneTimeIdentity(identity: SignerIdentity): OneTimeIdentity {
     chain,
     get privateKey(): KeyObject {
       if (!key) {
-        throw new SigningError('CERTIFICATE_INVALID', 'the one-time key of this certificate was destroyed after its signature: issue a new certificate',
-          { reason: 'ONE_TIME_KEY_DESTROYED' });
+        throw new SigningError('CERTIFICATE_INVALID', 'the one-time key of this certificate was destroyed after its signature: issue a new certificate', {
+          reason: 'ONE_TIME_KEY_DESTROYED',
+        });
       }
       return key;
     },
@@ -58,7 +59,8 @@ export function oneTimeIdentity(identity: SignerIdentity): OneTimeIdentity {
  * signature of a file after the first made with the same certificate.
  */
 export async function withOneTimeIdentity<T>(
-  identity: OneTimeIdentity | Promise<OneTimeIdentity>, use: (identity: OneTimeIdentity) => T | Promise<T>,
+  identity: OneTimeIdentity | Promise<OneTimeIdentity>,
+  use: (identity: OneTimeIdentity) => T | Promise<T>,
 ): Promise<T> {
   const opened = await identity;
   try {

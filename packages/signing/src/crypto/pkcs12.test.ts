@@ -52,7 +52,7 @@ describe('loadPkcs12', () => {
     expect(() => loadPkcs12(new TextEncoder().encode('not a p12 at all'), PASSWORD)).toThrow(expect.objectContaining({ code: 'PKCS12_INVALID' }));
   });
 
-  it('says why a file holds no usable key (details.reason) and describes the certificate\'s key usage', () => {
+  it("says why a file holds no usable key (details.reason) and describes the certificate's key usage", () => {
     expect(() => loadPkcs12(exportP12('nokey.p12', ['-nokeys']), PASSWORD)).toThrow(expect.objectContaining({ details: { reason: 'NO_PRIVATE_KEY' } }));
     expect(() => loadPkcs12(exportP12('nocert.p12', ['-nocerts']), PASSWORD)).toThrow(expect.objectContaining({ details: { reason: 'KEY_MISMATCH' } }));
     expect(describeCertificate(pki.signer.certificate).keyUsage).toEqual(['digitalSignature', 'nonRepudiation']);
@@ -60,9 +60,28 @@ describe('loadPkcs12', () => {
   });
 
   it('reads the RC2-40 certificate encryption of OpenSSL 1.x / -legacy files', () => {
-    const legacy = openssl(['pkcs12', '-export', '-legacy', '-inkey', 'signer.key', '-in', 'signer.pem', '-certfile', 'ca-chain.pem', '-passout', `pass:${PASSWORD}`, '-out', 'rc2.p12'], pki.dir);
+    const legacy = openssl(
+      [
+        'pkcs12',
+        '-export',
+        '-legacy',
+        '-inkey',
+        'signer.key',
+        '-in',
+        'signer.pem',
+        '-certfile',
+        'ca-chain.pem',
+        '-passout',
+        `pass:${PASSWORD}`,
+        '-out',
+        'rc2.p12',
+      ],
+      pki.dir,
+    );
     expect(legacy.status, legacy.output).toBe(0);
-    expect(openssl(['pkcs12', '-in', 'rc2.p12', '-info', '-noout', '-legacy', '-passin', `pass:${PASSWORD}`], pki.dir).output).toContain('pbeWithSHA1And40BitRC2-CBC');
+    expect(openssl(['pkcs12', '-in', 'rc2.p12', '-info', '-noout', '-legacy', '-passin', `pass:${PASSWORD}`], pki.dir).output).toContain(
+      'pbeWithSHA1And40BitRC2-CBC',
+    );
     const identity = loadPkcs12(readFileSync(join(pki.dir, 'rc2.p12')), PASSWORD);
     expect(bytesEqual(identity.certificate, pki.signer.certificate)).toBe(true);
     expect(identity.chain).toHaveLength(2);

@@ -6,9 +6,7 @@
 import { createDecipheriv, createHash, createHmac, createPrivateKey, pbkdf2Sync, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SigningError } from '../errors.ts';
 import { hashNameOf } from './algorithms.ts';
-import {
-  DerError, children, content, expectTag, fields, parseDer, raw, readOctets, readOid, readSmallInteger, type DerNode,
-} from './der.ts';
+import { DerError, children, content, expectTag, fields, parseDer, raw, readOctets, readOid, readSmallInteger, type DerNode } from './der.ts';
 import { OID } from './oids.ts';
 import { rc2CbcDecrypt } from './rc2.ts';
 import type { Der, SignerIdentity } from './types.ts';
@@ -27,7 +25,9 @@ export function loadPkcs12(bytes: Uint8Array, password: string): SignerIdentity 
     return readPfx(bytes, password);
   } catch (error) {
     if (error instanceof SigningError) throw error;
-    throw new SigningError('PKCS12_INVALID', `not a readable PKCS#12 file: ${error instanceof Error ? error.message : String(error)}`, undefined, { cause: error });
+    throw new SigningError('PKCS12_INVALID', `not a readable PKCS#12 file: ${error instanceof Error ? error.message : String(error)}`, undefined, {
+      cause: error,
+    });
   }
 }
 
@@ -96,10 +96,8 @@ function assembleIdentity(keys: KeyObject[], certificates: Der[]): SignerIdentit
     const leaf = parsed.find((certificate) => bytesEqual(certificate.spki, spki));
     if (!leaf) continue;
     const chain: Der[] = [];
-    for (let current = leaf; chain.length < parsed.length; ) {
-      const issuer = parsed.find(
-        (candidate) => candidate !== current && bytesEqual(candidate.subject, current.issuer) && !chain.includes(candidate.der),
-      );
+    for (let current = leaf; chain.length < parsed.length;) {
+      const issuer = parsed.find((candidate) => candidate !== current && bytesEqual(candidate.subject, current.issuer) && !chain.includes(candidate.der));
       if (!issuer || bytesEqual(issuer.der, leaf.der)) break;
       chain.push(issuer.der);
       current = issuer;

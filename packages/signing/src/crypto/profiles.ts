@@ -36,8 +36,7 @@ const keyUsage = (...bits: number[]): Uint8Array => extension(OID.keyUsage, true
 const subjectKeyId = (key: KeyObject): Uint8Array => extension(OID.subjectKeyIdentifier, false, octetString(keyIdentifier(key)));
 const authorityKeyId = (issuerKey: KeyObject): Uint8Array =>
   extension(OID.authorityKeyIdentifier, false, sequence(implicitPrimitive(0, keyIdentifier(issuerKey))));
-const policies = (...oids: string[]): Uint8Array =>
-  extension(OID.certificatePolicies, false, sequence(...oids.map((policy) => sequence(oid(policy)))));
+const policies = (...oids: string[]): Uint8Array => extension(OID.certificatePolicies, false, sequence(...oids.map((policy) => sequence(oid(policy)))));
 
 function publication(urls: PublicationUrls): Uint8Array[] {
   const out: Uint8Array[] = [];
@@ -54,11 +53,7 @@ function publication(urls: PublicationUrls): Uint8Array[] {
 }
 
 export function rootCaExtensions(key: KeyObject): Uint8Array[] {
-  return [
-    extension(OID.basicConstraints, true, sequence(boolean(true))),
-    keyUsage(KU.keyCertSign, KU.cRLSign),
-    subjectKeyId(key),
-  ];
+  return [extension(OID.basicConstraints, true, sequence(boolean(true))), keyUsage(KU.keyCertSign, KU.cRLSign), subjectKeyId(key)];
 }
 
 export function issuingCaExtensions(key: KeyObject, rootKey: KeyObject, urls: PublicationUrls): Uint8Array[] {
@@ -76,9 +71,7 @@ export function issuingCaExtensions(key: KeyObject, rootKey: KeyObject, urls: Pu
  * Natural-person signer and legal-person seal certificates: digitalSignature + nonRepudiation, and no extended
  * key usage at all (NSS rejects documentSigning-only certificates; pades.md pitfall 8).
  */
-export function endEntityExtensions(
-  key: KeyObject, issuerKey: KeyObject, urls: PublicationUrls, policy: string, email?: string,
-): Uint8Array[] {
+export function endEntityExtensions(key: KeyObject, issuerKey: KeyObject, urls: PublicationUrls, policy: string, email?: string): Uint8Array[] {
   const out = [
     extension(OID.basicConstraints, false, sequence()),
     keyUsage(KU.digitalSignature, KU.nonRepudiation),

@@ -6,15 +6,17 @@
  */
 
 /** PITABLE of RFC 2268 §2 (a permutation of 0..255 derived from the digits of pi). */
-const PITABLE = Uint8Array.from(Buffer.from(
-  'd978f9c419ddb5ed28e9fd794aa0d89dc67e37832b76538e624c6488448bfba2179a59f587b34f1361456d8d09817d32' +
-  'bd8f40eb86b77b0bf09521225c6b4e8254d66593ce60b21c7356c014a78cf1dc1275ca1f3bbee4d1423dd430a33cb626' +
-  '6fbf0eda4669075727f21d9bbc944303f811c7f690ef3ee706c3d52fc8661ed708e8eade8052eef784aa72ac354d6a2a' +
-  '961ad2715a1549744b9fd05e0418a4ecc2e0416e0f51cbcc2491af50a1f47039997c3a8523b8b47afc02365b25559731' +
-  '2d5dfa98e38a92ae05df2910676cbac9d300e6cfe19ea82c6316013f58e289a90d38341bab33ffb0bb480c5fb9b1cd2e' +
-  'c5f3db47e5a59c770aa62068fe7fc1ad',
-  'hex',
-));
+const PITABLE = Uint8Array.from(
+  Buffer.from(
+    'd978f9c419ddb5ed28e9fd794aa0d89dc67e37832b76538e624c6488448bfba2179a59f587b34f1361456d8d09817d32' +
+      'bd8f40eb86b77b0bf09521225c6b4e8254d66593ce60b21c7356c014a78cf1dc1275ca1f3bbee4d1423dd430a33cb626' +
+      '6fbf0eda4669075727f21d9bbc944303f811c7f690ef3ee706c3d52fc8661ed708e8eade8052eef784aa72ac354d6a2a' +
+      '961ad2715a1549744b9fd05e0418a4ecc2e0416e0f51cbcc2491af50a1f47039997c3a8523b8b47afc02365b25559731' +
+      '2d5dfa98e38a92ae05df2910676cbac9d300e6cfe19ea82c6316013f58e289a90d38341bab33ffb0bb480c5fb9b1cd2e' +
+      'c5f3db47e5a59c770aa62068fe7fc1ad',
+    'hex',
+  ),
+);
 
 /** Key expansion (RFC 2268 §2): 64 16-bit subkeys for a key of `effectiveBits` effective bits. */
 export function rc2ExpandKey(key: Uint8Array, effectiveBits: number): Uint16Array {

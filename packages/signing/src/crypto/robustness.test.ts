@@ -37,17 +37,20 @@ function mutate(source: Uint8Array, next: () => number): Uint8Array {
       return Uint8Array.from({ length: pick(300) }, (_, i) => (i === 0 ? 0x30 : pick(256)));
     case 1: // truncation
       return source.subarray(0, pick(source.length));
-    case 2: { // a few bit flips
+    case 2: {
+      // a few bit flips
       const copy = Uint8Array.from(source);
       for (let i = 0, flips = 1 + pick(4); i < flips; i++) copy[pick(copy.length)]! ^= 1 << pick(8);
       return copy;
     }
-    case 3: { // length byte corruption near the start, where the big structures begin
+    case 3: {
+      // length byte corruption near the start, where the big structures begin
       const copy = Uint8Array.from(source);
       copy[1 + pick(Math.min(40, copy.length - 1))] = pick(256);
       return copy;
     }
-    default: { // splice a random slice of the structure somewhere else
+    default: {
+      // splice a random slice of the structure somewhere else
       const start = pick(source.length);
       const slice = source.subarray(start, start + pick(200));
       const at = pick(source.length);
@@ -65,7 +68,10 @@ function expectOnlySigningErrors(name: string, action: (input: Uint8Array) => un
     } catch (error) {
       // a SigningError wrapping a TypeError would be a parser bug dressed up as a clean rejection
       if (!(error instanceof SigningError) || error.cause instanceof TypeError) {
-        throw new Error(`${name} threw ${String(error)} (cause ${String(error instanceof Error ? error.cause : '')}) for input ${Buffer.from(input).toString('hex').slice(0, 400)}`, { cause: error });
+        throw new Error(
+          `${name} threw ${String(error)} (cause ${String(error instanceof Error ? error.cause : '')}) for input ${Buffer.from(input).toString('hex').slice(0, 400)}`,
+          { cause: error },
+        );
       }
     }
   }
@@ -81,9 +87,29 @@ beforeAll(async () => {
   openssl(['pkcs12', '-export', '-inkey', 'signer.key', '-in', 'signer.pem', '-passout', 'pass:pw', '-iter', '1', '-out', 'f.p12'], pki.dir);
   samples.p12 = readFileSync(join(pki.dir, 'f.p12'));
   // without MAC nor encryption, mutations reach the inner SafeContents parsing instead of failing the MAC
-  openssl(['pkcs12', '-export', '-inkey', 'signer.key', '-in', 'signer.pem', '-passout', 'pass:pw', '-nomac', '-keypbe', 'NONE', '-certpbe', 'NONE', '-out', 'plain.p12'], pki.dir);
+  openssl(
+    [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      'signer.key',
+      '-in',
+      'signer.pem',
+      '-passout',
+      'pass:pw',
+      '-nomac',
+      '-keypbe',
+      'NONE',
+      '-certpbe',
+      'NONE',
+      '-out',
+      'plain.p12',
+    ],
+    pki.dir,
+  );
   samples.plainP12 = readFileSync(join(pki.dir, 'plain.p12'));
-  samples.ocspRequest = (openssl(['ocsp', '-issuer', 'issuing.pem', '-cert', 'signer.pem', '-reqout', 'req.der'], pki.dir), readFileSync(join(pki.dir, 'req.der')));
+  samples.ocspRequest =
+    (openssl(['ocsp', '-issuer', 'issuing.pem', '-cert', 'signer.pem', '-reqout', 'req.der'], pki.dir), readFileSync(join(pki.dir, 'req.der')));
   samples.crl = pki.authority.crl('issuing');
   samples.ocsp = pki.authority.ocspResponse(pki.signer.certificate);
 });
@@ -91,7 +117,8 @@ afterAll(() => pki.cleanup());
 
 describe('hostile input', () => {
   it('verifyCmsSignature', () => expectOnlySigningErrors('verifyCmsSignature', (input) => verifyCmsSignature(input, digest), samples.cms!, 2000, 1));
-  it('verifyTimestampToken', () => expectOnlySigningErrors('verifyTimestampToken', (input) => verifyTimestampToken(input, { digest }), samples.token!, 2000, 2));
+  it('verifyTimestampToken', () =>
+    expectOnlySigningErrors('verifyTimestampToken', (input) => verifyTimestampToken(input, { digest }), samples.token!, 2000, 2));
   it('describeCertificate', () => expectOnlySigningErrors('describeCertificate', describeCertificate, samples.certificate!, 2000, 3));
   it('loadPkcs12', () => {
     expect(loadPkcs12(samples.plainP12!, 'pw').certificate).toEqual(pki.signer.certificate);
@@ -110,8 +137,13 @@ describe('hostile input', () => {
       });
       expect(result, JSON.stringify(result.errors)).toMatchObject({ trusted: true }); // the genuine certificates still make a path
     }
-    expectOnlySigningErrors('verifyCertificateChain', (input) =>
-      verifyCertificateChain({ certificate: input, candidates: [], trustedRoots: [], at: new Date() }), samples.certificate!, 300, 6);
+    expectOnlySigningErrors(
+      'verifyCertificateChain',
+      (input) => verifyCertificateChain({ certificate: input, candidates: [], trustedRoots: [], at: new Date() }),
+      samples.certificate!,
+      300,
+      6,
+    );
   });
   it('the OCSP and TSA responders answer garbage with error responses instead of throwing', async () => {
     const next = random(7);

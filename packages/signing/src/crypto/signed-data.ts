@@ -28,7 +28,8 @@ export interface SignerMaterial {
 
 const materialCache = new WeakMap<CmsSigner, SignerMaterial>();
 
-export const isExternalSigner = (signer: CmsSigner): signer is ExternalSignerIdentity => !('privateKey' in signer) && typeof (signer as ExternalSignerIdentity).signDigest === 'function';
+export const isExternalSigner = (signer: CmsSigner): signer is ExternalSignerIdentity =>
+  !('privateKey' in signer) && typeof (signer as ExternalSignerIdentity).signDigest === 'function';
 
 export function attribute(type: string, ...values: Uint8Array[]): Uint8Array {
   return sequence(oid(type), set(...values));
@@ -122,9 +123,7 @@ export function assembleSignedData(material: SignerMaterial, signed: SignedAttri
     octetString(signed.signatureValue),
     ...unsigned,
   );
-  const encapsulated = options.eContent
-    ? sequence(oid(options.eContentType), explicit(0, octetString(options.eContent)))
-    : sequence(oid(options.eContentType));
+  const encapsulated = options.eContent ? sequence(oid(options.eContentType), explicit(0, octetString(options.eContent))) : sequence(oid(options.eContentType));
   const signedData = sequence(
     integer(options.eContentType === OID.data ? 1 : 3), // RFC 5652 §5.1: v3 when eContentType is not id-data
     set(sha256AlgorithmIdentifier),

@@ -53,11 +53,9 @@ export function createRemoteTsaClient(options: RemoteTsaOptions): TimestampAutho
           failures.push(`${url}: invalid response (${error instanceof Error ? error.message : String(error)})`);
         }
       }
-      throw new SigningError(
-        answered ? 'TSA_RESPONSE_INVALID' : 'TSA_UNAVAILABLE',
-        answered ? 'no TSA returned a valid time-stamp' : 'no TSA answered',
-        { failures },
-      );
+      throw new SigningError(answered ? 'TSA_RESPONSE_INVALID' : 'TSA_UNAVAILABLE', answered ? 'no TSA returned a valid time-stamp' : 'no TSA answered', {
+        failures,
+      });
     },
   };
 }

@@ -29,9 +29,15 @@ describe('local TSA responder', () => {
     openssl(['ts', '-query', '-data', 'data.bin', '-sha256', '-cert', '-out', 'request.tsq'], pki.dir);
     const response = await tsa.respond(readFileSync(join(pki.dir, 'request.tsq')));
     pki.file('response.tsr', response);
-    const byQuery = openssl(['ts', '-verify', '-queryfile', 'request.tsq', '-in', 'response.tsr', '-CAfile', 'root.pem', '-untrusted', 'tsa-chain.pem'], pki.dir);
+    const byQuery = openssl(
+      ['ts', '-verify', '-queryfile', 'request.tsq', '-in', 'response.tsr', '-CAfile', 'root.pem', '-untrusted', 'tsa-chain.pem'],
+      pki.dir,
+    );
     expect(byQuery.output).toContain('Verification: OK');
-    const byDigest = openssl(['ts', '-verify', '-digest', digest.toString('hex'), '-in', 'response.tsr', '-CAfile', 'root.pem', '-untrusted', 'tsa-chain.pem'], pki.dir);
+    const byDigest = openssl(
+      ['ts', '-verify', '-digest', digest.toString('hex'), '-in', 'response.tsr', '-CAfile', 'root.pem', '-untrusted', 'tsa-chain.pem'],
+      pki.dir,
+    );
     expect(byDigest.output).toContain('Verification: OK');
     const text = openssl(['ts', '-reply', '-in', 'response.tsr', '-text'], pki.dir).output;
     expect(text).toContain('Status: Granted.');
@@ -56,9 +62,21 @@ describe('local TSA responder', () => {
   it('rejects bad requests with a PKIStatus rejection and failure info', async () => {
     const cases: Array<[string, Uint8Array, string]> = [
       ['garbage', Uint8Array.of(0x30, 0x03, 0x02, 0x01), 'the data submitted has the wrong format'],
-      ['MD5 imprint', sequence(integer(1), sequence(sequence(oid('1.2.840.113549.2.5'), nullValue()), octetString(new Uint8Array(16)))), 'unrecognized or unsupported algorithm identifier'],
-      ['wrong digest length', sequence(integer(1), sequence(sequence(oid(OID.sha256), nullValue()), octetString(new Uint8Array(20)))), 'the data submitted has the wrong format'],
-      ['foreign policy', sequence(integer(1), sequence(sequence(oid(OID.sha256), nullValue()), octetString(digest)), oid('1.2.3.4')), 'the requested TSA policy is not supported by the TSA'],
+      [
+        'MD5 imprint',
+        sequence(integer(1), sequence(sequence(oid('1.2.840.113549.2.5'), nullValue()), octetString(new Uint8Array(16)))),
+        'unrecognized or unsupported algorithm identifier',
+      ],
+      [
+        'wrong digest length',
+        sequence(integer(1), sequence(sequence(oid(OID.sha256), nullValue()), octetString(new Uint8Array(20)))),
+        'the data submitted has the wrong format',
+      ],
+      [
+        'foreign policy',
+        sequence(integer(1), sequence(sequence(oid(OID.sha256), nullValue()), octetString(digest)), oid('1.2.3.4')),
+        'the requested TSA policy is not supported by the TSA',
+      ],
     ];
     for (const [name, request, failure] of cases) {
       pki.file(`${name}.tsr`, await tsa.respond(request));
@@ -90,17 +108,20 @@ describe('remote TSA client', () => {
     server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', async () => {
-        requests++;
-        if (request.headers['content-type'] !== 'application/timestamp-query') {
-          response.writeHead(415).end();
-          return;
-        }
-        const answer = request.url === '/wrong-nonce'
-          ? await tsa.respond(stripNonce(Buffer.concat(chunks)))
-          : await tsa.respond(Buffer.concat(chunks));
-        response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(answer);
-      });
+      // A handler that throws answers 500 (the test fails on it) rather than leaving an unhandled rejection.
+      request.on(
+        'end',
+        () =>
+          void (async () => {
+            requests++;
+            if (request.headers['content-type'] !== 'application/timestamp-query') {
+              response.writeHead(415).end();
+              return;
+            }
+            const answer = request.url === '/wrong-nonce' ? await tsa.respond(stripNonce(Buffer.concat(chunks))) : await tsa.respond(Buffer.concat(chunks));
+            response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(answer);
+          })().catch((error: unknown) => (response.headersSent ? response.end() : response.writeHead(500).end(String(error)))),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     liveUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsa`;

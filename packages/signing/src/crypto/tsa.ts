@@ -5,13 +5,30 @@
 import { randomBytes } from 'node:crypto';
 import { sha256 } from './algorithms.ts';
 import {
-  DerError, boolean, children, content, expectTag, fields, generalizedTime, integer, namedBits, nullValue, octetString, oid,
-  parseDer, raw, readBoolean, readIntegerBytes, readOctets, readOid, readSmallInteger, sequence, utf8String,
+  DerError,
+  boolean,
+  children,
+  content,
+  expectTag,
+  fields,
+  generalizedTime,
+  integer,
+  namedBits,
+  nullValue,
+  octetString,
+  oid,
+  parseDer,
+  raw,
+  readBoolean,
+  readIntegerBytes,
+  readOctets,
+  readOid,
+  readSmallInteger,
+  sequence,
+  utf8String,
 } from './der.ts';
 import { OID, hashNames } from './oids.ts';
-import {
-  assembleSignedData, contentTypeAttribute, messageDigestAttribute, signAttributes, signerMaterial,
-} from './signed-data.ts';
+import { assembleSignedData, contentTypeAttribute, messageDigestAttribute, signAttributes, signerMaterial } from './signed-data.ts';
 import { extendedKeyUsage } from './x509.ts';
 import type { Der, MessageImprint, SignerIdentity, TimestampAuthority } from './types.ts';
 import { SigningError } from '../errors.ts';
@@ -131,8 +148,7 @@ function parseTimestampRequest(der: Uint8Array): TimestampRequest {
     else if (node.tag === 0x02) {
       if (content(node)[0]! & 0x80) throw new RequestRejected('badDataFormat', 'negative nonce');
       request.nonce = readIntegerBytes(node);
-    }
-    else if (node.tag === 0x01) request.certReq = readBoolean(node);
+    } else if (node.tag === 0x01) request.certReq = readBoolean(node);
     else if (node.tag === 0xa0) throw new RequestRejected('unacceptedExtension', 'request extensions are not supported');
     else throw new DerError('unexpected field in TimeStampReq');
   }

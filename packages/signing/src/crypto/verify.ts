@@ -1,14 +1,10 @@
 /** Verification helpers behind the verify report: CMS signatures, RFC 3161 tokens, certificate descriptions. */
 import { digest, hashNameOf } from './algorithms.ts';
 import { checkSigner, parseSignedData, singleAttribute, type AttributeMap, type ParsedSignerInfo } from './cms-parse.ts';
-import {
-  DerError, children, expectTag, fields, parseDer, raw, readIntegerBytes, readOctets, readOid, readTime, type DerNode,
-} from './der.ts';
+import { DerError, children, expectTag, fields, parseDer, raw, readIntegerBytes, readOctets, readOid, readTime, type DerNode } from './der.ts';
 import { guard } from './guard.ts';
 import { OID } from './oids.ts';
-import {
-  bytesEqual, commonNameOf, extendedKeyUsage, nameToString, parseCertificate, toHex, type ParsedCertificate,
-} from './x509.ts';
+import { bytesEqual, commonNameOf, extendedKeyUsage, nameToString, parseCertificate, toHex, type ParsedCertificate } from './x509.ts';
 import type { CmsVerification, Der, TimestampVerification } from './types.ts';
 
 export type HashName = 'sha1' | 'sha256' | 'sha384' | 'sha512';
@@ -60,7 +56,10 @@ function timestampOrFailure(token: Der, signatureValue: Uint8Array): TimestampVe
 }
 
 function checkMessageDigest(
-  info: ParsedSignerInfo, hash: string | undefined, contentDigest: Uint8Array | ((hash: HashName) => Uint8Array), errors: string[],
+  info: ParsedSignerInfo,
+  hash: string | undefined,
+  contentDigest: Uint8Array | ((hash: HashName) => Uint8Array),
+  errors: string[],
 ): boolean {
   const node = singleAttribute(info.attributes, OID.messageDigest, errors, 'message-digest');
   if (!node) {
@@ -214,12 +213,26 @@ export interface CertificateDescription {
   notBefore: Date;
   notAfter: Date;
   commonName?: string;
+  /** The subject's organizationName (O), when it has one. */
+  organization?: string;
   email?: string;
   /** The key usage bits set (RFC 5280 names, e.g. digitalSignature), when the certificate has the extension. */
   keyUsage?: KeyUsageName[];
+  /** The certificate policies' OIDs (certificatePolicies extension), empty without it. */
+  policies: string[];
 }
 
-const keyUsageNames = ['digitalSignature', 'nonRepudiation', 'keyEncipherment', 'dataEncipherment', 'keyAgreement', 'keyCertSign', 'cRLSign', 'encipherOnly', 'decipherOnly'] as const;
+const keyUsageNames = [
+  'digitalSignature',
+  'nonRepudiation',
+  'keyEncipherment',
+  'dataEncipherment',
+  'keyAgreement',
+  'keyCertSign',
+  'cRLSign',
+  'encipherOnly',
+  'decipherOnly',
+] as const;
 export type KeyUsageName = (typeof keyUsageNames)[number];
 
 /** The named bits of the keyUsage extension (a BIT STRING: first content byte = unused bits, bit 0 = MSB). */
@@ -240,7 +253,10 @@ export function describeCertificate(der: Der): CertificateDescription {
       serialHex: toHex(certificate.serial),
       notBefore: certificate.notBefore,
       notAfter: certificate.notAfter,
+      policies: policiesOf(certificate),
     };
+    const organization = certificate.subjectAttributes.find((attribute) => attribute.type === OID.organization)?.value;
+    if (organization !== undefined) description.organization = organization;
     const commonName = commonNameOf(certificate.subjectAttributes);
     if (commonName !== undefined) description.commonName = commonName;
     const email = certificate.subjectAttributes.find((attribute) => attribute.type === OID.emailAddress)?.value ?? emailFromAltName(certificate);
@@ -249,6 +265,30 @@ export function describeCertificate(der: Der): CertificateDescription {
     if (keyUsage !== undefined) description.keyUsage = keyUsage;
     return description;
   });
+}
+
+/** The certificatePolicies OIDs; a malformed extension reads as none (it then matches no profile). */
+function policiesOf(certificate: ParsedCertificate): string[] {
+  const extension = certificate.extensions.get(OID.certificatePolicies);
+  if (!extension) return [];
+  try {
+    return children(parseDer(extension.value)).flatMap((information) => {
+      const [identifier] = children(information);
+      return identifier?.tag === 0x06 ? [readOid(identifier)] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A company seal of this engine's CA (its seal or one-time seal policy): the certificate names an organisation as the
+ * account that asked for it declared it — whoever checks the name, it is not the CA (the server's verification page,
+ * docs/stamps.md "Who a seal is attributed to").
+ */
+export function isOrganisationSeal(der: Der): boolean {
+  const { policies } = describeCertificate(der);
+  return policies.includes(OID.policySeal) || policies.includes(OID.policyOneTimeSeal);
 }
 
 function emailFromAltName(certificate: ParsedCertificate): string | undefined {

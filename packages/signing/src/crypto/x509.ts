@@ -1,9 +1,32 @@
 import { createHash, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { signSha256, signatureAlgorithmFor } from './algorithms.ts';
 import {
-  DerError, bitString, boolean, children, explicit, expectTag, fields, ia5String, integer, octetString, oid,
-  parseDer, printableString, raw, readBitString, readBoolean, readIntegerBytes, readOctets, readOid, readString, readTime,
-  sequence, set, utf8String, x509Time, type DerNode,
+  DerError,
+  bitString,
+  boolean,
+  children,
+  explicit,
+  expectTag,
+  fields,
+  ia5String,
+  integer,
+  octetString,
+  oid,
+  parseDer,
+  printableString,
+  raw,
+  readBitString,
+  readBoolean,
+  readIntegerBytes,
+  readOctets,
+  readOid,
+  readString,
+  readTime,
+  sequence,
+  set,
+  utf8String,
+  x509Time,
+  type DerNode,
 } from './der.ts';
 import { OID, attributeNames } from './oids.ts';
 import type { Der } from './types.ts';
@@ -19,8 +42,7 @@ export interface NameAttribute {
 export function encodeName(attributes: NameAttribute[]): Uint8Array {
   return sequence(
     ...attributes.map(({ type, value }) => {
-      const encodedValue =
-        type === OID.country ? printableString(value) : type === OID.emailAddress ? ia5String(value) : utf8String(value);
+      const encodedValue = type === OID.country ? printableString(value) : type === OID.emailAddress ? ia5String(value) : utf8String(value);
       return set(sequence(oid(type), encodedValue));
     }),
   );
@@ -135,8 +157,7 @@ export function extendedKeyUsage(certificate: ParsedCertificate): { usages: stri
   return { usages: children(parseDer(extension.value)).map((node) => readOid(node)), critical: extension.critical };
 }
 
-export const commonNameOf = (attributes: NameAttribute[]): string | undefined =>
-  attributes.find((attribute) => attribute.type === OID.commonName)?.value;
+export const commonNameOf = (attributes: NameAttribute[]): string | undefined => attributes.find((attribute) => attribute.type === OID.commonName)?.value;
 
 // ---------------------------------------------------------------- building
 

@@ -17,7 +17,16 @@ import type { PdfUpdate } from './update.ts';
  * would break documents that need them (PDF/A-3 invoices carry their XML that way).
  */
 export const activeContentKinds = [
-  'JavaScript', 'Launch', 'SubmitForm', 'ImportData', 'RichMediaExecute', 'XFA', 'GoToR', 'GoToE', 'URI', 'EmbeddedFile',
+  'JavaScript',
+  'Launch',
+  'SubmitForm',
+  'ImportData',
+  'RichMediaExecute',
+  'XFA',
+  'GoToR',
+  'GoToE',
+  'URI',
+  'EmbeddedFile',
 ] as const;
 export type ActiveContentKind = (typeof activeContentKinds)[number];
 

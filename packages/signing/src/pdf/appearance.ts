@@ -24,7 +24,10 @@ export interface AppearanceOptions {
 }
 
 export function formatDate(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
+  return date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, ' UTC');
 }
 
 /**
@@ -34,7 +37,13 @@ export function formatDate(date: Date): string {
  * Text uses embedded subsets of the engine's fonts (font/embed.ts), shaped and ordered (font/shape.ts): any Latin,
  * Greek, Cyrillic, Hebrew, Arabic, CJK or Hangul name, extractable (ToUnicode, /ActualText for shaped lines).
  */
-export function buildAppearance(update: PdfUpdate, width: number, height: number, a: VisibleAppearance, options: AppearanceOptions = {}): { ref: PdfRef; fontBytes: number } {
+export function buildAppearance(
+  update: PdfUpdate,
+  width: number,
+  height: number,
+  a: VisibleAppearance,
+  options: AppearanceOptions = {},
+): { ref: PdfRef; fontBytes: number } {
   const resources = new PdfDict();
   const details = [
     { text: a.reason?.trim() ?? '', priority: 2 },

@@ -26,7 +26,7 @@ function readTlv(b: Uint8Array, pos: number, limit: number): Tlv {
 
 function kids(b: Uint8Array, t: Tlv): Tlv[] {
   const out: Tlv[] = [];
-  for (let p = t.contentStart; p < t.end; ) {
+  for (let p = t.contentStart; p < t.end;) {
     const k = readTlv(b, p, t.end);
     out.push(k);
     p = k.end;

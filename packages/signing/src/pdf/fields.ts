@@ -91,7 +91,16 @@ export function addSignatureField(update: PdfUpdate, spec: NewFieldSpec): PdfRef
   const [x1, y1, x2, y2] = spec.rect;
   const empty = invisible
     ? undefined
-    : update.add(new PdfStream(new PdfDict([['Type', name('XObject')], ['Subtype', name('Form')], ['BBox', [0, 0, x2 - x1, y2 - y1]]]), new Uint8Array()));
+    : update.add(
+        new PdfStream(
+          new PdfDict([
+            ['Type', name('XObject')],
+            ['Subtype', name('Form')],
+            ['BBox', [0, 0, x2 - x1, y2 - y1]],
+          ]),
+          new Uint8Array(),
+        ),
+      );
   const fieldRef = update.add(
     new PdfDict([
       ['Type', name('Annot')],

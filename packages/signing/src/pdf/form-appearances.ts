@@ -148,7 +148,9 @@ function textContent(w: Widget, width: number, height: number, font: EmbeddedFon
     const y = top - i * leading;
     if (comb) {
       const cell = width / comb;
-      [...line].slice(0, comb).forEach((ch, j) => ops.push(`1 0 0 1 ${num(j * cell + (cell - textWidth(ch, size)) / 2)} ${num(y)} Tm ${font.show(ch, 'F1', size)}`));
+      [...line]
+        .slice(0, comb)
+        .forEach((ch, j) => ops.push(`1 0 0 1 ${num(j * cell + (cell - textWidth(ch, size)) / 2)} ${num(y)} Tm ${font.show(ch, 'F1', size)}`));
       return;
     }
     const lineWidth = textWidth(line, size);

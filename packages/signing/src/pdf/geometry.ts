@@ -51,7 +51,10 @@ export function pageGeometry(reader: PdfReader, page: PdfDict): PageGeometry {
   let view = media;
   if (crop) {
     const clipped: [number, number, number, number] = [
-      Math.max(crop[0], media[0]), Math.max(crop[1], media[1]), Math.min(crop[2], media[2]), Math.min(crop[3], media[3]),
+      Math.max(crop[0], media[0]),
+      Math.max(crop[1], media[1]),
+      Math.min(crop[2], media[2]),
+      Math.min(crop[3], media[3]),
     ];
     // Like pdf.js: a CropBox that does not intersect the MediaBox is ignored.
     if (clipped[2] - clipped[0] > 0 && clipped[3] - clipped[1] > 0) view = clipped;

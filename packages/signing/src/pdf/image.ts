@@ -58,7 +58,7 @@ function checkedPng(png: Uint8Array): { header: PngHeader; idat: Buffer; rawSize
   }
   const b = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   const parts: Buffer[] = [];
-  for (let at = 8; at + 8 <= b.length; ) {
+  for (let at = 8; at + 8 <= b.length;) {
     const length = b.readUInt32BE(at);
     const type = b.toString('latin1', at + 4, at + 8);
     if (at + 12 + length > b.length) break;

@@ -114,7 +114,10 @@ function inspect(bytes: Uint8Array, options: InspectPdfOptions): PdfInspection {
   const reader = PdfReader.open(bytes, options.limits);
   const warnings: string[] = [];
   const damage = damageOf(reader);
-  if (damage.length) warnings.push(`the file is damaged (${damage.join('; ')}): it will be repaired, rewritten cleanly once before the first signature, and the original kept with the evidence`);
+  if (damage.length)
+    warnings.push(
+      `the file is damaged (${damage.join('; ')}): it will be repaired, rewritten cleanly once before the first signature, and the original kept with the evidence`,
+    );
   if (reader.trailingBytes > 0) warnings.push(`${reader.trailingBytes} bytes follow the end of the PDF (%%EOF); they are ignored and kept`);
   const permission = certificationPermission(reader);
   if (permission === 1) {

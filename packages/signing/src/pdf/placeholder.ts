@@ -60,4 +60,3 @@ export async function appendSignedRevision(
 export function openRevision(doc: GrowingPdf, limits?: Partial<PdfLimits>): PdfUpdate {
   return new PdfUpdate(PdfReader.open(doc.view(), limits));
 }
-

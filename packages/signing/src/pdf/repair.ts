@@ -23,11 +23,19 @@ export function damageOf(reader: PdfReader): string[] {
  * Only for a file without signatures (a rewrite would break them).
  */
 export function rewritePdf(reader: PdfReader): Uint8Array {
-  const version = /^%PDF-(\d\.\d)/.exec(Buffer.from(reader.bytes.subarray(0, 1024)).toString('latin1').replace(/^[^%]*/, ''))?.[1] ?? '1.7';
+  const version =
+    /^%PDF-(\d\.\d)/.exec(
+      Buffer.from(reader.bytes.subarray(0, 1024))
+        .toString('latin1')
+        .replace(/^[^%]*/, ''),
+    )?.[1] ?? '1.7';
   const chunks: Buffer[] = [Buffer.from(`%PDF-${version}\n%\xE2\xE3\xCF\xD3\n`, 'latin1')];
   let length = chunks[0]!.length;
   const offsets = new Map<number, { offset: number; gen: number }>();
-  const numbers = [...reader.entries.entries()].filter(([, e]) => e.type !== 'free').map(([num]) => num).sort((a, b) => a - b);
+  const numbers = [...reader.entries.entries()]
+    .filter(([, e]) => e.type !== 'free')
+    .map(([num]) => num)
+    .sort((a, b) => a - b);
   for (const num of numbers) {
     if (num === 0) continue;
     const value = reader.tryGet(num);

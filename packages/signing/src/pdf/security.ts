@@ -45,7 +45,11 @@ function emptyPasswordOpensLegacy(encrypt: PdfDict, r: number, id: Buffer): bool
   if (r >= 3) for (let i = 0; i < 50; i++) key = createHash('md5').update(key).digest().subarray(0, length);
   if (r === 2) return rc4(key, PADDING).equals(u.subarray(0, 32));
   let x = rc4(key, createHash('md5').update(PADDING).update(id).digest());
-  for (let i = 1; i <= 19; i++) x = rc4(key.map((b) => b ^ i), x);
+  for (let i = 1; i <= 19; i++)
+    x = rc4(
+      key.map((b) => b ^ i),
+      x,
+    );
   return x.equals(u.subarray(0, 16));
 }
 
@@ -59,9 +63,13 @@ function hash2B(salt: Buffer): Buffer {
     const e = Buffer.concat([cipher.update(k1), cipher.final()]);
     let sum = 0;
     for (let i = 0; i < 16; i++) sum += e[i]!;
-    k = createHash(['sha256', 'sha384', 'sha512'][sum % 3]!).update(e).digest();
-    if (round >= 63 && e[e.length - 1]! <= round - 32) break;
-    if (round > 1000) break;
+    k = createHash(['sha256', 'sha384', 'sha512'][sum % 3]!)
+      .update(e)
+      .digest();
+    // ISO 32000-2 §7.6.4.3.4: at least 64 rounds, then stop once the last byte of E is at most (rounds done − 32).
+    const roundsDone = round + 1;
+    if (roundsDone >= 64 && e[e.length - 1]! <= roundsDone - 32) break;
+    if (roundsDone > 1000) break;
   }
   return k.subarray(0, 32);
 }

@@ -59,11 +59,7 @@ export function serializeIndirect(ref: PdfRef, value: PdfValue): Buffer {
   const head = `${ref.num} ${ref.gen} obj\n`;
   if (value instanceof PdfStream) {
     const d = value.dict.clone().set('Length', value.data.length);
-    return Buffer.concat([
-      Buffer.from(head + serialize(d) + '\nstream\n', 'latin1'),
-      value.data,
-      Buffer.from('\nendstream\nendobj\n', 'latin1'),
-    ]);
+    return Buffer.concat([Buffer.from(head + serialize(d) + '\nstream\n', 'latin1'), value.data, Buffer.from('\nendstream\nendobj\n', 'latin1')]);
   }
   return Buffer.from(head + serialize(value) + '\nendobj\n', 'latin1');
 }

@@ -9,9 +9,7 @@ import { pageGeometry, pageOfAnnotation, visibleSize } from './geometry.ts';
 import { forbidsTransparency, pdfAConformance } from './pdfa.ts';
 import { addSignatureField, ensureSigFlags, findSignatureField, listFields, uniqueFieldName } from './fields.ts';
 import type { PdfLimits } from './limits.ts';
-import {
-  appendDocumentTimestamp, appendDssRevision, gatherValidationData, signatureCertificates, DOCUMENT_TIMESTAMP_PLACEHOLDER,
-} from './ltv.ts';
+import { appendDocumentTimestamp, appendDssRevision, gatherValidationData, signatureCertificates, DOCUMENT_TIMESTAMP_PLACEHOLDER } from './ltv.ts';
 import { PdfDict, PdfRef, PdfString, asNumber, name, pdfDate, type PdfValue } from './objects.ts';
 import { appendSignedRevision, openRevision, placeholderEntries } from './placeholder.ts';
 import { PdfReader } from './reader.ts';

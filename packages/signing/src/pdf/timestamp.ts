@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Der, RevocationSource, TimestampAuthority } from '../crypto/types.ts';
 import { SigningError } from '../errors.ts';
 import type { PdfLimits } from './limits.ts';
-import { appendDocumentTimestamp, appendDssRevision, DOCUMENT_TIMESTAMP_PLACEHOLDER, gatherValidationData, signatureCertificates, type DssMaterial } from './ltv.ts';
+import {
+  appendDocumentTimestamp,
+  appendDssRevision,
+  DOCUMENT_TIMESTAMP_PLACEHOLDER,
+  gatherValidationData,
+  signatureCertificates,
+  type DssMaterial,
+} from './ltv.ts';
 import { PdfReader } from './reader.ts';
 import { guarded } from './guard.ts';
 import { GrowingPdf } from './update.ts';

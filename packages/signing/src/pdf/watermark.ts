@@ -18,7 +18,15 @@ function withEntry(update: PdfUpdate, container: PdfValue | undefined, key: stri
 export function addWatermark(update: PdfUpdate, pages: PdfRef[], text: string, options: { noTransparency?: boolean } = {}): void {
   const reader = update.reader;
   const font = embedFont(update, [text]);
-  const gsRef = options.noTransparency ? undefined : update.add(new PdfDict([['Type', name('ExtGState')], ['ca', 0.25], ['CA', 0.25]]));
+  const gsRef = options.noTransparency
+    ? undefined
+    : update.add(
+        new PdfDict([
+          ['Type', name('ExtGState')],
+          ['ca', 0.25],
+          ['CA', 0.25],
+        ]),
+      );
   const saveRef = update.add(new PdfStream(new PdfDict(), Buffer.from('q\n', 'latin1')));
   const width1 = Math.max(0.01, textWidth(text, 1));
   const drawings = new Map<string, PdfRef>();

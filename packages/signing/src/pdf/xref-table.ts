@@ -1,7 +1,4 @@
-export type XrefEntry =
-  | { type: 'free' }
-  | { type: 'offset'; offset: number; gen: number }
-  | { type: 'compressed'; stream: number; index: number };
+export type XrefEntry = { type: 'free' } | { type: 'offset'; offset: number; gen: number } | { type: 'compressed'; stream: number; index: number };
 
 const NONE = 0;
 const FREE = 1;

@@ -74,6 +74,11 @@ export interface SignatureReport {
   certificateTrusted: boolean;
   /** The signer certificate's chain (for a document time-stamp: its TSA's). Only `trusted` confirms the names in it. */
   chain: ChainStatus;
+  /**
+   * The trusted root that chain reaches (`trusted` or `failed`): a caller with several anchors (its own CA, an
+   * operator's) tells which one vouches for the names.
+   */
+  trustAnchor?: Der;
   revocation: 'good' | 'revoked' | 'unknown';
   /** Signature time-stamp (or the document time-stamp itself) valid and from a trusted TSA; undefined when absent. */
   timestampValid?: boolean;
@@ -191,7 +196,12 @@ class Context {
     return data;
   }
   /** Chain check, then again with revocation data for the path that was found. */
-  async chain(certificate: Der, candidates: Der[], at: Date, dss: Dss): Promise<{ chain: ChainVerification; status: ChainStatus; revocation: SignatureReport['revocation'] }> {
+  async chain(
+    certificate: Der,
+    candidates: Der[],
+    at: Date,
+    dss: Dss,
+  ): Promise<{ chain: ChainVerification; status: ChainStatus; revocation: SignatureReport['revocation'] }> {
     const roots = this.options.trustedRoots;
     const first = verifyCertificateChain({ certificate, candidates, trustedRoots: roots, at });
     const revocation = await this.revocationData(first.path, dss);
@@ -343,6 +353,7 @@ async function verifyOne(ctx: Context, raw: RawSignature, all: RawSignature[], d
         const { chain, status, revocation } = await ctx.chain(cms.signerCertificate, [...cms.certificates, ...dss.certificates], at, dss);
         report.certificateTrusted = chain.trusted;
         report.chain = status;
+        if (chain.anchored) report.trustAnchor = chain.path[chain.path.length - 1]!;
         report.revocation = revocation;
         report.errors.push(...chain.errors.map((e) => `signer certificate: ${e}`));
       } else report.errors.push('the signer certificate is not in the CMS');
@@ -357,7 +368,8 @@ async function verifyOne(ctx: Context, raw: RawSignature, all: RawSignature[], d
       if (error instanceof SigningError && error.code === 'PDF_TOO_COMPLEX') throw error;
       report.modifications = ['the revision covered by this signature cannot be read'];
     }
-    if (report.certification?.permission === 1) report.modifications.push('the document is certified with no changes allowed (DocMDP P=1) but has later revisions');
+    if (report.certification?.permission === 1)
+      report.modifications.push('the document is certified with no changes allowed (DocMDP P=1) but has later revisions');
     report.modifiedAfterSigning = report.modifications.length > 0;
   }
   return report;
@@ -384,6 +396,7 @@ async function checkTimestamp(ctx: Context, report: SignatureReport, ts: Timesta
     if (isDocument) {
       report.certificateTrusted = chain.trusted;
       report.chain = found;
+      if (chain.anchored) report.trustAnchor = chain.path[chain.path.length - 1]!;
       report.revocation = revocation;
     }
   }
@@ -446,7 +459,9 @@ function assignLevels(ctx: Context, raws: RawSignature[], reports: SignatureRepo
     report.level = 'B-T';
     const at = report.timestampTime ?? new Date();
     const signerPath = pathOf(cms.signerCertificate, cms.certificates, ctx, at);
-    const tsaPaths = cms.signatureTimestamp?.tsaCertificate ? [pathOf(cms.signatureTimestamp.tsaCertificate, cms.signatureTimestamp.certificates, ctx, at)] : [];
+    const tsaPaths = cms.signatureTimestamp?.tsaCertificate
+      ? [pathOf(cms.signatureTimestamp.tsaCertificate, cms.signatureTimestamp.certificates, ctx, at)]
+      : [];
     const covered = (dss: Dss) =>
       dssCovers(dss, signerPath, ctx.options.trustedRoots, at) && tsaPaths.every((p) => dssCovers(dss, p, ctx.options.trustedRoots, at));
     if (!covered(readDss(ctx.final))) return;
@@ -488,4 +503,3 @@ function indicationOf(r: SignatureReport): { indication: Indication; subIndicati
   if (r.timestampValid === false) return indeterminate('NO_POE');
   return { indication: 'TOTAL_PASSED' };
 }
-

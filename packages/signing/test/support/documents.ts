@@ -3,9 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir } from './scratch.ts';
-import {
-  PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, rgb,
-} from 'pdf-lib';
+import { PDFDocument, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, rgb } from 'pdf-lib';
 
 export interface MakePdfOptions {
   pages?: number;
@@ -27,7 +25,12 @@ export async function makePdf(options: MakePdfOptions = {}): Promise<Uint8Array>
       const width = 500;
       const height = Math.ceil(imageBytes / width);
       const image = doc.context.stream(randomBytes(width * height), {
-        Type: 'XObject', Subtype: 'Image', Width: width, Height: height, ColorSpace: 'DeviceGray', BitsPerComponent: 8,
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: width,
+        Height: height,
+        ColorSpace: 'DeviceGray',
+        BitsPerComponent: 8,
       });
       const ref = doc.context.register(image);
       const name = page.node.newXObject('Noise', ref);
@@ -72,11 +75,16 @@ export function makeRawPdf(pages: number, bytesPerPage: number): Buffer {
   for (let i = 0; i < pages; i++) {
     const p = pageNum(i);
     const annots = i === pages - 1 ? ` /Annots [${fieldNum} 0 R]` : '';
-    object(p, `<</Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${p + 1} 0 R /Resources <</Font <</F1 3 0 R>> /XObject <</Im ${p + 2} 0 R>>>>${annots}>>`);
+    object(
+      p,
+      `<</Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${p + 1} 0 R /Resources <</Font <</F1 3 0 R>> /XObject <</Im ${p + 2} 0 R>>>>${annots}>>`,
+    );
     const content = `BT /F1 18 Tf 60 780 Td (Page ${i + 1}) Tj ET q 400 0 0 300 100 300 cm /Im Do Q`;
     object(p + 1, `<</Length ${content.length}>>\nstream\n${content}\nendstream`);
     offsets[p + 2] = pos;
-    write(`${p + 2} 0 obj\n<</Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${imageBytes}>>\nstream\n`);
+    write(
+      `${p + 2} 0 obj\n<</Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${imageBytes}>>\nstream\n`,
+    );
     for (let j = 0; j < imageBytes; j += 4) out.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, pos + j);
     pos += imageBytes;
     write('\nendstream\nendobj\n');

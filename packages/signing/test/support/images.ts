@@ -37,7 +37,12 @@ export function pngWithHeader(width: number, height: number, idat: Uint8Array, c
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = colorType;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 function crc32(data: Uint8Array): number {

@@ -32,7 +32,16 @@ function convert(body: string, filter: string): Uint8Array {
   writeFileSync(html, `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Document</title></head><body>${body}</body></html>`);
   execFileSync(
     'soffice',
-    [`-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`, '--headless', '--infilter=HTML (StarWriter)', '--convert-to', filter, '--outdir', dir, html],
+    [
+      `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
+      '--headless',
+      '--infilter=HTML (StarWriter)',
+      '--convert-to',
+      filter,
+      '--outdir',
+      dir,
+      html,
+    ],
     { stdio: 'pipe', timeout: 120_000 },
   );
   return readFileSync(join(dir, 'doc.pdf'));

@@ -5,7 +5,12 @@ import { PdfReader } from '../../src/pdf/reader.ts';
 import { PdfStream } from '../../src/pdf/objects.ts';
 import type { TestPki } from './pki.ts';
 import {
-  embeddedSignatures, opensslCmsVerify, opensslDataTimestampVerify, opensslSignatureTimestampVerify, pdfsig, qpdfCheck,
+  embeddedSignatures,
+  opensslCmsVerify,
+  opensslDataTimestampVerify,
+  opensslSignatureTimestampVerify,
+  pdfsig,
+  qpdfCheck,
   type EmbeddedSignature,
 } from './validators.ts';
 
@@ -72,7 +77,8 @@ export function expectPadesChecklist(pdf: Uint8Array, field: string, level: Pade
     expect(dss, 'root /DSS').toBeDefined();
     const certs = reader.resolveArray(dss!.get('Certs')).map((r) => Buffer.from((reader.resolve(r) as PdfStream).data));
     const has = (der: Uint8Array) => certs.some((c) => c.equals(Buffer.from(der)));
-    for (const der of [cms.signerCertificate!, ...pki.ca.chain, pki.tsaIdentity.certificate]) expect(has(der), 'DSS /Certs covers signer and TSA chains').toBe(true);
+    for (const der of [cms.signerCertificate!, ...pki.ca.chain, pki.tsaIdentity.certificate])
+      expect(has(der), 'DSS /Certs covers signer and TSA chains').toBe(true);
     const revocations = reader.resolveArray(dss!.get('CRLs')).length + reader.resolveArray(dss!.get('OCSPs')).length;
     expect(revocations).toBeGreaterThan(0);
   }

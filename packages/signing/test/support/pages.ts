@@ -34,11 +34,15 @@ export function rawPdf(parts: RawPdfParts): Buffer {
   const bodies: string[] = [
     `<</Type /Catalog /Pages 2 0 R ${parts.catalogExtra ?? ''}>>`,
     `<</Type /Pages /Count ${n} /Kids [${parts.pages.map((_, i) => `${3 + i * 2} 0 R`).join(' ')}] ` +
-      (inherited ? `${box(inherited.mediaBox, 'MediaBox')}${box(inherited.cropBox, 'CropBox')}${inherited.rotate !== undefined ? `/Rotate ${inherited.rotate}` : ''}` : '') +
+      (inherited
+        ? `${box(inherited.mediaBox, 'MediaBox')}${box(inherited.cropBox, 'CropBox')}${inherited.rotate !== undefined ? `/Rotate ${inherited.rotate}` : ''}`
+        : '') +
       '>>',
   ];
   parts.pages.forEach((p, i) => {
-    const own = p.inherit ? '' : `${box(p.mediaBox ?? [0, 0, 612, 792], 'MediaBox')}${box(p.cropBox, 'CropBox')}${p.rotate !== undefined ? `/Rotate ${p.rotate} ` : ''}`;
+    const own = p.inherit
+      ? ''
+      : `${box(p.mediaBox ?? [0, 0, 612, 792], 'MediaBox')}${box(p.cropBox, 'CropBox')}${p.rotate !== undefined ? `/Rotate ${p.rotate} ` : ''}`;
     bodies.push(`<</Type /Page /Parent 2 0 R ${own}/Contents ${4 + i * 2} 0 R /Resources <<>> ${parts.pageExtra?.(i) ?? ''}>>`);
     const content = p.content ?? '';
     bodies.push(`<</Length ${content.length}>>\nstream\n${content}\nendstream`);

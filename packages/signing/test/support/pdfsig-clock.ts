@@ -9,7 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import {
-  createCertificateAuthority, createLocalTsa, openCertificateAuthority, toPem, type CertificateAuthority, type TimestampAuthority,
+  createCertificateAuthority,
+  createLocalTsa,
+  openCertificateAuthority,
+  toPem,
+  type CertificateAuthority,
+  type TimestampAuthority,
 } from '../../src/index.ts';
 import { scratchDir } from './scratch.ts';
 import { run, tempFile } from './validators.ts';

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { scratchDir } from './scratch.ts';
 import { execFileSync } from 'node:child_process';
 import {
-  createCertificateAuthority, createLocalTsa, openCertificateAuthority, toPem, type CertificateAuthority, type SignerIdentity,
+  createCertificateAuthority,
+  createLocalTsa,
+  openCertificateAuthority,
+  toPem,
+  type CertificateAuthority,
+  type SignerIdentity,
   type TimestampAuthority,
 } from '../../src/index.ts';
 

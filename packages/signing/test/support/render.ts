@@ -30,10 +30,23 @@ export function render(pdf: Uint8Array, renderer: Renderer, page = 1): Raster {
   } else if (renderer === 'mutool') {
     execFileSync('mutool', ['draw', '-q', '-r', '72', '-o', join(dir, 'out.png'), input, String(page)], { stdio: 'pipe' });
   } else {
-    execFileSync('gs', [
-      '-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=png16m', '-r72', '-dUseCropBox', `-dFirstPage=${page}`, `-dLastPage=${page}`,
-      `-sOutputFile=${join(dir, 'out.png')}`, input,
-    ], { stdio: 'pipe' });
+    execFileSync(
+      'gs',
+      [
+        '-q',
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-sDEVICE=png16m',
+        '-r72',
+        '-dUseCropBox',
+        `-dFirstPage=${page}`,
+        `-dLastPage=${page}`,
+        `-sOutputFile=${join(dir, 'out.png')}`,
+        input,
+      ],
+      { stdio: 'pipe' },
+    );
   }
   const file = readdirSync(dir).find((f) => f.startsWith('out') && f.endsWith('.png'));
   if (!file) throw new Error(`${renderer} produced no image`);

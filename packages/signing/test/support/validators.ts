@@ -46,18 +46,24 @@ export function pdfsig(pdf: Uint8Array, pki: TestPki): PdfsigSignature[] {
   if (r.status !== 0 && r.status !== 2) throw new Error(`pdfsig failed: ${r.stderr}`);
   const blocks = r.stdout.split(/^Signature #\d+:$/m).slice(1);
   // Empty signature fields are listed too ("The signature form field is not signed."): keep signed ones only.
-  return blocks.filter((block) => !block.includes('form field is not signed')).map((block) => {
-    const lines = block.split('\n').map((l) => l.trim().replace(/^- /, ''));
-    const value = (prefix: string) => lines.find((l) => l.startsWith(prefix))?.slice(prefix.length).trim() ?? '';
-    return {
-      field: value('Signature Field Name:'),
-      lines,
-      valid: lines.includes('Signature Validation: Signature is Valid.'),
-      trusted: lines.includes('Certificate Validation: Certificate is Trusted.'),
-      total: lines.includes('Total document signed'),
-      type: value('Signature Type:'),
-    };
-  });
+  return blocks
+    .filter((block) => !block.includes('form field is not signed'))
+    .map((block) => {
+      const lines = block.split('\n').map((l) => l.trim().replace(/^- /, ''));
+      const value = (prefix: string) =>
+        lines
+          .find((l) => l.startsWith(prefix))
+          ?.slice(prefix.length)
+          .trim() ?? '';
+      return {
+        field: value('Signature Field Name:'),
+        lines,
+        valid: lines.includes('Signature Validation: Signature is Valid.'),
+        trusted: lines.includes('Certificate Validation: Certificate is Trusted.'),
+        total: lines.includes('Total document signed'),
+        type: value('Signature Type:'),
+      };
+    });
 }
 
 export interface EmbeddedSignature {
@@ -100,8 +106,21 @@ export function embeddedSignatures(pdf: Uint8Array): EmbeddedSignature[] {
 
 export function opensslCmsVerify(sig: EmbeddedSignature, pki: TestPki): ToolResult {
   return run('openssl', [
-    'cms', '-verify', '-binary', '-inform', 'DER', '-in', tempFile(sig.der, 'sig.p7s'), '-content', tempFile(sig.signedData, 'content.bin'),
-    '-CAfile', pki.rootPem, '-purpose', 'any', '-out', '/dev/null',
+    'cms',
+    '-verify',
+    '-binary',
+    '-inform',
+    'DER',
+    '-in',
+    tempFile(sig.der, 'sig.p7s'),
+    '-content',
+    tempFile(sig.signedData, 'content.bin'),
+    '-CAfile',
+    pki.rootPem,
+    '-purpose',
+    'any',
+    '-out',
+    '/dev/null',
   ]);
 }
 
@@ -112,15 +131,34 @@ export function opensslSignatureTimestampVerify(sig: EmbeddedSignature, pki: Tes
   if (!token || !parts.signatureValue) return { status: 1, stdout: '', stderr: 'no signature time-stamp' };
   const digest = createHash('sha256').update(parts.signatureValue).digest('hex');
   return run('openssl', [
-    'ts', '-verify', '-digest', digest, '-in', tempFile(token, 'token.tst'), '-token_in', '-CAfile', pki.rootPem, '-untrusted', pki.untrustedPem,
+    'ts',
+    '-verify',
+    '-digest',
+    digest,
+    '-in',
+    tempFile(token, 'token.tst'),
+    '-token_in',
+    '-CAfile',
+    pki.rootPem,
+    '-untrusted',
+    pki.untrustedPem,
   ]);
 }
 
 /** Verifies a document time-stamp token against its byte ranges, or a detached token against a file. */
 export function opensslDataTimestampVerify(token: Uint8Array, data: Uint8Array, pki: TestPki): ToolResult {
   return run('openssl', [
-    'ts', '-verify', '-data', tempFile(data, 'data.bin'), '-in', tempFile(token, 'token.tst'), '-token_in', '-CAfile', pki.rootPem,
-    '-untrusted', pki.untrustedPem,
+    'ts',
+    '-verify',
+    '-data',
+    tempFile(data, 'data.bin'),
+    '-in',
+    tempFile(token, 'token.tst'),
+    '-token_in',
+    '-CAfile',
+    pki.rootPem,
+    '-untrusted',
+    pki.untrustedPem,
   ]);
 }
 

@@ -15,7 +15,9 @@ export const encodeCursor = (row: { createdAt: Date; id: string }) => encode({ t
 export const encodeRowCursor = (row: RowKeyset) => encode({ r: row.rowIndex, i: row.id });
 
 const invalidCursor = () =>
-  new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor this API gave.' }] });
+  new AppError('VALIDATION_FAILED', 'Some fields are invalid.', {
+    fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor this API gave.' }],
+  });
 
 /** The cursor's JSON with a valid id, else the field error (never a server error). */
 function decodeJson(cursor: string): Record<string, unknown> & { i: string } {

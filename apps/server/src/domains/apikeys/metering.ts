@@ -30,7 +30,12 @@ export const apiUsageRecorder = (platform: Platform) =>
             : event.type === 'campaign.created'
               ? { operation: 'campaign.created' as const, campaignId: event.data.campaignId, testMode: await testModeOf(tx, event.appId) }
               : { operation: 'operation.created' as const, operationId: event.data.operationId, testMode: await testModeOf(tx, event.appId) };
-        await platform.events.emit(tx, { type: 'apikey.used', appId: event.appId, actorUserId: event.actorUserId, data: { keyId: origin.apiKeyId, ownerUserId: event.data.ownerUserId, ...made } });
+        await platform.events.emit(tx, {
+          type: 'apikey.used',
+          appId: event.appId,
+          actorUserId: event.actorUserId,
+          data: { keyId: origin.apiKeyId, ownerUserId: event.data.ownerUserId, ...made },
+        });
       }
     },
   });

@@ -1,4 +1,4 @@
-import { apiKeyEndpoints, apiV1CampaignEndpoints, apiV1Endpoints, apiV1OperationEndpoints } from '@paraphe/contracts';
+import { apiKeyEndpoints, apiV1CampaignEndpoints, apiV1Endpoints, apiV1OperationEndpoints, apiV1TemplateEndpoints } from '@paraphe/contracts';
 import { defineModule } from '../../platform/modules.ts';
 import { apiUsageRecorder } from './metering.ts';
 import { apiKeyRoutes } from './routes.ts';
@@ -6,7 +6,7 @@ import { apiKeyRoutes } from './routes.ts';
 /** API keys and the public REST API /api/v1 (docs/api-v1.md). */
 export const apikeysModule = defineModule({
   name: 'apikeys',
-  endpoints: [apiKeyEndpoints, apiV1Endpoints, apiV1CampaignEndpoints, apiV1OperationEndpoints],
+  endpoints: [apiKeyEndpoints, apiV1Endpoints, apiV1CampaignEndpoints, apiV1OperationEndpoints, apiV1TemplateEndpoints],
   routes: apiKeyRoutes,
   recorders: (platform) => [apiUsageRecorder(platform)],
 });

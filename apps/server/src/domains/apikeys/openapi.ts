@@ -10,15 +10,23 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema
 
 function operation(endpoint: EndpointSpec, name: string) {
   const parameters = [
-    ...Object.entries((endpoint.params && isSchema(endpoint.params) ? (jsonSchema(endpoint.params, 'input').properties ?? {}) : {}) as Record<string, unknown>).map(([n, schema]) => ({ name: n, in: 'path', required: true, schema })),
-    ...Object.entries((endpoint.query && isSchema(endpoint.query) ? (jsonSchema(endpoint.query, 'input').properties ?? {}) : {}) as Record<string, unknown>).map(([n, schema]) => ({ name: n, in: 'query', required: false, schema })),
+    ...Object.entries(
+      (endpoint.params && isSchema(endpoint.params) ? (jsonSchema(endpoint.params, 'input').properties ?? {}) : {}) as Record<string, unknown>,
+    ).map(([n, schema]) => ({ name: n, in: 'path', required: true, schema })),
+    ...Object.entries(
+      (endpoint.query && isSchema(endpoint.query) ? (jsonSchema(endpoint.query, 'input').properties ?? {}) : {}) as Record<string, unknown>,
+    ).map(([n, schema]) => ({ name: n, in: 'query', required: false, schema })),
     ...(endpoint.idempotent ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 200 } }] : []),
   ];
   const responses = Object.fromEntries(
     Object.entries(endpoint.responses).map(([status, spec]) => {
       const contentType = Number(status) >= 400 ? problemContentType : 'application/json';
       if (isSchema(spec)) return [status, { description: status, content: { [contentType]: { schema: jsonSchema(spec, 'output') } } }];
-      if (spec && spec.kind === 'file') return [status, { description: status, content: Object.fromEntries(spec.contentTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) }];
+      if (spec && spec.kind === 'file')
+        return [
+          status,
+          { description: status, content: Object.fromEntries(spec.contentTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) },
+        ];
       return [status, { description: status }];
     }),
   );
@@ -29,7 +37,9 @@ function operation(endpoint: EndpointSpec, name: string) {
     tags: [...(endpoint.tags ?? [])],
     ...(scope ? { description: `Scope: \`${scope}\`.`, security: [{ apiKey: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(endpoint.body && isSchema(endpoint.body) ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),
+    ...(endpoint.body && isSchema(endpoint.body)
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } }
+      : {}),
     responses,
   };
 }
@@ -46,7 +56,11 @@ export function buildApiV1OpenApi(serverUrl: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Paraphe public API', version: '1.0.0', description: 'Signature requests for integrators. Authenticate with `Authorization: Bearer pk_live_…`. See docs/api-v1.md.' },
+    info: {
+      title: 'Paraphe public API',
+      version: '1.0.0',
+      description: 'Signature requests for integrators. Authenticate with `Authorization: Bearer pk_live_…`. See docs/api-v1.md.',
+    },
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (pk_live_… or pk_test_…)' } } },
     security: [{ apiKey: [] }],

@@ -7,7 +7,12 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export const listKeys = (tx: Tx, appId: string) => tx.select().from(apiKeys).where(eq(apiKeys.appId, appId)).orderBy(desc(apiKeys.createdAt));
 
 export async function findKey(tx: Tx, appId: string, id: string): Promise<ApiKeyRow | undefined> {
-  return (await tx.select().from(apiKeys).where(and(eq(apiKeys.appId, appId), eq(apiKeys.id, id))))[0];
+  return (
+    await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.appId, appId), eq(apiKeys.id, id)))
+  )[0];
 }
 
 /** Any key's technical user (every key of a tenant acts as the same one). */

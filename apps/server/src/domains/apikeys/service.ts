@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { apiKeyPrefixLength, apiKeyScopePermissions, apiKeySecretPattern, type ApiKey, type ApiKeyScope, type CreateApiKeyInput, createApiKeyInputSchema } from '@paraphe/contracts';
+import {
+  apiKeyPrefixLength,
+  apiKeyScopePermissions,
+  apiKeySecretPattern,
+  type ApiKey,
+  type ApiKeyScope,
+  type CreateApiKeyInput,
+  createApiKeyInputSchema,
+} from '@paraphe/contracts';
 import { audit } from '../../platform/audit.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -18,7 +26,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const lastUsedResolutionMs = 60_000;
 
 async function present(platform: Platform, appId: string, rows: repo.ApiKeyRow[]): Promise<ApiKey[]> {
-  const names = await platform.database.inTenant(appId, (tx) => displayNamesOf(tx, rows.flatMap((r) => (r.createdBy ? [r.createdBy] : []))));
+  const names = await platform.database.inTenant(appId, (tx) =>
+    displayNamesOf(
+      tx,
+      rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
+    ),
+  );
   return rows.map((r) => ({
     id: r.id,
     label: r.label,
@@ -44,7 +57,9 @@ export async function createApiKey(opts: Options & { input: ReturnType<typeof cr
   const now = platform.clock();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt.length === 10 ? `${input.expiresAt}T23:59:59.999Z` : input.expiresAt) : null;
   if (expiresAt && expiresAt <= now) {
-    throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field: 'expiresAt', rule: 'out_of_range', message: 'The expiry must be in the future.' }] });
+    throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', {
+      fields: [{ field: 'expiresAt', rule: 'out_of_range', message: 'The expiry must be in the future.' }],
+    });
   }
   const { row, secret } = await platform.database.inTenant(actor.appId, async (tx) => {
     const application = await getApplication(tx, actor.appId);
@@ -63,8 +78,21 @@ export async function createApiKey(opts: Options & { input: ReturnType<typeof cr
       expiresAt,
       createdAt: now,
     });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'apikey.created', targetType: 'api_key', targetId: row.id, data: { label: row.label, scopes: row.scopes }, ip: actor.ip });
-    await platform.events.emit(tx, { type: 'apikey.created', appId: actor.appId, actorUserId: actor.realUserId, data: { keyId: row.id, label: row.label, scopes: row.scopes } });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'apikey.created',
+      targetType: 'api_key',
+      targetId: row.id,
+      data: { label: row.label, scopes: row.scopes },
+      ip: actor.ip,
+    });
+    await platform.events.emit(tx, {
+      type: 'apikey.created',
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      data: { keyId: row.id, label: row.label, scopes: row.scopes },
+    });
     return { row, secret };
   });
   return { ...(await present(platform, actor.appId, [row]))[0]!, secret };
@@ -80,8 +108,21 @@ export async function revokeApiKey(opts: Options & { id: string }): Promise<ApiK
       if (!existing) throw notFound('API key');
       return existing;
     }
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'apikey.revoked', targetType: 'api_key', targetId: revoked.id, data: { label: revoked.label }, ip: actor.ip });
-    await platform.events.emit(tx, { type: 'apikey.revoked', appId: actor.appId, actorUserId: actor.realUserId, data: { keyId: revoked.id, label: revoked.label } });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'apikey.revoked',
+      targetType: 'api_key',
+      targetId: revoked.id,
+      data: { label: revoked.label },
+      ip: actor.ip,
+    });
+    await platform.events.emit(tx, {
+      type: 'apikey.revoked',
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      data: { keyId: revoked.id, label: revoked.label },
+    });
     return revoked;
   });
   return (await present(platform, actor.appId, [row]))[0]!;
@@ -112,7 +153,16 @@ export function apiKeyResolver(platform: Platform): ApiKeyResolver {
       // Visibility: the whole tenant (docs/api-v1.md, "Keys") — an integration follows every request, campaign and
       // operation of its tenant, whoever made them. The profile only widens what is seen (ownerScope); what a key
       // may do is still its scopes' permissions alone.
-      actor: { appId: key.appId, userId: owner.id, profile: 'GERANT', isProductAdmin: false, permissions: permissionsOfScopes(key.scopes), realUserId: user.id, sessionId: `apikey:${key.id}`, ip },
+      actor: {
+        appId: key.appId,
+        userId: owner.id,
+        profile: 'GERANT',
+        isProductAdmin: false,
+        permissions: permissionsOfScopes(key.scopes),
+        realUserId: user.id,
+        sessionId: `apikey:${key.id}`,
+        ip,
+      },
       secondFactorVerified: true,
       tenantEnabled: application.enabled,
       tenantFeatures: featuresOf(application),

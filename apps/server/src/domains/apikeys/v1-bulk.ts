@@ -29,7 +29,16 @@ import {
   presentSignatory,
   sendCampaign,
 } from '../campaigns/index.ts';
-import { createOperation, getOperation, listOperationOrders, listOperations, operationStatisticsOf, presentOperation, presentOrder, setOperationStatus } from '../operations/index.ts';
+import {
+  createOperation,
+  getOperation,
+  listOperationOrders,
+  listOperations,
+  operationStatisticsOf,
+  presentOperation,
+  presentOrder,
+  setOperationStatus,
+} from '../operations/index.ts';
 import { defaultFieldsFor, prepareDocuments, type ReceivedFile, type UploadLimits } from '../signatures/index.ts';
 import { decodeCursor, decodeRowCursor, encodeCursor, encodeRowCursor, pageOf } from './cursor.ts';
 import { invalidFields, readUploadForm, receivedFiles } from './v1-documents.ts';
@@ -68,7 +77,14 @@ function campaignData(body: CampaignBody): CampaignData {
     optionsRequest: body.options ?? {},
   });
   if (parsed.success) return parsed.data;
-  throw invalidFields(parsed.error, (path) => path.map(String).join('/').replace(/^transactionSigners/, 'signatories').replace(/^transactionDocuments/, 'documents').replace(/^optionsRequest/, 'options'));
+  throw invalidFields(parsed.error, (path) =>
+    path
+      .map(String)
+      .join('/')
+      .replace(/^transactionSigners/, 'signatories')
+      .replace(/^transactionDocuments/, 'documents')
+      .replace(/^optionsRequest/, 'options'),
+  );
 }
 
 /** The v1 body as the operations domain's input (its errors named by the v1 fields), and which parts were given. */
@@ -78,17 +94,35 @@ function operationData(body: OperationBody): { data: OperationData; given: Set<s
     description: body.description,
     level: body.level,
     transactionRequest: { send: body.send },
-    transactionOrders: body.orders.map((order) => ({ transactionSigners: order.signers, document: order.document, signatureFields: order.signatureFields ?? [] })),
+    transactionOrders: body.orders.map((order) => ({
+      transactionSigners: order.signers,
+      document: order.document,
+      signatureFields: order.signatureFields ?? [],
+    })),
     transactionDocument: body.documents.map(({ fileName, title }) => ({ fileName, title })),
     optionsRequest: body.options ?? {},
   });
   if (!parsed.success) {
     throw invalidFields(parsed.error, (path) =>
-      path.map(String).join('/').replace(/^transactionOrders/, 'orders').replace(/\/transactionSigners/, '/signers').replace(/^transactionDocument/, 'documents').replace(/^optionsRequest/, 'options'),
+      path
+        .map(String)
+        .join('/')
+        .replace(/^transactionOrders/, 'orders')
+        .replace(/\/transactionSigners/, '/signers')
+        .replace(/^transactionDocument/, 'documents')
+        .replace(/^optionsRequest/, 'options'),
     );
   }
   // Options not given: the draft keeps the defaults it starts from (the user's, else the tenant's), as in the back office.
-  const given = new Set(['label', 'description', 'level', 'transactionRequest', 'transactionOrders', 'transactionDocument', ...(body.options ? ['optionsRequest'] : [])]);
+  const given = new Set([
+    'label',
+    'description',
+    'level',
+    'transactionRequest',
+    'transactionOrders',
+    'transactionDocument',
+    ...(body.options ? ['optionsRequest'] : []),
+  ]);
   return { data: parsed.data, given };
 }
 
@@ -104,7 +138,9 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
     const data = campaignData(body);
     // A document to sign without placed fields gets the signatory's default field, as a request's document does.
     const defaults = () => defaultFieldsFor([0]).map((field) => ({ ...field, ...fieldSizeOf(field) }));
-    const entries = data.transactionDocuments.map((entry) => (entry.signatureFields.length || entry.documentType === 'pdf-for-presentation' ? entry : { ...entry, signatureFields: defaults() }));
+    const entries = data.transactionDocuments.map((entry) =>
+      entry.signatureFields.length || entry.documentType === 'pdf-for-presentation' ? entry : { ...entry, signatureFields: defaults() },
+    );
     const documents = await prepareDocuments({ workers: platform.workers, entries, files, limits, signerIndexes: [0] });
     const id = await createCampaign({ platform, actor, type: 'campain', data: { ...data, transactionDocuments: entries }, documents });
     reply.header('location', pathOf(campaignEndpoints.getCampaign, { id }));
@@ -128,7 +164,11 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
   serve(v1, campaignEndpoints.listCampaigns, async (request) => {
     const actor = requireFeature(request, 'campaign');
     const { limit, cursor, status, type, search } = request.query;
-    const { rows } = await listCampaigns({ platform, actor, filter: { limit: limit + 1, offset: 0, order: 'DESC', status, type, search, after: decodeCursor(cursor) } });
+    const { rows } = await listCampaigns({
+      platform,
+      actor,
+      filter: { limit: limit + 1, offset: 0, order: 'DESC', status, type, search, after: decodeCursor(cursor) },
+    });
     const { page, nextCursor } = pageOf(rows, limit, encodeCursor);
     const now = platform.clock();
     return { data: page.map((row) => presentCampaign(row, null, now)), ...(nextCursor ? { nextCursor } : {}) };
@@ -186,7 +226,11 @@ export function apiV1BulkRoutes(v1: App, platform: Platform) {
   serve(v1, operationEndpoints.listOperations, async (request) => {
     const actor = requireFeature(request, 'operation');
     const { limit, cursor, status, search } = request.query;
-    const { rows } = await listOperations({ platform, actor, filter: { limit: limit + 1, offset: 0, order: 'DESC', status, search, after: decodeCursor(cursor) } });
+    const { rows } = await listOperations({
+      platform,
+      actor,
+      filter: { limit: limit + 1, offset: 0, order: 'DESC', status, search, after: decodeCursor(cursor) },
+    });
     const { page, nextCursor } = pageOf(rows, limit, encodeCursor);
     const now = platform.clock();
     return { data: page.map((row) => presentOperation(row, now)), ...(nextCursor ? { nextCursor } : {}) };

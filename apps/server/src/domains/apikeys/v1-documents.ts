@@ -4,8 +4,7 @@ import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { toFieldErrors } from '../../platform/http/validation.ts';
 import { OutboundError, outboundRequest } from '../../platform/net/outbound.ts';
-import { readSignatureForm, type ReceivedFile, type UploadLimits } from '../signatures/index.ts';
-import { getApplication } from '../tenants/index.ts';
+import { readSignatureForm, uploadLimits, type ReceivedFile, type UploadLimits } from '../signatures/index.ts';
 
 /**
  * The documents of a /api/v1 create (request, campaign, operation): by content or by https URL within the tenant's
@@ -16,13 +15,8 @@ const megabyte = 1024 * 1024;
 /** A document by URL: the whole fetch (redirects included) within this. */
 const documentUrlTimeoutMs = 15_000;
 
-export async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
-  // One read, no transaction around it (begin, the idempotency observer's check and commit would be 3 more round trips).
-  const application = await getApplication(platform.database.db, appId);
-  return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
-}
-
-export const fieldError = (field: string, rule: string, message: string) => new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field, rule, message }] });
+export const fieldError = (field: string, rule: string, message: string) =>
+  new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: [{ field, rule, message }] });
 
 /** A document's bytes: decoded from base64, or fetched from its https URL (outbound.ts: no internal address). */
 export async function documentBytes(doc: { contentBase64?: string; url?: string }, index: number, maxBytes: number): Promise<Uint8Array> {
@@ -60,7 +54,12 @@ const pathOf = (path: PropertyKey[]) => path.map(String).join('/');
 
 /** A zod failure as the API's field errors: each field named by its path, `rename`d from a domain's input to the v1 body. */
 export function invalidFields(error: z.ZodError, rename: (path: PropertyKey[]) => string = pathOf): AppError {
-  const issues = error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${rename(path)}`, message, params: rest as Record<string, unknown> }));
+  const issues = error.issues.map(({ path, code, message, ...rest }) => ({
+    keyword: code,
+    instancePath: `/${rename(path)}`,
+    message,
+    params: rest as Record<string, unknown>,
+  }));
   return new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
 }
 

@@ -32,6 +32,7 @@ import {
   signatureRequestStatus,
   signingLink,
   signingLinkToken,
+  embedSigningLink,
   type ReceivedFile,
   type RequestView,
   type UploadLimits,
@@ -39,6 +40,7 @@ import {
 import { decodeCursor, encodeCursor, pageOf } from './cursor.ts';
 import { invalidFields, readUploadForm, receivedFiles } from './v1-documents.ts';
 import { apiV1BulkRoutes } from './v1-bulk.ts';
+import { apiV1TemplateRoutes } from './v1-templates.ts';
 import { apiV1OpenApi } from './openapi.ts';
 import { serveReferencePage } from './reference-page.ts';
 
@@ -49,7 +51,9 @@ import { serveReferencePage } from './reference-page.ts';
 
 const present = (v: RequestView) => presentRequest(v.row, v.signers, v.documents, v.activeContent, v.deliveries);
 
-type CreateBody = Omit<typeof endpoints.createRequest.body._zod.output, 'documents'> & { documents: Omit<SignatureRequestData['transactionDocuments'][number], 'documentId'>[] };
+type CreateBody = Omit<typeof endpoints.createRequest.body._zod.output, 'documents'> & {
+  documents: Omit<SignatureRequestData['transactionDocuments'][number], 'documentId'>[];
+};
 
 function signatureData(body: CreateBody): SignatureRequestData {
   const parsed = signatureRequestInputSchema.safeParse({
@@ -63,12 +67,22 @@ function signatureData(body: CreateBody): SignatureRequestData {
     optionsRequest: body.options ?? {},
   });
   if (parsed.success) return parsed.data;
-  throw invalidFields(parsed.error, (path) => path.map(String).join('/').replace(/^transactionSigners/, 'signers').replace(/^transactionDocuments/, 'documents').replace(/^optionsRequest/, 'options'));
+  throw invalidFields(parsed.error, (path) =>
+    path
+      .map(String)
+      .join('/')
+      .replace(/^transactionSigners/, 'signers')
+      .replace(/^transactionDocuments/, 'documents')
+      .replace(/^optionsRequest/, 'options'),
+  );
 }
 
 /** Calls per minute per key (API_RATE_LIMIT_PER_MINUTE): every answer says the remaining budget (x-ratelimit-*). */
 function rateLimitHook(app: App, platform: Platform) {
-  const keyOf = (request: FastifyRequest) => `apikey:${createHash('sha256').update(request.headers.authorization ?? request.ip).digest('base64url')}`;
+  const keyOf = (request: FastifyRequest) =>
+    `apikey:${createHash('sha256')
+      .update(request.headers.authorization ?? request.ip)
+      .digest('base64url')}`;
   const check = app.createRateLimit({ max: platform.config.apiRateLimitPerMinute, timeWindow: 60_000, keyGenerator: keyOf });
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith(apiV1OpenApiPath) || request.url.startsWith(apiV1DocsPath)) return;
@@ -112,7 +126,13 @@ export async function apiV1Routes(app: App, platform: Platform) {
     });
 
     serve(v1 as App, endpoints.uploadRequest, async (request, reply) => {
-      const { body, files, limits } = await readUploadForm(platform, request as unknown as FastifyRequest, requireActor(request).appId, 'request', apiV1UploadRequestSchema);
+      const { body, files, limits } = await readUploadForm(
+        platform,
+        request as unknown as FastifyRequest,
+        requireActor(request).appId,
+        'request',
+        apiV1UploadRequestSchema,
+      );
       assertMaySend(request as unknown as FastifyRequest, body.send);
       return create(request as unknown as FastifyRequest, reply, body, files, limits);
     });
@@ -127,7 +147,9 @@ export async function apiV1Routes(app: App, platform: Platform) {
       return { data: page.map(present), ...(nextCursor ? { nextCursor } : {}) };
     });
 
-    serve(v1 as App, endpoints.getRequest, async (request) => present(await getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id })));
+    serve(v1 as App, endpoints.getRequest, async (request) =>
+      present(await getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id })),
+    );
 
     serve(v1 as App, endpoints.requestStatus, async (request) => {
       const { row, signers } = await signatureRequestStatus({ platform, actor: requireActor(request), id: request.params.id });
@@ -159,24 +181,42 @@ export async function apiV1Routes(app: App, platform: Platform) {
       const document = documents.find((d) => d.id === request.params.docId)!;
       const signed = files.find((f) => f.fileName === document.fileName);
       if (!signed) throw notFound('Signed document');
-      return sendFile(reply, { fileName: signed.fileName, contentType: 'application/pdf', body: platform.storage.stream(signed.storageKey), disposition: 'attachment' });
+      return sendFile(reply, {
+        fileName: signed.fileName,
+        contentType: 'application/pdf',
+        body: platform.storage.stream(signed.storageKey),
+        disposition: 'attachment',
+      });
     });
 
     serve(v1 as App, endpoints.evidence, async (request, reply) => {
       const { row } = await getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id });
       if (!row.attestationKey) throw new AppError('INVALID_TRANSITION', 'The evidence file is sealed when the request completes.');
-      return sendFile(reply, { fileName: `evidence-${row.id}.pdf`, contentType: 'application/pdf', body: platform.storage.stream(row.attestationKey), disposition: 'attachment' });
+      return sendFile(reply, {
+        fileName: `evidence-${row.id}.pdf`,
+        contentType: 'application/pdf',
+        body: platform.storage.stream(row.attestationKey),
+        disposition: 'attachment',
+      });
     });
 
     serve(v1 as App, endpoints.signingLink, async (request) => {
       const { row, signers } = await getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id });
       const signer = signers.find((s) => s.id === request.params.signerId);
       if (!signer) throw notFound('Signer');
-      if (!row.expiresAt || ['draft', 'signed', 'completed', 'refused', 'canceled', 'expired', 'failed'].includes(row.status)) throw new AppError('INVALID_TRANSITION', 'Signing links exist while the request is sent and not finished.');
+      if (!row.expiresAt || ['draft', 'signed', 'completed', 'refused', 'canceled', 'expired', 'failed'].includes(row.status))
+        throw new AppError('INVALID_TRANSITION', 'Signing links exist while the request is sent and not finished.');
       const ids = { requestId: row.id, signerId: signer.id, expiresAt: row.expiresAt };
-      return { signerId: signer.id, url: signingLink(platform, ids), token: signingLinkToken(platform, ids), expiresAt: row.expiresAt.toISOString() };
+      return {
+        signerId: signer.id,
+        url: signingLink(platform, ids),
+        embedUrl: embedSigningLink(platform, ids),
+        token: signingLinkToken(platform, ids),
+        expiresAt: row.expiresAt.toISOString(),
+      };
     });
 
     apiV1BulkRoutes(v1 as App, platform);
+    apiV1TemplateRoutes(v1 as App, platform);
   });
 }

@@ -1,9 +1,9 @@
 import type { Application } from '@paraphe/contracts';
 import { iso } from '../../platform/http/envelope.ts';
-import { featuresOf, settingsOf, type ApplicationRow } from '../tenants/index.ts';
+import { featuresOf, settingsOf, type ApplicationView } from '../tenants/index.ts';
 import type { UserRow } from '../users/index.ts';
 
-export function presentApplication(row: ApplicationRow, owner: UserRow | undefined, userCount: number): Application {
+export function presentApplication(row: ApplicationView, owner: UserRow | undefined, userCount: number, verifiedBy: string | null = null): Application {
   return {
     id: row.id,
     company: row.company,
@@ -25,5 +25,14 @@ export function presentApplication(row: ApplicationRow, owner: UserRow | undefin
     lastConnectionAt: iso(row.lastConnectionAt),
     createdAt: row.createdAt.toISOString(),
     userCount,
+    companyIdentity: row.companyIdentity
+      ? {
+          legalName: row.companyIdentity.legalName,
+          registrationNumber: row.companyIdentity.registrationNumber,
+          country: row.companyIdentity.country,
+          verifiedAt: row.companyIdentity.verifiedAt,
+          verifiedBy,
+        }
+      : null,
   };
 }

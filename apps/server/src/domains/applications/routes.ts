@@ -8,7 +8,12 @@ import { presentApplication } from './presenter.ts';
 import * as applications from './service.ts';
 import { resendInvitation, setTenantUserActive, tenantUsers } from './tenant-users.ts';
 
-const presentOne = (p: Awaited<ReturnType<typeof applications.getApplication>>) => presentApplication(p.row, p.owner, p.userCount);
+const presentOne = (p: {
+  row: Parameters<typeof presentApplication>[0];
+  owner: Parameters<typeof presentApplication>[1];
+  userCount: number;
+  verifiedBy?: string | null;
+}) => presentApplication(p.row, p.owner, p.userCount, p.verifiedBy ?? null);
 
 export function applicationRoutes(app: App, platform: Platform) {
   serve(app, endpoints.signUp, async (request) => item(await applications.signUp({ platform, input: request.body, ip: request.ip })), {
@@ -23,10 +28,20 @@ export function applicationRoutes(app: App, platform: Platform) {
     });
     return list(items.map(presentOne), total, q);
   });
-  serve(app, endpoints.create, async (request) => item(presentOne(await applications.createApplication({ platform, actor: requireActor(request), input: request.body }))));
-  serve(app, endpoints.get, async (request) => item(presentOne(await applications.getApplication({ platform, actor: requireActor(request), id: request.params.id }))));
+  serve(app, endpoints.create, async (request) =>
+    item(presentOne(await applications.createApplication({ platform, actor: requireActor(request), input: request.body }))),
+  );
+  serve(app, endpoints.get, async (request) =>
+    item(presentOne(await applications.getApplication({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
   serve(app, endpoints.update, async (request) =>
     item(presentOne(await applications.updateApplication({ platform, actor: requireActor(request), id: request.params.id, input: request.body }))),
+  );
+  serve(app, endpoints.verifyCompanyIdentity, async (request) =>
+    item(presentOne(await applications.verifyCompanyIdentity({ platform, actor: requireActor(request), id: request.params.id, input: request.body }))),
+  );
+  serve(app, endpoints.withdrawCompanyIdentity, async (request) =>
+    item(presentOne(await applications.withdrawVerifiedCompanyIdentity({ platform, actor: requireActor(request), id: request.params.id }))),
   );
   serve(app, endpoints.users, async (request) => {
     const q = request.query;
@@ -39,6 +54,14 @@ export function applicationRoutes(app: App, platform: Platform) {
     return item({ ok: true as const });
   });
   serve(app, endpoints.setUserActive, async (request) =>
-    item(await setTenantUserActive({ platform, actor: requireActor(request), appId: request.params.id, userId: request.params.userId, active: request.body.active })),
+    item(
+      await setTenantUserActive({
+        platform,
+        actor: requireActor(request),
+        appId: request.params.id,
+        userId: request.params.userId,
+        active: request.body.active,
+      }),
+    ),
   );
 }

@@ -1,7 +1,7 @@
 import type { ApplicationUser } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { featuresOf, findApplication, settingsOf, type ApplicationRow } from '../tenants/index.ts';
+import { featuresOf, applicationById, settingsOf, type ApplicationView } from '../tenants/index.ts';
 import { listTenantUsers, presentUser, resendInvitationAsAdmin, setUserActiveAsAdmin, type UserRow } from '../users/index.ts';
 
 /** The application view's tab Users (product administrator): the tenant's users and two actions. */
@@ -11,14 +11,14 @@ interface Options {
   appId: string;
 }
 
-async function tenantOf(platform: Platform, appId: string): Promise<ApplicationRow> {
-  const application = await platform.database.inSystem((tx) => findApplication(tx, appId));
+async function tenantOf(platform: Platform, appId: string): Promise<ApplicationView> {
+  const application = await platform.database.inSystem((tx) => applicationById(tx, appId));
   if (!application) throw notFound('Application');
   return application;
 }
 
 /** How the user logs in: the same rule as the login's code (auth domain). */
-function present(application: ApplicationRow, user: UserRow): ApplicationUser {
+function present(application: ApplicationView, user: UserRow): ApplicationUser {
   const doubleAuth = settingsOf(application).doubleAuth !== false || user.isProductAdmin;
   const secondFactor = !doubleAuth ? 'off' : user.mobile && featuresOf(application).sms ? 'sms' : 'email';
   return { ...presentUser(user), secondFactor };

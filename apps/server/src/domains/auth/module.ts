@@ -12,6 +12,10 @@ export const authModule = defineModule({
   templates: authTemplates,
   jobs: [
     defineJob<PasswordResetJob>({ queue: passwordResetQueue, run: (platform, data) => runPasswordResetJob(platform, data) }),
-    defineJob({ queue: 'auth-throttle-purge', schedule: '23 3 * * *', run: (platform) => platform.database.inSystem((tx) => purgeStaleThrottles(tx, platform.clock())) }),
+    defineJob({
+      queue: 'auth-throttle-purge',
+      schedule: '23 3 * * *',
+      run: (platform) => platform.database.inSystem((tx) => purgeStaleThrottles(tx, platform.clock())),
+    }),
   ],
 });

@@ -9,23 +9,12 @@ import { presentApplicationSummary } from '../tenants/index.ts';
 import { presentUser } from '../users/index.ts';
 import * as auth from './service.ts';
 import { confirmAccount, confirmEmailChange, requestPasswordReset, resetPassword } from './links.ts';
-import { AppError } from '../../platform/errors.ts';
+import { withRetryAfter } from '../../platform/http/retry-after.ts';
 import { enterCommutedMode, leaveCommutedMode } from './commute.ts';
 
 export const sessionCookie = 'paraphe_session';
 const ok = { data: { ok: true as const } };
 const contextOf = (request: Pick<FastifyRequest, 'session'>) => auth.sessionContextOf(requireGuardSession(request));
-
-/** ACCOUNT_LOCKED carries its wait: the standard Retry-After header says it too (the error body keeps the details). */
-async function withRetryAfter<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    const seconds = error instanceof AppError ? error.details?.retryAfterSeconds : undefined;
-    if (typeof seconds === 'number') reply.header('Retry-After', String(seconds));
-    throw error;
-  }
-}
 
 export function authRoutes(app: App, platform: Platform) {
   const secure = platform.config.publicUrl.startsWith('https://');
@@ -68,7 +57,9 @@ export function authRoutes(app: App, platform: Platform) {
     const ctx = contextOf(request);
     if (!ctx.session.secondFactorVerifiedAt) return reply.status(206).send(item(auth.secondFactorChallenge(ctx)));
     const commutedBy =
-      ctx.user.id !== ctx.realUser.id ? { userId: ctx.realUser.id, name: `${ctx.realUser.lastName.toUpperCase()} ${ctx.realUser.firstName}`, appId: ctx.realUser.appId } : null;
+      ctx.user.id !== ctx.realUser.id
+        ? { userId: ctx.realUser.id, name: `${ctx.realUser.lastName.toUpperCase()} ${ctx.realUser.firstName}`, appId: ctx.realUser.appId }
+        : null;
     return item({
       user: presentUser(ctx.user),
       application: presentApplicationSummary(ctx.application),
@@ -96,16 +87,26 @@ export function authRoutes(app: App, platform: Platform) {
       clearSessionCookie(reply);
     } else {
       // A GERANT (or the product administrator) signs another user out everywhere, e.g. a lost phone.
-      await auth.revokeSessionsOf({ platform, actor: requireActor(request), verified: Boolean(ctx.session.secondFactorVerifiedAt), userId: request.params.userId });
+      await auth.revokeSessionsOf({
+        platform,
+        actor: requireActor(request),
+        verified: Boolean(ctx.session.secondFactorVerifiedAt),
+        userId: request.params.userId,
+      });
     }
     return ok;
   });
 
-  serve(app, endpoints.logout, async (request, reply) => {
-    await auth.logout({ platform, cookieToken: request.cookies[sessionCookie] });
-    clearSessionCookie(reply);
-    return ok;
-  }, { duringMaintenance: true });
+  serve(
+    app,
+    endpoints.logout,
+    async (request, reply) => {
+      await auth.logout({ platform, cookieToken: request.cookies[sessionCookie] });
+      clearSessionCookie(reply);
+      return ok;
+    },
+    { duringMaintenance: true },
+  );
 
   const linkLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } };
   serve(

@@ -6,8 +6,17 @@ import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { GuardSession } from '../../platform/http/guard.ts';
 import { hashToken, newOpaqueToken } from '../../platform/http/tokens.ts';
-import { brandingOf, featuresOf, findPlatformApplication, getApplication, settingsOf, touchConnection, type ApplicationRow } from '../tenants/index.ts';
-import { adoptLoginLanguage, findUserByEmail, findUserById, holdsRightsOf, isVisibleTo, passwordMatches, recordConnection as recordUserConnection, type UserRow } from '../users/index.ts';
+import { brandingOf, featuresOf, platformApplication, getApplication, settingsOf, recordTenantConnection, type ApplicationView } from '../tenants/index.ts';
+import {
+  adoptLoginLanguage,
+  findUserByEmail,
+  findUserById,
+  holdsRightsOf,
+  isVisibleTo,
+  passwordMatches,
+  recordConnection as recordUserConnection,
+  type UserRow,
+} from '../users/index.ts';
 import * as repo from './repository.ts';
 import { codeMatches, codeResendCooldownSeconds, codeTtlMinutes, hashCode, maskEmail, maskPhone, maxCodeAttempts, newSecondFactorCode } from './codes.ts';
 import {
@@ -28,11 +37,11 @@ export interface SessionContext {
   session: repo.SessionRow;
   realUser: UserRow;
   user: UserRow;
-  application: ApplicationRow;
+  application: ApplicationView;
 }
 
 /** Sends a fresh second-factor code on the user's mobile when known, by e-mail otherwise (same transaction). */
-async function sendCode(platform: Platform, tx: Tx, session: repo.SessionRow, user: UserRow, app: ApplicationRow) {
+async function sendCode(platform: Platform, tx: Tx, session: repo.SessionRow, user: UserRow, app: ApplicationView) {
   const code = newSecondFactorCode();
   const now = platform.clock();
   const channel = user.mobile && app.features.sms ? 'sms' : 'email';
@@ -64,7 +73,9 @@ async function sendCode(platform: Platform, tx: Tx, session: repo.SessionRow, us
  */
 function showFirstLoginCode(platform: Platform, user: UserRow, code: string) {
   if (!user.isProductAdmin || user.lastConnectionAt || platform.config.smtpUrl) return;
-  platform.notice(`\n  First login of ${user.email}: your login code is ${code} (valid ${codeTtlMinutes} min). Later codes: the Outbox screen, or set SMTP_URL.\n`);
+  platform.notice(
+    `\n  First login of ${user.email}: your login code is ${code} (valid ${codeTtlMinutes} min). Later codes: the Outbox screen, or set SMTP_URL.\n`,
+  );
 }
 
 /**
@@ -83,7 +94,14 @@ async function sendLockNotice(platform: Platform, tx: Tx, user: UserRow, until: 
     params: { firstName: user.firstName, minutes, link: `${platform.config.publicUrl}/#/forgot` },
     branding: brandingOf(app),
   });
-  await audit(tx, { appId: user.appId, actorUserId: null, action: reason === 'password' ? 'auth.login_locked' : 'auth.codes_locked', targetType: 'user', targetId: user.id, data: { until: until.toISOString() } });
+  await audit(tx, {
+    appId: user.appId,
+    actorUserId: null,
+    action: reason === 'password' ? 'auth.login_locked' : 'auth.codes_locked',
+    targetType: 'user',
+    targetId: user.id,
+    data: { until: until.toISOString() },
+  });
 }
 
 export async function login(opts: { platform: Platform; email: string; password: string; language?: string; ip?: string; userAgent?: string }) {
@@ -113,9 +131,14 @@ export async function login(opts: { platform: Platform; email: string; password:
   // During maintenance only the product administrator gets in (no session, no code mail for anyone else).
   if (!user.isProductAdmin) {
     const maintenance = await currentMaintenance(platform);
-    if (maintenance.enabled) throw new AppError('MAINTENANCE', maintenance.message ?? undefined, {
-      details: { message: maintenance.message, expectedEndAt: maintenance.expectedEndAt, retryAfterSeconds: maintenanceRetryAfter(maintenance, platform.clock()) },
-    });
+    if (maintenance.enabled)
+      throw new AppError('MAINTENANCE', maintenance.message ?? undefined, {
+        details: {
+          message: maintenance.message,
+          expectedEndAt: maintenance.expectedEndAt,
+          retryAfterSeconds: maintenanceRetryAfter(maintenance, platform.clock()),
+        },
+      });
   }
 
   const result = await platform.database.inSystem(async (tx) => {
@@ -146,7 +169,7 @@ export async function login(opts: { platform: Platform; email: string; password:
 
 async function recordConnection(tx: Tx, userId: string, appId: string, now: Date) {
   await recordUserConnection(tx, userId, now);
-  await touchConnection(tx, appId, now);
+  await recordTenantConnection(tx, appId, now);
 }
 
 export async function mintAccessToken(opts: { platform: Platform; cookieToken: string | undefined; audience: Audience }) {
@@ -306,14 +329,22 @@ export async function revokeSessionsOf(opts: { platform: Platform; actor: Actor;
   if (!holdsRightsOf(actor.permissions, target)) throw new AppError('FORBIDDEN');
   await platform.database.inTenant(actor.appId, async (tx) => {
     const revoked = await repo.revokeUserSessions(tx, target.id, platform.clock());
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'auth.sessions_revoked', targetType: 'user', targetId: target.id, data: { revoked }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'auth.sessions_revoked',
+      targetType: 'user',
+      targetId: target.id,
+      data: { revoked },
+      ip: actor.ip,
+    });
   });
 }
 
 /** The platform's support address (a suspended account's notice): its `supportEmail` setting, else its owner's e-mail. */
 export async function platformSupportEmail(platform: Platform): Promise<string> {
   return platform.database.inSystem(async (tx) => {
-    const platformApp = await findPlatformApplication(tx);
+    const platformApp = await platformApplication(tx);
     const configured = platformApp ? settingsOf(platformApp).supportEmail : null;
     if (configured) return configured;
     const owner = platformApp?.ownerUserId ? await findUserById(tx, platformApp.ownerUserId) : undefined;

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const de: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'Ihr Anmeldecode: ${code}',
-    paragraphs: [
-      'Guten Tag ${firstName},',
-      'Ihr Anmeldecode lautet ${code}. Er läuft in ${minutes} Minuten ab.',
-    ],
+    paragraphs: ['Guten Tag ${firstName},', 'Ihr Anmeldecode lautet ${code}. Er läuft in ${minutes} Minuten ab.'],
     sms: 'Ihr Anmeldecode: ${code} (gültig ${minutes} Min.).',
   },
   'login-locked': {

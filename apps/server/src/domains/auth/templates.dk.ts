@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const dk: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'Din login-kode: ${code}',
-    paragraphs: [
-      'Hej ${firstName},',
-      'Din login-kode er ${code}. Den udløber om ${minutes} minutter.',
-    ],
+    paragraphs: ['Hej ${firstName},', 'Din login-kode er ${code}. Den udløber om ${minutes} minutter.'],
     sms: 'Din login-kode: ${code} (gyldig i ${minutes} min.).',
   },
   'login-locked': {

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const es: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'Su código de acceso: ${code}',
-    paragraphs: [
-      'Hola, ${firstName}:',
-      'Su código de acceso es ${code}. Caduca en ${minutes} minutos.',
-    ],
+    paragraphs: ['Hola, ${firstName}:', 'Su código de acceso es ${code}. Caduca en ${minutes} minutos.'],
     sms: 'Su código de acceso: ${code} (válido ${minutes} min).',
   },
   'login-locked': {

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const fi: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'Kirjautumiskoodisi: ${code}',
-    paragraphs: [
-      'Hei ${firstName},',
-      'Kirjautumiskoodisi on ${code}. Se vanhenee ${minutes} minuutin kuluttua.',
-    ],
+    paragraphs: ['Hei ${firstName},', 'Kirjautumiskoodisi on ${code}. Se vanhenee ${minutes} minuutin kuluttua.'],
     sms: 'Kirjautumiskoodisi: ${code} (voimassa ${minutes} min).',
   },
   'login-locked': {

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const gr: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'Ο κωδικός σύνδεσής σας: ${code}',
-    paragraphs: [
-      'Γεια σας ${firstName},',
-      'Ο κωδικός σύνδεσής σας είναι ${code}. Λήγει σε ${minutes} λεπτά.',
-    ],
+    paragraphs: ['Γεια σας ${firstName},', 'Ο κωδικός σύνδεσής σας είναι ${code}. Λήγει σε ${minutes} λεπτά.'],
     sms: 'Κωδικός σύνδεσης: ${code} (ισχύει ${minutes} λεπτά).',
   },
   'login-locked': {

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const it: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'Il suo codice di accesso: ${code}',
-    paragraphs: [
-      'Gentile ${firstName},',
-      'Il suo codice di accesso è ${code}. Scade tra ${minutes} minuti.',
-    ],
+    paragraphs: ['Gentile ${firstName},', 'Il suo codice di accesso è ${code}. Scade tra ${minutes} minuti.'],
     sms: 'Codice di accesso: ${code} (valido ${minutes} min).',
   },
   'login-locked': {

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const nl: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'Uw inlogcode: ${code}',
-    paragraphs: [
-      'Beste ${firstName},',
-      'Uw inlogcode is ${code}. Deze code verloopt over ${minutes} minuten.',
-    ],
+    paragraphs: ['Beste ${firstName},', 'Uw inlogcode is ${code}. Deze code verloopt over ${minutes} minuten.'],
     sms: 'Uw inlogcode: ${code} (${minutes} min. geldig).',
   },
   'login-locked': {

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const no: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'Innloggingskoden din: ${code}',
-    paragraphs: [
-      'Hei ${firstName},',
-      'Innloggingskoden din er ${code}. Den utløper om ${minutes} minutter.',
-    ],
+    paragraphs: ['Hei ${firstName},', 'Innloggingskoden din er ${code}. Den utløper om ${minutes} minutter.'],
     sms: 'Innloggingskoden din: ${code} (gyldig i ${minutes} min).',
   },
   'login-locked': {

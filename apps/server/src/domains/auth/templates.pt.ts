@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const pt: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'O seu código de acesso: ${code}',
-    paragraphs: [
-      'Olá ${firstName},',
-      'O seu código de acesso é ${code}. Expira dentro de ${minutes} minutos.',
-    ],
+    paragraphs: ['Olá ${firstName},', 'O seu código de acesso é ${code}. Expira dentro de ${minutes} minutos.'],
     sms: 'O seu código de acesso: ${code} (válido ${minutes} min).',
   },
   'login-locked': {

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const se: Partial<Catalogue<TemplateName>> = {
   'second-factor-code': {
     subject: 'Din inloggningskod: ${code}',
-    paragraphs: [
-      'Hej ${firstName},',
-      'Din inloggningskod är ${code}. Den går ut om ${minutes} minuter.',
-    ],
+    paragraphs: ['Hej ${firstName},', 'Din inloggningskod är ${code}. Den går ut om ${minutes} minuter.'],
     sms: 'Din inloggningskod: ${code} (giltig i ${minutes} min).',
   },
   'login-locked': {

@@ -71,5 +71,14 @@ export const authTemplates: TemplateCatalogues<'second-factor-code' | 'login-loc
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt, se,
+  de,
+  dk,
+  es,
+  fi,
+  gr,
+  it,
+  nl,
+  no,
+  pt,
+  se,
 };

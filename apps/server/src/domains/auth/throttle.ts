@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { loginThrottles } from './schema.ts';
+import { deleteThrottles, deleteThrottlesUntouchedSince, findThrottle, lockThrottle, updateThrottle, type ThrottleRow as Row } from './throttle-repository.ts';
 
 /**
  * Guesses are bounded per account over time, not per session or per client address (docs/security.md,
@@ -16,10 +15,14 @@ import { loginThrottles } from './schema.ts';
  * Second-factor codes, per user across all their sessions: 10 wrong codes in an hour lock the codes (and the
  * password login) until that hour ends. Each session also keeps its own 5 tries (codes.ts).
  */
-export const passwordThrottle = { maxFailures: 5, windowMs: 15 * 60_000, firstLockMs: 15 * 60_000, maxLockMs: 4 * 3_600_000, levelResetMs: 24 * 3_600_000 } as const;
+export const passwordThrottle = {
+  maxFailures: 5,
+  windowMs: 15 * 60_000,
+  firstLockMs: 15 * 60_000,
+  maxLockMs: 4 * 3_600_000,
+  levelResetMs: 24 * 3_600_000,
+} as const;
 export const codeThrottle = { maxFailures: 10, windowMs: 60 * 60_000 } as const;
-
-type Row = typeof loginThrottles.$inferSelect;
 
 export const passwordKey = (email: string) => `password:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 export const codeKey = (userId: string) => `code:${userId}`;
@@ -28,13 +31,6 @@ export const codeKey = (userId: string) => `code:${userId}`;
 export function accountLocked(until: Date, now: Date): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   return new AppError('ACCOUNT_LOCKED', undefined, { details: { retryAfterSeconds, lockedUntil: until.toISOString() } });
-}
-
-/** The row of a key, created when missing, locked until the transaction ends (parallel attempts queue up). */
-async function lockRow(tx: Tx, key: string): Promise<Row> {
-  await tx.insert(loginThrottles).values({ key }).onConflictDoNothing();
-  const [row] = await tx.select().from(loginThrottles).where(eq(loginThrottles.key, key)).for('update');
-  return row!;
 }
 
 const lockedAt = (row: Pick<Row, 'lockedUntil'>, now: Date) => (row.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null);
@@ -46,17 +42,14 @@ const windowOpen = (row: Pick<Row, 'windowStartedAt'>, now: Date, windowMs: numb
  * window allows. Returns the end of the lock when the address may not try now.
  */
 export async function reservePasswordAttempt(tx: Tx, key: string, now: Date): Promise<Date | null> {
-  const row = await lockRow(tx, key);
+  const row = await lockThrottle(tx, key);
   const locked = lockedAt(row, now);
   if (locked) return locked;
   const open = windowOpen(row, now, passwordThrottle.windowMs);
   const failures = open ? row.failures : 0;
   // Every try of the window is taken (some still being checked): wait for the window to end.
   if (failures >= passwordThrottle.maxFailures) return new Date(row.windowStartedAt!.getTime() + passwordThrottle.windowMs);
-  await tx
-    .update(loginThrottles)
-    .set({ failures: failures + 1, windowStartedAt: open ? row.windowStartedAt : now, updatedAt: now })
-    .where(eq(loginThrottles.key, key));
+  await updateThrottle(tx, key, { failures: failures + 1, windowStartedAt: open ? row.windowStartedAt : now, updatedAt: now });
   return null;
 }
 
@@ -65,66 +58,65 @@ export async function reservePasswordAttempt(tx: Tx, key: string, now: Date): Pr
  * lock (`first`: the first lockout of a series, when the account's owner is told) or null.
  */
 export async function recordPasswordFailure(tx: Tx, key: string, now: Date): Promise<{ until: Date; first: boolean } | null> {
-  const row = await lockRow(tx, key);
+  const row = await lockThrottle(tx, key);
   const locked = lockedAt(row, now);
   if (locked) return { until: locked, first: false };
   if (!windowOpen(row, now, passwordThrottle.windowMs) || row.failures < passwordThrottle.maxFailures) return null;
   const recent = row.lastLockedAt !== null && now.getTime() - row.lastLockedAt.getTime() < passwordThrottle.levelResetMs;
   const level = recent ? row.lockouts + 1 : 1;
   const until = new Date(now.getTime() + Math.min(passwordThrottle.firstLockMs * 2 ** (level - 1), passwordThrottle.maxLockMs));
-  await tx
-    .update(loginThrottles)
-    .set({ failures: 0, windowStartedAt: null, lockedUntil: until, lockouts: level, lastLockedAt: now, updatedAt: now })
-    .where(eq(loginThrottles.key, key));
+  await updateThrottle(tx, key, { failures: 0, windowStartedAt: null, lockedUntil: until, lockouts: level, lastLockedAt: now, updatedAt: now });
   return { until, first: level === 1 };
 }
 
 /** The right password: the window's count starts again (the backoff level stays until it decays). */
 export async function recordPasswordSuccess(tx: Tx, key: string, now: Date): Promise<void> {
-  await tx.update(loginThrottles).set({ failures: 0, windowStartedAt: null, updatedAt: now }).where(eq(loginThrottles.key, key));
+  await updateThrottle(tx, key, { failures: 0, windowStartedAt: null, updatedAt: now });
 }
 
 /** Locks password logins of an address until `until` at least (the codes of its account were locked). */
 export async function lockPasswordUntil(tx: Tx, key: string, until: Date, now: Date): Promise<void> {
-  const row = await lockRow(tx, key);
+  const row = await lockThrottle(tx, key);
   if (row.lockedUntil && row.lockedUntil >= until) return;
-  await tx.update(loginThrottles).set({ lockedUntil: until, updatedAt: now }).where(eq(loginThrottles.key, key));
+  await updateThrottle(tx, key, { lockedUntil: until, updatedAt: now });
 }
 
 /** When the user's codes are locked (any session), until when. */
 export async function codeLockOf(db: Executor, userId: string, now: Date): Promise<Date | null> {
-  const [row] = await db.select().from(loginThrottles).where(eq(loginThrottles.key, codeKey(userId)));
+  const row = await findThrottle(db, codeKey(userId));
   return row ? lockedAt(row, now) : null;
 }
 
 /** A wrong code of the user, whatever the session; the one that uses the window's last try locks until the window ends. */
 export async function recordCodeFailure(tx: Tx, userId: string, now: Date): Promise<{ until: Date } | null> {
   const key = codeKey(userId);
-  const row = await lockRow(tx, key);
+  const row = await lockThrottle(tx, key);
   const locked = lockedAt(row, now);
   if (locked) return { until: locked };
   const open = windowOpen(row, now, codeThrottle.windowMs);
   const failures = (open ? row.failures : 0) + 1;
   const windowStartedAt = open ? row.windowStartedAt! : now;
   const until = failures >= codeThrottle.maxFailures ? new Date(windowStartedAt.getTime() + codeThrottle.windowMs) : null;
-  await tx
-    .update(loginThrottles)
-    .set({ failures: until ? 0 : failures, windowStartedAt: until ? null : windowStartedAt, lockedUntil: until, ...(until ? { lastLockedAt: now } : {}), updatedAt: now })
-    .where(eq(loginThrottles.key, key));
+  await updateThrottle(tx, key, {
+    failures: until ? 0 : failures,
+    windowStartedAt: until ? null : windowStartedAt,
+    lockedUntil: until,
+    ...(until ? { lastLockedAt: now } : {}),
+    updatedAt: now,
+  });
   return until ? { until } : null;
 }
 
 export async function recordCodeSuccess(tx: Tx, userId: string): Promise<void> {
-  await tx.delete(loginThrottles).where(eq(loginThrottles.key, codeKey(userId)));
+  await deleteThrottles(tx, [codeKey(userId)]);
 }
 
 /** A password set from a mailed link lifts every lock of the account (its address and its codes). */
 export async function clearThrottles(tx: Tx, user: { id: string; email: string }): Promise<void> {
-  await tx.delete(loginThrottles).where(eq(loginThrottles.key, passwordKey(user.email)));
-  await tx.delete(loginThrottles).where(eq(loginThrottles.key, codeKey(user.id)));
+  await deleteThrottles(tx, [passwordKey(user.email), codeKey(user.id)]);
 }
 
 /** Nightly: rows untouched for two days hold neither a lock (4 h at most) nor a backoff level (it decays in 24 h). */
 export async function purgeStaleThrottles(tx: Tx, now: Date): Promise<void> {
-  await tx.delete(loginThrottles).where(lt(loginThrottles.updatedAt, new Date(now.getTime() - 2 * 86_400_000)));
+  await deleteThrottlesUntouchedSince(tx, new Date(now.getTime() - 2 * 86_400_000));
 }

@@ -1,7 +1,7 @@
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { findApplication, updateApplication } from '../tenants/index.ts';
+import { applicationById, changeApplication } from '../tenants/index.ts';
 import { isBillingComplete } from './service.ts';
 
 /**
@@ -22,7 +22,7 @@ export interface LiveModeState {
 
 export const liveModeState = (opts: Options): Promise<LiveModeState> =>
   opts.platform.database.inSystem(async (tx) => {
-    const application = await findApplication(tx, opts.actor.appId);
+    const application = await applicationById(tx, opts.actor.appId);
     if (!application) throw notFound('Application');
     return { testMode: application.testMode, billingComplete: await isBillingComplete(tx, application.id) };
   });
@@ -30,14 +30,25 @@ export const liveModeState = (opts: Options): Promise<LiveModeState> =>
 export async function goLive(opts: Options): Promise<LiveModeState> {
   const { platform, actor } = opts;
   return platform.database.inSystem(async (tx) => {
-    const application = await findApplication(tx, actor.appId);
+    const application = await applicationById(tx, actor.appId);
     if (!application) throw notFound('Application');
     if (!application.testMode) throw new AppError('CONFLICT', 'This account is already in live mode.');
     if (!(await isBillingComplete(tx, application.id))) {
-      throw new AppError('BILLING_REQUIRED', 'Going live needs a complete billing profile (company, registration number, address, payment method): fill it in Settings → Billing first.');
+      throw new AppError(
+        'BILLING_REQUIRED',
+        'Going live needs a complete billing profile (company, registration number, address, payment method): fill it in Settings → Billing first.',
+      );
     }
-    const updated = (await updateApplication(tx, application.id, { testMode: false }))!;
-    await audit(tx, { appId: application.id, actorUserId: actor.realUserId, action: 'application.went_live', targetType: 'application', targetId: application.id, data: { by: 'tenant' }, ip: actor.ip });
+    const updated = (await changeApplication(tx, application.id, { testMode: false }))!;
+    await audit(tx, {
+      appId: application.id,
+      actorUserId: actor.realUserId,
+      action: 'application.went_live',
+      targetType: 'application',
+      targetId: application.id,
+      data: { by: 'tenant' },
+      ip: actor.ip,
+    });
     // The event every listener of a mode change already follows (the administrator's switch emits the same).
     await platform.events.emit(tx, {
       type: 'application.updated',

@@ -2,7 +2,7 @@ import type { ConsumptionKind, DomainEventOf } from '@paraphe/contracts';
 import type { Tx } from '../../platform/db/client.ts';
 import { addCountsAtCommit, type CounterRows } from '../../platform/db/counters.ts';
 import { defineRecorder } from '../../platform/modules.ts';
-import { findApplication } from '../tenants/index.ts';
+import { applicationById } from '../tenants/index.ts';
 import { pricesInForce } from './prices.ts';
 import * as repo from './repository.ts';
 
@@ -12,7 +12,15 @@ import * as repo from './repository.ts';
  * the monthly figures move with it. The unique (event, kind) key makes a replay count nothing.
  */
 
-export const meteredEvents = ['signature.signer_invited', 'signature.signer_signed', 'signature.sent', 'timestamp.created', 'stamp.created', 'certificate.activated', 'apikey.used'] as const;
+export const meteredEvents = [
+  'signature.signer_invited',
+  'signature.signer_signed',
+  'signature.sent',
+  'timestamp.created',
+  'stamp.created',
+  'certificate.activated',
+  'apikey.used',
+] as const;
 type MeteredEvent = DomainEventOf<(typeof meteredEvents)[number]>;
 
 interface Usage {
@@ -26,12 +34,25 @@ export function usageOf(event: MeteredEvent): Usage[] {
     case 'signature.signer_invited':
       // A participant brought into the request (mail, SMS, or the link handed to the requester); the SMS option
       // is used when the invitation goes by SMS (once per request: only the first signer may be contacted by SMS).
-      return [{ kind: 'signer_contacted', signerId: event.data.signerId }, ...(event.data.channel === 'sms' ? [{ kind: 'option_sms' as const, signerId: event.data.signerId }] : [])];
+      return [
+        { kind: 'signer_contacted', signerId: event.data.signerId },
+        ...(event.data.channel === 'sms' ? [{ kind: 'option_sms' as const, signerId: event.data.signerId }] : []),
+      ];
     case 'signature.signer_signed':
       return [{ kind: 'signer_signed', signerId: event.data.signerId }];
     case 'signature.sent':
       // The sending option of the request: a mail-merge campaign's copy, a campaign's copy, an operation's order, or a simple request.
-      return [{ kind: event.data.mailMerge ? 'option_mailing' : event.data.campaignId ? 'option_campaign' : event.data.operationId ? 'option_operation' : 'option_simple' }];
+      return [
+        {
+          kind: event.data.mailMerge
+            ? 'option_mailing'
+            : event.data.campaignId
+              ? 'option_campaign'
+              : event.data.operationId
+                ? 'option_operation'
+                : 'option_simple',
+        },
+      ];
     // ----- timestamps domain (issue 13): a file time-stamped, one unit of the option whatever its kind.
     case 'timestamp.created':
       return [{ kind: 'option_timestamp' }];
@@ -70,7 +91,7 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
     let prices = pricesByApp.get(event.appId);
     if (!prices) {
       // The tenant read once for both: whether it is the platform's, and its pack's prices.
-      const application = await findApplication(tx, event.appId);
+      const application = await applicationById(tx, event.appId);
       platformTenant.set(event.appId, Boolean(application?.isPlatform));
       pricesByApp.set(event.appId, (prices = await pricesInForce(tx, event.appId, application)));
     }
@@ -93,7 +114,15 @@ export async function recordConsumption(tx: Tx, events: readonly MeteredEvent[])
   const written = await repo.insertConsumptions(tx, rows);
   const deltas = written.map((row): repo.MonthlyDelta => {
     const billed = row.billable ? row.quantity : 0;
-    return { appId: row.appId, month: monthOf(row.occurredAt), userId: row.userId, kind: row.kind, quantity: billed, grossCents: billed * row.unitPriceCents, testQuantity: row.quantity - billed };
+    return {
+      appId: row.appId,
+      month: monthOf(row.occurredAt),
+      userId: row.userId,
+      kind: row.kind,
+      quantity: billed,
+      grossCents: billed * row.unitPriceCents,
+      testQuantity: row.quantity - billed,
+    };
   });
   // Every create of a tenant's user updates the same monthly row: written with the transaction's last statement.
   await addCountsAtCommit(tx, monthlyRows(tx), deltas);

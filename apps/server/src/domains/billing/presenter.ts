@@ -27,4 +27,10 @@ export const presentProfileState = (state: { profile: ProfileRow | null; complet
   complete: state.complete,
 });
 
-export const presentPrices = (p: PricesInForce): TenantPrices => ({ pack: p.pack, custom: p.custom, unitPrices: p.unitPrices, discounts: p.discounts, updatedAt: iso(p.updatedAt) });
+export const presentPrices = (p: PricesInForce): TenantPrices => ({
+  pack: p.pack,
+  custom: p.custom,
+  unitPrices: p.unitPrices,
+  discounts: p.discounts,
+  updatedAt: iso(p.updatedAt),
+});

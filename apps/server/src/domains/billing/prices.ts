@@ -17,6 +17,13 @@ export interface PricesInForce extends PriceList {
 export async function pricesInForce(db: Executor, appId: string, known?: Pick<Awaited<ReturnType<typeof getApplication>>, 'pack'>): Promise<PricesInForce> {
   const application = known ?? (await getApplication(db, appId));
   const own = await repo.findPrices(db, appId);
-  if (own) return { pack: application.pack, custom: true, unitPrices: { ...packPriceLists[application.pack].unitPrices, ...own.unitPrices }, discounts: own.discounts, updatedAt: own.updatedAt };
+  if (own)
+    return {
+      pack: application.pack,
+      custom: true,
+      unitPrices: { ...packPriceLists[application.pack].unitPrices, ...own.unitPrices },
+      discounts: own.discounts,
+      updatedAt: own.updatedAt,
+    };
   return { pack: application.pack, custom: false, ...packPriceLists[application.pack], updatedAt: null };
 }

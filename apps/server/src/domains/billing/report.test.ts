@@ -21,12 +21,23 @@ describe('metering: what an event consumes', () => {
   });
   it('links a consumption to its request, campaign or operation (an API create of a campaign or an operation has no request yet)', () => {
     const used = (data: Partial<DomainEventOf<'apikey.used'>['data']>) =>
-      ({ id: 'e', type: 'apikey.used', appId: 'a', actorUserId: null, occurredAt: '2026-01-31T23:59:59Z', data: { keyId: facts.requestId, ownerUserId: facts.requestId, testMode: false, operation: 'request.created', ...data } }) as DomainEventOf<'apikey.used'>;
+      ({
+        id: 'e',
+        type: 'apikey.used',
+        appId: 'a',
+        actorUserId: null,
+        occurredAt: '2026-01-31T23:59:59Z',
+        data: { keyId: facts.requestId, ownerUserId: facts.requestId, testMode: false, operation: 'request.created', ...data },
+      }) as DomainEventOf<'apikey.used'>;
     const id = '00000000-0000-4000-8000-000000000009';
     expect(linksOf(used({ requestId: id }))).toEqual({ requestId: id, campaignId: null, operationId: null });
     expect(linksOf(used({ operation: 'campaign.created', campaignId: id }))).toEqual({ requestId: null, campaignId: id, operationId: null });
     expect(linksOf(used({ operation: 'operation.created', operationId: id }))).toEqual({ requestId: null, campaignId: null, operationId: id });
-    expect(linksOf(event('signature.sent', { ...facts, signerCount: 1, operationId: id }))).toEqual({ requestId: facts.requestId, campaignId: null, operationId: id });
+    expect(linksOf(event('signature.sent', { ...facts, signerCount: 1, operationId: id }))).toEqual({
+      requestId: facts.requestId,
+      campaignId: null,
+      operationId: id,
+    });
   });
   it('files an instant in its UTC month', () => {
     expect(monthOf(new Date('2026-01-31T23:59:59Z'))).toBe('2026-01-01');
@@ -35,14 +46,34 @@ describe('metering: what an event consumes', () => {
 });
 
 describe('consumption report', () => {
-  const row = (month: string, userId: string | null, kind: MonthlyRow['kind'], quantity: number, grossCents: number, testQuantity = 0): MonthlyRow => ({ appId: 'a', month: `${month}-01`, userId, kind, quantity, grossCents, testQuantity });
-  const rows = [row('2026-01', 'u1', 'signer_contacted', 6, 600), row('2026-01', 'u2', 'signer_contacted', 4, 400, 3), row('2026-01', 'u1', 'signer_signed', 1, 150), row('2026-03', 'u2', 'signer_contacted', 2, 200)];
+  const row = (month: string, userId: string | null, kind: MonthlyRow['kind'], quantity: number, grossCents: number, testQuantity = 0): MonthlyRow => ({
+    appId: 'a',
+    month: `${month}-01`,
+    userId,
+    kind,
+    quantity,
+    grossCents,
+    testQuantity,
+  });
+  const rows = [
+    row('2026-01', 'u1', 'signer_contacted', 6, 600),
+    row('2026-01', 'u2', 'signer_contacted', 4, 400, 3),
+    row('2026-01', 'u1', 'signer_signed', 1, 150),
+    row('2026-03', 'u2', 'signer_contacted', 2, 200),
+  ];
   const discounts = [{ threshold: 10, percent: 10 }];
-  const names = new Map([['u1', 'ONE Ann'], ['u2', 'TWO Bob']]);
+  const names = new Map([
+    ['u1', 'ONE Ann'],
+    ['u2', 'TWO Bob'],
+  ]);
 
   it('lists every month of the range, empty ones included', () => {
     expect(monthsBetween('2025-11', '2026-02')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
-    expect(buildReport({ from: '2026-01', to: '2026-03', rows, discounts, names }).months.map((m) => [m.month, m.lines.length])).toEqual([['2026-01', 2], ['2026-02', 0], ['2026-03', 1]]);
+    expect(buildReport({ from: '2026-01', to: '2026-03', rows, discounts, names }).months.map((m) => [m.month, m.lines.length])).toEqual([
+      ['2026-01', 2],
+      ['2026-02', 0],
+      ['2026-03', 1],
+    ]);
   });
 
   it("applies the discount the tenant's monthly volume of a kind reached, to that kind's whole amount", () => {
@@ -64,6 +95,8 @@ describe('consumption report', () => {
       { userId: 'u2', name: 'TWO Bob', quantity: 6, testQuantity: 3, grossCents: 600, discountCents: 40, netCents: 560 },
     ]);
     const mine = buildReport({ from: '2026-01', to: '2026-01', rows, discounts, names, userId: 'u2' });
-    expect(mine.months[0]!.lines).toEqual([{ kind: 'signer_contacted', quantity: 4, testQuantity: 3, grossCents: 400, discountPercent: 10, discountCents: 40, netCents: 360 }]);
+    expect(mine.months[0]!.lines).toEqual([
+      { kind: 'signer_contacted', quantity: 4, testQuantity: 3, grossCents: 400, discountPercent: 10, discountCents: 40, netCents: 360 },
+    ]);
   });
 });

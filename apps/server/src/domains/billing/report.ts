@@ -37,7 +37,15 @@ const totalsOf = (lines: ConsumptionLine[]) => ({
 export const discountShare = (grossCents: number, percent: number) => (percent ? amountOf(0, grossCents, [{ threshold: 0, percent }]).discountCents : 0);
 const lineOf = (kind: ConsumptionKind, sum: Sum, percent: number): ConsumptionLine => {
   const discountCents = discountShare(sum.grossCents, percent);
-  return { kind, quantity: sum.quantity, testQuantity: sum.testQuantity, grossCents: sum.grossCents, discountPercent: percent, discountCents, netCents: sum.grossCents - discountCents };
+  return {
+    kind,
+    quantity: sum.quantity,
+    testQuantity: sum.testQuantity,
+    grossCents: sum.grossCents,
+    discountPercent: percent,
+    discountCents,
+    netCents: sum.grossCents - discountCents,
+  };
 };
 
 export function buildReport(opts: {

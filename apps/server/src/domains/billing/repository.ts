@@ -40,7 +40,11 @@ export async function findPrices(db: Executor, appId: string): Promise<PricesRow
 export async function savePrices(db: Executor, appId: string, values: Pick<PricesRow, 'unitPrices' | 'discounts'>, by: string, now: Date): Promise<PricesRow> {
   memoOf(db)?.delete(pricesKey(appId));
   const set = { ...values, updatedBy: by, updatedAt: now };
-  const [row] = await db.insert(billingPrices).values({ appId, ...set }).onConflictDoUpdate({ target: billingPrices.appId, set }).returning();
+  const [row] = await db
+    .insert(billingPrices)
+    .values({ appId, ...set })
+    .onConflictDoUpdate({ target: billingPrices.appId, set })
+    .returning();
   return row!;
 }
 
@@ -56,7 +60,11 @@ export async function deletePrices(db: Executor, appId: string): Promise<boolean
  */
 export async function insertConsumptions(db: Executor, rows: ConsumptionValues[]): Promise<(typeof consumptions.$inferSelect)[]> {
   if (!rows.length) return [];
-  return db.insert(consumptions).values(rows).onConflictDoNothing({ target: [consumptions.eventId, consumptions.kind] }).returning();
+  return db
+    .insert(consumptions)
+    .values(rows)
+    .onConflictDoNothing({ target: [consumptions.eventId, consumptions.kind] })
+    .returning();
 }
 
 export interface MonthlyDelta {
@@ -89,6 +97,51 @@ export async function monthlyRows(db: Executor, appId: string, from: string, to:
   return db
     .select()
     .from(consumptionMonthly)
-    .where(and(eq(consumptionMonthly.appId, appId), gte(consumptionMonthly.month, from), lte(consumptionMonthly.month, to), userId ? eq(consumptionMonthly.userId, userId) : undefined))
+    .where(
+      and(
+        eq(consumptionMonthly.appId, appId),
+        gte(consumptionMonthly.month, from),
+        lte(consumptionMonthly.month, to),
+        userId ? eq(consumptionMonthly.userId, userId) : undefined,
+      ),
+    )
     .orderBy(asc(consumptionMonthly.month), asc(consumptionMonthly.kind));
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Across tenants (the super dashboard's billed consumption, revenue.ts): read as the platform.
+
+/** The gross excluding VAT of months `from`..`to` (first days), summed over every tenant, by month. */
+export async function grossByMonth(db: Executor, from: string, to: string): Promise<{ month: string; grossCents: number }[]> {
+  return db
+    .select({ month: consumptionMonthly.month, grossCents: sql<number>`sum(${consumptionMonthly.grossCents})::bigint`.mapWith(Number) })
+    .from(consumptionMonthly)
+    .where(and(gte(consumptionMonthly.month, from), lte(consumptionMonthly.month, to)))
+    .groupBy(consumptionMonthly.month);
+}
+
+/** The volume discounts of every tenant with prices of its own. */
+export async function customDiscounts(db: Executor): Promise<Pick<PricesRow, 'appId' | 'discounts'>[]> {
+  return db.select({ appId: billingPrices.appId, discounts: billingPrices.discounts }).from(billingPrices);
+}
+
+/** The (tenant, month, kind) groups of months `from`..`to` whose volume reaches `minQuantity`: the only ones a discount can apply to. */
+export async function groupsFromVolume(
+  db: Executor,
+  from: string,
+  to: string,
+  minQuantity: number,
+): Promise<{ appId: string; month: string; quantity: number; grossCents: number }[]> {
+  const volume = sql<number>`sum(${consumptionMonthly.quantity})`;
+  return db
+    .select({
+      appId: consumptionMonthly.appId,
+      month: consumptionMonthly.month,
+      quantity: sql<number>`${volume}::bigint`.mapWith(Number),
+      grossCents: sql<number>`sum(${consumptionMonthly.grossCents})::bigint`.mapWith(Number),
+    })
+    .from(consumptionMonthly)
+    .where(and(gte(consumptionMonthly.month, from), lte(consumptionMonthly.month, to)))
+    .groupBy(consumptionMonthly.appId, consumptionMonthly.month, consumptionMonthly.kind)
+    .having(gte(volume, minQuantity));
 }

@@ -1,8 +1,7 @@
-import { and, gte, lte, sql } from 'drizzle-orm';
 import { amountOf, packPriceLists, type VolumeDiscount } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { companiesAndPacksOf } from '../tenants/index.ts';
-import { billingPrices, consumptionMonthly } from './schema.ts';
+import { companiesAndPacks } from '../tenants/index.ts';
+import * as repo from './repository.ts';
 
 /**
  * Billed consumption excluding VAT across tenants, per month (the product administrator's super dashboard,
@@ -13,31 +12,15 @@ import { billingPrices, consumptionMonthly } from './schema.ts';
  * the real revenue.
  */
 export async function billedConsumptionByMonth(db: Executor, from: string, to: string): Promise<Map<string, number>> {
-  const inRange = and(gte(consumptionMonthly.month, from), lte(consumptionMonthly.month, to));
-  const gross = await db
-    .select({ month: consumptionMonthly.month, grossCents: sql<number>`sum(${consumptionMonthly.grossCents})::bigint`.mapWith(Number) })
-    .from(consumptionMonthly)
-    .where(inRange)
-    .groupBy(consumptionMonthly.month);
-  const custom = await db.select({ appId: billingPrices.appId, discounts: billingPrices.discounts }).from(billingPrices);
+  const gross = await repo.grossByMonth(db, from, to);
+  const custom = await repo.customDiscounts(db);
   const thresholds = [...Object.values(packPriceLists), ...custom].flatMap((list) => list.discounts.map((d) => d.threshold));
   const byMonth = new Map(gross.map((g) => [g.month.slice(0, 7), g.grossCents]));
   if (!thresholds.length) return byMonth;
 
-  const volume = sql<number>`sum(${consumptionMonthly.quantity})`;
-  const discountable = await db
-    .select({
-      appId: consumptionMonthly.appId,
-      month: consumptionMonthly.month,
-      quantity: sql<number>`${volume}::bigint`.mapWith(Number),
-      grossCents: sql<number>`sum(${consumptionMonthly.grossCents})::bigint`.mapWith(Number),
-    })
-    .from(consumptionMonthly)
-    .where(inRange)
-    .groupBy(consumptionMonthly.appId, consumptionMonthly.month, consumptionMonthly.kind)
-    .having(gte(volume, Math.min(...thresholds)));
+  const discountable = await repo.groupsFromVolume(db, from, to, Math.min(...thresholds));
   const ownDiscounts = new Map(custom.map((c) => [c.appId, c.discounts]));
-  const packs = await companiesAndPacksOf(db, [...new Set(discountable.map((g) => g.appId).filter((id) => !ownDiscounts.has(id)))]);
+  const packs = await companiesAndPacks(db, [...new Set(discountable.map((g) => g.appId).filter((id) => !ownDiscounts.has(id)))]);
   const discountsOf = (appId: string): readonly VolumeDiscount[] => ownDiscounts.get(appId) ?? packPriceLists[packs.get(appId)?.pack ?? 'free'].discounts;
   for (const g of discountable) {
     const month = g.month.slice(0, 7);

@@ -14,7 +14,9 @@ export function billingRoutes(app: App, platform: Platform) {
   serve(app, endpoints.liveMode, async (request) => item(await liveModeState({ platform, actor: requireActor(request) })));
   serve(app, endpoints.goLive, async (request) => item(await goLive({ platform, actor: requireActor(request) })));
   serve(app, endpoints.getProfile, async (request) => item(presentProfileState(await billing.getProfile({ platform, actor: requireActor(request) }))));
-  serve(app, endpoints.saveProfile, async (request) => item(presentProfileState(await billing.saveProfile({ platform, actor: requireActor(request), input: request.body }))));
+  serve(app, endpoints.saveProfile, async (request) =>
+    item(presentProfileState(await billing.saveProfile({ platform, actor: requireActor(request), input: request.body }))),
+  );
   serve(app, endpoints.prices, async (request) => item(presentPrices(await billing.tenantPrices({ platform, actor: requireActor(request) }))));
   serve(app, endpoints.consumption, async (request) => item(await billing.consumptionReport({ platform, actor: requireActor(request), query: request.query })));
   serve(app, endpoints.userConsumption, async (request) =>
@@ -25,7 +27,9 @@ export function billingRoutes(app: App, platform: Platform) {
     const body = await billing.exportConsumption({ platform, actor: requireActor(request), query: request.query });
     return sendFile(reply, { fileName: `consumption-${from}-${to}.xlsx`, contentType: xlsxMimeType, body });
   });
-  serve(app, endpoints.adminPrices, async (request) => item(presentPrices(await billing.adminPrices({ platform, actor: requireActor(request), appId: request.params.id }))));
+  serve(app, endpoints.adminPrices, async (request) =>
+    item(presentPrices(await billing.adminPrices({ platform, actor: requireActor(request), appId: request.params.id }))),
+  );
   serve(app, endpoints.setAdminPrices, async (request) =>
     item(presentPrices(await billing.setAdminPrices({ platform, actor: requireActor(request), appId: request.params.id, prices: request.body }))),
   );

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { BillingCountry, ConsumptionKind, PaymentMethod, SaleBuyer, SaleKind, SaleLine, SaleStatus, UnitPrices, VatRegime, VolumeDiscount } from '@paraphe/contracts';
+import type {
+  BillingCountry,
+  ConsumptionKind,
+  PaymentMethod,
+  SaleBuyer,
+  SaleKind,
+  SaleLine,
+  SaleStatus,
+  UnitPrices,
+  VatRegime,
+  VolumeDiscount,
+} from '@paraphe/contracts';
 import { applications } from '../tenants/schema.ts';
 import { createdAt, id, tenantPolicy, tstz, updatedAt } from '../../platform/db/schema/common.ts';
 
@@ -128,7 +139,12 @@ export const issuingCompanies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('issuing_companies_one_default').on(t.isDefault).where(sql`${t.isDefault}`), uniqueIndex('issuing_companies_prefix_unique').on(t.invoicePrefix)],
+  (t) => [
+    uniqueIndex('issuing_companies_one_default')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+    uniqueIndex('issuing_companies_prefix_unique').on(t.invoicePrefix),
+  ],
 );
 
 /**
@@ -221,14 +237,22 @@ export const sales = pgTable(
   },
   (t) => [
     // A tenant's notes follow each other: one note per start (a re-run or a concurrent run adds no second one).
-    uniqueIndex('sales_note_start_unique').on(t.appId, t.periodStart).where(sql`${t.kind} = 'delivery_note'`),
+    uniqueIndex('sales_note_start_unique')
+      .on(t.appId, t.periodStart)
+      .where(sql`${t.kind} = 'delivery_note'`),
     uniqueIndex('sales_note_invoiced_once').on(t.noteId),
     uniqueIndex('sales_refund_once').on(t.refundId),
     uniqueIndex('sales_number_unique').on(t.issuingCompanyId, t.number),
     // Keyset pages, newest first: a tenant's invoices and credit notes, the administrator's two tabs.
-    index('sales_app_documents_idx').on(t.appId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.kind} <> 'delivery_note'`),
-    index('sales_documents_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.kind} <> 'delivery_note'`),
-    index('sales_pending_notes_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.kind} = 'delivery_note' and ${t.status} = 'pending'`),
+    index('sales_app_documents_idx')
+      .on(t.appId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.kind} <> 'delivery_note'`),
+    index('sales_documents_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.kind} <> 'delivery_note'`),
+    index('sales_pending_notes_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.kind} = 'delivery_note' and ${t.status} = 'pending'`),
     index('sales_number_idx').on(t.number.op('text_pattern_ops')),
     index('sales_issued_idx').on(t.issuingCompanyId, t.issuedAt),
     index('sales_invoice_idx').on(t.invoiceId),

@@ -5,7 +5,7 @@ import type { Executor, Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
-import { findApplication } from '../tenants/index.ts';
+import { applicationById, withdrawCompanyIdentity } from '../tenants/index.ts';
 import { displayNamesOf, findUserById } from '../users/index.ts';
 import { pricesInForce, type PricesInForce } from './prices.ts';
 import { buildReport, discountShare } from './report.ts';
@@ -24,7 +24,7 @@ interface Options {
  * no profile to give: it may always send.
  */
 export async function isBillingComplete(db: Executor, appId: string): Promise<boolean> {
-  const application = await findApplication(db, appId);
+  const application = await applicationById(db, appId);
   if (application?.isPlatform) return true;
   const profile = await repo.findProfile(db, appId);
   return profile ? isProfileComplete(profile) : false;
@@ -44,7 +44,7 @@ export async function getProfile(opts: Options): Promise<{ profile: repo.Profile
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const profile = (await repo.findProfile(tx, actor.appId)) ?? null;
-    const exempt = Boolean((await findApplication(tx, actor.appId))?.isPlatform);
+    const exempt = Boolean((await applicationById(tx, actor.appId))?.isPlatform);
     return { profile, complete: profile ? isProfileComplete(profile) : false, exempt };
   });
 }
@@ -55,11 +55,33 @@ export async function saveProfile(opts: Options & { input: BillingProfileValues 
     const before = await repo.findProfile(tx, actor.appId);
     const profile = await repo.saveProfile(tx, actor.appId, input, actor.realUserId, platform.clock());
     const complete = isProfileComplete(profile);
-    const exempt = Boolean((await findApplication(tx, actor.appId))?.isPlatform);
-    const changed = before ? (Object.keys(input) as (keyof BillingProfileValues)[]).filter((k) => (input[k] ?? null) !== (before[k] ?? null)) : Object.keys(input);
+    const exempt = Boolean((await applicationById(tx, actor.appId))?.isPlatform);
+    const changed = before
+      ? (Object.keys(input) as (keyof BillingProfileValues)[]).filter((k) => (input[k] ?? null) !== (before[k] ?? null))
+      : Object.keys(input);
     // The audit row names the changed fields, never their values (an IBAN is not a log's business).
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'billing.profile_saved', targetType: 'billing_profile', targetId: actor.appId, data: { changed }, ip: actor.ip });
-    await platform.events.emit(tx, { type: 'billing.profile_saved', appId: actor.appId, actorUserId: actor.realUserId, data: { complete, paymentMethod: profile.paymentMethod } });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'billing.profile_saved',
+      targetType: 'billing_profile',
+      targetId: actor.appId,
+      data: { changed },
+      ip: actor.ip,
+    });
+    // The verified company identity was this legal name and number: a change withdraws it (docs/stamps.md).
+    const identityChange = changed.includes('companyName')
+      ? 'legal_name_changed'
+      : changed.includes('registrationNumber')
+        ? 'registration_number_changed'
+        : null;
+    if (identityChange) await withdrawCompanyIdentity(tx, actor.appId, identityChange, { actorUserId: actor.realUserId, ip: actor.ip });
+    await platform.events.emit(tx, {
+      type: 'billing.profile_saved',
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      data: { complete, paymentMethod: profile.paymentMethod },
+    });
     return { profile, complete, exempt };
   });
 }
@@ -74,7 +96,7 @@ export async function tenantPrices(opts: Options): Promise<PricesInForce> {
 /** The product administrator's calls on another tenant: an unknown one is 404. */
 export async function inExistingTenant<T>(platform: Platform, appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return platform.database.inTenant(appId, async (tx) => {
-    if (!(await findApplication(tx, appId))) throw notFound('Application');
+    if (!(await applicationById(tx, appId))) throw notFound('Application');
     return fn(tx);
   });
 }
@@ -90,7 +112,15 @@ export async function setAdminPrices(opts: Options & { appId: string; prices: Pr
     if (prices) await repo.savePrices(tx, appId, prices, actor.realUserId, platform.clock());
     else await repo.deletePrices(tx, appId);
     const now = await pricesInForce(tx, appId);
-    await audit(tx, { appId, actorUserId: actor.realUserId, action: prices ? 'billing.prices_changed' : 'billing.prices_reset', targetType: 'application', targetId: appId, data: { custom: now.custom }, ip: actor.ip });
+    await audit(tx, {
+      appId,
+      actorUserId: actor.realUserId,
+      action: prices ? 'billing.prices_changed' : 'billing.prices_reset',
+      targetType: 'application',
+      targetId: appId,
+      data: { custom: now.custom },
+      ip: actor.ip,
+    });
     await platform.events.emit(tx, { type: 'billing.prices_changed', appId, actorUserId: actor.realUserId, data: { pack: now.pack, custom: now.custom } });
     return now;
   });
@@ -109,7 +139,10 @@ async function report(opts: Options & { query: ConsumptionQuery; userId?: string
     }
     const rows = await repo.monthlyRows(tx, actor.appId, firstDay(query.from), firstDay(query.to));
     const prices = await pricesInForce(tx, actor.appId);
-    const names = await displayNamesOf(tx, rows.flatMap((r) => (r.userId ? [r.userId] : [])));
+    const names = await displayNamesOf(
+      tx,
+      rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+    );
     return buildReport({ from: query.from, to: query.to, rows, discounts: prices.discounts, names, userId });
   });
 }
@@ -127,7 +160,14 @@ export async function exportConsumption(opts: Options & { query: ConsumptionQuer
   const { platform, actor, query } = opts;
   const { rows, names, discounts } = await platform.database.inTenant(actor.appId, async (tx) => {
     const rows = await repo.monthlyRows(tx, actor.appId, firstDay(query.from), firstDay(query.to));
-    return { rows, names: await displayNamesOf(tx, rows.flatMap((r) => (r.userId ? [r.userId] : []))), discounts: (await pricesInForce(tx, actor.appId)).discounts };
+    return {
+      rows,
+      names: await displayNamesOf(
+        tx,
+        rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+      ),
+      discounts: (await pricesInForce(tx, actor.appId)).discounts,
+    };
   });
   const full = buildReport({ from: query.from, to: query.to, rows, discounts, names });
   const percent = new Map(full.months.flatMap((m) => m.lines.map((l) => [`${m.month}|${l.kind}`, l.discountPercent] as const)));

@@ -5,17 +5,27 @@
  * dispatch (each signatory's filled PDF, made before their copy), and the preview of one signatory's document.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { effectiveMergeMapping, fieldSizeOf, isNoValue, mergeValuesOf, noValueWords, signatoryColumns, type FieldError, type MergeDocumentData, type MergeReadiness, type TemplateMapping } from '@paraphe/contracts';
+import {
+  effectiveMergeMapping,
+  fieldSizeOf,
+  isNoValue,
+  mergeValuesOf,
+  noValueWords,
+  signatoryColumns,
+  type FieldError,
+  type MergeDocumentData,
+  type MergeReadiness,
+  type TemplateMapping,
+} from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
-import type { Tx } from '../../platform/db/client.ts';
+import type { Executor } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { instanceIdOf } from '../../platform/instance.ts';
 import { conversionUnavailable, officeEngineFor } from '../../platform/office/index.ts';
 import { inspectPdf, sha256Hex, type BulkDocument } from '../signatures/index.ts';
 import { generateFilledPdfs, getTemplate, previewPdf, type MergeRow } from '../templates/index.ts';
 import * as repo from './repository.ts';
-import { campaignSignatories, type StoredMergeDocument } from './schema.ts';
+import type { StoredMergeDocument } from './schema.ts';
 
 const rowsListed = 100;
 /**
@@ -42,7 +52,11 @@ export async function mergeDocumentOf(platform: Platform, actor: Actor, input: M
   const known = new Set(template.variables);
   const unknown = Object.keys(input.mapping).filter((v) => !known.has(v));
   if (unknown.length) {
-    const fields: FieldError[] = unknown.map((v) => ({ field: `mergeDocument.mapping.${v}`, rule: 'invalid_value', message: `The template ${template.fileName} has no \${${v}}.` }));
+    const fields: FieldError[] = unknown.map((v) => ({
+      field: `mergeDocument.mapping.${v}`,
+      rule: 'invalid_value',
+      message: `The template ${template.fileName} has no \${${v}}.`,
+    }));
     throw new AppError('VALIDATION_FAILED', fields.map((f) => f.message).join(' '), { fields });
   }
   return {
@@ -69,45 +83,30 @@ function resolveColumn(column: string, dataKeys: readonly string[]): { field: st
 export const mappingOf = (merge: StoredMergeDocument, dataKeys: readonly string[]) =>
   effectiveMergeMapping(merge.variables, merge.mapping as TemplateMapping, [...signatoryColumns, ...dataKeys]);
 
-const columnSql: Record<string, string> = { firstname: 'firstname', lastname: 'lastname', emailAddress: 'email', phoneNum: 'phone', language: 'language' };
-
 /**
  * Why this mail-merge campaign cannot be sent yet, or null. The signatories are checked in SQL (a 100,000-row
  * campaign is one query): the first 100 rows lacking a value are listed with their variables, all are counted.
  */
-export async function mergeReadiness(tx: Tx, row: repo.CampaignRow): Promise<MergeReadiness | null> {
+export async function mergeReadiness(tx: Executor, row: repo.CampaignRow): Promise<MergeReadiness | null> {
   const merge = row.mergeDocument;
   if (!merge) return null;
   const readiness: MergeReadiness = { unmapped: [], unknownColumns: [], rowsMissingValues: [], rowsMissingCount: 0 };
-  const checks: { variable: string; blank: ReturnType<typeof sql> }[] = [];
+  const checks: { variable: string; blank: ReturnType<typeof repo.blankValue> }[] = [];
   const mapping = mappingOf(merge, row.dataKeys);
-  const nothing = sql.join(['', ...noValueWords].map((w) => sql`${w}`), sql`, `);
   for (const variable of merge.variables) {
     const source = Object.hasOwn(mapping, variable) ? mapping[variable] : undefined;
     if (!source || ('value' in source && isNoValue(source.value))) readiness.unmapped.push(variable);
     else if ('column' in source) {
       const resolved = resolveColumn(String(source.column), row.dataKeys);
       if (!resolved) readiness.unknownColumns.push({ variable, column: String(source.column) });
-      else {
-        const value = 'field' in resolved ? sql.raw(`s.${columnSql[resolved.field]}`) : sql`s.data ->> ${resolved.key}`;
-        // Blank, or a program's word for nothing (`undefined`…: contracts isNoValue), is no value.
-        checks.push({ variable, blank: sql`lower(coalesce(btrim(${value}), '')) in (${nothing})` });
-      }
+      // Blank, or a program's word for nothing (`undefined`…: contracts isNoValue), is no value.
+      else checks.push({ variable, blank: repo.blankValue(resolved, noValueWords) });
     }
   }
   if (checks.length && !readiness.unmapped.length && !readiness.unknownColumns.length) {
-    const missing = sql`array_remove(array[${sql.join(checks.map((c) => sql`case when ${c.blank} then ${c.variable} end`), sql`, `)}]::text[], null)`;
-    const anyBlank = sql.join(checks.map((c) => c.blank), sql` or `);
-    const scope = sql`s.app_id = ${row.appId} and s.campaign_id = ${row.id} and s.status in ('draft', 'queued')`;
-    const listed = (await tx.execute(sql`
-      select s.row_index as "rowIndex", s.email, ${missing} as variables from ${campaignSignatories} s
-      where ${scope} and (${anyBlank}) order by s.row_index limit ${rowsListed}`)) as unknown as { rows: { rowIndex: number; email: string; variables: string[] }[] };
-    readiness.rowsMissingValues = listed.rows.map((r) => ({ row: r.rowIndex + 1, emailAddress: r.email, variables: r.variables }));
-    readiness.rowsMissingCount = listed.rows.length;
-    if (listed.rows.length === rowsListed) {
-      const counted = (await tx.execute(sql`select count(*)::int as n from ${campaignSignatories} s where ${scope} and (${anyBlank})`)) as unknown as { rows: { n: number }[] };
-      readiness.rowsMissingCount = counted.rows[0]!.n;
-    }
+    const lacking = await repo.signatoriesLackingValues(tx, row, checks, rowsListed);
+    readiness.rowsMissingValues = lacking.rows.map((r) => ({ row: r.rowIndex + 1, emailAddress: r.email, variables: r.variables }));
+    readiness.rowsMissingCount = lacking.count;
   }
   const blocked = readiness.unmapped.length || readiness.unknownColumns.length || readiness.rowsMissingCount;
   return blocked ? readiness : null;
@@ -128,12 +127,26 @@ export function mergeReadinessError(r: MergeReadiness): AppError {
   if (r.rowsMissingCount) {
     const shown = r.rowsMissingValues.slice(0, 5).map((m) => `row ${m.row} (${m.emailAddress}: ${vars(m.variables)})`);
     const more = r.rowsMissingCount - shown.length;
-    sentences.push(`${r.rowsMissingCount} ${r.rowsMissingCount > 1 ? 'signatories lack' : 'signatory lacks'} a value: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`);
+    sentences.push(
+      `${r.rowsMissingCount} ${r.rowsMissingCount > 1 ? 'signatories lack' : 'signatory lacks'} a value: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
+    );
   }
   const fields: FieldError[] = [
     ...r.unmapped.map((v) => ({ field: `mergeDocument.mapping.${v}`, rule: 'required', message: `\${${v}} is not mapped.` })),
-    ...r.unknownColumns.map((u) => ({ field: `mergeDocument.mapping.${u.variable}`, rule: 'invalid_value', message: `No signatory has a column "${u.column}".` })),
-    ...(r.rowsMissingCount ? [{ field: 'transactionSigners', rule: 'required', message: r.rowsMissingCount > 1 ? `${r.rowsMissingCount} signatories lack a value.` : 'A signatory lacks a value.' }] : []),
+    ...r.unknownColumns.map((u) => ({
+      field: `mergeDocument.mapping.${u.variable}`,
+      rule: 'invalid_value',
+      message: `No signatory has a column "${u.column}".`,
+    })),
+    ...(r.rowsMissingCount
+      ? [
+          {
+            field: 'transactionSigners',
+            rule: 'required',
+            message: r.rowsMissingCount > 1 ? `${r.rowsMissingCount} signatories lack a value.` : 'A signatory lacks a value.',
+          },
+        ]
+      : []),
   ];
   return new AppError('VALIDATION_FAILED', sentences.join(' '), { fields, details: { ...r } });
 }
@@ -185,27 +198,14 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
   const leased = await platform.database.inTenant(appId, async (tx) => {
     const campaign = await repo.findCampaign(tx, { appId }, campaignId);
     if (!campaign || campaign.status !== 'pending' || !campaign.mergeDocument) return null;
-    const waiting = sql`${campaignSignatories.appId} = ${appId} and ${campaignSignatories.campaignId} = ${campaignId} and ${campaignSignatories.status} = 'queued'`;
-    const ready = (await tx.execute(sql`select count(*)::int as n from (select 1 from ${campaignSignatories} where ${waiting} and merge_storage_key is not null limit ${size}) r`)) as unknown as { rows: { n: number }[] };
-    if (ready.rows[0]!.n >= size) return null;
+    if ((await repo.countMergeReady(tx, appId, campaignId, size)) >= size) return null;
     const now = platform.clock();
-    const rows = await tx
-      .select()
-      .from(campaignSignatories)
-      .where(
-        and(
-          eq(campaignSignatories.appId, appId),
-          eq(campaignSignatories.campaignId, campaignId),
-          eq(campaignSignatories.status, 'queued'),
-          isNull(campaignSignatories.mergeStorageKey),
-          or(isNull(campaignSignatories.mergeLeaseUntil), lt(campaignSignatories.mergeLeaseUntil, now)),
-        ),
-      )
-      .orderBy(asc(campaignSignatories.rowIndex))
-      .limit(size)
-      .for('update', { skipLocked: true });
-    const owner = instanceIdOf(platform.config);
-    if (rows.length) await tx.update(campaignSignatories).set({ mergeLeaseUntil: new Date(now.getTime() + leaseMs), mergeLeaseOwner: owner }).where(inArray(campaignSignatories.id, rows.map((r) => r.id)));
+    const rows = await repo.leaseMergeRows(tx, appId, campaignId, {
+      size,
+      now,
+      until: new Date(now.getTime() + leaseMs),
+      owner: instanceIdOf(platform.config),
+    });
     return { merge: campaign.mergeDocument, dataKeys: campaign.dataKeys, rows };
   });
   if (!leased?.rows.length) return 0;
@@ -217,12 +217,19 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
   for (const s of rows) {
     const { values, missing, unmapped } = valuesOf(merge, dataKeys, s);
     // Checked on send; a value changed since (or a mapping) still never reaches a document as a blank or `undefined`.
-    if (missing.length || unmapped.length) failures.set(s.id, `No value for ${[...unmapped, ...missing].map((v) => `\${${v}}`).join(', ')}: the document was not generated.`);
+    if (missing.length || unmapped.length)
+      failures.set(s.id, `No value for ${[...unmapped, ...missing].map((v) => `\${${v}}`).join(', ')}: the document was not generated.`);
     else mergeRows.push({ key: s.id, values });
   }
   // Two calls at least when the pool has two converters: a small chunk is spread over every converter.
   const chunkSize = Math.max(1, Math.ceil(mergeRows.length / platform.config.office.converters));
-  for await (const outcome of generateFilledPdfs(platform, { appId, templateId: merge.templateId, rows: mergeRows, chunkSize, storageKeyOf: (r) => mergeKeyOf(appId, campaignId, r) })) {
+  for await (const outcome of generateFilledPdfs(platform, {
+    appId,
+    templateId: merge.templateId,
+    rows: mergeRows,
+    chunkSize,
+    storageKeyOf: (r) => mergeKeyOf(appId, campaignId, r),
+  })) {
     if (outcome.error !== undefined) {
       failures.set(outcome.key, `The document could not be generated: ${outcome.error}`);
       continue;
@@ -237,24 +244,8 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
   }
 
   await platform.database.inTenant(appId, async (tx) => {
-    for (const [id, pdf] of made) {
-      await tx
-        .update(campaignSignatories)
-        .set({ mergeStorageKey: pdf.storageKey, mergeSha256: pdf.sha256, mergePageCount: pdf.pageCount, mergeSizeBytes: pdf.sizeBytes, mergeLeaseUntil: null, mergeLeaseOwner: null })
-        .where(and(eq(campaignSignatories.id, id), eq(campaignSignatories.status, 'queued')));
-    }
-    if (failures.size) {
-      let failed = 0;
-      for (const [id, error] of failures) {
-        const updated = await tx
-          .update(campaignSignatories)
-          .set({ status: 'failed', error, mergeLeaseUntil: null, mergeLeaseOwner: null, attempts: sql`${campaignSignatories.attempts} + 1`, updatedAt: platform.clock() })
-          .where(and(eq(campaignSignatories.id, id), eq(campaignSignatories.status, 'queued')))
-          .returning({ id: campaignSignatories.id });
-        failed += updated.length;
-      }
-      await repo.bump(tx, appId, campaignId, [{ from: 'queued', to: 'failed', n: failed }]);
-    }
+    for (const [id, pdf] of made) await repo.recordMergePdf(tx, id, pdf);
+    if (failures.size) await repo.bump(tx, appId, campaignId, [{ from: 'queued', to: 'failed', n: await repo.failMergeRows(tx, failures, platform.clock()) }]);
   });
   return rows.length;
 }
@@ -272,7 +263,14 @@ export function mergedDocumentOf(merge: StoredMergeDocument, signatory: repo.Sig
     sha256: signatory.mergeSha256!,
     pageCount,
     sizeBytes: signatory.mergeSizeBytes!,
-    fields: merge.signatureFields.map((f) => ({ page: f.page > pageCount ? pageCount : f.page, name: f.name, x: f.x, y: f.y, width: f.width, height: f.height })),
+    fields: merge.signatureFields.map((f) => ({
+      page: f.page > pageCount ? pageCount : f.page,
+      name: f.name,
+      x: f.x,
+      y: f.y,
+      width: f.width,
+      height: f.height,
+    })),
   };
 }
 

@@ -10,7 +10,11 @@ import { scopeOf } from './service.ts';
  * campaign and mailing with their progress, and the 6 latest pending or ready ones. The progress is the
  * campaign's own counters (kept with each signatory's change): no signatory row is counted. Scoped like the list.
  */
-export async function campaignOverview(tx: Tx, actor: Actor, now: Date): Promise<{ campaign: BulkProgress | null; mailing: BulkProgress | null; latest: BulkProgress[] }> {
+export async function campaignOverview(
+  tx: Tx,
+  actor: Actor,
+  now: Date,
+): Promise<{ campaign: BulkProgress | null; mailing: BulkProgress | null; latest: BulkProgress[] }> {
   const scope = await scopeOf(tx, actor);
   // One after the other: the statements of a transaction share its connection.
   const campaign = await repo.inProgressCampaigns(tx, scope, { limit: 1, type: 'campain', by: 'sentAt' });

@@ -1,25 +1,15 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
 import { campaignAllowedActions, fieldSizeOf, signatoryColumns, type Campaign, type Signatory, type SignatoryImport } from '@paraphe/contracts';
-import type { Actor, Platform } from '../../platform/context.ts';
-import { dispatchProgress } from '../../platform/dispatch/index.ts';
-import { pagesAfter } from '../../platform/db/keyset.ts';
 import { iso } from '../../platform/http/envelope.ts';
-import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
+import { exportRows, holderDates, holderProgress, percentOf, type Options } from '../bulk/index.ts';
+import { campaignKind } from './dispatch.ts';
 import type { ImportRow } from './import.ts';
 import { mappingOf } from './mailMerge.ts';
 import { countsOf, type CampaignDocumentRow, type CampaignRow, type SignatoryRow } from './repository.ts';
-import { campaignSignatories } from './schema.ts';
 import { findVisible } from './service.ts';
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Dispatch progress: copies made over the signatories to send, the rate since the send, the time left at that rate. */
 export const progressOf = (row: CampaignRow, now: Date): Campaign['progress'] =>
-  dispatchProgress(
-    { total: row.signatoryCount - row.nDraft, dispatched: row.dispatched, failed: row.nFailed, queued: row.nQueued, sending: row.status === 'pending', startedAt: row.dispatchStartedAt, finishedAt: row.dispatchFinishedAt },
-    now,
-  );
+  holderProgress(row, { total: row.signatoryCount - row.nDraft, queued: row.nQueued }, now);
 
 export function presentDocument(d: CampaignDocumentRow): NonNullable<Campaign['documents']>[number] {
   return {
@@ -73,12 +63,7 @@ export function presentCampaign(row: CampaignRow, documents: CampaignDocumentRow
     signatoryCount: row.signatoryCount,
     counts: countsOf(row),
     progress: progressOf(row, now),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    sentAt: iso(row.sentAt),
-    completedAt: iso(row.completedAt),
-    canceledAt: iso(row.canceledAt),
-    archiveAvailable: row.archiveKey !== null,
+    ...holderDates(row),
     ...(documents ? { documents: documents.map(presentDocument), ...presentMerge(row, generated) } : {}),
     allowedActions: campaignAllowedActions(row.status),
   };
@@ -103,8 +88,6 @@ export function presentSignatory(s: SignatoryRow): Signatory {
     updatedAt: s.updatedAt.toISOString(),
   };
 }
-
-const percentOf = (n: number, of: number) => (of ? round1((n / of) * 100) : 0);
 
 export function statisticsOf(row: CampaignRow, now: Date) {
   const counts = countsOf(row);
@@ -157,56 +140,17 @@ export function presentImport(row: ImportRow): SignatoryImport {
   };
 }
 
-const exportPage = 1000;
-
-/**
- * The signatories and their status as an .xlsx file, streamed page by page (keyset on the row order): 100,000 rows
- * never sit in memory. Formula-like texts get OWASP's leading `'` from the writer (formula-guard.ts). The campaign is checked
- * before the first byte, so a refusal is an ordinary error.
- */
-export async function exportSignatories(opts: { platform: Platform; actor: Actor; id: string }): Promise<{ fileName: string; body: Readable }> {
-  const { platform, actor } = opts;
-  const campaign = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
-  const page = (after: number) =>
-    platform.database.inTenant(actor.appId, (tx) =>
-      tx
-        .select()
-        .from(campaignSignatories)
-        .where(and(eq(campaignSignatories.appId, actor.appId), eq(campaignSignatories.campaignId, campaign.id), gt(campaignSignatories.rowIndex, after)))
-        .orderBy(asc(campaignSignatories.rowIndex))
-        .limit(exportPage),
-    );
-  async function* rows() {
-    for await (const signatories of pagesAfter(page, (s) => s.rowIndex)) {
-      for (const s of signatories) {
-        yield {
-          row: s.rowIndex + 1,
-          lastname: s.lastname,
-          firstname: s.firstname,
-          email: s.email,
-          phone: s.phone,
-          language: s.language,
-          status: s.status,
-          sentAt: s.sentAt,
-          error: s.error,
-        };
-      }
-    }
-  }
-  const body = xlsxReadable({
-    sheetName: 'Signatories',
+/** The signatories and their status as an .xlsx file (the bulk engine's streamed export). */
+export const exportSignatories = (opts: Options & { id: string }) =>
+  exportRows(opts, findVisible, campaignKind, {
+    name: 'Signatories',
     columns: [
-      { header: '#', key: 'row', type: 'number', width: 8 },
       { header: 'Last name', key: 'lastname', width: 24 },
       { header: 'First name', key: 'firstname', width: 24 },
       { header: 'E-mail', key: 'email', width: 36 },
       { header: 'Mobile', key: 'phone', width: 18 },
       { header: 'Language', key: 'language', width: 10 },
-      { header: 'Status', key: 'status', width: 12 },
-      { header: 'Sent', key: 'sentAt', type: 'datetime', width: 20 },
-      { header: 'Error', key: 'error', width: 50 },
     ],
-    rows: rows(),
+    rowOf: (s) => ({ lastname: s.lastname, firstname: s.firstname, email: s.email, phone: s.phone, language: s.language }),
+    fileName: (campaign) => `${campaign.label}-signatories.xlsx`,
   });
-  return { fileName: `${campaign.label.replace(/[\\/:*?"<>|]/g, '_')}-signatories.xlsx`, body };
-}

@@ -1,10 +1,22 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
-import type { Executor } from '../../platform/db/client.ts';
+import type { Executor, Tx } from '../../platform/db/client.ts';
 import { moveCounters } from '../../platform/db/counters.ts';
-import { containsPattern, listPage, matchIds, type PageTotal, olderThan, pastRow, type Keyset, type RowKeyset } from '../../platform/db/lists.ts';
-import { displayNamesOf } from '../users/index.ts';
-import { campaignDocuments, campaignSignatories, campaigns } from './schema.ts';
+import {
+  containsPattern,
+  listPage,
+  matchIds,
+  ownedInScope,
+  type OwnerScope,
+  type PageTotal,
+  olderThan,
+  pastRow,
+  type Keyset,
+  type RowKeyset,
+} from '../../platform/db/lists.ts';
+import { withOwners, type BulkTables, type RowCondition } from '../bulk/index.ts';
+import { erasedIdentity } from '../signatures/index.ts';
+import { campaignDocuments, campaignImports, campaignSignatories, campaigns } from './schema.ts';
 
 export type CampaignRecord = typeof campaigns.$inferSelect;
 export type CampaignRow = CampaignRecord & { ownerName: string | null };
@@ -12,18 +24,8 @@ export type CampaignDocumentRow = typeof campaignDocuments.$inferSelect;
 export type SignatoryRow = typeof campaignSignatories.$inferSelect;
 
 /** Every query takes the tenant; `ownerIds` limits a non-GERANT/COMPTABLE to their own and their descendants' campaigns. */
-export interface Scope {
-  appId: string;
-  ownerIds?: string[];
-}
-const noId = '00000000-0000-0000-0000-000000000000';
-const inScope = (scope: Scope): SQL =>
-  and(eq(campaigns.appId, scope.appId), scope.ownerIds ? inArray(campaigns.ownerUserId, scope.ownerIds.length ? scope.ownerIds : [noId]) : undefined)!;
-
-async function withOwners(db: Executor, records: CampaignRecord[]): Promise<CampaignRow[]> {
-  const names = await displayNamesOf(db, records.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])));
-  return records.map((r) => ({ ...r, ownerName: r.ownerUserId ? (names.get(r.ownerUserId) ?? null) : null }));
-}
+export type Scope = OwnerScope;
+const inScope = (scope: Scope): SQL => ownedInScope(campaigns, scope);
 
 /** The counter column of each signatory status. */
 const counterColumn: Record<SignatoryStatus, string> = {
@@ -48,11 +50,43 @@ const counterKey: Record<SignatoryStatus, keyof CampaignRecord> = {
   canceled: 'nCanceled',
   failed: 'nFailed',
 };
-export const countsOf = (row: CampaignRecord): CampaignCounts => Object.fromEntries(signatoryStatuses.map((s) => [s, row[counterKey[s]] as number])) as CampaignCounts;
+/** A campaign and its signatories as the bulk engine reads them (docs/architecture.md "The bulk engine"). */
+export const campaignTables: BulkTables<SignatoryStatus> = {
+  holder: campaigns,
+  rows: campaignSignatories,
+  holderId: campaignSignatories.campaignId,
+  signerId: campaignSignatories.signerId,
+  counters: counterColumn,
+  unfinished: ['draft', 'queued', 'sent', 'opened'],
+  retention: {
+    // A campaign that will make no more copies (a failed one could be retried, but not once past retention).
+    over: ['completed', 'canceled', 'deleted', 'failed'] satisfies CampaignStatus[],
+    endedAt: sql`coalesce(${campaigns.completedAt}, ${campaigns.canceledAt}, ${campaigns.deletedAt}, ${campaigns.dispatchFinishedAt}, ${campaigns.updatedAt})`,
+    waiting: ['queued', 'sent', 'opened'],
+  },
+  // The shared originals, the signatories' mail-merge PDFs, the imported spreadsheets (and the archive, the engine's).
+  files: [
+    { key: campaignDocuments.storageKey, holderId: campaignDocuments.campaignId },
+    { key: campaignSignatories.mergeStorageKey, holderId: campaignSignatories.campaignId },
+    { key: campaignImports.storageKey, holderId: campaignImports.campaignId },
+  ],
+};
+
+/** Mail-merge: a chunk claims only the signatories whose PDF is made (the generation stage makes the others). */
+export const mergedOnly = (campaign: Pick<CampaignRecord, 'mergeDocument'>): RowCondition =>
+  campaign.mergeDocument ? isNotNull(campaignSignatories.mergeStorageKey) : undefined;
+
+export const countsOf = (row: CampaignRecord): CampaignCounts =>
+  Object.fromEntries(signatoryStatuses.map((s) => [s, row[counterKey[s]] as number])) as CampaignCounts;
 
 /** Moves `n` items from one counter to another (in the transaction that moved them). */
-export const bump = (db: Executor, appId: string, campaignId: string, moves: { from: SignatoryStatus | null; to: SignatoryStatus | null; n: number }[], extra: SQL[] = []) =>
-  moveCounters(db, campaigns, counterColumn, { appId, id: campaignId }, moves, extra);
+export const bump = (
+  db: Executor,
+  appId: string,
+  campaignId: string,
+  moves: { from: SignatoryStatus | null; to: SignatoryStatus | null; n: number }[],
+  extra: SQL[] = [],
+) => moveCounters(db, campaigns, counterColumn, { appId, id: campaignId }, moves, extra);
 
 export interface CampaignListFilter {
   search?: string;
@@ -79,13 +113,21 @@ export async function listCampaigns(db: Executor, scope: Scope, filter: Campaign
   );
   const direction = filter.order === 'ASC' ? asc : desc;
   const key = filter.orderBy ?? 'createdAt';
-  const { rows, ...total } = await listPage(db, campaigns, { where, orderBy: (c) => [direction(c[key]), direction(c.id)], limit: filter.limit, offset: filter.offset });
+  const { rows, ...total } = await listPage(db, campaigns, {
+    where,
+    orderBy: (c) => [direction(c[key]), direction(c.id)],
+    limit: filter.limit,
+    offset: filter.offset,
+  });
   return { rows: await withOwners(db, rows), ...total };
 }
 
 /** A campaign visible in the scope (a deleted one is gone). */
 export async function findCampaign(db: Executor, scope: Scope, id: string, opts: { lock?: boolean } = {}): Promise<CampaignRow | undefined> {
-  const query = db.select().from(campaigns).where(and(inScope(scope), eq(campaigns.id, id), ne(campaigns.status, 'deleted')));
+  const query = db
+    .select()
+    .from(campaigns)
+    .where(and(inScope(scope), eq(campaigns.id, id), ne(campaigns.status, 'deleted')));
   const [row] = opts.lock ? await query.for('update') : await query;
   return row && (await withOwners(db, [row]))[0];
 }
@@ -96,11 +138,18 @@ export async function insertCampaign(db: Executor, row: typeof campaigns.$inferI
 }
 
 export async function updateCampaign(db: Executor, appId: string, id: string, patch: Partial<typeof campaigns.$inferInsert>) {
-  await db.update(campaigns).set({ ...patch, updatedAt: new Date() }).where(and(eq(campaigns.appId, appId), eq(campaigns.id, id)));
+  await db
+    .update(campaigns)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(campaigns.appId, appId), eq(campaigns.id, id)));
 }
 
 export async function documentsOf(db: Executor, appId: string, campaignId: string): Promise<CampaignDocumentRow[]> {
-  return db.select().from(campaignDocuments).where(and(eq(campaignDocuments.appId, appId), eq(campaignDocuments.campaignId, campaignId))).orderBy(asc(campaignDocuments.position));
+  return db
+    .select()
+    .from(campaignDocuments)
+    .where(and(eq(campaignDocuments.appId, appId), eq(campaignDocuments.campaignId, campaignId)))
+    .orderBy(asc(campaignDocuments.position));
 }
 
 export async function replaceDocuments(db: Executor, appId: string, campaignId: string, rows: (typeof campaignDocuments.$inferInsert)[]): Promise<string[]> {
@@ -138,10 +187,17 @@ async function noteDataKeys(db: Executor, appId: string, campaignId: string, lis
   const keys = new Set<string>();
   for (const s of list) for (const k of Object.keys(s.data ?? {})) keys.add(k);
   if (!keys.size) return;
-  const [row] = await db.select({ dataKeys: campaigns.dataKeys }).from(campaigns).where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
+  const [row] = await db
+    .select({ dataKeys: campaigns.dataKeys })
+    .from(campaigns)
+    .where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
   const known = new Set(row?.dataKeys ?? []);
   const added = [...keys].filter((k) => !known.has(k));
-  if (added.length) await db.update(campaigns).set({ dataKeys: [...known, ...added] }).where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
+  if (added.length)
+    await db
+      .update(campaigns)
+      .set({ dataKeys: [...known, ...added] })
+      .where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
 }
 
 /** Mail-merge signatories whose PDF is made (during a dispatch). */
@@ -155,7 +211,10 @@ export async function countGenerated(db: Executor, appId: string, campaignId: st
 
 export async function deleteSignatories(db: Executor, appId: string, campaignId: string) {
   await db.delete(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId)));
-  await db.update(campaigns).set({ dataKeys: [] }).where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
+  await db
+    .update(campaigns)
+    .set({ dataKeys: [] })
+    .where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
 }
 
 export interface SignatoryFilter {
@@ -175,7 +234,12 @@ const signatorySortable = { rowIndex: 'rowIndex', lastname: 'lastname', emailAdd
  * the caller takes them; no count over 100,000 rows). A search goes through the trigram indexes when it matches
  * few signatories, else walks the campaign's order with the search as a filter, its total capped.
  */
-export async function listSignatories(db: Executor, appId: string, campaignId: string, filter: SignatoryFilter): Promise<{ rows: SignatoryRow[]; total: number | null; capped: boolean }> {
+export async function listSignatories(
+  db: Executor,
+  appId: string,
+  campaignId: string,
+  filter: SignatoryFilter,
+): Promise<{ rows: SignatoryRow[]; total: number | null; capped: boolean }> {
   const term = filter.search ? escapeLike(filter.search) : undefined;
   const where = and(
     eq(campaignSignatories.appId, appId),
@@ -187,7 +251,13 @@ export async function listSignatories(db: Executor, appId: string, campaignId: s
   const key = signatorySortable[filter.orderBy ?? 'rowIndex'];
   const orderBy = (c: typeof campaignSignatories) => [direction(c[key]), direction(c.id)];
   if (!term) {
-    const rows = await db.select().from(campaignSignatories).where(where).orderBy(...orderBy(campaignSignatories)).limit(filter.limit).offset(filter.offset);
+    const rows = await db
+      .select()
+      .from(campaignSignatories)
+      .where(where)
+      .orderBy(...orderBy(campaignSignatories))
+      .limit(filter.limit)
+      .offset(filter.offset);
     return { rows, total: null, capped: false };
   }
   const walk = or(ilike(campaignSignatories.lastname, term), ilike(campaignSignatories.firstname, term), ilike(campaignSignatories.email, term))!;
@@ -202,31 +272,27 @@ export async function listSignatories(db: Executor, appId: string, campaignId: s
   return listPage(db, campaignSignatories, { where, matches: { ids, walk }, orderBy, limit: filter.limit, offset: filter.offset });
 }
 
-export async function findSignatory(db: Executor, appId: string, campaignId: string, id: string, opts: { lock?: boolean } = {}): Promise<SignatoryRow | undefined> {
-  const query = db.select().from(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.id, id)));
+export async function findSignatory(
+  db: Executor,
+  appId: string,
+  campaignId: string,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<SignatoryRow | undefined> {
+  const query = db
+    .select()
+    .from(campaignSignatories)
+    .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.id, id)));
   const [row] = opts.lock ? await query.for('update') : await query;
   return row;
 }
 
-/** Moves every signatory of the campaign in `from` to `to`; returns how many moved from each status. */
-export async function moveSignatories(db: Executor, appId: string, campaignId: string, from: readonly SignatoryStatus[], patch: Partial<typeof campaignSignatories.$inferInsert> & { status: SignatoryStatus }) {
-  const result = (await db.execute(sql`
-    with moved as (
-      select id, status from ${campaignSignatories}
-      where app_id = ${appId} and campaign_id = ${campaignId} and status in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})
-      for update
-    ), updated as (
-      update ${campaignSignatories} s set status = ${patch.status}, updated_at = now()
-        ${patch.error !== undefined ? sql`, error = ${patch.error}` : sql``}
-      from moved where s.id = moved.id
-      returning moved.status as old
-    )
-    select old as status, count(*)::int as n from updated group by old`)) as unknown as { rows: { status: SignatoryStatus; n: number }[] };
-  return result.rows;
-}
-
 /** The in-scope campaigns being sent or awaiting signatures (pending, ready), newest first (the home dashboard). */
-export async function inProgressCampaigns(db: Executor, scope: Scope, opts: { limit: number; type?: CampaignType; by: 'createdAt' | 'sentAt' }): Promise<CampaignRecord[]> {
+export async function inProgressCampaigns(
+  db: Executor,
+  scope: Scope,
+  opts: { limit: number; type?: CampaignType; by: 'createdAt' | 'sentAt' },
+): Promise<CampaignRecord[]> {
   return db
     .select()
     .from(campaigns)
@@ -247,4 +313,253 @@ export async function releaseMergeLeases(db: Executor, owner: string | null): Pr
     .where(owner === null ? isNotNull(campaignSignatories.mergeLeaseUntil) : eq(campaignSignatories.mergeLeaseOwner, owner))
     .returning({ id: campaignSignatories.id });
   return rows.length;
+}
+
+export async function insertDocuments(db: Executor, rows: (typeof campaignDocuments.$inferInsert)[]) {
+  if (rows.length) await db.insert(campaignDocuments).values(rows);
+}
+
+export async function updateDocument(db: Executor, id: string, patch: Partial<typeof campaignDocuments.$inferInsert>) {
+  await db.update(campaignDocuments).set(patch).where(eq(campaignDocuments.id, id));
+}
+
+/** A duplicate's signatories: the same rows as drafts (no copy, no mail-merge PDF); how many. */
+export async function copySignatories(db: Executor, appId: string, fromId: string, toId: string): Promise<number> {
+  const copied = (await db.execute(sql`
+    insert into ${campaignSignatories} (app_id, campaign_id, row_index, firstname, lastname, email, phone, language, data, connector_idc, status)
+    select app_id, ${toId}, row_index, firstname, lastname, email, phone, language, data, connector_idc, 'draft'
+    from ${campaignSignatories} where app_id = ${appId} and campaign_id = ${fromId}
+    returning id`)) as unknown as { rows: unknown[] };
+  return copied.rows.length;
+}
+
+/** A draft signatory removed, the campaign's counters with it. */
+export async function deleteDraftSignatory(db: Executor, appId: string, campaignId: string, id: string) {
+  await db.delete(campaignSignatories).where(eq(campaignSignatories.id, id));
+  await bump(db, appId, campaignId, [{ from: 'draft', to: null, n: 1 }], [sql`signatory_count = signatory_count - 1`]);
+}
+
+/** Counts a new campaign's first signatories. */
+export const addSignatoryCount = (db: Executor, appId: string, campaignId: string, n: number) =>
+  bump(db, appId, campaignId, [{ from: null, to: 'draft', n }], [sql`signatory_count = signatory_count + ${n}`]);
+
+/** Mail-merge: how many queued signatories have their PDF made, counting no further than `upTo`. */
+export async function countMergeReady(db: Executor, appId: string, campaignId: string, upTo: number): Promise<number> {
+  const waiting = sql`${campaignSignatories.appId} = ${appId} and ${campaignSignatories.campaignId} = ${campaignId} and ${campaignSignatories.status} = 'queued'`;
+  const ready = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${campaignSignatories} where ${waiting} and merge_storage_key is not null limit ${upTo}) r`,
+  )) as unknown as { rows: { n: number }[] };
+  return ready.rows[0]!.n;
+}
+
+/** Mail-merge: up to `size` queued signatories without a PDF nor a live lease, in row order, leased to `owner` until `until`. */
+export async function leaseMergeRows(
+  tx: Tx,
+  appId: string,
+  campaignId: string,
+  o: { size: number; now: Date; until: Date; owner: string },
+): Promise<SignatoryRow[]> {
+  const rows = await tx
+    .select()
+    .from(campaignSignatories)
+    .where(
+      and(
+        eq(campaignSignatories.appId, appId),
+        eq(campaignSignatories.campaignId, campaignId),
+        eq(campaignSignatories.status, 'queued'),
+        isNull(campaignSignatories.mergeStorageKey),
+        or(isNull(campaignSignatories.mergeLeaseUntil), lt(campaignSignatories.mergeLeaseUntil, o.now)),
+      ),
+    )
+    .orderBy(asc(campaignSignatories.rowIndex))
+    .limit(o.size)
+    .for('update', { skipLocked: true });
+  if (rows.length)
+    await tx
+      .update(campaignSignatories)
+      .set({ mergeLeaseUntil: o.until, mergeLeaseOwner: o.owner })
+      .where(
+        inArray(
+          campaignSignatories.id,
+          rows.map((r) => r.id),
+        ),
+      );
+  return rows;
+}
+
+/** A queued signatory's PDF made: recorded, its lease given back. */
+export async function recordMergePdf(db: Executor, id: string, pdf: { storageKey: string; sha256: string; pageCount: number; sizeBytes: number }) {
+  await db
+    .update(campaignSignatories)
+    .set({
+      mergeStorageKey: pdf.storageKey,
+      mergeSha256: pdf.sha256,
+      mergePageCount: pdf.pageCount,
+      mergeSizeBytes: pdf.sizeBytes,
+      mergeLeaseUntil: null,
+      mergeLeaseOwner: null,
+    })
+    .where(and(eq(campaignSignatories.id, id), eq(campaignSignatories.status, 'queued')));
+}
+
+/** Queued signatories whose PDF could not be made: failed with the reason; how many were still queued. */
+export async function failMergeRows(db: Executor, failures: ReadonlyMap<string, string>, now: Date): Promise<number> {
+  let failed = 0;
+  for (const [id, error] of failures) {
+    const updated = await db
+      .update(campaignSignatories)
+      .set({ status: 'failed', error, mergeLeaseUntil: null, mergeLeaseOwner: null, attempts: sql`${campaignSignatories.attempts} + 1`, updatedAt: now })
+      .where(and(eq(campaignSignatories.id, id), eq(campaignSignatories.status, 'queued')))
+      .returning({ id: campaignSignatories.id });
+    failed += updated.length;
+  }
+  return failed;
+}
+
+/**
+ * Mail-merge readiness: the draft or queued signatories for whom one of `checks` is blank — the first `listed` with
+ * the variables they lack, and how many in all (counted only when the list is full).
+ */
+export async function signatoriesLackingValues(
+  db: Executor,
+  row: Pick<CampaignRecord, 'appId' | 'id'>,
+  checks: readonly { variable: string; blank: SQL }[],
+  listed: number,
+) {
+  const missing = sql`array_remove(array[${sql.join(
+    checks.map((c) => sql`case when ${c.blank} then ${c.variable} end`),
+    sql`, `,
+  )}]::text[], null)`;
+  const anyBlank = sql.join(
+    checks.map((c) => c.blank),
+    sql` or `,
+  );
+  const scope = sql`s.app_id = ${row.appId} and s.campaign_id = ${row.id} and s.status in ('draft', 'queued')`;
+  const found = (await db.execute(sql`
+    select s.row_index as "rowIndex", s.email, ${missing} as variables from ${campaignSignatories} s
+    where ${scope} and (${anyBlank}) order by s.row_index limit ${listed}`)) as unknown as { rows: { rowIndex: number; email: string; variables: string[] }[] };
+  let count = found.rows.length;
+  if (count === listed) {
+    const counted = (await db.execute(sql`select count(*)::int as n from ${campaignSignatories} s where ${scope} and (${anyBlank})`)) as unknown as {
+      rows: { n: number }[];
+    };
+    count = counted.rows[0]!.n;
+  }
+  return { rows: found.rows, count };
+}
+
+const noValue = (words: readonly string[]) =>
+  sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  );
+const signatoryColumnSql: Record<string, string> = {
+  firstname: 'firstname',
+  lastname: 'lastname',
+  emailAddress: 'email',
+  phoneNum: 'phone',
+  language: 'language',
+};
+
+/** A merge variable's value blank (or one of `words`, a program's word for nothing) in a signatory row `s`: a column, else a data key. */
+export function blankValue(source: { field: string } | { key: string }, words: readonly string[]): SQL {
+  const value = 'field' in source ? sql.raw(`s.${signatoryColumnSql[source.field]}`) : sql`s.data ->> ${source.key}`;
+  return sql`lower(coalesce(btrim(${value}), '')) in (${noValue(['', ...words])})`;
+}
+
+/** Retention: every signatory of the campaign pseudonymised (name, address, phone, merge variables, CRM id, error); how many. */
+export async function pseudonymiseSignatories(tx: Tx, appId: string, campaignId: string, now: Date): Promise<number> {
+  const people = await tx
+    .select({ id: campaignSignatories.id })
+    .from(campaignSignatories)
+    .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId)));
+  for (const person of people)
+    await tx
+      .update(campaignSignatories)
+      .set({ ...pseudonymised(person.id), updatedAt: now })
+      .where(eq(campaignSignatories.id, person.id));
+  return people.length;
+}
+
+/** A signatory row pseudonymised: name, address, phone, merge variables, CRM contact id, copy error. */
+const pseudonymised = (id: string) => ({ ...erasedIdentity(id), data: {}, connectorIdc: null, error: null });
+
+const sameAddress = (email: string) => sql`lower(${campaignSignatories.email}) = ${email.toLowerCase()}`;
+
+/** A person's signatory rows not sent yet (draft or queued): an erasure waits for them (the copy would go to nobody). */
+export async function unsentSignatoriesOf(db: Executor, appId: string, email: string): Promise<{ id: string; label: string; status: string }[]> {
+  return db
+    .selectDistinct({ id: campaigns.id, label: campaigns.label, status: campaigns.status })
+    .from(campaignSignatories)
+    .innerJoin(campaigns, eq(campaigns.id, campaignSignatories.campaignId))
+    .where(and(eq(campaignSignatories.appId, appId), sameAddress(email), inArray(campaignSignatories.status, ['draft', 'queued'])));
+}
+
+/** Erasure (art. 17): the person's signatory rows pseudonymised; their number. */
+export async function eraseSignatoriesOf(tx: Tx, appId: string, email: string): Promise<number> {
+  const rows = await tx
+    .select({ id: campaignSignatories.id })
+    .from(campaignSignatories)
+    .where(and(eq(campaignSignatories.appId, appId), sameAddress(email)));
+  for (const row of rows) await tx.update(campaignSignatories).set(pseudonymised(row.id)).where(eq(campaignSignatories.id, row.id));
+  return rows.length;
+}
+
+/** A person's access export (art. 15): their signatory rows, with the campaign each belongs to. */
+export async function signatoriesOfPerson(db: Executor, appId: string, email: string) {
+  return db
+    .select({
+      campaignId: campaigns.id,
+      campaignLabel: campaigns.label,
+      campaignStatus: campaigns.status,
+      firstname: campaignSignatories.firstname,
+      lastname: campaignSignatories.lastname,
+      email: campaignSignatories.email,
+      phone: campaignSignatories.phone,
+      language: campaignSignatories.language,
+      data: campaignSignatories.data,
+      status: campaignSignatories.status,
+      requestId: campaignSignatories.requestId,
+      sentAt: campaignSignatories.sentAt,
+    })
+    .from(campaignSignatories)
+    .innerJoin(campaigns, eq(campaigns.id, campaignSignatories.campaignId))
+    .where(and(eq(campaignSignatories.appId, appId), sameAddress(email)))
+    .orderBy(asc(campaignSignatories.id));
+}
+
+// Signatory imports (campaigns/import.ts): an import row per uploaded file, its progress committed with each chunk.
+export type SignatoryImportRow = typeof campaignImports.$inferSelect;
+
+export async function insertSignatoryImport(db: Executor, values: typeof campaignImports.$inferInsert): Promise<SignatoryImportRow> {
+  const [row] = await db.insert(campaignImports).values(values).returning();
+  return row!;
+}
+
+/** An import of the campaign (locked for update with `lock`). */
+export async function findSignatoryImport(
+  db: Executor,
+  appId: string,
+  campaignId: string,
+  importId: string,
+  opts: { lock?: boolean } = {},
+): Promise<SignatoryImportRow | undefined> {
+  const query = db
+    .select()
+    .from(campaignImports)
+    .where(and(eq(campaignImports.appId, appId), eq(campaignImports.campaignId, campaignId), eq(campaignImports.id, importId)));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** An import by id alone (its job: the tenant's transaction scopes it), locked for update with `lock`. */
+export async function signatoryImportById(db: Executor, importId: string, opts: { lock?: boolean } = {}): Promise<SignatoryImportRow | undefined> {
+  const query = db.select().from(campaignImports).where(eq(campaignImports.id, importId));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateSignatoryImport(db: Executor, importId: string, values: Partial<typeof campaignImports.$inferInsert>): Promise<SignatoryImportRow> {
+  const [row] = await db.update(campaignImports).set(values).where(eq(campaignImports.id, importId)).returning();
+  return row!;
 }

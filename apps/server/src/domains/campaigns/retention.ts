@@ -1,108 +1,62 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { CampaignStatus } from '@paraphe/contracts';
+import type { CampaignStatus, SignatoryStatus } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
-import { erasedIdentity } from '../signatures/index.ts';
-import { campaignDocuments, campaignImports, campaignSignatories, campaigns } from './schema.ts';
+import { holdersPastRetention, purgeHolder, type HolderPurgeOutcome, type PurgeStep } from '../bulk/index.ts';
+import * as repo from './repository.ts';
 
 /**
- * GDPR retention of a campaign's own files and people (docs/gdpr.md). A copy's request is purged by the signatures
- * domain; what only the campaign holds is purged here, once the campaign is over and every copy final:
+ * GDPR retention of a campaign's own files and people (docs/gdpr.md), on the bulk engine's purge. A copy's request is
+ * purged by the signatures domain; what only the campaign holds is purged here, once the campaign is over and every
+ * copy final:
  *  - `documents`: the shared originals (`campaign_documents`), the signatories' mail-merge PDFs (filled with their
  *    data), the imported spreadsheets and the archive — past the tenant's documents retention;
  *  - `signerData`: the signatories' names, addresses, phones, merge variables and CRM contact ids pseudonymised — past the signer-data one.
- * Under the campaign's row lock, in the caller's transaction, marked done: a second run finds nothing.
  */
-export type CampaignPurgeStep = 'documents' | 'signerData';
-
-/** A campaign that will make no more copies (a failed one could be retried, but not once past retention). */
-const overStatuses: readonly CampaignStatus[] = ['completed', 'canceled', 'deleted', 'failed'];
-const endedAt = sql`coalesce(${campaigns.completedAt}, ${campaigns.canceledAt}, ${campaigns.deletedAt}, ${campaigns.dispatchFinishedAt}, ${campaigns.updatedAt})`;
-const doneColumn = { documents: campaigns.documentsPurgedAt, signerData: campaigns.signerDataPurgedAt } as const;
-const noCopyWaiting = sql`not exists (select 1 from ${campaignSignatories} s where s.campaign_id = ${campaigns.id} and s.status in ('queued', 'sent', 'opened'))`;
+export type CampaignPurgeStep = PurgeStep;
 
 /** Up to `limit` of the tenant's campaigns over before `before` that still wait for `step`, oldest first. */
-export async function campaignsPastRetention(db: Executor, appId: string, step: CampaignPurgeStep, before: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.appId, appId), inArray(campaigns.status, [...overStatuses]), sql`${endedAt} < ${before.toISOString()}`, isNull(doneColumn[step]), noCopyWaiting))
-    .orderBy(asc(endedAt), asc(campaigns.id))
-    .limit(limit);
-  return rows.map((r) => r.id);
+export const campaignsPastRetention = (db: Executor, appId: string, step: CampaignPurgeStep, before: Date, limit: number) =>
+  holdersPastRetention(db, repo.campaignTables, appId, step, before, limit);
+
+export const purgeCampaign = (
+  tx: Tx,
+  platform: Pick<Platform, 'storage'>,
+  opts: { appId: string; campaignId: string; step: CampaignPurgeStep; now: Date },
+): Promise<HolderPurgeOutcome> =>
+  purgeHolder(tx, platform, repo.campaignTables, {
+    ...opts,
+    id: opts.campaignId,
+    pseudonymise: (t) => repo.pseudonymiseSignatories(t, opts.appId, opts.campaignId, opts.now),
+  });
+
+/** A person's signatory entry, with its campaign, as their access export (art. 15) shows it. */
+export interface PersonSignatoryView {
+  campaignId: string;
+  campaignLabel: string;
+  campaignStatus: CampaignStatus;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string | null;
+  language: string;
+  /** The merge variables: the person's data too. */
+  data: Record<string, string>;
+  status: SignatoryStatus;
+  requestId: string | null;
+  sentAt: Date | null;
 }
 
-/** A signatory row pseudonymised: name, address, phone, merge variables, CRM contact id, copy error. */
-const pseudonymised = (id: string) => ({ ...erasedIdentity(id), data: {}, connectorIdc: null, error: null });
-
-export interface HolderPurgeOutcome {
-  done: boolean;
-  files: number;
-  people: number;
+/** The person's signatory entries in every campaign of the tenant (access export). */
+export async function signatoriesOfPerson(db: Executor, appId: string, email: string): Promise<PersonSignatoryView[]> {
+  return repo.signatoriesOfPerson(db, appId, email);
 }
 
-export async function purgeCampaign(tx: Tx, platform: Pick<Platform, 'storage'>, opts: { appId: string; campaignId: string; step: CampaignPurgeStep; now: Date }): Promise<HolderPurgeOutcome> {
-  const { appId, campaignId, step, now } = opts;
-  const [row] = await tx.select().from(campaigns).where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId))).for('update');
-  if (!row || !overStatuses.includes(row.status) || row[step === 'documents' ? 'documentsPurgedAt' : 'signerDataPurgedAt']) return { done: false, files: 0, people: 0 };
-  if (step === 'signerData') {
-    const people = await tx.select({ id: campaignSignatories.id }).from(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId)));
-    for (const person of people) {
-      await tx.update(campaignSignatories).set({ ...pseudonymised(person.id), updatedAt: now }).where(eq(campaignSignatories.id, person.id));
-    }
-    await tx.update(campaigns).set({ signerDataPurgedAt: now }).where(eq(campaigns.id, campaignId));
-    return { done: true, files: 0, people: people.length };
-  }
-  const documents = await tx.select({ key: campaignDocuments.storageKey }).from(campaignDocuments).where(and(eq(campaignDocuments.appId, appId), eq(campaignDocuments.campaignId, campaignId)));
-  const merged = await tx
-    .select({ key: campaignSignatories.mergeStorageKey })
-    .from(campaignSignatories)
-    .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), sql`${campaignSignatories.mergeStorageKey} is not null`));
-  const imports = await tx.select({ key: campaignImports.storageKey }).from(campaignImports).where(and(eq(campaignImports.appId, appId), eq(campaignImports.campaignId, campaignId)));
-  const files = [...new Set([...documents, ...merged, ...imports].map((r) => r.key!).concat(row.archiveKey ? [row.archiveKey] : []))];
-  await tx.update(campaigns).set({ documentsPurgedAt: now, archiveKey: null, archiveGeneratedAt: null }).where(eq(campaigns.id, campaignId));
-  // Deleted before the commit: a crash after leaves the step unmarked and the next run deletes again (a missing file is no error).
-  for (const key of files) await platform.storage.delete(key);
-  return { done: true, files: files.length, people: 0 };
-}
-
-const sameAddress = (email: string) => sql`lower(${campaignSignatories.email}) = ${email.toLowerCase()}`;
-
-/** A person's signatory rows not sent yet (draft or queued): an erasure waits for them (the copy would go to nobody). */
+/** The campaigns not sent yet that name the person: an erasure waits for them. */
 export async function unsentSignatoriesOf(db: Executor, appId: string, email: string): Promise<{ id: string; label: string; status: string }[]> {
-  return db
-    .selectDistinct({ id: campaigns.id, label: campaigns.label, status: campaigns.status })
-    .from(campaignSignatories)
-    .innerJoin(campaigns, eq(campaigns.id, campaignSignatories.campaignId))
-    .where(and(eq(campaignSignatories.appId, appId), sameAddress(email), inArray(campaignSignatories.status, ['draft', 'queued'])));
+  return repo.unsentSignatoriesOf(db, appId, email);
 }
 
-/** Erasure (art. 17): the person's signatory rows pseudonymised (pseudonymised); their number. */
+/** Erasure (art. 17): the person's signatory entries pseudonymised, in the caller's transaction; their number. */
 export async function eraseSignatoriesOf(tx: Tx, appId: string, email: string): Promise<number> {
-  const rows = await tx.select({ id: campaignSignatories.id }).from(campaignSignatories).where(and(eq(campaignSignatories.appId, appId), sameAddress(email)));
-  for (const row of rows) await tx.update(campaignSignatories).set(pseudonymised(row.id)).where(eq(campaignSignatories.id, row.id));
-  return rows.length;
-}
-
-/** A person's access export (art. 15): their signatory rows, with the campaign each belongs to. */
-export async function signatoriesOfPerson(db: Executor, appId: string, email: string) {
-  return db
-    .select({
-      campaignId: campaigns.id,
-      campaignLabel: campaigns.label,
-      campaignStatus: campaigns.status,
-      firstname: campaignSignatories.firstname,
-      lastname: campaignSignatories.lastname,
-      email: campaignSignatories.email,
-      phone: campaignSignatories.phone,
-      language: campaignSignatories.language,
-      data: campaignSignatories.data,
-      status: campaignSignatories.status,
-      requestId: campaignSignatories.requestId,
-      sentAt: campaignSignatories.sentAt,
-    })
-    .from(campaignSignatories)
-    .innerJoin(campaigns, eq(campaigns.id, campaignSignatories.campaignId))
-    .where(and(eq(campaignSignatories.appId, appId), sameAddress(email)))
-    .orderBy(asc(campaignSignatories.id));
+  return repo.eraseSignatoriesOf(tx, appId, email);
 }

@@ -9,20 +9,14 @@ import { item, list } from '../../platform/http/envelope.ts';
 import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { toFieldErrors } from '../../platform/http/validation.ts';
-import { getApplication } from '../tenants/index.ts';
 import { readImportFile } from '../contacts/index.ts';
-import { assertNotPurged, formPayload, prepareDocuments, readSignatureForm, type UploadLimits } from '../signatures/index.ts';
+import { assertNotPurged, formPayload, prepareDocuments, readSignatureForm, uploadLimits } from '../signatures/index.ts';
 import { findSignatoryImport, startSignatoryImport, uploadSignatories } from './import.ts';
 import { exportSignatories, presentCampaign, presentDocument, presentImport, presentSignatory, statisticsOf } from './presenter.ts';
 import * as campaigns from './service.ts';
+import { createCampaignFromTemplate } from './from-template.ts';
 
-const megabyte = 1024 * 1024;
 const jsonParts = ['transactionRequest', 'transactionSigners', 'transactionDocuments', 'optionsRequest', 'mergeDocument'] as const;
-
-async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
-  const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
-  return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
-}
 
 /** The form's parts as the campaign input (zod issues become field errors), and which parts were given. */
 function parseForm(fields: Record<string, string>, opts: { forUpdate: boolean }): { data: CampaignData; given: Set<string> } {
@@ -34,7 +28,12 @@ function parseForm(fields: Record<string, string>, opts: { forUpdate: boolean })
   if (fields.level !== undefined && fields.level !== '') payload.level = Number(fields.level);
   const parsed = campaignInputSchema.safeParse(payload);
   if (parsed.success) return { data: parsed.data, given };
-  const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${path.join('/')}`, message, params: rest as Record<string, unknown> }));
+  const issues = parsed.error.issues.map(({ path, code, message, ...rest }) => ({
+    keyword: code,
+    instancePath: `/${path.join('/')}`,
+    message,
+    params: rest as Record<string, unknown>,
+  }));
   throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: toFieldErrors(issues) });
 }
 
@@ -52,16 +51,28 @@ export async function campaignRoutes(app: App, platform: Platform) {
       const limits = await uploadLimits(platform, actor.appId);
       const form = await readSignatureForm(request as never, limits);
       const { data } = parseForm(form.fields, { forUpdate: false });
-      const documents = await prepareDocuments({ workers: platform.workers, entries: data.transactionDocuments, files: form.files, limits, signerIndexes: [0] });
+      const documents = await prepareDocuments({
+        workers: platform.workers,
+        entries: data.transactionDocuments,
+        files: form.files,
+        limits,
+        signerIndexes: [0],
+      });
       const id = await campaigns.createCampaign({ platform, actor, type: request.params.type, data, documents });
       return view(actor, id);
+    });
+    serve(typed, endpoints.createFromTemplate, async (request) => {
+      const actor = requireActor(request);
+      return view(actor, await createCampaignFromTemplate({ platform, actor, input: request.body }));
     });
     serve(typed, endpoints.update, async (request) => {
       const actor = requireActor(request);
       const limits = await uploadLimits(platform, actor.appId);
       const form = await readSignatureForm(request as never, limits);
       const { data, given } = parseForm(form.fields, { forUpdate: true });
-      const documents = form.files.length ? await prepareDocuments({ workers: platform.workers, entries: data.transactionDocuments, files: form.files, limits, signerIndexes: [0] }) : null;
+      const documents = form.files.length
+        ? await prepareDocuments({ workers: platform.workers, entries: data.transactionDocuments, files: form.files, limits, signerIndexes: [0] })
+        : null;
       await campaigns.updateCampaign({ platform, actor, id: request.params.id, data, given, documents });
       return view(actor, request.params.id);
     });
@@ -101,8 +112,12 @@ export async function campaignRoutes(app: App, platform: Platform) {
     await campaigns.cancelCampaign({ platform, actor, id: request.params.id });
     return view(actor, request.params.id);
   });
-  serve(app, endpoints.relaunch, async (request) => item({ queued: await campaigns.relaunchCampaign({ platform, actor: requireActor(request), id: request.params.id }) }));
-  serve(app, endpoints.retry, async (request) => item({ queued: await campaigns.retryFailed({ platform, actor: requireActor(request), id: request.params.id }) }));
+  serve(app, endpoints.relaunch, async (request) =>
+    item({ queued: await campaigns.relaunchCampaign({ platform, actor: requireActor(request), id: request.params.id }) }),
+  );
+  serve(app, endpoints.retry, async (request) =>
+    item({ queued: await campaigns.retryFailed({ platform, actor: requireActor(request), id: request.params.id }) }),
+  );
   serve(app, endpoints.delete, async (request) => {
     await campaigns.deleteCampaign({ platform, actor: requireActor(request), id: request.params.id });
     return item({ ok: true as const });
@@ -149,8 +164,16 @@ export async function campaignRoutes(app: App, platform: Platform) {
     return item(documents.map(presentDocument));
   });
   serve(app, endpoints.startImport, async (request) => {
-    const row = await startSignatoryImport({ platform, actor: requireActor(request), id: request.params.id, importId: request.params.importId, input: request.body });
+    const row = await startSignatoryImport({
+      platform,
+      actor: requireActor(request),
+      id: request.params.id,
+      importId: request.params.importId,
+      input: request.body,
+    });
     return item(presentImport(row));
   });
-  serve(app, endpoints.getImport, async (request) => item(presentImport(await findSignatoryImport({ platform, actor: requireActor(request), id: request.params.id, importId: request.params.importId }))));
+  serve(app, endpoints.getImport, async (request) =>
+    item(presentImport(await findSignatoryImport({ platform, actor: requireActor(request), id: request.params.id, importId: request.params.importId }))),
+  );
 }

@@ -1,6 +1,15 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { CampaignStatus, CampaignType, CertificationLevel, ContactImport, ImportRowReason, MergeDocumentData, SignatoryStatus, SignatureOptions } from '@paraphe/contracts';
+import type {
+  CampaignStatus,
+  CampaignType,
+  CertificationLevel,
+  ContactImport,
+  ImportRowReason,
+  MergeDocumentData,
+  SignatoryStatus,
+  SignatureOptions,
+} from '@paraphe/contracts';
 import { applications } from '../tenants/schema.ts';
 import { users } from '../users/schema.ts';
 import { createdAt, id, tenantPolicy, tstz, updatedAt } from '../../platform/db/schema/common.ts';
@@ -86,11 +95,20 @@ export const campaignDocuments = pgTable(
     fields: jsonb('fields').$type<CampaignField[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index('campaign_documents_campaign_idx').on(t.appId, t.campaignId, t.position), index('campaign_documents_storage_key_idx').on(t.storageKey), tenantPolicy('campaign_documents')],
+  (t) => [
+    index('campaign_documents_campaign_idx').on(t.appId, t.campaignId, t.position),
+    index('campaign_documents_storage_key_idx').on(t.storageKey),
+    tenantPolicy('campaign_documents'),
+  ],
 ).enableRLS();
 
 /** The merge document as stored: the input, its fields sized, and the template's file name and variables at save time. */
-export type StoredMergeDocument = Omit<MergeDocumentData, 'title' | 'signatureFields'> & { title: string; signatureFields: CampaignField[]; templateFileName: string; variables: string[] };
+export type StoredMergeDocument = Omit<MergeDocumentData, 'title' | 'signatureFields'> & {
+  title: string;
+  signatureFields: CampaignField[];
+  templateFileName: string;
+  variables: string[];
+};
 
 export interface CampaignField {
   page: number;
@@ -152,7 +170,9 @@ export const campaignSignatories = pgTable(
     index('campaign_signatories_request_idx').on(t.requestId),
     index('campaign_signatories_merge_key_idx').on(t.mergeStorageKey),
     // Leases released at a worker's start: only the few rows under a lease are indexed.
-    index('campaign_signatories_merge_lease_owner_idx').on(t.mergeLeaseOwner).where(sql`merge_lease_owner is not null`),
+    index('campaign_signatories_merge_lease_owner_idx')
+      .on(t.mergeLeaseOwner)
+      .where(sql`merge_lease_owner is not null`),
     // Pacing: the copies a tenant made in the last minute.
     index('campaign_signatories_app_sent_idx').on(t.appId, t.sentAt),
     // The signatory list's search (pg_trgm, migration 0013).

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   fieldSizeOf,
   isCampaignActionAllowed,
@@ -11,46 +10,37 @@ import {
   type CertificationLevel,
 } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
+import type { Options } from '../bulk/index.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { audit } from '../../platform/audit.ts';
 import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { getApplication } from '../tenants/index.ts';
-import { ownerScope } from '../users/index.ts';
-import { assertBulkSendable, assertLevelAndOptions, assertNotPurged, bulkInvitationDelivery, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
+import { cancelHolder, cancelRow, holderAccess, queueArchive, queueDispatch, queueRelaunch, retryFailedRows } from '../bulk/index.ts';
+import { assertBulkSendable, assertLevelAndOptions, bulkInvitationDelivery, type PreparedDocument } from '../signatures/index.ts';
 import type { InvitationDelivery } from '@paraphe/contracts';
-import { dispatchQueue, type CampaignJob } from './dispatch.ts';
+import { campaignKind } from './dispatch.ts';
 import { emitCampaignEvent } from './facts.ts';
 import { assertConversionAvailable, mergeDocumentOf, mergeDocumentSigns, mergeReadiness, mergeReadinessError, previewCopy } from './mailMerge.ts';
-import { cancelQueue, relaunchQueue, archiveQueue, type ArchiveJob } from './jobs.ts';
 import * as repo from './repository.ts';
-import { campaignDocuments, campaignSignatories } from './schema.ts';
 
-export interface Options {
-  platform: Platform;
-  actor: Actor;
-}
+export type { Options } from '../bulk/index.ts';
 
-/** GERANT and COMPTABLE see the tenant's campaigns; the others their own and their descendants'. */
-export const scopeOf = (tx: Tx, actor: Actor): Promise<repo.Scope> => ownerScope(tx, actor);
-
-export async function findVisible(tx: Tx, actor: Actor, id: string, opts: { lock?: boolean } = {}): Promise<repo.CampaignRow> {
-  const row = await repo.findCampaign(tx, await scopeOf(tx, actor), id, opts);
-  if (!row) throw notFound('Campaign');
-  return row;
-}
-
-/** What needs the campaign's files: refused with 410 DOCUMENT_PURGED once the retention purge deleted them. */
-const actionsNeedingFiles: readonly CampaignAction[] = ['retry', 'duplicate', 'archive', 'relaunch'];
-
-export function assertCampaignAction(row: Pick<repo.CampaignRow, 'status' | 'documentsPurgedAt'>, action: CampaignAction) {
-  if (!isCampaignActionAllowed(row.status, action)) throw new AppError('INVALID_TRANSITION', `Cannot ${action} a campaign that is ${row.status}`);
-  if (actionsNeedingFiles.includes(action)) assertNotPurged(row.documentsPurgedAt);
-}
+/** Who sees a campaign (GERANT and COMPTABLE: the tenant's; the others their own and their descendants') and may act on it. */
+const access = holderAccess<repo.CampaignRow, CampaignStatus, CampaignAction>({
+  noun: 'Campaign',
+  named: 'a campaign',
+  targetType: 'campaign',
+  find: repo.findCampaign,
+  allowed: isCampaignActionAllowed,
+  // What needs the campaign's files: refused with 410 DOCUMENT_PURGED once the retention purge deleted them.
+  needingFiles: ['retry', 'duplicate', 'archive', 'relaunch'],
+});
+export const { scopeOf, findVisible, assertAction: assertCampaignAction } = access;
 
 /** A mail-merge campaign needs the tenant's `mailing` feature; a classic one has no merge document. */
 function assertMergeAllowed(application: { features: { mailing?: boolean } }, type: CampaignType, merge: unknown) {
-  if (type === 'publipostage' && !application.features.mailing) throw new AppError('FEATURE_DISABLED', 'Mail-merge campaigns are not enabled for this account.');
+  if (type === 'publipostage' && !application.features.mailing)
+    throw new AppError('FEATURE_DISABLED', 'Mail-merge campaigns are not enabled for this account.');
   if (type === 'campain' && merge) {
     throw new AppError('VALIDATION_FAILED', 'A classic campaign has no merge document: create a mail-merge campaign (type publipostage).', {
       fields: [{ field: 'mergeDocument', rule: 'invalid_value', message: 'Only mail-merge campaigns have a merge document.' }],
@@ -88,7 +78,15 @@ const signatoriesOf = (data: CampaignData) =>
     connectorIdc: s.connector?.idc ?? null,
   }));
 
-export async function createCampaign(opts: Options & { type: CampaignType; data: CampaignData; documents: PreparedDocument[] }): Promise<string> {
+export async function createCampaign(
+  opts: Options & {
+    type: CampaignType;
+    data: CampaignData;
+    documents: PreparedDocument[];
+    /** More writes in the campaign's transaction (its provenance: from-template.ts). */
+    within?: (tx: Tx, campaignId: string) => Promise<void>;
+  },
+): Promise<string> {
   const { platform, actor, data, documents } = opts;
   const mergeDocument = data.mergeDocument ? await mergeDocumentOf(platform, actor, data.mergeDocument) : null;
   const keys = await storeFresh(platform, actor.appId, 'campaign', documents);
@@ -107,10 +105,11 @@ export async function createCampaign(opts: Options & { type: CampaignType; data:
         level: data.level,
         options: campaignOptions(data.optionsRequest),
       });
-      if (documents.length) await tx.insert(campaignDocuments).values(documentRows(actor.appId, id, documents, keys));
+      await repo.insertDocuments(tx, documentRows(actor.appId, id, documents, keys));
       const added = await repo.appendSignatories(tx, actor.appId, id, signatoriesOf(data));
-      await repo.bump(tx, actor.appId, id, [{ from: null, to: 'draft', n: added.size }], [sql`signatory_count = signatory_count + ${added.size}`]);
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'campaign.created', targetType: 'campaign', targetId: id, ip: actor.ip });
+      await repo.addSignatoryCount(tx, actor.appId, id, added.size);
+      await access.record(tx, actor, 'campaign.created', id);
+      await opts.within?.(tx, id);
       const row = (await repo.findCampaign(tx, { appId: actor.appId }, id))!;
       await emitCampaignEvent(tx, platform, row, 'campaign.created', { signatoryCount: added.size }, actor.realUserId);
       if (data.transactionRequest.send) await sendInTx(tx, platform, actor, id);
@@ -152,20 +151,33 @@ export async function updateCampaign(opts: Options & { id: string; data: Campaig
         for (const [i, entry] of data.transactionDocuments.entries()) {
           const doc = existing.find((d) => d.fileName === entry.fileName);
           if (!doc) {
-            problems.push({ field: `transactionDocuments.${i}.fileName`, rule: 'invalid_value', message: `The campaign has no document named ${entry.fileName}.` });
+            problems.push({
+              field: `transactionDocuments.${i}.fileName`,
+              rule: 'invalid_value',
+              message: `The campaign has no document named ${entry.fileName}.`,
+            });
             continue;
           }
           const beyond = entry.signatureFields.findIndex((f) => f.page > doc.pageCount || f.page < -1);
-          if (beyond >= 0) problems.push({ field: `transactionDocuments.${i}.signatureFields.${beyond}.page`, rule: 'out_of_range', message: `${doc.fileName} has ${doc.pageCount} page(s).` });
-          await tx
-            .update(campaignDocuments)
-            .set({
-              title: entry.title || doc.title,
-              documentType: entry.documentType,
-              checkBoxTexts: entry.checkBoxTexts,
-              fields: entry.signatureFields.map((f) => ({ page: f.page, name: f.name ?? 'signer', x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex })),
-            })
-            .where(sql`${campaignDocuments.id} = ${doc.id}`);
+          if (beyond >= 0)
+            problems.push({
+              field: `transactionDocuments.${i}.signatureFields.${beyond}.page`,
+              rule: 'out_of_range',
+              message: `${doc.fileName} has ${doc.pageCount} page(s).`,
+            });
+          await repo.updateDocument(tx, doc.id, {
+            title: entry.title || doc.title,
+            documentType: entry.documentType,
+            checkBoxTexts: entry.checkBoxTexts,
+            fields: entry.signatureFields.map((f) => ({
+              page: f.page,
+              name: f.name ?? 'signer',
+              x: f.x,
+              y: f.y,
+              ...fieldSizeOf(f),
+              signerIndex: f.signerIndex,
+            })),
+          });
         }
         if (problems.length) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: problems });
       }
@@ -174,7 +186,7 @@ export async function updateCampaign(opts: Options & { id: string; data: Campaig
         const added = await repo.appendSignatories(tx, actor.appId, row.id, signatoriesOf(data));
         await repo.updateCampaign(tx, actor.appId, row.id, { signatoryCount: added.size, nDraft: added.size });
       }
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'campaign.updated', targetType: 'campaign', targetId: row.id, ip: actor.ip });
+      await access.record(tx, actor, 'campaign.updated', row.id);
       if (data.transactionRequest.send && given.has('transactionRequest')) await sendInTx(tx, platform, actor, row.id);
     });
   } catch (error) {
@@ -197,7 +209,8 @@ export function readinessProblems(row: repo.CampaignRow, documents: repo.Campaig
   const toSign = documents.filter((d) => d.documentType !== 'pdf-for-presentation');
   if (!documents.length && !merge) add('transactionDocuments', 'Add at least one document.');
   else if (!toSign.length && !merge) add('transactionDocuments', 'Add at least one document to sign.');
-  else if (!toSign.some((d) => d.fields.some((f) => f.signerIndex === 0)) && !mergeDocumentSigns(merge)) add(merge ? 'mergeDocument.signatureFields' : 'transactionDocuments', 'Place the signatory on at least one document to sign.');
+  else if (!toSign.some((d) => d.fields.some((f) => f.signerIndex === 0)) && !mergeDocumentSigns(merge))
+    add(merge ? 'mergeDocument.signatureFields' : 'transactionDocuments', 'Place the signatory on at least one document to sign.');
   return problems;
 }
 
@@ -211,12 +224,8 @@ async function sendInTx(tx: Tx, platform: Platform, actor: Actor, id: string) {
   if (row.mergeDocument) await assertConversionAvailable(platform);
   const application = await getApplication(tx, actor.appId);
   await assertBulkSendable(tx, application, row.level as CertificationLevel, row.options, platform.clock());
-  const now = platform.clock();
-  const moved = await repo.moveSignatories(tx, actor.appId, row.id, ['draft'], { status: 'queued' });
-  await repo.bump(tx, actor.appId, row.id, moved.map((m) => ({ from: m.status, to: 'queued', n: m.n })));
-  await repo.updateCampaign(tx, actor.appId, row.id, { status: 'pending', sentAt: now, dispatchStartedAt: now, dispatchFinishedAt: null });
-  await platform.jobs.enqueue(tx, dispatchQueue, { appId: actor.appId, campaignId: row.id } satisfies CampaignJob);
-  await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'campaign.sent', targetType: 'campaign', targetId: row.id, data: { signatories: row.signatoryCount }, ip: actor.ip });
+  await queueDispatch(tx, platform, campaignKind, row, platform.clock());
+  await access.record(tx, actor, 'campaign.sent', row.id, { signatories: row.signatoryCount });
   await emitCampaignEvent(tx, platform, row, 'campaign.sent', { signatoryCount: row.signatoryCount }, actor.realUserId);
 }
 
@@ -227,28 +236,26 @@ export async function sendCampaign(opts: Options & { id: string }) {
 /** Cancel: canceled at once, the queued signatories with it; the copies already sent are cancelled by a job. */
 export async function cancelCampaign(opts: Options & { id: string }) {
   const { platform, actor } = opts;
-  await platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertCampaignAction(row, 'cancel');
-    const moved = await repo.moveSignatories(tx, actor.appId, row.id, ['queued', 'draft'], { status: 'canceled' });
-    await repo.bump(tx, actor.appId, row.id, moved.map((m) => ({ from: m.status, to: 'canceled', n: m.n })));
-    const now = platform.clock();
-    await repo.updateCampaign(tx, actor.appId, row.id, { status: 'canceled', canceledAt: now, dispatchFinishedAt: row.dispatchFinishedAt ?? now });
-    await platform.jobs.enqueue(tx, cancelQueue, { appId: actor.appId, campaignId: row.id, userId: actor.realUserId } satisfies CampaignJob);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'campaign.canceled', targetType: 'campaign', targetId: row.id, ip: actor.ip });
+  await access.act(opts, 'cancel', async (tx, row) => {
+    await cancelHolder(tx, platform, campaignKind, row, actor.realUserId, true);
+    await access.record(tx, actor, 'campaign.canceled', row.id);
     await emitCampaignEvent(tx, platform, row, 'campaign.canceled', {}, actor.realUserId);
   });
 }
 
 export async function relaunchCampaign(opts: Options & { id: string }): Promise<number> {
   const { platform, actor } = opts;
-  return platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertCampaignAction(row, 'relaunch');
-    const waiting = row.nSent + row.nOpened;
-    if (!waiting) throw new AppError('INVALID_TRANSITION', 'Cannot relaunch: nobody is waiting to sign.');
-    await platform.jobs.enqueue(tx, relaunchQueue, { appId: actor.appId, campaignId: row.id, userId: actor.realUserId } satisfies CampaignJob);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'campaign.relaunched', targetType: 'campaign', targetId: row.id, ip: actor.ip });
+  return access.act(opts, 'relaunch', async (tx, row) => {
+    const waiting = await queueRelaunch(
+      tx,
+      platform,
+      campaignKind,
+      row,
+      actor.realUserId,
+      row.nSent + row.nOpened,
+      'Cannot relaunch: nobody is waiting to sign.',
+    );
+    await access.record(tx, actor, 'campaign.relaunched', row.id);
     return waiting;
   });
 }
@@ -256,19 +263,9 @@ export async function relaunchCampaign(opts: Options & { id: string }): Promise<
 /** Failed signatories back in the queue (their error kept until the next attempt), the dispatch job again. */
 export async function retryFailed(opts: Options & { id: string }): Promise<number> {
   const { platform, actor } = opts;
-  return platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertCampaignAction(row, 'retry');
-    const result = (await tx.execute(sql`
-      update ${campaignSignatories} set status = 'queued', updated_at = now()
-      where app_id = ${actor.appId} and campaign_id = ${row.id} and status = 'failed' and request_id is null
-      returning id`)) as unknown as { rows: unknown[] };
-    const n = result.rows.length;
-    if (!n) throw new AppError('INVALID_TRANSITION', 'No failed signatory to retry.');
-    await repo.bump(tx, actor.appId, row.id, [{ from: 'failed', to: 'queued', n }]);
-    await repo.updateCampaign(tx, actor.appId, row.id, { status: 'pending', dispatchFinishedAt: null, completedAt: null });
-    await platform.jobs.enqueue(tx, dispatchQueue, { appId: actor.appId, campaignId: row.id } satisfies CampaignJob);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'campaign.retried', targetType: 'campaign', targetId: row.id, data: { signatories: n }, ip: actor.ip });
+  return access.act(opts, 'retry', async (tx, row) => {
+    const n = await retryFailedRows(tx, platform, campaignKind, row, 'No failed signatory to retry.');
+    await access.record(tx, actor, 'campaign.retried', row.id, { signatories: n });
     return n;
   });
 }
@@ -276,11 +273,9 @@ export async function retryFailed(opts: Options & { id: string }): Promise<numbe
 /** A draft or a finished campaign leaves the lists (status deleted); the copies stay signature requests with their evidence. */
 export async function deleteCampaign(opts: Options & { id: string }) {
   const { platform, actor } = opts;
-  await platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertCampaignAction(row, 'delete');
+  await access.act(opts, 'delete', async (tx, row) => {
     await repo.updateCampaign(tx, actor.appId, row.id, { status: 'deleted' satisfies CampaignStatus, deletedAt: platform.clock() });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'campaign.deleted', targetType: 'campaign', targetId: row.id, data: { label: row.label }, ip: actor.ip });
+    await access.record(tx, actor, 'campaign.deleted', row.id, { label: row.label });
     await emitCampaignEvent(tx, platform, row, 'campaign.deleted', {}, actor.realUserId);
   });
 }
@@ -288,66 +283,71 @@ export async function deleteCampaign(opts: Options & { id: string }) {
 /** A new draft, owned by the caller: same documents (the same stored files), options and signatories. */
 export async function duplicateCampaign(opts: Options & { id: string }): Promise<string> {
   const { platform, actor } = opts;
-  return platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id);
-    assertCampaignAction(row, 'duplicate');
-    const id = await repo.insertCampaign(tx, {
-      appId: actor.appId,
-      ownerUserId: actor.userId,
-      type: row.type,
-      label: row.label,
-      description: row.description,
-      level: row.level,
-      options: row.options,
-      mergeDocument: row.mergeDocument,
-      dataKeys: row.dataKeys,
-    });
-    const docs = await repo.documentsOf(tx, actor.appId, row.id);
-    if (docs.length) await tx.insert(campaignDocuments).values(docs.map(({ id: _id, createdAt: _c, ...d }) => ({ ...d, campaignId: id })));
-    const copied = (await tx.execute(sql`
-      insert into ${campaignSignatories} (app_id, campaign_id, row_index, firstname, lastname, email, phone, language, data, connector_idc, status)
-      select app_id, ${id}, row_index, firstname, lastname, email, phone, language, data, connector_idc, 'draft'
-      from ${campaignSignatories} where app_id = ${actor.appId} and campaign_id = ${row.id}
-      returning id`)) as unknown as { rows: unknown[] };
-    const n = copied.rows.length;
-    await repo.updateCampaign(tx, actor.appId, id, { signatoryCount: n, nDraft: n });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'campaign.duplicated', targetType: 'campaign', targetId: id, data: { from: row.id }, ip: actor.ip });
-    await emitCampaignEvent(tx, platform, (await repo.findCampaign(tx, { appId: actor.appId }, id))!, 'campaign.created', { signatoryCount: n }, actor.realUserId);
-    return id;
-  });
+  return access.act(
+    opts,
+    'duplicate',
+    async (tx, row) => {
+      const id = await repo.insertCampaign(tx, {
+        appId: actor.appId,
+        ownerUserId: actor.userId,
+        type: row.type,
+        label: row.label,
+        description: row.description,
+        level: row.level,
+        options: row.options,
+        mergeDocument: row.mergeDocument,
+        dataKeys: row.dataKeys,
+      });
+      const docs = await repo.documentsOf(tx, actor.appId, row.id);
+      await repo.insertDocuments(
+        tx,
+        docs.map(({ id: _id, createdAt: _c, ...d }) => ({ ...d, campaignId: id })),
+      );
+      const n = await repo.copySignatories(tx, actor.appId, row.id, id);
+      await repo.updateCampaign(tx, actor.appId, id, { signatoryCount: n, nDraft: n });
+      await access.record(tx, actor, 'campaign.duplicated', id, { from: row.id });
+      await emitCampaignEvent(
+        tx,
+        platform,
+        (await repo.findCampaign(tx, { appId: actor.appId }, id))!,
+        'campaign.created',
+        { signatoryCount: n },
+        actor.realUserId,
+      );
+      return id;
+    },
+    false,
+  );
 }
 
 /** A draft's signatory is removed; a queued one cancelled at once; a sent one's copy cancelled (its status follows). */
 export async function cancelSignatory(opts: Options & { id: string; signerId: string }) {
   const { platform, actor } = opts;
-  await platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id);
-    assertCampaignAction(row, 'cancelSignatory');
-    const signatory = await repo.findSignatory(tx, actor.appId, row.id, opts.signerId, { lock: true });
-    if (!signatory) throw notFound('Signatory');
-    if (signatory.status === 'draft') {
-      await tx.delete(campaignSignatories).where(sql`${campaignSignatories.id} = ${signatory.id}`);
-      await repo.bump(tx, actor.appId, row.id, [{ from: 'draft', to: null, n: 1 }], [sql`signatory_count = signatory_count - 1`]);
-    } else if (signatory.status === 'queued') {
-      await tx.update(campaignSignatories).set({ status: 'canceled', updatedAt: new Date() }).where(sql`${campaignSignatories.id} = ${signatory.id}`);
-      await repo.bump(tx, actor.appId, row.id, [{ from: 'queued', to: 'canceled', n: 1 }]);
-    } else if ((signatory.status === 'sent' || signatory.status === 'opened') && signatory.requestId) {
-      await cancelRequests(tx, platform, actor.appId, [signatory.requestId], actor.realUserId);
-      await tx.update(campaignSignatories).set({ cancelRequestedAt: platform.clock() }).where(sql`${campaignSignatories.id} = ${signatory.id}`);
-    } else {
-      throw new AppError('INVALID_TRANSITION', `Cannot cancel a signatory who is ${signatory.status}`);
-    }
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'campaign.signatory_canceled', targetType: 'campaign', targetId: row.id, data: { signatoryId: signatory.id }, ip: actor.ip });
-  });
+  await access.act(
+    opts,
+    'cancelSignatory',
+    async (tx, row) => {
+      const signatory = await repo.findSignatory(tx, actor.appId, row.id, opts.signerId, { lock: true });
+      if (!signatory) throw notFound('Signatory');
+      if (signatory.status === 'draft') await repo.deleteDraftSignatory(tx, actor.appId, row.id, signatory.id);
+      else if (!(await cancelRow(tx, platform, campaignKind, row, signatory, actor.realUserId)))
+        throw new AppError('INVALID_TRANSITION', `Cannot cancel a signatory who is ${signatory.status}`);
+      await access.record(tx, actor, 'campaign.signatory_canceled', row.id, { signatoryId: signatory.id });
+    },
+    false,
+  );
 }
 
 export async function requestArchive(opts: Options & { id: string }) {
   const { platform, actor } = opts;
-  await platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id);
-    assertCampaignAction(row, 'archive');
-    await platform.jobs.enqueue(tx, archiveQueue, { appId: actor.appId, campaignId: row.id, userId: actor.userId } satisfies ArchiveJob);
-  });
+  await access.act(
+    opts,
+    'archive',
+    async (tx, row) => {
+      await queueArchive(tx, platform, campaignKind, row, actor.userId);
+    },
+    false,
+  );
 }
 
 export async function listCampaigns(opts: Options & { filter: repo.CampaignListFilter }) {
@@ -361,7 +361,9 @@ export async function searchCampaigns(opts: Options & { q: string; limit: number
   return (await listCampaigns({ ...opts, filter: { search, limit: opts.limit, offset: 0, order: 'DESC' } })).rows;
 }
 
-export async function getCampaign(opts: Options & { id: string }): Promise<{ row: repo.CampaignRow; documents: repo.CampaignDocumentRow[]; generated: number; invitations: InvitationDelivery }> {
+export async function getCampaign(
+  opts: Options & { id: string },
+): Promise<{ row: repo.CampaignRow; documents: repo.CampaignDocumentRow[]; generated: number; invitations: InvitationDelivery }> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id);

@@ -35,7 +35,13 @@ async function issue(platform: Platform, row: repo.CertificateRow): Promise<Part
     const info = await csc.credentialInfo(credentialId);
     return { credentialId, certificate: b64(info.certificate), chain: info.chain.map(b64) };
   }
-  const identity = await trustServices(platform).personalIdentity({ firstName: row.firstName, lastName: row.lastName, email: row.email, keyAlgorithm: 'RSA-2048', validityDays: rules.validityDays });
+  const identity = await trustServices(platform).personalIdentity({
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    keyAlgorithm: 'RSA-2048',
+    validityDays: rules.validityDays,
+  });
   const keySalt = newKeySalt();
   return { certificate: b64(identity.certificate), chain: identity.chain.map(b64), keySalt, sealedKey: await sealCertificateKey(platform, identity, keySalt) };
 }
@@ -56,12 +62,29 @@ export async function activateCertificate(platform: Platform, { appId, certifica
     if (current?.status !== 'verified') return;
     const now = platform.clock();
     const updated = await repo.updateCertificate(tx, certificateId, {
-      ...issued, status: 'activated', activatedAt: now, serialNumber: description.serialHex, issuer: description.issuer, notAfter: description.notAfter, signaturesUsed: 0, updatedAt: now,
+      ...issued,
+      status: 'activated',
+      activatedAt: now,
+      serialNumber: description.serialHex,
+      issuer: description.issuer,
+      notAfter: description.notAfter,
+      signaturesUsed: 0,
+      updatedAt: now,
     });
     const application = await getApplication(tx, appId);
-    await recordStep(tx, platform, updated, 'certificate.activated', {
-      serialNumber: description.serialHex, expiresAt: description.notAfter.toISOString(), ownerUserId: updated.userId, testMode: application.testMode,
-    }, { actorUserId: null });
+    await recordStep(
+      tx,
+      platform,
+      updated,
+      'certificate.activated',
+      {
+        serialNumber: description.serialHex,
+        expiresAt: description.notAfter.toISOString(),
+        ownerUserId: updated.userId,
+        testMode: application.testMode,
+      },
+      { actorUserId: null },
+    );
   });
 }
 
@@ -75,9 +98,17 @@ export async function endCertificate(tx: Tx, platform: Platform, row: repo.Certi
 
 export async function noticeRenewal(tx: Tx, platform: Platform, row: repo.CertificateRow) {
   const updated = await repo.updateCertificate(tx, row.id, { renewalNotifiedAt: platform.clock() });
-  await recordStep(tx, platform, updated, 'certificate.renewal_due', {
-    signaturesLeft: Math.max(0, rules.maxSignatures - row.signaturesUsed), expiresAt: row.notAfter!.toISOString(),
-  }, { actorUserId: null });
+  await recordStep(
+    tx,
+    platform,
+    updated,
+    'certificate.renewal_due',
+    {
+      signaturesLeft: Math.max(0, rules.maxSignatures - row.signaturesUsed),
+      expiresAt: row.notAfter!.toISOString(),
+    },
+    { actorUserId: null },
+  );
 }
 
 /** The daily job: every tenant, each certificate in its own tenant transaction (re-read under lock). */
@@ -111,5 +142,12 @@ export async function runCertificateLifecycle(platform: Platform): Promise<{ end
 
 export const certificateJobs = [
   defineJob<ActivationJob>({ queue: activationQueue, retryLimit: 3, expireInSeconds: 120, run: (platform, data) => activateCertificate(platform, data) }),
-  defineJob({ queue: lifecycleQueue, schedule: '41 2 * * *', retryLimit: 1, expireInSeconds: 600, batchSize: 1, run: async (platform) => void (await runCertificateLifecycle(platform)) }),
+  defineJob({
+    queue: lifecycleQueue,
+    schedule: '41 2 * * *',
+    retryLimit: 1,
+    expireInSeconds: 600,
+    batchSize: 1,
+    run: async (platform) => void (await runCertificateLifecycle(platform)),
+  }),
 ];

@@ -18,7 +18,10 @@ export interface QualifiedCredential {
 }
 
 const exhausted = (email: string) =>
-  new AppError('QUALIFIED_SIGNATURES_EXHAUSTED', `The qualified certificate of ${email} cannot sign any more (its ${rules.maxSignatures} signatures are used, or it has expired): it must be renewed.`);
+  new AppError(
+    'QUALIFIED_SIGNATURES_EXHAUSTED',
+    `The qualified certificate of ${email} cannot sign any more (its ${rules.maxSignatures} signatures are used, or it has expired): it must be renewed.`,
+  );
 
 /** The signers (by e-mail) who hold no usable certificate in the tenant: a level-3 request needs none. */
 export async function signersWithoutQualifiedCertificate(tx: Tx, appId: string, emails: string[], now: Date): Promise<string[]> {
@@ -43,7 +46,11 @@ export async function qualifiedCredentialOf(tx: Tx, appId: string, email: string
  * certificate (the 50th is the last: the certificate ends, lifecycle "completed"), then authorizes the provider
  * with the code (CSC credentials/authorize → SAD) and returns the engine's external signer (signHash per field).
  */
-export async function authorizeQualifiedSignature(tx: Tx, platform: Platform, opts: { appId: string; certificateId: string; email: string; otp: string; numSignatures: number }): Promise<ExternalSignerIdentity> {
+export async function authorizeQualifiedSignature(
+  tx: Tx,
+  platform: Platform,
+  opts: { appId: string; certificateId: string; email: string; otp: string; numSignatures: number },
+): Promise<ExternalSignerIdentity> {
   const row = await repo.findCertificate(tx, opts.appId, opts.certificateId, { lock: true });
   const now = platform.clock();
   if (!row || !isUsable(row, now)) throw exhausted(opts.email);

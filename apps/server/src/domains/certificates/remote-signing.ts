@@ -30,7 +30,11 @@ export interface RemoteSigningProvider {
 }
 
 /** The engine's external signer over a provider's credential, authorized once for `numSignatures` fields. */
-export async function remoteSigner(provider: RemoteSigningProvider, info: CredentialInfo, request: { numSignatures: number; otp: string }): Promise<ExternalSignerIdentity> {
+export async function remoteSigner(
+  provider: RemoteSigningProvider,
+  info: CredentialInfo,
+  request: { numSignatures: number; otp: string },
+): Promise<ExternalSignerIdentity> {
   const sad = await provider.authorize(info.credentialId, request);
   return {
     certificate: info.certificate,
@@ -55,7 +59,10 @@ export interface LocalCredential extends CredentialInfo {
  * The built-in provider. A SAD is a random token kept in this process for 5 minutes, bound to one credential and a
  * number of signatures: the signing call authorizes and signs in the same request, after the signer's code.
  */
-export function localProvider(lookup: (credentialId: string) => Promise<LocalCredential | undefined>, holders: (userId: string) => Promise<string[]> = async () => []): RemoteSigningProvider {
+export function localProvider(
+  lookup: (credentialId: string) => Promise<LocalCredential | undefined>,
+  holders: (userId: string) => Promise<string[]> = async () => [],
+): RemoteSigningProvider {
   const grants = new Map<string, { credentialId: string; left: number; until: number }>();
   const credential = async (credentialId: string) => {
     const found = await lookup(credentialId);
@@ -78,7 +85,8 @@ export function localProvider(lookup: (credentialId: string) => Promise<LocalCre
     },
     signHash: async (credentialId, sad, hashes) => {
       const grant = grants.get(sad);
-      if (!grant || grant.credentialId !== credentialId || grant.until < Date.now() || grant.left < hashes.length) throw new AppError('ACTION_NOT_ALLOWED', 'The signature activation data is not valid.');
+      if (!grant || grant.credentialId !== credentialId || grant.until < Date.now() || grant.left < hashes.length)
+        throw new AppError('ACTION_NOT_ALLOWED', 'The signature activation data is not valid.');
       grant.left -= hashes.length;
       if (!grant.left) grants.delete(sad);
       const identity = await (await credential(credentialId)).openKey();
@@ -115,7 +123,10 @@ export function cscProvider(settings: NonNullable<Config['qtsp']>, fetchImpl: Fe
     const answer = (await response.json().catch(() => ({}))) as T & { error?: string; error_description?: string };
     if (!response.ok) {
       const reason = `${answer.error ?? response.status}${answer.error_description ? `: ${answer.error_description}` : ''}`;
-      throw new AppError(method === 'signatures/signHash' || method === 'credentials/authorize' ? 'SIGNING_FAILED' : 'CERTIFICATE_CREATION_FAILED', `The QTSP answered ${method}: ${reason}.`);
+      throw new AppError(
+        method === 'signatures/signHash' || method === 'credentials/authorize' ? 'SIGNING_FAILED' : 'CERTIFICATE_CREATION_FAILED',
+        `The QTSP answered ${method}: ${reason}.`,
+      );
     }
     return answer;
   };
@@ -124,17 +135,35 @@ export function cscProvider(settings: NonNullable<Config['qtsp']>, fetchImpl: Fe
     kind: 'csc',
     listCredentials: async (userId) => (await call<{ credentialIDs?: string[] }>('credentials/list', { userID: userId })).credentialIDs ?? [],
     credentialInfo: async (credentialId) => {
-      const info = await call<{ cert?: { certificates?: string[] } }>('credentials/info', { credentialID: credentialId, certificates: 'chain', certInfo: true, authInfo: true });
+      const info = await call<{ cert?: { certificates?: string[] } }>('credentials/info', {
+        credentialID: credentialId,
+        certificates: 'chain',
+        certInfo: true,
+        authInfo: true,
+      });
       const [leaf, ...chain] = (info.cert?.certificates ?? []).map((c) => new Uint8Array(Buffer.from(c, 'base64')));
       if (!leaf) throw new AppError('CERTIFICATE_CREATION_FAILED', 'The QTSP gave no certificate for the credential.');
       return { credentialId, certificate: leaf, chain };
     },
     authorize: async (credentialId, { numSignatures, otp }) =>
-      (await call<{ SAD: string }>('credentials/authorize', { credentialID: credentialId, numSignatures, OTP: otp, description: 'Paraphe qualified signature' })).SAD,
+      (
+        await call<{ SAD: string }>('credentials/authorize', {
+          credentialID: credentialId,
+          numSignatures,
+          OTP: otp,
+          description: 'Paraphe qualified signature',
+        })
+      ).SAD,
     signHash: async (credentialId, sad, hashes) => {
       const info = await call<{ key?: { algo?: string[] } }>('credentials/info', { credentialID: credentialId });
       const signAlgo = info.key?.algo?.find((a) => a === signAlgoOids.ec || a === signAlgoOids.rsa) ?? signAlgoOids.rsa;
-      const answer = await call<{ signatures?: string[] }>('signatures/signHash', { credentialID: credentialId, SAD: sad, hashes: hashes.map(b64), hashAlgorithmOID: SHA256_OID, signAlgo });
+      const answer = await call<{ signatures?: string[] }>('signatures/signHash', {
+        credentialID: credentialId,
+        SAD: sad,
+        hashes: hashes.map(b64),
+        hashAlgorithmOID: SHA256_OID,
+        signAlgo,
+      });
       if (answer.signatures?.length !== hashes.length) throw new AppError('SIGNING_FAILED', 'The QTSP returned no signature value.');
       return answer.signatures.map((s) => new Uint8Array(Buffer.from(s, 'base64')));
     },

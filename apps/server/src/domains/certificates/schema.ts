@@ -70,7 +70,9 @@ export const qualifiedCertificates = pgTable(
     index('qualified_certificates_status_idx').on(t.status, t.createdAt),
     index('qualified_certificates_email_idx').on(t.appId, sql`lower(${t.email})`),
     // One order in progress (open or verified) per holder: a second one is a renewal of an activated one.
-    uniqueIndex('qualified_certificates_one_pending_idx').on(t.userId).where(sql`${t.status} in ('open', 'verified')`),
+    uniqueIndex('qualified_certificates_one_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} in ('open', 'verified')`),
     tenantPolicy('qualified_certificates'),
   ],
 ).enableRLS();

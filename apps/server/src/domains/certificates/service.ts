@@ -1,14 +1,19 @@
 import { documentOrImageType } from '../../platform/file-signature.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  identityDocumentMaxBytes, qualifiedCertificateRules as rules, type CertificateDecisionInput, type CertificateStatus, type IdentityDocumentKind, type SignerCheck,
+  identityDocumentMaxBytes,
+  qualifiedCertificateRules as rules,
+  type CertificateDecisionInput,
+  type CertificateStatus,
+  type IdentityDocumentKind,
+  type SignerCheck,
 } from '@paraphe/contracts';
 import { toPem } from '@paraphe/signing';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isBillingComplete } from '../billing/index.ts';
-import { companiesAndPacksOf, getApplication } from '../tenants/index.ts';
+import { companiesAndPacks, getApplication } from '../tenants/index.ts';
 import { findUserById } from '../users/index.ts';
 import { activationQueue } from './activation.ts';
 import { recordStep } from './events.ts';
@@ -44,11 +49,13 @@ export async function orderCertificate({ platform, actor, renewsId }: Options & 
       throw new AppError('BILLING_PROFILE_REQUIRED', 'Ordering a qualified certificate needs the billing settings completed: fill them in Settings → Billing.');
     }
     const mine = await repo.certificatesOfUser(tx, actor.appId, actor.userId);
-    if (mine.some((c) => c.status === 'open' || c.status === 'verified')) throw new AppError('CONFLICT', 'An order is already in progress: complete it or wait for the operator.');
+    if (mine.some((c) => c.status === 'open' || c.status === 'verified'))
+      throw new AppError('CONFLICT', 'An order is already in progress: complete it or wait for the operator.');
     const renewed = renewsId ? mine.find((c) => c.id === renewsId) : undefined;
     if (renewsId && (!renewed || !['activated', 'expired'].includes(renewed.status))) throw notFound('Certificate to renew');
     const now = platform.clock();
-    if (!renewed && mine.some((c) => isUsable(c, now))) throw new AppError('CONFLICT', 'You already hold a usable qualified certificate: renewal is offered 30 days before its end or from 45 signatures used.');
+    if (!renewed && mine.some((c) => isUsable(c, now)))
+      throw new AppError('CONFLICT', 'You already hold a usable qualified certificate: renewal is offered 30 days before its end or from 45 signatures used.');
     // A renewal reuses identity documents verified less than 12 months ago: the operator checks a recent identity.
     const reuse = renewed?.identityVerifiedAt && now.getTime() - renewed.identityVerifiedAt.getTime() < rules.documentReuseMonths * MONTH;
     const row = await repo.insertCertificate(tx, {
@@ -77,7 +84,13 @@ async function ownOpenOrder(tx: Tx, actor: Actor, id: string): Promise<repo.Cert
   return row;
 }
 
-export async function uploadIdentityDocument({ platform, actor, id, kind, file }: Options & { id: string; kind: IdentityDocumentKind; file: { fileName: string; data: Buffer } }) {
+export async function uploadIdentityDocument({
+  platform,
+  actor,
+  id,
+  kind,
+  file,
+}: Options & { id: string; kind: IdentityDocumentKind; file: { fileName: string; data: Buffer } }) {
   const contentType = documentOrImageType(file.data);
   if (!contentType) throw new AppError('INVALID_FILE_TYPE', 'Identity documents are PDF, JPEG or PNG files.');
   if (file.data.length > identityDocumentMaxBytes) throw new AppError('FILE_TOO_LARGE');
@@ -89,8 +102,14 @@ export async function uploadIdentityDocument({ platform, actor, id, kind, file }
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await ownOpenOrder(tx, actor, id);
     const document: StoredIdentityDocument = {
-      id: docId, kind, fileName: file.fileName.slice(0, 200), contentType, sizeBytes: file.data.length,
-      sha256: createHash('sha256').update(file.data).digest('hex'), storageKey, uploadedAt: platform.clock().toISOString(),
+      id: docId,
+      kind,
+      fileName: file.fileName.slice(0, 200),
+      contentType,
+      sizeBytes: file.data.length,
+      sha256: createHash('sha256').update(file.data).digest('hex'),
+      storageKey,
+      uploadedAt: platform.clock().toISOString(),
     };
     // A new document of a kind replaces the previous one (the storage sweep removes the old file).
     const documents = [...row.documents.filter((d) => d.kind !== kind), document];
@@ -124,7 +143,11 @@ export async function certificateFile({ platform, actor, id, format }: Options &
   const fileName = `certificate-${row.serialNumber ?? row.id}`;
   return format === 'der'
     ? { fileName: `${fileName}.cer`, contentType: 'application/pkix-cert', body: der }
-    : { fileName: `${fileName}.pem`, contentType: 'application/x-pem-file', body: Buffer.from([row.certificate, ...(row.chain ?? [])].map((c) => toPem(Buffer.from(c, 'base64'))).join('')) };
+    : {
+        fileName: `${fileName}.pem`,
+        contentType: 'application/x-pem-file',
+        body: Buffer.from([row.certificate, ...(row.chain ?? [])].map((c) => toPem(Buffer.from(c, 'base64'))).join('')),
+      };
 }
 
 /** The level-3 form's check of one signer: same tenant, by e-mail. */
@@ -146,7 +169,7 @@ export async function checkSigner({ platform, actor, email }: Options & { email:
 
 export async function operatorQueue({ platform, query }: { platform: Platform; query: { status?: CertificateStatus; limit: number; offset: number } }) {
   const { rows, total } = await platform.database.inSystem((tx) => repo.operatorQueue(tx, query));
-  const companies = await platform.database.inSystem((tx) => companiesAndPacksOf(tx, [...new Set(rows.map((r) => r.appId))]));
+  const companies = await platform.database.inSystem((tx) => companiesAndPacks(tx, [...new Set(rows.map((r) => r.appId))]));
   return { rows: rows.map((r) => presentForOperator(r, companies.get(r.appId)?.company ?? '', platform.clock())), total };
 }
 
@@ -178,7 +201,13 @@ export async function decide({ platform, actor, id, input }: Options & { id: str
     const now = platform.clock();
     let updated: repo.CertificateRow;
     if (input.decision === 'verify') {
-      updated = await repo.updateCertificate(tx, id, { status: 'verified', verifiedAt: now, verifiedBy: actor.realUserId, identityVerifiedAt: now, updatedAt: now });
+      updated = await repo.updateCertificate(tx, id, {
+        status: 'verified',
+        verifiedAt: now,
+        verifiedBy: actor.realUserId,
+        identityVerifiedAt: now,
+        updatedAt: now,
+      });
       await recordStep(tx, platform, updated, 'certificate.identity_verified', {}, by(actor));
       await platform.jobs.enqueue(tx, activationQueue, { appId: row.appId, certificateId: id });
     } else {
@@ -188,4 +217,3 @@ export async function decide({ platform, actor, id, input }: Options & { id: str
     return presentForOperator(updated, (await getApplication(tx, row.appId)).company, now);
   });
 }
-

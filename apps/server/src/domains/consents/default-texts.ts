@@ -118,7 +118,7 @@ export const defaultLegalTexts: Record<ConsentKind, { fr: LegalTextContent; en: 
     },
     en: {
       title: 'Publication of brand and logo',
-      body: "I allow the publisher to name my company and show its logo among its customer references (website, sales presentations). I may withdraw this permission at any time.",
+      body: 'I allow the publisher to name my company and show its logo among its customer references (website, sales presentations). I may withdraw this permission at any time.',
     },
   },
 };

@@ -5,7 +5,7 @@ import type { App } from '../../platform/http/app.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { item } from '../../platform/http/envelope.ts';
 import { requireActor } from '../../platform/http/guard.ts';
-import { findApplication } from '../tenants/index.ts';
+import { applicationById } from '../tenants/index.ts';
 import { findUserById } from '../users/index.ts';
 import { acceptTerms, acceptancesOf, currentTexts, listVersions, pendingTerms, publishText } from './service.ts';
 
@@ -17,11 +17,13 @@ async function languageOf(platform: Platform, userId: string) {
 
 export function consentRoutes(app: App, platform: Platform) {
   // Public (the sign-up page reads it): limited per client address like the other public reads.
-  serve(app, endpoints.current, async (request) => item(await currentTexts(platform, request.query.language)), { rateLimit: { max: 300, timeWindow: '1 minute' } });
+  serve(app, endpoints.current, async (request) => item(await currentTexts(platform, request.query.language)), {
+    rateLimit: { max: 300, timeWindow: '1 minute' },
+  });
   serve(app, endpoints.versions, async () => item(await listVersions(platform)));
   serve(app, endpoints.publish, async (request) => item(await publishText({ platform, actor: requireActor(request), input: request.body })));
   serve(app, endpoints.applicationConsents, async (request) => {
-    if (!(await platform.database.inSystem((tx) => findApplication(tx, request.params.id)))) throw notFound('Application');
+    if (!(await platform.database.inSystem((tx) => applicationById(tx, request.params.id)))) throw notFound('Application');
     return item(await acceptancesOf(platform, request.params.id));
   });
   serve(app, endpoints.pendingTerms, async (request) => {

@@ -40,5 +40,9 @@ export const consentAcceptances = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('consent_acceptances_app_idx').on(t.appId, t.at), index('consent_acceptances_user_kind_idx').on(t.userId, t.kind, t.version), tenantPolicy('consent_acceptances')],
+  (t) => [
+    index('consent_acceptances_app_idx').on(t.appId, t.at),
+    index('consent_acceptances_user_kind_idx').on(t.userId, t.kind, t.version),
+    tenantPolicy('consent_acceptances'),
+  ],
 ).enableRLS();

@@ -1,12 +1,20 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { consentKinds, requiredConsentKinds, type ConsentAcceptance, type ConsentKind, type LegalText, type LegalTextPublishInput, type LegalTextVersion, type Locale } from '@paraphe/contracts';
+import {
+  consentKinds,
+  requiredConsentKinds,
+  type ConsentAcceptance,
+  type ConsentKind,
+  type LegalText,
+  type LegalTextPublishInput,
+  type LegalTextVersion,
+  type Locale,
+} from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { displayNamesOf, findUserById } from '../users/index.ts';
 import { defaultLegalTexts } from './default-texts.ts';
-import { consentAcceptances, legalTexts } from './schema.ts';
+import * as repo from './repository.ts';
 
 interface Version {
   kind: ConsentKind;
@@ -20,8 +28,7 @@ const builtIn = (kind: ConsentKind): Version => ({ kind, version: 1, texts: defa
 
 /** The current version of each text: the last one published, else the template shipped (version 1). */
 export async function currentVersions(db: Executor): Promise<Map<ConsentKind, Version>> {
-  const rows = await db.selectDistinctOn([legalTexts.kind], { row: legalTexts }).from(legalTexts).orderBy(legalTexts.kind, desc(legalTexts.version));
-  const byKind = new Map(rows.map(({ row }) => [row.kind, row]));
+  const byKind = new Map((await repo.lastPublishedTexts(db)).map((row) => [row.kind, row]));
   return new Map(
     consentKinds.map((kind) => {
       const row = byKind.get(kind);
@@ -34,7 +41,15 @@ export async function currentVersions(db: Executor): Promise<Map<ConsentKind, Ve
 function inLanguage(v: Version, language: Locale): LegalText {
   const lang: Locale = v.texts[language] ? language : v.texts.en ? 'en' : 'fr';
   const text = v.texts[lang]!;
-  return { kind: v.kind, version: v.version, language: lang, title: text.title, body: text.body, required: requiredConsentKinds.includes(v.kind), publishedAt: v.publishedAt?.toISOString() ?? null };
+  return {
+    kind: v.kind,
+    version: v.version,
+    language: lang,
+    title: text.title,
+    body: text.body,
+    required: requiredConsentKinds.includes(v.kind),
+    publishedAt: v.publishedAt?.toISOString() ?? null,
+  };
 }
 
 export async function currentTexts(platform: Platform, language: Locale): Promise<LegalText[]> {
@@ -45,11 +60,17 @@ export async function currentTexts(platform: Platform, language: Locale): Promis
 /** Every version of every text, newest first within a kind (the template shipped as version 1 included). */
 export async function listVersions(platform: Platform): Promise<LegalTextVersion[]> {
   return platform.database.inSystem(async (tx) => {
-    const rows = await tx.select().from(legalTexts).orderBy(legalTexts.kind, desc(legalTexts.version));
-    const names = await displayNamesOf(tx, rows.flatMap((r) => (r.publishedBy ? [r.publishedBy] : [])));
+    const rows = await repo.publishedTexts(tx);
+    const names = await displayNamesOf(
+      tx,
+      rows.flatMap((r) => (r.publishedBy ? [r.publishedBy] : [])),
+    );
     return consentKinds.flatMap((kind) => {
       const published = rows.filter((r) => r.kind === kind);
-      const versions: Version[] = [...published.map((r) => ({ kind, version: r.version, texts: r.texts, publishedAt: r.publishedAt, publishedBy: r.publishedBy })), builtIn(kind)];
+      const versions: Version[] = [
+        ...published.map((r) => ({ kind, version: r.version, texts: r.texts, publishedAt: r.publishedAt, publishedBy: r.publishedBy })),
+        builtIn(kind),
+      ];
       return versions.map((v) => ({
         kind,
         version: v.version,
@@ -66,13 +87,32 @@ export async function listVersions(platform: Platform): Promise<LegalTextVersion
 export async function publishText(opts: { platform: Platform; actor: Actor; input: LegalTextPublishInput }): Promise<LegalTextVersion> {
   const { platform, actor, input } = opts;
   return platform.database.inSystem(async (tx) => {
-    // One publication at a time per kind: the unique index would refuse the second anyway, this makes it wait instead.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`legal_texts:${input.kind}`}))`);
+    await repo.lockPublicationOf(tx, input.kind);
     const version = (await currentVersions(tx)).get(input.kind)!.version + 1;
-    const [row] = await tx.insert(legalTexts).values({ kind: input.kind, version, texts: input.texts as Record<string, { title: string; body: string }>, publishedBy: actor.realUserId }).returning();
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'legal_text.published', targetType: 'legal_text', targetId: row!.id, data: { kind: input.kind, version }, ip: actor.ip });
+    const row = await repo.insertText(tx, {
+      kind: input.kind,
+      version,
+      texts: input.texts as Record<string, { title: string; body: string }>,
+      publishedBy: actor.realUserId,
+    });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'legal_text.published',
+      targetType: 'legal_text',
+      targetId: row.id,
+      data: { kind: input.kind, version },
+      ip: actor.ip,
+    });
     const names = await displayNamesOf(tx, [actor.realUserId]);
-    return { kind: input.kind, version, texts: row!.texts, builtIn: false, publishedAt: row!.publishedAt.toISOString(), publishedBy: { id: actor.realUserId, name: names.get(actor.realUserId) ?? '' } };
+    return {
+      kind: input.kind,
+      version,
+      texts: row.texts,
+      builtIn: false,
+      publishedAt: row.publishedAt.toISOString(),
+      publishedBy: { id: actor.realUserId, name: names.get(actor.realUserId) ?? '' },
+    };
   });
 }
 
@@ -92,14 +132,25 @@ export async function recordSignUpConsents(
     });
   }
   const versions = Object.fromEntries(consentKinds.map((kind) => [kind, current.get(kind)!.version])) as Record<ConsentKind, number>;
-  await tx.insert(consentAcceptances).values(consentKinds.map((kind) => ({ appId: opts.appId, userId: opts.userId, kind, version: versions[kind], accepted: opts.answers[kind], at: opts.at, ip: opts.ip ?? null })));
+  await repo.insertAcceptances(
+    tx,
+    consentKinds.map((kind) => ({
+      appId: opts.appId,
+      userId: opts.userId,
+      kind,
+      version: versions[kind],
+      accepted: opts.answers[kind],
+      at: opts.at,
+      ip: opts.ip ?? null,
+    })),
+  );
   return versions;
 }
 
 /** What the account's users accepted or declined (the application view), newest first. */
 export async function acceptancesOf(platform: Platform, appId: string): Promise<ConsentAcceptance[]> {
   return platform.database.inTenant(appId, async (tx) => {
-    const rows = await tx.select().from(consentAcceptances).where(eq(consentAcceptances.appId, appId)).orderBy(desc(consentAcceptances.at), consentAcceptances.kind);
+    const rows = await repo.acceptancesOfApp(tx, appId);
     const users = new Map<string, { name: string; email: string }>();
     // A handful of users per account (the owner at sign-up, then those asked to accept new terms).
     for (const userId of new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))) {
@@ -125,12 +176,7 @@ export async function acceptancesOf(platform: Platform, appId: string): Promise<
 async function pendingTermsVersion(db: Executor, userId: string): Promise<Version | null> {
   const terms = (await currentVersions(db)).get('terms')!;
   if (terms.version < 2) return null;
-  const [accepted] = await db
-    .select({ id: consentAcceptances.id })
-    .from(consentAcceptances)
-    .where(and(eq(consentAcceptances.userId, userId), eq(consentAcceptances.kind, 'terms'), eq(consentAcceptances.version, terms.version), eq(consentAcceptances.accepted, true)))
-    .limit(1);
-  return accepted ? null : terms;
+  return (await repo.hasAcceptedTerms(db, userId, terms.version)) ? null : terms;
 }
 
 export async function pendingTerms(opts: { platform: Platform; actor: Actor; language: Locale }): Promise<LegalText | null> {
@@ -147,12 +193,21 @@ export async function acceptTerms(opts: { platform: Platform; actor: Actor; vers
   if (actor.realUserId !== actor.userId) throw new AppError('FORBIDDEN', 'Terms are accepted by the user themselves, not in commuted mode.');
   await platform.database.inTenant(actor.appId, async (tx) => {
     const current = (await currentVersions(tx)).get('terms')!;
-    if (current.version !== opts.version) throw new AppError('CONFLICT', 'A newer version of the terms was published: read it and accept it.', { details: { version: current.version } });
+    if (current.version !== opts.version)
+      throw new AppError('CONFLICT', 'A newer version of the terms was published: read it and accept it.', { details: { version: current.version } });
     if (!(await pendingTermsVersion(tx, actor.realUserId))) return;
     const at = platform.clock();
-    await tx.insert(consentAcceptances).values({ appId: actor.appId, userId: actor.realUserId, kind: 'terms', version: current.version, accepted: true, at, ip: actor.ip ?? null });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'legal_text.accepted', targetType: 'user', targetId: actor.realUserId, data: { kind: 'terms', version: current.version }, ip: actor.ip });
+    await repo.insertAcceptances(tx, [
+      { appId: actor.appId, userId: actor.realUserId, kind: 'terms', version: current.version, accepted: true, at, ip: actor.ip ?? null },
+    ]);
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'legal_text.accepted',
+      targetType: 'user',
+      targetId: actor.realUserId,
+      data: { kind: 'terms', version: current.version },
+      ip: actor.ip,
+    });
   });
 }
-
-

@@ -178,7 +178,12 @@ function checker(): DomainChecker {
 /** Whether the resolvers answer at all (auto mode), probed once per 10 minutes. */
 function resolversWork(): Promise<boolean> {
   if (!probe || Date.now() - probe.at > probeTtlMs) {
-    probe = { at: Date.now(), ok: checker().resolves(probeDomain).then((answer) => answer === true) };
+    probe = {
+      at: Date.now(),
+      ok: checker()
+        .resolves(probeDomain)
+        .then((answer) => answer === true),
+    };
   }
   return probe.ok;
 }

@@ -14,7 +14,10 @@ const rules: [ContactField, RegExp][] = [
   ['mail', /\b(e ?mail|mail|courriel|email address|adresse electronique|correo|sahkoposti|e ?post)\b/],
   ['firstname', /\b(prenom|first ?name|given name|forename|vorname|nombre|voornaam|etunimi|fornavn|fornamn|primeiro nome)\b/],
   ['company', /\b(societe|company|entreprise|organisation|organization|raison sociale|employer|employeur|compagnie)\b/],
-  ['lastname', /\b(nom de famille|last ?name|surname|family name|nachname|familienname|apellidos?|cognome|achternaam|sukunimi|efternavn|etternavn|efternamn|apelido|nom|name)\b/],
+  [
+    'lastname',
+    /\b(nom de famille|last ?name|surname|family name|nachname|familienname|apellidos?|cognome|achternaam|sukunimi|efternavn|etternavn|efternamn|apelido|nom|name)\b/,
+  ],
   ['mobile', /\b(mobile|portable|cell(ular)?|gsm|cellphone|handy|mobil|movil|cellulare|celular|telemovel|matkapuhelin)\b/],
   ['phoneNumber', /\b(telephone|phone|tel|fixe|landline|phone number)\b/],
   ['civility', /\b(civilite|civility|salutation|honorific)\b/],

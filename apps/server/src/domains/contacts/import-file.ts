@@ -34,4 +34,3 @@ export const sheetOf = (preview: unknown): string | undefined => (preview as { s
 
 /** The letters of a column (0 → A, 26 → AA). */
 export const columnLetters = (index: number): string => (index < 26 ? '' : columnLetters(Math.floor(index / 26) - 1)) + String.fromCharCode(65 + (index % 26));
-

@@ -66,12 +66,24 @@ export async function runImportJob(platform: Platform, job: ImportJob, attempt: 
     });
   } catch (error) {
     // A file that turns out unreadable part-way will not read better next time: the import fails now.
-    const reason = error instanceof SpreadsheetError ? spreadsheetProblem(error, row.fileName).message : attempt.last ? 'The import stopped on an unexpected error.' : undefined;
+    const reason =
+      error instanceof SpreadsheetError
+        ? spreadsheetProblem(error, row.fileName).message
+        : attempt.last
+          ? 'The import stopped on an unexpected error.'
+          : undefined;
     if (reason === undefined) throw error;
     await platform.database.inTenant(appId, async (tx) => {
       const failed = await imports.transitionImport(tx, appId, importId, ['running'], { status: 'failed', error: reason, finishedAt: platform.clock() });
       if (!failed) return;
-      await audit(tx, { appId, actorUserId: row.createdBy, action: 'contact.import_failed', targetType: 'contact_import', targetId: importId, data: { error: reason } });
+      await audit(tx, {
+        appId,
+        actorUserId: row.createdBy,
+        action: 'contact.import_failed',
+        targetType: 'contact_import',
+        targetId: importId,
+        data: { error: reason },
+      });
       const counts = { imported: failed.imported, updated: failed.updated, skipped: failed.skipped, warnings: failed.warnings };
       await platform.events.emit(tx, {
         type: 'contact.import_finished',
@@ -87,7 +99,11 @@ export async function runImportJob(platform: Platform, job: ImportJob, attempt: 
 async function importRows(platform: Platform, row: ImportRow, checker: DomainChecker | null): Promise<void> {
   const mapping = row.mapping as ImportMapping;
   const mailColumn = mapping.mail!;
-  const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), { ...importReadLimits, workers: platform.workers, sheet: sheetOf(row.preview) });
+  const sheet = await openSpreadsheet(await platform.storage.get(row.storageKey), {
+    ...importReadLimits,
+    workers: platform.workers,
+    sheet: sheetOf(row.preview),
+  });
   const seen = new Set<string>();
   let processed = row.processedRows;
   let dataRows = 0;
@@ -165,9 +181,17 @@ async function commitChunk(
     if (!current || current.status !== 'running' || current.processedRows !== processedBefore) {
       throw new Error(`contact import ${importId} moved on meanwhile (another worker?): this run stops`);
     }
-    const existing = await repo.existingMails(tx, appId, accepted.map((c) => c.mail));
+    const existing = await repo.existingMails(
+      tx,
+      appId,
+      accepted.map((c) => c.mail),
+    );
     const fresh = accepted.filter((c) => !existing.has(c.mail));
-    const raced = await repo.insertImported(tx, appId, fresh.map((c) => forInsert(c, lang)));
+    const raced = await repo.insertImported(
+      tx,
+      appId,
+      fresh.map((c) => forInsert(c, lang)),
+    );
     const toUpdate = accepted.filter((c) => existing.has(c.mail) || raced.has(c.mail));
     const updated = await repo.updateImported(tx, appId, toUpdate, now);
     await imports.insertOutcomes(tx, outcomes);

@@ -13,18 +13,31 @@ export async function insertImport(db: Executor, row: NewImportRow): Promise<Imp
 }
 
 export async function findImport(db: Executor, appId: string, id: string): Promise<ImportRow | undefined> {
-  const [row] = await db.select().from(contactImports).where(and(eq(contactImports.appId, appId), eq(contactImports.id, id)));
+  const [row] = await db
+    .select()
+    .from(contactImports)
+    .where(and(eq(contactImports.appId, appId), eq(contactImports.id, id)));
   return row;
 }
 
 /** Locks the import row for the transaction (one chunk at a time, even with two workers on one job). */
 export async function lockImport(db: Executor, appId: string, id: string): Promise<ImportRow | undefined> {
-  const [row] = await db.select().from(contactImports).where(and(eq(contactImports.appId, appId), eq(contactImports.id, id))).for('update');
+  const [row] = await db
+    .select()
+    .from(contactImports)
+    .where(and(eq(contactImports.appId, appId), eq(contactImports.id, id)))
+    .for('update');
   return row;
 }
 
 /** Moves the import from one of `from` to a new status (with other changes); undefined when it was not there. */
-export async function transitionImport(db: Executor, appId: string, id: string, from: ImportStatus[], patch: Partial<NewImportRow>): Promise<ImportRow | undefined> {
+export async function transitionImport(
+  db: Executor,
+  appId: string,
+  id: string,
+  from: ImportStatus[],
+  patch: Partial<NewImportRow>,
+): Promise<ImportRow | undefined> {
   const [row] = await db
     .update(contactImports)
     .set(patch)
@@ -61,7 +74,9 @@ export async function advanceImport(db: Executor, appId: string, id: string, pro
 export async function reasonCounts(db: Executor, appId: string, importId: string): Promise<Partial<Record<ImportRowReason, number>>> {
   const result = (await db.execute(sql`
     select reason, count(*)::int as n from ${contactImportRows}, jsonb_array_elements_text(${contactImportRows.reasons}) as reason
-    where ${contactImportRows.appId} = ${appId} and ${contactImportRows.importId} = ${importId} group by reason`)) as unknown as { rows: { reason: ImportRowReason; n: number }[] };
+    where ${contactImportRows.appId} = ${appId} and ${contactImportRows.importId} = ${importId} group by reason`)) as unknown as {
+    rows: { reason: ImportRowReason; n: number }[];
+  };
   return Object.fromEntries(result.rows.map((r) => [r.reason, r.n]));
 }
 
@@ -75,7 +90,11 @@ export async function listOutcomes(
   importId: string,
   filter: { outcome?: 'skipped' | 'warning'; limit: number; offset: number },
 ): Promise<{ rows: ImportOutcomeRow[]; total: number }> {
-  const where = and(eq(contactImportRows.appId, appId), eq(contactImportRows.importId, importId), filter.outcome ? eq(contactImportRows.outcome, filter.outcome) : undefined);
+  const where = and(
+    eq(contactImportRows.appId, appId),
+    eq(contactImportRows.importId, importId),
+    filter.outcome ? eq(contactImportRows.outcome, filter.outcome) : undefined,
+  );
   const rows = await db.select().from(contactImportRows).where(where).orderBy(asc(contactImportRows.line)).limit(filter.limit).offset(filter.offset);
   const [total] = await db.select({ n: count() }).from(contactImportRows).where(where);
   return { rows, total: total?.n ?? 0 };
@@ -86,7 +105,14 @@ export async function skippedPage(db: Executor, appId: string, importId: string,
   return db
     .select()
     .from(contactImportRows)
-    .where(and(eq(contactImportRows.appId, appId), eq(contactImportRows.importId, importId), eq(contactImportRows.outcome, 'skipped'), sql`${contactImportRows.line} > ${afterLine}`))
+    .where(
+      and(
+        eq(contactImportRows.appId, appId),
+        eq(contactImportRows.importId, importId),
+        eq(contactImportRows.outcome, 'skipped'),
+        sql`${contactImportRows.line} > ${afterLine}`,
+      ),
+    )
     .orderBy(asc(contactImportRows.line))
     .limit(limit);
 }

@@ -52,7 +52,8 @@ export async function analyse(file: UploadedFile, workers?: WorkerPool, read: { 
       const long = cells.findIndex((c) => c.length > maxCellChars);
       if (long >= 0) throw invalidContent(`${fileName}: cell ${columnLetters(long)}${line} holds more than ${maxCellChars.toLocaleString('en')} characters.`);
       sheetRows++;
-      if (sample.length < previewRows) sample.push(cells.slice(0, previewColumns).map((c) => (c.length > previewCellChars ? `${c.slice(0, previewCellChars)}…` : c)));
+      if (sample.length < previewRows)
+        sample.push(cells.slice(0, previewColumns).map((c) => (c.length > previewCellChars ? `${c.slice(0, previewCellChars)}…` : c)));
     }
   } catch (error) {
     if (error instanceof SpreadsheetError) throw spreadsheetProblem(error, fileName);
@@ -86,8 +87,24 @@ export async function uploadImport(opts: Options & { file: UploadedFile }): Prom
   const domainCheck = (await domainCheckerFor(platform.config.emailDomainCheck)) ? 'on' : 'off';
   try {
     return await platform.database.inTenant(actor.appId, async (tx) => {
-      const row = await imports.insertImport(tx, { appId: actor.appId, createdBy: actor.userId, storageKey, fileName: file.fileName, preview, sheetRows, domainCheck });
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'contact.import_uploaded', targetType: 'contact_import', targetId: row.id, data: { fileName: file.fileName, rows: sheetRows }, ip: actor.ip });
+      const row = await imports.insertImport(tx, {
+        appId: actor.appId,
+        createdBy: actor.userId,
+        storageKey,
+        fileName: file.fileName,
+        preview,
+        sheetRows,
+        domainCheck,
+      });
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'contact.import_uploaded',
+        targetType: 'contact_import',
+        targetId: row.id,
+        data: { fileName: file.fileName, rows: sheetRows },
+        ip: actor.ip,
+      });
       return row;
     });
   } catch (error) {
@@ -119,7 +136,8 @@ export async function startImport(opts: Options & { id: string; input: ReturnTyp
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await imports.lockImport(tx, actor.appId, opts.id);
     if (!row) throw notFound('Import');
-    if (row.status !== 'uploaded') throw new AppError('INVALID_TRANSITION', `This import is already ${row.status}: upload the file again to start another one.`);
+    if (row.status !== 'uploaded')
+      throw new AppError('INVALID_TRANSITION', `This import is already ${row.status}: upload the file again to start another one.`);
     const columns = (row.preview as ContactImport['preview']).columns.length;
     const used = new Map<number, ContactField>();
     for (const [field, column] of Object.entries(input.mapping) as [ContactField, number][]) {
@@ -136,9 +154,22 @@ export async function startImport(opts: Options & { id: string; input: ReturnTyp
       used.set(column, field);
     }
     const totalRows = Math.max(0, row.sheetRows - (input.ignoreFirstLine ? 1 : 0));
-    const queued = await imports.transitionImport(tx, actor.appId, row.id, ['uploaded'], { status: 'queued', mapping: input.mapping as ImportMapping, ignoreFirstLine: input.ignoreFirstLine, totalRows });
+    const queued = await imports.transitionImport(tx, actor.appId, row.id, ['uploaded'], {
+      status: 'queued',
+      mapping: input.mapping as ImportMapping,
+      ignoreFirstLine: input.ignoreFirstLine,
+      totalRows,
+    });
     await platform.jobs.enqueue(tx, importQueue, { appId: actor.appId, importId: row.id } satisfies ImportJob);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'contact.import_started', targetType: 'contact_import', targetId: row.id, data: { totalRows }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'contact.import_started',
+      targetType: 'contact_import',
+      targetId: row.id,
+      data: { totalRows },
+      ip: actor.ip,
+    });
     return queued!;
   });
 }
@@ -160,7 +191,8 @@ const rejectedPageSize = 1000;
  */
 export async function rejectedRows(opts: Options & { id: string }): Promise<{ fileName: string; body: Readable } | null> {
   const { platform, actor } = opts;
-  const page = (afterLine: number) => platform.database.inTenant(actor.appId, (tx) => imports.skippedPage(tx, actor.appId, opts.id, afterLine, rejectedPageSize));
+  const page = (afterLine: number) =>
+    platform.database.inTenant(actor.appId, (tx) => imports.skippedPage(tx, actor.appId, opts.id, afterLine, rejectedPageSize));
   const row = await findImport(platform, actor, opts.id);
   const first = await page(0);
   if (!first.length) return null;
@@ -169,7 +201,10 @@ export async function rejectedRows(opts: Options & { id: string }): Promise<{ fi
   const preview = row.preview as ContactImport['preview'];
   const width = preview.columns.length;
   const columns = [
-    ...Array.from({ length: width }, (_, i) => ({ key: `c${i}`, header: (row.ignoreFirstLine ? preview.columns[i]?.header : '') || fill(t.column, { letter: columnLetters(i) }) })),
+    ...Array.from({ length: width }, (_, i) => ({
+      key: `c${i}`,
+      header: (row.ignoreFirstLine ? preview.columns[i]?.header : '') || fill(t.column, { letter: columnLetters(i) }),
+    })),
     { key: 'reason', header: t.reason, width: 50 },
   ];
   async function* rows() {

@@ -15,7 +15,19 @@ describe('contact import rules', () => {
     expect(verdict).toEqual({
       kind: 'accepted',
       warnings: [],
-      contact: { mail: 'ann@example.com', firstname: 'Ann', lastname: 'Lee', civility: 'MME', title: null, company: 'ACME', phoneNumber: null, mobile: '+33612345678', lang: 'en', address: null, additionalAddress: null },
+      contact: {
+        mail: 'ann@example.com',
+        firstname: 'Ann',
+        lastname: 'Lee',
+        civility: 'MME',
+        title: null,
+        company: 'ACME',
+        phoneNumber: null,
+        mobile: '+33612345678',
+        lang: 'en',
+        address: null,
+        additionalAddress: null,
+      },
     });
   });
 
@@ -54,7 +66,23 @@ describe('contact import rules', () => {
   });
 
   it('reads languages in any case, with a region, or by name; unknown → default with a warning', () => {
-    for (const [text, lang] of [['FR', 'fr'], ['fr-FR', 'fr'], ['en_GB', 'en'], ['Français', 'fr'], ['german', 'de'], ['Deutsch', 'de'], ['Español', 'es'], ['BG', 'bg'], ['ca-ES', 'ca'], ['pl', 'pl'], ['ro_RO', 'ro'], ['Română', 'ro'], ['Polski', 'pl'], ['Català', 'ca'], ['Български', 'bg']] as const) {
+    for (const [text, lang] of [
+      ['FR', 'fr'],
+      ['fr-FR', 'fr'],
+      ['en_GB', 'en'],
+      ['Français', 'fr'],
+      ['german', 'de'],
+      ['Deutsch', 'de'],
+      ['Español', 'es'],
+      ['BG', 'bg'],
+      ['ca-ES', 'ca'],
+      ['pl', 'pl'],
+      ['ro_RO', 'ro'],
+      ['Română', 'ro'],
+      ['Polski', 'pl'],
+      ['Català', 'ca'],
+      ['Български', 'bg'],
+    ] as const) {
       expect(parseLanguage(text), text).toBe(lang);
     }
     // The spec's import list only (section 5): Greek, Danish, Swedish… get the default with a warning, never another language.

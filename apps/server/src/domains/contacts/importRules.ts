@@ -44,9 +44,7 @@ export interface ImportedContact {
 }
 
 export type RowVerdict =
-  | { kind: 'blank' }
-  | { kind: 'skipped'; reasons: ImportRowReason[] }
-  | { kind: 'accepted'; contact: ImportedContact; warnings: ImportRowReason[] };
+  { kind: 'blank' } | { kind: 'skipped'; reasons: ImportRowReason[] } | { kind: 'accepted'; contact: ImportedContact; warnings: ImportRowReason[] };
 
 export interface RowContext {
   /** E-mails of the earlier rows (lower-case); the row's own is added when it has a valid one. */
@@ -84,17 +82,40 @@ export function internationalPhone(text: string): string | null {
 
 /** The import languages by name, in English, French and the language itself (accents and case ignored). */
 const languageNames: Record<string, ImportLanguage> = {
-  bulgarian: 'bg', bulgare: 'bg', 'български': 'bg', balgarski: 'bg',
-  catalan: 'ca', catala: 'ca',
-  german: 'de', allemand: 'de', deutsch: 'de',
-  english: 'en', anglais: 'en',
-  spanish: 'es', espagnol: 'es', espanol: 'es', castellano: 'es',
-  french: 'fr', francais: 'fr',
-  italian: 'it', italien: 'it', italiano: 'it',
-  polish: 'pl', polonais: 'pl', polski: 'pl',
-  dutch: 'nl', neerlandais: 'nl', nederlands: 'nl', hollandais: 'nl',
-  portuguese: 'pt', portugais: 'pt', portugues: 'pt',
-  romanian: 'ro', roumain: 'ro', romana: 'ro', romaneste: 'ro',
+  bulgarian: 'bg',
+  bulgare: 'bg',
+  български: 'bg',
+  balgarski: 'bg',
+  catalan: 'ca',
+  catala: 'ca',
+  german: 'de',
+  allemand: 'de',
+  deutsch: 'de',
+  english: 'en',
+  anglais: 'en',
+  spanish: 'es',
+  espagnol: 'es',
+  espanol: 'es',
+  castellano: 'es',
+  french: 'fr',
+  francais: 'fr',
+  italian: 'it',
+  italien: 'it',
+  italiano: 'it',
+  polish: 'pl',
+  polonais: 'pl',
+  polski: 'pl',
+  dutch: 'nl',
+  neerlandais: 'nl',
+  nederlands: 'nl',
+  hollandais: 'nl',
+  portuguese: 'pt',
+  portugais: 'pt',
+  portugues: 'pt',
+  romanian: 'ro',
+  roumain: 'ro',
+  romana: 'ro',
+  romaneste: 'ro',
 };
 
 /** An import language from what a spreadsheet may say ("FR", "fr-FR", "Français"…), or null (`el`, `da`: not in the list). */
@@ -107,9 +128,27 @@ export function parseLanguage(text: string): ImportLanguage | null {
 }
 
 const civilities: Record<string, 'M' | 'MME' | 'OTHER'> = {
-  m: 'M', mr: 'M', monsieur: 'M', mister: 'M', sir: 'M', herr: 'M', sr: 'M', senor: 'M',
-  mme: 'MME', mrs: 'MME', ms: 'MME', miss: 'MME', madame: 'MME', mademoiselle: 'MME', mlle: 'MME', frau: 'MME', sra: 'MME', senora: 'MME',
-  other: 'OTHER', autre: 'OTHER', mx: 'OTHER',
+  m: 'M',
+  mr: 'M',
+  monsieur: 'M',
+  mister: 'M',
+  sir: 'M',
+  herr: 'M',
+  sr: 'M',
+  senor: 'M',
+  mme: 'MME',
+  mrs: 'MME',
+  ms: 'MME',
+  miss: 'MME',
+  madame: 'MME',
+  mademoiselle: 'MME',
+  mlle: 'MME',
+  frau: 'MME',
+  sra: 'MME',
+  senora: 'MME',
+  other: 'OTHER',
+  autre: 'OTHER',
+  mx: 'OTHER',
 };
 
 /** M, MME or OTHER from what a spreadsheet may say ("Mr.", "Madame"…), undefined when not recognised. */

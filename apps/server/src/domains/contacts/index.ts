@@ -11,5 +11,4 @@ export { domainOf, judgeRow, missingName, normaliseEmail, type ImportMapping, ty
 /** The one-box search (search domain): the tenant's contacts, by names, e-mail and company. */
 export { searchContacts } from './service.ts';
 /** The GDPR domain: a person's contact rows, their erasure, the retention purge of unused contacts. */
-export { contactsOfEmail, contactsUnchangedSince, deleteContactsById, eraseContactsOfEmail } from './gdpr.ts';
-export type { ContactRow } from './repository.ts';
+export { contactsOfEmail, contactsUnchangedSince, deleteContactsById, eraseContactsOfEmail, type PersonContactView } from './gdpr.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { listPage, matchIds, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
 import type { ImportedContact } from './importRules.ts';
@@ -42,7 +42,14 @@ function orderOf(filter: Pick<ContactListFilter, 'order' | 'orderBy'>) {
 /** The search through the trigram index on search_text (few matches), else as a filter while walking the order. */
 async function searchMatches(db: Executor, appId: string, search: string): Promise<SearchMatches> {
   const walk = like(contacts.searchText, likeTerm(search));
-  const ids = await matchIds(db, [(limit) => db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.appId, appId), walk)).limit(limit)]);
+  const ids = await matchIds(db, [
+    (limit) =>
+      db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.appId, appId), walk))
+        .limit(limit),
+  ]);
   return { ids, walk };
 }
 
@@ -60,7 +67,13 @@ export async function listContacts(db: Executor, appId: string, filter: ContactL
  * One page of the export, after the last row of the previous page (keyset on created_at, id: no OFFSET that grows
  * with the page number). The export keeps its own order (newest first) whatever the list's.
  */
-export async function exportPage(db: Executor, appId: string, search: string | undefined, after: { createdAt: Date; id: string } | undefined, limit: number): Promise<ContactRow[]> {
+export async function exportPage(
+  db: Executor,
+  appId: string,
+  search: string | undefined,
+  after: { createdAt: Date; id: string } | undefined,
+  limit: number,
+): Promise<ContactRow[]> {
   // A row comparison, which the (app_id, created_at desc, id desc) index serves (an OR of the two would not).
   const keyset = after ? sql`(${contacts.createdAt}, ${contacts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined;
   return db
@@ -72,7 +85,10 @@ export async function exportPage(db: Executor, appId: string, search: string | u
 }
 
 export async function findContact(db: Executor, appId: string, id: string): Promise<ContactRow | undefined> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.appId, appId), eq(contacts.id, id)));
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.appId, appId), eq(contacts.id, id)));
   return row;
 }
 
@@ -85,17 +101,27 @@ export async function mailTaken(db: Executor, appId: string, mail: string, excep
 }
 
 export async function insertContact(db: Executor, appId: string, values: ContactValues): Promise<ContactRow> {
-  const [row] = await db.insert(contacts).values({ ...values, appId }).returning();
+  const [row] = await db
+    .insert(contacts)
+    .values({ ...values, appId })
+    .returning();
   return row!;
 }
 
 export async function updateContact(db: Executor, appId: string, id: string, values: ContactValues, now: Date): Promise<ContactRow | undefined> {
-  const [row] = await db.update(contacts).set({ ...values, updatedAt: now }).where(and(eq(contacts.appId, appId), eq(contacts.id, id))).returning();
+  const [row] = await db
+    .update(contacts)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(contacts.appId, appId), eq(contacts.id, id)))
+    .returning();
   return row;
 }
 
 export async function deleteContact(db: Executor, appId: string, id: string): Promise<ContactRow | undefined> {
-  const [row] = await db.delete(contacts).where(and(eq(contacts.appId, appId), eq(contacts.id, id))).returning();
+  const [row] = await db
+    .delete(contacts)
+    .where(and(eq(contacts.appId, appId), eq(contacts.id, id)))
+    .returning();
   return row;
 }
 
@@ -104,7 +130,10 @@ export async function deleteContact(db: Executor, appId: string, id: string): Pr
 /** Which of these e-mails the tenant's address book already has. */
 export async function existingMails(db: Executor, appId: string, mails: string[]): Promise<Set<string>> {
   if (!mails.length) return new Set();
-  const rows = await db.select({ mail: contacts.mail }).from(contacts).where(and(eq(contacts.appId, appId), inArray(contacts.mail, mails)));
+  const rows = await db
+    .select({ mail: contacts.mail })
+    .from(contacts)
+    .where(and(eq(contacts.appId, appId), inArray(contacts.mail, mails)));
   return new Set(rows.map((r) => r.mail));
 }
 
@@ -144,7 +173,10 @@ export async function updateImported(db: Executor, appId: string, rows: Imported
   );
   const result = (await db.execute(sql`
     update contacts c set ${set}, updated_at = ${now.toISOString()}::timestamptz
-    from (values ${values}) as v(mail, ${sql.join(updatable.map((c) => sql.identifier(c)), sql`, `)})
+    from (values ${values}) as v(mail, ${sql.join(
+      updatable.map((c) => sql.identifier(c)),
+      sql`, `,
+    )})
     where c.app_id = ${appId} and c.mail = v.mail::text
     returning c.id`)) as unknown as { rows?: unknown[]; rowCount?: number; length?: number };
   return result.rows?.length ?? result.length ?? 0;
@@ -154,4 +186,49 @@ export async function updateImported(db: Executor, appId: string, rows: Imported
 export async function countContacts(db: Executor, appId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.appId, appId));
   return row?.n ?? 0;
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// What the GDPR domain asks of the address book (gdpr.ts, docs/gdpr.md).
+
+/** The contact of this address in the tenant (mail is stored lower-case, unique per tenant): none or one. */
+export async function contactsOfEmail(db: Executor, appId: string, email: string): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.appId, appId), eq(contacts.mail, email.toLowerCase())));
+}
+
+/** Deletes the contact of this address; answers how many rows went. */
+export async function eraseContactsOfEmail(db: Executor, appId: string, email: string): Promise<number> {
+  const deleted = await db
+    .delete(contacts)
+    .where(and(eq(contacts.appId, appId), eq(contacts.mail, email.toLowerCase())))
+    .returning({ id: contacts.id });
+  return deleted.length;
+}
+
+/** Up to `limit` contacts not changed since `before`, after the id `afterId` (a run walks them by id). */
+export async function contactsUnchangedSince(
+  db: Executor,
+  appId: string,
+  before: Date,
+  limit: number,
+  afterId?: string,
+): Promise<Pick<ContactRow, 'id' | 'mail'>[]> {
+  return db
+    .select({ id: contacts.id, mail: contacts.mail })
+    .from(contacts)
+    .where(and(eq(contacts.appId, appId), lt(contacts.updatedAt, before), afterId ? gt(contacts.id, afterId) : undefined))
+    .orderBy(asc(contacts.id))
+    .limit(limit);
+}
+
+export async function deleteContactsById(db: Executor, appId: string, ids: readonly string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const deleted = await db
+    .delete(contacts)
+    .where(and(eq(contacts.appId, appId), inArray(contacts.id, [...ids])))
+    .returning({ id: contacts.id });
+  return deleted.length;
 }

@@ -23,8 +23,12 @@ export async function contactRoutes(app: App, platform: Platform) {
     const body = await contacts.exportContacts({ platform, actor: requireActor(request), search: request.query.search });
     return sendFile(reply, { fileName: `contacts-${platform.clock().toISOString().slice(0, 10)}.xlsx`, contentType: xlsxMimeType, body });
   });
-  serve(app, endpoints.get, async (request) => item(presentContact(await contacts.getContact({ platform, actor: requireActor(request), id: request.params.id }))));
-  serve(app, endpoints.create, async (request) => item(presentContact(await contacts.createContact({ platform, actor: requireActor(request), input: request.body }))));
+  serve(app, endpoints.get, async (request) =>
+    item(presentContact(await contacts.getContact({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
+  serve(app, endpoints.create, async (request) =>
+    item(presentContact(await contacts.createContact({ platform, actor: requireActor(request), input: request.body }))),
+  );
   serve(app, endpoints.update, async (request) =>
     item(presentContact(await contacts.updateContact({ platform, actor: requireActor(request), id: request.params.id, input: request.body }))),
   );
@@ -45,7 +49,9 @@ export async function contactRoutes(app: App, platform: Platform) {
   serve(app, endpoints.startImport, async (request) =>
     item(presentImport(await importing.startImport({ platform, actor: requireActor(request), id: request.params.id, input: request.body }))),
   );
-  serve(app, endpoints.getImport, async (request) => item(presentImport(await importing.getImport({ platform, actor: requireActor(request), id: request.params.id }))));
+  serve(app, endpoints.getImport, async (request) =>
+    item(presentImport(await importing.getImport({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
   serve(app, endpoints.importRows, async (request) => {
     const q = request.query;
     const { rows, total } = await importing.importOutcomes({ platform, actor: requireActor(request), id: request.params.id, filter: q });

@@ -95,5 +95,9 @@ export const contactImportRows = pgTable(
     reasons: jsonb('reasons').$type<ImportRowReason[]>().notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.line] }), index('contact_import_rows_outcome_idx').on(t.importId, t.outcome, t.line), tenantPolicy('contact_import_rows')],
+  (t) => [
+    primaryKey({ columns: [t.importId, t.line] }),
+    index('contact_import_rows_outcome_idx').on(t.importId, t.outcome, t.line),
+    tenantPolicy('contact_import_rows'),
+  ],
 ).enableRLS();

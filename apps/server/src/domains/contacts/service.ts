@@ -99,7 +99,15 @@ export async function updateContact(opts: Options & { id: string; input: ParsedI
       if (values.mail !== before.mail && (await repo.mailTaken(tx, actor.appId, values.mail, before.id))) throw contactEmailUsed();
       const row = (await repo.updateContact(tx, actor.appId, before.id, values, platform.clock()))!;
       const changed = (Object.keys(values) as (keyof ContactValues)[]).filter((k) => (values[k] ?? null) !== (before[k] ?? null));
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'contact.updated', targetType: 'contact', targetId: row.id, data: { changed }, ip: actor.ip });
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'contact.updated',
+        targetType: 'contact',
+        targetId: row.id,
+        data: { changed },
+        ip: actor.ip,
+      });
       return row;
     }),
   );
@@ -110,7 +118,15 @@ export async function deleteContact(opts: Options & { id: string }): Promise<voi
   await platform.database.inTenant(actor.appId, async (tx) => {
     const row = await repo.deleteContact(tx, actor.appId, opts.id);
     if (!row) throw notFound('Contact');
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'contact.deleted', targetType: 'contact', targetId: row.id, data: { mail: row.mail }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'contact.deleted',
+      targetType: 'contact',
+      targetId: row.id,
+      data: { mail: row.mail },
+      ip: actor.ip,
+    });
   });
 }
 

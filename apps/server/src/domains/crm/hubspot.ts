@@ -54,9 +54,11 @@ async function call(url: string, init: RequestInit): Promise<unknown> {
     body = { message: text.slice(0, 300) };
   }
   if (response.ok) return body;
-  const details = [body.message, body.error_description, ...(Array.isArray(body.errors) ? body.errors.map((e: { message?: unknown }) => e?.message) : [])].filter(
-    (m): m is string => typeof m === 'string' && m.length > 0,
-  );
+  const details = [
+    body.message,
+    body.error_description,
+    ...(Array.isArray(body.errors) ? body.errors.map((e: { message?: unknown }) => e?.message) : []),
+  ].filter((m): m is string => typeof m === 'string' && m.length > 0);
   const retryAfter = Number(response.headers.get('retry-after'));
   const invalidGrant = body.error === 'invalid_grant' || body.status === 'BAD_REFRESH_TOKEN';
   throw new HubSpotError(response.status, details.length ? details : [`HubSpot answered ${response.status}.`], {
@@ -92,7 +94,11 @@ export async function refreshTokens(s: HubSpotSettings, refreshToken: string): P
 
 /** `GET /oauth/v1/access-tokens/:token`: the portal (hub) the token belongs to and its scopes. */
 export async function tokenInfo(s: HubSpotSettings, accessToken: string): Promise<TokenInfo> {
-  const b = (await call(`${s.apiBase}/oauth/v1/access-tokens/${encodeURIComponent(accessToken)}`, { method: 'GET' })) as { hub_id?: number | string; hub_domain?: string; scopes?: string[] };
+  const b = (await call(`${s.apiBase}/oauth/v1/access-tokens/${encodeURIComponent(accessToken)}`, { method: 'GET' })) as {
+    hub_id?: number | string;
+    hub_domain?: string;
+    scopes?: string[];
+  };
   if (b.hub_id === undefined) throw new HubSpotError(200, ['HubSpot answered no portal id.']);
   return { hubId: String(b.hub_id), hubDomain: b.hub_domain ?? null, scopes: Array.isArray(b.scopes) ? b.scopes : [] };
 }
@@ -109,7 +115,10 @@ export interface HubSpotContact {
 
 /** `POST /crm/v3/objects/contacts/search`: the default searchable properties match `query`. */
 export async function searchContacts(s: HubSpotSettings, accessToken: string, query: string, limit = 10): Promise<HubSpotContact[]> {
-  const b = (await call(`${s.apiBase}/crm/v3/objects/contacts/search`, json(accessToken, { query, limit, properties: ['firstname', 'lastname', 'email', 'phone'] }))) as { results?: HubSpotContact[] };
+  const b = (await call(
+    `${s.apiBase}/crm/v3/objects/contacts/search`,
+    json(accessToken, { query, limit, properties: ['firstname', 'lastname', 'email', 'phone'] }),
+  )) as { results?: HubSpotContact[] };
   return (b.results ?? []).slice(0, limit);
 }
 
@@ -129,12 +138,19 @@ export async function uploadFile(s: HubSpotSettings, accessToken: string, file: 
 export const noteToContactAssociation = 202;
 
 /** `POST /crm/v3/objects/notes`, associated with the contact; answers the note's id. */
-export async function createNote(s: HubSpotSettings, accessToken: string, note: { contactId: string; body: string; timestamp: Date; attachmentIds: string[] }): Promise<string> {
+export async function createNote(
+  s: HubSpotSettings,
+  accessToken: string,
+  note: { contactId: string; body: string; timestamp: Date; attachmentIds: string[] },
+): Promise<string> {
   const properties: Record<string, string> = { hs_timestamp: note.timestamp.toISOString(), hs_note_body: note.body };
   if (note.attachmentIds.length) properties.hs_attachment_ids = note.attachmentIds.join(';');
   const b = (await call(
     `${s.apiBase}/crm/v3/objects/notes`,
-    json(accessToken, { properties, associations: [{ to: { id: note.contactId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: noteToContactAssociation }] }] }),
+    json(accessToken, {
+      properties,
+      associations: [{ to: { id: note.contactId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: noteToContactAssociation }] }],
+    }),
   )) as { id?: string | number };
   if (b.id === undefined) throw new HubSpotError(200, ['HubSpot answered no note id.']);
   return String(b.id);

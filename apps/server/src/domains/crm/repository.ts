@@ -77,13 +77,23 @@ export async function claimWriteBack(db: Executor, appId: string, id: string, no
   const [row] = await db
     .update(crmWriteBacks)
     .set({ claimedUntil: new Date(now.getTime() + seconds * 1000), attempts: sql`${crmWriteBacks.attempts} + 1`, updatedAt: now })
-    .where(and(eq(crmWriteBacks.appId, appId), eq(crmWriteBacks.id, id), eq(crmWriteBacks.status, 'pending'), or(isNull(crmWriteBacks.claimedUntil), lt(crmWriteBacks.claimedUntil, now))))
+    .where(
+      and(
+        eq(crmWriteBacks.appId, appId),
+        eq(crmWriteBacks.id, id),
+        eq(crmWriteBacks.status, 'pending'),
+        or(isNull(crmWriteBacks.claimedUntil), lt(crmWriteBacks.claimedUntil, now)),
+      ),
+    )
     .returning();
   return row;
 }
 
 export async function updateWriteBack(db: Executor, appId: string, id: string, set: Partial<typeof crmWriteBacks.$inferInsert>): Promise<void> {
-  await db.update(crmWriteBacks).set(set).where(and(eq(crmWriteBacks.appId, appId), eq(crmWriteBacks.id, id)));
+  await db
+    .update(crmWriteBacks)
+    .set(set)
+    .where(and(eq(crmWriteBacks.appId, appId), eq(crmWriteBacks.id, id)));
 }
 
 export async function recentFailures(db: Executor, appId: string, limit = 10): Promise<WriteBackRow[]> {
@@ -96,5 +106,8 @@ export async function recentFailures(db: Executor, appId: string, limit = 10): P
 }
 
 export async function writeBacksOf(db: Executor, appId: string, requestId: string): Promise<WriteBackRow[]> {
-  return db.select().from(crmWriteBacks).where(and(eq(crmWriteBacks.appId, appId), eq(crmWriteBacks.requestId, requestId)));
+  return db
+    .select()
+    .from(crmWriteBacks)
+    .where(and(eq(crmWriteBacks.appId, appId), eq(crmWriteBacks.requestId, requestId)));
 }

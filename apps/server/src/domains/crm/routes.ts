@@ -5,7 +5,7 @@ import { serve } from '../../platform/http/endpoints.ts';
 import { item } from '../../platform/http/envelope.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findApplication } from '../tenants/index.ts';
+import { applicationById } from '../tenants/index.ts';
 import * as crm from './service.ts';
 
 /** HubSpot's redirect: per client address, as every public endpoint (a consent round is a handful of calls). */
@@ -29,13 +29,15 @@ export function crmRoutes(app: App, platform: Platform) {
       return reply
         .status(400)
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${escaped}"><title>HubSpot</title><p>The HubSpot connection could not be completed. <a href="${escaped}">Back to Paraphe</a></p>`);
+        .send(
+          `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${escaped}"><title>HubSpot</title><p>The HubSpot connection could not be completed. <a href="${escaped}">Back to Paraphe</a></p>`,
+        );
     },
     callbackLimit,
   );
   serve(app, endpoints.searchContacts, async (request) => ({ data: await crm.searchContacts({ platform, actor: requireActor(request), q: request.query.q }) }));
   serve(app, endpoints.adminState, async (request) => {
-    const application = await platform.database.inSystem((tx) => findApplication(tx, request.params.id));
+    const application = await platform.database.inSystem((tx) => applicationById(tx, request.params.id));
     if (!application) throw notFound('Application');
     return item(await crm.adminConnectionState({ platform, appId: request.params.id }));
   });

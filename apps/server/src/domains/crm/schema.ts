@@ -80,7 +80,9 @@ export const crmWriteBacks = pgTable(
   },
   (t) => [
     uniqueIndex('crm_write_backs_request_signer_key').on(t.requestId, t.signerId, t.outcome),
-    index('crm_write_backs_failed_idx').on(t.appId, t.updatedAt.desc()).where(sql`status = 'failed'`),
+    index('crm_write_backs_failed_idx')
+      .on(t.appId, t.updatedAt.desc())
+      .where(sql`status = 'failed'`),
     tenantPolicy('crm_write_backs'),
   ],
 ).enableRLS();

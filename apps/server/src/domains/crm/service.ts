@@ -28,7 +28,14 @@ export async function startConnect(opts: { platform: Platform; actor: Actor }): 
   const now = platform.clock();
   const stateId = await platform.database.inTenant(actor.appId, async (tx) => {
     const id = await repo.insertState(tx, { appId: actor.appId, userId: actor.userId, expiresAt: new Date(now.getTime() + stateLifetimeMs) }, now);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.userId, action: 'crm.connect_started', targetType: 'crm_connection', targetId: id, data: { provider: 'hubspot' } });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.userId,
+      action: 'crm.connect_started',
+      targetType: 'crm_connection',
+      targetId: id,
+      data: { provider: 'hubspot' },
+    });
     return id;
   });
   const payload = `${stateId}.${actor.appId}`;
@@ -70,7 +77,10 @@ function verifiedState(platform: Platform, state: string): { stateId: string; ap
  * read, the tokens stored sealed. Answers the SPA address to send the browser to; a refusal is 400 with its code
  * in the address (the browser lands on a readable message, never on JSON).
  */
-export async function completeConnect(opts: { platform: Platform; query: { code?: string; state?: string; error?: string } }): Promise<{ status: 302 | 400; location: string }> {
+export async function completeConnect(opts: {
+  platform: Platform;
+  query: { code?: string; state?: string; error?: string };
+}): Promise<{ status: 302 | 400; location: string }> {
   const { platform, query } = opts;
   try {
     if (!platform.config.hubspot) throw new CallbackRefusal('not_configured', 'HUBSPOT_CLIENT_ID is not set');
@@ -106,8 +116,20 @@ export async function completeConnect(opts: { platform: Platform; query: { code?
         connectedBy: stateRow.userId,
         connectedAt: now,
       });
-      await audit(tx, { appId, actorUserId: stateRow.userId, action: 'crm.connected', targetType: 'crm_connection', targetId: row.id, data: { portalId: info.hubId, hubDomain: info.hubDomain, reconnected: !!previous } });
-      await platform.events.emit(tx, { type: 'crm.connected', appId, actorUserId: stateRow.userId, data: { provider: 'hubspot', portalId: info.hubId, connectedBy: stateRow.userId } });
+      await audit(tx, {
+        appId,
+        actorUserId: stateRow.userId,
+        action: 'crm.connected',
+        targetType: 'crm_connection',
+        targetId: row.id,
+        data: { portalId: info.hubId, hubDomain: info.hubDomain, reconnected: !!previous },
+      });
+      await platform.events.emit(tx, {
+        type: 'crm.connected',
+        appId,
+        actorUserId: stateRow.userId,
+        data: { provider: 'hubspot', portalId: info.hubId, connectedBy: stateRow.userId },
+      });
     });
     return { status: 302, location: returnUrl(platform, { ok: true }) };
   } catch (error) {
@@ -160,8 +182,20 @@ export async function disconnect(opts: { platform: Platform; actor: Actor }): Pr
   await platform.database.inTenant(actor.appId, async (tx) => {
     const deleted = await repo.deleteConnection(tx, actor.appId);
     if (!deleted) return;
-    await audit(tx, { appId: actor.appId, actorUserId: actor.userId, action: 'crm.disconnected', targetType: 'crm_connection', targetId: deleted.id, data: { portalId: deleted.portalId, revokedAtHubSpot: revoked } });
-    await platform.events.emit(tx, { type: 'crm.disconnected', appId: actor.appId, actorUserId: actor.userId, data: { provider: 'hubspot', portalId: deleted.portalId } });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.userId,
+      action: 'crm.disconnected',
+      targetType: 'crm_connection',
+      targetId: deleted.id,
+      data: { portalId: deleted.portalId, revokedAtHubSpot: revoked },
+    });
+    await platform.events.emit(tx, {
+      type: 'crm.disconnected',
+      appId: actor.appId,
+      actorUserId: actor.userId,
+      data: { provider: 'hubspot', portalId: deleted.portalId },
+    });
   });
 }
 
@@ -185,5 +219,11 @@ export async function searchContacts(opts: { platform: Platform; actor: Actor; q
 /** The product administrator's view of a tenant's connection (application view, tab Marketplace). */
 export async function adminConnectionState(opts: { platform: Platform; appId: string }) {
   const state = await connectionState(opts);
-  return { connected: state.connected, state: state.state, connectedAt: state.connectedAt, connectedBy: state.connectedBy?.name ?? null, portalId: state.portalId };
+  return {
+    connected: state.connected,
+    state: state.state,
+    connectedAt: state.connectedAt,
+    connectedBy: state.connectedBy?.name ?? null,
+    portalId: state.portalId,
+  };
 }

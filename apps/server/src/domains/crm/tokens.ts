@@ -82,14 +82,26 @@ async function refresh(platform: Platform, settings: hubspot.HubSpotSettings, ap
 async function markBroken(platform: Platform, tx: Tx, row: repo.ConnectionRow, reason: string) {
   const now = platform.clock();
   await repo.updateConnection(tx, row.appId, { state: 'broken', lastError: reason, updatedAt: now });
-  await audit(tx, { appId: row.appId, actorUserId: null, action: 'crm.connection_broken', targetType: 'crm_connection', targetId: row.id, data: { portalId: row.portalId, reason } });
-  await platform.events.emit(tx, { type: 'crm.connection_broken', appId: row.appId, data: { provider: 'hubspot', portalId: row.portalId, connectedBy: row.connectedBy, reason } });
+  await audit(tx, {
+    appId: row.appId,
+    actorUserId: null,
+    action: 'crm.connection_broken',
+    targetType: 'crm_connection',
+    targetId: row.id,
+    data: { portalId: row.portalId, reason },
+  });
+  await platform.events.emit(tx, {
+    type: 'crm.connection_broken',
+    appId: row.appId,
+    data: { provider: 'hubspot', portalId: row.portalId, connectedBy: row.connectedBy, reason },
+  });
 }
 
 /** A HubSpot failure as the API answers it: CRM_UNAVAILABLE with HubSpot's messages in `details.errors` (one toast each). */
 export function unavailable(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof hubspot.HubSpotError) return new AppError('CRM_UNAVAILABLE', error.message, { details: { status: error.status, errors: error.details }, cause: error });
+  if (error instanceof hubspot.HubSpotError)
+    return new AppError('CRM_UNAVAILABLE', error.message, { details: { status: error.status, errors: error.details }, cause: error });
   return new AppError('CRM_UNAVAILABLE', undefined, { cause: error });
 }
 

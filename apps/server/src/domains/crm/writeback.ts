@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fill } from '../../platform/pdf-texts.ts';
 import { defineJob, defineSubscription } from '../../platform/modules.ts';
-import { completedFiles, signersOf } from '../signatures/index.ts';
+import { completedFiles, signersOfRequests } from '../signatures/index.ts';
 import { getApplication, settingsOf as tenantSettingsOf } from '../tenants/index.ts';
 import * as hubspot from './hubspot.ts';
 import { crmNoteTexts } from './noteTexts.ts';
@@ -24,7 +24,12 @@ export const retryDelaysSeconds = [1, 10, 60, 300, 1800, 7200] as const;
 const claimSeconds = 120;
 
 type Outcome = 'completed' | 'refused' | 'expired' | 'canceled';
-const outcomeOf: Record<string, Outcome> = { 'signature.completed': 'completed', 'signature.refused': 'refused', 'signature.expired': 'expired', 'signature.canceled': 'canceled' };
+const outcomeOf: Record<string, Outcome> = {
+  'signature.completed': 'completed',
+  'signature.refused': 'refused',
+  'signature.expired': 'expired',
+  'signature.canceled': 'canceled',
+};
 
 export interface WriteBackJob {
   appId: string;
@@ -45,7 +50,7 @@ async function planWriteBacks(platform: Platform, tx: Tx, event: DomainEvent) {
   const connection = await repo.findConnection(tx, event.appId);
   if (!connection || !platform.config.hubspot) return;
   const data = event.data as { requestId: string; label: string };
-  const linked = (await signersOf(tx, event.appId, [data.requestId])).filter((s) => s.connectorIdc);
+  const linked = (await signersOfRequests(tx, event.appId, [data.requestId])).filter((s) => s.connectorIdc);
   const created = await repo.insertWriteBacks(
     tx,
     linked.map((s) => ({
@@ -59,7 +64,12 @@ async function planWriteBacks(platform: Platform, tx: Tx, event: DomainEvent) {
       occurredAt: new Date(event.occurredAt),
     })),
   );
-  if (created.length) await platform.jobs.enqueueMany(tx, writeBackQueue, created.map((row) => ({ data: { appId: row.appId, writeBackId: row.id } satisfies WriteBackJob })));
+  if (created.length)
+    await platform.jobs.enqueueMany(
+      tx,
+      writeBackQueue,
+      created.map((row) => ({ data: { appId: row.appId, writeBackId: row.id } satisfies WriteBackJob })),
+    );
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -76,7 +86,9 @@ async function runWriteBack(platform: Platform, job: WriteBackJob): Promise<void
   if (!row) return; // done, failed, or another run holds it
   try {
     await writeBack(platform, row);
-    await platform.database.inTenant(job.appId, (tx) => repo.updateWriteBack(tx, job.appId, row.id, { status: 'done', error: null, claimedUntil: null, updatedAt: platform.clock() }));
+    await platform.database.inTenant(job.appId, (tx) =>
+      repo.updateWriteBack(tx, job.appId, row.id, { status: 'done', error: null, claimedUntil: null, updatedAt: platform.clock() }),
+    );
   } catch (error) {
     await recordFailure(platform, row, error);
   }
@@ -91,7 +103,11 @@ async function writeBack(platform: Platform, row: repo.WriteBackRow) {
       const files = await platform.database.inTenant(row.appId, (tx) => completedFiles(tx, row.appId, [row.requestId]));
       for (const file of files) {
         const bytes = await platform.storage.get(file.storageKey);
-        fileIds.push(await withAccessToken(platform, row.appId, (token) => hubspot.uploadFile(settings, token, { name: file.fileName, bytes, contentType: 'application/pdf' })));
+        fileIds.push(
+          await withAccessToken(platform, row.appId, (token) =>
+            hubspot.uploadFile(settings, token, { name: file.fileName, bytes, contentType: 'application/pdf' }),
+          ),
+        );
       }
     }
     const recorded = fileIds;
@@ -101,7 +117,9 @@ async function writeBack(platform: Platform, row: repo.WriteBackRow) {
   const attachmentIds = fileIds;
   const { defaultLanguage } = tenantSettingsOf(await platform.database.inTenant(row.appId, (tx) => getApplication(tx, row.appId)));
   const body = noteBody(row, defaultLanguage);
-  const noteId = await withAccessToken(platform, row.appId, (token) => hubspot.createNote(settings, token, { contactId: row.idc, body, timestamp: row.occurredAt, attachmentIds }));
+  const noteId = await withAccessToken(platform, row.appId, (token) =>
+    hubspot.createNote(settings, token, { contactId: row.idc, body, timestamp: row.occurredAt, attachmentIds }),
+  );
   await platform.database.inTenant(row.appId, (tx) => repo.updateWriteBack(tx, row.appId, row.id, { noteId, updatedAt: platform.clock() }));
 }
 
@@ -110,11 +128,21 @@ async function recordFailure(platform: Platform, row: repo.WriteBackRow, error: 
   const now = platform.clock();
   const retryable = error instanceof hubspot.HubSpotError && (error.status === null || error.status === 429 || error.status >= 500);
   if (!retryable && !(error instanceof hubspot.HubSpotError) && !(error instanceof AppError)) throw error; // a bug or the database: pg-boss retries the job
-  const delay = retryable ? ((error as hubspot.HubSpotError).status === 429 ? Math.min((error as hubspot.HubSpotError).retryAfterSeconds ?? 10, 3600) : retryDelaysSeconds[row.attempts - 1]) : undefined;
+  const delay = retryable
+    ? (error as hubspot.HubSpotError).status === 429
+      ? Math.min((error as hubspot.HubSpotError).retryAfterSeconds ?? 10, 3600)
+      : retryDelaysSeconds[row.attempts - 1]
+    : undefined;
   const message = error instanceof Error ? error.message : String(error);
   await platform.database.inTenant(row.appId, async (tx) => {
-    await repo.updateWriteBack(tx, row.appId, row.id, { status: delay === undefined ? 'failed' : 'pending', error: message, claimedUntil: null, updatedAt: now });
-    if (delay !== undefined) await platform.jobs.enqueue(tx, writeBackQueue, { appId: row.appId, writeBackId: row.id } satisfies WriteBackJob, { startAfterSeconds: delay });
+    await repo.updateWriteBack(tx, row.appId, row.id, {
+      status: delay === undefined ? 'failed' : 'pending',
+      error: message,
+      claimedUntil: null,
+      updatedAt: now,
+    });
+    if (delay !== undefined)
+      await platform.jobs.enqueue(tx, writeBackQueue, { appId: row.appId, writeBackId: row.id } satisfies WriteBackJob, { startAfterSeconds: delay });
   });
   platform.logger.warn({ err: error, appId: row.appId, writeBackId: row.id, retryInSeconds: delay }, 'crm: HubSpot write-back failed');
 }

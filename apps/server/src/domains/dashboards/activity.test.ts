@@ -7,7 +7,14 @@ const app = '11111111-1111-4111-8111-111111111111';
 const owner = '22222222-2222-4222-8222-222222222222';
 let n = 0;
 const event = (type: CountedEvent['type'], occurredAt: string, extra: Record<string, unknown> = {}): CountedEvent =>
-  ({ id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, type, appId: app, actorUserId: null, occurredAt, data: { requestId: app, label: 'L', ownerUserId: owner, level: 1, testMode: false, ...extra } }) as unknown as CountedEvent;
+  ({
+    id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+    type,
+    appId: app,
+    actorUserId: null,
+    occurredAt,
+    data: { requestId: app, label: 'L', ownerUserId: owner, level: 1, testMode: false, ...extra },
+  }) as unknown as CountedEvent;
 
 describe('activity deltas', () => {
   it('groups a batch into one delta per tenant, UTC month, owner, source and metric', () => {
@@ -27,7 +34,16 @@ describe('activity deltas', () => {
   });
 
   it('maps each counted event to its metric', () => {
-    const types = ['signature.created', 'signature.sent', 'signature.completed', 'signature.refused', 'signature.expired', 'signature.canceled', 'signature.signer_invited', 'signature.signer_signed'] as const;
+    const types = [
+      'signature.created',
+      'signature.sent',
+      'signature.completed',
+      'signature.refused',
+      'signature.expired',
+      'signature.canceled',
+      'signature.signer_invited',
+      'signature.signer_signed',
+    ] as const;
     // In the contracts' order (the screens' order): one metric per counted event type.
     expect(activityDeltas(types.map((t) => event(t, '2026-01-05T00:00:00Z'))).map((d) => d.metric)).toEqual([...activityMetrics]);
   });

@@ -82,4 +82,8 @@ export async function recordActivity(tx: Tx, events: readonly { id: string; appI
   return counted.length;
 }
 
-export const activityRecorder = defineRecorder({ name: activitySubscriber, events: countedEvents, record: async (tx, events) => void (await recordActivity(tx, events)) });
+export const activityRecorder = defineRecorder({
+  name: activitySubscriber,
+  events: countedEvents,
+  record: async (tx, events) => void (await recordActivity(tx, events)),
+});

@@ -2,7 +2,7 @@ import type { AdminLive, AdminOverview, ProcessType } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import { billedConsumptionByMonth } from '../billing/index.ts';
 import { sweepOutlook } from '../signatures/index.ts';
-import { companiesAndPacksOf } from '../tenants/index.ts';
+import { companiesAndPacks } from '../tenants/index.ts';
 import { dayStart, monthOf, monthsEnding } from './months.ts';
 import * as repo from './repository.ts';
 
@@ -39,7 +39,7 @@ export async function adminLive(opts: { platform: Platform }): Promise<AdminLive
       const mine = figures.filter((f) => typeOfQueue.get(f.queue) === type);
       return { type, running: sum(mine, 'running'), completed: sum(mine, 'completed'), failed: sum(mine, 'failed') };
     });
-    const companies = await companiesAndPacksOf(tx, [...new Set(failures.flatMap((f) => (f.appId ? [f.appId] : [])))]);
+    const companies = await companiesAndPacks(tx, [...new Set(failures.flatMap((f) => (f.appId ? [f.appId] : [])))]);
     const reminders = [];
     for (const inDays of reminderDays) {
       const from = dayStart(now, inDays);
@@ -70,7 +70,7 @@ export async function adminOverview(opts: { platform: Platform }): Promise<Admin
     const { top, tenants } = await repo.tenantsByMetric(tx, `${month}-01`, 'requests_sent', 10);
     const ids = top.map((t) => t.appId);
     const completed = await repo.metricOfTenants(tx, `${month}-01`, 'requests_completed', ids);
-    const companies = await companiesAndPacksOf(tx, ids);
+    const companies = await companiesAndPacks(tx, ids);
     const revenue = await billedConsumptionByMonth(tx, `${months[0]}-01`, `${month}-01`);
     return {
       month,

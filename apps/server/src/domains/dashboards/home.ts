@@ -1,4 +1,12 @@
-import { activityMetrics, seesAllUsers, type ActivityCounts, type ActivityMetric, type BulkProgress, type HomeDashboard, type Permission } from '@paraphe/contracts';
+import {
+  activityMetrics,
+  seesAllUsers,
+  type ActivityCounts,
+  type ActivityMetric,
+  type BulkProgress,
+  type HomeDashboard,
+  type Permission,
+} from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { consumptionReport } from '../billing/index.ts';
 import { campaignOverview } from '../campaigns/index.ts';
@@ -25,7 +33,10 @@ export const newestFirst = (lists: readonly (readonly BulkProgress[])[]): BulkPr
 const zero = (): ActivityCounts => Object.fromEntries(activityMetrics.map((m) => [m, 0])) as ActivityCounts;
 
 /** Rows (month, metric, count) into one complete counts record per month of `months`. */
-export function countsPerMonth(months: readonly string[], rows: readonly { month: string; metric: ActivityMetric; count: number }[]): { month: string; counts: ActivityCounts }[] {
+export function countsPerMonth(
+  months: readonly string[],
+  rows: readonly { month: string; metric: ActivityMetric; count: number }[],
+): { month: string; counts: ActivityCounts }[] {
   const byMonth = new Map(months.map((m) => [m, zero()]));
   for (const row of rows) {
     const counts = byMonth.get(row.month.slice(0, 7));

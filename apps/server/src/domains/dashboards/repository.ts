@@ -32,17 +32,35 @@ export function addActivity(db: Executor, deltas: readonly (typeof activityMonth
  * A tenant's activity per month and metric from `from` to `to` (first days), summed over its users or over
  * `userIds` only (a team): a few rows per user and month.
  */
-export async function activityByMonth(db: Executor, appId: string, from: string, to: string, userIds?: readonly string[]): Promise<{ month: string; metric: ActivityMetric; count: number }[]> {
+export async function activityByMonth(
+  db: Executor,
+  appId: string,
+  from: string,
+  to: string,
+  userIds?: readonly string[],
+): Promise<{ month: string; metric: ActivityMetric; count: number }[]> {
   return db
     .select({ month: activityMonthly.month, metric: activityMonthly.metric, count: sql<number>`sum(${activityMonthly.count})::bigint`.mapWith(Number) })
     .from(activityMonthly)
-    .where(and(eq(activityMonthly.appId, appId), gte(activityMonthly.month, from), lte(activityMonthly.month, to), userIds ? inArray(activityMonthly.userId, [...userIds]) : undefined))
+    .where(
+      and(
+        eq(activityMonthly.appId, appId),
+        gte(activityMonthly.month, from),
+        lte(activityMonthly.month, to),
+        userIds ? inArray(activityMonthly.userId, [...userIds]) : undefined,
+      ),
+    )
     .groupBy(activityMonthly.month, activityMonthly.metric)
     .orderBy(asc(activityMonthly.month));
 }
 
 /** The tenants with the most of `metric` in `month` (index `activity_monthly_month_metric_idx`), and how many have any. */
-export async function tenantsByMetric(db: Executor, month: string, metric: ActivityMetric, limit: number): Promise<{ top: { appId: string; count: number }[]; tenants: number }> {
+export async function tenantsByMetric(
+  db: Executor,
+  month: string,
+  metric: ActivityMetric,
+  limit: number,
+): Promise<{ top: { appId: string; count: number }[]; tenants: number }> {
   const perTenant = db
     .select({ appId: activityMonthly.appId, count: sql<number>`sum(${activityMonthly.count})`.as('count') })
     .from(activityMonthly)
@@ -55,7 +73,10 @@ export async function tenantsByMetric(db: Executor, month: string, metric: Activ
     .where(gt(perTenant.count, 0))
     .orderBy(desc(perTenant.count), asc(perTenant.appId))
     .limit(limit);
-  const [all] = await db.select({ n: sql<number>`count(*)::int` }).from(perTenant).where(gt(perTenant.count, 0));
+  const [all] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(perTenant)
+    .where(gt(perTenant.count, 0));
   return { top, tenants: all?.n ?? 0 };
 }
 
@@ -73,7 +94,10 @@ export async function metricOfTenants(db: Executor, month: string, metric: Activ
 // ----- Backfill -----
 
 export async function pendingBackfill(db: Executor, name: string): Promise<boolean> {
-  const [row] = await db.select().from(dashboardBackfills).where(and(eq(dashboardBackfills.name, name), isNull(dashboardBackfills.finishedAt)));
+  const [row] = await db
+    .select()
+    .from(dashboardBackfills)
+    .where(and(eq(dashboardBackfills.name, name), isNull(dashboardBackfills.finishedAt)));
   return Boolean(row);
 }
 
@@ -89,7 +113,9 @@ export async function eventsAfter(db: Executor, types: readonly string[], afterI
     .where(and(inArray(domainEvents.type, [...types]), afterId ? gt(domainEvents.id, afterId) : undefined))
     .orderBy(asc(domainEvents.id))
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, type: r.type, appId: r.appId, actorUserId: r.actorUserId, data: r.data, occurredAt: r.occurredAt.toISOString() }) as DomainEvent);
+  return rows.map(
+    (r) => ({ id: r.id, type: r.type, appId: r.appId, actorUserId: r.actorUserId, data: r.data, occurredAt: r.occurredAt.toISOString() }) as DomainEvent,
+  );
 }
 
 // ----- Background processes (pg-boss) -----
@@ -112,16 +138,27 @@ export async function queueFigures(db: Executor, queues: readonly string[], sinc
       count(*) filter (where state in ('created', 'retry', 'active'))::int as running,
       count(*) filter (where state = 'completed' and completed_on >= ${since})::int as completed,
       count(*) filter (where state = 'failed' and completed_on >= ${since})::int as failed
-    from pgboss.job where name in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)})
+    from pgboss.job where name in (${sql.join(
+      queues.map((q) => sql`${q}`),
+      sql`, `,
+    )})
     group by name`);
   return (result as unknown as { rows: QueueFigures[] }).rows;
 }
 
 /** The latest failed jobs of these queues since `since`: their tenant (`data.appId`) and error message. */
-export async function latestFailures(db: Executor, queues: readonly string[], since: Date, limit: number): Promise<{ queue: string; appId: string | null; failedAt: Date; message: string | null }[]> {
+export async function latestFailures(
+  db: Executor,
+  queues: readonly string[],
+  since: Date,
+  limit: number,
+): Promise<{ queue: string; appId: string | null; failedAt: Date; message: string | null }[]> {
   const result = await db.execute<{ queue: string; app_id: string | null; failed_at: string | Date; message: string | null }>(sql`
     select name as queue, data->>'appId' as app_id, completed_on as failed_at, output->>'message' as message
-    from pgboss.job where name in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)}) and state = 'failed' and completed_on >= ${since}
+    from pgboss.job where name in (${sql.join(
+      queues.map((q) => sql`${q}`),
+      sql`, `,
+    )}) and state = 'failed' and completed_on >= ${since}
     order by completed_on desc limit ${limit}`);
   return (result as unknown as { rows: { queue: string; app_id: string | null; failed_at: string | Date; message: string | null }[] }).rows.map((r) => ({
     queue: r.queue,

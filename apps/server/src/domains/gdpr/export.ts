@@ -7,7 +7,8 @@ import { storeZip } from '../../platform/zip-store.ts';
 import { signatoriesOfPerson } from '../campaigns/index.ts';
 import { contactsOfEmail } from '../contacts/index.ts';
 import { ordersOfPerson } from '../operations/index.ts';
-import { documentFilesOf, signerRowsOf } from '../signatures/index.ts';
+import { templateRolesOfPerson } from '../request-templates/index.ts';
+import { documentFilesOf, signersOfPerson } from '../signatures/index.ts';
 import { brandingOf, getApplication } from '../tenants/index.ts';
 import { findUserByEmail, findUserById } from '../users/index.ts';
 import * as repo from './repository.ts';
@@ -24,22 +25,24 @@ const csv = (name: string, rows: Record<string, CellValue>[]) =>
 /** A file name safe inside a zip (no folders, no control characters). */
 const safeName = (name: string) => name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_').slice(0, 120) || 'document';
 
-/** What the tenant holds about one address: contact rows, signer rows with their requests, a user account. */
+/** What the tenant holds about one address: contacts, signer entries with their requests, a user account. */
 async function gather(platform: Platform, appId: string, email: string) {
   return platform.database.inTenant(appId, async (tx) => {
     const contacts = await contactsOfEmail(tx, appId, email);
-    const signerRows = await signerRowsOf(tx, appId, email);
+    const signatures = await signersOfPerson(tx, appId, email);
     const user = await findUserByEmail(tx, email);
-    const signedRequests = signerRows.filter((r) => r.signer.status === 'signed').map((r) => r.request);
+    const signedRequests = signatures.filter((s) => s.status === 'signed').map((s) => ({ id: s.requestId, documentsPurgedAt: s.documentsPurgedAt }));
     const documents = await documentFilesOf(tx, appId, signedRequests);
     const campaignRows = await signatoriesOfPerson(tx, appId, email);
     const orderRows = await ordersOfPerson(tx, appId, email);
-    return { contacts, signerRows, user: user?.appId === appId ? user : undefined, documents, campaignRows, orderRows };
+    const templateRoles = await templateRolesOfPerson(tx, appId, email);
+    return { contacts, signatures, user: user?.appId === appId ? user : undefined, documents, campaignRows, orderRows, templateRoles };
   });
 }
 
 /**
- * The export job: the zip (person.json with every row, one CSV per kind, the signed documents still kept) stored
+ * The export job: the zip (person.json with every row, one CSV per kind — templates.csv: the templates' roles
+ * prefilled with the person —, the signed documents still kept) stored
  * under the tenant, then the request marked ready with a link token valid 30 days, mailed to the user who asked.
  * Idempotent: a request no longer queued is left as it is; a retry rewrites the same key.
  */
@@ -47,46 +50,66 @@ export async function runExportJob(platform: Platform, job: ExportJob): Promise<
   const { appId, gdprRequestId } = job;
   const row = await platform.database.inTenant(appId, (tx) => repo.findRequest(tx, appId, gdprRequestId));
   if (!row || row.status !== 'queued' || !row.email) return;
-  const { contacts, signerRows, user, documents, campaignRows, orderRows } = await gather(platform, appId, row.email);
-  const signatures = signerRows.map(({ signer, request }) => ({
-    requestId: request.id,
-    requestLabel: request.label,
-    requestStatus: request.status,
-    requestCreatedAt: request.createdAt,
-    requestCompletedAt: request.completedAt,
-    documentsPurgedAt: request.documentsPurgedAt,
-    signerId: signer.id,
-    firstname: signer.firstname,
-    lastname: signer.lastname,
-    email: signer.email,
-    phone: signer.phone,
-    language: signer.language,
-    role: signer.role,
-    status: signer.status,
-    invitedAt: signer.invitedAt,
-    actionAt: signer.actionAt,
-    refusalComment: signer.refusalComment,
-  }));
-  const contactRows = contacts.map(({ searchText: _search, appId: _app, ...c }) => c);
+  const { contacts: contactRows, signatures, user, documents, campaignRows, orderRows, templateRoles } = await gather(platform, appId, row.email);
   const userRows = user
-    ? [{ id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, mobile: user.mobile, phone: user.phone, language: user.language, civility: user.civility, company: user.company, address: user.address, profile: user.profile, createdAt: user.createdAt, lastConnectionAt: user.lastConnectionAt }]
+    ? [
+        {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          mobile: user.mobile,
+          phone: user.phone,
+          language: user.language,
+          civility: user.civility,
+          company: user.company,
+          address: user.address,
+          profile: user.profile,
+          createdAt: user.createdAt,
+          lastConnectionAt: user.lastConnectionAt,
+        },
+      ]
     : [];
   const key = `${appId}/gdpr-export-${row.id}.zip`;
-  const labels = new Map(signerRows.map((r) => [r.request.id, r.request.label]));
+  const labels = new Map(signatures.map((s) => [s.requestId, s.requestLabel]));
   await storeZip(platform, key, async (add) => {
-    const json = { subject: row.email, exportedAt: platform.clock().toISOString(), contacts: contactRows, signatures, campaigns: campaignRows, operations: orderRows, user: userRows[0] ?? null };
+    const json = {
+      subject: row.email,
+      exportedAt: platform.clock().toISOString(),
+      contacts: contactRows,
+      signatures,
+      campaigns: campaignRows,
+      operations: orderRows,
+      templates: templateRoles,
+      user: userRows[0] ?? null,
+    };
     await add('person.json', Buffer.from(JSON.stringify(json, null, 2)));
     await add('contacts.csv', await csv('contacts', contactRows));
     await add('signatures.csv', await csv('signatures', signatures));
     await add('user.csv', await csv('user', userRows));
     // Merge variables are the person's data too: one column holding them as JSON keeps the sheet's columns fixed.
-    await add('campaigns.csv', await csv('campaigns', campaignRows.map(({ data, ...r }) => ({ ...r, data: JSON.stringify(data) }))));
+    await add(
+      'campaigns.csv',
+      await csv(
+        'campaigns',
+        campaignRows.map(({ data, ...r }) => ({ ...r, data: JSON.stringify(data) })),
+      ),
+    );
     await add('operations.csv', await csv('operations', orderRows));
+    await add('templates.csv', await csv('templates', templateRoles));
     for (const [index, d] of documents.entries()) {
       await add(`documents/${index + 1}-${safeName(labels.get(d.requestId) ?? '')}-${safeName(d.fileName)}`, await platform.storage.get(d.storageKey));
     }
   });
-  const counts: GdprCounts = { contacts: contactRows.length, signers: signatures.length + campaignRows.length + orderRows.length, requests: new Set(signatures.map((s) => s.requestId)).size, users: userRows.length, documents: documents.length, messages: 0 };
+  const counts: GdprCounts = {
+    contacts: contactRows.length,
+    signers: signatures.length + campaignRows.length + orderRows.length,
+    requests: new Set(signatures.map((s) => s.requestId)).size,
+    users: userRows.length,
+    documents: documents.length,
+    messages: 0,
+    templates: templateRoles.length,
+  };
   await platform.database.inTenant(appId, async (tx) => {
     const current = await repo.findRequest(tx, appId, gdprRequestId);
     if (current?.status !== 'queued') return;
@@ -103,15 +126,27 @@ export async function runExportJob(platform: Platform, job: ExportJob): Promise<
         language: requester.language,
         branding: brandingOf(application),
         template: 'gdpr-export-ready',
-        params: { firstName: requester.firstName, subject: row.subjectHint, days: gdprExportLinkDays, link: `${platform.config.publicUrl}${pathOf(gdprEndpoints.download, { token })}` },
+        params: {
+          firstName: requester.firstName,
+          subject: row.subjectHint,
+          days: gdprExportLinkDays,
+          link: `${platform.config.publicUrl}${pathOf(gdprEndpoints.download, { token })}`,
+        },
       });
     }
     await audit(tx, { appId, actorUserId: row.requestedBy, action: 'gdpr.export_ready', targetType: 'gdpr_request', targetId: row.id, data: { counts } });
-    await platform.events.emit(tx, { type: 'gdpr.export_ready', appId, actorUserId: row.requestedBy, data: { gdprRequestId: row.id, requestedBy: row.requestedBy, counts } });
+    await platform.events.emit(tx, {
+      type: 'gdpr.export_ready',
+      appId,
+      actorUserId: row.requestedBy,
+      data: { gdprRequestId: row.id, requestedBy: row.requestedBy, counts },
+    });
   });
 }
 
 /** The last attempt failed: the history says so (the user may ask again). */
 export async function markExportFailed(platform: Platform, job: ExportJob): Promise<void> {
-  await platform.database.inTenant(job.appId, (tx) => repo.updateRequest(tx, job.appId, job.gdprRequestId, { status: 'failed', completedAt: platform.clock() }));
+  await platform.database.inTenant(job.appId, (tx) =>
+    repo.updateRequest(tx, job.appId, job.gdprRequestId, { status: 'failed', completedAt: platform.clock() }),
+  );
 }

@@ -16,7 +16,14 @@ export const gdprModule = defineModule({
   templates: gdprTemplates,
   jobs: [
     // Nightly; one run walks every tenant. A run killed midway is reclaimed and resumes (each step is marked done).
-    defineJob({ queue: purgeQueue, schedule: purgeSchedule, retryLimit: 2, expireInSeconds: 3600, batchSize: 1, run: async (platform) => void (await runPurge(platform)) }),
+    defineJob({
+      queue: purgeQueue,
+      schedule: purgeSchedule,
+      retryLimit: 2,
+      expireInSeconds: 3600,
+      batchSize: 1,
+      run: async (platform) => void (await runPurge(platform)),
+    }),
     defineJob<ExportJob>({
       queue: exportQueue,
       retryLimit: exportRetryLimit,

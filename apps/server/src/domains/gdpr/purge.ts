@@ -6,7 +6,7 @@ import { campaignsPastRetention, purgeCampaign } from '../campaigns/index.ts';
 import { contactsUnchangedSince, deleteContactsById } from '../contacts/index.ts';
 import { operationsPastRetention, purgeOperation } from '../operations/index.ts';
 import { emailsUsedSince, purgeRequest, requestsPastRetention, type PurgeStep } from '../signatures/index.ts';
-import { tenantIdsAfter } from '../tenants/index.ts';
+import { nextTenantIds } from '../tenants/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -67,8 +67,19 @@ async function purgeRequests(platform: Platform, appId: string, retention: GdprR
         await platform.database.inTenant(appId, async (tx) => {
           const outcome = await purgeRequest(tx, platform, { appId, requestId, step, now });
           if (!outcome.done) return;
-          await audit(tx, { appId, actorUserId: null, action: 'gdpr.request_purged', targetType: 'signature_request', targetId: requestId, data: { step, files: outcome.files, signers: outcome.signers } });
-          await platform.events.emit(tx, { type: 'gdpr.request_purged', appId, data: { requestId, kinds: [step], files: outcome.files, signers: outcome.signers } });
+          await audit(tx, {
+            appId,
+            actorUserId: null,
+            action: 'gdpr.request_purged',
+            targetType: 'signature_request',
+            targetId: requestId,
+            data: { step, files: outcome.files, signers: outcome.signers },
+          });
+          await platform.events.emit(tx, {
+            type: 'gdpr.request_purged',
+            appId,
+            data: { requestId, kinds: [step], files: outcome.files, signers: outcome.signers },
+          });
           report.requests++;
           report.files += outcome.files;
           report.signers += outcome.signers;
@@ -83,7 +94,11 @@ async function purgeRequests(platform: Platform, appId: string, retention: GdprR
 interface BatchHolder {
   kind: 'campaign' | 'operation';
   pastRetention: (tx: Tx, appId: string, step: 'documents' | 'signerData', before: Date, limit: number) => Promise<string[]>;
-  purge: (tx: Tx, platform: Platform, opts: { appId: string; id: string; step: 'documents' | 'signerData'; now: Date }) => Promise<{ done: boolean; files: number; people: number }>;
+  purge: (
+    tx: Tx,
+    platform: Platform,
+    opts: { appId: string; id: string; step: 'documents' | 'signerData'; now: Date },
+  ) => Promise<{ done: boolean; files: number; people: number }>;
 }
 const batchHolders: readonly BatchHolder[] = [
   { kind: 'campaign', pastRetention: campaignsPastRetention, purge: (tx, platform, o) => purgeCampaign(tx, platform, { ...o, campaignId: o.id }) },
@@ -92,7 +107,10 @@ const batchHolders: readonly BatchHolder[] = [
 
 async function purgeBatches(platform: Platform, appId: string, retention: GdprRetention, now: Date, report: PurgeReport): Promise<void> {
   for (const holder of batchHolders) {
-    for (const [step, setting] of [['documents', 'finishedDocumentsMonths'], ['signerData', 'signerDataMonths']] as const) {
+    for (const [step, setting] of [
+      ['documents', 'finishedDocumentsMonths'],
+      ['signerData', 'signerDataMonths'],
+    ] as const) {
       const before = monthsBefore(now, retention[setting]);
       for (;;) {
         const ids = await platform.database.inTenant(appId, (tx) => holder.pastRetention(tx, appId, step, before, requestChunk));
@@ -121,9 +139,18 @@ async function purgeContacts(platform: Platform, appId: string, retention: GdprR
   for (;;) {
     const page = await platform.database.inTenant(appId, async (tx) => {
       const candidates = await contactsUnchangedSince(tx, appId, before, contactChunk, after);
-      const used = await emailsUsedSince(tx, appId, candidates.map((c) => c.mail), before);
+      const used = await emailsUsedSince(
+        tx,
+        appId,
+        candidates.map((c) => c.mail),
+        before,
+      );
       const stale = candidates.filter((c) => !used.has(c.mail.toLowerCase()));
-      const deleted = await deleteContactsById(tx, appId, stale.map((c) => c.id));
+      const deleted = await deleteContactsById(
+        tx,
+        appId,
+        stale.map((c) => c.id),
+      );
       if (deleted) {
         await audit(tx, { appId, actorUserId: null, action: 'gdpr.contacts_purged', targetType: 'application', targetId: appId, data: { contacts: deleted } });
         await platform.events.emit(tx, { type: 'gdpr.contacts_purged', appId, data: { contacts: deleted } });
@@ -177,7 +204,7 @@ export async function runPurge(platform: Platform, opts: { now?: Date } = {}): P
   const report: PurgeReport = { tenants: 0, requests: 0, files: 0, signers: 0, batches: 0, contacts: 0, auditRows: 0, exports: 0 };
   let after: string | undefined;
   for (;;) {
-    const ids = await platform.database.inSystem((tx) => tenantIdsAfter(tx, after, tenantPage));
+    const ids = await platform.database.inSystem((tx) => nextTenantIds(tx, after, tenantPage));
     for (const appId of ids) {
       await purgeTenant(platform, appId, now, report);
       report.tenants++;
@@ -185,6 +212,7 @@ export async function runPurge(platform: Platform, opts: { now?: Date } = {}): P
     if (ids.length < tenantPage) break;
     after = ids.at(-1);
   }
-  if (report.requests || report.batches || report.contacts || report.auditRows || report.exports) platform.logger.info(report, 'gdpr purge: data past retention removed');
+  if (report.requests || report.batches || report.contacts || report.auditRows || report.exports)
+    platform.logger.info(report, 'gdpr purge: data past retention removed');
   return report;
 }

@@ -15,7 +15,12 @@ export async function findSettings(db: Executor, appId: string): Promise<GdprSet
 
 export const retentionOf = (row: GdprSettingsRow | undefined): GdprRetention =>
   row
-    ? { finishedDocumentsMonths: row.finishedDocumentsMonths, signerDataMonths: row.signerDataMonths, staleContactsMonths: row.staleContactsMonths, evidenceMonths: row.evidenceMonths }
+    ? {
+        finishedDocumentsMonths: row.finishedDocumentsMonths,
+        signerDataMonths: row.signerDataMonths,
+        staleContactsMonths: row.staleContactsMonths,
+        evidenceMonths: row.evidenceMonths,
+      }
     : defaultGdprRetention;
 
 export async function saveSettings(db: Executor, appId: string, retention: GdprRetention, by: string, now: Date): Promise<GdprSettingsRow> {
@@ -42,7 +47,10 @@ export async function insertRequest(db: Executor, row: typeof gdprRequests.$infe
 }
 
 export async function findRequest(db: Executor, appId: string, id: string): Promise<GdprRequestRow | undefined> {
-  const [row] = await db.select().from(gdprRequests).where(and(eq(gdprRequests.appId, appId), eq(gdprRequests.id, id)));
+  const [row] = await db
+    .select()
+    .from(gdprRequests)
+    .where(and(eq(gdprRequests.appId, appId), eq(gdprRequests.id, id)));
   return row;
 }
 
@@ -53,7 +61,10 @@ export async function findByTokenHash(db: Executor, tokenHash: string): Promise<
 }
 
 export async function updateRequest(db: Executor, appId: string, id: string, patch: Partial<typeof gdprRequests.$inferInsert>): Promise<void> {
-  await db.update(gdprRequests).set(patch).where(and(eq(gdprRequests.appId, appId), eq(gdprRequests.id, id)));
+  await db
+    .update(gdprRequests)
+    .set(patch)
+    .where(and(eq(gdprRequests.appId, appId), eq(gdprRequests.id, id)));
 }
 
 export async function listRequests(db: Executor, appId: string, page: { limit: number; offset: number }): Promise<{ rows: GdprRequestRow[]; total: number }> {
@@ -73,14 +84,24 @@ export async function expiredExports(db: Executor, appId: string, now: Date, lim
   return db
     .select()
     .from(gdprRequests)
-    .where(and(eq(gdprRequests.appId, appId), eq(gdprRequests.kind, 'export'), lt(gdprRequests.expiresAt, now), sql`(${gdprRequests.storageKey} is not null or ${gdprRequests.email} is not null)`))
+    .where(
+      and(
+        eq(gdprRequests.appId, appId),
+        eq(gdprRequests.kind, 'export'),
+        lt(gdprRequests.expiresAt, now),
+        sql`(${gdprRequests.storageKey} is not null or ${gdprRequests.email} is not null)`,
+      ),
+    )
     .limit(limit);
 }
 
 /** Storage keys of export files among `keys` (the storage sweep asks, across tenants). */
 export async function referencedExportKeys(db: Executor, keys: readonly string[]): Promise<string[]> {
   if (!keys.length) return [];
-  const rows = await db.select({ key: gdprRequests.storageKey }).from(gdprRequests).where(and(isNotNull(gdprRequests.storageKey), inArray(gdprRequests.storageKey, [...keys])));
+  const rows = await db
+    .select({ key: gdprRequests.storageKey })
+    .from(gdprRequests)
+    .where(and(isNotNull(gdprRequests.storageKey), inArray(gdprRequests.storageKey, [...keys])));
   return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
@@ -88,7 +109,16 @@ export async function referencedExportKeys(db: Executor, keys: readonly string[]
 export async function deleteAuditRowsBefore(db: Executor, appId: string, before: Date, limit: number): Promise<number> {
   const deleted = await db
     .delete(auditEvents)
-    .where(inArray(auditEvents.id, db.select({ id: auditEvents.id }).from(auditEvents).where(and(eq(auditEvents.appId, appId), lt(auditEvents.createdAt, before))).limit(limit)))
+    .where(
+      inArray(
+        auditEvents.id,
+        db
+          .select({ id: auditEvents.id })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.appId, appId), lt(auditEvents.createdAt, before)))
+          .limit(limit),
+      ),
+    )
     .returning({ id: auditEvents.id });
   return deleted.length;
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { eraseSignatoriesOf, unsentSignatoriesOf } from '../campaigns/index.ts';
 import { eraseContactsOfEmail } from '../contacts/index.ts';
 import { eraseOrderSignersOf, unsentOrdersOf } from '../operations/index.ts';
+import { eraseTemplatePrefillsOf } from '../request-templates/index.ts';
 import { eraseSigner, unfinishedRequestsOf } from '../signatures/index.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { exportQueue, type ExportJob } from './export.ts';
@@ -25,7 +26,12 @@ export function maskEmail(email: string): string {
 }
 
 function presentSettings(row: repo.GdprSettingsRow | undefined): GdprSettings {
-  return { ...repo.retentionOf(row), evidenceMinimumMonths, updatedAt: row?.updatedAt?.toISOString() ?? null, lastPurgeAt: row?.lastPurgeAt?.toISOString() ?? null };
+  return {
+    ...repo.retentionOf(row),
+    evidenceMinimumMonths,
+    updatedAt: row?.updatedAt?.toISOString() ?? null,
+    lastPurgeAt: row?.lastPurgeAt?.toISOString() ?? null,
+  };
 }
 
 export async function getSettings(opts: Options): Promise<GdprSettings> {
@@ -38,13 +44,24 @@ export async function updateSettings(opts: Options & { retention: GdprRetention 
   return platform.database.inTenant(actor.appId, async (tx) => {
     const before = repo.retentionOf(await repo.findSettings(tx, actor.appId));
     const row = await repo.saveSettings(tx, actor.appId, retention, actor.realUserId, platform.clock());
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'gdpr.settings_updated', targetType: 'application', targetId: actor.appId, data: { before, after: retention }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'gdpr.settings_updated',
+      targetType: 'application',
+      targetId: actor.appId,
+      data: { before, after: retention },
+      ip: actor.ip,
+    });
     return presentSettings(row);
   });
 }
 
 async function present(tx: Tx, rows: repo.GdprRequestRow[]): Promise<GdprRequest[]> {
-  const names = await displayNamesOf(tx, rows.flatMap((r) => (r.requestedBy ? [r.requestedBy] : [])));
+  const names = await displayNamesOf(
+    tx,
+    rows.flatMap((r) => (r.requestedBy ? [r.requestedBy] : [])),
+  );
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -70,16 +87,31 @@ export async function listRequests(opts: Options & { page: { limit: number; offs
 export async function requestExport(opts: Options & { email: string }): Promise<GdprRequest> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await repo.insertRequest(tx, { appId: actor.appId, kind: 'export', status: 'queued', email: opts.email.toLowerCase(), subjectHint: maskEmail(opts.email), requestedBy: actor.realUserId });
+    const row = await repo.insertRequest(tx, {
+      appId: actor.appId,
+      kind: 'export',
+      status: 'queued',
+      email: opts.email.toLowerCase(),
+      subjectHint: maskEmail(opts.email),
+      requestedBy: actor.realUserId,
+    });
     await platform.jobs.enqueue(tx, exportQueue, { appId: actor.appId, gdprRequestId: row.id } satisfies ExportJob);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'gdpr.export_requested', targetType: 'gdpr_request', targetId: row.id, data: { subject: row.subjectHint }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'gdpr.export_requested',
+      targetType: 'gdpr_request',
+      targetId: row.id,
+      data: { subject: row.subjectHint },
+      ip: actor.ip,
+    });
     return (await present(tx, [row]))[0]!;
   });
 }
 
 /**
  * Erasure (GDPR art. 17) of a person by address: their contact deleted, their signer rows in finished requests
- * pseudonymised as the purge does. Refused (409, `details.requests`) while they are a signer of a request not
+ * pseudonymised as the purge does, the request templates' roles prefilled with them emptied. Refused (409, `details.requests`) while they are a signer of a request not
  * finished: the evidence of a signature in progress cannot lose its signer. The audit row says who asked, when
  * and how many rows changed — never the address.
  */
@@ -89,22 +121,42 @@ export async function erase(opts: Options & { email: string }): Promise<GdprRequ
     const blocking = await unfinishedRequestsOf(tx, actor.appId, email);
     if (blocking.length) {
       const labels = blocking.map((r) => `“${r.label}” (${r.status})`).join(', ');
-      throw new AppError('CONFLICT', `This person is a signer of ${blocking.length} request(s) not finished yet: ${labels}. Wait for them to end, or cancel them, then erase.`, {
-        details: { requests: blocking },
-      });
+      throw new AppError(
+        'CONFLICT',
+        `This person is a signer of ${blocking.length} request(s) not finished yet: ${labels}. Wait for them to end, or cancel them, then erase.`,
+        {
+          details: { requests: blocking },
+        },
+      );
     }
     // A campaign signatory or an order not sent yet would later send their copy to nobody: removed first by the user.
-    const unsent = [...(await unsentSignatoriesOf(tx, actor.appId, email)).map((c) => ({ ...c, kind: 'campaign' as const })), ...(await unsentOrdersOf(tx, actor.appId, email)).map((o) => ({ ...o, kind: 'operation' as const }))];
+    const unsent = [
+      ...(await unsentSignatoriesOf(tx, actor.appId, email)).map((c) => ({ ...c, kind: 'campaign' as const })),
+      ...(await unsentOrdersOf(tx, actor.appId, email)).map((o) => ({ ...o, kind: 'operation' as const })),
+    ];
     if (unsent.length) {
       const labels = unsent.map((b) => `${b.kind} “${b.label}” (${b.status})`).join(', ');
-      throw new AppError('CONFLICT', `This person is in ${unsent.length} campaign(s) or operation(s) not sent to them yet: ${labels}. Remove them there (or cancel), then erase.`, {
-        details: { batches: unsent },
-      });
+      throw new AppError(
+        'CONFLICT',
+        `This person is in ${unsent.length} campaign(s) or operation(s) not sent to them yet: ${labels}. Remove them there (or cancel), then erase.`,
+        {
+          details: { batches: unsent },
+        },
+      );
     }
     const contacts = await eraseContactsOfEmail(tx, actor.appId, email);
     const erased = await eraseSigner(tx, platform, actor.appId, email);
     const inBatches = (await eraseSignatoriesOf(tx, actor.appId, email)) + (await eraseOrderSignersOf(tx, actor.appId, email));
-    const counts: GdprCounts = { contacts, signers: erased.signers + inBatches, requests: erased.requests, users: 0, documents: 0, messages: erased.messages };
+    const templates = await eraseTemplatePrefillsOf(tx, actor.appId, email);
+    const counts: GdprCounts = {
+      contacts,
+      signers: erased.signers + inBatches,
+      requests: erased.requests,
+      users: 0,
+      documents: 0,
+      messages: erased.messages,
+      templates,
+    };
     const now = platform.clock();
     const row = await repo.insertRequest(tx, {
       appId: actor.appId,

@@ -41,5 +41,14 @@ export const gdprTemplates: TemplateCatalogues<'gdpr-export-ready'> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt, se,
+  de,
+  dk,
+  es,
+  fi,
+  gr,
+  it,
+  nl,
+  no,
+  pt,
+  se,
 };

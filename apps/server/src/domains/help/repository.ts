@@ -10,7 +10,10 @@ export async function insertHelpRequest(db: Executor, row: NewHelpRequestRow): P
 }
 
 /** Across tenants (the product administrator's list, read with the system role). */
-export async function listHelpRequests(db: Executor, filter: { status?: 'open' | 'closed'; limit: number; offset: number }): Promise<{ rows: HelpRequestRow[]; total: number }> {
+export async function listHelpRequests(
+  db: Executor,
+  filter: { status?: 'open' | 'closed'; limit: number; offset: number },
+): Promise<{ rows: HelpRequestRow[]; total: number }> {
   const where: SQL | undefined = filter.status ? eq(t.status, filter.status) : undefined;
   const rows = await db.select().from(t).where(where).orderBy(desc(t.createdAt), desc(t.id)).limit(filter.limit).offset(filter.offset);
   const [total] = await db.select({ n: count() }).from(t).where(where);

@@ -19,7 +19,9 @@ function parseInput(raw: string | undefined) {
   try {
     json = JSON.parse(raw ?? '');
   } catch {
-    throw new AppError('VALIDATION_FAILED', 'The part "input" must be JSON.', { fields: [{ field: 'input', rule: 'required', message: 'The part "input" must be JSON.' }] });
+    throw new AppError('VALIDATION_FAILED', 'The part "input" must be JSON.', {
+      fields: [{ field: 'input', rule: 'required', message: 'The part "input" must be JSON.' }],
+    });
   }
   const parsed = helpRequestInputSchema.safeParse(json);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', { fields: fieldErrorsOfZod(parsed.error.issues, json) });
@@ -32,7 +34,9 @@ export async function helpRoutes(app: App, platform: Platform) {
     const page = await service.listHelpRequests({ platform, filter: { limit, offset, status } });
     return list(page.rows, page.total, request.query);
   });
-  serve(app, endpoints.setStatus, async (request) => item(await service.setHelpRequestStatus({ platform, actor: requireActor(request), id: request.params.id, status: request.body.status })));
+  serve(app, endpoints.setStatus, async (request) =>
+    item(await service.setHelpRequestStatus({ platform, actor: requireActor(request), id: request.params.id, status: request.body.status })),
+  );
   serve(app, endpoints.attachment, async (request, reply) => sendFile(reply, await service.helpAttachment({ platform, id: request.params.id })));
 
   await app.register(async (plain) => {
@@ -48,7 +52,14 @@ export async function helpRoutes(app: App, platform: Platform) {
         return item(await service.createHelpRequest({ platform, actor, input, attachment: file }));
       },
       // Per user: a help form is not a chat (5 an hour is plenty, and stops a loop mailing the administrator).
-      { rateLimit: { max: 5, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request: FastifyRequest) => `help|${request.actor?.realUserId ?? request.ip}` } },
+      {
+        rateLimit: {
+          max: 5,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `help|${request.actor?.realUserId ?? request.ip}`,
+        },
+      },
     );
   });
 }

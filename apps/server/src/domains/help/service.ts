@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import type { OutboxAttachment } from '../../platform/db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { documentOrImageType } from '../../platform/file-signature.ts';
-import { brandingOf, findPlatformApplication, getApplication, settingsOf, type ApplicationRow } from '../tenants/index.ts';
+import { brandingOf, platformApplication, getApplication, settingsOf, type ApplicationView } from '../tenants/index.ts';
 import { findUserById } from '../users/index.ts';
 import * as repo from './repository.ts';
 
@@ -29,14 +29,16 @@ export function presentHelpRequest(row: repo.HelpRequestRow): HelpRequest {
     message: row.message,
     status: row.status,
     context: row.context,
-    attachment: row.attachmentKey ? { fileName: row.attachmentName ?? 'attachment', contentType: row.attachmentType ?? 'application/octet-stream', sizeBytes: row.attachmentSize ?? 0 } : null,
+    attachment: row.attachmentKey
+      ? { fileName: row.attachmentName ?? 'attachment', contentType: row.attachmentType ?? 'application/octet-stream', sizeBytes: row.attachmentSize ?? 0 }
+      : null,
     supportEmail: row.supportEmail,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** The tenant's support address: its setting, else its owner's e-mail (null: neither). */
-async function supportAddressOf(tx: Tx, application: ApplicationRow): Promise<string | null> {
+async function supportAddressOf(tx: Tx, application: ApplicationView): Promise<string | null> {
   const configured = settingsOf(application).supportEmail;
   if (configured) return configured;
   const owner = application.ownerUserId ? await findUserById(tx, application.ownerUserId) : undefined;
@@ -44,7 +46,14 @@ async function supportAddressOf(tx: Tx, application: ApplicationRow): Promise<st
 }
 
 const contextLine = (c: HelpRequest['context']) =>
-  [`profile ${c.profile}`, `language ${c.language}`, c.route && `route ${c.route}`, c.appVersion && `version ${c.appVersion}`, c.userAgent, c.requestIds?.length && `requests ${c.requestIds.join(', ')}`]
+  [
+    `profile ${c.profile}`,
+    `language ${c.language}`,
+    c.route && `route ${c.route}`,
+    c.appVersion && `version ${c.appVersion}`,
+    c.userAgent,
+    c.requestIds?.length && `requests ${c.requestIds.join(', ')}`,
+  ]
     .filter(Boolean)
     .join(' · ');
 
@@ -80,7 +89,14 @@ export async function createHelpRequest(opts: Options & { input: HelpRequestInpu
       subject: input.subject,
       category: input.category,
       message: input.message,
-      context: { ...input.context, company: application.company, userName, userEmail: user.email, profile: user.profile, language: localeSchema.catch(defaultLocale).parse(user.language) },
+      context: {
+        ...input.context,
+        company: application.company,
+        userName,
+        userEmail: user.email,
+        profile: user.profile,
+        language: localeSchema.catch(defaultLocale).parse(user.language),
+      },
       attachmentKey: stored?.storageKey ?? null,
       attachmentName: stored?.fileName ?? null,
       attachmentType: stored?.contentType ?? null,
@@ -88,25 +104,63 @@ export async function createHelpRequest(opts: Options & { input: HelpRequestInpu
       supportEmail,
       createdAt: platform.clock(),
     });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'help.requested', targetType: 'help_request', targetId: row.id, ip: actor.ip ?? null });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'help.requested',
+      targetType: 'help_request',
+      targetId: row.id,
+      ip: actor.ip ?? null,
+    });
 
-    const params = { company: application.company, userName, userEmail: user.email, category: input.category, subject: input.subject, message: input.message, context: contextLine(row.context) };
+    const params = {
+      company: application.company,
+      userName,
+      userEmail: user.email,
+      category: input.category,
+      subject: input.subject,
+      message: input.message,
+      context: contextLine(row.context),
+    };
     const attachments = stored ? [stored] : undefined;
-    const platformApp = await findPlatformApplication(tx);
+    const platformApp = await platformApplication(tx);
     const admin = platformApp?.ownerUserId ? await findUserById(tx, platformApp.ownerUserId) : undefined;
     if (platformApp && admin) {
       await platform.events.emit(tx, {
         type: 'help.requested',
         appId: platformApp.id,
         actorUserId: null,
-        data: { helpRequestId: row.id, tenantAppId: actor.appId, company: application.company, subject: input.subject, category: input.category, userId: admin.id },
+        data: {
+          helpRequestId: row.id,
+          tenantAppId: actor.appId,
+          company: application.company,
+          subject: input.subject,
+          category: input.category,
+          userId: admin.id,
+        },
       });
       const link = `${platform.config.publicUrl}/#/applications/help`;
-      await platform.messaging.queueEmail(tx, { appId: platformApp.id, to: admin.email, language: admin.language, branding: brandingOf(platformApp), template: 'help-request', params: { ...params, link }, attachments });
+      await platform.messaging.queueEmail(tx, {
+        appId: platformApp.id,
+        to: admin.email,
+        language: admin.language,
+        branding: brandingOf(platformApp),
+        template: 'help-request',
+        params: { ...params, link },
+        attachments,
+      });
     }
     if (supportEmail && supportEmail !== admin?.email) {
       const link = `${platform.config.publicUrl}/#/home`;
-      await platform.messaging.queueEmail(tx, { appId: actor.appId, to: supportEmail, language: user.language, branding: brandingOf(application), template: 'help-request', params: { ...params, link }, attachments });
+      await platform.messaging.queueEmail(tx, {
+        appId: actor.appId,
+        to: supportEmail,
+        language: user.language,
+        branding: brandingOf(application),
+        template: 'help-request',
+        params: { ...params, link },
+        attachments,
+      });
     }
     return presentHelpRequest(row);
   });
@@ -122,7 +176,14 @@ export async function setHelpRequestStatus(opts: Options & { id: string; status:
   return platform.database.inSystem(async (tx) => {
     const row = await repo.updateHelpStatus(tx, opts.id, opts.status, platform.clock());
     if (!row) throw notFound('Help request');
-    await audit(tx, { appId: row.appId, actorUserId: actor.realUserId, action: `help.${opts.status}`, targetType: 'help_request', targetId: row.id, ip: actor.ip ?? null });
+    await audit(tx, {
+      appId: row.appId,
+      actorUserId: actor.realUserId,
+      action: `help.${opts.status}`,
+      targetType: 'help_request',
+      targetId: row.id,
+      ip: actor.ip ?? null,
+    });
     return presentHelpRequest(row);
   });
 }
@@ -130,5 +191,9 @@ export async function setHelpRequestStatus(opts: Options & { id: string; status:
 export async function helpAttachment(opts: { platform: Platform; id: string }) {
   const row = await opts.platform.database.inSystem((tx) => repo.findHelpRequest(tx, opts.id));
   if (!row?.attachmentKey) throw notFound('Attachment');
-  return { fileName: row.attachmentName ?? 'attachment', contentType: row.attachmentType ?? 'application/octet-stream', body: await opts.platform.storage.get(row.attachmentKey) };
+  return {
+    fileName: row.attachmentName ?? 'attachment',
+    contentType: row.attachmentType ?? 'application/octet-stream',
+    body: await opts.platform.storage.get(row.attachmentKey),
+  };
 }

@@ -21,17 +21,36 @@ export const helpTemplates: TemplateCatalogues<'help-request'> = {
   fr: {
     'help-request': {
       subject: "Demande d'aide (${company}) : ${subject}",
-      paragraphs: ['${userName} (${userEmail}, ${company}) demande de l’aide — catégorie : ${category}.', '${message}', 'Contexte : ${context}', 'Répondez directement à ${userEmail}.'],
+      paragraphs: [
+        '${userName} (${userEmail}, ${company}) demande de l’aide — catégorie : ${category}.',
+        '${message}',
+        'Contexte : ${context}',
+        'Répondez directement à ${userEmail}.',
+      ],
       action: { label: 'Voir les demandes', linkParam: 'link' },
     },
   },
   en: {
     'help-request': {
       subject: 'Help request (${company}): ${subject}',
-      paragraphs: ['${userName} (${userEmail}, ${company}) asks for help — category: ${category}.', '${message}', 'Context: ${context}', 'Answer ${userEmail} directly.'],
+      paragraphs: [
+        '${userName} (${userEmail}, ${company}) asks for help — category: ${category}.',
+        '${message}',
+        'Context: ${context}',
+        'Answer ${userEmail} directly.',
+      ],
       action: { label: 'See the requests', linkParam: 'link' },
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt, se,
+  de,
+  dk,
+  es,
+  fi,
+  gr,
+  it,
+  nl,
+  no,
+  pt,
+  se,
 };

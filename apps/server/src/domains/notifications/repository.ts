@@ -33,28 +33,57 @@ export async function listOwn(db: Executor, owner: Owner, filter: NotificationFi
     filter.type ? eq(notifications.type, filter.type) : undefined,
   );
   const direction = filter.order === 'ASC' ? asc : desc;
-  const rows = await db.select().from(notifications).where(where).orderBy(direction(notifications.createdAt), direction(notifications.id)).limit(filter.limit).offset(filter.offset);
-  const total = await pageTotal({ rows: rows.length, limit: filter.limit, offset: filter.offset, cap: countCap, count: (n) => cappedCount(db, notifications, where, n) });
-  const [unread] = await db.select({ n: count() }).from(notifications).where(and(own(owner), isNull(notifications.readAt)));
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(direction(notifications.createdAt), direction(notifications.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const total = await pageTotal({
+    rows: rows.length,
+    limit: filter.limit,
+    offset: filter.offset,
+    cap: countCap,
+    count: (n) => cappedCount(db, notifications, where, n),
+  });
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(own(owner), isNull(notifications.readAt)));
   return { rows, ...total, unread: unread?.n ?? 0 };
 }
 
 export async function findOwn(db: Executor, owner: Owner, id: string): Promise<NotificationRow | undefined> {
-  const [row] = await db.select().from(notifications).where(and(own(owner), eq(notifications.id, id)));
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(own(owner), eq(notifications.id, id)));
   return row;
 }
 
 export async function setRead(db: Executor, owner: Owner, id: string, readAt: Date | null): Promise<NotificationRow | undefined> {
-  const [row] = await db.update(notifications).set({ readAt }).where(and(own(owner), eq(notifications.id, id))).returning();
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt })
+    .where(and(own(owner), eq(notifications.id, id)))
+    .returning();
   return row;
 }
 
 export async function markAllRead(db: Executor, owner: Owner, readAt: Date): Promise<number> {
-  const rows = await db.update(notifications).set({ readAt }).where(and(own(owner), isNull(notifications.readAt))).returning({ id: notifications.id });
+  const rows = await db
+    .update(notifications)
+    .set({ readAt })
+    .where(and(own(owner), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
   return rows.length;
 }
 
 export async function deleteOwn(db: Executor, owner: Owner, id: string): Promise<boolean> {
-  const rows = await db.delete(notifications).where(and(own(owner), eq(notifications.id, id))).returning({ id: notifications.id });
+  const rows = await db
+    .delete(notifications)
+    .where(and(own(owner), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
   return rows.length > 0;
 }

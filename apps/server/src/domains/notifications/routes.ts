@@ -8,7 +8,15 @@ import type { NotificationRow } from './repository.ts';
 import * as notifications from './service.ts';
 
 export function presentNotification(row: NotificationRow): Notification {
-  return { id: row.id, type: row.type, message: row.message, data: row.data, read: row.readAt !== null, readAt: iso(row.readAt), createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    type: row.type,
+    message: row.message,
+    data: row.data,
+    read: row.readAt !== null,
+    readAt: iso(row.readAt),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function notificationRoutes(app: App, platform: Platform) {
@@ -20,7 +28,9 @@ export function notificationRoutes(app: App, platform: Platform) {
   });
   // Registered before /:id so that "read-all" is not taken for an id.
   serve(app, endpoints.readAll, async (request) => item({ updated: await notifications.markAllNotificationsRead({ platform, actor: requireActor(request) }) }));
-  serve(app, endpoints.get, async (request) => item(presentNotification(await notifications.getNotification({ platform, actor: requireActor(request), id: request.params.id }))));
+  serve(app, endpoints.get, async (request) =>
+    item(presentNotification(await notifications.getNotification({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
   serve(app, endpoints.mark, async (request) =>
     item(presentNotification(await notifications.markNotification({ platform, actor: requireActor(request), id: request.params.id, read: request.body.read }))),
   );

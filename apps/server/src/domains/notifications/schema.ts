@@ -28,7 +28,9 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_app_user_created_idx').on(t.appId, t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The unread count shown with every page: only the unread rows are indexed (a user may keep thousands read).
-    index('notifications_unread_idx').on(t.appId, t.userId).where(sql`read_at is null`),
+    index('notifications_unread_idx')
+      .on(t.appId, t.userId)
+      .where(sql`read_at is null`),
     tenantPolicy('notifications'),
   ],
 ).enableRLS();

@@ -28,20 +28,43 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
   }
   if (event.type === 'campaign.completed') {
     const d = event.data;
-    const parts = [`${d.signed} signed`, d.refused && `${d.refused} refused`, d.expired && `${d.expired} expired`, d.canceled && `${d.canceled} canceled`, d.failed && `${d.failed} failed`].filter(Boolean);
-    return d.ownerUserId ? { userId: d.ownerUserId, type: 'campaign.completed', message: `"${d.label}" is finished: ${parts.join(', ')}.`, data: { campaignId: d.campaignId, label: d.label } } : null;
+    const parts = [
+      `${d.signed} signed`,
+      d.refused && `${d.refused} refused`,
+      d.expired && `${d.expired} expired`,
+      d.canceled && `${d.canceled} canceled`,
+      d.failed && `${d.failed} failed`,
+    ].filter(Boolean);
+    return d.ownerUserId
+      ? {
+          userId: d.ownerUserId,
+          type: 'campaign.completed',
+          message: `"${d.label}" is finished: ${parts.join(', ')}.`,
+          data: { campaignId: d.campaignId, label: d.label },
+        }
+      : null;
   }
   const operation = operationNotification(event);
   if (operation !== undefined) return operation;
   if (event.type === 'payment.auto_payment_failed') {
     const d = event.data;
     const amount = (d.amountCents / 100).toFixed(2);
-    return { userId: d.userId, type: 'payment.failed', message: `The automatic payment of ${amount} EUR (${d.company}) failed: ${d.reason}`, data: { paymentId: d.paymentId, tenantAppId: d.tenantAppId } };
+    return {
+      userId: d.userId,
+      type: 'payment.failed',
+      message: `The automatic payment of ${amount} EUR (${d.company}) failed: ${d.reason}`,
+      data: { paymentId: d.paymentId, tenantAppId: d.tenantAppId },
+    };
   }
   if (event.type.startsWith('certificate.')) return certificateNotification(event);
   if (event.type === 'help.requested') {
     const d = event.data;
-    return { userId: d.userId, type: 'help.request', message: `Help request from ${d.company}: ${d.subject}`, data: { helpRequestId: d.helpRequestId, tenantAppId: d.tenantAppId } };
+    return {
+      userId: d.userId,
+      type: 'help.request',
+      message: `Help request from ${d.company}: ${d.subject}`,
+      data: { helpRequestId: d.helpRequestId, tenantAppId: d.tenantAppId },
+    };
   }
   if (event.type === 'webhook.endpoint_disabled') {
     const d = event.data;
@@ -54,7 +77,14 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     return d.connectedBy ? { userId: d.connectedBy, type: 'crm.reconnect', message, data: { portalId: d.portalId } } : null;
   }
   if (!event.type.startsWith('signature.')) return null;
-  const data = event.data as { requestId: string; label: string; ownerUserId: string | null; signerName?: string; campaignId?: string | null; operationId?: string | null };
+  const data = event.data as {
+    requestId: string;
+    label: string;
+    ownerUserId: string | null;
+    signerName?: string;
+    campaignId?: string | null;
+    operationId?: string | null;
+  };
   // A campaign's copies and an operation's orders are followed from the campaign / operation: no notice per copy.
   if (data.campaignId || data.operationId) return null;
   const about = { requestId: data.requestId, label: data.label };
@@ -70,7 +100,9 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     case 'signature.failed':
       return toOwner(
         'signature.failed',
-        event.data.stage === 'completion' ? `${label} is signed but its documents could not be finalised: ${event.data.reason ?? 'unknown error'}. Retry from the request.` : `${label} could not be sent.`,
+        event.data.stage === 'completion'
+          ? `${label} is signed but its documents could not be finalised: ${event.data.reason ?? 'unknown error'}. Retry from the request.`
+          : `${label} could not be sent.`,
       );
     case 'signature.expired':
       return toOwner('signature.expired', `${label} expired before every signer signed.`);
@@ -78,6 +110,8 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
       return toOwner('signature.refused', `${event.data.signerName} refused to sign ${label}.`);
     case 'signature.signer_canceled':
       return toOwner('signature.updated', `${event.data.signerName} was removed from ${label}.`);
+    case 'signature.signer_delegated':
+      return toOwner('signature.updated', `${event.data.signerName} handed ${label} over to ${event.data.delegateName}: ${event.data.reason}`);
     case 'signature.archive_ready':
       return { userId: event.data.requestedBy, type: 'signature.archive', message: `The archive of ${label} is ready.`, data: about };
     default:
@@ -99,7 +133,12 @@ function certificateNotification(event: DomainEvent): NotificationDraft | null {
   const data = event.data as { certificateId: string; holderUserId: string | null; reason?: string };
   const message = certificateMessages[event.type];
   if (!message || !data.holderUserId) return null;
-  return { userId: data.holderUserId, type: 'certificate.updated', message: data.reason ? `${message}: ${data.reason}` : message, data: { certificateId: data.certificateId } };
+  return {
+    userId: data.holderUserId,
+    type: 'certificate.updated',
+    message: data.reason ? `${message}: ${data.reason}` : message,
+    data: { certificateId: data.certificateId },
+  };
 }
 
 /** An operation's start, dispatch, end, cancel and archive (its orders' own events give none). undefined: not an operation event. */
@@ -112,9 +151,17 @@ function operationNotification(event: DomainEvent): NotificationDraft | null | u
     case 'operation.sent':
       return toOwner('batch.start', `"${d.label}" is being sent: ${event.data.orderCount} orders.`);
     case 'operation.dispatched':
-      return toOwner('batch.dispatched', event.data.failed ? `"${d.label}" is sent: ${event.data.sent} orders, ${event.data.failed} failed.` : `"${d.label}" is sent: ${event.data.sent} orders.`);
+      return toOwner(
+        'batch.dispatched',
+        event.data.failed
+          ? `"${d.label}" is sent: ${event.data.sent} orders, ${event.data.failed} failed.`
+          : `"${d.label}" is sent: ${event.data.sent} orders.`,
+      );
     case 'operation.finished':
-      return toOwner('batch.end', `"${d.label}" is ${event.data.status}: ${event.data.completed} completed, ${event.data.failed} failed, ${event.data.canceled} canceled, ${event.data.expired} expired.`);
+      return toOwner(
+        'batch.end',
+        `"${d.label}" is ${event.data.status}: ${event.data.completed} completed, ${event.data.failed} failed, ${event.data.canceled} canceled, ${event.data.expired} expired.`,
+      );
     case 'operation.canceled':
       return toOwner('batch.cancel', `"${d.label}" was cancelled.`);
     case 'operation.archive_ready':
@@ -142,6 +189,7 @@ export const notifiedEvents = [
   'signature.expired',
   'signature.signer_refused',
   'signature.signer_canceled',
+  'signature.signer_delegated',
   'signature.archive_ready',
   'contact.import_finished',
   'campaign.archive_ready',

@@ -1,12 +1,28 @@
-import { sql } from 'drizzle-orm';
-import { maxOrdersPerOperation, maxSignersPerOrder, signerStepSchema, type OrderImportReport, type OrderImportRowReason } from '@paraphe/contracts';
+import {
+  maxOrdersPerOperation,
+  maxSignersPerOrder,
+  signerStepSchema,
+  type OrderImportColumns,
+  type OrderImportMapping,
+  type OrderImportReport,
+  type OrderImportRowReason,
+} from '@paraphe/contracts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { openSpreadsheet, SpreadsheetError } from '../../platform/spreadsheets/index.ts';
 import type { WorkerPool } from '../../platform/workers/pool.ts';
-import { importReadLimits, judgeRow, missingName, spreadsheetProblem, type ImportMapping, type UploadedFile } from '../contacts/index.ts';
+import {
+  analyseSpreadsheet,
+  columnLetters,
+  importReadLimits,
+  judgeRow,
+  missingName,
+  spreadsheetProblem,
+  type ImportMapping,
+  type UploadedFile,
+} from '../contacts/index.ts';
 import { documentMatcher, type DocumentMatch } from './documentNames.ts';
-import { guessOrderColumn, type OrderColumnField } from './orderColumns.ts';
+import { orderColumnOfKey, proposeOrderMapping } from './orderColumns.ts';
 import * as repo from './repository.ts';
 import { assertOperationAction, findVisible, withDefaultFields, type Options } from './service.ts';
 
@@ -18,7 +34,8 @@ import { assertOperationAction, findVisible, withDefaultFields, type Options } f
  * judgeRow): an invalid e-mail or a mobile not in international format rejects the row (an order is sent as is,
  * nobody is there to fix it later); an unknown language becomes the operation's (a warning). The document must be a
  * file of the pool, named without a folder (documentNames.ts). Every row is reported with its sheet row number;
- * with `preview` nothing is saved.
+ * with `preview` nothing is saved. The columns are read with the mapping the client sends (step 2 of the screen), else
+ * with the one step 1 proposes (the tenant's remembered mapping, then the guess from the header words).
  */
 export const importTemplateCsv = [
   'document,signer1_firstname,signer1_lastname,signer1_email,signer1_phone,signer1_language,signer1_page,signer1_x,signer1_y,signer2_firstname,signer2_lastname,signer2_email,signer2_phone,signer2_language',
@@ -33,33 +50,78 @@ interface Columns {
   signers: { mapping: ImportMapping; role?: number; step?: number; page?: number; x?: number; y?: number }[];
 }
 
+/** A refused mapping, naming the field (`mapping.signer2_email`). */
+const mappingError = (key: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { fields: [{ field: `mapping.${key}`, rule: 'invalid_value', message, params: { field: key } }] });
+
+/** A mapping the client sent: fields of an order, columns of the header, each column feeding one field, each signer's e-mail given. */
+function checkSentMapping(mapping: OrderImportMapping, header: readonly string[]): void {
+  const keyOfColumn = new Map<number, string>();
+  for (const [key, column] of Object.entries(mapping)) {
+    const field = orderColumnOfKey(key);
+    if (!field) throw mappingError(key, `"${key}" is not a field of an order: name the fields as the template's columns (document, signer1_email…).`);
+    if (column >= header.length)
+      throw mappingError(key, `The sheet has no column ${columnLetters(column)} for "${key}" (its first row names ${header.length} columns).`);
+    const other = keyOfColumn.get(column);
+    if (other) throw mappingError(key, `Column ${columnLetters(column)} is mapped to both "${other}" and "${key}": a column feeds one field.`);
+    keyOfColumn.set(column, key);
+    const email = `signer${(field.signer ?? 0) + 1}_email`;
+    if (field.signer !== null && mapping[email] === undefined)
+      throw mappingError(email, `Map a column to "${email}", or leave signer ${field.signer + 1}'s other columns ("${key}") unmapped.`);
+  }
+}
+
+/** The mapping to read a sheet with: the one the client sent (checked), else the one proposed from its header. */
+type MappingChoice = { sent: OrderImportMapping } | { remembered: Record<string, string> | null };
+
 /**
- * The columns the header names (orderColumns.ts), each (signer, field) at its leftmost column. A header without them
- * is refused naming the sheet read; the workbook's sheets go with the error (`params.sheets`), so that the user can
- * pick the right one when the workbook opens on another (a "Read me" sheet).
+ * The columns of the mapping. A header without a document or a signer's e-mail is refused naming the sheet read; the
+ * workbook's sheets go with the error (`params.sheets`), so that the user can pick the right one when the workbook
+ * opens on another (a "Read me" sheet). A mapping sent without them is refused naming the field.
  */
-function columnsOf(header: readonly string[], sheet: { sheetName: string | null; sheets: string[] }): Columns {
+function columnsOf(
+  header: readonly string[],
+  sheet: { sheetName: string | null; sheets: string[] },
+  choice: MappingChoice,
+): { columns: Columns; mapping: OrderImportMapping } {
   const refuse = (message: string, column: string) =>
     new AppError('VALIDATION_FAILED', sheet.sheetName === null ? message : `${message} (sheet "${sheet.sheetName}")`, {
-      fields: [{ field: 'file', rule: 'required', message: `Missing column "${column}".`, ...(sheet.sheets.length > 1 ? { params: { sheet: sheet.sheetName ?? '', sheets: JSON.stringify(sheet.sheets) } } : {}) }],
+      fields: [
+        {
+          field: 'file',
+          rule: 'required',
+          message: `Missing column "${column}".`,
+          ...(sheet.sheets.length > 1 ? { params: { sheet: sheet.sheetName ?? '', sheets: JSON.stringify(sheet.sheets) } } : {}),
+        },
+      ],
     });
-  const at = new Map<string, number>();
-  header.forEach((text, index) => {
-    const guess = guessOrderColumn(text);
-    const key = guess && (guess.signer === null ? guess.field : `${guess.signer + 1}:${guess.field}`);
-    if (key && !at.has(key)) at.set(key, index);
-  });
-  const document = at.get('document');
-  if (document === undefined) throw refuse('The first row must name the columns, with a "document" column (or "file", "fichier"…; see the template).', 'document');
+  const sent = 'sent' in choice;
+  const mapping = sent ? choice.sent : proposeOrderMapping(header, choice.remembered).mapping;
+  if (sent) checkSentMapping(mapping, header);
+  const document = mapping.document;
+  if (document === undefined) {
+    if (sent) throw mappingError('document', 'Map a column to "document": the file name of each order.');
+    throw refuse('The first row must name the columns, with a "document" column (or "file", "fichier"…; see the template).', 'document');
+  }
   const signers: Columns['signers'] = [];
   for (let n = 1; n <= maxSignersPerOrder; n++) {
-    const col = (field: OrderColumnField) => at.get(`${n}:${field}`);
-    const mail = col('mail');
+    const col = (word: string) => mapping[`signer${n}_${word}`];
+    const mail = col('email');
     if (mail === undefined) continue;
-    signers.push({ mapping: { mail, firstname: col('firstname'), lastname: col('lastname'), mobile: col('mobile'), lang: col('lang') }, role: col('role'), step: col('step'), page: col('page'), x: col('x'), y: col('y') });
+    signers.push({
+      mapping: { mail, firstname: col('firstname'), lastname: col('lastname'), mobile: col('phone'), lang: col('language') },
+      role: col('role'),
+      step: col('step'),
+      page: col('page'),
+      x: col('x'),
+      y: col('y'),
+    });
   }
-  if (!signers.length) throw refuse('Name at least one signer column "signer1_email" (see the template).', 'signer1_email');
-  return { document, signers };
+  if (!signers.length) {
+    if (sent) throw mappingError('signer1_email', 'Map a column to "signer1_email": each order needs at least one signer\'s e-mail.');
+    throw refuse('Name at least one signer column "signer1_email" (see the template).', 'signer1_email');
+  }
+  return { columns: { document, signers }, mapping };
 }
 
 const numberIn = (cells: readonly string[], index: number | undefined) => {
@@ -89,13 +151,25 @@ async function readOrders(
   language: string,
   workers: WorkerPool,
   documentOf: (cell: string) => DocumentMatch,
-): Promise<{ orders: repo.NewOrder[]; lines: Line[]; rows: number; rejected: number; sheetName: string | null; sheets: string[] }> {
+  choice: MappingChoice,
+): Promise<{
+  orders: repo.NewOrder[];
+  lines: Line[];
+  rows: number;
+  rejected: number;
+  sheetName: string | null;
+  sheets: string[];
+  header: readonly string[];
+  mapping: OrderImportMapping;
+}> {
   const orders: repo.NewOrder[] = [];
   const lines: Line[] = [];
   let rows = 0;
   let rejected = 0;
   let sheetName: string | null = null;
   let sheets: string[] = [];
+  let header: readonly string[] = [];
+  let mapping: OrderImportMapping = {};
   try {
     const sheet = await openSpreadsheet(file.data, { ...importReadLimits, workers, sheet: file.sheet });
     ({ sheetName, sheets } = sheet);
@@ -103,11 +177,13 @@ async function readOrders(
     let line = 0;
     for await (const cells of sheet.rows) {
       line++;
+      if (cells.every((c) => c.trim() === '')) continue;
       if (!columns) {
-        columns = columnsOf(cells, sheet);
+        // The first row that is not blank names the columns (as step 1 reads it).
+        ({ columns, mapping } = columnsOf(cells, sheet, choice));
+        header = cells;
         continue;
       }
-      if (cells.every((c) => c.trim() === '')) continue;
       rows++;
       const match = documentOf(cells[columns.document] ?? '');
       const document = 'fileName' in match ? match.fileName : (cells[columns.document] ?? '').trim();
@@ -152,30 +228,109 @@ async function readOrders(
     if (error instanceof SpreadsheetError) throw spreadsheetProblem(error, file.fileName);
     throw error;
   }
-  return { orders, lines, rows, rejected, sheetName, sheets };
+  return { orders, lines, rows, rejected, sheetName, sheets, header, mapping };
 }
 
 /** Imports (or previews) the orders of a spreadsheet into a draft: the kept rows are added after its orders. */
-export async function importOrders(opts: Options & { id: string; file: UploadedFile; preview: boolean }): Promise<OrderImportReport> {
+export async function importOrders(
+  opts: Options & { id: string; file: UploadedFile; preview: boolean; mapping?: OrderImportMapping; rememberMapping?: boolean },
+): Promise<OrderImportReport> {
   const { platform, actor, file } = opts;
-  const { operation, pool } = await platform.database.inTenant(actor.appId, async (tx) => {
+  const { operation, pool, remembered } = await platform.database.inTenant(actor.appId, async (tx) => {
     const found = await findVisible(tx, actor, opts.id);
-    return { operation: found, pool: (await repo.documentsOf(tx, actor.appId, found.id)).map((d) => d.fileName) };
+    return {
+      operation: found,
+      pool: (await repo.documentsOf(tx, actor.appId, found.id)).map((d) => d.fileName),
+      remembered: opts.mapping ? null : await repo.findImportMapping(tx, actor.appId),
+    };
   });
   assertOperationAction(operation, 'import');
-  const read = await readOrders(file, operation.options.language, platform.workers, documentMatcher(pool));
+  const choice: MappingChoice = opts.mapping ? { sent: opts.mapping } : { remembered };
+  const read = await readOrders(file, operation.options.language, platform.workers, documentMatcher(pool), choice);
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id, { lock: true });
     assertOperationAction(row, 'import');
-    if (row.orderCount + read.orders.length > maxOrdersPerOperation) throw new AppError('VALIDATION_FAILED', `An operation holds at most ${maxOrdersPerOperation.toLocaleString('en')} orders.`, { fields: [{ field: 'file', rule: 'invalid_value', message: 'too_many_orders' }] });
+    if (row.orderCount + read.orders.length > maxOrdersPerOperation)
+      throw new AppError('VALIDATION_FAILED', `An operation holds at most ${maxOrdersPerOperation.toLocaleString('en')} orders.`, {
+        fields: [{ field: 'file', rule: 'invalid_value', message: 'too_many_orders' }],
+      });
     // A file removed from the pool while the sheet was read: the send names it.
     const stillPooled = new Set((await repo.documentsOf(tx, actor.appId, row.id)).map((d) => d.fileName));
     const missingDocuments = [...new Set(read.orders.map((o) => o.documentName).filter((n) => !stillPooled.has(n)))].slice(0, 100);
+    if (!opts.preview && opts.rememberMapping) await repo.saveImportMapping(tx, actor.appId, actor.realUserId, headersOf(read.mapping, read.header));
     if (!opts.preview && read.orders.length) {
       const n = await repo.appendOrders(tx, actor.appId, row.id, read.orders);
-      await repo.bump(tx, actor.appId, row.id, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`, sql`saved_at = coalesce(saved_at, now())`]);
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.orders_imported', targetType: 'operation', targetId: row.id, data: { fileName: file.fileName, kept: n, rejected: read.rejected }, ip: actor.ip });
+      await repo.addImportedOrderCount(tx, actor.appId, row.id, n);
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'operation.orders_imported',
+        targetType: 'operation',
+        targetId: row.id,
+        data: { fileName: file.fileName, kept: n, rejected: read.rejected, rememberedMapping: opts.rememberMapping === true },
+        ip: actor.ip,
+      });
     }
-    return { preview: opts.preview, fileName: file.fileName, sheetName: read.sheetName, sheets: read.sheets, rows: read.rows, kept: read.orders.length, rejected: read.rejected, lines: read.lines, missingDocuments };
+    return {
+      preview: opts.preview,
+      fileName: file.fileName,
+      sheetName: read.sheetName,
+      sheets: read.sheets,
+      rows: read.rows,
+      kept: read.orders.length,
+      rejected: read.rejected,
+      lines: read.lines,
+      missingDocuments,
+      mapping: read.mapping,
+    };
+  });
+}
+
+/** What is remembered of a mapping: each field with its column's header text (a column without one is not remembered). */
+const headersOf = (mapping: OrderImportMapping, header: readonly string[]): Record<string, string> =>
+  Object.fromEntries(Object.entries(mapping).flatMap(([key, column]) => (header[column]?.trim() ? [[key, header[column]!.trim()]] : [])));
+
+const sampleSize = 5;
+
+/**
+ * Step 1 (nothing saved): the sheet's columns (its first row that is not blank), the mapping proposed — the tenant's
+ * remembered one where the header texts match, the guess elsewhere — and the first rows under the header. The file
+ * is checked as the import reads it (size, rows, cells), so that step 2 is refused for the mapping only.
+ */
+export async function importColumns(opts: Options & { id: string; file: UploadedFile }): Promise<OrderImportColumns> {
+  const { platform, actor, file } = opts;
+  const remembered = await platform.database.inTenant(actor.appId, async (tx) => {
+    assertOperationAction(await findVisible(tx, actor, opts.id), 'import');
+    return repo.findImportMapping(tx, actor.appId);
+  });
+  const { preview, sheetRows } = await analyseSpreadsheet(file, platform.workers);
+  const [header = [], ...rows] = preview.sampleRows;
+  const proposed = proposeOrderMapping(header, remembered);
+  return {
+    fileName: file.fileName,
+    sheetName: preview.sheetName ?? null,
+    sheets: preview.sheets ?? [],
+    columns: header.map((text, index) => ({ index, header: text })),
+    mapping: proposed.mapping,
+    remembered: proposed.remembered,
+    sampleRows: rows.slice(0, sampleSize).map((cells) => header.map((_, index) => cells[index] ?? '')),
+    rows: sheetRows - 1,
+  };
+}
+
+/** Forgets the tenant's remembered mapping (the next imports start from the guess). */
+export async function forgetImportMapping(opts: Options): Promise<void> {
+  const { platform, actor } = opts;
+  await platform.database.inTenant(actor.appId, async (tx) => {
+    if (await repo.deleteImportMapping(tx, actor.appId))
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'operation.import_mapping_forgotten',
+        targetType: 'application',
+        targetId: actor.appId,
+        data: {},
+        ip: actor.ip,
+      });
   });
 }

@@ -1,7 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
-import { operationEndpoints as endpoints, operationInputSchema, xlsxContentType, type OperationData } from '@paraphe/contracts';
+import {
+  operationEndpoints as endpoints,
+  operationInputSchema,
+  orderImportMappingSchema,
+  xlsxContentType,
+  type OperationData,
+  type OrderImportMapping,
+} from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
@@ -10,19 +17,27 @@ import { item, list } from '../../platform/http/envelope.ts';
 import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
-import { getApplication } from '../tenants/index.ts';
 import { readImportFile } from '../contacts/index.ts';
-import { assertNotPurged, formPayload, prepareDocuments, readSignatureForm, type UploadLimits } from '../signatures/index.ts';
-import { importOrders, importTemplateCsv } from './import.ts';
+import { assertNotPurged, formPayload, prepareDocuments, readSignatureForm, uploadLimits } from '../signatures/index.ts';
+import { forgetImportMapping, importColumns, importOrders, importTemplateCsv } from './import.ts';
 import { exportOrders, presentDocument, presentOperation, presentOrder, statisticsOf } from './presenter.ts';
 import * as operations from './service.ts';
 
-const megabyte = 1024 * 1024;
 const jsonParts = ['transactionRequest', 'transactionOrders', 'appendOrders', 'transactionDocument', 'optionsRequest'] as const;
 
-async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
-  const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
-  return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
+/** The `mapping` part of an order import (JSON {field: column}); absent or empty: the mapping proposed. */
+function mappingPart(text: string | undefined): OrderImportMapping | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = orderImportMappingSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const message = 'The mapping must be a JSON object giving each field a column number from 0 ({"document": 0, "signer1_email": 3}).';
+  throw new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'mapping', rule: 'invalid_value', message }] });
 }
 
 /** The form's parts as the operation input (zod issues become field errors), and which parts were given. */
@@ -51,15 +66,32 @@ export async function operationRoutes(app: App, platform: Platform) {
         const limits = await uploadLimits(platform, actor.appId);
         const form = await readSignatureForm(request as never, limits);
         const { data, given } = parseForm(form.fields);
-        const documents = form.files.length ? await prepareDocuments({ workers: platform.workers, entries: [], files: form.files, limits, signerIndexes: [] }) : [];
+        const documents = form.files.length
+          ? await prepareDocuments({ workers: platform.workers, entries: [], files: form.files, limits, signerIndexes: [] })
+          : [];
         await operations.saveOperation({ platform, actor, id: request.params.id, data, given, documents });
         return view(actor, request.params.id);
       });
     }
     serve(typed, endpoints.importOrders, async (request) => {
       const actor = requireActor(request);
-      const file = await readImportFile(request as never);
-      return item(await importOrders({ platform, actor, id: request.params.id, file, preview: request.query.preview === '1' }));
+      const file = await readImportFile(request as never, ['mapping', 'rememberMapping']);
+      const mapping = mappingPart(file.texts?.mapping);
+      return item(
+        await importOrders({
+          platform,
+          actor,
+          id: request.params.id,
+          file,
+          preview: request.query.preview === '1',
+          mapping,
+          rememberMapping: file.texts?.rememberMapping === '1',
+        }),
+      );
+    });
+    serve(typed, endpoints.importColumns, async (request) => {
+      const actor = requireActor(request);
+      return item(await importColumns({ platform, actor, id: request.params.id, file: await readImportFile(request as never) }));
     });
   });
 
@@ -82,16 +114,28 @@ export async function operationRoutes(app: App, platform: Platform) {
     );
   });
   serve(app, endpoints.newId, async (request) => item({ id: await operations.newDraft({ platform, actor: requireActor(request) }) }));
-  serve(app, endpoints.importTemplate, async (_request, reply) => sendFile(reply, { fileName: 'operation-orders-template.csv', contentType: 'text/csv', body: Readable.from([Buffer.from(`${importTemplateCsv}\r\n`)]) }));
+  serve(app, endpoints.forgetImportMapping, async (request) => {
+    await forgetImportMapping({ platform, actor: requireActor(request) });
+    return item({ ok: true as const });
+  });
+  serve(app, endpoints.importTemplate, async (_request, reply) =>
+    sendFile(reply, { fileName: 'operation-orders-template.csv', contentType: 'text/csv', body: Readable.from([Buffer.from(`${importTemplateCsv}\r\n`)]) }),
+  );
   serve(app, endpoints.get, async (request) => view(requireActor(request), request.params.id));
   serve(app, endpoints.setStatus, async (request) => {
     const actor = requireActor(request);
     await operations.setStatus({ platform, actor, id: request.params.id, status: request.body.status });
     return view(actor, request.params.id);
   });
-  serve(app, endpoints.relaunch, async (request) => item({ queued: await operations.relaunchOperation({ platform, actor: requireActor(request), id: request.params.id }) }));
+  serve(app, endpoints.relaunch, async (request) =>
+    item({ queued: await operations.relaunchOperation({ platform, actor: requireActor(request), id: request.params.id }) }),
+  );
   serve(app, endpoints.patchOrder, async (request) =>
-    item(presentOrder(await operations.patchOrder({ platform, actor: requireActor(request), id: request.params.id, orderId: request.params.orderId, input: request.body }))),
+    item(
+      presentOrder(
+        await operations.patchOrder({ platform, actor: requireActor(request), id: request.params.id, orderId: request.params.orderId, input: request.body }),
+      ),
+    ),
   );
   serve(app, endpoints.delete, async (request) => {
     await operations.deleteOperation({ platform, actor: requireActor(request), id: request.params.id });

@@ -134,3 +134,19 @@ export const operationOrders = pgTable(
     tenantPolicy('operation_orders'),
   ],
 ).enableRLS();
+
+/**
+ * The order import's remembered mapping ("remember this mapping", docs/operations.md "Import"): one per tenant, each
+ * field (the template's name, `signer1_email`) with the header text of the column it was read from. The next
+ * sheet's columns of the same header (case and accents aside) get the same fields before any guess.
+ */
+export const operationImportMappings = pgTable(
+  'operation_import_mappings',
+  {
+    appId: appId().primaryKey(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  () => [tenantPolicy('operation_import_mappings')],
+).enableRLS();

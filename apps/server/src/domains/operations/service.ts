@@ -1,4 +1,3 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   defaultSignatureFields,
   isOperationActionAllowed,
@@ -14,41 +13,31 @@ import {
   type CertificationLevel,
 } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
+import type { Options } from '../bulk/index.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { audit } from '../../platform/audit.ts';
 import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { signatureDefaultsOf } from '../settings/index.ts';
 import { getApplication } from '../tenants/index.ts';
-import { ownerScope } from '../users/index.ts';
-import { assertBulkSendable, assertLevelAndOptions, assertNotPurged, bulkInvitationDelivery, cancelRequests, type PreparedDocument } from '../signatures/index.ts';
-import { dispatchQueue, type OperationJob } from './dispatch.ts';
+import { cancelHolder, cancelRow, holderAccess, queueArchive, queueDispatch, queueRelaunch, retryFailedRows } from '../bulk/index.ts';
+import { assertBulkSendable, assertLevelAndOptions, bulkInvitationDelivery, type PreparedDocument } from '../signatures/index.ts';
+import { operationKind } from './dispatch.ts';
 import { emitOperationEvent } from './facts.ts';
-import { archiveQueue, cancelQueue, relaunchQueue, type ArchiveJob } from './jobs.ts';
 import * as repo from './repository.ts';
-import { operationDocuments, operationOrders, operations } from './schema.ts';
 
-export interface Options {
-  platform: Platform;
-  actor: Actor;
-}
+export type { Options } from '../bulk/index.ts';
 
-/** GERANT and COMPTABLE see the tenant's operations; the others their own and their descendants'. */
-export const scopeOf = (tx: Tx, actor: Actor): Promise<repo.Scope> => ownerScope(tx, actor);
-
-export async function findVisible(tx: Tx, actor: Actor, id: string, opts: { lock?: boolean } = {}): Promise<repo.OperationRow> {
-  const row = await repo.findOperation(tx, await scopeOf(tx, actor), id, opts);
-  if (!row) throw notFound('Operation');
-  return row;
-}
-
-/** What needs the operation's files: refused with 410 DOCUMENT_PURGED once the retention purge deleted them. */
-const actionsNeedingFiles: readonly OperationAction[] = ['retry', 'archive', 'relaunch'];
-
-export function assertOperationAction(row: Pick<repo.OperationRow, 'status' | 'documentsPurgedAt'>, action: OperationAction) {
-  if (!isOperationActionAllowed(row.status, action)) throw new AppError('INVALID_TRANSITION', `Cannot ${action} an operation that is ${row.status}`);
-  if (actionsNeedingFiles.includes(action)) assertNotPurged(row.documentsPurgedAt);
-}
+/** Who sees an operation (GERANT and COMPTABLE: the tenant's; the others their own and their descendants') and may act on it. */
+const access = holderAccess<repo.OperationRow, OperationStatus, OperationAction>({
+  noun: 'Operation',
+  named: 'an operation',
+  targetType: 'operation',
+  find: repo.findOperation,
+  allowed: isOperationActionAllowed,
+  // What needs the operation's files: refused with 410 DOCUMENT_PURGED once the retention purge deleted them.
+  needingFiles: ['retry', 'archive', 'relaunch'],
+});
+export const { scopeOf, findVisible, assertAction: assertOperationAction } = access;
 
 /** Orders are sent by the machine: chaining by e-mail (direct and face to face need the requester present). */
 const operationOptions = (options: OperationData['optionsRequest']) => ({ ...options, chainingMode: 'email' as const, coSignersSignFirst: false });
@@ -64,14 +53,15 @@ export async function newDraft(opts: Options): Promise<string> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const now = platform.clock();
-    await tx.delete(operations).where(and(eq(operations.appId, actor.appId), isNull(operations.savedAt), eq(operations.status, 'draft'), lt(operations.createdAt, new Date(now.getTime() - unsavedDraftTtlMs))));
+    await repo.deleteUnsavedDrafts(tx, actor.appId, new Date(now.getTime() - unsavedDraftTtlMs));
     // The draft starts from the user's defaults, else the tenant's Parameters, else the product's (settings), like a single request's form.
     const { defaults, signersLanguage } = await signatureDefaultsOf(tx, actor);
-    const [row] = await tx
-      .insert(operations)
-      .values({ appId: actor.appId, ownerUserId: actor.userId, options: operationOptions(signatureOptionsInputSchema.parse(optionsFromDefaults(defaults, signersLanguage))), createdAt: now })
-      .returning({ id: operations.id });
-    return row!.id;
+    return repo.insertOperation(tx, {
+      appId: actor.appId,
+      ownerUserId: actor.userId,
+      options: operationOptions(signatureOptionsInputSchema.parse(optionsFromDefaults(defaults, signersLanguage))),
+      createdAt: now,
+    });
   });
 }
 
@@ -81,15 +71,27 @@ export async function newDraft(opts: Options): Promise<string> {
  */
 export function withDefaultFields(order: repo.NewOrder): repo.NewOrder {
   const placed = new Set(order.fields.map((f) => f.signerIndex));
-  const defaults = defaultSignatureFields(order.signers.length, false).filter((f) => !placed.has(f.signerIndex) && order.signers[f.signerIndex]?.role !== 'observer');
-  return defaults.length ? { ...order, fields: [...order.fields, ...defaults.map(({ page, x, y, width, height, signerIndex }) => ({ page, x, y, width, height, signerIndex }))] } : order;
+  const defaults = defaultSignatureFields(order.signers.length, false).filter(
+    (f) => !placed.has(f.signerIndex) && order.signers[f.signerIndex]?.role !== 'observer',
+  );
+  return defaults.length
+    ? { ...order, fields: [...order.fields, ...defaults.map(({ page, x, y, width, height, signerIndex }) => ({ page, x, y, width, height, signerIndex }))] }
+    : order;
 }
 
 export const ordersOf = (orders: readonly OrderData[], language: string): repo.NewOrder[] =>
   orders.map((o) =>
     withDefaultFields({
       documentName: o.document,
-      signers: o.transactionSigners.map((s) => ({ firstname: s.firstname, lastname: s.lastname, email: s.emailAddress, phone: s.phoneNum ?? null, language: (s.language ?? language) as repo.OrderRow['signers'][number]['language'], role: s.role, step: s.step ?? null })),
+      signers: o.transactionSigners.map((s) => ({
+        firstname: s.firstname,
+        lastname: s.lastname,
+        email: s.emailAddress,
+        phone: s.phoneNum ?? null,
+        language: (s.language ?? language) as repo.OrderRow['signers'][number]['language'],
+        role: s.role,
+        step: s.step ?? null,
+      })),
       fields: o.signatureFields.map((f) => ({ page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signerIndex: f.signerIndex })),
     }),
   );
@@ -124,10 +126,14 @@ export async function createOperation(opts: Options & { data: OperationData; giv
     return await platform.database.inTenant(actor.appId, async (tx) => {
       const { defaults, signersLanguage } = await signatureDefaultsOf(tx, actor);
       const options = operationOptions(signatureOptionsInputSchema.parse(optionsFromDefaults(defaults, signersLanguage)));
-      const [created] = await tx.insert(operations).values({ appId: actor.appId, ownerUserId: actor.userId, options, createdAt: platform.clock() }).returning({ id: operations.id });
-      const draft = await findVisible(tx, actor, created!.id, { lock: true });
+      const created = await repo.insertOperation(tx, { appId: actor.appId, ownerUserId: actor.userId, options, createdAt: platform.clock() });
+      const draft = await findVisible(tx, actor, created, { lock: true });
       const send = (opts.given.has('transactionRequest') && opts.data.transactionRequest.send) || opts.data.status === 'pending';
-      await saveInTx(tx, platform, actor, draft, { ...opts, data: { ...opts.data, status: undefined, transactionRequest: { ...opts.data.transactionRequest, send: false } }, keys });
+      await saveInTx(tx, platform, actor, draft, {
+        ...opts,
+        data: { ...opts.data, status: undefined, transactionRequest: { ...opts.data.transactionRequest, send: false } },
+        keys,
+      });
       const saved = await findVisible(tx, actor, draft.id);
       await emitOperationEvent(tx, platform, saved, 'operation.created', { orderCount: saved.orderCount }, actor.realUserId);
       if (send) await sendInTx(tx, platform, actor, draft.id);
@@ -139,7 +145,13 @@ export async function createOperation(opts: Options & { data: OperationData; giv
   }
 }
 
-async function saveInTx(tx: Tx, platform: Platform, actor: Actor, row: repo.OperationRow, opts: { data: OperationData; given: ReadonlySet<string>; documents: PreparedDocument[]; keys: string[] }) {
+async function saveInTx(
+  tx: Tx,
+  platform: Platform,
+  actor: Actor,
+  row: repo.OperationRow,
+  opts: { data: OperationData; given: ReadonlySet<string>; documents: PreparedDocument[]; keys: string[] },
+) {
   const { data, given, keys } = opts;
   assertOperationAction(row, 'update');
   const level = given.has('level') ? data.level : row.level;
@@ -153,11 +165,19 @@ async function saveInTx(tx: Tx, platform: Platform, actor: Actor, row: repo.Oper
     savedAt: row.savedAt ?? platform.clock(),
   });
   for (const [i, doc] of opts.documents.entries()) {
-    const values = { appId: actor.appId, operationId: row.id, fileName: doc.fileName, title: doc.title, storageKey: keys[i]!, sha256: doc.sha256, pageCount: doc.pageCount, sizeBytes: doc.data.length };
-    await tx.insert(operationDocuments).values(values).onConflictDoUpdate({ target: [operationDocuments.operationId, operationDocuments.fileName], set: values });
+    await repo.putDocument(tx, {
+      appId: actor.appId,
+      operationId: row.id,
+      fileName: doc.fileName,
+      title: doc.title,
+      storageKey: keys[i]!,
+      sha256: doc.sha256,
+      pageCount: doc.pageCount,
+      sizeBytes: doc.data.length,
+    });
   }
   for (const entry of data.transactionDocument) {
-    if (entry.title) await tx.update(operationDocuments).set({ title: entry.title }).where(and(eq(operationDocuments.operationId, row.id), eq(operationDocuments.fileName, entry.fileName)));
+    if (entry.title) await repo.titleDocument(tx, row.id, entry.fileName, entry.title);
   }
   if (given.has('transactionOrders')) {
     await repo.deleteOrders(tx, actor.appId, row.id);
@@ -166,22 +186,26 @@ async function saveInTx(tx: Tx, platform: Platform, actor: Actor, row: repo.Oper
   }
   if (data.appendOrders.length) {
     const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.appendOrders, options.language));
-    await repo.bump(tx, actor.appId, row.id, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`]);
+    await repo.addOrderCount(tx, actor.appId, row.id, n);
   }
-  await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.saved', targetType: 'operation', targetId: row.id, ip: actor.ip });
+  await access.record(tx, actor, 'operation.saved', row.id);
   if ((given.has('transactionRequest') && data.transactionRequest.send) || data.status === 'pending') await sendInTx(tx, platform, actor, row.id);
 }
 
 /** Spec §5, checked on send: a title, a document, an order, and every file an order names is in the pool (named). */
 export async function readinessProblems(tx: Tx, row: repo.OperationRow): Promise<FieldError[]> {
   const problems: FieldError[] = [];
-  const add = (field: string, message: string, params?: Record<string, string>) => problems.push({ field, rule: 'required', message, ...(params ? { params } : {}) });
+  const add = (field: string, message: string, params?: Record<string, string>) =>
+    problems.push({ field, rule: 'required', message, ...(params ? { params } : {}) });
   if (!row.label.trim()) add('label', 'Give the operation a title.');
   const documents = await repo.documentsOf(tx, row.appId, row.id);
   if (!documents.length) add('transactionDocument', 'Add at least one document.');
   if (row.orderCount === 0) add('transactionOrders', 'Add at least one signature (order).');
   const missing = await repo.missingDocuments(tx, row.appId, row.id);
-  if (missing.length) add('transactionOrders.document', `These files are named by orders but missing from the documents: ${missing.join(', ')}.`, { missing: missing.join(', ') });
+  if (missing.length)
+    add('transactionOrders.document', `These files are named by orders but missing from the documents: ${missing.join(', ')}.`, {
+      missing: missing.join(', '),
+    });
   return problems;
 }
 
@@ -189,14 +213,12 @@ async function sendInTx(tx: Tx, platform: Platform, actor: Actor, id: string) {
   const row = await findVisible(tx, actor, id, { lock: true });
   assertOperationAction(row, 'send');
   const problems = await readinessProblems(tx, row);
-  if (problems.length) throw new AppError('VALIDATION_FAILED', `The operation cannot be sent yet: ${problems.map((p) => p.message).join(' ')}`, { fields: problems });
+  if (problems.length)
+    throw new AppError('VALIDATION_FAILED', `The operation cannot be sent yet: ${problems.map((p) => p.message).join(' ')}`, { fields: problems });
   const now = platform.clock();
   await assertBulkSendable(tx, await getApplication(tx, actor.appId), row.level as CertificationLevel, row.options, now);
-  const moved = await repo.moveOrders(tx, actor.appId, row.id, ['draft'], 'beforeSend');
-  await repo.bump(tx, actor.appId, row.id, moved.map((m) => ({ from: m.status, to: 'beforeSend', n: m.n })));
-  await repo.updateOperation(tx, actor.appId, row.id, { status: 'pending', sentAt: now, dispatchStartedAt: now, dispatchFinishedAt: null });
-  await platform.jobs.enqueue(tx, dispatchQueue, { appId: actor.appId, operationId: row.id } satisfies OperationJob);
-  await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.sent', targetType: 'operation', targetId: row.id, data: { orders: row.orderCount }, ip: actor.ip });
+  await queueDispatch(tx, platform, operationKind, row, now);
+  await access.record(tx, actor, 'operation.sent', row.id, { orders: row.orderCount });
   await emitOperationEvent(tx, platform, row, 'operation.sent', { orderCount: row.orderCount }, actor.realUserId);
 }
 
@@ -204,7 +226,8 @@ async function sendInTx(tx: Tx, platform: Platform, actor: Actor, id: string) {
 export async function setStatus(opts: Options & { id: string; status: OperationStatus }) {
   const { platform, actor, status } = opts;
   const row = await platform.database.inTenant(actor.appId, (tx) => findVisible(tx, actor, opts.id));
-  if (!operationStatusTargets[row.status].includes(status)) throw new AppError('INVALID_TRANSITION', `Cannot move an operation that is ${row.status} to ${status}`);
+  if (!operationStatusTargets[row.status].includes(status))
+    throw new AppError('INVALID_TRANSITION', `Cannot move an operation that is ${row.status} to ${status}`);
   if (status === 'canceled') return cancelOperation(opts);
   if (row.status === 'failed') return void (await retryFailed(opts));
   await platform.database.inTenant(actor.appId, (tx) => sendInTx(tx, platform, actor, row.id));
@@ -213,15 +236,9 @@ export async function setStatus(opts: Options & { id: string; status: OperationS
 /** Cancel: canceled at once with its draft and queued orders; the requests already sent are cancelled by a job. */
 async function cancelOperation(opts: Options & { id: string }) {
   const { platform, actor } = opts;
-  await platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertOperationAction(row, 'cancel');
-    const moved = await repo.moveOrders(tx, actor.appId, row.id, ['beforeSend', 'draft'], 'canceled');
-    await repo.bump(tx, actor.appId, row.id, moved.map((m) => ({ from: m.status, to: 'canceled', n: m.n })));
-    const now = platform.clock();
-    await repo.updateOperation(tx, actor.appId, row.id, { status: 'canceled', canceledAt: now, dispatchFinishedAt: row.dispatchFinishedAt ?? now });
-    if (row.dispatched) await platform.jobs.enqueue(tx, cancelQueue, { appId: actor.appId, operationId: row.id, userId: actor.realUserId } satisfies OperationJob);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.canceled', targetType: 'operation', targetId: row.id, ip: actor.ip });
+  await access.act(opts, 'cancel', async (tx, row) => {
+    await cancelHolder(tx, platform, operationKind, row, actor.realUserId, row.dispatched > 0);
+    await access.record(tx, actor, 'operation.canceled', row.id);
     await emitOperationEvent(tx, platform, row, 'operation.canceled', {}, actor.realUserId);
   });
 }
@@ -229,32 +246,26 @@ async function cancelOperation(opts: Options & { id: string }) {
 /** Failed orders without a request back in the queue, the dispatch job again. */
 async function retryFailed(opts: Options & { id: string }): Promise<number> {
   const { platform, actor } = opts;
-  return platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertOperationAction(row, 'retry');
-    const result = (await tx.execute(sql`
-      update ${operationOrders} set status = 'beforeSend', updated_at = now()
-      where app_id = ${actor.appId} and operation_id = ${row.id} and status = 'failed' and request_id is null
-      returning id`)) as unknown as { rows: unknown[] };
-    const n = result.rows.length;
-    if (!n) throw new AppError('INVALID_TRANSITION', 'No failed order to send again.');
-    await repo.bump(tx, actor.appId, row.id, [{ from: 'failed', to: 'beforeSend', n }]);
-    await repo.updateOperation(tx, actor.appId, row.id, { status: 'pending', dispatchFinishedAt: null, completedAt: null });
-    await platform.jobs.enqueue(tx, dispatchQueue, { appId: actor.appId, operationId: row.id } satisfies OperationJob);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.retried', targetType: 'operation', targetId: row.id, data: { orders: n }, ip: actor.ip });
+  return access.act(opts, 'retry', async (tx, row) => {
+    const n = await retryFailedRows(tx, platform, operationKind, row, 'No failed order to send again.');
+    await access.record(tx, actor, 'operation.retried', row.id, { orders: n });
     return n;
   });
 }
 
 export async function relaunchOperation(opts: Options & { id: string }): Promise<number> {
   const { platform, actor } = opts;
-  return platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertOperationAction(row, 'relaunch');
-    const waiting = row.nReady + row.nPending;
-    if (!waiting) throw new AppError('INVALID_TRANSITION', 'Cannot relaunch: no order is awaiting signatures.');
-    await platform.jobs.enqueue(tx, relaunchQueue, { appId: actor.appId, operationId: row.id, userId: actor.realUserId } satisfies OperationJob);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.relaunched', targetType: 'operation', targetId: row.id, ip: actor.ip });
+  return access.act(opts, 'relaunch', async (tx, row) => {
+    const waiting = await queueRelaunch(
+      tx,
+      platform,
+      operationKind,
+      row,
+      actor.realUserId,
+      row.nReady + row.nPending,
+      'Cannot relaunch: no order is awaiting signatures.',
+    );
+    await access.record(tx, actor, 'operation.relaunched', row.id);
     return waiting;
   });
 }
@@ -262,11 +273,9 @@ export async function relaunchOperation(opts: Options & { id: string }): Promise
 /** A draft or a finished operation is deleted with its orders and pool; the requests made stay with their evidence. */
 export async function deleteOperation(opts: Options & { id: string }) {
   const { platform, actor } = opts;
-  await platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertOperationAction(row, 'delete');
-    await tx.delete(operations).where(and(eq(operations.appId, actor.appId), eq(operations.id, row.id)));
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.deleted', targetType: 'operation', targetId: row.id, data: { label: row.label }, ip: actor.ip });
+  await access.act(opts, 'delete', async (tx, row) => {
+    await repo.deleteOperation(tx, actor.appId, row.id);
+    await access.record(tx, actor, 'operation.deleted', row.id, { label: row.label });
     await emitOperationEvent(tx, platform, row, 'operation.deleted', {}, actor.realUserId);
   });
   // The pool's files go with the storage sweep once no row (a request made from them included) references them.
@@ -281,56 +290,45 @@ export async function patchOrder(opts: Options & { id: string; orderId: string; 
     if (!order) throw notFound('Order');
     if ('status' in input) {
       assertOperationAction(row, 'cancelOrder');
-      if (order.status === 'beforeSend') {
-        await tx.update(operationOrders).set({ status: 'canceled', updatedAt: new Date() }).where(eq(operationOrders.id, order.id));
-        await repo.bump(tx, actor.appId, row.id, [{ from: 'beforeSend', to: 'canceled', n: 1 }]);
-      } else if ((order.status === 'ready' || order.status === 'pending') && order.requestId) {
-        // The order follows its request's `signature.canceled` event.
-        await cancelRequests(tx, platform, actor.appId, [order.requestId], actor.realUserId);
-        await tx.update(operationOrders).set({ cancelRequestedAt: platform.clock() }).where(eq(operationOrders.id, order.id));
-      } else throw new AppError('INVALID_TRANSITION', `Cannot cancel an order that is ${order.status}`);
+      // A sent order follows its request's `signature.canceled` event.
+      if (!(await cancelRow(tx, platform, operationKind, row, order, actor.realUserId)))
+        throw new AppError('INVALID_TRANSITION', `Cannot cancel an order that is ${order.status}`);
     } else {
       assertOperationAction(row, 'editOrder');
       const [changed] = ordersOf([input], row.options.language);
-      await tx.update(operationOrders).set({ ...changed!, searchText: repo.searchTextOf(changed!), updatedAt: new Date() }).where(eq(operationOrders.id, order.id));
+      await repo.updateOrder(tx, order.id, changed!);
     }
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'operation.order_changed', targetType: 'operation', targetId: row.id, data: { orderId: order.id }, ip: actor.ip });
+    await access.record(tx, actor, 'operation.order_changed', row.id, { orderId: order.id });
     return (await repo.findOrder(tx, actor.appId, row.id, order.id))!;
   });
 }
 
 export async function deleteOrder(opts: Options & { id: string; orderId: string }) {
-  const { platform, actor } = opts;
-  await platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertOperationAction(row, 'deleteOrder');
+  const { actor } = opts;
+  await access.act(opts, 'deleteOrder', async (tx, row) => {
     const order = await repo.findOrder(tx, actor.appId, row.id, opts.orderId, { lock: true });
     if (!order) throw notFound('Order');
-    await tx.delete(operationOrders).where(eq(operationOrders.id, order.id));
-    await repo.bump(tx, actor.appId, row.id, [{ from: 'draft', to: null, n: 1 }], [sql`order_count = order_count - 1`]);
+    await repo.deleteDraftOrder(tx, actor.appId, row.id, order.id);
   });
 }
 
 export async function deleteDocument(opts: Options & { id: string; documentId: string }) {
-  const { platform, actor } = opts;
-  await platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id, { lock: true });
-    assertOperationAction(row, 'deleteDocument');
-    const [gone] = await tx
-      .delete(operationDocuments)
-      .where(and(eq(operationDocuments.appId, actor.appId), eq(operationDocuments.operationId, row.id), eq(operationDocuments.id, opts.documentId)))
-      .returning({ id: operationDocuments.id });
-    if (!gone) throw notFound('Document');
+  const { actor } = opts;
+  await access.act(opts, 'deleteDocument', async (tx, row) => {
+    if (!(await repo.deleteDocument(tx, actor.appId, row.id, opts.documentId))) throw notFound('Document');
   });
 }
 
 export async function requestArchive(opts: Options & { id: string }) {
   const { platform, actor } = opts;
-  await platform.database.inTenant(actor.appId, async (tx) => {
-    const row = await findVisible(tx, actor, opts.id);
-    assertOperationAction(row, 'archive');
-    await platform.jobs.enqueue(tx, archiveQueue, { appId: actor.appId, operationId: row.id, userId: actor.userId } satisfies ArchiveJob);
-  });
+  await access.act(
+    opts,
+    'archive',
+    async (tx, row) => {
+      await queueArchive(tx, platform, operationKind, row, actor.userId);
+    },
+    false,
+  );
 }
 
 export async function listOperations(opts: Options & { filter: repo.OperationListFilter }) {

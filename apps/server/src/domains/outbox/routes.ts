@@ -49,7 +49,8 @@ export function outboxRoutes(app: App, platform: Platform) {
     const actor = requireActor(request);
     const row = await findMessage(platform.database.db, request.params.id);
     if (!row) throw notFound('Message');
-    if (!undeliveredStatuses.includes(row.status)) throw new AppError('CONFLICT', `Only an undelivered message (failed or retrying) can be sent again; this one is ${row.status}.`);
+    if (!undeliveredStatuses.includes(row.status))
+      throw new AppError('CONFLICT', `Only an undelivered message (failed or retrying) can be sent again; this one is ${row.status}.`);
     if (row.to === erasedRecipient) throw new AppError('CONFLICT', 'This message was erased (GDPR) before it could be delivered: it cannot be sent again.');
     const messages = await platform.messaging.requeue({ ids: [row.id], by: actor });
     return item({ requeued: messages.length, messages: messages.map(presentMessage) });
@@ -60,4 +61,3 @@ export function outboxRoutes(app: App, platform: Platform) {
     return item({ requeued: messages.length, messages: messages.map(presentMessage) });
   });
 }
-

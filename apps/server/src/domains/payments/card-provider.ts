@@ -70,11 +70,20 @@ export function cardProvider(platform: Platform): Promise<PaymentProvider> {
   if (!state.provider) {
     const { payments } = platform.config;
     if (state.mode === 'stripe') {
-      state.provider = Promise.resolve(createStripeProvider({ secretKey: payments.stripeSecretKey!, webhookSecret: payments.stripeWebhookSecret!, apiBase: payments.stripeApiBase, standin: false }));
+      state.provider = Promise.resolve(
+        createStripeProvider({
+          secretKey: payments.stripeSecretKey!,
+          webhookSecret: payments.stripeWebhookSecret!,
+          apiBase: payments.stripeApiBase,
+          standin: false,
+        }),
+      );
     } else {
       // Started on first use: servers that never take a card open no port.
       state.standin = startStandin(state.webhookTarget ?? null);
-      state.provider = state.standin.then((s) => createStripeProvider({ secretKey: s.secretKey, webhookSecret: s.webhookSecret, apiBase: s.url, standin: true }));
+      state.provider = state.standin.then((s) =>
+        createStripeProvider({ secretKey: s.secretKey, webhookSecret: s.webhookSecret, apiBase: s.url, standin: true }),
+      );
     }
   }
   return state.provider;

@@ -33,7 +33,14 @@ export async function handlePaymentRequested(platform: Platform, event: DomainEv
       mandateId: mandate?.id ?? null,
     });
     if (!inserted) return null;
-    await audit(tx, { appId: event.appId, actorUserId: d.requestedBy, action: 'payment.requested', targetType: 'payment', targetId: inserted.id, data: { amountCents: d.amountCents, method, trigger: d.trigger } });
+    await audit(tx, {
+      appId: event.appId,
+      actorUserId: d.requestedBy,
+      action: 'payment.requested',
+      targetType: 'payment',
+      targetId: inserted.id,
+      data: { amountCents: d.amountCents, method, trigger: d.trigger },
+    });
     if (method === 'sepa' && !mandate) return markFailed(platform, tx, inserted, { reason: noPaymentMethod });
     return inserted;
   });

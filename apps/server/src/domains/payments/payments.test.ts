@@ -18,14 +18,24 @@ const debit = (amountCents: number, sequence: 'FRST' | 'RCUR', n = 1): DirectDeb
   remittance: `F-${n}`,
 });
 const build = (debits: DirectDebit[]) =>
-  buildPain008({ messageId: 'MSG-1', createdAt: new Date('2026-03-02T10:00:00Z'), creditor: { name: 'Paraphe', iban: 'FR7630006000011234567890189', creditorId: 'FR72ZZZ123456' }, collectionDates: { FRST: '2026-03-04', RCUR: '2026-03-03' }, debits });
+  buildPain008({
+    messageId: 'MSG-1',
+    createdAt: new Date('2026-03-02T10:00:00Z'),
+    creditor: { name: 'Paraphe', iban: 'FR7630006000011234567890189', creditorId: 'FR72ZZZ123456' },
+    collectionDates: { FRST: '2026-03-04', RCUR: '2026-03-03' },
+    debits,
+  });
 
 describe('pain.008 building', () => {
   it('sums cents exactly (no float drift) in GrpHdr and in each PmtInf', () => {
     const xml = build([debit(10, 'FRST', 1), debit(20, 'FRST', 2), debit(70, 'RCUR', 3), debit(1, 'RCUR', 4)]);
     expect(xml).toMatch(/<GrpHdr><MsgId>MSG-1<\/MsgId><CreDtTm>2026-03-02T10:00:00<\/CreDtTm><NbOfTxs>4<\/NbOfTxs><CtrlSum>1.01<\/CtrlSum>/);
-    expect(xml).toMatch(/<PmtInfId>MSG-1-FRST<\/PmtInfId><PmtMtd>DD<\/PmtMtd><NbOfTxs>2<\/NbOfTxs><CtrlSum>0.30<\/CtrlSum>.*<SeqTp>FRST<\/SeqTp><\/PmtTpInf><ReqdColltnDt>2026-03-04</);
-    expect(xml).toMatch(/<PmtInfId>MSG-1-RCUR<\/PmtInfId><PmtMtd>DD<\/PmtMtd><NbOfTxs>2<\/NbOfTxs><CtrlSum>0.71<\/CtrlSum>.*<SeqTp>RCUR<\/SeqTp><\/PmtTpInf><ReqdColltnDt>2026-03-03</);
+    expect(xml).toMatch(
+      /<PmtInfId>MSG-1-FRST<\/PmtInfId><PmtMtd>DD<\/PmtMtd><NbOfTxs>2<\/NbOfTxs><CtrlSum>0.30<\/CtrlSum>.*<SeqTp>FRST<\/SeqTp><\/PmtTpInf><ReqdColltnDt>2026-03-04</,
+    );
+    expect(xml).toMatch(
+      /<PmtInfId>MSG-1-RCUR<\/PmtInfId><PmtMtd>DD<\/PmtMtd><NbOfTxs>2<\/NbOfTxs><CtrlSum>0.71<\/CtrlSum>.*<SeqTp>RCUR<\/SeqTp><\/PmtTpInf><ReqdColltnDt>2026-03-03</,
+    );
     expect(centsToDecimal(123_456_789)).toBe('1234567.89');
   });
   it('writes one PmtInf per sequence type present, the unknown BIC as NOTPROVIDED, names in the SEPA character set', () => {
@@ -58,11 +68,25 @@ describe('refund deadline (spec §9: 3 months)', () => {
 describe('webhook signature verification (Stripe-Signature, HMAC-SHA256 of t.rawBody, 5 minutes)', () => {
   const secret = 'whsec_unit_test_secret';
   const provider = createStripeProvider({ secretKey: 'sk_test_unit', webhookSecret: secret, apiBase: 'http://127.0.0.1:9', standin: true });
-  const body = Buffer.from(JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', latest_charge: 'ch_1', metadata: { paymentId: 'p1' } } } }));
-  const sign = (payload: Buffer, t = Math.floor(Date.now() / 1000), key = secret) => `t=${t},v1=${createHmac('sha256', key).update(`${t}.${payload.toString()}`).digest('hex')}`;
+  const body = Buffer.from(
+    JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_1', latest_charge: 'ch_1', metadata: { paymentId: 'p1' } } },
+    }),
+  );
+  const sign = (payload: Buffer, t = Math.floor(Date.now() / 1000), key = secret) =>
+    `t=${t},v1=${createHmac('sha256', key).update(`${t}.${payload.toString()}`).digest('hex')}`;
 
   it('accepts a signed event and reads what the payments domain applies', () => {
-    expect(provider.verifyEvent(body, sign(body))).toEqual({ id: 'evt_1', type: 'payment_succeeded', providerPaymentId: 'pi_1', paymentId: 'p1', chargeId: 'ch_1' });
+    expect(provider.verifyEvent(body, sign(body))).toEqual({
+      id: 'evt_1',
+      type: 'payment_succeeded',
+      providerPaymentId: 'pi_1',
+      paymentId: 'p1',
+      chargeId: 'ch_1',
+    });
   });
   it('refuses a wrong secret, a changed body, an old timestamp and a missing header', () => {
     expect(() => provider.verifyEvent(body, sign(body, undefined, 'whsec_other'))).toThrow(/signature/);

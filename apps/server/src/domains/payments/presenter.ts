@@ -44,7 +44,15 @@ export function presentPayment(p: PaymentRow, refunds: readonly RefundRow[], com
 }
 
 export function presentRefund(r: RefundRow) {
-  return { id: r.id, paymentId: r.paymentId, saleId: r.saleId, amountCents: r.amountCents, status: r.status, reason: r.reason, createdAt: r.createdAt.toISOString() };
+  return {
+    id: r.id,
+    paymentId: r.paymentId,
+    saleId: r.saleId,
+    amountCents: r.amountCents,
+    status: r.status,
+    reason: r.reason,
+    createdAt: r.createdAt.toISOString(),
+  };
 }
 
 export function presentBatch(b: BatchRow) {

@@ -29,7 +29,14 @@ export interface PaymentProvider {
   setDefaultCard(customerId: string, paymentMethodId: string): Promise<void>;
   detachCard(customerId: string, paymentMethodId: string): Promise<void>;
   /** Off-session charge of the default card; `idempotencyKey` is our payment id (a retried job charges once). */
-  charge(input: { customerId: string; amountCents: number; idempotencyKey: string; returnUrl: string; description: string; metadata: Record<string, string> }): Promise<ChargeResult>;
+  charge(input: {
+    customerId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    returnUrl: string;
+    description: string;
+    metadata: Record<string, string>;
+  }): Promise<ChargeResult>;
   paymentState(providerPaymentId: string): Promise<ChargeResult>;
   refund(input: { providerPaymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
   /** Verifies the signature header over the raw body (5-minute tolerance); throws on a bad one. */
@@ -45,9 +52,16 @@ function providerError(error: unknown, code: 'PAYMENT_METHOD_NOT_ADDED' | 'PAYME
 }
 
 function stateOf(intent: Stripe.PaymentIntent): ChargeResult {
-  if (intent.status === 'succeeded') return { status: 'succeeded', providerPaymentId: intent.id, chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null) };
-  if (intent.status === 'requires_action' && intent.next_action?.redirect_to_url?.url) return { status: 'requires_action', providerPaymentId: intent.id, actionUrl: intent.next_action.redirect_to_url.url };
-  if (intent.status === 'processing' || intent.status === 'requires_confirmation') return { status: 'requires_action', providerPaymentId: intent.id, actionUrl: '' };
+  if (intent.status === 'succeeded')
+    return {
+      status: 'succeeded',
+      providerPaymentId: intent.id,
+      chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
+    };
+  if (intent.status === 'requires_action' && intent.next_action?.redirect_to_url?.url)
+    return { status: 'requires_action', providerPaymentId: intent.id, actionUrl: intent.next_action.redirect_to_url.url };
+  if (intent.status === 'processing' || intent.status === 'requires_confirmation')
+    return { status: 'requires_action', providerPaymentId: intent.id, actionUrl: '' };
   return { status: 'failed', providerPaymentId: intent.id, message: intent.last_payment_error?.message ?? 'The payment was not completed.' };
 }
 
@@ -65,16 +79,29 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
   const eventFrom = (event: Stripe.Event): ProviderEvent => {
     const object = event.data.object as unknown as Record<string, unknown>;
     const paymentId = ((object.metadata as Record<string, string> | undefined)?.paymentId as string | undefined) ?? null;
-    const paymentIntentOf = (o: Record<string, unknown>) => String(typeof o.payment_intent === 'string' ? o.payment_intent : ((o.payment_intent as { id?: string } | null)?.id ?? ''));
+    const paymentIntentOf = (o: Record<string, unknown>) =>
+      String(typeof o.payment_intent === 'string' ? o.payment_intent : ((o.payment_intent as { id?: string } | null)?.id ?? ''));
     switch (event.type) {
       case 'checkout.session.completed':
         return { id: event.id, type: 'setup_completed', customerId: String(object.customer), paymentMethodId: null };
       case 'setup_intent.succeeded':
         return { id: event.id, type: 'setup_completed', customerId: String(object.customer), paymentMethodId: String(object.payment_method) };
       case 'payment_intent.succeeded':
-        return { id: event.id, type: 'payment_succeeded', providerPaymentId: String(object.id), paymentId, chargeId: (object.latest_charge as string | null) ?? null };
+        return {
+          id: event.id,
+          type: 'payment_succeeded',
+          providerPaymentId: String(object.id),
+          paymentId,
+          chargeId: (object.latest_charge as string | null) ?? null,
+        };
       case 'payment_intent.payment_failed':
-        return { id: event.id, type: 'payment_failed', providerPaymentId: String(object.id), paymentId, message: (object.last_payment_error as { message?: string } | null)?.message ?? 'The payment failed.' };
+        return {
+          id: event.id,
+          type: 'payment_failed',
+          providerPaymentId: String(object.id),
+          paymentId,
+          message: (object.last_payment_error as { message?: string } | null)?.message ?? 'The payment failed.',
+        };
       case 'charge.dispute.created':
         return { id: event.id, type: 'dispute', providerPaymentId: paymentIntentOf(object), status: 'opened' };
       case 'charge.dispute.closed':
@@ -98,7 +125,13 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
     },
     async startCardSetup({ customerId, successUrl, cancelUrl }) {
       try {
-        const session = await stripe.checkout.sessions.create({ mode: 'setup', customer: customerId, currency: 'eur', success_url: successUrl, cancel_url: cancelUrl });
+        const session = await stripe.checkout.sessions.create({
+          mode: 'setup',
+          customer: customerId,
+          currency: 'eur',
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        });
         return { url: session.url!, sessionId: session.id };
       } catch (error) {
         throw providerError(error, 'PAYMENT_METHOD_NOT_ADDED');
@@ -116,10 +149,20 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       }
     },
     async listCards(customerId) {
-      const [customer, list] = await Promise.all([stripe.customers.retrieve(customerId), stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 20 })]);
+      const [customer, list] = await Promise.all([
+        stripe.customers.retrieve(customerId),
+        stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 20 }),
+      ]);
       const defaultId = 'deleted' in customer && customer.deleted ? null : (customer as Stripe.Customer).invoice_settings?.default_payment_method;
       const defaultPm = typeof defaultId === 'string' ? defaultId : (defaultId?.id ?? null);
-      return list.data.map((pm) => ({ id: pm.id, brand: pm.card?.brand ?? 'card', last4: pm.card?.last4 ?? '????', expMonth: pm.card?.exp_month ?? 0, expYear: pm.card?.exp_year ?? 0, isDefault: pm.id === defaultPm }));
+      return list.data.map((pm) => ({
+        id: pm.id,
+        brand: pm.card?.brand ?? 'card',
+        last4: pm.card?.last4 ?? '????',
+        expMonth: pm.card?.exp_month ?? 0,
+        expYear: pm.card?.exp_year ?? 0,
+        isDefault: pm.id === defaultPm,
+      }));
     },
     async setDefaultCard(customerId, paymentMethodId) {
       try {
@@ -151,7 +194,8 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
           return stateOf(confirmed);
         }
         if (error.type === 'StripeCardError') return { status: 'failed', providerPaymentId: intent?.id ?? null, message: error.message };
-        if (error.code === 'parameter_missing' || error.code === 'resource_missing') return { status: 'failed', providerPaymentId: null, message: 'no payment method' };
+        if (error.code === 'parameter_missing' || error.code === 'resource_missing')
+          return { status: 'failed', providerPaymentId: null, message: 'no payment method' };
         throw error;
       }
     },

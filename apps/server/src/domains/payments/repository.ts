@@ -28,7 +28,10 @@ export async function insertPayment(db: Executor, values: typeof payments.$infer
   return row ?? null;
 }
 export async function findPayment(db: Executor, appId: string, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.appId, appId), eq(payments.id, id)));
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appId, appId), eq(payments.id, id)));
   return row;
 }
 /** Platform-wide look-ups (webhooks, administrator): run in a system transaction. */
@@ -52,7 +55,12 @@ export async function findPaidPaymentOfSale(db: Executor, saleId: string): Promi
 }
 
 /** Moves a payment only from the statuses the change expects; answers the row, or null (already moved). */
-export async function transition(db: Executor, id: string, from: readonly PaymentStatus[], set: Partial<typeof payments.$inferInsert>): Promise<PaymentRow | null> {
+export async function transition(
+  db: Executor,
+  id: string,
+  from: readonly PaymentStatus[],
+  set: Partial<typeof payments.$inferInsert>,
+): Promise<PaymentRow | null> {
   const [row] = await db
     .update(payments)
     .set({ ...set, updatedAt: sql`now()` })
@@ -61,7 +69,10 @@ export async function transition(db: Executor, id: string, from: readonly Paymen
   return row ?? null;
 }
 export async function setDispute(db: Executor, id: string, dispute: PaymentRow['dispute']): Promise<void> {
-  await db.update(payments).set({ dispute, updatedAt: sql`now()` }).where(eq(payments.id, id));
+  await db
+    .update(payments)
+    .set({ dispute, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
 }
 
 export interface PaymentFilter {
@@ -77,13 +88,28 @@ export async function listPayments(db: Executor, filter: PaymentFilter): Promise
   return { rows, total: Number(n) };
 }
 
-export async function insertLedger(db: Executor, entry: { appId: string; paymentId: string; refundId?: string | null; kind: LedgerKind; amountCents: number; method: PaymentRow['method']; providerReference?: string | null }): Promise<void> {
+export async function insertLedger(
+  db: Executor,
+  entry: {
+    appId: string;
+    paymentId: string;
+    refundId?: string | null;
+    kind: LedgerKind;
+    amountCents: number;
+    method: PaymentRow['method'];
+    providerReference?: string | null;
+  },
+): Promise<void> {
   await db.insert(ledgerEntries).values(entry);
 }
 
 export async function refundsOf(db: Executor, paymentIds: readonly string[]): Promise<RefundRow[]> {
   if (!paymentIds.length) return [];
-  return db.select().from(refunds).where(inArray(refunds.paymentId, [...paymentIds])).orderBy(asc(refunds.createdAt));
+  return db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.paymentId, [...paymentIds]))
+    .orderBy(asc(refunds.createdAt));
 }
 export async function insertRefund(db: Executor, values: typeof refunds.$inferInsert): Promise<RefundRow> {
   const [row] = await db.insert(refunds).values(values).returning();
@@ -91,7 +117,12 @@ export async function insertRefund(db: Executor, values: typeof refunds.$inferIn
 }
 
 export async function activeMandate(db: Executor, appId: string): Promise<MandateRow | undefined> {
-  const [row] = await db.select().from(sepaMandates).where(and(eq(sepaMandates.appId, appId), eq(sepaMandates.status, 'active'))).orderBy(desc(sepaMandates.signedAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(sepaMandates)
+    .where(and(eq(sepaMandates.appId, appId), eq(sepaMandates.status, 'active')))
+    .orderBy(desc(sepaMandates.signedAt))
+    .limit(1);
   return row;
 }
 export async function insertMandate(db: Executor, values: typeof sepaMandates.$inferInsert): Promise<MandateRow> {
@@ -99,11 +130,17 @@ export async function insertMandate(db: Executor, values: typeof sepaMandates.$i
   return row!;
 }
 export async function revokeMandates(db: Executor, appId: string): Promise<void> {
-  await db.update(sepaMandates).set({ status: 'revoked' }).where(and(eq(sepaMandates.appId, appId), eq(sepaMandates.status, 'active')));
+  await db
+    .update(sepaMandates)
+    .set({ status: 'revoked' })
+    .where(and(eq(sepaMandates.appId, appId), eq(sepaMandates.status, 'active')));
 }
 export async function mandatesById(db: Executor, ids: readonly string[]): Promise<Map<string, MandateRow>> {
   if (!ids.length) return new Map();
-  const rows = await db.select().from(sepaMandates).where(inArray(sepaMandates.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(sepaMandates)
+    .where(inArray(sepaMandates.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 export async function markFirstDebit(db: Executor, mandateId: string, at: Date | null): Promise<void> {
@@ -137,7 +174,11 @@ export async function listBatches(db: Executor): Promise<BatchRow[]> {
   return db.select().from(sepaBatches).orderBy(desc(sepaBatches.createdAt)).limit(50);
 }
 export async function markBatchCollected(db: Executor, id: string, at: Date): Promise<BatchRow | null> {
-  const [row] = await db.update(sepaBatches).set({ status: 'collected', collectedAt: at }).where(and(eq(sepaBatches.id, id), eq(sepaBatches.status, 'exported'))).returning();
+  const [row] = await db
+    .update(sepaBatches)
+    .set({ status: 'collected', collectedAt: at })
+    .where(and(eq(sepaBatches.id, id), eq(sepaBatches.status, 'exported')))
+    .returning();
   return row ?? null;
 }
 
@@ -149,13 +190,20 @@ export async function recordProviderEvent(db: Executor, eventId: string, type: s
 
 /** The payment, locked until the end of the transaction (refunds: one at a time per payment). */
 export async function lockPayment(db: Executor, appId: string, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.appId, appId), eq(payments.id, id))).for('update');
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appId, appId), eq(payments.id, id)))
+    .for('update');
   return row;
 }
 
 /** Which of these storage keys mandate PDFs use (the storage sweep keeps them). */
 export async function referencedKeys(db: Executor, keys: readonly string[]): Promise<string[]> {
   if (!keys.length) return [];
-  const rows = await db.select({ key: sepaMandates.pdfStorageKey }).from(sepaMandates).where(inArray(sepaMandates.pdfStorageKey, [...keys]));
+  const rows = await db
+    .select({ key: sepaMandates.pdfStorageKey })
+    .from(sepaMandates)
+    .where(inArray(sepaMandates.pdfStorageKey, [...keys]));
   return rows.map((r) => r.key);
 }

@@ -24,9 +24,14 @@ export async function paymentRoutes(app: App, platform: Platform) {
   serve(app, endpoints.setDefaultCard, async (request) => item(await methods.setDefaultCard({ ...actorOf(request), cardId: request.params.cardId })));
   serve(app, endpoints.deleteCard, async (request) => item(await methods.deleteCard({ ...actorOf(request), cardId: request.params.cardId })));
   serve(app, endpoints.sepaMandate, async (request) => item(await getMandateState(actorOf(request))));
-  serve(app, endpoints.signSepaMandate, async (request) => item(await signMandate({ ...actorOf(request), password: request.body.password, textSha256: request.body.textSha256 })), {
-    rateLimit: { max: 10, timeWindow: '1 minute' },
-  });
+  serve(
+    app,
+    endpoints.signSepaMandate,
+    async (request) => item(await signMandate({ ...actorOf(request), password: request.body.password, textSha256: request.body.textSha256 })),
+    {
+      rateLimit: { max: 10, timeWindow: '1 minute' },
+    },
+  );
   serve(app, endpoints.sepaMandatePdf, async (request, reply) => {
     const { rum, body } = await mandatePdfOf(actorOf(request));
     return sendFile(reply, { fileName: `mandate-${rum}.pdf`, contentType: 'application/pdf', body });
@@ -36,7 +41,16 @@ export async function paymentRoutes(app: App, platform: Platform) {
 
   serve(app, endpoints.adminPayments, async (request) => methods.adminPayments({ ...actorOf(request), ...request.query }));
   serve(app, endpoints.refund, async (request) =>
-    item(presentRefund(await refundInvoice({ ...actorOf(request), saleId: request.params.saleId, amountCents: request.params.amountCents, reason: request.body.reason ?? null }))),
+    item(
+      presentRefund(
+        await refundInvoice({
+          ...actorOf(request),
+          saleId: request.params.saleId,
+          amountCents: request.params.amountCents,
+          reason: request.body.reason ?? null,
+        }),
+      ),
+    ),
   );
   serve(app, endpoints.sepaOverview, async (request) => {
     const { pending, batches } = await sepa.sepaOverview(actorOf(request));
@@ -48,7 +62,9 @@ export async function paymentRoutes(app: App, platform: Platform) {
     return sendFile(reply, { fileName: `${batch.messageId}.xml`, contentType: 'application/xml', body: Buffer.from(batch.xml, 'utf8') });
   });
   serve(app, endpoints.collectSepaBatch, async (request) => item(presentBatch(await sepa.markCollected({ ...actorOf(request), batchId: request.params.id }))));
-  serve(app, endpoints.rejectSepaDebit, async (request) => item(presentPayment(await sepa.rejectDebit({ ...actorOf(request), paymentId: request.params.id, reasonCode: request.body.reasonCode }), [])));
+  serve(app, endpoints.rejectSepaDebit, async (request) =>
+    item(presentPayment(await sepa.rejectDebit({ ...actorOf(request), paymentId: request.params.id, reasonCode: request.body.reasonCode }), [])),
+  );
 
   // The webhook keeps its raw bytes (the signature covers them): its own JSON parser, in its own context.
   await app.register(async (scope) => {
@@ -67,5 +83,8 @@ export async function paymentRoutes(app: App, platform: Platform) {
     );
   });
   // The in-process stand-in (no STRIPE_SECRET_KEY, outside production) sends its events to this same endpoint.
-  setStandinWebhookTarget(platform, async (body, headers) => (await app.inject({ method: 'POST', url: endpoints.stripeWebhook.path, payload: body, headers })).statusCode);
+  setStandinWebhookTarget(
+    platform,
+    async (body, headers) => (await app.inject({ method: 'POST', url: endpoints.stripeWebhook.path, payload: body, headers })).statusCode,
+  );
 }

@@ -21,17 +21,34 @@ export const paymentTemplates: TemplateCatalogues<'payment-auto-failed'> = {
   fr: {
     'payment-auto-failed': {
       subject: 'Échec du paiement automatique (${company})',
-      paragraphs: ['Bonjour,', 'Le paiement automatique de ${amount} € pour ${company} a échoué : ${reason}.', 'Corrigez votre moyen de paiement dans Paramètres → Facturation, puis réglez les factures en attente.'],
+      paragraphs: [
+        'Bonjour,',
+        'Le paiement automatique de ${amount} € pour ${company} a échoué : ${reason}.',
+        'Corrigez votre moyen de paiement dans Paramètres → Facturation, puis réglez les factures en attente.',
+      ],
       action: { label: 'Voir les paiements', linkParam: 'link' },
     },
   },
   en: {
     'payment-auto-failed': {
       subject: 'Automatic payment failed (${company})',
-      paragraphs: ['Hello,', 'The automatic payment of €${amount} for ${company} failed: ${reason}.', 'Correct your payment method in Settings → Billing, then pay the invoices due.'],
+      paragraphs: [
+        'Hello,',
+        'The automatic payment of €${amount} for ${company} failed: ${reason}.',
+        'Correct your payment method in Settings → Billing, then pay the invoices due.',
+      ],
       action: { label: 'See the payments', linkParam: 'link' },
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt, se,
+  de,
+  dk,
+  es,
+  fi,
+  gr,
+  it,
+  nl,
+  no,
+  pt,
+  se,
 };

@@ -44,6 +44,10 @@ async function apply(platform: Platform, tx: Tx, event: ProviderEvent, payment: 
     case 'dispute':
       await applyDispute(platform, tx, payment, event.status);
       return;
+    case 'setup_completed':
+    case 'ignored':
+      // About no payment: paymentOf gives undefined for them, so they never get here.
+      return;
   }
 }
 
@@ -53,9 +57,20 @@ async function applyDispute(platform: Platform, tx: Tx, payment: repo.PaymentRow
   if (!expected.includes(payment.dispute)) return;
   await repo.setDispute(tx, payment.id, status);
   const amountCents = status === 'opened' ? -payment.amountCents : status === 'won' ? payment.amountCents : 0;
-  await repo.insertLedger(tx, { appId: payment.appId, paymentId: payment.id, kind: `dispute_${status}`, amountCents, method: payment.method, providerReference: payment.providerChargeId });
+  await repo.insertLedger(tx, {
+    appId: payment.appId,
+    paymentId: payment.id,
+    kind: `dispute_${status}`,
+    amountCents,
+    method: payment.method,
+    providerReference: payment.providerChargeId,
+  });
   await audit(tx, { appId: payment.appId, actorUserId: null, action: `payment.dispute_${status}`, targetType: 'payment', targetId: payment.id });
-  await platform.events.emit(tx, { type: 'payment.dispute_changed', appId: payment.appId, data: { paymentId: payment.id, saleIds: payment.invoices.map((i) => i.saleId), status } });
+  await platform.events.emit(tx, {
+    type: 'payment.dispute_changed',
+    appId: payment.appId,
+    data: { paymentId: payment.id, saleIds: payment.invoices.map((i) => i.saleId), status },
+  });
 }
 
 /** A tenant's first card becomes its default (the one charged), whether the tenant came back to the app or not. */

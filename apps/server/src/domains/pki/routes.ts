@@ -17,7 +17,10 @@ const downloads = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 const services = { rateLimit: { max: 600, timeWindow: '1 minute' } };
 
 const send = (reply: FastifyReply, type: string, der: Der, cacheControl: string) =>
-  reply.header('content-type', type).header('cache-control', cacheControl).send(Buffer.from(der.buffer, der.byteOffset, der.byteLength));
+  reply
+    .header('content-type', type)
+    .header('cache-control', cacheControl)
+    .send(Buffer.from(der.buffer, der.byteOffset, der.byteLength));
 
 /** The DER body of a binary POST; an empty body becomes empty bytes, which the responders reject in their own format. */
 const derBody = (body: unknown): Der => (body instanceof Uint8Array ? body : new Uint8Array(0));
@@ -29,16 +32,23 @@ export function pkiRoutes(app: App, platform: Platform) {
     done(null, body),
   );
 
-  const certificate = (ca: 'root' | 'issuing') => async (_request: unknown, reply: FastifyReply) => send(reply, 'application/pkix-cert', await trust.certificate(ca), 'public, max-age=86400');
+  const certificate = (ca: 'root' | 'issuing') => async (_request: unknown, reply: FastifyReply) =>
+    send(reply, 'application/pkix-cert', await trust.certificate(ca), 'public, max-age=86400');
   serve(app, endpoints.rootCrt, certificate('root'), downloads);
   serve(app, endpoints.rootCer, certificate('root'), downloads);
   serve(app, endpoints.issuingCrt, certificate('issuing'), downloads);
   serve(app, endpoints.issuingCer, certificate('issuing'), downloads);
-  const crl = (ca: 'root' | 'issuing') => async (_request: unknown, reply: FastifyReply) => send(reply, 'application/pkix-crl', await trust.crl(ca), 'public, max-age=300');
+  const crl = (ca: 'root' | 'issuing') => async (_request: unknown, reply: FastifyReply) =>
+    send(reply, 'application/pkix-crl', await trust.crl(ca), 'public, max-age=300');
   serve(app, endpoints.rootCrl, crl('root'), downloads);
   serve(app, endpoints.issuingCrl, crl('issuing'), downloads);
 
-  serve(app, endpoints.ocsp, async (request, reply) => send(reply, 'application/ocsp-response', await trust.respondOcsp(derBody(request.body)), 'no-store'), services);
+  serve(
+    app,
+    endpoints.ocsp,
+    async (request, reply) => send(reply, 'application/ocsp-response', await trust.respondOcsp(derBody(request.body)), 'no-store'),
+    services,
+  );
 
   // RFC 6960 A.1: GET with the base64 DER request, URL-encoded, as the last path segment.
   serve(

@@ -1,8 +1,25 @@
 import { hkdfSync } from 'node:crypto';
 import {
-  SigningError, createCertificateAuthority, createLocalTsa, describeCertificate, loadPkcs12, openCertificateAuthority, openIdentity,
-  sealIdentity, type CertificateAuthority, type Der, type KeyAlgorithm, type LocalTsa, type OneTimeIdentity, type RevocationEntry, type RevocationReason,
-  type RevocationSource, type SealedAuthority, type SealedIdentity, type SignerCertificateRequest, type SignerIdentity,
+  SigningError,
+  createCertificateAuthority,
+  createLocalTsa,
+  describeCertificate,
+  loadPkcs12,
+  openCertificateAuthority,
+  openIdentity,
+  sealIdentity,
+  type CertificateAuthority,
+  type Der,
+  type KeyAlgorithm,
+  type LocalTsa,
+  type OneTimeIdentity,
+  type RevocationEntry,
+  type RevocationReason,
+  type RevocationSource,
+  type SealedAuthority,
+  type SealedIdentity,
+  type SignerCertificateRequest,
+  type SignerIdentity,
 } from '@paraphe/signing';
 import { AppError } from '../../platform/errors.ts';
 import { openPkcs12 } from '../../platform/workers/pool.ts';
@@ -74,10 +91,11 @@ export class TrustServices {
   constructor(deps: Deps, secret: string | (() => Promise<string>), options: TrustServicesOptions = {}) {
     this.#deps = deps;
     let known: Promise<string> | undefined = typeof secret === 'string' ? Promise.resolve(secret) : undefined;
-    this.#secret = () => (known ??= (secret as () => Promise<string>)().catch((error: unknown) => {
-      known = undefined;
-      throw error;
-    }));
+    this.#secret = () =>
+      (known ??= (secret as () => Promise<string>)().catch((error: unknown) => {
+        known = undefined;
+        throw error;
+      }));
     this.#options = {
       authorityName: options.authorityName ?? 'Paraphe',
       keyAlgorithm: options.keyAlgorithm ?? 'RSA-2048',
@@ -100,7 +118,11 @@ export class TrustServices {
     let sealed = await database.inSystem((tx) => repo.readSetting<SealedAuthority>(tx, repo.pkiSettings.authority));
     if (!sealed) {
       const created = await createCertificateAuthority({
-        name: this.#options.authorityName, encryptionKey: key, keyAlgorithm: this.#options.keyAlgorithm, baseUrl: config.publicUrl, clock,
+        name: this.#options.authorityName,
+        encryptionKey: key,
+        keyAlgorithm: this.#options.keyAlgorithm,
+        baseUrl: config.publicUrl,
+        clock,
       });
       sealed = await database.inSystem((tx) => repo.keepFirstSetting(tx, repo.pkiSettings.authority, created));
       if (sealed.rootCertificate === created.rootCertificate) logger.info({ baseUrl: config.publicUrl }, 'PKI: certificate authority created');
@@ -121,8 +143,17 @@ export class TrustServices {
     return new Uint8Array(hkdfSync('sha256', await this.#secret(), 'paraphe-pki', 'paraphe:pki:key-encryption:v1', 32));
   }
 
+  /**
+   * The anchors a signature's chain is checked against: the platform CA's root, then the operator's
+   * (TRUSTED_ROOTS_FILE, read at start). Which one a chain reaches is told apart with `platformRoot`.
+   */
   async trustedRoots(): Promise<Der[]> {
-    return [(await this.authority()).rootCertificate];
+    return [await this.platformRoot(), ...this.#deps.config.trustedRoots];
+  }
+
+  /** The platform CA's root: what certifies tenants' seals under the name their account declared. */
+  async platformRoot(): Promise<Der> {
+    return (await this.authority()).rootCertificate;
   }
 
   async certificate(which: 'root' | 'issuing'): Promise<Der> {
@@ -149,7 +180,10 @@ export class TrustServices {
     return this.#issuePerson(request, (authority, subject) => authority.issueSignerCertificate(subject));
   }
 
-  async #issuePerson<T>(request: SignerIdentityRequest, issue: (authority: CertificateAuthority, subject: SignerCertificateRequest & { validityDays?: number }) => Promise<T>): Promise<T> {
+  async #issuePerson<T>(
+    request: SignerIdentityRequest,
+    issue: (authority: CertificateAuthority, subject: SignerCertificateRequest & { validityDays?: number }) => Promise<T>,
+  ): Promise<T> {
     const authority = await this.authority();
     const firstName = request.firstName.trim();
     const lastName = request.lastName.trim();
@@ -266,8 +300,7 @@ export class TrustServices {
     if (description.notAfter.getTime() <= this.#deps.clock().getTime()) throw new AppError('VALIDATION_FAILED', 'This certificate has expired.');
     const sealed = await sealIdentity(identity, await this.#keyEncryptionKey());
     const company = description.commonName ?? description.subject;
-    await this.#deps.database.inSystem((tx) =>
-      repo.replaceTenantSeal(tx, { appId, origin: 'imported', company, sealed, notAfter: description.notAfter }));
+    await this.#deps.database.inSystem((tx) => repo.replaceTenantSeal(tx, { appId, origin: 'imported', company, sealed, notAfter: description.notAfter }));
     this.#remember(appId, { identity, origin: 'imported', company, notAfter: description.notAfter });
     return { subject: description.subject, notAfter: description.notAfter };
   }
@@ -297,8 +330,7 @@ export class TrustServices {
 
   async #openTsa(): Promise<{ tsa: LocalTsa; notAfter: Date }> {
     const { database, clock, logger } = this.#deps;
-    const stale = (sealed: SealedIdentity | undefined) =>
-      !sealed || notAfterOf(sealed).getTime() - clock().getTime() < RENEW_BEFORE_MS;
+    const stale = (sealed: SealedIdentity | undefined) => !sealed || notAfterOf(sealed).getTime() - clock().getTime() < RENEW_BEFORE_MS;
     let sealed = await database.inSystem((tx) => repo.readSetting<SealedIdentity>(tx, repo.pkiSettings.tsa));
     let identity: SignerIdentity | undefined;
     if (stale(sealed)) {

@@ -36,16 +36,24 @@ const searchers: Record<SearchKind, { permission: Permission; run: (o: Options &
   },
   campaigns: {
     permission: 'campaigns.read',
-    run: async (o) => (await searchCampaigns(o)).map((row) => ({ id: row.id, title: row.label, subtitle: row.type, status: row.status, createdAt: iso(row.createdAt) })),
+    run: async (o) =>
+      (await searchCampaigns(o)).map((row) => ({ id: row.id, title: row.label, subtitle: row.type, status: row.status, createdAt: iso(row.createdAt) })),
   },
   operations: {
     permission: 'operations.read',
-    run: async (o) => (await searchOperations(o)).map((row) => ({ id: row.id, title: row.label, subtitle: null, status: row.status, createdAt: iso(row.createdAt) })),
+    run: async (o) =>
+      (await searchOperations(o)).map((row) => ({ id: row.id, title: row.label, subtitle: null, status: row.status, createdAt: iso(row.createdAt) })),
   },
   contacts: {
     permission: 'phonebook.read',
     run: async (o) =>
-      (await searchContacts(o)).map((row) => ({ id: row.id, title: name(row), subtitle: [row.mail, row.company].filter(Boolean).join(' · '), status: null, createdAt: iso(row.createdAt) })),
+      (await searchContacts(o)).map((row) => ({
+        id: row.id,
+        title: name(row),
+        subtitle: [row.mail, row.company].filter(Boolean).join(' · '),
+        status: null,
+        createdAt: iso(row.createdAt),
+      })),
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { getApplication, type ApplicationRow } from '../tenants/index.ts';
+import { getApplication, type ApplicationView } from '../tenants/index.ts';
 
 export interface Options {
   platform: Platform;
@@ -15,8 +15,7 @@ export function assertMayConfigure(actor: Actor, appId: string) {
 }
 
 /** A tenant transaction on the settings of `appId`, once the caller may touch them. */
-export function inSettings<T>(opts: Options, fn: (tx: Tx, application: ApplicationRow) => Promise<T>): Promise<T> {
+export function inSettings<T>(opts: Options, fn: (tx: Tx, application: ApplicationView) => Promise<T>): Promise<T> {
   assertMayConfigure(opts.actor, opts.appId);
   return opts.platform.database.inTenant(opts.appId, async (tx) => fn(tx, await getApplication(tx, opts.appId)));
 }
-

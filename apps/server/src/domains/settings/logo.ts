@@ -41,7 +41,10 @@ export function readImageHeader(data: Uint8Array): LogoHeader | undefined {
 }
 
 /** A 400 on the field `logo` that states the rule. */
-export const logoRefused = (message: string) => new AppError('VALIDATION_FAILED', `logo: ${message} ${logoRuleText}`, { fields: [{ field: 'logo', rule: 'invalid_value', message: `${message} ${logoRuleText}` }] });
+export const logoRefused = (message: string) =>
+  new AppError('VALIDATION_FAILED', `logo: ${message} ${logoRuleText}`, {
+    fields: [{ field: 'logo', rule: 'invalid_value', message: `${message} ${logoRuleText}` }],
+  });
 
 /**
  * Spec §5/§9 logo rule, one for the whole product (docs/settings.md): PNG or JPEG, at least 200×200 px, at most

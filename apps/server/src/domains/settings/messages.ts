@@ -14,7 +14,7 @@ import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderText, withOverride } from '../../platform/messaging/templates/render.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
-import { brandingOf, displayCompanyOf, templateOverridesOf, templatesOfKind, type ApplicationRow } from '../tenants/index.ts';
+import { brandingOf, displayCompanyOf, templateOverridesOf, templatesOfKind, type ApplicationView } from '../tenants/index.ts';
 import { findUserById } from '../users/index.ts';
 import { inSettings, type Options } from './access.ts';
 
@@ -45,7 +45,7 @@ export function worstCaseLink(platform: Platform): string {
 const sampleLabels: Partial<Record<Locale, string>> = { fr: 'Contrat de prestation 2026', en: 'Service agreement 2026' };
 
 /** Values every placeholder takes in a preview or a test (the signer is the caller). */
-function sampleParams(platform: Platform, application: ApplicationRow, language: Locale, person: { name: string }): Record<string, string> {
+function sampleParams(platform: Platform, application: ApplicationView, language: Locale, person: { name: string }): Record<string, string> {
   const expires = new Date(platform.clock().getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
   return {
     signerName: person.name,
@@ -70,19 +70,25 @@ function textOf(platform: Platform, kind: MessageTemplateKind, language: Locale,
 }
 
 /** Spec §3 SMS wildcard (docs/settings.md): filled with the longest link, an SMS stays within 320 characters. */
-export function checkSmsLengths(platform: Platform, application: ApplicationRow, templates: TenantTemplates) {
+export function checkSmsLengths(platform: Platform, application: ApplicationView, templates: TenantTemplates) {
   const fields = [];
   for (const kind of smsTemplateKinds) {
     for (const [language, template] of Object.entries(templates[kind] ?? {})) {
       if (!template?.sms) continue;
       const length = fillSample(platform, application, template.sms, language as Locale).length;
-      if (length > smsMaxLength) fields.push({ field: `templates.${kind}.${language}.sms`, rule: 'too_long', message: `Once filled with a link of this server, the SMS has ${length} characters (${smsMaxLength} at most).`, params: { max: smsMaxLength } });
+      if (length > smsMaxLength)
+        fields.push({
+          field: `templates.${kind}.${language}.sms`,
+          rule: 'too_long',
+          message: `Once filled with a link of this server, the SMS has ${length} characters (${smsMaxLength} at most).`,
+          params: { max: smsMaxLength },
+        });
     }
   }
   if (fields.length) throw new AppError('VALIDATION_FAILED', fields.map((f) => f.message).join(' '), { fields });
 }
 
-function fillSample(platform: Platform, application: ApplicationRow, text: string, language: Locale) {
+function fillSample(platform: Platform, application: ApplicationView, text: string, language: Locale) {
   const params = sampleParams(platform, application, language, { name: 'Marie-Christine Dupont-Lefebvre' });
   return text.replace(/\$\{(\w+)\}/g, (_, key: string) => params[key] ?? '');
 }
@@ -94,7 +100,12 @@ export function previewTemplate(opts: Options & { input: ReturnType<typeof templ
     const me = await findUserById(tx, opts.actor.userId);
     const { text, untrusted } = textOf(platform, input.kind, input.language, input.template);
     const params = sampleParams(platform, application, input.language, { name: me ? `${me.firstName} ${me.lastName}` : 'Marie Dupont' });
-    const rendered = renderText(text, params, { ...brandingOf(application), overrides: undefined }, { language: input.language, publicUrl: platform.config.publicUrl, untrusted });
+    const rendered = renderText(
+      text,
+      params,
+      { ...brandingOf(application), overrides: undefined },
+      { language: input.language, publicUrl: platform.config.publicUrl, untrusted },
+    );
     const sms = smsTemplateKinds.includes(input.kind) ? rendered.sms : null;
     return { subject: rendered.subject, html: rendered.html, text: rendered.text, sms, smsLength: sms === null ? null : sms.length };
   });
@@ -111,7 +122,10 @@ export function sendTestTemplate(opts: Options & { input: ReturnType<typeof temp
     const params = sampleParams(platform, application, language, { name: `${me.firstName} ${me.lastName}` }) as unknown as TemplateParams[TemplateName];
     const message = { appId: application.id, language, branding: brandingOf(application), template: name, params, about: `settings-test:${me.id}` };
     if (input.channel === 'sms') {
-      if (!smsTemplateKinds.includes(input.kind)) throw new AppError('VALIDATION_FAILED', 'This mail is never sent by SMS.', { fields: [{ field: 'channel', rule: 'invalid_value', message: 'This mail is never sent by SMS.' }] });
+      if (!smsTemplateKinds.includes(input.kind))
+        throw new AppError('VALIDATION_FAILED', 'This mail is never sent by SMS.', {
+          fields: [{ field: 'channel', rule: 'invalid_value', message: 'This mail is never sent by SMS.' }],
+        });
       if (!me.mobile) throw new AppError('MOBILE_REQUIRED');
       return { messageId: await platform.messaging.queueSms(tx, { ...message, to: me.mobile, sender: application.settings.smsSender }), to: me.mobile };
     }

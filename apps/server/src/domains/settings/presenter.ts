@@ -1,6 +1,6 @@
 import type { ProviderCredentials, TenantSettings } from '@paraphe/contracts';
 import { effectiveSignatureDefaults } from '@paraphe/contracts';
-import { logoPathOf, settingsOf, type ApplicationRow } from '../tenants/index.ts';
+import { logoPathOf, settingsOf, type ApplicationView } from '../tenants/index.ts';
 import type { ProviderCredentialsRow } from './repository.ts';
 
 /** Credentials as anyone sees them: never the password, only whether one is saved. */
@@ -18,7 +18,7 @@ export function presentCredentials(row: ProviderCredentialsRow): ProviderCredent
   };
 }
 
-export function presentSettings(row: ApplicationRow, provider: ProviderCredentialsRow | undefined): TenantSettings {
+export function presentSettings(row: ApplicationView, provider: ProviderCredentialsRow | undefined): TenantSettings {
   const settings = settingsOf(row);
   const logoPath = logoPathOf(row);
   return {
@@ -41,6 +41,7 @@ export function presentSettings(row: ApplicationRow, provider: ProviderCredentia
       smsSender: settings.smsSender ?? null,
       providerInheritance: settings.providerInheritance,
       notifyRequesterOnStart: settings.notifyRequesterOnStart,
+      embedOrigins: settings.embedOrigins,
     },
     templates: row.messageTemplates ?? {},
     provider: provider ? presentCredentials(provider) : null,

@@ -17,7 +17,10 @@ export async function findCredentials(db: Executor, appId: string, userId: strin
 /** The credentials of these users of the tenant (the inheritance walk reads a chain of ancestors at once). */
 export async function credentialsOfUsers(db: Executor, appId: string, userIds: string[]): Promise<ProviderCredentialsRow[]> {
   if (!userIds.length) return [];
-  return db.select().from(providerCredentials).where(and(eq(providerCredentials.appId, appId), inArray(providerCredentials.userId, userIds)));
+  return db
+    .select()
+    .from(providerCredentials)
+    .where(and(eq(providerCredentials.appId, appId), inArray(providerCredentials.userId, userIds)));
 }
 
 export async function upsertCredentials(db: Executor, values: ProviderCredentialsValues): Promise<ProviderCredentialsRow> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   applicationSettingsSchema,
   effectiveSignatureDefaults,
+  originAllowedIn,
   generalSettingsInputSchema,
   parametersInputSchema,
   providerCredentialsInputSchema,
@@ -14,7 +15,7 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { getApplication, settingsOf, updateApplication, type ApplicationRow } from '../tenants/index.ts';
+import { getApplication, settingsOf, changeApplication, withdrawCompanyIdentity, type ApplicationView } from '../tenants/index.ts';
 import { findUserById, type UserRow } from '../users/index.ts';
 import { checkLogo } from './logo.ts';
 import { presentCredentials, presentSettings } from './presenter.ts';
@@ -32,14 +33,22 @@ type Part = 'general' | 'parameters' | 'templates' | 'logo' | 'provider';
  */
 async function recordChange(tx: Tx, opts: Options, part: Part, changed: string[]) {
   const { platform, actor, appId } = opts;
-  await audit(tx, { appId, actorUserId: actor.realUserId, action: `settings.${part}_changed`, targetType: 'application', targetId: appId, data: { changed }, ip: actor.ip });
+  await audit(tx, {
+    appId,
+    actorUserId: actor.realUserId,
+    action: `settings.${part}_changed`,
+    targetType: 'application',
+    targetId: appId,
+    data: { changed },
+    ip: actor.ip,
+  });
   await platform.events.emit(tx, { type: 'application.settings_changed', appId, actorUserId: actor.realUserId, data: { part, changed } });
 }
 
 const changedKeys = (before: Record<string, unknown>, after: Record<string, unknown>) =>
   Object.keys(after).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
 
-async function present(tx: Tx, application: ApplicationRow) {
+async function present(tx: Tx, application: ApplicationView) {
   return presentSettings(application, await repo.findCredentials(tx, application.id, null));
 }
 
@@ -48,10 +57,13 @@ export function getSettings(opts: Options) {
 }
 
 /** Saves settings fields (and the company), records what changed, answers the whole settings. */
-async function saveSettings(tx: Tx, opts: Options, application: ApplicationRow, part: Part, patch: Partial<ApplicationSettings>, company?: string) {
+async function saveSettings(tx: Tx, opts: Options, application: ApplicationView, part: Part, patch: Partial<ApplicationSettings>, company?: string) {
   const before = { ...settingsOf(application), company: application.company };
   const settings = applicationSettingsSchema.parse({ ...settingsOf(application), ...patch });
-  const updated = (await updateApplication(tx, application.id, { settings, company }))!;
+  const updated = (await changeApplication(tx, application.id, { settings, company }))!;
+  // The platform CA certifies seals under this name: a verified identity no longer vouches for a new one.
+  if (company !== undefined && company !== application.company)
+    await withdrawCompanyIdentity(tx, application.id, 'company_renamed', { actorUserId: opts.actor.realUserId, ip: opts.actor.ip });
   await recordChange(tx, opts, part, changedKeys(before, { ...patch, ...(company ? { company } : {}) }));
   return present(tx, updated);
 }
@@ -63,14 +75,27 @@ export function saveGeneral(opts: Options & { input: ReturnType<typeof generalSe
 
 export function saveParameters(opts: Options & { input: ReturnType<typeof parametersInputSchema.parse> }) {
   const { signatureDefaults, expiryDays, ...rest } = opts.input;
-  return inSettings(opts, (tx, application) => saveSettings(tx, opts, application, 'parameters', { ...rest, signatureDefaults, signatureExpiryDays: expiryDays }));
+  return inSettings(opts, (tx, application) => {
+    if (rest.embedOrigins) assertEmbedOriginsAllowed(rest.embedOrigins, application.testMode);
+    return saveSettings(tx, opts, application, 'parameters', { ...rest, signatureDefaults, signatureExpiryDays: expiryDays });
+  });
+}
+
+/** A live tenant's signing page is framed by https pages only; test mode also allows http://localhost (docs/embedding.md). */
+function assertEmbedOriginsAllowed(origins: readonly string[], testMode: boolean) {
+  const refused = origins.flatMap((origin, index) => (originAllowedIn(origin, testMode) ? [] : [index]));
+  if (refused.length === 0) return;
+  const message = testMode ? 'https, or http on localhost in test mode.' : 'URL must be HTTPS (http://localhost only in test mode).';
+  throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', {
+    fields: refused.map((index) => ({ field: `embedOrigins.${index}`, rule: 'url_https', message })),
+  });
 }
 
 export function saveTemplates(opts: Options & { input: ReturnType<typeof templatesInputSchema.parse> }) {
   return inSettings(opts, async (tx, application) => {
     const templates = normalizeTemplates(opts.input.templates);
     checkSmsLengths(opts.platform, application, templates);
-    const updated = (await updateApplication(tx, application.id, { messageTemplates: templates }))!;
+    const updated = (await changeApplication(tx, application.id, { messageTemplates: templates }))!;
     const changed = Object.entries(templates).flatMap(([kind, byLanguage]) => Object.keys(byLanguage ?? {}).map((language) => `${kind}.${language}`));
     await recordChange(tx, opts, 'templates', changed);
     return present(tx, updated);
@@ -89,7 +114,7 @@ export async function uploadLogo(opts: Options & { data: Buffer }) {
   let previous: string | undefined;
   const result = await inSettings(opts, async (tx, application) => {
     previous = application.logo?.key;
-    const updated = (await updateApplication(tx, application.id, { logo: { key, version, ...header, sizeBytes: opts.data.byteLength } }))!;
+    const updated = (await changeApplication(tx, application.id, { logo: { key, version, ...header, sizeBytes: opts.data.byteLength } }))!;
     await recordChange(tx, opts, 'logo', ['logo']);
     return present(tx, updated);
   }).catch(async (error: unknown) => {
@@ -105,7 +130,7 @@ export async function deleteLogo(opts: Options) {
   let previous: string | undefined;
   const result = await inSettings(opts, async (tx, application) => {
     previous = application.logo?.key;
-    const updated = (await updateApplication(tx, application.id, { logo: null }))!;
+    const updated = (await changeApplication(tx, application.id, { logo: null }))!;
     if (previous) await recordChange(tx, opts, 'logo', ['logo']);
     return present(tx, updated);
   });
@@ -134,7 +159,12 @@ export function saveProvider(opts: Options & { input: ReturnType<typeof provider
     if (input.userId) await userOfTenant(tx, opts.appId, input.userId);
     const existing = await repo.findCredentials(tx, opts.appId, input.userId);
     const { password, userId, ...fields } = input;
-    const row = await repo.upsertCredentials(tx, { appId: opts.appId, userId, ...fields, passwordSealed: password ? sealPassword(platform, password) : (existing?.passwordSealed ?? null) });
+    const row = await repo.upsertCredentials(tx, {
+      appId: opts.appId,
+      userId,
+      ...fields,
+      passwordSealed: password ? sealPassword(platform, password) : (existing?.passwordSealed ?? null),
+    });
     const before = existing ? (presentCredentials(existing) as unknown as Record<string, unknown>) : {};
     const changed = changedKeys(before, fields);
     if (password) changed.push('password');
@@ -147,13 +177,13 @@ export function saveProvider(opts: Options & { input: ReturnType<typeof provider
  * Spec §6: the credentials a user signs with. Their own when they have some; otherwise, when the tenant lets children
  * inherit, the nearest ancestor's that has some; otherwise the tenant's.
  */
-export async function effectiveCredentials(tx: Tx, application: ApplicationRow, userId: string) {
+export async function effectiveCredentials(tx: Tx, application: ApplicationView, userId: string) {
   const user = await userOfTenant(tx, application.id, userId);
   const own = await repo.findCredentials(tx, application.id, user.id);
   if (own) return { source: 'user' as const, row: own };
   if (settingsOf(application).providerInheritance) {
     const ancestors: string[] = [];
-    for (let parentId = user.parentId; parentId && ancestors.length < 100 && !ancestors.includes(parentId); ) {
+    for (let parentId = user.parentId; parentId && ancestors.length < 100 && !ancestors.includes(parentId);) {
       ancestors.push(parentId);
       parentId = (await findUserById(tx, parentId))?.parentId ?? null;
     }
@@ -178,10 +208,17 @@ export async function testProvider(opts: Options & { userId?: string }) {
     opts.userId ? effectiveCredentials(tx, application, opts.userId) : { source: 'tenant' as const, row: await repo.findCredentials(tx, application.id, null) },
   );
   if (!row?.login || !row.passwordSealed || !row.offerCode) {
-    const missing = !row ? ['provider', 'login', 'password', 'offerCode'] : [!row.login && 'login', !row.passwordSealed && 'password', !row.offerCode && 'offerCode'].filter((f): f is string => !!f);
+    const missing = !row
+      ? ['provider', 'login', 'password', 'offerCode']
+      : [!row.login && 'login', !row.passwordSealed && 'password', !row.offerCode && 'offerCode'].filter((f): f is string => !!f);
     throw new AppError('PROVIDER_CREDENTIALS_INCOMPLETE', undefined, { fields: missing.map((field) => ({ field, rule: 'required', message: 'Required.' })) });
   }
-  const verdict = await providerClientOf(opts.platform).test({ provider: row.provider, login: row.login, password: openPassword(opts.platform, row.passwordSealed), offerCode: row.offerCode });
+  const verdict = await providerClientOf(opts.platform).test({
+    provider: row.provider,
+    login: row.login,
+    password: openPassword(opts.platform, row.passwordSealed),
+    offerCode: row.offerCode,
+  });
   if (verdict === 'invalid') throw new AppError('PROVIDER_CREDENTIALS_INVALID');
   if (verdict === 'unavailable') throw new AppError('PROVIDER_UNAVAILABLE');
   return { ok: true as const, source };

@@ -20,7 +20,11 @@ export const archiveKeyOf = (appId: string, requestId: string) => `${appId}/arch
  */
 export async function archiveEntries(tx: Tx, request: repo.RequestRow): Promise<ZipEntry[]> {
   const documents = await repo.documentsOf(tx, request.appId, [request.id]);
-  const versions = await currentVersions(tx, request.appId, documents.map((d) => d.id));
+  const versions = await currentVersions(
+    tx,
+    request.appId,
+    documents.map((d) => d.id),
+  );
   const keyOf = (d: repo.DocumentRow) => {
     const version = versions.get(d.id);
     return version && version.kind !== 'prepared' ? version.storageKey : d.storageKey;

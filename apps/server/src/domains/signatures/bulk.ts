@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { type CertificationLevel, type ContactChannel, type DomainEventInput, type SignatureOptions, type SignatureStatus, type SignerRole } from '@paraphe/contracts';
+import {
+  type CertificationLevel,
+  type ContactChannel,
+  type DomainEventInput,
+  type SignatureOptions,
+  type SignatureStatus,
+  type SignerRole,
+} from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pacingWindowMs, windowAllowance } from '../../platform/dispatch/index.ts';
 import { currentStep } from './chain.ts';
-import { getApplication, type ApplicationRow } from '../tenants/index.ts';
+import { getApplication, type ApplicationView } from '../tenants/index.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { eventHash } from './evidence.ts';
 import { requestFacts, signerFacts } from './facts.ts';
@@ -14,7 +20,8 @@ import { invitationBatchMessage } from './messages.ts';
 import { addDays, nextReminderAt } from './reminders.ts';
 import type { RequestRow, SignerRow } from './repository.ts';
 import * as repo from './repository.ts';
-import { documentVersions, signatureDocuments, signatureEvents, signatureFields, signatureRequests, signers, type RequestSource } from './schema.ts';
+import { completedRequestIds, countBulkSentSince, insertBulkRows, lockBulkDispatch, type BulkRows } from './repository.ts';
+import type { NewVersionRow, RequestSource } from './schema.ts';
 import { currentVersions } from './versions.ts';
 import { assertSealable, sharedSealOf, type SharedSeals } from './sealing.ts';
 import { assertBillingAllowsSending, assertLevelAndOptions, cancelRequest, findContext, relaunchRequest } from './workflow.ts';
@@ -94,7 +101,7 @@ export interface BulkCreated {
   signerId: string;
 }
 
-type EvidenceRow = typeof signatureEvents.$inferInsert;
+type EvidenceRow = BulkRows['evidence'][number];
 /** Appends an evidence row to `rows`, chained to the request's previous one there (seq, prevHash, hash). */
 function chainEvidence(rows: EvidenceRow[], event: Omit<EvidenceRow, 'seq' | 'prevHash' | 'hash'>) {
   const previous = rows.findLast((r) => r.requestId === event.requestId);
@@ -102,17 +109,15 @@ function chainEvidence(rows: EvidenceRow[], event: Omit<EvidenceRow, 'seq' | 'pr
   rows.push({ ...row, hash: eventHash(row as Parameters<typeof eventHash>[0]) });
 }
 
-/** Rows per multi-row statement (parameters stay far below PostgreSQL's 65,535). */
-const slice = 500;
-async function insertSliced<T>(rows: T[], insert: (part: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += slice) await insert(rows.slice(i, i + slice));
-}
-
 /** What blocks sending copies for this tenant (the checks of a single send): level, options, billing. */
-export async function assertBulkSendable(tx: Tx, application: ApplicationRow, level: CertificationLevel, options: SignatureOptions, now: Date) {
+export async function assertBulkSendable(tx: Tx, application: ApplicationView, level: CertificationLevel, options: SignatureOptions, now: Date) {
   assertLevelAndOptions(application, level, options);
   // Copies go to signatories outside the tenant: none can hold a qualified certificate of it (docs/qualified.md).
-  if (level === 3) throw new AppError('QUALIFIED_CERTIFICATE_REQUIRED', 'Campaigns cannot be sent at level 3: a qualified signature needs each signer to hold a qualified certificate.');
+  if (level === 3)
+    throw new AppError(
+      'QUALIFIED_CERTIFICATE_REQUIRED',
+      'Campaigns cannot be sent at level 3: a qualified signature needs each signer to hold a qualified certificate.',
+    );
   await assertBillingAllowsSending(tx, application);
   await assertSealable(tx, application, options, now);
 }
@@ -123,13 +128,9 @@ export async function assertBulkSendable(tx: Tx, application: ApplicationRow, le
  * answers how many more this chunk may create (0 or less: wait).
  */
 export async function dispatchAllowance(tx: Tx, platform: Platform, appId: string): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bulk-dispatch:${appId}`}))`);
-  const since = new Date(platform.clock().getTime() - pacingWindowMs);
-  const [recent] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(signatureRequests)
-    .where(and(eq(signatureRequests.appId, appId), ne(signatureRequests.source, 'single'), gt(signatureRequests.sentAt, since)));
-  return windowAllowance(platform.config, recent?.n ?? 0);
+  await lockBulkDispatch(tx, appId);
+  const recent = await countBulkSentSince(tx, appId, new Date(platform.clock().getTime() - pacingWindowMs));
+  return windowAllowance(platform.config, recent);
 }
 
 /** A copy's channel: the option "contact first signer by" (SMS needs a mobile), e-mail otherwise. */
@@ -150,17 +151,18 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
   const application = await getApplication(tx, appId);
   const now = platform.clock();
   await assertBulkSendable(tx, application, input.level, input.options, now);
-  if (input.options.stampBeforeSigning && !input.sealed && copies.some(({ copy }) => !copy.sealed)) throw new Error('createSentRequests: seal the documents first (sealSharedDocuments, sealCopyDocuments)');
+  if (input.options.stampBeforeSigning && !input.sealed && copies.some(({ copy }) => !copy.sealed))
+    throw new Error('createSentRequests: seal the documents first (sealSharedDocuments, sealCopyDocuments)');
   const expiresAt = addDays(now, input.options.expiryDays ?? application.settings.signatureExpiryDays);
   const remindersOn = application.features.reminders;
   const ownerName = input.ownerUserId ? ((await displayNamesOf(tx, [input.ownerUserId])).get(input.ownerUserId) ?? null) : null;
 
-  const requestRows: (typeof signatureRequests.$inferSelect)[] = [];
+  const requestRows: BulkRows['requests'] = [];
   const signerRows: SignerRow[] = [];
-  const documentRows: (typeof signatureDocuments.$inferInsert)[] = [];
-  const fieldRows: (typeof signatureFields.$inferInsert)[] = [];
-  const versionRows: (typeof documentVersions.$inferInsert)[] = [];
-  const evidenceRows: (typeof signatureEvents.$inferInsert)[] = [];
+  const documentRows: BulkRows['documents'] = [];
+  const fieldRows: BulkRows['fields'] = [];
+  const versionRows: NewVersionRow[] = [];
+  const evidenceRows: EvidenceRow[] = [];
   const events: DomainEventInput[] = [];
   const invitations: { request: (typeof requestRows)[number]; signers: SignerRow[]; invited: SignerRow; channel: ContactChannel }[] = [];
   const created: BulkCreated[] = [];
@@ -222,6 +224,11 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       nextMailReminderAt: null,
       nextSmsReminderAt: null,
       cancelNotifiedAt: null,
+      delegatedToSignerId: null,
+      delegationReason: null,
+      delegatedAt: null,
+      delegationIp: null,
+      delegatedFromSignerId: null,
       createdAt: now,
     }));
     const step = currentStep(members, false);
@@ -258,27 +265,53 @@ export async function createSentRequests(tx: Tx, platform: Platform, input: Bulk
       const sealed = seals && sharedSealOf(seals, appId, { id: documentId, fileName: doc.fileName, storageKey: doc.storageKey });
       if (sealed) {
         versionRows.push(sealed.version);
-        chainEvidence(evidenceRows, { appId, requestId, signerId: null, type: 'sealed_before_signing', data: sealed.evidence, ip: null, userAgent: null, createdAt: now });
+        chainEvidence(evidenceRows, {
+          appId,
+          requestId,
+          signerId: null,
+          type: 'sealed_before_signing',
+          data: sealed.evidence,
+          ip: null,
+          userAgent: null,
+          createdAt: now,
+        });
       }
     }
-    for (const member of step) chainEvidence(evidenceRows, { appId, requestId, signerId: member.id, type: 'invited', data: { channel: channelOf(input.options, member) }, ip: null, userAgent: null, createdAt: now });
+    for (const member of step)
+      chainEvidence(evidenceRows, {
+        appId,
+        requestId,
+        signerId: member.id,
+        type: 'invited',
+        data: { channel: channelOf(input.options, member) },
+        ip: null,
+        userAgent: null,
+        createdAt: now,
+      });
     const request = { ...requestRows.at(-1)!, ownerName } satisfies RequestRow;
     const facts = requestFacts(request);
     events.push(
       { type: 'signature.created', appId, actorUserId: null, data: { ...facts, signerCount: members.length, documentCount: copy.documents.length } },
       { type: 'signature.sent', appId, actorUserId: null, data: { ...facts, signerCount: members.length, ...(mailMerge ? { mailMerge: true } : {}) } },
-      ...step.map((member): DomainEventInput => ({ type: 'signature.signer_invited', appId, actorUserId: null, data: { ...signerFacts(request, member), channel: channelOf(input.options, member) } })),
+      ...step.map((member): DomainEventInput => ({
+        type: 'signature.signer_invited',
+        appId,
+        actorUserId: null,
+        data: { ...signerFacts(request, member), channel: channelOf(input.options, member) },
+      })),
     );
     for (const member of step) invitations.push({ request: requestRows.at(-1)!, signers: members, invited: member, channel: channelOf(input.options, member) });
     created.push({ requestId, signerId: first.id });
   }
 
-  await insertSliced(requestRows, (part) => tx.insert(signatureRequests).values(part));
-  await insertSliced(signerRows, (part) => tx.insert(signers).values(part));
-  await insertSliced(documentRows, (part) => tx.insert(signatureDocuments).values(part));
-  await insertSliced(fieldRows, (part) => tx.insert(signatureFields).values(part));
-  await insertSliced(versionRows, (part) => tx.insert(documentVersions).values(part));
-  await insertSliced(evidenceRows, (part) => tx.insert(signatureEvents).values(part));
+  await insertBulkRows(tx, {
+    requests: requestRows,
+    signers: signerRows,
+    documents: documentRows,
+    fields: fieldRows,
+    versions: versionRows,
+    evidence: evidenceRows,
+  });
   await platform.events.emitMany(tx, events);
   // The invitations, as a send job writes them (outbox rows + delivery jobs, in this transaction), in one batch.
   await platform.messaging.queueBatch(
@@ -324,14 +357,18 @@ export async function relaunchRequests(tx: Tx, platform: Platform, appId: string
 }
 
 /** The signed files of completed copies (the completed B-LTA version of each document), for an archive. */
-export async function completedFiles(tx: Tx, appId: string, requestIds: readonly string[]): Promise<{ requestId: string; fileName: string; storageKey: string }[]> {
+export async function completedFiles(
+  tx: Tx,
+  appId: string,
+  requestIds: readonly string[],
+): Promise<{ requestId: string; fileName: string; storageKey: string }[]> {
   if (!requestIds.length) return [];
-  const done = await tx
-    .select({ id: signatureRequests.id })
-    .from(signatureRequests)
-    .where(and(eq(signatureRequests.appId, appId), inArray(signatureRequests.id, [...requestIds]), eq(signatureRequests.status, 'completed')));
-  const documents = await repo.documentsOf(tx, appId, done.map((r) => r.id));
-  const versions = await currentVersions(tx, appId, documents.map((d) => d.id));
+  const documents = await repo.documentsOf(tx, appId, await completedRequestIds(tx, appId, requestIds));
+  const versions = await currentVersions(
+    tx,
+    appId,
+    documents.map((d) => d.id),
+  );
   return documents.flatMap((d) => {
     const version = versions.get(d.id);
     return version && version.kind !== 'prepared' ? [{ requestId: d.requestId, fileName: d.fileName, storageKey: version.storageKey }] : [];

@@ -29,7 +29,14 @@ export async function markCompletionFailed(tx: Tx, platform: Platform, ctx: Requ
   const completionFailure = reason.slice(0, maxReasonLength);
   await repo.updateRequest(tx, ctx.application.id, ctx.request.id, { status: 'failed', completionFailure, updatedAt: now });
   await emitRequestEvent(tx, platform, ctx.request, 'signature.failed', { stage: 'completion', reason: completionFailure });
-  await audit(tx, { appId: ctx.application.id, actorUserId: null, action: 'signature.completion_failed', targetType: 'signature_request', targetId: ctx.request.id, data: { reason: completionFailure } });
+  await audit(tx, {
+    appId: ctx.application.id,
+    actorUserId: null,
+    action: 'signature.completion_failed',
+    targetType: 'signature_request',
+    targetId: ctx.request.id,
+    data: { reason: completionFailure },
+  });
 }
 
 /** PUT /api/transactions/:id action retryCompletion: back to signed and the completion job enqueued again. */
@@ -42,5 +49,12 @@ export async function retryCompletion(tx: Tx, platform: Platform, ctx: RequestCo
   }
   await repo.updateRequest(tx, appId, ctx.request.id, { status: 'signed', completionFailure: null, updatedAt: platform.clock() });
   await platform.jobs.enqueue(tx, completionQueue, { appId, requestId: ctx.request.id } satisfies RequestJob);
-  await audit(tx, { appId, actorUserId, action: 'signature.completion_retried', targetType: 'signature_request', targetId: ctx.request.id, data: { previousFailure: ctx.request.completionFailure } });
+  await audit(tx, {
+    appId,
+    actorUserId,
+    action: 'signature.completion_retried',
+    targetType: 'signature_request',
+    targetId: ctx.request.id,
+    data: { previousFailure: ctx.request.completionFailure },
+  });
 }

@@ -15,9 +15,19 @@ import { assertLevelAndOptions, assertQualifiedSigners, loadContext, sendRequest
  * shows are saved as given); entries without one are new files (checked as on create, `added`); the draft's documents
  * not listed are removed. Only a draft: 409 INVALID_TRANSITION otherwise. With transactionRequest.send, sent as well.
  */
-export async function updateDraftRequest(opts: { platform: Platform; actor: Actor; id: string; data: SignatureRequestData; added: PreparedDocument[] }): Promise<{ view: RequestView; links: SigningLink[]; warnings: FieldError[] }> {
+export async function updateDraftRequest(opts: {
+  platform: Platform;
+  actor: Actor;
+  id: string;
+  data: SignatureRequestData;
+  added: PreparedDocument[];
+}): Promise<{ view: RequestView; links: SigningLink[]; warnings: FieldError[] }> {
   const { platform, actor, data, added } = opts;
-  const keys = await storeFiles(platform, actor.appId, added.map((d) => d.data));
+  const keys = await storeFiles(
+    platform,
+    actor.appId,
+    added.map((d) => d.data),
+  );
   let removedKeys: string[] = [];
   try {
     const result = await platform.database.inTenant(actor.appId, async (tx) => {
@@ -25,15 +35,29 @@ export async function updateDraftRequest(opts: { platform: Platform; actor: Acto
       const { request, application } = ctx;
       if (request.status !== 'draft') throw new AppError('INVALID_TRANSITION', `Only a draft can be edited: this request is ${request.status}.`);
       assertLevelAndOptions(application, request.level, data.optionsRequest);
-      await assertQualifiedSigners(tx, actor.appId, request.level, data.transactionSigners.map((s) => ({ role: s.role, email: s.emailAddress })), platform.clock());
+      await assertQualifiedSigners(
+        tx,
+        actor.appId,
+        request.level,
+        data.transactionSigners.map((s) => ({ role: s.role, email: s.emailAddress })),
+        platform.clock(),
+      );
       const stored = await repo.documentsOf(tx, actor.appId, [request.id]);
       const kept = data.transactionDocuments.flatMap((entry, index) => (entry.documentId ? [{ entry, index }] : []));
       for (const { entry, index } of kept) {
         const doc = stored.find((d) => d.id === entry.documentId);
-        if (!doc) throw validation([{ field: `transactionDocuments.${index}.documentId`, rule: 'invalid_value', message: 'This document is not one of the draft\'s.' }]);
+        if (!doc)
+          throw validation([{ field: `transactionDocuments.${index}.documentId`, rule: 'invalid_value', message: "This document is not one of the draft's." }]);
         const beyond = entry.signatureFields.findIndex((f) => f.page > doc.pageCount || f.page < -1);
         if (beyond >= 0) {
-          throw validation([{ field: `transactionDocuments.${index}.signatureFields.${beyond}.page`, rule: 'out_of_range', message: `${doc.fileName} has ${doc.pageCount} page(s).`, params: { min: 1, max: doc.pageCount } }]);
+          throw validation([
+            {
+              field: `transactionDocuments.${index}.signatureFields.${beyond}.page`,
+              rule: 'out_of_range',
+              message: `${doc.fileName} has ${doc.pageCount} page(s).`,
+              params: { min: 1, max: doc.pageCount },
+            },
+          ]);
         }
       }
       const keptIds = new Set(kept.map((k) => k.entry.documentId));
@@ -41,14 +65,39 @@ export async function updateDraftRequest(opts: { platform: Platform; actor: Acto
       for (const doc of removed) await repo.deleteDocument(tx, actor.appId, request.id, doc.id);
       for (const [position, { entry }] of kept.entries()) {
         const doc = stored.find((d) => d.id === entry.documentId)!;
-        await repo.updateDocument(tx, actor.appId, doc.id, { title: entry.title || doc.title, documentType: entry.documentType, checkBoxTexts: entry.checkBoxTexts, position }, entry.signatureFields);
+        await repo.updateDocument(
+          tx,
+          actor.appId,
+          doc.id,
+          { title: entry.title || doc.title, documentType: entry.documentType, checkBoxTexts: entry.checkBoxTexts, position },
+          entry.signatureFields,
+        );
       }
-      await insertDocuments(tx, platform, actor.appId, request.id, added, keys, added.map((d) => d.data.length), kept.length);
+      await insertDocuments(
+        tx,
+        platform,
+        actor.appId,
+        request.id,
+        added,
+        keys,
+        added.map((d) => d.data.length),
+        kept.length,
+      );
       await repo.replaceSigners(tx, actor.appId, request.id, signerRowsOf(actor.appId, request.id, data));
-      await repo.updateRequest(tx, actor.appId, request.id, { label: data.label, description: data.transactionRequest.description, options: data.optionsRequest, updatedAt: platform.clock() });
+      await repo.updateRequest(tx, actor.appId, request.id, {
+        label: data.label,
+        description: data.transactionRequest.description,
+        options: data.optionsRequest,
+        updatedAt: platform.clock(),
+      });
       await audit(tx, {
-        appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.updated', targetType: 'signature_request', targetId: request.id,
-        data: { documents: kept.length + added.length, removed: removed.length, signers: data.transactionSigners.length }, ip: actor.ip,
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'signature.updated',
+        targetType: 'signature_request',
+        targetId: request.id,
+        data: { documents: kept.length + added.length, removed: removed.length, signers: data.transactionSigners.length },
+        ip: actor.ip,
       });
       const links = data.transactionRequest.send ? await sendRequest(tx, platform, await loadContext(tx, actor.appId, request.id), actor.realUserId) : [];
       removedKeys = removed.map((d) => d.storageKey);

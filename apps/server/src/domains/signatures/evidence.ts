@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { signatureEvents } from './schema.ts';
+import { checkEventsOf, eventsOf, insertEvent, insertEvents, lastEventLink, lastEventLinks, type SignatureEventRow } from './repository.ts';
 
 /**
  * The evidence trail of a request: append-only (the application role has no UPDATE/DELETE on the table) and
@@ -27,9 +26,13 @@ export const signatureEventTypes = [
   'document_prepared',
   /** Options.stampBeforeSigning: the prepared version sealed by the company's stamp account (label, certificate, SHA-256). */
   'sealed_before_signing',
+  /** The request was made from a template (its id, name and version) or its direct link, written when it is created. */
+  'created_from',
+  /** A participant handed the request over (option allowDelegation): from, to (name, e-mail, mobile), reason; IP and agent of the page. */
+  'delegated',
 ] as const;
 export type SignatureEventType = (typeof signatureEventTypes)[number];
-export type SignatureEventRow = typeof signatureEvents.$inferSelect;
+export type { SignatureEventRow } from './repository.ts';
 
 export interface EventOrigin {
   ip?: string | null;
@@ -74,12 +77,7 @@ export function eventHash(row: Hashed): string {
 }
 
 export async function appendEvent(db: Executor, event: NewEvent): Promise<SignatureEventRow> {
-  const [last] = await db
-    .select({ seq: signatureEvents.seq, hash: signatureEvents.hash })
-    .from(signatureEvents)
-    .where(and(eq(signatureEvents.appId, event.appId), eq(signatureEvents.requestId, event.requestId)))
-    .orderBy(desc(signatureEvents.seq))
-    .limit(1);
+  const last = await lastEventLink(db, event.appId, event.requestId);
   // Millisecond precision: what the database keeps of a JS date is exactly what was hashed.
   const row: Hashed = {
     appId: event.appId,
@@ -93,8 +91,7 @@ export async function appendEvent(db: Executor, event: NewEvent): Promise<Signat
     createdAt: event.at,
     prevHash: last?.hash ?? genesis,
   };
-  const [inserted] = await db.insert(signatureEvents).values({ ...row, hash: eventHash(row) }).returning();
-  return inserted!;
+  return insertEvent(db, { ...row, hash: eventHash(row) });
 }
 
 /**
@@ -104,11 +101,7 @@ export async function appendEvent(db: Executor, event: NewEvent): Promise<Signat
 export async function appendEvents(db: Executor, appId: string, events: readonly Omit<NewEvent, 'appId'>[]): Promise<void> {
   if (!events.length) return;
   const requestIds = [...new Set(events.map((e) => e.requestId))];
-  const lasts = await db
-    .selectDistinctOn([signatureEvents.requestId], { requestId: signatureEvents.requestId, seq: signatureEvents.seq, hash: signatureEvents.hash })
-    .from(signatureEvents)
-    .where(and(eq(signatureEvents.appId, appId), inArray(signatureEvents.requestId, requestIds)))
-    .orderBy(signatureEvents.requestId, desc(signatureEvents.seq));
+  const lasts = await lastEventLinks(db, appId, requestIds);
   const chain = new Map(lasts.map((l) => [l.requestId, { seq: l.seq, hash: l.hash }]));
   const rows = events.map((event) => {
     const last = chain.get(event.requestId);
@@ -128,23 +121,16 @@ export async function appendEvents(db: Executor, appId: string, events: readonly
     chain.set(event.requestId, { seq: row.seq, hash });
     return { ...row, hash };
   });
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(signatureEvents).values(rows.slice(i, i + 1000));
+  await insertEvents(db, rows);
 }
 
-export async function eventsOf(db: Executor, appId: string, requestId: string): Promise<SignatureEventRow[]> {
-  return db.select().from(signatureEvents).where(and(eq(signatureEvents.appId, appId), eq(signatureEvents.requestId, requestId))).orderBy(asc(signatureEvents.seq));
-}
+export { eventsOf };
 
 /** The `document_checked` events of these requests, by document id (what the requester is shown of each upload check). */
 export async function documentChecksOf(db: Executor, appId: string, requestIds: string[]): Promise<Map<string, Record<string, unknown>>> {
   const checks = new Map<string, Record<string, unknown>>();
   if (!requestIds.length) return checks;
-  const rows = await db
-    .select({ data: signatureEvents.data })
-    .from(signatureEvents)
-    .where(and(eq(signatureEvents.appId, appId), inArray(signatureEvents.requestId, requestIds), eq(signatureEvents.type, 'document_checked')))
-    .orderBy(asc(signatureEvents.seq));
-  for (const { data } of rows) if (typeof data.documentId === 'string') checks.set(data.documentId, data);
+  for (const data of await checkEventsOf(db, appId, requestIds)) if (typeof data.documentId === 'string') checks.set(data.documentId, data);
   return checks;
 }
 

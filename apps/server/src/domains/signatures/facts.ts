@@ -8,10 +8,20 @@ import type { RequestRow, SignerRow } from './repository.ts';
  * change they report. Every event carries the request's facts its subscribers need (notifications: owner and
  * label; billing: level and test mode) so that none of them reads the request again.
  */
-type RequestFacts = { requestId: string; label: string; ownerUserId: string | null; level: RequestRow['level']; testMode: boolean; campaignId?: string | null; operationId?: string | null };
+type RequestFacts = {
+  requestId: string;
+  label: string;
+  ownerUserId: string | null;
+  level: RequestRow['level'];
+  testMode: boolean;
+  campaignId?: string | null;
+  operationId?: string | null;
+};
 type SignerFacts = RequestFacts & { signerId: string; signerIndex: number; role: SignerRow['role']; signerName: string };
 
-export const requestFacts = (request: Pick<RequestRow, 'id' | 'label' | 'ownerUserId' | 'level' | 'testMode'> & Partial<Pick<RequestRow, 'source' | 'sourceId'>>): RequestFacts => ({
+export const requestFacts = (
+  request: Pick<RequestRow, 'id' | 'label' | 'ownerUserId' | 'level' | 'testMode'> & Partial<Pick<RequestRow, 'source' | 'sourceId'>>,
+): RequestFacts => ({
   requestId: request.id,
   label: request.label,
   ownerUserId: request.ownerUserId,

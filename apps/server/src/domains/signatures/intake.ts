@@ -16,7 +16,7 @@ import {
   type SignatureRequestData,
 } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
-import { WorkerTaskTimeout, type WorkerPool } from '../../platform/workers/pool.ts';
+import { WorkerTaskOutOfMemory, WorkerTaskTimeout, type WorkerPool } from '../../platform/workers/pool.ts';
 import { SpreadsheetError } from '../../platform/spreadsheets/index.ts';
 import { InflateBudget, inflateEntry, readZipDirectory, type ZipEntry } from '../../platform/spreadsheets/zip.ts';
 
@@ -63,9 +63,16 @@ export interface PreparedDocument {
 }
 
 export const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-export const fileError = (code: 'FILE_TOO_LARGE' | 'ARCHIVE_MEMBER_TOO_LARGE' | 'INVALID_FILE_TYPE' | 'TOO_MANY_FILES', message: string, field: string, limit?: number) =>
+export const fileError = (
+  code: 'FILE_TOO_LARGE' | 'ARCHIVE_MEMBER_TOO_LARGE' | 'INVALID_FILE_TYPE' | 'TOO_MANY_FILES',
+  message: string,
+  field: string,
+  limit?: number,
+) =>
   new AppError(code, message, {
-    fields: [{ field, rule: limit === undefined ? 'invalid_value' : 'file_too_big', message, ...(limit === undefined ? {} : { params: { maxsize: mb(limit) } }) }],
+    fields: [
+      { field, rule: limit === undefined ? 'invalid_value' : 'file_too_big', message, ...(limit === undefined ? {} : { params: { maxsize: mb(limit) } }) },
+    ],
   });
 export const validation = (fields: FieldError[]) => new AppError('VALIDATION_FAILED', fields[0]?.message ?? 'Some fields are invalid.', { fields });
 
@@ -118,7 +125,8 @@ async function pdfMembers(zip: ReceivedFile, limits: UploadLimits): Promise<{ fi
   } catch (error) {
     if (!(error instanceof SpreadsheetError)) throw error;
     if (error.code === 'TOO_LARGE') throw fileError('TOO_MANY_FILES', `${zip.fileName} lists more than ${maxArchiveEntries} files.`, field);
-    if (error.code === 'UNSUPPORTED_FORMAT') throw fileError('INVALID_FILE_TYPE', `${zip.fileName} is encrypted or uses a compression method that is not supported.`, field);
+    if (error.code === 'UNSUPPORTED_FORMAT')
+      throw fileError('INVALID_FILE_TYPE', `${zip.fileName} is encrypted or uses a compression method that is not supported.`, field);
     throw damaged();
   }
   const pdfs = entries.filter((e) => !isJunk(e.name));
@@ -126,7 +134,13 @@ async function pdfMembers(zip: ReceivedFile, limits: UploadLimits): Promise<{ fi
   if (other) throw fileError('INVALID_FILE_TYPE', `${other.name} in ${zip.fileName} is not a PDF.`, field);
   if (pdfs.length === 0) throw fileError('INVALID_FILE_TYPE', `${zip.fileName} contains no PDF.`, field);
   const tooBig = pdfs.find((e) => e.uncompressedSize > limits.maxFileBytes);
-  if (tooBig) throw fileError('ARCHIVE_MEMBER_TOO_LARGE', `${tooBig.name} in ${zip.fileName} exceeds ${mb(limits.maxFileBytes)}: it cannot be used.`, field, limits.maxFileBytes);
+  if (tooBig)
+    throw fileError(
+      'ARCHIVE_MEMBER_TOO_LARGE',
+      `${tooBig.name} in ${zip.fileName} exceeds ${mb(limits.maxFileBytes)}: it cannot be used.`,
+      field,
+      limits.maxFileBytes,
+    );
   if (pdfs.length > maxFilesPerRequest) throw fileError('TOO_MANY_FILES', `At most ${maxFilesPerRequest} documents per request (ZIP contents count).`, 'files');
   const inflatedLimit = archiveInflatedLimit(limits);
   const declared = pdfs.reduce((sum, e) => sum + e.uncompressedSize, 0);
@@ -175,6 +189,7 @@ async function readPdf(workers: WorkerPool, data: Uint8Array, fileName: string):
     inspection = await workers.run('inspectPdf', { bytes: data });
   } catch (error) {
     if (error instanceof WorkerTaskTimeout) throw pdfInvalid(fileName, 'TOO_COMPLEX', `reading took more than ${error.limitSeconds} s`);
+    if (error instanceof WorkerTaskOutOfMemory) throw pdfInvalid(fileName, 'TOO_COMPLEX', 'reading needs more memory than one file may use');
     throw error;
   }
   if (!inspection.ok) {
@@ -200,10 +215,12 @@ async function expand(file: ReceivedFile, limits: UploadLimits): Promise<{ kind:
   const kind = kindOf(file);
   if (kind === null) throw fileError('INVALID_FILE_TYPE', `${file.fileName}: only PDF and ZIP files are accepted.`, `files.${file.fileName}`);
   if (kind === 'pdf') {
-    if (file.data.length > limits.maxFileBytes) throw fileError('FILE_TOO_LARGE', `${file.fileName} exceeds ${mb(limits.maxFileBytes)}.`, `files.${file.fileName}`, limits.maxFileBytes);
+    if (file.data.length > limits.maxFileBytes)
+      throw fileError('FILE_TOO_LARGE', `${file.fileName} exceeds ${mb(limits.maxFileBytes)}.`, `files.${file.fileName}`, limits.maxFileBytes);
     return { kind, pdfs: [{ fileName: file.fileName, data: file.data }] };
   }
-  if (file.data.length > limits.maxArchiveBytes) throw fileError('FILE_TOO_LARGE', `${file.fileName} exceeds ${mb(limits.maxArchiveBytes)}.`, `files.${file.fileName}`, limits.maxArchiveBytes);
+  if (file.data.length > limits.maxArchiveBytes)
+    throw fileError('FILE_TOO_LARGE', `${file.fileName} exceeds ${mb(limits.maxArchiveBytes)}.`, `files.${file.fileName}`, limits.maxArchiveBytes);
   return { kind, pdfs: await pdfMembers(file, limits) };
 }
 
@@ -237,10 +254,15 @@ export async function prepareDocuments(opts: {
   const { entries, files, limits } = opts;
   const byName = new Map<string, ReceivedFile>();
   for (const file of files) {
-    if (byName.has(file.fileName)) throw validation([{ field: `files.${file.fileName}`, rule: 'invalid_value', message: `Two files are named ${file.fileName}.` }]);
+    if (byName.has(file.fileName))
+      throw validation([{ field: `files.${file.fileName}`, rule: 'invalid_value', message: `Two files are named ${file.fileName}.` }]);
     byName.set(file.fileName, file);
   }
-  const missing = entries.flatMap((e, i) => (byName.has(e.fileName) ? [] : [{ field: `transactionDocuments.${i}.fileName`, rule: 'invalid_value', message: `No file named ${e.fileName} was uploaded.` }]));
+  const missing = entries.flatMap((e, i) =>
+    byName.has(e.fileName)
+      ? []
+      : [{ field: `transactionDocuments.${i}.fileName`, rule: 'invalid_value', message: `No file named ${e.fileName} was uploaded.` }],
+  );
   if (missing.length) throw validation(missing);
 
   const documents: PreparedDocument[] = [];
@@ -261,7 +283,8 @@ export async function prepareDocuments(opts: {
       const title = kind === 'pdf' ? entry?.title || titleOf(pdf.fileName) : titleOf(pdf.fileName);
       documents.push({ ...base, title, fileType: kind === 'pdf' ? 'classic' : 'zip', fileName: pdf.fileName, data: pdf.data });
     }
-    if (documents.length > maxFilesPerRequest) throw fileError('TOO_MANY_FILES', `At most ${maxFilesPerRequest} documents per request (ZIP contents count).`, 'files');
+    if (documents.length > maxFilesPerRequest)
+      throw fileError('TOO_MANY_FILES', `At most ${maxFilesPerRequest} documents per request (ZIP contents count).`, 'files');
   }
   for (const doc of documents) {
     const read = await readPdf(opts.workers, doc.data, doc.fileName);

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { signingToken, deriveSigningLinkKey, verifySigningLink } from './links.ts';
 
-const platform = { secret: 's'.repeat(40), clock: () => new Date('2026-01-01T00:00:00Z'), config: { publicUrl: 'https://sign.example.com' } } as Parameters<typeof verifySigningLink>[0];
-const ids = { requestId: '11111111-1111-4111-8111-111111111111', signerId: '22222222-2222-4222-8222-222222222222', expiresAt: new Date('2026-02-01T00:00:00Z') };
+const platform = { secret: 's'.repeat(40), clock: () => new Date('2026-01-01T00:00:00Z'), config: { publicUrl: 'https://sign.example.com' } } as Parameters<
+  typeof verifySigningLink
+>[0];
+const ids = {
+  requestId: '11111111-1111-4111-8111-111111111111',
+  signerId: '22222222-2222-4222-8222-222222222222',
+  expiresAt: new Date('2026-02-01T00:00:00Z'),
+};
 const token = signingToken(deriveSigningLinkKey(platform.secret), ids);
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

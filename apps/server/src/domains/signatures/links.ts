@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { pathOf, signingPageEndpoints } from '@paraphe/contracts';
+import { embedSigningPathPrefix, pathOf, signingPageEndpoints } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import { deriveKey } from '../../platform/secrets.ts';
@@ -61,6 +61,11 @@ export function signingLink(platform: Platform, ids: { requestId: string; signer
   return `${platform.config.publicUrl}/#/sign/${signingLinkToken(platform, ids)}`;
 }
 
+/** The embeddable signing page of a link (docs/embedding.md): framed by the tenant's allowed origins only. */
+export function embedSigningLink(platform: Platform, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
+  return `${platform.config.publicUrl}${embedSigningPathPrefix}${signingLinkToken(platform, ids)}`;
+}
+
 /** The token alone (the signing page's own route `/sign/<token>`), e.g. to hand over to the next signer on one device. */
 export function signingLinkToken(platform: Platform, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
   return signingToken(linkKeyOf(platform), ids);
@@ -70,7 +75,11 @@ export function signingLinkToken(platform: Platform, ids: { requestId: string; s
  * The ids of a valid link; TOKEN_INVALID when tampered, TOKEN_EXPIRED past the request's expiry (unless
  * `allowExpired`: the signing page still lets signers and observers download a completed request's documents).
  */
-export function verifySigningLink(platform: Platform, token: string, opts: { allowExpired?: boolean } = {}): { requestId: string; signerId: string; expiresAt: Date } {
+export function verifySigningLink(
+  platform: Platform,
+  token: string,
+  opts: { allowExpired?: boolean } = {},
+): { requestId: string; signerId: string; expiresAt: Date } {
   const payload = readToken(linkKeyOf(platform), token, () => new AppError('TOKEN_INVALID', 'This signing link is not valid.'));
   const expiresAt = new Date(payload.e * 1000);
   if (!opts.allowExpired && expiresAt.getTime() <= platform.clock().getTime()) throw new AppError('TOKEN_EXPIRED', 'This signing link has expired.');

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
 import type { BatchMessage, DeliveryFigures, MessagePriority } from '../../platform/messaging/service.ts';
-import { brandingOf, displayCompanyOf, settingsOf, type ApplicationRow } from '../tenants/index.ts';
+import { brandingOf, displayCompanyOf, settingsOf, type ApplicationView } from '../tenants/index.ts';
 import { ownerMailboxOf } from '../users/index.ts';
 import { appendEvent } from './evidence.ts';
 import { emitSignerEvent } from './facts.ts';
@@ -13,7 +13,7 @@ import type { DocumentWithFields, RequestRow, SignerRow } from './repository.ts'
 /** Mails and SMS of the requester's side, in the tenant's branding and the signer's language. */
 
 export interface RequestContext {
-  application: ApplicationRow;
+  application: ApplicationView;
   request: RequestRow;
   signers: SignerRow[];
   /** The documents with their fields, when the caller has them already (a create that sends at once). */
@@ -39,7 +39,15 @@ async function queue<K extends TemplateName>(
   tally?: string,
 ) {
   // 'signer:<id>': the request view shows per signer whether the last mail to them was delivered.
-  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), template, params, about: signerMessagesAbout(signer.id), ...(tally ? { tally } : {}) };
+  const base = {
+    appId: ctx.application.id,
+    language: signer.language,
+    branding: brandingOf(ctx.application),
+    template,
+    params,
+    about: signerMessagesAbout(signer.id),
+    ...(tally ? { tally } : {}),
+  };
   if (channel === 'sms' && signer.phone) return platform.messaging.queueSms(tx, { ...base, to: signer.phone, sender: ctx.application.settings.smsSender });
   return platform.messaging.queueEmail(tx, { ...base, to: signer.email });
 }
@@ -50,7 +58,14 @@ async function queue<K extends TemplateName>(
  */
 export function invitationBatchMessage(platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel): BatchMessage {
   const tally = invitationTallyOf(ctx.request);
-  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), about: signerMessagesAbout(signer.id), priority: 'bulk' as const, ...(tally ? { tally } : {}) };
+  const base = {
+    appId: ctx.application.id,
+    language: signer.language,
+    branding: brandingOf(ctx.application),
+    about: signerMessagesAbout(signer.id),
+    priority: 'bulk' as const,
+    ...(tally ? { tally } : {}),
+  };
   const params: TemplateParams['signature-invitation'] = {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),
@@ -60,32 +75,55 @@ export function invitationBatchMessage(platform: Platform, ctx: RequestContext, 
     expiresOn: dateOnly(ctx.request.expiresAt),
     link: linkFor(platform, ctx, signer),
   };
-  if (channel === 'sms' && signer.phone) return { ...base, channel: 'sms', template: 'signature-invitation', params, to: signer.phone, sender: ctx.application.settings.smsSender };
+  if (channel === 'sms' && signer.phone)
+    return { ...base, channel: 'sms', template: 'signature-invitation', params, to: signer.phone, sender: ctx.application.settings.smsSender };
   return { ...base, channel: 'email', template: 'signature-invitation', params, to: signer.email };
 }
 
 export async function sendInvitation(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel) {
   const message = signer.invitationMessage ?? ctx.request.options.invitationMessage ?? '';
-  await queue(tx, platform, ctx, signer, channel, 'signature-invitation', {
-    signerName: signerName(signer),
-    requesterName: requesterName(ctx),
-    company: displayCompanyOf(ctx.application),
-    label: ctx.request.label,
-    message,
-    expiresOn: dateOnly(ctx.request.expiresAt),
-    link: linkFor(platform, ctx, signer),
-  }, invitationTallyOf(ctx.request));
+  await queue(
+    tx,
+    platform,
+    ctx,
+    signer,
+    channel,
+    'signature-invitation',
+    {
+      signerName: signerName(signer),
+      requesterName: requesterName(ctx),
+      company: displayCompanyOf(ctx.application),
+      label: ctx.request.label,
+      message,
+      expiresOn: dateOnly(ctx.request.expiresAt),
+      link: linkFor(platform, ctx, signer),
+    },
+    invitationTallyOf(ctx.request),
+  );
 }
 
 /** Sweep and relaunch both remind through here: the evidence trail records each reminder. */
 export async function sendReminder(tx: Tx, platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel, opts: { manual: boolean }) {
-  await appendEvent(tx, { appId: ctx.application.id, requestId: ctx.request.id, signerId: signer.id, type: 'reminded', data: { channel }, at: platform.clock() });
+  await appendEvent(tx, {
+    appId: ctx.application.id,
+    requestId: ctx.request.id,
+    signerId: signer.id,
+    type: 'reminded',
+    data: { channel },
+    at: platform.clock(),
+  });
   await emitSignerEvent(tx, platform, ctx.request, signer, 'signature.signer_reminded', { channel, manual: opts.manual });
   await platform.messaging.queueBatch(tx, [reminderMessage(platform, ctx, signer, channel, opts.manual ? 'normal' : 'bulk')]);
 }
 
 /** A reminder to a signer, as the sweep queues them by the thousand (messaging.queueBatch). */
-export function reminderMessage(platform: Platform, ctx: RequestContext, signer: SignerRow, channel: ContactChannel, priority: MessagePriority = 'bulk'): BatchMessage {
+export function reminderMessage(
+  platform: Platform,
+  ctx: RequestContext,
+  signer: SignerRow,
+  channel: ContactChannel,
+  priority: MessagePriority = 'bulk',
+): BatchMessage {
   const params = {
     signerName: signerName(signer),
     requesterName: requesterName(ctx),
@@ -94,7 +132,14 @@ export function reminderMessage(platform: Platform, ctx: RequestContext, signer:
     expiresOn: dateOnly(ctx.request.expiresAt),
     link: linkFor(platform, ctx, signer),
   };
-  const base = { appId: ctx.application.id, language: signer.language, branding: brandingOf(ctx.application), template: 'signature-reminder' as const, params, about: signerMessagesAbout(signer.id) };
+  const base = {
+    appId: ctx.application.id,
+    language: signer.language,
+    branding: brandingOf(ctx.application),
+    template: 'signature-reminder' as const,
+    params,
+    about: signerMessagesAbout(signer.id),
+  };
   // The sweep's reminders are mass sending (`bulk`): after any one-off mail queued meanwhile.
   if (channel === 'sms' && signer.phone) return { ...base, channel: 'sms', to: signer.phone, sender: ctx.application.settings.smsSender, priority };
   return { ...base, channel: 'email', to: signer.email, priority };
@@ -114,7 +159,10 @@ export async function sendExpiredNotice(tx: Tx, platform: Platform, ctx: Request
 }
 
 /** The requester's notice that a request expired (the sweep queues them by the thousand). */
-export function expiredNoticeMessage(ctx: Pick<RequestContext, 'application' | 'request'>, owner: { email: string; firstName: string; language: string }): BatchMessage {
+export function expiredNoticeMessage(
+  ctx: Pick<RequestContext, 'application' | 'request'>,
+  owner: { email: string; firstName: string; language: string },
+): BatchMessage {
   return {
     channel: 'email',
     appId: ctx.application.id,
@@ -150,6 +198,40 @@ export async function sendStartNotice(tx: Tx, platform: Platform, ctx: RequestCo
       company: displayCompanyOf(application),
       label: request.label,
       signerCount: String(ctx.signers.filter((s) => s.role === 'signer').length),
+      link: `${platform.config.publicUrl}/#/signatures/${request.id}`,
+    },
+    about: startNoticeAbout(request.id),
+  });
+}
+
+/**
+ * The requester learns that a participant handed the request over (delegation.ts): who, to whom, why, in their own
+ * language, with a link to the request.
+ */
+export async function sendDelegationNotice(
+  tx: Tx,
+  platform: Platform,
+  ctx: RequestContext,
+  handover: { from: SignerRow; to: SignerRow; reason: string; at: Date },
+) {
+  const { application, request } = ctx;
+  if (!request.ownerUserId) return;
+  const owner = await ownerMailboxOf(tx, request.ownerUserId);
+  if (!owner) return;
+  await platform.messaging.queueEmail(tx, {
+    appId: application.id,
+    to: owner.email,
+    language: owner.language,
+    branding: brandingOf(application),
+    template: 'signer-delegated',
+    params: {
+      requesterName: `${owner.firstName} ${owner.lastName}`,
+      label: request.label,
+      signerName: signerName(handover.from),
+      delegateName: signerName(handover.to),
+      delegateEmail: handover.to.email,
+      reason: handover.reason,
+      at: handover.at.toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
       link: `${platform.config.publicUrl}/#/signatures/${request.id}`,
     },
     about: startNoticeAbout(request.id),

@@ -25,7 +25,14 @@ export const signaturesModule = defineModule({
     }),
     defineJob<RequestJob>({ queue: cancelQueue, expireInSeconds: 120, run: (platform, data) => runCancelJob(platform, data) }),
     defineJob<ArchiveJob>({ queue: archiveQueue, retryLimit: 3, expireInSeconds: 300, batchSize: 1, run: (platform, data) => runArchiveJob(platform, data) }),
-    defineJob({ queue: sweepQueue, schedule: '* * * * *', retryLimit: 0, expireInSeconds: 300, batchSize: 1, run: async (platform) => void (await runSignatureSweep(platform)) }),
+    defineJob({
+      queue: sweepQueue,
+      schedule: '* * * * *',
+      retryLimit: 0,
+      expireInSeconds: 300,
+      batchSize: 1,
+      run: async (platform) => void (await runSignatureSweep(platform)),
+    }),
   ],
   // The files its rows reference (documents, versions, archives, evidence files): the storage sweep keeps them.
   storageReferences: (platform, keys) => referencedStorageKeys(platform, keys),

@@ -24,7 +24,17 @@ export async function markCodeSent(tx: Tx, ctx: RequestContext, signer: repo.Sig
 }
 
 /** The signed request is finalised: its evidence file is stored, it becomes completed. */
-export async function markCompleted(tx: Tx, platform: Platform, ctx: RequestContext, opts: { attestationKey: string; documentCount: number; now: Date }): Promise<void> {
-  await repo.updateRequest(tx, ctx.application.id, ctx.request.id, { status: 'completed', completedAt: opts.now, updatedAt: opts.now, attestationKey: opts.attestationKey });
+export async function markCompleted(
+  tx: Tx,
+  platform: Platform,
+  ctx: RequestContext,
+  opts: { attestationKey: string; documentCount: number; now: Date },
+): Promise<void> {
+  await repo.updateRequest(tx, ctx.application.id, ctx.request.id, {
+    status: 'completed',
+    completedAt: opts.now,
+    updatedAt: opts.now,
+    attestationKey: opts.attestationKey,
+  });
   await emitRequestEvent(tx, platform, ctx.request, 'signature.completed', { documentCount: opts.documentCount });
 }

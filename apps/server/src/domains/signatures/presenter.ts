@@ -1,10 +1,32 @@
-import { allowedActions, fieldSizeOf, type DocumentActiveContent, type FieldSize, type SignatureDocument, type SignatureField, type SignatureRequest, type Signer } from '@paraphe/contracts';
+import {
+  allowedActions,
+  fieldSizeOf,
+  signerDisplayName,
+  type DocumentActiveContent,
+  type FieldSize,
+  type SignatureDocument,
+  type SignatureField,
+  type SignatureRequest,
+  type Signer,
+} from '@paraphe/contracts';
 import { iso } from '../../platform/http/envelope.ts';
 import type { DeliveryState } from '../../platform/messaging/service.ts';
 import { signerMessagesAbout } from './messages.ts';
 import type { DocumentWithFields, FieldRow, RequestRow, SignerRow } from './repository.ts';
 
-export function presentSigner(row: SignerRow, delivery?: DeliveryState): Signer {
+/** The delegate a participant handed over to (their row is among the request's other participants). */
+function handedOverOf(row: SignerRow, others: readonly SignerRow[]): Signer['handedOver'] {
+  const to = row.delegatedToSignerId ? others.find((s) => s.id === row.delegatedToSignerId) : undefined;
+  if (row.status !== 'delegated' || !to || !row.delegatedAt) return null;
+  return { toSignerId: to.id, toName: signerDisplayName(to), reason: row.delegationReason ?? '', at: row.delegatedAt.toISOString() };
+}
+function delegatedByOf(row: SignerRow, others: readonly SignerRow[]): Signer['delegatedBy'] {
+  const from = row.delegatedFromSignerId ? others.find((s) => s.id === row.delegatedFromSignerId) : undefined;
+  return from ? { signerId: from.id, name: signerDisplayName(from) } : null;
+}
+
+/** `others`: the request's participants, to name who handed over to whom (delegation). */
+export function presentSigner(row: SignerRow, delivery?: DeliveryState, others: readonly SignerRow[] = []): Signer {
   return {
     id: row.id,
     firstname: row.firstname,
@@ -24,6 +46,8 @@ export function presentSigner(row: SignerRow, delivery?: DeliveryState): Signer 
     invitedAt: iso(row.invitedAt),
     lastReminderAt: iso(row.lastReminderAt),
     reminderCount: row.mailReminders + row.smsReminders,
+    handedOver: handedOverOf(row, others),
+    delegatedBy: delegatedByOf(row, others),
     lastMessage: delivery ? { channel: delivery.channel, status: delivery.status, error: delivery.error, at: delivery.at.toISOString() } : null,
   };
 }
@@ -53,7 +77,8 @@ export function presentDocument(row: DocumentWithFields, activeContent?: Documen
 
 /** Percentages over the participants who must act (signers and validators; observers only watch). */
 export function progressOf(signerRows: readonly Pick<SignerRow, 'role' | 'status'>[]) {
-  const acting = signerRows.filter((s) => s.role !== 'observer');
+  // Who handed their place over counts once, through their delegate.
+  const acting = signerRows.filter((s) => s.role !== 'observer' && s.status !== 'delegated');
   const percent = (n: number) => (acting.length ? Math.round((n / acting.length) * 100) : 0);
   return {
     signerCount: signerRows.length,
@@ -89,7 +114,12 @@ export function presentRequest(
     signerDataPurgedAt: iso(row.signerDataPurgedAt),
     ...progressOf(signerRows),
     options: row.options,
-    ...(documents ? { signers: signerRows.map((s) => presentSigner(s, deliveries.get(signerMessagesAbout(s.id)))), documents: documents.map((d) => presentDocument(d, activeContent.get(d.id))) } : {}),
+    ...(documents
+      ? {
+          signers: signerRows.map((s) => presentSigner(s, deliveries.get(signerMessagesAbout(s.id)), signerRows)),
+          documents: documents.map((d) => presentDocument(d, activeContent.get(d.id))),
+        }
+      : {}),
     // A send that failed has nothing to finalise: retryCompletion only after a completion failure.
     allowedActions: allowedActions(row.status).filter((a) => a !== 'retryCompletion' || row.completionFailure !== null),
   };

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { inProgressSignatureStatuses, type SignatureStatus, type SignerStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { containsPattern, listPage, matchIds, olderThan, type Keyset, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
-import { signatureDocuments, signatureFields, signatureRequests, signers } from './schema.ts';
+import { documentVersions, signatureDocuments, signatureEvents, signatureFields, signatureRequests, signers } from './schema.ts';
 
 export type RequestRow = typeof signatureRequests.$inferSelect & { ownerName: string | null };
 export type SignerRow = typeof signers.$inferSelect;
@@ -19,13 +19,19 @@ export interface Scope {
 
 const noId = '00000000-0000-0000-0000-000000000000';
 const inScope = (scope: Scope): SQL =>
-  and(eq(signatureRequests.appId, scope.appId), scope.ownerIds ? inArray(signatureRequests.ownerUserId, scope.ownerIds.length ? scope.ownerIds : [noId]) : undefined)!;
+  and(
+    eq(signatureRequests.appId, scope.appId),
+    scope.ownerIds ? inArray(signatureRequests.ownerUserId, scope.ownerIds.length ? scope.ownerIds : [noId]) : undefined,
+  )!;
 
 type RequestRecord = typeof signatureRequests.$inferSelect;
 
 /** The requester's display name comes from the users domain (null once their account was deleted). */
 async function withOwners(db: Executor, records: RequestRecord[]): Promise<RequestRow[]> {
-  const names = await displayNamesOf(db, records.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])));
+  const names = await displayNamesOf(
+    db,
+    records.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])),
+  );
   return records.map((r) => ({ ...r, ownerName: r.ownerUserId ? (names.get(r.ownerUserId) ?? null) : null }));
 }
 
@@ -43,7 +49,13 @@ export interface RequestListFilter {
   after?: Keyset;
 }
 
-const sortable = { createdAt: signatureRequests.createdAt, label: signatureRequests.label, status: signatureRequests.status, expiresAt: signatureRequests.expiresAt, sentAt: signatureRequests.sentAt } as const;
+const sortable = {
+  createdAt: signatureRequests.createdAt,
+  label: signatureRequests.label,
+  status: signatureRequests.status,
+  expiresAt: signatureRequests.expiresAt,
+  sentAt: signatureRequests.sentAt,
+} as const;
 
 function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offset' | 'order' | 'search'>): SQL {
   return and(
@@ -101,29 +113,52 @@ export async function countByStatus(db: Executor, scope: Scope): Promise<{ statu
 }
 
 export async function findRequest(db: Executor, scope: Scope, id: string): Promise<RequestRow | undefined> {
-  const [row] = await db.select().from(signatureRequests).where(and(inScope(scope), eq(signatureRequests.id, id)));
+  const [row] = await db
+    .select()
+    .from(signatureRequests)
+    .where(and(inScope(scope), eq(signatureRequests.id, id)));
   return row && (await withOwners(db, [row]))[0];
 }
 
 /** Locks the request row for the rest of the transaction: concurrent actions on one request run one after the other. */
 export async function lockRequest(db: Executor, appId: string, id: string): Promise<RequestRow | undefined> {
-  const [row] = await db.select().from(signatureRequests).where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, id))).for('update');
+  const [row] = await db
+    .select()
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, id)))
+    .for('update');
   return row && (await withOwners(db, [row]))[0];
 }
 
 export async function signersOf(db: Executor, appId: string, requestIds: string[]): Promise<SignerRow[]> {
   if (!requestIds.length) return [];
-  return db.select().from(signers).where(and(eq(signers.appId, appId), inArray(signers.requestId, requestIds))).orderBy(asc(signers.signerIndex));
+  return db
+    .select()
+    .from(signers)
+    .where(and(eq(signers.appId, appId), inArray(signers.requestId, requestIds)))
+    .orderBy(asc(signers.signerIndex));
 }
 
 export async function documentsOf(db: Executor, appId: string, requestIds: string[]): Promise<DocumentWithFields[]> {
   if (!requestIds.length) return [];
-  const docs = await db.select().from(signatureDocuments).where(and(eq(signatureDocuments.appId, appId), inArray(signatureDocuments.requestId, requestIds))).orderBy(asc(signatureDocuments.position));
+  const docs = await db
+    .select()
+    .from(signatureDocuments)
+    .where(and(eq(signatureDocuments.appId, appId), inArray(signatureDocuments.requestId, requestIds)))
+    .orderBy(asc(signatureDocuments.position));
   if (!docs.length) return [];
   const fields = await db
     .select()
     .from(signatureFields)
-    .where(and(eq(signatureFields.appId, appId), inArray(signatureFields.documentId, docs.map((d) => d.id))))
+    .where(
+      and(
+        eq(signatureFields.appId, appId),
+        inArray(
+          signatureFields.documentId,
+          docs.map((d) => d.id),
+        ),
+      ),
+    )
     .orderBy(asc(signatureFields.signerIndex), asc(signatureFields.page));
   return docs.map((d) => ({ ...d, fields: fields.filter((f) => f.documentId === d.id) }));
 }
@@ -142,9 +177,18 @@ export async function insertSigners(db: Executor, rows: (typeof signers.$inferIn
 }
 
 /** The document and its fields as written (what documentsOf would read back). */
-export async function insertDocument(db: Executor, row: typeof signatureDocuments.$inferInsert, fields: Omit<typeof signatureFields.$inferInsert, 'documentId' | 'appId'>[]): Promise<DocumentWithFields> {
+export async function insertDocument(
+  db: Executor,
+  row: typeof signatureDocuments.$inferInsert,
+  fields: Omit<typeof signatureFields.$inferInsert, 'documentId' | 'appId'>[],
+): Promise<DocumentWithFields> {
   const [doc] = await db.insert(signatureDocuments).values(row).returning();
-  const written = fields.length ? await db.insert(signatureFields).values(fields.map((f) => ({ ...f, appId: row.appId, documentId: doc!.id }))).returning() : [];
+  const written = fields.length
+    ? await db
+        .insert(signatureFields)
+        .values(fields.map((f) => ({ ...f, appId: row.appId, documentId: doc!.id })))
+        .returning()
+    : [];
   return { ...doc!, fields: written.sort((a, b) => a.signerIndex - b.signerIndex || a.page - b.page) };
 }
 
@@ -162,21 +206,36 @@ export async function updateDocument(
   patch: Pick<typeof signatureDocuments.$inferInsert, 'title' | 'documentType' | 'checkBoxTexts' | 'position'>,
   fields: Omit<typeof signatureFields.$inferInsert, 'documentId' | 'appId'>[],
 ): Promise<void> {
-  await db.update(signatureDocuments).set(patch).where(and(eq(signatureDocuments.appId, appId), eq(signatureDocuments.id, documentId)));
+  await db
+    .update(signatureDocuments)
+    .set(patch)
+    .where(and(eq(signatureDocuments.appId, appId), eq(signatureDocuments.id, documentId)));
   await db.delete(signatureFields).where(and(eq(signatureFields.appId, appId), eq(signatureFields.documentId, documentId)));
   if (fields.length) await db.insert(signatureFields).values(fields.map((f) => ({ ...f, appId, documentId })));
 }
 
 export async function updateRequest(db: Executor, appId: string, id: string, patch: Partial<typeof signatureRequests.$inferInsert>): Promise<void> {
-  await db.update(signatureRequests).set(patch).where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, id)));
+  await db
+    .update(signatureRequests)
+    .set(patch)
+    .where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, id)));
 }
 
 export async function updateSigner(db: Executor, appId: string, id: string, patch: Partial<typeof signers.$inferInsert>): Promise<void> {
-  await db.update(signers).set(patch).where(and(eq(signers.appId, appId), eq(signers.id, id)));
+  await db
+    .update(signers)
+    .set(patch)
+    .where(and(eq(signers.appId, appId), eq(signers.id, id)));
 }
 
 /** Moves every signer of the request whose status is in `from` to `patch` (e.g. all unfinished → expired). */
-export async function updateSignersInStatus(db: Executor, appId: string, requestId: string, from: readonly SignerStatus[], patch: Partial<typeof signers.$inferInsert>): Promise<void> {
+export async function updateSignersInStatus(
+  db: Executor,
+  appId: string,
+  requestId: string,
+  from: readonly SignerStatus[],
+  patch: Partial<typeof signers.$inferInsert>,
+): Promise<void> {
   await db
     .update(signers)
     .set(patch)
@@ -188,7 +247,9 @@ export async function deleteRequest(db: Executor, appId: string, id: string): Pr
 }
 
 export async function deleteDocument(db: Executor, appId: string, requestId: string, documentId: string): Promise<void> {
-  await db.delete(signatureDocuments).where(and(eq(signatureDocuments.appId, appId), eq(signatureDocuments.requestId, requestId), eq(signatureDocuments.id, documentId)));
+  await db
+    .delete(signatureDocuments)
+    .where(and(eq(signatureDocuments.appId, appId), eq(signatureDocuments.requestId, requestId), eq(signatureDocuments.id, documentId)));
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -199,27 +260,305 @@ export async function appIdOfRequest(db: Executor, requestId: string): Promise<s
   return row?.appId;
 }
 
-/** Requests in progress past their expiry. */
-export async function expiredRequests(db: Executor, now: Date, limit: number): Promise<{ id: string; appId: string }[]> {
-  return db
-    .select({ id: signatureRequests.id, appId: signatureRequests.appId })
-    .from(signatureRequests)
-    .where(and(inArray(signatureRequests.status, [...inProgressSignatureStatuses]), lte(signatureRequests.expiresAt, now)))
-    .orderBy(asc(signatureRequests.expiresAt))
-    .limit(limit);
+const expiredWhere = (now: Date) => and(inArray(signatureRequests.status, [...inProgressSignatureStatuses]), lte(signatureRequests.expiresAt, now));
+const remindersWhere = (now: Date) =>
+  and(
+    or(lte(signers.nextMailReminderAt, now), lte(signers.nextSmsReminderAt, now)),
+    or(isNull(signatureRequests.expiresAt), gt(signatureRequests.expiresAt, now)),
+  );
+
+/** The sweep: up to `limit` tenants with a request in progress past its expiry. */
+export async function tenantsWithExpiredRequests(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db.selectDistinct({ appId: signatureRequests.appId }).from(signatureRequests).where(expiredWhere(now)).limit(limit);
+  return rows.map((r) => r.appId);
 }
 
-/** Signers with a reminder due on either channel, whose request is not expired yet. */
-export async function dueReminders(db: Executor, now: Date, limit: number): Promise<{ id: string; appId: string; requestId: string }[]> {
-  return db
-    .select({ id: signers.id, appId: signers.appId, requestId: signers.requestId })
+/** The sweep: up to `limit` tenants with a reminder due on either channel, whose request is not expired yet. */
+export async function tenantsWithDueReminders(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ appId: signers.appId })
     .from(signers)
     .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
+    .where(remindersWhere(now))
+    .limit(limit);
+  return rows.map((r) => r.appId);
+}
+
+/** Up to `limit` of the tenant's requests past their expiry, locked (SKIP LOCKED: a signature in progress keeps its rows). */
+export async function lockExpiredRequests(db: Executor, appId: string, now: Date, limit: number): Promise<RequestRow[]> {
+  const locked = await db
+    .select()
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.appId, appId), expiredWhere(now)))
+    .orderBy(asc(signatureRequests.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return withOwners(db, locked);
+}
+
+/** These requests expired, with their signers still in one of `open` statuses (no reminder planned any more). */
+export async function expireRequests(db: Executor, appId: string, ids: string[], open: readonly SignerStatus[], now: Date): Promise<void> {
+  await db
+    .update(signatureRequests)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(signatureRequests.appId, appId), inArray(signatureRequests.id, ids)));
+  await db
+    .update(signers)
+    .set({ status: 'expired', nextMailReminderAt: null, nextSmsReminderAt: null })
+    .where(and(eq(signers.appId, appId), inArray(signers.requestId, ids), inArray(signers.status, [...open])));
+}
+
+/** Up to `limit` of the tenant's signers with a reminder due, with their request; both rows locked (SKIP LOCKED). */
+export async function lockDueReminders(db: Executor, appId: string, now: Date, limit: number): Promise<{ signer: SignerRow; request: RequestRow }[]> {
+  const rows = await db
+    .select({ signer: signers, request: signatureRequests })
+    .from(signers)
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
+    .where(and(eq(signers.appId, appId), remindersWhere(now)))
+    .limit(limit)
+    .for('update', { of: [signers, signatureRequests], skipLocked: true });
+  const requests = new Map((await withOwners(db, [...new Map(rows.map((r) => [r.request.id, r.request])).values()])).map((r) => [r.id, r]));
+  return rows.map((r) => ({ signer: r.signer, request: requests.get(r.request.id)! }));
+}
+
+/** A signer's reminder counters and next dates, as the sweep plans them (ISO dates). */
+export interface ReminderPlan {
+  id: string;
+  mail_reminders: number;
+  next_mail: string | null;
+  sms_reminders: number;
+  next_sms: string | null;
+  last_reminder_at: string | null;
+}
+
+/** Every signer's reminder counters and next dates in one statement. */
+export async function saveReminderPlans(db: Executor, appId: string, plans: readonly ReminderPlan[]): Promise<void> {
+  if (!plans.length) return;
+  await db.execute(sql`
+    update ${signers} s set
+      mail_reminders = v.mail_reminders, next_mail_reminder_at = v.next_mail,
+      sms_reminders = v.sms_reminders, next_sms_reminder_at = v.next_sms,
+      last_reminder_at = v.last_reminder_at
+    from jsonb_to_recordset(${JSON.stringify(plans)}::jsonb)
+      as v(id uuid, mail_reminders int, next_mail timestamptz, sms_reminders int, next_sms timestamptz, last_reminder_at timestamptz)
+    where s.app_id = ${appId} and s.id = v.id`);
+}
+// ------------------------------------------------------------------------------------------------------------
+// The evidence trail (evidence.ts chains and hashes; these only read and write its rows).
+
+export type SignatureEventRow = typeof signatureEvents.$inferSelect;
+type EventLink = { seq: number; hash: string };
+
+/** The last link of a request's chain (its highest seq), or none for a new chain. */
+export async function lastEventLink(db: Executor, appId: string, requestId: string): Promise<EventLink | undefined> {
+  const [last] = await db
+    .select({ seq: signatureEvents.seq, hash: signatureEvents.hash })
+    .from(signatureEvents)
+    .where(and(eq(signatureEvents.appId, appId), eq(signatureEvents.requestId, requestId)))
+    .orderBy(desc(signatureEvents.seq))
+    .limit(1);
+  return last;
+}
+
+/** The last link of each of these requests' chains, in one query. */
+export async function lastEventLinks(db: Executor, appId: string, requestIds: string[]): Promise<(EventLink & { requestId: string })[]> {
+  return db
+    .selectDistinctOn([signatureEvents.requestId], { requestId: signatureEvents.requestId, seq: signatureEvents.seq, hash: signatureEvents.hash })
+    .from(signatureEvents)
+    .where(and(eq(signatureEvents.appId, appId), inArray(signatureEvents.requestId, requestIds)))
+    .orderBy(signatureEvents.requestId, desc(signatureEvents.seq));
+}
+
+export async function insertEvent(db: Executor, row: typeof signatureEvents.$inferInsert): Promise<SignatureEventRow> {
+  const [inserted] = await db.insert(signatureEvents).values(row).returning();
+  return inserted!;
+}
+
+/** Rows per multi-row statement (parameters stay far below PostgreSQL's 65,535). */
+const insertSlice = 500;
+async function insertSliced<T>(rows: readonly T[], insert: (part: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += insertSlice) await insert(rows.slice(i, i + insertSlice));
+}
+
+export async function insertEvents(db: Executor, rows: readonly (typeof signatureEvents.$inferInsert)[]): Promise<void> {
+  await insertSliced(rows, (part) => db.insert(signatureEvents).values(part));
+}
+
+export async function eventsOf(db: Executor, appId: string, requestId: string): Promise<SignatureEventRow[]> {
+  return db
+    .select()
+    .from(signatureEvents)
+    .where(and(eq(signatureEvents.appId, appId), eq(signatureEvents.requestId, requestId)))
+    .orderBy(asc(signatureEvents.seq));
+}
+
+/** The data of the `document_checked` events of these requests, in chain order. */
+export async function checkEventsOf(db: Executor, appId: string, requestIds: string[]): Promise<Record<string, unknown>[]> {
+  const rows = await db
+    .select({ data: signatureEvents.data })
+    .from(signatureEvents)
+    .where(and(eq(signatureEvents.appId, appId), inArray(signatureEvents.requestId, requestIds), eq(signatureEvents.type, 'document_checked')))
+    .orderBy(asc(signatureEvents.seq));
+  return rows.map((r) => r.data);
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Document versions (versions.ts decides what is stored; these read and write the rows).
+
+export type VersionRow = typeof documentVersions.$inferSelect;
+
+/** Every version of these documents, oldest first (the last one read for a document is its current one). */
+export async function versionsOfDocuments(db: Executor, appId: string, documentIds: string[]): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds)))
+    .orderBy(asc(documentVersions.version));
+}
+
+export async function versionsOf(db: Executor, appId: string, documentId: string): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.appId, appId), eq(documentVersions.documentId, documentId)))
+    .orderBy(desc(documentVersions.version));
+}
+
+export async function insertVersionRow(db: Executor, row: typeof documentVersions.$inferInsert): Promise<VersionRow> {
+  const [inserted] = await db.insert(documentVersions).values(row).returning();
+  return inserted!;
+}
+
+/** Whether any document of the request got a signature through the signing page. */
+export async function hasSignedVersions(db: Executor, appId: string, requestId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: documentVersions.id })
+    .from(documentVersions)
+    .innerJoin(signatureDocuments, eq(signatureDocuments.id, documentVersions.documentId))
+    .where(and(eq(documentVersions.appId, appId), eq(signatureDocuments.requestId, requestId), eq(documentVersions.kind, 'signed')))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * Storage keys of the versions of these documents that the request owns (removed with it): a version sealed before
+ * signing is the stamps history's file (shared by a campaign's copies), kept with that history.
+ */
+export async function versionKeysOf(db: Executor, appId: string, documentIds: string[]): Promise<string[]> {
+  if (!documentIds.length) return [];
+  const rows = await db
+    .select({ key: documentVersions.storageKey })
+    .from(documentVersions)
+    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds), ne(documentVersions.kind, 'sealed')));
+  return rows.map((r) => r.key);
+}
+
+/** The sealed version a copy of this campaign (not purged) already has for the document stored at `originalKey`. */
+export async function sealedVersionOfCampaign(db: Executor, appId: string, campaignId: string, originalKey: string) {
+  const [row] = await db
+    .select({
+      storageKey: documentVersions.storageKey,
+      sha256: documentVersions.sha256,
+      sizeBytes: documentVersions.sizeBytes,
+      fields: documentVersions.fields,
+      documentId: documentVersions.documentId,
+      requestId: signatureDocuments.requestId,
+    })
+    .from(documentVersions)
+    .innerJoin(signatureDocuments, eq(signatureDocuments.id, documentVersions.documentId))
+    .innerJoin(signatureRequests, eq(signatureRequests.id, signatureDocuments.requestId))
     .where(
       and(
-        or(lte(signers.nextMailReminderAt, now), lte(signers.nextSmsReminderAt, now)),
-        or(isNull(signatureRequests.expiresAt), gt(signatureRequests.expiresAt, now)),
+        eq(documentVersions.appId, appId),
+        eq(documentVersions.kind, 'sealed'),
+        eq(signatureDocuments.storageKey, originalKey),
+        eq(signatureRequests.source, 'campaign'),
+        eq(signatureRequests.sourceId, campaignId),
+        // A purged copy's seal may be gone with its last user (retention.ts): a new copy seals again.
+        isNull(signatureRequests.documentsPurgedAt),
       ),
     )
-    .limit(limit);
+    .limit(1);
+  return row;
+}
+
+/** Which of `keys` the documents, their versions, archives and evidence files reference, across tenants (inSystem). */
+export async function storageKeysReferenced(db: Executor, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const r of await db.select({ key: signatureDocuments.storageKey }).from(signatureDocuments).where(inArray(signatureDocuments.storageKey, keys)))
+    found.add(r.key);
+  for (const r of await db.select({ key: documentVersions.storageKey }).from(documentVersions).where(inArray(documentVersions.storageKey, keys)))
+    found.add(r.key);
+  for (const r of await db.select({ key: signatureRequests.archiveKey }).from(signatureRequests).where(inArray(signatureRequests.archiveKey, keys)))
+    if (r.key) found.add(r.key);
+  for (const r of await db.select({ key: signatureRequests.attestationKey }).from(signatureRequests).where(inArray(signatureRequests.attestationKey, keys)))
+    if (r.key) found.add(r.key);
+  return found;
+}
+
+/**
+ * The sweep's work on one day across tenants (super dashboard): three range counts, each on an index
+ * (`signers_next_mail_reminder_idx`, `signers_next_sms_reminder_idx`, `signature_requests_status_expires_idx`).
+ */
+export async function countSweepOutlook(db: Executor, from: Date, to: Date): Promise<{ mailReminders: number; smsReminders: number; expiring: number }> {
+  const [mail] = await db
+    .select({ n: count() })
+    .from(signers)
+    .where(and(gte(signers.nextMailReminderAt, from), lt(signers.nextMailReminderAt, to)));
+  const [sms] = await db
+    .select({ n: count() })
+    .from(signers)
+    .where(and(gte(signers.nextSmsReminderAt, from), lt(signers.nextSmsReminderAt, to)));
+  const [expiring] = await db
+    .select({ n: count() })
+    .from(signatureRequests)
+    .where(
+      and(inArray(signatureRequests.status, [...inProgressSignatureStatuses]), gte(signatureRequests.expiresAt, from), lt(signatureRequests.expiresAt, to)),
+    );
+  return { mailReminders: mail!.n, smsReminders: sms!.n, expiring: expiring!.n };
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Bulk sends (campaigns and operations, bulk.ts): many requests written at once in the caller's transaction.
+
+/** Every row of a bulk send, written with multi-row statements. */
+export interface BulkRows {
+  requests: (typeof signatureRequests.$inferSelect)[];
+  signers: SignerRow[];
+  documents: (typeof signatureDocuments.$inferInsert)[];
+  fields: (typeof signatureFields.$inferInsert)[];
+  versions: (typeof documentVersions.$inferInsert)[];
+  evidence: (typeof signatureEvents.$inferInsert)[];
+}
+
+export async function insertBulkRows(tx: Executor, rows: BulkRows): Promise<void> {
+  await insertSliced(rows.requests, (part) => tx.insert(signatureRequests).values(part));
+  await insertSliced(rows.signers, (part) => tx.insert(signers).values(part));
+  await insertSliced(rows.documents, (part) => tx.insert(signatureDocuments).values(part));
+  await insertSliced(rows.fields, (part) => tx.insert(signatureFields).values(part));
+  await insertSliced(rows.versions, (part) => tx.insert(documentVersions).values(part));
+  await insertSliced(rows.evidence, (part) => tx.insert(signatureEvents).values(part));
+}
+
+/** The tenant's dispatch lock, held for the rest of the transaction: one pacing count at a time per tenant. */
+export async function lockBulkDispatch(tx: Executor, appId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bulk-dispatch:${appId}`}))`);
+}
+
+/** How many requests the tenant's campaigns and operations sent since `since`. */
+export async function countBulkSentSince(tx: Executor, appId: string, since: Date): Promise<number> {
+  const [recent] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.appId, appId), ne(signatureRequests.source, 'single'), gt(signatureRequests.sentAt, since)));
+  return recent?.n ?? 0;
+}
+
+/** Which of these requests are completed. */
+export async function completedRequestIds(tx: Executor, appId: string, requestIds: readonly string[]): Promise<string[]> {
+  const done = await tx
+    .select({ id: signatureRequests.id })
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.appId, appId), inArray(signatureRequests.id, [...requestIds]), eq(signatureRequests.status, 'completed')));
+  return done.map((r) => r.id);
 }

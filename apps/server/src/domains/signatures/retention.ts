@@ -1,13 +1,23 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { SignatureStatus } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
-import { documentVersions, sepaMandates, signatureDocuments, signatureRequests, signers } from './schema.ts';
+import {
+  emailsOfSignersSince,
+  finishedStatuses,
+  pseudonymiseSignerRow,
+  requestsFinishedBefore,
+  sealedKeysOfDocuments,
+  sealedKeysStillUsed,
+  signersByEmail,
+  unfinishedRequestsByEmail,
+  type PurgeStep,
+} from './retention-repository.ts';
 import { signerMessagesAbout } from './messages.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
+import type { PersonDocumentFile, PersonSignerView } from './views.ts';
 
 /**
  * What the GDPR domain asks of signature requests (docs/gdpr.md): which finished requests are past a retention,
@@ -15,23 +25,11 @@ import { currentVersions, versionKeysOf } from './versions.ts';
  * chain (signature_events) and the documents' SHA-256 stay: they are what proves the signature later.
  */
 
-/** A request that will not change any more (a failed one may still be retried: it is not finished). */
-export const finishedStatuses: readonly SignatureStatus[] = ['completed', 'refused', 'canceled', 'expired'];
-/** When a finished request ended: completion, cancellation, else its last change (refusal, expiry). */
-const finishedAt = sql`coalesce(${signatureRequests.completedAt}, ${signatureRequests.canceledAt}, ${signatureRequests.updatedAt})`;
-
-export type PurgeStep = 'documents' | 'signerData' | 'evidence';
-const doneColumn = { documents: signatureRequests.documentsPurgedAt, signerData: signatureRequests.signerDataPurgedAt, evidence: signatureRequests.evidencePurgedAt } as const;
+export { finishedStatuses, type PurgeStep };
 
 /** Up to `limit` of the tenant's finished requests that ended before `before` and still wait for `step`, oldest first. */
 export async function requestsPastRetention(db: Executor, appId: string, step: PurgeStep, before: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: signatureRequests.id })
-    .from(signatureRequests)
-    .where(and(eq(signatureRequests.appId, appId), inArray(signatureRequests.status, [...finishedStatuses]), sql`${finishedAt} < ${before.toISOString()}`, isNull(doneColumn[step])))
-    .orderBy(asc(finishedAt), asc(signatureRequests.id))
-    .limit(limit);
-  return rows.map((r) => r.id);
+  return requestsFinishedBefore(db, appId, step, before, limit);
 }
 
 /** The pseudonym of an erased signer: derived from the row's id, so nothing leads back to the person. */
@@ -46,12 +44,7 @@ export const erasedIdentity = (rowId: string) => {
 async function pseudonymise(tx: Tx, appId: string, rows: readonly { id: string }[]): Promise<void> {
   for (const row of rows) {
     const pseudonym = pseudonymOf(row.id);
-    await tx
-      .update(signers)
-      .set({ firstname: pseudonym, lastname: '', email: `${pseudonym}@${erasedDomain}`, phone: null, connectorIdc: null, invitationMessage: null, refusalComment: null })
-      .where(and(eq(signers.appId, appId), eq(signers.id, row.id)));
-    // The debtor of a SEPA mandate is the same person; the RUM and the creditor stay (they identify no one).
-    await tx.update(sepaMandates).set({ debtorName: pseudonym, debtorAddress: '', iban: '', bic: null }).where(and(eq(sepaMandates.appId, appId), eq(sepaMandates.signerId, row.id)));
+    await pseudonymiseSignerRow(tx, appId, row.id, { pseudonym, email: `${pseudonym}@${erasedDomain}` });
   }
 }
 
@@ -70,26 +63,10 @@ export interface PurgeOutcome {
  */
 async function sealedKeysToDelete(tx: Tx, appId: string, requestId: string, documentIds: string[]): Promise<string[]> {
   if (!documentIds.length) return [];
-  const own = await tx
-    .selectDistinct({ key: documentVersions.storageKey })
-    .from(documentVersions)
-    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds), eq(documentVersions.kind, 'sealed')));
+  const own = await sealedKeysOfDocuments(tx, appId, documentIds);
   if (!own.length) return [];
-  const stillUsed = await tx
-    .selectDistinct({ key: documentVersions.storageKey })
-    .from(documentVersions)
-    .innerJoin(signatureDocuments, eq(signatureDocuments.id, documentVersions.documentId))
-    .innerJoin(signatureRequests, eq(signatureRequests.id, signatureDocuments.requestId))
-    .where(
-      and(
-        eq(documentVersions.appId, appId),
-        inArray(documentVersions.storageKey, own.map((r) => r.key)),
-        ne(signatureRequests.id, requestId),
-        isNull(signatureRequests.documentsPurgedAt),
-      ),
-    );
-  const used = new Set(stillUsed.map((r) => r.key));
-  return own.map((r) => r.key).filter((key) => !used.has(key));
+  const used = await sealedKeysStillUsed(tx, appId, own, requestId);
+  return own.filter((key) => !used.has(key));
 }
 
 /**
@@ -97,7 +74,11 @@ async function sealedKeysToDelete(tx: Tx, appId: string, requestId: string, docu
  * Files are deleted before the commit: a crash after it leaves the step undone, and the next run deletes again
  * (deleting a missing file is not an error) — never a row pointing at a file that is gone without saying so.
  */
-export async function purgeRequest(tx: Tx, platform: Pick<Platform, 'storage' | 'messaging'>, opts: { appId: string; requestId: string; step: PurgeStep; now: Date }): Promise<PurgeOutcome & { request?: repo.RequestRow }> {
+export async function purgeRequest(
+  tx: Tx,
+  platform: Pick<Platform, 'storage' | 'messaging'>,
+  opts: { appId: string; requestId: string; step: PurgeStep; now: Date },
+): Promise<PurgeOutcome & { request?: repo.RequestRow }> {
   const { appId, requestId, step, now } = opts;
   const request = await repo.lockRequest(tx, appId, requestId);
   const column = { documents: 'documentsPurgedAt', signerData: 'signerDataPurgedAt', evidence: 'evidencePurgedAt' } as const;
@@ -108,8 +89,22 @@ export async function purgeRequest(tx: Tx, platform: Pick<Platform, 'storage' | 
     const documents = await repo.documentsOf(tx, appId, [requestId]);
     // A campaign copy's or an operation order's originals are the campaign's (operation's) files, shared: kept here.
     const originals = request.source === 'single' ? documents.map((d) => d.storageKey) : [];
-    const sealed = await sealedKeysToDelete(tx, appId, requestId, documents.map((d) => d.id));
-    files = [...originals, ...(await versionKeysOf(tx, appId, documents.map((d) => d.id))), ...sealed, ...(request.archiveKey ? [request.archiveKey] : [])];
+    const sealed = await sealedKeysToDelete(
+      tx,
+      appId,
+      requestId,
+      documents.map((d) => d.id),
+    );
+    files = [
+      ...originals,
+      ...(await versionKeysOf(
+        tx,
+        appId,
+        documents.map((d) => d.id),
+      )),
+      ...sealed,
+      ...(request.archiveKey ? [request.archiveKey] : []),
+    ];
     await repo.updateRequest(tx, appId, requestId, { documentsPurgedAt: now, archiveKey: null, archiveGeneratedAt: null });
   } else if (step === 'signerData') {
     const rows = await repo.signersOf(tx, appId, [requestId]);
@@ -127,42 +122,73 @@ export async function purgeRequest(tx: Tx, platform: Pick<Platform, 'storage' | 
 }
 
 /** A person's signer rows in the tenant (by address, any case), with their request. */
-export async function signerRowsOf(db: Executor, appId: string, email: string) {
-  return db
-    .select({ signer: signers, request: signatureRequests })
-    .from(signers)
-    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
-    .where(and(eq(signers.appId, appId), sql`lower(${signers.email}) = ${email.toLowerCase()}`))
-    .orderBy(asc(signatureRequests.createdAt));
+export async function signersOfPerson(db: Executor, appId: string, email: string): Promise<PersonSignerView[]> {
+  const rows = await signersByEmail(db, appId, email);
+  return rows.map(({ signer, request }) => ({
+    requestId: request.id,
+    requestLabel: request.label,
+    requestStatus: request.status,
+    requestCreatedAt: request.createdAt,
+    requestCompletedAt: request.completedAt,
+    documentsPurgedAt: request.documentsPurgedAt,
+    signerId: signer.id,
+    firstname: signer.firstname,
+    lastname: signer.lastname,
+    email: signer.email,
+    phone: signer.phone,
+    language: signer.language,
+    role: signer.role,
+    status: signer.status,
+    invitedAt: signer.invitedAt,
+    actionAt: signer.actionAt,
+    refusalComment: signer.refusalComment,
+  }));
 }
 
 /** The requests not finished yet (drafts too) in which the person is a signer: an erasure waits for them. */
 export async function unfinishedRequestsOf(db: Executor, appId: string, email: string): Promise<{ id: string; label: string; status: SignatureStatus }[]> {
-  return db
-    .selectDistinct({ id: signatureRequests.id, label: signatureRequests.label, status: signatureRequests.status })
-    .from(signers)
-    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
-    .where(and(eq(signers.appId, appId), sql`lower(${signers.email}) = ${email.toLowerCase()}`, notInArray(signatureRequests.status, [...finishedStatuses])));
+  return unfinishedRequestsByEmail(db, appId, email);
 }
 
 /**
  * Erasure of one person (GDPR art. 17): their signer rows in finished requests pseudonymised, in the caller's
  * transaction (which checked first that no unfinished request has them). Returns the rows and requests changed.
  */
-export async function eraseSigner(tx: Tx, platform: Pick<Platform, 'messaging'>, appId: string, email: string): Promise<{ signers: number; requests: number; messages: number }> {
-  const rows = (await signerRowsOf(tx, appId, email)).filter((r) => finishedStatuses.includes(r.request.status));
+export async function eraseSigner(
+  tx: Tx,
+  platform: Pick<Platform, 'messaging'>,
+  appId: string,
+  email: string,
+): Promise<{ signers: number; requests: number; messages: number }> {
+  const rows = (await signersByEmail(tx, appId, email)).filter((r) => finishedStatuses.includes(r.request.status));
   for (const { request } of rows) await repo.lockRequest(tx, appId, request.id);
-  await pseudonymise(tx, appId, rows.map((r) => r.signer));
+  await pseudonymise(
+    tx,
+    appId,
+    rows.map((r) => r.signer),
+  );
   // Every mail to the address (a signer's, or any other the tenant sent it), and the SMS to their phone.
   const messages = await platform.messaging.redact(tx, appId, { abouts: rows.map((r) => signerMessagesAbout(r.signer.id)), to: email });
   return { signers: rows.length, requests: new Set(rows.map((r) => r.request.id)).size, messages };
 }
 
 /** The signed (else original) files of these requests whose documents were not purged: what a person's export includes. */
-export async function documentFilesOf(db: Executor, appId: string, requests: readonly Pick<repo.RequestRow, 'id' | 'label' | 'documentsPurgedAt'>[]) {
+export async function documentFilesOf(
+  db: Executor,
+  appId: string,
+  requests: readonly { id: string; documentsPurgedAt: Date | null }[],
+): Promise<PersonDocumentFile[]> {
   const kept = requests.filter((r) => !r.documentsPurgedAt);
-  const documents = await repo.documentsOf(db, appId, kept.map((r) => r.id));
-  const versions = await currentVersions(db, appId, documents.map((d) => d.id));
+  const documents = await repo.documentsOf(
+    db,
+    appId,
+    kept.map((r) => r.id),
+  );
+  const versions = await currentVersions(
+    db,
+    appId,
+    documents.map((d) => d.id),
+  );
   return documents.map((d) => {
     const version = versions.get(d.id);
     const file = version && version.kind !== 'prepared' ? version : d;
@@ -173,14 +199,13 @@ export async function documentFilesOf(db: Executor, appId: string, requests: rea
 /** Which of these addresses were a signer's in a request created since `since` (an address-book contact still in use). */
 export async function emailsUsedSince(db: Executor, appId: string, emails: readonly string[], since: Date): Promise<Set<string>> {
   if (!emails.length) return new Set();
-  const rows = await db
-    .selectDistinct({ email: sql<string>`lower(${signers.email})` })
-    .from(signers)
-    .where(and(eq(signers.appId, appId), inArray(sql`lower(${signers.email})`, emails.map((e) => e.toLowerCase())), sql`${signers.createdAt} >= ${since.toISOString()}`));
-  return new Set(rows.map((r) => r.email));
+  return emailsOfSignersSince(db, appId, emails, since);
 }
 
 /** A download of a purged file: 410 DOCUMENT_PURGED, with the date (the view shows it too). */
 export function assertNotPurged(purgedAt: Date | null, what: 'document' | 'evidence file' = 'document'): void {
-  if (purgedAt) throw new AppError('DOCUMENT_PURGED', `This ${what} was deleted on ${purgedAt.toISOString().slice(0, 10)} at the end of its retention period.`, { details: { purgedAt: purgedAt.toISOString() } });
+  if (purgedAt)
+    throw new AppError('DOCUMENT_PURGED', `This ${what} was deleted on ${purgedAt.toISOString().slice(0, 10)} at the end of its retention period.`, {
+      details: { purgedAt: purgedAt.toISOString() },
+    });
 }

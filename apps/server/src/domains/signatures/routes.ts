@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signatureEndpoints as endpoints, signatureFormParts, signatureRequestInputSchema, xlsxContentType, type SignatureRequestData } from '@paraphe/contracts';
+import {
+  signatureEndpoints as endpoints,
+  signatureFormParts,
+  signatureRequestInputSchema,
+  xlsxContentType,
+  type SignatureRequestData,
+} from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
@@ -10,16 +16,14 @@ import { sendFile } from '../../platform/http/files.ts';
 import { streamZip } from '../../platform/zip-store.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
-import { getApplication } from '../tenants/index.ts';
 import { updateDraftRequest } from './drafts.ts';
 import { assertNotPurged } from './retention.ts';
-import { inspectFile, prepareDocuments, type UploadLimits } from './intake.ts';
+import { inspectFile, prepareDocuments } from './intake.ts';
 import { presentDocument, presentRequest, progressOf } from './presenter.ts';
 import * as signatures from './service.ts';
 import { exportSignedMandates, listSignedMandates } from './sepa.ts';
-import { formPayload, readSignatureForm, readSingleFile } from './upload.ts';
+import { formPayload, readSignatureForm, readSingleFile, uploadLimits } from './upload.ts';
 
-const megabyte = 1024 * 1024;
 const present = (v: signatures.RequestView) => presentRequest(v.row, v.signers, v.documents, v.activeContent, v.deliveries);
 
 /** The text parts are validated like a body: zod issues become the API's field errors. */
@@ -30,12 +34,11 @@ function parseRequestForm(payload: Record<string, unknown>): SignatureRequestDat
 }
 
 /** The signers' indexes, in order: a file sent without an entry gets one default field per signer. */
-const signerIndexesOf = (data: SignatureRequestData) => data.transactionSigners.filter((s) => s.role === 'signer').map((s) => s.signerIndex).sort((a, b) => a - b);
-
-async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
-  const application = await platform.database.inSystem((tx) => getApplication(tx, appId));
-  return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
-}
+const signerIndexesOf = (data: SignatureRequestData) =>
+  data.transactionSigners
+    .filter((s) => s.role === 'signer')
+    .map((s) => s.signerIndex)
+    .sort((a, b) => a - b);
 
 export async function signatureRoutes(app: App, platform: Platform) {
   // Multipart only where it is used: the create route, with limits per tenant given at read time.
@@ -46,7 +49,13 @@ export async function signatureRoutes(app: App, platform: Platform) {
       const limits = await uploadLimits(platform, actor.appId);
       const form = await readSignatureForm(request as never, limits);
       const data = parseRequestForm(formPayload(form.fields, signatureFormParts));
-      const documents = await prepareDocuments({ workers: platform.workers, entries: data.transactionDocuments, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
+      const documents = await prepareDocuments({
+        workers: platform.workers,
+        entries: data.transactionDocuments,
+        files: form.files,
+        limits,
+        signerIndexes: signerIndexesOf(data),
+      });
       const { view, links, warnings } = await signatures.createSignatureRequest({ platform, actor, level: request.params.level, data, documents });
       return item({ ...present(view), links, ...(warnings.length ? { warnings } : {}) });
     });
@@ -90,7 +99,9 @@ export async function signatureRoutes(app: App, platform: Platform) {
     const xlsx = await exportSignedMandates({ platform, actor: requireActor(request) });
     return sendFile(reply, { fileName: `sepa-mandates-${platform.clock().toISOString().slice(0, 10)}.xlsx`, contentType: xlsxContentType, body: xlsx });
   });
-  serve(app, endpoints.get, async (request) => item(present(await signatures.getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id }))));
+  serve(app, endpoints.get, async (request) =>
+    item(present(await signatures.getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
   serve(app, endpoints.status, async (request) => {
     const { row, signers } = await signatures.signatureRequestStatus({ platform, actor: requireActor(request), id: request.params.id });
     return item({
@@ -101,26 +112,39 @@ export async function signatureRoutes(app: App, platform: Platform) {
     });
   });
   serve(app, endpoints.act, async (request) => {
-    const { view, links, relaunch } = await signatures.actOnSignatureRequest({ platform, actor: requireActor(request), id: request.params.id, ...request.body });
+    const { view, links, relaunch } = await signatures.actOnSignatureRequest({
+      platform,
+      actor: requireActor(request),
+      id: request.params.id,
+      ...request.body,
+    });
     return item({ ...present(view), links, ...(relaunch ? { relaunch } : {}) });
   });
   serve(app, endpoints.delete, async (request) => {
     await signatures.deleteSignatureRequest({ platform, actor: requireActor(request), id: request.params.id });
     return { data: { ok: true as const } };
   });
-  serve(app, endpoints.duplicate, async (request) => item(present(await signatures.duplicateSignatureRequest({ platform, actor: requireActor(request), id: request.params.id }))));
+  serve(app, endpoints.duplicate, async (request) =>
+    item(present(await signatures.duplicateSignatureRequest({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
   serve(app, endpoints.documents, async (request) =>
     item(
-      await signatures.listDocuments({ platform, actor: requireActor(request), id: request.params.id }).then(({ documents, activeContent }) =>
-        documents.map((d) => presentDocument(d, activeContent.get(d.id))),
-      ),
+      await signatures
+        .listDocuments({ platform, actor: requireActor(request), id: request.params.id })
+        .then(({ documents, activeContent }) => documents.map((d) => presentDocument(d, activeContent.get(d.id)))),
     ),
   );
   serve(app, endpoints.document, async (request, reply) => {
     const file = await signatures.documentFile({ platform, actor: requireActor(request), id: request.params.id, documentId: request.params.docId });
     // The original may hold active content (neutralised only in the signers' version): an attachment, never inline
     // (sendFile adds the sandboxing Content-Security-Policy).
-    return sendFile(reply, { fileName: file.fileName, contentType: 'application/pdf', body: platform.storage.stream(file.storageKey), sizeBytes: file.sizeBytes, disposition: 'attachment' });
+    return sendFile(reply, {
+      fileName: file.fileName,
+      contentType: 'application/pdf',
+      body: platform.storage.stream(file.storageKey),
+      sizeBytes: file.sizeBytes,
+      disposition: 'attachment',
+    });
   });
   serve(app, endpoints.deleteDocument, async (request) => {
     await signatures.deleteDocument({ platform, actor: requireActor(request), id: request.params.id, documentId: request.params.docId });

@@ -24,7 +24,14 @@ describe('nextReminderAt', () => {
 });
 
 describe('chain order', () => {
-  const m = (signerIndex: number, extra: Partial<ChainMember> = {}): ChainMember => ({ id: `s${signerIndex}`, role: 'signer', coSigner: false, signerIndex, status: 'waiting', ...extra });
+  const m = (signerIndex: number, extra: Partial<ChainMember> = {}): ChainMember => ({
+    id: `s${signerIndex}`,
+    role: 'signer',
+    coSigner: false,
+    signerIndex,
+    status: 'waiting',
+    ...extra,
+  });
   const members = [m(3), m(0, { coSigner: true }), m(1, { role: 'validator' }), m(2, { role: 'observer' }), m(4)];
 
   it('keeps observers out, orders by signerIndex, co-signers as a group first or last', () => {

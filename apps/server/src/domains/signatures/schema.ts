@@ -71,13 +71,17 @@ export const signatureRequests = pgTable(
     index('signature_requests_app_source_created_idx').on(t.appId, t.source, t.createdAt.desc().nullsFirst()),
     index('signature_requests_source_id_idx').on(t.sourceId),
     // The bulk dispatch's pacing: the requests a tenant's campaigns and operations made in the last window.
-    index('signature_requests_app_bulk_sent_idx').on(t.appId, t.sentAt).where(sql`source <> 'single'`),
+    index('signature_requests_app_bulk_sent_idx')
+      .on(t.appId, t.sentAt)
+      .where(sql`source <> 'single'`),
     // The list filtered by status, newest first (page and capped count), docs/lists.md.
     index('signature_requests_app_source_status_created_idx').on(t.appId, t.source, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The list ordered by label (the other orders than created_at still sort the tenant's rows).
     index('signature_requests_app_source_label_idx').on(t.appId, t.source, t.label, t.id),
     // The search's trigram lookup (pg_trgm): one index over the single requests' search text.
-    index('signature_requests_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`source = 'single'`),
+    index('signature_requests_search_trgm_idx')
+      .using('gin', t.searchText.op('gin_trgm_ops'))
+      .where(sql`source = 'single'`),
     // The nightly retention purge: a tenant's finished requests by the date they ended.
     index('signature_requests_app_finished_idx')
       .on(t.appId, sql`coalesce(${t.completedAt}, ${t.canceledAt}, ${t.updatedAt})`)
@@ -118,10 +122,24 @@ export const signers = pgTable(
     nextSmsReminderAt: tstz('next_sms_reminder_at'),
     /** Set when the cancellation mail went out: cancelling twice mails once. */
     cancelNotifiedAt: tstz('cancel_notified_at'),
+    /**
+     * Delegation (option allowDelegation, docs/signing-page.md): a participant who handed the request over is
+     * `delegated` and names their delegate, why, when and from where; the delegate's row names who handed over to
+     * them and takes the same signerIndex (so the same fields and place in the order). No foreign keys: both rows
+     * live and die with their request.
+     */
+    delegatedToSignerId: uuid('delegated_to_signer_id'),
+    delegationReason: text('delegation_reason'),
+    delegatedAt: tstz('delegated_at'),
+    delegationIp: text('delegation_ip'),
+    delegatedFromSignerId: uuid('delegated_from_signer_id'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('signers_request_index_unique').on(t.requestId, t.signerIndex),
+    // One acting participant per place: those who handed it over keep their signerIndex beside their delegate's.
+    uniqueIndex('signers_request_index_unique')
+      .on(t.requestId, t.signerIndex)
+      .where(sql`status <> 'delegated'`),
     index('signers_app_request_idx').on(t.appId, t.requestId),
     // A person's requests by their address (GDPR export and erasure, contacts still in use).
     index('signers_app_email_idx').on(t.appId, sql`lower(${t.email})`),
@@ -201,7 +219,11 @@ export const signatureEvents = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (t) => [uniqueIndex('signature_events_request_seq_unique').on(t.requestId, t.seq), index('signature_events_app_request_idx').on(t.appId, t.requestId), tenantPolicy('signature_events')],
+  (t) => [
+    uniqueIndex('signature_events_request_seq_unique').on(t.requestId, t.seq),
+    index('signature_events_app_request_idx').on(t.appId, t.requestId),
+    tenantPolicy('signature_events'),
+  ],
 ).enableRLS();
 
 /** `sealed`: the prepared file sealed by the company before signing (Options.stampBeforeSigning), the stamps history's file. */
@@ -230,7 +252,11 @@ export const documentVersions = pgTable(
     fields: jsonb('fields').$type<PreparedFieldRow[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('document_versions_document_version_unique').on(t.documentId, t.version), index('document_versions_app_idx').on(t.appId), tenantPolicy('document_versions')],
+  (t) => [
+    uniqueIndex('document_versions_document_version_unique').on(t.documentId, t.version),
+    index('document_versions_app_idx').on(t.appId),
+    tenantPolicy('document_versions'),
+  ],
 ).enableRLS();
 
 export interface PreparedFieldRow {
@@ -279,3 +305,6 @@ export const sepaMandates = pgTable(
     tenantPolicy('signature_sepa_mandates'),
   ],
 ).enableRLS();
+
+/** A version row as written (the bulk send writes the sealed versions with its other rows). */
+export type NewVersionRow = typeof documentVersions.$inferInsert;

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { stampSignerIndex, type FieldError, type SignatureOptions } from '@paraphe/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -7,7 +6,8 @@ import { requireSealingAccount, sealForRequest, type RequestSeal } from '../stam
 import { appendEvent } from './evidence.ts';
 import type { DocumentWithFields, RequestRow } from './repository.ts';
 import * as repo from './repository.ts';
-import { documentVersions, signatureDocuments, signatureRequests, type PreparedFieldRow } from './schema.ts';
+import { sealedVersionOfCampaign } from './repository.ts';
+import type { NewVersionRow, PreparedFieldRow } from './schema.ts';
 import { eventsOf } from './evidence.ts';
 import { currentVersions, insertVersion, prepareForSigning, preparedEvidence, sha256Hex } from './versions.ts';
 
@@ -23,7 +23,12 @@ import { currentVersions, insertVersion, prepareForSigning, preparedEvidence, sh
  */
 
 /** The checks of a send with the option on (feature stamp, account, default, expiry), in the caller's transaction. */
-export async function assertSealable(tx: Tx, application: Parameters<typeof requireSealingAccount>[1], options: Pick<SignatureOptions, 'stampBeforeSigning' | 'stampAccount'>, now: Date) {
+export async function assertSealable(
+  tx: Tx,
+  application: Parameters<typeof requireSealingAccount>[1],
+  options: Pick<SignatureOptions, 'stampBeforeSigning' | 'stampAccount'>,
+  now: Date,
+) {
   if (options.stampBeforeSigning) await requireSealingAccount(tx, application, options.stampAccount, now);
 }
 
@@ -31,7 +36,12 @@ export async function assertSealable(tx: Tx, application: Parameters<typeof requ
  * A draft saved with the option on: what its send would refuse about the stamp account, as field warnings (the draft is
  * saved all the same; the send refuses with the same message).
  */
-export async function sealingWarnings(tx: Tx, application: Parameters<typeof requireSealingAccount>[1], options: Pick<SignatureOptions, 'stampBeforeSigning' | 'stampAccount'>, now: Date): Promise<FieldError[]> {
+export async function sealingWarnings(
+  tx: Tx,
+  application: Parameters<typeof requireSealingAccount>[1],
+  options: Pick<SignatureOptions, 'stampBeforeSigning' | 'stampAccount'>,
+  now: Date,
+): Promise<FieldError[]> {
   try {
     await assertSealable(tx, application, options, now);
     return [];
@@ -47,7 +57,11 @@ const toSign = (documents: DocumentWithFields[]) => documents.filter((d) => d.do
 export async function needsSealing(tx: Executor, request: RequestRow): Promise<boolean> {
   if (!request.options.stampBeforeSigning) return false;
   const documents = toSign(await repo.documentsOf(tx, request.appId, [request.id]));
-  const current = await currentVersions(tx, request.appId, documents.map((d) => d.id));
+  const current = await currentVersions(
+    tx,
+    request.appId,
+    documents.map((d) => d.id),
+  );
   return documents.some((d) => !current.has(d.id));
 }
 
@@ -77,7 +91,14 @@ async function prepareAndSeal(
 }
 
 /** Records a sealed version 1 and its evidence (`document_prepared`, then `sealed_before_signing`). */
-async function recordSealedVersion(tx: Tx, platform: Platform, request: Pick<RequestRow, 'id' | 'appId'>, doc: DocumentWithFields, sealed: SealedDocument, prepared?: Record<string, unknown>) {
+async function recordSealedVersion(
+  tx: Tx,
+  platform: Platform,
+  request: Pick<RequestRow, 'id' | 'appId'>,
+  doc: DocumentWithFields,
+  sealed: SealedDocument,
+  prepared?: Record<string, unknown>,
+) {
   const at = platform.clock();
   await insertVersion(tx, null, { appId: request.appId, id: doc.id }, 'sealed', sealed.seal, { fields: sealed.fields });
   if (prepared) await appendEvent(tx, { appId: request.appId, requestId: request.id, type: 'document_prepared', data: prepared, at });
@@ -103,7 +124,11 @@ export async function sealRequestDocuments(platform: Platform, appId: string, re
     const request = await repo.findRequest(tx, { appId }, requestId);
     if (!request || request.status !== 'pending') return null;
     const documents = toSign(await repo.documentsOf(tx, appId, [requestId]));
-    const current = await currentVersions(tx, appId, documents.map((d) => d.id));
+    const current = await currentVersions(
+      tx,
+      appId,
+      documents.map((d) => d.id),
+    );
     return { request, documents: documents.filter((d) => !current.has(d.id)) };
   });
   if (!pending?.documents.length) return;
@@ -112,7 +137,11 @@ export async function sealRequestDocuments(platform: Platform, appId: string, re
   await platform.database.inTenant(appId, async (tx) => {
     const request = await repo.lockRequest(tx, appId, requestId);
     if (request?.status !== 'pending') return;
-    const current = await currentVersions(tx, appId, pending.documents.map((d) => d.id));
+    const current = await currentVersions(
+      tx,
+      appId,
+      pending.documents.map((d) => d.id),
+    );
     for (const doc of pending.documents) {
       const done = sealed.get(doc.id)!;
       if (!current.has(doc.id)) await recordSealedVersion(tx, platform, request, doc, done, done.preparedEvidence);
@@ -127,30 +156,7 @@ export type SharedSeals = ReadonlyMap<string, SealedDocument>;
 
 /** The sealed version a copy of this campaign already has for the document stored at `originalKey`, if any. */
 async function sealedOfCampaign(db: Executor, appId: string, campaignId: string, originalKey: string): Promise<SealedDocument | null> {
-  const [row] = await db
-    .select({
-      storageKey: documentVersions.storageKey,
-      sha256: documentVersions.sha256,
-      sizeBytes: documentVersions.sizeBytes,
-      fields: documentVersions.fields,
-      documentId: documentVersions.documentId,
-      requestId: signatureDocuments.requestId,
-    })
-    .from(documentVersions)
-    .innerJoin(signatureDocuments, eq(signatureDocuments.id, documentVersions.documentId))
-    .innerJoin(signatureRequests, eq(signatureRequests.id, signatureDocuments.requestId))
-    .where(
-      and(
-        eq(documentVersions.appId, appId),
-        eq(documentVersions.kind, 'sealed'),
-        eq(signatureDocuments.storageKey, originalKey),
-        eq(signatureRequests.source, 'campaign'),
-        eq(signatureRequests.sourceId, campaignId),
-        // A purged copy's seal may be gone with its last user (retention.ts): a new copy seals again.
-        isNull(signatureRequests.documentsPurgedAt),
-      ),
-    )
-    .limit(1);
+  const row = await sealedVersionOfCampaign(db, appId, campaignId, originalKey);
   if (!row) return null;
   // The account as that copy's evidence recorded it (it may have been renamed or deleted since).
   const evidence = (await eventsOf(db, appId, row.requestId)).find((e) => e.type === 'sealed_before_signing' && e.data.documentId === row.documentId)?.data;
@@ -211,7 +217,14 @@ async function sealDocuments(
   const seals = new Map(known);
   for (const doc of documents) {
     if (doc.documentType === 'pdf-for-presentation' || seals.has(doc.storageKey)) continue;
-    const asDocument = { id: doc.storageKey, fileName: doc.fileName, title: doc.title, storageKey: doc.storageKey, documentType: doc.documentType, fields: doc.fields };
+    const asDocument = {
+      id: doc.storageKey,
+      fileName: doc.fileName,
+      title: doc.title,
+      storageKey: doc.storageKey,
+      documentType: doc.documentType,
+      fields: doc.fields,
+    };
     const { seal, fields } = await prepareAndSeal(platform, owner, asDocument as DocumentWithFields, owner.source);
     seals.set(doc.storageKey, { seal, fields });
   }
@@ -226,6 +239,16 @@ export function sharedSealOf(seals: SharedSeals, appId: string, doc: { id: strin
   const sealed = seals.get(doc.storageKey);
   if (!sealed) return null;
   const { storageKey, sha256, sizeBytes } = sealed.seal;
-  const version: typeof documentVersions.$inferInsert = { appId, documentId: doc.id, version: 1, kind: 'sealed', signerId: null, storageKey, sha256, sizeBytes, fields: sealed.fields };
+  const version: NewVersionRow = {
+    appId,
+    documentId: doc.id,
+    version: 1,
+    kind: 'sealed',
+    signerId: null,
+    storageKey,
+    sha256,
+    sizeBytes,
+    fields: sealed.fields,
+  };
   return { version, evidence: sealEvidence(doc, sealed) };
 }

@@ -18,7 +18,11 @@ export interface MandateTerms {
 const groupedIban = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
 
 /** The mandate as an A4 PDF in `language` (the 12 languages; English for an unknown code), with the debtor's signature field (signerIndex `signerIndex`). */
-export async function renderMandatePdf(terms: MandateTerms, language: string, signerIndex: number): Promise<{ data: Uint8Array; sha256: string; pageCount: number; field: SignatureField }> {
+export async function renderMandatePdf(
+  terms: MandateTerms,
+  language: string,
+  signerIndex: number,
+): Promise<{ data: Uint8Array; sha256: string; pageCount: number; field: SignatureField }> {
   const w = sepaMandateWording[pdfLanguageOf(language)];
   const doc = await textPdfWriter({ language: pdfLanguageOf(language), sample: JSON.stringify(terms) });
   doc.paragraph(w.title, 16, true);

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { maskIban, seesAllUsers, type SignedMandate } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { cappedCount, countCap, pageTotal } from '../../platform/db/lists.ts';
 import { AppError } from '../../platform/errors.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
 import { billingProfileOf } from '../billing/index.ts';
 import { actingSequence } from './chain.ts';
 import type { RequestContext } from './messages.ts';
 import * as repo from './repository.ts';
-import { sepaMandates } from './schema.ts';
+import { attachMandateDocument, insertMandate, mandateOfRequest, markMandateSigned, signedMandatesPage, type MandateRow } from './sepa-repository.ts';
 import { renderMandatePdf } from './sepa-mandate-pdf.ts';
 
 /**
@@ -22,12 +20,15 @@ import { renderMandatePdf } from './sepa-mandate-pdf.ts';
 
 /** The mandate document sorts before every uploaded one (positions 0…n). */
 export const mandateDocumentPosition = -1;
-type MandateRow = typeof sepaMandates.$inferSelect;
 
 /** The creditor printed on the mandate: the tenant's billing identity (its "account information", spec §5). */
 async function creditorOf(tx: Tx, appId: string) {
   const billing = await billingProfileOf(tx, appId);
-  if (!billing?.complete) throw new AppError('ACCOUNT_INFO_REQUIRED', 'Pre-processing requires the account information to be completed: fill in the billing profile (company name and address), which the SEPA mandate prints as the creditor.');
+  if (!billing?.complete)
+    throw new AppError(
+      'ACCOUNT_INFO_REQUIRED',
+      'Pre-processing requires the account information to be completed: fill in the billing profile (company name and address), which the SEPA mandate prints as the creditor.',
+    );
   const p = billing.profile;
   return { name: p.companyName, address: `${p.address}, ${p.postalCode} ${p.city}, ${p.country}`, place: p.city };
 }
@@ -42,17 +43,23 @@ export async function reserveSepaMandate(tx: Tx, ctx: RequestContext): Promise<v
   await creditorOf(tx, ctx.application.id);
   const debtor = debtorSignerOf(ctx);
   if (!debtor) throw new AppError('VALIDATION_FAILED', 'A SEPA mandate needs a participant with the role "signer" to sign it.');
-  const inserted = await tx
-    .insert(sepaMandates)
-    .values({ appId: ctx.application.id, requestId: ctx.request.id, signerId: debtor.id, rum: sepa.rum, ics: sepa.ics, type: sepa.type, debtorName: sepa.debtor.name, debtorAddress: sepa.debtor.address, iban: sepa.debtor.iban, bic: sepa.debtor.bic ?? null })
-    .onConflictDoNothing()
-    .returning({ id: sepaMandates.id });
-  if (!inserted.length) throw new AppError('SEPA_RUM_IN_USE', `The mandate reference ${sepa.rum} is already used with the creditor identifier ${sepa.ics}: give the mandate a new reference.`);
-}
-
-async function mandateOf(tx: Tx, appId: string, requestId: string): Promise<MandateRow | undefined> {
-  const [row] = await tx.select().from(sepaMandates).where(and(eq(sepaMandates.appId, appId), eq(sepaMandates.requestId, requestId)));
-  return row;
+  const inserted = await insertMandate(tx, {
+    appId: ctx.application.id,
+    requestId: ctx.request.id,
+    signerId: debtor.id,
+    rum: sepa.rum,
+    ics: sepa.ics,
+    type: sepa.type,
+    debtorName: sepa.debtor.name,
+    debtorAddress: sepa.debtor.address,
+    iban: sepa.debtor.iban,
+    bic: sepa.debtor.bic ?? null,
+  });
+  if (!inserted)
+    throw new AppError(
+      'SEPA_RUM_IN_USE',
+      `The mandate reference ${sepa.rum} is already used with the creditor identifier ${sepa.ics}: give the mandate a new reference.`,
+    );
 }
 
 /**
@@ -62,13 +69,21 @@ async function mandateOf(tx: Tx, appId: string, requestId: string): Promise<Mand
  */
 export async function runSepaPreprocessing(tx: Tx, platform: Platform, ctx: RequestContext): Promise<void> {
   const appId = ctx.application.id;
-  const mandate = await mandateOf(tx, appId, ctx.request.id);
+  const mandate = await mandateOfRequest(tx, appId, ctx.request.id);
   if (!mandate) throw new Error(`request ${ctx.request.id} is in preprocess without a mandate`);
   const signer = ctx.signers.find((s) => s.id === mandate.signerId)!;
   const creditor = await creditorOf(tx, appId);
   const now = platform.clock();
   const pdf = await renderMandatePdf(
-    { rum: mandate.rum, ics: mandate.ics, type: mandate.type, creditor, debtor: { name: mandate.debtorName, address: mandate.debtorAddress, iban: mandate.iban, bic: mandate.bic }, place: creditor.place, date: now },
+    {
+      rum: mandate.rum,
+      ics: mandate.ics,
+      type: mandate.type,
+      creditor,
+      debtor: { name: mandate.debtorName, address: mandate.debtorAddress, iban: mandate.iban, bic: mandate.bic },
+      place: creditor.place,
+      date: now,
+    },
     signer.language,
     signer.signerIndex,
   );
@@ -77,10 +92,23 @@ export async function runSepaPreprocessing(tx: Tx, platform: Platform, ctx: Requ
   const fileName = `sepa-mandate-${mandate.rum.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
   const { id: documentId } = await repo.insertDocument(
     tx,
-    { appId, requestId: ctx.request.id, position: mandateDocumentPosition, title: `SEPA mandate ${mandate.rum}`, documentType: 'pdf', fileType: 'classic', fileName, checkBoxTexts: [], storageKey, sha256: pdf.sha256, pageCount: pdf.pageCount, sizeBytes: pdf.data.length },
+    {
+      appId,
+      requestId: ctx.request.id,
+      position: mandateDocumentPosition,
+      title: `SEPA mandate ${mandate.rum}`,
+      documentType: 'pdf',
+      fileType: 'classic',
+      fileName,
+      checkBoxTexts: [],
+      storageKey,
+      sha256: pdf.sha256,
+      pageCount: pdf.pageCount,
+      sizeBytes: pdf.data.length,
+    },
     [pdf.field],
   );
-  await tx.update(sepaMandates).set({ documentId }).where(eq(sepaMandates.id, mandate.id));
+  await attachMandateDocument(tx, appId, mandate.id, documentId);
   await repo.updateRequest(tx, appId, ctx.request.id, { status: 'pending', updatedAt: now });
   ctx.request = { ...ctx.request, status: 'pending' };
 }
@@ -89,10 +117,19 @@ export async function runSepaPreprocessing(tx: Tx, platform: Platform, ctx: Requ
 export async function recordMandateSigned(tx: Tx, request: RequestContext['request'], signerId: string, at: Date): Promise<void> {
   if (!request.options.preprocessing?.sepa) return;
   // By the request (its unique index), then the signer.
-  await tx.update(sepaMandates).set({ signedAt: at }).where(and(eq(sepaMandates.appId, request.appId), eq(sepaMandates.requestId, request.id), eq(sepaMandates.signerId, signerId)));
+  await markMandateSigned(tx, request.appId, request.id, signerId, at);
 }
 
-const presentMandate = (m: MandateRow): SignedMandate => ({ id: m.id, requestId: m.requestId, rum: m.rum, ics: m.ics, type: m.type, debtorName: m.debtorName, iban: maskIban(m.iban), signedAt: m.signedAt!.toISOString() });
+const presentMandate = (m: MandateRow): SignedMandate => ({
+  id: m.id,
+  requestId: m.requestId,
+  rum: m.rum,
+  ics: m.ics,
+  type: m.type,
+  debtorName: m.debtorName,
+  iban: maskIban(m.iban),
+  signedAt: m.signedAt!.toISOString(),
+});
 
 /**
  * The tenant's register of signed mandates (debtors of every user's requests): for the profiles that see the whole
@@ -100,12 +137,10 @@ const presentMandate = (m: MandateRow): SignedMandate => ({ id: m.id, requestId:
  */
 export async function listSignedMandates(opts: { platform: Platform; actor: Actor; limit: number; offset: number; order: 'ASC' | 'DESC' }) {
   const { platform, actor } = opts;
-  if (!seesAllUsers(actor.profile)) throw new AppError('FORBIDDEN', 'Only the manager (GERANT) and the accountant (COMPTABLE) see the signed SEPA mandates of the account.');
+  if (!seesAllUsers(actor.profile))
+    throw new AppError('FORBIDDEN', 'Only the manager (GERANT) and the accountant (COMPTABLE) see the signed SEPA mandates of the account.');
   return platform.database.inTenant(actor.appId, async (tx) => {
-    const where = and(eq(sepaMandates.appId, actor.appId), isNotNull(sepaMandates.signedAt));
-    const order = opts.order === 'ASC' ? [sepaMandates.signedAt, sepaMandates.id] : [desc(sepaMandates.signedAt), desc(sepaMandates.id)];
-    const rows = await tx.select().from(sepaMandates).where(where).orderBy(...order).limit(opts.limit).offset(opts.offset);
-    const { total, capped } = await pageTotal({ rows: rows.length, limit: opts.limit, offset: opts.offset, cap: countCap, count: (cap) => cappedCount(tx, sepaMandates, where, cap) });
+    const { rows, total, capped } = await signedMandatesPage(tx, actor.appId, opts);
     return { mandates: rows.map(presentMandate), total, capped };
   });
 }
@@ -116,7 +151,7 @@ export async function exportSignedMandates(opts: { platform: Platform; actor: Ac
   const first = await page(0);
   async function* rows() {
     let mandates = first.mandates;
-    for (let offset = 0; mandates.length; ) {
+    for (let offset = 0; mandates.length;) {
       for (const m of mandates) yield { ...m, signedAt: new Date(m.signedAt) };
       offset += mandates.length;
       if (mandates.length < 500) return;

@@ -38,7 +38,16 @@ import { mandateDocumentPosition } from './sepa.ts';
 import { sealingWarnings } from './sealing.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
 import { assertNotPurged } from './retention.ts';
-import { assertAction, assertLevelAndOptions, assertQualifiedSigners, cancelRequest, cancelSigner, loadContext, relaunchRequest, sendRequest } from './workflow.ts';
+import {
+  assertAction,
+  assertLevelAndOptions,
+  assertQualifiedSigners,
+  cancelRequest,
+  cancelSigner,
+  loadContext,
+  relaunchRequest,
+  sendRequest,
+} from './workflow.ts';
 
 interface Options {
   platform: Platform;
@@ -79,13 +88,25 @@ export async function findVisible(tx: Tx, actor: Actor, id: string): Promise<rep
 }
 
 /** `known`: the documents (with their fields) of `rows` when the caller has just written them (not read again). */
-async function views(tx: Tx, platform: Platform, appId: string, rows: repo.RequestRow[], light: boolean, known?: repo.DocumentWithFields[]): Promise<RequestView[]> {
+async function views(
+  tx: Tx,
+  platform: Platform,
+  appId: string,
+  rows: repo.RequestRow[],
+  light: boolean,
+  known?: repo.DocumentWithFields[],
+): Promise<RequestView[]> {
   const ids = rows.map((r) => r.id);
   const signers = await repo.signersOf(tx, appId, ids);
   const documents = light ? [] : (known ?? (await repo.documentsOf(tx, appId, ids)));
   const activeContent = light ? new Map<string, DocumentActiveContent>() : await checkedActiveContent(tx, appId, ids);
   // Whether the last mail or SMS to each signer went out (the requester sees an undelivered invitation).
-  const deliveries = light ? new Map<string, DeliveryState>() : await platform.messaging.deliveryStatus(tx, signers.map((s) => signerMessagesAbout(s.id)));
+  const deliveries = light
+    ? new Map<string, DeliveryState>()
+    : await platform.messaging.deliveryStatus(
+        tx,
+        signers.map((s) => signerMessagesAbout(s.id)),
+      );
   return rows.map((row) => ({
     row,
     signers: signers.filter((s) => s.requestId === row.id),
@@ -157,9 +178,15 @@ export async function exportSignatureRequests(opts: Options & { query: ParsedLis
   const first = await page(0);
   async function* rows() {
     let views = first.views;
-    for (let offset = 0; views.length && offset < exportRowLimit; ) {
+    for (let offset = 0; views.length && offset < exportRowLimit;) {
       for (const v of views) {
-        yield { label: v.row.label, status: v.row.status, createdAt: v.row.createdAt, signers: v.signers.map(signerDisplayName).join(', '), percent: progressOf(v.signers).percentSigned };
+        yield {
+          label: v.row.label,
+          status: v.row.status,
+          createdAt: v.row.createdAt,
+          signers: v.signers.map(signerDisplayName).join(', '),
+          percent: progressOf(v.signers).percentSigned,
+        };
       }
       offset += views.length;
       if (views.length < exportPageSize || offset >= exportRowLimit) return;
@@ -275,19 +302,57 @@ export const signerRowsOf = (appId: string, requestId: string, data: SignatureRe
     invitationMessage: s.invitationMessage ?? null,
   }));
 
+/** Where a request made from something else comes from (evidence event `created_from`). */
+export type RequestProvenance =
+  | { kind: 'template'; templateId: string; templateName: string; templateVersion: number }
+  /**
+   * A template's direct link (request templates domain): a visitor took its first role after proving their e-mail
+   * with a mailed code; `summary` is the sentence the evidence file shows.
+   */
+  | {
+      kind: 'direct_link';
+      linkId: string;
+      templateId: string;
+      templateName: string;
+      templateVersion: number;
+      emailVerifiedAt: string;
+      visitorIp: string | null;
+      summary: string;
+    };
+
 /**
  * Creates a request (a draft, or sent at once) from checked documents (intake.ts): the create route, and later
  * campaigns, operations and the public API, each bring their own files.
  */
-export async function createSignatureRequest(opts: Options & { level: CertificationLevel; data: SignatureRequestData; documents: PreparedDocument[] }) {
+export async function createSignatureRequest(
+  opts: Options & {
+    level: CertificationLevel;
+    data: SignatureRequestData;
+    documents: PreparedDocument[];
+    /** Made from a template or its direct link (request templates domain): recorded in the evidence trail as `created_from`. */
+    provenance?: RequestProvenance;
+    /** More writes of the caller, in the same transaction as the request (e.g. the template's use row). */
+    within?: (tx: Tx, requestId: string) => Promise<void>;
+  },
+) {
   const { platform, actor, data, documents } = opts;
-  const keys = await storeFiles(platform, actor.appId, documents.map((d) => d.data));
+  const keys = await storeFiles(
+    platform,
+    actor.appId,
+    documents.map((d) => d.data),
+  );
   try {
     return await platform.database.inTenant(actor.appId, async (tx) => {
       const application = await getApplication(tx, actor.appId);
       assertLevelAndOptions(application, opts.level, data.optionsRequest);
       const now = platform.clock();
-      await assertQualifiedSigners(tx, actor.appId, opts.level, data.transactionSigners.map((s) => ({ role: s.role, email: s.emailAddress })), now);
+      await assertQualifiedSigners(
+        tx,
+        actor.appId,
+        opts.level,
+        data.transactionSigners.map((s) => ({ role: s.role, email: s.emailAddress })),
+        now,
+      );
       const created = await repo.insertRequest(tx, {
         appId: actor.appId,
         ownerUserId: actor.userId,
@@ -302,12 +367,39 @@ export async function createSignatureRequest(opts: Options & { level: Certificat
       });
       const requestId = created.id;
       const signers = await repo.insertSigners(tx, signerRowsOf(actor.appId, requestId, data));
-      const written = await insertDocuments(tx, platform, actor.appId, requestId, documents, keys, documents.map((d) => d.data.length));
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.created', targetType: 'signature_request', targetId: requestId, ip: actor.ip });
-      await emitRequestEvent(tx, platform, created, 'signature.created', { signerCount: data.transactionSigners.length, documentCount: documents.length }, actor.realUserId);
+      const written = await insertDocuments(
+        tx,
+        platform,
+        actor.appId,
+        requestId,
+        documents,
+        keys,
+        documents.map((d) => d.data.length),
+      );
+      if (opts.provenance) await appendEvent(tx, { appId: actor.appId, requestId, type: 'created_from', data: { ...opts.provenance }, at: now });
+      await opts.within?.(tx, requestId);
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'signature.created',
+        targetType: 'signature_request',
+        targetId: requestId,
+        ...(opts.provenance ? { data: { ...opts.provenance } } : {}),
+        ip: actor.ip,
+      });
+      await emitRequestEvent(
+        tx,
+        platform,
+        created,
+        'signature.created',
+        { signerCount: data.transactionSigners.length, documentCount: documents.length },
+        actor.realUserId,
+      );
       // Sent from what this transaction just wrote: no lock (no other transaction sees the request before the commit)
       // and no second read of the request, its signers, documents and tenant (loadContext would read them).
-      const links = data.transactionRequest.send ? await sendRequest(tx, platform, { application, request: created, signers, documents: written }, actor.realUserId) : [];
+      const links = data.transactionRequest.send
+        ? await sendRequest(tx, platform, { application, request: created, signers, documents: written }, actor.realUserId)
+        : [];
       const warnings = data.transactionRequest.send ? [] : await sealingWarnings(tx, application, data.optionsRequest, now);
       return { view: await viewOf(tx, platform, actor.appId, requestId, written), links, warnings };
     });
@@ -345,9 +437,21 @@ export async function deleteSignatureRequest(opts: Options & { id: string }) {
     const ctx = await loadContext(tx, actor.appId, (await findVisible(tx, actor, opts.id)).id);
     assertAction(ctx.request, 'delete');
     const documents = await repo.documentsOf(tx, actor.appId, [ctx.request.id]);
-    const versionKeys = await versionKeysOf(tx, actor.appId, documents.map((d) => d.id));
+    const versionKeys = await versionKeysOf(
+      tx,
+      actor.appId,
+      documents.map((d) => d.id),
+    );
     await repo.deleteRequest(tx, actor.appId, ctx.request.id);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.deleted', targetType: 'signature_request', targetId: ctx.request.id, data: { label: ctx.request.label }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'signature.deleted',
+      targetType: 'signature_request',
+      targetId: ctx.request.id,
+      data: { label: ctx.request.label },
+      ip: actor.ip,
+    });
     await emitRequestEvent(tx, platform, ctx.request, 'signature.deleted', {}, actor.realUserId);
     // A campaign copy's originals are the campaign's files, shared by every copy: the storage sweep removes them
     // once no row references them.
@@ -357,6 +461,9 @@ export async function deleteSignatureRequest(opts: Options & { id: string }) {
   // Files go once the rows are gone for good.
   await discard(platform, keys);
 }
+
+/** A participant the sender chose (not a delegate, who took someone's place only for that request). */
+export const chosenBySender = (signer: Pick<repo.SignerRow, 'delegatedFromSignerId'>) => signer.delegatedFromSignerId === null;
 
 /** A new draft with the same signers, documents (files copied), fields and options, owned by the caller. */
 export async function duplicateSignatureRequest(opts: Options & { id: string }): Promise<RequestView> {
@@ -370,7 +477,11 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
     // Checked again (it was when uploaded): the copy gets its own record of active content.
     copies.push({ doc, data, inspection: await inspectPdf(platform.workers, data, doc.fileName) });
   }
-  const keys = await storeFiles(platform, actor.appId, copies.map((c) => c.data));
+  const keys = await storeFiles(
+    platform,
+    actor.appId,
+    copies.map((c) => c.data),
+  );
   try {
     return await platform.database.inTenant(actor.appId, async (tx) => {
       const application = await getApplication(tx, actor.appId);
@@ -391,7 +502,8 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
       const requestId = created.id;
       await repo.insertSigners(
         tx,
-        source.signers.map(({ id: _id, requestId: _r, createdAt: _c, ...s }) => ({
+        // The participants the sender chose: a delegate took someone's place only for that request.
+        source.signers.filter(chosenBySender).map(({ id: _id, requestId: _r, createdAt: _c, ...s }) => ({
           ...s,
           requestId,
           status: 'before' as const,
@@ -404,12 +516,40 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
           nextMailReminderAt: null,
           nextSmsReminderAt: null,
           cancelNotifiedAt: null,
+          delegatedToSignerId: null,
+          delegationReason: null,
+          delegatedAt: null,
+          delegationIp: null,
+          delegatedFromSignerId: null,
         })),
       );
       const docs = copies.map(({ doc, inspection }) => ({ ...doc, signatureFields: doc.fields.map(presentField), inspection }));
-      await insertDocuments(tx, platform, actor.appId, requestId, docs, keys, copies.map((c) => c.data.length));
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.duplicated', targetType: 'signature_request', targetId: requestId, data: { from: row.id }, ip: actor.ip });
-      await emitRequestEvent(tx, platform, created, 'signature.created', { signerCount: source.signers.length, documentCount: copies.length }, actor.realUserId);
+      await insertDocuments(
+        tx,
+        platform,
+        actor.appId,
+        requestId,
+        docs,
+        keys,
+        copies.map((c) => c.data.length),
+      );
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'signature.duplicated',
+        targetType: 'signature_request',
+        targetId: requestId,
+        data: { from: row.id },
+        ip: actor.ip,
+      });
+      await emitRequestEvent(
+        tx,
+        platform,
+        created,
+        'signature.created',
+        { signerCount: source.signers.length, documentCount: copies.length },
+        actor.realUserId,
+      );
       return viewOf(tx, platform, actor.appId, requestId);
     });
   } catch (error) {
@@ -418,7 +558,9 @@ export async function duplicateSignatureRequest(opts: Options & { id: string }):
   }
 }
 
-export async function listDocuments(opts: Options & { id: string }): Promise<{ documents: repo.DocumentWithFields[]; activeContent: Map<string, DocumentActiveContent> }> {
+export async function listDocuments(
+  opts: Options & { id: string },
+): Promise<{ documents: repo.DocumentWithFields[]; activeContent: Map<string, DocumentActiveContent> }> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const id = (await findVisible(tx, actor, opts.id)).id;
@@ -450,7 +592,15 @@ export async function deleteDocument(opts: Options & { id: string; documentId: s
     if (!doc) throw notFound('Document');
     await repo.deleteDocument(tx, actor.appId, ctx.request.id, doc.id);
     await repo.updateRequest(tx, actor.appId, ctx.request.id, { updatedAt: platform.clock() });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'signature.document_deleted', targetType: 'signature_request', targetId: ctx.request.id, data: { documentId: doc.id }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'signature.document_deleted',
+      targetType: 'signature_request',
+      targetId: ctx.request.id,
+      data: { documentId: doc.id },
+      ip: actor.ip,
+    });
     return doc.storageKey;
   });
   await discard(platform, [key]);
@@ -480,4 +630,3 @@ export async function findArchive(opts: Options & { id: string }): Promise<{ lab
     return { entries: await archiveEntries(tx, row), label: row.label };
   });
 }
-

@@ -1,17 +1,25 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { finalSignerStatuses, inProgressSignatureStatuses, invitedSignerStatuses, signerStatuses } from '@paraphe/contracts';
+import { finalSignerStatuses, invitedSignerStatuses, signerStatuses } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { auditEvents } from '../../platform/db/schema/index.ts';
+import { auditMany } from '../../platform/audit.ts';
 import type { BatchMessage } from '../../platform/messaging/service.ts';
-import { displayNamesOf, ownerMailboxOf } from '../users/index.ts';
+import { ownerMailboxOf } from '../users/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { expiredNoticeMessage, reminderMessage } from './messages.ts';
 import { nextReminderAt } from './reminders.ts';
 import { appendEvents, type NewEvent } from './evidence.ts';
 import { emitRequestEvent, emitSignerEvent } from './facts.ts';
-import { signatureRequests, signers } from './schema.ts';
-import type { RequestRow, SignerRow } from './repository.ts';
+import {
+  expireRequests,
+  lockDueReminders,
+  lockExpiredRequests,
+  saveReminderPlans,
+  tenantsWithDueReminders,
+  tenantsWithExpiredRequests,
+  type ReminderPlan,
+  type RequestRow,
+  type SignerRow,
+} from './repository.ts';
 
 /**
  * The periodic sweep (every minute): expires the requests past their date, then sends the reminders that are due.
@@ -46,7 +54,11 @@ export async function runSignatureSweep(platform: Platform, options: SweepOption
   const totals = { expired: 0, reminders: 0 };
 
   /** Rounds over the tenants with due rows, one chunk each, until none is due, none progresses, or time is up. */
-  async function drain(kind: 'expiry' | 'reminder', tenants: (tx: Tx) => Promise<string[]>, chunk: (tx: Tx, appId: string) => Promise<{ taken: number; done: number }>) {
+  async function drain(
+    kind: 'expiry' | 'reminder',
+    tenants: (tx: Tx) => Promise<string[]>,
+    chunk: (tx: Tx, appId: string) => Promise<{ taken: number; done: number }>,
+  ) {
     while (performance.now() < endsAt) {
       const appIds = await platform.database.inSystem(tenants);
       let taken = 0;
@@ -63,54 +75,40 @@ export async function runSignatureSweep(platform: Platform, options: SweepOption
   }
 
   // Expiries first: a request past its date is expired, not reminded.
-  await drain('expiry', (tx) => tenantsWithExpiries(tx, now), (tx, appId) => expireChunk(tx, platform, appId, now, chunkSize));
-  await drain('reminder', (tx) => tenantsWithReminders(tx, now), (tx, appId) => remindChunk(tx, platform, appId, now, chunkSize));
+  await drain(
+    'expiry',
+    (tx) => tenantsWithExpiredRequests(tx, now, tenantsPerRound),
+    (tx, appId) => expireChunk(tx, platform, appId, now, chunkSize),
+  );
+  await drain(
+    'reminder',
+    (tx) => tenantsWithDueReminders(tx, now, tenantsPerRound),
+    (tx, appId) => remindChunk(tx, platform, appId, now, chunkSize),
+  );
   return totals;
-}
-
-const expiredWhere = (now: Date) => and(inArray(signatureRequests.status, [...inProgressSignatureStatuses]), lte(signatureRequests.expiresAt, now));
-const remindersWhere = (now: Date) =>
-  and(or(lte(signers.nextMailReminderAt, now), lte(signers.nextSmsReminderAt, now)), or(isNull(signatureRequests.expiresAt), gt(signatureRequests.expiresAt, now)));
-
-async function tenantsWithExpiries(tx: Tx, now: Date): Promise<string[]> {
-  const rows = await tx.selectDistinct({ appId: signatureRequests.appId }).from(signatureRequests).where(expiredWhere(now)).limit(tenantsPerRound);
-  return rows.map((r) => r.appId);
-}
-
-async function tenantsWithReminders(tx: Tx, now: Date): Promise<string[]> {
-  const rows = await tx
-    .selectDistinct({ appId: signers.appId })
-    .from(signers)
-    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
-    .where(remindersWhere(now))
-    .limit(tenantsPerRound);
-  return rows.map((r) => r.appId);
 }
 
 /** Expires up to `limit` requests of the tenant past their date, with everything that goes with it. */
 async function expireChunk(tx: Tx, platform: Platform, appId: string, now: Date, limit: number): Promise<{ taken: number; done: number }> {
   // Locked and re-checked in one statement: a request a signature is landing on is skipped, not waited for.
-  const locked = await tx
-    .select()
-    .from(signatureRequests)
-    .where(and(eq(signatureRequests.appId, appId), expiredWhere(now)))
-    .orderBy(asc(signatureRequests.expiresAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  if (!locked.length) return { taken: 0, done: 0 };
-  const requests = await withOwnerNames(tx, locked);
-  const ids = requests.map((r) => r.id);
-  await tx.update(signatureRequests).set({ status: 'expired', updatedAt: now }).where(and(eq(signatureRequests.appId, appId), inArray(signatureRequests.id, ids)));
-  await tx
-    .update(signers)
-    .set({ status: 'expired', nextMailReminderAt: null, nextSmsReminderAt: null })
-    .where(and(eq(signers.appId, appId), inArray(signers.requestId, ids), inArray(signers.status, [...stillOpen])));
+  const requests = await lockExpiredRequests(tx, appId, now, limit);
+  if (!requests.length) return { taken: 0, done: 0 };
+  await expireRequests(
+    tx,
+    appId,
+    requests.map((r) => r.id),
+    stillOpen,
+    now,
+  );
   const application = await getApplication(tx, appId);
   const owners = new Map<string, Awaited<ReturnType<typeof ownerMailboxOf>>>();
   for (const ownerId of new Set(requests.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])))) owners.set(ownerId, await ownerMailboxOf(tx, ownerId));
   const notices: BatchMessage[] = [];
   // The audit rows in one insert (what audit() writes, one row per request).
-  await tx.insert(auditEvents).values(requests.map((r) => ({ appId, actorUserId: null, action: 'signature.expired', targetType: 'signature_request', targetId: r.id, data: {} })));
+  await auditMany(
+    tx,
+    requests.map((r) => ({ appId, actorUserId: null, action: 'signature.expired', targetType: 'signature_request', targetId: r.id, data: {} })),
+  );
   for (const request of requests) {
     await emitRequestEvent(tx, platform, request, 'signature.expired', {});
     const owner = request.ownerUserId ? owners.get(request.ownerUserId) : undefined;
@@ -121,15 +119,6 @@ async function expireChunk(tx: Tx, platform: Platform, appId: string, now: Date,
   return { taken: requests.length, done: requests.length };
 }
 
-interface SignerPlan {
-  id: string;
-  mail_reminders: number;
-  next_mail: string | null;
-  sms_reminders: number;
-  next_sms: string | null;
-  last_reminder_at: string | null;
-}
-
 /**
  * Sends the due reminders of up to `limit` signers of the tenant and plans their next ones; a signer who acted
  * meanwhile (or whose request is no longer open) only loses their plan. Suspended tenant: the due reminders wait
@@ -137,19 +126,14 @@ interface SignerPlan {
  */
 async function remindChunk(tx: Tx, platform: Platform, appId: string, now: Date, limit: number): Promise<{ taken: number; done: number }> {
   // The request rows are locked too: the evidence chain of each is appended here.
-  const rows = await tx
-    .select({ signer: signers, request: signatureRequests })
-    .from(signers)
-    .innerJoin(signatureRequests, eq(signatureRequests.id, signers.requestId))
-    .where(and(eq(signers.appId, appId), remindersWhere(now)))
-    .limit(limit)
-    .for('update', { of: [signers, signatureRequests], skipLocked: true });
-  if (!rows.length) return { taken: 0, done: 0 };
-  const requests = new Map((await withOwnerNames(tx, [...new Map(rows.map((r) => [r.request.id, r.request])).values()])).map((r) => [r.id, r]));
-  const due = rows.map((r) => ({ signer: r.signer, request: requests.get(r.request.id)! }));
+  const due = await lockDueReminders(tx, appId, now, limit);
+  if (!due.length) return { taken: 0, done: 0 };
   const application = await getApplication(tx, appId);
-  const plans: SignerPlan[] = [];
-  const plan = (signer: SignerRow, patch: Partial<Pick<SignerRow, 'mailReminders' | 'nextMailReminderAt' | 'smsReminders' | 'nextSmsReminderAt' | 'lastReminderAt'>>) => {
+  const plans: ReminderPlan[] = [];
+  const plan = (
+    signer: SignerRow,
+    patch: Partial<Pick<SignerRow, 'mailReminders' | 'nextMailReminderAt' | 'smsReminders' | 'nextSmsReminderAt' | 'lastReminderAt'>>,
+  ) => {
     const next = { ...signer, ...patch };
     plans.push({
       id: signer.id,
@@ -165,9 +149,12 @@ async function remindChunk(tx: Tx, platform: Platform, appId: string, now: Date,
   if (!application.enabled) {
     const later = new Date(now.getTime() + 3_600_000);
     for (const { signer } of due) {
-      plan(signer, { ...(isDue(signer.nextMailReminderAt) ? { nextMailReminderAt: later } : {}), ...(isDue(signer.nextSmsReminderAt) ? { nextSmsReminderAt: later } : {}) });
+      plan(signer, {
+        ...(isDue(signer.nextMailReminderAt) ? { nextMailReminderAt: later } : {}),
+        ...(isDue(signer.nextSmsReminderAt) ? { nextSmsReminderAt: later } : {}),
+      });
     }
-    await savePlans(tx, appId, plans);
+    await saveReminderPlans(tx, appId, plans);
     return { taken: due.length, done: 0 };
   }
 
@@ -208,25 +195,6 @@ async function remindChunk(tx: Tx, platform: Platform, appId: string, now: Date,
   await appendEvents(tx, appId, evidence);
   for (const r of reminded) await emitSignerEvent(tx, platform, r.request, r.signer, 'signature.signer_reminded', { channel: r.channel, manual: false });
   await platform.messaging.queueBatch(tx, messages);
-  await savePlans(tx, appId, plans);
+  await saveReminderPlans(tx, appId, plans);
   return { taken: due.length, done: reminded.length };
-}
-
-/** The requester's display name of each request (the reminder says who asks). */
-async function withOwnerNames(tx: Tx, records: (typeof signatureRequests.$inferSelect)[]): Promise<RequestRow[]> {
-  const names = await displayNamesOf(tx, [...new Set(records.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])))]);
-  return records.map((r) => ({ ...r, ownerName: r.ownerUserId ? (names.get(r.ownerUserId) ?? null) : null }));
-}
-
-/** Every signer's reminder counters and next dates in one statement. */
-async function savePlans(tx: Tx, appId: string, plans: readonly SignerPlan[]) {
-  if (!plans.length) return;
-  await tx.execute(sql`
-    update ${signers} s set
-      mail_reminders = v.mail_reminders, next_mail_reminder_at = v.next_mail,
-      sms_reminders = v.sms_reminders, next_sms_reminder_at = v.next_sms,
-      last_reminder_at = v.last_reminder_at
-    from jsonb_to_recordset(${JSON.stringify(plans)}::jsonb)
-      as v(id uuid, mail_reminders int, next_mail timestamptz, sms_reminders int, next_sms timestamptz, last_reminder_at timestamptz)
-    where s.app_id = ${appId} and s.id = v.id`);
 }

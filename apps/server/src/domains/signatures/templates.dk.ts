@@ -25,22 +25,30 @@ export const dk: Partial<Catalogue<TemplateName>> = {
   },
   'signature-expired': {
     subject: 'Underskriftsanmodning udløbet: »${label}«',
-    paragraphs: [
-      'Hej ${firstName},',
-      'Underskriftsanmodningen »${label}« udløb, før alle underskrivere havde underskrevet.',
-    ],
+    paragraphs: ['Hej ${firstName},', 'Underskriftsanmodningen »${label}« udløb, før alle underskrivere havde underskrevet.'],
   },
   'signature-canceled': {
     subject: 'Underskriftsanmodning annulleret: »${label}«',
-    paragraphs: [
-      'Hej ${signerName},',
-      '${requesterName} (${company}) har annulleret underskriftsanmodningen »${label}«. Du skal ikke foretage dig mere.',
-    ],
+    paragraphs: ['Hej ${signerName},', '${requesterName} (${company}) har annulleret underskriftsanmodningen »${label}«. Du skal ikke foretage dig mere.'],
     sms: '${company}: underskriftsanmodningen "${label}" er annulleret.',
   },
   'request-started': {
     subject: 'Din anmodning »${label}« er sendt',
-    paragraphs: ['Hej ${requesterName},', 'Din underskriftsanmodning »${label}« er sendt til underskriverne (${signerCount}).', 'Du kan til enhver tid følge dens fremskridt.'],
+    paragraphs: [
+      'Hej ${requesterName},',
+      'Din underskriftsanmodning »${label}« er sendt til underskriverne (${signerCount}).',
+      'Du kan til enhver tid følge dens fremskridt.',
+    ],
+    action: { label: 'Se anmodningen', linkParam: 'link' },
+  },
+  'signer-delegated': {
+    subject: '“${label}” blev overdraget til ${delegateName}',
+    paragraphs: [
+      'Hej ${requesterName},',
+      '${signerName} overdrog anmodningen “${label}” til ${delegateName} (${delegateEmail}) den ${at}.',
+      'Begrundelse: ${reason}',
+      '${delegateName} blev inviteret i stedet og bekræftes med en engangskode som enhver underskriver.',
+    ],
     action: { label: 'Se anmodningen', linkParam: 'link' },
   },
 };

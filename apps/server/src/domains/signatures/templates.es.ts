@@ -15,32 +15,36 @@ export const es: Partial<Catalogue<TemplateName>> = {
   },
   'signature-reminder': {
     subject: 'Recordatorio: «${label}» está pendiente de su firma',
-    paragraphs: [
-      'Hola, ${signerName}:',
-      '${requesterName} (${company}) sigue esperando su firma en «${label}».',
-      'Puede firmar hasta el ${expiresOn}.',
-    ],
+    paragraphs: ['Hola, ${signerName}:', '${requesterName} (${company}) sigue esperando su firma en «${label}».', 'Puede firmar hasta el ${expiresOn}.'],
     action: { label: 'Revisar y firmar', linkParam: 'link' },
     sms: '${company}: recordatorio, "${label}" espera su firma: ${link}',
   },
   'signature-expired': {
     subject: 'Solicitud de firma caducada: «${label}»',
-    paragraphs: [
-      'Hola, ${firstName}:',
-      'La solicitud de firma «${label}» ha caducado antes de que la firmaran todos los firmantes.',
-    ],
+    paragraphs: ['Hola, ${firstName}:', 'La solicitud de firma «${label}» ha caducado antes de que la firmaran todos los firmantes.'],
   },
   'signature-canceled': {
     subject: 'Solicitud de firma cancelada: «${label}»',
-    paragraphs: [
-      'Hola, ${signerName}:',
-      '${requesterName} (${company}) ha cancelado la solicitud de firma «${label}». No tiene que hacer nada más.',
-    ],
+    paragraphs: ['Hola, ${signerName}:', '${requesterName} (${company}) ha cancelado la solicitud de firma «${label}». No tiene que hacer nada más.'],
     sms: '${company}: la solicitud de firma "${label}" ha sido cancelada.',
   },
   'request-started': {
     subject: 'Su solicitud «${label}» ha sido enviada',
-    paragraphs: ['Hola, ${requesterName}:', 'Su solicitud de firma «${label}» se ha enviado a sus firmantes (${signerCount}).', 'Puede seguir su avance en cualquier momento.'],
+    paragraphs: [
+      'Hola, ${requesterName}:',
+      'Su solicitud de firma «${label}» se ha enviado a sus firmantes (${signerCount}).',
+      'Puede seguir su avance en cualquier momento.',
+    ],
+    action: { label: 'Ver la solicitud', linkParam: 'link' },
+  },
+  'signer-delegated': {
+    subject: '«${label}» se ha traspasado a ${delegateName}',
+    paragraphs: [
+      'Hola ${requesterName}:',
+      '${signerName} ha traspasado la solicitud «${label}» a ${delegateName} (${delegateEmail}) el ${at}.',
+      'Motivo: ${reason}',
+      '${delegateName} ha sido invitado/a en su lugar y se verificará con un código de un solo uso, como cualquier firmante.',
+    ],
     action: { label: 'Ver la solicitud', linkParam: 'link' },
   },
 };

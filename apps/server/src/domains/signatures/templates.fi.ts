@@ -25,22 +25,30 @@ export const fi: Partial<Catalogue<TemplateName>> = {
   },
   'signature-expired': {
     subject: 'Allekirjoituspyyntö vanheni: ”${label}”',
-    paragraphs: [
-      'Hei ${firstName},',
-      'Allekirjoituspyyntö ”${label}” vanheni ennen kuin kaikki allekirjoittajat olivat allekirjoittaneet sen.',
-    ],
+    paragraphs: ['Hei ${firstName},', 'Allekirjoituspyyntö ”${label}” vanheni ennen kuin kaikki allekirjoittajat olivat allekirjoittaneet sen.'],
   },
   'signature-canceled': {
     subject: 'Allekirjoituspyyntö peruttu: ”${label}”',
-    paragraphs: [
-      'Hei ${signerName},',
-      '${requesterName} (${company}) on perunut allekirjoituspyynnön ”${label}”. Sinun ei tarvitse tehdä mitään.',
-    ],
+    paragraphs: ['Hei ${signerName},', '${requesterName} (${company}) on perunut allekirjoituspyynnön ”${label}”. Sinun ei tarvitse tehdä mitään.'],
     sms: '${company}: allekirjoituspyyntö "${label}" on peruttu.',
   },
   'request-started': {
     subject: 'Pyyntösi ”${label}” on lähetetty',
-    paragraphs: ['Hei ${requesterName},', 'Allekirjoituspyyntösi ”${label}” on lähetetty sen allekirjoittajille (${signerCount}).', 'Voit seurata sen etenemistä milloin tahansa.'],
+    paragraphs: [
+      'Hei ${requesterName},',
+      'Allekirjoituspyyntösi ”${label}” on lähetetty sen allekirjoittajille (${signerCount}).',
+      'Voit seurata sen etenemistä milloin tahansa.',
+    ],
+    action: { label: 'Näytä pyyntö', linkParam: 'link' },
+  },
+  'signer-delegated': {
+    subject: '”${label}” siirrettiin henkilölle ${delegateName}',
+    paragraphs: [
+      'Hei ${requesterName},',
+      '${signerName} siirsi pyynnön ”${label}” henkilölle ${delegateName} (${delegateEmail}) ${at}.',
+      'Syy: ${reason}',
+      '${delegateName} kutsuttiin hänen tilalleen, ja hänet tunnistetaan kertakäyttökoodilla kuten kaikki allekirjoittajat.',
+    ],
     action: { label: 'Näytä pyyntö', linkParam: 'link' },
   },
 };

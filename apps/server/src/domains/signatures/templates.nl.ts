@@ -25,22 +25,30 @@ export const nl: Partial<Catalogue<TemplateName>> = {
   },
   'signature-expired': {
     subject: 'Ondertekeningsverzoek verlopen: ‘${label}’',
-    paragraphs: [
-      'Beste ${firstName},',
-      'Het ondertekeningsverzoek ‘${label}’ is verlopen voordat alle ondertekenaars het hadden ondertekend.',
-    ],
+    paragraphs: ['Beste ${firstName},', 'Het ondertekeningsverzoek ‘${label}’ is verlopen voordat alle ondertekenaars het hadden ondertekend.'],
   },
   'signature-canceled': {
     subject: 'Ondertekeningsverzoek geannuleerd: ‘${label}’',
-    paragraphs: [
-      'Beste ${signerName},',
-      '${requesterName} (${company}) heeft het ondertekeningsverzoek ‘${label}’ geannuleerd. U hoeft niets meer te doen.',
-    ],
+    paragraphs: ['Beste ${signerName},', '${requesterName} (${company}) heeft het ondertekeningsverzoek ‘${label}’ geannuleerd. U hoeft niets meer te doen.'],
     sms: '${company}: het ondertekeningsverzoek "${label}" is geannuleerd.',
   },
   'request-started': {
     subject: 'Uw verzoek ‘${label}’ is verzonden',
-    paragraphs: ['Beste ${requesterName},', 'Uw ondertekeningsverzoek ‘${label}’ is naar de ondertekenaars (${signerCount}) verzonden.', 'U kunt de voortgang op elk moment volgen.'],
+    paragraphs: [
+      'Beste ${requesterName},',
+      'Uw ondertekeningsverzoek ‘${label}’ is naar de ondertekenaars (${signerCount}) verzonden.',
+      'U kunt de voortgang op elk moment volgen.',
+    ],
+    action: { label: 'Verzoek bekijken', linkParam: 'link' },
+  },
+  'signer-delegated': {
+    subject: '‘${label}’ is overgedragen aan ${delegateName}',
+    paragraphs: [
+      'Beste ${requesterName},',
+      '${signerName} heeft het verzoek ‘${label}’ op ${at} overgedragen aan ${delegateName} (${delegateEmail}).',
+      'Reden: ${reason}',
+      '${delegateName} is in diens plaats uitgenodigd en wordt zoals elke ondertekenaar gecontroleerd met een eenmalige code.',
+    ],
     action: { label: 'Verzoek bekijken', linkParam: 'link' },
   },
 };

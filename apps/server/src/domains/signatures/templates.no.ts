@@ -25,22 +25,30 @@ export const no: Partial<Catalogue<TemplateName>> = {
   },
   'signature-expired': {
     subject: 'Signeringsforespørsel utløpt: «${label}»',
-    paragraphs: [
-      'Hei ${firstName},',
-      'Signeringsforespørselen «${label}» utløp før alle signatarene hadde signert.',
-    ],
+    paragraphs: ['Hei ${firstName},', 'Signeringsforespørselen «${label}» utløp før alle signatarene hadde signert.'],
   },
   'signature-canceled': {
     subject: 'Signeringsforespørsel kansellert: «${label}»',
-    paragraphs: [
-      'Hei ${signerName},',
-      '${requesterName} (${company}) har kansellert signeringsforespørselen «${label}». Du trenger ikke gjøre noe mer.',
-    ],
+    paragraphs: ['Hei ${signerName},', '${requesterName} (${company}) har kansellert signeringsforespørselen «${label}». Du trenger ikke gjøre noe mer.'],
     sms: '${company}: signeringsforespørselen "${label}" er kansellert.',
   },
   'request-started': {
     subject: 'Forespørselen din «${label}» er sendt',
-    paragraphs: ['Hei ${requesterName},', 'Signeringsforespørselen din «${label}» er sendt til signatarene (${signerCount}).', 'Du kan følge fremdriften når som helst.'],
+    paragraphs: [
+      'Hei ${requesterName},',
+      'Signeringsforespørselen din «${label}» er sendt til signatarene (${signerCount}).',
+      'Du kan følge fremdriften når som helst.',
+    ],
+    action: { label: 'Se forespørselen', linkParam: 'link' },
+  },
+  'signer-delegated': {
+    subject: '«${label}» ble overlatt til ${delegateName}',
+    paragraphs: [
+      'Hei ${requesterName},',
+      '${signerName} overlot forespørselen «${label}» til ${delegateName} (${delegateEmail}) ${at}.',
+      'Begrunnelse: ${reason}',
+      '${delegateName} ble invitert i stedet og bekreftes med en engangskode som alle signatarer.',
+    ],
     action: { label: 'Se forespørselen', linkParam: 'link' },
   },
 };

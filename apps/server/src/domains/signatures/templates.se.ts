@@ -25,22 +25,30 @@ export const se: Partial<Catalogue<TemplateName>> = {
   },
   'signature-expired': {
     subject: 'Signeringsbegäran har gått ut: ”${label}”',
-    paragraphs: [
-      'Hej ${firstName},',
-      'Signeringsbegäran ”${label}” gick ut innan alla undertecknare hade signerat.',
-    ],
+    paragraphs: ['Hej ${firstName},', 'Signeringsbegäran ”${label}” gick ut innan alla undertecknare hade signerat.'],
   },
   'signature-canceled': {
     subject: 'Signeringsbegäran har avbrutits: ”${label}”',
-    paragraphs: [
-      'Hej ${signerName},',
-      '${requesterName} (${company}) har avbrutit signeringsbegäran ”${label}”. Du behöver inte göra något mer.',
-    ],
+    paragraphs: ['Hej ${signerName},', '${requesterName} (${company}) har avbrutit signeringsbegäran ”${label}”. Du behöver inte göra något mer.'],
     sms: '${company}: signeringsbegäran "${label}" har avbrutits.',
   },
   'request-started': {
     subject: 'Din begäran ”${label}” har skickats',
-    paragraphs: ['Hej ${requesterName},', 'Din signeringsbegäran ”${label}” har skickats till undertecknarna (${signerCount}).', 'Du kan följa dess förlopp när som helst.'],
+    paragraphs: [
+      'Hej ${requesterName},',
+      'Din signeringsbegäran ”${label}” har skickats till undertecknarna (${signerCount}).',
+      'Du kan följa dess förlopp när som helst.',
+    ],
+    action: { label: 'Visa begäran', linkParam: 'link' },
+  },
+  'signer-delegated': {
+    subject: '”${label}” överläts till ${delegateName}',
+    paragraphs: [
+      'Hej ${requesterName},',
+      '${signerName} överlät begäran ”${label}” till ${delegateName} (${delegateEmail}) den ${at}.',
+      'Anledning: ${reason}',
+      '${delegateName} har bjudits in i stället och verifieras med en engångskod som alla undertecknare.',
+    ],
     action: { label: 'Visa begäran', linkParam: 'link' },
   },
 };

@@ -22,10 +22,23 @@ declare module '../../platform/messaging/templates/types.ts' {
     'signature-canceled': { signerName: string; requesterName: string; company: string; label: string };
     /** The "start mail", to the requester once a request is sent to its signers; `link` opens the request view. */
     'request-started': { requesterName: string; company: string; label: string; signerCount: string; link: string };
+    /** To the requester: a participant handed the request over (delegation); `at` is a UTC date and time. */
+    'signer-delegated': {
+      requesterName: string;
+      label: string;
+      signerName: string;
+      delegateName: string;
+      delegateEmail: string;
+      reason: string;
+      at: string;
+      link: string;
+    };
   }
 }
 
-export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'signature-reminder' | 'signature-expired' | 'signature-canceled' | 'request-started'> = {
+export const signatureTemplates: TemplateCatalogues<
+  'signature-invitation' | 'signature-reminder' | 'signature-expired' | 'signature-canceled' | 'request-started' | 'signer-delegated'
+> = {
   fr: {
     'signature-invitation': {
       subject: '${requesterName} vous invite à signer « ${label} »',
@@ -54,12 +67,26 @@ export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'si
     },
     'signature-canceled': {
       subject: 'Demande de signature annulée : « ${label} »',
-      paragraphs: ['Bonjour ${signerName},', '${requesterName} (${company}) a annulé la demande de signature « ${label} ». Vous n\'avez plus rien à faire.'],
+      paragraphs: ['Bonjour ${signerName},', "${requesterName} (${company}) a annulé la demande de signature « ${label} ». Vous n'avez plus rien à faire."],
       sms: '${company} : la demande de signature « ${label} » a été annulée.',
     },
     'request-started': {
       subject: 'Votre demande « ${label} » a été envoyée',
-      paragraphs: ['Bonjour ${requesterName},', 'Votre demande de signature « ${label} » a été envoyée à ses signataires (${signerCount}).', 'Vous pouvez suivre son avancement à tout moment.'],
+      paragraphs: [
+        'Bonjour ${requesterName},',
+        'Votre demande de signature « ${label} » a été envoyée à ses signataires (${signerCount}).',
+        'Vous pouvez suivre son avancement à tout moment.',
+      ],
+      action: { label: 'Voir la demande', linkParam: 'link' },
+    },
+    'signer-delegated': {
+      subject: '« ${label} » a été transmise à ${delegateName}',
+      paragraphs: [
+        'Bonjour ${requesterName},',
+        '${signerName} a transmis la demande « ${label} » à ${delegateName} (${delegateEmail}) le ${at}.',
+        'Motif : ${reason}',
+        '${delegateName} a été invité(e) à sa place et sera vérifié(e) par un code à usage unique, comme tout signataire.',
+      ],
       action: { label: 'Voir la demande', linkParam: 'link' },
     },
   },
@@ -77,7 +104,11 @@ export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'si
     },
     'signature-reminder': {
       subject: 'Reminder: "${label}" awaits your signature',
-      paragraphs: ['Hello ${signerName},', '${requesterName} (${company}) is still waiting for your signature on "${label}".', 'You can sign until ${expiresOn}.'],
+      paragraphs: [
+        'Hello ${signerName},',
+        '${requesterName} (${company}) is still waiting for your signature on "${label}".',
+        'You can sign until ${expiresOn}.',
+      ],
       action: { label: 'Review and sign', linkParam: 'link' },
       sms: '${company}: reminder, "${label}" awaits your signature: ${link}',
     },
@@ -92,10 +123,33 @@ export const signatureTemplates: TemplateCatalogues<'signature-invitation' | 'si
     },
     'request-started': {
       subject: 'Your request "${label}" was sent',
-      paragraphs: ['Hello ${requesterName},', 'Your signature request "${label}" was sent to its signers (${signerCount}).', 'You can follow its progress at any time.'],
+      paragraphs: [
+        'Hello ${requesterName},',
+        'Your signature request "${label}" was sent to its signers (${signerCount}).',
+        'You can follow its progress at any time.',
+      ],
+      action: { label: 'View the request', linkParam: 'link' },
+    },
+    'signer-delegated': {
+      subject: '"${label}" was handed over to ${delegateName}',
+      paragraphs: [
+        'Hello ${requesterName},',
+        '${signerName} handed the request "${label}" over to ${delegateName} (${delegateEmail}) on ${at}.',
+        'Reason: ${reason}',
+        '${delegateName} was invited in their place and will be verified by a one-time code, like any signer.',
+      ],
       action: { label: 'View the request', linkParam: 'link' },
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt, se,
+  de,
+  dk,
+  es,
+  fi,
+  gr,
+  it,
+  nl,
+  no,
+  pt,
+  se,
 };

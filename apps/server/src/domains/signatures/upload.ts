@@ -6,6 +6,17 @@ import { AppError } from '../../platform/errors.ts';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileError, mb, receivedFileLimit, validation, type ReceivedFile, type UploadLimits } from './intake.ts';
 import { receiveBytes } from '../../platform/http/received-bytes.ts';
+import type { Platform } from '../../platform/context.ts';
+import { getApplication } from '../tenants/index.ts';
+
+const megabyte = 1024 * 1024;
+
+/** The tenant's upload limits (settings: maxFileSizeMb, maxArchiveSizeMb). */
+export async function uploadLimits(platform: Platform, appId: string): Promise<UploadLimits> {
+  // One read, no transaction around it (begin, the idempotency observer's check and commit would be 3 more round trips).
+  const application = await getApplication(platform.database.db, appId);
+  return { maxFileBytes: application.settings.maxFileSizeMb * megabyte, maxArchiveBytes: application.settings.maxArchiveSizeMb * megabyte };
+}
 
 /** The multipart body of the create route (HTTP only): text parts as strings, files in memory, within limits. */
 
@@ -30,7 +41,12 @@ export async function readSignatureForm(request: FastifyRequest, limits: UploadL
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw fileError('TOO_MANY_FILES', `At most ${maxFilesPerRequest} files per request.`, 'files');
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fileError('FILE_TOO_LARGE', `A file exceeds ${mb(Math.max(limits.maxFileBytes, limits.maxArchiveBytes))}.`, 'files', Math.max(limits.maxFileBytes, limits.maxArchiveBytes));
+      throw fileError(
+        'FILE_TOO_LARGE',
+        `A file exceeds ${mb(Math.max(limits.maxFileBytes, limits.maxArchiveBytes))}.`,
+        'files',
+        Math.max(limits.maxFileBytes, limits.maxArchiveBytes),
+      );
     }
     throw error;
   }
@@ -89,4 +105,3 @@ export function formPayload(fields: Record<string, string>, names: readonly stri
   if (problems.length) throw validation(problems);
   return payload;
 }
-

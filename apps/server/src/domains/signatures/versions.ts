@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import { defaultFieldName, fieldSizeOf } from '@paraphe/contracts';
 import { isSigningError, preparePdf, type PreparedField, type PreparedPdf } from '@paraphe/signing';
 import type { Platform } from '../../platform/context.ts';
@@ -7,8 +6,8 @@ import type { Executor } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pdfLanguageOf } from '../../platform/pdf-texts.ts';
 import { appendEvent } from './evidence.ts';
-import { documentVersions, signatureDocuments, type DocumentVersionKind, type PreparedFieldRow } from './schema.ts';
-import type { DocumentWithFields, RequestRow } from './repository.ts';
+import type { DocumentVersionKind, PreparedFieldRow } from './schema.ts';
+import { insertVersionRow, versionsOfDocuments, type DocumentWithFields, type RequestRow, type VersionRow } from './repository.ts';
 import { testModeWatermarks } from './watermarkTexts.ts';
 
 /**
@@ -17,7 +16,9 @@ import { testModeWatermarks } from './watermarkTexts.ts';
  * time anyone needs it — or, with Options.stampBeforeSigning, the prepared file sealed at send (kind `sealed`); each signature appends a version, the completion one more. The highest is current.
  */
 
-export type VersionRow = typeof documentVersions.$inferSelect;
+export type { VersionRow } from './repository.ts';
+/** Reads of the versions as stored (the repository's). */
+export { hasSignedVersions, versionKeysOf, versionsOf } from './repository.ts';
 
 export const testModeText = (language: string) => testModeWatermarks[pdfLanguageOf(language)];
 
@@ -26,17 +27,8 @@ export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(byte
 export async function currentVersions(db: Executor, appId: string, documentIds: string[]): Promise<Map<string, VersionRow>> {
   const current = new Map<string, VersionRow>();
   if (!documentIds.length) return current;
-  const rows = await db
-    .select()
-    .from(documentVersions)
-    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds)))
-    .orderBy(asc(documentVersions.version));
-  for (const row of rows) current.set(row.documentId, row);
+  for (const row of await versionsOfDocuments(db, appId, documentIds)) current.set(row.documentId, row);
   return current;
-}
-
-export async function versionsOf(db: Executor, appId: string, documentId: string): Promise<VersionRow[]> {
-  return db.select().from(documentVersions).where(and(eq(documentVersions.appId, appId), eq(documentVersions.documentId, documentId))).orderBy(desc(documentVersions.version));
 }
 
 /** Stores new bytes as the next version of a document. */
@@ -63,19 +55,15 @@ export async function insertVersion(
   file: { storageKey: string; sha256: string; sizeBytes: number },
   extra: { signerId?: string | null; fields?: PreparedFieldRow[] } = {},
 ): Promise<VersionRow> {
-  const [row] = await db
-    .insert(documentVersions)
-    .values({
-      appId: doc.appId,
-      documentId: doc.id,
-      version: (previous?.version ?? 0) + 1,
-      kind,
-      signerId: extra.signerId ?? null,
-      ...file,
-      fields: extra.fields ?? previous?.fields ?? [],
-    })
-    .returning();
-  return row!;
+  return insertVersionRow(db, {
+    appId: doc.appId,
+    documentId: doc.id,
+    version: (previous?.version ?? 0) + 1,
+    kind,
+    signerId: extra.signerId ?? null,
+    ...file,
+    fields: extra.fields ?? previous?.fields ?? [],
+  });
 }
 
 /** A prepared field as stored and shown: its box in visible-page coordinates (what the requester placed). */
@@ -105,12 +93,19 @@ export function documentUnsignable(document: { id: string; title: string }, erro
 }
 
 /** A document with its signature fields (and the test watermark) as the signers get it; DOCUMENT_UNSIGNABLE if it cannot be. */
-export async function prepareForSigning(platform: Platform, request: Pick<RequestRow, 'id' | 'testMode'>, doc: Pick<DocumentWithFields, 'id' | 'title' | 'storageKey' | 'documentType' | 'fields'>, language: string) {
+export async function prepareForSigning(
+  platform: Platform,
+  request: Pick<RequestRow, 'id' | 'testMode'>,
+  doc: Pick<DocumentWithFields, 'id' | 'title' | 'storageKey' | 'documentType' | 'fields'>,
+  language: string,
+) {
   const original = await platform.storage.get(doc.storageKey);
   const signable = doc.documentType !== 'pdf-for-presentation';
   try {
     const prepared = await preparePdf(original, {
-      fields: signable ? doc.fields.map((f) => ({ page: f.page, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex, name: engineFieldName(f) })) : [],
+      fields: signable
+        ? doc.fields.map((f) => ({ page: f.page, x: f.x, y: f.y, ...fieldSizeOf(f), signerIndex: f.signerIndex, name: engineFieldName(f) }))
+        : [],
       ...(request.testMode ? { watermark: { text: testModeText(language) } } : {}),
     });
     return { prepared, fields: prepared.fields.map(toRow) };
@@ -137,38 +132,30 @@ export const preparedEvidence = (doc: Pick<DocumentWithFields, 'id' | 'fileName'
  * content neutralised). Callers hold the request lock, so two first opens do not prepare twice. Each preparation is
  * recorded in the evidence trail (`document_prepared`: the prepared file's SHA-256 and what was neutralised).
  */
-export async function ensurePrepared(db: Executor, platform: Platform, request: RequestRow, documents: DocumentWithFields[], language: string): Promise<Map<string, VersionRow>> {
-  const current = await currentVersions(db, request.appId, documents.map((d) => d.id));
+export async function ensurePrepared(
+  db: Executor,
+  platform: Platform,
+  request: RequestRow,
+  documents: DocumentWithFields[],
+  language: string,
+): Promise<Map<string, VersionRow>> {
+  const current = await currentVersions(
+    db,
+    request.appId,
+    documents.map((d) => d.id),
+  );
   for (const doc of documents) {
     if (current.has(doc.id)) continue;
     const { prepared, fields } = await prepareForSigning(platform, request, doc, language);
     const version = await addVersion(db, platform, null, doc, 'prepared', prepared.pdf, { fields });
     current.set(doc.id, version);
-    await appendEvent(db, { appId: request.appId, requestId: request.id, type: 'document_prepared', data: preparedEvidence(doc, version.sha256, prepared), at: platform.clock() });
+    await appendEvent(db, {
+      appId: request.appId,
+      requestId: request.id,
+      type: 'document_prepared',
+      data: preparedEvidence(doc, version.sha256, prepared),
+      at: platform.clock(),
+    });
   }
   return current;
-}
-
-/** Whether any document of the request got a signature through the signing page. */
-export async function hasSignedVersions(db: Executor, appId: string, requestId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: documentVersions.id })
-    .from(documentVersions)
-    .innerJoin(signatureDocuments, eq(signatureDocuments.id, documentVersions.documentId))
-    .where(and(eq(documentVersions.appId, appId), eq(signatureDocuments.requestId, requestId), eq(documentVersions.kind, 'signed')))
-    .limit(1);
-  return !!row;
-}
-
-/**
- * Storage keys of the versions of these documents that the request owns (removed with it): a version sealed before
- * signing is the stamps history's file (shared by a campaign's copies), kept with that history.
- */
-export async function versionKeysOf(db: Executor, appId: string, documentIds: string[]): Promise<string[]> {
-  if (!documentIds.length) return [];
-  const rows = await db
-    .select({ key: documentVersions.storageKey })
-    .from(documentVersions)
-    .where(and(eq(documentVersions.appId, appId), inArray(documentVersions.documentId, documentIds), ne(documentVersions.kind, 'sealed')));
-  return rows.map((r) => r.key);
 }

@@ -83,9 +83,18 @@ async function assertSendable(tx: Tx, ctx: RequestContext, now: Date) {
  */
 export async function assertQualifiedSigners(tx: Tx, appId: string, level: number, signers: { role: string; email: string }[], now: Date) {
   if (level !== 3) return;
-  const lacking = await signersWithoutQualifiedCertificate(tx, appId, signers.filter((s) => s.role === 'signer').map((s) => s.email), now);
+  const lacking = await signersWithoutQualifiedCertificate(
+    tx,
+    appId,
+    signers.filter((s) => s.role === 'signer').map((s) => s.email),
+    now,
+  );
   if (lacking.length) {
-    throw new AppError('QUALIFIED_CERTIFICATE_REQUIRED', `A qualified signature needs every signer to hold an activated qualified certificate: ${lacking.join(', ')} ${lacking.length > 1 ? 'hold' : 'holds'} none usable.`, { details: { signers: lacking } });
+    throw new AppError(
+      'QUALIFIED_CERTIFICATE_REQUIRED',
+      `A qualified signature needs every signer to hold an activated qualified certificate: ${lacking.join(', ')} ${lacking.length > 1 ? 'hold' : 'holds'} none usable.`,
+      { details: { signers: lacking } },
+    );
   }
 }
 
@@ -99,9 +108,12 @@ export async function assertBillingAllowsSending(tx: Tx, application: Pick<Reque
 
 /** Level and option rules that depend on the tenant, checked when saving and again when sending. */
 export function assertLevelAndOptions(application: RequestContext['application'], level: number, options: repo.RequestRow['options']) {
-  if (level === 3 && !application.features.level3) throw new AppError('FEATURE_DISABLED', 'Qualified signatures (level 3) are not enabled for your account. Please contact sales.');
-  if (level === 2 && !application.features.level2) throw new AppError('FEATURE_DISABLED', 'Advanced signatures (level 2) are not enabled for your account. Please contact sales.');
-  if (options.contactFirstSignerBy === 'sms' && !application.features.sms) throw new AppError('FEATURE_DISABLED', 'SMS is not enabled for your account. Please contact sales.');
+  if (level === 3 && !application.features.level3)
+    throw new AppError('FEATURE_DISABLED', 'Qualified signatures (level 3) are not enabled for your account. Please contact sales.');
+  if (level === 2 && !application.features.level2)
+    throw new AppError('FEATURE_DISABLED', 'Advanced signatures (level 2) are not enabled for your account. Please contact sales.');
+  if (options.contactFirstSignerBy === 'sms' && !application.features.sms)
+    throw new AppError('FEATURE_DISABLED', 'SMS is not enabled for your account. Please contact sales.');
   if (options.preprocessing) {
     if (!application.features.preprocessing) throw new AppError('FEATURE_DISABLED', 'Pre-processing is not enabled for your account. Please contact sales.');
     // "Account info completed": for now the company name and an owner; the billing issue adds the billing identity.
@@ -126,7 +138,12 @@ export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContex
 
   const sequence = actingSequence(ctx.signers, ctx.request.options.coSignersSignFirst);
   const handedOver = ctx.request.options.chainingMode === 'faceToFace' ? sequence : ctx.request.options.chainingMode === 'direct' ? sequence.slice(0, 1) : [];
-  return handedOver.map((s) => ({ signerId: s.id, signerIndex: s.signerIndex, name: signerDisplayName(s), url: signingLink(platform, { requestId: ctx.request.id, signerId: s.id, expiresAt }) }));
+  return handedOver.map((s) => ({
+    signerId: s.id,
+    signerIndex: s.signerIndex,
+    name: signerDisplayName(s),
+    url: signingLink(platform, { requestId: ctx.request.id, signerId: s.id, expiresAt }),
+  }));
 }
 
 /**
@@ -134,7 +151,7 @@ export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContex
  * by", the following ones by e-mail; nobody in face to face (they sign on the requester's device), and not the
  * very first one in direct mode (the requester got the link).
  */
-function channelFor(ctx: RequestContext, member: repo.SignerRow): ContactChannel | null {
+export function channelFor(ctx: RequestContext, member: repo.SignerRow): ContactChannel | null {
   const { chainingMode, contactFirstSignerBy, coSignersSignFirst } = ctx.request.options;
   const first = actingSequence(ctx.signers, coSignersSignFirst)[0];
   if (chainingMode === 'faceToFace' || (chainingMode === 'direct' && first?.id === member.id)) return null;
@@ -142,7 +159,15 @@ function channelFor(ctx: RequestContext, member: repo.SignerRow): ContactChannel
   return inFirstStep ? contactFirstSignerBy : 'email';
 }
 
-async function invite(tx: Tx, platform: Platform, ctx: RequestContext, member: repo.SignerRow, now: Date) {
+/** `channel`: how the invitation goes (the chain's rule by default; a delegate always gets theirs, delegation.ts). */
+export async function invite(
+  tx: Tx,
+  platform: Platform,
+  ctx: RequestContext,
+  member: repo.SignerRow,
+  now: Date,
+  channel: ContactChannel | null = channelFor(ctx, member),
+) {
   const { features } = ctx.application;
   const { reminders } = ctx.request.options;
   const remindersOn = features.reminders;
@@ -159,9 +184,15 @@ async function invite(tx: Tx, platform: Platform, ctx: RequestContext, member: r
     nextMailReminderAt: invited.nextMailReminderAt,
     nextSmsReminderAt: invited.nextSmsReminderAt,
   });
-  const channel = channelFor(ctx, member);
   if (channel) await sendInvitation(tx, platform, ctx, invited, channel);
-  await appendEvent(tx, { appId: ctx.application.id, requestId: ctx.request.id, signerId: member.id, type: 'invited', data: { channel: channel ?? 'link' }, at: now });
+  await appendEvent(tx, {
+    appId: ctx.application.id,
+    requestId: ctx.request.id,
+    signerId: member.id,
+    type: 'invited',
+    data: { channel: channel ?? 'link' },
+    at: now,
+  });
   await emitSignerEvent(tx, platform, ctx.request, member, 'signature.signer_invited', { channel: channel ?? 'link' });
 }
 
@@ -177,11 +208,16 @@ export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestConte
   const current = step[0];
   if (!current) {
     const anySigned = signers.some((s) => s.role !== 'observer' && s.status === 'signed');
-    await repo.updateRequest(tx, appId, ctx.request.id, { status: anySigned ? 'signed' : 'canceled', ...(anySigned ? {} : { canceledAt: now }), updatedAt: now });
+    await repo.updateRequest(tx, appId, ctx.request.id, {
+      status: anySigned ? 'signed' : 'canceled',
+      ...(anySigned ? {} : { canceledAt: now }),
+      updatedAt: now,
+    });
     await repo.updateSignersInStatus(tx, appId, ctx.request.id, notYetInvitedSignerStatuses, { status: anySigned ? 'waiting' : 'aborted' });
     // Documents signed through the signing page get finalised (B-LTA, evidence, delivery) by the signing domain's
     // subscriber to this event.
-    if (anySigned) await emitRequestEvent(tx, platform, ctx.request, 'signature.signed', { hasSignedDocuments: await hasSignedVersions(tx, appId, ctx.request.id) });
+    if (anySigned)
+      await emitRequestEvent(tx, platform, ctx.request, 'signature.signed', { hasSignedDocuments: await hasSignedVersions(tx, appId, ctx.request.id) });
     else await emitRequestEvent(tx, platform, ctx.request, 'signature.canceled', { reason: 'no_signer_left' });
     return;
   }
@@ -309,16 +345,27 @@ export async function relaunchRequest(tx: Tx, platform: Platform, ctx: RequestCo
   const skipped = waiting.filter((s) => !due.includes(s)).map((s) => ({ signerId: s.id, availableAt: availableAt(s)!.toISOString() }));
   if (!due.length) {
     const earliest = skipped.map((s) => s.availableAt).sort()[0]!;
-    throw new AppError('RELAUNCH_TOO_SOON', `Every waiting signer was reminded less than ${relaunchCooldownMinutes} minutes ago: a new reminder can be sent from ${earliest}.`, {
-      details: { availableAt: earliest, cooldownMinutes: relaunchCooldownMinutes, signers: skipped },
-    });
+    throw new AppError(
+      'RELAUNCH_TOO_SOON',
+      `Every waiting signer was reminded less than ${relaunchCooldownMinutes} minutes ago: a new reminder can be sent from ${earliest}.`,
+      {
+        details: { availableAt: earliest, cooldownMinutes: relaunchCooldownMinutes, signers: skipped },
+      },
+    );
   }
   for (const signer of due) {
     await sendReminder(tx, platform, ctx, signer, 'email', { manual: true });
     if (remindsBySms(ctx, signer)) await sendReminder(tx, platform, ctx, signer, 'sms', { manual: true });
     await repo.updateSigner(tx, ctx.application.id, signer.id, { lastReminderAt: now });
   }
-  await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.relaunched', targetType: 'signature_request', targetId: ctx.request.id, data: { signers: due.length, skipped: skipped.length } });
+  await audit(tx, {
+    appId: ctx.application.id,
+    actorUserId,
+    action: 'signature.relaunched',
+    targetType: 'signature_request',
+    targetId: ctx.request.id,
+    data: { signers: due.length, skipped: skipped.length },
+  });
   await emitRequestEvent(tx, platform, ctx.request, 'signature.relaunched', { signerCount: due.length }, actorUserId);
   return { reminded: due.map((s) => s.id), skipped };
 }
@@ -332,7 +379,14 @@ export async function cancelSigner(tx: Tx, platform: Platform, ctx: RequestConte
   await abortSigner(tx, platform, ctx, signer, now);
   await emitSignerEvent(tx, platform, ctx.request, signer, 'signature.signer_canceled', {}, actorUserId);
   await advanceChain(tx, platform, ctx, now);
-  await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.signer_canceled', targetType: 'signature_request', targetId: ctx.request.id, data: { signerId } });
+  await audit(tx, {
+    appId: ctx.application.id,
+    actorUserId,
+    action: 'signature.signer_canceled',
+    targetType: 'signature_request',
+    targetId: ctx.request.id,
+    data: { signerId },
+  });
 }
 
 /**
@@ -369,14 +423,26 @@ export async function recordSignerOutcome(
   if (refused) {
     await repo.updateRequest(tx, appId, ctx.request.id, { status: 'refused', updatedAt: now });
     // Those invited with them (a parallel step) are told the request ended; the others were never asked.
-    for (const other of ctx.signers) if (other.id !== signer.id && invitedSignerStatuses.includes(other.status)) await abortSigner(tx, platform, ctx, other, now);
-    await repo.updateSignersInStatus(tx, appId, ctx.request.id, [...notYetInvitedSignerStatuses], { status: 'aborted', nextMailReminderAt: null, nextSmsReminderAt: null });
+    for (const other of ctx.signers)
+      if (other.id !== signer.id && invitedSignerStatuses.includes(other.status)) await abortSigner(tx, platform, ctx, other, now);
+    await repo.updateSignersInStatus(tx, appId, ctx.request.id, [...notYetInvitedSignerStatuses], {
+      status: 'aborted',
+      nextMailReminderAt: null,
+      nextSmsReminderAt: null,
+    });
     await emitSignerEvent(tx, platform, ctx.request, signer, 'signature.signer_refused', { comment: opts.comment ?? null });
     await emitRequestEvent(tx, platform, ctx.request, 'signature.refused', {});
   } else {
     await advanceChain(tx, platform, ctx, now);
   }
-  await audit(tx, { appId, actorUserId: null, action: refused ? 'signature.signer_refused' : 'signature.signer_signed', targetType: 'signature_request', targetId: ctx.request.id, data: { signerId: signer.id } });
+  await audit(tx, {
+    appId,
+    actorUserId: null,
+    action: refused ? 'signature.signer_refused' : 'signature.signer_signed',
+    targetType: 'signature_request',
+    targetId: ctx.request.id,
+    data: { signerId: signer.id },
+  });
 }
 
 /** recordSignerOutcome in its own transaction (tests and callers without one). */

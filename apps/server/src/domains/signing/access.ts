@@ -2,13 +2,13 @@ import { invitedSignerStatuses, type LinkUnavailableReason, type SignatureStatus
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { appIdOfRequest, currentStep, findContext, verifySigningLink, type RequestContext, type SignerRow } from '../signatures/index.ts';
+import { tenantOfRequest, currentStep, findContext, verifySigningLink, type RequestContext, type SignerView } from '../signatures/index.ts';
 
 /** Who holds a signing link, resolved and checked: the request (locked for the transaction) and its signer. */
 export interface SigningAccess {
   appId: string;
   ctx: RequestContext;
-  signer: SignerRow;
+  signer: SignerView;
 }
 
 const linkInvalid = () => new AppError('LINK_INVALID');
@@ -23,7 +23,7 @@ const closedReasons: Partial<Record<SignatureStatus, LinkUnavailableReason>> = {
   draft: 'gone',
 };
 /** A signer removed by the requester, or expired, sees why. */
-const signerClosedReasons: Partial<Record<SignerRow['status'], LinkUnavailableReason>> = { aborted: 'canceled', expired: 'expired', failed: 'failed' };
+const signerClosedReasons: Partial<Record<SignerView['status'], LinkUnavailableReason>> = { aborted: 'canceled', expired: 'expired', failed: 'failed' };
 /** Still readable once the link's date passed: the signed documents stay downloadable. */
 const readableAfterExpiry: readonly SignatureStatus[] = ['signed', 'completed'];
 
@@ -35,7 +35,7 @@ export async function resolveLink(platform: Platform, token: string): Promise<{ 
   } catch {
     throw linkInvalid();
   }
-  const appId = await platform.database.inSystem((tx) => appIdOfRequest(tx, ids.requestId));
+  const appId = await platform.database.inSystem((tx) => tenantOfRequest(tx, ids.requestId));
   if (!appId) throw unavailable('gone');
   return { appId, requestId: ids.requestId, signerId: ids.signerId, linkExpired: ids.expiresAt.getTime() <= platform.clock().getTime() };
 }
@@ -60,6 +60,7 @@ export async function loadAccess(tx: Tx, platform: Platform, link: Awaited<Retur
 
 export function turnOf(access: SigningAccess): SigningTurnState {
   const { ctx, signer } = access;
+  if (signer.status === 'delegated') return 'handedOver';
   if (signer.role === 'observer') return 'observer';
   if (signer.status === 'signed') return 'done';
   if (signer.status === 'cancel') return 'refused';
@@ -72,6 +73,7 @@ export function turnOf(access: SigningAccess): SigningTurnState {
 /** NOT_YOUR_TURN (409) unless the signer can act now, with the given role. */
 export function assertCanAct(access: SigningAccess, role: 'signer' | 'validator') {
   const turn = turnOf(access);
+  if (turn === 'handedOver') throw new AppError('ACTION_NOT_ALLOWED', 'You handed this request over to someone else: they answer in your place.');
   if (access.signer.role !== role || turn === 'observer') throw new AppError('ACTION_NOT_ALLOWED');
   if (turn === 'done' || turn === 'refused' || turn === 'finished') throw new AppError('ACTION_NOT_ALLOWED', 'You already answered this request.');
   if (turn !== 'yourTurn') throw new AppError('NOT_YOUR_TURN');

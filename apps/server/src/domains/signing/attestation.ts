@@ -29,7 +29,16 @@ export interface AttestationInput {
     /** Options.stampBeforeSigning: the company seal applied at send, before the first signature. */
     sealedBeforeSigning?: { accountLabel: string; certificate: string; sha256: string } | null;
   }[];
-  events: { seq: number; at: Date; type: string; signer: string | null; data: Record<string, unknown>; ip: string | null; userAgent: string | null; hash: string }[];
+  events: {
+    seq: number;
+    at: Date;
+    type: string;
+    signer: string | null;
+    data: Record<string, unknown>;
+    ip: string | null;
+    userAgent: string | null;
+    hash: string;
+  }[];
   chain: { valid: boolean; lastHash: string | null };
 }
 
@@ -140,10 +149,12 @@ export async function buildAttestation(input: AttestationInput, language: string
   w.line(t.events, { size: 12, bold: true, gap: 2 });
   for (const e of input.events) {
     const details = Object.entries(e.data)
-      .filter(([key]) => key !== 'documents' && key !== 'consents' && key !== 'optionalDocuments')
+      .filter(([key]) => !wordedKeys.has(key))
       .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
       .join(', ');
     w.line(`#${e.seq} ${at(e.at)} — ${e.type}${e.signer ? ` — ${e.signer}` : ''}${details ? ` (${details})` : ''}`, { indent: 10, bold: true });
+    const handOver = e.type === 'delegated' ? handOverOf(e.data) : null;
+    if (handOver) w.line(fill(t.handedOver, handOver), { indent: 20 });
     w.line(fill(t.eventOrigin, { ip: e.ip ?? '—', agent: e.userAgent ?? '—' }), { indent: 20 });
     w.line(fill(t.eventHash, { hash: e.hash }), { indent: 20, size: 7 });
   }
@@ -151,6 +162,17 @@ export async function buildAttestation(input: AttestationInput, language: string
   w.line(fill(input.chain.valid ? t.chainValid : t.chainBroken, { count: input.events.length, hash: input.chain.lastHash ?? '—' }), { bold: true });
   w.line(t.sealed);
   return doc.save();
+}
+
+/** Data printed in words elsewhere (documents, optional choices, the hand-over's sentence), not as key=value. */
+const wordedKeys = new Set(['documents', 'consents', 'optionalDocuments', 'from', 'to', 'reason']);
+
+/** The parts of the "X handed the request over to Y" sentence, from a `delegated` event's data. */
+function handOverOf(data: Record<string, unknown>): Record<string, string> | null {
+  const from = data.from as { name?: string } | undefined;
+  const to = data.to as { name?: string; email?: string; mobile?: string } | undefined;
+  if (!from?.name || !to?.name) return null;
+  return { from: from.name, to: to.name, email: to.email ?? '', mobile: to.mobile ? `, ${to.mobile}` : '', reason: String(data.reason ?? '') };
 }
 
 /** Who signed an optional document and who chose not to, as each signer's `signed` event recorded it. */

@@ -1,11 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { signingCodeRules, type SigningCodeChannel, type SigningCodeState } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { signerCodes } from './schema.ts';
+import { clearCode, findCode, saveCode, saveFailedTries, type CodeRow } from './repository.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskEmail, maskPhone } from '../../platform/text/mask.ts';
-import type { SignerRow } from '../signatures/index.ts';
+import type { SignerView } from '../signatures/index.ts';
 
 /**
  * One-time codes of the signing page (rules in contracts `signingCodeRules`):
@@ -16,19 +15,14 @@ import type { SignerRow } from '../signatures/index.ts';
  * Only an HMAC of the code, keyed by the signer id, is stored.
  */
 
-export type CodeRow = typeof signerCodes.$inferSelect;
+export { findCode, type CodeRow };
 const seconds = (n: number) => n * 1000;
 
 /** SMS when the signer has a mobile number, otherwise e-mail (spec, issue 5). */
-export const codeChannelOf = (signer: Pick<SignerRow, 'phone'>): SigningCodeChannel => (signer.phone ? 'sms' : 'email');
-const destinationOf = (signer: Pick<SignerRow, 'phone' | 'email'>) => (signer.phone ? maskPhone(signer.phone) : maskEmail(signer.email));
+export const codeChannelOf = (signer: Pick<SignerView, 'phone'>): SigningCodeChannel => (signer.phone ? 'sms' : 'email');
+const destinationOf = (signer: Pick<SignerView, 'phone' | 'email'>) => (signer.phone ? maskPhone(signer.phone) : maskEmail(signer.email));
 
 const hashOf = (code: string, signerId: string) => createHmac('sha256', signerId).update(code).digest('hex');
-
-export async function findCode(db: Executor, signerId: string): Promise<CodeRow | undefined> {
-  const [row] = await db.select().from(signerCodes).where(eq(signerCodes.signerId, signerId));
-  return row;
-}
 
 const liveCode = (row: CodeRow | undefined, now: Date) => (row?.codeHash && row.expiresAt && row.expiresAt > now ? row : undefined);
 const windowOpen = (row: CodeRow | undefined, now: Date) =>
@@ -45,7 +39,7 @@ function nextSendAt(row: CodeRow | undefined, now: Date): Date | null {
   return at > now.getTime() ? new Date(at) : null;
 }
 
-export function codeState(signer: SignerRow, row: CodeRow | undefined, now: Date): SigningCodeState {
+export function codeState(signer: SignerView, row: CodeRow | undefined, now: Date): SigningCodeState {
   const live = liveCode(row, now);
   const sends = windowOpen(row, now) ? row!.sendsInWindow : 0;
   const resendAt = nextSendAt(row, now);
@@ -61,7 +55,7 @@ export function codeState(signer: SignerRow, row: CodeRow | undefined, now: Date
 }
 
 /** Creates and stores a new code (the caller sends it); refuses inside the cool-down or past the window's limit. */
-export async function issueCode(db: Executor, appId: string, signer: SignerRow, now: Date): Promise<{ code: string; row: CodeRow }> {
+export async function issueCode(db: Executor, appId: string, signer: SignerView, now: Date): Promise<{ code: string; row: CodeRow }> {
   const row = await findCode(db, signer.id);
   const waitUntil = nextSendAt(row, now);
   if (waitUntil) {
@@ -80,12 +74,7 @@ export async function issueCode(db: Executor, appId: string, signer: SignerRow, 
     windowStartedAt: sameWindow ? row!.windowStartedAt : now,
     sendsInWindow: (sameWindow ? row!.sendsInWindow : 0) + 1,
   };
-  const [saved] = await db
-    .insert(signerCodes)
-    .values({ signerId: signer.id, ...values })
-    .onConflictDoUpdate({ target: signerCodes.signerId, set: values })
-    .returning();
-  return { code, row: saved! };
+  return { code, row: await saveCode(db, signer.id, values) };
 }
 
 export type CodeCheck = { ok: true; channel: SigningCodeChannel } | { ok: false; error: AppError };
@@ -97,7 +86,7 @@ export type CodeCheck = { ok: true; channel: SigningCodeChannel } | { ok: false;
 export async function checkCode(db: Executor, signerId: string, code: string, now: Date): Promise<CodeCheck> {
   const row = await findCode(db, signerId);
   if (!row?.codeHash || !row.expiresAt) return { ok: false, error: new AppError('CODE_REQUIRED') };
-  const clear = () => db.update(signerCodes).set({ codeHash: null, expiresAt: null, failedTries: 0 }).where(eq(signerCodes.signerId, signerId));
+  const clear = () => clearCode(db, signerId);
   if (row.expiresAt <= now) {
     await clear();
     return { ok: false, error: new AppError('CODE_EXPIRED') };
@@ -113,6 +102,6 @@ export async function checkCode(db: Executor, signerId: string, code: string, no
     await clear();
     return { ok: false, error: new AppError('CODE_LOCKED', undefined, { details: { triesLeft: 0 } }) };
   }
-  await db.update(signerCodes).set({ failedTries }).where(eq(signerCodes.signerId, signerId));
+  await saveFailedTries(db, signerId, failedTries);
   return { ok: false, error: new AppError('CODE_INVALID', undefined, { details: { triesLeft: signingCodeRules.maxTries - failedTries } }) };
 }

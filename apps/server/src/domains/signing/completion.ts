@@ -10,18 +10,18 @@ import {
   completionQueue,
   completionRetryLimit,
   currentVersions,
-  documentsOf,
+  documentsOfRequests,
   eventsOf,
   findContext,
-  findRequest,
+  requestForSigning,
   markCompleted,
   markCompletionFailed,
   verifyEventChain,
-  type DocumentWithFields,
+  type SignatureDocumentView,
   type RequestJob,
-  type VersionRow,
+  type DocumentVersionView,
 } from '../signatures/index.ts';
-import { displayCompanyOf, findApplication, tenantLogo } from '../tenants/index.ts';
+import { displayCompanyOf, applicationById, tenantLogo } from '../tenants/index.ts';
 import { ownerMailboxOf } from '../users/index.ts';
 import { buildAttestation, type AttestationInput } from './attestation.ts';
 import { deliverSignedDocuments } from './delivery.ts';
@@ -40,13 +40,21 @@ export const attestationKeyOf = (appId: string, requestId: string) => `${appId}/
 
 export async function runCompletion(platform: Platform, job: RequestJob) {
   const trust = trustServices(platform);
-  const application = await platform.database.inSystem((tx) => findApplication(tx, job.appId));
+  const application = await platform.database.inSystem((tx) => applicationById(tx, job.appId));
   if (!application) return;
   const snapshot = await platform.database.inTenant(job.appId, async (tx) => {
-    const request = await findRequest(tx, { appId: job.appId }, job.requestId);
+    const request = await requestForSigning(tx, job.appId, job.requestId);
     if (request?.status !== 'signed') return null;
-    const documents = await documentsOf(tx, job.appId, [job.requestId]);
-    return { documents, versions: await currentVersions(tx, job.appId, documents.map((d) => d.id)), sealedBeforeSigning: request.options.stampBeforeSigning };
+    const documents = await documentsOfRequests(tx, job.appId, [job.requestId]);
+    return {
+      documents,
+      versions: await currentVersions(
+        tx,
+        job.appId,
+        documents.map((d) => d.id),
+      ),
+      sealedBeforeSigning: request.options.stampBeforeSigning,
+    };
   });
   if (!snapshot) return;
 
@@ -65,7 +73,14 @@ export async function runCompletion(platform: Platform, job: RequestJob) {
       const stampFields = snapshot.sealedBeforeSigning ? [] : version.fields.filter((f) => f.signerIndex === stampSignerIndex);
       for (const field of stampFields) {
         pdf = await usingStamp(stamp(), (identity) =>
-          sealPdf(pdf, { identity, format: 'PADES', level: 'B-T', tsa, field: field.name, appearance: { signerName: application.company, date: platform.clock() } }),
+          sealPdf(pdf, {
+            identity,
+            format: 'PADES',
+            level: 'B-T',
+            tsa,
+            field: field.name,
+            appearance: { signerName: application.company, date: platform.clock() },
+          }),
         );
       }
       archived.set(doc.id, await archivePdf(pdf, { tsa, revocation }));
@@ -82,7 +97,7 @@ export async function runCompletion(platform: Platform, job: RequestJob) {
       const ctx = await findContext(tx, job.appId, job.requestId);
       if (!ctx || ctx.request.status !== 'signed') return;
       const now = platform.clock();
-      const finals = new Map<string, VersionRow>();
+      const finals = new Map<string, DocumentVersionView>();
       for (const doc of snapshot.documents) {
         const previous = snapshot.versions.get(doc.id);
         const bytes = archived.get(doc.id);
@@ -95,7 +110,9 @@ export async function runCompletion(platform: Platform, job: RequestJob) {
         data: { documents: [...finals.entries()].map(([id, v]) => ({ id, sha256: v.sha256 })) },
         at: now,
       });
-      const attestation = await usingStamp(Promise.resolve(attestationStamp), (seal) => sealedAttestation(tx, ctx, snapshot.documents, finals, now, { seal, tsa }, logo));
+      const attestation = await usingStamp(Promise.resolve(attestationStamp), (seal) =>
+        sealedAttestation(tx, ctx, snapshot.documents, finals, now, { seal, tsa }, logo),
+      );
       const attestationKey = attestationKeyOf(job.appId, job.requestId);
       await platform.storage.put(attestationKey, attestation);
       await markCompleted(tx, platform, ctx, { attestationKey, documentCount: finals.size, now });
@@ -113,8 +130,8 @@ export async function runCompletion(platform: Platform, job: RequestJob) {
 async function sealedAttestation(
   tx: Tx,
   ctx: NonNullable<Awaited<ReturnType<typeof findContext>>>,
-  documents: DocumentWithFields[],
-  finals: Map<string, VersionRow>,
+  documents: SignatureDocumentView[],
+  finals: Map<string, DocumentVersionView>,
   now: Date,
   trust: { seal: Parameters<typeof sealPdf>[1]['identity']; tsa: Parameters<typeof sealPdf>[1]['tsa'] },
   logo?: AttestationInput['logo'],
@@ -123,25 +140,37 @@ async function sealedAttestation(
   const events = await eventsOf(tx, application.id, request.id);
   const chain = await verifyEventChain(tx, application.id, request.id);
   const nameOf = new Map(signers.map((s) => [s.id, signerDisplayName(s)]));
-  const pdf = await buildAttestation({
-    company: displayCompanyOf(application),
-    logo,
-    testMode: request.testMode,
-    generatedAt: now,
-    request: { id: request.id, label: request.label, level: request.level, requester: request.ownerName, sentAt: request.sentAt, completedAt: now },
-    signers: signers.map((s) => ({ name: signerDisplayName(s), email: s.email, phone: s.phone, role: s.role, status: s.status, actionAt: s.actionAt })),
-    documents: documents.map((d) => ({
-      id: d.id,
-      title: d.title,
-      fileName: d.fileName,
-      documentType: d.documentType,
-      originalSha256: d.sha256,
-      signedSha256: finals.get(d.id)?.sha256 ?? null,
-      sealedBeforeSigning: sealOf(events, d.id),
-    })),
-    events: events.map((e) => ({ seq: e.seq, at: e.createdAt, type: e.type, signer: e.signerId ? (nameOf.get(e.signerId) ?? e.signerId) : null, data: e.data, ip: e.ip, userAgent: e.userAgent, hash: e.hash })),
-    chain: { valid: chain.valid, lastHash: events.at(-1)?.hash ?? null },
-  }, request.options.language);
+  const pdf = await buildAttestation(
+    {
+      company: displayCompanyOf(application),
+      logo,
+      testMode: request.testMode,
+      generatedAt: now,
+      request: { id: request.id, label: request.label, level: request.level, requester: request.ownerName, sentAt: request.sentAt, completedAt: now },
+      signers: signers.map((s) => ({ name: signerDisplayName(s), email: s.email, phone: s.phone, role: s.role, status: s.status, actionAt: s.actionAt })),
+      documents: documents.map((d) => ({
+        id: d.id,
+        title: d.title,
+        fileName: d.fileName,
+        documentType: d.documentType,
+        originalSha256: d.sha256,
+        signedSha256: finals.get(d.id)?.sha256 ?? null,
+        sealedBeforeSigning: sealOf(events, d.id),
+      })),
+      events: events.map((e) => ({
+        seq: e.seq,
+        at: e.createdAt,
+        type: e.type,
+        signer: e.signerId ? (nameOf.get(e.signerId) ?? e.signerId) : null,
+        data: e.data,
+        ip: e.ip,
+        userAgent: e.userAgent,
+        hash: e.hash,
+      })),
+      chain: { valid: chain.valid, lastHash: events.at(-1)?.hash ?? null },
+    },
+    request.options.language,
+  );
   try {
     return await sealPdf(pdf, { identity: trust.seal, format: 'PADES', level: 'B-T', tsa: trust.tsa, appearance: 'invisible' });
   } catch (error) {

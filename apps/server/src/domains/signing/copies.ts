@@ -1,6 +1,14 @@
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { appIdOfRequest, assertNotPurged, buildZip, currentVersions, documentsOf, findRequest, verifySignedCopiesLink } from '../signatures/index.ts';
+import {
+  tenantOfRequest,
+  assertNotPurged,
+  buildZip,
+  currentVersions,
+  documentsOfRequests,
+  requestForSigning,
+  verifySignedCopiesLink,
+} from '../signatures/index.ts';
 import { getApplication } from '../tenants/index.ts';
 
 /**
@@ -12,17 +20,24 @@ import { getApplication } from '../tenants/index.ts';
 export async function signedCopies(platform: Platform, token: string): Promise<{ fileName: string; body: Uint8Array }> {
   const { requestId } = verifySignedCopiesLink(platform, token);
   const unavailable = (reason: 'gone' | 'suspended') => new AppError('LINK_UNAVAILABLE', undefined, { details: { reason } });
-  const appId = await platform.database.inSystem((tx) => appIdOfRequest(tx, requestId));
+  const appId = await platform.database.inSystem((tx) => tenantOfRequest(tx, requestId));
   if (!appId) throw unavailable('gone');
   const { label, files } = await platform.database.inTenant(appId, async (tx) => {
     if (!(await getApplication(tx, appId)).enabled) throw unavailable('suspended');
-    const request = await findRequest(tx, { appId }, requestId);
+    const request = await requestForSigning(tx, appId, requestId);
     if (!request) throw unavailable('gone');
     if (request.status !== 'completed') throw new AppError('DOCUMENT_NOT_READY');
     assertNotPurged(request.documentsPurgedAt);
-    const documents = await documentsOf(tx, appId, [requestId]);
-    const versions = await currentVersions(tx, appId, documents.map((d) => d.id));
-    return { label: request.label, files: documents.flatMap((d) => (versions.get(d.id)?.kind === 'completed' ? [{ fileName: d.fileName, storageKey: versions.get(d.id)!.storageKey }] : [])) };
+    const documents = await documentsOfRequests(tx, appId, [requestId]);
+    const versions = await currentVersions(
+      tx,
+      appId,
+      documents.map((d) => d.id),
+    );
+    return {
+      label: request.label,
+      files: documents.flatMap((d) => (versions.get(d.id)?.kind === 'completed' ? [{ fileName: d.fileName, storageKey: versions.get(d.id)!.storageKey }] : [])),
+    };
   });
   const body = buildZip(await Promise.all(files.map(async (f) => ({ fileName: f.fileName, data: await platform.storage.get(f.storageKey) }))));
   return { fileName: `${label}.zip`, body };

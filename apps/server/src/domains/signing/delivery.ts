@@ -2,7 +2,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { OutboxAttachment } from '../../platform/db/schema/index.ts';
 import { brandingOf, displayCompanyOf } from '../tenants/index.ts';
-import { signedCopiesLink, signingLink, type RequestContext, type VersionRow } from '../signatures/index.ts';
+import { signedCopiesLink, signingLink, type RequestContext, type DocumentVersionView } from '../signatures/index.ts';
 
 /**
  * Sends the signed documents at completion, per the request options: requester (toRequester), signers who
@@ -26,7 +26,7 @@ export async function deliverSignedDocuments(
   tx: Tx,
   platform: Platform,
   ctx: RequestContext,
-  opts: { documents: { fileName: string; version: VersionRow }[]; owner: { email: string; name: string; language: string } | null },
+  opts: { documents: { fileName: string; version: DocumentVersionView }[]; owner: { email: string; name: string; language: string } | null },
 ) {
   const { request, application, signers } = ctx;
   if (!opts.documents.length) return;
@@ -55,9 +55,24 @@ export async function deliverSignedDocuments(
     seen.add(r.email.toLowerCase());
     const params = { name: r.name, company: displayCompanyOf(application), label: request.label };
     if (attachments) {
-      await platform.messaging.queueEmail(tx, { appId: application.id, to: r.email, language: r.language, branding, template: 'signed-documents', params, attachments });
+      await platform.messaging.queueEmail(tx, {
+        appId: application.id,
+        to: r.email,
+        language: r.language,
+        branding,
+        template: 'signed-documents',
+        params,
+        attachments,
+      });
     } else {
-      await platform.messaging.queueEmail(tx, { appId: application.id, to: r.email, language: r.language, branding, template: 'signed-documents-link', params: { ...params, link: r.link } });
+      await platform.messaging.queueEmail(tx, {
+        appId: application.id,
+        to: r.email,
+        language: r.language,
+        branding,
+        template: 'signed-documents-link',
+        params: { ...params, link: r.link },
+      });
     }
   }
 }

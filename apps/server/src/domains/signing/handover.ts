@@ -1,7 +1,7 @@
 import { signerDisplayName, type SigningActionResult } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { currentParticipant, signersOf, signingLinkToken } from '../signatures/index.ts';
+import { currentParticipant, signersOfRequests, signingLinkToken } from '../signatures/index.ts';
 import type { SigningAccess } from './access.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function handOverOnThisDevice(
 ): Promise<SigningActionResult> {
   const { request } = access.ctx;
   if (request.options.chainingMode !== 'faceToFace') return result;
-  const next = currentParticipant(await signersOf(tx, access.appId, [request.id]), request.options.coSignersSignFirst);
+  const next = currentParticipant(await signersOfRequests(tx, access.appId, [request.id]), request.options.coSignersSignFirst);
   if (!next || next.id === access.signer.id) return { ...result, nextSigner: null };
   const token = signingLinkToken(platform, { requestId: request.id, signerId: next.id, expiresAt: request.expiresAt ?? platform.clock() });
   return { ...result, redirectUrl: null, nextSigner: { name: signerDisplayName(next), token } };

@@ -12,7 +12,13 @@ export async function sendSigningCode(tx: Tx, platform: Platform, access: Signin
     language: signer.language,
     branding: brandingOf(ctx.application),
     template: 'signing-code' as const,
-    params: { signerName: `${signer.firstname} ${signer.lastname}`, company: displayCompanyOf(ctx.application), label: ctx.request.label, code, minutes: signingCodeRules.ttlSeconds / 60 },
+    params: {
+      signerName: `${signer.firstname} ${signer.lastname}`,
+      company: displayCompanyOf(ctx.application),
+      label: ctx.request.label,
+      code,
+      minutes: signingCodeRules.ttlSeconds / 60,
+    },
     // The signer waits for it on the signing page: before any mass sending (messaging's priority lane).
     priority: 'urgent' as const,
   };

@@ -1,6 +1,7 @@
 import { signingPageEndpoints } from '@paraphe/contracts';
 import { defineModule } from '../../platform/modules.ts';
 import { completionJob, completionSubscriptions } from './completion.ts';
+import { embedPageRoutes } from './embedding.ts';
 import { signingPageRoutes } from './routes.ts';
 import { signingTemplates } from './templates.ts';
 
@@ -8,7 +9,10 @@ import { signingTemplates } from './templates.ts';
 export const signingModule = defineModule({
   name: 'signing',
   endpoints: [signingPageEndpoints],
-  routes: signingPageRoutes,
+  routes: (app, platform) => {
+    signingPageRoutes(app, platform);
+    embedPageRoutes(app, platform);
+  },
   templates: signingTemplates,
   jobs: [completionJob],
   subscriptions: completionSubscriptions,

@@ -12,7 +12,7 @@ import * as page from './service.ts';
  * The public signing page API (no bearer: the token in the path is the credential). Rate limits, by the real client
  * address (TRUST_PROXY) and by link:
  * - reads: 120/min per link and address on each route, 600/min per address over all reads (many links);
- * - actions (code, sign, refuse, approve, reject): 120/min per address on each route, and 20/min per link over all
+ * - actions (code, sign, refuse, approve, reject, delegate): 120/min per address on each route, and 20/min per link over all
  *   actions whatever the address — an attacker rotating addresses gets no more tries on one link.
  * See docs/signing-page.md and docs/security.md.
  */
@@ -42,14 +42,35 @@ const callOf = (request: { params: { token: string }; ip: string; headers: Fasti
  * The PDFs of the public page: the prepared or signed versions only (active content neutralised), with their
  * Content-Disposition; sendFile adds the sandboxing Content-Security-Policy of every file answer.
  */
-function sendPdf(reply: FastifyReply, platform: Platform, file: { fileName: string; storageKey: string; sizeBytes: number }, disposition: 'inline' | 'attachment') {
-  return sendFile(reply, { fileName: file.fileName, contentType: 'application/pdf', body: platform.storage.stream(file.storageKey), sizeBytes: file.sizeBytes, disposition });
+function sendPdf(
+  reply: FastifyReply,
+  platform: Platform,
+  file: { fileName: string; storageKey: string; sizeBytes: number },
+  disposition: 'inline' | 'attachment',
+) {
+  return sendFile(reply, {
+    fileName: file.fileName,
+    contentType: 'application/pdf',
+    body: platform.storage.stream(file.storageKey),
+    sizeBytes: file.sizeBytes,
+    disposition,
+  });
 }
 
 export function signingPageRoutes(app: App, platform: Platform) {
   serve(app, endpoints.view, async (request) => item(await page.viewSigningPage(callOf(request, platform))), reads);
-  serve(app, endpoints.document, async (request, reply) => sendPdf(reply, platform, await page.documentToShow(callOf(request, platform), request.params.docId), 'inline'), reads);
-  serve(app, endpoints.signedDocument, async (request, reply) => sendPdf(reply, platform, await page.signedDocument(callOf(request, platform), request.params.docId), 'attachment'), reads);
+  serve(
+    app,
+    endpoints.document,
+    async (request, reply) => sendPdf(reply, platform, await page.documentToShow(callOf(request, platform), request.params.docId), 'inline'),
+    reads,
+  );
+  serve(
+    app,
+    endpoints.signedDocument,
+    async (request, reply) => sendPdf(reply, platform, await page.signedDocument(callOf(request, platform), request.params.docId), 'attachment'),
+    reads,
+  );
   serve(
     app,
     endpoints.signedCopies,
@@ -63,5 +84,6 @@ export function signingPageRoutes(app: App, platform: Platform) {
   serve(app, endpoints.sign, async (request) => item(await page.signAsSigner(callOf(request, platform), request.body)), signBody);
   serve(app, endpoints.refuse, async (request) => item(await page.refuse(callOf(request, platform), 'signer', request.body)), actions);
   serve(app, endpoints.reject, async (request) => item(await page.refuse(callOf(request, platform), 'validator', request.body)), actions);
+  serve(app, endpoints.delegate, async (request) => item(await page.delegate(callOf(request, platform), request.body)), actions);
   serve(app, endpoints.approve, async (request) => item(await page.approve(callOf(request, platform), request.body.comment ?? null)), actions);
 }

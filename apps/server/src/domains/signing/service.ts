@@ -5,6 +5,8 @@ import {
   pathOf,
   signingPageEndpoints,
   signerDisplayName,
+  type DelegateInput,
+  type DelegationResult,
   type RefuseInput,
   type SigningActionResult,
   type SigningCodeState,
@@ -17,17 +19,19 @@ import {
   appendEvent,
   assertNotPurged,
   currentVersions,
-  documentsOf,
+  documentsOfRequests,
   ensurePrepared,
   eventsOf,
-  findRequest,
+  requestForSigning,
   markCodeSent,
   markSignerOpened,
   recordSignerOutcome,
-  type DocumentWithFields,
+  type SignatureDocumentView,
   type EventOrigin,
   type SignatureEventType,
   emitSignerEvent,
+  delegateParticipant,
+  delegationRefusal,
 } from '../signatures/index.ts';
 import { displayCompanyOf, logoPathOf } from '../tenants/index.ts';
 import { assertCanAct, loadAccess, resolveLink, turnOf, type SigningAccess } from './access.ts';
@@ -66,7 +70,6 @@ const event = (access: SigningAccess, origin: EventOrigin, type: SignatureEventT
   ...origin,
 });
 
-
 export async function viewSigningPage(call: Call): Promise<SigningPage> {
   const { platform, token, origin } = call;
   return withAccess(call, async (tx, access) => {
@@ -77,7 +80,7 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
       await markSignerOpened(tx, platform, ctx, signer);
       await appendEvent(tx, event(access, origin, 'viewed', now));
     }
-    const documents = await documentsOf(tx, access.appId, [ctx.request.id]);
+    const documents = await documentsOfRequests(tx, access.appId, [ctx.request.id]);
     const versions = await ensurePrepared(tx, platform, ctx.request, documents, ctx.request.options.language);
     const completed = ctx.request.status === 'completed';
     const turn = turnOf(access);
@@ -119,8 +122,16 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
       }),
       code: signer.role === 'signer' ? codeState(signer, await findCode(tx, signer.id), now) : null,
       redirects: { success: redirects({ ctx }).successRedirection, cancel: redirects({ ctx }).cancelRedirection, fail: redirects({ ctx }).failRedirection },
+      canDelegate: delegationRefusal(ctx, signer) === null,
+      handedOver: handedOverOf(access),
     };
   });
+}
+
+/** To whom and when this participant handed the request over (their delegate's row is in the request). */
+function handedOverOf({ ctx, signer }: SigningAccess): SigningPage['handedOver'] {
+  const delegate = ctx.signers.find((s) => s.id === signer.delegatedToSignerId);
+  return signer.status === 'delegated' && delegate && signer.delegatedAt ? { toName: signerDisplayName(delegate), at: signer.delegatedAt.toISOString() } : null;
 }
 
 async function hasViewed(tx: Tx, access: SigningAccess): Promise<boolean> {
@@ -130,7 +141,7 @@ async function hasViewed(tx: Tx, access: SigningAccess): Promise<boolean> {
 /** The PDF to show: the prepared (or latest signed) version. */
 export async function documentToShow(call: Call, documentId: string): Promise<{ fileName: string; storageKey: string; sizeBytes: number }> {
   return withAccess(call, async (tx, access) => {
-    const documents = await documentsOf(tx, access.appId, [access.ctx.request.id]);
+    const documents = await documentsOfRequests(tx, access.appId, [access.ctx.request.id]);
     const document = documents.find((d) => d.id === documentId);
     if (!document) throw new AppError('NOT_FOUND', 'Document not found.');
     const version = (await ensurePrepared(tx, call.platform, access.ctx.request, [document], access.ctx.request.options.language)).get(document.id)!;
@@ -141,7 +152,7 @@ export async function documentToShow(call: Call, documentId: string): Promise<{ 
 /** The signed document, for any participant once the request is completed. */
 export async function signedDocument(call: Call, documentId: string): Promise<{ fileName: string; storageKey: string; sizeBytes: number }> {
   return withAccess(call, async (tx, access) => {
-    const document = (await documentsOf(tx, access.appId, [access.ctx.request.id])).find((d) => d.id === documentId);
+    const document = (await documentsOfRequests(tx, access.appId, [access.ctx.request.id])).find((d) => d.id === documentId);
     if (!document) throw new AppError('NOT_FOUND', 'Document not found.');
     const version = (await currentVersions(tx, access.appId, [document.id])).get(document.id);
     if (access.ctx.request.status !== 'completed' || version?.kind !== 'completed') throw new AppError('DOCUMENT_NOT_READY');
@@ -155,7 +166,7 @@ export async function requestSigningCode(call: Call): Promise<SigningCodeState> 
   return withAccess(call, async (tx, access) => {
     assertCanAct(access, 'signer');
     // No code for documents that cannot be signed: preparing them now (once) fails with DOCUMENT_UNSIGNABLE first.
-    const documents = (await documentsOf(tx, access.appId, [access.ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
+    const documents = (await documentsOfRequests(tx, access.appId, [access.ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
     await ensurePrepared(tx, platform, access.ctx.request, documents, access.ctx.request.options.language);
     const now = platform.clock();
     const { code, row } = await issueCode(tx, access.appId, access.signer, now);
@@ -179,7 +190,8 @@ const notPng = () =>
 export function decodePng(base64: string | null): Uint8Array | null {
   if (!base64) return null;
   const bytes = Buffer.from(base64.replace(/^data:image\/png;base64,/, ''), 'base64');
-  if (bytes.length > handwrittenPngMaxBytes || bytes.length < 33 || !bytes.subarray(0, 8).equals(pngSignature) || bytes.toString('latin1', 12, 16) !== 'IHDR') throw notPng();
+  if (bytes.length > handwrittenPngMaxBytes || bytes.length < 33 || !bytes.subarray(0, 8).equals(pngSignature) || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    throw notPng();
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
   const { maxSide, maxPixels } = HANDWRITING_LIMITS;
@@ -187,15 +199,20 @@ export function decodePng(base64: string | null): Uint8Array | null {
     throw new AppError(
       'IMAGE_TOO_LARGE',
       `The handwritten signature image is ${width}×${height} pixels: at most ${maxSide} pixels a side and ${maxPixels.toLocaleString('en')} pixels in all are accepted. Draw it again.`,
-      { details: { width, height, maxSide, maxPixels }, fields: [{ field: 'handwrittenPng', rule: 'invalid_value', message: `At most ${maxSide} × ${Math.floor(maxPixels / maxSide)} pixels.` }] },
+      {
+        details: { width, height, maxSide, maxPixels },
+        fields: [{ field: 'handwrittenPng', rule: 'invalid_value', message: `At most ${maxSide} × ${Math.floor(maxPixels / maxSide)} pixels.` }],
+      },
     );
   }
   return bytes;
 }
 
 /** Every consent of every document the signer signs is given; a declined optional document asks none. */
-function assertConsents(documents: DocumentWithFields[], consents: boolean[][], declined: ReadonlySet<string>) {
-  const missing = documents.some((d, i) => !declined.has(d.id) && d.checkBoxTexts.length > 0 && !(consents[i]?.length === d.checkBoxTexts.length && consents[i]!.every(Boolean)));
+function assertConsents(documents: SignatureDocumentView[], consents: boolean[][], declined: ReadonlySet<string>) {
+  const missing = documents.some(
+    (d, i) => !declined.has(d.id) && d.checkBoxTexts.length > 0 && !(consents[i]?.length === d.checkBoxTexts.length && consents[i]!.every(Boolean)),
+  );
   if (missing) throw new AppError('CONSENT_REQUIRED');
 }
 
@@ -203,7 +220,7 @@ function assertConsents(documents: DocumentWithFields[], consents: boolean[][], 
  * The signer's choice on each optional document (`pdf-optional`) holding one of their fields: signed when its id is
  * in `toSign`, else declined. An id that is not such a document is refused, naming it: the choice must be exact.
  */
-function optionalChoices(documents: DocumentWithFields[], signerIndex: number, toSign: readonly string[]) {
+function optionalChoices(documents: SignatureDocumentView[], signerIndex: number, toSign: readonly string[]) {
   const optional = documents.filter((d) => d.documentType === 'pdf-optional' && d.fields.some((f) => f.signerIndex === signerIndex));
   const wrong = toSign.filter((id) => !optional.some((d) => d.id === id));
   if (wrong.length) {
@@ -226,7 +243,10 @@ const redirects = ({ ctx }: Pick<SigningAccess, 'ctx'>) => {
   };
 };
 
-export async function signAsSigner(call: Call, input: { code: string; consents: boolean[][]; optionalDocumentsToSign: string[]; handwrittenPng: string | null }): Promise<SigningActionResult> {
+export async function signAsSigner(
+  call: Call,
+  input: { code: string; consents: boolean[][]; optionalDocumentsToSign: string[]; handwrittenPng: string | null },
+): Promise<SigningActionResult> {
   const { platform, origin } = call;
   const handwrittenPng = decodePng(input.handwrittenPng);
   // Certificates and TSA first, outside the transaction (see signingMaterial).
@@ -245,12 +265,18 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
     const access = await loadAccess(tx, platform, link);
     assertCanAct(access, 'signer');
     const { ctx } = access;
-    const documents = await documentsOf(tx, access.appId, [ctx.request.id]);
+    const documents = await documentsOfRequests(tx, access.appId, [ctx.request.id]);
     const optional = optionalChoices(documents, access.signer.signerIndex, input.optionalDocumentsToSign);
     assertConsents(documents, input.consents, optional.declined);
     if (ctx.request.options.handwritten === 'touchOnly' && !handwrittenPng) throw new AppError('HANDWRITTEN_REQUIRED');
     // A document that cannot be prepared says so (DOCUMENT_UNSIGNABLE) before the code is looked at.
-    await ensurePrepared(tx, platform, ctx.request, documents.filter((d) => d.documentType !== 'pdf-for-presentation'), ctx.request.options.language);
+    await ensurePrepared(
+      tx,
+      platform,
+      ctx.request,
+      documents.filter((d) => d.documentType !== 'pdf-for-presentation'),
+      ctx.request.options.language,
+    );
     const now = platform.clock();
     const check = await checkCode(tx, access.signer.id, input.code, now);
     if (!check.ok) {
@@ -258,24 +284,36 @@ export async function signAsSigner(call: Call, input: { code: string; consents: 
       return { error: check.error };
     }
     await appendEvent(tx, event(access, origin, 'code_checked', now, { channel: check.channel }));
-    const signed = await signDocuments(tx, platform, access, material, { handwrittenPng: ctx.request.options.handwritten === 'disabled' ? null : handwrittenPng, now, code: input.code, declined: optional.declined });
+    const signed = await signDocuments(tx, platform, access, material, {
+      handwrittenPng: ctx.request.options.handwritten === 'disabled' ? null : handwrittenPng,
+      now,
+      code: input.code,
+      declined: optional.declined,
+    });
     await appendEvent(
       tx,
       event(access, origin, 'signed', now, {
         level: ctx.request.level,
         certificate: material.certificateKind,
         certificates: signed.flatMap((s) => s.certificateSerials),
-        ...(material.qualified ? { qualifiedCertificate: `qualified certificate ${material.qualified.serialNumber} issued by ${material.qualified.issuer}` } : {}),
+        ...(material.qualified
+          ? { qualifiedCertificate: `qualified certificate ${material.qualified.serialNumber} issued by ${material.qualified.issuer}` }
+          : {}),
         handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled',
         consents: documents.filter((d) => !optional.declined.has(d.id)).flatMap((d) => d.checkBoxTexts),
         documents: signed.map((s) => ({ id: s.document.id, sha256: s.version.sha256 })),
         ...(optional.choices.length ? { optionalDocuments: optional.choices } : {}),
       }),
     );
-    await emitSignerEvent(tx, platform, ctx.request, access.signer, 'signature.signer_signed', { handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled', documentCount: signed.length });
+    await emitSignerEvent(tx, platform, ctx.request, access.signer, 'signature.signer_signed', {
+      handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled',
+      documentCount: signed.length,
+    });
     await recordSignerOutcome(tx, platform, ctx, access.signer.id, 'signed', { now });
-    const status = (await findRequest(tx, { appId: access.appId }, ctx.request.id))!.status;
-    return { value: await handOverOnThisDevice(tx, platform, access, { outcome: 'signed', requestStatus: status, redirectUrl: redirects(access).successRedirection }) };
+    const status = (await requestForSigning(tx, access.appId, ctx.request.id))!.status;
+    return {
+      value: await handOverOnThisDevice(tx, platform, access, { outcome: 'signed', requestStatus: status, redirectUrl: redirects(access).successRedirection }),
+    };
   });
   return unwrap(outcome);
 }
@@ -298,7 +336,12 @@ export async function approve(call: Call, comment: string | null): Promise<Signi
     await appendEvent(tx, event(access, call.origin, 'approved', now, comment ? { comment } : {}));
     await emitSignerEvent(tx, call.platform, access.ctx.request, access.signer, 'signature.signer_approved', {});
     await recordSignerOutcome(tx, call.platform, access.ctx, access.signer.id, 'signed', { now });
-    const status = (await findRequest(tx, { appId: access.appId }, access.ctx.request.id))!.status;
+    const status = (await requestForSigning(tx, access.appId, access.ctx.request.id))!.status;
     return handOverOnThisDevice(tx, call.platform, access, { outcome: 'approved', requestStatus: status, redirectUrl: redirects(access).successRedirection });
   });
+}
+
+/** The participant hands the request over (option allowDelegation): signatures/delegation.ts does the rest. */
+export async function delegate(call: Call, input: Omit<DelegateInput, 'mobile'> & { mobile: string | null }): Promise<DelegationResult> {
+  return withAccess(call, (tx, access) => delegateParticipant(tx, call.platform, access.ctx, access.signer.id, input, call.origin));
 }

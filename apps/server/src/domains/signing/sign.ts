@@ -1,11 +1,28 @@
-import { describeCertificate, isSigningError, signPdf, withOneTimeIdentity, type CmsSigner, type OneTimeIdentity, type TimestampAuthority } from '@paraphe/signing';
+import {
+  describeCertificate,
+  isSigningError,
+  signPdf,
+  withOneTimeIdentity,
+  type CmsSigner,
+  type OneTimeIdentity,
+  type TimestampAuthority,
+} from '@paraphe/signing';
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authorizeQualifiedSignature, qualifiedCredentialOf, type QualifiedCredential } from '../certificates/index.ts';
 import { trustServices } from '../pki/index.ts';
-import type { ApplicationRow } from '../tenants/index.ts';
-import { addVersion, documentsOf, documentUnsignable, ensurePrepared, type DocumentWithFields, type RequestRow, type SignerRow, type VersionRow } from '../signatures/index.ts';
+import type { ApplicationView } from '../tenants/index.ts';
+import {
+  addVersion,
+  documentsOfRequests,
+  documentUnsignable,
+  ensurePrepared,
+  type SignatureDocumentView,
+  type SignatureRequestView,
+  type SignerView,
+  type DocumentVersionView,
+} from '../signatures/index.ts';
 import type { SigningAccess } from './access.ts';
 
 /**
@@ -40,7 +57,12 @@ const certificateDescriptions: Record<string, (company: string, signer: string) 
  * Fetched before the signing transaction: the trust services read and write their own rows (first CA use),
  * which must not nest inside ours (PGlite has one connection). Issuing a certificate afterwards is CPU only.
  */
-export async function signingMaterial(platform: Platform, application: ApplicationRow, request: Pick<RequestRow, 'level' | 'options'>, signer: SignerRow): Promise<SigningMaterial> {
+export async function signingMaterial(
+  platform: Platform,
+  application: ApplicationView,
+  request: Pick<SignatureRequestView, 'level' | 'options'>,
+  signer: SignerView,
+): Promise<SigningMaterial> {
   const trust = trustServices(platform);
   await trust.authority();
   const name = `${signer.firstname} ${signer.lastname}`.trim();
@@ -51,7 +73,11 @@ export async function signingMaterial(platform: Platform, application: Applicati
     return { tsa, certificateKind: 'qualified', qualified, issueIdentity: noOneTimeIdentity };
   }
   if (request.level === 1) {
-    return { tsa, certificateKind: 'one-time-simple', issueIdentity: () => trust.simpleSignatureIdentity(application.company, name, describe(application.company, name)) };
+    return {
+      tsa,
+      certificateKind: 'one-time-simple',
+      issueIdentity: () => trust.simpleSignatureIdentity(application.company, name, describe(application.company, name)),
+    };
   }
   return {
     tsa,
@@ -66,7 +92,14 @@ const reasons: Record<string, (name: string, company: string) => string> = {
 };
 
 /** Engine codes that mean "this document cannot take the signature" rather than a passing failure. */
-const documentCodes: ReadonlySet<string> = new Set(['PDF_INVALID', 'PDF_ENCRYPTED', 'PDF_TOO_COMPLEX', 'PDF_FIELD_NOT_FOUND', 'PDF_FIELD_ALREADY_SIGNED', 'PDF_MODIFICATION_FORBIDDEN']);
+const documentCodes: ReadonlySet<string> = new Set([
+  'PDF_INVALID',
+  'PDF_ENCRYPTED',
+  'PDF_TOO_COMPLEX',
+  'PDF_FIELD_NOT_FOUND',
+  'PDF_FIELD_ALREADY_SIGNED',
+  'PDF_MODIFICATION_FORBIDDEN',
+]);
 
 /**
  * Every failure of the signing engine as a typed AppError, never a 500: the handwritten image over its bounds →
@@ -104,20 +137,33 @@ export async function signDocuments(
   access: SigningAccess,
   material: SigningMaterial,
   opts: { handwrittenPng: Uint8Array | null; now: Date; code: string; declined?: ReadonlySet<string> },
-): Promise<{ document: DocumentWithFields; version: VersionRow; certificateSerials: string[] }[]> {
+): Promise<{ document: SignatureDocumentView; version: DocumentVersionView; certificateSerials: string[] }[]> {
   const { ctx, signer } = access;
-  const documents = (await documentsOf(tx, access.appId, [ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
+  const documents = (await documentsOfRequests(tx, access.appId, [ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
   const current = await ensurePrepared(tx, platform, ctx.request, documents, ctx.request.options.language);
   const name = `${signer.firstname} ${signer.lastname}`;
   const reason = (reasons[ctx.request.options.language] ?? reasons.en!)(name, ctx.application.company);
   const plan = documents
-    .map((document) => ({ document, previous: current.get(document.id)!, fields: current.get(document.id)!.fields.filter((f) => f.signerIndex === signer.signerIndex) }))
+    .map((document) => ({
+      document,
+      previous: current.get(document.id)!,
+      fields: current.get(document.id)!.fields.filter((f) => f.signerIndex === signer.signerIndex),
+    }))
     // An optional document the signer chose not to sign keeps its empty field (the evidence records the choice).
     .filter((p) => p.fields.length && !opts.declined?.has(p.document.id));
   const qualified = material.qualified
-    ? { serial: material.qualified.serialNumber, signer: await authorizeQualifiedSignature(tx, platform, { appId: access.appId, certificateId: material.qualified.certificateId, email: signer.email, otp: opts.code, numSignatures: plan.reduce((n, p) => n + p.fields.length, 0) }) }
+    ? {
+        serial: material.qualified.serialNumber,
+        signer: await authorizeQualifiedSignature(tx, platform, {
+          appId: access.appId,
+          certificateId: material.qualified.certificateId,
+          email: signer.email,
+          otp: opts.code,
+          numSignatures: plan.reduce((n, p) => n + p.fields.length, 0),
+        }),
+      }
     : null;
-  const signed: { document: DocumentWithFields; version: VersionRow; certificateSerials: string[] }[] = [];
+  const signed: { document: SignatureDocumentView; version: DocumentVersionView; certificateSerials: string[] }[] = [];
   for (const { document, previous, fields } of plan) {
     let pdf: Uint8Array = await platform.storage.get(previous.storageKey);
     let certify = previous.kind === 'prepared';

@@ -13,10 +13,7 @@ export const de: Partial<Catalogue<TemplateName>> = {
   },
   'signed-documents': {
     subject: 'Signiert: „${label}“',
-    paragraphs: [
-      'Guten Tag ${name},',
-      'Alle Unterzeichner haben „${label}“ (${company}) signiert. Die signierten Dokumente finden Sie im Anhang.',
-    ],
+    paragraphs: ['Guten Tag ${name},', 'Alle Unterzeichner haben „${label}“ (${company}) signiert. Die signierten Dokumente finden Sie im Anhang.'],
   },
   'signed-documents-link': {
     subject: 'Signiert: „${label}“',

@@ -13,10 +13,7 @@ export const dk: Partial<Catalogue<TemplateName>> = {
   },
   'signed-documents': {
     subject: 'Underskrevet: »${label}«',
-    paragraphs: [
-      'Hej ${name},',
-      'Alle underskrivere har underskrevet »${label}« (${company}). De underskrevne dokumenter er vedhæftet.',
-    ],
+    paragraphs: ['Hej ${name},', 'Alle underskrivere har underskrevet »${label}« (${company}). De underskrevne dokumenter er vedhæftet.'],
   },
   'signed-documents-link': {
     subject: 'Underskrevet: »${label}«',

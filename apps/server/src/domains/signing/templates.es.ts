@@ -13,10 +13,7 @@ export const es: Partial<Catalogue<TemplateName>> = {
   },
   'signed-documents': {
     subject: 'Firmado: «${label}»',
-    paragraphs: [
-      'Hola, ${name}:',
-      'Todos los firmantes han firmado «${label}» (${company}). Adjuntamos los documentos firmados.',
-    ],
+    paragraphs: ['Hola, ${name}:', 'Todos los firmantes han firmado «${label}» (${company}). Adjuntamos los documentos firmados.'],
   },
   'signed-documents-link': {
     subject: 'Firmado: «${label}»',

@@ -13,10 +13,7 @@ export const gr: Partial<Catalogue<TemplateName>> = {
   },
   'signed-documents': {
     subject: 'Υπογράφηκε: «${label}»',
-    paragraphs: [
-      'Γεια σας ${name},',
-      'Όλοι οι υπογράφοντες υπέγραψαν το «${label}» (${company}). Τα υπογεγραμμένα έγγραφα επισυνάπτονται.',
-    ],
+    paragraphs: ['Γεια σας ${name},', 'Όλοι οι υπογράφοντες υπέγραψαν το «${label}» (${company}). Τα υπογεγραμμένα έγγραφα επισυνάπτονται.'],
   },
   'signed-documents-link': {
     subject: 'Υπογράφηκε: «${label}»',

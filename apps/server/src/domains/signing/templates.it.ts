@@ -13,10 +13,7 @@ export const it: Partial<Catalogue<TemplateName>> = {
   },
   'signed-documents': {
     subject: 'Firmato: «${label}»',
-    paragraphs: [
-      'Gentile ${name},',
-      'Tutti i firmatari hanno firmato «${label}» (${company}). In allegato trova i documenti firmati.',
-    ],
+    paragraphs: ['Gentile ${name},', 'Tutti i firmatari hanno firmato «${label}» (${company}). In allegato trova i documenti firmati.'],
   },
   'signed-documents-link': {
     subject: 'Firmato: «${label}»',

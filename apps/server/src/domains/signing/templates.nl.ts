@@ -13,10 +13,7 @@ export const nl: Partial<Catalogue<TemplateName>> = {
   },
   'signed-documents': {
     subject: 'Ondertekend: ‘${label}’',
-    paragraphs: [
-      'Beste ${name},',
-      'Alle ondertekenaars hebben ‘${label}’ (${company}) ondertekend. De ondertekende documenten zijn bijgevoegd.',
-    ],
+    paragraphs: ['Beste ${name},', 'Alle ondertekenaars hebben ‘${label}’ (${company}) ondertekend. De ondertekende documenten zijn bijgevoegd.'],
   },
   'signed-documents-link': {
     subject: 'Ondertekend: ‘${label}’',

@@ -13,10 +13,7 @@ export const no: Partial<Catalogue<TemplateName>> = {
   },
   'signed-documents': {
     subject: 'Signert: «${label}»',
-    paragraphs: [
-      'Hei ${name},',
-      'Alle signatarene har signert «${label}» (${company}). De signerte dokumentene er vedlagt.',
-    ],
+    paragraphs: ['Hei ${name},', 'Alle signatarene har signert «${label}» (${company}). De signerte dokumentene er vedlagt.'],
   },
   'signed-documents-link': {
     subject: 'Signert: «${label}»',

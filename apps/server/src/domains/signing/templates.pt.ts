@@ -13,10 +13,7 @@ export const pt: Partial<Catalogue<TemplateName>> = {
   },
   'signed-documents': {
     subject: 'Assinado: «${label}»',
-    paragraphs: [
-      'Olá ${name},',
-      'Todos os signatários assinaram «${label}» (${company}). Os documentos assinados seguem em anexo.',
-    ],
+    paragraphs: ['Olá ${name},', 'Todos os signatários assinaram «${label}» (${company}). Os documentos assinados seguem em anexo.'],
   },
   'signed-documents-link': {
     subject: 'Assinado: «${label}»',

@@ -13,10 +13,7 @@ export const se: Partial<Catalogue<TemplateName>> = {
   },
   'signed-documents': {
     subject: 'Signerat: ”${label}”',
-    paragraphs: [
-      'Hej ${name},',
-      'Alla undertecknare har signerat ”${label}” (${company}). De signerade dokumenten bifogas.',
-    ],
+    paragraphs: ['Hej ${name},', 'Alla undertecknare har signerat ”${label}” (${company}). De signerade dokumenten bifogas.'],
   },
   'signed-documents-link': {
     subject: 'Signerat: ”${label}”',

@@ -26,7 +26,11 @@ export const signingTemplates: TemplateCatalogues<'signing-code' | 'signed-docum
   fr: {
     'signing-code': {
       subject: 'Votre code de signature : ${code}',
-      paragraphs: ['Bonjour ${signerName},', 'Votre code pour signer « ${label} » est ${code}. Il expire dans ${minutes} minutes.', 'Ne le communiquez à personne : ${company} ne vous le demandera jamais.'],
+      paragraphs: [
+        'Bonjour ${signerName},',
+        'Votre code pour signer « ${label} » est ${code}. Il expire dans ${minutes} minutes.',
+        'Ne le communiquez à personne : ${company} ne vous le demandera jamais.',
+      ],
       sms: '${company} : votre code pour signer « ${label} » est ${code} (valable ${minutes} min).',
     },
     'signed-documents': {
@@ -35,14 +39,21 @@ export const signingTemplates: TemplateCatalogues<'signing-code' | 'signed-docum
     },
     'signed-documents-link': {
       subject: 'Signé : « ${label} »',
-      paragraphs: ['Bonjour ${name},', 'Tous les signataires ont signé « ${label} » (${company}). Les documents signés sont trop volumineux pour être joints : téléchargez-les avec le lien ci-dessous.'],
+      paragraphs: [
+        'Bonjour ${name},',
+        'Tous les signataires ont signé « ${label} » (${company}). Les documents signés sont trop volumineux pour être joints : téléchargez-les avec le lien ci-dessous.',
+      ],
       action: { label: 'Télécharger les documents signés', linkParam: 'link' },
     },
   },
   en: {
     'signing-code': {
       subject: 'Your signing code: ${code}',
-      paragraphs: ['Hello ${signerName},', 'Your code to sign "${label}" is ${code}. It expires in ${minutes} minutes.', 'Never share it: ${company} will never ask you for it.'],
+      paragraphs: [
+        'Hello ${signerName},',
+        'Your code to sign "${label}" is ${code}. It expires in ${minutes} minutes.',
+        'Never share it: ${company} will never ask you for it.',
+      ],
       sms: '${company}: your code to sign "${label}" is ${code} (valid ${minutes} min).',
     },
     'signed-documents': {
@@ -51,10 +62,22 @@ export const signingTemplates: TemplateCatalogues<'signing-code' | 'signed-docum
     },
     'signed-documents-link': {
       subject: 'Signed: "${label}"',
-      paragraphs: ['Hello ${name},', 'Every signer signed "${label}" (${company}). The signed documents are too large to be attached: download them with the link below.'],
+      paragraphs: [
+        'Hello ${name},',
+        'Every signer signed "${label}" (${company}). The signed documents are too large to be attached: download them with the link below.',
+      ],
       action: { label: 'Download the signed documents', linkParam: 'link' },
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt, se,
+  de,
+  dk,
+  es,
+  fi,
+  gr,
+  it,
+  nl,
+  no,
+  pt,
+  se,
 };

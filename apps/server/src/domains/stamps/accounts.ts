@@ -76,10 +76,20 @@ async function storeAccount(opts: Options & NewAccount, source: 'imported' | 'bu
     // The first account is the default one: sealing without choosing an account then works at once.
     if (opts.isDefault || existing === 0) row = (await repo.makeDefault(tx, actor.appId, row.id))!;
     await audit(tx, {
-      appId: actor.appId, actorUserId: actor.realUserId, action: 'stamp_account.created', targetType: 'stamp_account', targetId: row.id,
-      data: { source, label: row.label, subject: row.subject, notAfter: row.notAfter.toISOString() }, ip: actor.ip,
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'stamp_account.created',
+      targetType: 'stamp_account',
+      targetId: row.id,
+      data: { source, label: row.label, subject: row.subject, notAfter: row.notAfter.toISOString() },
+      ip: actor.ip,
     });
-    await platform.events.emit(tx, { type: 'stamp.account_created', appId: actor.appId, actorUserId: actor.realUserId, data: { accountId: row.id, source, label: row.label } });
+    await platform.events.emit(tx, {
+      type: 'stamp.account_created',
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      data: { accountId: row.id, source, label: row.label },
+    });
     return row;
   });
 }
@@ -88,7 +98,15 @@ export function setDefaultAccount({ platform, actor, id }: Options & { id: strin
   return platform.database.inTenant(actor.appId, async (tx) => {
     await requireAccount(tx, actor.appId, id);
     const row = (await repo.makeDefault(tx, actor.appId, id))!;
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'stamp_account.default_set', targetType: 'stamp_account', targetId: id, data: { label: row.label }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'stamp_account.default_set',
+      targetType: 'stamp_account',
+      targetId: id,
+      data: { label: row.label },
+      ip: actor.ip,
+    });
     return row;
   });
 }
@@ -101,8 +119,21 @@ export async function deleteAccount({ platform, actor, id }: Options & { id: str
   await platform.database.inTenant(actor.appId, async (tx) => {
     const row = await repo.deleteAccount(tx, actor.appId, id);
     if (!row) throw notFound('Stamp account');
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'stamp_account.deleted', targetType: 'stamp_account', targetId: id, data: { label: row.label, subject: row.subject }, ip: actor.ip });
-    await platform.events.emit(tx, { type: 'stamp.account_deleted', appId: actor.appId, actorUserId: actor.realUserId, data: { accountId: id, label: row.label } });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'stamp_account.deleted',
+      targetType: 'stamp_account',
+      targetId: id,
+      data: { label: row.label, subject: row.subject },
+      ip: actor.ip,
+    });
+    await platform.events.emit(tx, {
+      type: 'stamp.account_deleted',
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      data: { accountId: id, label: row.label },
+    });
   });
   forgetAccountIdentity(platform, id);
 }

@@ -23,7 +23,11 @@ const refuse = (field: 'file' | 'password', rule: string, message: string, cause
 
 const pkcs12Refusals: Record<string, { field: 'file' | 'password'; rule: string; message: string }> = {
   WRONG_PASSWORD: { field: 'password', rule: 'pkcs12_wrong_password', message: 'The password does not open this PKCS#12 file.' },
-  NO_PRIVATE_KEY: { field: 'file', rule: 'pkcs12_no_private_key', message: 'This PKCS#12 file holds no private key: export the certificate with its private key.' },
+  NO_PRIVATE_KEY: {
+    field: 'file',
+    rule: 'pkcs12_no_private_key',
+    message: 'This PKCS#12 file holds no private key: export the certificate with its private key.',
+  },
   KEY_MISMATCH: { field: 'file', rule: 'pkcs12_key_mismatch', message: 'The private key in this file does not match its certificate.' },
   TOO_MANY_ITERATIONS: {
     field: 'file',
@@ -41,9 +45,14 @@ export async function checkPkcs12(workers: WorkerPool, bytes: Uint8Array, passwo
     identity = await openPkcs12(workers, bytes, password);
   } catch (error) {
     if (error instanceof WorkerTaskTimeout) {
-      throw refuse('file', 'pkcs12_too_slow', `Opening this PKCS#12 file took more than ${error.limitSeconds} s: it was refused. Export it again with the usual settings.`, error);
+      throw refuse(
+        'file',
+        'pkcs12_too_slow',
+        `Opening this PKCS#12 file took more than ${error.limitSeconds} s: it was refused. Export it again with the usual settings.`,
+        error,
+      );
     }
-    if (error instanceof AppError) throw error; // the server is busy (503): nothing was done
+    if (error instanceof AppError) throw error; // the server is busy (503), or the file needed too much memory (400)
     const reason = error instanceof SigningError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
     const known = reason ? pkcs12Refusals[reason] : undefined;
     if (known) throw refuse(known.field, known.rule, known.message, error);
@@ -63,7 +72,11 @@ export function checkIdentity(identity: SignerIdentity, now: Date): CheckedIdent
   }
   const usage = description.keyUsage;
   if (usage && !usage.includes('digitalSignature') && !usage.includes('nonRepudiation')) {
-    throw refuse('file', 'certificate_key_usage', `This certificate is not for signatures (key usage: ${usage.join(', ') || 'none'}): it needs digitalSignature or nonRepudiation.`);
+    throw refuse(
+      'file',
+      'certificate_key_usage',
+      `This certificate is not for signatures (key usage: ${usage.join(', ') || 'none'}): it needs digitalSignature or nonRepudiation.`,
+    );
   }
   return { identity, description, warnings: chainWarnings(identity, now) };
 }
@@ -73,7 +86,11 @@ function chainWarnings(identity: SignerIdentity, now: Date): string[] {
   const path = [identity.certificate, ...identity.chain].map((der) => new X509Certificate(der));
   for (let i = 0; i + 1 < path.length; i++) {
     if (!path[i]!.verify(path[i + 1]!.publicKey)) {
-      throw refuse('file', 'certificate_chain_invalid', `The certificate chain in the file is broken: "${path[i + 1]!.subject.replace(/\n/g, ', ')}" did not sign "${path[i]!.subject.replace(/\n/g, ', ')}".`);
+      throw refuse(
+        'file',
+        'certificate_chain_invalid',
+        `The certificate chain in the file is broken: "${path[i + 1]!.subject.replace(/\n/g, ', ')}" did not sign "${path[i]!.subject.replace(/\n/g, ', ')}".`,
+      );
     }
     if (new Date(path[i + 1]!.validTo).getTime() <= now.getTime()) {
       throw refuse('file', 'certificate_chain_invalid', `An issuer of this certificate has expired ("${path[i + 1]!.subject.replace(/\n/g, ', ')}").`);

@@ -32,7 +32,10 @@ export function openAccountIdentity(platform: Platform, account: { id: string; s
   const opening = openIdentity(account.sealed, encryptionKey(platform)).catch((error: unknown) => {
     cache.delete(account.id);
     if (error instanceof SigningError && error.code === 'KEY_DECRYPTION_FAILED') {
-      platform.logger.error({ err: error, accountId: account.id }, 'stamps: a stamp account key cannot be decrypted: SECRET_KEY differs from the one that stored it');
+      platform.logger.error(
+        { err: error, accountId: account.id },
+        'stamps: a stamp account key cannot be decrypted: SECRET_KEY differs from the one that stored it',
+      );
       throw new AppError('UNAVAILABLE', 'The sealing service is unavailable.', { cause: error });
     }
     throw error;

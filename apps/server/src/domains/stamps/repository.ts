@@ -7,21 +7,34 @@ export type StampAccountRow = typeof stampAccounts.$inferSelect;
 export type StampRow = typeof stamps.$inferSelect;
 
 export async function listAccounts(db: Executor, appId: string): Promise<StampAccountRow[]> {
-  return db.select().from(stampAccounts).where(eq(stampAccounts.appId, appId)).orderBy(desc(stampAccounts.isDefault), asc(stampAccounts.createdAt), asc(stampAccounts.id));
+  return db
+    .select()
+    .from(stampAccounts)
+    .where(eq(stampAccounts.appId, appId))
+    .orderBy(desc(stampAccounts.isDefault), asc(stampAccounts.createdAt), asc(stampAccounts.id));
 }
 
 export async function findAccount(db: Executor, appId: string, id: string): Promise<StampAccountRow | undefined> {
-  const [row] = await db.select().from(stampAccounts).where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.id, id)));
+  const [row] = await db
+    .select()
+    .from(stampAccounts)
+    .where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.id, id)));
   return row;
 }
 
 export async function findDefaultAccount(db: Executor, appId: string): Promise<StampAccountRow | undefined> {
-  const [row] = await db.select().from(stampAccounts).where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.isDefault, true)));
+  const [row] = await db
+    .select()
+    .from(stampAccounts)
+    .where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.isDefault, true)));
   return row;
 }
 
 export async function countAccounts(db: Executor, appId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stampAccounts).where(eq(stampAccounts.appId, appId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(stampAccounts)
+    .where(eq(stampAccounts.appId, appId));
   return row?.n ?? 0;
 }
 
@@ -32,13 +45,23 @@ export async function insertAccount(db: Executor, values: typeof stampAccounts.$
 
 /** Clears the tenant's default, then sets it on `id` (the partial unique index allows one default). */
 export async function makeDefault(db: Executor, appId: string, id: string): Promise<StampAccountRow | undefined> {
-  await db.update(stampAccounts).set({ isDefault: false }).where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.isDefault, true)));
-  const [row] = await db.update(stampAccounts).set({ isDefault: true }).where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.id, id))).returning();
+  await db
+    .update(stampAccounts)
+    .set({ isDefault: false })
+    .where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.isDefault, true)));
+  const [row] = await db
+    .update(stampAccounts)
+    .set({ isDefault: true })
+    .where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.id, id)))
+    .returning();
   return row;
 }
 
 export async function deleteAccount(db: Executor, appId: string, id: string): Promise<StampAccountRow | undefined> {
-  const [row] = await db.delete(stampAccounts).where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.id, id))).returning();
+  const [row] = await db
+    .delete(stampAccounts)
+    .where(and(eq(stampAccounts.appId, appId), eq(stampAccounts.id, id)))
+    .returning();
   return row;
 }
 
@@ -48,7 +71,10 @@ export async function insertStamp(db: Executor, values: typeof stamps.$inferInse
 }
 
 export async function findStamp(db: Executor, appId: string, id: string): Promise<StampRow | undefined> {
-  const [row] = await db.select().from(stamps).where(and(eq(stamps.appId, appId), eq(stamps.id, id)));
+  const [row] = await db
+    .select()
+    .from(stamps)
+    .where(and(eq(stamps.appId, appId), eq(stamps.id, id)));
   return row;
 }
 
@@ -81,5 +107,10 @@ export async function recordCertificate(db: Executor, values: typeof stampCertif
  * several).
  */
 export async function holdersOfCertificate(db: Executor, certificateSha256: string): Promise<(typeof stampCertificates.$inferSelect)[]> {
-  return db.select().from(stampCertificates).where(eq(stampCertificates.certificateSha256, certificateSha256)).orderBy(asc(stampCertificates.createdAt)).limit(2);
+  return db
+    .select()
+    .from(stampCertificates)
+    .where(eq(stampCertificates.certificateSha256, certificateSha256))
+    .orderBy(asc(stampCertificates.createdAt))
+    .limit(2);
 }

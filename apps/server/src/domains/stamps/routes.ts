@@ -20,8 +20,12 @@ const megabyte = 1024 * 1024;
 
 export async function stampRoutes(app: App, platform: Platform) {
   serve(app, endpoints.listAccounts, async (request) => item((await accounts.listAccounts({ platform, actor: requireActor(request) })).map(presentAccount)));
-  serve(app, endpoints.createBuiltinAccount, async (request) => item(presentAccount(await accounts.createBuiltinAccount({ platform, actor: requireActor(request), ...request.body }))));
-  serve(app, endpoints.setDefaultAccount, async (request) => item(presentAccount(await accounts.setDefaultAccount({ platform, actor: requireActor(request), id: request.params.id }))));
+  serve(app, endpoints.createBuiltinAccount, async (request) =>
+    item(presentAccount(await accounts.createBuiltinAccount({ platform, actor: requireActor(request), ...request.body }))),
+  );
+  serve(app, endpoints.setDefaultAccount, async (request) =>
+    item(presentAccount(await accounts.setDefaultAccount({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
   serve(app, endpoints.deleteAccount, async (request) => {
     await accounts.deleteAccount({ platform, actor: requireActor(request), id: request.params.id });
     return item({ ok: true as const });

@@ -40,7 +40,9 @@ export const stampAccounts = pgTable(
     index('stamp_accounts_app_idx').on(t.appId, t.createdAt),
     index('stamp_accounts_certificate_idx').on(t.certificateSha256),
     // One default per tenant, enforced by the database (two concurrent "set default" cannot both win).
-    uniqueIndex('stamp_accounts_one_default_idx').on(t.appId).where(sql`${t.isDefault}`),
+    uniqueIndex('stamp_accounts_one_default_idx')
+      .on(t.appId)
+      .where(sql`${t.isDefault}`),
     tenantPolicy('stamp_accounts'),
   ],
 ).enableRLS();

@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  describeCertificate, preparePdf, sealPdf, SigningError, type PadesLevel, type SignerIdentity,
-} from '@paraphe/signing';
+import { describeCertificate, preparePdf, sealPdf, SigningError, type PadesLevel, type SignerIdentity } from '@paraphe/signing';
 import { sealRequestSchema, type AppliedSeal, type CertificationPermission, type StampFormat } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
@@ -27,10 +25,18 @@ interface Options {
 export const levelOfFormat: Record<StampFormat, PadesLevel> = { PADES: 'B-LTA', 'PADES-COMP': 'B-LTA', 'ISO-32000-1': 'B-T' };
 
 /** Engine codes that say the file is the problem (not the server). */
-const documentCodes: ReadonlySet<string> = new Set(['PDF_INVALID', 'PDF_ENCRYPTED', 'PDF_TOO_COMPLEX', 'PDF_FIELD_ALREADY_SIGNED', 'PDF_MODIFICATION_FORBIDDEN', 'UNSUPPORTED']);
+const documentCodes: ReadonlySet<string> = new Set([
+  'PDF_INVALID',
+  'PDF_ENCRYPTED',
+  'PDF_TOO_COMPLEX',
+  'PDF_FIELD_ALREADY_SIGNED',
+  'PDF_MODIFICATION_FORBIDDEN',
+  'UNSUPPORTED',
+]);
 
 /** Where a seal goes: a new visible field at a box, an existing (prepared) stamp field, or a new invisible field. */
-type Placement = { kind: 'box'; page: number; box: { x: number; y: number; width: number; height: number } } | { kind: 'field'; name: string } | { kind: 'invisible' };
+type Placement =
+  { kind: 'box'; page: number; box: { x: number; y: number; width: number; height: number } } | { kind: 'field'; name: string } | { kind: 'invisible' };
 
 interface ResolvedSeal {
   account: repo.StampAccountRow;
@@ -44,7 +50,9 @@ function parseRequest(text: string | undefined) {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new AppError('VALIDATION_FAILED', 'The part "request" is not JSON.', { fields: [{ field: 'request', rule: 'json', message: 'The part "request" is not JSON.' }] });
+      throw new AppError('VALIDATION_FAILED', 'The part "request" is not JSON.', {
+        fields: [{ field: 'request', rule: 'json', message: 'The part "request" is not JSON.' }],
+      });
     }
   }
   const parsed = sealRequestSchema.safeParse(json);
@@ -66,7 +74,12 @@ const lastLevel = (format: StampFormat, certify: CertificationPermission | null,
  * Applies the seals one after the other as incremental updates (the input is a prefix of the result); the first one
  * certifies when asked, the last brings the file to `level`. Refusals of the engine about the file are 400 PDF_INVALID.
  */
-async function applySeals(platform: Platform, pdf: Uint8Array, seals: ResolvedSeal[], o: { format: StampFormat; level: PadesLevel; certify: CertificationPermission | null; company: string; now: Date }): Promise<Uint8Array> {
+async function applySeals(
+  platform: Platform,
+  pdf: Uint8Array,
+  seals: ResolvedSeal[],
+  o: { format: StampFormat; level: PadesLevel; certify: CertificationPermission | null; company: string; now: Date },
+): Promise<Uint8Array> {
   const trust = trustServices(platform);
   const [tsa, revocation] = [await trust.tsa(), trust.revocationSource()];
   await asDocumentError(async () => {
@@ -95,7 +108,14 @@ async function applySeals(platform: Platform, pdf: Uint8Array, seals: ResolvedSe
         signingTime: o.now,
         ...(index === 0 && o.certify ? { certify: o.certify } : {}),
         ...(field
-          ? { field, appearance: { signerName: describeCertificate(seal.identity.certificate).commonName ?? o.company, reason: seal.account.reason || undefined, date: o.now } }
+          ? {
+              field,
+              appearance: {
+                signerName: describeCertificate(seal.identity.certificate).commonName ?? o.company,
+                reason: seal.account.reason || undefined,
+                date: o.now,
+              },
+            }
           : { appearance: 'invisible' as const }),
       });
     }
@@ -109,8 +129,12 @@ const appliedSeals = (seals: ResolvedSeal[], certify: CertificationPermission | 
   seals.map((seal, i) => {
     const box = seal.placement.kind === 'box' ? seal.placement : null;
     return {
-      accountId: seal.account.id, accountLabel: seal.account.label, subject: seal.account.subject, visible: seal.placement.kind !== 'invisible',
-      page: box?.page ?? null, box: box?.box ?? null,
+      accountId: seal.account.id,
+      accountLabel: seal.account.label,
+      subject: seal.account.subject,
+      visible: seal.placement.kind !== 'invisible',
+      page: box?.page ?? null,
+      box: box?.box ?? null,
       ...(i === 0 && certify ? { certify } : {}),
       ...source,
     };
@@ -140,17 +164,34 @@ async function recordSeal(platform: Platform, r: SealRecord): Promise<repo.Stamp
   try {
     return await platform.database.inTenant(r.appId, async (tx) => {
       const row = await repo.insertStamp(tx, {
-        appId: r.appId, createdBy: r.ownerUserId, fileName: r.fileName, format: r.format, accountId: r.seals[0]!.accountId,
-        seals: r.seals, storageKey, sha256: createHash('sha256').update(r.pdf).digest('hex'), sizeBytes: r.pdf.length,
+        appId: r.appId,
+        createdBy: r.ownerUserId,
+        fileName: r.fileName,
+        format: r.format,
+        accountId: r.seals[0]!.accountId,
+        seals: r.seals,
+        storageKey,
+        sha256: createHash('sha256').update(r.pdf).digest('hex'),
+        sizeBytes: r.pdf.length,
       });
       await audit(tx, {
-        appId: r.appId, actorUserId: r.auditActor.userId, action: 'stamp.created', targetType: 'stamp', targetId: row.id,
-        data: { fileName: row.fileName, format: row.format, seals: r.seals.length, ...r.source }, ip: r.auditActor.ip ?? null,
+        appId: r.appId,
+        actorUserId: r.auditActor.userId,
+        action: 'stamp.created',
+        targetType: 'stamp',
+        targetId: row.id,
+        data: { fileName: row.fileName, format: row.format, seals: r.seals.length, ...r.source },
+        ip: r.auditActor.ip ?? null,
       });
-      await platform.events.emitMany(tx, r.seals.map((seal, sealIndex) => ({
-        type: 'stamp.created' as const, appId: r.appId, actorUserId: r.auditActor.userId,
-        data: { stampId: row.id, accountId: seal.accountId!, format: r.format, sealIndex, ownerUserId: r.ownerUserId, testMode: r.testMode, ...r.source },
-      })));
+      await platform.events.emitMany(
+        tx,
+        r.seals.map((seal, sealIndex) => ({
+          type: 'stamp.created' as const,
+          appId: r.appId,
+          actorUserId: r.auditActor.userId,
+          data: { stampId: row.id, accountId: seal.accountId!, format: r.format, sealIndex, ownerUserId: r.ownerUserId, testMode: r.testMode, ...r.source },
+        })),
+      );
       return row;
     });
   } catch (error) {
@@ -164,37 +205,66 @@ export async function sealFile(opts: Options & { file: { fileName: string; data:
   const request = parseRequest(opts.request);
   const application = await platform.database.inSystem((tx) => getApplication(tx, actor.appId));
   if (request.seals.length > 1 && !application.features.multiStamp) {
-    throw new AppError('FEATURE_DISABLED', 'Several seals on one file need the multi-stamp feature, which is not enabled for your account. Please contact sales.');
+    throw new AppError(
+      'FEATURE_DISABLED',
+      'Several seals on one file need the multi-stamp feature, which is not enabled for your account. Please contact sales.',
+    );
   }
   const now = platform.clock();
-  const placements = request.seals.map((p) => ({ accountId: p.accountId ?? null, placement: p.visible ? { kind: 'box' as const, page: p.page, box: { x: p.x, y: p.y, width: p.width, height: p.height } } : { kind: 'invisible' as const } }));
+  const placements = request.seals.map((p) => ({
+    accountId: p.accountId ?? null,
+    placement: p.visible ? { kind: 'box' as const, page: p.page, box: { x: p.x, y: p.y, width: p.width, height: p.height } } : { kind: 'invisible' as const },
+  }));
   const seals = await platform.database.inTenant(actor.appId, async (tx) => {
     // Spec §5: a live seal is billed, so it waits for the billing settings, as a live send does (docs/billing.md).
     if (!application.testMode && !(await isBillingComplete(tx, actor.appId))) {
-      throw new AppError('BILLING_REQUIRED', 'Sealing in live mode needs a complete billing profile: fill it in Settings → Billing (test mode can seal without one).');
+      throw new AppError(
+        'BILLING_REQUIRED',
+        'Sealing in live mode needs a complete billing profile: fill it in Settings → Billing (test mode can seal without one).',
+      );
     }
     return resolveAccounts(tx, actor.appId, placements);
   });
   const resolved = await openSeals(platform, seals, now);
-  const pdf = await applySeals(platform, file.data, resolved, { format: request.format, level: lastLevel(request.format, request.certify), certify: request.certify, company: application.company, now });
+  const pdf = await applySeals(platform, file.data, resolved, {
+    format: request.format,
+    level: lastLevel(request.format, request.certify),
+    certify: request.certify,
+    company: application.company,
+    now,
+  });
   return recordSeal(platform, {
-    appId: actor.appId, ownerUserId: actor.userId, auditActor: { userId: actor.realUserId, ip: actor.ip }, fileName: file.fileName, format: request.format,
-    seals: appliedSeals(resolved, request.certify), pdf, testMode: application.testMode,
+    appId: actor.appId,
+    ownerUserId: actor.userId,
+    auditActor: { userId: actor.realUserId, ip: actor.ip },
+    fileName: file.fileName,
+    format: request.format,
+    seals: appliedSeals(resolved, request.certify),
+    pdf,
+    testMode: application.testMode,
   });
 }
 
 /** Each seal's account: its own (404 when not the tenant's), else the tenant's default, else 409 NO_STAMP_ACCOUNT. */
-async function resolveAccounts<P>(tx: Tx, appId: string, placements: readonly (P & { accountId: string | null })[]): Promise<(P & { account: repo.StampAccountRow })[]> {
+async function resolveAccounts<P>(
+  tx: Tx,
+  appId: string,
+  placements: readonly (P & { accountId: string | null })[],
+): Promise<(P & { account: repo.StampAccountRow })[]> {
   const fallback = placements.some((p) => !p.accountId) ? await repo.findDefaultAccount(tx, appId) : undefined;
-  return Promise.all(placements.map(async (p) => {
-    if (p.accountId) return { ...p, account: await requireAccount(tx, appId, p.accountId) };
-    if (!fallback) throw noStampAccount();
-    return { ...p, account: fallback };
-  }));
+  return Promise.all(
+    placements.map(async (p) => {
+      if (p.accountId) return { ...p, account: await requireAccount(tx, appId, p.accountId) };
+      if (!fallback) throw noStampAccount();
+      return { ...p, account: fallback };
+    }),
+  );
 }
 
 const noStampAccount = () =>
-  new AppError('CONFLICT', 'No stamp account: import your certificate or create one in the stamp settings, or choose one for each seal.', { details: { reason: 'NO_STAMP_ACCOUNT', legacyCode: '73011' } });
+  new AppError('CONFLICT', 'No stamp account: import your certificate or create one in the stamp settings, or choose one for each seal.', {
+    details: { reason: 'NO_STAMP_ACCOUNT', legacyCode: '73011' },
+  });
 
 /** Refuses an expired certificate, then opens each identity (once per process). */
 async function openSeals(platform: Platform, seals: { account: repo.StampAccountRow; placement: Placement }[], now: Date): Promise<ResolvedSeal[]> {
@@ -204,7 +274,11 @@ async function openSeals(platform: Platform, seals: { account: repo.StampAccount
 
 function assertUsable(account: repo.StampAccountRow, now: Date) {
   if (account.notAfter.getTime() <= now.getTime()) {
-    throw new AppError('CONFLICT', `The certificate of the stamp account "${account.label}" expired on ${account.notAfter.toISOString().slice(0, 10)}: import a new one.`, { details: { reason: 'STAMP_CERTIFICATE_EXPIRED' } });
+    throw new AppError(
+      'CONFLICT',
+      `The certificate of the stamp account "${account.label}" expired on ${account.notAfter.toISOString().slice(0, 10)}: import a new one.`,
+      { details: { reason: 'STAMP_CERTIFICATE_EXPIRED' } },
+    );
   }
 }
 
@@ -228,7 +302,8 @@ export async function sealedFile({ platform, actor, id }: Options & { id: string
   const row = await platform.database.inTenant(actor.appId, (tx) => repo.findStamp(tx, actor.appId, id));
   if (!row) throw notFound('Sealed file');
   // A copy sealed for a signature request goes with the request's documents at the end of their retention (docs/gdpr.md).
-  if (!(await platform.storage.exists(row.storageKey))) throw new AppError('DOCUMENT_PURGED', 'This sealed file was deleted with its signature request at the end of its retention period.');
+  if (!(await platform.storage.exists(row.storageKey)))
+    throw new AppError('DOCUMENT_PURGED', 'This sealed file was deleted with its signature request at the end of its retention period.');
   return { fileName: sealedName(row.fileName), body: await platform.storage.get(row.storageKey) };
 }
 
@@ -261,7 +336,10 @@ export async function requireSealingAccount(
   now: Date,
 ): Promise<repo.StampAccountRow> {
   if (!application.features.stamp) {
-    throw new AppError('FEATURE_DISABLED', 'Stamping documents before signing needs the stamp feature, which is not enabled for your account. Please contact sales.');
+    throw new AppError(
+      'FEATURE_DISABLED',
+      'Stamping documents before signing needs the stamp feature, which is not enabled for your account. Please contact sales.',
+    );
   }
   if (accountId && !uuidPattern.test(accountId)) throw fieldError(accountField, 'invalid_value', 'The stamp account is not a valid id.');
   let account: repo.StampAccountRow | undefined;
@@ -274,10 +352,14 @@ export async function requireSealingAccount(
   } else {
     account = await repo.findDefaultAccount(tx, application.id);
     if (!account) {
-      throw new AppError('CONFLICT', 'The documents must be stamped before signing, but there is no default stamp account: create or import one in the stamp settings, or choose one in the options.', {
-        details: { reason: 'NO_STAMP_ACCOUNT', legacyCode: '73011' },
-        fields: [{ field: accountField, rule: 'required', message: 'Choose a stamp account or make one the default.' }],
-      });
+      throw new AppError(
+        'CONFLICT',
+        'The documents must be stamped before signing, but there is no default stamp account: create or import one in the stamp settings, or choose one in the options.',
+        {
+          details: { reason: 'NO_STAMP_ACCOUNT', legacyCode: '73011' },
+          fields: [{ field: accountField, rule: 'required', message: 'Choose a stamp account or make one the default.' }],
+        },
+      );
     }
   }
   assertUsable(account, now);
@@ -322,12 +404,23 @@ export async function sealForRequest(
   const application = await platform.database.inSystem((tx) => getApplication(tx, o.appId));
   const account = await platform.database.inTenant(o.appId, (tx) => requireSealingAccount(tx, application, o.accountId, now));
   const placements: Placement[] = o.stampFields.length ? o.stampFields.map((name) => ({ kind: 'field', name })) : [{ kind: 'invisible' }];
-  const seals = await openSeals(platform, placements.map((placement) => ({ account, placement })), now);
+  const seals = await openSeals(
+    platform,
+    placements.map((placement) => ({ account, placement })),
+    now,
+  );
   const certify = o.certify ?? 2;
   const pdf = await applySeals(platform, o.pdf, seals, { format: 'PADES', level: 'B-T', certify, company: application.company, now });
   const row = await recordSeal(platform, {
-    appId: o.appId, ownerUserId: o.ownerUserId, auditActor: { userId: null }, fileName: o.fileName, format: 'PADES',
-    seals: appliedSeals(seals, certify, o.source), pdf, testMode: application.testMode, source: o.source,
+    appId: o.appId,
+    ownerUserId: o.ownerUserId,
+    auditActor: { userId: null },
+    fileName: o.fileName,
+    format: 'PADES',
+    seals: appliedSeals(seals, certify, o.source),
+    pdf,
+    testMode: application.testMode,
+    source: o.source,
   });
   return { stampId: row.id, storageKey: row.storageKey, sha256: row.sha256, sizeBytes: row.sizeBytes, pdf, account: sealingAccountOf(account) };
 }

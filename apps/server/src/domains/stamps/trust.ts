@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Platform } from '../../platform/context.ts';
 import { billingProfileOf } from '../billing/index.ts';
-import { findApplication } from '../tenants/index.ts';
+import { applicationById } from '../tenants/index.ts';
 import { holdersOfCertificate } from './repository.ts';
 
 /**
@@ -15,6 +15,8 @@ import { holdersOfCertificate } from './repository.ts';
  * its DER): a certificate that merely names the same subject or issuer is not recognised. The record outlives the
  * stamp account (`stamp_certificates`), so seals made before an account was deleted stay attributed. A certificate
  * two tenants imported (both hold its key) is attributed to neither: the page cannot tell which one sealed.
+ * A built-in account's certificate (the platform CA's) is found the same way: its name is confirmed only when it is
+ * the legal name the product administrator verified for that tenant (`verifiedLegalName`).
  */
 export interface StampCertificateOrigin {
   company: string;
@@ -25,6 +27,8 @@ export interface StampCertificateOrigin {
   importedAt: Date;
   issuer: string;
   source: 'imported' | 'builtin';
+  /** The legal name the product administrator verified for this tenant (null: not verified, or withdrawn since). */
+  verifiedLegalName: string | null;
 }
 
 export async function findStampCertificate(platform: Platform, certificate: Uint8Array): Promise<StampCertificateOrigin | null> {
@@ -33,7 +37,7 @@ export async function findStampCertificate(platform: Platform, certificate: Uint
     const holders = await holdersOfCertificate(tx, fingerprint);
     const [account] = holders;
     if (!account || holders.length > 1) return null;
-    const application = await findApplication(tx, account.appId);
+    const application = await applicationById(tx, account.appId);
     if (!application) return null;
     const billing = await billingProfileOf(tx, account.appId);
     const profile = billing?.profile;
@@ -46,6 +50,7 @@ export async function findStampCertificate(platform: Platform, certificate: Uint
       importedAt: account.createdAt,
       issuer: account.issuer,
       source: account.source,
+      verifiedLegalName: application.companyIdentity?.legalName ?? null,
     };
   });
 }

@@ -2,7 +2,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { BatchMessage } from '../../platform/messaging/service.ts';
 import { defineSubscription } from '../../platform/modules.ts';
-import { signersOf, type SignerRow } from '../signatures/index.ts';
+import { signersOfRequests, type SignerView } from '../signatures/index.ts';
 import { brandingOf, displayCompanyOf, getApplication } from '../tenants/index.ts';
 import * as repo from './repository.ts';
 
@@ -17,14 +17,20 @@ export function surveyLink(formUrl: string, opts: { requestId: string; signerId:
   return `${formUrl.split('#')[0]}#${hidden.toString()}`;
 }
 
-const surveyed = (s: SignerRow) => s.role === 'signer' && s.status === 'signed';
+const surveyed = (s: SignerView) => s.role === 'signer' && s.status === 'signed';
 
 export async function inviteSigners(tx: Tx, platform: Platform, event: { appId: string; data: { requestId: string; label: string } }) {
   const connection = await repo.findConnection(tx, event.appId);
   if (!connection?.enabled || !connection.formUrl) return;
-  const signers = (await signersOf(tx, event.appId, [event.data.requestId])).filter(surveyed);
+  const signers = (await signersOfRequests(tx, event.appId, [event.data.requestId])).filter(surveyed);
   // The unique (request, signer) claims each pair once: a second delivery of the event finds them taken.
-  const claimed = await repo.claimInvitations(tx, event.appId, event.data.requestId, signers.map((s) => s.id), platform.clock());
+  const claimed = await repo.claimInvitations(
+    tx,
+    event.appId,
+    event.data.requestId,
+    signers.map((s) => s.id),
+    platform.clock(),
+  );
   if (!claimed.length) return;
   const application = await getApplication(tx, event.appId);
   const branding = brandingOf(application);

@@ -21,7 +21,11 @@ export async function upsertConnection(db: Executor, appId: string, fields: Conn
 }
 
 export async function updateConnection(db: Executor, appId: string, fields: Partial<ConnectionFields>): Promise<SurveyConnectionRow | undefined> {
-  const [row] = await db.update(surveyConnections).set({ ...fields, updatedAt: new Date() }).where(eq(surveyConnections.appId, appId)).returning();
+  const [row] = await db
+    .update(surveyConnections)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(surveyConnections.appId, appId))
+    .returning();
   return row;
 }
 
@@ -34,7 +38,13 @@ export async function deleteConnection(db: Executor, appId: string): Promise<boo
  * Claims (request, signer) pairs for a survey mail: only the pairs no earlier delivery of the event claimed come
  * back, so a repeated completion queues nothing more.
  */
-export async function claimInvitations(db: Executor, appId: string, requestId: string, signerIds: string[], at: Date): Promise<{ id: string; signerId: string }[]> {
+export async function claimInvitations(
+  db: Executor,
+  appId: string,
+  requestId: string,
+  signerIds: string[],
+  at: Date,
+): Promise<{ id: string; signerId: string }[]> {
   if (!signerIds.length) return [];
   return db
     .insert(surveyInvitations)
@@ -44,6 +54,9 @@ export async function claimInvitations(db: Executor, appId: string, requestId: s
 }
 
 export async function invitationCount(db: Executor, appId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(surveyInvitations).where(and(eq(surveyInvitations.appId, appId)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(surveyInvitations)
+    .where(and(eq(surveyInvitations.appId, appId)));
   return row?.n ?? 0;
 }

@@ -77,9 +77,7 @@ async function withSavedToken<T>(opts: Options, work: (client: TypeformClient, r
 
 export async function connect(opts: Options & { input: SurveyConnect }) {
   const { platform, actor, input } = opts;
-  const account = await clientFor(platform, input.token)
-    .me()
-    .catch(asAppError);
+  const account = await clientFor(platform, input.token).me().catch(asAppError);
   return inTenant(opts, async (tx) => {
     const previous = await repo.findConnection(tx, actor.appId);
     // A new token for the same account (e.g. after a revoked one) keeps the chosen form and the switch.
@@ -117,7 +115,8 @@ export async function saveSettings(opts: Options & { input: SurveySettings }) {
   if (input.enabled && !input.formId) throw fieldError('formId', 'required', 'Choose a form before turning the survey on.');
   const form = input.formId
     ? await withSavedToken(opts, (client) => client.form(input.formId!)).catch((error: unknown) => {
-        if (error instanceof TypeformError && error.reason === 'not_found') throw fieldError('formId', 'invalid_value', 'The Typeform account has no such form.');
+        if (error instanceof TypeformError && error.reason === 'not_found')
+          throw fieldError('formId', 'invalid_value', 'The Typeform account has no such form.');
         return asAppError(error);
       })
     : null;

@@ -4,7 +4,10 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const dk: Partial<Catalogue<TemplateName>> = {
   'survey-invitation': {
     subject: 'Din mening om "${label}"',
-    paragraphs: ['Kære ${signerName},', 'Tak, fordi du har underskrevet "${label}". ${company} vil gerne høre din mening: spørgeskemaet tager kun få minutter.'],
+    paragraphs: [
+      'Kære ${signerName},',
+      'Tak, fordi du har underskrevet "${label}". ${company} vil gerne høre din mening: spørgeskemaet tager kun få minutter.',
+    ],
     action: { label: 'Besvar spørgeskemaet', linkParam: 'link' },
   },
 };

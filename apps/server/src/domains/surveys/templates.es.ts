@@ -4,7 +4,10 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const es: Partial<Catalogue<TemplateName>> = {
   'survey-invitation': {
     subject: 'Su opinión sobre «${label}»',
-    paragraphs: ['Estimado/a ${signerName}:', 'Gracias por firmar «${label}». A ${company} le gustaría conocer su opinión: la encuesta solo le llevará unos minutos.'],
+    paragraphs: [
+      'Estimado/a ${signerName}:',
+      'Gracias por firmar «${label}». A ${company} le gustaría conocer su opinión: la encuesta solo le llevará unos minutos.',
+    ],
     action: { label: 'Responder a la encuesta', linkParam: 'link' },
   },
 };

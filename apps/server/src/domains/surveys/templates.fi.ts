@@ -4,7 +4,10 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const fi: Partial<Catalogue<TemplateName>> = {
   'survey-invitation': {
     subject: 'Mielipiteenne asiakirjasta "${label}"',
-    paragraphs: ['Hyvä ${signerName},', 'Kiitos, että allekirjoititte asiakirjan "${label}". ${company} haluaisi kuulla mielipiteenne: kyselyyn vastaaminen vie vain muutaman minuutin.'],
+    paragraphs: [
+      'Hyvä ${signerName},',
+      'Kiitos, että allekirjoititte asiakirjan "${label}". ${company} haluaisi kuulla mielipiteenne: kyselyyn vastaaminen vie vain muutaman minuutin.',
+    ],
     action: { label: 'Vastaa kyselyyn', linkParam: 'link' },
   },
 };

@@ -4,7 +4,10 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const gr: Partial<Catalogue<TemplateName>> = {
   'survey-invitation': {
     subject: 'Η γνώμη σας για το «${label}»',
-    paragraphs: ['Αγαπητέ/ή ${signerName},', 'Σας ευχαριστούμε που υπογράψατε το «${label}». Η εταιρεία ${company} θα ήθελε να μάθει τη γνώμη σας: η έρευνα διαρκεί μόνο λίγα λεπτά.'],
+    paragraphs: [
+      'Αγαπητέ/ή ${signerName},',
+      'Σας ευχαριστούμε που υπογράψατε το «${label}». Η εταιρεία ${company} θα ήθελε να μάθει τη γνώμη σας: η έρευνα διαρκεί μόνο λίγα λεπτά.',
+    ],
     action: { label: 'Απαντήστε στην έρευνα', linkParam: 'link' },
   },
 };

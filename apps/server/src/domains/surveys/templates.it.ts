@@ -4,7 +4,10 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const it: Partial<Catalogue<TemplateName>> = {
   'survey-invitation': {
     subject: 'La Sua opinione su «${label}»',
-    paragraphs: ['Gentile ${signerName},', 'La ringraziamo per aver firmato «${label}». ${company} desidera conoscere la Sua opinione: il questionario richiede solo pochi minuti.'],
+    paragraphs: [
+      'Gentile ${signerName},',
+      'La ringraziamo per aver firmato «${label}». ${company} desidera conoscere la Sua opinione: il questionario richiede solo pochi minuti.',
+    ],
     action: { label: 'Risponda al questionario', linkParam: 'link' },
   },
 };

@@ -4,7 +4,10 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const nl: Partial<Catalogue<TemplateName>> = {
   'survey-invitation': {
     subject: 'Uw mening over "${label}"',
-    paragraphs: ['Beste ${signerName},', 'Hartelijk dank voor het ondertekenen van "${label}". ${company} hoort graag uw mening: de enquête duurt maar een paar minuten.'],
+    paragraphs: [
+      'Beste ${signerName},',
+      'Hartelijk dank voor het ondertekenen van "${label}". ${company} hoort graag uw mening: de enquête duurt maar een paar minuten.',
+    ],
     action: { label: 'De enquête invullen', linkParam: 'link' },
   },
 };

@@ -4,7 +4,10 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const pt: Partial<Catalogue<TemplateName>> = {
   'survey-invitation': {
     subject: 'A sua opinião sobre «${label}»',
-    paragraphs: ['Caro/a ${signerName},', 'Obrigado por ter assinado «${label}». A empresa ${company} gostaria de conhecer a sua opinião: o questionário demora apenas alguns minutos.'],
+    paragraphs: [
+      'Caro/a ${signerName},',
+      'Obrigado por ter assinado «${label}». A empresa ${company} gostaria de conhecer a sua opinião: o questionário demora apenas alguns minutos.',
+    ],
     action: { label: 'Responder ao questionário', linkParam: 'link' },
   },
 };

@@ -22,17 +22,32 @@ export const surveyTemplates: TemplateCatalogues<'survey-invitation'> = {
   fr: {
     'survey-invitation': {
       subject: 'Votre avis sur « ${label} »',
-      paragraphs: ['Bonjour ${signerName},', 'Merci d’avoir signé « ${label} ». ${company} aimerait connaître votre avis : répondre au questionnaire ne prend que quelques minutes.'],
+      paragraphs: [
+        'Bonjour ${signerName},',
+        'Merci d’avoir signé « ${label} ». ${company} aimerait connaître votre avis : répondre au questionnaire ne prend que quelques minutes.',
+      ],
       action: { label: 'Répondre au questionnaire', linkParam: 'link' },
     },
   },
   en: {
     'survey-invitation': {
       subject: 'Your opinion on "${label}"',
-      paragraphs: ['Hello ${signerName},', 'Thank you for signing "${label}". ${company} would like to hear your opinion: the survey takes only a few minutes.'],
+      paragraphs: [
+        'Hello ${signerName},',
+        'Thank you for signing "${label}". ${company} would like to hear your opinion: the survey takes only a few minutes.',
+      ],
       action: { label: 'Answer the survey', linkParam: 'link' },
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt, se,
+  de,
+  dk,
+  es,
+  fi,
+  gr,
+  it,
+  nl,
+  no,
+  pt,
+  se,
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { surveyLink } from './invitations.ts';
 import { TypeformError, typeformClient } from './typeform.ts';
 
-const answering = (status: number, body: unknown) => (async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
+const answering = (status: number, body: unknown) =>
+  (async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
 
 describe('Typeform client', () => {
   it('reads the account, the forms with their display address, and the answers count', async () => {
@@ -23,11 +24,18 @@ describe('Typeform client', () => {
     expect(await client.me()).toEqual({ alias: 'Ann', email: 'ann@example.com' });
     expect(await client.forms()).toEqual([{ id: 'f1', title: 'One', url: 'https://x.typeform.com/to/f1' }]);
     expect(await client.responseCount('f 1')).toBe(7);
-    expect(seen).toEqual(['https://api.example/me Bearer tfp_x', 'https://api.example/forms?page_size=200 Bearer tfp_x', 'https://api.example/forms/f%201/responses?page_size=1 Bearer tfp_x']);
+    expect(seen).toEqual([
+      'https://api.example/me Bearer tfp_x',
+      'https://api.example/forms?page_size=200 Bearer tfp_x',
+      'https://api.example/forms/f%201/responses?page_size=1 Bearer tfp_x',
+    ]);
   });
 
   it('names each failure: refused token, unknown form, anything else unavailable', async () => {
-    const failure = (answer: typeof fetch) => typeformClient({ baseUrl: 'https://api.example', token: 't', fetch: answer }).form('f1').catch((e: unknown) => (e as TypeformError).reason);
+    const failure = (answer: typeof fetch) =>
+      typeformClient({ baseUrl: 'https://api.example', token: 't', fetch: answer })
+        .form('f1')
+        .catch((e: unknown) => (e as TypeformError).reason);
     expect(await failure(answering(401, { code: 'AUTHENTICATION_FAILED' }))).toBe('invalid');
     expect(await failure(answering(403, {}))).toBe('invalid');
     expect(await failure(answering(404, { code: 'FORM_NOT_FOUND' }))).toBe('not_found');
@@ -39,6 +47,8 @@ describe('Typeform client', () => {
 
 describe('survey link', () => {
   it('puts the hidden fields after #, encoded, replacing any fragment of the display address', () => {
-    expect(surveyLink('https://acme.typeform.com/to/abc#old=1', { requestId: 'r1', signerId: 's 1', language: 'de' })).toBe('https://acme.typeform.com/to/abc#request_id=r1&signer_id=s+1&lang=de');
+    expect(surveyLink('https://acme.typeform.com/to/abc#old=1', { requestId: 'r1', signerId: 's 1', language: 'de' })).toBe(
+      'https://acme.typeform.com/to/abc#request_id=r1&signer_id=s+1&lang=de',
+    );
   });
 });

@@ -37,7 +37,9 @@ interface RawForm {
 }
 
 const asForm = (raw: RawForm): SurveyForm | null =>
-  typeof raw.id === 'string' ? { id: raw.id, title: typeof raw.title === 'string' ? raw.title : raw.id, url: typeof raw._links?.display === 'string' ? raw._links.display : '' } : null;
+  typeof raw.id === 'string'
+    ? { id: raw.id, title: typeof raw.title === 'string' ? raw.title : raw.id, url: typeof raw._links?.display === 'string' ? raw._links.display : '' }
+    : null;
 
 export function typeformClient(opts: { baseUrl: string; token: string; timeoutMs?: number; fetch?: typeof fetch }): TypeformClient {
   const call = opts.fetch ?? fetch;

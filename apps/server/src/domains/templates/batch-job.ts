@@ -38,7 +38,9 @@ export async function runBatchJob(platform: Platform, job: BatchJob, attempt: { 
   const batch = (await platform.database.inTenant(appId, (tx) => repo.transitionBatch(tx, appId, batchId, ['queued', 'running'], { status: 'running' })))!;
   const progress = { done: 0, failed: 0, failures: [] as { line: number; error: string }[] };
   const fail = async (reason: string) => {
-    await platform.database.inTenant(appId, (tx) => repo.transitionBatch(tx, appId, batchId, ['running'], { status: 'failed', error: reason, finishedAt: platform.clock(), ...progress }));
+    await platform.database.inTenant(appId, (tx) =>
+      repo.transitionBatch(tx, appId, batchId, ['running'], { status: 'failed', error: reason, finishedAt: platform.clock(), ...progress }),
+    );
   };
   try {
     const template = await platform.database.inTenant(appId, (tx) => repo.findTemplate(tx, appId, batch.templateId));
@@ -62,7 +64,9 @@ export async function runBatchJob(platform: Platform, job: BatchJob, attempt: { 
         await platform.database.inTenant(appId, (tx) => repo.setProgress(tx, appId, batchId, progress));
       }
     }
-    await platform.database.inTenant(appId, (tx) => repo.transitionBatch(tx, appId, batchId, ['running'], { status: 'done', finishedAt: platform.clock(), ...progress }));
+    await platform.database.inTenant(appId, (tx) =>
+      repo.transitionBatch(tx, appId, batchId, ['running'], { status: 'done', finishedAt: platform.clock(), ...progress }),
+    );
   } catch (error) {
     // What will not get better on a retry fails the batch now: a sheet that became unreadable, no office engine.
     if (error instanceof SpreadsheetError) return await fail(sheetProblem(error, 'The sheet', batchReadLimits.maxRows ?? 0).message);

@@ -28,5 +28,13 @@ export async function xlsxToCsv(file: UploadedFile, workers: WorkerPool): Promis
 export async function csvToXlsx(file: UploadedFile): Promise<{ fileName: string; body: Buffer }> {
   const { sheet, lines } = await readSheetLines(file.data, file.fileName, converterReadLimits);
   if (sheet.format !== 'csv') throw new AppError('INVALID_FILE_TYPE', `${file.fileName} is not a CSV file. ${accepted}`);
-  return { fileName: `${baseName(file.fileName)}.xlsx`, body: Buffer.from(await buildXlsx('Sheet1', lines.map((l) => l.cells))) };
+  return {
+    fileName: `${baseName(file.fileName)}.xlsx`,
+    body: Buffer.from(
+      await buildXlsx(
+        'Sheet1',
+        lines.map((l) => l.cells),
+      ),
+    ),
+  };
 }

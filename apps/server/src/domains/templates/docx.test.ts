@@ -82,6 +82,9 @@ describe('template files', () => {
     const bomb = zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'word/document.xml': new Uint8Array(80 * 1024 * 1024) }, { level: 9 });
     expect(bomb.length).toBeLessThan(1024 * 1024);
     // Not "too large" (issue 25): the file is small, it is simply not a valid document.
-    await expect(checkTemplateFile(bomb, 'bomb.docx')).rejects.toMatchObject({ code: 'INVALID_FILE_TYPE', message: expect.stringMatching(/^bomb\.docx is not a valid document/) });
+    await expect(checkTemplateFile(bomb, 'bomb.docx')).rejects.toMatchObject({
+      code: 'INVALID_FILE_TYPE',
+      message: expect.stringMatching(/^bomb\.docx is not a valid document/),
+    });
   });
 });

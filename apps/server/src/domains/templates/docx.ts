@@ -27,7 +27,9 @@ export async function checkTemplateFile(bytes: Uint8Array, fileName: string): Pr
   if (!bytes.length) throw invalidContent(`${fileName} is empty.`);
   if (!isZip(bytes)) {
     const ole = bytes.length > 8 && bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
-    throw invalidTemplate(ole ? `${fileName} is an old Word (.doc) file: open it and save it as .docx. ${accepted}` : `${fileName} is not a Word or OpenDocument text. ${accepted}`);
+    throw invalidTemplate(
+      ole ? `${fileName} is an old Word (.doc) file: open it and save it as .docx. ${accepted}` : `${fileName} is not a Word or OpenDocument text. ${accepted}`,
+    );
   }
   try {
     const entries = readZipDirectory(bytes, { maxInflatedBytes: templateMaxInflatedBytes, maxEntries: 5000 });
@@ -107,11 +109,14 @@ export function extractVariables(bytes: Uint8Array, fileName = 'The template'): 
       const raw = part.value ?? '';
       if (part.module) {
         const sign = { loop: '#', rawxml: '@' }[part.module] ?? '';
-        throw invalidContent(`${fileName}: \${${sign}${raw}} is not a variable: only plain \${name} variables are supported (no loops, conditions or raw XML).`);
+        throw invalidContent(
+          `${fileName}: \${${sign}${raw}} is not a variable: only plain \${name} variables are supported (no loops, conditions or raw XML).`,
+        );
       }
       const name = names(raw);
       if (!name) throw invalidContent(`${fileName}: an empty \${} placeholder: give it a name or remove it.`);
-      if (name.length > variableNameMaxLength) throw invalidContent(`${fileName}: the variable \${${name.slice(0, 30)}…} is longer than ${variableNameMaxLength} characters.`);
+      if (name.length > variableNameMaxLength)
+        throw invalidContent(`${fileName}: the variable \${${name.slice(0, 30)}…} is longer than ${variableNameMaxLength} characters.`);
       if (!seen.has(name)) {
         seen.add(name);
         found.push(name);
@@ -125,7 +130,8 @@ export function extractVariables(bytes: Uint8Array, fileName = 'The template'): 
 }
 
 /** The variables of `variables` that `values` does not give. */
-export const missingVariables = (variables: readonly string[], values: Readonly<Record<string, string | undefined>>) => variables.filter((v) => typeof values[v] !== 'string');
+export const missingVariables = (variables: readonly string[], values: Readonly<Record<string, string | undefined>>) =>
+  variables.filter((v) => typeof values[v] !== 'string');
 
 export function missingValuesError(missing: readonly string[]): AppError {
   const message = `No value for ${missing.length > 1 ? 'the variables' : 'the variable'} ${missing.map((m) => `\${${m}}`).join(', ')}.`;

@@ -43,7 +43,9 @@ export function defaultStorageKey(appId: string, templateId: string, row: MergeR
   const values = Object.keys(row.values)
     .sort()
     .map((k) => [k, row.values[k]]);
-  const digest = createHash('sha256').update(JSON.stringify([row.key, values])).digest('hex');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([row.key, values]))
+    .digest('hex');
   return `${appId}/merge-${templateId}/${digest}.pdf`;
 }
 

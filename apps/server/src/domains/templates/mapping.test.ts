@@ -5,7 +5,11 @@ const variables = ['firstname', 'city', 'amount'];
 
 describe('mapping validation', () => {
   it('resolves columns by index or header (trimmed, any case) and fixed values', () => {
-    const { sources, problems } = resolveMapping(variables, { firstname: { column: ' prénom ' }, city: { column: 2 }, amount: { value: '100' } }, { header: ['Prénom', 'Nom', 'Ville'], width: 3 });
+    const { sources, problems } = resolveMapping(
+      variables,
+      { firstname: { column: ' prénom ' }, city: { column: 2 }, amount: { value: '100' } },
+      { header: ['Prénom', 'Nom', 'Ville'], width: 3 },
+    );
     expect(hasProblems(problems)).toBe(false);
     expect(sources).toEqual([
       { variable: 'firstname', column: 0 },
@@ -17,17 +21,26 @@ describe('mapping validation', () => {
   });
 
   it('never passes a word for nothing as a value, and maps an unmapped variable to the column of its name', () => {
-    const { sources, problems } = resolveMapping(['firstname', 'city', 'amount', 'company'], { firstname: { column: 0 }, city: { value: ' NULL ' } }, { header: ['Prénom', 'Amount', 'Company name'], width: 3 });
+    const { sources, problems } = resolveMapping(
+      ['firstname', 'city', 'amount', 'company'],
+      { firstname: { column: 0 }, city: { value: ' NULL ' } },
+      { header: ['Prénom', 'Amount', 'Company name'], width: 3 },
+    );
     expect(problems.unmapped).toEqual(['city', 'company']);
     expect(sources).toEqual([
       { variable: 'firstname', column: 0 },
       { variable: 'amount', column: 1 },
     ]);
-    for (const nothing of ['undefined', 'null', 'NaN', ' Undefined ']) expect(rowValues(sources, [nothing, '12'])).toEqual({ values: { firstname: '', amount: '12' }, missing: ['firstname'] });
+    for (const nothing of ['undefined', 'null', 'NaN', ' Undefined '])
+      expect(rowValues(sources, [nothing, '12'])).toEqual({ values: { firstname: '', amount: '12' }, missing: ['firstname'] });
   });
 
   it('says which variables are unmapped, unknown, or point nowhere', () => {
-    const { problems } = resolveMapping(variables, { firstname: { column: 'Email' }, city: { column: 7 }, extra: { value: 'x' } }, { header: ['Prénom'], width: 1 });
+    const { problems } = resolveMapping(
+      variables,
+      { firstname: { column: 'Email' }, city: { column: 7 }, extra: { value: 'x' } },
+      { header: ['Prénom'], width: 1 },
+    );
     expect(problems.unmapped).toEqual(['amount']);
     expect(problems.unknownVariables).toEqual(['extra']);
     expect(problems.unknownColumns).toEqual([
@@ -36,7 +49,9 @@ describe('mapping validation', () => {
     ]);
     const error = mappingError(problems);
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.message).toBe('Map the variable ${amount} to a column or a fixed value. The template has no ${extra}. ${firstname}: the sheet has no column "Email". ${city}: the sheet has no column H.');
+    expect(error.message).toBe(
+      'Map the variable ${amount} to a column or a fixed value. The template has no ${extra}. ${firstname}: the sheet has no column "Email". ${city}: the sheet has no column H.',
+    );
   });
 
   it('lists the rows lacking values (the first 100) and counts them all', () => {
@@ -45,6 +60,8 @@ describe('mapping validation', () => {
     expect(problems.rowsMissingCount).toBe(104);
     expect(problems.rowsMissingValues).toHaveLength(100);
     expect(problems.rowsMissingValues[0]).toEqual({ line: 3, variables: ['city'] });
-    expect(mappingError(problems).message).toBe('104 rows lack a value: line 3 (${city}), line 5 (${city}), line 7 (${city}), line 9 (${city}), line 11 (${city}) and 99 more.');
+    expect(mappingError(problems).message).toBe(
+      '104 rows lack a value: line 3 (${city}), line 5 (${city}), line 7 (${city}), line 9 (${city}), line 11 (${city}) and 99 more.',
+    );
   });
 });

@@ -32,7 +32,10 @@ export function resolveMapping(
   });
   const sources: ResolvedSource[] = [];
   // A variable left unmapped takes the column of the same name (a `${company}` of a page footer finds "Company").
-  const guessed = guessMergeMapping(variables.filter((v) => !Object.hasOwn(mapping, v)), sheet.header ?? []);
+  const guessed = guessMergeMapping(
+    variables.filter((v) => !Object.hasOwn(mapping, v)),
+    sheet.header ?? [],
+  );
   for (const [v, g] of Object.entries(guessed)) if ('column' in g && !sheet.header?.includes(String(g.column))) delete guessed[v]; // a signatory synonym
   for (const variable of variables) {
     const source: VariableSource | undefined = Object.hasOwn(mapping, variable) ? mapping[variable] : guessed[variable];
@@ -82,11 +85,14 @@ export function mappingError(p: MappingProblems): AppError {
   const vars = (list: readonly string[]) => list.map((v) => `\${${v}}`).join(', ');
   if (p.unmapped.length) sentences.push(`Map ${p.unmapped.length > 1 ? 'the variables' : 'the variable'} ${vars(p.unmapped)} to a column or a fixed value.`);
   if (p.unknownVariables.length) sentences.push(`The template has no ${vars(p.unknownVariables)}.`);
-  for (const u of p.unknownColumns) sentences.push(`\${${u.variable}}: the sheet has no column ${typeof u.column === 'number' ? columnLabel(u.column) : `"${u.column}"`}.`);
+  for (const u of p.unknownColumns)
+    sentences.push(`\${${u.variable}}: the sheet has no column ${typeof u.column === 'number' ? columnLabel(u.column) : `"${u.column}"`}.`);
   if (p.rowsMissingCount) {
     const shown = p.rowsMissingValues.slice(0, 5).map((r) => `line ${r.line} (${vars(r.variables)})`);
     const more = p.rowsMissingCount - shown.length;
-    sentences.push(`${p.rowsMissingCount} ${p.rowsMissingCount > 1 ? 'rows lack' : 'row lacks'} a value: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`);
+    sentences.push(
+      `${p.rowsMissingCount} ${p.rowsMissingCount > 1 ? 'rows lack' : 'row lacks'} a value: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
+    );
   }
   const fields = [
     ...p.unmapped.map((v) => ({ field: `mapping.${v}`, rule: 'required', message: `\${${v}} is not mapped.` })),

@@ -12,7 +12,10 @@ export async function insertTemplate(db: Executor, row: typeof mergeTemplates.$i
 }
 
 export async function findTemplate(db: Executor, appId: string, id: string): Promise<TemplateRow | undefined> {
-  const [row] = await db.select().from(mergeTemplates).where(and(eq(mergeTemplates.appId, appId), eq(mergeTemplates.id, id)));
+  const [row] = await db
+    .select()
+    .from(mergeTemplates)
+    .where(and(eq(mergeTemplates.appId, appId), eq(mergeTemplates.id, id)));
   return row;
 }
 
@@ -22,12 +25,21 @@ export async function insertBatch(db: Executor, row: typeof mergeBatches.$inferI
 }
 
 export async function findBatch(db: Executor, appId: string, id: string): Promise<BatchRow | undefined> {
-  const [row] = await db.select().from(mergeBatches).where(and(eq(mergeBatches.appId, appId), eq(mergeBatches.id, id)));
+  const [row] = await db
+    .select()
+    .from(mergeBatches)
+    .where(and(eq(mergeBatches.appId, appId), eq(mergeBatches.id, id)));
   return row;
 }
 
 /** Moves the batch from one of `from` (with other changes); undefined when it was not in one of them. */
-export async function transitionBatch(db: Executor, appId: string, id: string, from: BatchStatus[], patch: Partial<typeof mergeBatches.$inferInsert>): Promise<BatchRow | undefined> {
+export async function transitionBatch(
+  db: Executor,
+  appId: string,
+  id: string,
+  from: BatchStatus[],
+  patch: Partial<typeof mergeBatches.$inferInsert>,
+): Promise<BatchRow | undefined> {
   const [row] = await db
     .update(mergeBatches)
     .set(patch)
@@ -37,7 +49,12 @@ export async function transitionBatch(db: Executor, appId: string, id: string, f
 }
 
 /** Progress of a running batch (absolute figures: a resumed job recounts what is stored). */
-export async function setProgress(db: Executor, appId: string, id: string, progress: { done: number; failed: number; failures: { line: number; error: string }[] }): Promise<void> {
+export async function setProgress(
+  db: Executor,
+  appId: string,
+  id: string,
+  progress: { done: number; failed: number; failures: { line: number; error: string }[] },
+): Promise<void> {
   await db
     .update(mergeBatches)
     .set(progress)
@@ -59,4 +76,3 @@ export async function referencedKeys(db: Executor, keys: string[]): Promise<stri
   const found = new Set([...templates.flatMap((t) => [t.a, t.b]), ...sheets.map((s) => s.key)]);
   return keys.filter((k) => found.has(k) || live.has(/\/merge-batch-([0-9a-f-]{36})\//.exec(k)?.[1] ?? ''));
 }
-

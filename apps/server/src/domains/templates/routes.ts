@@ -14,13 +14,17 @@ import * as templates from './service.ts';
 import { maxSheetUploadBytes, maxTemplateUploadBytes, readUpload } from './upload.ts';
 
 export async function templateRoutes(app: App, platform: Platform) {
-  serve(app, endpoints.get, async (request) => item(presentTemplate(await templates.getTemplate({ platform, actor: requireActor(request), id: request.params.id }))));
+  serve(app, endpoints.get, async (request) =>
+    item(presentTemplate(await templates.getTemplate({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
   serve(app, endpoints.generatePdf, async (request, reply) => {
     const { templateId, values } = request.body;
     const pdf = await templates.previewPdf({ platform, actor: requireActor(request), templateId, values });
     return sendFile(reply, { fileName: pdf.fileName, contentType: 'application/pdf', body: pdf.body, disposition: 'inline' });
   });
-  serve(app, endpoints.getBatch, async (request) => item(presentBatch(await templates.getBatch({ platform, actor: requireActor(request), id: request.params.id }))));
+  serve(app, endpoints.getBatch, async (request) =>
+    item(presentBatch(await templates.getBatch({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
   serve(app, endpoints.batchZip, async (request, reply) => {
     const zip = await templates.batchZip({ platform, actor: requireActor(request), id: request.params.id });
     return sendFile(reply, { fileName: zip.fileName, contentType: 'application/zip', body: zip.body });

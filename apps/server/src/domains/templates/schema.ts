@@ -57,5 +57,9 @@ export const mergeBatches = pgTable(
     createdAt: createdAt(),
     finishedAt: tstz('finished_at'),
   },
-  (t) => [index('merge_batches_app_created_idx').on(t.appId, t.createdAt.desc().nullsFirst()), index('merge_batches_template_idx').on(t.templateId), tenantPolicy('merge_batches')],
+  (t) => [
+    index('merge_batches_app_created_idx').on(t.appId, t.createdAt.desc().nullsFirst()),
+    index('merge_batches_template_idx').on(t.templateId),
+    tenantPolicy('merge_batches'),
+  ],
 ).enableRLS();

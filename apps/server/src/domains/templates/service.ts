@@ -39,7 +39,9 @@ export async function uploadTemplate(opts: Options & { file: UploadedFile }): Pr
   const format = await checkTemplateFile(file.data, file.fileName);
   let docx: Buffer = file.data;
   if (format === 'odt') {
-    const [result] = await (await requireEngine(platform)).convert([{ name: file.fileName, data: file.data, format: 'odt' }], 'docx', { priority: 'interactive' });
+    const [result] = await (
+      await requireEngine(platform)
+    ).convert([{ name: file.fileName, data: file.data, format: 'odt' }], 'docx', { priority: 'interactive' });
     if (!result?.data) throw conversionFailed(`${file.fileName} could not be read by the office engine: ${result?.error ?? 'no output'}`);
     docx = result.data;
   }
@@ -51,8 +53,25 @@ export async function uploadTemplate(opts: Options & { file: UploadedFile }): Pr
   if (docxKey !== storageKey) await platform.storage.put(docxKey, docx);
   try {
     return await platform.database.inTenant(actor.appId, async (tx) => {
-      const row = await repo.insertTemplate(tx, { appId: actor.appId, createdBy: actor.userId, fileName: file.fileName, format, storageKey, docxKey, variables, sizeBytes: file.data.length });
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'template.uploaded', targetType: 'merge_template', targetId: row.id, data: { fileName: file.fileName, variables: variables.length }, ip: actor.ip });
+      const row = await repo.insertTemplate(tx, {
+        appId: actor.appId,
+        createdBy: actor.userId,
+        fileName: file.fileName,
+        format,
+        storageKey,
+        docxKey,
+        variables,
+        sizeBytes: file.data.length,
+      });
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'template.uploaded',
+        targetType: 'merge_template',
+        targetId: row.id,
+        data: { fileName: file.fileName, variables: variables.length },
+        ip: actor.ip,
+      });
       return row;
     });
   } catch (error) {
@@ -80,7 +99,10 @@ export async function previewPdf(opts: Options & { templateId: string; values: R
 
 function parseRequest(text: string | undefined): ReturnType<typeof batchRequestSchema.parse> {
   const invalid = (message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'request', rule: 'invalid_value', message }] });
-  if (!text) throw new AppError('VALIDATION_FAILED', 'Send the part "request": {templateId, mapping, firstLineIsHeader}.', { fields: [{ field: 'request', rule: 'required', message: 'Required.' }] });
+  if (!text)
+    throw new AppError('VALIDATION_FAILED', 'Send the part "request": {templateId, mapping, firstLineIsHeader}.', {
+      fields: [{ field: 'request', rule: 'required', message: 'Required.' }],
+    });
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -107,10 +129,14 @@ export async function startBatch(opts: Options & { file: UploadedFile; request: 
   const { sheet, lines } = await readSheetLines(file.data, file.fileName, { ...batchReadLimits, workers: platform.workers });
   const header = input.firstLineIsHeader ? (lines[0]?.cells ?? []) : null;
   const data = input.firstLineIsHeader ? lines.slice(1) : lines;
-  if (!data.length) throw new AppError('VALIDATION_FAILED', `${file.fileName} has no rows to generate.`, { fields: [{ field: 'file', rule: 'required', message: 'No rows.' }] });
+  if (!data.length)
+    throw new AppError('VALIDATION_FAILED', `${file.fileName} has no rows to generate.`, {
+      fields: [{ field: 'file', rule: 'required', message: 'No rows.' }],
+    });
   const width = Math.max(0, ...lines.map((l) => l.cells.length));
   const { sources, problems } = resolveMapping(template.variables, input.mapping, { header, width });
-  if (!problems.unmapped.length && !problems.unknownColumns.length) for (const row of data) noteMissing(problems, row.line, rowValues(sources, row.cells).missing);
+  if (!problems.unmapped.length && !problems.unknownColumns.length)
+    for (const row of data) noteMissing(problems, row.line, rowValues(sources, row.cells).missing);
   if (hasProblems(problems)) throw mappingError(problems);
   const sheetKey = `${actor.appId}/merge-sheet-${randomUUID()}.${sheet.format}`;
   await platform.storage.put(sheetKey, file.data);
@@ -127,7 +153,15 @@ export async function startBatch(opts: Options & { file: UploadedFile; request: 
         total: data.length,
       });
       await platform.jobs.enqueue(tx, batchQueue, { appId: actor.appId, batchId: row.id } satisfies BatchJob);
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'template.batch_started', targetType: 'merge_batch', targetId: row.id, data: { templateId: template.id, rows: data.length }, ip: actor.ip });
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'template.batch_started',
+        targetType: 'merge_batch',
+        targetId: row.id,
+        data: { templateId: template.id, rows: data.length },
+        ip: actor.ip,
+      });
       return row;
     });
   } catch (error) {
@@ -149,7 +183,8 @@ export async function getBatch(opts: Options & { id: string }): Promise<repo.Bat
 export async function batchZip(opts: Options & { id: string }): Promise<{ fileName: string; body: Readable }> {
   const { platform, actor } = opts;
   const batch = await getBatch(opts);
-  if (batch.status !== 'done') throw new AppError('CONFLICT', `The batch is ${batch.status}: its zip is ready once it is done (${batch.done} of ${batch.total}).`);
+  if (batch.status !== 'done')
+    throw new AppError('CONFLICT', `The batch is ${batch.status}: its zip is ready once it is done (${batch.done} of ${batch.total}).`);
   const failed = new Set(batch.failures.map((f) => f.line));
   const out = new PassThrough();
   const zip = new Zip((error, chunk, final) => {

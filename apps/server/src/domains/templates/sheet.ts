@@ -9,7 +9,12 @@ export const accepted = 'Accepted formats: .xlsx, .xls, .ods and .csv (UTF-8 or 
  * A batch's sheet: a header and 10,000 rows, its cells as the sheet shows them (a `0.00` number merges as 1234.50).
  * The converters take what the address book imports take.
  */
-export const batchReadLimits: ReadSpreadsheetOptions = { maxBytes: maxSheetUploadBytes, maxRows: batchMaxRows + 1, maxInflatedBytes: 256 * 1024 * 1024, displayedText: true };
+export const batchReadLimits: ReadSpreadsheetOptions = {
+  maxBytes: maxSheetUploadBytes,
+  maxRows: batchMaxRows + 1,
+  maxInflatedBytes: 256 * 1024 * 1024,
+  displayedText: true,
+};
 export const converterReadLimits: ReadSpreadsheetOptions = { maxBytes: maxSheetUploadBytes, maxRows: 100_001, maxInflatedBytes: 256 * 1024 * 1024 };
 
 const fileError = (code: 'INVALID_FILE_TYPE' | 'VALIDATION_FAILED' | 'FILE_TOO_LARGE', message: string) =>
@@ -36,7 +41,11 @@ export interface SheetLine {
 }
 
 /** Every non-blank row of the first sheet, with its line; reader errors become AppErrors. */
-export async function readSheetLines(data: Uint8Array, fileName: string, limits: ReadSpreadsheetOptions): Promise<{ sheet: OpenedSpreadsheet; lines: SheetLine[] }> {
+export async function readSheetLines(
+  data: Uint8Array,
+  fileName: string,
+  limits: ReadSpreadsheetOptions,
+): Promise<{ sheet: OpenedSpreadsheet; lines: SheetLine[] }> {
   if (!data.length) throw fileError('VALIDATION_FAILED', `${fileName} is empty.`);
   try {
     const sheet = await openSpreadsheet(data, limits);

@@ -29,7 +29,11 @@ export async function readUpload(request: FastifyRequest, maxBytes: number, what
 }
 
 /** The same when the file is optional (a form with an optional attachment): `file` is undefined when none was sent. */
-export async function readOptionalUpload(request: FastifyRequest, maxBytes: number, what = 'file'): Promise<{ file?: UploadedFile; fields: Record<string, string> }> {
+export async function readOptionalUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+  what = 'file',
+): Promise<{ file?: UploadedFile; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data, in a part named "file".');
   let received: UploadedFile | undefined;
   let tooLarge = false;

@@ -2,5 +2,5 @@
 export * from './service.ts';
 export { tenantsModule } from './module.ts';
 export { presentApplicationSummary } from './presenter.ts';
-/** Company and pack of many tenants at once (the super dashboard, billed consumption across tenants). */
-export { companiesAndPacksOf, logoKeysAmong } from './repository.ts';
+/** The company identity the product administrator verified, and what withdraws it. */
+export { isVerifiedName, recordCompanyIdentity, withdrawCompanyIdentity, type CompanyIdentityChange, type StoredCompanyIdentity } from './company-identity.ts';

@@ -1,9 +1,9 @@
 import type { ApplicationSummary } from '@paraphe/contracts';
-import type { ApplicationRow } from './repository.ts';
+import type { ApplicationView } from './views.ts';
 import { featuresOf, settingsOf } from './service.ts';
 
 /** What every user sees of their tenant (/me). */
-export function presentApplicationSummary(row: ApplicationRow): ApplicationSummary {
+export function presentApplicationSummary(row: ApplicationView): ApplicationSummary {
   return {
     id: row.id,
     company: row.company,

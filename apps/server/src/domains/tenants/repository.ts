@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
-import type { Pack } from '@paraphe/contracts';
 import { memoOf, type Executor } from '../../platform/db/client.ts';
 import { applications } from './schema.ts';
+import type { ApplicationFilter, CompanyAndPack } from './views.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
@@ -28,7 +28,11 @@ export async function insertApplication(db: Executor, row: NewApplicationRow): P
 
 export async function updateApplication(db: Executor, id: string, patch: Partial<NewApplicationRow>): Promise<ApplicationRow | undefined> {
   memoOf(db)?.delete(memoKey(id));
-  const [row] = await db.update(applications).set({ ...patch, updatedAt: new Date() }).where(eq(applications.id, id)).returning();
+  const [row] = await db
+    .update(applications)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(applications.id, id))
+    .returning();
   return row;
 }
 
@@ -42,15 +46,6 @@ export async function findPlatformApplication(db: Executor): Promise<Application
   return row;
 }
 
-export interface ApplicationFilter {
-  search?: string;
-  enabled?: boolean;
-  pack?: Pack;
-  limit: number;
-  offset: number;
-  order: 'ASC' | 'DESC';
-}
-
 export async function listApplications(db: Executor, filter: ApplicationFilter): Promise<{ rows: ApplicationRow[]; total: number }> {
   const where = and(
     filter.search ? ilike(applications.company, `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
@@ -58,15 +53,24 @@ export async function listApplications(db: Executor, filter: ApplicationFilter):
     filter.pack ? eq(applications.pack, filter.pack) : undefined,
   );
   const dir = filter.order === 'ASC' ? asc : desc;
-  const rows = await db.select().from(applications).where(where).orderBy(dir(applications.createdAt), dir(applications.id)).limit(filter.limit).offset(filter.offset);
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(where)
+    .orderBy(dir(applications.createdAt), dir(applications.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
   const [total] = await db.select({ n: count() }).from(applications).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** Company and pack of each of these tenants (figures across tenants: one query instead of one per tenant). */
-export async function companiesAndPacksOf(db: Executor, ids: readonly string[]): Promise<Map<string, Pick<ApplicationRow, 'company' | 'pack'>>> {
+export async function companiesAndPacksOf(db: Executor, ids: readonly string[]): Promise<Map<string, CompanyAndPack>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: applications.id, company: applications.company, pack: applications.pack }).from(applications).where(inArray(applications.id, [...ids]));
+  const rows = await db
+    .select({ id: applications.id, company: applications.company, pack: applications.pack })
+    .from(applications)
+    .where(inArray(applications.id, [...ids]));
   return new Map(rows.map(({ id, ...rest }) => [id, rest]));
 }
 

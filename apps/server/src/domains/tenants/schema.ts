@@ -1,9 +1,7 @@
 import { boolean, jsonb, pgTable, text, uuid, index } from 'drizzle-orm/pg-core';
-import type { ApplicationSettings, FeatureFlags, Logo, Pack, TenantTemplates } from '@paraphe/contracts';
+import type { ApplicationSettings, FeatureFlags, Pack, TenantTemplates } from '@paraphe/contracts';
+import type { StoredCompanyIdentity, StoredLogo } from './views.ts';
 import { createdAt, id, tstz, updatedAt } from '../../platform/db/schema/common.ts';
-
-/** The tenant's logo (settings → General): its storage key and what was read from its header at upload. */
-export type StoredLogo = Omit<Logo, 'url'> & { key: string; version: string };
 
 /** A tenant. Not itself tenant-scoped: the platform reads it to authorize every request. */
 export const applications = pgTable(
@@ -21,6 +19,7 @@ export const applications = pgTable(
     logo: jsonb('logo').$type<StoredLogo>(),
     /** The tenant's wording of its mails and SMS by kind and language (settings → Parameters). */
     messageTemplates: jsonb('message_templates').$type<TenantTemplates>().notNull().default({}),
+    companyIdentity: jsonb('company_identity').$type<StoredCompanyIdentity>(),
     consentPersonalDataAt: tstz('consent_personal_data_at'),
     consentPartnersAt: tstz('consent_partners_at'),
     consentBrandPublicationAt: tstz('consent_brand_publication_at'),

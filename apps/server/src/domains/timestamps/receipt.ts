@@ -37,7 +37,13 @@ export async function timestampReceipt(input: ReceiptInput): Promise<Uint8Array>
     [t.fileName, input.fileName],
     [t.size, `${size} ${t.bytes}`],
     [t.sha256, input.sha256],
-    [t.time, input.timestampedAt.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')],
+    [
+      t.time,
+      input.timestampedAt
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC'),
+    ],
     [t.tsa, input.tsa],
     [t.serial, input.serial],
   ];

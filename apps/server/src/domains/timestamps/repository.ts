@@ -12,14 +12,23 @@ export async function insertTimestamp(db: Executor, values: FileTimestampValues)
 }
 
 export async function findTimestamp(db: Executor, appId: string, id: string): Promise<FileTimestampRow | undefined> {
-  const [row] = await db.select().from(fileTimestamps).where(and(eq(fileTimestamps.appId, appId), eq(fileTimestamps.id, id)));
+  const [row] = await db
+    .select()
+    .from(fileTimestamps)
+    .where(and(eq(fileTimestamps.appId, appId), eq(fileTimestamps.id, id)));
   return row;
 }
 
 /** A page, newest first (index file_timestamps_app_created_idx), with a capped total (docs/lists.md). */
 export async function listTimestamps(db: Executor, appId: string, page: { limit: number; offset: number }): Promise<{ rows: FileTimestampRow[] } & PageTotal> {
   const where = eq(fileTimestamps.appId, appId);
-  const rows = await db.select().from(fileTimestamps).where(where).orderBy(desc(fileTimestamps.createdAt), desc(fileTimestamps.id)).limit(page.limit).offset(page.offset);
+  const rows = await db
+    .select()
+    .from(fileTimestamps)
+    .where(where)
+    .orderBy(desc(fileTimestamps.createdAt), desc(fileTimestamps.id))
+    .limit(page.limit)
+    .offset(page.offset);
   const total = await pageTotal({ rows: rows.length, ...page, cap: countCap, count: (cap) => cappedCount(db, fileTimestamps, where, cap) });
   return { rows, ...total };
 }

@@ -17,7 +17,9 @@ import { maxPublicVerifyBytes, readTimestampForm } from './upload.ts';
 const publicVerifyLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 export async function timestampRoutes(app: App, platform: Platform) {
-  serve(app, endpoints.list, async (request) => listTimestamps({ platform, actor: requireActor(request), limit: request.query.limit, offset: request.query.offset }));
+  serve(app, endpoints.list, async (request) =>
+    listTimestamps({ platform, actor: requireActor(request), limit: request.query.limit, offset: request.query.offset }),
+  );
 
   serve(app, endpoints.download, async (request, reply) => {
     const file = await timestampOutput({ platform, actor: requireActor(request), id: request.params.id, output: request.params.output });
@@ -38,6 +40,11 @@ export async function timestampRoutes(app: App, platform: Platform) {
       const actor = requireActor(request);
       return { data: await verifyUpload(platform, await readTimestampForm(request as never, await uploadLimitOf(platform, actor.appId))) };
     });
-    serve(typed, verificationEndpoints.verify, async (request) => ({ data: await verifyUpload(platform, await readTimestampForm(request as never, maxPublicVerifyBytes)) }), publicVerifyLimit);
+    serve(
+      typed,
+      verificationEndpoints.verify,
+      async (request) => ({ data: await verifyUpload(platform, await readTimestampForm(request as never, maxPublicVerifyBytes)) }),
+      publicVerifyLimit,
+    );
   });
 }

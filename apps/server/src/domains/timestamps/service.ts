@@ -101,17 +101,44 @@ export async function createTimestamp(opts: Options & { file: TimestampForm['fil
   await platform.storage.put(outputKey, stamped.output);
   try {
     if (receiptKey) {
-      const receipt = await timestampReceipt({ fileName: file.fileName, sizeBytes: file.data.length, sha256, timestampedAt: info.genTime, tsa, serial: info.serialNumber, language: opts.language });
+      const receipt = await timestampReceipt({
+        fileName: file.fileName,
+        sizeBytes: file.data.length,
+        sha256,
+        timestampedAt: info.genTime,
+        tsa,
+        serial: info.serialNumber,
+        language: opts.language,
+      });
       await platform.storage.put(receiptKey, receipt);
     }
     const row = await platform.database.inTenant(actor.appId, async (tx) => {
       const row = await repo.insertTimestamp(tx, {
-        appId: actor.appId, userId: actor.userId, fileName: file.fileName, sizeBytes: file.data.length, sha256, kind: stamped.kind, outputKey, receiptKey,
-        timestampedAt: info.genTime!, tsaName: tsa, serial: info.serialNumber!,
+        appId: actor.appId,
+        userId: actor.userId,
+        fileName: file.fileName,
+        sizeBytes: file.data.length,
+        sha256,
+        kind: stamped.kind,
+        outputKey,
+        receiptKey,
+        timestampedAt: info.genTime!,
+        tsaName: tsa,
+        serial: info.serialNumber!,
       });
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'timestamp.created', targetType: 'file_timestamp', targetId: row.id, data: { fileName: file.fileName, kind: stamped.kind, sha256 }, ip: actor.ip });
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'timestamp.created',
+        targetType: 'file_timestamp',
+        targetId: row.id,
+        data: { fileName: file.fileName, kind: stamped.kind, sha256 },
+        ip: actor.ip,
+      });
       await platform.events.emit(tx, {
-        type: 'timestamp.created', appId: actor.appId, actorUserId: actor.realUserId,
+        type: 'timestamp.created',
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
         data: { timestampId: row.id, kind: stamped.kind, ownerUserId: actor.userId, testMode: application.testMode },
       });
       return row;
@@ -130,25 +157,39 @@ export async function listTimestamps(opts: Options & { limit: number; offset: nu
 }
 
 /** A stored output with the name and type it is downloaded under. */
-export async function timestampOutput(opts: Options & { id: string; output: TimestampOutput }): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+export async function timestampOutput(
+  opts: Options & { id: string; output: TimestampOutput },
+): Promise<{ fileName: string; contentType: string; body: Buffer }> {
   const { platform, actor, id, output } = opts;
   const row = await platform.database.inTenant(actor.appId, (tx) => repo.findTimestamp(tx, actor.appId, id));
   if (!row) throw notFound('Time-stamp');
   const key = output === 'receipt' ? row.receiptKey : (output === 'pdf') === (row.kind === 'pdf') ? row.outputKey : null;
-  if (!key) throw new AppError('NOT_FOUND', row.kind === 'pdf' ? 'A PDF time-stamp has one output: the time-stamped PDF (`pdf`).' : 'A detached time-stamp has a token (`token`) and a receipt (`receipt`).');
+  if (!key)
+    throw new AppError(
+      'NOT_FOUND',
+      row.kind === 'pdf'
+        ? 'A PDF time-stamp has one output: the time-stamped PDF (`pdf`).'
+        : 'A detached time-stamp has a token (`token`) and a receipt (`receipt`).',
+    );
   const body = await platform.storage.get(key);
   if (output === 'token') return { fileName: `${row.fileName}.tsr`, contentType: 'application/timestamp-reply', body };
-  return { fileName: output === 'receipt' ? `${stem(row.fileName)}-receipt.pdf` : `${stem(row.fileName)}-timestamped.pdf`, contentType: 'application/pdf', body };
+  return {
+    fileName: output === 'receipt' ? `${stem(row.fileName)}-receipt.pdf` : `${stem(row.fileName)}-timestamped.pdf`,
+    contentType: 'application/pdf',
+    body,
+  };
 }
 
 /**
- * Verification, for an account or the public page: nothing is stored; the platform CA is the trust anchor, and a
+ * Verification, for an account or the public page: nothing is stored; the platform CA and the operator's roots
+ * (TRUSTED_ROOTS_FILE) are the trust anchors, and a
  * certificate a tenant imported as its stamp is recognised exactly (stamps domain, docs/timestamps.md "Trust").
  */
 export async function verifyUpload(platform: Platform, form: TimestampForm): Promise<VerificationReport> {
   const trust = trustServices(platform);
   return verifyFile(form.file, form.token, {
     roots: await trust.trustedRoots(),
+    platformRoot: await trust.platformRoot(),
     revocation: trust.revocationSource(),
     stampCertificate: (certificate) => findStampCertificate(platform, certificate),
   });

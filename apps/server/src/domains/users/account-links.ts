@@ -1,7 +1,7 @@
 import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { hashToken, newOpaqueToken } from '../../platform/http/tokens.ts';
-import { brandingOf, type ApplicationRow } from '../tenants/index.ts';
+import { brandingOf, type ApplicationView } from '../tenants/index.ts';
 import * as repo from './repository.ts';
 import type { UserRow } from './repository.ts';
 
@@ -11,7 +11,14 @@ export const emailChangeTtlHours = 24;
 export type AccountLinkKind = keyof typeof linkTtlHours;
 
 /** Creates a single-use link and queues the mail that carries it, in the caller's transaction. */
-export async function sendAccountLink(opts: { platform: Platform; tx: Tx; user: UserRow; application: ApplicationRow; kind: AccountLinkKind; invitedBy?: string }) {
+export async function sendAccountLink(opts: {
+  platform: Platform;
+  tx: Tx;
+  user: UserRow;
+  application: ApplicationView;
+  kind: AccountLinkKind;
+  invitedBy?: string;
+}) {
   const { platform, tx, user, application, kind } = opts;
   const { token, hash } = newOpaqueToken();
   const now = platform.clock();
@@ -28,7 +35,11 @@ export async function sendAccountLink(opts: { platform: Platform; tx: Tx; user: 
   // users invited by the administrator), where RLS refuses an outbox row without the tenant's app_id.
   const base = { appId: application.id, to: user.email, language: user.language, branding: brandingOf(application) };
   if (kind === 'confirm') {
-    await platform.messaging.queueEmail(tx, { ...base, template: 'confirm-account', params: { firstName: user.firstName, company: application.company, link } });
+    await platform.messaging.queueEmail(tx, {
+      ...base,
+      template: 'confirm-account',
+      params: { firstName: user.firstName, company: application.company, link },
+    });
   } else if (kind === 'invite') {
     await platform.messaging.queueEmail(tx, {
       ...base,
@@ -44,7 +55,14 @@ export async function sendAccountLink(opts: { platform: Platform; tx: Tx; user: 
  * An e-mail change waiting for the new address: a single-use link to that address (an earlier one is spent: only
  * the latest address can be confirmed) and a notice to the current address, in the caller's transaction.
  */
-export async function sendEmailChangeLinks(opts: { platform: Platform; tx: Tx; user: UserRow; application: ApplicationRow; newEmail: string; changedBy: string }) {
+export async function sendEmailChangeLinks(opts: {
+  platform: Platform;
+  tx: Tx;
+  user: UserRow;
+  application: ApplicationView;
+  newEmail: string;
+  changedBy: string;
+}) {
   const { platform, tx, user, application, newEmail } = opts;
   const now = platform.clock();
   await repo.spendOpenTokens(tx, user.id, now, ['email_change']);

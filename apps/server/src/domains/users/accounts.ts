@@ -15,7 +15,7 @@ import { assertEmailFree, withUniqueEmail } from './email.ts';
  * signature domain scopes requests by hierarchy). They run in the caller's transaction.
  */
 export type { UserRow } from './repository.ts';
-export { findUserById, findUserByEmail, descendantIds, displayNamesOf } from './repository.ts';
+export { findUserById, findUserByEmail, ancestorIds, descendantIds, displayNamesOf } from './repository.ts';
 
 /**
  * The owners whose items `actor` sees (campaigns, operations): GERANT and COMPTABLE the whole tenant (no owner
@@ -89,8 +89,20 @@ export async function applyEmailChange(opts: { platform: Platform; tx: Tx; token
     const application = await getApplication(tx, user.appId);
     await sendAccountLink({ platform, tx, user: updated, application, kind: 'invite' });
   }
-  await audit(tx, { appId: user.appId, actorUserId: user.id, action: 'user.email_changed', targetType: 'user', targetId: user.id, data: { from: user.email, to: newEmail } });
-  await platform.events.emit(tx, { type: 'user.updated', appId: user.appId, actorUserId: user.id, data: { userId: user.id, profile: user.profile, changed: ['email'] } });
+  await audit(tx, {
+    appId: user.appId,
+    actorUserId: user.id,
+    action: 'user.email_changed',
+    targetType: 'user',
+    targetId: user.id,
+    data: { from: user.email, to: newEmail },
+  });
+  await platform.events.emit(tx, {
+    type: 'user.updated',
+    appId: user.appId,
+    actorUserId: user.id,
+    data: { userId: user.id, profile: user.profile, changed: ['email'] },
+  });
   return updated;
 }
 
@@ -111,7 +123,8 @@ export interface OwnerInput {
  * (user form) — when `additionalData.theme.lang` holds it; the first-start administrator and a tenant owner
  * created by the product administrator have the column's default (fr), which nobody chose.
  */
-export const languageChosen = (user: Pick<UserRow, 'additionalData'>) => typeof (user.additionalData.theme as { lang?: unknown } | undefined)?.lang === 'string';
+export const languageChosen = (user: Pick<UserRow, 'additionalData'>) =>
+  typeof (user.additionalData.theme as { lang?: unknown } | undefined)?.lang === 'string';
 
 /** `additionalData` recording `language` as the account's chosen language (theme.lang, what /me's menu shows). */
 export const withChosenLanguage = (additionalData: Record<string, unknown>, language: string) => ({
@@ -161,7 +174,16 @@ export const isTechnicalUser = (user: Pick<UserRow, 'email' | 'passwordHash'>) =
 export async function createTechnicalUser(tx: Tx, input: { appId: string; firstName: string; lastName: string }): Promise<UserRow> {
   const email = `api-${input.appId}@${technicalMailDomain}`;
   return withUniqueEmail(
-    repo.insertUser(tx, { ...input, email, language: 'en', company: null, profile: 'COMMERCIAL', passwordHash: null, isProductAdmin: false, emailConfirmedAt: new Date() }),
+    repo.insertUser(tx, {
+      ...input,
+      email,
+      language: 'en',
+      company: null,
+      profile: 'COMMERCIAL',
+      passwordHash: null,
+      isProductAdmin: false,
+      emailConfirmedAt: new Date(),
+    }),
   );
 }
 

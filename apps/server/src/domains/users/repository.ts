@@ -16,7 +16,10 @@ export interface Scope {
 }
 
 const inScope = (scope: Scope): SQL | undefined =>
-  and(eq(users.appId, scope.appId), scope.visibleIds ? inArray(users.id, scope.visibleIds.length ? scope.visibleIds : ['00000000-0000-0000-0000-000000000000']) : undefined);
+  and(
+    eq(users.appId, scope.appId),
+    scope.visibleIds ? inArray(users.id, scope.visibleIds.length ? scope.visibleIds : ['00000000-0000-0000-0000-000000000000']) : undefined,
+  );
 
 /** Ids of every user under `rootId` (not including it), however deep. */
 export async function descendantIds(db: Executor, appId: string, rootId: string): Promise<string[]> {
@@ -29,18 +32,40 @@ export async function descendantIds(db: Executor, appId: string, rootId: string)
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
 
+/** Ids of every user above `userId` (its manager, theirs, up to the top), nearest first. */
+export async function ancestorIds(db: Executor, appId: string, userId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    with recursive chain(id, depth) as (
+      select parent_id, 1 from users where app_id = ${appId} and id = ${userId} and parent_id is not null
+      union
+      select u.parent_id, c.depth + 1 from users u join chain c on u.id = c.id where u.app_id = ${appId} and u.parent_id is not null and c.depth < 100
+    ) select id from chain order by depth`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
 export async function childrenOf(db: Executor, appId: string, parentId: string): Promise<UserRow[]> {
-  return db.select().from(users).where(and(eq(users.appId, appId), eq(users.parentId, parentId))).orderBy(asc(users.lastName), asc(users.firstName));
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.parentId, parentId)))
+    .orderBy(asc(users.lastName), asc(users.firstName));
 }
 
 export async function findInScope(db: Executor, scope: Scope, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(inScope(scope), eq(users.id, id)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(inScope(scope), eq(users.id, id)));
   return row;
 }
 
 export async function findManyInScope(db: Executor, scope: Scope, ids: string[]): Promise<UserRow[]> {
   if (!ids.length) return [];
-  return db.select().from(users).where(and(inScope(scope), inArray(users.id, ids))).orderBy(asc(users.lastName), asc(users.firstName));
+  return db
+    .select()
+    .from(users)
+    .where(and(inScope(scope), inArray(users.id, ids)))
+    .orderBy(asc(users.lastName), asc(users.firstName));
 }
 
 export interface UserListFilter {
@@ -54,7 +79,13 @@ export interface UserListFilter {
   orderBy?: string;
 }
 
-const sortable = { lastName: users.lastName, email: users.email, createdAt: users.createdAt, lastConnectionAt: users.lastConnectionAt, profile: users.profile } as const;
+const sortable = {
+  lastName: users.lastName,
+  email: users.email,
+  createdAt: users.createdAt,
+  lastConnectionAt: users.lastConnectionAt,
+  profile: users.profile,
+} as const;
 
 export async function listInScope(db: Executor, scope: Scope, filter: UserListFilter): Promise<{ rows: UserRow[]; total: number }> {
   const term = filter.search ? `%${filter.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
@@ -95,12 +126,19 @@ export async function insertUser(db: Executor, row: NewUserRow): Promise<UserRow
 }
 
 export async function updateUserInScope(db: Executor, appId: string, id: string, patch: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-  const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(and(eq(users.appId, appId), eq(users.id, id))).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(users.appId, appId), eq(users.id, id)))
+    .returning();
   return row!;
 }
 
 export async function countChildren(db: Executor, appId: string, id: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.appId, appId), eq(users.parentId, id)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.parentId, id)));
   return row?.n ?? 0;
 }
 
@@ -111,7 +149,10 @@ export async function deleteUserInScope(db: Executor, appId: string, id: string)
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
@@ -121,7 +162,10 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 }
 
 export async function updateUser(db: Executor, id: string, patch: Partial<NewUserRow>): Promise<void> {
-  await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 export async function insertOneTimeToken(db: Executor, row: typeof oneTimeTokens.$inferInsert): Promise<void> {
@@ -147,7 +191,10 @@ export async function consumeOneTimeToken(db: Executor, tokenHash: string, purpo
 }
 
 /** Owners (by id) and user counts (by tenant) for a page of tenants, in two queries (no N+1). */
-export async function ownersAndCounts(db: Executor, apps: { id: string; ownerUserId: string | null }[]): Promise<{ owners: Map<string, UserRow>; counts: Map<string, number> }> {
+export async function ownersAndCounts(
+  db: Executor,
+  apps: { id: string; ownerUserId: string | null }[],
+): Promise<{ owners: Map<string, UserRow>; counts: Map<string, number> }> {
   const ids = apps.map((a) => a.id);
   const ownerIds = apps.map((a) => a.ownerUserId).filter((x): x is string => Boolean(x));
   const owners = new Map<string, UserRow>();

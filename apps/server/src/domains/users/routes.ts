@@ -16,18 +16,26 @@ export function userRoutes(app: App, platform: Platform) {
     const { rows, total } = await users.listUsers({ platform, actor: requireActor(request), filter });
     return list(rows.map(presentUser), total, q);
   });
-  serve(app, endpoints.isExist, async (request) => item({ exists: await users.emailExists({ platform, actor: requireActor(request), email: request.query.email }) }));
+  serve(app, endpoints.isExist, async (request) =>
+    item({ exists: await users.emailExists({ platform, actor: requireActor(request), email: request.query.email }) }),
+  );
   serve(app, endpoints.byProfiles, async (request) =>
     whole((await users.usersByProfiles({ platform, actor: requireActor(request), profiles: request.params.profiles })).map(presentUser)),
   );
   serve(app, endpoints.isUsed, async (request) => item(await users.isUserUsed({ platform, actor: requireActor(request), id: request.params.id })));
-  serve(app, endpoints.updateOwnProfile, async (request) => item(presentUser(await users.updateOwnProfile({ platform, actor: requireActor(request), input: request.body }))));
+  serve(app, endpoints.updateOwnProfile, async (request) =>
+    item(presentUser(await users.updateOwnProfile({ platform, actor: requireActor(request), input: request.body }))),
+  );
   serve(app, endpoints.updateOwnAdditionalData, async (request) =>
     item(presentUser(await users.updateOwnAdditionalData({ platform, actor: requireActor(request), data: request.body }))),
   );
   serve(app, endpoints.get, async (request) => item(presentUser(await users.getUser({ platform, actor: requireActor(request), id: request.params.id }))));
   serve(app, endpoints.children, async (request) =>
-    whole((await users.childrenOfUser({ platform, actor: requireActor(request), id: request.params.id, recursive: request.query.recursif === '1' })).map(presentUser)),
+    whole(
+      (await users.childrenOfUser({ platform, actor: requireActor(request), id: request.params.id, recursive: request.query.recursif === '1' })).map(
+        presentUser,
+      ),
+    ),
   );
   serve(app, endpoints.parent, async (request) => {
     const parent = await users.parentOfUser({ platform, actor: requireActor(request), id: request.params.id });

@@ -47,15 +47,24 @@ async function findChangeable(tx: Tx, actor: Actor, id: string): Promise<UserRow
  */
 function assertMayAssignProfile(actor: Actor, profile: Profile) {
   if (mayGiveProfile(actor, profile)) return;
-  throw new AppError('FORBIDDEN', directorOnlyProfiles.includes(profile) && actor.profile !== 'GERANT' ? 'Only a director (GERANT) can give this profile.' : 'This profile has rights you do not have.');
+  throw new AppError(
+    'FORBIDDEN',
+    directorOnlyProfiles.includes(profile) && actor.profile !== 'GERANT'
+      ? 'Only a director (GERANT) can give this profile.'
+      : 'This profile has rights you do not have.',
+  );
 }
 
 /** The line manager must be a visible GERANT/MANAGER of the tenant, and neither the user nor one of their subordinates. */
 async function assertValidLineManager(tx: Tx, actor: Actor, parentId: string | null | undefined, userId?: string) {
   if (!parentId) return;
   if (userId && parentId === userId) throw new AppError('INVALID_LINE_MANAGER');
-  const parent = parentId === actor.userId ? await repo.findInScope(tx, { appId: actor.appId }, parentId) : await repo.findInScope(tx, await scopeOf(tx, actor), parentId);
-  if (!parent) throw new AppError('VALIDATION_FAILED', 'Line manager not found.', { fields: [{ field: 'parentId', rule: 'invalid_value', message: 'Line manager not found.' }] });
+  const parent =
+    parentId === actor.userId ? await repo.findInScope(tx, { appId: actor.appId }, parentId) : await repo.findInScope(tx, await scopeOf(tx, actor), parentId);
+  if (!parent)
+    throw new AppError('VALIDATION_FAILED', 'Line manager not found.', {
+      fields: [{ field: 'parentId', rule: 'invalid_value', message: 'Line manager not found.' }],
+    });
   // A subordinate is refused as such first, whatever their profile: that is the error the user can act on.
   if (userId && (await repo.descendantIds(tx, actor.appId, userId)).includes(parentId)) throw new AppError('INVALID_LINE_MANAGER');
   if (!managerProfiles.includes(parent.profile)) {
@@ -77,7 +86,14 @@ export async function getUser(opts: Options & { id: string }) {
 export async function usersByProfiles(opts: Options & { profiles: Profile[] }) {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
-    const { rows } = await repo.listInScope(tx, await scopeOf(tx, actor), { profiles: opts.profiles, active: true, limit: 1000, offset: 0, order: 'ASC', orderBy: 'lastName' });
+    const { rows } = await repo.listInScope(tx, await scopeOf(tx, actor), {
+      profiles: opts.profiles,
+      active: true,
+      limit: 1000,
+      offset: 0,
+      order: 'ASC',
+      orderBy: 'lastName',
+    });
     // A manager may always pick themselves (e.g. as line manager of a user they create).
     const self = await repo.findInScope(tx, { appId: actor.appId }, actor.userId);
     const withSelf = self && opts.profiles.includes(self.profile) && !rows.some((r) => r.id === self.id) ? [self, ...rows] : rows;
@@ -127,28 +143,50 @@ export async function createUser(opts: Options & { input: ParsedInput }) {
     const parentId = input.parentId ?? (actor.profile === 'GERANT' ? null : actor.userId);
     await assertValidLineManager(tx, actor, parentId);
     await assertEmailFree(tx, input.email);
-    const user = await withUniqueEmail(repo.insertUser(tx, {
-      appId: actor.appId,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      mobile: input.mobile ?? null,
-      phone: input.phone ?? null,
-      language: input.language,
-      additionalData: withChosenLanguage({}, input.language),
-      civility: input.civility ?? null,
-      company: input.company ?? null,
-      address: input.address ?? null,
-      profile: input.profile,
-      parentId,
-      active: input.active,
-    }));
+    const user = await withUniqueEmail(
+      repo.insertUser(tx, {
+        appId: actor.appId,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        mobile: input.mobile ?? null,
+        phone: input.phone ?? null,
+        language: input.language,
+        additionalData: withChosenLanguage({}, input.language),
+        civility: input.civility ?? null,
+        company: input.company ?? null,
+        address: input.address ?? null,
+        profile: input.profile,
+        parentId,
+        active: input.active,
+      }),
+    );
     const application = await getApplication(tx, actor.appId);
     const inviter = await repo.findInScope(tx, { appId: actor.appId }, actor.userId);
     // sendReinit: the new user chooses a password from a mailed link.
-    await sendAccountLink({ platform, tx, user, application, kind: 'invite', invitedBy: inviter ? `${inviter.firstName} ${inviter.lastName}` : application.company });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.created', targetType: 'user', targetId: user.id, data: { profile: user.profile }, ip: actor.ip });
-    await platform.events.emit(tx, { type: 'user.created', appId: actor.appId, actorUserId: actor.realUserId, data: { userId: user.id, profile: user.profile, parentId: user.parentId } });
+    await sendAccountLink({
+      platform,
+      tx,
+      user,
+      application,
+      kind: 'invite',
+      invitedBy: inviter ? `${inviter.firstName} ${inviter.lastName}` : application.company,
+    });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'user.created',
+      targetType: 'user',
+      targetId: user.id,
+      data: { profile: user.profile },
+      ip: actor.ip,
+    });
+    await platform.events.emit(tx, {
+      type: 'user.created',
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      data: { userId: user.id, profile: user.profile, parentId: user.parentId },
+    });
     return user;
   });
 }
@@ -164,7 +202,9 @@ export async function updateUser(opts: Options & { id: string; input: ParsedInpu
     const parentId = input.parentId === undefined ? user.parentId : input.parentId;
     // Outside the directors, users live in their manager's tree: detaching one would hide it from its manager.
     if (parentId === null && !seesAllUsers(actor.profile)) {
-      throw new AppError('VALIDATION_FAILED', 'A line manager is required.', { fields: [{ field: 'parentId', rule: 'required', message: 'A line manager is required.' }] });
+      throw new AppError('VALIDATION_FAILED', 'A line manager is required.', {
+        fields: [{ field: 'parentId', rule: 'required', message: 'A line manager is required.' }],
+      });
     }
     if (parentId !== user.parentId) await assertValidLineManager(tx, actor, parentId, user.id);
     // A new address only replaces the login address once its owner confirms it from the mailed link: until then it
@@ -195,10 +235,25 @@ export async function updateUser(opts: Options & { id: string; input: ParsedInpu
       const changer = await repo.findInScope(tx, { appId: actor.appId }, actor.realUserId);
       const changedBy = changer ? `${changer.firstName} ${changer.lastName}` : application.company;
       await sendEmailChangeLinks({ platform, tx, user, application, newEmail: requestedEmail, changedBy });
-      await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.email_change_requested', targetType: 'user', targetId: user.id, data: { from: user.email, to: requestedEmail }, ip: actor.ip });
+      await audit(tx, {
+        appId: actor.appId,
+        actorUserId: actor.realUserId,
+        action: 'user.email_change_requested',
+        targetType: 'user',
+        targetId: user.id,
+        data: { from: user.email, to: requestedEmail },
+        ip: actor.ip,
+      });
     }
-    const changed = [...(Object.keys(input) as (keyof ParsedInput)[]), 'pendingEmail' as const].filter((k) => (updated[k as keyof UserRow] ?? null) !== (user[k as keyof UserRow] ?? null));
-    await platform.events.emit(tx, { type: 'user.updated', appId: actor.appId, actorUserId: actor.realUserId, data: { userId: user.id, profile: updated.profile, changed } });
+    const changed = [...(Object.keys(input) as (keyof ParsedInput)[]), 'pendingEmail' as const].filter(
+      (k) => (updated[k as keyof UserRow] ?? null) !== (user[k as keyof UserRow] ?? null),
+    );
+    await platform.events.emit(tx, {
+      type: 'user.updated',
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      data: { userId: user.id, profile: updated.profile, changed },
+    });
     return updated;
   });
 }
@@ -214,12 +269,27 @@ export async function moveUser(opts: Options & { id: string; parentId: string | 
     const user = await findChangeable(tx, actor, opts.id);
     if (parentId === user.parentId) return user;
     if (parentId === null && !seesAllUsers(actor.profile)) {
-      throw new AppError('VALIDATION_FAILED', 'A line manager is required.', { fields: [{ field: 'parentId', rule: 'required', message: 'A line manager is required.' }] });
+      throw new AppError('VALIDATION_FAILED', 'A line manager is required.', {
+        fields: [{ field: 'parentId', rule: 'required', message: 'A line manager is required.' }],
+      });
     }
     await assertValidLineManager(tx, actor, parentId, user.id);
     const updated = await repo.updateUserInScope(tx, actor.appId, user.id, { parentId });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.moved', targetType: 'user', targetId: user.id, data: { from: user.parentId, to: parentId }, ip: actor.ip });
-    await platform.events.emit(tx, { type: 'user.updated', appId: actor.appId, actorUserId: actor.realUserId, data: { userId: user.id, profile: updated.profile, changed: ['parentId'] } });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'user.moved',
+      targetType: 'user',
+      targetId: user.id,
+      data: { from: user.parentId, to: parentId },
+      ip: actor.ip,
+    });
+    await platform.events.emit(tx, {
+      type: 'user.updated',
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      data: { userId: user.id, profile: updated.profile, changed: ['parentId'] },
+    });
     return updated;
   });
 }
@@ -233,8 +303,21 @@ export async function deleteUser(opts: Options & { id: string }) {
     const application = await getApplication(tx, actor.appId);
     if (application.ownerUserId === user.id) throw new AppError('CONFLICT', 'The owner of the account cannot be deleted.');
     await repo.deleteUserInScope(tx, actor.appId, user.id);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.deleted', targetType: 'user', targetId: user.id, data: { email: user.email }, ip: actor.ip });
-    await platform.events.emit(tx, { type: 'user.deleted', appId: actor.appId, actorUserId: actor.realUserId, data: { userId: user.id, profile: user.profile } });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'user.deleted',
+      targetType: 'user',
+      targetId: user.id,
+      data: { email: user.email },
+      ip: actor.ip,
+    });
+    await platform.events.emit(tx, {
+      type: 'user.deleted',
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      data: { userId: user.id, profile: user.profile },
+    });
   });
 }
 
@@ -244,7 +327,14 @@ export async function sendPasswordLink(opts: Options & { id: string }) {
     const user = await findChangeable(tx, actor, opts.id);
     const application = await getApplication(tx, actor.appId);
     await sendAccountLink({ platform, tx, user, application, kind: 'reset' });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.password_link_sent', targetType: 'user', targetId: user.id, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'user.password_link_sent',
+      targetType: 'user',
+      targetId: user.id,
+      ip: actor.ip,
+    });
   });
 }
 
@@ -271,7 +361,14 @@ export async function updateOwnProfile(opts: Options & { input: ReturnType<typeo
       company: input.company ?? null,
       address: input.address ?? null,
     });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'user.profile_updated', targetType: 'user', targetId: actor.userId, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'user.profile_updated',
+      targetType: 'user',
+      targetId: actor.userId,
+      ip: actor.ip,
+    });
     return updated;
   });
 }
@@ -296,4 +393,3 @@ export async function updateOwnAdditionalData(opts: Options & { data: Record<str
     return repo.updateUserInScope(tx, actor.appId, actor.userId, { additionalData: merged, ...(theme ? { language: theme } : {}) });
   });
 }
-

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const de: Partial<Catalogue<TemplateName>> = {
   'confirm-account': {
     subject: 'Bestätigen Sie Ihr Konto bei ${company}',
-    paragraphs: [
-      'Guten Tag ${firstName},',
-      'Vielen Dank für Ihre Registrierung. Bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.',
-    ],
+    paragraphs: ['Guten Tag ${firstName},', 'Vielen Dank für Ihre Registrierung. Bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.'],
     action: { label: 'Meine Adresse bestätigen', linkParam: 'link' },
   },
   'reset-password': {
@@ -21,10 +18,7 @@ export const de: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'Ihr Zugang zu ${company}',
-    paragraphs: [
-      'Guten Tag ${firstName},',
-      '${invitedBy} hat einen Zugang für Sie eingerichtet. Wählen Sie Ihr Passwort, um sich anzumelden.',
-    ],
+    paragraphs: ['Guten Tag ${firstName},', '${invitedBy} hat einen Zugang für Sie eingerichtet. Wählen Sie Ihr Passwort, um sich anzumelden.'],
     action: { label: 'Mein Passwort wählen', linkParam: 'link' },
   },
   'confirm-email-change': {

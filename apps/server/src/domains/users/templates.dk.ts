@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const dk: Partial<Catalogue<TemplateName>> = {
   'confirm-account': {
     subject: 'Bekræft din konto hos ${company}',
-    paragraphs: [
-      'Hej ${firstName},',
-      'Tak for din tilmelding. Bekræft din e-mailadresse for at aktivere din konto.',
-    ],
+    paragraphs: ['Hej ${firstName},', 'Tak for din tilmelding. Bekræft din e-mailadresse for at aktivere din konto.'],
     action: { label: 'Bekræft min adresse', linkParam: 'link' },
   },
   'reset-password': {
@@ -21,10 +18,7 @@ export const dk: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'Din adgang til ${company}',
-    paragraphs: [
-      'Hej ${firstName},',
-      '${invitedBy} har oprettet en adgang til dig. Vælg din adgangskode for at logge ind.',
-    ],
+    paragraphs: ['Hej ${firstName},', '${invitedBy} har oprettet en adgang til dig. Vælg din adgangskode for at logge ind.'],
     action: { label: 'Vælg min adgangskode', linkParam: 'link' },
   },
   'confirm-email-change': {

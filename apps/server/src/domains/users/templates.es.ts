@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const es: Partial<Catalogue<TemplateName>> = {
   'confirm-account': {
     subject: 'Confirme su cuenta de ${company}',
-    paragraphs: [
-      'Hola, ${firstName}:',
-      'Gracias por registrarse. Confirme su dirección de correo electrónico para activar su cuenta.',
-    ],
+    paragraphs: ['Hola, ${firstName}:', 'Gracias por registrarse. Confirme su dirección de correo electrónico para activar su cuenta.'],
     action: { label: 'Confirmar mi dirección', linkParam: 'link' },
   },
   'reset-password': {
@@ -21,10 +18,7 @@ export const es: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'Su acceso a ${company}',
-    paragraphs: [
-      'Hola, ${firstName}:',
-      '${invitedBy} le ha creado un acceso. Elija su contraseña para iniciar sesión.',
-    ],
+    paragraphs: ['Hola, ${firstName}:', '${invitedBy} le ha creado un acceso. Elija su contraseña para iniciar sesión.'],
     action: { label: 'Elegir mi contraseña', linkParam: 'link' },
   },
   'confirm-email-change': {

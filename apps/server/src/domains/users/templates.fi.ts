@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const fi: Partial<Catalogue<TemplateName>> = {
   'confirm-account': {
     subject: 'Vahvista tilisi: ${company}',
-    paragraphs: [
-      'Hei ${firstName},',
-      'Kiitos rekisteröitymisestäsi. Vahvista sähköpostiosoitteesi, niin tilisi aktivoituu.',
-    ],
+    paragraphs: ['Hei ${firstName},', 'Kiitos rekisteröitymisestäsi. Vahvista sähköpostiosoitteesi, niin tilisi aktivoituu.'],
     action: { label: 'Vahvista osoitteeni', linkParam: 'link' },
   },
   'reset-password': {
@@ -21,10 +18,7 @@ export const fi: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'Käyttöoikeutesi: ${company}',
-    paragraphs: [
-      'Hei ${firstName},',
-      '${invitedBy} on luonut sinulle käyttäjätilin. Valitse salasanasi kirjautuaksesi.',
-    ],
+    paragraphs: ['Hei ${firstName},', '${invitedBy} on luonut sinulle käyttäjätilin. Valitse salasanasi kirjautuaksesi.'],
     action: { label: 'Valitse salasanani', linkParam: 'link' },
   },
   'confirm-email-change': {

@@ -21,10 +21,7 @@ export const gr: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'Η πρόσβασή σας: ${company}',
-    paragraphs: [
-      'Γεια σας ${firstName},',
-      '${invitedBy} δημιούργησε πρόσβαση για εσάς. Επιλέξτε τον κωδικό πρόσβασής σας για να συνδεθείτε.',
-    ],
+    paragraphs: ['Γεια σας ${firstName},', '${invitedBy} δημιούργησε πρόσβαση για εσάς. Επιλέξτε τον κωδικό πρόσβασής σας για να συνδεθείτε.'],
     action: { label: 'Επιλογή κωδικού πρόσβασης', linkParam: 'link' },
   },
   'confirm-email-change': {

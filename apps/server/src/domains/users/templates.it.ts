@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const it: Partial<Catalogue<TemplateName>> = {
   'confirm-account': {
     subject: 'Confermi il suo account ${company}',
-    paragraphs: [
-      'Gentile ${firstName},',
-      'Grazie per la registrazione. Confermi il suo indirizzo e-mail per attivare il suo account.',
-    ],
+    paragraphs: ['Gentile ${firstName},', 'Grazie per la registrazione. Confermi il suo indirizzo e-mail per attivare il suo account.'],
     action: { label: 'Conferma il mio indirizzo', linkParam: 'link' },
   },
   'reset-password': {
@@ -21,10 +18,7 @@ export const it: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'Il suo accesso a ${company}',
-    paragraphs: [
-      'Gentile ${firstName},',
-      '${invitedBy} ha creato un accesso per lei. Scelga la sua password per accedere.',
-    ],
+    paragraphs: ['Gentile ${firstName},', '${invitedBy} ha creato un accesso per lei. Scelga la sua password per accedere.'],
     action: { label: 'Scegli la mia password', linkParam: 'link' },
   },
   'confirm-email-change': {

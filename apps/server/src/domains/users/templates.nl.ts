@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const nl: Partial<Catalogue<TemplateName>> = {
   'confirm-account': {
     subject: 'Bevestig uw account bij ${company}',
-    paragraphs: [
-      'Beste ${firstName},',
-      'Bedankt voor uw registratie. Bevestig uw e-mailadres om uw account te activeren.',
-    ],
+    paragraphs: ['Beste ${firstName},', 'Bedankt voor uw registratie. Bevestig uw e-mailadres om uw account te activeren.'],
     action: { label: 'Mijn adres bevestigen', linkParam: 'link' },
   },
   'reset-password': {
@@ -21,10 +18,7 @@ export const nl: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'Uw toegang tot ${company}',
-    paragraphs: [
-      'Beste ${firstName},',
-      '${invitedBy} heeft toegang voor u aangemaakt. Kies uw wachtwoord om in te loggen.',
-    ],
+    paragraphs: ['Beste ${firstName},', '${invitedBy} heeft toegang voor u aangemaakt. Kies uw wachtwoord om in te loggen.'],
     action: { label: 'Mijn wachtwoord kiezen', linkParam: 'link' },
   },
   'confirm-email-change': {

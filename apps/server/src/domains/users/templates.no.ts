@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const no: Partial<Catalogue<TemplateName>> = {
   'confirm-account': {
     subject: 'Bekreft kontoen din hos ${company}',
-    paragraphs: [
-      'Hei ${firstName},',
-      'Takk for at du registrerte deg. Bekreft e-postadressen din for å aktivere kontoen.',
-    ],
+    paragraphs: ['Hei ${firstName},', 'Takk for at du registrerte deg. Bekreft e-postadressen din for å aktivere kontoen.'],
     action: { label: 'Bekreft adressen min', linkParam: 'link' },
   },
   'reset-password': {
@@ -21,10 +18,7 @@ export const no: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'Din tilgang til ${company}',
-    paragraphs: [
-      'Hei ${firstName},',
-      '${invitedBy} har opprettet en tilgang for deg. Velg passordet ditt for å logge inn.',
-    ],
+    paragraphs: ['Hei ${firstName},', '${invitedBy} har opprettet en tilgang for deg. Velg passordet ditt for å logge inn.'],
     action: { label: 'Velg passordet mitt', linkParam: 'link' },
   },
   'confirm-email-change': {

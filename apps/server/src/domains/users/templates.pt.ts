@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const pt: Partial<Catalogue<TemplateName>> = {
   'confirm-account': {
     subject: 'Confirme a sua conta ${company}',
-    paragraphs: [
-      'Olá ${firstName},',
-      'Obrigado pelo seu registo. Confirme o seu endereço de e-mail para ativar a sua conta.',
-    ],
+    paragraphs: ['Olá ${firstName},', 'Obrigado pelo seu registo. Confirme o seu endereço de e-mail para ativar a sua conta.'],
     action: { label: 'Confirmar o meu endereço', linkParam: 'link' },
   },
   'reset-password': {
@@ -21,10 +18,7 @@ export const pt: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'O seu acesso a ${company}',
-    paragraphs: [
-      'Olá ${firstName},',
-      '${invitedBy} criou-lhe um acesso. Escolha a sua palavra-passe para iniciar sessão.',
-    ],
+    paragraphs: ['Olá ${firstName},', '${invitedBy} criou-lhe um acesso. Escolha a sua palavra-passe para iniciar sessão.'],
     action: { label: 'Escolher a minha palavra-passe', linkParam: 'link' },
   },
   'confirm-email-change': {

@@ -4,10 +4,7 @@ import type { Catalogue, TemplateName } from '../../platform/messaging/templates
 export const se: Partial<Catalogue<TemplateName>> = {
   'confirm-account': {
     subject: 'Bekräfta ditt konto hos ${company}',
-    paragraphs: [
-      'Hej ${firstName},',
-      'Tack för din registrering. Bekräfta din e-postadress för att aktivera ditt konto.',
-    ],
+    paragraphs: ['Hej ${firstName},', 'Tack för din registrering. Bekräfta din e-postadress för att aktivera ditt konto.'],
     action: { label: 'Bekräfta min adress', linkParam: 'link' },
   },
   'reset-password': {
@@ -21,10 +18,7 @@ export const se: Partial<Catalogue<TemplateName>> = {
   },
   'set-password': {
     subject: 'Din åtkomst till ${company}',
-    paragraphs: [
-      'Hej ${firstName},',
-      '${invitedBy} har skapat ett konto åt dig. Välj ditt lösenord för att logga in.',
-    ],
+    paragraphs: ['Hej ${firstName},', '${invitedBy} har skapat ett konto åt dig. Välj ditt lösenord för att logga in.'],
     action: { label: 'Välj mitt lösenord', linkParam: 'link' },
   },
   'confirm-email-change': {

@@ -58,7 +58,7 @@ export const userTemplates: TemplateCatalogues<UserTemplate> = {
       paragraphs: [
         'Bonjour ${firstName},',
         '${changedBy} a demandé que votre compte ${company} utilise désormais l’adresse ${newEmail}. Le changement ne prendra effet que lorsque cette adresse l’aura confirmé ; d’ici là, vous vous connectez avec celle-ci.',
-        "Si ce changement vous surprend, contactez votre administrateur.",
+        'Si ce changement vous surprend, contactez votre administrateur.',
       ],
     },
   },
@@ -101,5 +101,14 @@ export const userTemplates: TemplateCatalogues<UserTemplate> = {
     },
   },
   // The other languages, one file each (templates.<lang>.ts).
-  de, dk, es, fi, gr, it, nl, no, pt, se,
+  de,
+  dk,
+  es,
+  fi,
+  gr,
+  it,
+  nl,
+  no,
+  pt,
+  se,
 };

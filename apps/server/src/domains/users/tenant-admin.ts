@@ -34,7 +34,15 @@ export async function resendInvitationAsAdmin(opts: AdminOptions & { userId: str
     const application = await getApplication(tx, appId);
     const kind = user.passwordHash ? 'reset' : 'invite';
     await sendAccountLink({ platform, tx, user, application, kind, invitedBy: application.company });
-    await audit(tx, { appId, actorUserId: actor.realUserId, action: 'user.invitation_resent', targetType: 'user', targetId: user.id, data: { kind, by: 'product_admin' }, ip: actor.ip });
+    await audit(tx, {
+      appId,
+      actorUserId: actor.realUserId,
+      action: 'user.invitation_resent',
+      targetType: 'user',
+      targetId: user.id,
+      data: { kind, by: 'product_admin' },
+      ip: actor.ip,
+    });
   });
 }
 
@@ -46,8 +54,21 @@ export async function setUserActiveAsAdmin(opts: AdminOptions & { userId: string
     if (user.id === actor.realUserId) throw new AppError('CONFLICT', 'You cannot deactivate your own account.');
     if (user.active === opts.active) return user;
     const updated = await repo.updateUserInScope(tx, appId, user.id, { active: opts.active });
-    await audit(tx, { appId, actorUserId: actor.realUserId, action: opts.active ? 'user.reactivated' : 'user.deactivated', targetType: 'user', targetId: user.id, data: { by: 'product_admin' }, ip: actor.ip });
-    await platform.events.emit(tx, { type: 'user.updated', appId, actorUserId: actor.realUserId, data: { userId: user.id, profile: user.profile, changed: ['active'] } });
+    await audit(tx, {
+      appId,
+      actorUserId: actor.realUserId,
+      action: opts.active ? 'user.reactivated' : 'user.deactivated',
+      targetType: 'user',
+      targetId: user.id,
+      data: { by: 'product_admin' },
+      ip: actor.ip,
+    });
+    await platform.events.emit(tx, {
+      type: 'user.updated',
+      appId,
+      actorUserId: actor.realUserId,
+      data: { userId: user.id, profile: user.profile, changed: ['active'] },
+    });
     return updated;
   });
 }

@@ -26,10 +26,12 @@ export const retryDelayAfter = (attempt: number, random = Math.random) => {
 };
 
 /** The JSON body of a message (Standard Webhooks' `type`, `timestamp`, `data`, plus the id of the event). */
-export const messageBody = (id: string, type: string, occurredAt: string, data: Record<string, unknown>) => JSON.stringify({ id, type, timestamp: occurredAt, data });
+export const messageBody = (id: string, type: string, occurredAt: string, data: Record<string, unknown>) =>
+  JSON.stringify({ id, type, timestamp: occurredAt, data });
 
 /** Wakes the dispatcher (after the transaction commits; later by `startAfterSeconds`). Extra wake-ups cost one empty claim. */
-export const wakeDispatcher = (platform: Platform, tx: Tx, startAfterSeconds = 0) => platform.jobs.enqueue(tx, dispatchQueue, {}, startAfterSeconds > 0 ? { startAfterSeconds } : {});
+export const wakeDispatcher = (platform: Platform, tx: Tx, startAfterSeconds = 0) =>
+  platform.jobs.enqueue(tx, dispatchQueue, {}, startAfterSeconds > 0 ? { startAfterSeconds } : {});
 
 export const webhookRecorders = (platform: Platform) => [
   defineRecorder({
@@ -67,7 +69,8 @@ async function fanOut(platform: Platform, tx: Tx, events: readonly { id: string;
     const listening = endpoints.filter((endpoint) => endpoint.appId === event.appId && endpoint.events.includes(event.type as WebhookEventType));
     if (!listening.length) continue;
     const body = messageBody(event.id, event.type, event.occurredAt, event.data as Record<string, unknown>);
-    for (const endpoint of listening) rows.push({ appId: event.appId, endpointId: endpoint.id, messageId: event.id, eventType: event.type, requestBody: body, nextAttemptAt: now });
+    for (const endpoint of listening)
+      rows.push({ appId: event.appId, endpointId: endpoint.id, messageId: event.id, eventType: event.type, requestBody: body, nextAttemptAt: now });
   }
   if (!rows.length) return;
   await repo.insertDeliveriesQuietly(tx, rows);
@@ -78,7 +81,9 @@ async function fanOut(platform: Platform, tx: Tx, events: readonly { id: string;
 export async function createManualDelivery(platform: Platform, tx: Tx, appId: string, endpointId: string, type: string, data: Record<string, unknown>) {
   const messageId = randomUUID();
   const now = platform.clock();
-  const [delivery] = await repo.insertDeliveries(tx, [{ appId, endpointId, messageId, eventType: type, requestBody: messageBody(messageId, type, now.toISOString(), data), nextAttemptAt: now, manual: true }]);
+  const [delivery] = await repo.insertDeliveries(tx, [
+    { appId, endpointId, messageId, eventType: type, requestBody: messageBody(messageId, type, now.toISOString(), data), nextAttemptAt: now, manual: true },
+  ]);
   await wakeDispatcher(platform, tx);
   return delivery!;
 }

@@ -85,9 +85,11 @@ function closeIdleAgents() {
 /** Runs `work` on each item, at most `limit` at once. */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /** Drains the due deliveries (a wake-up's job), then schedules the next wake-up when one is due soon. */
@@ -138,16 +140,19 @@ async function dispatchBatch(platform: Platform): Promise<number> {
     // Resolved and checked once per endpoint per batch; every message of the batch goes to that address.
     let target = targets.get(endpoint.id);
     if (!target) {
-      target = prepareOutbound(endpoint.url, { allowHttp: testMode, allowPrivateNetworks: platform.config.outboundAllowPrivateNetworks }).catch((error: unknown) => {
-        if (error instanceof OutboundError) return error;
-        throw error;
-      });
+      target = prepareOutbound(endpoint.url, { allowHttp: testMode, allowPrivateNetworks: platform.config.outboundAllowPrivateNetworks }).catch(
+        (error: unknown) => {
+          if (error instanceof OutboundError) return error;
+          throw error;
+        },
+      );
       targets.set(endpoint.id, target);
     }
     let secrets = secretsOf.get(endpoint.id);
     if (!secrets) {
       secrets = [openSecret(platform, endpoint.sealedSecret)];
-      if (endpoint.previousSealedSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(openSecret(platform, endpoint.previousSealedSecret));
+      if (endpoint.previousSealedSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now)
+        secrets.push(openSecret(platform, endpoint.previousSealedSecret));
       secretsOf.set(endpoint.id, secrets);
     }
     const prepared = await target;
@@ -177,7 +182,15 @@ async function send(platform: Platform, prepared: PreparedOutbound, delivery: re
     [webhookHeaders.signature]: signatureHeader(secrets, delivery.messageId, timestamp, delivery.requestBody),
   };
   try {
-    const response = await outboundRequest(prepared.url.toString(), { method: 'POST', headers, body: delivery.requestBody, timeoutMs: deliveryTimeoutMs, maxBytes: 64 * 1024, prepared, agent: agentFor(prepared) });
+    const response = await outboundRequest(prepared.url.toString(), {
+      method: 'POST',
+      headers,
+      body: delivery.requestBody,
+      timeoutMs: deliveryTimeoutMs,
+      maxBytes: 64 * 1024,
+      prepared,
+      agent: agentFor(prepared),
+    });
     return { status: response.status, error: null, durationMs: Math.round(performance.now() - started) };
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
@@ -241,7 +254,14 @@ async function disableIfFailing(platform: Platform, tx: Tx, appId: string, endpo
   const disabled = await repo.disableIfFailingSince(tx, appId, endpointId, new Date(now.getTime() - disableAfterFailingMs), now);
   if (!disabled) return;
   const application = await getApplication(tx, appId);
-  await audit(tx, { appId, actorUserId: null, action: 'webhook.endpoint_disabled', targetType: 'webhook_endpoint', targetId: endpointId, data: { url: disabled.url, failingSince: disabled.failingSince?.toISOString() } });
+  await audit(tx, {
+    appId,
+    actorUserId: null,
+    action: 'webhook.endpoint_disabled',
+    targetType: 'webhook_endpoint',
+    targetId: endpointId,
+    data: { url: disabled.url, failingSince: disabled.failingSince?.toISOString() },
+  });
   await platform.events.emit(tx, {
     type: 'webhook.endpoint_disabled',
     appId,

@@ -34,7 +34,12 @@ export async function insertEndpoint(db: Executor, values: typeof webhookEndpoin
   return row!;
 }
 
-export async function updateEndpoint(db: Executor, appId: string, id: string, changes: Partial<typeof webhookEndpoints.$inferInsert>): Promise<EndpointRow | undefined> {
+export async function updateEndpoint(
+  db: Executor,
+  appId: string,
+  id: string,
+  changes: Partial<typeof webhookEndpoints.$inferInsert>,
+): Promise<EndpointRow | undefined> {
   const [row] = await db
     .update(webhookEndpoints)
     .set(changes)
@@ -57,7 +62,11 @@ export const insertDeliveries = (db: Executor, values: NewDeliveryRow[]) =>
 
 /** The same without reading the rows back (the fan-out of a burst: 1,000 rows per statement). */
 export async function insertDeliveriesQuietly(db: Executor, values: NewDeliveryRow[]) {
-  for (let start = 0; start < values.length; start += 1000) await db.insert(webhookDeliveries).values(values.slice(start, start + 1000)).onConflictDoNothing();
+  for (let start = 0; start < values.length; start += 1000)
+    await db
+      .insert(webhookDeliveries)
+      .values(values.slice(start, start + 1000))
+      .onConflictDoNothing();
 }
 
 export interface ClaimedDelivery {
@@ -89,7 +98,15 @@ export async function claimDueDeliveries(db: Executor, opts: { token: string; no
     returning d.id, d.app_id, d.endpoint_id, d.message_id, d.request_body, d.attempts, d.manual`)) as unknown as {
     rows: { id: string; app_id: string; endpoint_id: string; message_id: string; request_body: string; attempts: number; manual: boolean }[];
   };
-  return result.rows.map((r) => ({ id: r.id, appId: r.app_id, endpointId: r.endpoint_id, messageId: r.message_id, requestBody: r.request_body, attempts: r.attempts, manual: r.manual }));
+  return result.rows.map((r) => ({
+    id: r.id,
+    appId: r.app_id,
+    endpointId: r.endpoint_id,
+    messageId: r.message_id,
+    requestBody: r.request_body,
+    attempts: r.attempts,
+    manual: r.manual,
+  }));
 }
 
 export interface AttemptRecord {
@@ -167,7 +184,12 @@ export async function updateDelivery(db: Executor, appId: string, id: string, ch
 }
 
 /** The log of one endpoint, newest first, after the keyset position `before` (exclusive). */
-export function listDeliveries(db: Executor, appId: string, endpointId: string, opts: { limit: number; before?: { createdAt: Date; id: string }; status?: DeliveryRow['status'] }) {
+export function listDeliveries(
+  db: Executor,
+  appId: string,
+  endpointId: string,
+  opts: { limit: number; before?: { createdAt: Date; id: string }; status?: DeliveryRow['status'] },
+) {
   const { before } = opts;
   return db
     .select()
@@ -196,7 +218,10 @@ export async function recordEndpointOutcome(db: Executor, appId: string, id: str
     .set(
       outcome.ok
         ? { failingSince: null, consecutiveFailures: 0 }
-        : { failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${outcome.at.toISOString()}::timestamptz)`, consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + ${outcome.failures ?? 1}` },
+        : {
+            failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${outcome.at.toISOString()}::timestamptz)`,
+            consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + ${outcome.failures ?? 1}`,
+          },
     )
     .where(
       and(

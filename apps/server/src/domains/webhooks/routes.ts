@@ -15,7 +15,9 @@ export function webhookRoutes(app: App, platform: Platform) {
     return item({ ...present(row), secret });
   });
   serve(app, endpoints.get, async (request) => item(present(await webhooks.getEndpoint({ platform, actor: requireActor(request), id: request.params.id }))));
-  serve(app, endpoints.update, async (request) => item(present(await webhooks.updateEndpoint({ platform, actor: requireActor(request), id: request.params.id, input: request.body }))));
+  serve(app, endpoints.update, async (request) =>
+    item(present(await webhooks.updateEndpoint({ platform, actor: requireActor(request), id: request.params.id, input: request.body }))),
+  );
   serve(app, endpoints.delete, async (request) => {
     await webhooks.deleteEndpoint({ platform, actor: requireActor(request), id: request.params.id });
     return { data: { ok: true as const } };
@@ -24,12 +26,16 @@ export function webhookRoutes(app: App, platform: Platform) {
     const { row, secret } = await webhooks.rotateSecret({ platform, actor: requireActor(request), id: request.params.id });
     return item({ ...present(row), secret });
   });
-  serve(app, endpoints.sendTest, async (request) => item(presentDelivery(await webhooks.sendTestEvent({ platform, actor: requireActor(request), id: request.params.id }))));
+  serve(app, endpoints.sendTest, async (request) =>
+    item(presentDelivery(await webhooks.sendTestEvent({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
   serve(app, endpoints.deliveries, async (request) => {
     const { rows, nextCursor } = await webhooks.listDeliveries({ platform, actor: requireActor(request), id: request.params.id, ...request.query });
     return { data: rows.map(presentDelivery), nextCursor };
   });
   serve(app, endpoints.replay, async (request) =>
-    item(presentDelivery(await webhooks.replayDelivery({ platform, actor: requireActor(request), id: request.params.id, deliveryId: request.params.deliveryId }))),
+    item(
+      presentDelivery(await webhooks.replayDelivery({ platform, actor: requireActor(request), id: request.params.id, deliveryId: request.params.deliveryId })),
+    ),
   );
 }

@@ -76,8 +76,12 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_message_key').on(t.endpointId, t.messageId),
     index('webhook_deliveries_log_idx').on(t.appId, t.endpointId, t.createdAt.desc(), t.id.desc()),
-    index('webhook_deliveries_pending_idx').on(t.endpointId).where(sql`status = 'pending'`),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_pending_idx')
+      .on(t.endpointId)
+      .where(sql`status = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     tenantPolicy('webhook_deliveries'),
   ],
 ).enableRLS();

@@ -82,7 +82,13 @@ async function runStatements(tx: Tx, statements: Map<string, CommitStatement>) {
     .filter((statement): statement is SQLWrapper => statement !== undefined);
   statements.clear();
   if (built.length === 1) await tx.execute(built[0]!.getSQL());
-  else if (built.length > 1) await tx.execute(sql`with ${sql.join(built.map((statement, i) => sql`${sql.raw(`hot${i}`)} as (${statement.getSQL()})`), sql`, `)} select 1`);
+  else if (built.length > 1)
+    await tx.execute(
+      sql`with ${sql.join(
+        built.map((statement, i) => sql`${sql.raw(`hot${i}`)} as (${statement.getSQL()})`),
+        sql`, `,
+      )} select 1`,
+    );
 }
 
 /** `work` as the last statements of `tx` when it can wait until then, else at once. */

@@ -4,7 +4,7 @@
  * next page, each page in its own short transaction if the caller wants; the walk ends on an empty page.
  */
 export async function* pagesAfter<T>(fetch: (after: number) => Promise<T[]>, keyOf: (row: T) => number, start = -1): AsyncGenerator<T[]> {
-  for (let after = start; ; ) {
+  for (let after = start; ;) {
     const rows = await fetch(after);
     if (!rows.length) return;
     yield rows;

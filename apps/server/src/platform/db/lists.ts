@@ -1,4 +1,4 @@
-import { and, count, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -22,7 +22,12 @@ export interface PageTotal {
 
 /** How many rows match, counting at most `cap + 1` of them (an index walk of at most that many entries). */
 export async function cappedCount(db: Executor, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
-  const limited = db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(cap + 1).as('limited');
+  const limited = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('limited');
   const [row] = await db.select({ n: count() }).from(limited);
   return row?.n ?? 0;
 }
@@ -31,7 +36,13 @@ export async function cappedCount(db: Executor, table: PgTable, where: SQL | und
  * The total of a page: known without counting when the page is the last one (fewer rows than the limit), else a
  * capped count.
  */
-export async function pageTotal(opts: { rows: number; limit: number; offset: number; cap: number; count: (cap: number) => Promise<number> }): Promise<PageTotal> {
+export async function pageTotal(opts: {
+  rows: number;
+  limit: number;
+  offset: number;
+  cap: number;
+  count: (cap: number) => Promise<number>;
+}): Promise<PageTotal> {
   const { rows, limit, offset, cap } = opts;
   if (rows < limit && (rows > 0 || offset === 0)) return { total: offset + rows, capped: false };
   const n = await opts.count(cap);
@@ -92,7 +103,9 @@ export interface RowKeyset {
 
 /** Keyset paging in (row_index, id) order: the rows strictly after the cursor's (ascending) or before it (descending). */
 export function pastRow(table: { rowIndex: PgColumn; id: PgColumn }, after: RowKeyset, order: 'ASC' | 'DESC'): SQL {
-  return order === 'ASC' ? sql`(${table.rowIndex}, ${table.id}) > (${after.rowIndex}, ${after.id}::uuid)` : sql`(${table.rowIndex}, ${table.id}) < (${after.rowIndex}, ${after.id}::uuid)`;
+  return order === 'ASC'
+    ? sql`(${table.rowIndex}, ${table.id}) > (${after.rowIndex}, ${after.id}::uuid)`
+    : sql`(${table.rowIndex}, ${table.id}) < (${after.rowIndex}, ${after.id}::uuid)`;
 }
 
 /**
@@ -110,7 +123,12 @@ export async function listPage<T extends PgTable & { id: PgColumn }>(
     // Among a few hundred ids: read them (primary key), then sort. The OFFSET 0 subquery keeps the planner from
     // walking the order index instead and testing each row against the id list (all the list when ids are old).
     const where = and(opts.where, inArray(table.id, matches.ids));
-    const fenced = db.select().from(table as PgTable).where(where).offset(0).as('matched');
+    const fenced = db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .offset(0)
+      .as('matched');
     const rows = (await db
       .select()
       .from(fenced)
@@ -147,3 +165,12 @@ export async function matchIds(db: Executor, lookups: ((limit: number) => Promis
     return ids.size > searchCap ? null : [...ids];
   });
 }
+
+/** Which of the tenant's rows an actor sees: all (no `ownerIds`), else those owned by one of `ownerIds` (none: nothing). */
+export interface OwnerScope {
+  appId: string;
+  ownerIds?: string[];
+}
+const noOwner = '00000000-0000-0000-0000-000000000000';
+export const ownedInScope = (table: PgTable & { appId: PgColumn; ownerUserId: PgColumn }, scope: OwnerScope): SQL =>
+  and(eq(table.appId, scope.appId), scope.ownerIds ? inArray(table.ownerUserId, scope.ownerIds.length ? scope.ownerIds : [noOwner]) : undefined)!;

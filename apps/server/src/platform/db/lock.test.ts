@@ -16,12 +16,20 @@ const tempDir = () => {
 
 /** Another process that takes the lock and keeps it until killed. */
 function holdLockInChild(dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `
     const { lockDataDir } = await import(${JSON.stringify(lockModule)});
     lockDataDir(${JSON.stringify(dir)});
     console.log('locked');
     setInterval(() => {}, 1000);
-  `], { stdio: ['ignore', 'pipe', 'inherit'] });
+  `,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   children.push(child);
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve(child));

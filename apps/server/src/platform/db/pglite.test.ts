@@ -86,7 +86,10 @@ describe('openPglite', () => {
     // V8 may still compile a couple of small functions with TurboFan at instantiation (seen: 2 of ≈4,600, under
     // 1 MB of compiler memory each); what must not happen is tier-up of the big ones (raw_parser: 105 KB of body,
     // ≈600 MB of compiler memory).
-    const optimized = [...child.stdout.matchAll(/using Turbo\w*, took \d+ ms and \d+ \/ (\d+) max\/total bytes; bodysize (\d+)/g)].map((m) => ({ bytes: Number(m[1]), body: Number(m[2]) }));
+    const optimized = [...child.stdout.matchAll(/using Turbo\w*, took \d+ ms and \d+ \/ (\d+) max\/total bytes; bodysize (\d+)/g)].map((m) => ({
+      bytes: Number(m[1]),
+      body: Number(m[2]),
+    }));
     expect(optimized.length).toBeLessThanOrEqual(5);
     for (const compile of optimized) {
       expect(compile.body).toBeLessThan(20_000);

@@ -77,10 +77,14 @@ function templateFor(dir: string | undefined): Blob | undefined {
   }
 }
 
-/** Embedded PostgreSQL (PGlite, WASM) in `dir`, or in memory when dir is undefined (tests). */
-export async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * Embedded PostgreSQL (PGlite, WASM) in `dir`, or in memory when dir is undefined (tests). `from`: a cluster dumped
+ * by `dumpDataDir` to start from instead of an empty one (the tests' migrated cluster, test/support/global-setup.ts:
+ * 0.7 s instead of 5.4 s of initdb and migrations per test file).
+ */
+export async function openPglite(dir: string | undefined, opts: { from?: Blob } = {}): Promise<DatabaseHandle> {
   keepWasmOnBaselineCompiler();
-  const template = templateFor(dir);
+  const template = opts.from ?? templateFor(dir);
   const client = await PGlite.create({
     dataDir: dir,
     startParams: pgliteStartParams,

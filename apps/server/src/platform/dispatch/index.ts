@@ -108,7 +108,11 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * Creates the items' requests all at once in a savepoint; if that fails, one by one (each in its own savepoint), so
  * one bad item fails alone with its reason. A lost database is rethrown: the chunk rolls back and is claimed again.
  */
-export async function createAllOrEach<I, R>(tx: Tx, items: readonly I[], create: (sp: Tx, items: readonly I[]) => Promise<R[]>): Promise<{ created: Map<I, R>; failures: Map<I, string> }> {
+export async function createAllOrEach<I, R>(
+  tx: Tx,
+  items: readonly I[],
+  create: (sp: Tx, items: readonly I[]) => Promise<R[]>,
+): Promise<{ created: Map<I, R>; failures: Map<I, string> }> {
   const created = new Map<I, R>();
   const failures = new Map<I, string>();
   if (!items.length) return { created, failures };

@@ -1,7 +1,6 @@
 import { registerCapabilityRoute } from '../logger.ts';
 import Fastify from 'fastify';
 import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -9,7 +8,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { apiDocsPath, apiPathPrefix, errorDetail, errorMessages, type ErrorBody } from '@paraphe/contracts';
 import { AppError } from '../errors.ts';
 import type { Platform } from '../context.ts';
@@ -23,6 +28,7 @@ import { maintenanceGate } from './maintenance-gate.ts';
 import { servedEndpoints } from './endpoints.ts';
 import { fastifyTrustProxy, helmetOptions, noStoreOnApi } from './headers.ts';
 import { refuseUnsafeInput } from './input.ts';
+import { indexHtmlOf, serveEmbedScript, servesWeb as servesWebOf } from './web-app.ts';
 import { toFieldErrors, type ZodIssueLike } from './validation.ts';
 
 import type { App } from './types.ts';
@@ -76,7 +82,9 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
   app.setErrorHandler((error, request, reply) => {
     // The public API answers problem details (the same codes and fields, reshaped).
     const answer = (status: number, body: ErrorBody) =>
-      answersProblems(request) ? sendProblem(reply, problemOf(status, body.error.code, body.error.message, request.id, body.error.fields)) : reply.status(status).send(body);
+      answersProblems(request)
+        ? sendProblem(reply, problemOf(status, body.error.code, body.error.message, request.id, body.error.fields))
+        : reply.status(status).send(body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
       const part = context === 'querystring' ? 'query' : context;
@@ -126,9 +134,9 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
     }
   }
 
-  const indexHtml = path.join(platform.config.webDist, 'index.html');
-  // A worker (ROLE=worker) listens for /healthz only: no web app.
-  const servesWeb = () => platform.config.role !== 'worker' && fs.existsSync(indexHtml);
+  const indexHtml = indexHtmlOf(platform.config);
+  const servesWeb = () => servesWebOf(platform.config);
+  if (platform.config.role !== 'worker') serveEmbedScript(app);
   if (servesWeb()) {
     // wildcard: files are looked up per request, so a rebuilt SPA is served without a restart.
     await app.register(fastifyStatic, { root: platform.config.webDist, wildcard: true, index: ['index.html'] });

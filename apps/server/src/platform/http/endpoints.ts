@@ -79,7 +79,11 @@ function extraLimitHooks(app: App, limits: readonly RateLimit[]): Partial<Record
     (hooks[hook] ??= []).push(async (request, reply) => {
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;
-      reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', 0).header('x-ratelimit-reset', result.ttlInSeconds).header('retry-after', result.ttlInSeconds);
+      reply
+        .header('x-ratelimit-limit', result.max)
+        .header('x-ratelimit-remaining', 0)
+        .header('x-ratelimit-reset', result.ttlInSeconds)
+        .header('retry-after', result.ttlInSeconds);
       throw Object.assign(new Error(`Rate limit exceeded, retry in ${result.ttlInSeconds} s`), { statusCode: 429 });
     });
   }
@@ -92,9 +96,11 @@ export function serve<E extends EndpointSpec>(app: App, endpoint: E, handler: En
   const upload = endpoint.body && !isSchema(endpoint.body) && endpoint.body.kind === 'multipart' ? endpoint.body : undefined;
   const status = successStatus(endpoint);
   const auth = endpoint.auth;
-  const limits: readonly RateLimit[] = options.rateLimit === undefined ? [] : Array.isArray(options.rateLimit) ? options.rateLimit : [options.rateLimit as RateLimit];
+  const limits: readonly RateLimit[] =
+    options.rateLimit === undefined ? [] : Array.isArray(options.rateLimit) ? options.rateLimit : [options.rateLimit as RateLimit];
   const bodyLimit = options.bodyLimit ?? ('public' in auth && body ? publicJsonBodyLimit : undefined);
-  const idempotencyNote = 'Accepts an `Idempotency-Key` header (1–200 printable ASCII characters): a retry with the same key and request gets the first answer again (docs/api.md).';
+  const idempotencyNote =
+    'Accepts an `Idempotency-Key` header (1–200 printable ASCII characters): a retry with the same key and request gets the first answer again (docs/api.md).';
   const description = [upload?.description, endpoint.idempotent ? idempotencyNote : undefined].filter(Boolean).join('\n\n');
   const routeOptions: RouteShorthandOptions = {
     schema: {

@@ -21,5 +21,7 @@ export function sendFile(
   reply.header('cache-control', 'private, no-store');
   reply.header('content-security-policy', fileContentSecurityPolicy);
   if (file.sizeBytes !== undefined) reply.header('content-length', file.sizeBytes);
-  return reply.send(file.body instanceof Uint8Array && !Buffer.isBuffer(file.body) ? Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength) : file.body);
+  return reply.send(
+    file.body instanceof Uint8Array && !Buffer.isBuffer(file.body) ? Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength) : file.body,
+  );
 }

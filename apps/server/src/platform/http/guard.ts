@@ -93,7 +93,8 @@ const hasFeatureOf = (session: GuardSession, permission: Permission) => {
 };
 
 /** Whether the session's routes of `permission` would let it in (the guard's rule: the permission and the tenant's feature behind it). */
-export const sessionAllows = (session: GuardSession, permission: Permission): boolean => session.actor.permissions.has(permission) && hasFeatureOf(session, permission);
+export const sessionAllows = (session: GuardSession, permission: Permission): boolean =>
+  session.actor.permissions.has(permission) && hasFeatureOf(session, permission);
 
 /** The actor of an authenticated route (the guard guarantees it). */
 export function requireActor(request: Pick<FastifyRequest, 'actor'>): Actor {

@@ -33,6 +33,17 @@ export function cspDirectives(https: boolean): Record<string, string[]> {
   };
 }
 
+/**
+ * The policy as a header value, with its own `frame-ancestors` (the embeddable signing page, docs/embedding.md):
+ * the origins given, or `'none'` when there are none.
+ */
+export function contentSecurityPolicy(https: boolean, frameAncestors: readonly string[] = []): string {
+  const directives = { ...cspDirectives(https), 'frame-ancestors': frameAncestors.length > 0 ? [...frameAncestors] : ["'none'"] };
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
 export function helmetOptions(config: Pick<Config, 'publicUrl'>): FastifyHelmetOptions {
   const https = config.publicUrl.startsWith('https://');
   return {

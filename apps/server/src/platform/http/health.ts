@@ -54,52 +54,77 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Per platform: the last storage probe that finished, and the one running (at most one at a time). */
-const storageProbes = new WeakMap<Platform, { last?: StorageHealth; running?: Promise<StorageHealth> }>();
+/** Per platform and probe: the last result, and the probe running (at most one of each kind at a time). */
+const probes = new WeakMap<Platform, Map<string, { last?: unknown; running?: Promise<unknown> }>>();
 
 /**
- * The storage's state for /healthz. The probe touches the disk (mkdir, statfs, a small write and delete): under heavy
- * writes each step waits for the kernel's journal (30–110 ms each seen while four 40 MB uploads were flushed), and a
- * load balancer's probe must not wait for that. So when the previous probe found the storage `ok` or `low`, /healthz
- * waits at most HEALTH_STORAGE_WAIT_MS (50 ms) for a new one and otherwise answers with the previous state (the new
- * probe goes on and its result serves the next call); a `full` or `unwritable` state, or no state yet, is always
- * waited for, so a bad state is never reported without being checked again. Concurrent calls share one probe (a
- * public endpoint must not let anyone multiply disk writes).
+ * A probe /healthz does not wait for behind a busy resource. When the previous probe of this kind found a good state,
+ * /healthz waits at most `waitMs` for a new one and otherwise answers with the previous state (the new probe goes on
+ * and its result serves the next call); a bad state, or no state yet, is always waited for, so a bad state is never
+ * reported without being checked again. Concurrent calls share one probe (a public endpoint must not let anyone
+ * multiply disk writes or database statements).
+ *
+ * Why: the storage probe touches the disk (mkdir, statfs, a small write and delete) and under heavy writes each step
+ * waits for the kernel's journal (30–110 ms each seen while four 40 MB uploads were flushed); on the embedded database
+ * (PGlite: one connection, on this thread) the ping waits its turn behind every statement queued before it (p99 of
+ * /healthz 172 ms under the hostile bench, the ping itself < 1 ms). A load balancer's probe must not wait for either.
  */
+async function boundedProbe<T>(platform: Platform, kind: string, probe: () => Promise<T>, good: (state: T) => boolean, waitMs: number): Promise<T> {
+  const byKind = probes.get(platform) ?? new Map<string, { last?: unknown; running?: Promise<unknown> }>();
+  probes.set(platform, byKind);
+  const entry = byKind.get(kind) ?? {};
+  byKind.set(kind, entry);
+  const running = (entry.running ??= probe().then((state) => {
+    entry.last = state;
+    entry.running = undefined;
+    return state;
+  })) as Promise<T>;
+  const last = entry.last as T | undefined;
+  if (last === undefined || !good(last)) return running;
+  let timer: NodeJS.Timeout | undefined;
+  const previous = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(last), waitMs)));
+  return Promise.race([running, previous]).finally(() => clearTimeout(timer));
+}
+
+/** The storage's state (HEALTH_STORAGE_WAIT_MS for a new probe after a healthy one). */
 async function storageHealth(platform: Platform): Promise<StorageHealth | undefined> {
   const storage = platform.storage;
   if (!storage.health) return undefined;
-  const probes = storageProbes.get(platform) ?? {};
-  storageProbes.set(platform, probes);
-  const running = (probes.running ??= withTimeout(storage.health(), pingTimeoutMs)
-    .catch((): StorageHealth => ({ state: 'unwritable', freeBytes: null }))
-    .then((health) => {
-      probes.last = health;
-      probes.running = undefined;
-      return health;
-    }));
-  const last = probes.last;
-  if (!last || (last.state !== 'ok' && last.state !== 'low')) return running;
-  let timer: NodeJS.Timeout | undefined;
-  const previous = new Promise<StorageHealth>((resolve) => (timer = setTimeout(() => resolve(last), platform.config.healthStorageWaitMs)));
-  return Promise.race([running, previous]).finally(() => clearTimeout(timer));
+  const probe = () => withTimeout(storage.health!(), pingTimeoutMs).catch((): StorageHealth => ({ state: 'unwritable', freeBytes: null }));
+  return boundedProbe(platform, 'storage', probe, (h) => h.state === 'ok' || h.state === 'low', platform.config.healthStorageWaitMs);
+}
+
+/** The database's state (HEALTH_DATABASE_WAIT_MS for a new ping after a successful one). */
+function databaseHealth(platform: Platform): Promise<'ok' | 'unreachable'> {
+  const probe = () =>
+    withTimeout(platform.database.ping(), pingTimeoutMs).then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    );
+  return boundedProbe(platform, 'database', probe, (state) => state === 'ok', platform.config.healthDatabaseWaitMs);
+}
+
+/** Mail and SMS delivery states (read from the database: the same bound as the ping). */
+function transportsHealth(platform: Platform): Promise<{ mail: TransportHealth; sms: TransportHealth } | null> {
+  const probe = () => withTimeout(platform.messaging.transportHealth(), pingTimeoutMs).catch(() => null);
+  return boundedProbe(platform, 'transports', probe, (state) => state !== null, platform.config.healthDatabaseWaitMs);
 }
 
 /** GET /healthz: public, so states only (no free-space figure, no error text). */
 export async function healthReport(platform: Platform): Promise<{ statusCode: 200 | 503; body: HealthReport }> {
-  const [database, storage, office] = await Promise.all([
-    withTimeout(platform.database.ping(), pingTimeoutMs).then(
-      () => 'ok' as const,
-      () => 'unreachable' as const,
-    ),
+  // The transports' state is read beside the ping, not after it: on the embedded database each statement waits its
+  // turn on the one connection, and /healthz should wait for that queue once, not twice.
+  const [database, storage, office, transportsRead] = await Promise.all([
+    databaseHealth(platform),
     storageHealth(platform),
     // Detected once per process (`soffice --version`), then cached.
     withTimeout(officeEngineFor(platform.config, platform.logger).status(), pingTimeoutMs).then(
       (s) => (s.available ? { state: 'available' as const, network: s.networkIsolation } : { state: 'unavailable' as const }),
       () => ({ state: 'unavailable' as const }),
     ),
+    transportsHealth(platform),
   ]);
-  const transports = database === 'ok' ? await withTimeout(platform.messaging.transportHealth(), pingTimeoutMs).catch(() => undefined) : undefined;
+  const transports = database === 'ok' ? transportsRead : null;
   const degraded = database === 'unreachable' || storage?.state === 'full' || storage?.state === 'unwritable';
   const body: HealthReport = {
     status: degraded ? 'degraded' : 'ok',

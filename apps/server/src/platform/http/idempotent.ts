@@ -90,7 +90,9 @@ export async function runIdempotent(call: IdempotentCall): Promise<FastifyReply>
   call.inFlight.add(flight);
   const multipart = !!endpoint.body && 'kind' in endpoint.body && endpoint.body.kind === 'multipart';
   const tap = multipart ? tapRawBody(request.raw) : undefined;
-  const bodyHash = tap ? undefined : sha256(JSON.stringify([endpoint.method, endpoint.path, request.params ?? null, request.query ?? null, request.body ?? null]));
+  const bodyHash = tap
+    ? undefined
+    : sha256(JSON.stringify([endpoint.method, endpoint.path, request.params ?? null, request.query ?? null, request.body ?? null]));
   const requestHash = () => (tap ? withTimeout(tap.hash, 10_000, 'the multipart body was not read before the change') : Promise.resolve(bodyHash!));
   const existingAnswer = async (stored: StoredKey | undefined): Promise<FastifyReply> => {
     if (tap) tap.drain();

@@ -52,7 +52,8 @@ export function inputProblems(input: unknown, kind: TextKind, limit = 10): Field
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i]!;
       const message = textProblem(key, 'line');
-      if (message) problems.push({ field: fieldName([...path, key.replace(/[\u0000-\u001F\u007F]/g, '?')]), rule: 'invalid_value', message: `Field name: ${message}` });
+      if (message)
+        problems.push({ field: fieldName([...path, key.replace(/[\u0000-\u001F\u007F]/g, '?')]), rule: 'invalid_value', message: `Field name: ${message}` });
       else stack.push({ value: child, path: [...path, key] });
     }
   }

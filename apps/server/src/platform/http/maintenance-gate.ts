@@ -22,7 +22,9 @@ export function maintenanceGate(platform: Platform) {
     if (!state.enabled) return;
     const retryAfterSeconds = maintenanceRetryAfter(state, platform.clock());
     void reply.header('retry-after', String(retryAfterSeconds));
-    throw new AppError('MAINTENANCE', state.message ?? undefined, { details: { message: state.message, expectedEndAt: state.expectedEndAt, retryAfterSeconds } });
+    throw new AppError('MAINTENANCE', state.message ?? undefined, {
+      details: { message: state.message, expectedEndAt: state.expectedEndAt, retryAfterSeconds },
+    });
   }
   return {
     /** onRequest: anonymous calls are refused before anything is read. */

@@ -31,8 +31,18 @@ describe('toFieldErrors', () => {
   it('maps formats and lengths to the spec rules with their parameters', () => {
     expect(only(userInputSchema, { ...user, email: 'nope' })).toMatchObject({ field: 'email', rule: 'invalid_email', message: 'Invalid email.' });
     expect(only(userInputSchema, { ...user, firstName: '' })).toMatchObject({ rule: 'required' });
-    expect(only(userInputSchema, { ...user, lastName: 'x'.repeat(101) })).toEqual({ field: 'lastName', rule: 'too_long', message: 'Text longer than 100 characters.', params: { max: 100 } });
-    expect(only(z.object({ s: z.string().min(3) }), { s: 'ab' })).toEqual({ field: 's', rule: 'too_short', message: 'Text shorter than the minimum.', params: { min: 3 } });
+    expect(only(userInputSchema, { ...user, lastName: 'x'.repeat(101) })).toEqual({
+      field: 'lastName',
+      rule: 'too_long',
+      message: 'Text longer than 100 characters.',
+      params: { max: 100 },
+    });
+    expect(only(z.object({ s: z.string().min(3) }), { s: 'ab' })).toEqual({
+      field: 's',
+      rule: 'too_short',
+      message: 'Text shorter than the minimum.',
+      params: { min: 3 },
+    });
     expect(only(z.object({ n: z.number().min(1).max(9) }), { n: 10 })).toMatchObject({ rule: 'out_of_range', params: { max: 9 } });
     expect(only(z.object({ n: z.number().min(1).max(9) }), { n: 0 })).toMatchObject({ rule: 'out_of_range', params: { min: 1 } });
     expect(only(z.object({ u: z.url() }), { u: 'not a url' })).toMatchObject({ rule: 'invalid_url' });
@@ -42,12 +52,19 @@ describe('toFieldErrors', () => {
   it('keeps the rule and message of the contracts’ custom checks', () => {
     expect(only(z.object({ password: passwordSchema }), { password: 'short' })).toMatchObject({ field: 'password', rule: 'password_policy' });
     expect(only(z.object({ mobile: phoneSchema }), { mobile: '0612' })).toEqual({ field: 'mobile', rule: 'invalid_phone', message: 'Invalid phone number.' });
-    expect(only(applicationSettingsSchema.partial(), { failRedirection: 'http://example.com' })).toMatchObject({ field: 'failRedirection', rule: 'url_https', message: 'URL must be HTTPS.' });
+    expect(only(applicationSettingsSchema.partial(), { failRedirection: 'http://example.com' })).toMatchObject({
+      field: 'failRedirection',
+      rule: 'url_https',
+      message: 'URL must be HTTPS.',
+    });
   });
 
   it('names nested fields with dots and the root as (root)', () => {
     const base = { company: 'C', firstName: 'F', lastName: 'L', email: 'f@example.com', password: 'Secret-pass1' };
-    expect(only(signUpInputSchema, { ...base, consents: { terms: true, personalData: false } })).toMatchObject({ field: 'consents.personalData', rule: 'invalid_value' });
+    expect(only(signUpInputSchema, { ...base, consents: { terms: true, personalData: false } })).toMatchObject({
+      field: 'consents.personalData',
+      rule: 'invalid_value',
+    });
     expect(only(signUpInputSchema, { ...base, consents: { terms: true } })).toMatchObject({ field: 'consents.personalData', rule: 'required' });
     expect(only(z.array(z.string()), 'x')).toMatchObject({ field: '(root)' });
     expect(only(z.object({ list: z.array(z.string()) }), { list: ['a', 3] })).toMatchObject({ field: 'list.1', rule: 'invalid_value' });

@@ -86,7 +86,12 @@ export function toFieldErrors(issues: ZodIssueLike[], input?: unknown): FieldErr
 /** The same from a zod error of a schema checked by hand (a multipart form's JSON part): field errors by path. */
 export function fieldErrorsOfZod(issues: readonly { path: readonly PropertyKey[]; code: string; message: string }[], input?: unknown): FieldError[] {
   return toFieldErrors(
-    issues.map(({ path, code, message, ...rest }) => ({ keyword: code, instancePath: `/${path.map(String).join('/')}`, message, params: rest as Record<string, unknown> })),
+    issues.map(({ path, code, message, ...rest }) => ({
+      keyword: code,
+      instancePath: `/${path.map(String).join('/')}`,
+      message,
+      params: rest as Record<string, unknown>,
+    })),
     input,
   );
 }

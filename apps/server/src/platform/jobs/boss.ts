@@ -1,4 +1,4 @@
-import { PgBoss, fromDrizzle, fromPglite, type Job, type JobResult, type QueueOptions } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type Job, type JobResult, type Queue } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -17,6 +17,11 @@ export const defaultRetryLimit = 5;
  */
 export const heartbeatSeconds = 10;
 export const superviseSeconds = 15;
+/**
+ * How often an idle worker looks for jobs when it is woken by NOTIFY (see createJobs): a safety net for jobs whose
+ * start time comes later (retries after their backoff, delayed jobs), which no NOTIFY announces when they become due.
+ */
+export const wakeBackstopSeconds = 15;
 
 export interface QueueSettings {
   retryLimit?: number;
@@ -49,6 +54,9 @@ interface QueueDefinition extends QueueSettings {
   handler: JobHandler<never>;
 }
 
+/** What createQueue/updateQueue are given for a queue (pg-boss's queue options and its `notify`). */
+export type QueueSettingsOf = Omit<Queue, 'name'>;
+
 export interface Jobs {
   /** Enqueues in the caller's transaction: a rollback drops the job. */
   enqueue<T extends object>(tx: Tx, queue: string, data: T, options?: EnqueueOptions): Promise<void>;
@@ -60,13 +68,26 @@ export interface Jobs {
   stop(): Promise<void>;
   boss: PgBoss;
   /** The queues defined so far and their pg-boss options (what `start` creates or updates). */
-  queueOptions(): { name: string; options: QueueOptions; batchSize: number }[];
+  queueOptions(): { name: string; options: QueueSettingsOf; batchSize: number }[];
 }
 
-export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): Jobs {
+/**
+ * On the embedded database, workers are woken by NOTIFY, not by polling every second. pg-boss inserts a job with a
+ * `pg_notify` that PostgreSQL (here PGlite, in-process) delivers when the inserting transaction commits (a rolled-back
+ * job wakes nobody). PostgreSQL servers keep polling every `pollingIntervalSeconds` (their polls run in the database
+ * server, not on our event loop; NOTIFY across split api/worker nodes is not proven yet — issue 24 note, session 12).
+ * Between wake-ups an idle worker looks once every
+ * `wakeBackstopSeconds` (15 s) for jobs that became due on their own (retry backoffs, delayed jobs). Measured on the
+ * embedded database: about 45 workers polling every second ran ~45 fetch statements a second on the main thread
+ * — most of its database time while the server did nothing, and the first cause of /healthz's p99 under load
+ * (docs/security.md, "No request stalls the event loop"). When the listener cannot be set up (PgBouncer in
+ * transaction mode), pg-boss says so in a warning and the workers poll every `pollingIntervalSeconds` as before.
+ * `pollingIntervalSeconds` given (the tests: 0.5 s) is also the backstop unless `wakeBackstopSeconds` is.
+ */
+export function createJobs(database: DatabaseHandle, logger: Logger, options: { pollingIntervalSeconds?: number; wakeBackstopSeconds?: number } = {}): Jobs {
   const onServer = database.engine === 'postgres';
   const boss = database.boss.pglite
-    ? new PgBoss({ db: fromPglite(database.boss.pglite as never), schema: 'pgboss' })
+    ? new PgBoss({ db: fromPglite(database.boss.pglite as never), schema: 'pgboss', useListenNotify: true })
     : new PgBoss({
         connectionString: database.boss.connectionString,
         schema: 'pgboss',
@@ -81,11 +102,13 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
   const reportUnavailable = throttledReporter((error, repeats) =>
     logger.warn({ err: error, repeats }, 'job queue: database unreachable, the workers keep polling and resume when it is back'),
   );
+  // e.g. "LISTEN/NOTIFY unavailable: polling only" (pg-boss goes on polling every pollingIntervalSeconds).
+  boss.on('warning', (warning) => logger.warn({ warning }, 'job queue warning'));
   boss.on('error', (error) => (isDatabaseUnavailable(error) ? reportUnavailable('boss', error) : logger.error({ err: error }, 'job queue error')));
   const queues: QueueDefinition[] = [];
   let reclaimTimer: NodeJS.Timeout | undefined;
 
-  const optionsOf = (q: QueueDefinition): QueueOptions => ({
+  const optionsOf = (q: QueueDefinition): QueueSettingsOf => ({
     retryLimit: q.retryLimit ?? defaultRetryLimit,
     retryBackoff: true,
     retryDelay: 5,
@@ -93,6 +116,8 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
     expireInSeconds: q.expireInSeconds ?? defaultExpireInSeconds,
     // null clears a heartbeat set before (the type says number; pg-boss's updateQueue takes null).
     heartbeatSeconds: onServer ? heartbeatSeconds : (null as unknown as number),
+    // Embedded: a job inserted on this queue wakes its workers when its transaction commits (createJobs).
+    notify: !onServer,
   });
 
   /**
@@ -169,7 +194,10 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
       // PostgreSQL: the jobs of a process killed just before this start still have a fresh heartbeat; once it is
       // stale they are reclaimed here too, at once (pg-boss's supervisor would retry them after its backoff).
       if (onServer) {
-        reclaimTimer = setTimeout(() => void reclaimAbandoned().catch((error: unknown) => logger.warn({ err: error }, 'reclaiming abandoned jobs failed')), (heartbeatSeconds + 1) * 1000);
+        reclaimTimer = setTimeout(
+          () => void reclaimAbandoned().catch((error: unknown) => logger.warn({ err: error }, 'reclaiming abandoned jobs failed')),
+          (heartbeatSeconds + 1) * 1000,
+        );
         reclaimTimer.unref();
       }
       if (!work) return;
@@ -209,14 +237,19 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
         // waits the polling interval after every job, i.e. 1 job/s (measured: 1,000 send jobs took 500 s).
         // Each job is settled on its own, so a failing job never drags its batch mates into retries.
         const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+        const notifyPollingIntervalSeconds = Math.max(
+          pollingIntervalSeconds,
+          options.wakeBackstopSeconds ?? options.pollingIntervalSeconds ?? wakeBackstopSeconds,
+        );
+        const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds };
         // Jobs that run at once also fetch with two workers: a batch's slow tail does not hold back the next one.
         const localConcurrency = concurrency > 1 ? 2 : 1;
-        await boss.work(q.name, { pollingIntervalSeconds, batchSize, burstWhenBatchFull: batchSize > 1, perJobResults: true, localConcurrency }, runBatch);
+        await boss.work(q.name, { ...polling, batchSize, burstWhenBatchFull: batchSize > 1, perJobResults: true, localConcurrency }, runBatch);
         if (q.priorityLane) {
           const lane = q.priorityLane;
           await boss.work(
             q.name,
-            { pollingIntervalSeconds, batchSize: lane.batchSize, burstWhenBatchFull: lane.batchSize > 1, perJobResults: true, minPriority: lane.minPriority },
+            { ...polling, batchSize: lane.batchSize, burstWhenBatchFull: lane.batchSize > 1, perJobResults: true, minPriority: lane.minPriority },
             runBatch,
           );
         }

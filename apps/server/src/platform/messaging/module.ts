@@ -1,6 +1,6 @@
 import { defineJob, defineModule } from '../modules.ts';
 import { attachedStorageKeys, failAbandoned } from './repository.ts';
-import { messagePriority, sendEmailQueue, sendSmsQueue, type DeliveryJob, type SmsDeliveryJob } from './service.ts';
+import { messagePriority, sendEmailQueue, sendSmsQueue, type DeliveryJob, type SmsDeliveryJob } from './queues.ts';
 
 /**
  * The platform's own delivery queues, registered like any module's. A worker takes 50 jobs per fetch and runs

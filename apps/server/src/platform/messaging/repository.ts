@@ -23,7 +23,10 @@ export async function insertMessages(db: Executor, rows: readonly (NewOutboxRow 
 
 export async function findMessages(db: Executor, ids: readonly string[]): Promise<OutboxRow[]> {
   if (!ids.length) return [];
-  return db.select().from(outboxMessages).where(inArray(outboxMessages.id, [...ids]));
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.id, [...ids]));
 }
 
 export async function findMessage(db: Executor, id: string): Promise<OutboxRow | undefined> {
@@ -35,7 +38,14 @@ export async function findMessage(db: Executor, id: string): Promise<OutboxRow |
  * Appends one line to the message's history and sets its status, only if the history still has `version`
  * entries (nobody recorded anything since it was read): returns false otherwise and changes nothing.
  */
-export async function recordAttempt(db: Executor, id: string, version: number, status: OutboxStatus, entry: OutboxAttempt, error: string | null): Promise<boolean> {
+export async function recordAttempt(
+  db: Executor,
+  id: string,
+  version: number,
+  status: OutboxStatus,
+  entry: OutboxAttempt,
+  error: string | null,
+): Promise<boolean> {
   const updated = await db
     .update(outboxMessages)
     .set({
@@ -98,13 +108,29 @@ export async function listMessages(db: Executor, filter: OutboxFilter): Promise<
     filter.channel ? eq(outboxMessages.channel, filter.channel) : undefined,
     filter.to ? ilike(outboxMessages.to, `%${filter.to}%`) : undefined,
     filter.search ? or(ilike(outboxMessages.subject, `%${filter.search}%`), ilike(outboxMessages.to, `%${filter.search}%`)) : undefined,
-    filter.status === 'undelivered' ? inArray(outboxMessages.status, [...undeliveredStatuses]) : filter.status ? eq(outboxMessages.status, filter.status) : undefined,
+    filter.status === 'undelivered'
+      ? inArray(outboxMessages.status, [...undeliveredStatuses])
+      : filter.status
+        ? eq(outboxMessages.status, filter.status)
+        : undefined,
   );
   const orderBy = filter.order === 'ASC' ? [outboxMessages.createdAt, outboxMessages.id] : [desc(outboxMessages.createdAt), desc(outboxMessages.id)];
-  const rows = await db.select().from(outboxMessages).where(where).orderBy(...orderBy).limit(filter.limit).offset(filter.offset);
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(filter.limit)
+    .offset(filter.offset);
   // A search (no trigram index here) is capped lower: its count walks the rows until that many match.
   const cap = filter.search || filter.to ? searchCap : countCap;
-  const total = await pageTotal({ rows: rows.length, limit: filter.limit, offset: filter.offset, cap, count: (n) => cappedCount(db, outboxMessages, where, n) });
+  const total = await pageTotal({
+    rows: rows.length,
+    limit: filter.limit,
+    offset: filter.offset,
+    cap,
+    count: (n) => cappedCount(db, outboxMessages, where, n),
+  });
   return { rows, ...total };
 }
 
@@ -142,7 +168,9 @@ export async function failAbandoned(db: Executor, now: Date): Promise<number> {
   // Before the first start of the job queue there is no job table, and no message yet to repair.
   const boss = (await db.execute(sql`select to_regclass('pgboss.job') is not null as ready`)) as unknown as { rows: { ready: boolean }[] };
   if (!boss.rows[0]?.ready) return 0;
-  const entry = JSON.stringify([{ at: now.toISOString(), error: 'No delivery was planned any more (an earlier version gave up): send it again from the Outbox.' }]);
+  const entry = JSON.stringify([
+    { at: now.toISOString(), error: 'No delivery was planned any more (an earlier version gave up): send it again from the Outbox.' },
+  ]);
   const result = (await db.execute(sql`
     update ${outboxMessages} m set status = 'failed', attempts = m.attempts || ${entry}::jsonb,
       error = coalesce(m.error, 'No delivery was planned any more.')
@@ -167,7 +195,13 @@ export async function latestByAbout(db: Executor, abouts: readonly string[]): Pr
   const states = new Map<string, DeliveryState>();
   if (!abouts.length) return states;
   const rows = await db
-    .select({ about: outboxMessages.about, status: outboxMessages.status, channel: outboxMessages.channel, error: outboxMessages.error, at: outboxMessages.createdAt })
+    .select({
+      about: outboxMessages.about,
+      status: outboxMessages.status,
+      channel: outboxMessages.channel,
+      error: outboxMessages.error,
+      at: outboxMessages.createdAt,
+    })
     .from(outboxMessages)
     .where(inArray(outboxMessages.about, [...abouts]))
     .orderBy(asc(outboxMessages.createdAt));
@@ -185,7 +219,10 @@ export const erasedRecipient = 'erased';
  * Answers how many were redacted.
  */
 export async function redactMessages(db: Executor, appId: string, match: { abouts?: readonly string[]; to?: string }): Promise<number> {
-  const who = [match.abouts?.length ? inArray(outboxMessages.about, [...match.abouts]) : undefined, match.to ? sql`lower(${outboxMessages.to}) = ${match.to.toLowerCase()}` : undefined].filter((c) => c !== undefined);
+  const who = [
+    match.abouts?.length ? inArray(outboxMessages.about, [...match.abouts]) : undefined,
+    match.to ? sql`lower(${outboxMessages.to}) = ${match.to.toLowerCase()}` : undefined,
+  ].filter((c) => c !== undefined);
   if (!who.length) return 0;
   const rows = await db
     .update(outboxMessages)

@@ -68,7 +68,17 @@ export function createSmtpTransport(url: string, pool: SmtpPoolOptions = {}): Ma
 export type DeliveryFailure = 'throttled' | 'unreachable' | 'permanent' | 'transient';
 
 const throttleCodes = new Set([421, 450, 451, 452]);
-const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNECTION', 'ESOCKET']);
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNECTION',
+  'ESOCKET',
+]);
 
 export function classifyFailure(error: unknown): DeliveryFailure {
   const e = (error ?? {}) as { responseCode?: number; code?: string; status?: number; cause?: { code?: string } };

@@ -19,7 +19,8 @@ import type { LookupFunction } from 'node:net';
  *  - stops at `timeoutMs` for the whole exchange and at `maxBytes` of body.
  */
 
-export type OutboundRefusal = 'invalid_url' | 'scheme' | 'credentials' | 'private_address' | 'unresolvable' | 'too_large' | 'timeout' | 'too_many_redirects' | 'network';
+export type OutboundRefusal =
+  'invalid_url' | 'scheme' | 'credentials' | 'private_address' | 'unresolvable' | 'too_large' | 'timeout' | 'too_many_redirects' | 'network';
 
 export class OutboundError extends Error {
   readonly reason: OutboundRefusal;
@@ -200,7 +201,11 @@ export function parseOutboundUrl(raw: string, options: Pick<OutboundOptions, 'al
 }
 
 /** Resolves the URL's host and checks every address; returns the one to connect to. */
-export async function resolvePublicAddress(url: URL, allowPrivateNetworks = false, network: OutboundNetwork = systemNetwork): Promise<{ address: string; family: number }> {
+export async function resolvePublicAddress(
+  url: URL,
+  allowPrivateNetworks = false,
+  network: OutboundNetwork = systemNetwork,
+): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];
@@ -214,12 +219,19 @@ export async function resolvePublicAddress(url: URL, allowPrivateNetworks = fals
   if (addresses.length === 0) throw new OutboundError('unresolvable', `The host name ${host} does not resolve.`);
   if (!allowPrivateNetworks) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));
-    if (refused) throw new OutboundError('private_address', `The address ${host} leads to a private, loopback or link-local address (${refused.address}): refused.`);
+    if (refused)
+      throw new OutboundError('private_address', `The address ${host} leads to a private, loopback or link-local address (${refused.address}): refused.`);
   }
   return addresses[0]!;
 }
 
-function once(url: URL, target: { address: string; family: number }, options: OutboundOptions, deadline: AbortSignal, agent: http.Agent | false): Promise<OutboundResponse> {
+function once(
+  url: URL,
+  target: { address: string; family: number },
+  options: OutboundOptions,
+  deadline: AbortSignal,
+  agent: http.Agent | false,
+): Promise<OutboundResponse> {
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
   const dialled = options.network?.dial ? options.network.dial(target) : target;
   const pinned: LookupFunction = (_host, lookupOptions, callback) => {
@@ -228,28 +240,26 @@ function once(url: URL, target: { address: string; family: number }, options: Ou
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.request(
-      url,
-      { method: options.method ?? 'GET', headers: options.headers, lookup: pinned, signal: deadline, agent },
-      (response) => {
-        const declared = Number(response.headers['content-length'] ?? 0);
-        if (declared > maxBytes) {
+    const request = client.request(url, { method: options.method ?? 'GET', headers: options.headers, lookup: pinned, signal: deadline, agent }, (response) => {
+      const declared = Number(response.headers['content-length'] ?? 0);
+      if (declared > maxBytes) {
+        response.destroy();
+        return reject(new OutboundError('too_large', `The answer is larger than ${maxBytes} bytes.`));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) {
           response.destroy();
-          return reject(new OutboundError('too_large', `The answer is larger than ${maxBytes} bytes.`));
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
-            response.destroy();
-            reject(new OutboundError('too_large', `The answer is larger than ${maxBytes} bytes.`));
-          } else chunks.push(chunk);
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), url: url.toString(), address: target.address }));
-        response.on('error', (error) => reject(error));
-      },
-    );
+          reject(new OutboundError('too_large', `The answer is larger than ${maxBytes} bytes.`));
+        } else chunks.push(chunk);
+      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), url: url.toString(), address: target.address }),
+      );
+      response.on('error', (error) => reject(error));
+    });
     // Whether the socket came from the agent's pool (see isStaleSocket).
     request.on('error', (error) => reject(Object.assign(error, { reusedSocket: request.reusedSocket })));
     if (options.body !== undefined) request.end(options.body);
@@ -258,13 +268,17 @@ function once(url: URL, target: { address: string; family: number }, options: Ou
 }
 
 /** The URL parsed and its host resolved and checked under the rules above, for `outboundRequest`'s `prepared`. */
-export async function prepareOutbound(rawUrl: string, options: Pick<OutboundOptions, 'allowHttp' | 'allowPrivateNetworks' | 'network'> = {}): Promise<PreparedOutbound> {
+export async function prepareOutbound(
+  rawUrl: string,
+  options: Pick<OutboundOptions, 'allowHttp' | 'allowPrivateNetworks' | 'network'> = {},
+): Promise<PreparedOutbound> {
   const url = parseOutboundUrl(rawUrl, options);
   return { url, target: await resolvePublicAddress(url, options.allowPrivateNetworks, options.network) };
 }
 
 /** A pooled socket the server had closed meanwhile fails at once: the request never reached it, send it again. */
-const isStaleSocket = (error: unknown, agent: http.Agent | false) => agent !== false && (error as NodeJS.ErrnoException).code === 'ECONNRESET' && (error as { reusedSocket?: boolean }).reusedSocket === true;
+const isStaleSocket = (error: unknown, agent: http.Agent | false) =>
+  agent !== false && (error as NodeJS.ErrnoException).code === 'ECONNRESET' && (error as { reusedSocket?: boolean }).reusedSocket === true;
 
 /** One outbound HTTP exchange under the rules above. Throws OutboundError; any HTTP status is an answer. */
 export async function outboundRequest(rawUrl: string, options: OutboundOptions = {}): Promise<OutboundResponse> {

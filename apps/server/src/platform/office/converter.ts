@@ -97,7 +97,9 @@ export class Converter {
       return await Promise.all(
         inputs.map(async (input, i): Promise<OfficeResult> => {
           const data = await readFile(path.join(outDir, `d${i}.${target}`)).catch(() => undefined);
-          return data?.length ? { name: input.name, data } : { name: input.name, error: 'The office engine could not convert this document (damaged, or not a text document).' };
+          return data?.length
+            ? { name: input.name, data }
+            : { name: input.name, error: 'The office engine could not convert this document (damaged, or not a text document).' };
         }),
       );
     } finally {
@@ -106,7 +108,16 @@ export class Converter {
   }
 
   private args(): string[] {
-    return ['--headless', '--invisible', '--norestore', '--nolockcheck', '--nodefault', '--nologo', '--nofirststartwizard', `-env:UserInstallation=${pathToFileURL(this.profile).href}`];
+    return [
+      '--headless',
+      '--invisible',
+      '--norestore',
+      '--nolockcheck',
+      '--nodefault',
+      '--nologo',
+      '--nofirststartwizard',
+      `-env:UserInstallation=${pathToFileURL(this.profile).href}`,
+    ];
   }
 
   private spawnOnce(args: string[], timeoutMs: number): Promise<void> {
@@ -140,7 +151,10 @@ export class Converter {
       child.on('error', (error) => void done(new ConverterFailure('crash', `The office engine could not start: ${error.message}`)));
       child.on('close', (code, signal) => {
         if (timedOut) void done(new ConverterFailure('timeout', `The conversion took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`));
-        else if (code !== 0) void done(new ConverterFailure('crash', `The office engine stopped (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-2).join(' ')}`.trim()));
+        else if (code !== 0)
+          void done(
+            new ConverterFailure('crash', `The office engine stopped (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-2).join(' ')}`.trim()),
+          );
         else void done();
       });
     });

@@ -44,6 +44,7 @@ export async function detectOffice(binary: string): Promise<OfficeStatus> {
   const version = await new Promise<string | Error>((resolve) => {
     execFile(resolved, ['--version'], { timeout: 20_000 }, (error, stdout) => resolve(error ? error : String(stdout).trim()));
   });
-  if (version instanceof Error) return { available: false, binary, resolved, reason: `${resolved} does not run: ${version.message.split('\n')[0]}`, howToEnable };
+  if (version instanceof Error)
+    return { available: false, binary, resolved, reason: `${resolved} does not run: ${version.message.split('\n')[0]}`, howToEnable };
   return { available: true, binary, resolved, version: version.split('\n')[0] };
 }

@@ -44,7 +44,11 @@ describe('office engine', () => {
   it('reports a missing binary as unavailable, with how to enable it, and refuses to convert', async () => {
     const engine = createOfficeEngine({ binary: path.join(dir, 'no-such-soffice'), converters: 1, timeoutMs: 1000, root: path.join(dir, 'missing') });
     const status = await engine.status();
-    expect(status).toMatchObject({ available: false, reason: expect.stringMatching(/not installed/), howToEnable: expect.stringMatching(/apt-get install -y libreoffice-writer-nogui/) });
+    expect(status).toMatchObject({
+      available: false,
+      reason: expect.stringMatching(/not installed/),
+      howToEnable: expect.stringMatching(/apt-get install -y libreoffice-writer-nogui/),
+    });
     const error = await engine.convert([doc('a')], 'pdf').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('CONVERSION_UNAVAILABLE');
@@ -68,7 +72,13 @@ describe('office engine', () => {
 
   it('kills a call that hangs, restarts the converter, and retries its documents one by one: only the poisonous one fails', async () => {
     // A document holding "HANG" never finishes (as LibreOffice on some damaged files).
-    const engine = createOfficeEngine({ binary: fake('hang', 'if grep -q HANG $FILES; then sleep 30; fi'), converters: 1, timeoutMs: 800, perDocumentMs: 100, root: path.join(dir, 'hang') });
+    const engine = createOfficeEngine({
+      binary: fake('hang', 'if grep -q HANG $FILES; then sleep 30; fi'),
+      converters: 1,
+      timeoutMs: 800,
+      perDocumentMs: 100,
+      root: path.join(dir, 'hang'),
+    });
     const started = Date.now();
     const results = await engine.convert([doc('a'), doc('HANG'), doc('c')], 'pdf');
     expect(results[0]).toEqual(ok('a'));
@@ -77,7 +87,9 @@ describe('office engine', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(engine.stats()).toMatchObject({ restarts: 2, busy: 0, waiting: 0 });
     // The killed process group is gone (no `sleep 30` left from the script).
-    const pids = readFileSync(path.join(dir, 'hang.log'), 'utf8').match(/start (\d+)/g)!.map((l) => l.split(' ')[1]!);
+    const pids = readFileSync(path.join(dir, 'hang.log'), 'utf8')
+      .match(/start (\d+)/g)!
+      .map((l) => l.split(' ')[1]!);
     const alive = pids.filter((pid) => {
       try {
         return execFileSync('ps', ['-o', 'pid=', '--ppid', pid]).toString().trim() !== '';
@@ -90,7 +102,12 @@ describe('office engine', () => {
 
   it('replaces a converter that dies, and the next call works', async () => {
     const marker = path.join(dir, 'died-once');
-    const engine = createOfficeEngine({ binary: fake('crash', `if [ ! -f ${marker} ]; then touch ${marker}; kill -9 $$; fi`), converters: 1, timeoutMs: 5000, root: path.join(dir, 'crash') });
+    const engine = createOfficeEngine({
+      binary: fake('crash', `if [ ! -f ${marker} ]; then touch ${marker}; kill -9 $$; fi`),
+      converters: 1,
+      timeoutMs: 5000,
+      root: path.join(dir, 'crash'),
+    });
     const [first] = await engine.convert([doc('x')], 'pdf');
     expect(first).toMatchObject({ name: 'x', error: expect.stringMatching(/stopped \(SIGKILL\)/) });
     expect(await engine.convert([doc('y')], 'pdf')).toEqual([ok('y')]);
@@ -102,7 +119,7 @@ describe('office engine', () => {
     const status = await engine.status();
     expect(status.available, `LibreOffice is needed by this test: ${status.howToEnable}`).toBe(true);
     expect(status.version).toMatch(/LibreOffice/);
-    const [pdf] = await engine.convert([{ name: 'a', data: buildDocx({ body: paragraph('Hello') }), format: 'docx' }, ], 'pdf');
+    const [pdf] = await engine.convert([{ name: 'a', data: buildDocx({ body: paragraph('Hello') }), format: 'docx' }], 'pdf');
     expect(pdf!.data!.subarray(0, 5).toString()).toBe('%PDF-');
   }, 90_000);
 });

@@ -55,9 +55,13 @@ interface Task {
 }
 
 export const conversionUnavailable = (status: OfficeStatus) =>
-  new AppError('CONVERSION_UNAVAILABLE', `Document conversion is unavailable: ${status.reason ?? 'the office engine is not installed.'} ${status.howToEnable ?? ''}`.trim(), {
-    details: { reason: status.reason, howToEnable: status.howToEnable },
-  });
+  new AppError(
+    'CONVERSION_UNAVAILABLE',
+    `Document conversion is unavailable: ${status.reason ?? 'the office engine is not installed.'} ${status.howToEnable ?? ''}`.trim(),
+    {
+      details: { reason: status.reason, howToEnable: status.howToEnable },
+    },
+  );
 
 const roots = new Set<string>();
 function removeAtExit(root: string): void {
@@ -96,10 +100,19 @@ export function createOfficeEngine(opts: OfficeEngineOptions): OfficeEngine {
   }
 
   async function detect() {
-    const [office, namespace] = await Promise.all([detectOffice(opts.binary), opts.networkNamespace === 'off' ? null : detectNetworkNamespace(opts.unshareBinary)]);
+    const [office, namespace] = await Promise.all([
+      detectOffice(opts.binary),
+      opts.networkNamespace === 'off' ? null : detectNetworkNamespace(opts.unshareBinary),
+    ]);
     prefix = namespace ?? [];
     const networkIsolation: NetworkIsolation = namespace ? 'namespace' : 'profile';
-    if (office.available) opts.logger?.info({ networkIsolation }, namespace ? 'office converters run without network (own network namespace)' : 'office converters run with the network walled by their profile and stripped packages (no network namespace here)');
+    if (office.available)
+      opts.logger?.info(
+        { networkIsolation },
+        namespace
+          ? 'office converters run without network (own network namespace)'
+          : 'office converters run with the network walled by their profile and stripped packages (no network namespace here)',
+      );
     return { ...office, networkIsolation };
   }
   const status = () => (detected ??= detect());

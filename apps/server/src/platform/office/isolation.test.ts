@@ -65,7 +65,13 @@ describe('office converters without network', () => {
   });
 
   it('falls back when the namespace is refused (no unshare) or switched off, and says so', async () => {
-    const missing = createOfficeEngine({ binary: reachingOut('missing'), converters: 1, timeoutMs: 10_000, root: path.join(dir, 'missing'), unshareBinary: path.join(dir, 'no-unshare') });
+    const missing = createOfficeEngine({
+      binary: reachingOut('missing'),
+      converters: 1,
+      timeoutMs: 10_000,
+      root: path.join(dir, 'missing'),
+      unshareBinary: path.join(dir, 'no-unshare'),
+    });
     expect(await missing.status()).toMatchObject({ available: true, networkIsolation: 'profile' });
     const off = createOfficeEngine({ binary: reachingOut('off'), converters: 1, timeoutMs: 10_000, root: path.join(dir, 'off'), networkNamespace: 'off' });
     expect(await off.status()).toMatchObject({ available: true, networkIsolation: 'profile' });
@@ -106,7 +112,8 @@ describe('office leftovers of a killed server', () => {
       expect(cleaned).toEqual({ removedFolders: [path.basename(dead)], killedProcesses: [orphan.pid] });
       expect(existsSync(dead)).toBe(false);
       expect(existsSync(live) && existsSync(other)).toBe(true);
-      for (let i = 0; i < 50 && processAlive(orphan.pid!) && readFileSync(`/proc/${orphan.pid}/stat`, 'utf8').split(' ')[2] !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 50 && processAlive(orphan.pid!) && readFileSync(`/proc/${orphan.pid}/stat`, 'utf8').split(' ')[2] !== 'Z'; i++)
+        await new Promise((r) => setTimeout(r, 20));
       const state = processAlive(orphan.pid!) ? readFileSync(`/proc/${orphan.pid}/stat`, 'utf8').split(' ')[2] : 'gone';
       expect(['gone', 'Z']).toContain(state);
       expect(processAlive(kept.pid!)).toBe(true);

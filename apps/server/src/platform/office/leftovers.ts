@@ -52,6 +52,7 @@ export async function cleanOfficeLeftovers(opts: { tmp?: string; logger?: Logger
     await rm(path.join(tmp, name), { recursive: true, force: true }).catch(() => undefined);
     removedFolders.push(name);
   }
-  if (killedProcesses.length || removedFolders.length) opts.logger?.warn({ killedProcesses, removedFolders: removedFolders.length }, 'office converters left by a stopped server cleaned');
+  if (killedProcesses.length || removedFolders.length)
+    opts.logger?.warn({ killedProcesses, removedFolders: removedFolders.length }, 'office converters left by a stopped server cleaned');
   return { removedFolders, killedProcesses };
 }

@@ -23,7 +23,13 @@ export interface StrippedPackage {
 }
 
 const dangerousFields = new Set(['INCLUDEPICTURE', 'INCLUDETEXT', 'INCLUDE', 'LINK', 'DDE', 'DDEAUTO', 'IMPORT', 'RD']);
-const unescapeXml = (text: string) => text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 /** A URL with a scheme, a protocol-relative or network path. */
 const outsideUrl = /^\s*([a-z][a-z0-9+.-]*:|\/\/|\\\\)/i;
 
@@ -62,7 +68,8 @@ function stripRelationships(name: string, xml: string, count: { n: number }): st
 
 /** Complex fields (begin … instrText … separate … end, possibly nested) and simple ones (`w:fldSimple w:instr`). */
 function stripFields(xml: string, count: { n: number }): string {
-  const token = /<w:fldChar\b[^>]*?w:fldCharType\s*=\s*["'](begin|separate|end)["'][^>]*>|<w:(instrText|delInstrText)\b([^>]*)>([\s\S]*?)<\/w:\2>|<w:(instrText|delInstrText)\b[^>]*\/>/g;
+  const token =
+    /<w:fldChar\b[^>]*?w:fldCharType\s*=\s*["'](begin|separate|end)["'][^>]*>|<w:(instrText|delInstrText)\b([^>]*)>([\s\S]*?)<\/w:\2>|<w:(instrText|delInstrText)\b[^>]*\/>/g;
   const stack: { instructions: { index: number; length: number; text: string }[]; judged: boolean }[] = [];
   const blank: { index: number; length: number; tag: string }[] = [];
   const judge = (field: (typeof stack)[number]) => {
@@ -111,11 +118,14 @@ function stripOdfXml(xml: string, count: { n: number }): string {
     count.n++;
     return tag.replace(/\sxlink:href\s*=\s*("[^"]*"|'[^']*')/, '');
   });
-  out = out.replace(/(<config:config-item\b[^>]*config:name\s*=\s*["']LinkUpdateMode["'][^>]*>)\s*([0-9]+)\s*(<\/config:config-item>)/g, (whole, open: string, value: string, close: string) => {
-    if (value === '0') return whole;
-    count.n++;
-    return `${open}0${close}`;
-  });
+  out = out.replace(
+    /(<config:config-item\b[^>]*config:name\s*=\s*["']LinkUpdateMode["'][^>]*>)\s*([0-9]+)\s*(<\/config:config-item>)/g,
+    (whole, open: string, value: string, close: string) => {
+      if (value === '0') return whole;
+      count.n++;
+      return `${open}0${close}`;
+    },
+  );
   return out;
 }
 

@@ -53,9 +53,7 @@ describe('writeCsv', () => {
     );
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.subarray(3).toString('utf8')).toBe(
-      'Name;Amount;Signed;Created;Due;"\'@header"\r\n' +
-        '"Zoë; ""Z""";-12.5;TRUE;2024-03-05 11:20:30;2024-07-01;"\'+33 6 12"\r\n' +
-        ';0.3;FALSE;;;\r\n',
+      'Name;Amount;Signed;Created;Due;"\'@header"\r\n' + '"Zoë; ""Z""";-12.5;TRUE;2024-03-05 11:20:30;2024-07-01;"\'+33 6 12"\r\n' + ';0.3;FALSE;;;\r\n',
     );
   });
 
@@ -67,7 +65,17 @@ describe('writeCsv', () => {
   it('round-trips through the reader, neutralised values included', async () => {
     const values = ['=1+2', '+33 6 12 34 56 78', '-x', '@me', '\tindent', 'plain, with comma', 'quote "q"', 'multi\r\nline', 'émoji 😀'];
     for (const delimiter of [',', ';', '\t'] as const) {
-      const csv = await csvBuffer({ sheetName: 'S', columns: [{ header: 'v', key: 'v' }, { header: 'n', key: 'n' }], rows: values.map((v, n) => ({ v, n })) }, { delimiter });
+      const csv = await csvBuffer(
+        {
+          sheetName: 'S',
+          columns: [
+            { header: 'v', key: 'v' },
+            { header: 'n', key: 'n' },
+          ],
+          rows: values.map((v, n) => ({ v, n })),
+        },
+        { delimiter },
+      );
       const read = await readSpreadsheet(csv);
       expect(read.delimiter).toBe(delimiter);
       expect(read.rows).toEqual([['v', 'n'], ...values.map((v, n) => [v, String(n)])]);

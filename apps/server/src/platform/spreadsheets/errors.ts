@@ -18,8 +18,7 @@ export class SpreadsheetError extends Error {
 
 export const tooLarge = (what: string, limit: number) =>
   new SpreadsheetError('TOO_LARGE', `${what} is larger than the limit of ${limit.toLocaleString('en')} bytes.`, { limit });
-export const tooManyRows = (limit: number) =>
-  new SpreadsheetError('TOO_MANY_ROWS', `The sheet has more than ${limit.toLocaleString('en')} rows.`, { limit });
+export const tooManyRows = (limit: number) => new SpreadsheetError('TOO_MANY_ROWS', `The sheet has more than ${limit.toLocaleString('en')} rows.`, { limit });
 export const unreadable = (message: string, cause?: unknown) => new SpreadsheetError('UNREADABLE', message, { cause });
 export const unsupported = (message: string) => new SpreadsheetError('UNSUPPORTED_FORMAT', message);
 export const sheetNotFound = (name: string) => new SpreadsheetError('SHEET_NOT_FOUND', `The workbook has no sheet named "${name}".`);

@@ -28,5 +28,4 @@ export const neutraliseFormula = (text: string): string => (isFormulaLike(text) 
  * The reverse, for imports: drops the `'` that neutraliseFormula put before a formula-like text, so a file this
  * module exported reads back with its original values. A `'` before anything else is kept (it is data).
  */
-export const stripFormulaGuard = (text: string): string =>
-  text.length > 1 && text[0] === "'" && triggers.has(text[1]!) ? text.slice(1) : text;
+export const stripFormulaGuard = (text: string): string => (text.length > 1 && text[0] === "'" && triggers.has(text[1]!) ? text.slice(1) : text);

@@ -37,7 +37,15 @@ const columns: SheetColumn[] = [
 ];
 
 const rows: SheetRow[] = [
-  { name: 'Zoë Ångström', email: 'zoe@exemple.fr', amount: 1234.5, signed: true, created: new Date('2024-03-05T10:20:30Z'), due: new Date('2024-07-01T00:00:00Z'), note: '=1+2' },
+  {
+    name: 'Zoë Ångström',
+    email: 'zoe@exemple.fr',
+    amount: 1234.5,
+    signed: true,
+    created: new Date('2024-03-05T10:20:30Z'),
+    due: new Date('2024-07-01T00:00:00Z'),
+    note: '=1+2',
+  },
   { name: '李小龙 😀', email: 'li@example.cn', amount: -2, signed: false, created: new Date('2023-12-31T23:59:59Z'), note: '+33 6 12 34 56 78' },
   { name: 'O\'Brien, "Pat"', email: null, amount: 0.1 + 0.2, note: '@SUM(A1:A2)' },
   {},
@@ -89,7 +97,11 @@ describe('LibreOffice round trip', () => {
     const copy = join(dir, 'resaved.ods');
     await writeFile(copy, await readFile(ods));
     const xlsx = await convert(copy, 'xlsx');
-    for (const [format, path] of [['ods', ods], ['xls', xls], ['xlsx', xlsx]] as const) {
+    for (const [format, path] of [
+      ['ods', ods],
+      ['xls', xls],
+      ['xlsx', xlsx],
+    ] as const) {
       const read = await readSpreadsheet(path);
       expect({ format: read.format, sheetName: read.sheetName }).toEqual({ format, sheetName: 'Signers' });
       expect({ format, rows: read.rows }).toEqual({ format, rows: expected });

@@ -34,7 +34,11 @@ async function rejection(promise: Promise<unknown>): Promise<SpreadsheetError> {
 const code = async (promise: Promise<unknown>): Promise<SpreadsheetErrorCode> => (await rejection(promise)).code;
 
 /** A workbook written by SheetJS, for the formats SheetJS reads back. */
-function sheetJsWorkbook(bookType: XLSX.BookType, sheets: [string, XLSX.CellObject[][]][], options: { hidden?: number[]; date1904?: boolean; activeTab?: number } = {}) {
+function sheetJsWorkbook(
+  bookType: XLSX.BookType,
+  sheets: [string, XLSX.CellObject[][]][],
+  options: { hidden?: number[]; date1904?: boolean; activeTab?: number } = {},
+) {
   const wb = XLSX.utils.book_new();
   for (const [name, rows] of sheets) {
     const ws: XLSX.WorkSheet = {};
@@ -51,13 +55,29 @@ function sheetJsWorkbook(bookType: XLSX.BookType, sheets: [string, XLSX.CellObje
     ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: maxR, c: maxC } });
     XLSX.utils.book_append_sheet(wb, ws, name);
   }
-  wb.Workbook = { Sheets: sheets.map((_, i) => ({ Hidden: options.hidden?.includes(i) ? 1 : 0 })), WBProps: { date1904: options.date1904 ?? false }, ...(options.activeTab === undefined ? {} : { WBView: [{ activeTab: options.activeTab }] }) };
+  wb.Workbook = {
+    Sheets: sheets.map((_, i) => ({ Hidden: options.hidden?.includes(i) ? 1 : 0 })),
+    WBProps: { date1904: options.date1904 ?? false },
+    ...(options.activeTab === undefined ? {} : { WBView: [{ activeTab: options.activeTab }] }),
+  };
   return new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType }) as Buffer);
 }
 
 const typedRows: XLSX.CellObject[][] = [
-  [{ t: 's', v: 'Name' }, { t: 's', v: 'Amount' }, { t: 's', v: 'When' }, { t: 's', v: 'Day' }, { t: 's', v: 'OK' }],
-  [{ t: 's', v: 'Zoë Ångström 😀' }, { t: 'n', v: 1234.5 }, { t: 'n', v: 45356 + (10 * 3600 + 20 * 60 + 30) / 86400, z: 'yyyy-mm-dd hh:mm:ss' }, { t: 'n', v: 45474, z: 'yyyy-mm-dd' }, { t: 'b', v: true }],
+  [
+    { t: 's', v: 'Name' },
+    { t: 's', v: 'Amount' },
+    { t: 's', v: 'When' },
+    { t: 's', v: 'Day' },
+    { t: 's', v: 'OK' },
+  ],
+  [
+    { t: 's', v: 'Zoë Ångström 😀' },
+    { t: 'n', v: 1234.5 },
+    { t: 'n', v: 45356 + (10 * 3600 + 20 * 60 + 30) / 86400, z: 'yyyy-mm-dd hh:mm:ss' },
+    { t: 'n', v: 45474, z: 'yyyy-mm-dd' },
+    { t: 'b', v: true },
+  ],
   [],
   [{ t: 's', v: "'=1+2" }, { t: 'n', v: 0.1 + 0.2 }, undefined as unknown as XLSX.CellObject, undefined as unknown as XLSX.CellObject, { t: 'b', v: false }],
 ];
@@ -71,13 +91,58 @@ const typedExpected = [
 describe('readSpreadsheet: CSV', () => {
   it('detects ; , tab and | delimiters, quotes and all', async () => {
     const cases: [string, string, string[][]][] = [
-      ['Nom;Montant;Ville\nDupont;12,50;"Paris; 75001"\nDurand;13,00;Lyon\n', ';', [['Nom', 'Montant', 'Ville'], ['Dupont', '12,50', 'Paris; 75001'], ['Durand', '13,00', 'Lyon']]],
-      ['name,note\nx,"a;b;c"\ny,"d;e"\n', ',', [['name', 'note'], ['x', 'a;b;c'], ['y', 'd;e']]],
-      ['name\tnote\nx\ta, b, c\ny\td; e\n', '\t', [['name', 'note'], ['x', 'a, b, c'], ['y', 'd; e']]],
-      ['a|b|c\n1|2|3\n', '|', [['a', 'b', 'c'], ['1', '2', '3']]],
-      ['Nom, prénom;Montant\nDupont, Jean;12,50\n', ';', [['Nom, prénom', 'Montant'], ['Dupont, Jean', '12,50']]],
+      [
+        'Nom;Montant;Ville\nDupont;12,50;"Paris; 75001"\nDurand;13,00;Lyon\n',
+        ';',
+        [
+          ['Nom', 'Montant', 'Ville'],
+          ['Dupont', '12,50', 'Paris; 75001'],
+          ['Durand', '13,00', 'Lyon'],
+        ],
+      ],
+      [
+        'name,note\nx,"a;b;c"\ny,"d;e"\n',
+        ',',
+        [
+          ['name', 'note'],
+          ['x', 'a;b;c'],
+          ['y', 'd;e'],
+        ],
+      ],
+      [
+        'name\tnote\nx\ta, b, c\ny\td; e\n',
+        '\t',
+        [
+          ['name', 'note'],
+          ['x', 'a, b, c'],
+          ['y', 'd; e'],
+        ],
+      ],
+      [
+        'a|b|c\n1|2|3\n',
+        '|',
+        [
+          ['a', 'b', 'c'],
+          ['1', '2', '3'],
+        ],
+      ],
+      [
+        'Nom, prénom;Montant\nDupont, Jean;12,50\n',
+        ';',
+        [
+          ['Nom, prénom', 'Montant'],
+          ['Dupont, Jean', '12,50'],
+        ],
+      ],
       ['only\none\ncolumn\n', ',', [['only'], ['one'], ['column']]],
-      ['sep=|\na|b;c\n1|2;3\n', '|', [['a', 'b;c'], ['1', '2;3']]],
+      [
+        'sep=|\na|b;c\n1|2;3\n',
+        '|',
+        [
+          ['a', 'b;c'],
+          ['1', '2;3'],
+        ],
+      ],
     ];
     for (const [text, delimiter, rows] of cases) {
       const read = await readSpreadsheet(utf8(text));
@@ -88,12 +153,18 @@ describe('readSpreadsheet: CSV', () => {
 
   it('reads a CSV whose header starts with "ID", "<"-free text SheetJS would sniff, multi-line fields and stray quotes', async () => {
     const read = await readSpreadsheet(utf8('ID;TABLE;Note\r\n1;Dwayne "The Rock" Johnson;"two\r\nlines"\r\n'));
-    expect(read.rows).toEqual([['ID', 'TABLE', 'Note'], ['1', 'Dwayne "The Rock" Johnson', 'two\r\nlines']]);
+    expect(read.rows).toEqual([
+      ['ID', 'TABLE', 'Note'],
+      ['1', 'Dwayne "The Rock" Johnson', 'two\r\nlines'],
+    ]);
   });
 
   it('detects UTF-8 with and without BOM, Windows-1252 and UTF-16 LE with BOM', async () => {
     const text = 'Prénom;Société;Prix\nZoë;Œuvre & Cie;10 €\n';
-    const expected = [['Prénom', 'Société', 'Prix'], ['Zoë', 'Œuvre & Cie', '10 €']];
+    const expected = [
+      ['Prénom', 'Société', 'Prix'],
+      ['Zoë', 'Œuvre & Cie', '10 €'],
+    ];
     const cases: [Uint8Array, string, boolean][] = [
       [utf8(text), 'utf-8', false],
       [withBom(text), 'utf-8', true],
@@ -140,14 +211,29 @@ describe('readSpreadsheet: workbooks', () => {
   });
 
   it('reads the workbook\u2019s active sheet by default, or the sheet named; lists the visible sheets (xlsx, xls)', async () => {
-    const three: [string, XLSX.CellObject[][]][] = [['Notes', [[{ t: 's', v: 'read me' }]]], ['Orders', [[{ t: 's', v: 'order' }]]], ['Old', [[{ t: 's', v: 'old' }]]], ['Secret', [[{ t: 's', v: 'secret' }]]]];
+    const three: [string, XLSX.CellObject[][]][] = [
+      ['Notes', [[{ t: 's', v: 'read me' }]]],
+      ['Orders', [[{ t: 's', v: 'order' }]]],
+      ['Old', [[{ t: 's', v: 'old' }]]],
+      ['Secret', [[{ t: 's', v: 'secret' }]]],
+    ];
     // SheetJS does not write the active tab: it goes into the .xlsx's workbook.xml, as Excel writes it.
     const files = unzipText(sheetJsWorkbook('xlsx', three, { hidden: [3] }));
-    files['xl/workbook.xml'] = files['xl/workbook.xml']!.replace('<sheets>', '<bookViews><workbookView xWindow="0" yWindow="0" activeTab="1"/></bookViews><sheets>');
+    files['xl/workbook.xml'] = files['xl/workbook.xml']!.replace(
+      '<sheets>',
+      '<bookViews><workbookView xWindow="0" yWindow="0" activeTab="1"/></bookViews><sheets>',
+    );
     const xls = sheetJsWorkbook('xls', three, { hidden: [3] });
-    for (const [bookType, book, activeSheet] of [['xlsx', zipText(files), 'Orders'], ['xls', xls, 'Notes']] as const) {
+    for (const [bookType, book, activeSheet] of [
+      ['xlsx', zipText(files), 'Orders'],
+      ['xls', xls, 'Notes'],
+    ] as const) {
       const active = await readSpreadsheet(book);
-      expect({ bookType, sheetName: active.sheetName, sheets: active.sheets }).toEqual({ bookType, sheetName: activeSheet, sheets: ['Notes', 'Orders', 'Old'] });
+      expect({ bookType, sheetName: active.sheetName, sheets: active.sheets }).toEqual({
+        bookType,
+        sheetName: activeSheet,
+        sheets: ['Notes', 'Orders', 'Old'],
+      });
       const named = await readSpreadsheet(book, { sheet: 'Old' });
       expect({ bookType, sheetName: named.sheetName, rows: named.rows }).toEqual({ bookType, sheetName: 'Old', rows: [['old']] });
       expect(await code(readSpreadsheet(book, { sheet: 'Nope' }))).toBe('SHEET_NOT_FOUND');
@@ -165,7 +251,14 @@ describe('readSpreadsheet: workbooks', () => {
   });
 
   it('reads the first visible sheet, and the 1904 date system', async () => {
-    const xls = sheetJsWorkbook('xls', [['Hidden', [[{ t: 's', v: 'secret' }]]], ['Visible', [[{ t: 'n', v: 0, z: 'yyyy-mm-dd' }]]]], { hidden: [0], date1904: true });
+    const xls = sheetJsWorkbook(
+      'xls',
+      [
+        ['Hidden', [[{ t: 's', v: 'secret' }]]],
+        ['Visible', [[{ t: 'n', v: 0, z: 'yyyy-mm-dd' }]]],
+      ],
+      { hidden: [0], date1904: true },
+    );
     const read = await readSpreadsheet(xls);
     expect(read.sheetName).toBe('Visible');
     expect(read.rows).toEqual([['1904-01-01']]);
@@ -177,7 +270,8 @@ describe('readSpreadsheet: workbooks', () => {
       '<row r="3"><c r="B3" s="1"><f>TODAY()</f><v>45474</v></c><c r="C3" t="e"><v>#N/A</v></c><c r="D3" t="b"><v>1</v></c><c r="E3" t="str"><f>"a"&amp;"b"</f><v>ab</v></c><c r="F3"><v>0.30000000000000004</v></c></row>' +
       '<row r="4"><c r="A4" t="b"><f aca="false">FALSE()</f><v>0</v></c><c r="B4"><f>A1-A1</f><v>0</v></c><c r="C4" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="D4" t="b"><f t="shared" ref="D4:D5" si="0">A4=A4</f><v>1</v></c></row>' +
       '<row r="5"><c r="D5" t="b"><f t="shared" si="0"/><v>1</v></c></row>';
-    const sharedStrings = '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>Ligne_x000D_break</t></si><si><r><t>rich </t></r><r><rPr><b/></rPr><t>text</t></r></si></sst>';
+    const sharedStrings =
+      '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>Ligne_x000D_break</t></si><si><r><t>rich </t></r><r><rPr><b/></rPr><t>text</t></r></si></sst>';
     const styles =
       '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164" applyNumberFormat="1"/></cellXfs></styleSheet>';
     // Zip order as Excel writes it: the sheet before the shared strings.
@@ -198,7 +292,9 @@ describe('readSpreadsheet: workbooks', () => {
       '[Content_Types].xml': parts['[Content_Types].xml']!.replace('/xl/workbook.xml', '/book/main.xml'),
       '_rels/.rels': parts['_rels/.rels']!.replace('xl/workbook.xml', '/book/main.xml'),
       'book/main.xml': parts['xl/workbook.xml']!,
-      'book/_rels/main.xml.rels': parts['xl/_rels/workbook.xml.rels']!.replace('worksheets/sheet1.xml', '../data/Sheet%20One.xml').replace('sharedStrings.xml', '/book/strings.xml').replace('styles.xml', 'styles.xml'),
+      'book/_rels/main.xml.rels': parts['xl/_rels/workbook.xml.rels']!.replace('worksheets/sheet1.xml', '../data/Sheet%20One.xml')
+        .replace('sharedStrings.xml', '/book/strings.xml')
+        .replace('styles.xml', 'styles.xml'),
       'data/Sheet One.xml': parts['xl/worksheets/sheet1.xml']!,
       'book/strings.xml': sharedStrings,
       'book/styles.xml': styles,
@@ -209,7 +305,8 @@ describe('readSpreadsheet: workbooks', () => {
   it('reads the first visible worksheet of an .xlsx, and 1904 dates', async () => {
     const parts = xlsxPackage('<row r="1"><c r="A1" s="1"><v>0</v></c></row>', {
       workbookPr: '<workbookPr date1904="1"/>',
-      styles: '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>',
+      styles:
+        '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>',
     });
     parts['xl/workbook.xml'] = parts['xl/workbook.xml']!.replace(
       '<sheet name="Data" sheetId="1" r:id="rId1"/>',
@@ -234,7 +331,9 @@ describe('readSpreadsheet: workbooks', () => {
   });
 
   it('falls back to SheetJS for .xlsx ExcelJS cannot parse (cells without references)', async () => {
-    const read = await readSpreadsheet(zipText(xlsxPackage('<row><c t="inlineStr"><is><t>a</t></is></c><c><v>2</v></c></row><row><c t="b"><v>1</v></c></row>')));
+    const read = await readSpreadsheet(
+      zipText(xlsxPackage('<row><c t="inlineStr"><is><t>a</t></is></c><c><v>2</v></c></row><row><c t="b"><v>1</v></c></row>')),
+    );
     expect(read.format).toBe('xlsx');
     expect(read.rows).toEqual([['a', '2'], ['TRUE']]);
   });

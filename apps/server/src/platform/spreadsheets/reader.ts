@@ -27,6 +27,7 @@ import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { dateCellText, dateToExcelSerial, displayedNumberText, excelSerialToDate, localeShortDate, numberCellText, type SheetJsFormatter } from './cells.ts';
 import { decodeText, detectDelimiter, sniffContainer, takeSepLine, type CsvDelimiter, type TextEncoding } from './detect.ts';
+import { cooperative } from '../event-loop.ts';
 import { sheetNotFound, SpreadsheetError, tooLarge, tooManyRows, unreadable, unsupported } from './errors.ts';
 import { stripFormulaGuard } from './formula-guard.ts';
 import { entryText, entryTextChunks, InflateBudget, readZipDirectory, verifyEntries, type ZipEntry } from './zip.ts';
@@ -64,7 +65,12 @@ export interface SheetJsRunner {
 }
 export interface SheetJsRead {
   info: SpreadsheetInfo;
-  rows: string[][];
+  /**
+   * The rows, JSON-encoded `rowsPerChunk` at a time: a few large strings cross the thread boundary as one copy each,
+   * where 100,000 small arrays would be rebuilt one by one on the main thread (hundreds of ms of stall); each chunk is
+   * decoded when the reader reaches it.
+   */
+  rowChunks: string[];
   error?: { code: SpreadsheetError['code']; message: string; limit?: number };
 }
 
@@ -98,9 +104,15 @@ const maxMetadataBytes = 8 * 1024 * 1024;
 /**
  * Opens an upload (bytes, or a file path) and detects what it is. Format errors, encryption and the byte bounds are
  * reported here; rows are read as `rows` is iterated, which throws TOO_MANY_ROWS past `maxRows` and UNREADABLE if
- * the sheet turns out damaged.
+ * the sheet turns out damaged. The iteration gives the event loop a turn every few milliseconds (`cooperative`), so a
+ * loop over 100,000 rows never holds every other request.
  */
 export async function openSpreadsheet(input: Uint8Array | string, options: ReadSpreadsheetOptions = {}): Promise<OpenedSpreadsheet> {
+  const opened = await openByFormat(input, options);
+  return { ...opened, rows: cooperative(opened.rows) };
+}
+
+async function openByFormat(input: Uint8Array | string, options: ReadSpreadsheetOptions): Promise<OpenedSpreadsheet> {
   const maxBytes = options.maxBytes ?? defaultLimits.maxBytes;
   const maxRows = options.maxRows ?? defaultLimits.maxRows;
   const strip = options.stripFormulaGuard ?? true;
@@ -126,7 +138,8 @@ export async function openSpreadsheet(input: Uint8Array | string, options: ReadS
   const mimetype = find('mimetype');
   if (mimetype) {
     const type = entryText(bytes, mimetype, 1024).trim();
-    if (!/^application\/vnd\.oasis\.opendocument\.spreadsheet(-template)?$/.test(type)) throw unsupported(`The file is an OpenDocument "${type}", not a spreadsheet.`);
+    if (!/^application\/vnd\.oasis\.opendocument\.spreadsheet(-template)?$/.test(type))
+      throw unsupported(`The file is an OpenDocument "${type}", not a spreadsheet.`);
     await verifyEntries(bytes, entries, budget);
     return sheetJsOn('ods');
   }
@@ -150,10 +163,7 @@ export async function openSpreadsheet(input: Uint8Array | string, options: ReadS
 }
 
 /** `openSpreadsheet` with every row read into an array. */
-export async function readSpreadsheet(
-  input: Uint8Array | string,
-  options: ReadSpreadsheetOptions = {},
-): Promise<SpreadsheetInfo & { rows: string[][] }> {
+export async function readSpreadsheet(input: Uint8Array | string, options: ReadSpreadsheetOptions = {}): Promise<SpreadsheetInfo & { rows: string[][] }> {
   const { rows: source, ...info } = await openSpreadsheet(input, options);
   const rows: string[][] = [];
   for await (const row of source) rows.push(row);
@@ -271,7 +281,7 @@ function assertNoTruncatedExternSheet(XLSX: typeof SheetJS, bytes: Uint8Array): 
     return; // not a container SheetJS can open: its own read refuses it with its reason
   }
   if (!content) return;
-  for (let at = 0; at + 4 <= content.length; ) {
+  for (let at = 0; at + 4 <= content.length;) {
     const type = content[at]! | (content[at + 1]! << 8);
     const length = content[at + 2]! | (content[at + 3]! << 8);
     if (type === 0x0017 && length < 2) throw unreadable('The xls file is damaged: a sheet reference record is truncated.');
@@ -290,7 +300,16 @@ function quietly<T>(read: () => T): T {
   }
 }
 
-const errorCodes: Record<number, string> = { 0: '#NULL!', 7: '#DIV/0!', 15: '#VALUE!', 23: '#REF!', 29: '#NAME?', 36: '#NUM!', 42: '#N/A', 43: '#GETTING_DATA' };
+const errorCodes: Record<number, string> = {
+  0: '#NULL!',
+  7: '#DIV/0!',
+  15: '#VALUE!',
+  23: '#REF!',
+  29: '#NAME?',
+  36: '#NUM!',
+  42: '#N/A',
+  43: '#GETTING_DATA',
+};
 
 function sheetJsCellText(XLSX: typeof SheetJS, cell: SheetJS.CellObject | undefined, date1904: boolean, displayed: boolean): string {
   if (!cell || cell.v === undefined || cell.v === null) return '';
@@ -376,7 +395,7 @@ async function sheetJsOnRunner(workers: SheetJsRunner | undefined, input: SheetJ
   if (!workers) return openWithSheetJs(input);
   const read = await workers.run('readSheetJs', input);
   async function* rows(): AsyncGenerator<string[]> {
-    yield* read.rows;
+    for (const chunk of read.rowChunks) yield* JSON.parse(chunk) as string[][];
     if (read.error) throw new SpreadsheetError(read.error.code, read.error.message, { limit: read.error.limit });
   }
   return { ...read.info, rows: rows() };
@@ -385,15 +404,23 @@ async function sheetJsOnRunner(workers: SheetJsRunner | undefined, input: SheetJ
 /** Runs in a worker (tasks.ts): the SheetJS read, its rows collected, a row error (TOO_MANY_ROWS…) kept for the end. */
 export async function readWithSheetJs(input: SheetJsInput): Promise<SheetJsRead> {
   const { rows: source, ...info } = await openWithSheetJs(input);
-  const rows: string[][] = [];
+  const rowChunks: string[] = [];
+  let chunk: string[][] = [];
+  const flush = () => {
+    if (chunk.length) rowChunks.push(JSON.stringify(chunk));
+    chunk = [];
+  };
   try {
-    for await (const row of source) rows.push(row);
+    for await (const row of source) if (chunk.push(row) === rowsPerChunk) flush();
   } catch (error) {
-    if (error instanceof SpreadsheetError) return { info, rows, error: { code: error.code, message: error.message, limit: error.limit } };
+    flush();
+    if (error instanceof SpreadsheetError) return { info, rowChunks, error: { code: error.code, message: error.message, limit: error.limit } };
     throw error;
   }
-  return { info, rows };
+  flush();
+  return { info, rowChunks };
 }
+const rowsPerChunk = 1000;
 
 async function openWithSheetJs({ bytes, format, maxRows, strip, sheet: wanted, displayed = false }: SheetJsInput): Promise<OpenedSpreadsheet> {
   const XLSX = await loadSheetJs();
@@ -544,11 +571,24 @@ function locateWorkbook(bytes: Uint8Array, find: Find, budget: InflateBudget, wa
   const worksheets = elements(xml, 'sheet')
     .map((s, index) => ({ index, name: s.name ?? '', hidden: s.state === 'hidden' || s.state === 'veryHidden', rel: s.id ? rels.get(s.id) : undefined }))
     .filter((s) => s.rel && s.rel.type.endsWith('/worksheet') && find(s.rel.target));
-  const chosen = chooseSheet(worksheets, worksheets.find((s) => s.index === activeTab), wanted);
+  const chosen = chooseSheet(
+    worksheets,
+    worksheets.find((s) => s.index === activeTab),
+    wanted,
+  );
   if (!chosen) throw unreadable('The workbook has no worksheet.');
   const byType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix) && find(r.target))?.target;
   const sheets = worksheets.filter((s) => !s.hidden).map((s) => s.name);
-  return { binary: false, path, xml, sheetName: chosen.name, sheets, sheetPath: chosen.rel!.target, stylesPath: byType('/styles'), sharedStringsPath: byType('/sharedStrings') };
+  return {
+    binary: false,
+    path,
+    xml,
+    sheetName: chosen.name,
+    sheets,
+    sheetPath: chosen.rel!.target,
+    stylesPath: byType('/styles'),
+    sharedStringsPath: byType('/sharedStrings'),
+  };
 }
 
 // --- xlsx: ExcelJS ------------------------------------------------------------------------------------------------
@@ -637,7 +677,8 @@ function exceljsValueText(value: unknown, numFmt: string | undefined, date1904: 
     const shown = displayedNumberText(ssf, value, numFmt, date1904);
     if (shown !== null) return shown;
   }
-  if (typeof value === 'number') return exceljsUtils.isDateFmt(numFmt) && numFmt !== 'General' ? dateCellText(excelSerialToDate(value, date1904)) : numberCellText(value);
+  if (typeof value === 'number')
+    return exceljsUtils.isDateFmt(numFmt) && numFmt !== 'General' ? dateCellText(excelSerialToDate(value, date1904)) : numberCellText(value);
   if (typeof value === 'boolean') return booleanText(value);
   if (value instanceof Date && ssf && numFmt && numFmt !== 'General' && !Number.isNaN(value.getTime())) {
     // ExcelJS turns a date-formatted number into a wall-clock Date: back to its serial, shown with the format.

@@ -59,12 +59,7 @@ export function watchSink(sink: Writable): { failed: Promise<never>; dispose: ()
  * Calls `write` for each row, and awaits `pause` every `every` rows (back-pressure, and a turn for the event loop).
  * A plain iterable (an array, a generator) is walked without a promise per row. Returns the number of rows.
  */
-export async function forEachRow<T>(
-  rows: Iterable<T> | AsyncIterable<T>,
-  write: (row: T) => void,
-  every: number,
-  pause: () => Promise<void>,
-): Promise<number> {
+export async function forEachRow<T>(rows: Iterable<T> | AsyncIterable<T>, write: (row: T) => void, every: number, pause: () => Promise<void>): Promise<number> {
   let count = 0;
   if (typeof (rows as AsyncIterable<T>)[Symbol.asyncIterator] === 'function') {
     for await (const row of rows as AsyncIterable<T>) {

@@ -64,14 +64,23 @@ describe('writeXlsx', () => {
 
     const paris = await readSpreadsheet(await xlsxBuffer({ sheetName: 'S', columns, rows, timeZone: 'Europe/Paris' }));
     expect(paris.rows[1]).toEqual(['a', '', '', '2024-03-05 11:20:30', '2024-07-01']);
-    const summer = await readSpreadsheet(await xlsxBuffer({ sheetName: 'S', columns, rows: [{ created: new Date('2024-07-01T10:00:00Z') }], timeZone: 'Europe/Paris' }));
+    const summer = await readSpreadsheet(
+      await xlsxBuffer({ sheetName: 'S', columns, rows: [{ created: new Date('2024-07-01T10:00:00Z') }], timeZone: 'Europe/Paris' }),
+    );
     expect(summer.rows[1]).toEqual(['', '', '', '2024-07-01 12:00:00']);
   });
 
   it('writes empty cells for null, undefined, empty text, NaN, Infinity and invalid dates', async () => {
     const file = await xlsxBuffer({
       sheetName: 'S',
-      columns: [{ header: 'a', key: 'a' }, { header: 'b', key: 'b' }, { header: 'c', key: 'c' }, { header: 'd', key: 'd' }, { header: 'e', key: 'e' }, { header: 'f', key: 'f' }],
+      columns: [
+        { header: 'a', key: 'a' },
+        { header: 'b', key: 'b' },
+        { header: 'c', key: 'c' },
+        { header: 'd', key: 'd' },
+        { header: 'e', key: 'e' },
+        { header: 'f', key: 'f' },
+      ],
       rows: [{ a: null, b: undefined, c: '', d: Number.NaN, e: Number.POSITIVE_INFINITY, f: new Date('nope') }, { a: 'x' }],
     });
     const { rows } = await readSpreadsheet(file);
@@ -79,7 +88,18 @@ describe('writeXlsx', () => {
   });
 
   it('keeps unicode, XML specials, whitespace, newlines and OOXML escapes exact', async () => {
-    const values = ['Zoë Ångström', 'carriage\r\nreturn\r', '李小龙', '😀 emoji 👩‍👩‍👧', '<b>&amp; "quotes" \'</b>', '  padded  ', 'two\nlines', 'a_x0041_b', 'euro €', 'ctrl\u0001char\u0008s'];
+    const values = [
+      'Zoë Ångström',
+      'carriage\r\nreturn\r',
+      '李小龙',
+      '😀 emoji 👩‍👩‍👧',
+      '<b>&amp; "quotes" \'</b>',
+      '  padded  ',
+      'two\nlines',
+      'a_x0041_b',
+      'euro €',
+      'ctrl\u0001char\u0008s',
+    ];
     const file = await xlsxBuffer({ sheetName: 'S', columns: [{ header: 'v', key: 'v' }], rows: values.map((v) => ({ v })) });
     const { rows } = await readSpreadsheet(file);
     expect(rows.slice(1).map((r) => r[0])).toEqual(values);

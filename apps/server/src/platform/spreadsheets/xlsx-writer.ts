@@ -105,7 +105,9 @@ export function storedText(text: string): string {
   let out = text.length > maxCellChars ? text.slice(0, maxCellChars) : text;
   if (out.includes('_x')) out = out.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1');
   if (/[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/.test(out))
-    out = out.replace(/[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/g, (c) => (c >= '\uFFFE' ? '' : `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`));
+    out = out.replace(/[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/g, (c) =>
+      c >= '\uFFFE' ? '' : `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
+    );
   return out;
 }
 

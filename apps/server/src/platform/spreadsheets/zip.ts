@@ -79,7 +79,8 @@ export function readZipDirectory(bytes: Uint8Array, limits: ZipLimits): ZipEntry
     cdSize = u64(dv, end64 + 40);
     cdOffset = u64(dv, end64 + 48);
   }
-  if (count > limits.maxEntries) throw new SpreadsheetError('TOO_LARGE', `The archive lists more than ${limits.maxEntries} files.`, { limit: limits.maxEntries });
+  if (count > limits.maxEntries)
+    throw new SpreadsheetError('TOO_LARGE', `The archive lists more than ${limits.maxEntries} files.`, { limit: limits.maxEntries });
   if (cdOffset + cdSize > end) throw unreadable('The ZIP central directory lies outside the file.');
 
   const entries: ZipEntry[] = [];
@@ -102,7 +103,7 @@ export function readZipDirectory(bytes: Uint8Array, limits: ZipLimits): ZipEntry
     const name = decodeName(bytes.subarray(at + 46, at + 46 + nameLength), (flags & 0x800) !== 0);
     // ZIP64 extended information: the 64-bit values, in this order, for the fields that hold 0xFFFFFFFF.
     const extraEnd = at + 46 + nameLength + extraLength;
-    for (let x = at + 46 + nameLength; x + 4 <= extraEnd; ) {
+    for (let x = at + 46 + nameLength; x + 4 <= extraEnd;) {
       const id = dv.getUint16(x, true);
       const length = dv.getUint16(x + 2, true);
       if (id === 0x0001) {

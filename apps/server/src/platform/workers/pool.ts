@@ -14,7 +14,10 @@ import { reviveError, runTask, type OpenedPkcs12, type TaskInput, type TaskName,
  * - WORKER_QUEUE tasks waiting (default 64): past that a task is refused at once with 503 UNAVAILABLE (the server
  *   is busy; nothing was done) instead of piling up memory and latency;
  * - WORKER_TASK_TIMEOUT_SECONDS per task (default 30), waiting time included: past it the task is aborted (a running
- *   thread is terminated and replaced) and the caller gets WorkerTaskTimeout, a 400 saying the file took too long.
+ *   thread is terminated and replaced) and the caller gets WorkerTaskTimeout, a 400 saying the file took too long;
+ * - WORKER_HEAP_MB of JavaScript heap per thread (default 1024): a parser that loops allocating (SheetJS did, on a 4 KB
+ *   .xls) ends its own thread with WorkerTaskOutOfMemory, a 400 saying the file needs too much memory, instead of
+ *   taking the whole process's heap — and every tenant's requests — with it.
  *
  * WORKER_THREADS=0 runs the tasks inline on the main thread (a debugging aid, not for a shared server).
  */
@@ -24,6 +27,8 @@ export interface WorkerPoolOptions {
   taskTimeoutMs: number;
   /** Threads kept started even when idle (default 0: a quiet server keeps none; a terminated one is replaced). */
   warmThreads?: number;
+  /** The old-generation heap of each thread, in MB (undefined: V8's default, which grows with the machine's memory). */
+  heapMb?: number;
 }
 
 export const defaultWorkerThreads = () => Math.min(4, Math.max(2, availableParallelism()));
@@ -41,13 +46,35 @@ export class WorkerTaskTimeout extends AppError {
   readonly limitSeconds: number;
   constructor(task: TaskName, limitSeconds: number) {
     const message = `This file takes too long to process (over ${limitSeconds} s): it was refused. Send a simpler file.`;
-    super('VALIDATION_FAILED', message, { fields: [{ field: 'file', rule: 'processing_timeout', message, params: { seconds: limitSeconds } }], details: { reason: 'processing_timeout' } });
+    super('VALIDATION_FAILED', message, {
+      fields: [{ field: 'file', rule: 'processing_timeout', message, params: { seconds: limitSeconds } }],
+      details: { reason: 'processing_timeout' },
+    });
     this.task = task;
     this.limitSeconds = limitSeconds;
   }
 }
 
-const busy = () => new AppError('UNAVAILABLE', 'The server is busy processing other files: nothing was done. Try again in a moment.', { details: { reason: 'worker_queue_full' } });
+/** A task whose thread ran out of its WORKER_HEAP_MB heap (the thread ended and is replaced): the file is refused. */
+export class WorkerTaskOutOfMemory extends AppError {
+  readonly task: TaskName;
+  readonly limitMb: number | undefined;
+  /** `limitMb` undefined: V8's own limit (no WORKER_HEAP_MB given to the pool); said as 0 in the field's params. */
+  constructor(task: TaskName, limitMb: number | undefined) {
+    const message = 'This file needs more memory to process than one file may use: it was refused. Send a smaller or simpler file.';
+    super('VALIDATION_FAILED', message, {
+      fields: [{ field: 'file', rule: 'processing_memory', message, params: { megabytes: limitMb ?? 0 } }],
+      details: { reason: 'processing_memory' },
+    });
+    this.task = task;
+    this.limitMb = limitMb;
+  }
+}
+
+const busy = () =>
+  new AppError('UNAVAILABLE', 'The server is busy processing other files: nothing was done. Try again in a moment.', {
+    details: { reason: 'worker_queue_full' },
+  });
 
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const limitSeconds = options.taskTimeoutMs / 1000;
@@ -76,8 +103,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     // No flags of the server's: a Worker refuses V8 flags (`./paraphe start` passes --max-semi-space-size=4, and every
     // task then failed with ERR_WORKER_INVALID_EXEC_ARGV), and a test runner's loader flags do not suit the tasks.
     // The tasks need none: Node 24 strips the types of tasks.ts by itself. Workers are few and short-lived, so the
-    // server's young-generation size is not carried over (resourceLimits would be the place).
+    // server's young-generation size is not carried over.
     execArgv: [],
+    ...(options.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } } : {}),
   });
   let running = 0;
   return {
@@ -89,6 +117,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         return unwrap(result);
       } catch (error) {
         if ((error as Error)?.name === 'AbortError') throw new WorkerTaskTimeout(task, limitSeconds);
+        if ((error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerTaskOutOfMemory(task, options.heapMb);
         if ((error as Error)?.message === 'Task queue is at limit') throw busy();
         throw error;
       } finally {

@@ -37,12 +37,7 @@ export function AuthenticatedLayout() {
     );
   }
   if (session.isError) {
-    return (
-      <MessagePage
-        title={t('errors.generic')}
-        action={<Button onClick={() => void session.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+    return <MessagePage title={t('errors.generic')} action={<Button onClick={() => void session.refetch()}>{t('common.retry')}</Button>} />;
   }
   if (session.data.kind !== 'ready') {
     rememberReturnPath(sessionStorage, location.pathname, location.search);
@@ -90,11 +85,7 @@ function AuthenticatedShell({ me }: { me: Me }) {
   return (
     <MeContext.Provider value={me}>
       <ModalsProvider>
-        <AppShell
-          header={{ height: special ? 44 : 60 }}
-          navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-          padding="md"
-        >
+        <AppShell header={{ height: special ? 44 : 60 }} navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
           <AppShell.Header className="app-header">
             <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
           </AppShell.Header>

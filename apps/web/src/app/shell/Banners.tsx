@@ -20,13 +20,7 @@ export function Banners() {
         <Alert color="grape" icon={<IconUserShield size={18} />} mb="md" role="status" py="xs">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{t('banner.commuted', { name: viewedAs, company: me.application.company })}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="grape"
-              loading={leave.isPending}
-              onClick={() => leave.mutate(null)}
-            >
+            <Button size="xs" variant="white" color="grape" loading={leave.isPending} onClick={() => leave.mutate(null)}>
               {t('banner.leaveCommute')}
             </Button>
           </Group>

@@ -61,9 +61,5 @@ export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
     );
   };
 
-  return (
-    <ScrollArea type="auto">
-      {entries.map((entry) => renderEntry(entry, false))}
-    </ScrollArea>
-  );
+  return <ScrollArea type="auto">{entries.map((entry) => renderEntry(entry, false))}</ScrollArea>;
 }

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { logout } from '../../features/auth/index.ts';
-import { SpecialStyleContext, resolveSpecialStyle, specialStyleClass } from './specialStyle.ts';
+import { SpecialStyleContext, resolveSpecialStyle, sessionStore, specialStyleClass } from './specialStyle.ts';
 
 /** Query switches valid on every route: `error=access_denied` logs out, `u=1` applies the special style. */
 export function RootLayout() {
   const { search } = useLocation();
   const accessDenied = new URLSearchParams(search).get('error') === 'access_denied';
-  const special = resolveSpecialStyle(search, sessionStorage);
+  const special = resolveSpecialStyle(search, sessionStore());
 
   useEffect(() => {
     if (accessDenied) void logout();

@@ -1,6 +1,22 @@
 import {
-  IconAddressBook, IconApps, IconBell, IconClockCheck, IconGauge, IconHelp, IconInbox, IconLayoutDashboard, IconMailFast,
-  IconReceipt, IconRubberStamp, IconSearch, IconSettings, IconSignature, IconSpeakerphone, IconStack2, IconUser, IconUsers,
+  IconAddressBook,
+  IconApps,
+  IconBell,
+  IconClockCheck,
+  IconGauge,
+  IconHelp,
+  IconInbox,
+  IconLayoutDashboard,
+  IconMailFast,
+  IconReceipt,
+  IconRubberStamp,
+  IconSearch,
+  IconSettings,
+  IconSignature,
+  IconSpeakerphone,
+  IconStack2,
+  IconUser,
+  IconUsers,
 } from '@tabler/icons-react';
 import type { NavIcon } from './navigation.ts';
 

@@ -6,8 +6,7 @@ import { visibleNavigation } from './navigation.ts';
 function identity(profile: Profile, features: Partial<FeatureFlags> = {}, isProductAdmin = false): AccessSubject {
   return { permissions: permissionsFor(profile, isProductAdmin), application: { features: { ...defaultFeatureFlags, ...features } } };
 }
-const paths = (me: AccessSubject) =>
-  visibleNavigation(me).flatMap((e) => [e.path, ...(e.children ?? []).map((c) => `  ${c.path}`)]);
+const paths = (me: AccessSubject) => visibleNavigation(me).flatMap((e) => [e.path, ...(e.children ?? []).map((c) => `  ${c.path}`)]);
 
 describe('side navigation', () => {
   it('shows an ordinary user the sending screens of enabled features only, no administration', () => {
@@ -21,7 +20,9 @@ describe('side navigation', () => {
   });
   it('adds users, billing and settings for a director, and campaigns once the feature is on', () => {
     const shown = paths(identity('GERANT', { campaign: true, level3: true }));
-    expect(shown).toEqual(expect.arrayContaining(['/users/list', '/billing/conso', '/settings/configuration', '/campaigns/list', '  /signatures/new_qualified']));
+    expect(shown).toEqual(
+      expect.arrayContaining(['/users/list', '/billing/conso', '/settings/configuration', '/campaigns/list', '  /signatures/new_qualified']),
+    );
     expect(shown).not.toContain('/outbox');
   });
   it('gives the product administrator the admin entries', () => {

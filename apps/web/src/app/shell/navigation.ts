@@ -1,8 +1,25 @@
 import { accessVerdict, type Access, type AccessSubject } from '../../shared/access.ts';
 
 export type NavIcon =
-  | 'dashboard' | 'signatures' | 'search' | 'campaigns' | 'operations' | 'mailing' | 'adminDashboard' | 'users'
-  | 'timestamp' | 'stamp' | 'applications' | 'phonebook' | 'billing' | 'settings' | 'profile' | 'notifications' | 'outbox' | 'certificate' | 'help';
+  | 'dashboard'
+  | 'signatures'
+  | 'search'
+  | 'campaigns'
+  | 'operations'
+  | 'mailing'
+  | 'adminDashboard'
+  | 'users'
+  | 'timestamp'
+  | 'stamp'
+  | 'applications'
+  | 'phonebook'
+  | 'billing'
+  | 'settings'
+  | 'profile'
+  | 'notifications'
+  | 'outbox'
+  | 'certificate'
+  | 'help';
 
 export type NavEntry = { labelKey: string; path: string; icon: NavIcon; access: Access; children?: NavEntry[] };
 
@@ -23,6 +40,7 @@ export const navigation: NavEntry[] = [
         icon: 'signatures',
         access: { permission: 'signatures.create', feature: 'level3' },
       },
+      { labelKey: 'nav.templates', path: '/templates/list', icon: 'signatures', access: { permission: 'signatures.create' } },
     ],
   },
   { labelKey: 'nav.search', path: '/search', icon: 'search', access: { permission: 'signatures.read' } },

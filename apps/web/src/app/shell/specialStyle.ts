@@ -9,5 +9,18 @@ export function resolveSpecialStyle(search: string, store: Pick<Storage, 'getIte
   return store.getItem(specialStyleStorageKey) === '1';
 }
 
+/**
+ * The session storage, or a memory of this page when the browser refuses it (a third-party frame with the
+ * third-party cookies blocked throws on access: the embedded signing page must still start, docs/embedding.md).
+ */
+export function sessionStore(): Pick<Storage, 'getItem' | 'setItem'> {
+  try {
+    return window.sessionStorage;
+  } catch {
+    const memory = new Map<string, string>();
+    return { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) };
+  }
+}
+
 export const SpecialStyleContext = createContext(false);
 export const useSpecialStyle = () => useContext(SpecialStyleContext);

@@ -1,5 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applicationEndpoints, consentEndpoints, type ApplicationCreateInput, type ApplicationUpdateInput, type ApplicationUser, type LegalTextPublishInput, type ListEnvelope, type QueryIn } from '@paraphe/contracts';
+import {
+  applicationEndpoints,
+  consentEndpoints,
+  type Application,
+  type ApplicationCreateInput,
+  type CompanyIdentityInput,
+  type ApplicationUpdateInput,
+  type ApplicationUser,
+  type LegalTextPublishInput,
+  type ListEnvelope,
+  type QueryIn,
+} from '@paraphe/contracts';
 import { callEndpoint } from '../../shared/api/endpoints.ts';
 import { sessionQueryKey } from '../../shared/api/queryClient.ts';
 
@@ -35,7 +46,10 @@ const legalTextsKey = ['legal-texts'] as const;
 
 /** Every version of the terms of service and the sign-up consents (product administrator). */
 export function useLegalTextVersions() {
-  return useQuery({ queryKey: [...legalTextsKey, 'versions'], queryFn: ({ signal }) => callEndpoint(consentEndpoints.versions, { signal }).then((r) => r.data) });
+  return useQuery({
+    queryKey: [...legalTextsKey, 'versions'],
+    queryFn: ({ signal }) => callEndpoint(consentEndpoints.versions, { signal }).then((r) => r.data),
+  });
 }
 
 export function usePublishLegalText() {
@@ -90,7 +104,27 @@ export function useResendInvitation(appId: string) {
 export function useSetTenantUserActive(appId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, active }: { userId: string; active: boolean }) => callEndpoint(applicationEndpoints.setUserActive, { params: { id: appId, userId }, body: { active } }).then((r) => r.data),
+    mutationFn: ({ userId, active }: { userId: string; active: boolean }) =>
+      callEndpoint(applicationEndpoints.setUserActive, { params: { id: appId, userId }, body: { active } }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: [...applicationsKey, 'users', appId] }),
   });
+}
+
+/** "Company identity verified" (product administrator): record what was checked, or withdraw it (docs/stamps.md). */
+export function useCompanyIdentity(id: string) {
+  const client = useQueryClient();
+  const onSuccess = (application: Application) => {
+    client.setQueryData([...applicationsKey, 'one', id], application);
+    void client.invalidateQueries({ queryKey: [...applicationsKey, 'list'] });
+  };
+  const verify = useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (body: CompanyIdentityInput) => callEndpoint(applicationEndpoints.verifyCompanyIdentity, { params: { id }, body }).then((r) => r.data),
+    onSuccess,
+  });
+  const withdraw = useMutation({
+    mutationFn: () => callEndpoint(applicationEndpoints.withdrawCompanyIdentity, { params: { id } }).then((r) => r.data),
+    onSuccess,
+  });
+  return { verify, withdraw };
 }

@@ -8,10 +8,7 @@ import { liveWhile } from '../../shared/api/liveQuery.ts';
 
 export type SecondFactorChallenge = z.infer<typeof secondFactorRequiredSchema>;
 /** What the session probe tells: nobody, a login waiting for its code, or a ready identity. */
-export type Session =
-  | { kind: 'anonymous' }
-  | { kind: 'secondFactor'; challenge: SecondFactorChallenge }
-  | { kind: 'ready'; me: Me };
+export type Session = { kind: 'anonymous' } | { kind: 'secondFactor'; challenge: SecondFactorChallenge } | { kind: 'ready'; me: Me };
 
 /** The client name of this back-office in `GET /api/Users/{app}/me`. */
 export const clientName = 'web';

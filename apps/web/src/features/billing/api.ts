@@ -47,7 +47,8 @@ export function useUserConsumption(userId: string | null, query: ConsumptionQuer
   });
 }
 
-export const exportConsumption = (query: ConsumptionQuery) => downloadEndpoint(billingEndpoints.exportConsumption, { query }, `consumption-${query.from}-${query.to}.xlsx`);
+export const exportConsumption = (query: ConsumptionQuery) =>
+  downloadEndpoint(billingEndpoints.exportConsumption, { query }, `consumption-${query.from}-${query.to}.xlsx`);
 
 // ----- Product administrator: a tenant's prices -----
 

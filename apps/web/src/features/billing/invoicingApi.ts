@@ -1,5 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invoicingEndpoints as endpoints, type AdminSalesQuery, type FecInput, type IssuingCompanyInput, type SalesRange, type TenantSalesQuery } from '@paraphe/contracts';
+import {
+  invoicingEndpoints as endpoints,
+  type AdminSalesQuery,
+  type FecInput,
+  type IssuingCompanyInput,
+  type SalesRange,
+  type TenantSalesQuery,
+} from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint } from '../../shared/api/endpoints.ts';
 
 /** Invoicing: the tenant's invoices, the administrator's sales, exports and accounts (docs/invoicing.md). */
@@ -38,13 +45,17 @@ function useSalesMutation<T, R>(run: (input: T) => Promise<R>) {
 }
 
 export const usePayInvoices = () => useSalesMutation((saleIds: string[]) => callEndpoint(endpoints.payInvoices, { body: { saleIds } }).then((r) => r.data));
-export const useConvertNotes = () => useSalesMutation((saleIds: string[]) => callEndpoint(endpoints.convert, { body: { saleIds } }).then((r) => r.data.invoices));
+export const useConvertNotes = () =>
+  useSalesMutation((saleIds: string[]) => callEndpoint(endpoints.convert, { body: { saleIds } }).then((r) => r.data.invoices));
 export const useCancelNote = () => useSalesMutation((id: string) => callEndpoint(endpoints.cancelNote, { params: { id } }).then((r) => r.data));
 export const usePutToPayment = () => useSalesMutation((id: string) => callEndpoint(endpoints.putToPayment, { params: { id } }).then((r) => r.data));
-export const useRunNotes = () => useSalesMutation((input: { month: string } | { upTo: 'now' }) => callEndpoint(endpoints.runNotes, { body: input }).then((r) => r.data));
+export const useRunNotes = () =>
+  useSalesMutation((input: { month: string } | { upTo: 'now' }) => callEndpoint(endpoints.runNotes, { body: input }).then((r) => r.data));
 
 export const downloadInvoicePdf = (id: string, number: string, admin: boolean) =>
-  admin ? downloadEndpoint(endpoints.salePdf, { params: { id } }, `${number}.pdf`) : downloadEndpoint(endpoints.invoicePdf, { params: { id } }, `${number}.pdf`);
+  admin
+    ? downloadEndpoint(endpoints.salePdf, { params: { id } }, `${number}.pdf`)
+    : downloadEndpoint(endpoints.invoicePdf, { params: { id } }, `${number}.pdf`);
 export const exportTenantInvoices = (filter: TenantFilter) => downloadEndpoint(endpoints.exportInvoices, { query: filter }, 'invoices.xlsx');
 export const exportSales = (range: SalesRange) => downloadEndpoint(endpoints.exportSales, { body: range }, `invoices-${range.from}-${range.to}.xlsx`);
 export const archiveSales = (range: SalesRange) => downloadEndpoint(endpoints.archiveSales, { body: range }, `invoices-${range.from}-${range.to}.zip`);
@@ -59,14 +70,18 @@ const accountKey = (appId: string | null) => ['billing', 'account', appId ?? 'mi
 export function useBillingAccount(appId: string | null) {
   return useQuery({
     queryKey: accountKey(appId),
-    queryFn: ({ signal }) => (appId ? callEndpoint(endpoints.adminAccount, { params: { id: appId }, signal }) : callEndpoint(endpoints.account, { signal })).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      (appId ? callEndpoint(endpoints.adminAccount, { params: { id: appId }, signal }) : callEndpoint(endpoints.account, { signal })).then((r) => r.data),
   });
 }
 export function useSaveBillingAccount(appId: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: { issuingCompanyId?: string; autoPayment?: boolean }) =>
-      (appId ? callEndpoint(endpoints.saveAdminAccount, { params: { id: appId }, body: change }) : callEndpoint(endpoints.saveAccount, { body: { autoPayment: change.autoPayment ?? false } })).then((r) => r.data),
+      (appId
+        ? callEndpoint(endpoints.saveAdminAccount, { params: { id: appId }, body: change })
+        : callEndpoint(endpoints.saveAccount, { body: { autoPayment: change.autoPayment ?? false } })
+      ).then((r) => r.data),
     onSuccess: (account) => client.setQueryData(accountKey(appId), account),
   });
 }
@@ -77,8 +92,13 @@ export function useSaveIssuingCompany() {
   return useMutation({
     meta: { ownErrors: true },
     mutationFn: ({ id, input }: { id: string | null; input: IssuingCompanyInput }) =>
-      (id ? callEndpoint(endpoints.saveIssuingCompany, { params: { id }, body: input }) : callEndpoint(endpoints.createIssuingCompany, { body: input })).then((r) => r.data),
+      (id ? callEndpoint(endpoints.saveIssuingCompany, { params: { id }, body: input }) : callEndpoint(endpoints.createIssuingCompany, { body: input })).then(
+        (r) => r.data,
+      ),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: issuersKey }), client.invalidateQueries({ queryKey: ['billing', 'account'] })]),
   });
 }
-export const useSetDisputed = () => useSalesMutation(({ id, disputed, reason }: { id: string; disputed: boolean; reason?: string }) => callEndpoint(endpoints.setDisputed, { params: { id }, body: { disputed, reason } }).then((r) => r.data));
+export const useSetDisputed = () =>
+  useSalesMutation(({ id, disputed, reason }: { id: string; disputed: boolean; reason?: string }) =>
+    callEndpoint(endpoints.setDisputed, { params: { id }, body: { disputed, reason } }).then((r) => r.data),
+  );

@@ -175,7 +175,8 @@ export function useStartSignatoryImport(id: string, importId: string) {
   const client = useQueryClient();
   return useMutation({
     meta: { ownErrors: true },
-    mutationFn: (input: StartSignatoryImportInput) => callEndpoint(campaignEndpoints.startImport, { params: { id, importId }, body: input }).then((r) => r.data),
+    mutationFn: (input: StartSignatoryImportInput) =>
+      callEndpoint(campaignEndpoints.startImport, { params: { id, importId }, body: input }).then((r) => r.data),
     onSuccess: (started) => client.setQueryData([...campaignsKey, 'one', id, 'import', importId], started),
   });
 }
@@ -201,7 +202,13 @@ export function useFilledPreview(input: GeneratePdfInput | null) {
     queryKey: ['templates', 'preview', input],
     queryFn: async ({ signal }) => {
       const endpoint = templateEndpoints.generatePdf;
-      const response = await apiFetch(pathOf(endpoint), { method: endpoint.method, audience: endpoint.auth.audience, body: input, signal, toError: keepDetails });
+      const response = await apiFetch(pathOf(endpoint), {
+        method: endpoint.method,
+        audience: endpoint.auth.audience,
+        body: input,
+        signal,
+        toError: keepDetails,
+      });
       return new File([await response.blob()], 'preview.pdf', { type: 'application/pdf' });
     },
     enabled: input !== null,
@@ -218,7 +225,12 @@ export function useCopyPreview(id: string, signerId: string | undefined) {
     queryKey: [...campaignsKey, 'one', id, 'copyPreview', signerId],
     queryFn: async ({ signal }) => {
       const endpoint = campaignEndpoints.previewCopy;
-      const response = await apiFetch(pathOf(endpoint, { id, signerId: signerId ?? '' }), { method: endpoint.method, audience: endpoint.auth.audience, signal, toError: keepDetails });
+      const response = await apiFetch(pathOf(endpoint, { id, signerId: signerId ?? '' }), {
+        method: endpoint.method,
+        audience: endpoint.auth.audience,
+        signal,
+        toError: keepDetails,
+      });
       return new File([await response.blob()], 'preview.pdf', { type: 'application/pdf' });
     },
     enabled: !!signerId,

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { canCancelSignatory, formatEta, formatRate, percentSigned, saveRuleOf, screenActions } from './campaignScreen.ts';
 import { campaignFormData, typedSignatoryProblems, type TypedSignatory } from './campaignForm.ts';
 
-const subject = (status: Parameters<typeof screenActions>[0]['status'], failedCount = 0, archiveAvailable = false) => ({ status, failedCount, archiveAvailable });
+const subject = (status: Parameters<typeof screenActions>[0]['status'], failedCount = 0, archiveAvailable = false) => ({
+  status,
+  failedCount,
+  archiveAvailable,
+});
 
 describe('screenActions', () => {
   it('offers edit, send, export, duplicate and delete on a draft', () => {
@@ -70,7 +74,12 @@ describe('saveRuleOf', () => {
 describe('typed signatories', () => {
   const ada: TypedSignatory = { key: 'a', firstname: 'Ada', lastname: 'Lovelace', emailAddress: 'ada@example.com', phoneNum: '' };
   it('refuses missing names, a bad e-mail or mobile, and an e-mail already listed', () => {
-    expect(typedSignatoryProblems({ firstname: '', lastname: ' ', emailAddress: 'nope', phoneNum: '0612' }, [])).toEqual(['firstname', 'lastname', 'emailAddress', 'phoneNum']);
+    expect(typedSignatoryProblems({ firstname: '', lastname: ' ', emailAddress: 'nope', phoneNum: '0612' }, [])).toEqual([
+      'firstname',
+      'lastname',
+      'emailAddress',
+      'phoneNum',
+    ]);
     expect(typedSignatoryProblems({ ...ada, emailAddress: 'ADA@example.com' }, [ada])).toEqual(['duplicate']);
     expect(typedSignatoryProblems({ ...ada, phoneNum: '+33612345678' }, [])).toEqual([]);
   });
@@ -79,9 +88,18 @@ describe('typed signatories', () => {
     const created = campaignFormData({ label: ' Q3 ', description: '', options, send: true, signatories: [ada], documents: { inputs: [], files: [] } });
     expect(created.get('label')).toBe('Q3');
     expect(JSON.parse(String(created.get('transactionRequest')))).toEqual({ send: true });
-    expect(JSON.parse(String(created.get('transactionSigners')))).toEqual([{ firstname: 'Ada', lastname: 'Lovelace', emailAddress: 'ada@example.com', phoneNum: null }]);
+    expect(JSON.parse(String(created.get('transactionSigners')))).toEqual([
+      { firstname: 'Ada', lastname: 'Lovelace', emailAddress: 'ada@example.com', phoneNum: null },
+    ]);
     // A HubSpot contact picked keeps its id as the signatory's connector.
-    const linked = campaignFormData({ label: 'Q3', description: '', options, send: false, signatories: [{ ...ada, connectorIdc: '901' }], documents: { inputs: [], files: [] } });
+    const linked = campaignFormData({
+      label: 'Q3',
+      description: '',
+      options,
+      send: false,
+      signatories: [{ ...ada, connectorIdc: '901' }],
+      documents: { inputs: [], files: [] },
+    });
     expect(JSON.parse(String(linked.get('transactionSigners')))[0].connector).toEqual({ idc: '901' });
     const updated = campaignFormData({ label: 'Q3', description: 'd', options, send: false });
     expect(updated.has('transactionSigners')).toBe(false);

@@ -82,7 +82,10 @@ describe('mergeDocumentInputOf', () => {
     generated: 0,
   };
   it('gives back what the screen does not edit, with the edited mapping and fields (the signatory’s)', () => {
-    const input = mergeDocumentInputOf(saved, { mapping: { city: { value: 'Paris' } }, signatureFields: [{ page: 1, name: 'signer', x: 10, y: 20, signerIndex: 3 }] });
+    const input = mergeDocumentInputOf(saved, {
+      mapping: { city: { value: 'Paris' } },
+      signatureFields: [{ page: 1, name: 'signer', x: 10, y: 20, signerIndex: 3 }],
+    });
     expect(input).toEqual({
       templateId: saved.templateId,
       title: 'Letter',
@@ -109,7 +112,10 @@ describe('mail-merge form parts', () => {
     const base = { label: 'L', description: '', options: {}, send: false };
     expect(campaignFormData(base).has('mergeDocument')).toBe(false);
     const form = campaignFormData({ ...base, mergeDocument: { templateId: '6f1c1b7e-4b8a-4c41-9a59-1d1b2f0f4a11', mapping: { city: { column: 'city' } } } });
-    expect(JSON.parse(form.get('mergeDocument') as string)).toEqual({ templateId: '6f1c1b7e-4b8a-4c41-9a59-1d1b2f0f4a11', mapping: { city: { column: 'city' } } });
+    expect(JSON.parse(form.get('mergeDocument') as string)).toEqual({
+      templateId: '6f1c1b7e-4b8a-4c41-9a59-1d1b2f0f4a11',
+      mapping: { city: { column: 'city' } },
+    });
   });
   it('sends the merge document’s refusals to the Template tab', () => {
     expect(saveRuleOf({ field: 'mergeDocument.mapping.city', rule: 'required', message: '' })).toBe('template');

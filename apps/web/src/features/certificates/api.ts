@@ -8,7 +8,11 @@ export function useMyCertificates() {
   return useQuery({ queryKey: [...key, 'mine'], queryFn: ({ signal }) => callEndpoint(certificateEndpoints.mine, { signal }).then((r) => r.data) });
 }
 export function useCertificateQueue(query: { status?: CertificateStatus; limit: number; offset: number }) {
-  return useQuery({ queryKey: [...key, 'queue', query], queryFn: ({ signal }) => callEndpoint(certificateEndpoints.queue, { query, signal }), placeholderData: (p) => p });
+  return useQuery({
+    queryKey: [...key, 'queue', query],
+    queryFn: ({ signal }) => callEndpoint(certificateEndpoints.queue, { query, signal }),
+    placeholderData: (p) => p,
+  });
 }
 export function useOperatorCertificate(id: string | null) {
   return useQuery({
@@ -24,7 +28,8 @@ function useCertificatesMutation<T, R>(run: (input: T) => Promise<R>) {
   return useMutation({ meta: { ownErrors: true }, mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
 }
 
-export const useOrderCertificate = () => useCertificatesMutation((renewsId?: string) => callEndpoint(certificateEndpoints.order, { body: renewsId ? { renewsId } : {} }).then((r) => r.data));
+export const useOrderCertificate = () =>
+  useCertificatesMutation((renewsId?: string) => callEndpoint(certificateEndpoints.order, { body: renewsId ? { renewsId } : {} }).then((r) => r.data));
 export const useUploadDocument = () =>
   useCertificatesMutation((input: { id: string; kind: IdentityDocumentKind; file: File }) => {
     const form = new FormData();
@@ -34,7 +39,9 @@ export const useUploadDocument = () =>
   });
 export const useSubmitOrder = () => useCertificatesMutation((id: string) => callEndpoint(certificateEndpoints.submit, { params: { id } }).then((r) => r.data));
 export const useDecide = () =>
-  useCertificatesMutation((input: { id: string; body: CertificateDecisionInput }) => callEndpoint(certificateEndpoints.decide, { params: { id: input.id }, body: input.body }).then((r) => r.data));
+  useCertificatesMutation((input: { id: string; body: CertificateDecisionInput }) =>
+    callEndpoint(certificateEndpoints.decide, { params: { id: input.id }, body: input.body }).then((r) => r.data),
+  );
 
 export const downloadCertificate = (id: string, format: 'pem' | 'der') =>
   downloadEndpoint(certificateEndpoints.download, { params: { id }, query: { format } }, `certificate.${format === 'pem' ? 'pem' : 'cer'}`);

@@ -7,6 +7,10 @@ const loadScreens = () => import('./screens.tsx');
 export const certificatesRoutes: FeatureRoutes = {
   authenticated: [
     { path: 'certificate', handle: { access: { permission: 'certificates.order' } }, lazy: lazyPage(ns, () => loadScreens().then((m) => m.MyCertificatePage)) },
-    { path: 'certificates/queue', handle: { access: { permission: 'certificates.verify' } }, lazy: lazyPage(ns, () => loadScreens().then((m) => m.CertificateQueuePage)) },
+    {
+      path: 'certificates/queue',
+      handle: { access: { permission: 'certificates.verify' } },
+      lazy: lazyPage(ns, () => loadScreens().then((m) => m.CertificateQueuePage)),
+    },
   ],
 };

@@ -1,12 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  contactEndpoints,
-  contactSearchLimit,
-  normalizeSearch,
-  type ContactInput,
-  type QueryIn,
-  type StartImportInput,
-} from '@paraphe/contracts';
+import { contactEndpoints, contactSearchLimit, normalizeSearch, type ContactInput, type QueryIn, type StartImportInput } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
 
 const contactsKey = ['contacts'] as const;
@@ -48,7 +41,9 @@ export function useSaveContact(id: string | undefined) {
   return useMutation({
     meta: { ownErrors: true },
     mutationFn: (input: ContactInput) =>
-      (id ? callEndpoint(contactEndpoints.update, { params: { id }, body: input }) : callEndpoint(contactEndpoints.create, { body: input })).then((r) => r.data),
+      (id ? callEndpoint(contactEndpoints.update, { params: { id }, body: input }) : callEndpoint(contactEndpoints.create, { body: input })).then(
+        (r) => r.data,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: contactsKey }),
   });
 }

@@ -19,11 +19,21 @@ describe('import file check', () => {
   });
 
   it("names the file in the server's refusals, with the size limit when given", () => {
-    const tooBig = new ApiError({ code: 'FILE_TOO_LARGE', status: 413, message: 'too big', fields: [{ field: 'file', rule: 'file_too_big', message: '', params: { maxsize: '5 MB' } }] });
+    const tooBig = new ApiError({
+      code: 'FILE_TOO_LARGE',
+      status: 413,
+      message: 'too big',
+      fields: [{ field: 'file', rule: 'file_too_big', message: '', params: { maxsize: '5 MB' } }],
+    });
     expect(importFileMessage(tooBig, 'big.xlsx', t)).toBe('import.fileErrors.tooLargeMax {"name":"big.xlsx","max":"5 MB"}');
     const wrongType = new ApiError({ code: 'INVALID_FILE_TYPE', status: 415, message: 'type' });
     expect(importFileMessage(wrongType, 'photo.csv', t)).toBe('import.fileErrors.type {"name":"photo.csv"}');
-    const noRows = new ApiError({ code: 'VALIDATION_FAILED', status: 400, message: 'no rows', fields: [{ field: 'file', rule: 'invalid_value', message: 'void.ods has no rows: its first sheet is empty.' }] });
+    const noRows = new ApiError({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      message: 'no rows',
+      fields: [{ field: 'file', rule: 'invalid_value', message: 'void.ods has no rows: its first sheet is empty.' }],
+    });
     expect(importFileMessage(noRows, 'void.ods', t)).toBe('void.ods has no rows: its first sheet is empty.');
     expect(importFileMessage('empty', 'void.ods', t)).toBe('import.fileErrors.empty {"name":"void.ods"}');
   });

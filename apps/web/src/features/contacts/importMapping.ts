@@ -101,7 +101,10 @@ function previewRow(cells: readonly string[], line: number, mapping: FieldMappin
     values.firstname ??= missingName;
     values.lastname ??= missingName;
   }
-  for (const [field, reason] of [['mobile', 'mobile_invalid'], ['phoneNumber', 'phone_invalid']] as const) {
+  for (const [field, reason] of [
+    ['mobile', 'mobile_invalid'],
+    ['phoneNumber', 'phone_invalid'],
+  ] as const) {
     const value = values[field];
     if (value === undefined) continue;
     const phone = internationalPhone(value);
@@ -126,7 +129,12 @@ const variableNameMax = 100;
  * The columns that feed none of the `kept` fields, offered as variables: named by their header (trimmed; a second
  * column of the same name gets " (2)"), or `columnN` when the first line is data or the header cell is empty.
  */
-export function variableColumns(columns: readonly { index: number; header: string }[], mapping: FieldMapping, kept: readonly ContactField[], ignoreFirstLine: boolean): VariableColumn[] {
+export function variableColumns(
+  columns: readonly { index: number; header: string }[],
+  mapping: FieldMapping,
+  kept: readonly ContactField[],
+  ignoreFirstLine: boolean,
+): VariableColumn[] {
   const used = new Set(kept.flatMap((field) => (mapping[field] === undefined ? [] : [mapping[field]])));
   const taken = new Map<string, number>();
   return columns

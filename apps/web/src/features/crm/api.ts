@@ -7,7 +7,12 @@ const crmKey = ['crm', 'hubspot'] as const;
 
 /** The tenant's HubSpot connection (also tells the signer forms whether to show the HubSpot picker). */
 export function useCrmState(enabled = true) {
-  return useQuery({ queryKey: [...crmKey, 'state'], queryFn: ({ signal }) => callEndpoint(crmEndpoints.state, { signal }), enabled, meta: { silentErrors: true } });
+  return useQuery({
+    queryKey: [...crmKey, 'state'],
+    queryFn: ({ signal }) => callEndpoint(crmEndpoints.state, { signal }),
+    enabled,
+    meta: { silentErrors: true },
+  });
 }
 
 /** Connect: the authorisation URL, where the browser goes next (HubSpot's consent page). */

@@ -8,7 +8,8 @@ vi.mock('../../shared/api/notify.ts', () => ({
 }));
 const { crmErrorDetails, notifyCrmError } = await import('./errors.ts');
 
-const hubspotFailure = (errors: unknown) => new ApiError({ code: 'CRM_UNAVAILABLE', status: 502, message: 'HubSpot could not answer', details: { status: 400, errors } });
+const hubspotFailure = (errors: unknown) =>
+  new ApiError({ code: 'CRM_UNAVAILABLE', status: 502, message: 'HubSpot could not answer', details: { status: 400, errors } });
 
 describe('CRM errors (spec §8: each error detail is a toast)', () => {
   beforeEach(() => {

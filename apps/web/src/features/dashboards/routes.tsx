@@ -8,6 +8,10 @@ const loadScreens = () => import('./screens.tsx');
 export const dashboardsRoutes: FeatureRoutes = {
   authenticated: [
     { path: 'home', handle: { access: { permission: 'dashboard.view' } }, lazy: lazyPage(ns, () => loadScreens().then((m) => m.HomePage)) },
-    { path: 'dashboardAdmin', handle: { access: { permission: 'admin.dashboard' } }, lazy: lazyPage(ns, () => loadScreens().then((m) => m.AdminDashboardPage)) },
+    {
+      path: 'dashboardAdmin',
+      handle: { access: { permission: 'admin.dashboard' } },
+      lazy: lazyPage(ns, () => loadScreens().then((m) => m.AdminDashboardPage)),
+    },
   ],
 };

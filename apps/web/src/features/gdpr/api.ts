@@ -30,7 +30,10 @@ export function useSubjectRequest(kind: 'export' | 'erase') {
   const client = useQueryClient();
   return useMutation({
     meta: { ownErrors: true },
-    mutationFn: (email: string) => (kind === 'export' ? callEndpoint(gdprEndpoints.export, { body: { email } }) : callEndpoint(gdprEndpoints.erase, { body: { email } })).then((r) => r.data),
+    mutationFn: (email: string) =>
+      (kind === 'export' ? callEndpoint(gdprEndpoints.export, { body: { email } }) : callEndpoint(gdprEndpoints.erase, { body: { email } })).then(
+        (r) => r.data,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: [...gdprKey, 'requests'] }),
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { operationEndpoints, type OperationStatus, type OrderInput, type QueryIn } from '@paraphe/contracts';
+import { operationEndpoints, type OperationStatus, type OrderImportMapping, type OrderInput, type QueryIn } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint, postFormEndpoint } from '../../shared/api/endpoints.ts';
 import { invitationPollMs, invitationsWaiting } from '../../shared/ui/invitationDelivery.ts';
 import { liveAlong, liveViewPollMs, liveWhile } from '../../shared/api/liveQuery.ts';
@@ -71,7 +71,14 @@ export function useOperationCommand(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { ownErrors: true },
-    mutationFn: async (command: { kind: 'status'; status: OperationStatus } | { kind: 'relaunch' | 'archive' | 'delete' } | { kind: 'deleteOrder' | 'cancelOrder'; orderId: string } | { kind: 'deleteDocument'; documentId: string } | { kind: 'addOrder'; order: OrderInput }) => {
+    mutationFn: async (
+      command:
+        | { kind: 'status'; status: OperationStatus }
+        | { kind: 'relaunch' | 'archive' | 'delete' }
+        | { kind: 'deleteOrder' | 'cancelOrder'; orderId: string }
+        | { kind: 'deleteDocument'; documentId: string }
+        | { kind: 'addOrder'; order: OrderInput },
+    ) => {
       const params = { id };
       switch (command.kind) {
         case 'status':
@@ -99,14 +106,41 @@ export function useOperationCommand(id: string) {
   });
 }
 
-/** Imports (preview: saves nothing) the orders of a spreadsheet; answers the per-row report. */
+/** Step 1 of the order import: the sheet's columns, the mapping proposed and its first rows (saves nothing). */
+export function useImportColumns(id: string) {
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: async ({ file, sheet }: { file: File; sheet?: string }) => {
+      const form = new FormData();
+      if (sheet) form.append('sheet', sheet);
+      form.append('file', file, file.name);
+      return (await postFormEndpoint(operationEndpoints.importColumns, { id }, form)).data;
+    },
+  });
+}
+
+/** Imports (preview: saves nothing) the orders of a spreadsheet with the mapping confirmed; answers the per-row report. */
 export function useImportOrders(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { ownErrors: true },
-    mutationFn: async ({ file, preview, sheet }: { file: File; preview: boolean; sheet?: string }) => {
+    mutationFn: async ({
+      file,
+      preview,
+      sheet,
+      mapping,
+      remember,
+    }: {
+      file: File;
+      preview: boolean;
+      sheet?: string;
+      mapping: OrderImportMapping;
+      remember: boolean;
+    }) => {
       const form = new FormData();
       if (sheet) form.append('sheet', sheet);
+      form.append('mapping', JSON.stringify(mapping));
+      if (remember) form.append('rememberMapping', '1');
       form.append('file', file, file.name);
       return (await postFormEndpoint(operationEndpoints.importOrders, { id }, form, { query: { preview: preview ? '1' : '0' } })).data;
     },

@@ -24,7 +24,8 @@ export const orderColors: Record<OrderStatus, string> = {
 export const viewPath = (id: string) => `/batches/view/${id}`;
 
 /** Per cent of the orders completed (the list's column). */
-export const percentCompleted = (o: { orderCount: number; counts: Record<OrderStatus, number> }) => (o.orderCount ? Math.round((o.counts.completed / o.orderCount) * 100) : 0);
+export const percentCompleted = (o: { orderCount: number; counts: Record<OrderStatus, number> }) =>
+  o.orderCount ? Math.round((o.counts.completed / o.orderCount) * 100) : 0;
 
 /** "1 h 05 min", "3 min", "40 s": the time left at the measured rate. */
 export function formatEta(seconds: number | null): string | null {

@@ -9,7 +9,15 @@ const read = { access: { permission: 'operations.read' } } as const;
 export const operationsRoutes: FeatureRoutes = {
   authenticated: [
     { path: 'batches/list', handle: read, lazy: lazyPage('operations', () => import('./pages/OperationsListPage.tsx').then((m) => m.OperationsListPage)) },
-    { path: 'batches/new', handle: { access: { permission: 'operations.manage' } }, lazy: lazyPage('operations', () => import('./pages/OperationNewPage.tsx').then((m) => m.OperationNewPage)) },
-    { path: 'batches/view/:id', handle: read, lazy: lazyPage(['operations', 'signatures'], () => import('./pages/OperationPage.tsx').then((m) => m.loadOperationPage())) },
+    {
+      path: 'batches/new',
+      handle: { access: { permission: 'operations.manage' } },
+      lazy: lazyPage('operations', () => import('./pages/OperationNewPage.tsx').then((m) => m.OperationNewPage)),
+    },
+    {
+      path: 'batches/view/:id',
+      handle: read,
+      lazy: lazyPage(['operations', 'signatures'], () => import('./pages/OperationPage.tsx').then((m) => m.loadOperationPage())),
+    },
   ],
 };

@@ -72,8 +72,11 @@ export const useSaveGeneral = (appId: string) =>
 export const useSaveParameters = (appId: string) =>
   useSettingsMutation(appId, (body: ParametersInput) => callEndpoint(settingsEndpoints.saveParameters, { params: { appId }, body }).then((r) => r.data));
 export const useSaveTemplates = (appId: string) =>
-  useSettingsMutation(appId, (templates: TenantTemplates) => callEndpoint(settingsEndpoints.saveTemplates, { params: { appId }, body: { templates } }).then((r) => r.data));
-export const useDeleteLogo = (appId: string) => useSettingsMutation(appId, () => callEndpoint(settingsEndpoints.deleteLogo, { params: { appId } }).then((r) => r.data));
+  useSettingsMutation(appId, (templates: TenantTemplates) =>
+    callEndpoint(settingsEndpoints.saveTemplates, { params: { appId }, body: { templates } }).then((r) => r.data),
+  );
+export const useDeleteLogo = (appId: string) =>
+  useSettingsMutation(appId, () => callEndpoint(settingsEndpoints.deleteLogo, { params: { appId } }).then((r) => r.data));
 export const useUploadLogo = (appId: string) =>
   useSettingsMutation(appId, (file: File) => {
     const form = new FormData();
@@ -100,14 +103,16 @@ export function useTestProvider(appId: string) {
 export function usePreviewTemplate(appId: string) {
   return useMutation({
     meta: { ownErrors: true },
-    mutationFn: (body: { kind: MessageTemplateKind; language: Locale; template: TenantTemplate }) => callEndpoint(settingsEndpoints.previewTemplate, { params: { appId }, body }).then((r) => r.data),
+    mutationFn: (body: { kind: MessageTemplateKind; language: Locale; template: TenantTemplate }) =>
+      callEndpoint(settingsEndpoints.previewTemplate, { params: { appId }, body }).then((r) => r.data),
   });
 }
 
 export function useSendTestTemplate(appId: string) {
   return useMutation({
     meta: { ownErrors: true },
-    mutationFn: (body: { kind: MessageTemplateKind; language: Locale; channel: 'email' | 'sms' }) => callEndpoint(settingsEndpoints.sendTestTemplate, { params: { appId }, body }).then((r) => r.data),
+    mutationFn: (body: { kind: MessageTemplateKind; language: Locale; channel: 'email' | 'sms' }) =>
+      callEndpoint(settingsEndpoints.sendTestTemplate, { params: { appId }, body }).then((r) => r.data),
   });
 }
 

@@ -1,12 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   inProgressSignatureStatuses,
+  requestTemplateEndpoints,
   signatureEndpoints,
   type CertificationLevel,
   type QueryIn,
   type SignatureActionInput,
   type SignatureRequest,
   type SignatureStatus,
+  type TemplateFromRequestInput,
 } from '@paraphe/contracts';
 import { callEndpoint, downloadEndpoint, fetchEndpointBlob, postFormEndpoint } from '../../shared/api/endpoints.ts';
 import { apiErrorWithDetails } from './errorMessages.ts';
@@ -117,6 +119,19 @@ export function useDuplicateSignatureRequest() {
     meta: { ownErrors: true },
     mutationFn: (id: string) => callEndpoint(signatureEndpoints.duplicate, { params: { id } }).then((r) => r.data),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * The request saved as a reusable template (docs/templates.md): its documents, fields, options and signers as roles.
+ * Called here, not through the templates feature, which uses this one's form pieces (features never depend both ways).
+ */
+export function useSaveAsTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: (body: TemplateFromRequestInput) => callEndpoint(requestTemplateEndpoints.createFromRequest, { body }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['request-templates'] }),
   });
 }
 

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import enSignatures from './locales/en.json';
 import frSignatures from './locales/fr.json';
 import { effectiveSignatureDefaults, productSignatureDefaults, type FileInspection } from '@paraphe/contracts';
-import { draftProblems, formPathOf, initialDraft, newDocument, newSigner, placeUnplacedSigners, requestPartsOf, type Draft, type DraftDocument } from './draft.ts';
+import {
+  draftProblems,
+  formPathOf,
+  initialDraft,
+  newDocument,
+  newSigner,
+  placeUnplacedSigners,
+  requestPartsOf,
+  type Draft,
+  type DraftDocument,
+} from './draft.ts';
 import { moveMapping, removeMapping } from './components/new/useDraftEditing.ts';
 import { detailCodeOf } from './errorMessages.ts';
 
@@ -16,7 +26,15 @@ function readyDraft(): Draft {
 const inspection = (fileName: string, pageCount = 2): FileInspection => ({
   fileName,
   kind: 'pdf',
-  documents: [{ fileName, pageCount, pages: Array.from({ length: pageCount }, () => ({ width: 595, height: 842, rotate: 0 })), activeContent: { found: [], neutralised: [] }, warnings: [] }],
+  documents: [
+    {
+      fileName,
+      pageCount,
+      pages: Array.from({ length: pageCount }, () => ({ width: 595, height: 842, rotate: 0 })),
+      activeContent: { found: [], neutralised: [] },
+      warnings: [],
+    },
+  ],
 });
 const checked = (document: DraftDocument): DraftDocument => ({ ...document, check: { status: 'ok', inspection: inspection(document.file.name) } });
 
@@ -56,7 +74,10 @@ describe('the new-request draft', () => {
     draft.signers.push({ ...newSigner('en'), firstname: 'Bob', lastname: 'Martin', emailAddress: 'bob@example.com', role: 'observer' });
     draft.documents.push({ ...newDocument(pdf('annex.pdf'), draft.signers), documentType: 'pdf-for-presentation' });
     const parts = requestPartsOf(draft, true);
-    expect(parts.transactionSigners.map((s) => [s.signerIndex, s.phoneNum, s.role])).toEqual([[0, null, 'signer'], [1, null, 'observer']]);
+    expect(parts.transactionSigners.map((s) => [s.signerIndex, s.phoneNum, s.role])).toEqual([
+      [0, null, 'signer'],
+      [1, null, 'observer'],
+    ]);
     expect(parts.transactionSigners[0]!.connector).toBeNull();
     expect(parts.transactionDocuments[1]).toMatchObject({ fileName: 'annex.pdf', signatureFields: [] });
     expect(parts.transactionRequest).toEqual({ description: null, send: true });
@@ -126,7 +147,12 @@ describe('a new request from the settings defaults', () => {
   const company = effectiveSignatureDefaults({ handwritten: 'enabled', level: 2, expiryDays: 45 });
   it('starts from the defaults, the signers in the chosen language', () => {
     const draft = initialDraft('en', '', { firstname: 'Ann' }, { ...company, language: 'de' });
-    expect(draft.options).toMatchObject({ handwritten: 'enabled', expiryDays: 45, language: 'de', signedDocuments: { ...productSignatureDefaults.signedDocuments, sendCopy: false } });
+    expect(draft.options).toMatchObject({
+      handwritten: 'enabled',
+      expiryDays: 45,
+      language: 'de',
+      signedDocuments: { ...productSignatureDefaults.signedDocuments, sendCopy: false },
+    });
     expect(draft.signers[0]!.language).toBe('de');
     expect(initialDraft('en').options).toMatchObject({ handwritten: 'disabled', language: 'en', expiryDays: '' });
   });

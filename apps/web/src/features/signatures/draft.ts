@@ -71,6 +71,8 @@ export type DraftOptions = {
   cancelRedirection: string;
   failRedirection: string;
   coSignersSignFirst: boolean;
+  /** Participants may hand the request over to someone else (off unless the sender allows it). */
+  allowDelegation: boolean;
   sepaEnabled: boolean;
   sepa: { rum: string; ics: string; type: 'recurrent' | 'oneOff'; debtor: { name: string; address: string; iban: string } };
 };
@@ -115,7 +117,15 @@ function savedSignersOf(saved: readonly Signer[]): DraftSigner[] {
 }
 
 export function newDocument(file: File, signers: readonly DraftSigner[]): DraftDocument {
-  return { key: nextKey(), file, title: file.name.replace(/\.(pdf|zip)$/i, ''), documentType: 'pdf', checkBoxTexts: [], signatureFields: withDefaultFields([], signers), check: { status: 'checking' } };
+  return {
+    key: nextKey(),
+    file,
+    title: file.name.replace(/\.(pdf|zip)$/i, ''),
+    documentType: 'pdf',
+    checkBoxTexts: [],
+    signatureFields: withDefaultFields([], signers),
+    check: { status: 'checking' },
+  };
 }
 
 /**
@@ -164,6 +174,7 @@ function initialDraftOf(language: Locale, expiryDays: number | '', prefill?: Sig
       cancelRedirection: '',
       failRedirection: '',
       coSignersSignFirst: false,
+      allowDelegation: false,
       sepaEnabled: false,
       sepa: { rum: '', ics: '', type: 'recurrent', debtor: { name: '', address: '', iban: '' } },
     },
@@ -218,6 +229,7 @@ export function optionsInputOf(o: DraftOptions): SignatureOptionsInput {
     cancelRedirection: orNull(o.cancelRedirection),
     failRedirection: orNull(o.failRedirection),
     coSignersSignFirst: o.coSignersSignFirst,
+    allowDelegation: o.allowDelegation,
     preprocessing: o.sepaEnabled ? { sepa: o.sepa } : null,
   };
 }
@@ -278,6 +290,7 @@ export function draftOfRequest(request: SignatureRequest, files: readonly File[]
       cancelRedirection: o.cancelRedirection ?? '',
       failRedirection: o.failRedirection ?? '',
       coSignersSignFirst: o.coSignersSignFirst,
+      allowDelegation: o.allowDelegation === true,
       ...(sepa ? { sepaEnabled: true, sepa: { ...base.options.sepa, ...sepa, debtor: { ...base.options.sepa.debtor, ...sepa.debtor } } } : {}),
     },
   };
@@ -377,7 +390,10 @@ export function draftOptionsOf(options: SignatureOptions, base: DraftOptions): D
     cancelRedirection: options.cancelRedirection ?? '',
     failRedirection: options.failRedirection ?? '',
     coSignersSignFirst: false,
+    allowDelegation: options.allowDelegation === true,
     sepaEnabled: options.preprocessing !== null,
-    sepa: options.preprocessing ? { ...base.sepa, ...options.preprocessing.sepa, debtor: { ...base.sepa.debtor, ...options.preprocessing.sepa.debtor } } : base.sepa,
+    sepa: options.preprocessing
+      ? { ...base.sepa, ...options.preprocessing.sepa, debtor: { ...base.sepa.debtor, ...options.preprocessing.sepa.debtor } }
+      : base.sepa,
   };
 }

@@ -84,9 +84,7 @@ export function applyToAllPages(fields: readonly SignatureField[], index: number
  */
 export function withDefaultFields(fields: readonly SignatureField[], signers: readonly { role: string }[]): SignatureField[] {
   const placed = new Set(fields.map((f) => f.signerIndex));
-  const defaults = defaultSignatureFields(signers.length, false).filter(
-    (f) => signers[f.signerIndex]?.role === 'signer' && !placed.has(f.signerIndex),
-  );
+  const defaults = defaultSignatureFields(signers.length, false).filter((f) => signers[f.signerIndex]?.role === 'signer' && !placed.has(f.signerIndex));
   return [...fields, ...defaults];
 }
 

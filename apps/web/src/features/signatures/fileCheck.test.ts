@@ -28,7 +28,10 @@ const t = ((key: string, options: Record<string, unknown> = {}) => {
 describe('the check of a file added to the request form', () => {
   it('reads the PDF_INVALID reason of the refused file from its field error', () => {
     expect(fileProblemOf(pdfInvalid('notes.pdf', 'NOT_PDF'), 'notes.pdf')).toEqual({ code: 'PDF_INVALID', fileName: 'notes.pdf', reason: 'NOT_PDF' });
-    expect(checkAfterFailure(pdfInvalid('notes.pdf', 'ENCRYPTED_PASSWORD'), 'notes.pdf')).toMatchObject({ status: 'refused', problem: { reason: 'ENCRYPTED_PASSWORD' } });
+    expect(checkAfterFailure(pdfInvalid('notes.pdf', 'ENCRYPTED_PASSWORD'), 'notes.pdf')).toMatchObject({
+      status: 'refused',
+      problem: { reason: 'ENCRYPTED_PASSWORD' },
+    });
   });
   it('names the PDF of an archive at fault, and words the refusal with what to do', () => {
     const problem = fileProblemOf(pdfInvalid('inner.pdf', 'ALREADY_SIGNED'), 'bundle.zip')!;
@@ -42,9 +45,19 @@ describe('the check of a file added to the request form', () => {
     }
   });
   it('words the size and type refusals as before, with the limit when the server gives it', () => {
-    const tooLarge = new ApiError({ code: 'FILE_TOO_LARGE', status: 413, message: 'big', fields: [{ field: 'files.big.pdf', rule: 'file_too_big', message: 'big', params: { maxsize: '10 MB' } }] });
+    const tooLarge = new ApiError({
+      code: 'FILE_TOO_LARGE',
+      status: 413,
+      message: 'big',
+      fields: [{ field: 'files.big.pdf', rule: 'file_too_big', message: 'big', params: { maxsize: '10 MB' } }],
+    });
     expect(fileProblemMessage(fileProblemOf(tooLarge, 'big.pdf')!, t)).toBe('big.pdf is too big: files of at most 10 MB are accepted.');
-    const type = new ApiError({ code: 'INVALID_FILE_TYPE', status: 400, message: 'no', fields: [{ field: 'files.a.zip', rule: 'invalid_value', message: 'no' }] });
+    const type = new ApiError({
+      code: 'INVALID_FILE_TYPE',
+      status: 400,
+      message: 'no',
+      fields: [{ field: 'files.a.zip', rule: 'invalid_value', message: 'no' }],
+    });
     expect(fileProblemMessage(fileProblemOf(type, 'a.zip')!, t)).toBe('a.zip: Invalid file type: PDF or ZIP archives of PDFs only.');
   });
   it('leaves a file unchecked when the check itself failed (network, server): the server checks it at save', () => {
@@ -54,9 +67,18 @@ describe('the check of a file added to the request form', () => {
   it('finds the document a file error of the create call is about (the file, or the archive listing that PDF)', () => {
     const zip: FileCheck = {
       status: 'ok',
-      inspection: { fileName: 'b.zip', kind: 'zip', documents: [{ fileName: 'inner.pdf', pageCount: 1, pages: [{ width: 10, height: 20, rotate: 0 }], activeContent: { found: [], neutralised: [] }, warnings: [] }] },
+      inspection: {
+        fileName: 'b.zip',
+        kind: 'zip',
+        documents: [
+          { fileName: 'inner.pdf', pageCount: 1, pages: [{ width: 10, height: 20, rotate: 0 }], activeContent: { found: [], neutralised: [] }, warnings: [] },
+        ],
+      },
     };
-    const documents = [{ file: { name: 'a.pdf' }, check: { status: 'unchecked' } as FileCheck }, { file: { name: 'b.zip' }, check: zip }];
+    const documents = [
+      { file: { name: 'a.pdf' }, check: { status: 'unchecked' } as FileCheck },
+      { file: { name: 'b.zip' }, check: zip },
+    ];
     expect(documentOfFileError(documents, 'a.pdf')).toBe(0);
     expect(documentOfFileError(documents, 'inner.pdf')).toBe(1);
     expect(documentOfFileError(documents, 'other.pdf')).toBe(-1);
@@ -66,7 +88,10 @@ describe('the check of a file added to the request form', () => {
 
 describe('active content of a document', () => {
   it('tells the kinds disabled for the signers from the kinds kept (links, attachments)', () => {
-    expect(activeContentParts({ found: ['JavaScript', 'URI', 'EmbeddedFile'], neutralised: ['JavaScript'] })).toEqual({ neutralised: ['JavaScript'], kept: ['URI', 'EmbeddedFile'] });
+    expect(activeContentParts({ found: ['JavaScript', 'URI', 'EmbeddedFile'], neutralised: ['JavaScript'] })).toEqual({
+      neutralised: ['JavaScript'],
+      kept: ['URI', 'EmbeddedFile'],
+    });
     expect(activeContentParts({ found: [], neutralised: [] })).toBeNull();
     expect(activeContentParts(undefined)).toBeNull();
   });

@@ -8,10 +8,7 @@ import { ApiError } from '../../shared/api/apiError.ts';
  * network, server — so the server checks the file again when the request is saved).
  */
 export type FileCheck =
-  | { status: 'checking' }
-  | { status: 'ok'; inspection: FileInspection }
-  | { status: 'refused'; problem: FileProblem }
-  | { status: 'unchecked' };
+  { status: 'checking' } | { status: 'ok'; inspection: FileInspection } | { status: 'refused'; problem: FileProblem } | { status: 'unchecked' };
 
 /** Why a file is refused, as the server said it: its code, the PDF's reason, the PDF of an archive, the size limit. */
 export type FileProblem = {
@@ -27,7 +24,14 @@ export type FileProblem = {
 };
 
 /** The errors of the create call and of the check that are about one file (not about the request). */
-export const fileErrorCodes = ['PDF_INVALID', 'INVALID_FILE_TYPE', 'FILE_TOO_LARGE', 'ARCHIVE_MEMBER_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'TOO_MANY_FILES'] as const;
+export const fileErrorCodes = [
+  'PDF_INVALID',
+  'INVALID_FILE_TYPE',
+  'FILE_TOO_LARGE',
+  'ARCHIVE_MEMBER_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+  'TOO_MANY_FILES',
+] as const;
 export type FileErrorCode = (typeof fileErrorCodes)[number];
 
 function fileErrorCode(error: unknown): FileErrorCode | undefined {
@@ -91,7 +95,9 @@ export function fileProblemMessage(problem: FileProblem, t: TFunction): string {
 export function documentOfFileError(documents: readonly { file: { name: string }; check: FileCheck }[], named: string): number {
   const own = documents.findIndex((d) => d.file.name === named);
   if (own >= 0) return own;
-  return documents.findIndex((d) => d.check.status === 'ok' && d.check.inspection.kind === 'zip' && d.check.inspection.documents.some((p) => p.fileName === named));
+  return documents.findIndex(
+    (d) => d.check.status === 'ok' && d.check.inspection.kind === 'zip' && d.check.inspection.documents.some((p) => p.fileName === named),
+  );
 }
 
 /** The page sizes of a checked PDF (points, rotation applied), for the position editor; undefined for an archive. */

@@ -23,6 +23,10 @@ export const signaturesRoutes: FeatureRoutes = {
       handle: { access: { ...read, feature: 'preprocessing' } },
       lazy: lazyPage(ns, () => import('./pages/SignedMandatesPage.tsx').then((m) => m.SignedMandatesPage)),
     },
-    { path: 'signatures/view/:id', handle: { access: read }, lazy: lazyPage(ns, () => import('./pages/SignatureViewPage.tsx').then((m) => m.SignatureViewPage)) },
+    {
+      path: 'signatures/view/:id',
+      handle: { access: read },
+      lazy: lazyPage(ns, () => import('./pages/SignatureViewPage.tsx').then((m) => m.SignatureViewPage)),
+    },
   ],
 };

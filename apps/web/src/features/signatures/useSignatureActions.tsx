@@ -6,13 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { relaunchCooldownMinutes, signerDisplayName, type Signer, type SignatureRequest, type SigningLink } from '@paraphe/contracts';
 import { isCancellation } from '../../shared/api/apiError.ts';
 import { notify } from '../../shared/api/notify.ts';
-import {
-  downloads,
-  useDeleteSignatureRequest,
-  useDuplicateSignatureRequest,
-  useRegenerateArchive,
-  useSignatureAction,
-} from './api.ts';
+import { downloads, useDeleteSignatureRequest, useDuplicateSignatureRequest, useRegenerateArchive, useSignatureAction } from './api.ts';
 import { signatureErrorMessage } from './errorMessages.ts';
 import { openSigningLinks } from './components/signingLinks.tsx';
 import { openRelaunchOutcome } from './components/relaunchOutcome.tsx';
@@ -40,7 +34,8 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
   const fail = (fallbackKey: string) => (error: unknown) => {
     if (isCancellation(error)) return;
     // A live send without a billing profile: a way to the form rather than a dead end.
-    if (!showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) notify(signatureErrorMessage(error, t, fallbackKey), 'error');
+    if (!showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage')))
+      notify(signatureErrorMessage(error, t, fallbackKey), 'error');
   };
   const confirm = (title: string, text: string, confirmLabel: string, onConfirm: () => void, danger = false) =>
     modals.openConfirmModal({
@@ -50,8 +45,7 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
       confirmProps: danger ? { color: 'red' } : undefined,
       onConfirm,
     });
-  const download = (run: () => Promise<boolean>, onNothing?: () => void) =>
-    run().then((found) => (found ? undefined : onNothing?.()), fail('failed.download'));
+  const download = (run: () => Promise<boolean>, onNothing?: () => void) => run().then((found) => (found ? undefined : onNothing?.()), fail('failed.download'));
 
   return {
     send: (r: Target, onSent?: (links: SigningLink[]) => void) =>
@@ -69,16 +63,25 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
         ),
       ),
     cancel: (r: Target) =>
-      confirm(t('confirm.cancelTitle'), t('confirm.cancelText', { label: r.label }), t('actions.cancel'), () =>
-        act.mutate({ id: r.id, action: 'cancel' }, { onSuccess: () => notify(t('done.canceled'), 'success'), onError: fail('failed.cancel') }),
-      true),
+      confirm(
+        t('confirm.cancelTitle'),
+        t('confirm.cancelText', { label: r.label }),
+        t('actions.cancel'),
+        () => act.mutate({ id: r.id, action: 'cancel' }, { onSuccess: () => notify(t('done.canceled'), 'success'), onError: fail('failed.cancel') }),
+        true,
+      ),
     cancelSigner: (r: Target, signer: Signer) =>
-      confirm(t('confirm.cancelSignerTitle'), t('confirm.cancelSignerText', { name: signerDisplayName(signer) }), t('actions.cancelSigner'), () =>
-        act.mutate(
-          { id: r.id, action: 'cancel', signerId: signer.id },
-          { onSuccess: () => notify(t('done.signerCanceled'), 'success'), onError: fail('failed.cancel') },
-        ),
-      true),
+      confirm(
+        t('confirm.cancelSignerTitle'),
+        t('confirm.cancelSignerText', { name: signerDisplayName(signer) }),
+        t('actions.cancelSigner'),
+        () =>
+          act.mutate(
+            { id: r.id, action: 'cancel', signerId: signer.id },
+            { onSuccess: () => notify(t('done.signerCanceled'), 'success'), onError: fail('failed.cancel') },
+          ),
+        true,
+      ),
     relaunch: (r: Target) =>
       confirm(t('confirm.relaunchTitle'), t('confirm.relaunchText', { label: r.label }), t('actions.relaunch'), () =>
         act.mutate(
@@ -94,21 +97,29 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
               if (!tooSoon) return fail('failed.relaunch')(error);
               const { availableAt } = tooSoon;
               const minutes = relaunchCooldownMinutes;
-              notify(availableAt ? t('relaunch.tooSoon', { minutes, date: formatDateTime(availableAt, i18n.language) }) : t('relaunch.tooSoonLater', { minutes }), 'error');
+              notify(
+                availableAt ? t('relaunch.tooSoon', { minutes, date: formatDateTime(availableAt, i18n.language) }) : t('relaunch.tooSoonLater', { minutes }),
+                'error',
+              );
             },
           },
         ),
       ),
     remove: (r: Target) =>
-      confirm(t('confirm.deleteTitle'), t('confirm.deleteText', { label: r.label }), t('actions.delete'), () =>
-        remove.mutate(r.id, {
-          onSuccess: () => {
-            notify(t('done.deleted'), 'success');
-            options.afterDelete?.();
-          },
-          onError: fail('failed.delete'),
-        }),
-      true),
+      confirm(
+        t('confirm.deleteTitle'),
+        t('confirm.deleteText', { label: r.label }),
+        t('actions.delete'),
+        () =>
+          remove.mutate(r.id, {
+            onSuccess: () => {
+              notify(t('done.deleted'), 'success');
+              options.afterDelete?.();
+            },
+            onError: fail('failed.delete'),
+          }),
+        true,
+      ),
     duplicate: (r: Target) =>
       confirm(t('confirm.duplicateTitle'), t('confirm.duplicateText', { label: r.label }), t('actions.duplicate'), () =>
         duplicate.mutate(r.id, {
@@ -120,9 +131,11 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
         }),
       ),
     retryCompletion: (r: Target) =>
-      act.mutate({ id: r.id, action: 'retryCompletion' }, { onSuccess: () => notify(t('done.completionRetried'), 'info'), onError: fail('failed.retryCompletion') }),
-    regenerateArchive: (r: Target) =>
-      regenerate.mutate(r.id, { onSuccess: () => notify(t('done.archiveQueued'), 'info'), onError: fail('failed.archive') }),
+      act.mutate(
+        { id: r.id, action: 'retryCompletion' },
+        { onSuccess: () => notify(t('done.completionRetried'), 'info'), onError: fail('failed.retryCompletion') },
+      ),
+    regenerateArchive: (r: Target) => regenerate.mutate(r.id, { onSuccess: () => notify(t('done.archiveQueued'), 'info'), onError: fail('failed.archive') }),
     downloadSigned: (r: Target) => {
       setDownloadingSigned(r.id);
       // A big archive takes a while to come: say it is on its way rather than seem to do nothing.
@@ -133,7 +146,11 @@ export function useSignatureActions(options: { afterDelete?: () => void } = {}) 
       });
     },
     downloadingSigned,
-    downloadAttestation: (r: Target) => download(() => downloads.attestation(r.id), () => notify(t('noAttestation'), 'info')),
+    downloadAttestation: (r: Target) =>
+      download(
+        () => downloads.attestation(r.id),
+        () => notify(t('noAttestation'), 'info'),
+      ),
     downloadDocument: (r: Target, docId: string, fileName: string) => download(() => downloads.document(r.id, docId, fileName)),
     busy: act.isPending || remove.isPending || duplicate.isPending || regenerate.isPending,
   };

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { signingPageEndpoints, type ApproveInput, type RefuseInput, type SignInput, type SigningActionResult, type SigningCodeState } from '@paraphe/contracts';
+import {
+  signingPageEndpoints,
+  type ApproveInput,
+  type DelegateInput,
+  type DelegationResult,
+  type RefuseInput,
+  type SignInput,
+  type SigningActionResult,
+  type SigningCodeState,
+} from '@paraphe/contracts';
 import { isApiError } from '../../shared/api/apiError.ts';
 import { callEndpoint } from '../../shared/api/endpoints.ts';
 import { publicCall } from './publicFetch.ts';
@@ -36,4 +45,9 @@ const actions: { [A in Action]: (token: string, input: ActionInput[A]) => Promis
 export function act<A extends Action>(token: string, action: A, input: ActionInput[A]): Promise<SigningActionResult> {
   const run = actions[action] as (token: string, input: ActionInput[A]) => Promise<{ data: SigningActionResult }>;
   return run(token, input).then((r) => r.data);
+}
+
+/** Hands the request over to someone else (when the sender allows it: view.canDelegate). */
+export function delegate(token: string, body: DelegateInput): Promise<DelegationResult> {
+  return callEndpoint(signingPageEndpoints.delegate, { params: { token }, body, ...publicCall }).then((r) => r.data);
 }

@@ -6,3 +6,4 @@ export const signingFeature: FeatureModule = {
   namespace: 'signing',
   routes: signingRoutes,
 };
+export { startEmbeddedSigning } from './embed/embedMode.ts';

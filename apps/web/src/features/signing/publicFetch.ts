@@ -5,7 +5,10 @@ import { readBody, type RequestOptions } from '../../shared/api/client.ts';
  * Calls of the public signing page carry no bearer token and no session cookie (the link's token is the only
  * credential), so a 401 here is an answer to show, never a logout; their errors keep the body's details.
  */
-export const publicCall = { credentials: 'omit', toError: (status, body) => publicApiError(status, body) } satisfies Pick<RequestOptions, 'credentials' | 'toError'>;
+export const publicCall = { credentials: 'omit', toError: (status, body) => publicApiError(status, body) } satisfies Pick<
+  RequestOptions,
+  'credentials' | 'toError'
+>;
 
 /** A file of the link (the PDF to read, at the URL the view gives); errors carry the server's code like any other call. */
 export async function publicBlob(url: string, signal?: AbortSignal): Promise<Blob> {

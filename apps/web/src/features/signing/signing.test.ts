@@ -53,6 +53,8 @@ function view(overrides: Partial<SigningPage> = {}): SigningPage {
     documents: [doc()],
     code: null,
     redirects: { success: null, cancel: null, fail: null },
+    canDelegate: false,
+    handedOver: null,
     ...overrides,
   };
 }
@@ -69,7 +71,11 @@ describe('field rectangle → CSS box', () => {
     expect(box.top).toBe(`${Math.round(((842 - 60) / 842) * 10000) / 100}%`);
   });
   it('picks the fields of a page, -1 being the last one', () => {
-    const fields = [{ page: 1, x: 0, y: 0 }, { page: 2, x: 0, y: 0 }, { page: -1, x: 1, y: 1 }];
+    const fields = [
+      { page: 1, x: 0, y: 0 },
+      { page: 2, x: 0, y: 0 },
+      { page: -1, x: 1, y: 1 },
+    ];
     expect(fieldsOfPage(fields, 2, 2)).toEqual([fields[1], fields[2]]);
     expect(fieldsOfPage(fields, 1, 2)).toEqual([fields[0]]);
   });
@@ -103,8 +109,7 @@ describe('handwritten pad', () => {
 });
 
 describe('screen from the view', () => {
-  const error = (status: number, code: string, details?: object) =>
-    publicApiError(status, { error: { code, message: code, detail: `${code} : x`, details } });
+  const error = (status: number, code: string, details?: object) => publicApiError(status, { error: { code, message: code, detail: `${code} : x`, details } });
 
   it('says nothing about an invalid link and names why a link is unavailable', () => {
     expect(screenOf(undefined, error(404, 'LINK_INVALID'))).toEqual({ kind: 'invalid' });
@@ -127,7 +132,9 @@ describe('screen from the view', () => {
   });
   it('asks to draw again when the server refuses the drawn image', () => {
     expect(padRejected(error(400, 'IMAGE_TOO_LARGE'))).toBe(true);
-    const notPng = publicApiError(400, { error: { code: 'VALIDATION_FAILED', message: 'm', detail: 'd', fields: [{ field: 'handwrittenPng', rule: 'invalid_value', message: 'm' }] } });
+    const notPng = publicApiError(400, {
+      error: { code: 'VALIDATION_FAILED', message: 'm', detail: 'd', fields: [{ field: 'handwrittenPng', rule: 'invalid_value', message: 'm' }] },
+    });
     expect(padRejected(notPng)).toBe(true);
     expect(padRejected(error(400, 'CODE_INVALID'))).toBe(false);
   });
@@ -190,7 +197,15 @@ describe('code step timing', () => {
     expect(formatCountdown(65)).toBe('1:05');
   });
   it('reuses a live code instead of sending another', () => {
-    const code = { channel: 'sms' as const, destination: '+33 6•• •78', sentAt: '2026-01-01T09:58:00Z', expiresAt: '2026-01-01T10:08:00Z', triesLeft: 3, resendsLeft: 2, resendAvailableAt: null };
+    const code = {
+      channel: 'sms' as const,
+      destination: '+33 6•• •78',
+      sentAt: '2026-01-01T09:58:00Z',
+      expiresAt: '2026-01-01T10:08:00Z',
+      triesLeft: 3,
+      resendsLeft: 2,
+      resendAvailableAt: null,
+    };
     expect(hasLiveCode(code, now)).toBe(true);
     expect(hasLiveCode({ ...code, triesLeft: 0 }, now)).toBe(false);
     expect(hasLiveCode({ ...code, expiresAt: '2026-01-01T09:59:59Z' }, now)).toBe(false);
@@ -223,7 +238,7 @@ describe('outcome message', () => {
 });
 
 describe('signer language', () => {
-  it('shows each language its own texts (the signer\'s: German here)', async () => {
+  it("shows each language its own texts (the signer's: German here)", async () => {
     const { i18n, loadNamespaces, registerNamespace } = await import('../../shared/i18n/i18n.ts');
     const { signingFeature } = await import('./index.ts');
     registerNamespace(signingFeature.namespace, import.meta.glob('./locales/*.json', { import: 'default' }));

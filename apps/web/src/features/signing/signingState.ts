@@ -14,6 +14,8 @@ export type SigningScreen =
   | { kind: 'waiting'; view: SigningPage }
   | { kind: 'done'; view: SigningPage }
   | { kind: 'refused'; view: SigningPage }
+  /** This participant handed the request over (delegation): to whom and when. */
+  | { kind: 'handedOver'; view: SigningPage }
   | { kind: 'read'; view: SigningPage }
   | { kind: 'sign'; view: SigningPage }
   | { kind: 'validate'; view: SigningPage };
@@ -43,6 +45,8 @@ export function screenOf(view: SigningPage | undefined, error: unknown): Signing
       return { kind: 'done', view };
     case 'refused':
       return { kind: 'refused', view };
+    case 'handedOver':
+      return { kind: 'handedOver', view };
     case 'observer':
     case 'finished':
       return { kind: 'read', view };
@@ -80,7 +84,12 @@ export function toggleConsent(consents: Consents, documentIndex: number, textInd
 }
 
 /** What still blocks the Sign button, in the order the signer should fix it (null: ready). */
-export function signBlocker(view: SigningPage, consents: Consents, handwrittenPng: string | null, optionalToSign: ReadonlySet<string> = new Set()): 'consents' | 'handwritten' | null {
+export function signBlocker(
+  view: SigningPage,
+  consents: Consents,
+  handwrittenPng: string | null,
+  optionalToSign: ReadonlySet<string> = new Set(),
+): 'consents' | 'handwritten' | null {
   if (!allConsentsGiven(view.documents, consents, optionalToSign)) return 'consents';
   if (view.handwritten === 'touchOnly' && !handwrittenPng) return 'handwritten';
   return null;

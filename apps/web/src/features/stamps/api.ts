@@ -8,7 +8,11 @@ export function useStampAccounts() {
   return useQuery({ queryKey: [...key, 'accounts'], queryFn: ({ signal }) => callEndpoint(stampEndpoints.listAccounts, { signal }).then((r) => r.data) });
 }
 export function useStampHistory(offset: number, limit: number) {
-  return useQuery({ queryKey: [...key, 'history', offset, limit], queryFn: ({ signal }) => callEndpoint(stampEndpoints.history, { query: { limit, offset }, signal }), placeholderData: (p) => p });
+  return useQuery({
+    queryKey: [...key, 'history', offset, limit],
+    queryFn: ({ signal }) => callEndpoint(stampEndpoints.history, { query: { limit, offset }, signal }),
+    placeholderData: (p) => p,
+  });
 }
 
 /** Every stamps mutation refreshes the feature's queries (accounts and history).: each caller says its own errors (an alert naming
@@ -19,7 +23,9 @@ function useStampsMutation<T, R>(run: (input: T) => Promise<R>) {
 }
 
 export const useCreateBuiltinAccount = () =>
-  useStampsMutation((body: { label: string; reason: string; isDefault: boolean }) => callEndpoint(stampEndpoints.createBuiltinAccount, { body }).then((r) => r.data));
+  useStampsMutation((body: { label: string; reason: string; isDefault: boolean }) =>
+    callEndpoint(stampEndpoints.createBuiltinAccount, { body }).then((r) => r.data),
+  );
 export const useImportAccount = () =>
   useStampsMutation((input: { file: File; password: string; label: string; reason: string; isDefault: boolean }) => {
     const form = new FormData();
@@ -30,7 +36,8 @@ export const useImportAccount = () =>
     form.append('file', input.file, input.file.name);
     return postFormEndpoint(stampEndpoints.importAccount, undefined, form).then((r) => r.data);
   });
-export const useSetDefaultAccount = () => useStampsMutation((id: string) => callEndpoint(stampEndpoints.setDefaultAccount, { params: { id } }).then((r) => r.data));
+export const useSetDefaultAccount = () =>
+  useStampsMutation((id: string) => callEndpoint(stampEndpoints.setDefaultAccount, { params: { id } }).then((r) => r.data));
 export const useDeleteAccount = () => useStampsMutation((id: string) => callEndpoint(stampEndpoints.deleteAccount, { params: { id } }));
 export const useSealFile = () =>
   useStampsMutation((input: { file: File; request: SealRequest }) => {

@@ -55,7 +55,8 @@ export function useHelpRequests(query: HelpListQuery) {
 export function useSetHelpStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'open' | 'closed' }) => callEndpoint(helpEndpoints.setStatus, { params: { id }, body: { status } }).then((r) => r.data),
+    mutationFn: ({ id, status }: { id: string; status: 'open' | 'closed' }) =>
+      callEndpoint(helpEndpoints.setStatus, { params: { id }, body: { status } }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: helpKey }),
   });
 }

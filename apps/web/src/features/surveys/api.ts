@@ -12,16 +12,31 @@ export function useSurveyConnection() {
 
 /** The account's forms: asked of Typeform, so only once connected, and without retrying a refusal. */
 export function useSurveyForms(connected: boolean) {
-  return useQuery({ queryKey: [...surveyKey, 'forms'], queryFn: ({ signal }) => callEndpoint(surveyEndpoints.forms, { signal }), enabled: connected, retry: false, meta: { silentErrors: true } });
+  return useQuery({
+    queryKey: [...surveyKey, 'forms'],
+    queryFn: ({ signal }) => callEndpoint(surveyEndpoints.forms, { signal }),
+    enabled: connected,
+    retry: false,
+    meta: { silentErrors: true },
+  });
 }
 
 export function useSurveyResponses(formId: string | null) {
-  return useQuery({ queryKey: [...surveyKey, 'responses', formId], queryFn: ({ signal }) => callEndpoint(surveyEndpoints.responses, { signal }), enabled: !!formId, retry: false, meta: { silentErrors: true } });
+  return useQuery({
+    queryKey: [...surveyKey, 'responses', formId],
+    queryFn: ({ signal }) => callEndpoint(surveyEndpoints.responses, { signal }),
+    enabled: !!formId,
+    retry: false,
+    meta: { silentErrors: true },
+  });
 }
 
 /** A client account's connection, for the product administrator's application view. */
 export function useApplicationSurveyConnection(appId: string) {
-  return useQuery({ queryKey: [...surveyKey, 'application', appId], queryFn: ({ signal }) => callEndpoint(surveyEndpoints.ofApplication, { params: { appId }, signal }) });
+  return useQuery({
+    queryKey: [...surveyKey, 'application', appId],
+    queryFn: ({ signal }) => callEndpoint(surveyEndpoints.ofApplication, { params: { appId }, signal }),
+  });
 }
 
 function useInvalidate() {

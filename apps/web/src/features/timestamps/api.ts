@@ -34,7 +34,8 @@ export async function verifyFile(file: File, token: File | null, publicPage: boo
   return (await postFormEndpoint(publicPage ? verificationEndpoints.verify : timestampEndpoints.verify, undefined, form)).data;
 }
 
-export const outputFileName = (stamp: FileTimestamp, output: TimestampOutput) => (output === 'token' ? `${stamp.fileName}.tsr` : `${stamp.fileName.replace(/\.[^.]*$/, '')}-${output === 'pdf' ? 'timestamped' : 'receipt'}.pdf`);
+export const outputFileName = (stamp: FileTimestamp, output: TimestampOutput) =>
+  output === 'token' ? `${stamp.fileName}.tsr` : `${stamp.fileName.replace(/\.[^.]*$/, '')}-${output === 'pdf' ? 'timestamped' : 'receipt'}.pdf`;
 
 export const downloadOutput = (stamp: FileTimestamp, output: TimestampOutput) =>
   downloadEndpoint(timestampEndpoints.download, { params: { id: stamp.id, output } }, outputFileName(stamp, output));

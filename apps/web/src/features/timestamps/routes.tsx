@@ -6,6 +6,8 @@ const loadScreens = () => import('./screens.tsx');
 
 /** `timestamp` (permission `timestamp.create`, feature `timestamp`) and the public verification page `verify`. */
 export const timestampsRoutes: FeatureRoutes = {
-  authenticated: [{ path: 'timestamp', handle: { access: { permission: 'timestamp.create' } }, lazy: lazyPage(ns, () => loadScreens().then((m) => m.TimestampPage)) }],
+  authenticated: [
+    { path: 'timestamp', handle: { access: { permission: 'timestamp.create' } }, lazy: lazyPage(ns, () => loadScreens().then((m) => m.TimestampPage)) },
+  ],
   public: [{ path: 'verify', lazy: lazyPage(ns, () => loadScreens().then((m) => m.VerifyPage)) }],
 };

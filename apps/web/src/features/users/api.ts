@@ -88,7 +88,8 @@ export function useSendPasswordLink() {
 export function useMoveUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, parentId }: { id: string; parentId: string | null }) => callEndpoint(userEndpoints.move, { params: { id }, body: { parentId } }).then((r) => r.data),
+    mutationFn: ({ id, parentId }: { id: string; parentId: string | null }) =>
+      callEndpoint(userEndpoints.move, { params: { id }, body: { parentId } }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: usersKey }),
   });
 }

@@ -4,9 +4,25 @@ import { buildForest, buildHierarchy, displayName, possibleManagers, subordinate
 
 function user(id: string, parentId: string | null, lastName = id, profile: User['profile'] = 'COMMERCIAL'): User {
   return {
-    id, appId: 'app', firstName: 'Ann', lastName, email: `${id}@x.test`, pendingEmail: null, mobile: null, phone: null, language: 'fr',
-    civility: null, company: null, address: null, profile, parentId, active: true, isProductAdmin: false,
-    lastConnectionAt: null, createdAt: '2026-01-01T00:00:00Z', additionnalData: {},
+    id,
+    appId: 'app',
+    firstName: 'Ann',
+    lastName,
+    email: `${id}@x.test`,
+    pendingEmail: null,
+    mobile: null,
+    phone: null,
+    language: 'fr',
+    civility: null,
+    company: null,
+    address: null,
+    profile,
+    parentId,
+    active: true,
+    isProductAdmin: false,
+    lastConnectionAt: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    additionnalData: {},
   };
 }
 
@@ -29,7 +45,13 @@ describe('user hierarchy', () => {
     expect(forest[1]?.children.map((n) => n.user.id)).toEqual(['c']);
   });
   it('offers as managers the GERANT and MANAGER users, never the user or their subordinates (no cycle)', () => {
-    const users = [user('g', null, 'G', 'GERANT'), user('m', 'g', 'M', 'MANAGER'), user('n', 'm', 'N', 'MANAGER'), user('c', 'n'), user('o', 'g', 'O', 'MANAGER')];
+    const users = [
+      user('g', null, 'G', 'GERANT'),
+      user('m', 'g', 'M', 'MANAGER'),
+      user('n', 'm', 'N', 'MANAGER'),
+      user('c', 'n'),
+      user('o', 'g', 'O', 'MANAGER'),
+    ];
     expect([...subordinateIds('m', users)].sort()).toEqual(['c', 'n']);
     expect(possibleManagers(users[1]!, users, ['GERANT', 'MANAGER']).map((u) => u.id)).toEqual(['g', 'o']);
   });

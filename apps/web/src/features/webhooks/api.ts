@@ -13,7 +13,8 @@ export function useWebhookDeliveries(endpointId: string) {
   return useInfiniteQuery({
     queryKey: [...webhooksKey, 'deliveries', endpointId],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => callEndpoint(webhookEndpoints.deliveries, { params: { id: endpointId }, query: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(webhookEndpoints.deliveries, { params: { id: endpointId }, query: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     // Attempts happen in the background: the open log follows them.
     refetchInterval: 5_000,
@@ -32,7 +33,10 @@ export function useCreateWebhookEndpoint() {
 
 export function useUpdateWebhookEndpoint() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: ({ id, body }: { id: string; body: WebhookEndpointUpdate }) => callEndpoint(webhookEndpoints.update, { params: { id }, body }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: WebhookEndpointUpdate }) => callEndpoint(webhookEndpoints.update, { params: { id }, body }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useDeleteWebhookEndpoint() {

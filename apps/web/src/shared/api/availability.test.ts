@@ -9,7 +9,9 @@ import { queryClient, queryRetryDelayMs, shouldRetryQuery, unavailableRetryLimit
 
 const userId = '0b6f6f0e-8a43-4c55-9a0a-6b1b2c3d4e5f';
 const isUsed = userEndpoints.isUsed;
-const unavailableBody = { error: { code: 'UNAVAILABLE', message: 'The service is temporarily unavailable, try again in a moment.', detail: 'UNAVAILABLE : x' } };
+const unavailableBody = {
+  error: { code: 'UNAVAILABLE', message: 'The service is temporarily unavailable, try again in a moment.', detail: 'UNAVAILABLE : x' },
+};
 const okBody = { data: { isUsed: false, subordinates: 0 } };
 
 /** The server of these tests: answers each API call with the next reply (a function: a network failure). */
@@ -18,7 +20,8 @@ function scriptServer(replies: Array<{ status: number; body?: unknown; headers?:
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url.startsWith('/api/auth/token') || url.endsWith('/token')) return new Response(JSON.stringify({ data: { accessToken: 't', expiresAt: new Date(Date.now() + 300_000).toISOString() } }), { status: 200 });
+      if (url.startsWith('/api/auth/token') || url.endsWith('/token'))
+        return new Response(JSON.stringify({ data: { accessToken: 't', expiresAt: new Date(Date.now() + 300_000).toISOString() } }), { status: 200 });
       // The store's own probe: the database stays away for it; recovery is found by the queries' retries here.
       if (url === '/healthz') return new Response(JSON.stringify({ status: 'degraded', database: 'unreachable' }), { status: 503 });
       calls.push(url);
@@ -89,7 +92,10 @@ describe('API client and queries while the service is unavailable', () => {
   });
 
   it('a 503 UNAVAILABLE sets the unavailable state until its Retry-After; the next answer ends it', async () => {
-    scriptServer([{ status: 503, body: unavailableBody, headers: { 'retry-after': '9' } }, { status: 200, body: okBody }]);
+    scriptServer([
+      { status: 503, body: unavailableBody, headers: { 'retry-after': '9' } },
+      { status: 200, body: okBody },
+    ]);
     const before = Date.now();
     await expect(callEndpoint(isUsed, { params: { id: userId } })).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503 });
     const state = availability.get();

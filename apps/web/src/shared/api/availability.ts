@@ -58,7 +58,9 @@ export interface AvailabilityStore {
  * `probe` asks the service whether it answers again (resolves with the seconds to wait if it does not, or null
  * when it does); it is run at each retryAt while the state is `unavailable`.
  */
-export function createAvailabilityStore(deps: { now?: () => number; probe?: () => Promise<number | null>; setTimer?: typeof setTimeout; clearTimer?: typeof clearTimeout } = {}): AvailabilityStore {
+export function createAvailabilityStore(
+  deps: { now?: () => number; probe?: () => Promise<number | null>; setTimer?: typeof setTimeout; clearTimer?: typeof clearTimeout } = {},
+): AvailabilityStore {
   const now = deps.now ?? (() => Date.now());
   const setTimer = deps.setTimer ?? setTimeout;
   const clearTimer = deps.clearTimer ?? clearTimeout;
@@ -79,13 +81,16 @@ export function createAvailabilityStore(deps: { now?: () => number; probe?: () =
     stopProbe();
     if (!deps.probe || current.state !== 'unavailable') return;
     const probe = deps.probe;
-    probeTimer = setTimer(() => {
-      probeTimer = undefined;
-      probe().then(
-        (wait) => (wait === null ? store.markAvailable() : store.markUnavailable(wait)),
-        () => store.markUnavailable(defaultRetryAfterSeconds),
-      );
-    }, Math.max(1000, current.retryAt - now()));
+    probeTimer = setTimer(
+      () => {
+        probeTimer = undefined;
+        probe().then(
+          (wait) => (wait === null ? store.markAvailable() : store.markUnavailable(wait)),
+          () => store.markUnavailable(defaultRetryAfterSeconds),
+        );
+      },
+      Math.max(1000, current.retryAt - now()),
+    );
   };
 
   const store: AvailabilityStore = {

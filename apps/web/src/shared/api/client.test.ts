@@ -42,7 +42,10 @@ describe('API client', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the bearer token of the audience and checks the answer with the contract schema', async () => {
-    const server = scriptServer([{ status: 200, body: isUsedBody(1) }, { status: 200, body: { data: { n: 1 } } }]);
+    const server = scriptServer([
+      { status: 200, body: isUsedBody(1) },
+      { status: 200, body: { data: { n: 1 } } },
+    ]);
     const result = await callEndpoint(isUsed, { params: { id: userId } });
     expect(result.data.subordinates).toBe(1);
     expect(server.calls.at(-1)).toEqual({ url: isUsedPath, auth: 'Bearer t1' });
@@ -50,7 +53,10 @@ describe('API client', () => {
   });
 
   it('renews a refused token once and replays the call', async () => {
-    const server = scriptServer([{ status: 401, body: errorBody('TOKEN_INVALID') }, { status: 200, body: isUsedBody(0) }]);
+    const server = scriptServer([
+      { status: 401, body: errorBody('TOKEN_INVALID') },
+      { status: 200, body: isUsedBody(0) },
+    ]);
     const { status } = await callEndpointWithStatus(isUsed, { params: { id: userId } });
     expect(status).toBe(200);
     expect(server.minted()).toBe(2);
@@ -59,13 +65,19 @@ describe('API client', () => {
   });
 
   it('logs out (silently) when the renewed token is refused too', async () => {
-    scriptServer([{ status: 401, body: errorBody('TOKEN_INVALID') }, { status: 401, body: errorBody('TOKEN_INVALID') }]);
+    scriptServer([
+      { status: 401, body: errorBody('TOKEN_INVALID') },
+      { status: 401, body: errorBody('TOKEN_INVALID') },
+    ]);
     await expect(callEndpoint(isUsed, { params: { id: userId } })).rejects.toBeInstanceOf(CancelledError);
     expect(sessionLost).toHaveBeenCalledTimes(1);
   });
 
   it('lets the session probe see a 401 without logging out', async () => {
-    scriptServer([{ status: 401, body: errorBody('UNAUTHENTICATED') }, { status: 401, body: errorBody('UNAUTHENTICATED') }]);
+    scriptServer([
+      { status: 401, body: errorBody('UNAUTHENTICATED') },
+      { status: 401, body: errorBody('UNAUTHENTICATED') },
+    ]);
     await expect(callEndpointWithStatus(authEndpoints.me, { params: { id: 'web' }, sessionRequired: false })).rejects.toMatchObject({ status: 401 });
     expect(sessionLost).not.toHaveBeenCalled();
   });
@@ -89,12 +101,17 @@ describe('API client', () => {
     const maintenance = vi.fn();
     setMaintenanceHandler(maintenance);
     let n = 0;
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      if (url === pathOf(authEndpoints.token)) return json(200, { data: { accessToken: 't', expiresAt: new Date(Date.now() + 300_000).toISOString() } });
-      n += 1;
-      const headers = { 'x-request-id': `req-${n}` };
-      return n < 7 ? new Response(JSON.stringify(isUsedBody(0)), { status: 200, headers }) : new Response(JSON.stringify(errorBody('MAINTENANCE')), { status: 503, headers });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === pathOf(authEndpoints.token)) return json(200, { data: { accessToken: 't', expiresAt: new Date(Date.now() + 300_000).toISOString() } });
+        n += 1;
+        const headers = { 'x-request-id': `req-${n}` };
+        return n < 7
+          ? new Response(JSON.stringify(isUsedBody(0)), { status: 200, headers })
+          : new Response(JSON.stringify(errorBody('MAINTENANCE')), { status: 503, headers });
+      }),
+    );
     for (let i = 0; i < 6; i++) await callEndpoint(isUsed, { params: { id: userId } });
     expect(maintenance).not.toHaveBeenCalled();
     await expect(callEndpoint(isUsed, { params: { id: userId } })).rejects.toMatchObject({ code: 'MAINTENANCE', status: 503 });

@@ -61,8 +61,14 @@ export function PersonSearchBox<T>({ label, placeholder, icon, text, onText, fet
               const email = emailOf(item);
               return (
                 <Combobox.Option value={keyOf(item)} key={keyOf(item)}>
-                  <Text size="sm" span fw={500}>{nameOf(item)}</Text>{' '}
-                  {email && <Text size="sm" span c="dimmed">&lt;{email}&gt;</Text>}
+                  <Text size="sm" span fw={500}>
+                    {nameOf(item)}
+                  </Text>{' '}
+                  {email && (
+                    <Text size="sm" span c="dimmed">
+                      &lt;{email}&gt;
+                    </Text>
+                  )}
                 </Combobox.Option>
               );
             })

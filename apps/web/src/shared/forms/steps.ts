@@ -51,6 +51,8 @@ export function parallelGroupsOf(signers: readonly SavedParticipant[]): Map<stri
     const key = `${s.coSigner}:${s.step ?? s.signerIndex + 1}`;
     byStep.set(key, [...(byStep.get(key) ?? []), s]);
   }
-  const groups = [...byStep.values()].filter((g) => g.length > 1).sort((a, b) => Math.min(...a.map((s) => s.signerIndex)) - Math.min(...b.map((s) => s.signerIndex)));
+  const groups = [...byStep.values()]
+    .filter((g) => g.length > 1)
+    .sort((a, b) => Math.min(...a.map((s) => s.signerIndex)) - Math.min(...b.map((s) => s.signerIndex)));
   return new Map(groups.flatMap((g, n) => g.map((s) => [s.id, n + 1] as const)));
 }

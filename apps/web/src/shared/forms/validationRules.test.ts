@@ -12,7 +12,12 @@ describe('zod issues → spec §5 rules', () => {
   });
   it('reports the password policy and the required consent of the sign-up', () => {
     const result = signUpInputSchema.safeParse({
-      company: 'Co', firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'short', consents: { terms: true, personalData: false },
+      company: 'Co',
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      password: 'short',
+      consents: { terms: true, personalData: false },
     });
     expect(rulesOf(result)).toEqual({ password: 'password_policy', 'consents.personalData': 'required' });
   });

@@ -58,7 +58,9 @@ describe('locales', () => {
   it('declares fr and en complete, and each namespace has their files', () => {
     expect([...completeLanguages]).toEqual(expect.arrayContaining(['fr', 'en']));
     for (const language of completeLanguages) expect(locales).toContain(language);
-    expect(namespaces).toEqual(expect.arrayContaining(['common', 'auth', 'profile', 'users', 'applications', 'outbox', 'signatures', 'signing', 'notifications']));
+    expect(namespaces).toEqual(
+      expect.arrayContaining(['common', 'auth', 'profile', 'users', 'applications', 'outbox', 'signatures', 'signing', 'notifications']),
+    );
     for (const namespace of namespaces) for (const locale of completeLanguages) expect(load(namespace, locale), `${namespace}/${locale}`).toBeDefined();
   });
 
@@ -67,8 +69,14 @@ describe('locales', () => {
       const fr = keys(namespace, 'fr');
       for (const locale of completeLanguages) {
         const other = keys(namespace, locale);
-        expect([...fr].filter((k) => !other.has(k)), `${namespace}: missing in ${locale}`).toEqual([]);
-        expect([...other].filter((k) => !fr.has(k)), `${namespace}: only in ${locale}`).toEqual([]);
+        expect(
+          [...fr].filter((k) => !other.has(k)),
+          `${namespace}: missing in ${locale}`,
+        ).toEqual([]);
+        expect(
+          [...other].filter((k) => !fr.has(k)),
+          `${namespace}: only in ${locale}`,
+        ).toEqual([]);
       }
     }
   });
@@ -76,7 +84,11 @@ describe('locales', () => {
   it('gives the partial languages no key French does not have', () => {
     for (const namespace of namespaces) {
       const fr = keys(namespace, 'fr');
-      for (const locale of locales) expect([...keys(namespace, locale)].filter((k) => !fr.has(k)), `${namespace}/${locale}`).toEqual([]);
+      for (const locale of locales)
+        expect(
+          [...keys(namespace, locale)].filter((k) => !fr.has(k)),
+          `${namespace}/${locale}`,
+        ).toEqual([]);
     }
   });
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListEnvelope } from '@paraphe/contracts';
 import { pageSizes } from './listParams.ts';
 import { languageTag } from '@paraphe/contracts';
+import { emptyText, type EmptyTexts } from './emptyState.ts';
 
 /** `sortable`: the header sorts the list by the column's key (the endpoint's `orderBy`). */
 export type Column<T> = { key: string; header: string; render: (row: T) => ReactNode; visibleFrom?: 'sm' | 'md'; sortable?: boolean };
@@ -14,6 +15,8 @@ export type ListSort = { by: string; order: SortOrder };
 
 type PaginatedTableProps<T> = {
   caption: string;
+  /** What the list says when it has no row: its own words, nothing yet vs nothing matching its search or filters. */
+  empty: EmptyTexts;
   columns: Column<T>[];
   list: ListEnvelope<T> | undefined;
   loading: boolean;
@@ -92,18 +95,22 @@ export function PaginatedTable<T>(props: PaginatedTableProps<T>) {
       </Table.ScrollContainer>
       {props.loading && (
         <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         </Center>
       )}
       {!props.loading && list?.data.length === 0 && (
-        <Text c="dimmed" ta="center" py="md">
-          {t('common.noResults')}
+        <Text c="dimmed" ta="center" py="md" role="status">
+          {emptyText(props.empty)}
         </Text>
       )}
       <Group justify="space-between" mt="md" gap="xs">
         {/* No answer yet (loading, or the service unavailable): no total rather than a false "0 items". */}
         <Text size="sm" c="dimmed">
-          {!list ? '' : capped ? t('common.totalAtLeast', { total: list.countAll.toLocaleString(languageTag(i18n.language)) }) : t('common.total', { count: list.countAll })}
+          {!list
+            ? ''
+            : capped
+              ? t('common.totalAtLeast', { total: list.countAll.toLocaleString(languageTag(i18n.language)) })
+              : t('common.total', { count: list.countAll })}
         </Text>
         <Group gap="xs">
           <Pagination total={pages} value={Math.min(page, pages)} onChange={props.onPage} size="sm" aria-label={t('common.pagination')} />

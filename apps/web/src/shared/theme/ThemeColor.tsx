@@ -30,7 +30,9 @@ export function ThemedProvider({ children }: { children: ReactNode }) {
   );
   return (
     <SetThemeColor.Provider value={setColor}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>{children}</MantineProvider>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {children}
+      </MantineProvider>
     </SetThemeColor.Provider>
   );
 }

@@ -17,12 +17,17 @@ export function InvitationDeliverySummary({ delivery }: { delivery: InvitationDe
   const { t, i18n } = useTranslation();
   const number = (n: number) => n.toLocaleString(languageTag(i18n.language));
   return (
-    <Paper withBorder p="sm" aria-label={t('invitationDelivery.title')} data-testid="invitation-delivery">
+    <Paper withBorder p="sm" component="section" aria-label={t('invitationDelivery.title')} data-testid="invitation-delivery">
       <Group gap="lg" wrap="wrap">
-        <Text size="sm" fw={600}>{t('invitationDelivery.title')}</Text>
+        <Text size="sm" fw={600}>
+          {t('invitationDelivery.title')}
+        </Text>
         {figures.map(({ key, color }) => (
-          <Text key={key} size="sm" aria-label={`${t(`invitationDelivery.${key}`)}: ${delivery[key]}`}>
-            <Text span fw={700} c={delivery[key] > 0 ? color : undefined}>{number(delivery[key])}</Text> {t(`invitationDelivery.${key}`)}
+          <Text key={key} size="sm" role="group" aria-label={`${t(`invitationDelivery.${key}`)}: ${delivery[key]}`}>
+            <Text span fw={700} c={delivery[key] > 0 ? color : undefined}>
+              {number(delivery[key])}
+            </Text>{' '}
+            {t(`invitationDelivery.${key}`)}
           </Text>
         ))}
       </Group>

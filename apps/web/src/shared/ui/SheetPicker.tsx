@@ -27,7 +27,9 @@ export function SheetPicker({ sheets, current, onPick }: Props) {
   return (
     <div>
       <Select label={t('sheetPicker.label')} data={[...sheets]} value={current ?? null} onChange={pick} allowDeselect={false} disabled={reading} w={320} />
-      <Text size="xs" c="dimmed" mt={4}>{t('sheetPicker.help', { count: sheets.length })}</Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        {t('sheetPicker.help', { count: sheets.length })}
+      </Text>
     </div>
   );
 }

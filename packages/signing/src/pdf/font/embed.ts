@@ -109,9 +109,20 @@ export function toUnicodeCMap(entries: Array<[number, string]>): Buffer {
   }
   return Buffer.from(
     [
-      '/CIDInit /ProcSet findresource begin', '12 dict begin', 'begincmap',
-      '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def', '/CMapName /Adobe-Identity-UCS def', '/CMapType 2 def',
-      '1 begincodespacerange', '<0000> <FFFF>', 'endcodespacerange', ...lines, 'endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end',
+      '/CIDInit /ProcSet findresource begin',
+      '12 dict begin',
+      'begincmap',
+      '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+      '/CMapName /Adobe-Identity-UCS def',
+      '/CMapType 2 def',
+      '1 begincodespacerange',
+      '<0000> <FFFF>',
+      'endcodespacerange',
+      ...lines,
+      'endcmap',
+      'CMapName currentdict /CMap defineresource pop',
+      'end',
+      'end',
     ].join('\n'),
     'latin1',
   );
@@ -188,7 +199,14 @@ function addFontObjects(update: PdfUpdate, font: TrueTypeFont, built: BuiltSubse
     ['Type', name('Font')],
     ['Subtype', name('CIDFontType2')],
     ['BaseFont', name(built.baseFont)],
-    ['CIDSystemInfo', new PdfDict([['Registry', new PdfString(Buffer.from('Adobe'))], ['Ordering', new PdfString(Buffer.from('Identity'))], ['Supplement', 0]])],
+    [
+      'CIDSystemInfo',
+      new PdfDict([
+        ['Registry', new PdfString(Buffer.from('Adobe'))],
+        ['Ordering', new PdfString(Buffer.from('Identity'))],
+        ['Supplement', 0],
+      ]),
+    ],
     ['FontDescriptor', descriptor],
     ['DW', 1000],
     ['W', built.widths],
@@ -295,5 +313,7 @@ export function embedFont(update: PdfUpdate, texts: Array<string | { text: strin
 
 /** Liberation Sans glyph ids of a text (characters drawn by a fallback left out; '?' for those none has). */
 export function glyphsOf(text: string): number[] {
-  return shaped(text).glyphs.filter((g) => g.font === 0).map((g) => g.gid);
+  return shaped(text)
+    .glyphs.filter((g) => g.font === 0)
+    .map((g) => g.gid);
 }

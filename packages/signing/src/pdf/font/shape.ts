@@ -99,7 +99,7 @@ export function shapeLine(
   const runs: Run[] = [];
   let previousFont = 0;
   let drawn = '';
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const ch = String.fromCodePoint(cp);
     const level = levels?.[i] ?? 0;
@@ -126,7 +126,7 @@ export function shapeLine(
   const maxLevel = Math.max(0, ...runs.map((r) => r.level));
   const minOdd = runs.reduce((min, r) => (r.level % 2 === 1 ? Math.min(min, r.level) : min), Infinity);
   for (let level = maxLevel; level >= minOdd && level > 0; level--) {
-    for (let i = 0; i < order.length; ) {
+    for (let i = 0; i < order.length;) {
       if (runs[order[i]!]!.level < level) {
         i++;
         continue;

@@ -48,7 +48,15 @@ async function saveAccount(tx: Tx, actor: Actor, appId: string, change: { issuin
   if (change.issuingCompanyId && !(await repo.findCompany(tx, change.issuingCompanyId))) throw notFound('Issuing company');
   const next = { issuingCompanyId: change.issuingCompanyId ?? current.issuingCompanyId, autoPayment: change.autoPayment ?? current.autoPayment };
   await repo.saveAccount(tx, appId, next, actor.realUserId, new Date()); // updated_at: the wall clock, like every row's default
-  await audit(tx, { appId, actorUserId: actor.realUserId, action: 'billing.account_saved', targetType: 'billing_account', targetId: appId, data: next, ip: actor.ip });
+  await audit(tx, {
+    appId,
+    actorUserId: actor.realUserId,
+    action: 'billing.account_saved',
+    targetType: 'billing_account',
+    targetId: appId,
+    data: next,
+    ip: actor.ip,
+  });
   return accountOf(tx, appId);
 }
 
@@ -71,11 +79,18 @@ export async function createIssuingCompany(opts: Options & { input: IssuingCompa
     assertIssuerComplete(input);
     await assertPrefixFree(tx, input.invoicePrefix, null);
     const row = await repo.insertCompany(tx, input);
-    await audit(tx, { appId: null, actorUserId: actor.realUserId, action: 'billing.issuing_company_created', targetType: 'issuing_company', targetId: row.id, data: { name: row.name }, ip: actor.ip });
+    await audit(tx, {
+      appId: null,
+      actorUserId: actor.realUserId,
+      action: 'billing.issuing_company_created',
+      targetType: 'issuing_company',
+      targetId: row.id,
+      data: { name: row.name },
+      ip: actor.ip,
+    });
     return row;
   });
 }
-
 
 export async function saveIssuingCompany(opts: Options & { id: string; input: IssuingCompanyInput }): Promise<repo.CompanyRow> {
   const { platform, actor, id, input } = opts;
@@ -90,14 +105,25 @@ export async function saveIssuingCompany(opts: Options & { id: string; input: Is
     await assertPrefixFree(tx, input.invoicePrefix, id);
     const row = (await repo.updateCompany(tx, id, input, platform.clock()))!;
     const changed = (Object.keys(input) as (keyof IssuingCompanyInput)[]).filter((k) => input[k] !== before[k]);
-    await audit(tx, { appId: null, actorUserId: actor.realUserId, action: 'billing.issuing_company_saved', targetType: 'issuing_company', targetId: id, data: { changed }, ip: actor.ip });
+    await audit(tx, {
+      appId: null,
+      actorUserId: actor.realUserId,
+      action: 'billing.issuing_company_saved',
+      targetType: 'issuing_company',
+      targetId: id,
+      data: { changed },
+      ip: actor.ip,
+    });
     return row;
   });
 }
 
 async function assertPrefixFree(tx: Tx, prefix: string, exceptId: string | null) {
   const taken = (await repo.listCompanies(tx)).some((c) => c.invoicePrefix === prefix && c.id !== exceptId);
-  if (taken) throw new AppError('VALIDATION_FAILED', 'Another issuing company uses this number prefix.', { fields: [{ field: 'invoicePrefix', rule: 'invalid_value', message: 'Another issuing company uses this number prefix.' }] });
+  if (taken)
+    throw new AppError('VALIDATION_FAILED', 'Another issuing company uses this number prefix.', {
+      fields: [{ field: 'invoicePrefix', rule: 'invalid_value', message: 'Another issuing company uses this number prefix.' }],
+    });
 }
 
 /** A saved company is one that can issue: every placeholder replaced, SIREN, VAT number, IBAN and BIC valid. */

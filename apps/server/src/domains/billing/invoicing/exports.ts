@@ -17,7 +17,10 @@ interface Options {
 
 const euros = (cents: number) => cents / 100;
 /** [from, to] days (UTC) → [from 00:00, the day after `to` 00:00). */
-const rangeOf = (range: { from: string; to: string }) => ({ from: new Date(`${range.from}T00:00:00Z`), to: new Date(new Date(`${range.to}T00:00:00Z`).getTime() + 86_400_000) });
+const rangeOf = (range: { from: string; to: string }) => ({
+  from: new Date(`${range.from}T00:00:00Z`),
+  to: new Date(new Date(`${range.to}T00:00:00Z`).getTime() + 86_400_000),
+});
 
 async function* sheetRows(sales: AsyncIterable<repo.SaleWithCompany> | Iterable<repo.SaleWithCompany>) {
   for await (const s of sales) {
@@ -107,7 +110,15 @@ export async function fecExport(opts: Options & { input: FecInput }): Promise<{ 
     if (!company) throw notFound('Issuing company');
     const rows = await repo.issuedBetween(tx, from, to, company.id);
     const lines = fecLines(
-      rows.map((s) => ({ kind: s.kind as 'invoice' | 'credit_note', number: s.number!, issuedAt: s.issuedAt!, customer: { id: s.appId, name: s.buyer.companyName }, netCents: s.netCents, vatCents: s.vatCents, totalCents: s.totalCents })),
+      rows.map((s) => ({
+        kind: s.kind as 'invoice' | 'credit_note',
+        number: s.number!,
+        issuedAt: s.issuedAt!,
+        customer: { id: s.appId, name: s.buyer.companyName },
+        netCents: s.netCents,
+        vatCents: s.vatCents,
+        totalCents: s.totalCents,
+      })),
     );
     return { fileName: fecFileName(company.siren, new Date(`${input.to}T00:00:00Z`)), body: latin9Bytes(fecText(lines)) };
   });

@@ -2,9 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { customerAccount, fecAmount, fecColumns, fecFileName, fecLines, fecText, latin9Bytes, type FecDocument } from './fec.ts';
 
 const customer = { id: '0b1e2f3a-1111-4222-8333-444455556666', name: 'ACME\tSAS' };
-const invoice: FecDocument = { kind: 'invoice', number: 'F2026-000002', issuedAt: new Date('2026-03-01T00:05:00Z'), customer, netCents: 123456, vatCents: 24691, totalCents: 148147 };
-const reverseCharged: FecDocument = { kind: 'invoice', number: 'F2026-000001', issuedAt: new Date('2026-03-01T00:05:00Z'), customer, netCents: 1000, vatCents: 0, totalCents: 1000 };
-const creditNote: FecDocument = { kind: 'credit_note', number: 'F2026-000003', issuedAt: new Date('2026-03-15T10:00:00Z'), customer, netCents: 1000, vatCents: 200, totalCents: 1200 };
+const invoice: FecDocument = {
+  kind: 'invoice',
+  number: 'F2026-000002',
+  issuedAt: new Date('2026-03-01T00:05:00Z'),
+  customer,
+  netCents: 123456,
+  vatCents: 24691,
+  totalCents: 148147,
+};
+const reverseCharged: FecDocument = {
+  kind: 'invoice',
+  number: 'F2026-000001',
+  issuedAt: new Date('2026-03-01T00:05:00Z'),
+  customer,
+  netCents: 1000,
+  vatCents: 0,
+  totalCents: 1000,
+};
+const creditNote: FecDocument = {
+  kind: 'credit_note',
+  number: 'F2026-000003',
+  issuedAt: new Date('2026-03-15T10:00:00Z'),
+  customer,
+  netCents: 1000,
+  vatCents: 200,
+  totalCents: 1200,
+};
 
 const cents = (amount: string) => Math.round(Number(amount.replace(',', '.')) * 100);
 
@@ -86,7 +110,12 @@ describe('fecLines', () => {
     // Amounts as without the hostile names, and a negative amount keeps its minus sign.
     expect(out.map((l) => [l.Debit, l.Credit])).toEqual(fecLines(hostile.map((d) => ({ ...d, customer }))).map((l) => [l.Debit, l.Credit]));
     expect(fecAmount(-1234)).toBe('-12,34');
-    expect(fecText(out).split('\r\n').slice(1, -1).every((r) => r.split('\t').length === 18)).toBe(true);
+    expect(
+      fecText(out)
+        .split('\r\n')
+        .slice(1, -1)
+        .every((r) => r.split('\t').length === 18),
+    ).toBe(true);
   });
 
   it('encodes ISO 8859-15: accents and the euro sign on one byte each', () => {

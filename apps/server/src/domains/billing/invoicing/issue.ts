@@ -52,7 +52,11 @@ export async function convertNote(tx: Tx, platform: Platform, noteId: string, ac
   if (!note || note.kind !== 'delivery_note') throw notFound('Delivery note');
   if (note.status !== 'pending') throw new AppError('CONFLICT', `This delivery note is ${note.status}: only a pending note can be invoiced.`);
   const { buyer, complete } = await buyerOf(tx, note.appId);
-  if (!complete) throw new AppError('CONFLICT', 'Invoice generation failed: the client has no billing profile (company, address, country). Ask them to fill in Settings → Billing.');
+  if (!complete)
+    throw new AppError(
+      'CONFLICT',
+      'Invoice generation failed: the client has no billing profile (company, address, country). Ask them to fill in Settings → Billing.',
+    );
   const account = await accountOf(tx, note.appId);
   const company = account.company;
   assertCanIssue(company);
@@ -90,9 +94,23 @@ export async function convertNote(tx: Tx, platform: Platform, noteId: string, ac
   const invoice = await repo.insertSale(tx, { id, ...base, ...pdf });
   await repo.updateSale(tx, note.id, { status: 'invoiced', updatedAt: issuedAt });
   const actorUserId = actor?.realUserId ?? null;
-  await audit(tx, { appId: note.appId, actorUserId, action: 'billing.invoice_issued', targetType: 'sale', targetId: invoice.id, data: { number, noteId: note.id, totalCents: invoice.totalCents, vatRegime: vat.regime }, ip: actor?.ip });
-  await platform.events.emit(tx, { type: 'billing.invoice_issued', appId: note.appId, actorUserId, data: { saleId: invoice.id, number, totalCents: invoice.totalCents, autoPayment: account.autoPayment, issuedAt: issuedAt.toISOString() } });
-  if (account.autoPayment && opts.autoPay !== false) await requestPayment(tx, platform, { appId: note.appId, invoices: [invoice], trigger: 'auto', requestedBy: null });
+  await audit(tx, {
+    appId: note.appId,
+    actorUserId,
+    action: 'billing.invoice_issued',
+    targetType: 'sale',
+    targetId: invoice.id,
+    data: { number, noteId: note.id, totalCents: invoice.totalCents, vatRegime: vat.regime },
+    ip: actor?.ip,
+  });
+  await platform.events.emit(tx, {
+    type: 'billing.invoice_issued',
+    appId: note.appId,
+    actorUserId,
+    data: { saleId: invoice.id, number, totalCents: invoice.totalCents, autoPayment: account.autoPayment, issuedAt: issuedAt.toISOString() },
+  });
+  if (account.autoPayment && opts.autoPay !== false)
+    await requestPayment(tx, platform, { appId: note.appId, invoices: [invoice], trigger: 'auto', requestedBy: null });
   return invoice;
 }
 
@@ -100,7 +118,11 @@ export async function convertNote(tx: Tx, platform: Platform, noteId: string, ac
  * A refund recorded by the payment side becomes a credit note: its own number in the invoice's series, the
  * refunded amount (including VAT) split at the invoice's rate, its PDF. Returns null when the refund is known.
  */
-export async function issueCreditNote(tx: Tx, platform: Platform, opts: { invoice: repo.SaleRow; refundId: string; amountCents: number; reason: string | null }): Promise<repo.SaleRow | null> {
+export async function issueCreditNote(
+  tx: Tx,
+  platform: Platform,
+  opts: { invoice: repo.SaleRow; refundId: string; amountCents: number; reason: string | null },
+): Promise<repo.SaleRow | null> {
   const { invoice, refundId, amountCents, reason } = opts;
   if (await repo.findByRefund(tx, refundId)) return null;
   const company = await repo.findCompany(tx, invoice.issuingCompanyId);
@@ -132,8 +154,19 @@ export async function issueCreditNote(tx: Tx, platform: Platform, opts: { invoic
     createdAt: issuedAt,
   };
   const id = crypto.randomUUID();
-  const pdf = await storePdf(platform, { appId: invoice.appId, id }, { ...base, dueAt: null, vatMention: mentionOf(invoice.vatRegime), seller: base.seller, refund: { invoiceNumber: invoice.number!, reason } });
+  const pdf = await storePdf(
+    platform,
+    { appId: invoice.appId, id },
+    { ...base, dueAt: null, vatMention: mentionOf(invoice.vatRegime), seller: base.seller, refund: { invoiceNumber: invoice.number!, reason } },
+  );
   const creditNote = await repo.insertSale(tx, { id, ...base, ...pdf });
-  await audit(tx, { appId: invoice.appId, actorUserId: null, action: 'billing.credit_note_issued', targetType: 'sale', targetId: creditNote.id, data: { number, invoiceId: invoice.id, refundId, totalCents: amountCents } });
+  await audit(tx, {
+    appId: invoice.appId,
+    actorUserId: null,
+    action: 'billing.credit_note_issued',
+    targetType: 'sale',
+    targetId: creditNote.id,
+    data: { number, invoiceId: invoice.id, refundId, totalCents: amountCents },
+  });
   return creditNote;
 }

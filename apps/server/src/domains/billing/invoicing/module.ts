@@ -10,7 +10,12 @@ import * as repo from './repository.ts';
 
 export const invoicingJobs: JobSpec<never>[] = [
   // The 1st of the month: the notes of the month just closed, for every tenant, in chunks (notes.ts).
-  defineJob({ queue: closeMonthQueue, schedule: closeMonthSchedule, retryLimit: 3, run: async (platform) => void (await startRun(platform, monthStartOf(platform.clock()), null)) }),
+  defineJob({
+    queue: closeMonthQueue,
+    schedule: closeMonthSchedule,
+    retryLimit: 3,
+    run: async (platform) => void (await startRun(platform, monthStartOf(platform.clock()), null)),
+  }),
   defineJob<{ boundary: string; appIds: string[]; actorUserId: string | null }>({
     queue: notesQueue,
     retryLimit: 5,

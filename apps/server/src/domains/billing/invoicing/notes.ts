@@ -2,7 +2,7 @@ import { amountOf, consumptionKinds, type ConsumptionKind, type SaleBuyer, type 
 import type { Platform } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/client.ts';
 import { audit } from '../../../platform/audit.ts';
-import { findApplication } from '../../tenants/index.ts';
+import { applicationById } from '../../tenants/index.ts';
 import { findUserById } from '../../users/index.ts';
 import { pricesInForce } from '../prices.ts';
 import * as billingRepo from '../repository.ts';
@@ -42,9 +42,19 @@ export function noteLines(groups: readonly repo.ConsumptionGroup[], discounts: r
       const v = volume.get(`${g.month}|${g.kind}`)!;
       const discountPercent = amountOf(v.quantity, v.grossCents, discounts).discountPercent;
       const grossCents = g.quantity * g.unitPriceCents;
-      return { kind: g.kind as ConsumptionKind, month: g.month, quantity: g.quantity, unitPriceCents: g.unitPriceCents, grossCents, discountPercent, netCents: grossCents - discountShare(grossCents, discountPercent) };
+      return {
+        kind: g.kind as ConsumptionKind,
+        month: g.month,
+        quantity: g.quantity,
+        unitPriceCents: g.unitPriceCents,
+        grossCents,
+        discountPercent,
+        netCents: grossCents - discountShare(grossCents, discountPercent),
+      };
     })
-    .sort((a, b) => a.month.localeCompare(b.month) || consumptionKinds.indexOf(a.kind) - consumptionKinds.indexOf(b.kind) || a.unitPriceCents - b.unitPriceCents);
+    .sort(
+      (a, b) => a.month.localeCompare(b.month) || consumptionKinds.indexOf(a.kind) - consumptionKinds.indexOf(b.kind) || a.unitPriceCents - b.unitPriceCents,
+    );
 }
 
 /** The buyer from the tenant's billing profile now; without one, the tenant's name only. */
@@ -54,13 +64,25 @@ export async function buyerOf(tx: Tx, appId: string): Promise<{ buyer: SaleBuyer
     const { companyName, registrationNumber, vatNumber, address, postalCode, city, country, billingEmail } = profile;
     return { buyer: { companyName, registrationNumber, vatNumber, address, postalCode, city, country, billingEmail }, complete: true };
   }
-  const application = await findApplication(tx, appId);
-  return { buyer: { companyName: application?.company ?? '', registrationNumber: null, vatNumber: null, address: '', postalCode: '', city: '', country: 'FR', billingEmail: null }, complete: false };
+  const application = await applicationById(tx, appId);
+  return {
+    buyer: {
+      companyName: application?.company ?? '',
+      registrationNumber: null,
+      vatNumber: null,
+      address: '',
+      postalCode: '',
+      city: '',
+      country: 'FR',
+      billingEmail: null,
+    },
+    complete: false,
+  };
 }
 
 /** The tenant's invoice language: its owner's (GERANT who opened the account); fr by default. */
 export async function languageOf(tx: Tx, appId: string): Promise<string> {
-  const application = await findApplication(tx, appId);
+  const application = await applicationById(tx, appId);
   const owner = application?.ownerUserId ? await findUserById(tx, application.ownerUserId) : undefined;
   return owner?.language ?? 'fr';
 }
@@ -68,7 +90,13 @@ export async function languageOf(tx: Tx, appId: string): Promise<string> {
 export type NoteOutcome = 'created' | 'empty' | 'exists';
 
 /** One tenant's note up to `boundary`, in the caller's tenant transaction. */
-export async function createNote(tx: Tx, platform: Platform, appId: string, boundary: Date, actorUserId: string | null): Promise<{ outcome: NoteOutcome; note?: repo.SaleRow }> {
+export async function createNote(
+  tx: Tx,
+  platform: Platform,
+  appId: string,
+  boundary: Date,
+  actorUserId: string | null,
+): Promise<{ outcome: NoteOutcome; note?: repo.SaleRow }> {
   const start = (await repo.lastNoteEnd(tx, appId)) ?? monthStartOf(new Date(boundary.getTime() - 1));
   if (start >= boundary) return { outcome: 'empty' };
   const groups = await repo.consumptionGroups(tx, appId, monthStartOf(start), start, boundary);
@@ -95,7 +123,14 @@ export async function createNote(tx: Tx, platform: Platform, appId: string, boun
     createdAt: platform.clock(),
   });
   if (!note) return { outcome: 'exists' };
-  await audit(tx, { appId, actorUserId, action: 'billing.note_created', targetType: 'sale', targetId: note.id, data: { periodStart: start.toISOString(), periodEnd: boundary.toISOString(), netCents } });
+  await audit(tx, {
+    appId,
+    actorUserId,
+    action: 'billing.note_created',
+    targetType: 'sale',
+    targetId: note.id,
+    data: { periodStart: start.toISOString(), periodEnd: boundary.toISOString(), netCents },
+  });
   return { outcome: 'created', note };
 }
 
@@ -115,15 +150,25 @@ export async function startRun(platform: Platform, boundary: Date, actorUserId: 
     const from = new Date(Date.UTC(boundary.getUTCFullYear(), boundary.getUTCMonth() - lookBackMonths, 1)).toISOString().slice(0, 10);
     const appIds = await repo.tenantsToBill(tx, from, boundary);
     const chunks: { data: { boundary: string; appIds: string[]; actorUserId: string | null } }[] = [];
-    for (let i = 0; i < appIds.length; i += tenantsPerJob) chunks.push({ data: { boundary: boundary.toISOString(), appIds: appIds.slice(i, i + tenantsPerJob), actorUserId } });
+    for (let i = 0; i < appIds.length; i += tenantsPerJob)
+      chunks.push({ data: { boundary: boundary.toISOString(), appIds: appIds.slice(i, i + tenantsPerJob), actorUserId } });
     await platform.jobs.enqueueMany(tx, notesQueue, chunks);
-    await audit(tx, { appId: null, actorUserId, action: 'billing.notes_run', targetType: 'sales', data: { boundary: boundary.toISOString(), tenants: appIds.length } });
+    await audit(tx, {
+      appId: null,
+      actorUserId,
+      action: 'billing.notes_run',
+      targetType: 'sales',
+      data: { boundary: boundary.toISOString(), tenants: appIds.length },
+    });
     return { tenants: appIds.length };
   });
 }
 
 /** One chunk: each tenant in its own transaction (a failure of one is retried with the job, the others stay done). */
-export async function runNotesChunk(platform: Platform, data: { boundary: string; appIds: string[]; actorUserId: string | null }): Promise<Record<NoteOutcome, number>> {
+export async function runNotesChunk(
+  platform: Platform,
+  data: { boundary: string; appIds: string[]; actorUserId: string | null },
+): Promise<Record<NoteOutcome, number>> {
   const counts: Record<NoteOutcome, number> = { created: 0, empty: 0, exists: 0 };
   const boundary = new Date(data.boundary);
   for (const appId of data.appIds) {

@@ -70,7 +70,14 @@ async function recordPaymentEvent(tx: Tx, platform: Platform, event: PaymentEven
       for (const invoice of await invoicesOf(event.data.saleIds)) {
         if (invoice.status === 'succeeded') continue;
         await repo.updateSale(tx, invoice.id, { status: 'succeeded', paidAt: new Date(event.data.succeededAt), updatedAt: now });
-        await audit(tx, { appId: event.appId, actorUserId: null, action: 'billing.invoice_paid', targetType: 'sale', targetId: invoice.id, data: { paymentId: event.data.paymentId, method: event.data.method } });
+        await audit(tx, {
+          appId: event.appId,
+          actorUserId: null,
+          action: 'billing.invoice_paid',
+          targetType: 'sale',
+          targetId: invoice.id,
+          data: { paymentId: event.data.paymentId, method: event.data.method },
+        });
       }
       return;
     case 'payment.dispute_changed': {
@@ -80,7 +87,14 @@ async function recordPaymentEvent(tx: Tx, platform: Platform, event: PaymentEven
       for (const invoice of await invoicesOf(event.data.saleIds)) {
         if (invoice.disputed === disputed) continue;
         await repo.updateSale(tx, invoice.id, { disputed, updatedAt: now });
-        await audit(tx, { appId: event.appId, actorUserId: null, action: 'billing.invoice_dispute', targetType: 'sale', targetId: invoice.id, data: { paymentId: event.data.paymentId, status: event.data.status } });
+        await audit(tx, {
+          appId: event.appId,
+          actorUserId: null,
+          action: 'billing.invoice_dispute',
+          targetType: 'sale',
+          targetId: invoice.id,
+          data: { paymentId: event.data.paymentId, status: event.data.status },
+        });
       }
       return;
     }
@@ -88,7 +102,12 @@ async function recordPaymentEvent(tx: Tx, platform: Platform, event: PaymentEven
       const [invoice] = await invoicesOf([event.data.saleId]);
       if (!invoice) return; // not an invoice of this tenant: nothing of billing's to record
       const locked = (await repo.lockSale(tx, invoice.id))!;
-      const creditNote = await issueCreditNote(tx, platform, { invoice: locked, refundId: event.data.refundId, amountCents: event.data.amountCents, reason: event.data.reason });
+      const creditNote = await issueCreditNote(tx, platform, {
+        invoice: locked,
+        refundId: event.data.refundId,
+        amountCents: event.data.amountCents,
+        reason: event.data.reason,
+      });
       if (creditNote) await repo.updateSale(tx, invoice.id, { refundedCents: locked.refundedCents + event.data.amountCents, updatedAt: now });
       return;
     }

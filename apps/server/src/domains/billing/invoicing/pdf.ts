@@ -34,7 +34,8 @@ export interface InvoicePdfInput {
   refund?: { invoiceNumber: string; reason: string | null };
 }
 
-const dayOf = (at: Date, language: string) => at.toLocaleDateString(languageTag(language), { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayOf = (at: Date, language: string) =>
+  at.toLocaleDateString(languageTag(language), { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
 /** An amount in euros as the language writes it (Intl: "1 234,50 €", "€1,234.50", "1.234,50 €"). */
 export function formatEuros(cents: number, language: string): string {
   return (cents / 100).toLocaleString(languageTag(language), { style: 'currency', currency: 'EUR' });
@@ -114,9 +115,17 @@ function drawLines(l: Layout, input: InvoicePdfInput, t: InvoiceTexts, lang: str
   const vat = percentText(input.vatRatePercent, lang);
   for (const line of input.lines) {
     const month = line.month ? ` (${line.month})` : '';
-    row([`${t.kinds[line.kind] ?? line.kind}${month}`, String(line.quantity), formatEuros(line.unitPriceCents, lang), line.discountPercent ? percentText(line.discountPercent, lang) : '—', formatEuros(line.netCents, lang), vat]);
+    row([
+      `${t.kinds[line.kind] ?? line.kind}${month}`,
+      String(line.quantity),
+      formatEuros(line.unitPriceCents, lang),
+      line.discountPercent ? percentText(line.discountPercent, lang) : '—',
+      formatEuros(line.netCents, lang),
+      vat,
+    ]);
   }
-  if (input.refund) row([fill(t.refundLine, { number: input.refund.invoiceNumber }), '1', formatEuros(input.netCents, lang), '—', formatEuros(input.netCents, lang), vat]);
+  if (input.refund)
+    row([fill(t.refundLine, { number: input.refund.invoiceNumber }), '1', formatEuros(input.netCents, lang), '—', formatEuros(input.netCents, lang), vat]);
   l.page.drawLine({ start: { x: margin, y: l.y }, end: { x: A4.width - margin, y: l.y }, thickness: 0.5, color: grey });
   l.gap(6);
 }
@@ -153,7 +162,11 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   l.text(`${t.issueDate}${t.colon}${dayOf(input.issuedAt, lang)}`, { x: rightX, width: rightWidth, align: 'right' });
   if (input.dueAt) l.text(`${t.dueDate}${t.colon}${dayOf(input.dueAt, lang)}`, { x: rightX, width: rightWidth, align: 'right' });
   const lastDay = new Date(input.periodEnd.getTime() - 1);
-  l.text(`${t.servicePeriod}${t.colon}${fill(t.periodRange, { from: dayOf(input.periodStart, lang), to: dayOf(lastDay, lang) })}`, { x: rightX, width: rightWidth, align: 'right' });
+  l.text(`${t.servicePeriod}${t.colon}${fill(t.periodRange, { from: dayOf(input.periodStart, lang), to: dayOf(lastDay, lang) })}`, {
+    x: rightX,
+    width: rightWidth,
+    align: 'right',
+  });
   l.y = Math.min(afterSeller, l.y) - 16;
 
   // Buyer block, on the right like an envelope window.
@@ -178,7 +191,11 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arra
   // Totals, right-aligned.
   const totals: [string, string, boolean][] = [
     [t.totalNet, formatEuros(input.netCents, lang), false],
-    [fill(t.totalVat, { rate: input.vatRatePercent.toLocaleString(languageTag(lang), { maximumFractionDigits: 2 }) }), formatEuros(input.vatCents, lang), false],
+    [
+      fill(t.totalVat, { rate: input.vatRatePercent.toLocaleString(languageTag(lang), { maximumFractionDigits: 2 }) }),
+      formatEuros(input.vatCents, lang),
+      false,
+    ],
     [t.totalGross, formatEuros(input.totalCents, lang), true],
   ];
   for (const [label, amount, strong] of totals) {

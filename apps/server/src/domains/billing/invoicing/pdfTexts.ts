@@ -140,7 +140,8 @@ const de: InvoiceTexts = {
   refundLine: 'Erstattung zur Rechnung {number}',
   terms: 'Zahlungsbedingungen: {days} Tage ab Rechnungsdatum, also spätestens am {due}. Kein Skonto bei vorzeitiger Zahlung.',
   termsNow: 'Zahlbar sofort nach Erhalt. Kein Skonto bei vorzeitiger Zahlung.',
-  indemnity: 'Bei Zahlungsverzug wird eine Pauschale für Beitreibungskosten in Höhe von 40 € fällig (Art. L441-10 und D441-5 des französischen Handelsgesetzbuchs).',
+  indemnity:
+    'Bei Zahlungsverzug wird eine Pauschale für Beitreibungskosten in Höhe von 40 € fällig (Art. L441-10 und D441-5 des französischen Handelsgesetzbuchs).',
   transfer: 'Zahlung per Überweisung: IBAN {iban}{bic}',
   paid: 'Bezahlt',
   capital: 'mit einem Stammkapital von',
@@ -400,7 +401,8 @@ const it: InvoiceTexts = {
   refundLine: 'Rimborso della fattura {number}',
   terms: 'Condizioni di pagamento: {days} giorni dalla data di emissione, ossia entro il {due}. Nessuno sconto per pagamento anticipato.',
   termsNow: 'Pagamento al ricevimento. Nessuno sconto per pagamento anticipato.',
-  indemnity: 'Ogni ritardo di pagamento comporta un’indennità forfettaria di 40 € per le spese di recupero (artt. L441-10 e D441-5 del Codice di commercio francese).',
+  indemnity:
+    'Ogni ritardo di pagamento comporta un’indennità forfettaria di 40 € per le spese di recupero (artt. L441-10 e D441-5 del Codice di commercio francese).',
   transfer: 'Pagamento tramite bonifico: IBAN {iban}{bic}',
   paid: 'Pagata',
   capital: 'con capitale sociale di',
@@ -452,7 +454,8 @@ const nl: InvoiceTexts = {
   refundLine: 'Terugbetaling van factuur {number}',
   terms: 'Betalingsvoorwaarden: {days} dagen na factuurdatum, dus uiterlijk op {due}. Geen korting bij vervroegde betaling.',
   termsNow: 'Betaling bij ontvangst. Geen korting bij vervroegde betaling.',
-  indemnity: 'Bij te late betaling is een forfaitaire vergoeding voor invorderingskosten van € 40 verschuldigd (art. L441-10 en D441-5 van het Franse Wetboek van Koophandel).',
+  indemnity:
+    'Bij te late betaling is een forfaitaire vergoeding voor invorderingskosten van € 40 verschuldigd (art. L441-10 en D441-5 van het Franse Wetboek van Koophandel).',
   transfer: 'Betaling per overschrijving: IBAN {iban}{bic}',
   paid: 'Betaald',
   capital: 'met een maatschappelijk kapitaal van',

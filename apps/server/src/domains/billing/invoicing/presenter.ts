@@ -31,7 +31,11 @@ export function presentSale(s: SaleRow & { company?: string | null }): Sale {
   };
 }
 
-export const presentPage = (page: Page): SalesPage & { limit: number } => ({ data: page.rows.map(presentSale), nextCursor: page.nextCursor, limit: page.rows.length });
+export const presentPage = (page: Page): SalesPage & { limit: number } => ({
+  data: page.rows.map(presentSale),
+  nextCursor: page.nextCursor,
+  limit: page.rows.length,
+});
 
 export const presentDetail = (d: SaleDetail): SaleDetailView => ({
   ...presentSale({ ...d.sale, company: d.company }),
@@ -64,4 +68,8 @@ export const presentCompany = (c: CompanyRow): IssuingCompany => ({
   problems: issuerProblems(c),
 });
 
-export const presentAccount = (a: AccountView): BillingAccount => ({ issuingCompanyId: a.issuingCompanyId, issuingCompanyName: a.issuingCompanyName, autoPayment: a.autoPayment });
+export const presentAccount = (a: AccountView): BillingAccount => ({
+  issuingCompanyId: a.issuingCompanyId,
+  issuingCompanyName: a.issuingCompanyName,
+  autoPayment: a.autoPayment,
+});

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client.ts';
 import { billingAccounts, invoiceCounters, issuingCompanies, sales } from '../schema.ts';
 
@@ -44,7 +44,11 @@ export async function updateCompany(db: Executor, id: string, values: CompanyVal
   return row;
 }
 export async function companyHasIssued(db: Executor, id: string): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`1` }).from(invoiceCounters).where(eq(invoiceCounters.issuingCompanyId, id)).limit(1);
+  const [row] = await db
+    .select({ n: sql<number>`1` })
+    .from(invoiceCounters)
+    .where(eq(invoiceCounters.issuingCompanyId, id))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -52,9 +56,19 @@ export async function findAccount(db: Executor, appId: string): Promise<AccountR
   const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.appId, appId));
   return row;
 }
-export async function saveAccount(db: Executor, appId: string, values: { issuingCompanyId: string; autoPayment: boolean }, by: string, now: Date): Promise<AccountRow> {
+export async function saveAccount(
+  db: Executor,
+  appId: string,
+  values: { issuingCompanyId: string; autoPayment: boolean },
+  by: string,
+  now: Date,
+): Promise<AccountRow> {
   const set = { ...values, updatedBy: by, updatedAt: now };
-  const [row] = await db.insert(billingAccounts).values({ appId, ...set }).onConflictDoUpdate({ target: billingAccounts.appId, set }).returning();
+  const [row] = await db
+    .insert(billingAccounts)
+    .values({ appId, ...set })
+    .onConflictDoUpdate({ target: billingAccounts.appId, set })
+    .returning();
   return row!;
 }
 
@@ -146,12 +160,25 @@ export async function insertSale(db: Executor, values: NewSale): Promise<SaleRow
   const [row] = await db.insert(sales).values(values).returning();
   return row!;
 }
-export async function updateSale(db: Executor, id: string, set: Partial<Pick<SaleRow, 'status' | 'paidAt' | 'disputed' | 'refundedCents' | 'cancelledAt' | 'cancelledBy' | 'updatedAt'>>): Promise<SaleRow> {
+export async function updateSale(
+  db: Executor,
+  id: string,
+  set: Partial<Pick<SaleRow, 'status' | 'paidAt' | 'disputed' | 'refundedCents' | 'cancelledAt' | 'cancelledBy' | 'updatedAt'>>,
+): Promise<SaleRow> {
   const [row] = await db.update(sales).set(set).where(eq(sales.id, id)).returning();
   return row!;
 }
-export const salesByIds = (db: Executor, appId: string, ids: readonly string[]) => db.select().from(sales).where(and(eq(sales.appId, appId), inArray(sales.id, [...ids])));
-export const creditNotesOf = (db: Executor, invoiceId: string) => db.select().from(sales).where(and(eq(sales.invoiceId, invoiceId), eq(sales.kind, 'credit_note'))).orderBy(sales.createdAt);
+export const salesByIds = (db: Executor, appId: string, ids: readonly string[]) =>
+  db
+    .select()
+    .from(sales)
+    .where(and(eq(sales.appId, appId), inArray(sales.id, [...ids])));
+export const creditNotesOf = (db: Executor, invoiceId: string) =>
+  db
+    .select()
+    .from(sales)
+    .where(and(eq(sales.invoiceId, invoiceId), eq(sales.kind, 'credit_note')))
+    .orderBy(sales.createdAt);
 export async function findByRefund(db: Executor, refundId: string): Promise<SaleRow | undefined> {
   const [row] = await db.select().from(sales).where(eq(sales.refundId, refundId));
   return row;
@@ -163,12 +190,34 @@ export interface Cursor {
   id: string;
 }
 /** A row comparison, which the (created_at desc, id desc) indexes serve as a range (an OR of the two would not). */
-const after = (cursor: Cursor | null): SQL | undefined => (cursor ? sql`(${sales.createdAt}, ${sales.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined);
+const after = (cursor: Cursor | null): SQL | undefined =>
+  cursor ? sql`(${sales.createdAt}, ${sales.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;
 
 export type SaleWithCompany = SaleRow & { company: string | null };
 
-/** One page of sales matching `where`, newest first, with the tenant's company name. */
-export async function salesPage(db: Executor, where: SQL | undefined, cursor: Cursor | null, limit: number): Promise<SaleWithCompany[]> {
+/** Which sales a list shows (the tenant's invoices, the administrator's two tabs). */
+export interface SalesFilter {
+  /** `documents`: invoices and credit notes; `to_invoice`: the pending delivery notes. */
+  tab: 'documents' | 'to_invoice';
+  appId?: string;
+  kind?: SaleRow['kind'];
+  status?: SaleRow['status'];
+  /** A search: numbers starting with `numberPrefix`, or the sales of `appIds` (neither: no sale). */
+  search?: { numberPrefix?: string; appIds: readonly string[] };
+}
+
+// Written as literals: the partial indexes' predicates, which a parameter would not match at plan time.
+const tabs: Record<SalesFilter['tab'], SQL> = {
+  documents: sql`${sales.kind} <> 'delivery_note'`,
+  to_invoice: sql`${sales.kind} = 'delivery_note' and ${sales.status} = 'pending'`,
+};
+function searchOf(search: NonNullable<SalesFilter['search']>): SQL {
+  const byNumber = search.numberPrefix === undefined ? undefined : like(sales.number, `${search.numberPrefix}%`);
+  return or(byNumber, search.appIds.length ? inArray(sales.appId, [...search.appIds]) : undefined) ?? sql`false`;
+}
+
+/** Sales matching `where`, newest first, with the tenant's company name. */
+async function salesWithCompanyWhere(db: Executor, where: SQL | undefined, cursor: Cursor | null, limit: number): Promise<SaleWithCompany[]> {
   const rows = await db
     .select({ sale: sales, company: companyOfSale })
     .from(sales)
@@ -176,6 +225,23 @@ export async function salesPage(db: Executor, where: SQL | undefined, cursor: Cu
     .orderBy(desc(sales.createdAt), desc(sales.id))
     .limit(limit);
   return rows.map((r) => ({ ...r.sale, company: r.company }));
+}
+
+/** One page of the sales a list shows, newest first, with the tenant's company name. */
+export async function salesPage(db: Executor, filter: SalesFilter, cursor: Cursor | null, limit: number): Promise<SaleWithCompany[]> {
+  const where = and(
+    filter.appId ? eq(sales.appId, filter.appId) : undefined,
+    tabs[filter.tab],
+    filter.kind ? eq(sales.kind, filter.kind) : undefined,
+    filter.status ? eq(sales.status, filter.status) : undefined,
+    filter.search ? searchOf(filter.search) : undefined,
+  );
+  return salesWithCompanyWhere(db, where, cursor, limit);
+}
+
+/** These sales (those visible in the transaction), newest first, with the tenant's company name. */
+export async function salesWithCompany(db: Executor, ids: readonly string[]): Promise<SaleWithCompany[]> {
+  return salesWithCompanyWhere(db, inArray(sales.id, [...ids]), null, ids.length);
 }
 
 /** Tenants whose company name contains `text` (at most 1,000: a search that broad is not a search). */
@@ -205,6 +271,9 @@ export async function issuedBetween(db: Executor, from: Date, to: Date, issuingC
 /** Which of `keys` are invoice PDFs (the storage sweep keeps them). */
 export async function referencedPdfKeys(db: Executor, keys: readonly string[]): Promise<string[]> {
   if (!keys.length) return [];
-  const rows = await db.select({ key: sales.pdfKey }).from(sales).where(inArray(sales.pdfKey, [...keys]));
+  const rows = await db
+    .select({ key: sales.pdfKey })
+    .from(sales)
+    .where(inArray(sales.pdfKey, [...keys]));
   return rows.flatMap((r) => (r.key ? [r.key] : []));
 }

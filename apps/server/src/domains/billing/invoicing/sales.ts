@@ -1,4 +1,3 @@
-import { and, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AdminSalesQuery, DisputedInput, RunNotesInput, TenantSalesQuery } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../../platform/context.ts';
@@ -7,7 +6,6 @@ import { AppError, notFound } from '../../../platform/errors.ts';
 import { convertNote } from './issue.ts';
 import { monthEndOf, startRun } from './notes.ts';
 import * as repo from './repository.ts';
-import { sales } from '../schema.ts';
 
 /** The sales screens: the tenant's invoices, the administrator's two tabs, and the administrator's actions. */
 
@@ -23,7 +21,10 @@ function decodeCursor(cursor: string | undefined): repo.Cursor | null {
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(at ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? '')) throw new AppError('VALIDATION_FAILED', 'Not a cursor of this list: start again from the first page.', { fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor of this list.' }] });
+  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id ?? ''))
+    throw new AppError('VALIDATION_FAILED', 'Not a cursor of this list: start again from the first page.', {
+      fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor of this list.' }],
+    });
   return { createdAt, id: id! };
 }
 export interface Page {
@@ -31,27 +32,41 @@ export interface Page {
   nextCursor: string | null;
 }
 /** Reads one row more than asked: whether it exists says if there is a next page, without counting. */
-async function page(read: (cursor: repo.Cursor | null, limit: number) => Promise<repo.SaleWithCompany[]>, cursor: string | undefined, limit: number): Promise<Page> {
+async function page(
+  read: (cursor: repo.Cursor | null, limit: number) => Promise<repo.SaleWithCompany[]>,
+  cursor: string | undefined,
+  limit: number,
+): Promise<Page> {
   const rows = await read(decodeCursor(cursor), limit + 1);
   const shown = rows.slice(0, limit);
   return { rows: shown, nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!) : null };
 }
 
-// Written as literals: the partial indexes' predicates, which a parameter would not match at plan time.
-const documents = sql`${sales.kind} <> 'delivery_note'`;
-const tenantFilter = (appId: string, query: Pick<TenantSalesQuery, 'kind' | 'status'>): SQL =>
-  and(eq(sales.appId, appId), documents, query.kind ? eq(sales.kind, query.kind) : undefined, query.status ? eq(sales.status, query.status) : undefined)!;
+const tenantFilter = (appId: string, query: Pick<TenantSalesQuery, 'kind' | 'status'>): repo.SalesFilter => ({
+  tab: 'documents',
+  appId,
+  kind: query.kind,
+  status: query.status,
+});
 
 export async function tenantSales(opts: Options & { query: TenantSalesQuery }): Promise<Page> {
   const { platform, actor, query } = opts;
-  return platform.database.inTenant(actor.appId, (tx) => page((cursor, limit) => repo.salesPage(tx, tenantFilter(actor.appId, query), cursor, limit), query.cursor, query.limit));
+  return platform.database.inTenant(actor.appId, (tx) =>
+    page((cursor, limit) => repo.salesPage(tx, tenantFilter(actor.appId, query), cursor, limit), query.cursor, query.limit),
+  );
 }
 
 /** Every page of the tenant's list, for its export. */
-export async function* tenantSalesAll(platform: Platform, actor: Actor, query: Pick<TenantSalesQuery, 'kind' | 'status'>): AsyncGenerator<repo.SaleWithCompany> {
+export async function* tenantSalesAll(
+  platform: Platform,
+  actor: Actor,
+  query: Pick<TenantSalesQuery, 'kind' | 'status'>,
+): AsyncGenerator<repo.SaleWithCompany> {
   let cursor: repo.Cursor | null = null;
   for (;;) {
-    const rows: repo.SaleWithCompany[] = await platform.database.inTenant(actor.appId, (tx) => repo.salesPage(tx, tenantFilter(actor.appId, query), cursor, 500));
+    const rows: repo.SaleWithCompany[] = await platform.database.inTenant(actor.appId, (tx) =>
+      repo.salesPage(tx, tenantFilter(actor.appId, query), cursor, 500),
+    );
     yield* rows;
     if (rows.length < 500) return;
     cursor = rows.at(-1)!;
@@ -62,16 +77,16 @@ const numberLike = /^[A-Z0-9]{1,8}\d{4}-\d{0,6}$/i;
 export async function adminSales(opts: Options & { query: AdminSalesQuery }): Promise<Page> {
   const { platform, query } = opts;
   return platform.database.inSystem(async (tx) => {
-    const tab = query.tab === 'to_invoice' ? sql`${sales.kind} = 'delivery_note' and ${sales.status} = 'pending'` : documents;
-    let search: SQL | undefined;
-    if (query.search) {
+    const filter: repo.SalesFilter = {
+      tab: query.tab === 'to_invoice' ? 'to_invoice' : 'documents',
+      appId: query.appId,
+      status: query.tab === 'invoices' ? query.status : undefined,
       // A number (F2026-000123, or its start) or the tenant's company name.
-      const byNumber = numberLike.test(query.search) ? like(sales.number, `${query.search.toUpperCase()}%`) : undefined;
-      const apps = await repo.appsNamed(tx, query.search);
-      search = or(byNumber, apps.length ? inArray(sales.appId, apps) : undefined) ?? sql`false`;
-    }
-    const where = and(tab, query.appId ? eq(sales.appId, query.appId) : undefined, query.status && query.tab === 'invoices' ? eq(sales.status, query.status) : undefined, search);
-    return page((cursor, limit) => repo.salesPage(tx, where, cursor, limit), query.cursor, query.limit);
+      search: query.search
+        ? { numberPrefix: numberLike.test(query.search) ? query.search.toUpperCase() : undefined, appIds: await repo.appsNamed(tx, query.search) }
+        : undefined,
+    };
+    return page((cursor, limit) => repo.salesPage(tx, filter, cursor, limit), query.cursor, query.limit);
   });
 }
 
@@ -81,7 +96,7 @@ export interface SaleDetail {
   creditNotes: repo.SaleRow[];
 }
 async function detailOf(tx: Parameters<Parameters<Platform['database']['inSystem']>[0]>[0], sale: repo.SaleRow): Promise<SaleDetail> {
-  const [withCompany] = await repo.salesPage(tx, eq(sales.id, sale.id), null, 1);
+  const [withCompany] = await repo.salesWithCompany(tx, [sale.id]);
   return { sale, company: withCompany?.company ?? null, creditNotes: sale.kind === 'invoice' ? await repo.creditNotesOf(tx, sale.id) : [] };
 }
 
@@ -121,7 +136,15 @@ export async function cancelNote(opts: Options & { id: string }): Promise<SaleDe
     const now = platform.clock();
     const cancelled = await repo.updateSale(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: actor.realUserId, updatedAt: now });
     // Its consumption is waived: the next note starts where this one ended, so it is never billed again.
-    await audit(tx, { appId, actorUserId: actor.realUserId, action: 'billing.note_cancelled', targetType: 'sale', targetId: id, data: { netCents: note.netCents }, ip: actor.ip });
+    await audit(tx, {
+      appId,
+      actorUserId: actor.realUserId,
+      action: 'billing.note_cancelled',
+      targetType: 'sale',
+      targetId: id,
+      data: { netCents: note.netCents },
+      ip: actor.ip,
+    });
     return detailOf(tx, cancelled);
   });
 }
@@ -138,7 +161,8 @@ export async function setDisputed(opts: Options & { id: string; input: DisputedI
   return platform.database.inTenant(appId, async (tx) => {
     const sale = await repo.lockSale(tx, id);
     if (!sale) throw notFound('Invoice');
-    if (sale.kind !== 'invoice') throw new AppError('CONFLICT', `Only an invoice can be marked as disputed, not a ${sale.kind === 'delivery_note' ? 'delivery note' : 'credit note'}.`);
+    if (sale.kind !== 'invoice')
+      throw new AppError('CONFLICT', `Only an invoice can be marked as disputed, not a ${sale.kind === 'delivery_note' ? 'delivery note' : 'credit note'}.`);
     if (sale.disputed === input.disputed) return detailOf(tx, sale);
     const updated = await repo.updateSale(tx, id, { disputed: input.disputed, updatedAt: platform.clock() });
     await audit(tx, {
@@ -161,11 +185,15 @@ export async function setDisputed(opts: Options & { id: string; input: DisputedI
 export async function convertNotes(opts: Options & { saleIds: readonly string[] }): Promise<repo.SaleWithCompany[]> {
   const { platform, actor } = opts;
   const ids = [...new Set(opts.saleIds)];
-  const notes = await platform.database.inSystem((tx) => repo.salesPage(tx, inArray(sales.id, ids), null, ids.length));
+  const notes = await platform.database.inSystem((tx) => repo.salesWithCompany(tx, ids));
   const missing = ids.filter((id) => !notes.some((n) => n.id === id && n.kind === 'delivery_note'));
   if (missing.length) throw notFound(`Delivery note ${missing.join(', ')}`);
   const notPending = notes.filter((n) => n.status !== 'pending');
-  if (notPending.length) throw new AppError('CONFLICT', `Only pending delivery notes can be invoiced: ${notPending.map((n) => `${n.company ?? n.appId} (${n.status})`).join(', ')}.`);
+  if (notPending.length)
+    throw new AppError(
+      'CONFLICT',
+      `Only pending delivery notes can be invoiced: ${notPending.map((n) => `${n.company ?? n.appId} (${n.status})`).join(', ')}.`,
+    );
   const invoices: repo.SaleWithCompany[] = [];
   for (const note of notes) {
     const invoice = await platform.database.inTenant(note.appId, (tx) => convertNote(tx, platform, note.id, actor));
@@ -180,7 +208,10 @@ export async function runNotes(opts: Options & { input: RunNotesInput }): Promis
   const now = platform.clock();
   const marginMs = platform.config.invoicingMarginSeconds * 1000;
   const boundary = 'month' in input ? monthEndOf(input.month) : new Date(Math.floor((now.getTime() - marginMs) / 1000) * 1000);
-  if (boundary > now) throw new AppError('VALIDATION_FAILED', 'This month is not over: choose "up to now" to bill the current month so far.', { fields: [{ field: 'month', rule: 'invalid_value', message: 'This month is not over yet.' }] });
+  if (boundary > now)
+    throw new AppError('VALIDATION_FAILED', 'This month is not over: choose "up to now" to bill the current month so far.', {
+      fields: [{ field: 'month', rule: 'invalid_value', message: 'This month is not over yet.' }],
+    });
   const { tenants } = await startRun(platform, boundary, actor.realUserId);
   return { boundary, tenants };
 }

@@ -27,7 +27,11 @@ describe('vatFor', () => {
 
   it('charges no VAT outside the EU (Switzerland, United Kingdom, Norway, United States), with the CGI mention', () => {
     for (const country of ['CH', 'GB', 'NO', 'US', 'CA']) {
-      expect(vatFor(seller, { country, vatNumber: country === 'GB' ? 'GB123456789' : null })).toEqual({ regime: 'export', ratePercent: 0, mention: exportMention });
+      expect(vatFor(seller, { country, vatNumber: country === 'GB' ? 'GB123456789' : null })).toEqual({
+        regime: 'export',
+        ratePercent: 0,
+        mention: exportMention,
+      });
     }
     expect(exportMention.fr).toBe('TVA non applicable – article 259-1 du CGI');
   });

@@ -28,7 +28,10 @@ export async function createBatch(opts: Options): Promise<repo.BatchRow> {
   return platform.database.inSystem(async (tx) => {
     const debits = await repo.pendingDebits(tx);
     if (!debits.length) throw new AppError('CONFLICT', 'No SEPA debit is waiting for a batch.');
-    const mandates = await repo.mandatesById(tx, debits.flatMap((d) => (d.mandateId ? [d.mandateId] : [])));
+    const mandates = await repo.mandatesById(
+      tx,
+      debits.flatMap((d) => (d.mandateId ? [d.mandateId] : [])),
+    );
     const now = platform.clock();
     const firstOfMandate = new Set<string>();
     const lines: (DirectDebit & { paymentId: string })[] = debits.map((d) => {
@@ -50,13 +53,35 @@ export async function createBatch(opts: Options): Promise<repo.BatchRow> {
     });
     const collectionDates = { FRST: addBusinessDays(now, 2), RCUR: addBusinessDays(now, 1) };
     const messageId = `PRF-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${now.getTime().toString(36).toUpperCase()}`;
-    const xml = buildPain008({ messageId, createdAt: now, creditor: { name: sepaCreditor.name, iban: sepaCreditor.iban, bic: sepaCreditor.bic, creditorId: sepaCreditor.id }, collectionDates, debits: lines });
-    const batch = await repo.insertBatch(tx, { messageId, status: 'exported', numberOfTransactions: lines.length, controlSumCents: controlSum(lines), collectionDates, xml, createdBy: actor.realUserId });
+    const xml = buildPain008({
+      messageId,
+      createdAt: now,
+      creditor: { name: sepaCreditor.name, iban: sepaCreditor.iban, bic: sepaCreditor.bic, creditorId: sepaCreditor.id },
+      collectionDates,
+      debits: lines,
+    });
+    const batch = await repo.insertBatch(tx, {
+      messageId,
+      status: 'exported',
+      numberOfTransactions: lines.length,
+      controlSumCents: controlSum(lines),
+      collectionDates,
+      xml,
+      createdBy: actor.realUserId,
+    });
     for (const line of lines) {
       await repo.transition(tx, line.paymentId, ['pending'], { sepaBatchId: batch.id, sepaSequence: line.sequence });
     }
     for (const mandateId of firstOfMandate) await repo.markFirstDebit(tx, mandateId, now);
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'payment.sepa_batch_exported', targetType: 'sepa_batch', targetId: batch.id, data: { messageId, count: lines.length, controlSumCents: batch.controlSumCents }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'payment.sepa_batch_exported',
+      targetType: 'sepa_batch',
+      targetId: batch.id,
+      data: { messageId, count: lines.length, controlSumCents: batch.controlSumCents },
+      ip: actor.ip,
+    });
     return batch;
   });
 }
@@ -78,7 +103,14 @@ export async function markCollected(opts: Options & { batchId: string }): Promis
     for (const debit of await repo.debitsOfBatch(tx, batchId)) {
       await markSucceeded(platform, tx, debit, { ledgerKind: 'sepa_collected', chargeId: `${batch.messageId}/${debit.id}`, actorUserId: actor.realUserId });
     }
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'payment.sepa_batch_collected', targetType: 'sepa_batch', targetId: batchId, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'payment.sepa_batch_collected',
+      targetType: 'sepa_batch',
+      targetId: batchId,
+      ip: actor.ip,
+    });
     return batch;
   });
 }
@@ -90,9 +122,14 @@ export async function rejectDebit(opts: Options & { paymentId: string; reasonCod
     const debit = await repo.findPaymentAnyTenant(tx, paymentId);
     if (!debit || debit.method !== 'sepa') throw notFound('Debit');
     const batch = debit.sepaBatchId ? await repo.findBatch(tx, debit.sepaBatchId) : undefined;
-    if (!batch || batch.status !== 'exported' || debit.status !== 'pending') throw new AppError('INVALID_TRANSITION', 'Only a debit of an exported batch not yet marked collected can be rejected.');
+    if (!batch || batch.status !== 'exported' || debit.status !== 'pending')
+      throw new AppError('INVALID_TRANSITION', 'Only a debit of an exported batch not yet marked collected can be rejected.');
     const reason = `${reasonCode} — ${sepaReturnReasons[reasonCode]}`;
-    const failed = await markFailed(platform, tx, debit, { reason, actorUserId: actor.realUserId, ledger: { kind: 'sepa_rejected', reference: `${batch.messageId}/${reasonCode}` } });
+    const failed = await markFailed(platform, tx, debit, {
+      reason,
+      actorUserId: actor.realUserId,
+      ledger: { kind: 'sepa_rejected', reference: `${batch.messageId}/${reasonCode}` },
+    });
     // A rejected first debit leaves the mandate unused: its next debit is FRST again.
     if (debit.sepaSequence === 'FRST' && debit.mandateId) await repo.markFirstDebit(tx, debit.mandateId, null);
     return failed!;

@@ -56,7 +56,8 @@ async function termsOf(platform: Platform, tx: Tx, appId: string): Promise<Manda
   const billing = await billingProfileOf(tx, appId);
   if (!billing?.complete) throw new AppError('BILLING_PROFILE_REQUIRED');
   const { profile } = billing;
-  if (profile.paymentMethod !== 'sepa' || !profile.iban) throw new AppError('PAYMENT_METHOD_INVALID', 'Choose SEPA direct debit, with the IBAN, in the billing profile first.');
+  if (profile.paymentMethod !== 'sepa' || !profile.iban)
+    throw new AppError('PAYMENT_METHOD_INVALID', 'Choose SEPA direct debit, with the IBAN, in the billing profile first.');
   const { sepaCreditor } = platform.config.payments;
   return {
     creditorName: sepaCreditor.name,
@@ -81,7 +82,11 @@ export async function getMandateState(opts: Options) {
 /** The language of the person really logged in (the one who reads and signs the mandate). */
 const languageOf = async (tx: Tx, actor: Actor) => (await findUserById(tx, actor.realUserId))?.language ?? 'fr';
 
-async function mandatePdf(text: string, language: string, evidence: { rum: string; signer: string; signedAt: Date; ip: string | null; hash: string }): Promise<Uint8Array> {
+async function mandatePdf(
+  text: string,
+  language: string,
+  evidence: { rum: string; signer: string; signedAt: Date; ip: string | null; hash: string },
+): Promise<Uint8Array> {
   const w = sepaMandateWording[pdfLanguageOf(language)];
   const doc = await textPdfWriter({ language, sample: text + evidence.signer });
   doc.paragraph(`${w.reference}: ${evidence.rum}`, 12);
@@ -95,13 +100,15 @@ export async function signMandate(opts: Options & { password: string; textSha256
   const { platform, actor } = opts;
   const signer = await platform.database.inTenant(actor.appId, (tx) => findUserById(tx, actor.realUserId));
   // The password of the person really logged in (not the commuted user's): they are the one who signs.
-  if (!signer || !(await passwordMatches(signer.passwordHash, opts.password))) throw new AppError('PAYMENT_METHOD_NOT_ADDED', 'The new payment method could not be added: the password is incorrect.');
+  if (!signer || !(await passwordMatches(signer.passwordHash, opts.password)))
+    throw new AppError('PAYMENT_METHOD_NOT_ADDED', 'The new payment method could not be added: the password is incorrect.');
   return platform.database.inTenant(actor.appId, async (tx) => {
     const terms = await termsOf(platform, tx, actor.appId);
     const language = await languageOf(tx, actor);
     const text = mandateText(terms, language);
     const hash = sha256(text);
-    if (hash !== opts.textSha256) throw new AppError('CONFLICT', 'The mandate text changed since it was shown (the billing profile was edited): read it again and sign.');
+    if (hash !== opts.textSha256)
+      throw new AppError('CONFLICT', 'The mandate text changed since it was shown (the billing profile was edited): read it again and sign.');
     const now = platform.clock();
     const rum = `PRF-${actor.appId.slice(0, 8).toUpperCase()}-${(await repo.countMandates(tx, actor.appId)) + 1}`;
     if (!isValidMandateReference(rum)) throw new Error(`invalid RUM ${rum}`);
@@ -127,7 +134,15 @@ export async function signMandate(opts: Options & { password: string; textSha256
       textSha256: hash,
       pdfStorageKey,
     });
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'payment.mandate_signed', targetType: 'sepa_mandate', targetId: mandate.id, data: { rum, textSha256: hash }, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'payment.mandate_signed',
+      targetType: 'sepa_mandate',
+      targetId: mandate.id,
+      data: { rum, textSha256: hash },
+      ip: actor.ip,
+    });
     return { mandate: presentMandate(mandate), text, textSha256: hash };
   });
 }

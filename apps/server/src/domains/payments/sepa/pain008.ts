@@ -45,7 +45,8 @@ export function controlSum(debits: readonly Pick<DirectDebit, 'amountCents'>[]):
   return debits.reduce((sum, d) => sum + d.amountCents, 0);
 }
 
-const agent = (bic?: string | null) => (bic ? `<FinInstnId><BIC>${escapeXml(bic)}</BIC></FinInstnId>` : '<FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId>');
+const agent = (bic?: string | null) =>
+  bic ? `<FinInstnId><BIC>${escapeXml(bic)}</BIC></FinInstnId>` : '<FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId>';
 
 function transaction(d: DirectDebit): string {
   if (!Number.isInteger(d.amountCents) || d.amountCents <= 0) throw new Error(`debit ${d.endToEndId}: the amount must be a positive number of cents`);
@@ -65,7 +66,9 @@ function transaction(d: DirectDebit): string {
 export function buildPain008(input: Pain008Input): string {
   if (!input.debits.length) throw new Error('a batch needs at least one debit');
   const { creditor } = input;
-  const groups = (['FRST', 'RCUR'] as const).map((sequence) => ({ sequence, debits: input.debits.filter((d) => d.sequence === sequence) })).filter((g) => g.debits.length);
+  const groups = (['FRST', 'RCUR'] as const)
+    .map((sequence) => ({ sequence, debits: input.debits.filter((d) => d.sequence === sequence) }))
+    .filter((g) => g.debits.length);
   const paymentInfos = groups.map(
     (g) =>
       '<PmtInf>' +

@@ -16,7 +16,11 @@ export const domainEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     occurredAt: tstz('occurred_at').notNull().defaultNow(),
   },
-  (t) => [index('domain_events_app_occurred_idx').on(t.appId, t.occurredAt.desc().nullsFirst()), index('domain_events_type_idx').on(t.type), tenantPolicy('domain_events')],
+  (t) => [
+    index('domain_events_app_occurred_idx').on(t.appId, t.occurredAt.desc().nullsFirst()),
+    index('domain_events_type_idx').on(t.type),
+    tenantPolicy('domain_events'),
+  ],
 ).enableRLS();
 
 /**

@@ -72,7 +72,9 @@ export const outboxMessages = pgTable(
     index('outbox_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // /healthz's oldest message waiting per channel: only the waiting rows, so a campaign of 100,000 sent mails (or
     // 100,000 SMS queued when mail is asked) is never walked.
-    index('outbox_waiting_idx').on(t.channel, t.createdAt).where(sql`status in ('queued', 'retrying')`),
+    index('outbox_waiting_idx')
+      .on(t.channel, t.createdAt)
+      .where(sql`status in ('queued', 'retrying')`),
     // Platform messages (app_id null) are never visible from a tenant-scoped transaction.
     tenantPolicy('outbox_messages'),
   ],
@@ -110,10 +112,7 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('audit_target_idx').on(t.targetType, t.targetId),
-    tenantPolicy('audit_events'),
-  ],
+  (t) => [index('audit_target_idx').on(t.targetType, t.targetId), tenantPolicy('audit_events')],
 ).enableRLS();
 
 /** Small key/value store for instance-wide state (secret bootstrap, first-start marker). */

@@ -27,8 +27,7 @@ export interface RenderedMail {
   sms: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Letters of the right-to-left scripts (Hebrew, Arabic and its supplements, presentation forms). */
 const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe]/u;
@@ -70,7 +69,9 @@ export function renderText(
   const link = text.action ? String(params[text.action.linkParam]) : undefined;
   const color = branding.themeColor ?? defaultThemeColor;
   const htmlParagraphs = text.paragraphs.map((p) => `<p style="margin:0 0 12px">${fill(literal(p), params, isolatedHtml)}</p>`).join('');
-  const logo = branding.logoPath ? `<img src="${escapeHtml(`${opts.publicUrl ?? ''}${branding.logoPath}`)}" alt="${escapeHtml(branding.company)}" style="display:block;max-height:64px;max-width:240px;margin:0 0 12px">` : '';
+  const logo = branding.logoPath
+    ? `<img src="${escapeHtml(`${opts.publicUrl ?? ''}${branding.logoPath}`)}" alt="${escapeHtml(branding.company)}" style="display:block;max-height:64px;max-width:240px;margin:0 0 12px">`
+    : '';
   const button =
     text.action && link
       ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${color};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(text.action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(link)}</p>`
@@ -120,7 +121,11 @@ export class TemplateRegistry {
     // The tenant's own wording is in the recipient's language; the product's, in it or else in English.
     const written = own || override ? language : 'en';
     if (!override) return renderText(text, params as unknown as Record<string, unknown>, branding, { language: written, publicUrl: this.publicUrl });
-    return renderText(withOverride(text, override), params as unknown as Record<string, unknown>, branding, { language: written, publicUrl: this.publicUrl, untrusted: true });
+    return renderText(withOverride(text, override), params as unknown as Record<string, unknown>, branding, {
+      language: written,
+      publicUrl: this.publicUrl,
+      untrusted: true,
+    });
   }
 }
 

@@ -13,10 +13,20 @@ function SecretOnce({ secret }: { secret: string }) {
   return (
     <Stack gap="sm">
       <Alert color="yellow">{t('secret.once')}</Alert>
-      <Code block data-testid="api-key-secret">{secret}</Code>
+      <Code block data-testid="api-key-secret">
+        {secret}
+      </Code>
       <Group justify="flex-end">
-        <CopyButton value={secret}>{({ copied, copy }) => <Button onClick={copy} color={copied ? 'teal' : undefined}>{copied ? t('secret.copied') : t('secret.copy')}</Button>}</CopyButton>
-        <Button variant="default" onClick={() => modals.closeAll()}>{t('secret.done')}</Button>
+        <CopyButton value={secret}>
+          {({ copied, copy }) => (
+            <Button onClick={copy} color={copied ? 'teal' : undefined}>
+              {copied ? t('secret.copied') : t('secret.copy')}
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" onClick={() => modals.closeAll()}>
+          {t('secret.done')}
+        </Button>
       </Group>
     </Stack>
   );
@@ -57,7 +67,9 @@ export function ApiKeysSettingsTab() {
       <Group justify="space-between">
         <div>
           <Title order={4}>{t('title')}</Title>
-          <Text size="sm" c="dimmed">{t('intro')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('intro')}
+          </Text>
         </div>
         <Button onClick={openCreate}>{t('create')}</Button>
       </Group>
@@ -83,17 +95,37 @@ export function ApiKeysSettingsTab() {
                 return (
                   <Table.Tr key={key.id}>
                     <Table.Td>
-                      <Text size="sm" fw={500}>{key.label}</Text>
-                      <Text size="xs" c="dimmed">{t('createdBy', { date: formatDate(key.createdAt, i18n.language), name: key.createdBy?.name ?? '—' })}</Text>
+                      <Text size="sm" fw={500}>
+                        {key.label}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t('createdBy', { date: formatDate(key.createdAt, i18n.language), name: key.createdBy?.name ?? '—' })}
+                      </Text>
                     </Table.Td>
-                    <Table.Td><Code>{`${key.prefix}…`}</Code></Table.Td>
                     <Table.Td>
-                      <Group gap={4}>{key.scopes.map((scope) => <Badge key={scope} variant="light">{t(`scopes.${scope}`)}</Badge>)}</Group>
+                      <Code>{`${key.prefix}…`}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {key.scopes.map((scope) => (
+                          <Badge key={scope} variant="light">
+                            {t(`scopes.${scope}`)}
+                          </Badge>
+                        ))}
+                      </Group>
                     </Table.Td>
                     <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt, i18n.language) : t('never')}</Table.Td>
                     <Table.Td>{key.expiresAt ? formatDate(key.expiresAt, i18n.language) : t('noExpiry')}</Table.Td>
-                    <Table.Td><Badge color={status === 'active' ? 'green' : 'gray'}>{t(`status.${status}`)}</Badge></Table.Td>
-                    <Table.Td>{status !== 'revoked' && <Button size="xs" variant="subtle" color="red" onClick={() => confirmRevoke(key)}>{t('revoke.action')}</Button>}</Table.Td>
+                    <Table.Td>
+                      <Badge color={status === 'active' ? 'green' : 'gray'}>{t(`status.${status}`)}</Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {status !== 'revoked' && (
+                        <Button size="xs" variant="subtle" color="red" onClick={() => confirmRevoke(key)}>
+                          {t('revoke.action')}
+                        </Button>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}

@@ -24,10 +24,20 @@ export function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (secret: 
           ))}
         </Stack>
       </Checkbox.Group>
-      <TextInput type="date" label={t('form.expiresAt')} description={t('form.expiresAtHint')} value={expiresAt} onChange={(e) => setExpiresAt(e.currentTarget.value)} />
+      <TextInput
+        type="date"
+        label={t('form.expiresAt')}
+        description={t('form.expiresAtHint')}
+        value={expiresAt}
+        onChange={(e) => setExpiresAt(e.currentTarget.value)}
+      />
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button onClick={submit} loading={create.isPending} disabled={!label.trim() || scopes.length === 0}>{t('form.create')}</Button>
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={submit} loading={create.isPending} disabled={!label.trim() || scopes.length === 0}>
+          {t('form.create')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -10,7 +10,9 @@ export function FeaturesTab({ application }: { application: Application }) {
   const form = useForm<{ features: FeatureFlags }>({ initialValues: { features: application.features } });
   return (
     <ApplicationSaveForm applicationId={application.id} form={form} toInput={(values) => values}>
-      <Text size="sm" c="dimmed">{t('featuresHelp')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('featuresHelp')}
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {features.map((feature) => (
           <Switch key={feature} label={t(`features.${feature}`)} {...form.getInputProps(`features.${feature}`, { type: 'checkbox' })} />

@@ -7,12 +7,15 @@ import { schemaValidator } from '../../../shared/forms/formErrors.ts';
 import { PackSelect } from './PackSelect.tsx';
 import { ApplicationSaveForm } from './ApplicationSaveForm.tsx';
 import { ConsentsHistory } from './ConsentsHistory.tsx';
+import { CompanyIdentityPanel } from './CompanyIdentityPanel.tsx';
+import { useMe } from '../../auth/index.ts';
 
 type GeneralValues = { company: string; pack: Pack; enabled: boolean; testMode: boolean };
 
 /** Company, owner, pack, suspended/enabled, test mode, dates and consents. */
 export function GeneralTab({ application }: { application: Application }) {
   const { t, i18n } = useTranslation('applications');
+  const me = useMe();
   const form = useForm<GeneralValues>({
     initialValues: { company: application.company, pack: application.pack, enabled: application.enabled, testMode: application.testMode },
     validate: schemaValidator(applicationUpdateSchema, t),
@@ -56,6 +59,7 @@ export function GeneralTab({ application }: { application: Application }) {
           </Table.Tbody>
         </Table>
       </Paper>
+      {me.permissions.includes('admin.applications') && !application.isPlatform && <CompanyIdentityPanel application={application} />}
       <ConsentsHistory applicationId={application.id} />
     </Stack>
   );

@@ -15,7 +15,9 @@ export function MarketplaceTab({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation('applications');
   return (
     <Stack>
-      <Text size="sm" c="dimmed">{t('marketplace.intro')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('marketplace.intro')}
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {connectorCatalogue.map((connector) => (
           <Card key={connector.id} withBorder radius="md" padding="lg" aria-label={connector.name}>
@@ -33,20 +35,28 @@ export function MarketplaceTab({ applicationId }: { applicationId: string }) {
               )}
             </Group>
             <Text size="sm">{t(`marketplace.categories.${connector.category}`)}</Text>
-            <Text size="sm" c="dimmed" mt="xs">{t(`marketplace.descriptions.${connector.id}`)}</Text>
+            <Text size="sm" c="dimmed" mt="xs">
+              {t(`marketplace.descriptions.${connector.id}`)}
+            </Text>
             {connector.id === 'survey' && (
               <Suspense fallback={<Loader size="xs" />}>
                 <SurveyCardState appId={applicationId} />
               </Suspense>
             )}
             <Group gap="xs" mt="md">
-              <Badge variant="outline" color="teal" size="sm">{t('marketplace.available')}</Badge>
-              <Badge variant="outline" color="gray" size="sm">{t('marketplace.noToggle')}</Badge>
+              <Badge variant="outline" color="teal" size="sm">
+                {t('marketplace.available')}
+              </Badge>
+              <Badge variant="outline" color="gray" size="sm">
+                {t('marketplace.noToggle')}
+              </Badge>
             </Group>
           </Card>
         ))}
       </SimpleGrid>
-      <Text size="xs" c="dimmed">{t('marketplace.comingWithIntegrations')}</Text>
+      <Text size="xs" c="dimmed">
+        {t('marketplace.comingWithIntegrations')}
+      </Text>
     </Stack>
   );
 }

@@ -24,7 +24,9 @@ export function ApplicationNewPage() {
   return (
     <Stack>
       <Breadcrumbs>
-        <Anchor component={Link} to="/applications/list">{t('screens.applications')}</Anchor>
+        <Anchor component={Link} to="/applications/list">
+          {t('screens.applications')}
+        </Anchor>
         <span>{t('newTitle')}</span>
       </Breadcrumbs>
       <Title order={2}>{t('newTitle')}</Title>
@@ -42,34 +44,38 @@ function NewApplicationForm() {
     validate: schemaValidator(applicationCreateSchema, t),
   });
   return (
-      <Paper withBorder p="lg" radius="md">
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) =>
-            create.mutate(values, {
-              onSuccess: (application) => {
-                notify(t('common.saved'), 'success');
-                void navigate(`/applications/view/${application.id}`, { flushSync: true });
-              },
-              onError: (error) => showFormError(form, error, t, { EMAIL_ALREADY_EXISTS: 'owner.email' }),
-            }),
-          )}
-        >
-          <Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={t('fields.company')} required {...form.getInputProps('company')} />
-              <PackSelect {...form.getInputProps('pack')} />
-              <TextInput label={t('ownerFirstName')} required {...form.getInputProps('owner.firstName')} />
-              <TextInput label={t('ownerLastName')} required {...form.getInputProps('owner.lastName')} />
-              <TextInput label={t('ownerEmail')} type="email" required {...form.getInputProps('owner.email')} />
-              <Switch mt="xl" label={t('testMode')} {...form.getInputProps('testMode', { type: 'checkbox' })} />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button variant="default" component={Link} to="/applications/list">{t('common.cancel')}</Button>
-              <Button type="submit" loading={create.isPending}>{t('create')}</Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+    <Paper withBorder p="lg" radius="md">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          create.mutate(values, {
+            onSuccess: (application) => {
+              notify(t('common.saved'), 'success');
+              void navigate(`/applications/view/${application.id}`, { flushSync: true });
+            },
+            onError: (error) => showFormError(form, error, t, { EMAIL_ALREADY_EXISTS: 'owner.email' }),
+          }),
+        )}
+      >
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('fields.company')} required {...form.getInputProps('company')} />
+            <PackSelect {...form.getInputProps('pack')} />
+            <TextInput label={t('ownerFirstName')} required {...form.getInputProps('owner.firstName')} />
+            <TextInput label={t('ownerLastName')} required {...form.getInputProps('owner.lastName')} />
+            <TextInput label={t('ownerEmail')} type="email" required {...form.getInputProps('owner.email')} />
+            <Switch mt="xl" label={t('testMode')} {...form.getInputProps('testMode', { type: 'checkbox' })} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to="/applications/list">
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
   );
 }

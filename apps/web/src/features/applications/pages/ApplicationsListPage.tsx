@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { packs, type Application } from '@paraphe/contracts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { listQueryOf, oneOf } from '../../../shared/list/listParams.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { formatDate } from '../../../shared/format.ts';
@@ -18,16 +19,29 @@ export function ApplicationsListPage() {
   const { t, i18n } = useTranslation('applications');
   const navigate = useNavigate();
   const { params, update } = useListParams(filterNames);
-  const list = useApplicationsList(
-    listQueryOf(params, { enabled: oneOf(params.filters.enabled, booleanFilter), pack: oneOf(params.filters.pack, packs) }),
-  );
+  const list = useApplicationsList(listQueryOf(params, { enabled: oneOf(params.filters.enabled, booleanFilter), pack: oneOf(params.filters.pack, packs) }));
 
   const columns: Column<Application>[] = [
-    { key: 'company', header: t('fields.company'), render: (a) => <Text size="sm" fw={500}>{a.company}</Text> },
+    {
+      key: 'company',
+      header: t('fields.company'),
+      render: (a) => (
+        <Text size="sm" fw={500}>
+          {a.company}
+        </Text>
+      ),
+    },
     {
       key: 'owner',
       header: t('owner'),
-      render: (a) => <Text size="sm">{a.ownerName ?? '—'}<Text span c="dimmed" size="xs" display="block">{a.ownerEmail}</Text></Text>,
+      render: (a) => (
+        <Text size="sm">
+          {a.ownerName ?? '—'}
+          <Text span c="dimmed" size="xs" display="block">
+            {a.ownerEmail}
+          </Text>
+        </Text>
+      ),
       visibleFrom: 'sm',
     },
     { key: 'pack', header: t('pack'), render: (a) => t(`packs.${a.pack}`), visibleFrom: 'sm' },
@@ -36,8 +50,14 @@ export function ApplicationsListPage() {
       header: t('fields.status'),
       render: (a) => (
         <Group gap={4}>
-          <Badge color={a.enabled ? 'teal' : 'red'} variant="light">{t(a.enabled ? 'enabled' : 'suspended')}</Badge>
-          {a.testMode && <Badge color="yellow" variant="light">{t('testMode')}</Badge>}
+          <Badge color={a.enabled ? 'teal' : 'red'} variant="light">
+            {t(a.enabled ? 'enabled' : 'suspended')}
+          </Badge>
+          {a.testMode && (
+            <Badge color="yellow" variant="light">
+              {t('testMode')}
+            </Badge>
+          )}
         </Group>
       ),
     },
@@ -50,8 +70,12 @@ export function ApplicationsListPage() {
       <Group justify="space-between">
         <Title order={2}>{t('screens.applications')}</Title>
         <Group gap="xs">
-          <Button component={Link} to="/applications/legal-texts" variant="default">{t('legalTexts.title')}</Button>
-          <Button component={Link} to="/applications/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>
+          <Button component={Link} to="/applications/legal-texts" variant="default">
+            {t('legalTexts.title')}
+          </Button>
+          <Button component={Link} to="/applications/new" leftSection={<IconPlus size={16} />}>
+            {t('new')}
+          </Button>
         </Group>
       </Group>
       <ListToolbar search={params.search} onSearch={(q) => update({ q })} searchLabel={t('search')}>
@@ -79,6 +103,11 @@ export function ApplicationsListPage() {
       </ListToolbar>
       <PaginatedTable
         caption={t('screens.applications')}
+        empty={{
+          nothingYet: t('emptyList.applications.nothingYet', { action: t('new') }),
+          nothingMatches: t('emptyList.applications.nothingMatches'),
+          narrowed: isNarrowed(params.search, params.filters.enabled, params.filters.pack),
+        }}
         columns={columns}
         list={list.data}
         loading={list.isFetching}

@@ -10,7 +10,11 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={480} mx="auto">
       <Stack>
         <Title order={2}>{title}</Title>
-        {subtitle && <Text c="dimmed" size="sm">{subtitle}</Text>}
+        {subtitle && (
+          <Text c="dimmed" size="sm">
+            {subtitle}
+          </Text>
+        )}
         {children}
       </Stack>
     </Paper>

@@ -15,7 +15,11 @@ const pendingKey = ['legal-texts', 'pending'] as const;
 export function PendingTermsGate() {
   const { t } = useTranslation('auth');
   const client = useQueryClient();
-  const pending = useQuery({ queryKey: pendingKey, queryFn: ({ signal }) => callEndpoint(consentEndpoints.pendingTerms, { signal }).then((r) => r.data.terms), staleTime: Infinity });
+  const pending = useQuery({
+    queryKey: pendingKey,
+    queryFn: ({ signal }) => callEndpoint(consentEndpoints.pendingTerms, { signal }).then((r) => r.data.terms),
+    staleTime: Infinity,
+  });
   const accept = useMutation({
     mutationFn: (version: number) => callEndpoint(consentEndpoints.acceptTerms, { body: { version } }).then((r) => r.data.terms),
     // A newer version published meanwhile comes back as the one to accept.

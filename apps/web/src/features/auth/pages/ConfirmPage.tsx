@@ -27,7 +27,11 @@ export function ConfirmPage({ kind = 'account' }: { kind?: 'account' | 'email' }
     confirm.mutate(token);
   }, [token, confirm]);
 
-  const toLogin = <Anchor component={Link} to="/">{t('common.toLogin')}</Anchor>;
+  const toLogin = (
+    <Anchor component={Link} to="/">
+      {t('common.toLogin')}
+    </Anchor>
+  );
   if (token.length < 10 || confirm.isError) {
     return <MessagePage icon={<IconAlertTriangle size={40} />} title={t(`${texts}.failedTitle`)} text={t(`${texts}.failedText`)} action={toLogin} />;
   }
@@ -36,7 +40,7 @@ export function ConfirmPage({ kind = 'account' }: { kind?: 'account' | 'email' }
   }
   return (
     <Center py="xl">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

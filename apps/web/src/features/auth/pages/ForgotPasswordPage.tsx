@@ -18,21 +18,33 @@ export function ForgotPasswordPage() {
   const form = useForm({ initialValues: { email: '' }, validate: schemaValidator(forgotPasswordInputSchema, t) });
 
   if (done) {
-    return <MessagePage title={t('forgot.doneTitle')} text={t('forgot.doneText')} action={<Anchor component={Link} to="/">{t('common.toLogin')}</Anchor>} />;
+    return (
+      <MessagePage
+        title={t('forgot.doneTitle')}
+        text={t('forgot.doneText')}
+        action={
+          <Anchor component={Link} to="/">
+            {t('common.toLogin')}
+          </Anchor>
+        }
+      />
+    );
   }
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form
         noValidate
-        onSubmit={form.onSubmit(({ email }) =>
-          forgot.mutate({ email, language: localeFromTag(i18n.language) ?? 'fr' }, { onSuccess: () => setDone(true) }),
-        )}
+        onSubmit={form.onSubmit(({ email }) => forgot.mutate({ email, language: localeFromTag(i18n.language) ?? 'fr' }, { onSuccess: () => setDone(true) }))}
       >
         <Stack>
           <TextInput label={t('fields.email')} type="email" required autoComplete="email" {...form.getInputProps('email')} />
           <Group justify="space-between">
-            <Anchor component={Link} to="/" size="sm">{t('common.toLogin')}</Anchor>
-            <Button type="submit" loading={forgot.isPending}>{t('forgot.submit')}</Button>
+            <Anchor component={Link} to="/" size="sm">
+              {t('common.toLogin')}
+            </Anchor>
+            <Button type="submit" loading={forgot.isPending}>
+              {t('forgot.submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

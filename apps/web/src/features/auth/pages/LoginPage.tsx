@@ -16,7 +16,13 @@ export function LoginPage() {
   if (waiting) return <SessionWait />;
   if (session.data?.kind === 'secondFactor') {
     return (
-      <Suspense fallback={<Center py="xl"><Loader /></Center>}>
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader />
+          </Center>
+        }
+      >
         <SecondFactorStep challenge={session.data.challenge} />
       </Suspense>
     );

@@ -11,7 +11,11 @@ export function LogoutPage() {
       icon={<IconLogout size={40} />}
       title={t('logout.title')}
       text={t('logout.text')}
-      action={<Button component={Link} to="/">{t('common.toLogin')}</Button>}
+      action={
+        <Button component={Link} to="/">
+          {t('common.toLogin')}
+        </Button>
+      }
     />
   );
 }

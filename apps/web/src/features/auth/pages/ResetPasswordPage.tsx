@@ -27,10 +27,25 @@ export function ResetPasswordPage() {
       ...(values.confirmation !== values.password ? { confirmation: t('validation.not_identical') } : {}),
     }),
   });
-  const toLogin = <Anchor component={Link} to="/">{t('common.toLogin')}</Anchor>;
+  const toLogin = (
+    <Anchor component={Link} to="/">
+      {t('common.toLogin')}
+    </Anchor>
+  );
 
   if (done) return <MessagePage title={t('reset.doneTitle')} text={t('reset.doneText')} action={toLogin} />;
-  if (token.length < 10) return <MessagePage title={t('reset.invalidTitle')} text={t('errors.TOKEN_EXPIRED')} action={<Anchor component={Link} to="/forgot">{t('reset.askAgain')}</Anchor>} />;
+  if (token.length < 10)
+    return (
+      <MessagePage
+        title={t('reset.invalidTitle')}
+        text={t('errors.TOKEN_EXPIRED')}
+        action={
+          <Anchor component={Link} to="/forgot">
+            {t('reset.askAgain')}
+          </Anchor>
+        }
+      />
+    );
 
   return (
     <AuthCard title={t('reset.title')}>
@@ -52,8 +67,12 @@ export function ResetPasswordPage() {
           <PasswordPolicy password={form.values.password} />
           <PasswordInput label={t('fields.confirmPassword')} required autoComplete="new-password" {...form.getInputProps('confirmation')} />
           <Group justify="space-between">
-            <Anchor component={Link} to="/forgot" size="sm">{t('reset.askAgain')}</Anchor>
-            <Button type="submit" loading={reset.isPending}>{t('reset.submit')}</Button>
+            <Anchor component={Link} to="/forgot" size="sm">
+              {t('reset.askAgain')}
+            </Anchor>
+            <Button type="submit" loading={reset.isPending}>
+              {t('reset.submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

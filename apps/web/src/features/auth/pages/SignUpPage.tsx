@@ -45,7 +45,17 @@ export function SignUpPage() {
   const terms = textOf('terms');
 
   if (sentTo) {
-    return <MessagePage title={t('signUp.doneTitle')} text={t('signUp.doneText', { email: sentTo })} action={<Anchor component={Link} to="/">{t('common.toLogin')}</Anchor>} />;
+    return (
+      <MessagePage
+        title={t('signUp.doneTitle')}
+        text={t('signUp.doneText', { email: sentTo })}
+        action={
+          <Anchor component={Link} to="/">
+            {t('common.toLogin')}
+          </Anchor>
+        }
+      />
+    );
   }
 
   return (
@@ -73,7 +83,7 @@ export function SignUpPage() {
           <PasswordInput label={t('fields.password')} required autoComplete="new-password" {...form.getInputProps('password')} />
           <PasswordPolicy password={form.values.password} />
           {!texts.data ? (
-            <Loader size="sm" aria-label={t('legal.loading')} />
+            <Loader size="sm" role="status" aria-label={t('legal.loading')} />
           ) : (
             <>
               <Checkbox
@@ -106,7 +116,9 @@ export function SignUpPage() {
           )}
           <Group justify="space-between">
             <Text size="sm">
-              <Anchor component={Link} to="/">{t('signUp.haveAccount')}</Anchor>
+              <Anchor component={Link} to="/">
+                {t('signUp.haveAccount')}
+              </Anchor>
             </Text>
             <Button type="submit" loading={signUp.isPending}>
               {t('signUp.submit')}

@@ -4,7 +4,23 @@ import { useTranslation } from 'react-i18next';
 import type { ConsumptionKind, ConsumptionReport } from '@paraphe/contracts';
 import { formatCents, monthLabel } from '../money.ts';
 
-const palette = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'red.6', 'lime.6', 'indigo.6', 'yellow.6', 'pink.6', 'green.6', 'violet.6', 'gray.6', 'dark.4', 'blue.3'];
+const palette = [
+  'blue.6',
+  'teal.6',
+  'orange.6',
+  'grape.6',
+  'cyan.6',
+  'red.6',
+  'lime.6',
+  'indigo.6',
+  'yellow.6',
+  'pink.6',
+  'green.6',
+  'violet.6',
+  'gray.6',
+  'dark.4',
+  'blue.3',
+];
 
 /** Amount excluding VAT per month, stacked by kind (@mantine/charts over recharts: this chunk only). */
 export function ConsumptionChart({ report }: { report: ConsumptionReport }) {

@@ -4,10 +4,21 @@ import type { ConsumptionLine, ConsumptionReport } from '@paraphe/contracts';
 import { formatCents } from '../money.ts';
 
 /** Per kind: units billed, test-mode units (never billed), amount before and after the volume discount. */
-export function KindLinesTable({ lines, totals }: { lines: ConsumptionLine[]; totals: Pick<ConsumptionReport['totals'], 'grossCents' | 'discountCents' | 'netCents'> }) {
+export function KindLinesTable({
+  lines,
+  totals,
+}: {
+  lines: ConsumptionLine[];
+  totals: Pick<ConsumptionReport['totals'], 'grossCents' | 'discountCents' | 'netCents'>;
+}) {
   const { t, i18n } = useTranslation('billing');
   const money = (cents: number) => formatCents(cents, i18n.language);
-  if (!lines.length) return <Text c="dimmed" size="sm">{t('conso.nothing')}</Text>;
+  if (!lines.length)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('conso.nothing')}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped>
@@ -49,7 +60,12 @@ export function KindLinesTable({ lines, totals }: { lines: ConsumptionLine[]; to
 /** Per user (the requests' owners): units and amounts over the range; a row opens the user's own report. */
 export function UsersTable({ users, onOpen }: { users: ConsumptionReport['users']; onOpen: (userId: string, name: string) => void }) {
   const { t, i18n } = useTranslation('billing');
-  if (!users.length) return <Text c="dimmed" size="sm">{t('conso.nothing')}</Text>;
+  if (!users.length)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('conso.nothing')}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table striped highlightOnHover>
@@ -66,7 +82,15 @@ export function UsersTable({ users, onOpen }: { users: ConsumptionReport['users'
             const name = u.name ?? t('conso.deletedUser');
             return (
               <Table.Tr key={u.userId ?? 'none'}>
-                <Table.Td>{u.userId ? <UnstyledButton c="blue" onClick={() => onOpen(u.userId!, name)}>{name}</UnstyledButton> : name}</Table.Td>
+                <Table.Td>
+                  {u.userId ? (
+                    <UnstyledButton c="blue" onClick={() => onOpen(u.userId!, name)}>
+                      {name}
+                    </UnstyledButton>
+                  ) : (
+                    name
+                  )}
+                </Table.Td>
                 <Table.Td ta="right">{u.quantity}</Table.Td>
                 <Table.Td ta="right">{u.testQuantity}</Table.Td>
                 <Table.Td ta="right">{formatCents(u.netCents, i18n.language)}</Table.Td>

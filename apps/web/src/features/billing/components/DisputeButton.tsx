@@ -15,14 +15,17 @@ export function DisputeButton({ sale }: { sale: Sale }) {
   const next = !sale.disputed;
   const label = next ? t('dispute.set') : t('dispute.clear');
   const confirm = () =>
-    setDisputed.mutate({ id: sale.id, disputed: next, reason: reason.trim() || undefined }, {
-      onSuccess: () => {
-        notify(next ? t('dispute.setDone', { number: sale.number }) : t('dispute.clearDone', { number: sale.number }), 'success');
-        setOpen(false);
-        setReason('');
+    setDisputed.mutate(
+      { id: sale.id, disputed: next, reason: reason.trim() || undefined },
+      {
+        onSuccess: () => {
+          notify(next ? t('dispute.setDone', { number: sale.number }) : t('dispute.clearDone', { number: sale.number }), 'success');
+          setOpen(false);
+          setReason('');
+        },
+        onError: notifyApiError,
       },
-      onError: notifyApiError,
-    });
+    );
   return (
     <>
       <Tooltip label={label}>
@@ -35,8 +38,12 @@ export function DisputeButton({ sale }: { sale: Sale }) {
           <Text size="sm">{next ? t('dispute.setHelp') : t('dispute.clearHelp')}</Text>
           <Textarea label={t('dispute.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>{t('dispute.cancel')}</Button>
-            <Button color={next ? 'red' : undefined} loading={setDisputed.isPending} onClick={confirm}>{label}</Button>
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('dispute.cancel')}
+            </Button>
+            <Button color={next ? 'red' : undefined} loading={setDisputed.isPending} onClick={confirm}>
+              {label}
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -30,7 +30,11 @@ export function GoLivePanel() {
     });
   if (!state.data) return null;
   if (!state.data.testMode) {
-    return <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title={t('live.title')}>{t('live.isLive')}</Alert>;
+    return (
+      <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} title={t('live.title')}>
+        {t('live.isLive')}
+      </Alert>
+    );
   }
   const mayDecide = me.permissions.includes('settings.configuration');
   const ready = state.data.billingComplete;
@@ -39,11 +43,21 @@ export function GoLivePanel() {
       <Stack gap="sm">
         <Title order={4}>{t('live.title')}</Title>
         <Text size="sm">{t('live.intro')}</Text>
-        {!ready && <Text size="sm" c="orange">{t('live.needsProfile')}</Text>}
-        {!mayDecide && <Text size="sm" c="dimmed">{t('live.directorOnly')}</Text>}
+        {!ready && (
+          <Text size="sm" c="orange">
+            {t('live.needsProfile')}
+          </Text>
+        )}
+        {!mayDecide && (
+          <Text size="sm" c="dimmed">
+            {t('live.directorOnly')}
+          </Text>
+        )}
         {mayDecide && (
           <Group>
-            <Button leftSection={<IconRocket size={16} />} disabled={!ready} onClick={() => setConfirming(true)}>{t('live.goLive')}</Button>
+            <Button leftSection={<IconRocket size={16} />} disabled={!ready} onClick={() => setConfirming(true)}>
+              {t('live.goLive')}
+            </Button>
           </Group>
         )}
       </Stack>
@@ -73,17 +87,27 @@ function GoLiveConfirmation({ onClose, onConfirm, pending }: { onClose: () => vo
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('live.insecureTitle', { count: endpoints.length })}>
           <Stack gap={6}>
             <List size="sm">
-              {endpoints.map((e) => <List.Item key={e.id}><Text size="sm" ff="monospace">{e.url}</Text></List.Item>)}
+              {endpoints.map((e) => (
+                <List.Item key={e.id}>
+                  <Text size="sm" ff="monospace">
+                    {e.url}
+                  </Text>
+                </List.Item>
+              ))}
             </List>
             <Text size="sm">{t('live.insecureHelp')}</Text>
             <Group>
-              <Button size="xs" variant="light" color="orange" onClick={() => void navigate(webhooksSettingsPath)}>{t('live.fixFirst')}</Button>
+              <Button size="xs" variant="light" color="orange" onClick={() => void navigate(webhooksSettingsPath)}>
+                {t('live.fixFirst')}
+              </Button>
             </Group>
           </Stack>
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>{t('live.cancel')}</Button>
+        <Button variant="default" onClick={onClose}>
+          {t('live.cancel')}
+        </Button>
         <Button color={endpoints.length ? 'orange' : undefined} loading={pending} onClick={onConfirm}>
           {endpoints.length ? t('live.confirmAnyway') : t('live.confirm')}
         </Button>

@@ -12,12 +12,21 @@ export function IssuingCompaniesPanel() {
   const companies = useIssuingCompanies();
   // null: closed; 'new': a new company; otherwise the company edited.
   const [editing, setEditing] = useState<IssuingCompany | 'new' | null>(null);
-  if (!companies.data) return <Center py="xl"><Loader /></Center>;
+  if (!companies.data)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
   return (
     <>
       <Group justify="space-between" mb="sm">
-        <Text size="sm" c="dimmed" maw={640}>{t('issuers.intro')}</Text>
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>{t('issuers.add')}</Button>
+        <Text size="sm" c="dimmed" maw={640}>
+          {t('issuers.intro')}
+        </Text>
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          {t('issuers.add')}
+        </Button>
       </Group>
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="xs">
@@ -34,22 +43,34 @@ export function IssuingCompaniesPanel() {
             {companies.data.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>
-                  <Text size="sm" fw={500}>{c.name}</Text>
-                  {c.isDefault && <Text size="xs" c="dimmed">{t('issuers.default')}</Text>}
+                  <Text size="sm" fw={500}>
+                    {c.name}
+                  </Text>
+                  {c.isDefault && (
+                    <Text size="xs" c="dimmed">
+                      {t('issuers.default')}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{c.siren}</Table.Td>
                 <Table.Td>{c.invoicePrefix}</Table.Td>
                 <Table.Td>
                   {c.problems.length ? (
                     <Tooltip label={c.problems.map((p) => t(`issuers.fields.${p.field}`)).join(', ')}>
-                      <Badge color="orange" variant="light">{t('issuers.incomplete')}</Badge>
+                      <Badge color="orange" variant="light">
+                        {t('issuers.incomplete')}
+                      </Badge>
                     </Tooltip>
                   ) : (
-                    <Badge color="teal" variant="light">{t('issuers.ready')}</Badge>
+                    <Badge color="teal" variant="light">
+                      {t('issuers.ready')}
+                    </Badge>
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" aria-label={t('issuers.edit', { name: c.name })} onClick={() => setEditing(c)}><IconPencil size={18} /></ActionIcon>
+                  <ActionIcon variant="subtle" aria-label={t('issuers.edit', { name: c.name })} onClick={() => setEditing(c)}>
+                    <IconPencil size={18} />
+                  </ActionIcon>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -76,7 +97,9 @@ export function IncompleteIssuerAlert({ onOpen }: { onOpen: () => void }) {
     <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('issuers.alertTitle')}>
       <Group justify="space-between" wrap="wrap">
         <Text size="sm">{t('issuers.alert', { names: incomplete.map((c) => c.name).join(', ') })}</Text>
-        <Button size="xs" variant="light" color="orange" onClick={onOpen}>{t('issuers.complete')}</Button>
+        <Button size="xs" variant="light" color="orange" onClick={onOpen}>
+          {t('issuers.complete')}
+        </Button>
       </Group>
     </Alert>
   );

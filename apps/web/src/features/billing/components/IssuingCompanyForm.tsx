@@ -7,7 +7,20 @@ import { notify, notifyApiError } from '../../../shared/api/notify.ts';
 import { useSaveIssuingCompany } from '../invoicingApi.ts';
 
 type Values = Omit<IssuingCompanyInput, 'iban' | 'bic'> & { iban: string; bic: string };
-const textFields = ['name', 'legalForm', 'shareCapital', 'address', 'postalCode', 'city', 'siren', 'rcsCity', 'vatNumber', 'iban', 'bic', 'invoicePrefix'] as const;
+const textFields = [
+  'name',
+  'legalForm',
+  'shareCapital',
+  'address',
+  'postalCode',
+  'city',
+  'siren',
+  'rcsCity',
+  'vatNumber',
+  'iban',
+  'bic',
+  'invoicePrefix',
+] as const;
 /** The installation's placeholders are shown as empty fields to fill, never as values to keep. */
 const withoutPlaceholder = (value: string) => (/\[[A-Z_]+\]/.test(value) || /^0+$/.test(value) || /^FR\d{2}0{9}$/.test(value) ? '' : value);
 
@@ -17,7 +30,11 @@ const valuesOf = (c: IssuingCompany | null): Values => ({
   latePenaltyText: c?.latePenaltyText ?? '',
   paymentTermsDays: c?.paymentTermsDays ?? 30,
 });
-const inputOf = (v: Values): IssuingCompanyInput => ({ ...v, iban: v.iban.trim() ? v.iban.replace(/\s/g, '').toUpperCase() : null, bic: v.bic.trim() ? v.bic.trim().toUpperCase() : null });
+const inputOf = (v: Values): IssuingCompanyInput => ({
+  ...v,
+  iban: v.iban.trim() ? v.iban.replace(/\s/g, '').toUpperCase() : null,
+  bic: v.bic.trim() ? v.bic.trim().toUpperCase() : null,
+});
 
 /**
  * Applications → Billing → Issuing companies: the seller printed on invoices (docs/invoicing.md). The checks are
@@ -37,17 +54,21 @@ export function IssuingCompanyForm({ company, onDone }: { company: IssuingCompan
     },
   });
   const submit = form.onSubmit((values) =>
-    save.mutate({ id: company?.id ?? null, input: inputOf(values) }, {
-      onSuccess: () => {
-        notify(t('issuers.saved'), 'success');
-        onDone();
+    save.mutate(
+      { id: company?.id ?? null, input: inputOf(values) },
+      {
+        onSuccess: () => {
+          notify(t('issuers.saved'), 'success');
+          onDone();
+        },
+        onError: (error) => {
+          if (isCancellation(error)) return;
+          if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length)
+            form.setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
+          else notifyApiError(error);
+        },
       },
-      onError: (error) => {
-        if (isCancellation(error)) return;
-        if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length) form.setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
-        else notifyApiError(error);
-      },
-    }),
+    ),
   );
   const field = (name: (typeof textFields)[number], extra: { description?: string; required?: boolean } = {}) => (
     <TextInput label={t(`issuers.fields.${name}`)} required={extra.required ?? true} description={extra.description} {...form.getInputProps(name)} />
@@ -74,8 +95,12 @@ export function IssuingCompanyForm({ company, onDone }: { company: IssuingCompan
         </SimpleGrid>
         <Textarea label={t('issuers.fields.latePenaltyText')} autosize minRows={2} required {...form.getInputProps('latePenaltyText')} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>{t('issuers.cancel')}</Button>
-          <Button type="submit" loading={save.isPending}>{t('issuers.save')}</Button>
+          <Button variant="default" onClick={onDone}>
+            {t('issuers.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('issuers.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

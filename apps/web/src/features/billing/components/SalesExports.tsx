@@ -19,19 +19,41 @@ export function SalesExports() {
   const issuingCompanyId = companyId ?? companies.data?.[0]?.id ?? null;
   const run = (name: string, download: () => Promise<unknown>) => {
     setBusy(name);
-    download().catch(notifyApiError).finally(() => setBusy(null));
+    download()
+      .catch(notifyApiError)
+      .finally(() => setBusy(null));
   };
   const range = { from, to, ...(companyId ? { issuingCompanyId: companyId } : {}) };
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={4} mb="xs">{t('admin.exports')}</Title>
+      <Title order={4} mb="xs">
+        {t('admin.exports')}
+      </Title>
       <Group align="flex-end" wrap="wrap">
         <TextInput type="date" label={t('admin.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={160} />
         <TextInput type="date" label={t('admin.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} w={160} />
-        <Select label={t('admin.issuingCompany')} data={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))} value={issuingCompanyId} onChange={setCompanyId} w={220} />
-        <Button variant="default" leftSection={<IconFileExport size={16} />} loading={busy === 'xlsx'} onClick={() => run('xlsx', () => exportSales(range))}>{t('admin.exportXlsx')}</Button>
-        <Button variant="default" leftSection={<IconFileZip size={16} />} loading={busy === 'zip'} onClick={() => run('zip', () => archiveSales(range))}>{t('admin.archive')}</Button>
-        <Button variant="default" leftSection={<IconReceipt size={16} />} loading={busy === 'fec'} disabled={!issuingCompanyId} onClick={() => run('fec', () => downloadFec({ from, to, issuingCompanyId: issuingCompanyId! }))}>{t('admin.fec')}</Button>
+        <Select
+          label={t('admin.issuingCompany')}
+          data={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          value={issuingCompanyId}
+          onChange={setCompanyId}
+          w={220}
+        />
+        <Button variant="default" leftSection={<IconFileExport size={16} />} loading={busy === 'xlsx'} onClick={() => run('xlsx', () => exportSales(range))}>
+          {t('admin.exportXlsx')}
+        </Button>
+        <Button variant="default" leftSection={<IconFileZip size={16} />} loading={busy === 'zip'} onClick={() => run('zip', () => archiveSales(range))}>
+          {t('admin.archive')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconReceipt size={16} />}
+          loading={busy === 'fec'}
+          disabled={!issuingCompanyId}
+          onClick={() => run('fec', () => downloadFec({ from, to, issuingCompanyId: issuingCompanyId! }))}
+        >
+          {t('admin.fec')}
+        </Button>
       </Group>
     </Paper>
   );

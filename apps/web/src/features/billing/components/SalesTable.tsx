@@ -27,7 +27,12 @@ export function SalesTable(props: {
   const { t, i18n } = useTranslation('billing');
   const lang = i18n.language;
   const { sales, admin, selected, onSelect, selectable = () => true, actions } = props;
-  if (!sales.length) return <Text c="dimmed" py="md">{t('invoices.empty')}</Text>;
+  if (!sales.length)
+    return (
+      <Text c="dimmed" py="md">
+        {t('invoices.empty')}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="xs">
@@ -49,12 +54,23 @@ export function SalesTable(props: {
             <Table.Tr key={sale.id}>
               {onSelect && (
                 <Table.Td>
-                  <Checkbox aria-label={t('invoices.select')} checked={selected?.has(sale.id) ?? false} disabled={!selectable(sale)} onChange={(e) => onSelect(sale.id, e.currentTarget.checked)} />
+                  <Checkbox
+                    aria-label={t('invoices.select')}
+                    checked={selected?.has(sale.id) ?? false}
+                    disabled={!selectable(sale)}
+                    onChange={(e) => onSelect(sale.id, e.currentTarget.checked)}
+                  />
                 </Table.Td>
               )}
               <Table.Td>
-                <Text size="sm" fw={500}>{sale.number ?? t(`invoices.kinds.${sale.kind}`)}</Text>
-                {sale.kind === 'credit_note' && <Text size="xs" c="dimmed">{t('invoices.kinds.credit_note')}</Text>}
+                <Text size="sm" fw={500}>
+                  {sale.number ?? t(`invoices.kinds.${sale.kind}`)}
+                </Text>
+                {sale.kind === 'credit_note' && (
+                  <Text size="xs" c="dimmed">
+                    {t('invoices.kinds.credit_note')}
+                  </Text>
+                )}
               </Table.Td>
               {admin && <Table.Td>{sale.company ?? '—'}</Table.Td>}
               <Table.Td>{day(sale.date, lang)}</Table.Td>
@@ -63,16 +79,30 @@ export function SalesTable(props: {
               <Table.Td ta="right">{formatCents(sale.totalCents, lang)}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
-                  <Badge color={statusColor[sale.status]} variant="light">{t(`invoices.statuses.${sale.kind === 'credit_note' ? 'refund' : sale.status}`)}</Badge>
-                  {sale.disputed && <Badge color="red" variant="light">{t('invoices.disputed')}</Badge>}
-                  {sale.refundedCents > 0 && sale.kind === 'invoice' && <Badge color="grape" variant="light">{t('invoices.refunded', { amount: formatCents(sale.refundedCents, lang) })}</Badge>}
+                  <Badge color={statusColor[sale.status]} variant="light">
+                    {t(`invoices.statuses.${sale.kind === 'credit_note' ? 'refund' : sale.status}`)}
+                  </Badge>
+                  {sale.disputed && (
+                    <Badge color="red" variant="light">
+                      {t('invoices.disputed')}
+                    </Badge>
+                  )}
+                  {sale.refundedCents > 0 && sale.kind === 'invoice' && (
+                    <Badge color="grape" variant="light">
+                      {t('invoices.refunded', { amount: formatCents(sale.refundedCents, lang) })}
+                    </Badge>
+                  )}
                 </Group>
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap" justify="flex-end">
                   {sale.hasPdf && (
                     <Tooltip label={t('invoices.pdf')}>
-                      <ActionIcon variant="subtle" aria-label={t('invoices.pdf')} onClick={() => void downloadInvoicePdf(sale.id, sale.number ?? sale.id, admin).catch(notifyApiError)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('invoices.pdf')}
+                        onClick={() => void downloadInvoicePdf(sale.id, sale.number ?? sale.id, admin).catch(notifyApiError)}
+                      >
                         <IconFileTypePdf size={18} />
                       </ActionIcon>
                     </Tooltip>

@@ -16,7 +16,9 @@ export function TenantBillingPanel({ applicationId }: { applicationId: string })
   return (
     <Stack>
       <Paper withBorder p="md" radius="md">
-        <Title order={4} mb="xs">{t('account.title')}</Title>
+        <Title order={4} mb="xs">
+          {t('account.title')}
+        </Title>
         {!account.data ? (
           <Loader size="sm" />
         ) : (
@@ -35,7 +37,9 @@ export function TenantBillingPanel({ applicationId }: { applicationId: string })
       </Paper>
       <TenantPricesPanel applicationId={applicationId} />
       <Paper withBorder p="xs" radius="md">
-        <Title order={4} m="xs">{t('invoices.title')}</Title>
+        <Title order={4} m="xs">
+          {t('invoices.title')}
+        </Title>
         {invoices.isPending ? <Loader size="sm" /> : <SalesTable sales={invoices.data?.pages.flatMap((p) => p.data) ?? []} admin />}
       </Paper>
     </Stack>

@@ -22,7 +22,12 @@ const inputOf = (v: Values) => ({
 /** The product administrator's view of a tenant's prices (application view, tab Billing). */
 export function TenantPricesPanel({ applicationId }: { applicationId: string }) {
   const prices = useTenantPrices(applicationId);
-  if (!prices.data) return <Center py="xl"><Loader /></Center>;
+  if (!prices.data)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
   return <PricesForm applicationId={applicationId} prices={prices.data} key={prices.data.updatedAt ?? 'pack'} />;
 }
 
@@ -45,34 +50,68 @@ function PricesForm({ applicationId, prices }: { applicationId: string; prices: 
           <Group justify="space-between">
             <Group gap="xs">
               <Title order={4}>{t('prices.title')}</Title>
-              <Badge variant="light" color={prices.custom ? 'blue' : 'gray'}>{prices.custom ? t('prices.custom') : t('prices.packDefaults', { pack: t(`packs.${prices.pack}`) })}</Badge>
+              <Badge variant="light" color={prices.custom ? 'blue' : 'gray'}>
+                {prices.custom ? t('prices.custom') : t('prices.packDefaults', { pack: t(`packs.${prices.pack}`) })}
+              </Badge>
             </Group>
-            <Button variant="subtle" onClick={() => form.setValues(valuesOf(packPriceLists[prices.pack]))}>{t('prices.fillFromPack')}</Button>
+            <Button variant="subtle" onClick={() => form.setValues(valuesOf(packPriceLists[prices.pack]))}>
+              {t('prices.fillFromPack')}
+            </Button>
           </Group>
-          <Alert variant="light" color="gray">{t('prices.help')}</Alert>
+          <Alert variant="light" color="gray">
+            {t('prices.help')}
+          </Alert>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {consumptionKinds.map((kind) => (
-              <NumberInput key={kind} label={t(`kinds.${kind}`)} min={0} decimalScale={2} fixedDecimalScale step={0.01} suffix=" €" {...form.getInputProps(`unitPrices.${kind}`)} />
+              <NumberInput
+                key={kind}
+                label={t(`kinds.${kind}`)}
+                min={0}
+                decimalScale={2}
+                fixedDecimalScale
+                step={0.01}
+                suffix=" €"
+                {...form.getInputProps(`unitPrices.${kind}`)}
+              />
             ))}
           </SimpleGrid>
           <Title order={5}>{t('prices.discounts')}</Title>
-          <Text size="sm" c="dimmed">{t('prices.discountsHelp')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('prices.discountsHelp')}
+          </Text>
           {form.values.discounts.map((_, i) => (
             <Group key={i} align="flex-end">
               <NumberInput label={t('prices.threshold')} min={1} allowDecimal={false} {...form.getInputProps(`discounts.${i}.threshold`)} />
               <NumberInput label={t('prices.percent')} min={0} max={100} decimalScale={2} suffix=" %" {...form.getInputProps(`discounts.${i}.percent`)} />
-              <ActionIcon variant="subtle" color="red" aria-label={t('prices.removeDiscount')} onClick={() => form.removeListItem('discounts', i)}><IconTrash size={16} /></ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={t('prices.removeDiscount')} onClick={() => form.removeListItem('discounts', i)}>
+                <IconTrash size={16} />
+              </ActionIcon>
             </Group>
           ))}
-          {form.errors.discounts && <Text c="red" size="sm">{form.errors.discounts}</Text>}
+          {form.errors.discounts && (
+            <Text c="red" size="sm">
+              {form.errors.discounts}
+            </Text>
+          )}
           <Group>
-            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => form.insertListItem('discounts', { threshold: 1000, percent: 5 })} disabled={form.values.discounts.length >= 10}>
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => form.insertListItem('discounts', { threshold: 1000, percent: 5 })}
+              disabled={form.values.discounts.length >= 10}
+            >
               {t('prices.addDiscount')}
             </Button>
           </Group>
           <Group justify="flex-end">
-            {prices.custom && <Button variant="default" color="red" onClick={reset} loading={save.isPending}>{t('prices.reset')}</Button>}
-            <Button type="submit" loading={save.isPending}>{t('prices.save')}</Button>
+            {prices.custom && (
+              <Button variant="default" color="red" onClick={reset} loading={save.isPending}>
+                {t('prices.reset')}
+              </Button>
+            )}
+            <Button type="submit" loading={save.isPending}>
+              {t('prices.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -26,5 +26,7 @@ export function profileErrors(input: BillingProfileInput, t: TFunction): FormErr
 
 /** Field errors the server gave (the same checks: its English sentence when it is one of them). */
 export function serverProfileErrors(fields: readonly FieldError[], t: TFunction): FormErrors {
-  return Object.fromEntries(fields.map((f) => [f.field, f.rule === 'invalid_value' ? f.message : t(`validation.${f.rule}`, { ...f.params, defaultValue: f.message })]));
+  return Object.fromEntries(
+    fields.map((f) => [f.field, f.rule === 'invalid_value' ? f.message : t(`validation.${f.rule}`, { ...f.params, defaultValue: f.message })]),
+  );
 }

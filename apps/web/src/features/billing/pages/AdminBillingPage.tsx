@@ -27,7 +27,10 @@ export function AdminBillingPage() {
   const [runStartedAt, setRunStartedAt] = useState<number | null>(null);
   const following = runStartedAt !== null && Date.now() - runStartedAt < 30_000;
   // The Issuing companies tab lists no sales: the list underneath keeps the to-be-invoiced query (cached).
-  const list = useAdminSales({ tab: tab === 'issuers' ? 'to_invoice' : tab, search: search.trim().length >= 3 ? search.trim() : undefined }, following ? 2_000 : undefined);
+  const list = useAdminSales(
+    { tab: tab === 'issuers' ? 'to_invoice' : tab, search: search.trim().length >= 3 ? search.trim() : undefined },
+    following ? 2_000 : undefined,
+  );
   const convert = useConvertNotes();
   const cancel = useCancelNote();
   const toPayment = usePutToPayment();
@@ -38,7 +41,8 @@ export function AdminBillingPage() {
     setSelected(new Set());
     setMessage(text);
   };
-  const start = (input: { month: string } | { upTo: 'now' }) => runNotes.mutate(input, {
+  const start = (input: { month: string } | { upTo: 'now' }) =>
+    runNotes.mutate(input, {
       onSuccess: (r) => {
         setRunStartedAt(Date.now());
         setMessage(t('admin.runStarted', { count: r.tenants }));
@@ -50,17 +54,38 @@ export function AdminBillingPage() {
     sale.kind === 'delivery_note' && sale.status === 'pending' ? (
       <>
         <Tooltip label={t('admin.putToPayment')}>
-          <ActionIcon variant="subtle" aria-label={t('admin.putToPayment')} onClick={() => toPayment.mutate(sale.id, { onSuccess: done(t('admin.paymentRequested')), onError: notifyApiError })}><IconCash size={18} /></ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('admin.putToPayment')}
+            onClick={() => toPayment.mutate(sale.id, { onSuccess: done(t('admin.paymentRequested')), onError: notifyApiError })}
+          >
+            <IconCash size={18} />
+          </ActionIcon>
         </Tooltip>
         <Tooltip label={t('admin.cancel')}>
-          <ActionIcon variant="subtle" color="red" aria-label={t('admin.cancel')} onClick={() => window.confirm(t('admin.cancelConfirm')) && cancel.mutate(sale.id, { onSuccess: done(t('admin.cancelled')), onError: notifyApiError })}><IconX size={18} /></ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('admin.cancel')}
+            onClick={() =>
+              window.confirm(t('admin.cancelConfirm')) && cancel.mutate(sale.id, { onSuccess: done(t('admin.cancelled')), onError: notifyApiError })
+            }
+          >
+            <IconX size={18} />
+          </ActionIcon>
         </Tooltip>
       </>
     ) : sale.kind === 'invoice' ? (
       <>
         {sale.status === 'pending' && (
           <Tooltip label={t('admin.putToPayment')}>
-            <ActionIcon variant="subtle" aria-label={t('admin.putToPayment')} onClick={() => toPayment.mutate(sale.id, { onSuccess: done(t('admin.paymentRequested')), onError: notifyApiError })}><IconCash size={18} /></ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('admin.putToPayment')}
+              onClick={() => toPayment.mutate(sale.id, { onSuccess: done(t('admin.paymentRequested')), onError: notifyApiError })}
+            >
+              <IconCash size={18} />
+            </ActionIcon>
           </Tooltip>
         )}
         <DisputeButton sale={sale} />
@@ -70,22 +95,41 @@ export function AdminBillingPage() {
   const salesTab = (
     <>
       <Group justify="space-between" wrap="wrap">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('admin.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', sm: 320 }} />
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('admin.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
         {tab === 'to_invoice' && (
-          <Button leftSection={<IconFileInvoice size={16} />} disabled={!selected.size} loading={convert.isPending} onClick={() => convert.mutate([...selected], { onSuccess: (invoices) => done(t('admin.converted', { count: invoices.length }))(), onError: notifyApiError })}>
+          <Button
+            leftSection={<IconFileInvoice size={16} />}
+            disabled={!selected.size}
+            loading={convert.isPending}
+            onClick={() =>
+              convert.mutate([...selected], { onSuccess: (invoices) => done(t('admin.converted', { count: invoices.length }))(), onError: notifyApiError })
+            }
+          >
             {t('admin.convert', { count: selected.size })}
           </Button>
         )}
       </Group>
       <Paper withBorder p="xs" radius="md">
         {list.isPending ? (
-          <Center py="xl"><Loader /></Center>
+          <Center py="xl">
+            <Loader />
+          </Center>
         ) : (
           <SalesTable sales={sales} admin selected={selected} onSelect={tab === 'to_invoice' ? toggle : undefined} actions={noteActions} />
         )}
       </Paper>
       {list.hasNextPage && (
-        <Center><Button variant="subtle" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>{t('invoices.more')}</Button></Center>
+        <Center>
+          <Button variant="subtle" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('invoices.more')}
+          </Button>
+        </Center>
       )}
       {tab === 'invoices' && <SalesExports />}
     </>
@@ -96,7 +140,11 @@ export function AdminBillingPage() {
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('admin.title')}</Title>
         <Menu position="bottom-end">
-          <Menu.Target><Button leftSection={<IconPlayerPlay size={16} />} loading={runNotes.isPending}>{t('admin.run')}</Button></Menu.Target>
+          <Menu.Target>
+            <Button leftSection={<IconPlayerPlay size={16} />} loading={runNotes.isPending}>
+              {t('admin.run')}
+            </Button>
+          </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={() => start({ month: lastMonth() })}>{t('admin.runMonth', { month: lastMonth() })}</Menu.Item>
             <Menu.Item onClick={() => start({ upTo: 'now' })}>{t('admin.runNow')}</Menu.Item>
@@ -104,7 +152,11 @@ export function AdminBillingPage() {
         </Menu>
       </Group>
       <IncompleteIssuerAlert onOpen={() => setTab('issuers')} />
-      {message && <Alert color="blue" withCloseButton onClose={() => setMessage(null)}>{message}</Alert>}
+      {message && (
+        <Alert color="blue" withCloseButton onClose={() => setMessage(null)}>
+          {message}
+        </Alert>
+      )}
       <Tabs value={tab} onChange={(v) => (setTab((v as Tab) ?? 'to_invoice'), setSelected(new Set()))}>
         <Tabs.List>
           <Tabs.Tab value="to_invoice">{t('admin.tabToInvoice')}</Tabs.Tab>

@@ -18,7 +18,10 @@ export function ConsumptionPage() {
   const [user, setUser] = useState<{ id: string; name: string } | null>(null);
   const [exporting, setExporting] = useState(false);
   const report = useConsumption(query);
-  const months = Array.from({ length: consumptionMaxMonths }, (_, i) => monthsBefore(current, i)).map((m) => ({ value: m, label: monthLabel(m, i18n.language) }));
+  const months = Array.from({ length: consumptionMaxMonths }, (_, i) => monthsBefore(current, i)).map((m) => ({
+    value: m,
+    label: monthLabel(m, i18n.language),
+  }));
   const choose = (part: keyof ConsumptionQuery) => (value: string | null) => {
     if (!value) return;
     const next = { ...query, [part]: value };
@@ -27,7 +30,9 @@ export function ConsumptionPage() {
   };
   const download = () => {
     setExporting(true);
-    exportConsumption(query).catch(notifyApiError).finally(() => setExporting(false));
+    exportConsumption(query)
+      .catch(notifyApiError)
+      .finally(() => setExporting(false));
   };
 
   const data = report.data;
@@ -39,11 +44,15 @@ export function ConsumptionPage() {
         <Group align="flex-end">
           <Select label={t('conso.from')} data={months} value={query.from} onChange={choose('from')} allowDeselect={false} w={150} />
           <Select label={t('conso.to')} data={months} value={query.to} onChange={choose('to')} allowDeselect={false} w={150} />
-          <Button variant="default" leftSection={<IconFileExport size={16} />} loading={exporting} onClick={download}>{t('conso.export')}</Button>
+          <Button variant="default" leftSection={<IconFileExport size={16} />} loading={exporting} onClick={download}>
+            {t('conso.export')}
+          </Button>
         </Group>
       </Group>
       {!data ? (
-        <Center py="xl"><Loader /></Center>
+        <Center py="xl">
+          <Loader />
+        </Center>
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -51,12 +60,16 @@ export function ConsumptionPage() {
             <Figure label={t('conso.units')} value={String(data.totals.lines.reduce((s, l) => s + l.quantity, 0))} />
             <Figure label={t('conso.testUnits')} value={String(data.totals.lines.reduce((s, l) => s + l.testQuantity, 0))} />
           </SimpleGrid>
-          <Paper withBorder p="md" radius="md"><ConsumptionChart report={data} /></Paper>
+          <Paper withBorder p="md" radius="md">
+            <ConsumptionChart report={data} />
+          </Paper>
           <Paper withBorder p="md" radius="md">
             <Stack gap="xs">
               <Title order={4}>{t('conso.byKind')}</Title>
               <KindLinesTable lines={data.totals.lines} totals={data.totals} />
-              <Text size="xs" c="dimmed">{t('conso.note')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('conso.note')}
+              </Text>
             </Stack>
           </Paper>
           <Paper withBorder p="md" radius="md">
@@ -77,8 +90,12 @@ export function ConsumptionPage() {
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Paper withBorder p="md" radius="md">
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text size="xl" fw={700}>{value}</Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
     </Paper>
   );
 }
@@ -86,6 +103,11 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** One user's consumption over the range (users conso). */
 function UserConsumption({ userId, query }: { userId: string; query: ConsumptionQuery }) {
   const report = useUserConsumption(userId, query);
-  if (!report.data) return <Center py="md"><Loader /></Center>;
+  if (!report.data)
+    return (
+      <Center py="md">
+        <Loader />
+      </Center>
+    );
   return <KindLinesTable lines={report.data.totals.lines} totals={report.data.totals} />;
 }

@@ -44,7 +44,13 @@ export function InvoicesPage() {
       <BillingTabs current="invoices" />
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('invoices.title')}</Title>
-        <Button variant="default" leftSection={<IconFileExport size={16} />} onClick={() => void exportTenantInvoices(filterQuery(filter)).catch(notifyApiError)}>{t('invoices.export')}</Button>
+        <Button
+          variant="default"
+          leftSection={<IconFileExport size={16} />}
+          onClick={() => void exportTenantInvoices(filterQuery(filter)).catch(notifyApiError)}
+        >
+          {t('invoices.export')}
+        </Button>
       </Group>
       {account.data && (
         <Switch
@@ -64,24 +70,36 @@ export function InvoicesPage() {
       {requested !== null && (
         <Alert color="green" withCloseButton onClose={() => setRequested(null)}>
           {t('invoices.paymentRequested', { amount: formatCents(requested, i18n.language) })}{' '}
-          <Anchor component={Link} to="/billing/payments">{t('invoices.followPayment')}</Anchor>
+          <Anchor component={Link} to="/billing/payments">
+            {t('invoices.followPayment')}
+          </Anchor>
         </Alert>
       )}
       {canManage && (
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">{selected.size ? t('invoices.selection', { count: selected.size, amount: formatCents(selectedTotal, i18n.language) }) : t('invoices.selectToPay')}</Text>
-          <Button leftSection={<IconCreditCard size={16} />} disabled={!selected.size} loading={pay.isPending} onClick={submit}>{t('invoices.pay')}</Button>
+          <Text size="sm" c="dimmed">
+            {selected.size ? t('invoices.selection', { count: selected.size, amount: formatCents(selectedTotal, i18n.language) }) : t('invoices.selectToPay')}
+          </Text>
+          <Button leftSection={<IconCreditCard size={16} />} disabled={!selected.size} loading={pay.isPending} onClick={submit}>
+            {t('invoices.pay')}
+          </Button>
         </Group>
       )}
       <Paper withBorder p="xs" radius="md">
         {list.isPending ? (
-          <Center py="xl"><Loader /></Center>
+          <Center py="xl">
+            <Loader />
+          </Center>
         ) : (
           <SalesTable sales={sales} admin={false} selected={selected} onSelect={canManage ? toggle : undefined} selectable={payable} />
         )}
       </Paper>
       {list.hasNextPage && (
-        <Center><Button variant="subtle" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>{t('invoices.more')}</Button></Center>
+        <Center>
+          <Button variant="subtle" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('invoices.more')}
+          </Button>
+        </Center>
       )}
     </Stack>
   );

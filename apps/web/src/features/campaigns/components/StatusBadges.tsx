@@ -26,10 +26,18 @@ export const signatoryColors: Record<SignatoryStatus, string> = {
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   const { t } = useTranslation('campaigns');
-  return <Badge color={campaignColors[status]} variant="light">{t(`statuses.${status}`)}</Badge>;
+  return (
+    <Badge color={campaignColors[status]} variant="light">
+      {t(`statuses.${status}`)}
+    </Badge>
+  );
 }
 
 export function SignatoryStatusBadge({ status }: { status: SignatoryStatus }) {
   const { t } = useTranslation('campaigns');
-  return <Badge color={signatoryColors[status]} variant="light" size="sm">{t(`signatoryStatuses.${status}`)}</Badge>;
+  return (
+    <Badge color={signatoryColors[status]} variant="light" size="sm">
+      {t(`signatoryStatuses.${status}`)}
+    </Badge>
+  );
 }

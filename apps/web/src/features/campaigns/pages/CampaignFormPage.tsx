@@ -5,7 +5,15 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy, IconFileSpreadsheet, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { defaultSignatureFields, guessMergeMapping, mergeColumnsOf, signatoryColumns, type Campaign, type CampaignType, type MergeDocumentInput } from '@paraphe/contracts';
+import {
+  defaultSignatureFields,
+  guessMergeMapping,
+  mergeColumnsOf,
+  signatoryColumns,
+  type Campaign,
+  type CampaignType,
+  type MergeDocumentInput,
+} from '@paraphe/contracts';
 import { ApiError, isApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
@@ -28,14 +36,24 @@ export function CampaignFormPage({ type }: { type: CampaignType }) {
   const campaign = useCampaign(id);
   if (!id) return <NewCampaignForm type={type} />;
   if (campaign.isError && isApiError(campaign.error, 'NOT_FOUND')) return <NotFoundPage />;
-  if (!campaign.data) return <Center><Loader /></Center>;
+  if (!campaign.data)
+    return (
+      <Center>
+        <Loader />
+      </Center>
+    );
   return <CampaignForm key={campaign.data.id} type={campaign.data.type} saved={campaign.data} />;
 }
 
 /** A new campaign starts from the user's defaults, else the tenant's Parameters, else the product's (settings). */
 function NewCampaignForm({ type }: { type: CampaignType }) {
   const { isPending, defaults } = useNewRequestDefaults();
-  if (isPending) return <Center><Loader /></Center>;
+  if (isPending)
+    return (
+      <Center>
+        <Loader />
+      </Center>
+    );
   return <CampaignForm type={type} defaults={defaults} />;
 }
 
@@ -46,7 +64,12 @@ type Tab = 'template' | 'signatories' | 'documents' | 'options';
  * mapping tab of the view adjusts it), the signatory's field at the default place (last page).
  */
 function newMergeDocument(template: ChosenTemplate, columns: string[]): MergeDocumentInput {
-  return { templateId: template.id, title: titleOfTemplate(template.fileName), mapping: guessMergeMapping(template.variables, columns), signatureFields: defaultSignatureFields(1, false) };
+  return {
+    templateId: template.id,
+    title: titleOfTemplate(template.fileName),
+    mapping: guessMergeMapping(template.variables, columns),
+    signatureFields: defaultSignatureFields(1, false),
+  };
 }
 
 /**
@@ -62,7 +85,9 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
   const language = me.user.language;
   const [signatories, setSignatories] = useState<TypedSignatory[]>([]);
   const mailMerge = type === 'publipostage';
-  const savedTemplate = saved?.mergeDocument ? { id: saved.mergeDocument.templateId, fileName: saved.mergeDocument.templateFileName, variables: saved.mergeDocument.variables } : null;
+  const savedTemplate = saved?.mergeDocument
+    ? { id: saved.mergeDocument.templateId, fileName: saved.mergeDocument.templateFileName, variables: saved.mergeDocument.variables }
+    : null;
   const [template, setTemplate] = useState<ChosenTemplate | null>(savedTemplate);
   const [tab, setTab] = useState<string | null>(mailMerge ? 'template' : 'signatories');
   const [problems, setProblems] = useState<{ tab: Tab | null; message: string }[]>([]);
@@ -109,7 +134,10 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
           if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length > 0) {
             const found = error.fields.map((f) => {
               const rule = saveRuleOf(f);
-              return { tab: rule === 'label' || rule === 'other' ? null : rule, message: rule === 'other' ? `${f.field}: ${f.message}` : t(`rules.${rule}`, { detail: f.message }) };
+              return {
+                tab: rule === 'label' || rule === 'other' ? null : rule,
+                message: rule === 'other' ? `${f.field}: ${f.message}` : t(`rules.${rule}`, { detail: f.message }),
+              };
             });
             setProblems(found);
             const first = found.find((p) => p.tab)?.tab;
@@ -136,7 +164,16 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
   };
   const saveThenImport = () => submit(false, (campaign) => void navigate(`${viewPath(campaign.type, campaign.id)}?import=1`));
   const tabLabel = (name: Tab) => {
-    const count = name === 'signatories' ? (saved?.signatoryCount ?? signatories.length) : name === 'documents' ? draft.documents.length : name === 'template' ? (template ? 1 : 0) : null;
+    const count =
+      name === 'signatories'
+        ? (saved?.signatoryCount ?? signatories.length)
+        : name === 'documents'
+          ? draft.documents.length
+          : name === 'template'
+            ? template
+              ? 1
+              : 0
+            : null;
     return `${t(`form.tabs.${name}`)}${count === null ? '' : ` (${count})`}`;
   };
   const tabHasProblem = (name: Tab) => problems.some((p) => p.tab === name);
@@ -144,7 +181,9 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
   return (
     <Stack gap="md">
       <Breadcrumbs>
-        <Anchor component={Link} to={`${basePathOf[type]}/list`}>{t(titleKeyOf[type])}</Anchor>
+        <Anchor component={Link} to={`${basePathOf[type]}/list`}>
+          {t(titleKeyOf[type])}
+        </Anchor>
         <span>{saved ? saved.label : t(mailMerge ? newKeyOf[type] : 'form.title')}</span>
       </Breadcrumbs>
       <Title order={2}>{saved ? t('form.editTitle') : t(mailMerge ? newKeyOf[type] : 'form.title')}</Title>
@@ -154,14 +193,20 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
       </Paper>
       {problems.length > 0 && (
         <Alert color="red" variant="light" title={t('form.problems')} icon={<IconAlertTriangle size={18} />}>
-          <List size="sm">{problems.map((p) => <List.Item key={p.message}>{p.message}</List.Item>)}</List>
+          <List size="sm">
+            {problems.map((p) => (
+              <List.Item key={p.message}>{p.message}</List.Item>
+            ))}
+          </List>
         </Alert>
       )}
       <Paper withBorder p="md">
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="md">
             {(mailMerge ? (['template', 'signatories', 'documents', 'options'] as const) : (['signatories', 'documents', 'options'] as const)).map((name) => (
-              <Tabs.Tab key={name} value={name} c={tabHasProblem(name) ? 'red' : undefined}>{tabLabel(name)}</Tabs.Tab>
+              <Tabs.Tab key={name} value={name} c={tabHasProblem(name) ? 'red' : undefined}>
+                {tabLabel(name)}
+              </Tabs.Tab>
             ))}
           </Tabs.List>
           {mailMerge && (
@@ -176,19 +221,35 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
               <Stack>
                 <SignatoriesEditor signatories={signatories} onChange={setSignatories} canPickContacts={me.permissions.includes('phonebook.read')} />
                 <Group gap="xs">
-                  <Button variant="default" size="xs" leftSection={<IconFileSpreadsheet size={14} />} loading={save.isPending} onClick={saveThenImport}>{t('form.saveAndImport')}</Button>
-                  <Text size="xs" c="dimmed">{t('form.importHelp')}</Text>
+                  <Button variant="default" size="xs" leftSection={<IconFileSpreadsheet size={14} />} loading={save.isPending} onClick={saveThenImport}>
+                    {t('form.saveAndImport')}
+                  </Button>
+                  <Text size="xs" c="dimmed">
+                    {t('form.importHelp')}
+                  </Text>
                 </Group>
               </Stack>
             )}
           </Tabs.Panel>
           <Tabs.Panel value="documents">
-            {mailMerge && <Text size="sm" c="dimmed" mb="sm">{t('mailMerge.documentsHelp')}</Text>}
-            {saved && saved.documents && saved.documents.length > 0 && draft.documents.length === 0 && (
-              <Alert variant="light" mb="sm">{t('form.documentsKept', { names: saved.documents.map((d) => d.fileName).join(', ') })}</Alert>
+            {mailMerge && (
+              <Text size="sm" c="dimmed" mb="sm">
+                {t('mailMerge.documentsHelp')}
+              </Text>
             )}
-            <kit.DocumentsTab documents={draft.documents} signers={draft.signers} errors={form.errors as Record<string, string>}
-              onAddFiles={(files) => editing.addFiles(files.filter(kit.isAcceptedFile))} onChange={editing.changeDocument} onRemove={editing.removeDocument} />
+            {saved && saved.documents && saved.documents.length > 0 && draft.documents.length === 0 && (
+              <Alert variant="light" mb="sm">
+                {t('form.documentsKept', { names: saved.documents.map((d) => d.fileName).join(', ') })}
+              </Alert>
+            )}
+            <kit.DocumentsTab
+              documents={draft.documents}
+              signers={draft.signers}
+              errors={form.errors as Record<string, string>}
+              onAddFiles={(files) => editing.addFiles(files.filter(kit.isAcceptedFile))}
+              onChange={editing.changeDocument}
+              onRemove={editing.removeDocument}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="options">
             <kit.OptionsTab form={form} features={features} singleSigner />
@@ -198,11 +259,17 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
       <Group justify="flex-end">
         {/* A mail-merge is sent from its page, once its mapping was checked on the preview. */}
         {mailMerge ? (
-          <Button leftSection={<IconArrowRight size={16} />} loading={save.isPending} disabled={checking} onClick={() => submit(false)}>{t('mailMerge.saveAndMap')}</Button>
+          <Button leftSection={<IconArrowRight size={16} />} loading={save.isPending} disabled={checking} onClick={() => submit(false)}>
+            {t('mailMerge.saveAndMap')}
+          </Button>
         ) : (
           <>
-            <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={checking} onClick={() => submit(false)}>{t('form.saveDraft')}</Button>
-            <Button leftSection={<IconSend size={16} />} loading={save.isPending} disabled={checking} onClick={attemptSend}>{t('form.send')}</Button>
+            <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={checking} onClick={() => submit(false)}>
+              {t('form.saveDraft')}
+            </Button>
+            <Button leftSection={<IconSend size={16} />} loading={save.isPending} disabled={checking} onClick={attemptSend}>
+              {t('form.send')}
+            </Button>
           </>
         )}
       </Group>

@@ -43,7 +43,12 @@ export function CampaignViewPage() {
   const setImporting = (on: boolean) => setSearch(on ? { import: '1' } : {}, { replace: true });
 
   if (campaign.isError && isApiError(campaign.error, 'NOT_FOUND')) return <NotFoundPage />;
-  if (!campaign.data) return <Center py="xl"><Loader /></Center>;
+  if (!campaign.data)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
   const c = campaign.data;
   const canManage = me.permissions.includes('campaigns.manage');
   const actions = screenActions({ status: c.status, archiveAvailable: c.archiveAvailable, failedCount: c.counts.failed }, canManage);
@@ -55,7 +60,9 @@ export function CampaignViewPage() {
   return (
     <Stack gap="md">
       <Breadcrumbs>
-        <Anchor component={Link} to={listPath(c.type)}>{t(titleKeyOf[c.type])}</Anchor>
+        <Anchor component={Link} to={listPath(c.type)}>
+          {t(titleKeyOf[c.type])}
+        </Anchor>
         <span>{c.label}</span>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-start">
@@ -73,8 +80,16 @@ export function CampaignViewPage() {
         <CampaignActions campaign={c} actions={actions} />
       </Group>
       {c.status === 'pending' && <DispatchProgress progress={statistics.data?.progress ?? c.progress} />}
-      {cancelling && <Alert color="orange" variant="light" icon={<IconHourglass size={18} />}>{t('view.cancelling')}</Alert>}
-      {c.status === 'failed' && <Alert color="red" variant="light">{t('view.failed')}</Alert>}
+      {cancelling && (
+        <Alert color="orange" variant="light" icon={<IconHourglass size={18} />}>
+          {t('view.cancelling')}
+        </Alert>
+      )}
+      {c.status === 'failed' && (
+        <Alert color="red" variant="light">
+          {t('view.failed')}
+        </Alert>
+      )}
       {statistics.data && <StatisticsCards statistics={statistics.data} />}
       {statistics.data && <InvitationDeliverySummary delivery={statistics.data.invitations} />}
       <Paper withBorder p="md">
@@ -84,22 +99,29 @@ export function CampaignViewPage() {
             <Tabs.Tab value="documents">{`${t('form.tabs.documents')} (${c.documents?.length ?? 0})`}</Tabs.Tab>
             <Tabs.Tab value="options">{t('form.tabs.options')}</Tabs.Tab>
             {mailMerge && (
-              <Tabs.Tab value="mapping" c={unmappedCount > 0 ? 'red' : undefined}>{`${t('mailMerge.mapping.tab')}${unmappedCount > 0 ? ` (${t('mailMerge.mapping.toDo', { count: unmappedCount })})` : ''}`}</Tabs.Tab>
+              <Tabs.Tab
+                value="mapping"
+                c={unmappedCount > 0 ? 'red' : undefined}
+              >{`${t('mailMerge.mapping.tab')}${unmappedCount > 0 ? ` (${t('mailMerge.mapping.toDo', { count: unmappedCount })})` : ''}`}</Tabs.Tab>
             )}
           </Tabs.List>
           <Tabs.Panel value="signatories">
-            {c.status === 'draft' && canManage && (
-              importing ? (
+            {c.status === 'draft' &&
+              canManage &&
+              (importing ? (
                 <Paper withBorder p="md" mb="md">
-                  <Title order={5} mb="sm">{t('import.title')}</Title>
+                  <Title order={5} mb="sm">
+                    {t('import.title')}
+                  </Title>
                   <SignatoryImport campaignId={c.id} mailMerge={mailMerge} onClose={() => setImporting(false)} />
                 </Paper>
               ) : (
                 <Group mb="sm">
-                  <Button variant="light" size="xs" leftSection={<IconFileSpreadsheet size={14} />} onClick={() => setImporting(true)}>{t('import.open')}</Button>
+                  <Button variant="light" size="xs" leftSection={<IconFileSpreadsheet size={14} />} onClick={() => setImporting(true)}>
+                    {t('import.open')}
+                  </Button>
                 </Group>
-              )
-            )}
+              ))}
             <SignatoriesPanel campaign={c} canManage={canManage} />
           </Tabs.Panel>
           <Tabs.Panel value="documents">
@@ -108,11 +130,7 @@ export function CampaignViewPage() {
           <Tabs.Panel value="options">
             <OptionsSummary options={c.options} />
           </Tabs.Panel>
-          {mailMerge && (
-            <Tabs.Panel value="mapping">
-              {mappingOpened && <MergeMappingPanel campaign={c} canManage={canManage} />}
-            </Tabs.Panel>
-          )}
+          {mailMerge && <Tabs.Panel value="mapping">{mappingOpened && <MergeMappingPanel campaign={c} canManage={canManage} />}</Tabs.Panel>}
         </Tabs>
       </Paper>
     </Stack>

@@ -7,6 +7,7 @@ import { campaignStatuses, type Campaign, type CampaignType, languageTag } from 
 import { useMe } from '../../auth/index.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { listQueryOf, oneOf } from '../../../shared/list/listParams.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -37,7 +38,15 @@ export function CampaignsListPage({ type }: { type: CampaignType }) {
   const canManage = me.permissions.includes('campaigns.manage');
 
   const columns: Column<Campaign>[] = [
-    { key: 'label', header: t('columns.label'), render: (c) => <Text size="sm" fw={500}>{c.label}</Text> },
+    {
+      key: 'label',
+      header: t('columns.label'),
+      render: (c) => (
+        <Text size="sm" fw={500}>
+          {c.label}
+        </Text>
+      ),
+    },
     { key: 'status', header: t('columns.status'), render: (c) => <CampaignStatusBadge status={c.status} /> },
     { key: 'signatories', header: t('columns.signatories'), render: (c) => c.signatoryCount.toLocaleString(languageTag(i18n.language)), visibleFrom: 'sm' },
     {
@@ -58,7 +67,11 @@ export function CampaignsListPage({ type }: { type: CampaignType }) {
     <Stack gap="xs">
       <Group justify="space-between">
         <Title order={2}>{t(titleKeyOf[type])}</Title>
-        {canManage && <Button component={Link} to={`${basePathOf[type]}/new`} leftSection={<IconPlus size={16} />}>{t(newKeyOf[type])}</Button>}
+        {canManage && (
+          <Button component={Link} to={`${basePathOf[type]}/new`} leftSection={<IconPlus size={16} />}>
+            {t(newKeyOf[type])}
+          </Button>
+        )}
       </Group>
       <ListToolbar search={params.search} onSearch={(q) => update({ q })} searchLabel={t('search')}>
         <Select
@@ -73,6 +86,11 @@ export function CampaignsListPage({ type }: { type: CampaignType }) {
       </ListToolbar>
       <PaginatedTable
         caption={t(titleKeyOf[type])}
+        empty={{
+          nothingYet: t('emptyList.campaigns.nothingYet', { action: t(newKeyOf[type]) }),
+          nothingMatches: t('emptyList.campaigns.nothingMatches'),
+          narrowed: isNarrowed(params.search, status),
+        }}
         columns={columns}
         list={list.data}
         loading={list.isFetching}

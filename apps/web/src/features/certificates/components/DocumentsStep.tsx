@@ -26,20 +26,41 @@ export function DocumentsStep({ certificate }: { certificate: QualifiedCertifica
         {identityDocumentKinds.map((kind) => (
           <List.Item key={kind}>
             <Group gap="sm">
-              <Button component="label" size="xs" variant="default" leftSection={<IconPlus size={14} />} loading={upload.isPending && upload.variables?.kind === kind}>
+              <Button
+                component="label"
+                size="xs"
+                variant="default"
+                leftSection={<IconPlus size={14} />}
+                loading={upload.isPending && upload.variables?.kind === kind}
+              >
                 {t(`documents.kinds.${kind}`)}
                 <input type="file" accept={accepted} hidden onChange={(e) => send(kind, e.currentTarget.files?.[0] ?? null)} />
               </Button>
-              <Text size="sm" c={have(kind) ? undefined : 'dimmed'}>{have(kind)?.fileName ?? t('documents.none')}</Text>
+              <Text size="sm" c={have(kind) ? undefined : 'dimmed'}>
+                {have(kind)?.fileName ?? t('documents.none')}
+              </Text>
             </Group>
           </List.Item>
         ))}
       </List>
       <Group>
-        <Button disabled={!complete} loading={submit.isPending} onClick={() => submit.mutate(certificate.id, { onSuccess: () => notify(t('done.submitted'), 'success'), onError: (error) => notify(certificateErrorMessage(error, t), 'error') })}>
+        <Button
+          disabled={!complete}
+          loading={submit.isPending}
+          onClick={() =>
+            submit.mutate(certificate.id, {
+              onSuccess: () => notify(t('done.submitted'), 'success'),
+              onError: (error) => notify(certificateErrorMessage(error, t), 'error'),
+            })
+          }
+        >
           {t('actions.submit')}
         </Button>
-        {!complete && <Text size="sm" c="dimmed">{t('documents.incomplete')}</Text>}
+        {!complete && (
+          <Text size="sm" c="dimmed">
+            {t('documents.incomplete')}
+          </Text>
+        )}
       </Group>
     </Stack>
   );

@@ -26,8 +26,16 @@ function DocumentPreview({ certificateId, document }: { certificateId: string; d
   }, [certificateId, document.id]);
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={600}>{t(`documents.kinds.${document.kind}`)} — {document.fileName}</Text>
-      {!url ? <Loader size="sm" /> : document.contentType === 'application/pdf' ? <iframe title={document.fileName} src={url} style={{ width: '100%', height: 420, border: 0 }} /> : <img src={url} alt={document.fileName} style={{ maxWidth: '100%', maxHeight: 420, objectFit: 'contain' }} />}
+      <Text size="sm" fw={600}>
+        {t(`documents.kinds.${document.kind}`)} — {document.fileName}
+      </Text>
+      {!url ? (
+        <Loader size="sm" />
+      ) : document.contentType === 'application/pdf' ? (
+        <iframe title={document.fileName} src={url} style={{ width: '100%', height: 420, border: 0 }} />
+      ) : (
+        <img src={url} alt={document.fileName} style={{ maxWidth: '100%', maxHeight: 420, objectFit: 'contain' }} />
+      )}
     </Stack>
   );
 }
@@ -40,25 +48,54 @@ export function OperatorDetail({ id, onClose }: { id: string | null; onClose: ()
   const [reason, setReason] = useState('');
   const certificate: OperatorCertificate | undefined = detail.data;
   const act = (body: { decision: 'verify' } | { decision: 'reject'; reason: string }) =>
-    decide.mutate({ id: id!, body }, { onSuccess: () => { notify(t(`done.${body.decision}`), 'success'); onClose(); }, onError: (error) => notify(certificateErrorMessage(error, t), 'error') });
+    decide.mutate(
+      { id: id!, body },
+      {
+        onSuccess: () => {
+          notify(t(`done.${body.decision}`), 'success');
+          onClose();
+        },
+        onError: (error) => notify(certificateErrorMessage(error, t), 'error'),
+      },
+    );
   const decidable = certificate?.status === 'open' && !!certificate.submittedAt;
   return (
     <Modal opened={!!id} onClose={onClose} size="xl" title={t('queue.detail')}>
-      {!certificate ? <Loader /> : (
+      {!certificate ? (
+        <Loader />
+      ) : (
         <Stack gap="md">
           <Group justify="space-between">
-            <Text fw={600}>{certificate.fullName} ({certificate.company})</Text>
+            <Text fw={600}>
+              {certificate.fullName} ({certificate.company})
+            </Text>
             <CertificateStatusBadge certificate={certificate} />
           </Group>
-          <Text size="sm">{certificate.email} — {certificate.mobile}</Text>
-          <Text size="sm" c="dimmed">{t('queue.checkHelp')}</Text>
-          {certificate.documents.map((document) => <DocumentPreview key={document.id} certificateId={certificate.id} document={document} />)}
+          <Text size="sm">
+            {certificate.email} — {certificate.mobile}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('queue.checkHelp')}
+          </Text>
+          {certificate.documents.map((document) => (
+            <DocumentPreview key={document.id} certificateId={certificate.id} document={document} />
+          ))}
           {decidable && (
             <>
               <TextInput label={t('queue.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
               <Group justify="flex-end">
-                <Button color="red" variant="light" disabled={reason.trim().length < 3} loading={decide.isPending} onClick={() => act({ decision: 'reject', reason })}>{t('actions.reject')}</Button>
-                <Button loading={decide.isPending} onClick={() => act({ decision: 'verify' })}>{t('actions.verify')}</Button>
+                <Button
+                  color="red"
+                  variant="light"
+                  disabled={reason.trim().length < 3}
+                  loading={decide.isPending}
+                  onClick={() => act({ decision: 'reject', reason })}
+                >
+                  {t('actions.reject')}
+                </Button>
+                <Button loading={decide.isPending} onClick={() => act({ decision: 'verify' })}>
+                  {t('actions.verify')}
+                </Button>
               </Group>
             </>
           )}

@@ -39,6 +39,11 @@ export function CertificateQueuePage() {
       />
       <PaginatedTable
         caption={t('queue.title')}
+        empty={{
+          nothingYet: t('emptyList.queue.nothingYet'),
+          nothingMatches: t('emptyList.queue.nothingMatches'),
+          narrowed: params.filters.status !== undefined && params.filters.status !== 'open',
+        }}
         columns={columns}
         list={queue.data}
         loading={queue.isFetching}

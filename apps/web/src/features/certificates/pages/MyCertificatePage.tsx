@@ -27,43 +27,83 @@ export function MyCertificatePage() {
       <TrustListNotice />
       {!pending && !usable && (
         <Alert icon={<IconCertificate size={20} />} color="blue" variant="light" title={t('mine.noneTitle')}>
-          <Text size="sm" mb="sm">{t('mine.orderHelp')}</Text>
-          <Button loading={order.isPending} onClick={() => orderNew()}>{t('actions.order')}</Button>
+          <Text size="sm" mb="sm">
+            {t('mine.orderHelp')}
+          </Text>
+          <Button loading={order.isPending} onClick={() => orderNew()}>
+            {t('actions.order')}
+          </Button>
         </Alert>
       )}
       {certificates.map((certificate) => (
-        <CertificateCard key={certificate.id} certificate={certificate} canRenew={!pending} onRenew={() => orderNew(certificate.id)} renewing={order.isPending} />
+        <CertificateCard
+          key={certificate.id}
+          certificate={certificate}
+          canRenew={!pending}
+          onRenew={() => orderNew(certificate.id)}
+          renewing={order.isPending}
+        />
       ))}
     </Stack>
   );
 }
 
-function CertificateCard({ certificate, canRenew, onRenew, renewing }: { certificate: QualifiedCertificate; canRenew: boolean; onRenew: () => void; renewing: boolean }) {
+function CertificateCard({
+  certificate,
+  canRenew,
+  onRenew,
+  renewing,
+}: {
+  certificate: QualifiedCertificate;
+  canRenew: boolean;
+  onRenew: () => void;
+  renewing: boolean;
+}) {
   const { t, i18n } = useTranslation('certificates');
   const date = (value: string | null) => (value ? formatDate(value, i18n.language) : '—');
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
-        <Text fw={600}>{certificate.fullName} — {certificate.email}</Text>
+        <Text fw={600}>
+          {certificate.fullName} — {certificate.email}
+        </Text>
         <CertificateStatusBadge certificate={certificate} />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="sm">
-        <Text size="sm">{t('fields.requestedAt')}: {date(certificate.requestedAt)}</Text>
-        <Text size="sm">{t('fields.readyAt')}: {date(certificate.readyAt)}</Text>
-        <Text size="sm">{t('fields.expiresAt')}: {date(certificate.expiresAt)}</Text>
+        <Text size="sm">
+          {t('fields.requestedAt')}: {date(certificate.requestedAt)}
+        </Text>
+        <Text size="sm">
+          {t('fields.readyAt')}: {date(certificate.readyAt)}
+        </Text>
+        <Text size="sm">
+          {t('fields.expiresAt')}: {date(certificate.expiresAt)}
+        </Text>
         {certificate.status === 'activated' && <Text size="sm">{t('fields.signaturesLeft', { count: certificate.signaturesLeft })}</Text>}
-        {certificate.serialNumber && <Text size="sm" style={{ wordBreak: 'break-all' }}>{t('fields.serial')}: {certificate.serialNumber}</Text>}
+        {certificate.serialNumber && (
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+            {t('fields.serial')}: {certificate.serialNumber}
+          </Text>
+        )}
       </SimpleGrid>
       {certificate.status === 'open' && !certificate.submittedAt && <DocumentsStep certificate={certificate} />}
       {certificate.status === 'open' && certificate.submittedAt && <Text size="sm">{t('mine.awaiting')}</Text>}
       {certificate.status === 'verified' && <Text size="sm">{t('mine.activating')}</Text>}
-      {certificate.status === 'rejected' && <Alert color="red" variant="light">{t('mine.rejected', { reason: certificate.refusalReason })}</Alert>}
+      {certificate.status === 'rejected' && (
+        <Alert color="red" variant="light">
+          {t('mine.rejected', { reason: certificate.refusalReason })}
+        </Alert>
+      )}
       <Group mt="sm">
         {certificate.serialNumber && (
-          <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void downloadCertificate(certificate.id, 'pem')}>{t('actions.download')}</Button>
+          <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void downloadCertificate(certificate.id, 'pem')}>
+            {t('actions.download')}
+          </Button>
         )}
         {canRenew && (certificate.renewalDue || certificate.status === 'expired') && (
-          <Button size="xs" leftSection={<IconRefresh size={14} />} loading={renewing} onClick={onRenew}>{t('actions.renew')}</Button>
+          <Button size="xs" leftSection={<IconRefresh size={14} />} loading={renewing} onClick={onRenew}>
+            {t('actions.renew')}
+          </Button>
         )}
       </Group>
     </Paper>

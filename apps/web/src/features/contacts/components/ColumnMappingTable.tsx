@@ -1,6 +1,6 @@
-import { Select, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { contactFields, type ContactField } from '@paraphe/contracts';
+import { ColumnMappingTable as SheetColumnsTable } from '../../../shared/ui/ColumnMappingTable.tsx';
 import { fieldOfColumn, type FieldMapping } from '../importMapping.ts';
 
 type Props = {
@@ -26,43 +26,20 @@ export function ColumnMappingTable({ columns, sampleRows, mapping, ignoreFirstLi
     });
 
   return (
-    <Table.ScrollContainer minWidth={Math.max(480, columns.length * 170)}>
-      <Table withTableBorder withColumnBorders verticalSpacing={6} fz="sm" aria-label={t('import.mapping.tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={50}>{t('import.mapping.line')}</Table.Th>
-            {columns.map((column) => (
-              <Table.Th key={column.index} miw={160}>
-                <Select
-                  size="xs"
-                  aria-label={t('import.mapping.fieldOf', { column: columnName(column.index), header: column.header })}
-                  placeholder={t('import.mapping.ignored')}
-                  clearable
-                  data={options(column.index)}
-                  value={fieldOfColumn(mapping, column.index)}
-                  onChange={(value) => onAssign(column.index, (contactFields as readonly string[]).includes(value ?? '') ? (value as ContactField) : null)}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sampleRows.map((cells, row) => {
-            const ignored = row === 0 && ignoreFirstLine;
-            return (
-              <Table.Tr key={row} c={ignored ? 'dimmed' : undefined} style={ignored ? { textDecoration: 'line-through' } : undefined}>
-                <Table.Td><Text size="xs" c="dimmed">{row + 1}</Text></Table.Td>
-                {columns.map((column) => (
-                  <Table.Td key={column.index} style={{ whiteSpace: 'nowrap', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                    {cells[column.index] ?? ''}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SheetColumnsTable
+      columns={columns}
+      sampleRows={sampleRows}
+      firstLine={1}
+      firstRowIgnored={ignoreFirstLine}
+      fieldOf={(column) => fieldOfColumn(mapping, column)}
+      options={options}
+      onAssign={(column, value) => onAssign(column, (contactFields as readonly string[]).includes(value ?? '') ? (value as ContactField) : null)}
+      labels={{
+        table: t('import.mapping.tableLabel'),
+        line: t('import.mapping.line'),
+        ignored: t('import.mapping.ignored'),
+        fieldOf: (column) => t('import.mapping.fieldOf', { column: columnName(column.index), header: column.header }),
+      }}
+    />
   );
 }

@@ -10,8 +10,17 @@ import { languageNames } from '../../../shared/i18n/language.ts';
 import { useSaveContact } from '../api.ts';
 
 type ContactFormValues = {
-  mail: string; firstname: string; lastname: string; civility: string | null; title: string; company: string;
-  phoneNumber: string; mobile: string; lang: string | null; address: string; additionalAddress: string;
+  mail: string;
+  firstname: string;
+  lastname: string;
+  civility: string | null;
+  title: string;
+  company: string;
+  phoneNumber: string;
+  mobile: string;
+  lang: string | null;
+  address: string;
+  additionalAddress: string;
 };
 
 function initialValues(contact: Contact | undefined): ContactFormValues {
@@ -97,8 +106,12 @@ export function ContactForm({ contact }: { contact: Contact | undefined }) {
             <TextInput label={t('fields.additionalAddress')} {...form.getInputProps('additionalAddress')} />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate('/phonebooks/list')}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={save.isPending}>{t('common.save')}</Button>
+            <Button variant="default" onClick={() => void navigate('/phonebooks/list')}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

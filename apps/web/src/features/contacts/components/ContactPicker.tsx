@@ -25,11 +25,7 @@ export function ContactPicker({ onPick, label }: Props) {
   const searching = normalizeSearch(debounced) !== undefined;
   const tooShort = normalizeSearch(text) === undefined;
   const contacts = searching && !tooShort ? (results.data ?? []) : [];
-  const empty = tooShort
-    ? t('common.searchMin', { count: searchMinLength })
-    : results.isFetching || !searching
-      ? t('common.loading')
-      : t('picker.none');
+  const empty = tooShort ? t('common.searchMin', { count: searchMinLength }) : results.isFetching || !searching ? t('common.loading') : t('picker.none');
 
   return (
     <PersonSearchBox

@@ -13,11 +13,17 @@ export function EmptyAddressBook({ canManage }: { canManage: boolean }) {
           <IconAddressBook size={30} aria-hidden />
         </ThemeIcon>
         <Title order={3}>{t('empty.title')}</Title>
-        <Text c="dimmed" ta="center" maw={520}>{t(canManage ? 'empty.text' : 'empty.textReadOnly')}</Text>
+        <Text c="dimmed" ta="center" maw={520}>
+          {t(canManage ? 'empty.text' : 'empty.textReadOnly')}
+        </Text>
         {canManage && (
           <Group mt="sm">
-            <Button component={Link} to="/phonebooks/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>
-            <Button component={Link} to="/phonebooks/import" variant="light" leftSection={<IconFileImport size={16} />}>{t('import.action')}</Button>
+            <Button component={Link} to="/phonebooks/new" leftSection={<IconPlus size={16} />}>
+              {t('new')}
+            </Button>
+            <Button component={Link} to="/phonebooks/import" variant="light" leftSection={<IconFileImport size={16} />}>
+              {t('import.action')}
+            </Button>
           </Group>
         )}
       </Stack>

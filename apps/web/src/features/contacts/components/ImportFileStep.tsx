@@ -59,7 +59,9 @@ export function ImportFileStep({ upload }: Props) {
         <Button leftSection={<IconFileSpreadsheet size={16} />} loading={uploading} onClick={() => input.current?.click()}>
           {t('import.file.choose')}
         </Button>
-        <Text size="sm" c="dimmed" mt="sm">{t('import.file.help')}</Text>
+        <Text size="sm" c="dimmed" mt="sm">
+          {t('import.file.help')}
+        </Text>
       </Paper>
       {problem && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('import.file.refused')}>

@@ -34,22 +34,26 @@ export function ImportMappingStep({ preview, onStart, starting, onRestart, varia
   const [dropped, setDropped] = useState<ReadonlySet<number>>(new Set());
   const candidates = variablesBeside ? variableColumns(preview.columns, mapping, variablesBeside, ignoreFirstLine) : [];
   const startImport = () =>
-    onStart(variablesBeside ? { mapping, ignoreFirstLine, variables: Object.fromEntries(candidates.filter((c) => !dropped.has(c.index)).map((c) => [c.name, c.index])) } : { mapping, ignoreFirstLine });
+    onStart(
+      variablesBeside
+        ? { mapping, ignoreFirstLine, variables: Object.fromEntries(candidates.filter((c) => !dropped.has(c.index)).map((c) => [c.name, c.index])) }
+        : { mapping, ignoreFirstLine },
+    );
   const rows = useMemo(() => previewRows(preview.sampleRows, mapping, ignoreFirstLine), [preview.sampleRows, mapping, ignoreFirstLine]);
 
   return (
     <Stack>
       <Text size="sm">
         {t('import.mapping.fileRead', { name: preview.fileName, format: preview.format.toUpperCase() })}
-        {preview.format === 'csv' && preview.encoding && ` ${t('import.mapping.csvDetails', { encoding: preview.encoding, delimiter: preview.delimiter ?? ',' })}`}
+        {preview.format === 'csv' &&
+          preview.encoding &&
+          ` ${t('import.mapping.csvDetails', { encoding: preview.encoding, delimiter: preview.delimiter ?? ',' })}`}
       </Text>
       {onSheet && <SheetPicker sheets={preview.sheets} current={preview.sheetName} onPick={onSheet} />}
-      <Text size="sm" c="dimmed">{t('import.mapping.help')}</Text>
-      <Checkbox
-        label={t('import.mapping.firstLineIsHeader')}
-        checked={ignoreFirstLine}
-        onChange={(e) => setIgnoreFirstLine(e.currentTarget.checked)}
-      />
+      <Text size="sm" c="dimmed">
+        {t('import.mapping.help')}
+      </Text>
+      <Checkbox label={t('import.mapping.firstLineIsHeader')} checked={ignoreFirstLine} onChange={(e) => setIgnoreFirstLine(e.currentTarget.checked)} />
       <ColumnMappingTable
         columns={preview.columns}
         sampleRows={preview.sampleRows}
@@ -59,11 +63,20 @@ export function ImportMappingStep({ preview, onStart, starting, onRestart, varia
       />
       {candidates.length > 0 && (
         <Stack gap={4}>
-          <Text size="sm" fw={500}>{t('import.variables.title')}</Text>
-          <Text size="xs" c="dimmed">{t('import.variables.help')}</Text>
+          <Text size="sm" fw={500}>
+            {t('import.variables.title')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('import.variables.help')}
+          </Text>
           <Group gap="md">
             {candidates.map((c) => (
-              <Checkbox key={c.index} size="sm" label={c.name} aria-label={t('import.variables.keep', { name: c.name })} checked={!dropped.has(c.index)}
+              <Checkbox
+                key={c.index}
+                size="sm"
+                label={c.name}
+                aria-label={t('import.variables.keep', { name: c.name })}
+                checked={!dropped.has(c.index)}
                 onChange={(e) => {
                   const keep = e.currentTarget.checked;
                   setDropped((current) => {
@@ -72,25 +85,27 @@ export function ImportMappingStep({ preview, onStart, starting, onRestart, varia
                     else next.add(c.index);
                     return next;
                   });
-                }} />
+                }}
+              />
             ))}
           </Group>
         </Stack>
       )}
       {problem && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>{t(`import.mapping.problems.${problem}`)}</Alert>
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+          {t(`import.mapping.problems.${problem}`)}
+        </Alert>
       )}
       <Title order={4}>{t('import.preview.title')}</Title>
-      <Text size="sm" c="dimmed">{t('import.preview.help')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('import.preview.help')}
+      </Text>
       <ImportPreviewTable rows={rows} />
       <Group justify="space-between">
-        <Button variant="default" onClick={onRestart}>{t('import.mapping.otherFile')}</Button>
-        <Button
-          leftSection={<IconPlayerPlay size={16} />}
-          disabled={problem !== null}
-          loading={starting}
-          onClick={startImport}
-        >
+        <Button variant="default" onClick={onRestart}>
+          {t('import.mapping.otherFile')}
+        </Button>
+        <Button leftSection={<IconPlayerPlay size={16} />} disabled={problem !== null} loading={starting} onClick={startImport}>
           {t('import.mapping.start')}
         </Button>
       </Group>

@@ -9,7 +9,9 @@ export function ImportOutcome({ outcome, reasons }: { outcome: keyof typeof colo
   const { t } = useTranslation('contacts');
   return (
     <Stack gap={2} align="flex-start" miw={200}>
-      <Badge color={colors[outcome]} variant="light">{t(`import.outcomes.${outcome}`)}</Badge>
+      <Badge color={colors[outcome]} variant="light">
+        {t(`import.outcomes.${outcome}`)}
+      </Badge>
       {reasons.length > 0 && <Text size="xs">{reasons.map((reason) => t(`import.reasons.${reason}`)).join(' ')}</Text>}
     </Stack>
   );

@@ -11,8 +11,12 @@ import { ImportRowsTable } from './ImportRowsTable.tsx';
 function Count({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
     <Paper withBorder p="md" radius="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{label}</Text>
-      <Text fz={28} fw={700} c={color} aria-label={`${label}: ${value}`}>{value}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} c={color} role="group" aria-label={`${label}: ${value}`}>
+        {value}
+      </Text>
     </Paper>
   );
 }
@@ -40,7 +44,9 @@ export function ImportReportStep({ contactImport, onRestart }: { contactImport: 
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('import.report.failed')}>
           {contactImport.error ?? t('errors.generic')}
         </Alert>
-        <Group><Button onClick={onRestart}>{t('import.report.another')}</Button></Group>
+        <Group>
+          <Button onClick={onRestart}>{t('import.report.another')}</Button>
+        </Group>
       </Stack>
     );
   }
@@ -64,7 +70,9 @@ export function ImportReportStep({ contactImport, onRestart }: { contactImport: 
         <Count label={t('import.report.warnings')} value={contactImport.warnings} color={contactImport.warnings > 0 ? 'orange' : undefined} />
       </SimpleGrid>
       {contactImport.domainCheck === 'off' && (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>{t('import.report.domainCheckOff')}</Alert>
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+          {t('import.report.domainCheckOff')}
+        </Alert>
       )}
       {namesReplaced && (
         <Alert color="orange" variant="light" icon={<IconScale size={18} />} title={t('import.report.namesReplacedTitle')}>
@@ -85,8 +93,12 @@ export function ImportReportStep({ contactImport, onRestart }: { contactImport: 
         </>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onRestart}>{t('import.report.another')}</Button>
-        <Button component={Link} to="/phonebooks/list">{t('import.report.toList')}</Button>
+        <Button variant="default" onClick={onRestart}>
+          {t('import.report.another')}
+        </Button>
+        <Button component={Link} to="/phonebooks/list">
+          {t('import.report.toList')}
+        </Button>
       </Group>
     </Stack>
   );

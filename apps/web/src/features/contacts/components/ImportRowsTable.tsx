@@ -18,13 +18,18 @@ export function ImportRowsTable({ importId }: { importId: string }) {
     {
       key: 'cells',
       header: t('import.report.cells'),
-      render: (r) => <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>{r.cells.filter((cell) => cell.trim() !== '').join(' · ')}</Text>,
+      render: (r) => (
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+          {r.cells.filter((cell) => cell.trim() !== '').join(' · ')}
+        </Text>
+      ),
       visibleFrom: 'sm',
     },
   ];
   return (
     <PaginatedTable
       caption={t('import.report.rowsTitle')}
+      empty={{ nothingYet: t('emptyList.importRows.nothingYet') }}
       columns={columns}
       list={rows.data}
       loading={rows.isFetching}

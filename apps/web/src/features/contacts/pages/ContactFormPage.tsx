@@ -20,12 +20,16 @@ export function ContactFormPage() {
   return (
     <Stack>
       <Breadcrumbs>
-        <Anchor component={Link} to="/phonebooks/list">{t('title')}</Anchor>
+        <Anchor component={Link} to="/phonebooks/list">
+          {t('title')}
+        </Anchor>
         <span>{title}</span>
       </Breadcrumbs>
       <Title order={2}>{title}</Title>
       {id && contact.isPending ? (
-        <Center><Loader aria-label={t('common.loading')} /></Center>
+        <Center>
+          <Loader role="status" aria-label={t('common.loading')} />
+        </Center>
       ) : (
         <ContactForm key={contact.data?.id ?? `new-${navigationId}`} contact={contact.data} />
       )}

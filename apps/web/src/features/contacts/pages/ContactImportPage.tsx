@@ -38,7 +38,9 @@ export function ContactImportPage() {
   return (
     <Stack>
       <Breadcrumbs>
-        <Anchor component={Link} to="/phonebooks/list">{t('title')}</Anchor>
+        <Anchor component={Link} to="/phonebooks/list">
+          {t('title')}
+        </Anchor>
         <span>{t('import.title')}</span>
       </Breadcrumbs>
       <Title order={2}>{t('import.title')}</Title>
@@ -49,13 +51,25 @@ export function ContactImportPage() {
       </Stepper>
       <Paper withBorder p="lg" radius="md">
         {id && contactImport.isPending ? (
-          <Center><Loader aria-label={t('common.loading')} /></Center>
+          <Center>
+            <Loader role="status" aria-label={t('common.loading')} />
+          </Center>
         ) : !contactImport.data ? (
-          <ImportFileStep upload={(picked) => { setFile(picked); return send(picked); }} />
+          <ImportFileStep
+            upload={(picked) => {
+              setFile(picked);
+              return send(picked);
+            }}
+          />
         ) : contactImport.data.status === 'uploaded' ? (
-          <ImportMappingStep key={contactImport.data.id} preview={contactImport.data.preview} starting={start.isPending}
-            onStart={(input) => start.mutate(input, { onError: notifyApiError })} onRestart={restart}
-            onSheet={file ? (sheet) => send(file, sheet).catch(notifyApiError) : undefined} />
+          <ImportMappingStep
+            key={contactImport.data.id}
+            preview={contactImport.data.preview}
+            starting={start.isPending}
+            onStart={(input) => start.mutate(input, { onError: notifyApiError })}
+            onRestart={restart}
+            onSheet={file ? (sheet) => send(file, sheet).catch(notifyApiError) : undefined}
+          />
         ) : (
           <ImportReportStep contactImport={contactImport.data} onRestart={restart} />
         )}

@@ -8,6 +8,7 @@ import { notifyApiError } from '../../../shared/api/notify.ts';
 import { languageNames } from '../../../shared/i18n/language.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { listQueryOf } from '../../../shared/list/listParams.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { useMe } from '../../auth/index.ts';
@@ -42,7 +43,16 @@ export function ContactsListPage() {
   };
 
   const columns: Column<Contact>[] = [
-    { key: 'lastname', header: t('fields.name'), sortable: true, render: (c) => <Text size="sm" fw={500}>{contactDisplayName(c)}</Text> },
+    {
+      key: 'lastname',
+      header: t('fields.name'),
+      sortable: true,
+      render: (c) => (
+        <Text size="sm" fw={500}>
+          {contactDisplayName(c)}
+        </Text>
+      ),
+    },
     { key: 'mail', header: t('fields.email'), sortable: true, render: (c) => c.mail },
     { key: 'company', header: t('fields.company'), sortable: true, render: (c) => c.company ?? '', visibleFrom: 'sm' },
     { key: 'mobile', header: t('fields.mobile'), render: (c) => c.mobile ?? '', visibleFrom: 'md' },
@@ -81,8 +91,12 @@ export function ContactsListPage() {
           <Group gap="xs">
             {canManage && (
               <>
-                <Button component={Link} to="/phonebooks/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>
-                <Button component={Link} to="/phonebooks/import" variant="light" leftSection={<IconFileImport size={16} />}>{t('import.action')}</Button>
+                <Button component={Link} to="/phonebooks/new" leftSection={<IconPlus size={16} />}>
+                  {t('new')}
+                </Button>
+                <Button component={Link} to="/phonebooks/import" variant="light" leftSection={<IconFileImport size={16} />}>
+                  {t('import.action')}
+                </Button>
               </>
             )}
             <Button variant="default" leftSection={<IconFileExport size={16} />} loading={exporting} onClick={exportContacts}>
@@ -98,6 +112,11 @@ export function ContactsListPage() {
           <ListToolbar search={params.search} onSearch={(q) => update({ q })} searchLabel={t('search')} />
           <PaginatedTable
             caption={t('title')}
+            empty={{
+              nothingYet: t('emptyList.contacts.nothingYet'),
+              nothingMatches: t('emptyList.contacts.nothingMatches'),
+              narrowed: isNarrowed(query.search),
+            }}
             columns={columns}
             list={list.data}
             loading={list.isFetching}

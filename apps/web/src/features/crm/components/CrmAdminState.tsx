@@ -9,11 +9,20 @@ export function CrmAdminState({ appId }: { appId: string }) {
   const state = useCrmAdminState(appId);
   if (state.isPending) return <Loader size="xs" />;
   const data = state.data?.data;
-  if (!data?.connected) return <Badge variant="light" color="gray">{t('notConnected')}</Badge>;
+  if (!data?.connected)
+    return (
+      <Badge variant="light" color="gray">
+        {t('notConnected')}
+      </Badge>
+    );
   return (
     <>
-      <Badge variant="light" color={data.state === 'broken' ? 'orange' : 'teal'}>{data.state === 'broken' ? t('broken') : t('connected')}</Badge>
-      <Text size="xs" c="dimmed">{t('connectedBy', { name: data.connectedBy ?? '—', date: formatDate(data.connectedAt, i18n.language) })}</Text>
+      <Badge variant="light" color={data.state === 'broken' ? 'orange' : 'teal'}>
+        {data.state === 'broken' ? t('broken') : t('connected')}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {t('connectedBy', { name: data.connectedBy ?? '—', date: formatDate(data.connectedAt, i18n.language) })}
+      </Text>
     </>
   );
 }

@@ -21,7 +21,7 @@ export function CrmConnectorPanel() {
   useReturnFromHubSpot();
   const data = state.data?.data;
   return (
-    <Paper withBorder p="md" aria-label="HubSpot">
+    <Paper withBorder p="md" component="section" aria-label="HubSpot">
       <Stack>
         <Group justify="space-between">
           <Group gap="xs">
@@ -30,7 +30,9 @@ export function CrmConnectorPanel() {
           </Group>
           {data && <StateBadge state={data} />}
         </Group>
-        <Text size="sm" c="dimmed">{t('intro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('intro')}
+        </Text>
         {state.isPending && <Loader size="sm" />}
         {state.isError && <Alert color="red">{t('loadFailed')}</Alert>}
         {data && !data.configured && <Alert color="gray">{t('notConfigured')}</Alert>}
@@ -38,13 +40,23 @@ export function CrmConnectorPanel() {
           <Stack gap={4}>
             <Text size="sm">{t('portal', { portal: data.hubDomain ? `${data.hubDomain} (${data.portalId})` : data.portalId })}</Text>
             <Text size="sm">{t('connectedBy', { name: data.connectedBy?.name ?? '—', date: formatDateTime(data.connectedAt, i18n.language) })}</Text>
-            {data.state === 'broken' && <Alert color="orange" title={t('broken')}>{t('brokenReason', { reason: data.brokenReason ?? '' })}</Alert>}
+            {data.state === 'broken' && (
+              <Alert color="orange" title={t('broken')}>
+                {t('brokenReason', { reason: data.brokenReason ?? '' })}
+              </Alert>
+            )}
           </Stack>
         )}
         {data?.configured && canManage && (
           <Group>
-            {(!data.connected || data.state === 'broken') && <Button onClick={() => setDialog('connect')}>{data.connected ? t('reconnect') : t('connect')}</Button>}
-            {data.connected && <Button color="red" variant="light" onClick={() => setDialog('disconnect')}>{t('disconnect')}</Button>}
+            {(!data.connected || data.state === 'broken') && (
+              <Button onClick={() => setDialog('connect')}>{data.connected ? t('reconnect') : t('connect')}</Button>
+            )}
+            {data.connected && (
+              <Button color="red" variant="light" onClick={() => setDialog('disconnect')}>
+                {t('disconnect')}
+              </Button>
+            )}
           </Group>
         )}
         {data?.connected && <LastErrors errors={data.lastErrors} />}
@@ -57,9 +69,23 @@ export function CrmConnectorPanel() {
 
 function StateBadge({ state }: { state: CrmConnectionState }) {
   const { t } = useTranslation('crm');
-  if (!state.connected) return <Badge variant="light" color="gray">{t('notConnected')}</Badge>;
-  if (state.state === 'broken') return <Badge variant="light" color="orange">{t('broken')}</Badge>;
-  return <Badge variant="light" color="teal">{t('connected')}</Badge>;
+  if (!state.connected)
+    return (
+      <Badge variant="light" color="gray">
+        {t('notConnected')}
+      </Badge>
+    );
+  if (state.state === 'broken')
+    return (
+      <Badge variant="light" color="orange">
+        {t('broken')}
+      </Badge>
+    );
+  return (
+    <Badge variant="light" color="teal">
+      {t('connected')}
+    </Badge>
+  );
 }
 
 function LastErrors({ errors }: { errors: CrmConnectionState['lastErrors'] }) {
@@ -99,8 +125,12 @@ function ConnectDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
       <Stack>
         <Text size="sm">{t('confirmConnect.body')}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('cancel')}</Button>
-          <Button loading={start.isPending} onClick={go}>{t('confirmConnect.confirm')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button loading={start.isPending} onClick={go}>
+            {t('confirmConnect.confirm')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -116,8 +146,12 @@ function DisconnectDialog({ opened, onClose }: { opened: boolean; onClose: () =>
       <Stack>
         <Text size="sm">{t('confirmDisconnect.body')}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('cancel')}</Button>
-          <Button color="red" loading={disconnect.isPending} onClick={go}>{t('confirmDisconnect.confirm')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button color="red" loading={disconnect.isPending} onClick={go}>
+            {t('confirmDisconnect.confirm')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -36,17 +36,27 @@ export function BulkProgressCard({ kind, item }: { kind: ProcessKind; item: Bulk
       <Stack gap="xs">
         <Title order={4}>{t(`current.${kind}`)}</Title>
         {!item ? (
-          <Text size="sm" c="dimmed">{t(kind === 'operation' ? 'current.noOperation' : 'current.none')}</Text>
+          <Text size="sm" c="dimmed">
+            {t(kind === 'operation' ? 'current.noOperation' : 'current.none')}
+          </Text>
         ) : (
           <>
-            <Anchor component={Link} to={viewPathOf(item)} fw={600} lineClamp={2}>{item.label}</Anchor>
-            <Text size="sm" c="dimmed">{t(`status.${item.status}`, { defaultValue: item.status })} · {t('progress.sentOf', { sent: item.sent, total: item.signatories })}</Text>
+            <Anchor component={Link} to={viewPathOf(item)} fw={600} lineClamp={2}>
+              {item.label}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {t(`status.${item.status}`, { defaultValue: item.status })} · {t('progress.sentOf', { sent: item.sent, total: item.signatories })}
+            </Text>
             <ProgressBar item={item} />
             <Group gap="md" wrap="wrap">
               <Text size="sm">{t('progress.signed', { count: item.signed })}</Text>
               <Text size="sm">{t('progress.opened', { count: item.opened })}</Text>
               <Text size="sm">{t('progress.refused', { count: item.refused + item.expired })}</Text>
-              {item.failed > 0 && <Text size="sm" c="red">{t('progress.failed', { count: item.failed })}</Text>}
+              {item.failed > 0 && (
+                <Text size="sm" c="red">
+                  {t('progress.failed', { count: item.failed })}
+                </Text>
+              )}
             </Group>
           </>
         )}
@@ -62,12 +72,20 @@ export function LatestList({ items }: { items: readonly BulkProgress[] }) {
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={4}>{t('latest.title')}</Title>
-        {!items.length && <Text size="sm" c="dimmed">{t('latest.empty')}</Text>}
+        {!items.length && (
+          <Text size="sm" c="dimmed">
+            {t('latest.empty')}
+          </Text>
+        )}
         {items.map((item) => (
           <Stack key={item.id} gap={4}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor component={Link} to={viewPathOf(item)} size="sm" fw={600} lineClamp={1}>{item.label}</Anchor>
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{t(`kind.${item.kind}`)} · {t(`status.${item.status}`, { defaultValue: item.status })}</Text>
+              <Anchor component={Link} to={viewPathOf(item)} size="sm" fw={600} lineClamp={1}>
+                {item.label}
+              </Anchor>
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {t(`kind.${item.kind}`)} · {t(`status.${item.status}`, { defaultValue: item.status })}
+              </Text>
             </Group>
             <ProgressBar item={item} />
           </Stack>

@@ -4,8 +4,12 @@ import { Paper, Text } from '@mantine/core';
 export function Figure({ label, value, color }: { label: string; value: string | number; color?: string }) {
   return (
     <Paper withBorder p="sm" radius="md">
-      <Text size="xs" c="dimmed" lh={1.3}>{label}</Text>
-      <Text size="xl" fw={700} c={color}>{value}</Text>
+      <Text size="xs" c="dimmed" lh={1.3}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} c={color}>
+        {value}
+      </Text>
     </Paper>
   );
 }

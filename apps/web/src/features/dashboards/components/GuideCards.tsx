@@ -24,9 +24,15 @@ export function GuideCards() {
         {shown.map(({ key, path, icon: Icon }) => (
           <Paper key={key} withBorder p="md" radius="md">
             <Stack gap={6}>
-              <ThemeIcon variant="light" size="lg" radius="md"><Icon size={20} /></ThemeIcon>
-              <Anchor component={Link} to={path} fw={600}>{t(`guide.${key}.title`)}</Anchor>
-              <Text size="sm" c="dimmed">{t(`guide.${key}.text`)}</Text>
+              <ThemeIcon variant="light" size="lg" radius="md">
+                <Icon size={20} />
+              </ThemeIcon>
+              <Anchor component={Link} to={path} fw={600}>
+                {t(`guide.${key}.title`)}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {t(`guide.${key}.text`)}
+              </Text>
             </Stack>
           </Paper>
         ))}

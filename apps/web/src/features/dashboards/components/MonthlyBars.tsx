@@ -14,7 +14,13 @@ export interface MonthlySeries {
  * Bars per month (@mantine/charts over recharts: this lazy chunk only). The x axis shows month names; at 360 px
  * recharts drops the labels that would overlap.
  */
-export function MonthlyBars(props: { months: readonly ({ month: string } & Record<string, number | string>)[]; series: MonthlySeries[]; ariaLabel: string; format?: (value: number) => string; h?: number }) {
+export function MonthlyBars(props: {
+  months: readonly ({ month: string } & Record<string, number | string>)[];
+  series: MonthlySeries[];
+  ariaLabel: string;
+  format?: (value: number) => string;
+  h?: number;
+}) {
   const { i18n } = useTranslation();
   const data = props.months.map((m) => ({ ...m, month: monthLabel(m.month, i18n.language) }));
   // The name is on a figure around the chart: BarChart's root is a plain div, where aria-label is not allowed.

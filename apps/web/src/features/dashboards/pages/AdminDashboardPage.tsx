@@ -18,9 +18,19 @@ export function AdminDashboardPage() {
     <Stack>
       <Group justify="space-between" align="baseline">
         <Title order={2}>{t('admin.title')}</Title>
-        {live.data && <Text size="xs" c="dimmed">{t('admin.updatedAt', { time: formatDateTime(live.data.at, i18n.language) })}</Text>}
+        {live.data && (
+          <Text size="xs" c="dimmed">
+            {t('admin.updatedAt', { time: formatDateTime(live.data.at, i18n.language) })}
+          </Text>
+        )}
       </Group>
-      {live.data ? <Live data={live.data} /> : <Center py="xl"><Loader /></Center>}
+      {live.data ? (
+        <Live data={live.data} />
+      ) : (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
       {overview.data && <Overview data={overview.data} />}
     </Stack>
   );
@@ -34,7 +44,9 @@ function Live({ data }: { data: AdminLive }) {
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="sm">
         {data.processes.map((p) => (
           <Paper key={p.type} withBorder p="sm" radius="md">
-            <Text fw={600} size="sm">{t(`processes.${p.type}`)}</Text>
+            <Text fw={600} size="sm">
+              {t(`processes.${p.type}`)}
+            </Text>
             <Group gap="md" mt={4}>
               <Count label={t('admin.running')} value={p.running} color={p.running ? 'blue' : undefined} />
               <Count label={t('admin.completed')} value={p.completed} color={p.completed ? 'teal' : undefined} />
@@ -43,10 +55,14 @@ function Live({ data }: { data: AdminLive }) {
           </Paper>
         ))}
       </SimpleGrid>
-      <Text size="xs" c="dimmed">{t('admin.processesNote')}</Text>
+      <Text size="xs" c="dimmed">
+        {t('admin.processesNote')}
+      </Text>
       {data.failures.length > 0 && (
         <Paper withBorder p="md" radius="md">
-          <Title order={4} mb="xs">{t('admin.failures')}</Title>
+          <Title order={4} mb="xs">
+            {t('admin.failures')}
+          </Title>
           <ScrollArea>
             <Table miw={520} striped>
               <Table.Tbody>
@@ -67,7 +83,9 @@ function Live({ data }: { data: AdminLive }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         {data.reminders.map((r) => (
           <Paper key={r.inDays} withBorder p="sm" radius="md">
-            <Text fw={600} size="sm">{t(`admin.day${r.inDays}`)} · {formatDate(`${r.date}T12:00:00Z`, i18n.language)}</Text>
+            <Text fw={600} size="sm">
+              {t(`admin.day${r.inDays}`)} · {formatDate(`${r.date}T12:00:00Z`, i18n.language)}
+            </Text>
             <Group gap="md" mt={4}>
               <Count label={t('admin.mailReminders')} value={r.mailReminders} />
               <Count label={t('admin.smsReminders')} value={r.smsReminders} />
@@ -83,8 +101,12 @@ function Live({ data }: { data: AdminLive }) {
 function Count({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
     <div>
-      <Text size="xl" fw={700} c={color} lh={1.2}>{value}</Text>
-      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="xl" fw={700} c={color} lh={1.2}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
     </div>
   );
 }
@@ -99,7 +121,9 @@ function Overview({ data }: { data: AdminOverview }) {
           <Title order={4}>{t('admin.tenants')}</Title>
           <Figure label={t('admin.activeTenants')} value={data.activeTenants} />
           {!data.tenants.length ? (
-            <Text size="sm" c="dimmed">{t('admin.noTenants')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('admin.noTenants')}
+            </Text>
           ) : (
             <Table>
               <Table.Thead>
@@ -131,7 +155,9 @@ function Overview({ data }: { data: AdminOverview }) {
             series={[{ name: 'net', label: t('admin.revenueSeries'), color: 'grape.6' }]}
             format={(euros) => format(Math.round(euros * 100))}
           />
-          <Text size="xs" c="dimmed">{t('admin.revenueNote')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('admin.revenueNote')}
+          </Text>
         </Stack>
       </Paper>
     </SimpleGrid>

@@ -20,7 +20,9 @@ export function HomePage() {
     <Stack>
       <Title order={2}>{t('home.title')}</Title>
       {!data ? (
-        <Center py="xl"><Loader /></Center>
+        <Center py="xl">
+          <Loader />
+        </Center>
       ) : (
         <>
           <Activity data={data} />
@@ -44,7 +46,9 @@ function Activity({ data }: { data: HomeDashboard }) {
   const quiet = data.months.every((m) => m.counts.requests_sent === 0 && m.counts.requests_completed === 0);
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed">{t(`home.scope.${data.scope}`, { month: monthLabel(data.month, i18n.language) })}</Text>
+      <Text size="sm" c="dimmed">
+        {t(`home.scope.${data.scope}`, { month: monthLabel(data.month, i18n.language) })}
+      </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Figure label={t('metrics.requests_sent')} value={now.requests_sent} />
         <Figure label={t('metrics.requests_completed')} value={now.requests_completed} color="teal" />
@@ -55,7 +59,9 @@ function Activity({ data }: { data: HomeDashboard }) {
         <Stack gap="xs">
           <Title order={4}>{t('home.requestsPerMonth')}</Title>
           {quiet ? (
-            <Text size="sm" c="dimmed">{t('home.noActivity')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('home.noActivity')}
+            </Text>
           ) : (
             <MonthlyBars
               ariaLabel={t('home.requestsPerMonth')}

@@ -40,6 +40,7 @@ export function RequestsHistory() {
         <Title order={3}>{t('history.title')}</Title>
         <PaginatedTable
           caption={t('history.title')}
+          empty={{ nothingYet: t('emptyList.nothingYet') }}
           columns={columns}
           list={list.data}
           loading={list.isFetching}

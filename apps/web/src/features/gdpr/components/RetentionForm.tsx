@@ -7,14 +7,24 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { schemaValidator, showFormError } from '../../../shared/forms/formErrors.ts';
 import { useSaveGdprSettings } from '../api.ts';
 
-const fieldOf = { finishedDocuments: 'finishedDocumentsMonths', signerData: 'signerDataMonths', staleContacts: 'staleContactsMonths', evidence: 'evidenceMonths' } as const;
+const fieldOf = {
+  finishedDocuments: 'finishedDocumentsMonths',
+  signerData: 'signerDataMonths',
+  staleContacts: 'staleContactsMonths',
+  evidence: 'evidenceMonths',
+} as const;
 
 /** The retention period of each kind of data, in months; the evidence never under the legal minimum. */
 export function RetentionForm({ settings }: { settings: GdprSettings }) {
   const { t, i18n } = useTranslation('gdpr');
   const save = useSaveGdprSettings();
   const form = useForm<GdprRetention>({
-    initialValues: { finishedDocumentsMonths: settings.finishedDocumentsMonths, signerDataMonths: settings.signerDataMonths, staleContactsMonths: settings.staleContactsMonths, evidenceMonths: settings.evidenceMonths },
+    initialValues: {
+      finishedDocumentsMonths: settings.finishedDocumentsMonths,
+      signerDataMonths: settings.signerDataMonths,
+      staleContactsMonths: settings.staleContactsMonths,
+      evidenceMonths: settings.evidenceMonths,
+    },
     validate: schemaValidator(gdprRetentionSchema, t),
   });
   const submit = form.onSubmit((values) =>

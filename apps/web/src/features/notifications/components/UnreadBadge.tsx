@@ -23,7 +23,7 @@ function UnreadCount() {
   const count = useUnreadNotifications(me.permissions.includes('notifications.read'));
   if (count === 0) return null;
   return (
-    <Badge size="xs" color="red" circle={count < 10} aria-label={t('unreadCount', { count })}>
+    <Badge size="xs" color="red" circle={count < 10} role="status" aria-label={t('unreadCount', { count })}>
       {count > 99 ? '99+' : count}
     </Badge>
   );

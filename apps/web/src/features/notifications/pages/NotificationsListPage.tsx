@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@paraphe/contracts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { listQueryOf, oneOf } from '../../../shared/list/listParams.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -49,7 +50,11 @@ export function NotificationsListPage() {
     {
       key: 'state',
       header: t('columns.state'),
-      render: (n) => <Badge variant="dot" color={n.read ? 'gray' : 'blue'}>{t(n.read ? 'read' : 'unread')}</Badge>,
+      render: (n) => (
+        <Badge variant="dot" color={n.read ? 'gray' : 'blue'}>
+          {t(n.read ? 'read' : 'unread')}
+        </Badge>
+      ),
     },
     {
       key: 'message',
@@ -58,8 +63,14 @@ export function NotificationsListPage() {
         const link = linkOf(n);
         return (
           <Stack gap={0}>
-            <Text size="sm" fw={n.read ? 400 : 700}>{n.message}</Text>
-            {link && <Anchor component={Link} to={link} size="xs">{t('open')}</Anchor>}
+            <Text size="sm" fw={n.read ? 400 : 700}>
+              {n.message}
+            </Text>
+            {link && (
+              <Anchor component={Link} to={link} size="xs">
+                {t('open')}
+              </Anchor>
+            )}
           </Stack>
         );
       },
@@ -77,7 +88,9 @@ export function NotificationsListPage() {
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('delete')}>
-            <ActionIcon variant="subtle" color="red" aria-label={t('delete')} onClick={() => confirmDelete(n)}><IconTrash size={18} /></ActionIcon>
+            <ActionIcon variant="subtle" color="red" aria-label={t('delete')} onClick={() => confirmDelete(n)}>
+              <IconTrash size={18} />
+            </ActionIcon>
           </Tooltip>
         </Group>
       ),
@@ -91,8 +104,13 @@ export function NotificationsListPage() {
           <Title order={2}>{t('title')}</Title>
           {unread > 0 && <Badge color="red">{t('unreadCount', { count: unread })}</Badge>}
         </Group>
-        <Button variant="default" leftSection={<IconChecks size={16} />} disabled={unread === 0} loading={markAll.isPending}
-          onClick={() => markAll.mutate(undefined, { onSuccess: () => notify(t('allMarked'), 'success') })}>
+        <Button
+          variant="default"
+          leftSection={<IconChecks size={16} />}
+          disabled={unread === 0}
+          loading={markAll.isPending}
+          onClick={() => markAll.mutate(undefined, { onSuccess: () => notify(t('allMarked'), 'success') })}
+        >
           {t('markAllRead')}
         </Button>
       </Group>
@@ -110,6 +128,7 @@ export function NotificationsListPage() {
       </Group>
       <PaginatedTable
         caption={t('title')}
+        empty={{ nothingYet: t('emptyList.nothingYet'), nothingMatches: t('emptyList.nothingMatches'), narrowed: isNarrowed(undefined, withoutSearch.read) }}
         columns={columns}
         list={list.data}
         loading={list.isFetching}

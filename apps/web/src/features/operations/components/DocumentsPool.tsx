@@ -46,22 +46,38 @@ export function DocumentsPool({ operation, canManage }: { operation: Operation; 
         <Stack gap={4}>
           <Group>
             <FileButton onChange={(files) => void upload(files)} accept="application/pdf,application/zip" multiple>
-              {(props) => <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={progress !== null}>{t('documents.upload')}</Button>}
+              {(props) => (
+                <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={progress !== null}>
+                  {t('documents.upload')}
+                </Button>
+              )}
             </FileButton>
-            <Text size="xs" c="dimmed">{t('documents.help')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('documents.help')}
+            </Text>
           </Group>
-          <Text size="xs" c="dimmed">{t('documents.limit', { batch: filesPerBatch, zip: maxFilesPerRequest })}</Text>
+          <Text size="xs" c="dimmed">
+            {t('documents.limit', { batch: filesPerBatch, zip: maxFilesPerRequest })}
+          </Text>
           {progress && (
             <Stack gap={2}>
-              <Text size="sm" role="status">{t('documents.uploading', progress)}</Text>
+              <Text size="sm" role="status">
+                {t('documents.uploading', progress)}
+              </Text>
               <Progress value={(100 * progress.done) / progress.total} aria-label={t('documents.uploading', progress)} />
             </Stack>
           )}
-          {stopped && <Alert color="red" variant="light" withCloseButton onClose={() => setStopped(null)}>{stopped}</Alert>}
+          {stopped && (
+            <Alert color="red" variant="light" withCloseButton onClose={() => setStopped(null)}>
+              {stopped}
+            </Alert>
+          )}
         </Stack>
       )}
       {documents.length === 0 ? (
-        <Text size="sm" c="dimmed">{t('documents.none')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('documents.none')}
+        </Text>
       ) : (
         <Table>
           <Table.Thead>
@@ -80,7 +96,12 @@ export function DocumentsPool({ operation, canManage }: { operation: Operation; 
                 <Table.Td>{d.orders}</Table.Td>
                 <Table.Td>
                   {canManage && operation.status === 'draft' && (
-                    <ActionIcon variant="subtle" color="red" aria-label={`${t('actions.removeDocument')} ${d.fileName}`} onClick={() => command.mutate({ kind: 'deleteDocument', documentId: d.id })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`${t('actions.removeDocument')} ${d.fileName}`}
+                      onClick={() => command.mutate({ kind: 'deleteDocument', documentId: d.id })}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   )}

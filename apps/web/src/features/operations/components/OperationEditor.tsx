@@ -18,7 +18,8 @@ import { OrderForm } from './OrderForm.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
 
 type Tab = 'signatures' | 'documents' | 'options';
-const tabOfField = (field: string): Tab | null => (field.startsWith('transactionOrders') ? 'signatures' : field.startsWith('transactionDocument') ? 'documents' : null);
+const tabOfField = (field: string): Tab | null =>
+  field.startsWith('transactionOrders') ? 'signatures' : field.startsWith('transactionDocument') ? 'documents' : null;
 
 /** A draft operation: title, description; tabs Signatures (orders), Documents (the pool), Options; save, send, delete. */
 export function OperationEditor({ operation }: { operation: Operation }) {
@@ -81,7 +82,9 @@ export function OperationEditor({ operation }: { operation: Operation }) {
   return (
     <Stack gap="md">
       <Breadcrumbs>
-        <Anchor component={Link} to="/batches/list">{t('title')}</Anchor>
+        <Anchor component={Link} to="/batches/list">
+          {t('title')}
+        </Anchor>
         <span>{operation.label || t('untitled')}</span>
       </Breadcrumbs>
       <Title order={2}>{t('form.title')}</Title>
@@ -91,14 +94,24 @@ export function OperationEditor({ operation }: { operation: Operation }) {
       </Paper>
       {problems.length > 0 && (
         <Alert color="red" variant="light" title={t('form.problems')} icon={<IconAlertTriangle size={18} />}>
-          <List size="sm">{problems.map((p) => <List.Item key={p.message}>{p.message}</List.Item>)}</List>
+          <List size="sm">
+            {problems.map((p) => (
+              <List.Item key={p.message}>{p.message}</List.Item>
+            ))}
+          </List>
         </Alert>
       )}
       <Paper withBorder p="md">
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="md">
-            <Tabs.Tab value="signatures" c={problems.some((p) => p.tab === 'signatures') ? 'red' : undefined}>{`${t('form.tabs.signatures')} (${operation.orderCount})`}</Tabs.Tab>
-            <Tabs.Tab value="documents" c={problems.some((p) => p.tab === 'documents') ? 'red' : undefined}>{`${t('form.tabs.documents')} (${documents.length})`}</Tabs.Tab>
+            <Tabs.Tab
+              value="signatures"
+              c={problems.some((p) => p.tab === 'signatures') ? 'red' : undefined}
+            >{`${t('form.tabs.signatures')} (${operation.orderCount})`}</Tabs.Tab>
+            <Tabs.Tab
+              value="documents"
+              c={problems.some((p) => p.tab === 'documents') ? 'red' : undefined}
+            >{`${t('form.tabs.documents')} (${documents.length})`}</Tabs.Tab>
             <Tabs.Tab value="options">{t('form.tabs.options')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signatures">
@@ -119,10 +132,16 @@ export function OperationEditor({ operation }: { operation: Operation }) {
       </Paper>
       {canManage && (
         <Group justify="space-between">
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={remove}>{t('actions.delete')}</Button>
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={remove}>
+            {t('actions.delete')}
+          </Button>
           <Group>
-            <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} onClick={() => submit(false)}>{t('form.saveDraft')}</Button>
-            <Button leftSection={<IconSend size={16} />} loading={save.isPending} onClick={attemptSend}>{t('form.send')}</Button>
+            <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} onClick={() => submit(false)}>
+              {t('form.saveDraft')}
+            </Button>
+            <Button leftSection={<IconSend size={16} />} loading={save.isPending} onClick={attemptSend}>
+              {t('form.send')}
+            </Button>
           </Group>
         </Group>
       )}

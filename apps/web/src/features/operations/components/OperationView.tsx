@@ -38,7 +38,9 @@ export function OperationView({ operation }: { operation: Operation }) {
   return (
     <Stack gap="md">
       <Breadcrumbs>
-        <Anchor component={Link} to="/batches/list">{t('title')}</Anchor>
+        <Anchor component={Link} to="/batches/list">
+          {t('title')}
+        </Anchor>
         <span>{operation.label}</span>
       </Breadcrumbs>
       <Group justify="space-between">
@@ -47,30 +49,68 @@ export function OperationView({ operation }: { operation: Operation }) {
           <OperationStatusBadge status={operation.status} />
         </Group>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void downloads.orders(operation.id, operation.label)}>{t('actions.export')}</Button>
-          {allowed('relaunch') && <Button variant="default" leftSection={<IconBell size={16} />} onClick={() => command.mutate({ kind: 'relaunch' }, { onSuccess: () => notify(t('done.relaunched'), 'success'), onError: failed })}>{t('actions.relaunch')}</Button>}
-          {allowed('archive') && <Button variant="default" leftSection={<IconArchive size={16} />} onClick={() => command.mutate({ kind: 'archive' }, { onSuccess: () => notify(t('done.archiveRequested'), 'success'), onError: failed })}>{t('actions.archive')}</Button>}
-          {operation.archiveAvailable && <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void downloads.archive(operation.id, operation.label)}>{t('actions.downloadArchive')}</Button>}
+          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void downloads.orders(operation.id, operation.label)}>
+            {t('actions.export')}
+          </Button>
+          {allowed('relaunch') && (
+            <Button
+              variant="default"
+              leftSection={<IconBell size={16} />}
+              onClick={() => command.mutate({ kind: 'relaunch' }, { onSuccess: () => notify(t('done.relaunched'), 'success'), onError: failed })}
+            >
+              {t('actions.relaunch')}
+            </Button>
+          )}
+          {allowed('archive') && (
+            <Button
+              variant="default"
+              leftSection={<IconArchive size={16} />}
+              onClick={() => command.mutate({ kind: 'archive' }, { onSuccess: () => notify(t('done.archiveRequested'), 'success'), onError: failed })}
+            >
+              {t('actions.archive')}
+            </Button>
+          )}
+          {operation.archiveAvailable && (
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void downloads.archive(operation.id, operation.label)}>
+              {t('actions.downloadArchive')}
+            </Button>
+          )}
           {canManage && operation.statusTargets.length > 0 && (
             <Menu>
               <Menu.Target>
                 <Button rightSection={<IconChevronDown size={14} />}>{t('actions.changeStatus')}</Button>
               </Menu.Target>
               <Menu.Dropdown>
-                {operation.statusTargets.map((s) => <Menu.Item key={s} onClick={() => moveTo(s)}>{t(`statusTargets.${s}`)}</Menu.Item>)}
+                {operation.statusTargets.map((s) => (
+                  <Menu.Item key={s} onClick={() => moveTo(s)}>
+                    {t(`statusTargets.${s}`)}
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
           )}
         </Group>
       </Group>
-      {operation.description && <Text size="sm" c="dimmed">{operation.description}</Text>}
+      {operation.description && (
+        <Text size="sm" c="dimmed">
+          {operation.description}
+        </Text>
+      )}
       <Paper withBorder p="md" aria-live="polite">
         <Stack gap={6}>
           <Group justify="space-between">
-            <Text fw={600} size="sm">{t('progress.title')}</Text>
+            <Text fw={600} size="sm">
+              {t('progress.title')}
+            </Text>
             <Text size="sm" fw={600}>{`${Math.floor(progress.percent)} %`}</Text>
           </Group>
-          <Progress value={Math.min(100, progress.percent)} size="lg" animated={operation.status === 'pending'} striped={operation.status === 'pending'} aria-label={t('progress.title')} />
+          <Progress
+            value={Math.min(100, progress.percent)}
+            size="lg"
+            animated={operation.status === 'pending'}
+            striped={operation.status === 'pending'}
+            aria-label={t('progress.title')}
+          />
           <Text size="sm">
             {t('progress.counts', { dispatched: number(progress.dispatched), total: number(progress.total) })}
             {progress.ratePerMinute ? ` · ${t('progress.rate', { rate: number(progress.ratePerMinute) })}` : ''}
@@ -82,8 +122,12 @@ export function OperationView({ operation }: { operation: Operation }) {
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
           {(['completed', 'waiting', 'failed', 'canceled', 'expired'] as const).map((k) => (
             <Paper key={k} withBorder p="sm">
-              <Text size="xs" c="dimmed">{t(`stats.${k}`)}</Text>
-              <Text fw={700} size="lg">{number(k === 'waiting' ? stats.waiting : stats.counts[k])}</Text>
+              <Text size="xs" c="dimmed">
+                {t(`stats.${k}`)}
+              </Text>
+              <Text fw={700} size="lg">
+                {number(k === 'waiting' ? stats.waiting : stats.counts[k])}
+              </Text>
               <Text size="xs" c="dimmed">{`${stats.percent[k]} %`}</Text>
             </Paper>
           ))}

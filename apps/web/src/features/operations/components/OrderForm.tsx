@@ -53,14 +53,46 @@ export function OrderForm({ operation }: { operation: Operation }) {
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
-        <Text fw={600} size="sm">{t('orders.addTitle')}</Text>
-        <Select label={t('orders.document')} placeholder={t('orders.documentPlaceholder')} data={files} value={document} onChange={setDocument} searchable w={320} />
+        <Text fw={600} size="sm">
+          {t('orders.addTitle')}
+        </Text>
+        <Select
+          label={t('orders.document')}
+          placeholder={t('orders.documentPlaceholder')}
+          data={files}
+          value={document}
+          onChange={setDocument}
+          searchable
+          w={320}
+        />
         {signers.map((s, i) => (
           <Group key={i} gap="xs" align="flex-end">
-            <TextInput label={i === 0 ? t('orders.firstname') : undefined} aria-label={t('orders.firstname')} value={s.firstname} onChange={(e) => change(i, { firstname: e.currentTarget.value })} />
-            <TextInput label={i === 0 ? t('orders.lastname') : undefined} aria-label={t('orders.lastname')} value={s.lastname} onChange={(e) => change(i, { lastname: e.currentTarget.value })} />
-            <TextInput label={i === 0 ? t('orders.email') : undefined} aria-label={t('orders.email')} value={s.emailAddress} onChange={(e) => change(i, { emailAddress: e.currentTarget.value })} w={240} />
-            <TextInput label={i === 0 ? t('orders.phone') : undefined} aria-label={t('orders.phone')} value={s.phoneNum} placeholder="+33…" onChange={(e) => change(i, { phoneNum: e.currentTarget.value })} />
+            <TextInput
+              label={i === 0 ? t('orders.firstname') : undefined}
+              aria-label={t('orders.firstname')}
+              value={s.firstname}
+              onChange={(e) => change(i, { firstname: e.currentTarget.value })}
+            />
+            <TextInput
+              label={i === 0 ? t('orders.lastname') : undefined}
+              aria-label={t('orders.lastname')}
+              value={s.lastname}
+              onChange={(e) => change(i, { lastname: e.currentTarget.value })}
+            />
+            <TextInput
+              label={i === 0 ? t('orders.email') : undefined}
+              aria-label={t('orders.email')}
+              value={s.emailAddress}
+              onChange={(e) => change(i, { emailAddress: e.currentTarget.value })}
+              w={240}
+            />
+            <TextInput
+              label={i === 0 ? t('orders.phone') : undefined}
+              aria-label={t('orders.phone')}
+              value={s.phoneNum}
+              placeholder="+33…"
+              onChange={(e) => change(i, { phoneNum: e.currentTarget.value })}
+            />
             {i > 0 && <WithPreviousCheckbox size="xs" checked={s.withPrevious} onChange={(withPrevious) => change(i, { withPrevious })} />}
             {signers.length > 1 && (
               <ActionIcon variant="subtle" color="red" aria-label={t('orders.removeSigner')} onClick={() => setSigners(signers.filter((_, j) => j !== i))}>
@@ -69,10 +101,18 @@ export function OrderForm({ operation }: { operation: Operation }) {
             )}
           </Group>
         ))}
-        {error && <Text size="xs" c="red">{error}</Text>}
+        {error && (
+          <Text size="xs" c="red">
+            {error}
+          </Text>
+        )}
         <Group gap="xs">
-          <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setSigners([...signers, blank()])}>{t('orders.addSigner')}</Button>
-          <Button size="xs" onClick={add} loading={command.isPending}>{t('orders.add')}</Button>
+          <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setSigners([...signers, blank()])}>
+            {t('orders.addSigner')}
+          </Button>
+          <Button size="xs" onClick={add} loading={command.isPending}>
+            {t('orders.add')}
+          </Button>
         </Group>
       </Stack>
     </Paper>

@@ -7,6 +7,7 @@ import { normalizeSearch, orderStatuses, type Operation, type Order, type OrderS
 import { ApiError } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { usePaging } from '../../../shared/list/usePaging.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useOperationCommand, useOrders } from '../api.ts';
@@ -32,15 +33,31 @@ export function OrdersPanel({ operation, canManage }: { operation: Operation; ca
 
   const columns: Column<Order>[] = [
     { key: 'row', header: '#', render: (o) => o.rowIndex + 1, visibleFrom: 'md' },
-    { key: 'document', header: t('orders.document'), render: (o) => <Text size="sm" fw={500}>{o.document}</Text> },
-    { key: 'signers', header: t('orders.signers'), render: (o) => o.transactionSigners.map((s) => `${s.lastname.toUpperCase()} ${s.firstname} <${s.emailAddress}>`).join(', ') },
+    {
+      key: 'document',
+      header: t('orders.document'),
+      render: (o) => (
+        <Text size="sm" fw={500}>
+          {o.document}
+        </Text>
+      ),
+    },
+    {
+      key: 'signers',
+      header: t('orders.signers'),
+      render: (o) => o.transactionSigners.map((s) => `${s.lastname.toUpperCase()} ${s.firstname} <${s.emailAddress}>`).join(', '),
+    },
     {
       key: 'status',
       header: t('columns.status'),
       render: (o) => (
         <Stack gap={2}>
           <OrderStatusBadge status={o.status} />
-          {o.error && <Text size="xs" c="red" maw={280}>{o.error}</Text>}
+          {o.error && (
+            <Text size="xs" c="red" maw={280}>
+              {o.error}
+            </Text>
+          )}
         </Stack>
       ),
     },
@@ -51,7 +68,12 @@ export function OrdersPanel({ operation, canManage }: { operation: Operation; ca
       render: (o) =>
         canManage && (draft || cancellable(o)) ? (
           <Tooltip label={t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')}>
-            <ActionIcon variant="subtle" color="red" aria-label={`${t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')} #${o.rowIndex + 1}`} onClick={() => act(o)}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`${t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')} #${o.rowIndex + 1}`}
+              onClick={() => act(o)}
+            >
               {draft ? <IconTrash size={16} /> : <IconBan size={16} />}
             </ActionIcon>
           </Tooltip>
@@ -62,13 +84,42 @@ export function OrdersPanel({ operation, canManage }: { operation: Operation; ca
   return (
     <Stack gap="xs">
       <Group align="flex-end">
-        <TextInput label={t('orders.search')} leftSection={<IconSearch size={14} />} value={text} w={280} onChange={(e) => { setText(e.currentTarget.value); paging.restart(); }} />
-        <Select label={t('statusFilter')} placeholder={t('common.all', { ns: 'common' })} clearable w={200}
-          data={orderStatuses.map((s) => ({ value: s, label: t(`orderStatuses.${s}`) }))} value={status ?? null}
-          onChange={(v) => { setStatus((v as OrderStatus | null) ?? undefined); paging.restart(); }} />
+        <TextInput
+          label={t('orders.search')}
+          leftSection={<IconSearch size={14} />}
+          value={text}
+          w={280}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            paging.restart();
+          }}
+        />
+        <Select
+          label={t('statusFilter')}
+          placeholder={t('common.all', { ns: 'common' })}
+          clearable
+          w={200}
+          data={orderStatuses.map((s) => ({ value: s, label: t(`orderStatuses.${s}`) }))}
+          value={status ?? null}
+          onChange={(v) => {
+            setStatus((v as OrderStatus | null) ?? undefined);
+            paging.restart();
+          }}
+        />
       </Group>
-      <PaginatedTable caption={t('form.tabs.signatures')} columns={columns} list={list.data} loading={list.isFetching} rowKey={(o) => o.id}
-        {...paging.tableProps} />
+      <PaginatedTable
+        caption={t('form.tabs.signatures')}
+        columns={columns}
+        list={list.data}
+        loading={list.isFetching}
+        rowKey={(o) => o.id}
+        empty={{
+          nothingYet: t('emptyList.orders.nothingYet'),
+          nothingMatches: t('emptyList.orders.nothingMatches'),
+          narrowed: isNarrowed(query.search, status),
+        }}
+        {...paging.tableProps}
+      />
     </Stack>
   );
 }

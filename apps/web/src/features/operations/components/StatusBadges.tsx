@@ -5,10 +5,18 @@ import { operationColors, orderColors } from '../operationScreen.ts';
 
 export function OperationStatusBadge({ status }: { status: OperationStatus }) {
   const { t } = useTranslation('operations');
-  return <Badge color={operationColors[status]} variant="light">{t(`statuses.${status}`)}</Badge>;
+  return (
+    <Badge color={operationColors[status]} variant="light">
+      {t(`statuses.${status}`)}
+    </Badge>
+  );
 }
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('operations');
-  return <Badge color={orderColors[status]} variant="light" size="sm">{t(`orderStatuses.${status}`)}</Badge>;
+  return (
+    <Badge color={orderColors[status]} variant="light" size="sm">
+      {t(`orderStatuses.${status}`)}
+    </Badge>
+  );
 }

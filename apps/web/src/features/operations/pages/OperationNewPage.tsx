@@ -19,5 +19,11 @@ export function OperationNewPage() {
       () => setFailed(true),
     );
   }, [navigate]);
-  return failed ? <Alert color="red">{t('failed.create')}</Alert> : <Center><Loader /></Center>;
+  return failed ? (
+    <Alert color="red">{t('failed.create')}</Alert>
+  ) : (
+    <Center>
+      <Loader />
+    </Center>
+  );
 }

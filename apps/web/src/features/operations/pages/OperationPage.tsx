@@ -19,6 +19,15 @@ export function OperationPage() {
   const { id = '' } = useParams();
   const operation = useOperation(id);
   if (operation.isError && isApiError(operation.error, 'NOT_FOUND')) return <NotFoundPage />;
-  if (!operation.data) return <Center><Loader /></Center>;
-  return operation.data.status === 'draft' ? <OperationEditor key={operation.data.id} operation={operation.data} /> : <OperationView operation={operation.data} />;
+  if (!operation.data)
+    return (
+      <Center>
+        <Loader />
+      </Center>
+    );
+  return operation.data.status === 'draft' ? (
+    <OperationEditor key={operation.data.id} operation={operation.data} />
+  ) : (
+    <OperationView operation={operation.data} />
+  );
 }

@@ -6,6 +6,7 @@ import { operationStatuses, type Operation, languageTag } from '@paraphe/contrac
 import { useMe } from '../../auth/index.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { listQueryOf, oneOf } from '../../../shared/list/listParams.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -25,7 +26,15 @@ export function OperationsListPage() {
   const list = useOperationsList(listQueryOf(params, { status }));
 
   const columns: Column<Operation>[] = [
-    { key: 'label', header: t('columns.label'), render: (o) => <Text size="sm" fw={500}>{o.label || t('untitled')}</Text> },
+    {
+      key: 'label',
+      header: t('columns.label'),
+      render: (o) => (
+        <Text size="sm" fw={500}>
+          {o.label || t('untitled')}
+        </Text>
+      ),
+    },
     { key: 'status', header: t('columns.status'), render: (o) => <OperationStatusBadge status={o.status} /> },
     { key: 'orders', header: t('columns.orders'), render: (o) => o.orderCount.toLocaleString(languageTag(i18n.language)), visibleFrom: 'sm' },
     {
@@ -46,15 +55,40 @@ export function OperationsListPage() {
     <Stack gap="xs">
       <Group justify="space-between">
         <Title order={2}>{t('title')}</Title>
-        {me.permissions.includes('operations.manage') && <Button component={Link} to="/batches/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>}
+        {me.permissions.includes('operations.manage') && (
+          <Button component={Link} to="/batches/new" leftSection={<IconPlus size={16} />}>
+            {t('new')}
+          </Button>
+        )}
       </Group>
       <ListToolbar search={params.search} onSearch={(q) => update({ q })} searchLabel={t('search')}>
-        <Select label={t('statusFilter')} placeholder={t('common.all', { ns: 'common' })} clearable w={220}
-          data={operationStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} value={status ?? null} onChange={(value) => update({ status: value })} />
+        <Select
+          label={t('statusFilter')}
+          placeholder={t('common.all', { ns: 'common' })}
+          clearable
+          w={220}
+          data={operationStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          value={status ?? null}
+          onChange={(value) => update({ status: value })}
+        />
       </ListToolbar>
-      <PaginatedTable caption={t('title')} columns={columns} list={list.data} loading={list.isFetching} rowKey={(o) => o.id}
-        page={params.page} pageSize={params.pageSize} onPage={(page) => update({ page })} onPageSize={(size) => update({ size })}
-        onRowClick={(o) => void navigate(viewPath(o.id))} />
+      <PaginatedTable
+        caption={t('title')}
+        columns={columns}
+        list={list.data}
+        loading={list.isFetching}
+        rowKey={(o) => o.id}
+        empty={{
+          nothingYet: t('emptyList.operations.nothingYet', { action: t('new') }),
+          nothingMatches: t('emptyList.operations.nothingMatches'),
+          narrowed: isNarrowed(params.search, status),
+        }}
+        page={params.page}
+        pageSize={params.pageSize}
+        onPage={(page) => update({ page })}
+        onPageSize={(size) => update({ size })}
+        onRowClick={(o) => void navigate(viewPath(o.id))}
+      />
     </Stack>
   );
 }

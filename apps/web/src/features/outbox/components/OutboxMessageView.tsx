@@ -10,13 +10,24 @@ export function OutboxMessageView({ id }: { id: string }) {
   const { t, i18n } = useTranslation('outbox');
   const message = useOutboxMessage(id);
   const resend = useResendMessages();
-  if (message.isPending) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (message.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('common.loading')} />
+      </Center>
+    );
   if (message.isError) return <Text c="red">{t('errors.generic')}</Text>;
   const m = message.data;
   const text = (
-    <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} aria-label={t('textPart')}>
+    <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} role="region" aria-label={t('textPart')}>
       {linkify(m.text).map((part, index) =>
-        part.kind === 'link' ? <Anchor key={index} href={part.value}>{part.value}</Anchor> : <span key={index}>{part.value}</span>,
+        part.kind === 'link' ? (
+          <Anchor key={index} href={part.value}>
+            {part.value}
+          </Anchor>
+        ) : (
+          <span key={index}>{part.value}</span>
+        ),
       )}
     </Text>
   );
@@ -25,9 +36,15 @@ export function OutboxMessageView({ id }: { id: string }) {
       <Title order={3}>{m.subject ?? t('noSubject')}</Title>
       <Group gap="xs">
         <Badge variant="light">{t(`channels.${m.channel}`)}</Badge>
-        <Badge variant="outline" color={m.status === 'failed' ? 'red' : m.status === 'retrying' || m.status === 'queued' ? 'orange' : 'gray'}>{t(`statuses.${m.status}`)}</Badge>
-        <Text size="sm">{t('to')}: {m.to}</Text>
-        <Text size="sm" c="dimmed">{formatDateTime(m.createdAt, i18n.language)} · {m.template} · {m.language}</Text>
+        <Badge variant="outline" color={m.status === 'failed' ? 'red' : m.status === 'retrying' || m.status === 'queued' ? 'orange' : 'gray'}>
+          {t(`statuses.${m.status}`)}
+        </Badge>
+        <Text size="sm">
+          {t('to')}: {m.to}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {formatDateTime(m.createdAt, i18n.language)} · {m.template} · {m.language}
+        </Text>
       </Group>
       <Text size="sm" c="dimmed">
         {t('attempts', { count: m.attemptCount })}
@@ -61,7 +78,9 @@ export function OutboxMessageView({ id }: { id: string }) {
               srcDoc={frameDocument(m.html)}
             />
           </Tabs.Panel>
-          <Tabs.Panel value="text" pt="sm">{text}</Tabs.Panel>
+          <Tabs.Panel value="text" pt="sm">
+            {text}
+          </Tabs.Panel>
         </Tabs>
       ) : (
         text

@@ -5,6 +5,7 @@ import { outboxChannelSchema, outboxListAdditionalDataSchema, outboxStatusSchema
 import { notify } from '../../../shared/api/notify.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { listQueryOf, oneOf } from '../../../shared/list/listParams.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -28,19 +29,30 @@ export function OutboxPage() {
   const counts = outboxListAdditionalDataSchema.safeParse(list.data?.additionnalData);
   const undelivered = counts.success ? counts.data : null;
   const resend = useResendMessages();
-  const resendFailed = () =>
-    resend.mutate(null, { onSuccess: (result) => notify(t('resent', { count: result.requeued }), 'success') });
+  const resendFailed = () => resend.mutate(null, { onSuccess: (result) => notify(t('resent', { count: result.requeued }), 'success') });
 
   const columns: Column<OutboxMessage>[] = [
     { key: 'date', header: t('fields.createdAt'), render: (m) => formatDateTime(m.createdAt, i18n.language), visibleFrom: 'sm' },
     { key: 'channel', header: t('channel'), render: (m) => <Badge variant="light">{t(`channels.${m.channel}`)}</Badge> },
-    { key: 'to', header: t('to'), render: (m) => <Text size="sm" style={{ wordBreak: 'break-all' }}>{m.to}</Text> },
+    {
+      key: 'to',
+      header: t('to'),
+      render: (m) => (
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {m.to}
+        </Text>
+      ),
+    },
     { key: 'subject', header: t('subject'), render: (m) => m.subject ?? m.text.slice(0, 60) },
     { key: 'template', header: t('template'), render: (m) => m.template, visibleFrom: 'md' },
     {
       key: 'status',
       header: t('status'),
-      render: (m) => <Badge variant="outline" color={statusColor[m.status] ?? 'gray'}>{t(`statuses.${m.status}`)}</Badge>,
+      render: (m) => (
+        <Badge variant="outline" color={statusColor[m.status] ?? 'gray'}>
+          {t(`statuses.${m.status}`)}
+        </Badge>
+      ),
     },
   ];
 
@@ -91,6 +103,11 @@ export function OutboxPage() {
       </ListToolbar>
       <PaginatedTable
         caption={t('screens.outbox')}
+        empty={{
+          nothingYet: t('emptyList.nothingYet'),
+          nothingMatches: t('emptyList.nothingMatches'),
+          narrowed: isNarrowed(params.search, params.filters.channel, params.filters.to, params.filters.status),
+        }}
         columns={columns}
         list={list.data}
         loading={list.isFetching}
@@ -101,13 +118,7 @@ export function OutboxPage() {
         onPageSize={(size) => update({ size })}
         onRowClick={(m) => update({ message: m.id, page: params.page })}
       />
-      <Drawer
-        opened={!!openId}
-        onClose={() => update({ message: null, page: params.page })}
-        position="right"
-        size="xl"
-        title={t('message')}
-      >
+      <Drawer opened={!!openId} onClose={() => update({ message: null, page: params.page })} position="right" size="xl" title={t('message')}>
         {openId && <OutboxMessageView id={openId} />}
       </Drawer>
     </Stack>

@@ -49,18 +49,28 @@ export function PaymentMethodsPanel({ canManage }: { canManage: boolean }) {
             </Group>
             {canManage && (
               <Group gap="xs">
-                {!card.isDefault && <Button size="xs" variant="default" onClick={() => setDefault.mutate(card.id, { onError: notifyApiError })}>{t('methods.makeDefault')}</Button>}
-                <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate(card.id, { onError: notifyApiError })}>{t('methods.remove')}</Button>
+                {!card.isDefault && (
+                  <Button size="xs" variant="default" onClick={() => setDefault.mutate(card.id, { onError: notifyApiError })}>
+                    {t('methods.makeDefault')}
+                  </Button>
+                )}
+                <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate(card.id, { onError: notifyApiError })}>
+                  {t('methods.remove')}
+                </Button>
               </Group>
             )}
           </Group>
         ))}
         {canManage && data.cardAvailable && (
           <Group>
-            <Button onClick={addCard} loading={start.isPending || back.isPending}>{t('methods.addCard')}</Button>
+            <Button onClick={addCard} loading={start.isPending || back.isPending}>
+              {t('methods.addCard')}
+            </Button>
           </Group>
         )}
-        <Text size="xs" c="dimmed">{t('methods.hostedNote')}</Text>
+        <Text size="xs" c="dimmed">
+          {t('methods.hostedNote')}
+        </Text>
       </Stack>
     </Paper>
   );

@@ -9,7 +9,11 @@ export function PaymentStatusBadge({ payment }: { payment: Payment }) {
   return (
     <>
       <Badge color={colors[payment.status]}>{t(`status.${payment.status}`)}</Badge>
-      {payment.dispute && <Badge color="grape" ml={4}>{t(`dispute.${payment.dispute}`)}</Badge>}
+      {payment.dispute && (
+        <Badge color="grape" ml={4}>
+          {t(`dispute.${payment.dispute}`)}
+        </Badge>
+      )}
     </>
   );
 }

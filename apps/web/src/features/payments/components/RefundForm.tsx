@@ -38,7 +38,9 @@ export function RefundForm({ payment, onDone }: { payment: Payment; onDone: () =
       <NumberInput label={t('admin.amount')} value={euros} onChange={setEuros} min={0.01} max={left / 100} decimalScale={2} suffix=" €" />
       <TextInput label={t('admin.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
       <Group justify="flex-end">
-        <Button onClick={submit} loading={refund.isPending} disabled={!saleId || Number(euros) <= 0}>{t('admin.refund')}</Button>
+        <Button onClick={submit} loading={refund.isPending} disabled={!saleId || Number(euros) <= 0}>
+          {t('admin.refund')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -29,14 +29,24 @@ export function SepaBatchesPanel() {
                 {data.batches.map((b) => (
                   <Table.Tr key={b.id}>
                     <Table.Td>
-                      <Text size="sm" fw={500}>{b.messageId}</Text>
-                      <Text size="xs" c="dimmed">{t('admin.batchLine', { count: b.numberOfTransactions, amount: formatEuros(b.controlSumCents, i18n.language) })}</Text>
+                      <Text size="sm" fw={500}>
+                        {b.messageId}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t('admin.batchLine', { count: b.numberOfTransactions, amount: formatEuros(b.controlSumCents, i18n.language) })}
+                      </Text>
                     </Table.Td>
                     <Table.Td>{t(`admin.batch.${b.status}`)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end">
-                        <Button size="xs" variant="default" onClick={() => downloadBatch(b.id, b.messageId).catch(notifyApiError)}>{t('admin.downloadXml')}</Button>
-                        {b.status === 'exported' && <Button size="xs" onClick={() => collect.mutate(b.id, { onError: notifyApiError })}>{t('admin.markCollected')}</Button>}
+                        <Button size="xs" variant="default" onClick={() => void downloadBatch(b.id, b.messageId).catch(notifyApiError)}>
+                          {t('admin.downloadXml')}
+                        </Button>
+                        {b.status === 'exported' && (
+                          <Button size="xs" onClick={() => collect.mutate(b.id, { onError: notifyApiError })}>
+                            {t('admin.markCollected')}
+                          </Button>
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -45,7 +55,9 @@ export function SepaBatchesPanel() {
             </Table>
           </Table.ScrollContainer>
         )}
-        <Text size="xs" c="dimmed">{t('admin.rejectHelp')}</Text>
+        <Text size="xs" c="dimmed">
+          {t('admin.rejectHelp')}
+        </Text>
       </Stack>
     </Paper>
   );
@@ -58,7 +70,9 @@ export function RejectDebitMenu({ paymentId }: { paymentId: string }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button size="xs" variant="subtle" color="red">{t('admin.reject')}</Button>
+        <Button size="xs" variant="subtle" color="red">
+          {t('admin.reject')}
+        </Button>
       </Menu.Target>
       <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
         {(Object.keys(sepaReturnReasons) as SepaReturnReason[]).map((code) => (

@@ -23,14 +23,21 @@ export function SepaMandatePanel({ canManage, mandate }: { canManage: boolean; m
         <Title order={4}>{t('sepa.title')}</Title>
         {mandate ? (
           <Alert color="green">
-            {t('sepa.signed', { rum: mandate.rum, date: new Date(mandate.signedAt).toLocaleDateString(languageTag(i18n.language)), name: mandate.signedBy, iban: mandate.iban })}
+            {t('sepa.signed', {
+              rum: mandate.rum,
+              date: new Date(mandate.signedAt).toLocaleDateString(languageTag(i18n.language)),
+              name: mandate.signedBy,
+              iban: mandate.iban,
+            })}
           </Alert>
         ) : (
           <Text>{t('sepa.toSign')}</Text>
         )}
         {mandate && (
           <Group>
-            <Button variant="default" onClick={() => downloadMandate().catch(notifyApiError)}>{t('sepa.download')}</Button>
+            <Button variant="default" onClick={() => void downloadMandate().catch(notifyApiError)}>
+              {t('sepa.download')}
+            </Button>
           </Group>
         )}
         {canManage && (
@@ -41,12 +48,22 @@ export function SepaMandatePanel({ canManage, mandate }: { canManage: boolean; m
               state.data.text && (
                 <Stack gap="xs">
                   <ScrollArea.Autosize mah={220} type="auto">
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{state.data.text}</Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {state.data.text}
+                    </Text>
                   </ScrollArea.Autosize>
                   <Checkbox checked={accepted} onChange={(e) => setAccepted(e.currentTarget.checked)} label={t('sepa.accept')} />
-                  <PasswordInput label={t('sepa.password')} description={t('sepa.passwordHelp')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" />
+                  <PasswordInput
+                    label={t('sepa.password')}
+                    description={t('sepa.passwordHelp')}
+                    value={password}
+                    onChange={(e) => setPassword(e.currentTarget.value)}
+                    autoComplete="current-password"
+                  />
                   <Group>
-                    <Button disabled={!accepted || !password} loading={sign.isPending} onClick={submit}>{mandate ? t('sepa.signAgain') : t('sepa.sign')}</Button>
+                    <Button disabled={!accepted || !password} loading={sign.isPending} onClick={submit}>
+                      {mandate ? t('sepa.signAgain') : t('sepa.sign')}
+                    </Button>
                   </Group>
                 </Stack>
               )

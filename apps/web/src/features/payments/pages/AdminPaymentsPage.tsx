@@ -26,7 +26,9 @@ export function AdminPaymentsPage() {
       header: t('admin.client'),
       render: (p) => (
         <>
-          <Anchor component={Link} to={`/applications/view/${p.appId}`} size="sm">{p.company || p.appId}</Anchor>
+          <Anchor component={Link} to={`/applications/view/${p.appId}`} size="sm">
+            {p.company || p.appId}
+          </Anchor>
           <Text size="xs" c="dimmed">{`${t(`method.${p.method}`)} · ${new Date(p.createdAt).toLocaleDateString(languageTag(i18n.language))}`}</Text>
         </>
       ),
@@ -38,7 +40,11 @@ export function AdminPaymentsPage() {
       render: (p) => (
         <>
           {formatEuros(p.amountCents, i18n.language)}
-          {p.refundedCents > 0 && <Text size="xs" c="dimmed">{t('payments.refunded', { amount: formatEuros(p.refundedCents, i18n.language) })}</Text>}
+          {p.refundedCents > 0 && (
+            <Text size="xs" c="dimmed">
+              {t('payments.refunded', { amount: formatEuros(p.refundedCents, i18n.language) })}
+            </Text>
+          )}
         </>
       ),
     },
@@ -48,9 +54,15 @@ export function AdminPaymentsPage() {
       render: (p) => (
         <>
           <PaymentStatusBadge payment={p} />
-          {p.failureReason && <Text size="xs" c="red">{p.failureReason}</Text>}
+          {p.failureReason && (
+            <Text size="xs" c="red">
+              {p.failureReason}
+            </Text>
+          )}
           {p.status === 'failed' && p.trigger === 'auto' && (
-            <Anchor component={Link} to={`/applications/view/${p.appId}`} size="xs" display="block">{t('admin.suspend')}</Anchor>
+            <Anchor component={Link} to={`/applications/view/${p.appId}`} size="xs" display="block">
+              {t('admin.suspend')}
+            </Anchor>
           )}
         </>
       ),
@@ -60,7 +72,11 @@ export function AdminPaymentsPage() {
       header: '',
       render: (p) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          {p.status === 'succeeded' && <Button size="xs" variant="default" onClick={() => setRefunding(p)}>{t('admin.refund')}</Button>}
+          {p.status === 'succeeded' && (
+            <Button size="xs" variant="default" onClick={() => setRefunding(p)}>
+              {t('admin.refund')}
+            </Button>
+          )}
           {p.method === 'sepa' && p.status === 'pending' && p.sepaBatchId && <RejectDebitMenu paymentId={p.id} />}
         </Group>
       ),
@@ -72,6 +88,7 @@ export function AdminPaymentsPage() {
       <SepaBatchesPanel />
       <PaginatedTable
         caption={t('admin.title')}
+        empty={{ nothingYet: t('emptyList.clientPayments.nothingYet') }}
         columns={columns}
         list={list.data}
         loading={list.isPending}

@@ -41,8 +41,16 @@ export function PaymentsPage() {
               {t('payments.authenticate')}
             </Anchor>
           )}
-          {p.failureReason && <Text size="xs" c="red">{p.failureReason}</Text>}
-          {p.refundedCents > 0 && <Text size="xs" c="dimmed">{t('payments.refunded', { amount: formatEuros(p.refundedCents, i18n.language) })}</Text>}
+          {p.failureReason && (
+            <Text size="xs" c="red">
+              {p.failureReason}
+            </Text>
+          )}
+          {p.refundedCents > 0 && (
+            <Text size="xs" c="dimmed">
+              {t('payments.refunded', { amount: formatEuros(p.refundedCents, i18n.language) })}
+            </Text>
+          )}
         </>
       ),
     },
@@ -51,10 +59,13 @@ export function PaymentsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('payments.title')}</Title>
-        <Button component={Link} to="/billing/payment-methods" variant="default">{t('methods.title')}</Button>
+        <Button component={Link} to="/billing/payment-methods" variant="default">
+          {t('methods.title')}
+        </Button>
       </Group>
       <PaginatedTable
         caption={t('payments.title')}
+        empty={{ nothingYet: t('emptyList.payments.nothingYet') }}
         columns={columns}
         list={list.data}
         loading={list.isPending}

@@ -47,24 +47,38 @@ export function SearchPage() {
       {tooShort ? (
         <Text c="dimmed">{t('tooShort', { count: searchMinLength })}</Text>
       ) : result.isPending ? (
-        <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>
+        <Center py="xl">
+          <Loader role="status" aria-label={t('common.loading')} />
+        </Center>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {(result.data?.groups ?? []).map((group) => (
             <Paper key={group.kind} withBorder p="md" radius="md" component="section" aria-label={t(`kinds.${group.kind}`)}>
               <Group justify="space-between" mb="xs">
-                <Title order={3} size="h4">{t(`kinds.${group.kind}`)}</Title>
+                <Title order={3} size="h4">
+                  {t(`kinds.${group.kind}`)}
+                </Title>
                 <Badge variant="light">{group.hits.length}</Badge>
               </Group>
               {group.hits.length === 0 ? (
-                <Text size="sm" c="dimmed">{t('none')}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('none')}
+                </Text>
               ) : (
                 <Stack gap={6}>
                   {group.hits.map((hit) => (
                     <div key={hit.id}>
-                      <Anchor component={Link} to={hitLink(group.kind, hit)} fw={500}>{hit.title || t('untitled')}</Anchor>
+                      <Anchor component={Link} to={hitLink(group.kind, hit)} fw={500}>
+                        {hit.title || t('untitled')}
+                      </Anchor>
                       <Text size="xs" c="dimmed" lineClamp={1}>
-                        {[hit.status && t(`statuses.${hit.status}`, { defaultValue: hit.status }), hit.subtitle && group.kind !== 'campaigns' ? hit.subtitle : null, formatDate(hit.createdAt, i18n.language)].filter(Boolean).join(' · ')}
+                        {[
+                          hit.status && t(`statuses.${hit.status}`, { defaultValue: hit.status }),
+                          hit.subtitle && group.kind !== 'campaigns' ? hit.subtitle : null,
+                          formatDate(hit.createdAt, i18n.language),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </Text>
                     </div>
                   ))}

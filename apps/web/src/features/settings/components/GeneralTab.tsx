@@ -18,7 +18,12 @@ const valuesOf = (g: TenantSettings['general']): Values => ({
   defaultLanguage: g.defaultLanguage,
   themeColor: g.themeColor,
 });
-const toInput = (v: Values): GeneralSettingsInput => ({ ...v, issuingCompany: emptyToNull(v.issuingCompany), address: emptyToNull(v.address), supportEmail: emptyToNull(v.supportEmail) });
+const toInput = (v: Values): GeneralSettingsInput => ({
+  ...v,
+  issuingCompany: emptyToNull(v.issuingCompany),
+  address: emptyToNull(v.address),
+  supportEmail: emptyToNull(v.supportEmail),
+});
 
 /** Tab General (GERANT; the product administrator for any tenant): identity of the company, language, colour, logo. */
 export function GeneralTab({ settings }: { settings: TenantSettings }) {
@@ -35,11 +40,18 @@ export function GeneralTab({ settings }: { settings: TenantSettings }) {
               <TextInput label={t('general.issuingCompany')} description={t('general.issuingCompanyHelp')} {...form.getInputProps('issuingCompany')} />
               <TextInput label={t('general.address')} {...form.getInputProps('address')} />
               <TextInput type="email" label={t('general.supportEmail')} {...form.getInputProps('supportEmail')} />
-              <Select label={t('general.defaultLanguage')} allowDeselect={false} data={locales.map((l) => ({ value: l, label: languageNames[l] }))} {...form.getInputProps('defaultLanguage')} />
+              <Select
+                label={t('general.defaultLanguage')}
+                allowDeselect={false}
+                data={locales.map((l) => ({ value: l, label: languageNames[l] }))}
+                {...form.getInputProps('defaultLanguage')}
+              />
               <ColorInput label={t('general.themeColor')} format="hex" swatches={[defaultThemeColor]} {...form.getInputProps('themeColor')} />
             </SimpleGrid>
             <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>{t('common.save')}</Button>
+              <Button type="submit" loading={save.isPending}>
+                {t('common.save')}
+              </Button>
             </Group>
           </Stack>
         </form>
@@ -63,13 +75,26 @@ function LogoPanel({ settings }: { settings: TenantSettings }) {
     <Paper withBorder p="lg" radius="md">
       <Stack>
         <Title order={4}>{t('general.logo')}</Title>
-        <Text size="sm" c="dimmed">{t('general.logoRule')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('general.logoRule')}
+        </Text>
         <Group align="center">
           {logo ? <Image src={logo.url} alt={t('general.logo')} h={80} w="auto" fit="contain" /> : <Text size="sm">{t('general.noLogo')}</Text>}
-          <FileButton accept="image/png,image/jpeg" onChange={(file) => file && upload.mutate(file, { onSuccess: () => notify(t('general.logoSaved'), 'success'), onError: refused })}>
-            {(props) => <Button {...props} variant="light" loading={upload.isPending}>{t('general.chooseLogo')}</Button>}
+          <FileButton
+            accept="image/png,image/jpeg"
+            onChange={(file) => file && upload.mutate(file, { onSuccess: () => notify(t('general.logoSaved'), 'success'), onError: refused })}
+          >
+            {(props) => (
+              <Button {...props} variant="light" loading={upload.isPending}>
+                {t('general.chooseLogo')}
+              </Button>
+            )}
           </FileButton>
-          {logo && <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate(undefined)}>{t('general.removeLogo')}</Button>}
+          {logo && (
+            <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate(undefined)}>
+              {t('general.removeLogo')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>

@@ -9,7 +9,9 @@ export function MarketplaceSettingsTab() {
   const { t } = useTranslation('settings');
   return (
     <Stack>
-      <Text size="sm" c="dimmed">{t('marketplace.intro')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('marketplace.intro')}
+      </Text>
       <Suspense fallback={<Loader size="sm" />}>
         <CrmConnectorPanel />
       </Suspense>

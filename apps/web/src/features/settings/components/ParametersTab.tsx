@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parametersInputSchema, type ParametersInput, type SignatureDefaults, type TenantSettings } from '@paraphe/contracts';
 import { emptyToNull } from '../../../shared/forms/formErrors.ts';
@@ -7,6 +7,7 @@ import { ProviderPanel } from './ProviderPanel.tsx';
 import { SignatureDefaultsFields } from './SignatureDefaultsFields.tsx';
 import { TemplatesEditor } from './TemplatesEditor.tsx';
 import { useSettingsForm } from './useSettingsForm.ts';
+import { originsError, originsOfText, originsText } from './embedOrigins.ts';
 
 type Values = {
   signatureDefaults: SignatureDefaults;
@@ -16,6 +17,8 @@ type Values = {
   smsSender: string;
   providerInheritance: boolean;
   notifyRequesterOnStart: boolean;
+  /** One origin a line. */
+  embedOrigins: string;
 };
 
 const valuesOf = (p: TenantSettings['parameters']): Values => ({
@@ -26,6 +29,7 @@ const valuesOf = (p: TenantSettings['parameters']): Values => ({
   smsSender: p.smsSender ?? '',
   providerInheritance: p.providerInheritance,
   notifyRequesterOnStart: p.notifyRequesterOnStart,
+  embedOrigins: originsText(p.embedOrigins),
 });
 
 function toInput(v: Values): ParametersInput {
@@ -38,10 +42,14 @@ function toInput(v: Values): ParametersInput {
     cancelRedirection: emptyToNull(v.cancelRedirection),
     failRedirection: emptyToNull(v.failRedirection),
     smsSender: emptyToNull(v.smsSender),
+    embedOrigins: originsOfText(v.embedOrigins),
   };
 }
 
-/** Tab Parameters: the tenant's signature defaults, redirections, SMS sender, its mail texts and provider credentials. */
+/**
+ * Tab Parameters: the tenant's signature defaults, redirections, SMS sender, the origins allowed to embed its signing
+ * page, its mail texts and provider credentials.
+ */
 export function ParametersTab({ settings }: { settings: TenantSettings }) {
   const { t } = useTranslation('settings');
   const save = useSaveParameters(settings.appId);
@@ -63,9 +71,25 @@ export function ParametersTab({ settings }: { settings: TenantSettings }) {
               <TextInput label={t('parameters.smsSender')} description={t('parameters.smsSenderHelp')} maxLength={11} {...form.getInputProps('smsSender')} />
               <Switch mt="lg" label={t('parameters.providerInheritance')} {...form.getInputProps('providerInheritance', { type: 'checkbox' })} />
             </SimpleGrid>
-            <Switch label={t('parameters.notifyRequesterOnStart')} description={t('parameters.notifyRequesterOnStartHelp')} {...form.getInputProps('notifyRequesterOnStart', { type: 'checkbox' })} />
+            <Switch
+              label={t('parameters.notifyRequesterOnStart')}
+              description={t('parameters.notifyRequesterOnStartHelp')}
+              {...form.getInputProps('notifyRequesterOnStart', { type: 'checkbox' })}
+            />
+            <Divider label={t('parameters.embedding')} labelPosition="left" />
+            <Textarea
+              label={t('parameters.embedOrigins')}
+              description={t('parameters.embedOriginsHelp')}
+              placeholder="https://www.example.com"
+              autosize
+              minRows={2}
+              {...form.getInputProps('embedOrigins')}
+              error={originsError(form.errors, (line, message) => t('parameters.embedOriginsLine', { line, message }))}
+            />
             <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>{t('common.save')}</Button>
+              <Button type="submit" loading={save.isPending}>
+                {t('common.save')}
+              </Button>
             </Group>
           </Stack>
         </form>

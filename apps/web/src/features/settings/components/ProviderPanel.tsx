@@ -49,14 +49,30 @@ export function ProviderPanel({ settings }: { settings: TenantSettings }) {
         <Stack>
           <Title order={4}>{t('provider.title')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label={t('provider.provider')} allowDeselect={false} data={signingProviders.map((p) => ({ value: p, label: t(`provider.providers.${p}`) }))} {...form.getInputProps('provider')} />
+            <Select
+              label={t('provider.provider')}
+              allowDeselect={false}
+              data={signingProviders.map((p) => ({ value: p, label: t(`provider.providers.${p}`) }))}
+              {...form.getInputProps('provider')}
+            />
             <TextInput label={t('provider.login')} autoComplete="off" {...form.getInputProps('login')} />
-            <PasswordInput label={t('provider.password')} autoComplete="new-password" placeholder={saved?.hasPassword ? t('provider.passwordSaved') : undefined} {...form.getInputProps('password')} />
-            {textFields.slice(1).map((f) => <TextInput key={f} label={t(`provider.${f}`)} {...form.getInputProps(f)} />)}
+            <PasswordInput
+              label={t('provider.password')}
+              autoComplete="new-password"
+              placeholder={saved?.hasPassword ? t('provider.passwordSaved') : undefined}
+              {...form.getInputProps('password')}
+            />
+            {textFields.slice(1).map((f) => (
+              <TextInput key={f} label={t(`provider.${f}`)} {...form.getInputProps(f)} />
+            ))}
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button variant="default" loading={test.isPending} onClick={runTest}>{t('provider.test')}</Button>
-            <Button type="submit" loading={save.isPending}>{t('common.save')}</Button>
+            <Button variant="default" loading={test.isPending} onClick={runTest}>
+              {t('provider.test')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

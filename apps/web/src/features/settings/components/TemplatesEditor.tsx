@@ -58,35 +58,83 @@ export function TemplatesEditor({ settings }: { settings: TenantSettings }) {
     setPreview(null);
   };
   const sendTest = (channel: 'email' | 'sms') =>
-    test.mutate({ kind, language, channel }, { onSuccess: (sent) => notify(t('templates.testSent', { to: sent.to }), 'success'), onError: (error) => setErrors(fieldMessages(error)) });
+    test.mutate(
+      { kind, language, channel },
+      { onSuccess: (sent) => notify(t('templates.testSent', { to: sent.to }), 'success'), onError: (error) => setErrors(fieldMessages(error)) },
+    );
 
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack>
         <Title order={4}>{t('templates.title')}</Title>
-        <Text size="sm" c="dimmed">{t('templates.intro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('templates.intro')}
+        </Text>
         <Group grow>
-          <Select label={t('templates.kind')} allowDeselect={false} value={kind} onChange={(v) => v && choose({ kind: v as MessageTemplateKind })}
-            data={messageTemplateKinds.map((k) => ({ value: k, label: t(`templates.kinds.${k}`) }))} />
-          <Select label={t('templates.language')} allowDeselect={false} value={language} onChange={(v) => v && choose({ language: v as Locale })}
-            data={locales.map((l) => ({ value: l, label: languageNames[l] }))} />
+          <Select
+            label={t('templates.kind')}
+            allowDeselect={false}
+            value={kind}
+            onChange={(v) => v && choose({ kind: v as MessageTemplateKind })}
+            data={messageTemplateKinds.map((k) => ({ value: k, label: t(`templates.kinds.${k}`) }))}
+          />
+          <Select
+            label={t('templates.language')}
+            allowDeselect={false}
+            value={language}
+            onChange={(v) => v && choose({ language: v as Locale })}
+            data={locales.map((l) => ({ value: l, label: languageNames[l] }))}
+          />
         </Group>
         <Group gap={6}>
           <Text size="sm">{t('templates.placeholders')}</Text>
-          {templatePlaceholders[kind].map((p) => <Badge key={p} variant="light" tt="none">{`\${${p}}`}</Badge>)}
+          {templatePlaceholders[kind].map((p) => (
+            <Badge key={p} variant="light" tt="none">{`\${${p}}`}</Badge>
+          ))}
         </Group>
         <TextInput label={t('templates.subject')} value={current.subject} error={errors.subject} onChange={(e) => edit('subject', e.currentTarget.value)} />
-        <Textarea label={t('templates.body')} autosize minRows={4} value={current.body} error={errors.body} onChange={(e) => edit('body', e.currentTarget.value)} />
+        <Textarea
+          label={t('templates.body')}
+          autosize
+          minRows={4}
+          value={current.body}
+          error={errors.body}
+          onChange={(e) => edit('body', e.currentTarget.value)}
+        />
         {withSms && (
-          <Textarea label={t('templates.sms')} description={t('templates.smsHelp')} autosize minRows={2} maxLength={320} value={current.sms} error={errors.sms} onChange={(e) => edit('sms', e.currentTarget.value)} />
+          <Textarea
+            label={t('templates.sms')}
+            description={t('templates.smsHelp')}
+            autosize
+            minRows={2}
+            maxLength={320}
+            value={current.sms}
+            error={errors.sms}
+            onChange={(e) => edit('sms', e.currentTarget.value)}
+          />
         )}
         <Group justify="flex-end">
-          <Button variant="default" loading={render.isPending} onClick={() => render.mutate({ kind, language, template: current }, { onSuccess: setPreview, onError: (error) => setErrors(fieldMessages(error)) })}>
+          <Button
+            variant="default"
+            loading={render.isPending}
+            onClick={() => render.mutate({ kind, language, template: current }, { onSuccess: setPreview, onError: (error) => setErrors(fieldMessages(error)) })}
+          >
             {t('templates.preview')}
           </Button>
-          <Button variant="default" loading={test.isPending} onClick={() => sendTest('email')}>{t('templates.sendTest')}</Button>
-          {withSms && <Button variant="default" loading={test.isPending} onClick={() => sendTest('sms')}>{t('templates.sendTestSms')}</Button>}
-          <Button loading={save.isPending} onClick={() => save.mutate(templates, { onSuccess: () => notify(t('common.saved'), 'success'), onError: (error) => setErrors(fieldMessages(error)) })}>
+          <Button variant="default" loading={test.isPending} onClick={() => sendTest('email')}>
+            {t('templates.sendTest')}
+          </Button>
+          {withSms && (
+            <Button variant="default" loading={test.isPending} onClick={() => sendTest('sms')}>
+              {t('templates.sendTestSms')}
+            </Button>
+          )}
+          <Button
+            loading={save.isPending}
+            onClick={() =>
+              save.mutate(templates, { onSuccess: () => notify(t('common.saved'), 'success'), onError: (error) => setErrors(fieldMessages(error)) })
+            }
+          >
             {t('templates.save')}
           </Button>
         </Group>
@@ -102,7 +150,12 @@ function TemplatePreviewPane({ preview }: { preview: TemplatePreview }) {
   return (
     <Stack gap="xs">
       <Text fw={600}>{preview.subject}</Text>
-      <iframe title={t('templates.preview')} sandbox="" srcDoc={preview.html} style={{ width: '100%', height: 360, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6 }} />
+      <iframe
+        title={t('templates.preview')}
+        sandbox=""
+        srcDoc={preview.html}
+        style={{ width: '100%', height: 360, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6 }}
+      />
       {preview.sms !== null && (
         <Alert variant="light" title={`${t('templates.sms')} — ${t('templates.smsLength', { count: preview.smsLength ?? 0 })}`}>
           {preview.sms}

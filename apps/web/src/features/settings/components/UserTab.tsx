@@ -36,11 +36,30 @@ function UserDefaultsForm({ defaults, company }: { defaults: SignatureDefaults; 
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack>
-        <Text size="sm" c="dimmed">{t('user.intro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('user.intro')}
+        </Text>
         <SignatureDefaultsFields value={value} onChange={setValue} />
         <Group justify="flex-end">
-          <Button variant="subtle" onClick={() => save.mutate({}, { onSuccess: () => { setValue(company); notify(t('user.resetDone'), 'success'); } })}>{t('user.reset')}</Button>
-          <Button loading={save.isPending} onClick={() => save.mutate(ownLayer(value, company), { onSuccess: () => notify(t('common.saved'), 'success') })}>{t('common.save')}</Button>
+          <Button
+            variant="subtle"
+            onClick={() =>
+              save.mutate(
+                {},
+                {
+                  onSuccess: () => {
+                    setValue(company);
+                    notify(t('user.resetDone'), 'success');
+                  },
+                },
+              )
+            }
+          >
+            {t('user.reset')}
+          </Button>
+          <Button loading={save.isPending} onClick={() => save.mutate(ownLayer(value, company), { onSuccess: () => notify(t('common.saved'), 'success') })}>
+            {t('common.save')}
+          </Button>
         </Group>
       </Stack>
     </Paper>

@@ -27,7 +27,12 @@ export const settingsTabs: readonly SettingsTab[] = [
   { value: 'hierarchy', access: { permission: 'users.update' }, Panel: HierarchySettingsTab },
   { value: 'gdpr', access: { permission: 'settings.gdpr' }, Panel: GdprSettingsTab },
   { value: 'billing', access: { permission: 'billing.read' }, Panel: ({ me }) => <BillingSettingsTab canManage={me.permissions.includes('billing.manage')} /> },
-  { value: 'parameters', access: { permission: 'settings.configuration' }, needsSettings: true, Panel: ({ settings }) => <ParametersTab settings={settings!} /> },
+  {
+    value: 'parameters',
+    access: { permission: 'settings.configuration' },
+    needsSettings: true,
+    Panel: ({ settings }) => <ParametersTab settings={settings!} />,
+  },
   // Integrators (issue 15): API keys and webhooks, with the feature `api`.
   { value: 'apikeys', access: { permission: 'apikeys.manage' }, Panel: ApiKeysSettingsTab },
   { value: 'webhooks', access: { permission: 'webhooks.manage' }, Panel: WebhooksSettingsTab },
@@ -51,7 +56,9 @@ export function SettingsPage() {
       <Tabs value={open} onChange={(value) => setSearchParams({ tab: value ?? '' }, { replace: true })} keepMounted={false}>
         <Tabs.List>
           {shown.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>{t(`tabs.${tab.value}`)}</Tabs.Tab>
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {t(`tabs.${tab.value}`)}
+            </Tabs.Tab>
           ))}
         </Tabs.List>
         {shown.map(({ value, needsSettings, Panel }) => (

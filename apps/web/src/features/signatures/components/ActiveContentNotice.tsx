@@ -16,13 +16,15 @@ export function ActiveContentNotice({ fileName, activeContent, when }: Props) {
   const { t, i18n } = useTranslation('signatures');
   const parts = activeContentParts(activeContent);
   if (!parts) return null;
-  const kinds = (list: string[]) => listOf(list.map((kind) => t(`activeContent.kinds.${kind}`, { defaultValue: kind })), i18n.language);
+  const kinds = (list: string[]) =>
+    listOf(
+      list.map((kind) => t(`activeContent.kinds.${kind}`, { defaultValue: kind })),
+      i18n.language,
+    );
   return (
     <Alert color={parts.neutralised.length > 0 ? 'orange' : 'blue'} variant="light" icon={<IconShieldCheck size={18} />} p="xs">
       <Stack gap={2}>
-        {parts.neutralised.length > 0 && (
-          <Text size="sm">{t(`activeContent.${when}.neutralised`, { name: fileName, kinds: kinds(parts.neutralised) })}</Text>
-        )}
+        {parts.neutralised.length > 0 && <Text size="sm">{t(`activeContent.${when}.neutralised`, { name: fileName, kinds: kinds(parts.neutralised) })}</Text>}
         {parts.kept.length > 0 && <Text size="sm">{t(`activeContent.${when}.kept`, { name: fileName, kinds: kinds(parts.kept) })}</Text>}
       </Stack>
     </Alert>

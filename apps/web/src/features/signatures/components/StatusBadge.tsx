@@ -31,14 +31,23 @@ const signerColors: Record<SignerStatus, string> = {
   aborted: 'dark',
   failed: 'red',
   expired: 'orange',
+  delegated: 'grape',
 };
 
 export function SignatureStatusBadge({ status }: { status: SignatureStatus }) {
   const { t } = useTranslation('signatures');
-  return <Badge color={statusColors[status]} variant="light">{t(`statuses.${status}`)}</Badge>;
+  return (
+    <Badge color={statusColors[status]} variant="light">
+      {t(`statuses.${status}`)}
+    </Badge>
+  );
 }
 
 export function SignerStatusBadge({ status }: { status: SignerStatus }) {
   const { t } = useTranslation('signatures');
-  return <Badge color={signerColors[status]} variant="dot">{t(`signerStatuses.${status}`)}</Badge>;
+  return (
+    <Badge color={signerColors[status]} variant="dot">
+      {t(`signerStatuses.${status}`)}
+    </Badge>
+  );
 }

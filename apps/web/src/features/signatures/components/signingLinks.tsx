@@ -39,7 +39,9 @@ export function openSigningLinks(mode: ChainingMode, links: readonly SigningLink
           <List type="ordered">
             {links.map((link) => (
               <List.Item key={link.signerId}>
-                <Anchor href={link.url} target="_blank" rel="noopener noreferrer">{link.name}</Anchor>
+                <Anchor href={link.url} target="_blank" rel="noopener noreferrer">
+                  {link.name}
+                </Anchor>
               </List.Item>
             ))}
           </List>

@@ -30,9 +30,7 @@ function usePrefill(): SignerPrefill | undefined {
   const { firstname, lastname, mail, phone } = useParams();
   const [search] = useSearchParams();
   const [prefill] = useState<SignerPrefill | undefined>(() =>
-    firstname || lastname || mail
-      ? { firstname, lastname, emailAddress: mail, phoneNum: phone, connectorIdc: search.get('idc') ?? undefined }
-      : undefined,
+    firstname || lastname || mail ? { firstname, lastname, emailAddress: mail, phoneNum: phone, connectorIdc: search.get('idc') ?? undefined } : undefined,
   );
   return prefill;
 }
@@ -87,7 +85,19 @@ export type SavedDraft = { id: string; level: CertificationLevel; draft: Draft }
  * Signers, Documents, Options; save as draft, or send after confirmation. `qualified` (or a saved level-3 draft):
  * level 3, every signer needs a usable qualified certificate (docs/qualified.md).
  */
-export function SignatureForm({ prefill, saved, qualified: asked = false, defaults, defaultLevel = 1 }: { prefill?: SignerPrefill; saved?: SavedDraft; qualified?: boolean; defaults?: NewRequestDefaults; defaultLevel?: CertificationLevel }) {
+export function SignatureForm({
+  prefill,
+  saved,
+  qualified: asked = false,
+  defaults,
+  defaultLevel = 1,
+}: {
+  prefill?: SignerPrefill;
+  saved?: SavedDraft;
+  qualified?: boolean;
+  defaults?: NewRequestDefaults;
+  defaultLevel?: CertificationLevel;
+}) {
   const qualified = asked || saved?.level === 3;
   const { t } = useTranslation('signatures');
   const me = useMe();
@@ -114,31 +124,33 @@ export function SignatureForm({ prefill, saved, qualified: asked = false, defaul
     form.setErrors(messages);
     // Each line names its tab and field: the field's own message may sit on a tab that is not shown.
     setSummary([...new Set(Object.entries(messages).map(([path, message]) => problemLine(path, message, draft, t)))]);
-    const first = Object.keys(problems).map(tabOf).find((x) => x !== 'header');
+    const first = Object.keys(problems)
+      .map(tabOf)
+      .find((x) => x !== 'header');
     if (first) setTab(first);
   };
 
   const submit = (send: boolean) => {
     const handlers = {
-        onSuccess: (created: SignatureSendData) => {
-          notify(t(send ? 'done.sent' : 'done.saved'), 'success');
-          // What the send will refuse (the stamp account), said at save.
-          created.warnings?.forEach((w) => notify(w.message, 'info'));
-          if (send) openSigningLinks(created.options.chainingMode, created.links, t);
-          void navigate(`/signatures/view/${created.id}`);
-        },
-        onError: (error: unknown) => {
-          if (isCancellation(error)) return;
-          // Field errors of a plain validation failure are listed like the client's; a business code
-          // (PDF_INVALID, BILLING_REQUIRED…) says more than the rule of its field and is shown as such.
-          if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length > 0) {
-            showProblems(serverProblems(error.fields));
-            return;
-          }
-          const message = fileRefusal(error) ?? signatureErrorMessage(error, t, send ? 'failed.send' : 'failed.save');
-          setBlocking(message);
-          if (!showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) notify(message, 'error');
-        },
+      onSuccess: (created: SignatureSendData) => {
+        notify(t(send ? 'done.sent' : 'done.saved'), 'success');
+        // What the send will refuse (the stamp account), said at save.
+        created.warnings?.forEach((w) => notify(w.message, 'info'));
+        if (send) openSigningLinks(created.options.chainingMode, created.links, t);
+        void navigate(`/signatures/view/${created.id}`);
+      },
+      onError: (error: unknown) => {
+        if (isCancellation(error)) return;
+        // Field errors of a plain validation failure are listed like the client's; a business code
+        // (PDF_INVALID, BILLING_REQUIRED…) says more than the rule of its field and is shown as such.
+        if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length > 0) {
+          showProblems(serverProblems(error.fields));
+          return;
+        }
+        const message = fileRefusal(error) ?? signatureErrorMessage(error, t, send ? 'failed.send' : 'failed.save');
+        setBlocking(message);
+        if (!showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) notify(message, 'error');
+      },
     };
     const form = formDataOf(draft, send);
     if (saved) updateDraft.mutate({ id: saved.id, form }, handlers);
@@ -196,15 +208,33 @@ export function SignatureForm({ prefill, saved, qualified: asked = false, defaul
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput required label={t('form.label')} {...form.getInputProps('label')} />
-          <Select label={t('form.level')} value={String(level)} allowDeselect={false} w={220} style={{ flex: '0 0 220px' }} disabled={!!saved || qualified}
-            data={qualified ? [{ value: '3', label: t('form.levels.3') }] : [{ value: '1', label: t('form.levels.1') }, { value: '2', label: t('form.levels.2'), disabled: !features.level2 }]}
-            onChange={(v) => v && setLevel(Number(v) as CertificationLevel)} />
+          <Select
+            label={t('form.level')}
+            value={String(level)}
+            allowDeselect={false}
+            w={220}
+            style={{ flex: '0 0 220px' }}
+            disabled={!!saved || qualified}
+            data={
+              qualified
+                ? [{ value: '3', label: t('form.levels.3') }]
+                : [
+                    { value: '1', label: t('form.levels.1') },
+                    { value: '2', label: t('form.levels.2'), disabled: !features.level2 },
+                  ]
+            }
+            onChange={(v) => v && setLevel(Number(v) as CertificationLevel)}
+          />
         </Group>
         <Textarea mt="sm" autosize minRows={1} label={t('form.description')} {...form.getInputProps('description')} />
       </Paper>
       {summary.length > 0 && (
         <Alert color="red" variant="light" title={t('form.problems')} icon={<IconAlertTriangle size={18} />}>
-          <List size="sm">{summary.map((m) => <List.Item key={m}>{m}</List.Item>)}</List>
+          <List size="sm">
+            {summary.map((m) => (
+              <List.Item key={m}>{m}</List.Item>
+            ))}
+          </List>
         </Alert>
       )}
       <Paper withBorder p="md">
@@ -212,15 +242,30 @@ export function SignatureForm({ prefill, saved, qualified: asked = false, defaul
           <Tabs.List mb="md">
             {(['signers', 'documents', 'options'] as const).map((name) => (
               <Tabs.Tab key={name} value={name} color={tabHasError(name) ? 'red' : undefined} c={tabHasError(name) ? 'red' : undefined}>
-                {t(`form.tabs.${name}`)}{name === 'signers' ? ` (${draft.signers.length})` : name === 'documents' ? ` (${draft.documents.length})` : ''}
+                {t(`form.tabs.${name}`)}
+                {name === 'signers' ? ` (${draft.signers.length})` : name === 'documents' ? ` (${draft.documents.length})` : ''}
               </Tabs.Tab>
             ))}
           </Tabs.List>
           <Tabs.Panel value="signers">
-            <SignersTab signers={draft.signers} errors={errors} onChange={editing.changeSigner} onAdd={editing.addSigner} onRemove={editing.removeSigner} onMove={editing.moveSigner} />
+            <SignersTab
+              signers={draft.signers}
+              errors={errors}
+              onChange={editing.changeSigner}
+              onAdd={editing.addSigner}
+              onRemove={editing.removeSigner}
+              onMove={editing.moveSigner}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="documents">
-            <DocumentsTab documents={draft.documents} signers={draft.signers} errors={errors} onAddFiles={addFiles} onChange={editing.changeDocument} onRemove={editing.removeDocument} />
+            <DocumentsTab
+              documents={draft.documents}
+              signers={draft.signers}
+              errors={errors}
+              onAddFiles={addFiles}
+              onChange={editing.changeDocument}
+              onRemove={editing.removeDocument}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="options">
             <OptionsTab form={form} features={features} />
@@ -230,13 +275,31 @@ export function SignatureForm({ prefill, saved, qualified: asked = false, defaul
       {billingIncomplete && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
           {t('form.liveWarning')}{' '}
-          {me.permissions.includes('billing.read') && <Anchor component={Link} to={billingSettingsPath} size="sm">{t('form.billingSettings')}</Anchor>}
+          {me.permissions.includes('billing.read') && (
+            <Anchor component={Link} to={billingSettingsPath} size="sm">
+              {t('form.billingSettings')}
+            </Anchor>
+          )}
         </Alert>
       )}
-      {blocking && <Alert color="red" variant="light">{blocking}</Alert>}
+      {blocking && (
+        <Alert color="red" variant="light">
+          {blocking}
+        </Alert>
+      )}
       <Group justify="flex-end">
-        <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending} disabled={blockedByCertificates} onClick={() => attempt(false)}>{t('form.saveDraft')}</Button>
-        <Button leftSection={<IconSend size={16} />} loading={create.isPending} disabled={blockedByCertificates} onClick={() => attempt(true)}>{t('form.send')}</Button>
+        <Button
+          variant="default"
+          leftSection={<IconDeviceFloppy size={16} />}
+          loading={create.isPending}
+          disabled={blockedByCertificates}
+          onClick={() => attempt(false)}
+        >
+          {t('form.saveDraft')}
+        </Button>
+        <Button leftSection={<IconSend size={16} />} loading={create.isPending} disabled={blockedByCertificates} onClick={() => attempt(true)}>
+          {t('form.send')}
+        </Button>
       </Group>
     </Stack>
   );

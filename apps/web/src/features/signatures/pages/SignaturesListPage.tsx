@@ -1,11 +1,24 @@
 import { ActionIcon, Button, Group, Menu, MultiSelect, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconBuildingBank, IconCopy, IconDots, IconDownload, IconEye, IconFileSpreadsheet, IconPlus, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconBuildingBank,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconEye,
+  IconFileSpreadsheet,
+  IconPlus,
+  IconRefresh,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { allowedActions, seesAllUsers, signatureStatuses, type SignatureRequest } from '@paraphe/contracts';
 import { useMe } from '../../auth/index.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { notify } from '../../../shared/api/notify.ts';
@@ -44,20 +57,54 @@ export function SignaturesListPage() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-          <Menu.Item leftSection={<IconEye size={16} />} component={Link} to={`/signatures/view/${r.id}`}>{t('actions.view')}</Menu.Item>
-          {may('send', canManage) && <Menu.Item leftSection={<IconSend size={16} />} onClick={() => actions.send(r)}>{t('actions.send')}</Menu.Item>}
-          {may('relaunch', canManage) && <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => actions.relaunch(r)}>{t('actions.relaunch')}</Menu.Item>}
-          {may('download', true) && <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void actions.downloadSigned(r)}>{t('actions.download')}</Menu.Item>}
-          {may('duplicate', canCreate) && <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(r)}>{t('actions.duplicate')}</Menu.Item>}
-          {may('cancel', canManage) && <Menu.Item color="red" leftSection={<IconBan size={16} />} onClick={() => actions.cancel(r)}>{t('actions.cancel')}</Menu.Item>}
-          {may('delete', canManage) && <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.remove(r)}>{t('actions.delete')}</Menu.Item>}
+          <Menu.Item leftSection={<IconEye size={16} />} component={Link} to={`/signatures/view/${r.id}`}>
+            {t('actions.view')}
+          </Menu.Item>
+          {may('send', canManage) && (
+            <Menu.Item leftSection={<IconSend size={16} />} onClick={() => actions.send(r)}>
+              {t('actions.send')}
+            </Menu.Item>
+          )}
+          {may('relaunch', canManage) && (
+            <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => actions.relaunch(r)}>
+              {t('actions.relaunch')}
+            </Menu.Item>
+          )}
+          {may('download', true) && (
+            <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void actions.downloadSigned(r)}>
+              {t('actions.download')}
+            </Menu.Item>
+          )}
+          {may('duplicate', canCreate) && (
+            <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(r)}>
+              {t('actions.duplicate')}
+            </Menu.Item>
+          )}
+          {may('cancel', canManage) && (
+            <Menu.Item color="red" leftSection={<IconBan size={16} />} onClick={() => actions.cancel(r)}>
+              {t('actions.cancel')}
+            </Menu.Item>
+          )}
+          {may('delete', canManage) && (
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.remove(r)}>
+              {t('actions.delete')}
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
     );
   };
 
   const columns: Column<SignatureRequest>[] = [
-    { key: 'label', header: t('columns.label'), render: (r) => <Text size="sm" fw={500}>{r.label}</Text> },
+    {
+      key: 'label',
+      header: t('columns.label'),
+      render: (r) => (
+        <Text size="sm" fw={500}>
+          {r.label}
+        </Text>
+      ),
+    },
     { key: 'status', header: t('columns.status'), render: (r) => <SignatureStatusBadge status={r.status} /> },
     { key: 'created', header: t('columns.created'), render: (r) => formatDateTime(r.createdAt, i18n.language), visibleFrom: 'sm' },
     { key: 'signers', header: t('columns.signers'), render: (r) => r.signerCount, visibleFrom: 'md' },
@@ -82,10 +129,18 @@ export function SignaturesListPage() {
         <Title order={2}>{t('title')}</Title>
         <Group gap="xs">
           {me.application.features.preprocessing && seesAllUsers(me.user.profile) && (
-            <Button variant="default" component={Link} to="/signatures/sepa-mandates" leftSection={<IconBuildingBank size={16} />}>{t('sepaMandates.title')}</Button>
+            <Button variant="default" component={Link} to="/signatures/sepa-mandates" leftSection={<IconBuildingBank size={16} />}>
+              {t('sepaMandates.title')}
+            </Button>
           )}
-          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportXlsx}>{t('export')}</Button>
-          {canCreate && <Button component={Link} to="/signatures/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>}
+          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportXlsx}>
+            {t('export')}
+          </Button>
+          {canCreate && (
+            <Button component={Link} to="/signatures/new" leftSection={<IconPlus size={16} />}>
+              {t('new')}
+            </Button>
+          )}
         </Group>
       </Group>
       <ListToolbar search={params.search} onSearch={(q) => update({ q })} searchLabel={t('search')}>
@@ -102,6 +157,11 @@ export function SignaturesListPage() {
       </ListToolbar>
       <PaginatedTable
         caption={t('title')}
+        empty={{
+          nothingYet: t('emptyList.requests.nothingYet', { action: t('new') }),
+          nothingMatches: t('emptyList.requests.nothingMatches'),
+          narrowed: isNarrowed(params.search, statusesOf(params.filters.status)),
+        }}
         columns={columns}
         list={list.data}
         loading={list.isFetching}

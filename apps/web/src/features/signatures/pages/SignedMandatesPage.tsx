@@ -24,9 +24,26 @@ export function SignedMandatesPage() {
   };
 
   const columns: Column<SignedMandate>[] = [
-    { key: 'rum', header: t('sepaMandates.columns.rum'), render: (m) => <Text size="sm" fw={500}>{m.rum}</Text> },
+    {
+      key: 'rum',
+      header: t('sepaMandates.columns.rum'),
+      render: (m) => (
+        <Text size="sm" fw={500}>
+          {m.rum}
+        </Text>
+      ),
+    },
     { key: 'debtor', header: t('sepaMandates.columns.debtor'), render: (m) => m.debtorName },
-    { key: 'iban', header: t('sepaMandates.columns.iban'), render: (m) => <Text size="sm" ff="monospace">{m.iban.slice(-8)}</Text>, visibleFrom: 'sm' },
+    {
+      key: 'iban',
+      header: t('sepaMandates.columns.iban'),
+      render: (m) => (
+        <Text size="sm" ff="monospace">
+          {m.iban.slice(-8)}
+        </Text>
+      ),
+      visibleFrom: 'sm',
+    },
     { key: 'type', header: t('sepaMandates.columns.type'), render: (m) => t(`sepaMandates.types.${m.type}`), visibleFrom: 'sm' },
     { key: 'signedAt', header: t('sepaMandates.columns.signedAt'), render: (m) => formatDateTime(m.signedAt, i18n.language), visibleFrom: 'md' },
   ];
@@ -36,13 +53,20 @@ export function SignedMandatesPage() {
       <Group justify="space-between">
         <Title order={2}>{t('sepaMandates.title')}</Title>
         <Group gap="xs">
-          <Button variant="subtle" component={Link} to="/signatures/list">{t('sepaMandates.back')}</Button>
-          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportXlsx}>{t('export')}</Button>
+          <Button variant="subtle" component={Link} to="/signatures/list">
+            {t('sepaMandates.back')}
+          </Button>
+          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportXlsx}>
+            {t('export')}
+          </Button>
         </Group>
       </Group>
-      <Text size="sm" c="dimmed">{t('sepaMandates.intro')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('sepaMandates.intro')}
+      </Text>
       <PaginatedTable
         caption={t('sepaMandates.title')}
+        empty={{ nothingYet: t('emptyList.mandates.nothingYet') }}
         columns={columns}
         list={list.data}
         loading={list.isFetching}

@@ -43,14 +43,17 @@ export function ActionResult({ result, view }: Props) {
       {view && <SignedDownloads files={signedDownloads(view)} />}
       {nextPath && result.nextSigner && (
         <Alert variant="light" icon={<IconDeviceMobileShare size={20} />} ta="left" title={t('result.handOver.title', { name: result.nextSigner.name })}>
-          <Text size="sm" mb="sm">{t('result.handOver.text', { name: result.nextSigner.name })}</Text>
-          <Button fullWidth onClick={() => void navigate(nextPath)}>{t('result.handOver.continue', { name: result.nextSigner.name })}</Button>
+          <Text size="sm" mb="sm">
+            {t('result.handOver.text', { name: result.nextSigner.name })}
+          </Text>
+          <Button fullWidth onClick={() => void navigate(nextPath)}>
+            {t('result.handOver.continue', { name: result.nextSigner.name })}
+          </Button>
         </Alert>
       )}
       {target && (
         <Text size="sm" aria-live="polite">
-          {t('result.redirecting', { time: formatCountdown(secondsUntil(leaveAt, now)) })}{' '}
-          <Anchor href={target}>{t('result.continueNow')}</Anchor>
+          {t('result.redirecting', { time: formatCountdown(secondsUntil(leaveAt, now)) })} <Anchor href={target}>{t('result.continueNow')}</Anchor>
         </Text>
       )}
     </SigningMessage>

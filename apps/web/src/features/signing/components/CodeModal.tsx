@@ -35,9 +35,7 @@ export function CodeModal({ opened, code, busy, resending, error, onClose, onRes
         }}
       >
         <Stack>
-          <Text size="sm">
-            {code.sentAt ? t(`code.sent.${code.channel}`, { destination: code.destination }) : t('code.noneLive')}
-          </Text>
+          <Text size="sm">{code.sentAt ? t(`code.sent.${code.channel}`, { destination: code.destination }) : t('code.noneLive')}</Text>
           <TextInput
             label={t('code.label')}
             description={live ? t('code.triesLeft', { count: code.triesLeft }) : undefined}

@@ -64,12 +64,7 @@ export function DocumentsSection({ documents, consents, onConsent, optionalToSig
                     {t('consents.legend')}
                   </Text>
                   {doc.checkBoxTexts.map((text, i) => (
-                    <Checkbox
-                      key={i}
-                      label={text}
-                      checked={consents[d]?.[i] ?? false}
-                      onChange={(e) => onConsent?.(d, i, e.currentTarget.checked)}
-                    />
+                    <Checkbox key={i} label={text} checked={consents[d]?.[i] ?? false} onChange={(e) => onConsent?.(d, i, e.currentTarget.checked)} />
                   ))}
                 </Stack>
               )}

@@ -125,7 +125,8 @@ function LazyPage({ doc, pageNumber, size, scale, fields, label }: PageProps) {
             justifyContent: 'center',
           }}
         >
-          <Text size="xs" fw={600} c="var(--mantine-primary-color-filled)" ta="center" px={2} aria-hidden>
+          {/* Shade 8: the text shade (7) reaches 4.5:1 on white, not on the field's tint (4.07:1 for the brand blue). */}
+          <Text size="xs" fw={600} c="var(--mantine-color-brand-8)" ta="center" px={2} aria-hidden>
             {t('document.yourField')}
           </Text>
         </Box>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconClockHour4, IconLinkOff, IconCheck, IconEye, IconFileAlert } from '@tabler/icons-react';
+import { IconClockHour4, IconLinkOff, IconCheck, IconEye, IconFileAlert, IconUserShare } from '@tabler/icons-react';
 import { useParams, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTenantThemeColor } from '../../../shared/theme/ThemeColor.tsx';
@@ -14,6 +14,8 @@ import { DocumentsSection } from '../components/DocumentsSection.tsx';
 import { SignFlow } from '../components/SignFlow.tsx';
 import { ValidateFlow } from '../components/ValidateFlow.tsx';
 import { ActionResult } from '../components/ActionResult.tsx';
+import { HandOver } from '../components/HandOver.tsx';
+import { useEmbedEvents } from '../embed/useEmbedEvents.ts';
 import { languageTag } from '@paraphe/contracts';
 
 /**
@@ -50,13 +52,21 @@ function SigningPageOf({ encodedData }: { encodedData: string }) {
     void query.refetch();
   };
   const screen = screenOf(view, query.error ?? ended?.error);
+  useEmbedEvents(screen, result);
 
   return (
     <SigningLayout company={view?.tenant.company} logoUrl={view?.tenant.logoUrl} testMode={view?.request.testMode}>
       {result ? (
         <ActionResult result={result} view={view} />
       ) : (
-        <ScreenBody screen={screen} token={encodedData} reload={reload} onDone={onDone} onEnd={(error) => setEnded({ error })} onRetry={() => void query.refetch()} />
+        <ScreenBody
+          screen={screen}
+          token={encodedData}
+          reload={reload}
+          onDone={onDone}
+          onEnd={(error) => setEnded({ error })}
+          onRetry={() => void query.refetch()}
+        />
       )}
     </SigningLayout>
   );
@@ -105,7 +115,14 @@ function ScreenBody({ screen, token, reload, onDone, onEnd, onRetry }: BodyProps
         </SigningMessage>
       );
     case 'waiting':
-      return <SigningMessage title={t('waiting.title')} text={t('waiting.text')} icon={icon(<IconClockHour4 size={32} />)} />;
+      return (
+        <Stack gap="lg">
+          <SigningMessage title={t('waiting.title')} text={t('waiting.text')} icon={icon(<IconClockHour4 size={32} />)} />
+          {screen.view.canDelegate && <HandOver token={token} reload={reload} />}
+        </Stack>
+      );
+    case 'handedOver':
+      return <HandedOverMessage view={screen.view} />;
     case 'done':
       return (
         <SigningMessage
@@ -126,6 +143,7 @@ function ScreenBody({ screen, token, reload, onDone, onEnd, onRetry }: BodyProps
             <SignedDownloads files={signedDownloads(screen.view)} />
             {signedDownloads(screen.view).length === 0 && <Text size="sm">{t('read.downloadLater')}</Text>}
           </SigningMessage>
+          {screen.view.canDelegate && <HandOver token={token} reload={reload} />}
           <DocumentsSection documents={screen.view.documents} />
         </Stack>
       );
@@ -135,11 +153,25 @@ function ScreenBody({ screen, token, reload, onDone, onEnd, onRetry }: BodyProps
       return (
         <Stack gap="lg">
           <Intro view={screen.view} />
+          {screen.view.canDelegate && <HandOver token={token} reload={reload} />}
           <Flow token={token} view={screen.view} reload={reload} onDone={onDone} onEnd={onEnd} />
         </Stack>
       );
     }
   }
+}
+
+/** The link of a participant who handed the request over: to whom and when; nothing is left to do here. */
+function HandedOverMessage({ view }: { view: SigningView }) {
+  const { t, i18n } = useTranslation('signing');
+  const at = view.handedOver ? new Date(view.handedOver.at).toLocaleDateString(languageTag(i18n.language)) : '';
+  return (
+    <SigningMessage
+      title={t('handedOver.title')}
+      text={t('handedOver.text', { name: view.handedOver?.toName ?? '—', date: at })}
+      icon={icon(<IconUserShare size={32} />)}
+    />
+  );
 }
 
 /** Who is asked what: the signer's name, the request, the sender's message and the deadline. */
@@ -158,7 +190,11 @@ function Intro({ view }: { view: SigningView }) {
           {view.signer.invitationMessage}
         </Text>
       )}
-      {deadline && view.canAct && <Text size="sm" c="dimmed">{t('intro.deadline', { date: deadline })}</Text>}
+      {deadline && view.canAct && (
+        <Text size="sm" c="dimmed">
+          {t('intro.deadline', { date: deadline })}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -15,7 +15,12 @@ function CommonFields({ value, onChange }: { value: Common; onChange: (next: Com
   return (
     <>
       <TextInput label={t('accounts.label')} required value={value.label} onChange={(e) => onChange({ ...value, label: e.currentTarget.value })} />
-      <TextInput label={t('accounts.reason')} description={t('accounts.reasonHelp')} value={value.reason} onChange={(e) => onChange({ ...value, reason: e.currentTarget.value })} />
+      <TextInput
+        label={t('accounts.reason')}
+        description={t('accounts.reasonHelp')}
+        value={value.reason}
+        onChange={(e) => onChange({ ...value, reason: e.currentTarget.value })}
+      />
       <Checkbox label={t('accounts.makeDefault')} checked={value.isDefault} onChange={(e) => onChange({ ...value, isDefault: e.currentTarget.checked })} />
     </>
   );
@@ -54,7 +59,9 @@ export function BuiltinAccountForm({ onDone }: { onDone: () => void }) {
   const [common, setCommon] = useState(empty);
   return (
     <Stack>
-      <Alert color="blue" variant="light">{t('accounts.builtinHelp')}</Alert>
+      <Alert color="blue" variant="light">
+        {t('accounts.builtinHelp')}
+      </Alert>
       <CommonFields value={common} onChange={setCommon} />
       {create.error && <Alert color="red">{problemOf(create.error, t)}</Alert>}
       <Button disabled={!common.label.trim()} loading={create.isPending} onClick={() => create.mutate(common, { onSuccess: onDone })}>

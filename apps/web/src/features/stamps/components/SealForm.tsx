@@ -33,7 +33,10 @@ export function SealForm({ accounts }: { accounts: StampAccount[] }) {
     if (!file) return;
     setResult(null);
     const placement = { accountId: chosen ?? undefined, visible, ...(visible ? position : {}) };
-    seal.mutate({ file, request: { format, seals: [placement], certify: certify ? (Number(certify) as CertificationPermission) : null } }, { onSuccess: setResult });
+    seal.mutate(
+      { file, request: { format, seals: [placement], certify: certify ? (Number(certify) as CertificationPermission) : null } },
+      { onSuccess: setResult },
+    );
   };
 
   return (
@@ -43,13 +46,28 @@ export function SealForm({ accounts }: { accounts: StampAccount[] }) {
         {accounts.length === 0 && <Alert color="yellow">{t('seal.noAccount')}</Alert>}
         <FileInput label={t('seal.file')} placeholder={t('seal.choose')} accept="application/pdf,.pdf" value={file} onChange={setFile} clearable />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label={t('seal.account')} data={accounts.map((a) => ({ value: a.id, label: a.label }))} value={chosen} onChange={setAccountId} allowDeselect={false} />
-          <Select label={t('seal.format')} data={stampFormats.map((f) => ({ value: f, label: t(`formats.${f}`) }))} value={format} onChange={(v) => v && setFormat(v as StampFormat)} allowDeselect={false} />
+          <Select
+            label={t('seal.account')}
+            data={accounts.map((a) => ({ value: a.id, label: a.label }))}
+            value={chosen}
+            onChange={setAccountId}
+            allowDeselect={false}
+          />
+          <Select
+            label={t('seal.format')}
+            data={stampFormats.map((f) => ({ value: f, label: t(`formats.${f}`) }))}
+            value={format}
+            onChange={(v) => v && setFormat(v as StampFormat)}
+            allowDeselect={false}
+          />
         </SimpleGrid>
         <Select
           label={t('seal.certify')}
           description={t('seal.certifyHelp')}
-          data={[{ value: '', label: t('seal.certifyNone') }, ...certificationPermissions.map((p) => ({ value: String(p), label: t(`seal.certifyLevels.${p}`) }))]}
+          data={[
+            { value: '', label: t('seal.certifyNone') },
+            ...certificationPermissions.map((p) => ({ value: String(p), label: t(`seal.certifyLevels.${p}`) })),
+          ]}
           value={certify}
           onChange={(v) => setCertify((v ?? '') as typeof certify)}
           allowDeselect={false}
@@ -58,7 +76,9 @@ export function SealForm({ accounts }: { accounts: StampAccount[] }) {
         <Checkbox label={t('seal.visible')} checked={visible} onChange={(e) => setVisible(e.currentTarget.checked)} />
         {visible && (
           <>
-            <Text size="xs" c="dimmed">{t('seal.positionHelp')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('seal.positionHelp')}
+            </Text>
             <SimpleGrid cols={{ base: 2, sm: 5 }}>
               <NumberInput label={t('seal.page')} value={position.page} onChange={number('page')} min={-1} />
               <NumberInput label="x" value={position.x} onChange={number('x')} min={0} />
@@ -70,7 +90,9 @@ export function SealForm({ accounts }: { accounts: StampAccount[] }) {
         )}
         {seal.error && <Alert color="red">{problemOf(seal.error, t)}</Alert>}
         <Group>
-          <Button onClick={submit} loading={seal.isPending} disabled={!file || !chosen}>{t('seal.submit')}</Button>
+          <Button onClick={submit} loading={seal.isPending} disabled={!file || !chosen}>
+            {t('seal.submit')}
+          </Button>
           {result && (
             <Button variant="light" onClick={() => void downloadSealed(result.id, result.fileName)}>
               {t('seal.download', { name: result.fileName })}

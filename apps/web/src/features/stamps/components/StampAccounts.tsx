@@ -20,8 +20,12 @@ export function StampAccounts({ accounts }: { accounts: StampAccount[] }) {
         <Group justify="space-between">
           <Title order={3}>{t('accounts.title')}</Title>
           <Group gap="xs">
-            <Button variant="default" onClick={() => setAdding('import')}>{t('accounts.import')}</Button>
-            <Button variant="default" onClick={() => setAdding('builtin')}>{t('accounts.create')}</Button>
+            <Button variant="default" onClick={() => setAdding('import')}>
+              {t('accounts.import')}
+            </Button>
+            <Button variant="default" onClick={() => setAdding('builtin')}>
+              {t('accounts.create')}
+            </Button>
           </Group>
         </Group>
         {accounts.length === 0 ? (
@@ -33,19 +37,36 @@ export function StampAccounts({ accounts }: { accounts: StampAccount[] }) {
                 {accounts.map((account) => (
                   <Table.Tr key={account.id}>
                     <Table.Td>
-                      <Text fw={500}>{account.label} {account.isDefault && <Badge size="sm">{t('accounts.default')}</Badge>}</Text>
-                      <Text size="xs" c="dimmed">{account.subject}</Text>
+                      <Text fw={500}>
+                        {account.label} {account.isDefault && <Badge size="sm">{t('accounts.default')}</Badge>}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {account.subject}
+                      </Text>
                       <Text size="xs" c="dimmed">
                         {t(`accounts.source.${account.source}`)} · {t('accounts.validUntil', { date: day(account.notAfter) })}
                       </Text>
-                      {account.warnings.map((warning) => <Text key={warning} size="xs" c="orange">{warning}</Text>)}
+                      {account.warnings.map((warning) => (
+                        <Text key={warning} size="xs" c="orange">
+                          {warning}
+                        </Text>
+                      ))}
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end">
                         {!account.isDefault && (
-                          <Button size="xs" variant="subtle" onClick={() => setDefault.mutate(account.id, { onError: notifyApiError })}>{t('accounts.makeDefault')}</Button>
+                          <Button size="xs" variant="subtle" onClick={() => setDefault.mutate(account.id, { onError: notifyApiError })}>
+                            {t('accounts.makeDefault')}
+                          </Button>
                         )}
-                        <Button size="xs" variant="subtle" color="red" onClick={() => window.confirm(t('accounts.confirmDelete', { label: account.label })) && remove.mutate(account.id, { onError: notifyApiError })}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() =>
+                            window.confirm(t('accounts.confirmDelete', { label: account.label })) && remove.mutate(account.id, { onError: notifyApiError })
+                          }
+                        >
                           {t('accounts.delete')}
                         </Button>
                       </Group>

@@ -14,16 +14,32 @@ export function StampHistory() {
   const sealsOf = (stamp: Stamp) =>
     stamp.seals
       .map((s) => {
-        const notes = [s.visible && s.page !== null ? t('history.visibleOn', { page: s.page }) : null, s.certify ? t('history.certified', { level: s.certify }) : null].filter(Boolean);
+        const notes = [
+          s.visible && s.page !== null ? t('history.visibleOn', { page: s.page }) : null,
+          s.certify ? t('history.certified', { level: s.certify }) : null,
+        ].filter(Boolean);
         return `${s.accountLabel}${notes.length ? ` (${notes.join(', ')})` : ''}`;
       })
       .join(', ');
   const columns: Column<Stamp>[] = [
     { key: 'date', header: t('history.date'), render: (s) => new Date(s.createdAt).toLocaleString(languageTag(i18n.language)) },
-    { key: 'file', header: t('history.file'), render: (s) => <Anchor component="button" onClick={() => void downloadSealed(s.id, s.fileName)}>{s.fileName}</Anchor> },
+    {
+      key: 'file',
+      header: t('history.file'),
+      render: (s) => (
+        <Anchor component="button" onClick={() => void downloadSealed(s.id, s.fileName)}>
+          {s.fileName}
+        </Anchor>
+      ),
+    },
     { key: 'format', header: t('history.format'), render: (s) => t(`formats.${s.format}`), visibleFrom: 'sm' },
     { key: 'seals', header: t('history.seals'), render: sealsOf },
-    { key: 'origin', header: t('history.origin'), render: (s) => t(s.seals[0]?.requestId || s.seals[0]?.campaignId ? 'history.beforeSigning' : 'history.sealScreen'), visibleFrom: 'md' },
+    {
+      key: 'origin',
+      header: t('history.origin'),
+      render: (s) => t(s.seals[0]?.requestId || s.seals[0]?.campaignId ? 'history.beforeSigning' : 'history.sealScreen'),
+      visibleFrom: 'md',
+    },
   ];
   return (
     <Paper withBorder p="md">
@@ -31,6 +47,7 @@ export function StampHistory() {
         <Title order={3}>{t('history.title')}</Title>
         <PaginatedTable
           caption={t('history.title')}
+          empty={{ nothingYet: t('emptyList.nothingYet') }}
           columns={columns}
           list={history.data}
           loading={history.isPending}

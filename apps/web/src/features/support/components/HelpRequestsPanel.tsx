@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { HelpRequest } from '@paraphe/contracts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { listQueryOf, oneOf } from '../../../shared/list/listParams.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { downloadHelpAttachment, useHelpRequests, useSetHelpStatus } from '../api.ts';
@@ -28,7 +29,9 @@ function HelpRequestView({ request, onClose }: { request: HelpRequest; onClose: 
   ];
   return (
     <Stack>
-      <Text size="sm" c="dimmed">{formatDateTime(request.createdAt, i18n.language)} · {t(`help.categories.${request.category}`)}</Text>
+      <Text size="sm" c="dimmed">
+        {formatDateTime(request.createdAt, i18n.language)} · {t(`help.categories.${request.category}`)}
+      </Text>
       <Text style={{ whiteSpace: 'pre-wrap' }}>{request.message}</Text>
       {request.attachment && (
         <Anchor component="button" style={{ alignSelf: 'flex-start' }} onClick={() => void downloadHelpAttachment(request.id, request.attachment!.fileName)}>
@@ -36,9 +39,13 @@ function HelpRequestView({ request, onClose }: { request: HelpRequest; onClose: 
         </Anchor>
       )}
       <Stack gap={4}>
-        {facts.filter(([, value]) => value).map(([label, value]) => (
-          <Text key={label} size="sm"><b>{label}</b> {value}</Text>
-        ))}
+        {facts
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <Text key={label} size="sm">
+              <b>{label}</b> {value}
+            </Text>
+          ))}
       </Stack>
       <Group>
         <Button
@@ -65,7 +72,15 @@ export function HelpRequestsPanel() {
     { key: 'company', header: t('admin.company'), render: (r) => r.context.company },
     { key: 'subject', header: t('help.subject'), render: (r) => r.subject },
     { key: 'category', header: t('help.category'), render: (r) => t(`help.categories.${r.category}`), visibleFrom: 'md' },
-    { key: 'status', header: t('admin.status'), render: (r) => <Badge variant="light" color={r.status === 'open' ? 'orange' : 'gray'}>{t(`admin.statuses.${r.status}`)}</Badge> },
+    {
+      key: 'status',
+      header: t('admin.status'),
+      render: (r) => (
+        <Badge variant="light" color={r.status === 'open' ? 'orange' : 'gray'}>
+          {t(`admin.statuses.${r.status}`)}
+        </Badge>
+      ),
+    },
   ];
   return (
     <Stack gap="xs">
@@ -80,6 +95,7 @@ export function HelpRequestsPanel() {
       </Group>
       <PaginatedTable
         caption={t('admin.requestsTitle')}
+        empty={{ nothingYet: t('emptyList.nothingYet'), nothingMatches: t('emptyList.nothingMatches'), narrowed: isNarrowed(undefined, status) }}
         columns={columns}
         list={list.data}
         loading={list.isFetching}

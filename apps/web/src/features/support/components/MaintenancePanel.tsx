@@ -7,7 +7,8 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { useAdminMaintenance, useSetMaintenance } from '../api.ts';
 
 /** `datetime-local` ⇄ ISO 8601: the input speaks the browser's local time. */
-const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
+const toLocalInput = (iso: string | null) =>
+  iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '';
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 function MaintenanceForm({ state }: { state: MaintenanceState }) {
@@ -34,12 +35,30 @@ function MaintenanceForm({ state }: { state: MaintenanceState }) {
           label={t('admin.maintenanceSwitch')}
           onChange={(event) => apply(event.currentTarget.checked)}
         />
-        <Badge color={state.enabled ? 'orange' : 'teal'} variant="light">{t(state.enabled ? 'admin.on' : 'admin.off')}</Badge>
+        <Badge color={state.enabled ? 'orange' : 'teal'} variant="light">
+          {t(state.enabled ? 'admin.on' : 'admin.off')}
+        </Badge>
       </Group>
-      <Textarea label={t('admin.message')} description={t('admin.messageHint')} autosize minRows={2} maxLength={1000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
-      <TextInput type="datetime-local" label={t('admin.expectedEnd')} description={t('admin.expectedEndHint')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+      <Textarea
+        label={t('admin.message')}
+        description={t('admin.messageHint')}
+        autosize
+        minRows={2}
+        maxLength={1000}
+        value={message}
+        onChange={(e) => setMessage(e.currentTarget.value)}
+      />
+      <TextInput
+        type="datetime-local"
+        label={t('admin.expectedEnd')}
+        description={t('admin.expectedEndHint')}
+        value={end}
+        onChange={(e) => setEnd(e.currentTarget.value)}
+      />
       <Group justify="space-between">
-        <Text size="xs" c="dimmed">{state.updatedAt ? t('admin.updatedAt', { time: formatDateTime(state.updatedAt, i18n.language) }) : ''}</Text>
+        <Text size="xs" c="dimmed">
+          {state.updatedAt ? t('admin.updatedAt', { time: formatDateTime(state.updatedAt, i18n.language) }) : ''}
+        </Text>
         {state.enabled && (
           <Button variant="light" loading={save.isPending} onClick={() => apply(true)}>
             {t('admin.updateMessage')}
@@ -58,7 +77,9 @@ export function MaintenancePanel() {
     <Paper withBorder p="lg" radius="md">
       <Stack>
         <Title order={3}>{t('admin.maintenanceTitle')}</Title>
-        <Text size="sm" c="dimmed">{t('admin.maintenanceIntro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('admin.maintenanceIntro')}
+        </Text>
         {state.data && <MaintenanceForm state={state.data} />}
       </Stack>
     </Paper>

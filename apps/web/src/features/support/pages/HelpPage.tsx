@@ -27,7 +27,12 @@ export function HelpPage() {
   const [searchParams] = useSearchParams();
   const send = useSendHelpRequest();
   const [sent, setSent] = useState<HelpRequest | null>(null);
-  const toInput = (values: Values) => ({ subject: values.subject, category: values.category, message: values.message, context: clientContext(searchParams.get('from')) });
+  const toInput = (values: Values) => ({
+    subject: values.subject,
+    category: values.category,
+    message: values.message,
+    context: clientContext(searchParams.get('from')),
+  });
   const form = useForm<Values>({
     initialValues: { subject: '', category: 'question', message: '', attachment: null },
     validate: (values) => {
@@ -78,7 +83,9 @@ export function HelpPage() {
               leftSection={<IconPaperclip size={16} />}
               {...form.getInputProps('attachment')}
             />
-            <Text size="xs" c="dimmed">{t('help.contextNote')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('help.contextNote')}
+            </Text>
             <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
               {t('help.send')}
             </Button>

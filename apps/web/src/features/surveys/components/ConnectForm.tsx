@@ -38,8 +38,12 @@ export function ConnectForm() {
         onChange={(event) => setToken(event.currentTarget.value)}
       />
       <Group justify="space-between">
-        <Anchor href={typeformTokenPage} target="_blank" rel="noopener noreferrer" size="sm">{t('connect.tokenPage')}</Anchor>
-        <Button onClick={confirm} disabled={token.trim().length < 10} loading={connect.isPending}>{t('connect.action')}</Button>
+        <Anchor href={typeformTokenPage} target="_blank" rel="noopener noreferrer" size="sm">
+          {t('connect.tokenPage')}
+        </Anchor>
+        <Button onClick={confirm} disabled={token.trim().length < 10} loading={connect.isPending}>
+          {t('connect.action')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -9,13 +9,30 @@ export function SurveyCardState({ appId }: { appId: string }) {
   const connection = useApplicationSurveyConnection(appId);
   const state = connection.data?.data;
   if (connection.isPending) return <Loader size="xs" />;
-  if (!state) return <Text size="sm" c="dimmed">{t('responsesUnavailable')}</Text>;
+  if (!state)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('responsesUnavailable')}
+      </Text>
+    );
   return (
     <Stack gap={4} align="flex-start" mt="sm">
       <StateBadge connection={state} />
-      {state.connected && <Text size="xs" c="dimmed">{t('account', { name: state.accountName ?? '—', email: state.accountEmail ?? '—' })}</Text>}
-      {state.formTitle && <Text size="xs" c="dimmed">{t('card.form', { title: state.formTitle })}</Text>}
-      {state.connected && <Text size="xs" c="dimmed">{t('invitationsSent', { count: state.invitationsSent })}</Text>}
+      {state.connected && (
+        <Text size="xs" c="dimmed">
+          {t('account', { name: state.accountName ?? '—', email: state.accountEmail ?? '—' })}
+        </Text>
+      )}
+      {state.formTitle && (
+        <Text size="xs" c="dimmed">
+          {t('card.form', { title: state.formTitle })}
+        </Text>
+      )}
+      {state.connected && (
+        <Text size="xs" c="dimmed">
+          {t('invitationsSent', { count: state.invitationsSent })}
+        </Text>
+      )}
     </Stack>
   );
 }

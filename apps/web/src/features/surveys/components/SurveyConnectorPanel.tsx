@@ -17,13 +17,15 @@ export function SurveyConnectorPanel() {
   const connection = useSurveyConnection();
   const state = connection.data?.data;
   return (
-    <Paper withBorder p="lg" radius="md" aria-label="Typeform">
+    <Paper withBorder p="lg" radius="md" component="section" aria-label="Typeform">
       <Stack>
         <Group justify="space-between">
           <Title order={4}>Typeform</Title>
           {state && <StateBadge connection={state} />}
         </Group>
-        <Text size="sm" c="dimmed">{t('intro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('intro')}
+        </Text>
         {connection.isPending && <Loader size="sm" />}
         {state && !state.connected && <ConnectForm />}
         {state?.connected && <ConnectedSettings connection={state} />}
@@ -34,9 +36,23 @@ export function SurveyConnectorPanel() {
 
 export function StateBadge({ connection }: { connection: SurveyConnection }) {
   const { t } = useTranslation('surveys');
-  if (!connection.connected) return <Badge variant="light" color="gray">{t('state.notConnected')}</Badge>;
-  if (connection.state === 'broken') return <Badge variant="light" color="red">{t('state.broken')}</Badge>;
-  return <Badge variant="light" color={connection.enabled ? 'teal' : 'blue'}>{t(connection.enabled ? 'state.on' : 'state.connected')}</Badge>;
+  if (!connection.connected)
+    return (
+      <Badge variant="light" color="gray">
+        {t('state.notConnected')}
+      </Badge>
+    );
+  if (connection.state === 'broken')
+    return (
+      <Badge variant="light" color="red">
+        {t('state.broken')}
+      </Badge>
+    );
+  return (
+    <Badge variant="light" color={connection.enabled ? 'teal' : 'blue'}>
+      {t(connection.enabled ? 'state.on' : 'state.connected')}
+    </Badge>
+  );
 }
 
 function ConnectedSettings({ connection }: { connection: SurveyConnection }) {
@@ -56,22 +72,33 @@ function ConnectedSettings({ connection }: { connection: SurveyConnection }) {
     save.mutate({ formId, enabled }, { onSuccess: () => notify(t('settings.saved'), 'success'), onError: (error) => toastSurveyError(t, error) });
   const options = (forms.data?.data ?? []).map((f) => ({ value: f.id, label: f.title }));
   // The chosen form stays listed even while Typeform cannot be asked.
-  if (connection.formId && !options.some((o) => o.value === connection.formId)) options.unshift({ value: connection.formId, label: connection.formTitle ?? connection.formId });
+  if (connection.formId && !options.some((o) => o.value === connection.formId))
+    options.unshift({ value: connection.formId, label: connection.formTitle ?? connection.formId });
   const confirmDisconnect = () =>
     modals.openConfirmModal({
       title: t('disconnect.confirmTitle'),
       children: <Text size="sm">{t('disconnect.confirm')}</Text>,
       labels: { confirm: t('disconnect.action'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => disconnect.mutate(undefined, { onSuccess: () => notify(t('disconnect.done'), 'success'), onError: (error) => toastSurveyError(t, error) }),
+      onConfirm: () =>
+        disconnect.mutate(undefined, { onSuccess: () => notify(t('disconnect.done'), 'success'), onError: (error) => toastSurveyError(t, error) }),
     });
   return (
     <Stack gap="sm">
       <Text size="sm">
         {t('account', { name: connection.accountName ?? '—', email: connection.accountEmail ?? '—' })}
-        {connection.connectedAt && <Text span c="dimmed"> · {t('connectedOn', { date: new Date(connection.connectedAt).toLocaleDateString(i18n.language) })}</Text>}
+        {connection.connectedAt && (
+          <Text span c="dimmed">
+            {' '}
+            · {t('connectedOn', { date: new Date(connection.connectedAt).toLocaleDateString(i18n.language) })}
+          </Text>
+        )}
       </Text>
-      {connection.state === 'broken' && <Text size="sm" c="red">{t('brokenHelp')}</Text>}
+      {connection.state === 'broken' && (
+        <Text size="sm" c="red">
+          {t('brokenHelp')}
+        </Text>
+      )}
       <Select
         label={t('settings.form')}
         placeholder={forms.isPending ? t('settings.loadingForms') : t('settings.chooseForm')}
@@ -84,7 +111,9 @@ function ConnectedSettings({ connection }: { connection: SurveyConnection }) {
         error={forms.isError ? t('settings.formsUnavailable') : undefined}
       />
       {connection.formUrl && (
-        <Anchor href={connection.formUrl} target="_blank" rel="noopener noreferrer" size="sm">{t('settings.openForm')}</Anchor>
+        <Anchor href={connection.formUrl} target="_blank" rel="noopener noreferrer" size="sm">
+          {t('settings.openForm')}
+        </Anchor>
       )}
       <Switch
         label={t('settings.enabled')}
@@ -101,7 +130,9 @@ function ConnectedSettings({ connection }: { connection: SurveyConnection }) {
         </Text>
       )}
       <Group justify="flex-end">
-        <Button variant="default" color="red" onClick={confirmDisconnect} loading={disconnect.isPending}>{t('disconnect.action')}</Button>
+        <Button variant="default" color="red" onClick={confirmDisconnect} loading={disconnect.isPending}>
+          {t('disconnect.action')}
+        </Button>
       </Group>
     </Stack>
   );

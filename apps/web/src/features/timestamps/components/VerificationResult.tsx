@@ -1,6 +1,6 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { SubIndication, VerificationReport, VerifiedSignature, VerifiedToken, Verdict } from '@paraphe/contracts';
+import type { IdentityStatus, SubIndication, VerificationReport, VerifiedSignature, VerifiedToken, Verdict } from '@paraphe/contracts';
 import { languageTag } from '@paraphe/contracts';
 import { coverageKey } from '../coverage.ts';
 
@@ -8,8 +8,10 @@ const verdictColor: Record<Verdict, string> = { valid: 'green', invalid: 'red', 
 
 function VerdictBadge({ verdict, label }: { verdict: Verdict; label?: string | undefined }) {
   const { t } = useTranslation('timestamps');
+  // "Valid signature, identity declared": intact and made by the account, its name not verified — not green.
+  const color = label === 'verdict.identityDeclared' ? 'orange' : verdictColor[verdict];
   return (
-    <Badge color={verdictColor[verdict]} style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}>
+    <Badge color={color} style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}>
       {t(label ?? `verdict.${verdict}`)}
     </Badge>
   );
@@ -35,17 +37,23 @@ function useDate() {
 
 /**
  * The badge: an intact signature whose certificate nobody we trust vouches for says so in words ("valid signature,
- * identity not confirmed"), not a bare "indeterminate"; an intact time-stamp from an unknown authority likewise.
+ * identity not confirmed"), not a bare "indeterminate"; an intact time-stamp from an unknown authority likewise; a
+ * platform seal whose name only its account declared is "valid signature, identity declared", never a bare "Valid".
  */
-function verdictLabel(verdict: Verdict, subIndication: SubIndication | null, timestamp: boolean): string | undefined {
+function verdictLabel(verdict: Verdict, subIndication: SubIndication | null, timestamp: boolean, identity?: IdentityStatus): string | undefined {
+  if (verdict === 'valid' && identity === 'declared') return 'verdict.identityDeclared';
   if (verdict !== 'indeterminate' || subIndication !== 'NO_CERTIFICATE_CHAIN_FOUND') return undefined;
   return timestamp ? 'verdict.timeUnconfirmed' : 'verdict.identityUnconfirmed';
 }
 
-/** The file's badge: when every signature that is not valid says the same thing in words, the file says it too. */
+const fullyValid = (s: VerifiedSignature) => s.verdict === 'valid' && s.identity !== 'declared';
+
+/** The file's badge: when every signature that is not fully valid says the same thing in words, the file says it too. */
 function fileVerdictLabel(report: VerificationReport): string | undefined {
   if (report.token) return verdictLabel(report.token.verdict, report.token.subIndication, true);
-  const labels = report.signatures.filter((s) => s.verdict !== 'valid').map((s) => verdictLabel(s.verdict, s.subIndication, s.type === 'document-timestamp'));
+  const labels = report.signatures
+    .filter((s) => !fullyValid(s))
+    .map((s) => verdictLabel(s.verdict, s.subIndication, s.type === 'document-timestamp', s.identity));
   return labels.length > 0 && labels.every((l) => l !== undefined && l === labels[0]) ? labels[0] : undefined;
 }
 
@@ -57,7 +65,9 @@ function SignerHeadline({ signature }: { signature: VerifiedSignature }) {
       ? t('report.documentTimestamp')
       : signature.identity === 'confirmed'
         ? (signature.signerName ?? t('report.unknownSigner'))
-        : (signature.importedBy?.company ?? t('report.unidentifiedSigner'));
+        : signature.identity === 'declared'
+          ? t('identity.declaredHeadline', { name: signature.declaredBy?.company ?? signature.declaredName ?? '—' })
+          : (signature.importedBy?.company ?? t('report.unidentifiedSigner'));
   return (
     <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
       {headline}
@@ -78,12 +88,41 @@ function UnconfirmedIdentity({ signature }: { signature: VerifiedSignature }) {
       </Text>
       {importedBy && (
         <>
-          <Text size="sm">{t(importedBy.source === 'billing-profile' ? 'identity.importedByProfile' : 'identity.importedByAccount', { date: date(importedBy.importedAt) })}</Text>
-          {importedBy.registrationNumber && <Fact label={t('identity.registrationNumber')} value={[importedBy.registrationNumber, importedBy.country].filter(Boolean).join(' · ')} />}
+          <Text size="sm">
+            {t(importedBy.source === 'billing-profile' ? 'identity.importedByProfile' : 'identity.importedByAccount', { date: date(importedBy.importedAt) })}
+          </Text>
+          {importedBy.registrationNumber && (
+            <Fact label={t('identity.registrationNumber')} value={[importedBy.registrationNumber, importedBy.country].filter(Boolean).join(' · ')} />
+          )}
           <Fact label={t('identity.declaredIssuer')} value={importedBy.issuer} />
         </>
       )}
       <Fact label={t('identity.declaredName')} value={signature.declaredName ?? '—'} />
+    </>
+  );
+}
+
+/**
+ * A platform seal whose name is the account's declaration: the platform's CA proves which client account sealed, the
+ * product administrator has not verified its company identity (or the name differs from the verified one).
+ */
+function DeclaredIdentity({ signature }: { signature: VerifiedSignature }) {
+  const { t } = useTranslation('timestamps');
+  const { declaredBy } = signature;
+  return (
+    <>
+      <Text size="sm" c="orange.8">
+        {t('identity.declared')}
+      </Text>
+      {declaredBy && (
+        <>
+          <Text size="sm">{t(declaredBy.source === 'billing-profile' ? 'identity.declaredByProfile' : 'identity.declaredByAccount')}</Text>
+          {declaredBy.registrationNumber && (
+            <Fact label={t('identity.registrationNumber')} value={[declaredBy.registrationNumber, declaredBy.country].filter(Boolean).join(' · ')} />
+          )}
+        </>
+      )}
+      <Fact label={t('identity.declaredSealName')} value={signature.declaredName ?? '—'} />
     </>
   );
 }
@@ -100,9 +139,10 @@ function SignatureCard({ signature }: { signature: VerifiedSignature }) {
       <Stack gap={4}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <SignerHeadline signature={signature} />
-          <VerdictBadge verdict={signature.verdict} label={verdictLabel(signature.verdict, signature.subIndication, timestamp)} />
+          <VerdictBadge verdict={signature.verdict} label={verdictLabel(signature.verdict, signature.subIndication, timestamp, signature.identity)} />
         </Group>
         {signature.identity === 'unconfirmed' && <UnconfirmedIdentity signature={signature} />}
+        {signature.identity === 'declared' && <DeclaredIdentity signature={signature} />}
         {timestamp && signature.identity === 'confirmed' && <Fact label={t('report.tsa')} value={signature.signerName ?? '—'} />}
         <Fact label={t(timeLabel[signature.time])} value={date(signature.signedAt)} />
         {signature.type === 'signature' && <Fact label={t('report.level')} value={signature.level ?? t('report.noLevel')} />}

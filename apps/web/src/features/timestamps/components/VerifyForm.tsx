@@ -30,7 +30,14 @@ export function VerifyForm({ publicPage }: { publicPage: boolean }) {
   return (
     <Stack>
       <FileDrop label={t('verify.chooseFile')} hint={t('verify.fileHint')} chosen={file?.name} onFile={(f) => (setFile(f), setReport(null))} />
-      <FileDrop label={t('verify.chooseToken')} hint={t('verify.tokenHint')} accept=".tsr,.tst,.der" secondary chosen={token?.name} onFile={(f) => (setToken(f), setReport(null))} />
+      <FileDrop
+        label={t('verify.chooseToken')}
+        hint={t('verify.tokenHint')}
+        accept=".tsr,.tst,.der"
+        secondary
+        chosen={token?.name}
+        onFile={(f) => (setToken(f), setReport(null))}
+      />
       <Button onClick={run} disabled={!file} loading={busy}>
         {t('verify.submit')}
       </Button>

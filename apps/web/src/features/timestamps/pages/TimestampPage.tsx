@@ -48,7 +48,11 @@ export function TimestampPage() {
               <Alert color="green" title={t(created.kind === 'pdf' ? 'stamp.donePdf' : 'stamp.doneDetached')}>
                 <Stack gap="xs">
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {t('stamp.doneDetail', { file: created.fileName, time: new Date(created.timestampedAt).toLocaleString(languageTag(i18n.language)), serial: created.serial })}
+                    {t('stamp.doneDetail', {
+                      file: created.fileName,
+                      time: new Date(created.timestampedAt).toLocaleString(languageTag(i18n.language)),
+                      serial: created.serial,
+                    })}
                   </Text>
                   <OutputButtons stamp={created} />
                 </Stack>

@@ -69,8 +69,14 @@ function NodeRow({ node, ctx, depth }: { node: HierarchyNode; ctx: MoveContext; 
         <Text size="sm" fw={500} style={{ flex: 1, minWidth: 0 }} truncate="end">
           {displayName(user)}
         </Text>
-        <Badge size="xs" variant="light">{t(`profiles.${user.profile}`)}</Badge>
-        {!user.active && <Badge size="xs" color="gray" variant="outline">{t('inactive')}</Badge>}
+        <Badge size="xs" variant="light">
+          {t(`profiles.${user.profile}`)}
+        </Badge>
+        {!user.active && (
+          <Badge size="xs" color="gray" variant="outline">
+            {t('inactive')}
+          </Badge>
+        )}
         {ctx.canMove && options.length > 0 && (
           <Select
             size="xs"
@@ -106,7 +112,12 @@ export function HierarchySettingsTab() {
   const list = useUsersList({ limit: 500, offset: 0, order: 'ASC' });
   const moveUser = useMoveUser();
   const [dragged, setDragged] = useState<User | null>(null);
-  if (list.isPending) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (list.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('common.loading')} />
+      </Center>
+    );
   if (list.isError) return <Text c="red">{t('errors.generic')}</Text>;
   const users = list.data.data;
   const ctx: MoveContext = {
@@ -117,13 +128,18 @@ export function HierarchySettingsTab() {
     move: (user, parentId) =>
       moveUser.mutate(
         { id: user.id, parentId },
-        { onSuccess: (moved) => notify(t('moved', { name: displayName(moved), manager: displayName(users.find((u) => u.id === parentId) ?? moved) }), 'success') },
+        {
+          onSuccess: (moved) =>
+            notify(t('moved', { name: displayName(moved), manager: displayName(users.find((u) => u.id === parentId) ?? moved) }), 'success'),
+        },
       ),
   };
   return (
     <Stack>
       <Title order={3}>{t('hierarchy')}</Title>
-      <Text size="sm" c="dimmed">{ctx.canMove || moveUser.isPending ? t('hierarchyHelp') : t('hierarchyReadOnly')}</Text>
+      <Text size="sm" c="dimmed">
+        {ctx.canMove || moveUser.isPending ? t('hierarchyHelp') : t('hierarchyReadOnly')}
+      </Text>
       <Paper withBorder p="sm" radius="md" aria-busy={moveUser.isPending}>
         <Box component="ul" aria-label={t('hierarchy')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {buildForest(users).map((node) => (

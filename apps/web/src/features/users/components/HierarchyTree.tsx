@@ -10,8 +10,12 @@ function Nodes({ nodes }: { nodes: HierarchyNode[] }) {
     <List listStyleType="disc" withPadding spacing={4}>
       {nodes.map((node) => (
         <List.Item key={node.user.id}>
-          <Text span size="sm" fw={500}>{displayName(node.user)}</Text>{' '}
-          <Badge size="xs" variant="light">{t(`profiles.${node.user.profile}`)}</Badge>
+          <Text span size="sm" fw={500}>
+            {displayName(node.user)}
+          </Text>{' '}
+          <Badge size="xs" variant="light">
+            {t(`profiles.${node.user.profile}`)}
+          </Badge>
           {node.children.length > 0 && <Nodes nodes={node.children} />}
         </List.Item>
       ))}
@@ -23,13 +27,24 @@ function Nodes({ nodes }: { nodes: HierarchyNode[] }) {
 export function HierarchyTree({ user }: { user: User }) {
   const { t } = useTranslation('users');
   const children = useChildren(user.id);
-  if (children.isPending) return <Center><Loader size="sm" aria-label={t('common.loading')} /></Center>;
+  if (children.isPending)
+    return (
+      <Center>
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
+      </Center>
+    );
   if (children.isError) return <Text c="red">{t('errors.generic')}</Text>;
   const tree = buildHierarchy(user.id, children.data);
   return (
-    <div aria-label={t('hierarchyOf', { name: displayName(user) })}>
+    <div role="group" aria-label={t('hierarchyOf', { name: displayName(user) })}>
       <Text fw={700}>{displayName(user)}</Text>
-      {tree.length === 0 ? <Text c="dimmed" size="sm">{t('noSubordinates')}</Text> : <Nodes nodes={tree} />}
+      {tree.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('noSubordinates')}
+        </Text>
+      ) : (
+        <Nodes nodes={tree} />
+      )}
     </div>
   );
 }

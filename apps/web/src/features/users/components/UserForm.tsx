@@ -11,8 +11,16 @@ import { PersonFields, civilityOf } from '../../../shared/forms/PersonFields.tsx
 import { useMe } from '../../auth/index.ts';
 
 type UserFormValues = {
-  firstName: string; lastName: string; email: string; mobile: string; phone: string;
-  language: Locale; civility: string | null; profile: Profile; parentId: string | null; active: boolean;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string;
+  phone: string;
+  language: Locale;
+  civility: string | null;
+  profile: Profile;
+  parentId: string | null;
+  active: boolean;
 };
 
 function initialValues(user: User | undefined): UserFormValues {
@@ -51,7 +59,11 @@ export function UserForm({ user }: { user: User | undefined }) {
   const sendLink = useSendPasswordLink();
   const me = useMe();
   // Spec §6 "COMPTABLE listed as disabled": every profile is listed, those the user may not give are disabled.
-  const profileOptions = profiles.map((p) => ({ value: p, label: t(`profiles.${p}`), disabled: !mayGiveProfile({ profile: me.user.profile, permissions: me.permissions }, p) }));
+  const profileOptions = profiles.map((p) => ({
+    value: p,
+    label: t(`profiles.${p}`),
+    disabled: !mayGiveProfile({ profile: me.user.profile, permissions: me.permissions }, p),
+  }));
   const form = useForm<UserFormValues>({
     initialValues: initialValues(user),
     validate: schemaValidator(userInputSchema, t, (values: UserFormValues) => toInput(values, user)),
@@ -118,8 +130,12 @@ export function UserForm({ user }: { user: User | undefined }) {
               <span />
             )}
             <Group>
-              <Button variant="default" onClick={() => void navigate('/users/list')}>{t('common.cancel')}</Button>
-              <Button type="submit" loading={save.isPending}>{t('common.save')}</Button>
+              <Button variant="default" onClick={() => void navigate('/users/list')}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {t('common.save')}
+              </Button>
             </Group>
           </Group>
         </Stack>

@@ -20,12 +20,16 @@ export function UserFormPage() {
   return (
     <Stack>
       <Breadcrumbs>
-        <Anchor component={Link} to="/users/list">{t('screens.users')}</Anchor>
+        <Anchor component={Link} to="/users/list">
+          {t('screens.users')}
+        </Anchor>
         <span>{title}</span>
       </Breadcrumbs>
       <Title order={2}>{title}</Title>
       {id && user.isPending ? (
-        <Center><Loader aria-label={t('common.loading')} /></Center>
+        <Center>
+          <Loader role="status" aria-label={t('common.loading')} />
+        </Center>
       ) : (
         <UserForm key={user.data?.id ?? `new-${navigationId}`} user={user.data} />
       )}

@@ -6,6 +6,7 @@ import { profiles, type User } from '@paraphe/contracts';
 import { useMe } from '../../auth/index.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { listQueryOf, oneOf } from '../../../shared/list/listParams.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -26,13 +27,25 @@ export function UsersListPage() {
   const can = (permission: 'users.create' | 'users.update' | 'users.delete' | 'users.commute') => me.permissions.includes(permission);
 
   const columns: Column<User>[] = [
-    { key: 'name', header: t('fields.name'), render: (u) => <Text size="sm" fw={500}>{displayName(u)}</Text> },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      render: (u) => (
+        <Text size="sm" fw={500}>
+          {displayName(u)}
+        </Text>
+      ),
+    },
     { key: 'email', header: t('fields.email'), render: (u) => u.email, visibleFrom: 'sm' },
     { key: 'profile', header: t('fields.profile'), render: (u) => <Badge variant="light">{t(`profiles.${u.profile}`)}</Badge> },
     {
       key: 'status',
       header: t('fields.status'),
-      render: (u) => <Badge color={u.active ? 'teal' : 'gray'} variant="dot">{t(u.active ? 'active' : 'inactive')}</Badge>,
+      render: (u) => (
+        <Badge color={u.active ? 'teal' : 'gray'} variant="dot">
+          {t(u.active ? 'active' : 'inactive')}
+        </Badge>
+      ),
       visibleFrom: 'sm',
     },
     { key: 'last', header: t('fields.lastConnection'), render: (u) => formatDateTime(u.lastConnectionAt, i18n.language), visibleFrom: 'md' },
@@ -47,16 +60,28 @@ export function UsersListPage() {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-            {can('users.update') && <Menu.Item leftSection={<IconPencil size={16} />} component={Link} to={`/users/edit/${u.id}`}>{t('common.edit')}</Menu.Item>}
-            <Menu.Item leftSection={<IconHierarchy size={16} />} onClick={() => actions.showHierarchy(u)}>{t('hierarchy')}</Menu.Item>
+            {can('users.update') && (
+              <Menu.Item leftSection={<IconPencil size={16} />} component={Link} to={`/users/edit/${u.id}`}>
+                {t('common.edit')}
+              </Menu.Item>
+            )}
+            <Menu.Item leftSection={<IconHierarchy size={16} />} onClick={() => actions.showHierarchy(u)}>
+              {t('hierarchy')}
+            </Menu.Item>
             {can('users.commute') && u.id !== me.user.id && u.active && (
-              <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.viewAs(u)}>{t('viewAs')}</Menu.Item>
+              <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.viewAs(u)}>
+                {t('viewAs')}
+              </Menu.Item>
             )}
             {can('users.update') && !u.active && (
-              <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => actions.activate(u)}>{t('activate')}</Menu.Item>
+              <Menu.Item leftSection={<IconUserCheck size={16} />} onClick={() => actions.activate(u)}>
+                {t('activate')}
+              </Menu.Item>
             )}
             {can('users.delete') && u.id !== me.user.id && (
-              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void actions.remove(u)}>{t('common.delete')}</Menu.Item>
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void actions.remove(u)}>
+                {t('common.delete')}
+              </Menu.Item>
             )}
           </Menu.Dropdown>
         </Menu>
@@ -69,7 +94,9 @@ export function UsersListPage() {
       <Group justify="space-between">
         <Title order={2}>{t('screens.users')}</Title>
         {can('users.create') && (
-          <Button component={Link} to="/users/new" leftSection={<IconPlus size={16} />}>{t('new')}</Button>
+          <Button component={Link} to="/users/new" leftSection={<IconPlus size={16} />}>
+            {t('new')}
+          </Button>
         )}
       </Group>
       <ListToolbar search={params.search} onSearch={(q) => update({ q })} searchLabel={t('search')}>
@@ -85,6 +112,11 @@ export function UsersListPage() {
       </ListToolbar>
       <PaginatedTable
         caption={t('screens.users')}
+        empty={{
+          nothingYet: t('emptyList.nothingYet', { action: t('new') }),
+          nothingMatches: t('emptyList.nothingMatches'),
+          narrowed: isNarrowed(params.search, params.filters.profile),
+        }}
         columns={columns}
         list={list.data}
         loading={list.isFetching}

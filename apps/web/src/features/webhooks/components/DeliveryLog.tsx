@@ -61,11 +61,17 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
           </Anchor>
         </Table.Td>
         <Table.Td miw={120}>
-          <Badge color={statusColor[delivery.status]} variant="light">{t(`deliveries.statuses.${delivery.status}`)}</Badge>
+          <Badge color={statusColor[delivery.status]} variant="light">
+            {t(`deliveries.statuses.${delivery.status}`)}
+          </Badge>
         </Table.Td>
         <Table.Td>
           <Text size="sm">{delivery.responseStatus ?? delivery.error ?? '—'}</Text>
-          {delivery.durationMs !== null && <Text size="xs" c="dimmed">{delivery.durationMs} ms</Text>}
+          {delivery.durationMs !== null && (
+            <Text size="xs" c="dimmed">
+              {delivery.durationMs} ms
+            </Text>
+          )}
         </Table.Td>
         <Table.Td>{delivery.attempts}</Table.Td>
         <Table.Td>{when(delivery.nextAttemptAt)}</Table.Td>
@@ -74,7 +80,12 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
             size="xs"
             variant="subtle"
             loading={replay.isPending}
-            onClick={() => replay.mutate({ id: endpointId, deliveryId: delivery.id }, { onSuccess: () => notify(t('deliveries.replayed'), 'success'), onError: notifyApiError })}
+            onClick={() =>
+              replay.mutate(
+                { id: endpointId, deliveryId: delivery.id },
+                { onSuccess: () => notify(t('deliveries.replayed'), 'success'), onError: notifyApiError },
+              )
+            }
           >
             {t('deliveries.replay')}
           </Button>
@@ -83,7 +94,9 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
       {open && (
         <Table.Tr>
           <Table.Td colSpan={7}>
-            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{delivery.requestBody}</Code>
+            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              {delivery.requestBody}
+            </Code>
           </Table.Td>
         </Table.Tr>
       )}

@@ -18,7 +18,12 @@ export function EndpointForm({ endpoint, onCreated, onSaved }: { endpoint?: Webh
   const create = useCreateWebhookEndpoint();
   const update = useUpdateWebhookEndpoint();
   const form = useForm<Values>({
-    initialValues: { url: endpoint?.url ?? 'https://', description: endpoint?.description ?? '', events: endpoint?.events ?? [], enabled: endpoint?.enabled ?? true },
+    initialValues: {
+      url: endpoint?.url ?? 'https://',
+      description: endpoint?.description ?? '',
+      events: endpoint?.events ?? [],
+      enabled: endpoint?.enabled ?? true,
+    },
     validate: schemaValidator(webhookEndpointCreateSchema, t),
   });
   const events = form.values.events;
@@ -32,7 +37,13 @@ export function EndpointForm({ endpoint, onCreated, onSaved }: { endpoint?: Webh
       <Stack>
         <TextInput label={t('form.url')} description={t('form.urlHelp')} required {...form.getInputProps('url')} />
         <Textarea label={t('form.description')} autosize minRows={1} maxRows={4} {...form.getInputProps('description')} />
-        <Checkbox.Group label={t('form.events')} required value={events} onChange={(value) => form.setFieldValue('events', value as WebhookEventType[])} error={form.errors.events}>
+        <Checkbox.Group
+          label={t('form.events')}
+          required
+          value={events}
+          onChange={(value) => form.setFieldValue('events', value as WebhookEventType[])}
+          error={form.errors.events}
+        >
           <Checkbox
             my="xs"
             label={t('form.all')}

@@ -6,10 +6,20 @@ export function SecretReveal({ secret, onDone }: { secret: string; onDone: () =>
   const { t } = useTranslation('webhooks');
   return (
     <Stack>
-      <Alert color="yellow" variant="light">{t('secret.once')}</Alert>
-      <Code block data-testid="webhook-secret">{secret}</Code>
+      <Alert color="yellow" variant="light">
+        {t('secret.once')}
+      </Alert>
+      <Code block data-testid="webhook-secret">
+        {secret}
+      </Code>
       <Group justify="space-between">
-        <CopyButton value={secret}>{({ copied, copy }) => <Button variant="default" onClick={copy}>{copied ? t('secret.copied') : t('secret.copy')}</Button>}</CopyButton>
+        <CopyButton value={secret}>
+          {({ copied, copy }) => (
+            <Button variant="default" onClick={copy}>
+              {copied ? t('secret.copied') : t('secret.copy')}
+            </Button>
+          )}
+        </CopyButton>
         <Button onClick={onDone}>{t('secret.done')}</Button>
       </Group>
     </Stack>

@@ -36,8 +36,10 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
   const crmConnected = crm.data?.data.connected === true && crm.data.data.state === 'ok';
   // The HubSpot contact's id stays with the signatory (`connector.idc`, as a request signer's): the write-back notes their copy there.
   // A picked signatory goes straight to the list, where nothing is edited by hand (only removed), so the id always matches the address.
-  const pickFromCrm = (contact: CrmContact) => add({ firstname: contact.firstname, lastname: contact.lastname, emailAddress: contact.email, phoneNum: contact.phone, connectorIdc: contact.idc });
-  const pick = (contact: Contact) => add({ firstname: contact.firstname, lastname: contact.lastname, emailAddress: contact.mail, phoneNum: contact.mobile ?? '' });
+  const pickFromCrm = (contact: CrmContact) =>
+    add({ firstname: contact.firstname, lastname: contact.lastname, emailAddress: contact.email, phoneNum: contact.phone, connectorIdc: contact.idc });
+  const pick = (contact: Contact) =>
+    add({ firstname: contact.firstname, lastname: contact.lastname, emailAddress: contact.mail, phoneNum: contact.mobile ?? '' });
   const errorOf = (field: TypedSignatoryProblem) => (problems.includes(field) ? t(`signatories.problems.${field}`) : undefined);
   const field = (name: keyof typeof emptyCandidate) => ({
     value: candidate[name],
@@ -58,7 +60,9 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
         </Suspense>
       )}
       <Paper withBorder p="sm">
-        <Title order={6} mb="xs">{t('signatories.typeOne')}</Title>
+        <Title order={6} mb="xs">
+          {t('signatories.typeOne')}
+        </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">
           <TextInput size="xs" label={t('signatories.firstname')} error={errorOf('firstname')} {...field('firstname')} />
           <TextInput size="xs" label={t('signatories.lastname')} error={errorOf('lastname')} {...field('lastname')} />
@@ -66,12 +70,20 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
           <TextInput size="xs" label={t('signatories.mobile')} placeholder="+33…" error={errorOf('phoneNum')} {...field('phoneNum')} />
         </SimpleGrid>
         <Group justify="flex-end" mt="xs">
-          <Button size="xs" variant="light" leftSection={<IconUserPlus size={14} />} onClick={addTyped}>{t('signatories.add')}</Button>
+          <Button size="xs" variant="light" leftSection={<IconUserPlus size={14} />} onClick={addTyped}>
+            {t('signatories.add')}
+          </Button>
         </Group>
       </Paper>
-      {error && <Text c="red" size="sm">{error}</Text>}
+      {error && (
+        <Text c="red" size="sm">
+          {error}
+        </Text>
+      )}
       {signatories.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('signatories.none')}</Text>
+        <Text c="dimmed" size="sm">
+          {t('signatories.none')}
+        </Text>
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table striped aria-label={t('signatories.title')}>
@@ -90,7 +102,9 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
                     {`${s.lastname.toUpperCase()} ${s.firstname}`}
                     {s.connectorIdc && (
                       <Tooltip label={t('signatories.crmLinked', { idc: s.connectorIdc })}>
-                        <Badge ml="xs" size="xs" variant="light">HubSpot</Badge>
+                        <Badge ml="xs" size="xs" variant="light">
+                          HubSpot
+                        </Badge>
                       </Tooltip>
                     )}
                   </Table.Td>
@@ -98,8 +112,12 @@ export function SignatoriesEditor({ signatories, onChange, canPickContacts, erro
                   <Table.Td>{s.phoneNum || '—'}</Table.Td>
                   <Table.Td>
                     <Tooltip label={t('signatories.remove')}>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('signatories.removeOf', { email: s.emailAddress })}
-                        onClick={() => onChange(signatories.filter((x) => x.key !== s.key))}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('signatories.removeOf', { email: s.emailAddress })}
+                        onClick={() => onChange(signatories.filter((x) => x.key !== s.key))}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Tooltip>

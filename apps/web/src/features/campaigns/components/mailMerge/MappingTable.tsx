@@ -39,30 +39,62 @@ export function MappingTable({ variables, columns, mapping, unknown, readOnly, o
           const choice = sourceChoiceOf(mapping, variable);
           const selected = choice.kind === 'column' ? choice.column : choice.kind === 'value' ? fixed : null;
           const missingColumn = choice.kind === 'column' && unknown.includes(variable);
-          const data = missingColumn ? [...options, { group: t('mailMerge.mapping.unknownGroup'), items: [{ value: choice.column, label: choice.column }] }] : options;
+          const data = missingColumn
+            ? [...options, { group: t('mailMerge.mapping.unknownGroup'), items: [{ value: choice.column, label: choice.column }] }]
+            : options;
           return (
             <Table.Tr key={variable}>
               <Table.Td w="40%" style={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
                 <Code>{placeholder(variable)}</Code>
-                {choice.kind === 'none' && <Badge ml={6} color="red" variant="light" size="sm">{t('mailMerge.mapping.unmapped')}</Badge>}
-                {missingColumn && <Badge ml={6} color="orange" variant="light" size="sm">{t('mailMerge.mapping.unknownColumn')}</Badge>}
+                {choice.kind === 'none' && (
+                  <Badge ml={6} color="red" variant="light" size="sm">
+                    {t('mailMerge.mapping.unmapped')}
+                  </Badge>
+                )}
+                {missingColumn && (
+                  <Badge ml={6} color="orange" variant="light" size="sm">
+                    {t('mailMerge.mapping.unknownColumn')}
+                  </Badge>
+                )}
               </Table.Td>
               <Table.Td>
                 {readOnly ? (
                   <Text size="sm">{choice.kind === 'column' ? columnLabel(choice.column) : choice.kind === 'value' ? `“${choice.value}”` : '—'}</Text>
                 ) : (
                   <>
-                    <Select size="xs" data={data} value={selected} placeholder={t('mailMerge.mapping.choose')} clearable searchable
+                    <Select
+                      size="xs"
+                      data={data}
+                      value={selected}
+                      placeholder={t('mailMerge.mapping.choose')}
+                      clearable
+                      searchable
                       aria-label={t('mailMerge.mapping.sourceOf', { variable: placeholder(variable) })}
                       error={choice.kind === 'none' || missingColumn}
                       comboboxProps={{ withinPortal: true }}
                       onChange={(value) =>
-                        onChange(withSource(mapping, variable, value === null ? { kind: 'none' } : value === fixed ? { kind: 'value', value: choice.kind === 'value' ? choice.value : '' } : { kind: 'column', column: value }))
-                      } />
+                        onChange(
+                          withSource(
+                            mapping,
+                            variable,
+                            value === null
+                              ? { kind: 'none' }
+                              : value === fixed
+                                ? { kind: 'value', value: choice.kind === 'value' ? choice.value : '' }
+                                : { kind: 'column', column: value },
+                          ),
+                        )
+                      }
+                    />
                     {choice.kind === 'value' && (
-                      <TextInput mt={4} size="xs" value={choice.value} placeholder={t('mailMerge.mapping.fixedPlaceholder')}
+                      <TextInput
+                        mt={4}
+                        size="xs"
+                        value={choice.value}
+                        placeholder={t('mailMerge.mapping.fixedPlaceholder')}
                         aria-label={t('mailMerge.mapping.valueOf', { variable: placeholder(variable) })}
-                        onChange={(e) => onChange(withSource(mapping, variable, { kind: 'value', value: e.currentTarget.value }))} />
+                        onChange={(e) => onChange(withSource(mapping, variable, { kind: 'value', value: e.currentTarget.value }))}
+                      />
                     )}
                   </>
                 )}

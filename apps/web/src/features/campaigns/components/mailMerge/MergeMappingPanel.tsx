@@ -23,7 +23,11 @@ export function MergeMappingPanel({ campaign, canManage }: { campaign: Campaign;
     return (
       <Stack gap="xs">
         <Text size="sm">{t('mailMerge.mapping.noTemplate')}</Text>
-        {canManage && campaign.status === 'draft' && <Anchor component={Link} to={editPath(campaign.type, campaign.id)} size="sm">{t('mailMerge.mapping.addTemplate')}</Anchor>}
+        {canManage && campaign.status === 'draft' && (
+          <Anchor component={Link} to={editPath(campaign.type, campaign.id)} size="sm">
+            {t('mailMerge.mapping.addTemplate')}
+          </Anchor>
+        )}
       </Stack>
     );
   }
@@ -63,20 +67,39 @@ function MappingEditor({ campaign, merge, editable }: { campaign: Campaign; merg
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Stack gap="sm">
           <Group gap="xs" wrap="wrap">
-            <Title order={5} style={{ overflowWrap: 'anywhere' }}>{merge.templateFileName}</Title>
-            <Badge variant="light" color="gray">{t('mailMerge.template.variables', { count: merge.variables.length })}</Badge>
+            <Title order={5} style={{ overflowWrap: 'anywhere' }}>
+              {merge.templateFileName}
+            </Title>
+            <Badge variant="light" color="gray">
+              {t('mailMerge.template.variables', { count: merge.variables.length })}
+            </Badge>
           </Group>
-          <Text size="sm" c="dimmed">{t(editable ? 'mailMerge.mapping.help' : 'mailMerge.mapping.readOnly')}</Text>
+          <Text size="sm" c="dimmed">
+            {t(editable ? 'mailMerge.mapping.help' : 'mailMerge.mapping.readOnly')}
+          </Text>
           {unmapped.length > 0 && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
               <Text size="sm">{t('mailMerge.mapping.unmappedList', { count: unmapped.length, variables: unmapped.map(placeholder).join(', ') })}</Text>
             </Alert>
           )}
-          <MappingTable variables={merge.variables} columns={columns} mapping={mapping} unknown={unknown} readOnly={!editable} onChange={(m) => change({ mapping: m })} />
+          <MappingTable
+            variables={merge.variables}
+            columns={columns}
+            mapping={mapping}
+            unknown={unknown}
+            readOnly={!editable}
+            onChange={(m) => change({ mapping: m })}
+          />
           {editable && (
             <Group justify="flex-end" gap="xs">
-              {dirty && <Text size="xs" c="orange">{t('mailMerge.mapping.unsaved')}</Text>}
-              <Button leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={!dirty} onClick={submit}>{t('mailMerge.mapping.save')}</Button>
+              {dirty && (
+                <Text size="xs" c="orange">
+                  {t('mailMerge.mapping.unsaved')}
+                </Text>
+              )}
+              <Button leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={!dirty} onClick={submit}>
+                {t('mailMerge.mapping.save')}
+              </Button>
             </Group>
           )}
         </Stack>

@@ -3,7 +3,16 @@ import { Alert, Box, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { mergeValuesOf, normalizeSearch, type Campaign, type MergeDocument, type MergeSignatory, type Signatory, type SignatureField, type TemplateMapping } from '@paraphe/contracts';
+import {
+  mergeValuesOf,
+  normalizeSearch,
+  type Campaign,
+  type MergeDocument,
+  type MergeSignatory,
+  type Signatory,
+  type SignatureField,
+  type TemplateMapping,
+} from '@paraphe/contracts';
 import { useMe } from '../../../auth/index.ts';
 import { useCopyPreview, useFilledPreview, useSignatories } from '../../api.ts';
 import { placeholder } from '../../mailMerge.ts';
@@ -58,7 +67,13 @@ export function MergePreview({ campaign, merge, mapping, fields, editable, onFie
 
   return (
     <Stack gap="sm">
-      <Select label={t('mailMerge.preview.signatory')} searchable clearable={false} allowDeselect={false} w="100%" maw={420}
+      <Select
+        label={t('mailMerge.preview.signatory')}
+        searchable
+        clearable={false}
+        allowDeselect={false}
+        w="100%"
+        maw={420}
         placeholder={t('mailMerge.preview.searchSignatory')}
         data={options.map((s) => ({ value: s.id, label: nameOf(s) }))}
         value={signatory?.id ?? null}
@@ -67,18 +82,31 @@ export function MergePreview({ campaign, merge, mapping, fields, editable, onFie
         filter={({ options: all }) => all}
         nothingFoundMessage={t('mailMerge.preview.noSignatory')}
         onChange={(id) => setChosen(options.find((s) => s.id === id) ?? null)}
-        comboboxProps={{ withinPortal: true }} />
-      {!signatory && first.data && <Text size="sm" c="dimmed">{t('mailMerge.preview.noSignatoryYet')}</Text>}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {!signatory && first.data && (
+        <Text size="sm" c="dimmed">
+          {t('mailMerge.preview.noSignatoryYet')}
+        </Text>
+      )}
       {now && now.missing.length > 0 && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{t('mailMerge.preview.missing', { email: signatory?.emailAddress, variables: now.missing.map(placeholder).join(', ') })}</Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('mailMerge.preview.missing', { email: signatory?.emailAddress, variables: now.missing.map(placeholder).join(', ') })}
+          </Text>
         </Alert>
       )}
-      {problem && <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">{problem}</Alert>}
+      {problem && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {problem}
+        </Alert>
+      )}
       {preview.isFetching && (
         <Group gap="xs" role="status">
           <Loader size="xs" />
-          <Text size="xs" c="dimmed">{t('mailMerge.preview.updating')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('mailMerge.preview.updating')}
+          </Text>
         </Group>
       )}
       {preview.data && !problem && (

@@ -45,7 +45,12 @@ export function PdfPages({ file }: { file: Blob }) {
     };
   }, [doc, page]);
 
-  if (failed) return <Text size="sm" c="orange">{t('mailMerge.preview.unreadable')}</Text>;
+  if (failed)
+    return (
+      <Text size="sm" c="orange">
+        {t('mailMerge.preview.unreadable')}
+      </Text>
+    );
   const label = t('mailMerge.preview.page', { page, count: doc?.numPages ?? 1 });
   return (
     <Box ref={ref} w="100%">
@@ -54,9 +59,19 @@ export function PdfPages({ file }: { file: Blob }) {
       ) : (
         <>
           <Group gap="xs" mb={4}>
-            <Button size="compact-xs" variant="subtle" disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label={t('mailMerge.preview.previous')}><IconChevronLeft size={14} /></Button>
+            <Button size="compact-xs" variant="subtle" disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label={t('mailMerge.preview.previous')}>
+              <IconChevronLeft size={14} />
+            </Button>
             <Text size="xs">{label}</Text>
-            <Button size="compact-xs" variant="subtle" disabled={page >= doc.numPages} onClick={() => setPage(page + 1)} aria-label={t('mailMerge.preview.next')}><IconChevronRight size={14} /></Button>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              disabled={page >= doc.numPages}
+              onClick={() => setPage(page + 1)}
+              aria-label={t('mailMerge.preview.next')}
+            >
+              <IconChevronRight size={14} />
+            </Button>
           </Group>
           <Box style={{ border: '1px solid var(--mantine-color-gray-4)', width: 'fit-content' }}>
             <PdfPageCanvas doc={doc} pageNumber={page} scale={Math.min(1, Math.max(0.3, (width || 600) / pageWidth))} label={label} />

@@ -37,33 +37,57 @@ export function TemplateStep({ template, onChange }: { template: ChosenTemplate 
 
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed">{t('mailMerge.template.help')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('mailMerge.template.help')}
+      </Text>
       <Paper withBorder p="md" style={{ borderStyle: 'dashed' }}>
         <Group gap="sm" wrap="wrap">
-          <input ref={input} type="file" hidden aria-label={t('mailMerge.template.file')} accept=".docx,.odt,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.oasis.opendocument.text"
+          <input
+            ref={input}
+            type="file"
+            hidden
+            aria-label={t('mailMerge.template.file')}
+            accept=".docx,.odt,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.oasis.opendocument.text"
             onChange={(e) => {
               upload(e.currentTarget.files?.[0]);
               e.currentTarget.value = '';
-            }} />
+            }}
+          />
           <Button variant="light" leftSection={<IconFileTypeDocx size={16} />} loading={uploading} onClick={() => input.current?.click()}>
             {t(template ? 'mailMerge.template.replace' : 'mailMerge.template.choose')}
           </Button>
-          <Text size="xs" c="dimmed">{t('mailMerge.template.formats')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('mailMerge.template.formats')}
+          </Text>
         </Group>
       </Paper>
-      {problem && <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">{problem}</Alert>}
+      {problem && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {problem}
+        </Alert>
+      )}
       {template && (
         <Stack gap={6}>
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{template.fileName}</Text>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {template.fileName}
+          </Text>
           {template.variables.length === 0 ? (
-            <Text size="sm" c="orange">{t('mailMerge.template.noVariables')}</Text>
+            <Text size="sm" c="orange">
+              {t('mailMerge.template.noVariables')}
+            </Text>
           ) : (
             <>
               <Text size="sm">{t('mailMerge.template.variables', { count: template.variables.length })}</Text>
-              <Group gap={6} aria-label={t('mailMerge.template.variablesLabel')}>
-                {template.variables.map((v) => <Badge key={v} variant="light" tt="none">{placeholder(v)}</Badge>)}
+              <Group gap={6} role="group" aria-label={t('mailMerge.template.variablesLabel')}>
+                {template.variables.map((v) => (
+                  <Badge key={v} variant="light" tt="none">
+                    {placeholder(v)}
+                  </Badge>
+                ))}
               </Group>
-              <Text size="xs" c="dimmed">{t('mailMerge.template.mappingLater')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('mailMerge.template.mappingLater')}
+              </Text>
             </>
           )}
         </Stack>

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArchive, IconBan, IconCopy, IconDots, IconDownload, IconEdit, IconFileSpreadsheet, IconRefresh, IconRepeat, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconBan,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconEdit,
+  IconFileSpreadsheet,
+  IconRefresh,
+  IconRepeat,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '@paraphe/contracts';
@@ -50,7 +62,16 @@ export function CampaignActions({ campaign, actions }: { campaign: Campaign; act
   };
 
   const run = (name: CampaignCommand, done: string, after?: () => void) =>
-    command.mutate({ command: name, id: campaign.id }, { onSuccess: () => { notify(done, 'success'); after?.(); }, onError: failed });
+    command.mutate(
+      { command: name, id: campaign.id },
+      {
+        onSuccess: () => {
+          notify(done, 'success');
+          after?.();
+        },
+        onError: failed,
+      },
+    );
   const confirm = (action: ScreenAction, text: string, onConfirm: () => void) =>
     modals.openConfirmModal({
       title: t(`confirm.${action}Title`),
@@ -61,7 +82,10 @@ export function CampaignActions({ campaign, actions }: { campaign: Campaign; act
     });
   const download = (fetch: () => Promise<boolean>, nothing: string) => {
     setDownloading(true);
-    fetch().then((given) => !given && notify(nothing, 'info')).catch(failed).finally(() => setDownloading(false));
+    fetch()
+      .then((given) => !given && notify(nothing, 'info'))
+      .catch(failed)
+      .finally(() => setDownloading(false));
   };
 
   const handlers: Record<ScreenAction, () => void> = {
@@ -81,7 +105,10 @@ export function CampaignActions({ campaign, actions }: { campaign: Campaign; act
         onError: failed,
       }),
     cancel: () => confirm('cancel', t('confirm.cancelText'), () => run('cancel', t('done.canceled'))),
-    delete: () => confirm('delete', t('confirm.deleteText', { label: campaign.label }), () => run('remove', t('done.deleted'), () => void navigate(listPath(campaign.type)))),
+    delete: () =>
+      confirm('delete', t('confirm.deleteText', { label: campaign.label }), () =>
+        run('remove', t('done.deleted'), () => void navigate(listPath(campaign.type))),
+      ),
   };
   const busy = command.isPending || duplicate.isPending || downloading;
   const buttons = actions.filter((a) => primary.includes(a));
@@ -100,7 +127,9 @@ export function CampaignActions({ campaign, actions }: { campaign: Campaign; act
       {more.length > 0 && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button size="sm" variant="default" leftSection={<IconDots size={16} />} loading={busy}>{t('actions.more')}</Button>
+            <Button size="sm" variant="default" leftSection={<IconDots size={16} />} loading={busy}>
+              {t('actions.more')}
+            </Button>
           </Menu.Target>
           <Menu.Dropdown>
             {more.map((a) => {

@@ -9,7 +9,12 @@ type CampaignDocument = NonNullable<Campaign['documents']>[number];
 export function CampaignDocuments({ documents }: { documents: CampaignDocument[] }) {
   const { t } = useTranslation('campaigns');
   const { formatSize } = signatureKit();
-  if (documents.length === 0) return <Text c="dimmed" size="sm">{t('documents.none')}</Text>;
+  if (documents.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('documents.none')}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table striped aria-label={t('form.tabs.documents')}>
@@ -26,10 +31,20 @@ export function CampaignDocuments({ documents }: { documents: CampaignDocument[]
           {documents.map((d) => (
             <Table.Tr key={d.id}>
               <Table.Td>
-                <Text size="sm" fw={500}>{d.title || d.fileName}</Text>
-                {d.title && d.title !== d.fileName && <Text size="xs" c="dimmed">{d.fileName}</Text>}
+                <Text size="sm" fw={500}>
+                  {d.title || d.fileName}
+                </Text>
+                {d.title && d.title !== d.fileName && (
+                  <Text size="xs" c="dimmed">
+                    {d.fileName}
+                  </Text>
+                )}
               </Table.Td>
-              <Table.Td><Badge variant="light" color="gray">{t(`documents.types.${d.documentType}`)}</Badge></Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="gray">
+                  {t(`documents.types.${d.documentType}`)}
+                </Badge>
+              </Table.Td>
               <Table.Td>{d.pageCount}</Table.Td>
               <Table.Td>{d.signatureFields.length}</Table.Td>
               <Table.Td>{formatSize(d.sizeBytes)}</Table.Td>

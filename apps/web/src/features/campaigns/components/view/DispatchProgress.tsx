@@ -15,12 +15,17 @@ export function DispatchProgress({ progress }: { progress: Campaign['progress'] 
     <Paper withBorder p="md" aria-live="polite">
       <Stack gap={6}>
         <Group justify="space-between">
-          <Text fw={600} size="sm">{t('progress.title')}</Text>
+          <Text fw={600} size="sm">
+            {t('progress.title')}
+          </Text>
           <Text size="sm" fw={600}>{`${Math.floor(percent)} %`}</Text>
         </Group>
         <Progress value={percent} size="lg" animated striped aria-label={t('progress.title')} />
         <Group justify="space-between" gap="xs">
-          <Text size="sm">{t('progress.counts', { dispatched: number(progress.dispatched), total: number(progress.total) })}{progress.failed > 0 ? ` · ${t('progress.failed', { count: progress.failed })}` : ''}</Text>
+          <Text size="sm">
+            {t('progress.counts', { dispatched: number(progress.dispatched), total: number(progress.total) })}
+            {progress.failed > 0 ? ` · ${t('progress.failed', { count: progress.failed })}` : ''}
+          </Text>
           <Text size="sm" c="dimmed">
             {rate ? t('progress.rate', { rate }) : t('progress.measuring')}
             {eta ? ` · ${t('progress.eta', { eta })}` : ''}

@@ -24,14 +24,28 @@ export function SendRefusal({ fields, details }: { fields: FieldError[]; details
   }
   return (
     <Stack gap="xs">
-      {lines.length > 0 && <List size="sm">{lines.map((line) => <List.Item key={line}>{line}</List.Item>)}</List>}
+      {lines.length > 0 && (
+        <List size="sm">
+          {lines.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      )}
       {merge && merge.rows.length > 0 && (
         <>
-          <Text size="sm" fw={500}>{t('mailMerge.readiness.rowsTitle')}</Text>
+          <Text size="sm" fw={500}>
+            {t('mailMerge.readiness.rowsTitle')}
+          </Text>
           <List size="sm" aria-label={t('mailMerge.readiness.rowsTitle')}>
-            {merge.rows.map((r) => <List.Item key={r.row}>{t('mailMerge.readiness.row', { row: r.row, email: r.emailAddress, variables: r.variables })}</List.Item>)}
+            {merge.rows.map((r) => (
+              <List.Item key={r.row}>{t('mailMerge.readiness.row', { row: r.row, email: r.emailAddress, variables: r.variables })}</List.Item>
+            ))}
           </List>
-          {merge.more > 0 && <Text size="sm" c="dimmed">{t('mailMerge.readiness.more', { count: merge.more, formatted: merge.more.toLocaleString(languageTag(i18n.language)) })}</Text>}
+          {merge.more > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('mailMerge.readiness.more', { count: merge.more, formatted: merge.more.toLocaleString(languageTag(i18n.language)) })}
+            </Text>
+          )}
         </>
       )}
     </Stack>

@@ -8,6 +8,7 @@ import { normalizeSearch, signatoryStatuses, type Campaign, type Signatory, type
 import { ApiError } from '../../../../shared/api/apiError.ts';
 import { notify } from '../../../../shared/api/notify.ts';
 import { PaginatedTable, type Column } from '../../../../shared/list/PaginatedTable.tsx';
+import { isNarrowed } from '../../../../shared/list/emptyState.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { useCancelSignatory, useSignatories } from '../../api.ts';
 import { canCancelSignatory } from '../../campaignScreen.ts';
@@ -21,7 +22,14 @@ export function SignatoriesPanel({ campaign, canManage }: { campaign: Campaign; 
   const [status, setStatus] = useState<SignatoryStatus | undefined>();
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text, 300);
-  const query = { limit: pageSize, offset: (page - 1) * pageSize, status, search: normalizeSearch(search), orderBy: 'rowIndex' as const, order: 'ASC' as const };
+  const query = {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    status,
+    search: normalizeSearch(search),
+    orderBy: 'rowIndex' as const,
+    order: 'ASC' as const,
+  };
   const list = useSignatories(campaign.id, query, campaign.status);
   const cancel = useCancelSignatory(campaign.id);
   const draft = campaign.status === 'draft';
@@ -35,7 +43,8 @@ export function SignatoriesPanel({ campaign, canManage }: { campaign: Campaign; 
       onConfirm: () =>
         cancel.mutate(s.id, {
           onSuccess: () => notify(t(draft ? 'done.signatoryRemoved' : 'done.signatoryCanceled'), 'success'),
-          onError: (error) => notify(error instanceof ApiError ? t(`errorsByCode.${error.code}`, { defaultValue: error.message }) : t('failed.action'), 'error'),
+          onError: (error) =>
+            notify(error instanceof ApiError ? t(`errorsByCode.${error.code}`, { defaultValue: error.message }) : t('failed.action'), 'error'),
         }),
     });
 
@@ -49,7 +58,11 @@ export function SignatoriesPanel({ campaign, canManage }: { campaign: Campaign; 
       render: (s) => (
         <Stack gap={2}>
           <SignatoryStatusBadge status={s.status} />
-          {s.status === 'failed' && s.error && <Text size="xs" c="red" maw={280}>{s.error}</Text>}
+          {s.status === 'failed' && s.error && (
+            <Text size="xs" c="red" maw={280}>
+              {s.error}
+            </Text>
+          )}
         </Stack>
       ),
     },
@@ -60,8 +73,15 @@ export function SignatoriesPanel({ campaign, canManage }: { campaign: Campaign; 
       render: (s) =>
         canManage && canCancelSignatory(campaign.status, s.status) ? (
           <Tooltip label={t(draft ? 'actions.removeSignatory' : 'actions.cancelSignatory')}>
-            <ActionIcon variant="subtle" color="red" aria-label={`${t(draft ? 'actions.removeSignatory' : 'actions.cancelSignatory')} ${s.emailAddress}`}
-              onClick={(e) => { e.stopPropagation(); askCancel(s); }}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`${t(draft ? 'actions.removeSignatory' : 'actions.cancelSignatory')} ${s.emailAddress}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                askCancel(s);
+              }}
+            >
               <IconBan size={16} />
             </ActionIcon>
           </Tooltip>
@@ -72,15 +92,48 @@ export function SignatoriesPanel({ campaign, canManage }: { campaign: Campaign; 
   return (
     <Stack gap="xs">
       <Group align="flex-end">
-        <TextInput label={t('signatories.search')} leftSection={<IconSearch size={14} />} value={text} w={280}
-          onChange={(e) => { setText(e.currentTarget.value); setPage(1); }} />
-        <Select label={t('statusFilter')} placeholder={t('common.all', { ns: 'common' })} clearable w={200}
+        <TextInput
+          label={t('signatories.search')}
+          leftSection={<IconSearch size={14} />}
+          value={text}
+          w={280}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          label={t('statusFilter')}
+          placeholder={t('common.all', { ns: 'common' })}
+          clearable
+          w={200}
           data={signatoryStatuses.map((s) => ({ value: s, label: t(`signatoryStatuses.${s}`) }))}
           value={status ?? null}
-          onChange={(v) => { setStatus((v as SignatoryStatus | null) ?? undefined); setPage(1); }} />
+          onChange={(v) => {
+            setStatus((v as SignatoryStatus | null) ?? undefined);
+            setPage(1);
+          }}
+        />
       </Group>
-      <PaginatedTable caption={t('form.tabs.signatories')} columns={columns} list={list.data} loading={list.isFetching} rowKey={(s) => s.id}
-        page={page} pageSize={pageSize} onPage={setPage} onPageSize={(size) => { setPageSize(size); setPage(1); }} />
+      <PaginatedTable
+        caption={t('form.tabs.signatories')}
+        columns={columns}
+        list={list.data}
+        loading={list.isFetching}
+        rowKey={(s) => s.id}
+        empty={{
+          nothingYet: t('emptyList.signatories.nothingYet'),
+          nothingMatches: t('emptyList.signatories.nothingMatches'),
+          narrowed: isNarrowed(query.search, status),
+        }}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+        onPageSize={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
     </Stack>
   );
 }

@@ -28,14 +28,34 @@ export function SignatoryImport({ campaignId, mailMerge, onClose }: { campaignId
         <Stepper.Step label={t('import.steps.mapping')} />
         <Stepper.Step label={t('import.steps.report')} />
       </Stepper>
-      <Suspense fallback={<Center><Loader /></Center>}>
+      <Suspense
+        fallback={
+          <Center>
+            <Loader />
+          </Center>
+        }
+      >
         {importId && !state ? (
-          <Center><Loader /></Center>
+          <Center>
+            <Loader />
+          </Center>
         ) : !state ? (
-          <ImportFileStep upload={(picked) => { setFile(picked); return send(picked); }} />
+          <ImportFileStep
+            upload={(picked) => {
+              setFile(picked);
+              return send(picked);
+            }}
+          />
         ) : state.status === 'uploaded' ? (
-          <ImportMappingStep key={state.id} preview={state.preview} starting={start.isPending} onRestart={() => setImportId(undefined)} variablesBeside={mailMerge ? signatoryImportFields : undefined}
-            onStart={(input) => start.mutate(input, { onError: notifyApiError })} onSheet={file ? (sheet) => send(file, sheet).catch(notifyApiError) : undefined} />
+          <ImportMappingStep
+            key={state.id}
+            preview={state.preview}
+            starting={start.isPending}
+            onRestart={() => setImportId(undefined)}
+            variablesBeside={mailMerge ? signatoryImportFields : undefined}
+            onStart={(input) => start.mutate(input, { onError: notifyApiError })}
+            onSheet={file ? (sheet) => send(file, sheet).catch(notifyApiError) : undefined}
+          />
         ) : (
           <ImportReport state={state} onAnother={() => setImportId(undefined)} onClose={onClose} />
         )}
@@ -59,7 +79,11 @@ function ImportReport({ state, onAnother, onClose }: { state: SignatoryImportSta
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('import.failed')}>
         {state.error ?? t('failed.action')}
-        <Group mt="sm"><Button size="xs" onClick={onAnother}>{t('import.another')}</Button></Group>
+        <Group mt="sm">
+          <Button size="xs" onClick={onAnother}>
+            {t('import.another')}
+          </Button>
+        </Group>
       </Alert>
     );
   }
@@ -70,11 +94,21 @@ function ImportReport({ state, onAnother, onClose }: { state: SignatoryImportSta
         <Figure label={t('import.skipped')} value={state.skipped} color={state.skipped > 0 ? 'red' : undefined} />
         <Figure label={t('import.warnings')} value={state.warnings} color={state.warnings > 0 ? 'orange' : undefined} />
       </SimpleGrid>
-      {state.domainCheck === 'off' && <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>{t('import.domainCheckOff')}</Alert>}
+      {state.domainCheck === 'off' && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+          {t('import.domainCheckOff')}
+        </Alert>
+      )}
       {state.rows.length > 0 && (
         <Table.ScrollContainer minWidth={400} mah={260}>
           <Table striped aria-label={t('import.rowsTitle')}>
-            <Table.Thead><Table.Tr><Table.Th>{t('import.line')}</Table.Th><Table.Th>{t('import.outcome')}</Table.Th><Table.Th>{t('import.reasons')}</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('import.line')}</Table.Th>
+                <Table.Th>{t('import.outcome')}</Table.Th>
+                <Table.Th>{t('import.reasons')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {state.rows.map((row) => (
                 <Table.Tr key={row.line}>
@@ -88,7 +122,9 @@ function ImportReport({ state, onAnother, onClose }: { state: SignatoryImportSta
         </Table.ScrollContainer>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onAnother}>{t('import.another')}</Button>
+        <Button variant="default" onClick={onAnother}>
+          {t('import.another')}
+        </Button>
         <Button onClick={onClose}>{t('import.done')}</Button>
       </Group>
     </Stack>
@@ -97,9 +133,13 @@ function ImportReport({ state, onAnother, onClose }: { state: SignatoryImportSta
 
 function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
-    <Stack gap={0} aria-label={`${label}: ${value}`}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{label}</Text>
-      <Text fz={24} fw={700} c={color}>{value}</Text>
+    <Stack gap={0} role="group" aria-label={`${label}: ${value}`}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fz={24} fw={700} c={color}>
+        {value}
+      </Text>
     </Stack>
   );
 }

@@ -31,11 +31,15 @@ export function DocumentCard({ document: d, signers, errorOf, zip, editorOpen, o
     <Paper withBorder p="sm" aria-label={d.file.name} component="section">
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Group gap="xs" miw={0}>
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>{d.file.name}</Text>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {d.file.name}
+          </Text>
           <CheckSummary check={d.check} />
         </Group>
         <Tooltip label={t('documents.remove')}>
-          <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={`${t('documents.remove')} ${d.file.name}`}><IconTrash size={16} /></ActionIcon>
+          <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={`${t('documents.remove')} ${d.file.name}`}>
+            <IconTrash size={16} />
+          </ActionIcon>
         </Tooltip>
       </Group>
       <CheckStatus check={d.check} />
@@ -43,22 +47,50 @@ export function DocumentCard({ document: d, signers, errorOf, zip, editorOpen, o
         <>
           <Group grow align="flex-start">
             <TextInput label={t('documents.title')} value={d.title} error={errorOf('title')} onChange={(e) => onChange({ title: e.currentTarget.value })} />
-            <Select label={t('documents.type')} allowDeselect={false} value={d.documentType} error={errorOf('documentType')}
+            <Select
+              label={t('documents.type')}
+              allowDeselect={false}
+              value={d.documentType}
+              error={errorOf('documentType')}
               data={documentTypes.map((type) => ({ value: type, label: t(`documents.types.${type}`) }))}
-              onChange={(v) => v && onChange({ documentType: v as DraftDocument['documentType'] })} />
+              onChange={(v) => v && onChange({ documentType: v as DraftDocument['documentType'] })}
+            />
           </Group>
           <Stack gap={4} mt="sm">
-            <Text size="sm" fw={500}>{t('documents.consents')}</Text>
-            <Text size="xs" c="dimmed">{t('documents.consentsHelp')}</Text>
+            <Text size="sm" fw={500}>
+              {t('documents.consents')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('documents.consentsHelp')}
+            </Text>
             {d.checkBoxTexts.map((text, c) => (
               <Group key={c} gap="xs" wrap="nowrap">
-                <TextInput style={{ flex: 1 }} size="xs" aria-label={t('documents.consent', { n: c + 1 })} value={text} error={errorOf(`checkBoxTexts.${c}`)}
-                  onChange={(e) => onChange({ checkBoxTexts: d.checkBoxTexts.map((x, k) => (k === c ? e.currentTarget.value : x)) })} />
-                <ActionIcon variant="subtle" aria-label={`${t('signers.remove')} ${c + 1}`} onClick={() => onChange({ checkBoxTexts: d.checkBoxTexts.filter((_, k) => k !== c) })}><IconX size={14} /></ActionIcon>
+                <TextInput
+                  style={{ flex: 1 }}
+                  size="xs"
+                  aria-label={t('documents.consent', { n: c + 1 })}
+                  value={text}
+                  error={errorOf(`checkBoxTexts.${c}`)}
+                  onChange={(e) => onChange({ checkBoxTexts: d.checkBoxTexts.map((x, k) => (k === c ? e.currentTarget.value : x)) })}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`${t('signers.remove')} ${c + 1}`}
+                  onClick={() => onChange({ checkBoxTexts: d.checkBoxTexts.filter((_, k) => k !== c) })}
+                >
+                  <IconX size={14} />
+                </ActionIcon>
               </Group>
             ))}
             <Group>
-              <Button size="compact-xs" variant="subtle" leftSection={<IconPlus size={12} />} onClick={() => onChange({ checkBoxTexts: [...d.checkBoxTexts, ''] })}>{t('documents.addConsent')}</Button>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconPlus size={12} />}
+                onClick={() => onChange({ checkBoxTexts: [...d.checkBoxTexts, ''] })}
+              >
+                {t('documents.addConsent')}
+              </Button>
             </Group>
           </Stack>
           {signable && (
@@ -66,17 +98,28 @@ export function DocumentCard({ document: d, signers, errorOf, zip, editorOpen, o
               <Group gap="sm">
                 <Text size="sm">{t('documents.fieldsCount', { count: d.signatureFields.length })}</Text>
                 {zip ? (
-                  <Text size="xs" c="dimmed">{t('documents.zipFields')}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('documents.zipFields')}
+                  </Text>
                 ) : (
                   <Button size="compact-sm" variant="light" onClick={onToggleEditor}>
                     {editorOpen ? t('documents.hideFields') : t('documents.placeFields')}
                   </Button>
                 )}
               </Group>
-              {errorOf('signatureFields') && <Text c="red" size="sm">{errorOf('signatureFields')}</Text>}
+              {errorOf('signatureFields') && (
+                <Text c="red" size="sm">
+                  {errorOf('signatureFields')}
+                </Text>
+              )}
               {editorOpen && !zip && (
-                <PositionEditor file={d.file} pages={checkedPages(d.check)} signers={signers} fields={d.signatureFields}
-                  onChange={(signatureFields: SignatureField[]) => onChange({ signatureFields })} />
+                <PositionEditor
+                  file={d.file}
+                  pages={checkedPages(d.check)}
+                  signers={signers}
+                  fields={d.signatureFields}
+                  onChange={(signatureFields: SignatureField[]) => onChange({ signatureFields })}
+                />
               )}
             </Stack>
           )}
@@ -92,7 +135,11 @@ function CheckSummary({ check }: { check: FileCheck }) {
   if (check.status !== 'ok') return null;
   const { kind, documents } = check.inspection;
   const text = kind === 'zip' ? t('fileCheck.archivePdfs', { count: documents.length }) : t('view.pages', { count: documents[0]?.pageCount ?? 0 });
-  return <Text size="xs" c="dimmed">{text}</Text>;
+  return (
+    <Text size="xs" c="dimmed">
+      {text}
+    </Text>
+  );
 }
 
 /** Under the name: the check running, the refusal, the archive's PDFs, what the signers' version will disable. */
@@ -113,7 +160,11 @@ function CheckStatus({ check }: { check: FileCheck }) {
         </Alert>
       );
     case 'unchecked':
-      return <Text size="xs" c="dimmed" mb="xs">{t('fileCheck.unchecked')}</Text>;
+      return (
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('fileCheck.unchecked')}
+        </Text>
+      );
     case 'ok': {
       const { kind, documents } = check.inspection;
       return (
@@ -123,12 +174,16 @@ function CheckStatus({ check }: { check: FileCheck }) {
               {documents.map((p) => t('fileCheck.archiveItem', { name: p.fileName, count: p.pageCount })).join(' · ')}
             </Text>
           )}
-          {documents.map((p) => <ActiveContentNotice key={p.fileName} fileName={p.fileName} activeContent={p.activeContent} when="added" />)}
-          {documents.filter((p) => p.repairs?.length).map((p) => (
-            <Alert key={`repair-${p.fileName}`} color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
-              <Text size="sm">{t('fileCheck.repaired', { name: p.fileName })}</Text>
-            </Alert>
+          {documents.map((p) => (
+            <ActiveContentNotice key={p.fileName} fileName={p.fileName} activeContent={p.activeContent} when="added" />
           ))}
+          {documents
+            .filter((p) => p.repairs?.length)
+            .map((p) => (
+              <Alert key={`repair-${p.fileName}`} color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
+                <Text size="sm">{t('fileCheck.repaired', { name: p.fileName })}</Text>
+              </Alert>
+            ))}
         </Stack>
       );
     }

@@ -42,16 +42,34 @@ export function DocumentsTab({ documents, signers, errors, onAddFiles, onChange,
         }}
         style={{ borderStyle: 'dashed', background: dragOver ? 'var(--mantine-color-blue-light)' : undefined, textAlign: 'center' }}
       >
-        <input ref={input} type="file" accept=".pdf,.zip,application/pdf,application/zip" multiple hidden
+        <input
+          ref={input}
+          type="file"
+          accept=".pdf,.zip,application/pdf,application/zip"
+          multiple
+          hidden
           onChange={(e) => {
             onAddFiles([...(e.currentTarget.files ?? [])]);
             e.currentTarget.value = '';
-          }} />
-        <Button variant="light" leftSection={<IconFileUpload size={16} />} onClick={() => input.current?.click()}>{t('documents.add')}</Button>
-        <Text size="xs" c="dimmed" mt="xs">{t('documents.dropHelp')}</Text>
+          }}
+        />
+        <Button variant="light" leftSection={<IconFileUpload size={16} />} onClick={() => input.current?.click()}>
+          {t('documents.add')}
+        </Button>
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('documents.dropHelp')}
+        </Text>
       </Paper>
-      {errors.documents && <Text c="red" size="sm">{errors.documents}</Text>}
-      {documents.length === 0 && <Text c="dimmed" size="sm">{t('documents.none')}</Text>}
+      {errors.documents && (
+        <Text c="red" size="sm">
+          {errors.documents}
+        </Text>
+      )}
+      {documents.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {t('documents.none')}
+        </Text>
+      )}
       {documents.map((d, i) => (
         <DocumentCard
           key={d.key}

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { chainingModes, handwrittenModes, locales, sepaMandateTypes, type FeatureFlags } from '@paraphe/contracts';
@@ -23,7 +23,9 @@ export function OptionsTab({ form, features, singleSigner = false }: Props) {
   const coSigners = form.getValues().signers.filter((s) => s.coSigner);
   const channel = (name: 'mail' | 'sms') => (
     <Stack gap={4}>
-      <Text size="sm" fw={500}>{t(name === 'mail' ? 'options.remindersMail' : 'options.remindersSms')}</Text>
+      <Text size="sm" fw={500}>
+        {t(name === 'mail' ? 'options.remindersMail' : 'options.remindersSms')}
+      </Text>
       <Group grow>
         <NumberInput min={0} max={365} label={t('options.firstAfterDays')} {...input(`reminders.${name}.firstAfterDays`)} />
         <NumberInput min={0} max={365} label={t('options.intervalDays')} {...input(`reminders.${name}.intervalDays`)} />
@@ -44,22 +46,49 @@ export function OptionsTab({ form, features, singleSigner = false }: Props) {
 
       <Tabs.Panel value="general">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {!singleSigner && <Select label={t('options.chainingMode')} data={options(chainingModes, 'options.chainingModes')} allowDeselect={false} {...input('chainingMode')} />}
-          <Select label={t('options.handwritten')} data={options(handwrittenModes, 'options.handwrittenModes')} allowDeselect={false} disabled={!features.handwritten} {...input('handwritten')} />
-          <Select label={t('options.language')} data={locales.map((l) => ({ value: l, label: languageNames[l] }))} allowDeselect={false} {...input('language')} />
+          {!singleSigner && (
+            <Select label={t('options.chainingMode')} data={options(chainingModes, 'options.chainingModes')} allowDeselect={false} {...input('chainingMode')} />
+          )}
+          <Select
+            label={t('options.handwritten')}
+            data={options(handwrittenModes, 'options.handwrittenModes')}
+            allowDeselect={false}
+            disabled={!features.handwritten}
+            {...input('handwritten')}
+          />
+          <Select
+            label={t('options.language')}
+            data={locales.map((l) => ({ value: l, label: languageNames[l] }))}
+            allowDeselect={false}
+            {...input('language')}
+          />
           <NumberInput label={t('options.expiryDays')} description={t('options.expiryHelp')} min={1} max={365} {...input('expiryDays')} />
         </SimpleGrid>
+        <Switch mt="md" label={t('options.allowDelegation')} description={t('options.allowDelegationHelp')} {...checkbox('allowDelegation')} />
         {features.stamp && <StampBeforeSigning form={form} />}
       </Tabs.Panel>
 
       <Tabs.Panel value="shipments">
         <Stack gap="md">
-          <Select label={t('options.contactFirstSignerBy')} allowDeselect={false} w={260}
-            data={[{ value: 'email', label: t('options.channels.email') }, { value: 'sms', label: t('options.channels.sms'), disabled: !features.sms }]}
-            {...input('contactFirstSignerBy')} />
+          <Select
+            label={t('options.contactFirstSignerBy')}
+            allowDeselect={false}
+            w={260}
+            data={[
+              { value: 'email', label: t('options.channels.email') },
+              { value: 'sms', label: t('options.channels.sms'), disabled: !features.sms },
+            ]}
+            {...input('contactFirstSignerBy')}
+          />
           <Stack gap="xs">
-            <Text size="xs" c="dimmed">{t('options.remindersHelp')}</Text>
-            {!features.reminders && <Text size="xs" c="orange">{t('options.remindersDisabled')}</Text>}
+            <Text size="xs" c="dimmed">
+              {t('options.remindersHelp')}
+            </Text>
+            {!features.reminders && (
+              <Text size="xs" c="orange">
+                {t('options.remindersDisabled')}
+              </Text>
+            )}
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
               {channel('mail')}
               {features.sms && channel('sms')}
@@ -112,7 +141,11 @@ export function OptionsTab({ form, features, singleSigner = false }: Props) {
 
       <Tabs.Panel value="preprocessing">
         <Stack gap="sm">
-          {!features.preprocessing && <Alert color="gray" variant="light">{t('errorsByCode.FEATURE_DISABLED')}</Alert>}
+          {!features.preprocessing && (
+            <Alert color="gray" variant="light">
+              {t('errorsByCode.FEATURE_DISABLED')}
+            </Alert>
+          )}
           <Checkbox label={t('options.sepaEnabled')} description={t('options.sepaHelp')} disabled={!features.preprocessing} {...checkbox('sepaEnabled')} />
           {o.sepaEnabled && (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

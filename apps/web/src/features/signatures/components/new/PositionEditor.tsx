@@ -50,7 +50,9 @@ export function PositionEditor({ file, pages, signers, fields, onChange }: Props
   const [pageNumber, setPageNumber] = useState(1);
   const [renderedSize, setRenderedSize] = useState<PageSize | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const placeable = signers.flatMap((s, i) => (s.role === 'observer' ? [] : [{ value: String(i), label: `${i + 1}. ${s.lastname.toUpperCase()} ${s.firstname}`.trim() }]));
+  const placeable = signers.flatMap((s, i) =>
+    s.role === 'observer' ? [] : [{ value: String(i), label: `${i + 1}. ${s.lastname.toUpperCase()} ${s.firstname}`.trim() }],
+  );
   const [signerChoice, setSignerChoice] = useState<string | null>(placeable[0]?.value ?? null);
   const drag = useRef<Drag | null>(null);
 
@@ -88,8 +90,19 @@ export function PositionEditor({ file, pages, signers, fields, onChange }: Props
   // The server's sizes when it read the same pages as pdf.js (they always agree on a sound file).
   const known = doc && pages?.length === doc.numPages ? pages : undefined;
   const pageSize = known?.[pageNumber - 1] ?? renderedSize;
-  if (failed) return <Alert color="orange" variant="light">{t('editor.unreadable')}</Alert>;
-  if (!doc || !pageSize) return <Group gap="xs"><Loader size="xs" /><Text size="sm">{t('editor.loading')}</Text></Group>;
+  if (failed)
+    return (
+      <Alert color="orange" variant="light">
+        {t('editor.unreadable')}
+      </Alert>
+    );
+  if (!doc || !pageSize)
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">{t('editor.loading')}</Text>
+      </Group>
+    );
 
   const pageCount = doc.numPages;
   // At most 1 pixel per point, so that a whole page stays in view while placing fields.
@@ -151,50 +164,86 @@ export function PositionEditor({ file, pages, signers, fields, onChange }: Props
 
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed">{t('editor.help')}</Text>
-      {placeable.length === 0 && <Text size="sm" c="orange">{t('editor.noSigner')}</Text>}
+      <Text size="sm" c="dimmed">
+        {t('editor.help')}
+      </Text>
+      {placeable.length === 0 && (
+        <Text size="sm" c="orange">
+          {t('editor.noSigner')}
+        </Text>
+      )}
       <Group gap="xs" align="flex-end" wrap="wrap">
         <Select label={t('editor.signer')} data={placeable} value={signerChoice} onChange={setSignerChoice} allowDeselect={false} w={240} size="xs" />
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={signerChoice === null}
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          disabled={signerChoice === null}
           onClick={() => {
             onChange(addField(fields, Number(signerChoice), pageNumber, pageSize));
             setSelected(fields.length);
-          }}>
+          }}
+        >
           {t('editor.addField', { page: pageNumber })}
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconCopy size={14} />} disabled={selected === null} onClick={() => {
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconCopy size={14} />}
+          disabled={selected === null}
+          onClick={() => {
             if (selected === null) return;
             const next = applyToAllPages(fields, selected, pageCount);
             onChange(next);
             // The copies come last, one per page in order: keep the one on this page selected.
             setSelected(next.length - pageCount + pageNumber - 1);
-          }}>
+          }}
+        >
           {t('editor.applyAll')}
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconTrash size={14} />} disabled={selected === null}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconTrash size={14} />}
+          disabled={selected === null}
           onClick={() => {
             if (selected === null) return;
             onChange(removeField(fields, selected));
             setSelected(null);
-          }}>
+          }}
+        >
           {t('editor.removeField')}
         </Button>
-        <Button size="xs" variant="subtle" color="red" leftSection={<IconX size={14} />} disabled={fields.length === 0}
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconX size={14} />}
+          disabled={fields.length === 0}
           onClick={() => {
             onChange([]);
             setSelected(null);
-          }}>
+          }}
+        >
           {t('editor.cancelAll')}
         </Button>
       </Group>
       <Group gap="xs">
-        <Button size="compact-xs" variant="subtle" disabled={pageNumber <= 1} onClick={() => goTo(pageNumber - 1)} aria-label={t('editor.previous')}><IconChevronLeft size={14} /></Button>
+        <Button size="compact-xs" variant="subtle" disabled={pageNumber <= 1} onClick={() => goTo(pageNumber - 1)} aria-label={t('editor.previous')}>
+          <IconChevronLeft size={14} />
+        </Button>
         <Text size="xs">{t('editor.page', { page: pageNumber, count: pageCount })}</Text>
-        <Button size="compact-xs" variant="subtle" disabled={pageNumber >= pageCount} onClick={() => goTo(pageNumber + 1)} aria-label={t('editor.next')}><IconChevronRight size={14} /></Button>
+        <Button size="compact-xs" variant="subtle" disabled={pageNumber >= pageCount} onClick={() => goTo(pageNumber + 1)} aria-label={t('editor.next')}>
+          <IconChevronRight size={14} />
+        </Button>
       </Group>
       <Box ref={frameRef} w="100%" maw={900}>
         {/* content-box: the frame's width is the page's, the border around it (else the canvas hides its right edge). */}
-        <Box pos="relative" w={pageSize.width * scale} style={{ border: '1px solid var(--mantine-color-gray-4)', boxSizing: 'content-box', touchAction: 'none' }}>
+        <Box
+          pos="relative"
+          w={pageSize.width * scale}
+          style={{ border: '1px solid var(--mantine-color-gray-4)', boxSizing: 'content-box', touchAction: 'none' }}
+        >
           <PdfPageCanvas doc={doc} pageNumber={pageNumber} scale={scale} label={t('editor.page', { page: pageNumber, count: pageCount })} />
           {onPage.map((index) => {
             const field = fields[index]!;

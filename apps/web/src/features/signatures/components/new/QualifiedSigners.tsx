@@ -15,7 +15,8 @@ export function useQualifiedSignerChecks(signers: DraftSigner[]) {
   // One query for the list (useQueries would add its observer to the shared query chunk of the login route).
   const checks = useQuery({
     queryKey: ['certificates', 'signer-check', emails],
-    queryFn: ({ signal }) => Promise.all(emails.map((email) => callEndpoint(certificateEndpoints.signerCheck, { query: { email }, signal }).then((r) => r.data))),
+    queryFn: ({ signal }) =>
+      Promise.all(emails.map((email) => callEndpoint(certificateEndpoints.signerCheck, { query: { email }, signal }).then((r) => r.data))),
     enabled: emails.length > 0,
     staleTime: 30_000,
     placeholderData: (previous) => previous,
@@ -33,15 +34,28 @@ export function QualifiedSigners({ results }: { results: SignerCheck[] }) {
         <Text size="sm">{t('qualified.notTrustedList')}</Text>
       </Alert>
       <Alert icon={<IconCertificate size={20} />} color="blue" variant="light" title={t('qualified.signersTitle')}>
-        <Text size="sm" mb="xs">{t('qualified.text')} <Anchor component={Link} to="/certificate" size="sm">{t('qualified.toCertificate')}</Anchor></Text>
-        {results.length === 0 && <Text size="sm" c="dimmed">{t('qualified.noSigner')}</Text>}
+        <Text size="sm" mb="xs">
+          {t('qualified.text')}{' '}
+          <Anchor component={Link} to="/certificate" size="sm">
+            {t('qualified.toCertificate')}
+          </Anchor>
+        </Text>
+        {results.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('qualified.noSigner')}
+          </Text>
+        )}
         {results.map((r) => (
           <Group key={r.email} gap="xs">
             <Text size="sm">{r.email}</Text>
             {r.usable ? (
-              <Badge color="green" variant="light">{t('qualified.usable', { count: r.signaturesLeft, date: formatDate(r.expiresAt, i18n.language) })}</Badge>
+              <Badge color="green" variant="light">
+                {t('qualified.usable', { count: r.signaturesLeft, date: formatDate(r.expiresAt, i18n.language) })}
+              </Badge>
             ) : (
-              <Badge color="red" variant="light">{t('qualified.missing')}</Badge>
+              <Badge color="red" variant="light">
+                {t('qualified.missing')}
+              </Badge>
             )}
           </Group>
         ))}

@@ -14,11 +14,18 @@ export function StampBeforeSigning({ form }: { form: UseFormReturnType<Draft> })
   const { t } = useTranslation('signatures');
   const on = form.getValues().options.stampBeforeSigning;
   // The stamps feature's own query key: the stamp screen and this select share the cache.
-  const accounts = useQuery({ queryKey: ['stamps', 'accounts'], queryFn: ({ signal }) => callEndpoint(stampEndpoints.listAccounts, { signal }).then((r) => r.data) });
+  const accounts = useQuery({
+    queryKey: ['stamps', 'accounts'],
+    queryFn: ({ signal }) => callEndpoint(stampEndpoints.listAccounts, { signal }).then((r) => r.data),
+  });
   const data = (accounts.data ?? []).map((a) => ({ value: a.id, label: a.isDefault ? `${a.label} (${t('options.stampDefault')})` : a.label }));
   return (
     <Stack gap="xs" mt="md">
-      <Checkbox label={t('options.stampBeforeSigning')} description={t('options.stampBeforeSigningHelp')} {...form.getInputProps('options.stampBeforeSigning', { type: 'checkbox' })} />
+      <Checkbox
+        label={t('options.stampBeforeSigning')}
+        description={t('options.stampBeforeSigningHelp')}
+        {...form.getInputProps('options.stampBeforeSigning', { type: 'checkbox' })}
+      />
       {on && (
         <Select
           label={t('options.stampAccount')}

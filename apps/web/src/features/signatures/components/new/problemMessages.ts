@@ -87,7 +87,8 @@ export function problemPlace(path: string, draft: Draft, t: TFunction): string {
     const name = signer ? `${signer.lastname.toUpperCase()} ${signer.firstname}`.trim() : '';
     place.push(name || t('form.problemSigner', { ns: 'signatures', number: index + 1 }));
   }
-  if (tab === 'documents' && Number.isInteger(index)) place.push(draft.documents[index]?.file.name ?? t('form.problemDocument', { ns: 'signatures', number: index + 1 }));
+  if (tab === 'documents' && Number.isInteger(index))
+    place.push(draft.documents[index]?.file.name ?? t('form.problemDocument', { ns: 'signatures', number: index + 1 }));
   const field = parts.at(-1) ?? '';
   const labelKey = fieldLabels[field] ?? (tab === 'options' ? `options.${field}` : undefined);
   const label = labelKey ? t(labelKey, { ns: 'signatures', defaultValue: '' }) : '';

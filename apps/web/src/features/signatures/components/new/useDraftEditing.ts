@@ -18,7 +18,11 @@ export function removeMapping(count: number, removed: number): number[] {
 }
 
 /** Signer and document edits that keep the signature fields on the right signers. */
-export function useDraftEditing(form: UseFormReturnType<Draft>, language: Locale, files: { onAdded: (documents: DraftDocument[]) => void; onRemoved: (key: string) => void }) {
+export function useDraftEditing(
+  form: UseFormReturnType<Draft>,
+  language: Locale,
+  files: { onAdded: (documents: DraftDocument[]) => void; onRemoved: (key: string) => void },
+) {
   const values = () => form.getValues();
   const setDocuments = (documents: DraftDocument[]) => form.setFieldValue('documents', documents);
   // An edited input loses its error (the whole list is set at once, so Mantine cannot tell which one changed).
@@ -33,13 +37,19 @@ export function useDraftEditing(form: UseFormReturnType<Draft>, language: Locale
       setDocuments(placeUnplacedSigners(values().documents, signers));
     },
     changeSigner: (index: number, patch: Partial<DraftSigner>) => {
-      form.setFieldValue('signers', values().signers.map((s, i) => (i === index ? { ...s, ...patch } : s)));
+      form.setFieldValue(
+        'signers',
+        values().signers.map((s, i) => (i === index ? { ...s, ...patch } : s)),
+      );
       clearErrors(`signers.${index}`, patch);
     },
     removeSigner: (index: number) => {
       const { signers } = values();
       remapAll(removeMapping(signers.length, index));
-      form.setFieldValue('signers', signers.filter((_, i) => i !== index));
+      form.setFieldValue(
+        'signers',
+        signers.filter((_, i) => i !== index),
+      );
       form.clearErrors(); // they name signers by their place, which changed
     },
     moveSigner: (from: number, to: number) => {

@@ -21,37 +21,47 @@ export function DocumentsPanel({ documents, onDownload }: Props) {
   const { t } = useTranslation('signatures');
   return (
     <Stack gap="sm">
-    {documents.map((d) => <ActiveContentNotice key={d.id} fileName={d.fileName} activeContent={d.activeContent} when="sent" />)}
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped verticalSpacing="xs" aria-label={t('view.tabs.documents')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('documents.title')}</Table.Th>
-            <Table.Th>{t('documents.type')}</Table.Th>
-            <Table.Th>{t('view.size')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {documents.map((d) => (
-            <Table.Tr key={d.id}>
-              <Table.Td>
-                <Text size="sm" fw={500}>{d.title}</Text>
-                <Text size="xs" c="dimmed">{d.fileName} · {t('view.pages', { count: d.pageCount })} · {t('documents.fieldsCount', { count: d.signatureFields.length })}</Text>
-                {d.checkBoxTexts.map((text) => <Text key={text} size="xs">☐ {text}</Text>)}
-              </Table.Td>
-              <Table.Td>{t(`documents.types.${d.documentType}`)}</Table.Td>
-              <Table.Td>{formatSize(d.sizeBytes)}</Table.Td>
-              <Table.Td>
-                <ActionIcon variant="subtle" aria-label={t('view.downloadDocument', { name: d.fileName })} onClick={() => onDownload(d)}>
-                  <IconDownload size={18} />
-                </ActionIcon>
-              </Table.Td>
+      {documents.map((d) => (
+        <ActiveContentNotice key={d.id} fileName={d.fileName} activeContent={d.activeContent} when="sent" />
+      ))}
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped verticalSpacing="xs" aria-label={t('view.tabs.documents')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('documents.title')}</Table.Th>
+              <Table.Th>{t('documents.type')}</Table.Th>
+              <Table.Th>{t('view.size')}</Table.Th>
+              <Table.Th />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {documents.map((d) => (
+              <Table.Tr key={d.id}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {d.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {d.fileName} · {t('view.pages', { count: d.pageCount })} · {t('documents.fieldsCount', { count: d.signatureFields.length })}
+                  </Text>
+                  {d.checkBoxTexts.map((text) => (
+                    <Text key={text} size="xs">
+                      ☐ {text}
+                    </Text>
+                  ))}
+                </Table.Td>
+                <Table.Td>{t(`documents.types.${d.documentType}`)}</Table.Td>
+                <Table.Td>{formatSize(d.sizeBytes)}</Table.Td>
+                <Table.Td>
+                  <ActionIcon variant="subtle" aria-label={t('view.downloadDocument', { name: d.fileName })} onClick={() => onDownload(d)}>
+                    <IconDownload size={18} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }

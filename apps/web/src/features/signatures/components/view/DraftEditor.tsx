@@ -21,8 +21,18 @@ export function DraftEditor({ request }: { request: SignatureRequest }) {
     // The alert below says it; a toast beside it would say it twice (or, after a delete, wrongly).
     meta: { silentErrors: true },
   });
-  if (files.isPending) return <Center py="xl"><Loader aria-label={t('common.loading', { ns: 'common' })} /></Center>;
-  if (files.isError) return <Alert color="red" variant="light">{t('view.draftFilesFailed')}</Alert>;
+  if (files.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('common.loading', { ns: 'common' })} />
+      </Center>
+    );
+  if (files.isError)
+    return (
+      <Alert color="red" variant="light">
+        {t('view.draftFilesFailed')}
+      </Alert>
+    );
   // A new form per saved state: saving refetches the request, whose updatedAt changes.
   return <SignatureForm key={request.updatedAt} saved={{ id: request.id, level: request.level, draft: draftOfRequest(request, files.data) }} />;
 }

@@ -6,8 +6,12 @@ import { languageNames } from '../../../../shared/i18n/language.ts';
 function Item({ label, value }: { label: string; value: string }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
     </Stack>
   );
 }
@@ -19,7 +23,10 @@ export function OptionsSummary({ options: o }: { options: SignatureOptions }) {
   const reminder = (r: ReminderSchedule) =>
     r.firstAfterDays === 0
       ? t('view.noReminder')
-      : [t('view.reminder', { first: t('view.days', { count: r.firstAfterDays }), interval: t('view.days', { count: r.intervalDays }) }), r.maxCount ? t('view.reminderLimit', { max: r.maxCount }) : null]
+      : [
+          t('view.reminder', { first: t('view.days', { count: r.firstAfterDays }), interval: t('view.days', { count: r.intervalDays }) }),
+          r.maxCount ? t('view.reminderLimit', { max: r.maxCount }) : null,
+        ]
           .filter(Boolean)
           .join(', ');
   const sent = (['toRequester', 'toSigners', 'toObservers'] as const).filter((k) => o.signedDocuments[k]).map((k) => t(`options.${k}`));
@@ -37,6 +44,7 @@ export function OptionsSummary({ options: o }: { options: SignatureOptions }) {
       <Item label={t('options.signedDocuments')} value={sent.join(', ') || t('view.none')} />
       <Item label={t('options.sendCopy')} value={o.signedDocuments.sendCopy ? o.finalDocCCeMails.join(', ') : t('view.no')} />
       <Item label={t('options.coSignersSignFirst')} value={yesNo(o.coSignersSignFirst)} />
+      <Item label={t('options.allowDelegation')} value={yesNo(o.allowDelegation === true)} />
       <Item label={t('options.invitationMessage')} value={o.invitationMessage ?? '—'} />
       <Item label={t('options.successRedirection')} value={o.successRedirection ?? '—'} />
       <Item label={t('options.cancelRedirection')} value={o.cancelRedirection ?? '—'} />

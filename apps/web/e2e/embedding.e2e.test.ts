@@ -1,0 +1,144 @@
+import { describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { adminEmail, adminPassword } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { writePdf, type Participant } from './support/requests.ts';
+import { useJourneyEnvironment } from './support/environment.ts';
+
+/**
+ * Issue 27, embedded signing: the tenant (test mode) lists a page's origin in settings → Parameters; that page, on
+ * another local origin, shows the signer's `/embed/sign/<token>` in an iframe through the embed package's script
+ * (packages/embed/example/index.html) and receives `loaded` and `signed`; the same page on an origin not listed
+ * gets the frame refused by the browser (frame-ancestors).
+ */
+const env = useJourneyEnvironment('embedding');
+const repoRoot = path.resolve(new URL('../../..', import.meta.url).pathname);
+const examplePage = path.join(repoRoot, 'packages/embed/example/index.html');
+
+/** The embedding site: the example page at every path, on its own port (another origin than the app's). */
+async function exampleSite(): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = http.createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(fs.readFileSync(examplePage));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // localhost, where the app is 127.0.0.1: another host, hence another origin whatever the port.
+  return { origin: `http://localhost:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The page's browser log (where Chromium reports a refused frame), as it comes. */
+async function browserLog(page: Page): Promise<string[]> {
+  const lines: string[] = [];
+  const session = await page.context().newCDPSession(page);
+  session.on('Log.entryAdded', ({ entry }) => lines.push(entry.text));
+  await session.send('Log.enable');
+  page.on('console', (message) => lines.push(message.text()));
+  return lines;
+}
+
+/** Chromium's words for a frame its policy refuses ("Framing '…' violates … directive: "frame-ancestors …". The request has been blocked."). */
+const refusedFrame = (line: string, directive: string) => /^(Framing|Refused to frame) /.test(line) && line.includes(`"${directive}"`);
+
+/** The address of the page's iframe document (Chromium's error page when the frame was refused). */
+const childFrameUrl = (page: Page) =>
+  page
+    .frames()
+    .find((frame) => frame !== page.mainFrame())
+    ?.url() ?? '';
+
+type Received = { type: string; [key: string]: unknown };
+const received = (page: Page) => page.evaluate(() => (window as unknown as { parapheEvents: Received[] }).parapheEvents);
+
+describe('issue 27 journey: embedded signing', () => {
+  const stamp = Date.now();
+  const signer: Participant = { first: 'Emma', last: 'Embed', email: `emma${stamp}@example.com` };
+
+  it('a listed origin frames the signing page and receives its events; an unlisted one is refused', async () => {
+    const { server, steps, requests } = env;
+    onTestFailed(() => console.log(server.logs().slice(-40).join('\n')));
+    // The script tag's file (/embed.js) is the package's build.
+    const build = spawnSync('npm', ['run', 'build', '-w', 'packages/embed', '--silent'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    const [listed, unlisted] = await Promise.all([exampleSite(), exampleSite()]);
+    try {
+      const admin = await steps.newPage();
+      await steps.logIn(admin, adminEmail, adminPassword);
+      const owner = await requests.tenantOwner(admin, `owner${stamp}@example.com`, `Embed Shop ${stamp}`);
+
+      // Settings → Parameters: a path is refused under the field, then the embedding site's origin is saved.
+      await owner.goto(`${server.url}/#/settings/configuration`);
+      await owner.getByRole('tab', { name: 'Parameters' }).click();
+      const origins = owner.getByRole('textbox', { name: 'Sites allowed to embed the signing page' });
+      await origins.fill(`${listed.origin}/shop`);
+      await owner.getByRole('button', { name: 'Save', exact: true }).first().click();
+      await owner.getByText(/^Line 1: /).waitFor();
+      await origins.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await screenshot(owner, 'issue27-settings-origin-refused');
+      await origins.fill(listed.origin);
+      await owner.getByRole('button', { name: 'Save', exact: true }).first().click();
+      await owner.getByText('Changes saved.').first().waitFor();
+      await origins.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await screenshot(owner, 'issue27-settings-origins');
+
+      const pdfFile = path.join(env.workDir, 'contract.pdf');
+      await writePdf(pdfFile, ['Contract']);
+      await requests.fillRequest(owner, { label: `Embedded ${stamp}`, participants: [signer], pdfFile });
+      await requests.send(owner, { chaining: 'By e-mail to the signers' });
+      await owner.waitForURL(/#\/signatures\/view\//);
+      await server.waitForMailSubject(signer.email);
+      const token = /#\/sign\/(.+)$/.exec(await steps.mailLinkPath(admin, signer.email))![1]!;
+      const embedUrl = `${server.url}/embed/sign/${token}`;
+
+      // The listed site: the page loads in its frame, the signer signs there, the site hears it.
+      const site = await steps.newPage({ width: 1100, height: 900 });
+      await site.goto(`${listed.origin}/checkout?url=${encodeURIComponent(embedUrl)}`);
+      const frame = site.frameLocator('#signing iframe');
+      await frame.getByRole('button', { name: 'Sign', exact: true }).waitFor();
+      await expect.poll(async () => (await received(site)).map((e) => e.type)).toEqual(expect.arrayContaining(['loaded', 'viewed', 'resized']));
+      await screenshot(site, 'issue27-embedded-page');
+
+      const since = server.mark();
+      await frame.getByRole('button', { name: 'Sign', exact: true }).click();
+      const modal = frame.getByRole('dialog', { name: 'Confirm your signature' });
+      await modal.getByRole('textbox', { name: '6-digit code' }).fill(await steps.codeFor(signer.email, since));
+      await modal.getByRole('button', { name: 'Sign the documents' }).click();
+      await frame.getByRole('heading', { name: 'Thank you, you have signed' }).waitFor();
+      await expect.poll(async () => (await received(site)).map((e) => e.type)).toContain('signed');
+      const events = await received(site);
+      expect(events.find((e) => e.type === 'signed')).toMatchObject({ source: 'paraphe', outcome: 'signed' });
+      const types = events.map((e) => e.type);
+      expect(types.indexOf('loaded')).toBeLessThan(types.indexOf('signed'));
+      expect(types.filter((type) => type === 'loaded')).toHaveLength(1);
+      const heights = events.filter((e) => e.type === 'resized').map((e) => Number(e.height));
+      expect(Math.min(...heights)).toBeGreaterThan(0);
+      expect(Math.max(...heights)).toBeGreaterThan(300);
+      await site.getByText('Thank you: your contract is signed.').waitFor();
+      await screenshot(site, 'issue27-embedded-signed');
+
+      // The same page on an origin the tenant did not list: Chromium refuses to show the app in the frame (it shows
+      // its error page instead, and says why in the page's log).
+      const stranger = await steps.newPage({ width: 1100, height: 900 });
+      const refusals = await browserLog(stranger);
+      await stranger.goto(`${unlisted.origin}/checkout?url=${encodeURIComponent(embedUrl)}`);
+      await expect.poll(() => childFrameUrl(stranger)).toMatch(/^chrome-error:/);
+      await expect.poll(() => refusals.some((line) => refusedFrame(line, `frame-ancestors ${listed.origin}`))).toBe(true);
+      expect(await received(stranger)).toEqual([]);
+      await screenshot(stranger, 'issue27-unlisted-origin-refused');
+
+      // Not through /embed/sign/: the app's own signing address is framed by nobody, even on the listed site.
+      const direct = await steps.newPage();
+      const directRefusals = await browserLog(direct);
+      await direct.goto(`${listed.origin}/checkout?url=${encodeURIComponent(`${server.url}/#/sign/${token}`)}`);
+      await expect.poll(() => directRefusals.some((line) => refusedFrame(line, "frame-ancestors 'none'"))).toBe(true);
+      await expect.poll(() => childFrameUrl(direct)).toMatch(/^chrome-error:/);
+    } finally {
+      await Promise.all([listed.close(), unlisted.close()]);
+    }
+  });
+});
