@@ -96,7 +96,13 @@ export async function createServer(opts: {
   };
   await registerModules(platform, modules);
   await jobs.start({ work: config.role !== 'api' });
-  const app = await buildApp(platform, config.role === 'worker' ? [] : modules, sessionResolver(platform), apiKeyResolver(platform), editorLinkResolver(platform));
+  const app = await buildApp(
+    platform,
+    config.role === 'worker' ? [] : modules,
+    sessionResolver(platform),
+    apiKeyResolver(platform),
+    editorLinkResolver(platform),
+  );
   return {
     platform,
     app,

@@ -28,7 +28,14 @@ export async function createEditorLink(opts: { platform: Platform; actor: Actor;
   const expiresAt = new Date(now.getTime() + editorLinkMinutes * 60_000);
   await platform.database.inTenant(actor.appId, async (tx) => {
     await repo.deleteExpiredEditorLinks(tx, actor.appId, now);
-    const link = await repo.insertEditorLink(tx, { appId: actor.appId, requestId: row.id, tokenHash: sha256(token), apiKeyId: opts.apiKeyId, expiresAt, createdAt: now });
+    const link = await repo.insertEditorLink(tx, {
+      appId: actor.appId,
+      requestId: row.id,
+      tokenHash: sha256(token),
+      apiKeyId: opts.apiKeyId,
+      expiresAt,
+      createdAt: now,
+    });
     await audit(tx, {
       appId: actor.appId,
       actorUserId: actor.realUserId,
@@ -64,7 +71,11 @@ async function resolveEditorLink(platform: Platform, token: string, ip: string):
 export function editorLinkResolver(platform: Platform): EmbedDraftResolver {
   return async (token, ip) => {
     const resolved = await resolveEditorLink(platform, token, ip);
-    if (!resolved) throw new AppError('UNAUTHENTICATED', 'This editor link is unknown or has ended (past its 15 minutes, its request sent or deleted, or its API key revoked).');
+    if (!resolved)
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'This editor link is unknown or has ended (past its 15 minutes, its request sent or deleted, or its API key revoked).',
+      );
     return resolved;
   };
 }

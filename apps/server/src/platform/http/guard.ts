@@ -72,7 +72,8 @@ async function guardEmbedDraft(request: FastifyRequest, resolveEmbedDraft: Embed
   const config = request.routeOptions.config;
   if (!config?.embedDraft || !resolveEmbedDraft) throw new AppError('UNAUTHENTICATED', "An editor link's token opens the editor of its draft only.");
   const { link, session } = await resolveEmbedDraft(request.headers.authorization!.slice(embedPrefix.length).trim(), request.ip);
-  if ((request.params as { id?: string } | undefined)?.id !== link.requestId) throw new AppError('FORBIDDEN', "This editor link opens another request's editor.");
+  if ((request.params as { id?: string } | undefined)?.id !== link.requestId)
+    throw new AppError('FORBIDDEN', "This editor link opens another request's editor.");
   request.embedDraft = link;
   request.session = session;
   request.actor = session.actor;

@@ -101,7 +101,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   // A multipart body sets its own Content-Type (with the boundary).
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (options.audience) headers.Authorization = embedCredential ? `${embedAuthScheme} ${embedCredential}` : `Bearer ${await tokenManager.get(options.audience)}`;
+  if (options.audience)
+    headers.Authorization = embedCredential ? `${embedAuthScheme} ${embedCredential}` : `Bearer ${await tokenManager.get(options.audience)}`;
   const response = await fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     credentials: embedCredential ? 'omit' : (options.credentials ?? 'include'),

@@ -18,7 +18,11 @@ import { postEditorEvent } from '../embed/editorEmbed.ts';
  */
 export function EmbeddedEditorPage() {
   const { id } = useParams();
-  return <Container size="lg" py="md">{id ? <EmbeddedDraft id={id} /> : <LinkEnded />}</Container>;
+  return (
+    <Container size="lg" py="md">
+      {id ? <EmbeddedDraft id={id} /> : <LinkEnded />}
+    </Container>
+  );
 }
 
 /** The link opens nothing (unknown, past its 15 minutes, its draft sent or deleted): said, and told to the parent once. */
