@@ -226,10 +226,16 @@ describe('issue 27 journey: embedded signing', () => {
         .fill(`dana${stamp}@example.com`);
       await frame.getByRole('tab', { name: /^Documents/ }).click();
       await frame.getByText('2 signature positions').first().waitFor();
+      // A file added in the frame: not checked before the save (the token opens no check endpoint), never blocking.
+      const annex = path.join(env.workDir, 'annex.pdf');
+      await writePdf(annex, ['Annex']);
+      await frame.locator('input[type=file]').setInputFiles(annex);
+      await frame.getByText('annex.pdf').first().waitFor();
       await screenshot(site, 'issue27-embedded-editor-documents');
       await frame.getByRole('button', { name: 'Send', exact: true }).click();
       await frame.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
-      await expect.poll(async () => (await received(site)).map((e) => e.type)).toContain('sent');
+      // The save and send of a loaded machine can take a while.
+      await expect.poll(async () => (await received(site)).map((e) => e.type), { timeout: 60_000 }).toContain('sent');
       expect((await received(site)).find((e) => e.type === 'sent')).toMatchObject({ source: 'paraphe', requestId: draftId });
       await site.getByText('Your contract is on its way to its signers.').waitFor();
       await frame.getByText('Request sent').first().waitFor();

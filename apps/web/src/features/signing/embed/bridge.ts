@@ -16,4 +16,3 @@ export function embedTokenOf(pathname: string): string | null {
   const token = pathname.slice(embedSigningPathPrefix.length);
   return /^[A-Za-z0-9_.-]+$/.test(token) ? token : null;
 }
-

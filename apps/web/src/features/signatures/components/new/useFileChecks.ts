@@ -30,7 +30,10 @@ export function useFileChecks(form: UseFormReturnType<Draft>, serverCheck = true
     start(documents: readonly DraftDocument[]) {
       for (const { key, file } of documents) {
         // The embedded editor's token opens no check endpoint: its files are checked when the draft is saved.
-        if (!serverCheck) continue;
+        if (!serverCheck) {
+          record(key, { status: 'unchecked' });
+          continue;
+        }
         const controller = new AbortController();
         running.current.set(key, controller);
         inspectFile(file, controller.signal)
