@@ -77,7 +77,7 @@ describe(`embedded sending: the editor link and its token (${engine})`, () => {
   it('POST /api/v1/requests/{id}/editor-link: 401 without a key, 403 without the scope create, 404 for another tenant, 409 for a sent request; nothing stored', async () => {
     const d = await draft(t, a.client);
     const sent = await draft(t, a.client);
-    await forceStatus(t, sent.id, 'ready', 'pending');
+    await forceStatus(t, sent.id, 'ready', 'ready');
     const before = await t.snapshot();
     expect((await editorLink(d.id)).statusCode).toBe(401);
     expect((await editorLink(d.id, 'pk_test_' + 'x'.repeat(43))).statusCode).toBe(401);
