@@ -240,7 +240,8 @@ describe('issue 27 journey: embedded signing', () => {
       await site.getByText('Your contract is on its way to its signers.').waitFor();
       await frame.getByText('Request sent').first().waitFor();
       await screenshot(site, 'issue27-embedded-editor-sent');
-      await server.waitForMailSubject(`dana${stamp}@example.com`);
+      // Sent by e-mail in order: the first signer is invited.
+      await server.waitForMailSubject(`carl${stamp}@example.com`);
 
       // The link ended with the send: the page opens nothing now, framed by no one.
       const again = await steps.newPage();
