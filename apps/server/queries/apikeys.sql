@@ -38,3 +38,22 @@ where "api_keys"."secret_hash" = $1;
 update "api_keys"
 set "last_used_at" = $1
 where ("api_keys"."id" = $2 and ("api_keys"."last_used_at" is null or "api_keys"."last_used_at" < $3));
+
+-- domains/apikeys/repository.ts: insertEditorLink
+insert into "editor_links" ("id", "app_id", "request_id", "token_hash", "api_key_id", "expires_at", "created_at")
+values ($1, $2, $3, $4, $5, $6, $7)
+returning "id", "app_id", "request_id", "token_hash", "api_key_id", "expires_at", "created_at";
+
+-- domains/apikeys/repository.ts: deleteExpiredEditorLinks
+delete from "editor_links"
+where ("editor_links"."app_id" = $1 and "editor_links"."expires_at" < $2);
+
+-- domains/apikeys/repository.ts: findEditorLinkByHash
+select "id", "app_id", "request_id", "token_hash", "api_key_id", "expires_at", "created_at"
+from "editor_links"
+where "editor_links"."token_hash" = $1;
+
+-- domains/apikeys/repository.ts: findKeyById
+select "id", "app_id", "label", "prefix", "secret_hash", "scopes", "user_id", "created_by", "expires_at", "last_used_at", "revoked_at", "created_at"
+from "api_keys"
+where "api_keys"."id" = $1;

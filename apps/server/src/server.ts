@@ -16,7 +16,7 @@ import { ensureSecret } from './platform/secrets.ts';
 import { createWorkerPool, defaultWorkerThreads } from './platform/workers/pool.ts';
 import { startEventLoopMonitor } from './platform/event-loop.ts';
 import { sessionResolver } from './domains/auth/index.ts';
-import { apiKeyResolver } from './domains/apikeys/index.ts';
+import { apiKeyResolver, editorLinkResolver } from './domains/apikeys/index.ts';
 import { modules as defaultModules } from './modules.ts';
 
 export interface Server {
@@ -96,7 +96,13 @@ export async function createServer(opts: {
   };
   await registerModules(platform, modules);
   await jobs.start({ work: config.role !== 'api' });
-  const app = await buildApp(platform, config.role === 'worker' ? [] : modules, sessionResolver(platform), apiKeyResolver(platform));
+  const app = await buildApp(
+    platform,
+    config.role === 'worker' ? [] : modules,
+    sessionResolver(platform),
+    apiKeyResolver(platform),
+    editorLinkResolver(platform),
+  );
   return {
     platform,
     app,

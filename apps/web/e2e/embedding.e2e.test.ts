@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { apiV1Endpoints, pathOf } from '@paraphe/contracts';
 import { adminEmail, adminPassword } from './support/server.ts';
 import { screenshot } from './support/browser.ts';
 import { writePdf, type Participant } from './support/requests.ts';
@@ -19,12 +20,13 @@ import { useJourneyEnvironment } from './support/environment.ts';
 const env = useJourneyEnvironment('embedding');
 const repoRoot = path.resolve(new URL('../../..', import.meta.url).pathname);
 const examplePage = path.join(repoRoot, 'packages/embed/example/index.html');
+const editorExamplePage = path.join(repoRoot, 'packages/embed/example/editor.html');
 
-/** The embedding site: the example page at every path, on its own port (another origin than the app's). */
-async function exampleSite(): Promise<{ origin: string; close(): Promise<void> }> {
+/** The embedding site: an example page at every path, on its own port (another origin than the app's). */
+async function exampleSite(page = examplePage): Promise<{ origin: string; close(): Promise<void> }> {
   const server = http.createServer((_request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(fs.readFileSync(examplePage));
+    response.end(fs.readFileSync(page));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -139,6 +141,114 @@ describe('issue 27 journey: embedded signing', () => {
       await expect.poll(() => childFrameUrl(direct)).toMatch(/^chrome-error:/);
     } finally {
       await Promise.all([listed.close(), unlisted.close()]);
+    }
+  });
+
+  it("embedded sending: a listed origin frames a draft's editor (API editor link), adds a signer and sends; it receives `sent`", async () => {
+    const { server, steps, requests } = env;
+    onTestFailed(() => console.log(server.logs().slice(-40).join('\n')));
+    const build = spawnSync('npm', ['run', 'build', '-w', 'packages/embed', '--silent'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    const crm = await exampleSite(editorExamplePage);
+    try {
+      const admin = await steps.newPage();
+      await steps.logIn(admin, adminEmail, adminPassword);
+      const company = `Embed CRM ${stamp}`;
+      const owner = await requests.tenantOwner(admin, `crm${stamp}@example.com`, company);
+      await requests.enableFeatures(admin, company, ['API']);
+
+      // The embedding site's origin, then a key that creates and sends (settings).
+      await owner.goto(`${server.url}/#/settings/configuration`);
+      await owner.reload(); // the session's features are read again
+      await owner.getByRole('tab', { name: 'Parameters' }).click();
+      await owner.getByRole('textbox', { name: 'Sites allowed to embed the signing page' }).fill(crm.origin);
+      await owner.getByRole('button', { name: 'Save', exact: true }).first().click();
+      await owner.getByText('Changes saved.').first().waitFor();
+      await owner.goto(`${server.url}/#/settings/configuration?tab=apikeys`);
+      await owner.getByRole('button', { name: 'Create a key' }).click();
+      await owner.getByRole('textbox', { name: 'Label' }).fill('CRM connector');
+      await owner.getByRole('checkbox', { name: 'Create', exact: true }).check();
+      await owner.getByRole('checkbox', { name: 'Send', exact: true }).check();
+      await owner.getByRole('button', { name: 'Create', exact: true }).click();
+      const secret = (await owner.getByTestId('api-key-secret').innerText()).trim();
+
+      // The integrator's software: a draft with its document and first signer, then the editor link.
+      const pdfFile = path.join(env.workDir, 'offer.pdf');
+      await writePdf(pdfFile, ['Offer']);
+      const api = (url: string, body: unknown) =>
+        fetch(`${server.url}${url}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const created = await api(pathOf(apiV1Endpoints.createRequest), {
+        label: `Offer ${stamp}`,
+        send: false,
+        signers: [{ firstname: 'Carl', lastname: 'First', emailAddress: `carl${stamp}@example.com`, signerIndex: 0 }],
+        documents: [{ fileName: 'offer.pdf', contentBase64: fs.readFileSync(pdfFile).toString('base64') }],
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const draftId = ((await created.json()) as { id: string }).id;
+      const link = await api(pathOf(apiV1Endpoints.editorLink, { id: draftId }), {});
+      expect(link.status, await link.clone().text()).toBe(201);
+      const editorUrl = ((await link.json()) as { url: string }).url;
+      expect(editorUrl).toMatch(/\/embed\/edit\/ee_/);
+
+      // The CRM's page frames the editor: no back-office menu, the draft's signer and document are there.
+      const site = await steps.newPage({ width: 1200, height: 1000 });
+      await site.goto(`${crm.origin}/deal/42?url=${encodeURIComponent(editorUrl)}`);
+      const frame = site.frameLocator('#editor iframe');
+      await frame.getByRole('button', { name: 'Add a signer' }).waitFor();
+      await expect.poll(async () => (await received(site)).map((e) => e.type)).toEqual(expect.arrayContaining(['loaded', 'resized']));
+      expect((await received(site)).find((e) => e.type === 'loaded')).toMatchObject({ requestId: draftId });
+      expect(
+        await frame
+          .getByLabel(/^First name/)
+          .first()
+          .inputValue(),
+      ).toBe('Carl');
+      expect(await frame.getByRole('navigation').count()).toBe(0);
+      await screenshot(site, 'issue27-embedded-editor');
+
+      // A second signer, placed on the document by the editor; then Send.
+      await frame.getByRole('button', { name: 'Add a signer' }).click();
+      await frame
+        .getByLabel(/^First name/)
+        .nth(1)
+        .fill('Dana');
+      await frame
+        .getByLabel(/^Last name/)
+        .nth(1)
+        .fill('Second');
+      await frame
+        .getByLabel(/^E-mail/)
+        .nth(1)
+        .fill(`dana${stamp}@example.com`);
+      await frame.getByRole('tab', { name: /^Documents/ }).click();
+      await frame.getByText('2 signature positions').first().waitFor();
+      // A file added in the frame: not checked before the save (the token opens no check endpoint), never blocking.
+      const annex = path.join(env.workDir, 'annex.pdf');
+      await writePdf(annex, ['Annex']);
+      await frame.locator('input[type=file]').setInputFiles(annex);
+      await frame.getByText('annex.pdf').first().waitFor();
+      await screenshot(site, 'issue27-embedded-editor-documents');
+      await frame.getByRole('button', { name: 'Send', exact: true }).click();
+      await frame.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+      // The save and send of a loaded machine can take a while.
+      await expect.poll(async () => (await received(site)).map((e) => e.type), { timeout: 60_000 }).toContain('sent');
+      expect((await received(site)).find((e) => e.type === 'sent')).toMatchObject({ source: 'paraphe', requestId: draftId });
+      await site.getByText('Your contract is on its way to its signers.').waitFor();
+      await frame.getByText('Request sent').first().waitFor();
+      await screenshot(site, 'issue27-embedded-editor-sent');
+      // Sent by e-mail in order: the first signer is invited.
+      await server.waitForMailSubject(`carl${stamp}@example.com`);
+
+      // The link ended with the send: the page opens nothing now, framed by no one.
+      const again = await steps.newPage();
+      await again.goto(editorUrl);
+      await again.getByText('This editor link has ended').waitFor();
+    } finally {
+      await crm.close();
     }
   });
 });

@@ -209,8 +209,11 @@ describe('request templates journey', () => {
     await page.getByRole('menuitem', { name: 'Start a campaign' }).click();
     await page.waitForURL(/#\/campaigns\/edit\//);
     await page.getByText(`Campaign draft made from “NDA ${stamp}”: add the signatories, then send.`).waitFor();
-    await page.getByRole('tab', { name: /^Documents/ }).click();
+    await page.getByRole('tab', { name: 'Documents (1)' }).click();
     await page.getByText(/^Current documents: lease\.pdf\./).waitFor();
+    // The stored document is listed under the notice (issue 27 leftover: it said "Documents (0)… No document yet").
+    await expect.poll(() => page.getByTestId('kept-document').allInnerTexts()).toEqual([expect.stringContaining('lease.pdf')]);
+    expect(await page.getByText('No document yet.').count()).toBe(0);
     await screenshot(page, 'templates-9-campaign-draft');
   });
 });

@@ -235,8 +235,14 @@ describe('issue 5 journey: signing', () => {
     await writePdf(pdfFile2, ['Addendum', 'Signatures']);
     await env.requests.fillRequest(requester, { label: `Addendum ${stamp}`, participants: [first, second], pdfFile: pdfFile2 });
     await env.requests.send(requester, { chaining: 'Face to face' });
-    const links = requester.getByRole('dialog', { name: 'Signing links' }).getByRole('link');
+    const dialog = requester.getByRole('dialog', { name: 'Signing links' });
+    const links = dialog.getByRole('link');
     await expect.poll(() => links.count()).toBe(2);
+    // Each signer's link in order, to copy and hand over.
+    expect(await dialog.getByRole('button', { name: 'Copy' }).count()).toBe(2);
+    const addresses = await Promise.all([0, 1].map((i) => dialog.getByRole('textbox').nth(i).inputValue()));
+    expect(addresses).toEqual(await Promise.all([0, 1].map(async (i) => (await links.nth(i).getAttribute('href')) ?? '')));
+    await screenshot(requester, 'signing-face-to-face-links');
     const secondHref = (await links.nth(1).getAttribute('href')) ?? '';
     await page.goto(`${env.server.url}/${/#\/.*$/.exec(secondHref)?.[0]}`);
     await page.getByRole('heading', { name: 'It is not your turn yet' }).waitFor();

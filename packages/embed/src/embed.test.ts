@@ -15,4 +15,17 @@ describe('@paraphe/embed', () => {
     expect(eventOf(message({ source: 'paraphe', type: 'hacked' }), frame)).toBeNull();
     expect(eventOf(message('signed'), frame)).toBeNull();
   });
+
+  it("the editor's frame: its own event types only", () => {
+    const editorTypes = ['loaded', 'saved', 'sent', 'error', 'resized'];
+    expect(eventOf(message({ source: 'paraphe', type: 'sent', requestId: 'r1' }), frame, editorTypes)).toEqual({
+      source: 'paraphe',
+      type: 'sent',
+      requestId: 'r1',
+    });
+    expect(eventOf(message({ source: 'paraphe', type: 'signed' }), frame, editorTypes)).toBeNull();
+    expect(eventOf(message({ source: 'paraphe', type: 'sent' }, 'https://evil.example.com'), frame, editorTypes)).toBeNull();
+    // The signing frame does not take the editor's events.
+    expect(eventOf(message({ source: 'paraphe', type: 'sent' }), frame)).toBeNull();
+  });
 });

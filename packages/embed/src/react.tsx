@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { embedSigning, type EmbeddedSigning, type ParapheEvent } from './embed.ts';
+import { embedEditor, embedSigning, type EmbeddedSigning, type ParapheEditorEvent, type ParapheEvent } from './embed.ts';
 
-export type { ParapheEvent, ParapheEventType } from './embed.ts';
+export type { ParapheEditorEvent, ParapheEditorEventType, ParapheEvent, ParapheEventType } from './embed.ts';
 
 type Props = {
   /** The signer's `embedUrl`. */
@@ -36,6 +36,37 @@ export function ParapheSigning({ url, onEvent, language, hideChrome, title, clas
     embedded.current = frame;
     return () => frame.destroy();
   }, [url, title, hideChrome]);
+
+  useEffect(() => {
+    if (language && language !== language0.current) embedded.current?.send({ command: 'language', language });
+  }, [language]);
+
+  return <div ref={container} className={className} />;
+}
+
+type EditorProps = {
+  /** The draft's editor link (`url` of POST /api/v1/requests/{id}/editor-link). */
+  url: string;
+  onEvent?: (event: ParapheEditorEvent) => void;
+  language?: string;
+  title?: string;
+  className?: string;
+};
+
+/** `<ParapheEditor url={editorUrl} onEvent={…} />`: a draft's editor in an iframe, embedded sending (docs/embedding.md). */
+export function ParapheEditor({ url, onEvent, language, title, className }: EditorProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const language0 = useRef(language);
+  const embedded = useRef<EmbeddedSigning | null>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const frame = embedEditor({ url, container: container.current, title, language: language0.current, onEvent: (event) => handler.current?.(event) });
+    embedded.current = frame;
+    return () => frame.destroy();
+  }, [url, title]);
 
   useEffect(() => {
     if (language && language !== language0.current) embedded.current?.send({ command: 'language', language });

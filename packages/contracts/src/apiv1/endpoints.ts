@@ -22,6 +22,7 @@ import {
   apiV1RequestListSchema,
   apiV1RequestSchema,
   apiV1SigningLinkSchema,
+  apiV1EditorLinkSchema,
   apiV1StatusSchema,
   apiV1TemplateListQuerySchema,
   apiV1TemplateListSchema,
@@ -130,6 +131,15 @@ export const apiV1Endpoints = defineEndpoints(['requests'], {
     auth: send,
     params: z.object({ id: uuidSchema, signerId: uuidSchema }),
     responses: { 200: apiV1SigningLinkSchema, ...problems },
+  },
+  editorLink: {
+    method: 'POST',
+    path: '/api/v1/requests/:id/editor-link',
+    summary:
+      "A short-lived link (15 minutes) to the draft's editor, to embed in an iframe of the tenant's allowed origins: documents, fields, signers, options, send. 409 unless the request is a draft",
+    auth: create,
+    params: idParamsSchema,
+    responses: { 201: apiV1EditorLinkSchema, ...problems },
   },
 });
 

@@ -140,6 +140,17 @@ export const apiV1StatusSchema = z.object({
   signers: z.array(z.object({ id: uuidSchema, signerIndex: z.number().int(), status: signerStatusSchema, actionAt: z.string().nullable() })),
 });
 
+/**
+ * `POST /api/v1/requests/{id}/editor-link`: the draft's editor to show in an iframe of one of the tenant's allowed
+ * origins (docs/embedding.md, embedded sending). Works once per draft edit session: until `expiresAt` (15 minutes),
+ * while the request is a draft; the token opens that draft only.
+ */
+export const apiV1EditorLinkSchema = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type ApiV1EditorLink = z.infer<typeof apiV1EditorLinkSchema>;
+
 export const apiV1SigningLinkSchema = z.object({
   signerId: uuidSchema,
   /** The signing page for this signer, to open or embed (iframe); valid until `expiresAt`, the request's expiry. */

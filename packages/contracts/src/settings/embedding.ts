@@ -10,6 +10,21 @@ export const maxEmbedOrigins = 20;
 /** The meta element the server adds to the embedded page: the origins it may post its events to, space-separated. */
 export const embedOriginsMetaName = 'paraphe-embed-origins';
 
+/**
+ * Embedded sending (docs/embedding.md): `POST /api/v1/requests/{id}/editor-link` answers `<PUBLIC_URL>/embed/edit/<token>`,
+ * the draft's editor framed by the same origins. The token is the page's only credential: the editor's calls send it
+ * as `Authorization: Embed <token>`, accepted only by the editing endpoints of that one draft.
+ */
+export const embedEditPathPrefix = '/embed/edit/';
+/** The meta element the server adds to the embedded editor: the draft its token opens. */
+export const embedDraftMetaName = 'paraphe-embed-draft';
+/** The scheme of the editor's token in the Authorization header. */
+export const embedAuthScheme = 'Embed';
+/** `ee_` then 32 random bytes, base64url. */
+export const editorTokenPattern = /^ee_[A-Za-z0-9_-]{43}$/;
+/** How long an editor link lasts (minutes). */
+export const editorLinkMinutes = 15;
+
 /** Hosts a test-mode tenant may list over plain http (a developer's machine). */
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 

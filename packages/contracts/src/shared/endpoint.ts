@@ -25,7 +25,18 @@ export type EndpointAuth =
    * allowUnverified), of an enabled tenant (unless allowSuspended), whose user holds `permission` and whose
    * tenant has the permission's feature (and `feature`, when given).
    */
-  | { audience: Audience; permission?: Permission; feature?: Feature; allowUnverified?: boolean; allowSuspended?: boolean }
+  | {
+      audience: Audience;
+      permission?: Permission;
+      feature?: Feature;
+      allowUnverified?: boolean;
+      allowSuspended?: boolean;
+      /**
+       * Also `Authorization: Embed <editor token>` (docs/embedding.md, embedded sending): accepted only when the
+       * path's `:id` is the draft the token opens, the draft still a draft, the token live.
+       */
+      embedDraft?: boolean;
+    }
   /**
    * The public REST API (`/api/v1`): `Authorization: Bearer <API key>` of an enabled tenant with the feature `api`,
    * the key live (not revoked, not expired) and holding `apiKey` among its scopes. Errors are problem details.

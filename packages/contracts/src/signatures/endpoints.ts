@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParamsSchema, itemEnvelope, okSchema, uuidSchema } from '../shared/common.ts';
+import { featureFlagsSchema } from '../shared/access.ts';
+import { idParamsSchema, itemEnvelope, localeSchema, okSchema, uuidSchema } from '../shared/common.ts';
 import { defineEndpoints, empty, file, multipart } from '../shared/endpoint.ts';
 import { certificationLevelParamSchema } from './constants.ts';
 import { fileInspectionSchema } from './documents.ts';
@@ -19,6 +20,21 @@ import {
 const read = { audience: 'history', permission: 'signatures.read' } as const;
 const create = { audience: 'history', permission: 'signatures.create' } as const;
 const manage = { audience: 'history', permission: 'signatures.manage' } as const;
+/** The calls of a draft's editor: a signed-in user's, or the embedded editor's with its token (docs/embedding.md). */
+const readDraft = { ...read, embedDraft: true } as const;
+const editDraft = { ...create, embedDraft: true } as const;
+
+/** What the editor of a draft needs of its tenant when it is embedded (no session, hence no /me). */
+export const draftEditorContextSchema = z.object({
+  company: z.string(),
+  testMode: z.boolean(),
+  features: featureFlagsSchema,
+  /** The language of new signers (the tenant's). */
+  language: localeSchema,
+  /** When the embed token stops working; null for a signed-in user. */
+  expiresAt: z.string().nullable(),
+});
+export type DraftEditorContext = z.infer<typeof draftEditorContextSchema>;
 const documentParams = z.object({ id: uuidSchema, docId: uuidSchema });
 
 export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -90,7 +106,7 @@ export const signatureEndpoints = defineEndpoints(['signatures'], {
     method: 'GET',
     path: '/api/transactions/:id',
     summary: 'One request with its signers and documents',
-    auth: read,
+    auth: readDraft,
     params: idParamsSchema,
     responses: { 200: signatureRequestResponse },
   },
@@ -116,12 +132,20 @@ export const signatureEndpoints = defineEndpoints(['signatures'], {
     path: '/api/transactions/:id/draft',
     summary:
       'Edit a draft: its label, signers, documents (kept by documentId, or new files) with their fields, and options; sends it when transactionRequest.send',
-    auth: create,
+    auth: editDraft,
     params: idParamsSchema,
     body: multipart(
       "multipart/form-data: the parts of create. A document entry with documentId keeps that stored file; the draft's documents not listed are removed. 409 INVALID_TRANSITION unless the request is a draft. See docs/signatures.md.",
     ),
     responses: { 200: signatureSendResponse },
+  },
+  editorContext: {
+    method: 'GET',
+    path: '/api/transactions/:id/editor-context',
+    summary: "What a draft's editor needs of its tenant (features, test mode, language); the embedded editor calls it with its token",
+    auth: editDraft,
+    params: idParamsSchema,
+    responses: { 200: itemEnvelope(draftEditorContextSchema) },
   },
   delete: {
     method: 'DELETE',
@@ -152,7 +176,7 @@ export const signatureEndpoints = defineEndpoints(['signatures'], {
     method: 'GET',
     path: '/api/transactions/:id/documents/:docId',
     summary: 'A document: its latest signed version, else the original',
-    auth: read,
+    auth: readDraft,
     params: documentParams,
     responses: { 200: file('application/pdf') },
   },

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db/client.ts';
-import { apiKeys } from './schema.ts';
+import { apiKeys, editorLinks } from './schema.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -45,4 +45,25 @@ export async function touchKey(db: Executor, id: string, now: Date, staleBefore:
     .update(apiKeys)
     .set({ lastUsedAt: now })
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
+}
+
+export type EditorLinkRow = typeof editorLinks.$inferSelect;
+
+export async function insertEditorLink(tx: Tx, values: typeof editorLinks.$inferInsert): Promise<EditorLinkRow> {
+  return (await tx.insert(editorLinks).values(values).returning())[0]!;
+}
+
+/** The tenant's editor links past their date: gone when the next one is made (they open nothing any more). */
+export async function deleteExpiredEditorLinks(tx: Tx, appId: string, now: Date): Promise<void> {
+  await tx.delete(editorLinks).where(and(eq(editorLinks.appId, appId), lt(editorLinks.expiresAt, now)));
+}
+
+/** By the token's hash, across tenants (the token says nothing else): the system connection, like API keys. */
+export async function findEditorLinkByHash(db: Executor, tokenHash: string): Promise<EditorLinkRow | undefined> {
+  return (await db.select().from(editorLinks).where(eq(editorLinks.tokenHash, tokenHash)))[0];
+}
+
+/** Within the caller's tenant, by its id (the editor's context). */
+export async function findKeyById(db: Executor, id: string): Promise<ApiKeyRow | undefined> {
+  return (await db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0];
 }

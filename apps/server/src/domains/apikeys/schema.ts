@@ -2,6 +2,7 @@ import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ApiKeyScope } from '@paraphe/contracts';
 import { applications } from '../tenants/schema.ts';
 import { users } from '../users/schema.ts';
+import { signatureRequests } from '../signatures/schema.ts';
 import { createdAt, id, tenantPolicy, tstz } from '../../platform/db/schema/common.ts';
 
 /**
@@ -31,4 +32,29 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('api_keys_secret_hash_unique').on(t.secretHash), index('api_keys_app_idx').on(t.appId, t.createdAt), tenantPolicy('api_keys')],
+).enableRLS();
+
+/**
+ * Editor links of embedded sending (docs/embedding.md): a short-lived credential to edit one draft in an iframe,
+ * made by an API key (`POST /api/v1/requests/{id}/editor-link`). Only the SHA-256 of the token is kept; the token
+ * works until `expires_at`, while its key is live and its request a draft (sending or deleting the draft ends it).
+ */
+export const editorLinks = pgTable(
+  'editor_links',
+  {
+    id: id(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('editor_links_token_hash_unique').on(t.tokenHash), index('editor_links_app_idx').on(t.appId, t.expiresAt), tenantPolicy('editor_links')],
 ).enableRLS();

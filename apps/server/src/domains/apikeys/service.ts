@@ -7,9 +7,11 @@ import {
   type ApiKeyScope,
   type CreateApiKeyInput,
   createApiKeyInputSchema,
+  type Permission,
 } from '@paraphe/contracts';
 import { audit } from '../../platform/audit.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
+import type { Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ApiKeyResolver, GuardSession } from '../../platform/http/guard.ts';
 import { featuresOf, getApplication } from '../tenants/index.ts';
@@ -21,7 +23,7 @@ interface Options {
   actor: Actor;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** lastUsedAt moves at most this often (a write per call would make every read a write). */
 const lastUsedResolutionMs = 60_000;
 
@@ -130,6 +132,39 @@ export async function revokeApiKey(opts: Options & { id: string }): Promise<ApiK
 
 export const permissionsOfScopes = (scopes: readonly ApiKeyScope[]) => new Set(scopes.flatMap((scope) => apiKeyScopePermissions[scope]));
 
+/**
+ * The session a key acts in: its technical user acts (audit), the key's creator owns what it makes (its mails and
+ * notifications reach a person) — as in commuted mode; creator deleted or deactivated: the technical user owns them
+ * too. Null when the technical user is no longer active. Shared by the key's own calls and its editor links.
+ */
+export async function keySession(
+  db: Executor,
+  key: repo.ApiKeyRow,
+  ip: string,
+  permissions: ReadonlySet<Permission>,
+  sessionId: string,
+): Promise<GuardSession | null> {
+  const user = await findUserById(db, key.userId);
+  if (!user?.active) return null;
+  const application = await getApplication(db, key.appId);
+  const creator = key.createdBy ? await findUserById(db, key.createdBy) : undefined;
+  const owner = creator?.active && creator.appId === key.appId ? creator : user;
+  const session: GuardSession = {
+    // Visibility: the whole tenant (docs/api-v1.md, "Keys") — an integration follows every request, campaign and
+    // operation of its tenant, whoever made them. The profile only widens what is seen (ownerScope); what a key
+    // may do is still its scopes' permissions alone.
+    actor: { appId: key.appId, userId: owner.id, profile: 'GERANT', isProductAdmin: false, permissions, realUserId: user.id, sessionId, ip },
+    secondFactorVerified: true,
+    tenantEnabled: application.enabled,
+    tenantFeatures: featuresOf(application),
+    details: { apiKeyId: key.id },
+  };
+  return session;
+}
+
+/** Live: not revoked, not past its date. */
+export const keyIsLive = (key: repo.ApiKeyRow, now: Date) => !key.revokedAt && !(key.expiresAt && key.expiresAt <= now);
+
 /** The guard's API-key resolver (server.ts wires it): the key, live, and its technical user as the actor. */
 export function apiKeyResolver(platform: Platform): ApiKeyResolver {
   return async (secret, ip) => {
@@ -138,36 +173,12 @@ export function apiKeyResolver(platform: Platform): ApiKeyResolver {
     const now = platform.clock();
     const db = platform.database.db;
     const key = await repo.findKeyByHash(db, sha256(secret));
-    if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) throw invalid();
-    const user = await findUserById(db, key.userId);
-    if (!user?.active) throw invalid();
-    const application = await getApplication(db, key.appId);
-    // The key's creator owns what the key makes (its mails and notifications reach a person); the technical user
-    // acts (audit) — as in commuted mode. Creator deleted or deactivated: the technical user owns them too.
-    const creator = key.createdBy ? await findUserById(db, key.createdBy) : undefined;
-    const owner = creator?.active && creator.appId === key.appId ? creator : user;
+    if (!key || !keyIsLive(key, now)) throw invalid();
+    const session = await keySession(db, key, ip, permissionsOfScopes(key.scopes), `apikey:${key.id}`);
+    if (!session) throw invalid();
     if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= lastUsedResolutionMs) {
       await repo.touchKey(db, key.id, now, new Date(now.getTime() - lastUsedResolutionMs));
     }
-    const session: GuardSession = {
-      // Visibility: the whole tenant (docs/api-v1.md, "Keys") — an integration follows every request, campaign and
-      // operation of its tenant, whoever made them. The profile only widens what is seen (ownerScope); what a key
-      // may do is still its scopes' permissions alone.
-      actor: {
-        appId: key.appId,
-        userId: owner.id,
-        profile: 'GERANT',
-        isProductAdmin: false,
-        permissions: permissionsOfScopes(key.scopes),
-        realUserId: user.id,
-        sessionId: `apikey:${key.id}`,
-        ip,
-      },
-      secondFactorVerified: true,
-      tenantEnabled: application.enabled,
-      tenantFeatures: featuresOf(application),
-      details: { apiKeyId: key.id },
-    };
     return { key: { id: key.id, label: key.label, scopes: key.scopes }, session };
   };
 }

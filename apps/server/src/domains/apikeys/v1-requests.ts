@@ -40,6 +40,7 @@ import {
 import { decodeCursor, encodeCursor, pageOf } from './cursor.ts';
 import { invalidFields, readUploadForm, receivedFiles } from './v1-documents.ts';
 import { apiV1BulkRoutes } from './v1-bulk.ts';
+import { apiV1EditorLinkRoute } from './editor-routes.ts';
 import { apiV1TemplateRoutes } from './v1-templates.ts';
 import { apiV1OpenApi } from './openapi.ts';
 import { serveReferencePage } from './reference-page.ts';
@@ -216,6 +217,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
       };
     });
 
+    apiV1EditorLinkRoute(v1 as App, platform);
     apiV1BulkRoutes(v1 as App, platform);
     apiV1TemplateRoutes(v1 as App, platform);
   });

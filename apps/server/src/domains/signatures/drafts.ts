@@ -1,7 +1,9 @@
-import type { FieldError, SignatureRequestData, SigningLink } from '@paraphe/contracts';
+import { localeSchema, type DraftEditorContext, type FieldError, type SignatureRequestData, type SigningLink } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { featuresOf, getApplication } from '../tenants/index.ts';
+import { findUserById } from '../users/index.ts';
 import { validation, type PreparedDocument } from './intake.ts';
 import * as repo from './repository.ts';
 import { sealingWarnings } from './sealing.ts';
@@ -111,4 +113,25 @@ export async function updateDraftRequest(opts: {
     await discard(platform, keys);
     throw error;
   }
+}
+
+/**
+ * What a draft's editor needs of its tenant (GET /api/transactions/:id/editor-context): the embedded editor has no
+ * session, hence no /me (docs/embedding.md). New signers get the language of the user the request is made for.
+ */
+export async function draftEditorContext(opts: { platform: Platform; actor: Actor; id: string; expiresAt: Date | null }): Promise<DraftEditorContext> {
+  const { platform, actor } = opts;
+  return platform.database.inTenant(actor.appId, async (tx) => {
+    const request = await findVisible(tx, actor, opts.id);
+    if (request.status !== 'draft') throw new AppError('INVALID_TRANSITION', `Only a draft can be edited: this request is ${request.status}.`);
+    const application = await getApplication(tx, actor.appId);
+    const user = await findUserById(tx, actor.userId);
+    return {
+      company: application.company,
+      testMode: application.testMode,
+      features: featuresOf(application),
+      language: localeSchema.safeParse(user?.language).data ?? 'fr',
+      expiresAt: opts.expiresAt?.toISOString() ?? null,
+    };
+  });
 }

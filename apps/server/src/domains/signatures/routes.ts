@@ -16,7 +16,7 @@ import { sendFile } from '../../platform/http/files.ts';
 import { streamZip } from '../../platform/zip-store.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
-import { updateDraftRequest } from './drafts.ts';
+import { draftEditorContext, updateDraftRequest } from './drafts.ts';
 import { assertNotPurged } from './retention.ts';
 import { inspectFile, prepareDocuments } from './intake.ts';
 import { presentDocument, presentRequest, progressOf } from './presenter.ts';
@@ -65,6 +65,9 @@ export async function signatureRoutes(app: App, platform: Platform) {
       const limits = await uploadLimits(platform, actor.appId);
       const form = await readSignatureForm(request as never, limits);
       const data = parseRequestForm(formPayload(form.fields, signatureFormParts));
+      // The embedded editor sends only for a key that may send (scope `send`, as POST /api/v1/requests/{id}/send).
+      if (data.transactionRequest.send && request.embedDraft && !request.embedDraft.maySend)
+        throw new AppError('FORBIDDEN', 'This editor link may save the draft but not send it (its API key lacks the scope "send").');
       const fresh = data.transactionDocuments.filter((entry) => !entry.documentId);
       const added = await prepareDocuments({ workers: platform.workers, entries: fresh, files: form.files, limits, signerIndexes: signerIndexesOf(data) });
       const { view, links, warnings } = await updateDraftRequest({ platform, actor, id: request.params.id, data, added });
@@ -101,6 +104,9 @@ export async function signatureRoutes(app: App, platform: Platform) {
   });
   serve(app, endpoints.get, async (request) =>
     item(present(await signatures.getSignatureRequest({ platform, actor: requireActor(request), id: request.params.id }))),
+  );
+  serve(app, endpoints.editorContext, async (request) =>
+    item(await draftEditorContext({ platform, actor: requireActor(request), id: request.params.id, expiresAt: request.embedDraft?.expiresAt ?? null })),
   );
   serve(app, endpoints.status, async (request) => {
     const { row, signers } = await signatures.signatureRequestStatus({ platform, actor: requireActor(request), id: request.params.id });

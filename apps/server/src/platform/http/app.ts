@@ -21,7 +21,7 @@ import type { Platform } from '../context.ts';
 import { createIdempotencyStore } from '../idempotency.ts';
 import type { Module } from '../modules.ts';
 import { inputDatabaseError } from './database-errors.ts';
-import { createGuard, type ApiKeyResolver, type SessionResolver } from './guard.ts';
+import { createGuard, type ApiKeyResolver, type EmbedDraftResolver, type SessionResolver } from './guard.ts';
 import { answersProblems, problemOf, sendProblem } from './problem.ts';
 import { healthReport, replyToFault } from './health.ts';
 import { maintenanceGate } from './maintenance-gate.ts';
@@ -46,7 +46,13 @@ function errorBody(
 }
 
 /** The HTTP app: platform plugins, the guard (with the auth domain's session resolver), then every module's routes. */
-export async function buildApp(platform: Platform, modules: readonly Module[], resolveSession: SessionResolver, resolveApiKey?: ApiKeyResolver): Promise<App> {
+export async function buildApp(
+  platform: Platform,
+  modules: readonly Module[],
+  resolveSession: SessionResolver,
+  resolveApiKey?: ApiKeyResolver,
+  resolveEmbedDraft?: EmbedDraftResolver,
+): Promise<App> {
   const app = Fastify({
     loggerInstance: platform.logger,
     genReqId: () => randomUUID(),
@@ -115,7 +121,7 @@ export async function buildApp(platform: Platform, modules: readonly Module[], r
 
   const maintenance = maintenanceGate(platform);
   app.addHook('onRequest', maintenance.beforeGuard);
-  app.addHook('preValidation', createGuard(platform, resolveSession, resolveApiKey));
+  app.addHook('preValidation', createGuard(platform, resolveSession, resolveApiKey, resolveEmbedDraft));
   app.addHook('preValidation', maintenance.afterGuard);
   // After the guard (an anonymous caller learns nothing about the input), before validation and the handler.
   app.addHook('preValidation', refuseUnsafeInput);

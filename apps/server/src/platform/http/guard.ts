@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyScope, Audience, Feature, Permission } from '@paraphe/contracts';
-import { permissionFeature } from '@paraphe/contracts';
+import { embedAuthScheme, permissionFeature } from '@paraphe/contracts';
 import { AppError } from '../errors.ts';
 import type { Actor, Platform } from '../context.ts';
 
@@ -16,12 +16,16 @@ declare module 'fastify' {
     allowSuspended?: boolean;
     /** The public API (/api/v1): an API key holding this scope instead of an access token. */
     apiKey?: ApiKeyScope;
+    /** Also `Authorization: Embed <editor token>` of the draft named by the path's `:id` (docs/embedding.md). */
+    embedDraft?: boolean;
   }
   interface FastifyRequest {
     session?: GuardSession;
     actor?: Actor;
     /** The API key of a public-API call. */
     apiKey?: GuardApiKey;
+    /** The editor link of an embedded editor's call (the only draft it may touch is `requestId`). */
+    embedDraft?: GuardEmbedDraft;
   }
 }
 
@@ -48,6 +52,36 @@ export interface GuardApiKey {
 /** The key's session (its technical user as the actor); throws UNAUTHENTICATED for an unknown, revoked or expired key. */
 export type ApiKeyResolver = (secret: string, ip: string) => Promise<{ key: GuardApiKey; session: GuardSession }>;
 
+/** An editor link of embedded sending, as the guard needs it: the apikeys domain resolves it (server.ts wires it). */
+export interface GuardEmbedDraft {
+  requestId: string;
+  expiresAt: Date;
+  /** Whether the embedded editor may send the draft (its API key holds the scope `send`). */
+  maySend: boolean;
+}
+/** The link and the session it acts in; throws UNAUTHENTICATED for an unknown or expired token, a revoked key, a request no longer a draft. */
+export type EmbedDraftResolver = (token: string, ip: string) => Promise<{ link: GuardEmbedDraft; session: GuardSession }>;
+
+const embedPrefix = `${embedAuthScheme} `;
+
+/**
+ * `Authorization: Embed <token>`: only on a route that accepts it (`embedDraft`) and for the very draft of the token;
+ * anywhere else it is refused (it is not a bearer token, so no other check would take it either).
+ */
+async function guardEmbedDraft(request: FastifyRequest, resolveEmbedDraft: EmbedDraftResolver | undefined) {
+  const config = request.routeOptions.config;
+  if (!config?.embedDraft || !resolveEmbedDraft) throw new AppError('UNAUTHENTICATED', "An editor link's token opens the editor of its draft only.");
+  const { link, session } = await resolveEmbedDraft(request.headers.authorization!.slice(embedPrefix.length).trim(), request.ip);
+  if ((request.params as { id?: string } | undefined)?.id !== link.requestId)
+    throw new AppError('FORBIDDEN', "This editor link opens another request's editor.");
+  request.embedDraft = link;
+  request.session = session;
+  request.actor = session.actor;
+  if (!session.tenantEnabled) throw new AppError('APPLICATION_SUSPENDED');
+  if (config.permission) requirePermission(session, config.permission);
+  if (config.feature && !session.tenantFeatures[config.feature]) throw new AppError('FEATURE_DISABLED');
+}
+
 const bearerOf = (request: FastifyRequest, what: string): string => {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED', `Missing bearer ${what}.`);
@@ -66,9 +100,10 @@ async function guardApiKey(request: FastifyRequest, scope: ApiKeyScope, resolveA
 }
 
 /** Authenticates and authorizes from the route's config, before validation and the handler run. */
-export function createGuard(platform: Platform, resolveSession: SessionResolver, resolveApiKey?: ApiKeyResolver) {
+export function createGuard(platform: Platform, resolveSession: SessionResolver, resolveApiKey?: ApiKeyResolver, resolveEmbedDraft?: EmbedDraftResolver) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply) {
     const config = request.routeOptions.config;
+    if (request.headers.authorization?.startsWith(embedPrefix) && (config?.audience || config?.apiKey)) return guardEmbedDraft(request, resolveEmbedDraft);
     if (config?.apiKey) return guardApiKey(request, config.apiKey, resolveApiKey);
     if (!config?.audience) return;
     const claims = await platform.tokens.verify(bearerOf(request, 'token'), config.audience, platform.clock());

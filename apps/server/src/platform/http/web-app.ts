@@ -25,9 +25,17 @@ export const embeddablePageHelmet = { contentSecurityPolicy: false, frameguard: 
  * nobody may frame it, and a meta element telling the page where it may post its events. Never stored: the answer
  * follows the tenant's settings of the moment.
  */
-export async function sendEmbeddablePage(reply: FastifyReply, config: Pick<Config, 'webDist' | 'publicUrl'>, frameAncestors: readonly string[]) {
+export async function sendEmbeddablePage(
+  reply: FastifyReply,
+  config: Pick<Config, 'webDist' | 'publicUrl'>,
+  frameAncestors: readonly string[],
+  /** More meta elements for the page, by name (the embedded editor's draft). */
+  metas: Readonly<Record<string, string>> = {},
+) {
   const html = await fs.promises.readFile(indexHtmlOf(config), 'utf8');
-  const meta = `<meta name="${embedOriginsMetaName}" content="${escapeAttribute(frameAncestors.join(' '))}" />`;
+  const meta = Object.entries({ [embedOriginsMetaName]: frameAncestors.join(' '), ...metas })
+    .map(([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}" />`)
+    .join('\n    ');
   const page = html.includes('</head>') ? html.replace('</head>', `    ${meta}\n  </head>`) : `${meta}${html}`;
   reply.header('content-security-policy', contentSecurityPolicy(config.publicUrl.startsWith('https://'), frameAncestors));
   if (frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');

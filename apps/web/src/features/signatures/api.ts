@@ -164,3 +164,23 @@ export const downloads = {
   /** false (204): no attestation yet. */
   attestation: (id: string) => downloadEndpoint(signatureEndpoints.attestation, { params: { id } }, 'attestation.pdf'),
 };
+
+/**
+ * The embedded editor's draft and its tenant (docs/embedding.md), with the editor link's token. Not under the
+ * `signatures` key: a send invalidates those, and the sent draft's link then answers 401 (it opens drafts only).
+ */
+export function useEmbeddedDraft(id: string) {
+  return useQuery({
+    queryKey: ['embedded-editor', id],
+    queryFn: async ({ signal }) => {
+      const [request, context] = await Promise.all([
+        callEndpoint(signatureEndpoints.get, { params: { id }, signal }),
+        callEndpoint(signatureEndpoints.editorContext, { params: { id }, signal }),
+      ]);
+      return { request: request.data, context: context.data };
+    },
+    retry: false,
+    staleTime: Infinity,
+    meta: { silentErrors: true },
+  });
+}

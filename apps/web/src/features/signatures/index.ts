@@ -2,6 +2,9 @@
 import type { FeatureModule } from '../../shared/routing.ts';
 import { signaturesRoutes } from './routes.tsx';
 
+/** Run by app/embedStart.ts before the router reads the address: `/embed/edit/<token>` opens the embedded editor. */
+export { startEmbeddedEditor } from './embed/editorEmbed.ts';
+
 export const signaturesFeature: FeatureModule = {
   namespace: 'signatures',
   routes: signaturesRoutes,

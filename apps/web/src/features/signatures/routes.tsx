@@ -1,4 +1,5 @@
 import { lazyPage, type FeatureRoutes } from '../../shared/routing.ts';
+import { embeddedEditorPath } from './embed/editorEmbed.ts';
 
 const ns = 'signatures';
 // One import site for both forms: each dynamic import adds its preload list to the login route's entry.
@@ -7,8 +8,17 @@ const newPage = lazyPage(ns, () => loadNewPage().then((m) => m.SignatureNewPage)
 const read = { permission: 'signatures.read' } as const;
 const create = { permission: 'signatures.create' } as const;
 
-/** Signature requests: list, new (and its prefilled form), qualified, signed SEPA mandates, view. */
+const embeddedEditor = lazyPage(ns, () => import('./pages/EmbeddedEditorPage.tsx').then((m) => m.EmbeddedEditorPage));
+
+/**
+ * Signature requests: list, new (and its prefilled form), qualified, signed SEPA mandates, view; standalone, the
+ * embedded editor of a draft (`/embed/edit/<token>` opens it, docs/embedding.md).
+ */
 export const signaturesRoutes: FeatureRoutes = {
+  standalone: [
+    { path: `${embeddedEditorPath}/:id`, lazy: embeddedEditor },
+    { path: embeddedEditorPath, lazy: embeddedEditor },
+  ],
   authenticated: [
     { path: 'signatures/list', handle: { access: read }, lazy: lazyPage(ns, () => import('./pages/SignaturesListPage.tsx').then((m) => m.SignaturesListPage)) },
     { path: 'signatures/new', handle: { access: create }, lazy: newPage },

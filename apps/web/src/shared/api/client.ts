@@ -1,4 +1,4 @@
-import { authEndpoints, pathOf, type Audience } from '@paraphe/contracts';
+import { authEndpoints, embedAuthScheme, pathOf, type Audience } from '@paraphe/contracts';
 import { ApiError, CancelledError, apiErrorFromBody } from './apiError.ts';
 import { createTokenManager } from './tokenManager.ts';
 import { availability, defaultRetryAfterSeconds, isNetworkFailure, isServiceUnavailable, parseRetryAfter } from './availability.ts';
@@ -87,15 +87,25 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${path}?${qs}` : path;
 }
 
+/**
+ * The embedded editor's credential (docs/embedding.md): the editor link's token, sent as `Authorization: Embed <token>`
+ * instead of a session's bearer token, without cookies. The server accepts it on the editing calls of its draft only.
+ */
+let embedCredential: string | null = null;
+export function setEmbedCredential(token: string): void {
+  embedCredential = token;
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   // A multipart body sets its own Content-Type (with the boundary).
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (options.audience) headers.Authorization = `Bearer ${await tokenManager.get(options.audience)}`;
+  if (options.audience)
+    headers.Authorization = embedCredential ? `${embedAuthScheme} ${embedCredential}` : `Bearer ${await tokenManager.get(options.audience)}`;
   const response = await fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
-    credentials: options.credentials ?? 'include',
+    credentials: embedCredential ? 'omit' : (options.credentials ?? 'include'),
     headers,
     body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
@@ -150,7 +160,8 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
     let response = await sendWatchingAvailability(path, options);
     // The body of a refused call, once read (a Response body can be read only once).
     let refusal: { body: unknown } | null = null;
-    if (response.status === 401 && options.audience) {
+    // The embedded editor has no session to renew or lose: its refusals are answers.
+    if (response.status === 401 && options.audience && !embedCredential) {
       refusal = { body: await readBody(response) };
       const first = apiErrorFromBody(401, refusal.body);
       if (first.code === 'TOKEN_INVALID' || first.code === 'UNAUTHENTICATED') {
@@ -163,7 +174,7 @@ export async function apiFetch(path: string, options: RequestOptions): Promise<R
     return response;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'MAINTENANCE') maintenanceHandler();
-    if (sessionRequired && options.audience && isUnauthenticated(error) && !tokenManager.isLoggingOut()) {
+    if (sessionRequired && options.audience && !embedCredential && isUnauthenticated(error) && !tokenManager.isLoggingOut()) {
       sessionLostHandler();
       throw new CancelledError('session lost');
     }

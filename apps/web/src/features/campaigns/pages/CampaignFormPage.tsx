@@ -163,12 +163,14 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
     });
   };
   const saveThenImport = () => submit(false, (campaign) => void navigate(`${viewPath(campaign.type, campaign.id)}?import=1`));
+  // A saved draft's stored documents: they stay until files added here replace them all.
+  const keptDocuments = (saved?.documents ?? []).map((d) => ({ id: d.id, title: d.title, fileName: d.fileName, fieldCount: d.signatureFields.length }));
   const tabLabel = (name: Tab) => {
     const count =
       name === 'signatories'
         ? (saved?.signatoryCount ?? signatories.length)
         : name === 'documents'
-          ? draft.documents.length
+          ? draft.documents.length || keptDocuments.length
           : name === 'template'
             ? template
               ? 1
@@ -249,6 +251,7 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
               onAddFiles={(files) => editing.addFiles(files.filter(kit.isAcceptedFile))}
               onChange={editing.changeDocument}
               onRemove={editing.removeDocument}
+              kept={keptDocuments}
             />
           </Tabs.Panel>
           <Tabs.Panel value="options">

@@ -42,6 +42,8 @@ export function TemplateEditor({ saved, defaults, defaultLevel = 1 }: Props) {
   const navigate = useNavigate();
   const kit = signatureKit();
   const language = me.user.language;
+  // A role's language (its invitations'): the signers' language of the settings (the user's, else the tenant's), else the user's own.
+  const rolesLanguage = defaults?.language ?? language;
   const template = saved?.template;
   const [initial] = useState(() => initialState(kit, language, t('roles.defaultName', { n: 1 }), saved, defaults));
   const [header, setHeader] = useState<TemplateHeader>(
@@ -53,7 +55,7 @@ export function TemplateEditor({ saved, defaults, defaultLevel = 1 }: Props) {
   const [tab, setTab] = useState<string | null>('roles');
   const form = useForm<SignatureDraft>({ initialValues: initial.draft, onValuesChange: () => setSummary([]) });
   const checks = kit.useFileChecks(form);
-  const editing = kit.useDraftEditing(form, language, { onAdded: checks.start, onRemoved: checks.cancel });
+  const editing = kit.useDraftEditing(form, rolesLanguage, { onAdded: checks.start, onRemoved: checks.cancel });
   const save = useSaveTemplate();
   const draft = form.getValues();
   const errors = form.errors as Record<string, string>;
@@ -235,7 +237,7 @@ function initialState(kit: Kit, language: SignatureDraft['options']['language'],
   const base = kit.initialDraft(language, '', undefined, saved ? undefined : defaults);
   if (!saved) return { draft: { ...base, signers: [newRole(firstRole, base.options.language)] }, prefills: {} };
   const { template, files } = saved;
-  const { roles, prefills } = rolesOfTemplate(template, language);
+  const { roles, prefills } = rolesOfTemplate(template, defaults?.language ?? language);
   const draft: SignatureDraft = {
     ...base,
     label: template.requestLabel ?? '',

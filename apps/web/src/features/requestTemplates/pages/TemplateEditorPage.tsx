@@ -58,7 +58,9 @@ function StoredFiles({ template }: { template: RequestTemplate }) {
     gcTime: 0,
     meta: { silentErrors: true },
   });
-  if (files.isPending) return <Loading />;
+  // The language of a role added now, or of one saved without any (the settings' signers language).
+  const settings = useNewRequestDefaults();
+  if (files.isPending || settings.isPending) return <Loading />;
   if (files.isError)
     return (
       <Stack>
@@ -67,5 +69,5 @@ function StoredFiles({ template }: { template: RequestTemplate }) {
         </Alert>
       </Stack>
     );
-  return <TemplateEditor saved={{ template, files: files.data }} />;
+  return <TemplateEditor saved={{ template, files: files.data }} defaults={settings.defaults} />;
 }

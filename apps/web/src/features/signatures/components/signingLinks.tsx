@@ -1,52 +1,67 @@
-import { Alert, Anchor, List, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TFunction } from 'i18next';
 import type { ChainingMode, SigningLink } from '@paraphe/contracts';
 
+/** One signer's link: their name, the address (selectable), Copy and Open. */
+function LinkRow({ link, index, t }: { link: SigningLink; index: number; t: TFunction }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {index + 1}. {link.name}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          readOnly
+          value={link.url}
+          aria-label={t('signingLinkOf', { ns: 'signatures', name: link.name })}
+          style={{ flex: 1 }}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <CopyButton value={link.url}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
+              {copied ? t('linkCopied', { ns: 'signatures' }) : t('copyLink', { ns: 'signatures' })}
+            </Button>
+          )}
+        </CopyButton>
+        <Anchor size="sm" href={link.url} target="_blank" rel="noopener noreferrer">
+          {t('openLink', { ns: 'signatures' })}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
 /**
- * After a send: in direct mode the first participant's link opens in a new window (the server gives it to the
- * requester only); a blocked popup shows the link instead (spec §8). Face to face lists every link in order.
+ * After a send of a direct or face-to-face request (the sender hands the links over, spec §8): a dialog lists each
+ * signer's link in order, with Copy and Open. Direct mode also opens the first link in a new window; a blocked popup
+ * is said above the list. E-mail modes: nothing (the invitations carry the links).
  */
 export function openSigningLinks(mode: ChainingMode, links: readonly SigningLink[], t: TFunction): void {
-  const first = links[0];
-  if (mode === 'direct' && first) {
+  if ((mode !== 'direct' && mode !== 'faceToFace') || links.length === 0) return;
+  let blocked = false;
+  if (mode === 'direct') {
     // Not the 'noopener' feature: with it window.open always returns null and a block could not be told apart.
-    const opened = window.open(first.url, '_blank');
+    const opened = window.open(links[0]!.url, '_blank');
     if (opened) opened.opener = null;
-    else {
-      modals.open({
-        title: t('signingLinks', { ns: 'signatures' }),
-        children: (
+    else blocked = true;
+  }
+  modals.open({
+    title: t('signingLinks', { ns: 'signatures' }),
+    size: 'lg',
+    children: (
+      <Stack gap="sm">
+        {blocked && (
           <Alert color="orange" variant="light">
-            <Stack gap="xs">
-              <Text size="sm">{t('popupBlocked', { ns: 'signatures' })}</Text>
-              <Anchor href={first.url} target="_blank" rel="noopener noreferrer">
-                {t('openLink', { ns: 'signatures' })} — {first.name}
-              </Anchor>
-            </Stack>
+            {t('popupBlocked', { ns: 'signatures' })}
           </Alert>
-        ),
-      });
-    }
-    return;
-  }
-  if (mode === 'faceToFace' && links.length > 0) {
-    modals.open({
-      title: t('signingLinks', { ns: 'signatures' }),
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">{t('signingLinksHelp', { ns: 'signatures' })}</Text>
-          <List type="ordered">
-            {links.map((link) => (
-              <List.Item key={link.signerId}>
-                <Anchor href={link.url} target="_blank" rel="noopener noreferrer">
-                  {link.name}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ),
-    });
-  }
+        )}
+        <Text size="sm">{t(mode === 'direct' ? 'signingLinksDirectHelp' : 'signingLinksHelp', { ns: 'signatures' })}</Text>
+        {links.map((link, index) => (
+          <LinkRow key={link.signerId} link={link} index={index} t={t} />
+        ))}
+      </Stack>
+    ),
+  });
 }

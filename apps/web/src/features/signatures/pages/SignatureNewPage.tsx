@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import type { CertificationLevel, SignatureSendData } from '@paraphe/contracts';
 import { ApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
-import { useMe } from '../../auth/index.ts';
 import { billingSettingsPath, showBillingRequired, useLiveBillingIncomplete } from '../../billing/index.ts';
 import { useNewRequestDefaults } from '../../settings/index.ts';
 import { useNavigationId } from '../../../shared/useNavigationId.ts';
 import { useCreateSignatureRequest, useUpdateDraft } from '../api.ts';
+import { useEditorAccount } from '../editorAccount.ts';
 import { draftProblems, formDataOf, initialDraft, type Draft, type DraftProblems, type NewRequestDefaults, type SignerPrefill } from '../draft.ts';
 import { signatureErrorMessage } from '../errorMessages.ts';
 import { openSigningLinks } from '../components/signingLinks.tsx';
@@ -100,14 +100,14 @@ export function SignatureForm({
 }) {
   const qualified = asked || saved?.level === 3;
   const { t } = useTranslation('signatures');
-  const me = useMe();
-  const billingIncomplete = useLiveBillingIncomplete(me);
+  const account = useEditorAccount();
+  const billingIncomplete = useLiveBillingIncomplete(account);
   const navigate = useNavigate();
   const [summary, setSummary] = useState<string[]>([]);
   // The summary describes the last attempt: any edit makes it stale, the next attempt renews it.
-  const form = useForm<Draft>({ initialValues: saved?.draft ?? initialDraft(me.user.language, '', prefill, defaults), onValuesChange: () => setSummary([]) });
-  const checks = useFileChecks(form);
-  const editing = useDraftEditing(form, me.user.language, { onAdded: checks.start, onRemoved: checks.cancel });
+  const form = useForm<Draft>({ initialValues: saved?.draft ?? initialDraft(account.language, '', prefill, defaults), onValuesChange: () => setSummary([]) });
+  const checks = useFileChecks(form, !account.embedded);
+  const editing = useDraftEditing(form, account.language, { onAdded: checks.start, onRemoved: checks.cancel });
   const createRequest = useCreateSignatureRequest();
   const updateDraft = useUpdateDraft();
   const create = saved ? updateDraft : createRequest;
@@ -115,7 +115,7 @@ export function SignatureForm({
   const [level, setLevel] = useState<CertificationLevel>(saved?.level ?? (qualified ? 3 : defaultLevel));
   const [blocking, setBlocking] = useState<string | null>(null);
   const draft = form.getValues();
-  const features = me.application.features;
+  const features = account.application.features;
   const signerChecks = useQualifiedSignerChecks(qualified ? draft.signers : []);
   const blockedByCertificates = qualified && !signerChecks.allUsable;
 
@@ -137,7 +137,8 @@ export function SignatureForm({
         // What the send will refuse (the stamp account), said at save.
         created.warnings?.forEach((w) => notify(w.message, 'info'));
         if (send) openSigningLinks(created.options.chainingMode, created.links, t);
-        void navigate(`/signatures/view/${created.id}`);
+        if (account.embedded) account.embedded.onDone(created, send);
+        else void navigate(`/signatures/view/${created.id}`);
       },
       onError: (error: unknown) => {
         if (isCancellation(error)) return;
@@ -149,7 +150,7 @@ export function SignatureForm({
         }
         const message = fileRefusal(error) ?? signatureErrorMessage(error, t, send ? 'failed.send' : 'failed.save');
         setBlocking(message);
-        if (!showBillingRequired(error, (to) => void navigate(to), me.permissions.includes('billing.manage'))) notify(message, 'error');
+        if (!showBillingRequired(error, (to) => void navigate(to), account.permissions.includes('billing.manage'))) notify(message, 'error');
       },
     };
     const form = formDataOf(draft, send);
@@ -268,14 +269,14 @@ export function SignatureForm({
             />
           </Tabs.Panel>
           <Tabs.Panel value="options">
-            <OptionsTab form={form} features={features} />
+            <OptionsTab form={form} features={features} embedded={!!account.embedded} />
           </Tabs.Panel>
         </Tabs>
       </Paper>
       {billingIncomplete && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
           {t('form.liveWarning')}{' '}
-          {me.permissions.includes('billing.read') && (
+          {account.permissions.includes('billing.read') && (
             <Anchor component={Link} to={billingSettingsPath} size="sm">
               {t('form.billingSettings')}
             </Anchor>

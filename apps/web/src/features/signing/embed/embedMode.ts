@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { reportHeight } from '../../../shared/embed/bridge.ts';
 import { createEmbedBridge, embedOriginsOf, embedTokenOf, type EmbedBridge, type EmbedCommand, type EmbedEventType } from './bridge.ts';
 
 /**
@@ -46,22 +47,6 @@ export function useEmbedMode(): EmbedState {
 }
 
 /**
- * The page's height for the embedding page to size its frame, at each change (ResizeObserver). The body's, not the
- * document's: that one is never smaller than the frame, so a frame could grow but never shrink.
- */
-function reportHeight(win: Window) {
-  let last = -1;
-  const observer = new ResizeObserver(() => {
-    const height = Math.ceil(win.document.body.getBoundingClientRect().height);
-    // Nothing rendered yet (0): not a size to give the frame.
-    if (height === last || height === 0) return;
-    last = height;
-    postEmbedEvent('resized', { height });
-  });
-  observer.observe(win.document.body);
-}
-
-/**
  * Run before the router is created (main.tsx imports it first): at `/embed/sign/<token>`, the hash route becomes
  * the signing page of that token and the bridge starts (when the page is framed). Any other path: nothing.
  */
@@ -72,5 +57,5 @@ export function startEmbeddedSigning(win: Window) {
   update({ active: true });
   if (win.parent === win) return;
   bridge = createEmbedBridge(win, embedOriginsOf(win.document), obey);
-  if (typeof ResizeObserver === 'function') reportHeight(win);
+  reportHeight(win, (height) => postEmbedEvent('resized', { height }));
 }

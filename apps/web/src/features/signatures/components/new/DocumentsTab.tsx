@@ -13,13 +13,20 @@ type Props = {
   onAddFiles: (files: File[]) => void;
   onChange: (index: number, patch: Partial<DraftDocument>) => void;
   onRemove: (index: number) => void;
+  /**
+   * The documents already stored with a saved draft that keeps them until new files replace them (a campaign's):
+   * listed while no file is added, instead of "No document yet".
+   */
+  kept?: readonly KeptDocument[];
 };
+
+export type KeptDocument = { id: string; title: string; fileName: string; fieldCount: number };
 
 export const isZip = (file: File) => (zipMimeTypes as readonly string[]).includes(file.type) || /\.zip$/i.test(file.name);
 export const isAcceptedFile = (file: File) => file.type === pdfMimeType || /\.pdf$/i.test(file.name) || isZip(file);
 
 /** Documents: add PDFs or ZIPs (button or drop), each checked by the server when added, then edited in its card. */
-export function DocumentsTab({ documents, signers, errors, onAddFiles, onChange, onRemove }: Props) {
+export function DocumentsTab({ documents, signers, errors, onAddFiles, onChange, onRemove, kept = [] }: Props) {
   const { t } = useTranslation('signatures');
   const input = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
@@ -65,11 +72,20 @@ export function DocumentsTab({ documents, signers, errors, onAddFiles, onChange,
           {errors.documents}
         </Text>
       )}
-      {documents.length === 0 && (
+      {documents.length === 0 && kept.length === 0 && (
         <Text c="dimmed" size="sm">
           {t('documents.none')}
         </Text>
       )}
+      {documents.length === 0 &&
+        kept.map((d) => (
+          <Paper key={d.id} withBorder p="sm" data-testid="kept-document">
+            <Text fw={500}>{d.title}</Text>
+            <Text size="sm" c="dimmed">
+              {d.fileName} · {t('documents.fieldsCount', { count: d.fieldCount })}
+            </Text>
+          </Paper>
+        ))}
       {documents.map((d, i) => (
         <DocumentCard
           key={d.key}

@@ -11,10 +11,12 @@ type Props = {
   features: FeatureFlags;
   /** A campaign's copies have one signer each, invited by e-mail: no chaining mode, no co-signers tab. */
   singleSigner?: boolean;
+  /** The embedded editor has no session to list the stamp accounts: the tenant's default one seals. */
+  embedded?: boolean;
 };
 
 /** Options, in the spec's sub-tabs: General, Shipments, Various, Pre-treatment, Co-signatories. */
-export function OptionsTab({ form, features, singleSigner = false }: Props) {
+export function OptionsTab({ form, features, singleSigner = false, embedded = false }: Props) {
   const { t } = useTranslation('signatures');
   const o = form.getValues().options;
   const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
@@ -65,7 +67,7 @@ export function OptionsTab({ form, features, singleSigner = false }: Props) {
           <NumberInput label={t('options.expiryDays')} description={t('options.expiryHelp')} min={1} max={365} {...input('expiryDays')} />
         </SimpleGrid>
         <Switch mt="md" label={t('options.allowDelegation')} description={t('options.allowDelegationHelp')} {...checkbox('allowDelegation')} />
-        {features.stamp && <StampBeforeSigning form={form} />}
+        {features.stamp && !embedded && <StampBeforeSigning form={form} />}
       </Tabs.Panel>
 
       <Tabs.Panel value="shipments">

@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } fro
 import { useTranslation } from 'react-i18next';
 import { personLanguages, signerRoles, type Contact, type CrmContact } from '@paraphe/contracts';
 import { languageNames } from '../../../../shared/i18n/language.ts';
-import { useMe } from '../../../auth/index.ts';
+import { useEditorAccount } from '../../editorAccount.ts';
 import { ContactPicker } from '../../../contacts/index.ts';
 import { CrmContactPicker, useCrmState } from '../../../crm/index.ts';
 import type { DraftSigner } from '../../draft.ts';
@@ -26,10 +26,10 @@ export function SignersTab({ signers, errors, onChange, onAdd, onRemove, onMove 
   const [dragged, setDragged] = useState<number | null>(null);
   const languages = personLanguages.map((l) => ({ value: l, label: languageNames[l] }));
   const roles = signerRoles.map((r) => ({ value: r, label: t(`roles.${r}`) }));
-  const me = useMe();
-  const canPickContacts = me.permissions.includes('phonebook.read');
-  // The HubSpot picker: only once the tenant is connected (and the connection is not broken).
-  const crm = useCrmState(me.permissions.includes('signatures.create'));
+  const account = useEditorAccount();
+  const canPickContacts = account.permissions.includes('phonebook.read');
+  // The HubSpot picker: only once the tenant is connected (and the connection is not broken); never embedded (no session).
+  const crm = useCrmState(!account.embedded && account.permissions.includes('signatures.create'));
   const crmConnected = crm.data?.data.connected === true && crm.data.data.state === 'ok';
   // A contact of the address book fills the person's fields; role, order and message stay as they are.
   const fromContact = (contact: Contact): Partial<DraftSigner> => ({

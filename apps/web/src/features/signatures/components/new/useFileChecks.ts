@@ -8,9 +8,10 @@ import { checkAfterFailure, type FileCheck } from '../../fileCheck.ts';
 /**
  * Each added file is sent alone to the server's check (POST /api/transactions/inspect) at once; its outcome is
  * written on the document (`check`), found by its key since the list may have changed meanwhile. Removing the
- * file, or leaving the form, cancels its check.
+ * file, or leaving the form, cancels its check. Without `serverCheck` (the embedded editor), files stay unchecked
+ * until the save, which checks them and names a refused one.
  */
-export function useFileChecks(form: UseFormReturnType<Draft>) {
+export function useFileChecks(form: UseFormReturnType<Draft>, serverCheck = true) {
   const running = useRef(new Map<string, AbortController>());
   useEffect(() => {
     const checks = running.current;
@@ -28,6 +29,11 @@ export function useFileChecks(form: UseFormReturnType<Draft>) {
   return {
     start(documents: readonly DraftDocument[]) {
       for (const { key, file } of documents) {
+        // The embedded editor's token opens no check endpoint: its files are checked when the draft is saved.
+        if (!serverCheck) {
+          record(key, { status: 'unchecked' });
+          continue;
+        }
         const controller = new AbortController();
         running.current.set(key, controller);
         inspectFile(file, controller.signal)
