@@ -2,12 +2,11 @@ import { X509Certificate, createHash } from 'node:crypto';
 import { SigningError } from '../errors.ts';
 import type { Der, RevocationSource, TimestampAuthority } from '../crypto/types.ts';
 import { addSignatureField, listFields, uniqueFieldName } from './fields.ts';
-import type { PdfLimits } from './limits.ts';
 import { extractCmsCertificates } from './cms-certificates.ts';
 import { PdfDict, PdfRef, PdfStream, PdfString, name } from './objects.ts';
 import type { PdfReader } from './reader.ts';
 import { appendSignedRevision, openRevision, placeholderEntries, type SignedRevision } from './placeholder.ts';
-import type { GrowingPdf, PdfUpdate } from './update.ts';
+import type { IncrementalPdf, PdfUpdate } from './update.ts';
 
 export interface DssMaterial {
   certificates: Der[];
@@ -27,8 +26,8 @@ function existingFingerprints(update: PdfUpdate, list: PdfRef[]): Set<string> {
 }
 
 /** Appends a revision whose catalog /DSS holds the given certificates and revocation data (merged with any existing DSS). */
-export function appendDssRevision(doc: GrowingPdf, material: DssMaterial, limits?: Partial<PdfLimits>): void {
-  const update = openRevision(doc, limits);
+export function appendDssRevision(doc: IncrementalPdf, material: DssMaterial): void {
+  const update = openRevision(doc);
   const rootRef = update.reader.rootRef;
   const catalog = update.edit(rootRef);
   const dssValue = catalog.get('DSS');
@@ -52,8 +51,8 @@ export function appendDssRevision(doc: GrowingPdf, material: DssMaterial, limits
   }
   if (dssValue instanceof PdfRef) update.set(dssValue, dss);
   else catalog.set('DSS', dss);
-  const before = doc.view();
-  doc.append(update.build(doc.length, before[before.length - 1]).bytes);
+  const built = update.build(doc.length, doc.lastByte);
+  doc.append(built.bytes, update.readerAfter(built));
 }
 
 /** Certificates carried by every signature and time-stamp already in the document (for a DSS that covers them all). */
@@ -80,11 +79,11 @@ export const DOCUMENT_TIMESTAMP_PLACEHOLDER = 12 * 1024;
 
 /** Appends a document time-stamp revision (/Type /DocTimeStamp, /SubFilter /ETSI.RFC3161) in a new invisible field. */
 export async function appendDocumentTimestamp(
-  doc: GrowingPdf,
+  doc: IncrementalPdf,
   tsa: TimestampAuthority,
-  options: { limits?: Partial<PdfLimits>; placeholderBytes?: number } = {},
+  options: { placeholderBytes?: number } = {},
 ): Promise<SignedRevision> {
-  const update = openRevision(doc, options.limits);
+  const update = openRevision(doc);
   const taken = new Set(listFields(update.reader).map((f) => f.name));
   const sigRef = update.allocate();
   const fieldRef = addSignatureField(update, { name: uniqueFieldName('timestamp', taken, true), pageRef: firstPageRef(update), rect: [0, 0, 0, 0] });
