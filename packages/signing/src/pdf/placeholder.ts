@@ -5,11 +5,19 @@ import { PdfUpdate, type IncrementalPdf } from './update.ts';
 /** Ten digits per number: enough for any file under 10 GB. */
 const BYTE_RANGE_PLACEHOLDER = '[0 0000000000 0000000000 0000000000]';
 
+/** The /Contents placeholder text per size: the same few sizes come back at every signature (tens of KB each). */
+const contentsPlaceholders = new Map<number, PdfRaw>();
+
 /** /ByteRange and /Contents placeholders for a signature dictionary of `bytes` bytes of CMS. */
 export function placeholderEntries(bytes: number): Array<[string, PdfRaw]> {
+  let contents = contentsPlaceholders.get(bytes);
+  if (!contents) {
+    if (contentsPlaceholders.size >= 16) contentsPlaceholders.clear();
+    contentsPlaceholders.set(bytes, (contents = new PdfRaw('<' + '0'.repeat(bytes * 2) + '>')));
+  }
   return [
     ['ByteRange', new PdfRaw(BYTE_RANGE_PLACEHOLDER)],
-    ['Contents', new PdfRaw('<' + '0'.repeat(bytes * 2) + '>')],
+    ['Contents', contents],
   ];
 }
 

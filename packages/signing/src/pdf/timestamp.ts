@@ -2,13 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Der, RevocationSource, TimestampAuthority } from '../crypto/types.ts';
 import { SigningError } from '../errors.ts';
 import type { PdfLimits } from './limits.ts';
-import {
-  appendDocumentTimestamp,
-  appendDssRevision,
-  gatherValidationData,
-  signatureCertificates,
-  type DssMaterial,
-} from './ltv.ts';
+import { appendDocumentTimestamp, appendDssRevision, gatherValidationData, signatureCertificates, type DssMaterial } from './ltv.ts';
 import { guarded } from './guard.ts';
 import { IncrementalPdf } from './update.ts';
 
