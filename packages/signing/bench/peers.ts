@@ -87,9 +87,9 @@ export function documensoSigner(p12: Buffer): PeerSigner {
 
 /** @signpdf's documented path: pdf-lib + placeholder-pdf-lib, save, SignPdf with P12Signer. */
 export function signpdfSigner(p12: Buffer): PeerSigner {
-  const signer = new P12Signer(p12);
   const signpdf = new SignPdf();
   return async (pdf) => {
+    const signer = new P12Signer(p12); // one per signature: it consumes its copy of the PKCS#12 as it reads it
     const doc = await PDFDocument.load(pdf);
     pdflibAddPlaceholder({ pdfDoc: doc, reason: 'Signed', contactInfo: '', name: 'Signer', location: '' });
     const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
