@@ -1,7 +1,7 @@
 export * from './errors.ts';
 export * from './crypto/index.ts';
-export { signPdf, sealPdf, padesLevels, STAMP_FIELD_NAME } from './pdf/sign.ts';
-export type { DocMdpPermission, PadesLevel, SignPdfOptions, SealPdfOptions } from './pdf/sign.ts';
+export { signPdf, signPdfParts, sealPdf, padesLevels, STAMP_FIELD_NAME } from './pdf/sign.ts';
+export type { DocMdpPermission, PadesLevel, SignPdfOptions, SignedPdfParts, SealPdfOptions } from './pdf/sign.ts';
 export type { VisibleAppearance } from './pdf/appearance.ts';
 export { preparePdf, defaultSignatureFields } from './pdf/prepare.ts';
 export type { PreparePdfOptions, PreparedPdf, PreparedField, SignatureFieldSpec } from './pdf/prepare.ts';

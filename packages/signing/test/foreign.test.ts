@@ -6,7 +6,7 @@ import { expectExternallyValid } from './support/pades-checks.ts';
 import { addSignatureField } from '../src/pdf/fields.ts';
 import { PdfDict, PdfString, name, pdfDate } from '../src/pdf/objects.ts';
 import { appendSignedRevision, openRevision, placeholderEntries } from '../src/pdf/placeholder.ts';
-import { GrowingPdf } from '../src/pdf/update.ts';
+import { IncrementalPdf } from '../src/pdf/update.ts';
 import { makePdf, qpdfTransform } from './support/documents.ts';
 import { createTestPki, type TestPki } from './support/pki.ts';
 import { pdfsig, qpdfCheck, run, tempFile } from './support/validators.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
  * by OpenSSL with its own attribute set including signing-time), in an object-stream file.
  */
 async function signWithOpenssl(pdf: Uint8Array): Promise<Uint8Array> {
-  const doc = new GrowingPdf(pdf, 64 * 1024);
+  const doc = new IncrementalPdf(pdf);
   const update = openRevision(doc);
   const sigRef = update.allocate();
   const fieldRef = addSignatureField(update, { name: 'Signature1', pageRef: update.reader.pageRefs()[0]!, rect: [0, 0, 0, 0] });
@@ -47,13 +47,9 @@ async function signWithOpenssl(pdf: Uint8Array): Promise<Uint8Array> {
   writeFileSync(join(dir, 'signer2.pem'), toPem(pki.signer2.certificate));
   writeFileSync(join(dir, 'chain.pem'), pki.ca.chain.map((c) => toPem(c)).join(''));
   let signedBytes: Buffer | undefined;
-  const grab = doc.view.bind(doc);
-  await appendSignedRevision(doc, update, sigRef, async () => {
-    // OpenSSL needs the data itself, not its digest: rebuild it from the ranges just written.
-    const file = grab();
-    const gapStart = file.indexOf('/Contents <', file.length - 40_000, 'latin1') + 10;
-    const gapEnd = file.indexOf('>', gapStart, 'latin1') + 1;
-    signedBytes = Buffer.concat([file.subarray(0, gapStart), file.subarray(gapEnd)]);
+  await appendSignedRevision(doc, update, sigRef, async (_digest, signed) => {
+    // OpenSSL needs the data itself, not its digest: the two byte ranges just written.
+    signedBytes = Buffer.concat(signed());
     const out = join(dir, `openssl-${Date.now()}.p7s`);
     const r = run('openssl', [
       'cms',
@@ -78,7 +74,7 @@ async function signWithOpenssl(pdf: Uint8Array): Promise<Uint8Array> {
     return (await import('node:fs')).readFileSync(out);
   });
   expect(signedBytes).toBeDefined();
-  return doc.result();
+  return doc.bytes();
 }
 
 describe('signatures made by other tools', () => {

@@ -16,22 +16,21 @@ export class DerError extends Error {
 
 export type DerPart = Uint8Array;
 
-function lengthBytes(length: number): Uint8Array {
-  if (length < 0x80) return Uint8Array.of(length);
-  const bytes: number[] = [];
-  for (let rest = length; rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest & 0xff);
-  return Uint8Array.of(0x80 | bytes.length, ...bytes);
-}
-
 /** Encodes one TLV whose content is the concatenation of `parts`. */
 export function tlv(tag: number, ...parts: DerPart[]): Uint8Array {
   let contentLength = 0;
   for (const part of parts) contentLength += part.length;
-  const header = lengthBytes(contentLength);
-  const out = new Uint8Array(1 + header.length + contentLength);
+  // The length octets are written in place (no array per TLV: a CMS with its time-stamp token has hundreds).
+  let lengthOctets = 0;
+  if (contentLength >= 0x80) for (let rest = contentLength; rest > 0; rest = Math.floor(rest / 256)) lengthOctets++;
+  const out = new Uint8Array(2 + lengthOctets + contentLength);
   out[0] = tag;
-  out.set(header, 1);
-  let offset = 1 + header.length;
+  if (lengthOctets === 0) out[1] = contentLength;
+  else {
+    out[1] = 0x80 | lengthOctets;
+    for (let i = lengthOctets, rest = contentLength; i > 0; i--, rest = Math.floor(rest / 256)) out[1 + i] = rest & 0xff;
+  }
+  let offset = 2 + lengthOctets;
   for (const part of parts) {
     out.set(part, offset);
     offset += part.length;

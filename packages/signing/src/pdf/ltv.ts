@@ -2,12 +2,11 @@ import { X509Certificate, createHash } from 'node:crypto';
 import { SigningError } from '../errors.ts';
 import type { Der, RevocationSource, TimestampAuthority } from '../crypto/types.ts';
 import { addSignatureField, listFields, uniqueFieldName } from './fields.ts';
-import type { PdfLimits } from './limits.ts';
 import { extractCmsCertificates } from './cms-certificates.ts';
 import { PdfDict, PdfRef, PdfStream, PdfString, name } from './objects.ts';
 import type { PdfReader } from './reader.ts';
 import { appendSignedRevision, openRevision, placeholderEntries, type SignedRevision } from './placeholder.ts';
-import type { GrowingPdf, PdfUpdate } from './update.ts';
+import type { IncrementalPdf, PdfUpdate } from './update.ts';
 
 export interface DssMaterial {
   certificates: Der[];
@@ -15,7 +14,16 @@ export interface DssMaterial {
   ocsps: Der[];
 }
 
-const fingerprint = (der: Uint8Array) => createHash('sha256').update(der).digest('hex');
+/**
+ * SHA-256 of a DER object, remembered per object: cached revocation data and the signer's chain are the same
+ * objects at every signature (DER values are never changed in place).
+ */
+const fingerprints = new WeakMap<Uint8Array, string>();
+function fingerprint(der: Uint8Array): string {
+  let fp = fingerprints.get(der);
+  if (fp === undefined) fingerprints.set(der, (fp = createHash('sha256').update(der).digest('hex')));
+  return fp;
+}
 
 function existingFingerprints(update: PdfUpdate, list: PdfRef[]): Set<string> {
   const out = new Set<string>();
@@ -27,8 +35,8 @@ function existingFingerprints(update: PdfUpdate, list: PdfRef[]): Set<string> {
 }
 
 /** Appends a revision whose catalog /DSS holds the given certificates and revocation data (merged with any existing DSS). */
-export function appendDssRevision(doc: GrowingPdf, material: DssMaterial, limits?: Partial<PdfLimits>): void {
-  const update = openRevision(doc, limits);
+export function appendDssRevision(doc: IncrementalPdf, material: DssMaterial): void {
+  const update = openRevision(doc);
   const rootRef = update.reader.rootRef;
   const catalog = update.edit(rootRef);
   const dssValue = catalog.get('DSS');
@@ -52,8 +60,8 @@ export function appendDssRevision(doc: GrowingPdf, material: DssMaterial, limits
   }
   if (dssValue instanceof PdfRef) update.set(dssValue, dss);
   else catalog.set('DSS', dss);
-  const before = doc.view();
-  doc.append(update.build(doc.length, before[before.length - 1]).bytes);
+  const built = update.build(doc.length, doc.lastByte);
+  doc.append(built.bytes, update.readerAfter(built));
 }
 
 /** Certificates carried by every signature and time-stamp already in the document (for a DSS that covers them all). */
@@ -80,11 +88,11 @@ export const DOCUMENT_TIMESTAMP_PLACEHOLDER = 12 * 1024;
 
 /** Appends a document time-stamp revision (/Type /DocTimeStamp, /SubFilter /ETSI.RFC3161) in a new invisible field. */
 export async function appendDocumentTimestamp(
-  doc: GrowingPdf,
+  doc: IncrementalPdf,
   tsa: TimestampAuthority,
-  options: { limits?: Partial<PdfLimits>; placeholderBytes?: number } = {},
+  options: { placeholderBytes?: number } = {},
 ): Promise<SignedRevision> {
-  const update = openRevision(doc, options.limits);
+  const update = openRevision(doc);
   const taken = new Set(listFields(update.reader).map((f) => f.name));
   const sigRef = update.allocate();
   const fieldRef = addSignatureField(update, { name: uniqueFieldName('timestamp', taken, true), pageRef: firstPageRef(update), rect: [0, 0, 0, 0] });
@@ -101,24 +109,52 @@ export async function appendDocumentTimestamp(
   return appendSignedRevision(doc, update, sigRef, (digest) => tsa.timestamp({ hashAlgorithm: 'SHA-256', digest }));
 }
 
+/**
+ * What is known of a certificate, by fingerprint: parsed once, and the issuers whose key verified its signature.
+ * The same chain (the signer's issuing CA, the TSA's) comes back at every signature: parsing it and verifying its
+ * signatures again was most of a cached B-LTA signature's cost after the RSA operations. Bounded, then dropped.
+ */
+const knownCertificates = new Map<string, { parsed: X509Certificate; issuers: Map<string, boolean> }>();
+const KNOWN_CERTIFICATES_MAX = 512;
+
+function known(fp: string, der: Der): { parsed: X509Certificate; issuers: Map<string, boolean> } {
+  let entry = knownCertificates.get(fp);
+  if (!entry) {
+    let parsed: X509Certificate;
+    try {
+      parsed = new X509Certificate(der);
+    } catch (cause) {
+      throw new SigningError('CERTIFICATE_INVALID', 'A certificate of the chain cannot be read', undefined, { cause });
+    }
+    if (knownCertificates.size >= KNOWN_CERTIFICATES_MAX) knownCertificates.clear();
+    knownCertificates.set(fp, (entry = { parsed, issuers: new Map() }));
+  }
+  return entry;
+}
+
 /** Orders certificates so each one's issuer can be found, and asks the revocation source about every non-root. */
 export async function gatherValidationData(certificates: Der[], revocation: RevocationSource): Promise<DssMaterial> {
   const unique = new Map<string, Der>();
   for (const c of certificates) unique.set(fingerprint(c), c);
+  const fps = [...unique.keys()];
   const certs = [...unique.values()];
-  const parsed = certs.map((der) => {
-    try {
-      return new X509Certificate(der);
-    } catch (cause) {
-      throw new SigningError('CERTIFICATE_INVALID', 'A certificate of the chain cannot be read', undefined, { cause });
+  const entries = fps.map((fp, i) => known(fp, certs[i]!));
+  const issued = (i: number, j: number): boolean => {
+    const { parsed, issuers } = entries[i]!;
+    let ok = issuers.get(fps[j]!);
+    if (ok === undefined) {
+      const issuer = entries[j]!.parsed;
+      ok = parsed.checkIssued(issuer) && parsed.verify(issuer.publicKey);
+      issuers.set(fps[j]!, ok);
     }
-  });
+    return ok;
+  };
   const crls = new Map<string, Der>();
   const ocsps = new Map<string, Der>();
   await Promise.all(
-    parsed.map(async (cert, i) => {
+    entries.map(async ({ parsed: cert }, i) => {
       if (cert.issuer === cert.subject && cert.checkIssued(cert)) return; // trust anchor: no revocation data
-      const issuerIndex = parsed.findIndex((other, j) => j !== i && cert.checkIssued(other) && cert.verify(other.publicKey));
+      const issuerIndex = entries.findIndex((_, j) => j !== i && issued(i, j));
       if (issuerIndex < 0) return;
       const data = await revocation.revocationFor(certs[i]!, certs[issuerIndex]!);
       for (const crl of data.crls) crls.set(fingerprint(crl), crl);

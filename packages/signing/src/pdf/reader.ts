@@ -8,6 +8,17 @@ import { Lexer, indexOfText, invalid, lastIndexOfText, latin1, parseIndirectAt, 
 
 export type { XrefEntry } from './xref-table.ts';
 
+/** What an incremental update appended, as PdfReader.afterUpdate needs it. */
+export interface AppendedRevision {
+  /** Every object the revision wrote: its cross-reference entry and the value it was serialized from. */
+  objects: Map<number, { entry: XrefEntry; value: PdfValue }>;
+  trailer: PdfDict;
+  xrefOffset: number;
+  isStream: boolean;
+  /** Length of the file with the revision. */
+  fileLength: number;
+}
+
 /**
  * How far from the end the last %%EOF is looked for. Producers and transports append padding, a second copy of
  * the trailer, or a few KB of garbage (an HTML error page, zeros); every viewer and pdf-lib accept that.
@@ -74,8 +85,11 @@ export class PdfReader {
 
   /** Bytes after the last %%EOF (ignored when reading; an update is appended after them). */
   get trailingBytes(): number {
-    return this.bytes.length - this.dataEnd;
+    return this.fileLength - this.dataEnd;
   }
+
+  /** Length of the file this reader describes: `bytes`, plus the revisions appended since (see afterUpdate). */
+  fileLength = 0;
 
   /** Decodes a stream within this document's decompression budget. */
   decode(stream: PdfStream): Buffer {
@@ -90,6 +104,7 @@ export class PdfReader {
     if (header < 0) throw invalid('Not a PDF file (no %PDF- header)', { notPdf: true });
     // A file cut short is refused rather than repaired: what would be signed is not what the author wrote.
     const reader = new PdfReader(bytes, l);
+    reader.fileLength = bytes.length;
     reader.dataEnd = findPdfEnd(bytes);
     try {
       reader.readXrefChain();
@@ -101,6 +116,30 @@ export class PdfReader {
       reader.reconstruct();
     }
     reader.refuseEncrypted();
+    return reader;
+  }
+
+  /**
+   * The reader of the file once `revision` is appended to it, without reading that file: the objects the revision
+   * wrote are taken as the values they were written from (never re-parsed), the others are still read from the same
+   * bytes, and what was already parsed or inflated is shared. So a B-LTA signature's second and third revisions
+   * neither copy the file to make it contiguous nor parse it again.
+   */
+  static afterUpdate(previous: PdfReader, revision: AppendedRevision): PdfReader {
+    const reader = new PdfReader(previous.bytes, previous.limits);
+    reader.entries.copyFrom(previous.entries);
+    for (const [num, value] of previous.cache) reader.cache.set(num, value);
+    for (const [num, index] of previous.objectStreams) reader.objectStreams.set(num, index);
+    for (const num of previous.wrongStreamLengths) reader.wrongStreamLengths.add(num);
+    for (const [num, { entry, value }] of revision.objects) {
+      reader.entries.set(num, entry);
+      reader.cache.set(num, value);
+    }
+    reader.trailer = revision.trailer;
+    reader.declaredSize = asNumber(revision.trailer.get('Size')) ?? previous.size;
+    reader.lastXrefOffset = revision.xrefOffset;
+    reader.lastXrefIsStream = revision.isStream;
+    reader.fileLength = reader.dataEnd = revision.fileLength;
     return reader;
   }
 

@@ -9,11 +9,11 @@ import { pageGeometry, pageOfAnnotation, visibleSize } from './geometry.ts';
 import { forbidsTransparency, pdfAConformance } from './pdfa.ts';
 import { addSignatureField, ensureSigFlags, findSignatureField, listFields, uniqueFieldName } from './fields.ts';
 import type { PdfLimits } from './limits.ts';
-import { appendDocumentTimestamp, appendDssRevision, gatherValidationData, signatureCertificates, DOCUMENT_TIMESTAMP_PLACEHOLDER } from './ltv.ts';
+import { appendDocumentTimestamp, appendDssRevision, gatherValidationData, signatureCertificates } from './ltv.ts';
 import { PdfDict, PdfRef, PdfString, asNumber, name, pdfDate, type PdfValue } from './objects.ts';
 import { appendSignedRevision, openRevision, placeholderEntries } from './placeholder.ts';
 import { PdfReader } from './reader.ts';
-import { GrowingPdf, type PdfUpdate } from './update.ts';
+import { IncrementalPdf, type PdfUpdate } from './update.ts';
 
 /** DocMDP permission levels (ISO 32000-1 §12.8.2.2): 1 no change, 2 forms and signatures, 3 also annotations. */
 export type DocMdpPermission = 1 | 2 | 3;
@@ -102,9 +102,9 @@ interface FillRequest extends SignPdfOptions {
   createField?: string;
 }
 
-async function appendSignature(doc: GrowingPdf, o: FillRequest): Promise<void> {
+async function appendSignature(doc: IncrementalPdf, o: FillRequest): Promise<void> {
   const format = o.format ?? 'PADES';
-  const update = openRevision(doc, o.limits);
+  const update = openRevision(doc);
   const reader = update.reader;
   const fields = listFields(reader);
   const alreadySigned = fields.some((f) => f.isSignature && f.value !== undefined && f.value !== null);
@@ -184,26 +184,22 @@ async function appendSignature(doc: GrowingPdf, o: FillRequest): Promise<void> {
   );
 }
 
-async function extendToLevel(doc: GrowingPdf, o: FillRequest): Promise<void> {
+async function extendToLevel(doc: IncrementalPdf, o: FillRequest): Promise<void> {
   if (o.level !== 'B-LT' && o.level !== 'B-LTA') return;
   // Validation data for the new signature and for every earlier one, so the final DSS covers them all.
-  const inDocument = signatureCertificates(PdfReader.open(doc.view(), o.limits));
+  const inDocument = signatureCertificates(doc.reader);
   const material = await gatherValidationData([o.signer.certificate, ...o.signer.chain, ...inDocument], o.revocation!);
-  appendDssRevision(doc, material, o.limits);
-  if (o.level === 'B-LTA') await appendDocumentTimestamp(doc, o.tsa!, { limits: o.limits });
+  appendDssRevision(doc, material);
+  if (o.level === 'B-LTA') await appendDocumentTimestamp(doc, o.tsa!);
 }
 
-function reserveFor(o: FillRequest): number {
-  return 64 * 1024 + 2 * (o.placeholderBytes ?? estimatePlaceholder(o.signer, true)) + 2 * DOCUMENT_TIMESTAMP_PLACEHOLDER;
-}
-
-async function signInternal(pdf: Uint8Array, o: FillRequest, what: string): Promise<Uint8Array> {
+async function signInternal(pdf: Uint8Array, o: FillRequest, what: string): Promise<IncrementalPdf> {
   return guarded(what, async () => {
     validateOptions(o);
-    const doc = new GrowingPdf(pdf, reserveFor(o));
+    const doc = new IncrementalPdf(pdf, o.limits);
     await appendSignature(doc, o);
     await extendToLevel(doc, o);
-    return doc.result();
+    return doc;
   });
 }
 
@@ -212,7 +208,24 @@ async function signInternal(pdf: Uint8Array, o: FillRequest, what: string): Prom
  * then adds the DSS (B-LT) and a document time-stamp (B-LTA) as further revisions.
  */
 export async function signPdf(pdf: Uint8Array, options: SignPdfOptions): Promise<Uint8Array> {
-  return signInternal(pdf, options, 'Signing');
+  return (await signInternal(pdf, options, 'Signing')).bytes();
+}
+
+/** The signed file as chunks: see signPdfParts. */
+export interface SignedPdfParts {
+  /** In order: `pdf` itself (the same object, not a copy), then each appended revision. */
+  parts: Uint8Array[];
+  byteLength: number;
+}
+
+/**
+ * signPdf without the final copy: the signed file as the input followed by the revisions, for a caller that writes
+ * it out (a file with writev, an HTTP response, a multipart upload) rather than keeping it as one buffer. The input
+ * must not change while the parts are in use.
+ */
+export async function signPdfParts(pdf: Uint8Array, options: SignPdfOptions): Promise<SignedPdfParts> {
+  const doc = await signInternal(pdf, options, 'Signing');
+  return { parts: doc.parts(), byteLength: doc.length };
 }
 
 export interface SealPdfOptions extends Omit<SignPdfOptions, 'field' | 'signer' | 'format'> {
@@ -237,6 +250,6 @@ export async function sealPdf(pdf: Uint8Array, options: SealPdfOptions): Promise
       field: stampField?.name ?? wanted,
       createField: stampField ? undefined : STAMP_FIELD_NAME,
     };
-    return signInternal(pdf, request, 'Sealing');
+    return (await signInternal(pdf, request, 'Sealing')).bytes();
   });
 }

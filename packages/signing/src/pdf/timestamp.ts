@@ -2,17 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Der, RevocationSource, TimestampAuthority } from '../crypto/types.ts';
 import { SigningError } from '../errors.ts';
 import type { PdfLimits } from './limits.ts';
-import {
-  appendDocumentTimestamp,
-  appendDssRevision,
-  DOCUMENT_TIMESTAMP_PLACEHOLDER,
-  gatherValidationData,
-  signatureCertificates,
-  type DssMaterial,
-} from './ltv.ts';
-import { PdfReader } from './reader.ts';
+import { appendDocumentTimestamp, appendDssRevision, gatherValidationData, signatureCertificates, type DssMaterial } from './ltv.ts';
 import { guarded } from './guard.ts';
-import { GrowingPdf } from './update.ts';
+import { IncrementalPdf } from './update.ts';
 
 export interface TimestampPdfOptions {
   tsa: TimestampAuthority;
@@ -25,10 +17,9 @@ export interface TimestampPdfOptions {
 export async function timestampPdf(pdf: Uint8Array, options: TimestampPdfOptions): Promise<Uint8Array> {
   return guarded('Time-stamping', async () => {
     if (!options?.tsa) throw new SigningError('TSA_UNAVAILABLE', 'A time-stamping authority is required');
-    const reserve = 64 * 1024 + 2 * (options.placeholderBytes ?? DOCUMENT_TIMESTAMP_PLACEHOLDER);
-    const doc = new GrowingPdf(pdf, reserve);
+    const doc = new IncrementalPdf(pdf, options.limits);
     await appendDocumentTimestamp(doc, options.tsa, options);
-    return doc.result();
+    return doc.bytes();
   });
 }
 
@@ -52,10 +43,9 @@ export interface AddDssOptions extends Partial<DssMaterial> {
 export async function addDss(pdf: Uint8Array, options: AddDssOptions): Promise<Uint8Array> {
   return guarded('Adding the DSS', async () => {
     const material = { certificates: options.certificates ?? [], crls: options.crls ?? [], ocsps: options.ocsps ?? [] };
-    const size = [...material.certificates, ...material.crls, ...material.ocsps].reduce((n, d) => n + d.length, 0);
-    const doc = new GrowingPdf(pdf, 64 * 1024 + size * 2);
-    appendDssRevision(doc, material, options.limits);
-    return doc.result();
+    const doc = new IncrementalPdf(pdf, options.limits);
+    appendDssRevision(doc, material);
+    return doc.bytes();
   });
 }
 
@@ -73,11 +63,10 @@ export interface ArchivePdfOptions {
 export async function archivePdf(pdf: Uint8Array, options: ArchivePdfOptions): Promise<Uint8Array> {
   return guarded('Archiving', async () => {
     if (!options?.tsa) throw new SigningError('TSA_UNAVAILABLE', 'A time-stamping authority is required');
-    const material = await gatherValidationData(signatureCertificates(PdfReader.open(pdf, options.limits)), options.revocation);
-    const size = [...material.certificates, ...material.crls, ...material.ocsps].reduce((n, d) => n + d.length, 0);
-    const doc = new GrowingPdf(pdf, 64 * 1024 + size * 2 + 2 * DOCUMENT_TIMESTAMP_PLACEHOLDER);
-    appendDssRevision(doc, material, options.limits);
-    await appendDocumentTimestamp(doc, options.tsa, { limits: options.limits });
-    return doc.result();
+    const doc = new IncrementalPdf(pdf, options.limits);
+    const material = await gatherValidationData(signatureCertificates(doc.reader), options.revocation);
+    appendDssRevision(doc, material);
+    await appendDocumentTimestamp(doc, options.tsa);
+    return doc.bytes();
   });
 }

@@ -1,53 +1,64 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfValue } from './objects.ts';
-import type { PdfReader, XrefEntry } from './reader.ts';
+import type { PdfLimits } from './limits.ts';
+import { PdfReader, type AppendedRevision, type XrefEntry } from './reader.ts';
 import { serialize, serializeIndirect } from './serialize.ts';
 
 /**
- * The output file, grown in place: the original bytes are copied once, every revision is appended after
- * them, and placeholders are patched in the same memory. Keeps peak memory near input + output.
+ * The output file as a list of chunks: the input, referenced and never copied, then each revision, built once.
+ * A revision is final when it is appended (a signature's /Contents is written before), so one running SHA-256
+ * over the file so far serves every later signature's byte ranges: each byte is hashed once, in place. Each
+ * revision comes with the reader of the file it ends (PdfReader.afterUpdate), so nothing is made contiguous until
+ * the caller asks for one buffer (bytes(): one copy); parts() needs none.
  */
-export class GrowingPdf {
-  private buf: Buffer;
+export class IncrementalPdf {
+  private readonly chunks: Uint8Array[];
   length: number;
-  /** SHA-256 state over bytes [0, end) that can no longer change (see hashPrefix). */
-  private prefix: { end: number; hash: Hash } | undefined;
-  constructor(input: Uint8Array, reserve: number) {
-    this.buf = Buffer.allocUnsafe(input.length + reserve);
-    this.buf.set(input, 0);
+  /** The reader of the file as it stands (after the last appended revision). */
+  reader: PdfReader;
+  private readonly hash = createHash('sha256');
+  private hashedChunks = 0;
+
+  constructor(input: Uint8Array, limits?: Partial<PdfLimits>) {
+    this.reader = PdfReader.open(input, limits);
+    this.chunks = [input];
     this.length = input.length;
   }
-  /** The current file (a view, no copy). */
-  view(): Buffer {
-    return this.buf.subarray(0, this.length);
+
+  /** The file's last byte (an update starts on a new line). */
+  get lastByte(): number | undefined {
+    const last = this.chunks[this.chunks.length - 1]!;
+    return last[last.length - 1];
   }
-  /** Appends bytes and returns the offset where they start. */
-  append(bytes: Uint8Array): number {
-    if (this.length + bytes.length > this.buf.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 1.25, this.length + bytes.length + 65536) | 0);
-      this.buf.copy(bigger, 0, 0, this.length);
-      this.buf = bigger;
+
+  /** SHA-256 over the whole file so far, as a copy the caller goes on with (the new revision's byte ranges). */
+  hashSoFar(): Hash {
+    while (this.hashedChunks < this.chunks.length) this.hash.update(this.chunks[this.hashedChunks++]!);
+    return this.hash.copy();
+  }
+
+  /** Appends a finished revision (its bytes are not copied and must not change any more) and the reader after it. */
+  append(revision: Uint8Array, reader: PdfReader): void {
+    this.chunks.push(revision);
+    this.length += revision.length;
+    this.reader = reader;
+  }
+
+  /** The file as chunks, in order: the input itself, then the revisions. */
+  parts(): Uint8Array[] {
+    return [...this.chunks];
+  }
+
+  /** The file as one buffer: allocated once at its final size, each chunk copied once. */
+  bytes(): Uint8Array {
+    if (this.chunks.length === 1) return this.chunks[0]!;
+    const out = Buffer.allocUnsafe(this.length);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      out.set(chunk, at);
+      at += chunk.length;
     }
-    const at = this.length;
-    this.buf.set(bytes, at);
-    this.length += bytes.length;
-    return at;
-  }
-  /**
-   * SHA-256 over [0, end), resuming from the previous call's state. Valid because every later write lies after
-   * that point: revisions are appended, and a signature patches only its own /Contents, past its prefix. So a
-   * B-LTA signature hashes a big file once, not once per revision.
-   */
-  hashPrefix(end: number): Hash {
-    const known = this.prefix && this.prefix.end <= end ? this.prefix : undefined;
-    const hash = known ? known.hash.copy() : createHash('sha256');
-    hash.update(this.buf.subarray(known ? known.end : 0, end));
-    this.prefix = { end, hash: hash.copy() };
-    return hash;
-  }
-  /** Hands the finished bytes out (a view when the spare room is small, else a trimmed copy). */
-  result(): Uint8Array {
-    return this.buf.length - this.length < 1024 * 1024 ? this.view() : Buffer.from(this.view());
+    return out;
   }
 }
 
@@ -55,6 +66,8 @@ export interface BuiltRevision {
   bytes: Buffer;
   /** Object number → offset of "n g obj" inside `bytes`. */
   objectOffsets: Map<number, number>;
+  /** What the reader of the file with this revision needs (PdfReader.afterUpdate). */
+  appended: AppendedRevision;
 }
 
 /**
@@ -121,9 +134,12 @@ export class PdfUpdate {
     if (lastByte !== 10 && lastByte !== 13) push(Buffer.from('\n', 'latin1'));
     const objectOffsets = new Map<number, number>();
     const written = new Map<number, XrefEntry>();
+    const objects: AppendedRevision['objects'] = new Map();
     for (const { ref, value } of [...this.pending.values()].sort((a, b) => a.ref.num - b.ref.num)) {
+      const entry: XrefEntry = { type: 'offset', offset: baseLength + size, gen: ref.gen };
       objectOffsets.set(ref.num, size);
-      written.set(ref.num, { type: 'offset', offset: baseLength + size, gen: ref.gen });
+      written.set(ref.num, entry);
+      objects.set(ref.num, { entry, value });
       push(serializeIndirect(ref, value));
     }
     const reader = this.reader;
@@ -142,16 +158,35 @@ export class PdfUpdate {
     }
     trailer.set('ID', fileId(reader.trailer.get('ID')));
     if (!reader.reconstructed && reader.lastXrefOffset !== undefined) trailer.set('Prev', reader.lastXrefOffset);
-    if (xrefNumber !== undefined) push(xrefStream(xrefNumber, entries, trailer));
-    else push(Buffer.from(xrefTable(entries) + 'trailer\n' + serialize(trailer) + '\n', 'latin1'));
+    if (xrefNumber !== undefined) {
+      const stream = xrefStream(entries, trailer);
+      objects.set(xrefNumber, { entry: entries.get(xrefNumber)!, value: stream });
+      push(serializeIndirect(new PdfRef(xrefNumber, 0), stream));
+    } else push(Buffer.from(xrefTable(entries) + 'trailer\n' + serialize(trailer) + '\n', 'latin1'));
     push(Buffer.from(`startxref\n${xrefOffset}\n%%EOF\n`, 'latin1'));
-    return { bytes: Buffer.concat(parts, size), objectOffsets };
+    const appended = { objects, trailer, xrefOffset, isStream: useStream, fileLength: baseLength + size };
+    return { bytes: Buffer.concat(parts, size), objectOffsets, appended };
+  }
+
+  /** The reader of the file once `built` (this update, built) is appended to it. */
+  readerAfter(built: BuiltRevision): PdfReader {
+    return PdfReader.afterUpdate(this.reader, built.appended);
   }
 }
 
+/** Random bytes drawn 4 KB at a time: one system call per 256 file identifiers instead of one or two per revision. */
+const randomPool = { bytes: Buffer.alloc(0), at: 0 };
+function random16(): Buffer {
+  if (randomPool.at + 16 > randomPool.bytes.length) {
+    randomPool.bytes = randomBytes(4096);
+    randomPool.at = 0;
+  }
+  return randomPool.bytes.subarray(randomPool.at, (randomPool.at += 16)); // a view: the pool is replaced, never overwritten
+}
+
 function fileId(existing: PdfValue | undefined): PdfValue[] {
-  const first = Array.isArray(existing) && existing[0] instanceof PdfString ? existing[0] : new PdfString(randomBytes(16), true);
-  return [first, new PdfString(randomBytes(16), true)];
+  const first = Array.isArray(existing) && existing[0] instanceof PdfString ? existing[0] : new PdfString(random16(), true);
+  return [first, new PdfString(random16(), true)];
 }
 
 function groups(nums: number[]): Array<[number, number[]]> {
@@ -179,7 +214,7 @@ function xrefTable(entries: Map<number, XrefEntry>): string {
   return out;
 }
 
-function xrefStream(num: number, entries: Map<number, XrefEntry>, trailer: PdfDict): Buffer {
+function xrefStream(entries: Map<number, XrefEntry>, trailer: PdfDict): PdfStream {
   const index: number[] = [];
   const rows: Buffer[] = [];
   for (const [first, run] of groups([...entries.keys()])) {
@@ -203,5 +238,5 @@ function xrefStream(num: number, entries: Map<number, XrefEntry>, trailer: PdfDi
   d.set('Type', new PdfName('XRef'));
   d.set('W', [1, 4, 2]);
   d.set('Index', index);
-  return serializeIndirect(new PdfRef(num, 0), new PdfStream(d, Buffer.concat(rows)));
+  return new PdfStream(d, Buffer.concat(rows));
 }

@@ -68,6 +68,15 @@ export class XrefTable {
     }
   }
 
+  /** Becomes a copy of `other` (three typed-array copies, whatever the number of entries). */
+  copyFrom(other: XrefTable): void {
+    this.types = other.types.slice();
+    this.a = other.a.slice();
+    this.b = other.b.slice();
+    this.count = other.count;
+    this.highest = other.highest;
+  }
+
   clear(): void {
     this.types = new Uint8Array(0);
     this.a = new Float64Array(0);
