@@ -8,3 +8,20 @@ export { holdersPastRetention, purgeHolder, type HolderPurgeOutcome, type PurgeS
 export { holderEvents } from './facts.ts';
 export { holderAccess, withOwners, type Options, type Scope } from './access.ts';
 export { exportRows, holderDates, holderProgress, percentOf } from './present.ts';
+export {
+  bumpCounters,
+  counterColumns,
+  countsOfHolder,
+  deleteDraftRow,
+  findHolder,
+  findRow,
+  holdersOfPerson,
+  inProgressHolders,
+  insertHolder,
+  listHolders,
+  listRows,
+  nextRowIndex,
+  updateHolder,
+  type HolderListFilter,
+  type RowListFilter,
+} from './holders.ts';
