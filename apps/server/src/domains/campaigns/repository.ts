@@ -2,25 +2,8 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql
 import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { containsPattern, type OwnerScope, type PageTotal } from '../../platform/db/lists.ts';
-import {
-  bumpCounters,
-  counterColumns,
-  countsOfHolder,
-  deleteDraftRow,
-  findHolder,
-  findRow,
-  holdersOfPerson,
-  inProgressHolders,
-  insertHolder,
-  listHolders,
-  listRows,
-  nextRowIndex,
-  updateHolder,
-  type BulkTables,
-  type HolderListFilter,
-  type RowCondition,
-  type RowListFilter,
-} from '../bulk/index.ts';
+import * as bulk from '../bulk/index.ts';
+import type { BulkTables, HolderListFilter, RowCondition, RowListFilter } from '../bulk/index.ts';
 import { erasedIdentity } from '../signatures/index.ts';
 import { campaignDocuments, campaignImports, campaignSignatories, campaigns } from './schema.ts';
 
@@ -38,7 +21,7 @@ export const campaignTables: BulkTables<SignatoryStatus> = {
   rows: campaignSignatories,
   holderId: campaignSignatories.campaignId,
   signerId: campaignSignatories.signerId,
-  counters: counterColumns(signatoryStatuses),
+  counters: bulk.counterColumns(signatoryStatuses),
   unfinished: ['draft', 'queued', 'sent', 'opened'],
   retention: {
     // A campaign that will make no more copies (a failed one could be retried, but not once past retention).
@@ -58,7 +41,7 @@ export const campaignTables: BulkTables<SignatoryStatus> = {
 export const mergedOnly = (campaign: Pick<CampaignRecord, 'mergeDocument'>): RowCondition =>
   campaign.mergeDocument ? isNotNull(campaignSignatories.mergeStorageKey) : undefined;
 
-export const countsOf = (row: CampaignRecord): CampaignCounts => countsOfHolder(row, signatoryStatuses);
+export const countsOf = (row: CampaignRecord): CampaignCounts => bulk.countsOfHolder(row, signatoryStatuses);
 
 /** Moves `n` items from one counter to another (in the transaction that moved them). */
 export const bump = (
@@ -67,7 +50,7 @@ export const bump = (
   campaignId: string,
   moves: { from: SignatoryStatus | null; to: SignatoryStatus | null; n: number }[],
   extra: SQL[] = [],
-) => bumpCounters(db, campaignTables, appId, campaignId, moves, extra);
+) => bulk.bumpCounters(db, campaignTables, appId, campaignId, moves, extra);
 
 export interface CampaignListFilter extends HolderListFilter {
   type?: CampaignType;
@@ -76,19 +59,19 @@ export interface CampaignListFilter extends HolderListFilter {
 
 /** The campaigns in the scope, but deleted ones unless asked by status. */
 export const listCampaigns = (db: Executor, scope: Scope, filter: CampaignListFilter): Promise<{ rows: CampaignRow[] } & PageTotal> =>
-  listHolders(db, campaignTables, scope, filter, [
+  bulk.listHolders(db, campaignTables, scope, filter, [
     filter.status ? eq(campaigns.status, filter.status) : ne(campaigns.status, 'deleted'),
     filter.type ? eq(campaigns.type, filter.type) : undefined,
   ]);
 
 /** A campaign visible in the scope (a deleted one is gone). */
 export const findCampaign = (db: Executor, scope: Scope, id: string, opts: { lock?: boolean } = {}): Promise<CampaignRow | undefined> =>
-  findHolder(db, campaignTables, scope, id, opts, ne(campaigns.status, 'deleted'));
+  bulk.findHolder(db, campaignTables, scope, id, opts, ne(campaigns.status, 'deleted'));
 
-export const insertCampaign = (db: Executor, row: typeof campaigns.$inferInsert): Promise<string> => insertHolder(db, campaignTables, row);
+export const insertCampaign = (db: Executor, row: typeof campaigns.$inferInsert): Promise<string> => bulk.insertHolder(db, campaignTables, row);
 
 export const updateCampaign = (db: Executor, appId: string, id: string, patch: Partial<typeof campaigns.$inferInsert>) =>
-  updateHolder(db, campaignTables, appId, id, patch);
+  bulk.updateHolder(db, campaignTables, appId, id, patch);
 
 export async function documentsOf(db: Executor, appId: string, campaignId: string): Promise<CampaignDocumentRow[]> {
   return db
@@ -114,7 +97,7 @@ export type NewSignatory = Pick<typeof campaignSignatories.$inferInsert, 'firstn
 export async function appendSignatories(db: Executor, appId: string, campaignId: string, list: NewSignatory[]): Promise<Set<string>> {
   const added = new Set<string>();
   if (!list.length) return added;
-  let next = await nextRowIndex(db, campaignTables, appId, campaignId);
+  let next = await bulk.nextRowIndex(db, campaignTables, appId, campaignId);
   for (let i = 0; i < list.length; i += 1000) {
     const part = list.slice(i, i + 1000).map((s) => ({ ...s, appId, campaignId, rowIndex: next++, status: 'draft' as const }));
     const rows = await db.insert(campaignSignatories).values(part).onConflictDoNothing().returning({ email: campaignSignatories.email });
@@ -176,15 +159,15 @@ export async function listSignatories(
   const walk = term
     ? or(ilike(campaignSignatories.lastname, term), ilike(campaignSignatories.firstname, term), ilike(campaignSignatories.email, term))
     : undefined;
-  return listRows(db, campaignTables, appId, campaignId, filter, { orderBy: signatorySortable[filter.orderBy ?? 'rowIndex'], walk });
+  return bulk.listRows(db, campaignTables, appId, campaignId, filter, { orderBy: signatorySortable[filter.orderBy ?? 'rowIndex'], walk });
 }
 
 export const findSignatory = (db: Executor, appId: string, campaignId: string, id: string, opts: { lock?: boolean } = {}) =>
-  findRow<SignatoryRow>(db, campaignTables, appId, campaignId, id, opts);
+  bulk.findRow<SignatoryRow>(db, campaignTables, appId, campaignId, id, opts);
 
 /** The in-scope campaigns being sent or awaiting signatures (pending, ready), newest first (the home dashboard). */
 export const inProgressCampaigns = (db: Executor, scope: Scope, opts: { limit: number; type?: CampaignType; by: 'createdAt' | 'sentAt' }) =>
-  inProgressHolders<CampaignRecord>(db, campaignTables, scope, opts, opts.type ? eq(campaigns.type, opts.type) : undefined);
+  bulk.inProgressHolders<CampaignRecord>(db, campaignTables, scope, opts, opts.type ? eq(campaigns.type, opts.type) : undefined);
 
 /**
  * Mail-merge generation leases whose holder is known dead, given back (every tenant): those under `owner` (the slot
@@ -220,7 +203,7 @@ export async function copySignatories(db: Executor, appId: string, fromId: strin
 
 /** A draft signatory removed, the campaign's counters with it. */
 export const deleteDraftSignatory = (db: Executor, appId: string, campaignId: string, id: string) =>
-  deleteDraftRow(db, campaignTables, appId, campaignId, id, 'signatory_count');
+  bulk.deleteDraftRow(db, campaignTables, appId, campaignId, id, 'signatory_count');
 
 /** Counts a new campaign's first signatories. */
 export const addSignatoryCount = (db: Executor, appId: string, campaignId: string, n: number) =>
@@ -371,7 +354,7 @@ const sameAddress = (email: string) => sql`lower(${campaignSignatories.email}) =
 
 /** A person's signatory rows not sent yet (draft or queued): an erasure waits for them (the copy would go to nobody). */
 export const unsentSignatoriesOf = (db: Executor, appId: string, email: string) =>
-  holdersOfPerson(db, campaignTables, appId, sameAddress(email), ['draft', 'queued'] satisfies SignatoryStatus[]);
+  bulk.holdersOfPerson(db, campaignTables, appId, sameAddress(email), ['draft', 'queued'] satisfies SignatoryStatus[]);
 
 /** Erasure (art. 17): the person's signatory rows pseudonymised; their number. */
 export async function eraseSignatoriesOf(tx: Tx, appId: string, email: string): Promise<number> {

@@ -2,25 +2,8 @@ import { and, asc, eq, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle
 import { orderStatuses, type OperationCounts, type OperationStatus, type OrderStatus } from '@paraphe/contracts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { containsPattern, type OwnerScope, type PageTotal } from '../../platform/db/lists.ts';
-import {
-  bumpCounters,
-  counterColumns,
-  countsOfHolder,
-  deleteDraftRow,
-  findHolder,
-  findRow,
-  holdersOfPerson,
-  inProgressHolders,
-  insertHolder,
-  listHolders,
-  listRows,
-  nextRowIndex,
-  updateHolder,
-  type BulkTables,
-  type HolderListFilter,
-  type RowCondition,
-  type RowListFilter,
-} from '../bulk/index.ts';
+import * as bulk from '../bulk/index.ts';
+import type { BulkTables, HolderListFilter, RowCondition, RowListFilter } from '../bulk/index.ts';
 import { erasedIdentity } from '../signatures/index.ts';
 import { operationDocuments, operationImportMappings, operationOrders, operations, type OrderField, type OrderSigner } from './schema.ts';
 
@@ -37,7 +20,7 @@ export const operationTables: BulkTables<OrderStatus> = {
   holder: operations,
   rows: operationOrders,
   holderId: operationOrders.operationId,
-  counters: counterColumns(orderStatuses),
+  counters: bulk.counterColumns(orderStatuses),
   unfinished: ['draft', 'beforeSend', 'ready', 'pending'],
   // Finished: completed when any order completed, else expired when any expired, else failed.
   settledStatus: sql`case when n_completed > 0 then 'completed' when n_expired > 0 then 'expired' else 'failed' end`,
@@ -55,7 +38,7 @@ const zeroUuid = '00000000-0000-0000-0000-000000000000';
 /** With the seal before signing, a chunk claims only the orders sealed ahead (none sealed: none claimed, the next run seals). */
 export const sealedOnly = (ids: readonly string[] | null): RowCondition => (ids ? inArray(operationOrders.id, [...ids, zeroUuid]) : undefined);
 
-export const countsOf = (row: OperationRecord): OperationCounts => countsOfHolder(row, orderStatuses);
+export const countsOf = (row: OperationRecord): OperationCounts => bulk.countsOfHolder(row, orderStatuses);
 
 /** Moves `n` items from one counter to another (in the transaction that moved them). */
 export const bump = (
@@ -64,7 +47,7 @@ export const bump = (
   operationId: string,
   moves: { from: OrderStatus | null; to: OrderStatus | null; n: number }[],
   extra: SQL[] = [],
-) => bumpCounters(db, operationTables, appId, operationId, moves, extra);
+) => bulk.bumpCounters(db, operationTables, appId, operationId, moves, extra);
 
 export interface OperationListFilter extends HolderListFilter {
   status?: OperationStatus;
@@ -72,17 +55,20 @@ export interface OperationListFilter extends HolderListFilter {
 
 /** The operations in the scope; drafts never saved are not listed. */
 export const listOperations = (db: Executor, scope: Scope, filter: OperationListFilter): Promise<{ rows: OperationRow[] } & PageTotal> =>
-  listHolders(db, operationTables, scope, filter, [sql`${operations.savedAt} is not null`, filter.status ? eq(operations.status, filter.status) : undefined]);
+  bulk.listHolders(db, operationTables, scope, filter, [
+    sql`${operations.savedAt} is not null`,
+    filter.status ? eq(operations.status, filter.status) : undefined,
+  ]);
 
 /** The pending or ready operations (index `operations_app_status_idx`), newest sent or created first: the home's. */
 export const inProgressOperations = (db: Executor, scope: Scope, opts: { limit: number; by: 'createdAt' | 'sentAt' }) =>
-  inProgressHolders<OperationRecord>(db, operationTables, scope, opts);
+  bulk.inProgressHolders<OperationRecord>(db, operationTables, scope, opts);
 
 export const findOperation = (db: Executor, scope: Scope, id: string, opts: { lock?: boolean } = {}): Promise<OperationRow | undefined> =>
-  findHolder(db, operationTables, scope, id, opts);
+  bulk.findHolder(db, operationTables, scope, id, opts);
 
 export const updateOperation = (db: Executor, appId: string, id: string, patch: Partial<typeof operations.$inferInsert>) =>
-  updateHolder(db, operationTables, appId, id, patch);
+  bulk.updateHolder(db, operationTables, appId, id, patch);
 
 export async function documentsOf(db: Executor, appId: string, operationId: string): Promise<OperationDocumentRow[]> {
   return db
@@ -123,7 +109,7 @@ export const searchTextOf = (o: Pick<NewOrder, 'signers' | 'documentName'>) =>
 /** Adds orders after the last row (status draft), 1,000 per statement; returns how many. */
 export async function appendOrders(db: Executor, appId: string, operationId: string, list: readonly NewOrder[]): Promise<number> {
   if (!list.length) return 0;
-  let next = await nextRowIndex(db, operationTables, appId, operationId);
+  let next = await bulk.nextRowIndex(db, operationTables, appId, operationId);
   for (let i = 0; i < list.length; i += 1000) {
     await db
       .insert(operationOrders)
@@ -144,13 +130,13 @@ const orderSortable = { rowIndex: 'rowIndex', document: 'documentName', status: 
 
 /** A page of orders; a search goes through the trigram index of the search text (signers' names, e-mails, file name). */
 export const listOrders = (db: Executor, appId: string, operationId: string, filter: OrderFilter) =>
-  listRows<OrderRow>(db, operationTables, appId, operationId, filter, {
+  bulk.listRows<OrderRow>(db, operationTables, appId, operationId, filter, {
     orderBy: orderSortable[filter.orderBy ?? 'rowIndex'],
     walk: filter.search ? ilike(operationOrders.searchText, containsPattern(filter.search.toLowerCase())) : undefined,
   });
 
 export const findOrder = (db: Executor, appId: string, operationId: string, id: string, opts: { lock?: boolean } = {}) =>
-  findRow<OrderRow>(db, operationTables, appId, operationId, id, opts);
+  bulk.findRow<OrderRow>(db, operationTables, appId, operationId, id, opts);
 
 /** Drafts never saved (GET ids), older than `before`, swept. */
 export async function deleteUnsavedDrafts(db: Executor, appId: string, before: Date) {
@@ -159,7 +145,7 @@ export async function deleteUnsavedDrafts(db: Executor, appId: string, before: D
     .where(and(eq(operations.appId, appId), isNull(operations.savedAt), eq(operations.status, 'draft'), lt(operations.createdAt, before)));
 }
 
-export const insertOperation = (db: Executor, row: typeof operations.$inferInsert): Promise<string> => insertHolder(db, operationTables, row);
+export const insertOperation = (db: Executor, row: typeof operations.$inferInsert): Promise<string> => bulk.insertHolder(db, operationTables, row);
 
 export async function deleteOperation(db: Executor, appId: string, id: string) {
   await db.delete(operations).where(and(eq(operations.appId, appId), eq(operations.id, id)));
@@ -199,7 +185,7 @@ export const addImportedOrderCount = (db: Executor, appId: string, operationId: 
 
 /** A draft order removed, the operation's counters with it. */
 export const deleteDraftOrder = (db: Executor, appId: string, operationId: string, id: string) =>
-  deleteDraftRow(db, operationTables, appId, operationId, id, 'order_count');
+  bulk.deleteDraftRow(db, operationTables, appId, operationId, id, 'order_count');
 
 /** A draft order's new content (its search text with it). */
 export async function updateOrder(db: Executor, id: string, order: NewOrder) {
@@ -229,7 +215,7 @@ const namesAddress = (email: string) =>
 
 /** The operations where the person signs an order not sent yet (draft, before send): an erasure waits for them. */
 export const unsentOrdersOf = (db: Executor, appId: string, email: string) =>
-  holdersOfPerson(db, operationTables, appId, namesAddress(email), ['draft', 'beforeSend'] satisfies OrderStatus[]);
+  bulk.holdersOfPerson(db, operationTables, appId, namesAddress(email), ['draft', 'beforeSend'] satisfies OrderStatus[]);
 
 /** Erasure (art. 17): the person pseudonymised in every order naming them (the other signers untouched); how many times. */
 export async function eraseOrderSignersOf(tx: Tx, appId: string, email: string): Promise<number> {

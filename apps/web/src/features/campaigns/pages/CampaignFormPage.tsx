@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Center, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy, IconFileSpreadsheet, IconSend } from '@tabler/icons-react';
+import { IconArrowRight, IconDeviceFloppy, IconFileSpreadsheet, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import {
 import { ApiError, isApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
+import { ProblemsAlert } from '../../../shared/ui/ProblemsAlert.tsx';
 import { useMe } from '../../auth/index.ts';
 import { showBillingRequired } from '../../billing/index.ts';
 import { useNewRequestDefaults } from '../../settings/index.ts';
@@ -191,15 +192,7 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
         <TextInput required label={t('form.label')} {...form.getInputProps('label')} />
         <Textarea mt="sm" autosize minRows={1} label={t('form.description')} {...form.getInputProps('description')} />
       </Paper>
-      {problems.length > 0 && (
-        <Alert color="red" variant="light" title={t('form.problems')} icon={<IconAlertTriangle size={18} />}>
-          <List size="sm">
-            {problems.map((p) => (
-              <List.Item key={p.message}>{p.message}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <ProblemsAlert title={t('form.problems')} problems={problems} />
       <Paper withBorder p="md">
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="md">
