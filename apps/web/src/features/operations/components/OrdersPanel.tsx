@@ -1,10 +1,11 @@
-import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconBan, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { orderStatuses, type Operation, type Order, type OrderStatus } from '@paraphe/contracts';
 import { ApiError } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import type { Column } from '../../../shared/list/PaginatedTable.tsx';
+import { RowAction } from '../../../shared/list/RowAction.tsx';
 import { RowsPanel } from '../../../shared/list/RowsPanel.tsx';
 import { useRowsQuery } from '../../../shared/list/useRowsQuery.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -61,16 +62,12 @@ export function OrdersPanel({ operation, canManage }: { operation: Operation; ca
       header: '',
       render: (o) =>
         canManage && (draft || cancellable(o)) ? (
-          <Tooltip label={t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')} #${o.rowIndex + 1}`}
-              onClick={() => act(o)}
-            >
-              {draft ? <IconTrash size={16} /> : <IconBan size={16} />}
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')}
+            rowName={`#${o.rowIndex + 1}`}
+            icon={draft ? <IconTrash size={16} /> : <IconBan size={16} />}
+            onClick={() => act(o)}
+          />
         ) : null,
     },
   ];

@@ -1,4 +1,4 @@
-import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { signatoryStatuses, type Campaign, type Signatory, type SignatoryStatus 
 import { ApiError } from '../../../../shared/api/apiError.ts';
 import { notify } from '../../../../shared/api/notify.ts';
 import type { Column } from '../../../../shared/list/PaginatedTable.tsx';
+import { RowAction } from '../../../../shared/list/RowAction.tsx';
 import { RowsPanel } from '../../../../shared/list/RowsPanel.tsx';
 import { useRowsQuery } from '../../../../shared/list/useRowsQuery.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
@@ -59,19 +60,12 @@ export function SignatoriesPanel({ campaign, canManage }: { campaign: Campaign; 
       header: '',
       render: (s) =>
         canManage && canCancelSignatory(campaign.status, s.status) ? (
-          <Tooltip label={t(draft ? 'actions.removeSignatory' : 'actions.cancelSignatory')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t(draft ? 'actions.removeSignatory' : 'actions.cancelSignatory')} ${s.emailAddress}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                askCancel(s);
-              }}
-            >
-              <IconBan size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t(draft ? 'actions.removeSignatory' : 'actions.cancelSignatory')}
+            rowName={s.emailAddress}
+            icon={<IconBan size={16} />}
+            onClick={() => askCancel(s)}
+          />
         ) : null,
     },
   ];
