@@ -161,6 +161,17 @@ async function loadSource(file: string): Promise<SourceFile> {
           if (bindings && ts.isNamedImports(bindings))
             for (const element of bindings.elements) imports.set(element.name.text, { from, name: (element.propertyName ?? element.name).text });
         }
+        // A re-export (`export type { X } from './y.ts'`) is followed like an import: a domain's entry passes types on.
+        const exported = ts.isExportDeclaration(statement) ? statement.exportClause : undefined;
+        if (
+          ts.isExportDeclaration(statement) &&
+          statement.moduleSpecifier &&
+          ts.isStringLiteral(statement.moduleSpecifier) &&
+          exported &&
+          ts.isNamedExports(exported)
+        )
+          for (const element of exported.elements)
+            imports.set(element.name.text, { from: statement.moduleSpecifier.text, name: (element.propertyName ?? element.name).text });
       }
       const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
       return { file, ast, types, imports, module };
@@ -186,8 +197,7 @@ async function declarationOf(source: SourceFile, name: string): Promise<{ source
   const imported = source.imports.get(name);
   if (!imported || !imported.from.startsWith('.')) return undefined;
   const other = await loadSource(path.resolve(path.dirname(source.file), imported.from));
-  const node = other.types.get(imported.name);
-  return node ? { source: other, node } : undefined;
+  return declarationOf(other, imported.name);
 }
 
 interface Generation {
@@ -270,7 +280,8 @@ async function sampleOf(source: SourceFile, node: ts.TypeNode | ts.InterfaceDecl
 }
 
 async function referenceSample(source: SourceFile, node: ts.TypeReferenceNode, g: Generation, deeper: Generation): Promise<unknown> {
-  const name = node.typeName.getText(source.ast);
+  // A name made by the factory (an interface's `extends`) has no text in the source.
+  const name = ts.isIdentifier(node.typeName) ? node.typeName.text : node.typeName.getText(source.ast);
   const args = node.typeArguments ?? [];
   const sample = g.samples.types?.[name];
   if (sample) return sample();

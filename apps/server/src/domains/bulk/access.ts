@@ -24,25 +24,24 @@ interface Guarded<S extends string> {
  * needs its files is refused with 410 DOCUMENT_PURGED once the retention purge deleted them.
  */
 export function holderAccess<H extends Guarded<S>, S extends string, A extends string>(o: {
-  /** 'Campaign': what a 404 names. */
-  noun: string;
-  /** 'a campaign': what a refused action names. */
-  named: string;
+  /** What a holder is ('campaign': a 404 says "Campaign", a refused action "a campaign"); the audit's target type. */
   targetType: 'campaign' | 'operation';
   find(tx: Tx, scope: Scope, id: string, opts: { lock?: boolean }): Promise<H | undefined>;
   allowed(status: S, action: A): boolean;
   needingFiles: readonly A[];
 }) {
   const scopeOf = (tx: Tx, actor: Actor): Promise<Scope> => ownerScope(tx, actor);
+  const noun = o.targetType[0]!.toUpperCase() + o.targetType.slice(1);
+  const named = `${/^[aeiou]/.test(o.targetType) ? 'an' : 'a'} ${o.targetType}`;
 
   async function findVisible(tx: Tx, actor: Actor, id: string, opts: { lock?: boolean } = {}): Promise<H> {
     const row = await o.find(tx, await scopeOf(tx, actor), id, opts);
-    if (!row) throw notFound(o.noun);
+    if (!row) throw notFound(noun);
     return row;
   }
 
   function assertAction(row: Pick<H, 'status' | 'documentsPurgedAt'>, action: A) {
-    if (!o.allowed(row.status, action)) throw new AppError('INVALID_TRANSITION', `Cannot ${action} ${o.named} that is ${row.status}`);
+    if (!o.allowed(row.status, action)) throw new AppError('INVALID_TRANSITION', `Cannot ${action} ${named} that is ${row.status}`);
     if (o.needingFiles.includes(action)) assertNotPurged(row.documentsPurgedAt);
   }
 

@@ -113,6 +113,17 @@ export async function runArchiveJob<R extends BulkRow, J extends BulkJobOf>(
   platform.logger.info({ [`${kind.source}Id`]: holderId, files, bytes }, `${kind.source} archive built`);
 }
 
+/**
+ * A holder's jobs: its dispatch (`dispatch`: the domain's run; a run works up to a minute, then queues its
+ * continuation; a chunk is one transaction of seconds) and the fan-out jobs.
+ */
+export function bulkJobs<J extends BulkJobOf>(kind: BulkKind<BulkHolder, BulkRow, string, J>, dispatch: (platform: Platform, job: J) => Promise<void>) {
+  return [
+    defineJob<J>({ queue: kind.queues.dispatch, retryLimit: 20, expireInSeconds: 300, batchSize: 1, run: (platform, data) => dispatch(platform, data) }),
+    ...fanOutJobs(kind),
+  ];
+}
+
 /** The fan-out jobs of a kind (its dispatch job is the domain's: it says how a chunk is sent). */
 export function fanOutJobs<J extends BulkJobOf>(kind: BulkKind<BulkHolder, BulkRow, string, J>) {
   return [

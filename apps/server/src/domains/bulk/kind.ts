@@ -29,6 +29,21 @@ export interface BulkJobOf {
   userId?: string;
 }
 
+/** A job of a holder's queues: the tenant, the holder under the domain's own key (campaignId, operationId), who asked. */
+export type HolderJob<K extends string> = { appId: string; /** Who asked (cancel, relaunch): the actor of the requests' changes. */ userId?: string } & Record<
+  K,
+  string
+>;
+
+/** A source's queues (`<source>-dispatch`, `-cancel`, `-relaunch`, `-archive`) and its jobs' payload, the holder under `idKey`. */
+export function holderJobs<K extends string>(source: 'campaign' | 'operation', idKey: K) {
+  return {
+    queues: { dispatch: `${source}-dispatch`, cancel: `${source}-cancel`, relaunch: `${source}-relaunch`, archive: `${source}-archive` },
+    jobOf: (appId: string, holderId: string, userId?: string) => ({ appId, [idKey]: holderId, ...(userId ? { userId } : {}) }) as HolderJob<K>,
+    holderIdOf: (job: HolderJob<K>) => job[idKey],
+  };
+}
+
 /**
  * What a domain gives the bulk engine (docs/architecture.md "The bulk engine"): its tables, the names of its row
  * statuses and queues, how it reads its holder, and what it tells when the engine moves one. Everything else —

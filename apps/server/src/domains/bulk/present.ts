@@ -1,9 +1,13 @@
+import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { DispatchProgress } from '@paraphe/contracts';
+import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { Options } from './access.ts';
 import { dispatchProgress } from '../../platform/dispatch/index.ts';
 import { iso } from '../../platform/http/envelope.ts';
+import { sendFile } from '../../platform/http/files.ts';
+import { assertNotPurged } from '../signatures/index.ts';
 import { xlsxReadable, type SheetColumn, type SheetRow } from '../../platform/spreadsheets/index.ts';
 import { pagesOfRows } from './jobs.ts';
 import type { BulkHolder, BulkJobOf, BulkKind, BulkRow } from './kind.ts';
@@ -78,4 +82,19 @@ export async function exportRows<H extends { appId: string; id: string; label: s
   const body = xlsxReadable({ sheetName: sheet.name, columns, rows: rows() });
   // Characters file systems refuse become `_`.
   return { fileName: sheet.fileName(holder).replace(/[\\/:*?"<>|]/g, '_'), body };
+}
+
+/**
+ * A holder's archive downloaded: refused with 410 DOCUMENT_PURGED once the retention purge deleted it, 204 while it
+ * is not made yet, else the zip named after the holder (`unnamed` when its label is blank: an operation's draft may have none).
+ */
+export function sendArchive(
+  reply: FastifyReply,
+  platform: Pick<Platform, 'storage'>,
+  row: { label: string; archiveKey: string | null; documentsPurgedAt: Date | null },
+  unnamed = '',
+): FastifyReply {
+  assertNotPurged(row.documentsPurgedAt);
+  if (!row.archiveKey) return reply.status(204).send();
+  return sendFile(reply, { fileName: `${row.label || unnamed}.zip`, contentType: 'application/zip', body: platform.storage.stream(row.archiveKey) });
 }

@@ -1,7 +1,20 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { moveCounters } from '../../platform/db/counters.ts';
+import {
+  containsPattern,
+  listPage,
+  matchIds,
+  olderThan,
+  ownedInScope,
+  pastRow,
+  type Keyset,
+  type OwnerScope,
+  type PageTotal,
+  type RowKeyset,
+} from '../../platform/db/lists.ts';
+import { withOwners } from './access.ts';
 
 /**
  * The bulk engine's queries, over the tables of the domain that uses it (a campaign and its signatories, an operation
@@ -12,7 +25,9 @@ type WithColumns<K extends string> = PgTable & Record<K, PgColumn>;
 
 /** What the engine reads and writes of a domain's tables. */
 export interface BulkTables<S extends string = string> {
-  holder: WithColumns<'id' | 'appId' | 'status' | 'archiveKey' | 'documentsPurgedAt' | 'signerDataPurgedAt'>;
+  holder: WithColumns<
+    'id' | 'appId' | 'ownerUserId' | 'status' | 'label' | 'description' | 'createdAt' | 'sentAt' | 'archiveKey' | 'documentsPurgedAt' | 'signerDataPurgedAt'
+  >;
   rows: WithColumns<'id' | 'appId' | 'status' | 'rowIndex' | 'requestId' | 'attempts'>;
   /** The rows' column naming their holder (campaign_id, operation_id). */
   holderId: PgColumn;
@@ -32,6 +47,19 @@ export interface BulkTables<S extends string = string> {
 
 /** A condition on the rows a chunk may claim besides their status (the domain's repository writes it). */
 export type RowCondition = SQL | undefined;
+
+/** A status's counter column on the holder: `n_` and the status in snake case (beforeSend: n_before_send). */
+const counterColumnOf = (status: string) => `n_${status.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+/** Its key on the holder record: `n` and the status capitalised (beforeSend: nBeforeSend). */
+const counterKeyOf = (status: string) => `n${status[0]!.toUpperCase()}${status.slice(1)}`;
+
+/** The holder's counter column of each row status (BulkTables.counters). */
+export const counterColumns = <S extends string>(statuses: readonly S[]) =>
+  Object.fromEntries(statuses.map((s) => [s, counterColumnOf(s)])) as Record<S, string>;
+
+/** The holder record's counters by row status (the contracts' counts). */
+export const countsOfHolder = <S extends string>(row: object, statuses: readonly S[]) =>
+  Object.fromEntries(statuses.map((s) => [s, (row as Record<string, number>)[counterKeyOf(s)]])) as Record<S, number>;
 
 const column = (c: PgColumn) => sql.identifier(c.name);
 const listOf = (values: readonly string[]) =>
@@ -328,4 +356,173 @@ export async function referencedKeys(db: Executor, t: BulkTables, keys: readonly
     for (const r of rows) found.add(r.key as string);
   }
   return found;
+}
+
+/** What a list of holders takes besides the domain's own filters. */
+export interface HolderListFilter {
+  search?: string;
+  limit: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+  orderBy?: 'createdAt' | 'label' | 'status' | 'sentAt';
+  /** Keyset paging (the public API's cursor): only rows older than this one; newest first, offset 0. */
+  after?: Keyset;
+}
+
+/**
+ * A page of the holders in the scope (`only`: the domain's own conditions), with their owner's name. A tenant has
+ * at most a few thousand: a search (label, description) filters the walk (no trigram index).
+ */
+export async function listHolders<H extends { ownerUserId: string | null }>(
+  db: Executor,
+  t: BulkTables,
+  scope: OwnerScope,
+  filter: HolderListFilter,
+  only: readonly (SQL | undefined)[],
+): Promise<{ rows: (H & { ownerName: string | null })[] } & PageTotal> {
+  const term = filter.search ? containsPattern(filter.search) : undefined;
+  const where = and(
+    ownedInScope(t.holder, scope),
+    ...only,
+    term ? or(ilike(t.holder.label, term), ilike(t.holder.description, term)) : undefined,
+    filter.after ? olderThan(t.holder, scope.appId, filter.after) : undefined,
+  );
+  const direction = filter.order === 'ASC' ? asc : desc;
+  const key = filter.orderBy ?? 'createdAt';
+  const { rows, ...total } = await listPage(db, t.holder, {
+    where,
+    orderBy: (c) => [direction(c[key]), direction(c.id)],
+    limit: filter.limit,
+    offset: filter.offset,
+  });
+  return { rows: await withOwners(db, rows as H[]), ...total };
+}
+
+/** A holder in the scope (and `only`), locked when asked, with its owner's name. */
+export async function findHolder<H extends { ownerUserId: string | null }>(
+  db: Executor,
+  t: BulkTables,
+  scope: OwnerScope,
+  id: string,
+  opts: { lock?: boolean },
+  only?: SQL,
+): Promise<(H & { ownerName: string | null }) | undefined> {
+  const query = db
+    .select()
+    .from(t.holder)
+    .where(and(ownedInScope(t.holder, scope), eq(t.holder.id, id), only));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row && (await withOwners(db, [row as H]))[0];
+}
+
+/** The holders in the scope being sent or awaiting signatures (pending, ready), newest sent or created first. */
+export async function inProgressHolders<H>(db: Executor, t: BulkTables, scope: OwnerScope, opts: { limit: number; by: 'createdAt' | 'sentAt' }, only?: SQL) {
+  const rows = await db
+    .select()
+    .from(t.holder)
+    .where(and(ownedInScope(t.holder, scope), inArray(t.holder.status, ['pending', 'ready']), only))
+    .orderBy(opts.by === 'sentAt' ? sql`${t.holder.sentAt} desc nulls last` : desc(t.holder.createdAt), desc(t.holder.id))
+    .limit(opts.limit);
+  return rows as H[];
+}
+
+export async function insertHolder(db: Executor, t: BulkTables, row: object): Promise<string> {
+  const [inserted] = await db
+    .insert(t.holder)
+    .values(row as never)
+    .returning({ id: t.holder.id });
+  return inserted!.id as string;
+}
+
+export async function updateHolder(db: Executor, t: BulkTables, appId: string, id: string, patch: object) {
+  await db
+    .update(t.holder)
+    .set({ ...patch, updatedAt: new Date() } as never)
+    .where(and(eq(t.holder.appId, appId), eq(t.holder.id, id)));
+}
+
+/** The row index after the holder's last row (rows are appended in order). */
+export async function nextRowIndex(db: Executor, t: BulkTables, appId: string, holderId: string): Promise<number> {
+  const [last] = await db
+    .select({ max: sql<number | null>`max(${t.rows.rowIndex})` })
+    .from(t.rows)
+    .where(and(eq(t.rows.appId, appId), eq(t.holderId, holderId)));
+  return (last?.max ?? -1) + 1;
+}
+
+/** What a page of a holder's rows takes. */
+export interface RowListFilter<S extends string = string> {
+  status?: S;
+  limit: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+  /** Keyset paging in the holder's order (the public API's cursor; ordered by row index, offset 0). */
+  after?: RowKeyset;
+}
+
+/**
+ * A page of a holder's rows ordered by `orderBy` (a key of the rows' table). Without a search (`walk`: its condition)
+ * the holder's counters say how many there are (total null: the caller takes them; no count over 100,000 rows). A
+ * search goes through the trigram indexes when it matches few rows, else walks the holder's order with the search
+ * as a filter, its total capped.
+ */
+export async function listRows<R>(
+  db: Executor,
+  t: BulkTables,
+  appId: string,
+  holderId: string,
+  filter: RowListFilter,
+  o: { orderBy: string; walk?: SQL },
+): Promise<{ rows: R[]; total: number | null; capped: boolean }> {
+  const where = and(
+    eq(t.rows.appId, appId),
+    eq(t.holderId, holderId),
+    filter.status ? eq(t.rows.status, filter.status) : undefined,
+    filter.after ? pastRow(t.rows, filter.after, filter.order) : undefined,
+  );
+  const direction = filter.order === 'ASC' ? asc : desc;
+  const orderBy = (c: BulkTables['rows']) => [direction((c as unknown as Record<string, PgColumn>)[o.orderBy]!), direction(c.id)];
+  const { walk } = o;
+  if (!walk) {
+    const rows = await db
+      .select()
+      .from(t.rows)
+      .where(where)
+      .orderBy(...orderBy(t.rows))
+      .limit(filter.limit)
+      .offset(filter.offset);
+    return { rows: rows as R[], total: null, capped: false };
+  }
+  const ids = await matchIds(db, [
+    (limit) =>
+      db
+        .select({ id: t.rows.id })
+        .from(t.rows)
+        .where(and(eq(t.rows.appId, appId), eq(t.holderId, holderId), walk))
+        .limit(limit) as Promise<{ id: string }[]>,
+  ]);
+  const page = await listPage(db, t.rows, { where, matches: { ids, walk }, orderBy, limit: filter.limit, offset: filter.offset });
+  return { ...page, rows: page.rows as R[] };
+}
+
+/** The holders where a person (`person`: a condition on a row) has a row in one of `statuses` (an erasure waits for them). */
+export async function holdersOfPerson(
+  db: Executor,
+  t: BulkTables,
+  appId: string,
+  person: SQL,
+  statuses: readonly string[],
+): Promise<{ id: string; label: string; status: string }[]> {
+  const rows = await db
+    .selectDistinct({ id: t.holder.id, label: t.holder.label, status: t.holder.status })
+    .from(t.rows)
+    .innerJoin(t.holder, eq(t.holder.id, t.holderId))
+    .where(and(eq(t.rows.appId, appId), person, inArray(t.rows.status, [...statuses])));
+  return rows as { id: string; label: string; status: string }[];
+}
+
+/** A draft row removed, the holder's counters with it (`count`: its column of all its rows). */
+export async function deleteDraftRow(db: Executor, t: BulkTables, appId: string, holderId: string, id: string, count: string) {
+  await deleteRow(db, t, id);
+  await bumpCounters(db, t, appId, holderId, [{ from: 'draft', to: null, n: 1 }], [sql.raw(`${count} = ${count} - 1`)]);
 }

@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/context.ts';
-import type { Tx } from '../../platform/db/client.ts';
+import type { Executor, Tx } from '../../platform/db/client.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -41,3 +41,16 @@ export async function purgeHolder(
 
 /** Up to `limit` of the tenant's holders over before `before` that still wait for `step`, oldest first. */
 export const holdersPastRetention = repo.holdersPastRetention;
+
+/**
+ * A domain's retention on the engine's purge: its holders past retention and the purge of one, its people
+ * pseudonymised by `pseudonymise` (how many).
+ */
+export function holderRetention(tables: repo.BulkTables, pseudonymise: (tx: Tx, appId: string, holderId: string, now: Date) => Promise<number>) {
+  return {
+    pastRetention: (db: Executor, appId: string, step: PurgeStep, before: Date, limit: number) =>
+      repo.holdersPastRetention(db, tables, appId, step, before, limit),
+    purge: (tx: Tx, platform: Pick<Platform, 'storage'>, opts: { appId: string; id: string; step: PurgeStep; now: Date }): Promise<HolderPurgeOutcome> =>
+      purgeHolder(tx, platform, tables, { ...opts, pseudonymise: (t) => pseudonymise(t, opts.appId, opts.id, opts.now) }),
+  };
+}

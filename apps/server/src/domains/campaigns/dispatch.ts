@@ -1,6 +1,6 @@
 import { fieldSizeOf, type CertificationLevel, type SignatoryStatus } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
-import { dispatchChunk, runBulkDispatch, type BulkKind } from '../bulk/index.ts';
+import { dispatchChunk, runBulkDispatch, holderJobs, type BulkKind, type HolderJob } from '../bulk/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { createSentRequests, sealSharedDocuments, type BulkDocument, type BulkRecipient, type SharedSeals } from '../signatures/index.ts';
 import { emitCampaignEvent } from './facts.ts';
@@ -12,24 +12,15 @@ import * as repo from './repository.ts';
  * signatories' copies — the campaign's documents shared, plus each one's mail-merge PDF — in one transaction. What
  * is the campaign's own: the mail-merge generation stage before each chunk, the shared documents sealed once.
  */
-export interface CampaignJob {
-  appId: string;
-  campaignId: string;
-  /** Who asked (cancel, relaunch): the actor of the copies' changes. */
-  userId?: string;
-}
-export interface ArchiveJob extends CampaignJob {
-  userId: string;
-}
+export type CampaignJob = HolderJob<'campaignId'>;
+export type ArchiveJob = CampaignJob & { userId: string };
 
 /** A campaign and its signatories on the bulk engine: its queues, its statuses, its events. */
 export const campaignKind: BulkKind<repo.CampaignRow, repo.SignatoryRow, SignatoryStatus, CampaignJob> = {
   source: 'campaign',
+  ...holderJobs('campaign', 'campaignId'),
   tables: repo.campaignTables,
   statuses: { draft: 'draft', queued: 'queued', sent: 'sent', failed: 'failed', canceled: 'canceled', awaiting: ['sent', 'opened'], done: 'signed' },
-  queues: { dispatch: 'campaign-dispatch', cancel: 'campaign-cancel', relaunch: 'campaign-relaunch', archive: 'campaign-archive' },
-  jobOf: (appId, campaignId, userId) => ({ appId, campaignId, ...(userId ? { userId } : {}) }),
-  holderIdOf: (job) => job.campaignId,
   find: (db, appId, id, opts) => repo.findCampaign(db, { appId }, id, opts),
   queuedOf: (campaign) => campaign.nQueued,
   dispatched: (tx, platform, campaign) =>
@@ -46,7 +37,6 @@ export const campaignKind: BulkKind<repo.CampaignRow, repo.SignatoryRow, Signato
   // `<row> <LASTNAME firstname>`: the archive's folders sort in the campaign's order and name their signatory.
   archiveFolderOf: (s) => `${String(s.rowIndex + 1).padStart(6, '0')} ${s.lastname.toUpperCase()} ${s.firstname}`.replace(/[\\/:*?"<>|]/g, '_'),
 };
-export const dispatchQueue = campaignKind.queues.dispatch;
 
 /** Test hooks: after each committed chunk (the fault tests kill the process around it). */
 export const dispatchHooks: { afterChunk?: (state: { campaignId: string; sent: number; failed: number }) => void | Promise<void> } = {};

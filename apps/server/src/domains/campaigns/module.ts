@@ -1,8 +1,8 @@
 import { campaignEndpoints } from '@paraphe/contracts';
 import { defineJob, defineModule } from '../../platform/modules.ts';
-import { fanOutJobs, storageReferencesOf } from '../bulk/index.ts';
+import { bulkJobs, storageReferencesOf } from '../bulk/index.ts';
 import { campaignSubscriptions } from './copies.ts';
-import { campaignKind, dispatchQueue, runDispatchJob, type CampaignJob } from './dispatch.ts';
+import { campaignKind, runDispatchJob } from './dispatch.ts';
 import { releaseDeadMergeLeases } from './mailMerge.ts';
 import { runSignatoryImport, signatoryImportQueue, type SignatoryImportJob } from './import.ts';
 import { campaignRoutes } from './routes.ts';
@@ -13,16 +13,8 @@ export const campaignsModule = defineModule({
   endpoints: [campaignEndpoints],
   routes: campaignRoutes,
   jobs: [
-    // A dispatch run works up to a minute, then queues its continuation; a chunk is one transaction of seconds.
-    defineJob<CampaignJob>({
-      queue: dispatchQueue,
-      retryLimit: 20,
-      expireInSeconds: 300,
-      batchSize: 1,
-      run: (platform, data) => runDispatchJob(platform, data),
-    }),
-    // Cancel the sent copies, relaunch, archive: the bulk engine's.
-    ...fanOutJobs(campaignKind),
+    // The dispatch (mail-merge PDFs, then each chunk's copies); cancel the sent copies, relaunch, archive: the bulk engine's.
+    ...bulkJobs(campaignKind, runDispatchJob),
     defineJob<SignatoryImportJob>({
       queue: signatoryImportQueue,
       retryLimit: 3,

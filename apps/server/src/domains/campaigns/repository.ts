@@ -1,20 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
-import { moveCounters } from '../../platform/db/counters.ts';
-import {
-  containsPattern,
-  listPage,
-  matchIds,
-  ownedInScope,
-  type OwnerScope,
-  type PageTotal,
-  olderThan,
-  pastRow,
-  type Keyset,
-  type RowKeyset,
-} from '../../platform/db/lists.ts';
-import { withOwners, type BulkTables, type RowCondition } from '../bulk/index.ts';
+import { containsPattern, type OwnerScope, type PageTotal } from '../../platform/db/lists.ts';
+import * as bulk from '../bulk/index.ts';
+import type { BulkTables, HolderListFilter, RowCondition, RowListFilter } from '../bulk/index.ts';
 import { erasedIdentity } from '../signatures/index.ts';
 import { campaignDocuments, campaignImports, campaignSignatories, campaigns } from './schema.ts';
 
@@ -25,38 +14,14 @@ export type SignatoryRow = typeof campaignSignatories.$inferSelect;
 
 /** Every query takes the tenant; `ownerIds` limits a non-GERANT/COMPTABLE to their own and their descendants' campaigns. */
 export type Scope = OwnerScope;
-const inScope = (scope: Scope): SQL => ownedInScope(campaigns, scope);
 
-/** The counter column of each signatory status. */
-const counterColumn: Record<SignatoryStatus, string> = {
-  draft: 'n_draft',
-  queued: 'n_queued',
-  sent: 'n_sent',
-  opened: 'n_opened',
-  signed: 'n_signed',
-  refused: 'n_refused',
-  expired: 'n_expired',
-  canceled: 'n_canceled',
-  failed: 'n_failed',
-};
-const counterKey: Record<SignatoryStatus, keyof CampaignRecord> = {
-  draft: 'nDraft',
-  queued: 'nQueued',
-  sent: 'nSent',
-  opened: 'nOpened',
-  signed: 'nSigned',
-  refused: 'nRefused',
-  expired: 'nExpired',
-  canceled: 'nCanceled',
-  failed: 'nFailed',
-};
 /** A campaign and its signatories as the bulk engine reads them (docs/architecture.md "The bulk engine"). */
 export const campaignTables: BulkTables<SignatoryStatus> = {
   holder: campaigns,
   rows: campaignSignatories,
   holderId: campaignSignatories.campaignId,
   signerId: campaignSignatories.signerId,
-  counters: counterColumn,
+  counters: bulk.counterColumns(signatoryStatuses),
   unfinished: ['draft', 'queued', 'sent', 'opened'],
   retention: {
     // A campaign that will make no more copies (a failed one could be retried, but not once past retention).
@@ -76,8 +41,7 @@ export const campaignTables: BulkTables<SignatoryStatus> = {
 export const mergedOnly = (campaign: Pick<CampaignRecord, 'mergeDocument'>): RowCondition =>
   campaign.mergeDocument ? isNotNull(campaignSignatories.mergeStorageKey) : undefined;
 
-export const countsOf = (row: CampaignRecord): CampaignCounts =>
-  Object.fromEntries(signatoryStatuses.map((s) => [s, row[counterKey[s]] as number])) as CampaignCounts;
+export const countsOf = (row: CampaignRecord): CampaignCounts => bulk.countsOfHolder(row, signatoryStatuses);
 
 /** Moves `n` items from one counter to another (in the transaction that moved them). */
 export const bump = (
@@ -86,63 +50,28 @@ export const bump = (
   campaignId: string,
   moves: { from: SignatoryStatus | null; to: SignatoryStatus | null; n: number }[],
   extra: SQL[] = [],
-) => moveCounters(db, campaigns, counterColumn, { appId, id: campaignId }, moves, extra);
+) => bulk.bumpCounters(db, campaignTables, appId, campaignId, moves, extra);
 
-export interface CampaignListFilter {
-  search?: string;
+export interface CampaignListFilter extends HolderListFilter {
   type?: CampaignType;
   status?: CampaignStatus;
-  limit: number;
-  offset: number;
-  order: 'ASC' | 'DESC';
-  orderBy?: 'createdAt' | 'label' | 'status' | 'sentAt';
-  /** Keyset paging (the public API's cursor): only rows older than this one; newest first, offset 0. */
-  after?: Keyset;
 }
-const escapeLike = containsPattern;
 
-/** A tenant has at most a few thousand campaigns: a search is a filter of the walk (no trigram index). */
-export async function listCampaigns(db: Executor, scope: Scope, filter: CampaignListFilter): Promise<{ rows: CampaignRow[] } & PageTotal> {
-  const term = filter.search ? escapeLike(filter.search) : undefined;
-  const where = and(
-    inScope(scope),
+/** The campaigns in the scope, but deleted ones unless asked by status. */
+export const listCampaigns = (db: Executor, scope: Scope, filter: CampaignListFilter): Promise<{ rows: CampaignRow[] } & PageTotal> =>
+  bulk.listHolders(db, campaignTables, scope, filter, [
     filter.status ? eq(campaigns.status, filter.status) : ne(campaigns.status, 'deleted'),
     filter.type ? eq(campaigns.type, filter.type) : undefined,
-    term ? or(ilike(campaigns.label, term), ilike(campaigns.description, term)) : undefined,
-    filter.after ? olderThan(campaigns, scope.appId, filter.after) : undefined,
-  );
-  const direction = filter.order === 'ASC' ? asc : desc;
-  const key = filter.orderBy ?? 'createdAt';
-  const { rows, ...total } = await listPage(db, campaigns, {
-    where,
-    orderBy: (c) => [direction(c[key]), direction(c.id)],
-    limit: filter.limit,
-    offset: filter.offset,
-  });
-  return { rows: await withOwners(db, rows), ...total };
-}
+  ]);
 
 /** A campaign visible in the scope (a deleted one is gone). */
-export async function findCampaign(db: Executor, scope: Scope, id: string, opts: { lock?: boolean } = {}): Promise<CampaignRow | undefined> {
-  const query = db
-    .select()
-    .from(campaigns)
-    .where(and(inScope(scope), eq(campaigns.id, id), ne(campaigns.status, 'deleted')));
-  const [row] = opts.lock ? await query.for('update') : await query;
-  return row && (await withOwners(db, [row]))[0];
-}
+export const findCampaign = (db: Executor, scope: Scope, id: string, opts: { lock?: boolean } = {}): Promise<CampaignRow | undefined> =>
+  bulk.findHolder(db, campaignTables, scope, id, opts, ne(campaigns.status, 'deleted'));
 
-export async function insertCampaign(db: Executor, row: typeof campaigns.$inferInsert): Promise<string> {
-  const [inserted] = await db.insert(campaigns).values(row).returning({ id: campaigns.id });
-  return inserted!.id;
-}
+export const insertCampaign = (db: Executor, row: typeof campaigns.$inferInsert): Promise<string> => bulk.insertHolder(db, campaignTables, row);
 
-export async function updateCampaign(db: Executor, appId: string, id: string, patch: Partial<typeof campaigns.$inferInsert>) {
-  await db
-    .update(campaigns)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(campaigns.appId, appId), eq(campaigns.id, id)));
-}
+export const updateCampaign = (db: Executor, appId: string, id: string, patch: Partial<typeof campaigns.$inferInsert>) =>
+  bulk.updateHolder(db, campaignTables, appId, id, patch);
 
 export async function documentsOf(db: Executor, appId: string, campaignId: string): Promise<CampaignDocumentRow[]> {
   return db
@@ -168,11 +97,7 @@ export type NewSignatory = Pick<typeof campaignSignatories.$inferInsert, 'firstn
 export async function appendSignatories(db: Executor, appId: string, campaignId: string, list: NewSignatory[]): Promise<Set<string>> {
   const added = new Set<string>();
   if (!list.length) return added;
-  const [last] = await db
-    .select({ max: sql<number | null>`max(${campaignSignatories.rowIndex})` })
-    .from(campaignSignatories)
-    .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId)));
-  let next = (last?.max ?? -1) + 1;
+  let next = await bulk.nextRowIndex(db, campaignTables, appId, campaignId);
   for (let i = 0; i < list.length; i += 1000) {
     const part = list.slice(i, i + 1000).map((s) => ({ ...s, appId, campaignId, rowIndex: next++, status: 'draft' as const }));
     const rows = await db.insert(campaignSignatories).values(part).onConflictDoNothing().returning({ email: campaignSignatories.email });
@@ -217,89 +142,32 @@ export async function deleteSignatories(db: Executor, appId: string, campaignId:
     .where(and(eq(campaigns.appId, appId), eq(campaigns.id, campaignId)));
 }
 
-export interface SignatoryFilter {
-  status?: SignatoryStatus;
+export interface SignatoryFilter extends RowListFilter<SignatoryStatus> {
   search?: string;
-  limit: number;
-  offset: number;
-  order: 'ASC' | 'DESC';
   orderBy?: 'rowIndex' | 'lastname' | 'emailAddress' | 'status';
-  /** Keyset paging in the campaign's order (the public API's cursor; orderBy rowIndex, offset 0). */
-  after?: RowKeyset;
 }
 const signatorySortable = { rowIndex: 'rowIndex', lastname: 'lastname', emailAddress: 'email', status: 'status' } as const;
 
-/**
- * A page of a campaign's signatories. Without a search the campaign's counters say how many there are (total null:
- * the caller takes them; no count over 100,000 rows). A search goes through the trigram indexes when it matches
- * few signatories, else walks the campaign's order with the search as a filter, its total capped.
- */
+/** A page of a campaign's signatories; a search looks at their names and e-mail address. */
 export async function listSignatories(
   db: Executor,
   appId: string,
   campaignId: string,
   filter: SignatoryFilter,
 ): Promise<{ rows: SignatoryRow[]; total: number | null; capped: boolean }> {
-  const term = filter.search ? escapeLike(filter.search) : undefined;
-  const where = and(
-    eq(campaignSignatories.appId, appId),
-    eq(campaignSignatories.campaignId, campaignId),
-    filter.status ? eq(campaignSignatories.status, filter.status) : undefined,
-    filter.after ? pastRow(campaignSignatories, filter.after, filter.order) : undefined,
-  );
-  const direction = filter.order === 'ASC' ? asc : desc;
-  const key = signatorySortable[filter.orderBy ?? 'rowIndex'];
-  const orderBy = (c: typeof campaignSignatories) => [direction(c[key]), direction(c.id)];
-  if (!term) {
-    const rows = await db
-      .select()
-      .from(campaignSignatories)
-      .where(where)
-      .orderBy(...orderBy(campaignSignatories))
-      .limit(filter.limit)
-      .offset(filter.offset);
-    return { rows, total: null, capped: false };
-  }
-  const walk = or(ilike(campaignSignatories.lastname, term), ilike(campaignSignatories.firstname, term), ilike(campaignSignatories.email, term))!;
-  const ids = await matchIds(db, [
-    (limit) =>
-      db
-        .select({ id: campaignSignatories.id })
-        .from(campaignSignatories)
-        .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), walk))
-        .limit(limit),
-  ]);
-  return listPage(db, campaignSignatories, { where, matches: { ids, walk }, orderBy, limit: filter.limit, offset: filter.offset });
+  const term = filter.search ? containsPattern(filter.search) : undefined;
+  const walk = term
+    ? or(ilike(campaignSignatories.lastname, term), ilike(campaignSignatories.firstname, term), ilike(campaignSignatories.email, term))
+    : undefined;
+  return bulk.listRows(db, campaignTables, appId, campaignId, filter, { orderBy: signatorySortable[filter.orderBy ?? 'rowIndex'], walk });
 }
 
-export async function findSignatory(
-  db: Executor,
-  appId: string,
-  campaignId: string,
-  id: string,
-  opts: { lock?: boolean } = {},
-): Promise<SignatoryRow | undefined> {
-  const query = db
-    .select()
-    .from(campaignSignatories)
-    .where(and(eq(campaignSignatories.appId, appId), eq(campaignSignatories.campaignId, campaignId), eq(campaignSignatories.id, id)));
-  const [row] = opts.lock ? await query.for('update') : await query;
-  return row;
-}
+export const findSignatory = (db: Executor, appId: string, campaignId: string, id: string, opts: { lock?: boolean } = {}) =>
+  bulk.findRow<SignatoryRow>(db, campaignTables, appId, campaignId, id, opts);
 
 /** The in-scope campaigns being sent or awaiting signatures (pending, ready), newest first (the home dashboard). */
-export async function inProgressCampaigns(
-  db: Executor,
-  scope: Scope,
-  opts: { limit: number; type?: CampaignType; by: 'createdAt' | 'sentAt' },
-): Promise<CampaignRecord[]> {
-  return db
-    .select()
-    .from(campaigns)
-    .where(and(inScope(scope), inArray(campaigns.status, ['pending', 'ready']), opts.type ? eq(campaigns.type, opts.type) : undefined))
-    .orderBy(opts.by === 'sentAt' ? sql`${campaigns.sentAt} desc nulls last` : desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(opts.limit);
-}
+export const inProgressCampaigns = (db: Executor, scope: Scope, opts: { limit: number; type?: CampaignType; by: 'createdAt' | 'sentAt' }) =>
+  bulk.inProgressHolders<CampaignRecord>(db, campaignTables, scope, opts, opts.type ? eq(campaigns.type, opts.type) : undefined);
 
 /**
  * Mail-merge generation leases whose holder is known dead, given back (every tenant): those under `owner` (the slot
@@ -334,10 +202,8 @@ export async function copySignatories(db: Executor, appId: string, fromId: strin
 }
 
 /** A draft signatory removed, the campaign's counters with it. */
-export async function deleteDraftSignatory(db: Executor, appId: string, campaignId: string, id: string) {
-  await db.delete(campaignSignatories).where(eq(campaignSignatories.id, id));
-  await bump(db, appId, campaignId, [{ from: 'draft', to: null, n: 1 }], [sql`signatory_count = signatory_count - 1`]);
-}
+export const deleteDraftSignatory = (db: Executor, appId: string, campaignId: string, id: string) =>
+  bulk.deleteDraftRow(db, campaignTables, appId, campaignId, id, 'signatory_count');
 
 /** Counts a new campaign's first signatories. */
 export const addSignatoryCount = (db: Executor, appId: string, campaignId: string, n: number) =>
@@ -487,13 +353,8 @@ const pseudonymised = (id: string) => ({ ...erasedIdentity(id), data: {}, connec
 const sameAddress = (email: string) => sql`lower(${campaignSignatories.email}) = ${email.toLowerCase()}`;
 
 /** A person's signatory rows not sent yet (draft or queued): an erasure waits for them (the copy would go to nobody). */
-export async function unsentSignatoriesOf(db: Executor, appId: string, email: string): Promise<{ id: string; label: string; status: string }[]> {
-  return db
-    .selectDistinct({ id: campaigns.id, label: campaigns.label, status: campaigns.status })
-    .from(campaignSignatories)
-    .innerJoin(campaigns, eq(campaigns.id, campaignSignatories.campaignId))
-    .where(and(eq(campaignSignatories.appId, appId), sameAddress(email), inArray(campaignSignatories.status, ['draft', 'queued'])));
-}
+export const unsentSignatoriesOf = (db: Executor, appId: string, email: string) =>
+  bulk.holdersOfPerson(db, campaignTables, appId, sameAddress(email), ['draft', 'queued'] satisfies SignatoryStatus[]);
 
 /** Erasure (art. 17): the person's signatory rows pseudonymised; their number. */
 export async function eraseSignatoriesOf(tx: Tx, appId: string, email: string): Promise<number> {

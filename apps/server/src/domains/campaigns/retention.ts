@@ -1,7 +1,6 @@
 import type { CampaignStatus, SignatoryStatus } from '@paraphe/contracts';
-import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
-import { holdersPastRetention, purgeHolder, type HolderPurgeOutcome, type PurgeStep } from '../bulk/index.ts';
+import { holderRetention, type PurgeStep } from '../bulk/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -14,20 +13,9 @@ import * as repo from './repository.ts';
  */
 export type CampaignPurgeStep = PurgeStep;
 
-/** Up to `limit` of the tenant's campaigns over before `before` that still wait for `step`, oldest first. */
-export const campaignsPastRetention = (db: Executor, appId: string, step: CampaignPurgeStep, before: Date, limit: number) =>
-  holdersPastRetention(db, repo.campaignTables, appId, step, before, limit);
-
-export const purgeCampaign = (
-  tx: Tx,
-  platform: Pick<Platform, 'storage'>,
-  opts: { appId: string; campaignId: string; step: CampaignPurgeStep; now: Date },
-): Promise<HolderPurgeOutcome> =>
-  purgeHolder(tx, platform, repo.campaignTables, {
-    ...opts,
-    id: opts.campaignId,
-    pseudonymise: (t) => repo.pseudonymiseSignatories(t, opts.appId, opts.campaignId, opts.now),
-  });
+const retention = holderRetention(repo.campaignTables, repo.pseudonymiseSignatories);
+/** Up to `limit` of the tenant's campaigns over before `before` that still wait for `step`, oldest first; the purge of one. */
+export const { pastRetention: campaignsPastRetention, purge: purgeCampaign } = retention;
 
 /** A person's signatory entry, with its campaign, as their access export (art. 15) shows it. */
 export interface PersonSignatoryView {

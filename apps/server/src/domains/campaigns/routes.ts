@@ -10,7 +10,8 @@ import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { toFieldErrors } from '../../platform/http/validation.ts';
 import { readImportFile } from '../contacts/index.ts';
-import { assertNotPurged, formPayload, prepareDocuments, readSignatureForm, uploadLimits } from '../signatures/index.ts';
+import { sendArchive } from '../bulk/index.ts';
+import { formPayload, prepareDocuments, readSignatureForm, uploadLimits } from '../signatures/index.ts';
 import { findSignatoryImport, startSignatoryImport, uploadSignatories } from './import.ts';
 import { exportSignatories, presentCampaign, presentDocument, presentImport, presentSignatory, statisticsOf } from './presenter.ts';
 import * as campaigns from './service.ts';
@@ -150,9 +151,7 @@ export async function campaignRoutes(app: App, platform: Platform) {
   });
   serve(app, endpoints.archive, async (request, reply) => {
     const { row } = await campaigns.getCampaign({ platform, actor: requireActor(request), id: request.params.id });
-    assertNotPurged(row.documentsPurgedAt);
-    if (!row.archiveKey) return reply.status(204).send();
-    return sendFile(reply, { fileName: `${row.label}.zip`, contentType: 'application/zip', body: platform.storage.stream(row.archiveKey) });
+    return sendArchive(reply, platform, row);
   });
   serve(app, endpoints.duplicate, async (request) => {
     const actor = requireActor(request);

@@ -1,7 +1,6 @@
 import {
   fieldSizeOf,
   isCampaignActionAllowed,
-  normalizeSearch,
   type CampaignAction,
   type CampaignData,
   type FieldError,
@@ -15,7 +14,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { getApplication } from '../tenants/index.ts';
-import { cancelHolder, cancelRow, holderAccess, queueArchive, queueDispatch, queueRelaunch, retryFailedRows } from '../bulk/index.ts';
+import { cancelRow, holderAccess, holderActions, holderSearch, queueDispatch } from '../bulk/index.ts';
 import { assertBulkSendable, assertLevelAndOptions, bulkInvitationDelivery, type PreparedDocument } from '../signatures/index.ts';
 import type { InvitationDelivery } from '@paraphe/contracts';
 import { campaignKind } from './dispatch.ts';
@@ -27,8 +26,6 @@ export type { Options } from '../bulk/index.ts';
 
 /** Who sees a campaign (GERANT and COMPTABLE: the tenant's; the others their own and their descendants') and may act on it. */
 const access = holderAccess<repo.CampaignRow, CampaignStatus, CampaignAction>({
-  noun: 'Campaign',
-  named: 'a campaign',
   targetType: 'campaign',
   find: repo.findCampaign,
   allowed: isCampaignActionAllowed,
@@ -233,42 +230,18 @@ export async function sendCampaign(opts: Options & { id: string }) {
   await opts.platform.database.inTenant(opts.actor.appId, (tx) => sendInTx(tx, opts.platform, opts.actor, opts.id));
 }
 
-/** Cancel: canceled at once, the queued signatories with it; the copies already sent are cancelled by a job. */
-export async function cancelCampaign(opts: Options & { id: string }) {
-  const { platform, actor } = opts;
-  await access.act(opts, 'cancel', async (tx, row) => {
-    await cancelHolder(tx, platform, campaignKind, row, actor.realUserId, true);
-    await access.record(tx, actor, 'campaign.canceled', row.id);
-    await emitCampaignEvent(tx, platform, row, 'campaign.canceled', {}, actor.realUserId);
-  });
-}
-
-export async function relaunchCampaign(opts: Options & { id: string }): Promise<number> {
-  const { platform, actor } = opts;
-  return access.act(opts, 'relaunch', async (tx, row) => {
-    const waiting = await queueRelaunch(
-      tx,
-      platform,
-      campaignKind,
-      row,
-      actor.realUserId,
-      row.nSent + row.nOpened,
-      'Cannot relaunch: nobody is waiting to sign.',
-    );
-    await access.record(tx, actor, 'campaign.relaunched', row.id);
-    return waiting;
-  });
-}
-
-/** Failed signatories back in the queue (their error kept until the next attempt), the dispatch job again. */
-export async function retryFailed(opts: Options & { id: string }): Promise<number> {
-  const { platform, actor } = opts;
-  return access.act(opts, 'retry', async (tx, row) => {
-    const n = await retryFailedRows(tx, platform, campaignKind, row, 'No failed signatory to retry.');
-    await access.record(tx, actor, 'campaign.retried', row.id, { signatories: n });
-    return n;
-  });
-}
+const actions = holderActions({
+  kind: campaignKind,
+  access,
+  rowsNoun: 'signatories',
+  waitingOf: (row) => row.nSent + row.nOpened,
+  // The queued signatories are canceled at once; the copies already sent are cancelled by the cancel job.
+  requestsMade: () => true,
+  nothing: { retry: 'No failed signatory to retry.', relaunch: 'Cannot relaunch: nobody is waiting to sign.' },
+  canceled: (tx, platform, row, by) => emitCampaignEvent(tx, platform, row, 'campaign.canceled', {}, by),
+});
+/** Cancel, relaunch, failed signatories back in the queue (their error kept until the next attempt), the archive. */
+export const { cancel: cancelCampaign, relaunch: relaunchCampaign, retry: retryFailed, requestArchive } = actions;
 
 /** A draft or a finished campaign leaves the lists (status deleted); the copies stay signature requests with their evidence. */
 export async function deleteCampaign(opts: Options & { id: string }) {
@@ -338,28 +311,12 @@ export async function cancelSignatory(opts: Options & { id: string; signerId: st
   );
 }
 
-export async function requestArchive(opts: Options & { id: string }) {
-  const { platform, actor } = opts;
-  await access.act(
-    opts,
-    'archive',
-    async (tx, row) => {
-      await queueArchive(tx, platform, campaignKind, row, actor.userId);
-    },
-    false,
-  );
-}
-
 export async function listCampaigns(opts: Options & { filter: repo.CampaignListFilter }) {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => repo.listCampaigns(tx, await scopeOf(tx, actor), opts.filter));
 }
 
-export async function searchCampaigns(opts: Options & { q: string; limit: number }) {
-  const search = normalizeSearch(opts.q);
-  if (!search) return [];
-  return (await listCampaigns({ ...opts, filter: { search, limit: opts.limit, offset: 0, order: 'DESC' } })).rows;
-}
+export const searchCampaigns = holderSearch(listCampaigns);
 
 export async function getCampaign(
   opts: Options & { id: string },

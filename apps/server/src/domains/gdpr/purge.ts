@@ -101,8 +101,8 @@ interface BatchHolder {
   ) => Promise<{ done: boolean; files: number; people: number }>;
 }
 const batchHolders: readonly BatchHolder[] = [
-  { kind: 'campaign', pastRetention: campaignsPastRetention, purge: (tx, platform, o) => purgeCampaign(tx, platform, { ...o, campaignId: o.id }) },
-  { kind: 'operation', pastRetention: operationsPastRetention, purge: (tx, platform, o) => purgeOperation(tx, platform, { ...o, operationId: o.id }) },
+  { kind: 'campaign', pastRetention: campaignsPastRetention, purge: purgeCampaign },
+  { kind: 'operation', pastRetention: operationsPastRetention, purge: purgeOperation },
 ];
 
 async function purgeBatches(platform: Platform, appId: string, retention: GdprRetention, now: Date, report: PurgeReport): Promise<void> {

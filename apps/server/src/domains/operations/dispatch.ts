@@ -1,7 +1,7 @@
 import type { CertificationLevel, OrderStatus } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dispatchChunk, nextQueuedRows, runBulkDispatch, type BulkKind } from '../bulk/index.ts';
+import { dispatchChunk, nextQueuedRows, runBulkDispatch, holderJobs, type BulkKind, type HolderJob } from '../bulk/index.ts';
 import { getApplication } from '../tenants/index.ts';
 import { createSentRequests, sealCopyDocuments, type BulkCopy, type SharedSeals } from '../signatures/index.ts';
 import { emitOperationEvent } from './facts.ts';
@@ -13,24 +13,15 @@ import * as repo from './repository.ts';
  * pool — in one transaction, and moves the orders to `ready`. What is the operation's own: an order's request, and
  * its document sealed ahead of the chunk when the options ask for it.
  */
-export interface OperationJob {
-  appId: string;
-  operationId: string;
-  /** Who asked (cancel, relaunch): the actor of the requests' changes. */
-  userId?: string;
-}
-export interface ArchiveJob extends OperationJob {
-  userId: string;
-}
+export type OperationJob = HolderJob<'operationId'>;
+export type ArchiveJob = OperationJob & { userId: string };
 
 /** An operation and its orders on the bulk engine: its queues, its statuses, its events. */
 export const operationKind: BulkKind<repo.OperationRow, repo.OrderRow, OrderStatus, OperationJob> = {
   source: 'operation',
+  ...holderJobs('operation', 'operationId'),
   tables: repo.operationTables,
   statuses: { draft: 'draft', queued: 'beforeSend', sent: 'ready', failed: 'failed', canceled: 'canceled', awaiting: ['ready', 'pending'], done: 'completed' },
-  queues: { dispatch: 'operation-dispatch', cancel: 'operation-cancel', relaunch: 'operation-relaunch', archive: 'operation-archive' },
-  jobOf: (appId, operationId, userId) => ({ appId, operationId, ...(userId ? { userId } : {}) }),
-  holderIdOf: (job) => job.operationId,
   find: (db, appId, id, opts) => repo.findOperation(db, { appId }, id, opts),
   queuedOf: (operation) => operation.nBeforeSend,
   dispatched: (tx, platform, operation) =>
@@ -46,7 +37,6 @@ export const operationKind: BulkKind<repo.OperationRow, repo.OrderRow, OrderStat
   archived: (tx, platform, operation, requestedBy) => emitOperationEvent(tx, platform, operation, 'operation.archive_ready', { requestedBy }),
   archiveFolderOf: (order) => String(order.rowIndex + 1).padStart(6, '0'),
 };
-export const dispatchQueue = operationKind.queues.dispatch;
 
 export async function runDispatchJob(platform: Platform, job: OperationJob): Promise<void> {
   await runBulkDispatch(platform, operationKind, job, () => dispatchOperationChunk(platform, job));

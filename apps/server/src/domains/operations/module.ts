@@ -1,7 +1,7 @@
 import { operationEndpoints } from '@paraphe/contracts';
-import { defineJob, defineModule } from '../../platform/modules.ts';
-import { fanOutJobs, storageReferencesOf } from '../bulk/index.ts';
-import { dispatchQueue, operationKind, runDispatchJob, type OperationJob } from './dispatch.ts';
+import { defineModule } from '../../platform/modules.ts';
+import { bulkJobs, storageReferencesOf } from '../bulk/index.ts';
+import { operationKind, runDispatchJob } from './dispatch.ts';
 import { operationSubscriptions } from './orders.ts';
 import { operationRoutes } from './routes.ts';
 
@@ -11,15 +11,8 @@ export const operationsModule = defineModule({
   endpoints: [operationEndpoints],
   routes: operationRoutes,
   jobs: [
-    defineJob<OperationJob>({
-      queue: dispatchQueue,
-      retryLimit: 20,
-      expireInSeconds: 300,
-      batchSize: 1,
-      run: (platform, data) => runDispatchJob(platform, data),
-    }),
-    // Cancel the sent requests, relaunch, archive: the bulk engine's.
-    ...fanOutJobs(operationKind),
+    // The dispatch (each chunk's requests); cancel the sent requests, relaunch, archive: the bulk engine's.
+    ...bulkJobs(operationKind, runDispatchJob),
   ],
   subscriptions: (platform) => operationSubscriptions(platform),
   // Its pool (shared by the orders' requests) and archives.

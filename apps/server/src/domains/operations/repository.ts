@@ -1,20 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { orderStatuses, type OperationCounts, type OperationStatus, type OrderStatus } from '@paraphe/contracts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
-import { moveCounters } from '../../platform/db/counters.ts';
-import {
-  containsPattern,
-  listPage,
-  matchIds,
-  ownedInScope,
-  type OwnerScope,
-  type PageTotal,
-  olderThan,
-  pastRow,
-  type Keyset,
-  type RowKeyset,
-} from '../../platform/db/lists.ts';
-import { withOwners, type BulkTables, type RowCondition } from '../bulk/index.ts';
+import { containsPattern, type OwnerScope, type PageTotal } from '../../platform/db/lists.ts';
+import * as bulk from '../bulk/index.ts';
+import type { BulkTables, HolderListFilter, RowCondition, RowListFilter } from '../bulk/index.ts';
 import { erasedIdentity } from '../signatures/index.ts';
 import { operationDocuments, operationImportMappings, operationOrders, operations, type OrderField, type OrderSigner } from './schema.ts';
 
@@ -25,35 +14,13 @@ export type OrderRow = typeof operationOrders.$inferSelect;
 
 /** Every query takes the tenant; `ownerIds` limits a non-GERANT/COMPTABLE to their own and their descendants' operations. */
 export type Scope = OwnerScope;
-const inScope = (scope: Scope): SQL => ownedInScope(operations, scope);
 
-/** The counter column of each order status. */
-const counterColumn: Record<OrderStatus, string> = {
-  draft: 'n_draft',
-  beforeSend: 'n_before_send',
-  pending: 'n_pending',
-  ready: 'n_ready',
-  completed: 'n_completed',
-  failed: 'n_failed',
-  canceled: 'n_canceled',
-  expired: 'n_expired',
-};
-const counterKey: Record<OrderStatus, keyof OperationRecord> = {
-  draft: 'nDraft',
-  beforeSend: 'nBeforeSend',
-  pending: 'nPending',
-  ready: 'nReady',
-  completed: 'nCompleted',
-  failed: 'nFailed',
-  canceled: 'nCanceled',
-  expired: 'nExpired',
-};
 /** An operation and its orders as the bulk engine reads them (docs/architecture.md "The bulk engine"). */
 export const operationTables: BulkTables<OrderStatus> = {
   holder: operations,
   rows: operationOrders,
   holderId: operationOrders.operationId,
-  counters: counterColumn,
+  counters: bulk.counterColumns(orderStatuses),
   unfinished: ['draft', 'beforeSend', 'ready', 'pending'],
   // Finished: completed when any order completed, else expired when any expired, else failed.
   settledStatus: sql`case when n_completed > 0 then 'completed' when n_expired > 0 then 'expired' else 'failed' end`,
@@ -71,8 +38,7 @@ const zeroUuid = '00000000-0000-0000-0000-000000000000';
 /** With the seal before signing, a chunk claims only the orders sealed ahead (none sealed: none claimed, the next run seals). */
 export const sealedOnly = (ids: readonly string[] | null): RowCondition => (ids ? inArray(operationOrders.id, [...ids, zeroUuid]) : undefined);
 
-export const countsOf = (row: OperationRecord): OperationCounts =>
-  Object.fromEntries(orderStatuses.map((s) => [s, row[counterKey[s]] as number])) as OperationCounts;
+export const countsOf = (row: OperationRecord): OperationCounts => bulk.countsOfHolder(row, orderStatuses);
 
 /** Moves `n` items from one counter to another (in the transaction that moved them). */
 export const bump = (
@@ -81,65 +47,28 @@ export const bump = (
   operationId: string,
   moves: { from: OrderStatus | null; to: OrderStatus | null; n: number }[],
   extra: SQL[] = [],
-) => moveCounters(db, operations, counterColumn, { appId, id: operationId }, moves, extra);
+) => bulk.bumpCounters(db, operationTables, appId, operationId, moves, extra);
 
-export interface OperationListFilter {
-  search?: string;
+export interface OperationListFilter extends HolderListFilter {
   status?: OperationStatus;
-  limit: number;
-  offset: number;
-  order: 'ASC' | 'DESC';
-  orderBy?: 'createdAt' | 'label' | 'status' | 'sentAt';
-  /** Keyset paging (the public API's cursor): only rows older than this one; newest first, offset 0. */
-  after?: Keyset;
 }
 
-/** A tenant has at most a few thousand operations: a search filters the walk. Drafts never saved are not listed. */
-export async function listOperations(db: Executor, scope: Scope, filter: OperationListFilter): Promise<{ rows: OperationRow[] } & PageTotal> {
-  const term = filter.search ? containsPattern(filter.search) : undefined;
-  const where = and(
-    inScope(scope),
+/** The operations in the scope; drafts never saved are not listed. */
+export const listOperations = (db: Executor, scope: Scope, filter: OperationListFilter): Promise<{ rows: OperationRow[] } & PageTotal> =>
+  bulk.listHolders(db, operationTables, scope, filter, [
     sql`${operations.savedAt} is not null`,
     filter.status ? eq(operations.status, filter.status) : undefined,
-    term ? or(ilike(operations.label, term), ilike(operations.description, term)) : undefined,
-    filter.after ? olderThan(operations, scope.appId, filter.after) : undefined,
-  );
-  const direction = filter.order === 'ASC' ? asc : desc;
-  const key = filter.orderBy ?? 'createdAt';
-  const { rows, ...total } = await listPage(db, operations, {
-    where,
-    orderBy: (c) => [direction(c[key]), direction(c.id)],
-    limit: filter.limit,
-    offset: filter.offset,
-  });
-  return { rows: await withOwners(db, rows), ...total };
-}
+  ]);
 
 /** The pending or ready operations (index `operations_app_status_idx`), newest sent or created first: the home's. */
-export async function inProgressOperations(db: Executor, scope: Scope, opts: { limit: number; by: 'createdAt' | 'sentAt' }): Promise<OperationRecord[]> {
-  return db
-    .select()
-    .from(operations)
-    .where(and(inScope(scope), inArray(operations.status, ['pending', 'ready'])))
-    .orderBy(opts.by === 'sentAt' ? sql`${operations.sentAt} desc nulls last` : desc(operations.createdAt), desc(operations.id))
-    .limit(opts.limit);
-}
+export const inProgressOperations = (db: Executor, scope: Scope, opts: { limit: number; by: 'createdAt' | 'sentAt' }) =>
+  bulk.inProgressHolders<OperationRecord>(db, operationTables, scope, opts);
 
-export async function findOperation(db: Executor, scope: Scope, id: string, opts: { lock?: boolean } = {}): Promise<OperationRow | undefined> {
-  const query = db
-    .select()
-    .from(operations)
-    .where(and(inScope(scope), eq(operations.id, id)));
-  const [row] = opts.lock ? await query.for('update') : await query;
-  return row && (await withOwners(db, [row]))[0];
-}
+export const findOperation = (db: Executor, scope: Scope, id: string, opts: { lock?: boolean } = {}): Promise<OperationRow | undefined> =>
+  bulk.findHolder(db, operationTables, scope, id, opts);
 
-export async function updateOperation(db: Executor, appId: string, id: string, patch: Partial<typeof operations.$inferInsert>) {
-  await db
-    .update(operations)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(operations.appId, appId), eq(operations.id, id)));
-}
+export const updateOperation = (db: Executor, appId: string, id: string, patch: Partial<typeof operations.$inferInsert>) =>
+  bulk.updateHolder(db, operationTables, appId, id, patch);
 
 export async function documentsOf(db: Executor, appId: string, operationId: string): Promise<OperationDocumentRow[]> {
   return db
@@ -180,11 +109,7 @@ export const searchTextOf = (o: Pick<NewOrder, 'signers' | 'documentName'>) =>
 /** Adds orders after the last row (status draft), 1,000 per statement; returns how many. */
 export async function appendOrders(db: Executor, appId: string, operationId: string, list: readonly NewOrder[]): Promise<number> {
   if (!list.length) return 0;
-  const [last] = await db
-    .select({ max: sql<number | null>`max(${operationOrders.rowIndex})` })
-    .from(operationOrders)
-    .where(and(eq(operationOrders.appId, appId), eq(operationOrders.operationId, operationId)));
-  let next = (last?.max ?? -1) + 1;
+  let next = await bulk.nextRowIndex(db, operationTables, appId, operationId);
   for (let i = 0; i < list.length; i += 1000) {
     await db
       .insert(operationOrders)
@@ -197,64 +122,21 @@ export async function deleteOrders(db: Executor, appId: string, operationId: str
   await db.delete(operationOrders).where(and(eq(operationOrders.appId, appId), eq(operationOrders.operationId, operationId)));
 }
 
-export interface OrderFilter {
-  status?: OrderStatus;
+export interface OrderFilter extends RowListFilter<OrderStatus> {
   search?: string;
-  limit: number;
-  offset: number;
-  order: 'ASC' | 'DESC';
   orderBy?: 'rowIndex' | 'document' | 'status';
-  /** Keyset paging in the operation's order (the public API's cursor; orderBy rowIndex, offset 0). */
-  after?: RowKeyset;
 }
 const orderSortable = { rowIndex: 'rowIndex', document: 'documentName', status: 'status' } as const;
 
 /** A page of orders; a search goes through the trigram index of the search text (signers' names, e-mails, file name). */
-export async function listOrders(
-  db: Executor,
-  appId: string,
-  operationId: string,
-  filter: OrderFilter,
-): Promise<{ rows: OrderRow[]; total: number | null; capped: boolean }> {
-  const where = and(
-    eq(operationOrders.appId, appId),
-    eq(operationOrders.operationId, operationId),
-    filter.status ? eq(operationOrders.status, filter.status) : undefined,
-    filter.after ? pastRow(operationOrders, filter.after, filter.order) : undefined,
-  );
-  const direction = filter.order === 'ASC' ? asc : desc;
-  const key = orderSortable[filter.orderBy ?? 'rowIndex'];
-  const orderBy = (c: typeof operationOrders) => [direction(c[key]), direction(c.id)];
-  if (!filter.search) {
-    const rows = await db
-      .select()
-      .from(operationOrders)
-      .where(where)
-      .orderBy(...orderBy(operationOrders))
-      .limit(filter.limit)
-      .offset(filter.offset);
-    return { rows, total: null, capped: false };
-  }
-  const walk = ilike(operationOrders.searchText, containsPattern(filter.search.toLowerCase()));
-  const ids = await matchIds(db, [
-    (limit) =>
-      db
-        .select({ id: operationOrders.id })
-        .from(operationOrders)
-        .where(and(eq(operationOrders.appId, appId), eq(operationOrders.operationId, operationId), walk))
-        .limit(limit),
-  ]);
-  return listPage(db, operationOrders, { where, matches: { ids, walk }, orderBy, limit: filter.limit, offset: filter.offset });
-}
+export const listOrders = (db: Executor, appId: string, operationId: string, filter: OrderFilter) =>
+  bulk.listRows<OrderRow>(db, operationTables, appId, operationId, filter, {
+    orderBy: orderSortable[filter.orderBy ?? 'rowIndex'],
+    walk: filter.search ? ilike(operationOrders.searchText, containsPattern(filter.search.toLowerCase())) : undefined,
+  });
 
-export async function findOrder(db: Executor, appId: string, operationId: string, id: string, opts: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
-  const query = db
-    .select()
-    .from(operationOrders)
-    .where(and(eq(operationOrders.appId, appId), eq(operationOrders.operationId, operationId), eq(operationOrders.id, id)));
-  const [row] = opts.lock ? await query.for('update') : await query;
-  return row;
-}
+export const findOrder = (db: Executor, appId: string, operationId: string, id: string, opts: { lock?: boolean } = {}) =>
+  bulk.findRow<OrderRow>(db, operationTables, appId, operationId, id, opts);
 
 /** Drafts never saved (GET ids), older than `before`, swept. */
 export async function deleteUnsavedDrafts(db: Executor, appId: string, before: Date) {
@@ -263,10 +145,7 @@ export async function deleteUnsavedDrafts(db: Executor, appId: string, before: D
     .where(and(eq(operations.appId, appId), isNull(operations.savedAt), eq(operations.status, 'draft'), lt(operations.createdAt, before)));
 }
 
-export async function insertOperation(db: Executor, row: typeof operations.$inferInsert): Promise<string> {
-  const [inserted] = await db.insert(operations).values(row).returning({ id: operations.id });
-  return inserted!.id;
-}
+export const insertOperation = (db: Executor, row: typeof operations.$inferInsert): Promise<string> => bulk.insertHolder(db, operationTables, row);
 
 export async function deleteOperation(db: Executor, appId: string, id: string) {
   await db.delete(operations).where(and(eq(operations.appId, appId), eq(operations.id, id)));
@@ -305,10 +184,8 @@ export const addImportedOrderCount = (db: Executor, appId: string, operationId: 
   bump(db, appId, operationId, [{ from: null, to: 'draft', n }], [sql`order_count = order_count + ${n}`, sql`saved_at = coalesce(saved_at, now())`]);
 
 /** A draft order removed, the operation's counters with it. */
-export async function deleteDraftOrder(db: Executor, appId: string, operationId: string, id: string) {
-  await db.delete(operationOrders).where(eq(operationOrders.id, id));
-  await bump(db, appId, operationId, [{ from: 'draft', to: null, n: 1 }], [sql`order_count = order_count - 1`]);
-}
+export const deleteDraftOrder = (db: Executor, appId: string, operationId: string, id: string) =>
+  bulk.deleteDraftRow(db, operationTables, appId, operationId, id, 'order_count');
 
 /** A draft order's new content (its search text with it). */
 export async function updateOrder(db: Executor, id: string, order: NewOrder) {
@@ -337,13 +214,8 @@ const namesAddress = (email: string) =>
   sql`exists (select 1 from jsonb_array_elements(${operationOrders.signers}) s where lower(s->>'email') = ${email.toLowerCase()})`;
 
 /** The operations where the person signs an order not sent yet (draft, before send): an erasure waits for them. */
-export async function unsentOrdersOf(db: Executor, appId: string, email: string): Promise<{ id: string; label: string; status: string }[]> {
-  return db
-    .selectDistinct({ id: operations.id, label: operations.label, status: operations.status })
-    .from(operationOrders)
-    .innerJoin(operations, eq(operations.id, operationOrders.operationId))
-    .where(and(eq(operationOrders.appId, appId), namesAddress(email), inArray(operationOrders.status, ['draft', 'beforeSend'])));
-}
+export const unsentOrdersOf = (db: Executor, appId: string, email: string) =>
+  bulk.holdersOfPerson(db, operationTables, appId, namesAddress(email), ['draft', 'beforeSend'] satisfies OrderStatus[]);
 
 /** Erasure (art. 17): the person pseudonymised in every order naming them (the other signers untouched); how many times. */
 export async function eraseOrderSignersOf(tx: Tx, appId: string, email: string): Promise<number> {

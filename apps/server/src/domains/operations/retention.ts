@@ -1,7 +1,6 @@
 import type { OrderStatus, PersonLanguage, SignerRole } from '@paraphe/contracts';
-import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
-import { holdersPastRetention, purgeHolder, type HolderPurgeOutcome, type PurgeStep } from '../bulk/index.ts';
+import { holderRetention, type PurgeStep } from '../bulk/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -11,20 +10,9 @@ import * as repo from './repository.ts';
  */
 export type OperationPurgeStep = PurgeStep;
 
-/** Up to `limit` of the tenant's operations over before `before` that still wait for `step`, oldest first. */
-export const operationsPastRetention = (db: Executor, appId: string, step: OperationPurgeStep, before: Date, limit: number) =>
-  holdersPastRetention(db, repo.operationTables, appId, step, before, limit);
-
-export const purgeOperation = (
-  tx: Tx,
-  platform: Pick<Platform, 'storage'>,
-  opts: { appId: string; operationId: string; step: OperationPurgeStep; now: Date },
-): Promise<HolderPurgeOutcome> =>
-  purgeHolder(tx, platform, repo.operationTables, {
-    ...opts,
-    id: opts.operationId,
-    pseudonymise: (t) => repo.pseudonymiseOrders(t, opts.appId, opts.operationId, opts.now),
-  });
+const retention = holderRetention(repo.operationTables, repo.pseudonymiseOrders);
+/** Up to `limit` of the tenant's operations over before `before` that still wait for `step`, oldest first; the purge of one. */
+export const { pastRetention: operationsPastRetention, purge: purgeOperation } = retention;
 
 /** A person's entry in an order (not the other signers), with its operation, as their access export (art. 15) shows it (a type: a sheet's row). */
 export type PersonOrderView = {

@@ -18,7 +18,8 @@ import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
 import { readImportFile } from '../contacts/index.ts';
-import { assertNotPurged, formPayload, prepareDocuments, readSignatureForm, uploadLimits } from '../signatures/index.ts';
+import { sendArchive } from '../bulk/index.ts';
+import { formPayload, prepareDocuments, readSignatureForm, uploadLimits } from '../signatures/index.ts';
 import { forgetImportMapping, importColumns, importOrders, importTemplateCsv } from './import.ts';
 import { exportOrders, presentDocument, presentOperation, presentOrder, statisticsOf } from './presenter.ts';
 import * as operations from './service.ts';
@@ -163,9 +164,7 @@ export async function operationRoutes(app: App, platform: Platform) {
   });
   serve(app, endpoints.archive, async (request, reply) => {
     const { row } = await operations.getOperation({ platform, actor: requireActor(request), id: request.params.id });
-    assertNotPurged(row.documentsPurgedAt);
-    if (!row.archiveKey) return reply.status(204).send();
-    return sendFile(reply, { fileName: `${row.label || 'operation'}.zip`, contentType: 'application/zip', body: platform.storage.stream(row.archiveKey) });
+    return sendArchive(reply, platform, row, 'operation');
   });
   serve(app, endpoints.orders, async (request) => {
     const { rows, total, capped } = await operations.listOrders({ platform, actor: requireActor(request), id: request.params.id, filter: request.query });

@@ -1,7 +1,6 @@
 import {
   defaultSignatureFields,
   isOperationActionAllowed,
-  normalizeSearch,
   optionsFromDefaults,
   operationStatusTargets,
   signatureOptionsInputSchema,
@@ -19,7 +18,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { discardStored, storeFresh } from '../../platform/stored-files.ts';
 import { signatureDefaultsOf } from '../settings/index.ts';
 import { getApplication } from '../tenants/index.ts';
-import { cancelHolder, cancelRow, holderAccess, queueArchive, queueDispatch, queueRelaunch, retryFailedRows } from '../bulk/index.ts';
+import { cancelRow, holderAccess, holderActions, holderSearch, queueDispatch } from '../bulk/index.ts';
 import { assertBulkSendable, assertLevelAndOptions, bulkInvitationDelivery, type PreparedDocument } from '../signatures/index.ts';
 import { operationKind } from './dispatch.ts';
 import { emitOperationEvent } from './facts.ts';
@@ -29,8 +28,6 @@ export type { Options } from '../bulk/index.ts';
 
 /** Who sees an operation (GERANT and COMPTABLE: the tenant's; the others their own and their descendants') and may act on it. */
 const access = holderAccess<repo.OperationRow, OperationStatus, OperationAction>({
-  noun: 'Operation',
-  named: 'an operation',
   targetType: 'operation',
   find: repo.findOperation,
   allowed: isOperationActionAllowed,
@@ -233,42 +230,19 @@ export async function setStatus(opts: Options & { id: string; status: OperationS
   await platform.database.inTenant(actor.appId, (tx) => sendInTx(tx, platform, actor, row.id));
 }
 
-/** Cancel: canceled at once with its draft and queued orders; the requests already sent are cancelled by a job. */
-async function cancelOperation(opts: Options & { id: string }) {
-  const { platform, actor } = opts;
-  await access.act(opts, 'cancel', async (tx, row) => {
-    await cancelHolder(tx, platform, operationKind, row, actor.realUserId, row.dispatched > 0);
-    await access.record(tx, actor, 'operation.canceled', row.id);
-    await emitOperationEvent(tx, platform, row, 'operation.canceled', {}, actor.realUserId);
-  });
-}
-
-/** Failed orders without a request back in the queue, the dispatch job again. */
-async function retryFailed(opts: Options & { id: string }): Promise<number> {
-  const { platform, actor } = opts;
-  return access.act(opts, 'retry', async (tx, row) => {
-    const n = await retryFailedRows(tx, platform, operationKind, row, 'No failed order to send again.');
-    await access.record(tx, actor, 'operation.retried', row.id, { orders: n });
-    return n;
-  });
-}
-
-export async function relaunchOperation(opts: Options & { id: string }): Promise<number> {
-  const { platform, actor } = opts;
-  return access.act(opts, 'relaunch', async (tx, row) => {
-    const waiting = await queueRelaunch(
-      tx,
-      platform,
-      operationKind,
-      row,
-      actor.realUserId,
-      row.nReady + row.nPending,
-      'Cannot relaunch: no order is awaiting signatures.',
-    );
-    await access.record(tx, actor, 'operation.relaunched', row.id);
-    return waiting;
-  });
-}
+const actions = holderActions({
+  kind: operationKind,
+  access,
+  rowsNoun: 'orders',
+  waitingOf: (row) => row.nReady + row.nPending,
+  // Canceled at once with its draft and queued orders; the requests already sent are cancelled by the cancel job.
+  requestsMade: (row) => row.dispatched > 0,
+  nothing: { retry: 'No failed order to send again.', relaunch: 'Cannot relaunch: no order is awaiting signatures.' },
+  canceled: (tx, platform, row, by) => emitOperationEvent(tx, platform, row, 'operation.canceled', {}, by),
+});
+/** Cancel and retry (through PATCH status), relaunch, the archive. */
+const { cancel: cancelOperation, retry: retryFailed } = actions;
+export const { relaunch: relaunchOperation, requestArchive } = actions;
 
 /** A draft or a finished operation is deleted with its orders and pool; the requests made stay with their evidence. */
 export async function deleteOperation(opts: Options & { id: string }) {
@@ -319,28 +293,12 @@ export async function deleteDocument(opts: Options & { id: string; documentId: s
   });
 }
 
-export async function requestArchive(opts: Options & { id: string }) {
-  const { platform, actor } = opts;
-  await access.act(
-    opts,
-    'archive',
-    async (tx, row) => {
-      await queueArchive(tx, platform, operationKind, row, actor.userId);
-    },
-    false,
-  );
-}
-
 export async function listOperations(opts: Options & { filter: repo.OperationListFilter }) {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => repo.listOperations(tx, await scopeOf(tx, actor), opts.filter));
 }
 
-export async function searchOperations(opts: Options & { q: string; limit: number }) {
-  const search = normalizeSearch(opts.q);
-  if (!search) return [];
-  return (await listOperations({ ...opts, filter: { search, limit: opts.limit, offset: 0, order: 'DESC' } })).rows;
-}
+export const searchOperations = holderSearch(listOperations);
 
 export async function getOperation(opts: Options & { id: string }) {
   const { platform, actor } = opts;

@@ -1,26 +1,4 @@
-import type { OperationStatus, OrderStatus } from '@paraphe/contracts';
-
-export const operationColors: Record<OperationStatus, string> = {
-  draft: 'gray',
-  pending: 'cyan',
-  ready: 'blue',
-  completed: 'green',
-  failed: 'red',
-  canceled: 'dark',
-  expired: 'orange',
-};
-
-export const orderColors: Record<OrderStatus, string> = {
-  draft: 'gray',
-  beforeSend: 'gray',
-  pending: 'cyan',
-  ready: 'blue',
-  completed: 'green',
-  failed: 'red',
-  canceled: 'dark',
-  expired: 'orange',
-};
-
+import type { OrderStatus } from '@paraphe/contracts';
 export const viewPath = (id: string) => `/batches/view/${id}`;
 
 /** Per cent of the orders completed (the list's column). */

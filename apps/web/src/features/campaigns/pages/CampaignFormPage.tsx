@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Center, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy, IconFileSpreadsheet, IconSend } from '@tabler/icons-react';
+import { IconArrowRight, IconDeviceFloppy, IconFileSpreadsheet, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import {
 import { ApiError, isApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
 import { NotFoundPage } from '../../../shared/ui/MessagePage.tsx';
+import { DraftLabelFields } from '../../../shared/forms/DraftLabelFields.tsx';
 import { useMe } from '../../auth/index.ts';
 import { showBillingRequired } from '../../billing/index.ts';
 import { useNewRequestDefaults } from '../../settings/index.ts';
@@ -189,19 +190,7 @@ function CampaignForm({ type, saved, defaults }: { type: CampaignType; saved?: C
         <span>{saved ? saved.label : t(mailMerge ? newKeyOf[type] : 'form.title')}</span>
       </Breadcrumbs>
       <Title order={2}>{saved ? t('form.editTitle') : t(mailMerge ? newKeyOf[type] : 'form.title')}</Title>
-      <Paper withBorder p="md">
-        <TextInput required label={t('form.label')} {...form.getInputProps('label')} />
-        <Textarea mt="sm" autosize minRows={1} label={t('form.description')} {...form.getInputProps('description')} />
-      </Paper>
-      {problems.length > 0 && (
-        <Alert color="red" variant="light" title={t('form.problems')} icon={<IconAlertTriangle size={18} />}>
-          <List size="sm">
-            {problems.map((p) => (
-              <List.Item key={p.message}>{p.message}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <DraftLabelFields form={form} texts={{ label: t('form.label'), description: t('form.description'), problems: t('form.problems') }} problems={problems} />
       <Paper withBorder p="md">
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="md">

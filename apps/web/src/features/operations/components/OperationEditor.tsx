@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Button, Group, List, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconDeviceFloppy, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconSend, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Operation } from '@paraphe/contracts';
 import { ApiError, isCancellation } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
+import { DraftLabelFields } from '../../../shared/forms/DraftLabelFields.tsx';
 import { useMe } from '../../auth/index.ts';
 import type { SignatureDraft } from '../../signatures/index.ts';
 import { useOperationCommand, useSaveOperation } from '../api.ts';
@@ -88,19 +89,7 @@ export function OperationEditor({ operation }: { operation: Operation }) {
         <span>{operation.label || t('untitled')}</span>
       </Breadcrumbs>
       <Title order={2}>{t('form.title')}</Title>
-      <Paper withBorder p="md">
-        <TextInput required label={t('form.label')} {...form.getInputProps('label')} />
-        <Textarea mt="sm" autosize minRows={1} label={t('form.description')} {...form.getInputProps('description')} />
-      </Paper>
-      {problems.length > 0 && (
-        <Alert color="red" variant="light" title={t('form.problems')} icon={<IconAlertTriangle size={18} />}>
-          <List size="sm">
-            {problems.map((p) => (
-              <List.Item key={p.message}>{p.message}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <DraftLabelFields form={form} texts={{ label: t('form.label'), description: t('form.description'), problems: t('form.problems') }} problems={problems} />
       <Paper withBorder p="md">
         <Tabs value={tab} onChange={setTab}>
           <Tabs.List mb="md">

@@ -1,14 +1,13 @@
-import { useState } from 'react';
-import { ActionIcon, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconBan, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
+import { IconBan, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { normalizeSearch, orderStatuses, type Operation, type Order, type OrderStatus } from '@paraphe/contracts';
+import { orderStatuses, type Operation, type Order, type OrderStatus } from '@paraphe/contracts';
 import { ApiError } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
-import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
-import { isNarrowed } from '../../../shared/list/emptyState.ts';
-import { usePaging } from '../../../shared/list/usePaging.ts';
+import type { Column } from '../../../shared/list/PaginatedTable.tsx';
+import { RowAction } from '../../../shared/list/RowAction.tsx';
+import { RowsPanel } from '../../../shared/list/RowsPanel.tsx';
+import { useRowsQuery } from '../../../shared/list/useRowsQuery.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useOperationCommand, useOrders } from '../api.ts';
 import { OrderStatusBadge } from './StatusBadges.tsx';
@@ -16,12 +15,8 @@ import { OrderStatusBadge } from './StatusBadges.tsx';
 /** The orders, a page at a time: status filter, search (signer, e-mail, file name); delete a draft's, cancel a sent one. */
 export function OrdersPanel({ operation, canManage }: { operation: Operation; canManage: boolean }) {
   const { t, i18n } = useTranslation('operations');
-  const paging = usePaging(20);
-  const [status, setStatus] = useState<OrderStatus | undefined>();
-  const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text, 300);
-  const query = { limit: paging.limit, offset: paging.offset, status, search: normalizeSearch(search), orderBy: 'rowIndex' as const, order: 'ASC' as const };
-  const list = useOrders(operation.id, query, operation.status);
+  const rows = useRowsQuery<OrderStatus>();
+  const list = useOrders(operation.id, rows.query, operation.status);
   const command = useOperationCommand(operation.id);
   const draft = operation.status === 'draft';
   const cancellable = (o: Order) => !draft && operation.allowedActions.includes('cancelOrder') && ['beforeSend', 'ready', 'pending'].includes(o.status);
@@ -67,59 +62,30 @@ export function OrdersPanel({ operation, canManage }: { operation: Operation; ca
       header: '',
       render: (o) =>
         canManage && (draft || cancellable(o)) ? (
-          <Tooltip label={t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')} #${o.rowIndex + 1}`}
-              onClick={() => act(o)}
-            >
-              {draft ? <IconTrash size={16} /> : <IconBan size={16} />}
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t(draft ? 'actions.removeOrder' : 'actions.cancelOrder')}
+            rowName={`#${o.rowIndex + 1}`}
+            icon={draft ? <IconTrash size={16} /> : <IconBan size={16} />}
+            onClick={() => act(o)}
+          />
         ) : null,
     },
   ];
 
   return (
-    <Stack gap="xs">
-      <Group align="flex-end">
-        <TextInput
-          label={t('orders.search')}
-          leftSection={<IconSearch size={14} />}
-          value={text}
-          w={280}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            paging.restart();
-          }}
-        />
-        <Select
-          label={t('statusFilter')}
-          placeholder={t('common.all', { ns: 'common' })}
-          clearable
-          w={200}
-          data={orderStatuses.map((s) => ({ value: s, label: t(`orderStatuses.${s}`) }))}
-          value={status ?? null}
-          onChange={(v) => {
-            setStatus((v as OrderStatus | null) ?? undefined);
-            paging.restart();
-          }}
-        />
-      </Group>
-      <PaginatedTable
-        caption={t('form.tabs.signatures')}
-        columns={columns}
-        list={list.data}
-        loading={list.isFetching}
-        rowKey={(o) => o.id}
-        empty={{
-          nothingYet: t('emptyList.orders.nothingYet'),
-          nothingMatches: t('emptyList.orders.nothingMatches'),
-          narrowed: isNarrowed(query.search, status),
-        }}
-        {...paging.tableProps}
-      />
-    </Stack>
+    <RowsPanel
+      rows={rows}
+      list={list}
+      columns={columns}
+      statuses={orderStatuses}
+      statusLabel={(s) => t(`orderStatuses.${s}`)}
+      texts={{
+        caption: t('form.tabs.signatures'),
+        search: t('orders.search'),
+        status: t('statusFilter'),
+        nothingYet: t('emptyList.orders.nothingYet'),
+        nothingMatches: t('emptyList.orders.nothingMatches'),
+      }}
+    />
   );
 }

@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { ActionIcon, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBan, IconSearch } from '@tabler/icons-react';
+import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { normalizeSearch, signatoryStatuses, type Campaign, type Signatory, type SignatoryStatus } from '@paraphe/contracts';
+import { signatoryStatuses, type Campaign, type Signatory, type SignatoryStatus } from '@paraphe/contracts';
 import { ApiError } from '../../../../shared/api/apiError.ts';
 import { notify } from '../../../../shared/api/notify.ts';
-import { PaginatedTable, type Column } from '../../../../shared/list/PaginatedTable.tsx';
-import { isNarrowed } from '../../../../shared/list/emptyState.ts';
+import type { Column } from '../../../../shared/list/PaginatedTable.tsx';
+import { RowAction } from '../../../../shared/list/RowAction.tsx';
+import { RowsPanel } from '../../../../shared/list/RowsPanel.tsx';
+import { useRowsQuery } from '../../../../shared/list/useRowsQuery.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { useCancelSignatory, useSignatories } from '../../api.ts';
 import { canCancelSignatory } from '../../campaignScreen.ts';
@@ -17,20 +17,8 @@ import { SignatoryStatusBadge } from '../StatusBadges.tsx';
 /** The signatories, a page at a time, with their status (and why, when their copy failed); cancel one. */
 export function SignatoriesPanel({ campaign, canManage }: { campaign: Campaign; canManage: boolean }) {
   const { t, i18n } = useTranslation('campaigns');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const [status, setStatus] = useState<SignatoryStatus | undefined>();
-  const [text, setText] = useState('');
-  const [search] = useDebouncedValue(text, 300);
-  const query = {
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-    status,
-    search: normalizeSearch(search),
-    orderBy: 'rowIndex' as const,
-    order: 'ASC' as const,
-  };
-  const list = useSignatories(campaign.id, query, campaign.status);
+  const rows = useRowsQuery<SignatoryStatus>();
+  const list = useSignatories(campaign.id, rows.query, campaign.status);
   const cancel = useCancelSignatory(campaign.id);
   const draft = campaign.status === 'draft';
 
@@ -72,68 +60,30 @@ export function SignatoriesPanel({ campaign, canManage }: { campaign: Campaign; 
       header: '',
       render: (s) =>
         canManage && canCancelSignatory(campaign.status, s.status) ? (
-          <Tooltip label={t(draft ? 'actions.removeSignatory' : 'actions.cancelSignatory')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${t(draft ? 'actions.removeSignatory' : 'actions.cancelSignatory')} ${s.emailAddress}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                askCancel(s);
-              }}
-            >
-              <IconBan size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t(draft ? 'actions.removeSignatory' : 'actions.cancelSignatory')}
+            rowName={s.emailAddress}
+            icon={<IconBan size={16} />}
+            onClick={() => askCancel(s)}
+          />
         ) : null,
     },
   ];
 
   return (
-    <Stack gap="xs">
-      <Group align="flex-end">
-        <TextInput
-          label={t('signatories.search')}
-          leftSection={<IconSearch size={14} />}
-          value={text}
-          w={280}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        <Select
-          label={t('statusFilter')}
-          placeholder={t('common.all', { ns: 'common' })}
-          clearable
-          w={200}
-          data={signatoryStatuses.map((s) => ({ value: s, label: t(`signatoryStatuses.${s}`) }))}
-          value={status ?? null}
-          onChange={(v) => {
-            setStatus((v as SignatoryStatus | null) ?? undefined);
-            setPage(1);
-          }}
-        />
-      </Group>
-      <PaginatedTable
-        caption={t('form.tabs.signatories')}
-        columns={columns}
-        list={list.data}
-        loading={list.isFetching}
-        rowKey={(s) => s.id}
-        empty={{
-          nothingYet: t('emptyList.signatories.nothingYet'),
-          nothingMatches: t('emptyList.signatories.nothingMatches'),
-          narrowed: isNarrowed(query.search, status),
-        }}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
-    </Stack>
+    <RowsPanel
+      rows={rows}
+      list={list}
+      columns={columns}
+      statuses={signatoryStatuses}
+      statusLabel={(s) => t(`signatoryStatuses.${s}`)}
+      texts={{
+        caption: t('form.tabs.signatories'),
+        search: t('signatories.search'),
+        status: t('statusFilter'),
+        nothingYet: t('emptyList.signatories.nothingYet'),
+        nothingMatches: t('emptyList.signatories.nothingMatches'),
+      }}
+    />
   );
 }
