@@ -34,7 +34,9 @@ const runs = Number(argument('runs', '3'));
 const profile = argument('profile', 'fast3g');
 const repoDir = path.resolve(webDir, '../..');
 
-const { renderPdfPage } = (await import(path.join(repoDir, 'apps/server/src/platform/pdf-page-images.ts'))) as typeof import('../../server/src/platform/pdf-page-images.ts');
+const { renderPdfPage } = (await import(
+  path.join(repoDir, 'apps/server/src/platform/pdf-page-images.ts')
+)) as typeof import('../../server/src/platform/pdf-page-images.ts');
 
 /** The document: the LibreOffice contract, then the same page at A3 (pages of different sizes, as customers send). */
 async function sampleDocument(): Promise<Uint8Array> {
@@ -52,10 +54,10 @@ function signingView(pages: { width: number; height: number }[]) {
   const base = `/api/public/sign/${token}/documents/${docId}`;
   return {
     data: {
-      request: { label: 'Contrat de prestation', status: 'ready', level: 'simple', testMode: false, expiresAt: null, chainingMode: 'sequential' },
+      request: { label: 'Contrat de prestation', status: 'ready', level: 1, testMode: false, expiresAt: null, chainingMode: 'email' },
       tenant: { company: 'Acme', themeColor: '#1c7ed6', logoUrl: null },
       language: 'fr',
-      signer: { firstname: 'Jeanne', lastname: 'Martin', name: 'MARTIN Jeanne', role: 'signer', status: 'opened', invitationMessage: null },
+      signer: { firstname: 'Jeanne', lastname: 'Martin', name: 'MARTIN Jeanne', role: 'signer', status: 'access', invitationMessage: null },
       turn: 'yourTurn',
       canAct: true,
       handwritten: 'disabled',
@@ -67,7 +69,7 @@ function signingView(pages: { width: number; height: number }[]) {
           pageCount: pages.length,
           pages,
           checkBoxTexts: [],
-          fields: [{ page: 1, x: 380, y: 90, width: 150, height: 60 }],
+          fields: [{ name: 'Signature1', page: 1, x: 380, y: 90, width: 150, height: 60 }],
           url: base,
           pagesUrl: `${base}/pages/`,
           signedUrl: null,
@@ -107,7 +109,9 @@ async function stubServer(pdf: Uint8Array, view: unknown) {
     const pageMatch = new RegExp(`^${api}/documents/${docId}/pages/(\\d+)$`).exec(url.pathname);
     if (pageMatch) {
       const key = `${pageMatch[1]}-${url.searchParams.get('width')}`;
-      const image = rendered.get(key) ?? renderPdfPage({ bytes: pdf.slice(), page: Number(pageMatch[1]), width: Number(url.searchParams.get('width')) }).then((r) => r.image);
+      const image =
+        rendered.get(key) ??
+        renderPdfPage({ bytes: pdf.slice(), page: Number(pageMatch[1]), width: Number(url.searchParams.get('width')) }).then((r) => r.image);
       rendered.set(key, image);
       void image.then((bytes) => send(response, 'image/webp', bytes, false));
       return;
@@ -129,7 +133,9 @@ type Run = { firstPageMs: number; scriptFiles: number; scriptBytes: number; imag
 
 /** Page 1 is on screen: its image decoded, or (pdf.js) its canvas painted with something other than white. */
 function firstPageVisible(): boolean {
-  const shown = [...document.querySelectorAll('img, canvas')].find((el) => /, page 1 (sur|of) /.test(el.getAttribute('alt') ?? el.getAttribute('aria-label') ?? ''));
+  const shown = [...document.querySelectorAll('img, canvas')].find((el) =>
+    /, page 1 (sur|of) /.test(el.getAttribute('alt') ?? el.getAttribute('aria-label') ?? ''),
+  );
   if (!shown) return false;
   if (shown instanceof HTMLImageElement) return shown.complete && shown.naturalWidth > 0;
   const canvas = shown as HTMLCanvasElement;
@@ -160,12 +166,26 @@ async function measure(baseUrl: string): Promise<Run> {
     const finished: { kind: string; bytes: number }[] = [];
     cdp.on('Network.responseReceived', (event) => {
       const url = new URL(event.response.url);
-      const kind = /\.m?js$/.test(url.pathname) || url.pathname.startsWith('/locales/') ? 'script' : event.response.mimeType.startsWith('image/') ? 'image' : event.response.mimeType === 'application/pdf' ? 'pdf' : 'other';
+      const kind =
+        /\.m?js$/.test(url.pathname) || url.pathname.startsWith('/locales/')
+          ? 'script'
+          : event.response.mimeType.startsWith('image/')
+            ? 'image'
+            : event.response.mimeType === 'application/pdf'
+              ? 'pdf'
+              : 'other';
       kinds.set(event.requestId, kind);
     });
     cdp.on('Network.loadingFinished', (event) => finished.push({ kind: kinds.get(event.requestId) ?? 'other', bytes: event.encodedDataLength }));
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('response', (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
     await page.goto(`${baseUrl}/#/sign/${token}`, { waitUntil: 'commit' });
-    await page.waitForFunction(firstPageVisible, undefined, { timeout: 180_000, polling: 50 });
+    await page.waitForFunction(firstPageVisible, undefined, { timeout: 180_000, polling: 50 }).catch(async (error: Error) => {
+      await page.screenshot({ path: path.join(process.cwd(), 'signing-page-load-failure.png') });
+      throw new Error(`${error.message}\n${problems.join('\n')}\n(screenshot: signing-page-load-failure.png)`);
+    });
     const firstPageMs = await page.evaluate(() => performance.now());
     const sum = (kind: string) => finished.filter((f) => f.kind === kind).reduce((s, f) => s + f.bytes, 0);
     return {

@@ -71,8 +71,12 @@ export async function renderPdfPage(input: { bytes: Uint8Array; page: number; wi
     // A white sheet under the page: a PDF page has no background of its own, and WebP would keep it transparent.
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport, annotationMode: pdfjs.AnnotationMode.ENABLE })
-      .promise;
+    await page.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: context as unknown as CanvasRenderingContext2D,
+      viewport,
+      annotationMode: pdfjs.AnnotationMode.ENABLE,
+    }).promise;
     const image = await canvas.encode('webp', webpQuality);
     return { image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength), width: canvas.width, height: canvas.height, pageCount: doc.numPages };
   } finally {

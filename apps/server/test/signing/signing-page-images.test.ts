@@ -29,7 +29,20 @@ function pdftoppm(pdf: Uint8Array, page: number, width: number): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), 'paraphe-pages-'));
   try {
     writeFileSync(join(dir, 'in.pdf'), pdf);
-    execFileSync('pdftoppm', ['-f', String(page), '-l', String(page), '-scale-to-x', String(width), '-scale-to-y', '-1', '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'out')]);
+    execFileSync('pdftoppm', [
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-scale-to-x',
+      String(width),
+      '-scale-to-y',
+      '-1',
+      '-png',
+      '-singlefile',
+      join(dir, 'in.pdf'),
+      join(dir, 'out'),
+    ]);
     return readFileSync(join(dir, 'out.png'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -42,7 +55,9 @@ function pdftoppm(pdf: Uint8Array, page: number, width: number): Uint8Array {
  */
 function contentBombPdf(): Buffer {
   const line = Buffer.from('0 0 m 1 1 l S\n', 'latin1');
-  const bomb = deflateSync(Buffer.concat(Array.from({ length: 8 }, () => Buffer.alloc(15 * 1024 * 1024 - ((15 * 1024 * 1024) % line.length), line))), { level: 9 });
+  const bomb = deflateSync(Buffer.concat(Array.from({ length: 8 }, () => Buffer.alloc(15 * 1024 * 1024 - ((15 * 1024 * 1024) % line.length), line))), {
+    level: 9,
+  });
   const objects = [
     '<</Type /Catalog /Pages 2 0 R>>',
     '<</Type /Pages /Count 2 /Kids [3 0 R 4 0 R]>>',
@@ -82,7 +97,7 @@ describe(`signing page: page images (${engine})`, () => {
     };
     mine = await linkOf();
     other = await linkOf();
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
   });
@@ -111,7 +126,7 @@ describe(`signing page: page images (${engine})`, () => {
     expect(decoded.height).toBe(Math.floor((842 * 800) / 595));
     // Asked again: the same bytes (read from the cache, not drawn anew).
     expect((await image(mine.token, mine.docId, 2, 800)).rawPayload.equals(bytes)).toBe(true);
-  });
+  }, 120_000);
 
   it("refuses a forged link, another link's document, a page the document lacks and a width outside the set", async () => {
     const forged = await image(`${mine.token.slice(0, -2)}xx`, mine.docId, 1, 800);
@@ -136,7 +151,7 @@ describe(`signing page: page images (${engine})`, () => {
     });
   });
 
-  it("draws the page as pdftoppm does: same size, not blank, the same pixels within antialiasing", async () => {
+  it('draws the page as pdftoppm does: same size, not blank, the same pixels within antialiasing', async () => {
     const ours = await grayOf((await image(mine.token, mine.docId, 1, 1240)).rawPayload);
     const reference = await grayOf(pdftoppm(pdf, 1, 1240));
     expect(Math.abs(ours.width - reference.width)).toBeLessThanOrEqual(1);
@@ -151,7 +166,7 @@ describe(`signing page: page images (${engine})`, () => {
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++) if (Math.abs(ours.gray[y * ours.width + x]! - reference.gray[y * reference.width + x]!) > 96) differing++;
     expect(differing / (width * height)).toBeLessThan(0.005);
-  });
+  }, 120_000);
 
   it('a hostile document (a page of 120 MB of drawing once inflated) fails cleanly within the task limit, and the server answers meanwhile', async () => {
     // The stored file of the version shown is swapped for the hostile one (an upload would have been refused).
@@ -162,11 +177,12 @@ describe(`signing page: page images (${engine})`, () => {
       .where(and(eq(documentVersions.appId, appId), eq(documentVersions.documentId, other.docId)));
     await t.server.platform.storage.put(version!.storageKey, contentBombPdf());
     const started = Date.now();
-    const pending = image(other.token, other.docId, 2, 1600);
-    // While the worker thread chews on it, the event loop answers other calls at once.
+    let imageAnsweredAt = 0;
+    const pending = image(other.token, other.docId, 2, 1600).then((res) => ((imageAnsweredAt = Date.now()), res));
+    // While the worker thread chews on it, the event loop answers other calls: the view comes back first.
     const view = await signingApi(t, mine.token).view();
     expect(view.statusCode).toBe(200);
-    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(imageAnsweredAt).toBe(0);
     const res = await pending;
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().error).toMatchObject({
@@ -174,5 +190,5 @@ describe(`signing page: page images (${engine})`, () => {
       message: 'This page could not be shown as an image: open the document (PDF) to read it.',
     });
     expect(Date.now() - started).toBeLessThan(30_000);
-  });
+  }, 120_000);
 });

@@ -79,7 +79,13 @@ export function signingPageRoutes(app: App, platform: Platform) {
     async (request, reply) => {
       const { docId, page: pageNumber } = request.params;
       const image = await page.pageImage(callOf(request, platform), docId, pageNumber, request.query.width);
-      return sendFile(reply, { fileName: `page-${pageNumber}.webp`, contentType: 'image/webp', body: image, sizeBytes: image.byteLength, disposition: 'inline' });
+      return sendFile(reply, {
+        fileName: `page-${pageNumber}.webp`,
+        contentType: 'image/webp',
+        body: image,
+        sizeBytes: image.byteLength,
+        disposition: 'inline',
+      });
     },
     pageReads,
   );
