@@ -2,7 +2,7 @@
  * The public signing page on a cold cache, in Chromium with a throttled profile (issue 28 item 5): the JavaScript
  * the phone downloads and the time until the first page of the document is visible.
  *
- *   npm run build -w apps/web && node apps/web/scripts/signing-page-load.ts [--dist <dir>] [--runs 3] [--profile fast3g|none]
+ *   npm run build -w apps/web && node apps/web/scripts/signing-page-load.ts [--dist <dir>] [--runs 3] [--profile fast3g|none] [--screenshot <file.png>]
  *
  * dist/ (or `--dist`, e.g. a build of an older commit, to compare) is served by a small server that answers the
  * signing page's API as the real one would, for one link of one document (packages/signing's LibreOffice contract,
@@ -187,6 +187,8 @@ async function measure(baseUrl: string): Promise<Run> {
       throw new Error(`${error.message}\n${problems.join('\n')}\n(screenshot: signing-page-load-failure.png)`);
     });
     const firstPageMs = await page.evaluate(() => performance.now());
+    const screenshot = argument('screenshot', '');
+    if (screenshot) await page.screenshot({ path: screenshot });
     const sum = (kind: string) => finished.filter((f) => f.kind === kind).reduce((s, f) => s + f.bytes, 0);
     return {
       firstPageMs,

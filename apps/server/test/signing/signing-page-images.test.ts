@@ -50,12 +50,12 @@ function pdftoppm(pdf: Uint8Array, page: number, width: number): Uint8Array {
 }
 
 /**
- * Two pages, the second one's content stream inflating to 120 MB of drawing operators (≈ 120 KB on disk): pdf.js
+ * Two pages, the second one's content stream inflating to 240 MB of drawing operators (≈ 240 KB on disk): pdf.js
  * would draw for minutes. No cross-reference table: pdf.js rebuilds it, as for any damaged file.
  */
 function contentBombPdf(): Buffer {
   const line = Buffer.from('0 0 m 1 1 l S\n', 'latin1');
-  const bomb = deflateSync(Buffer.concat(Array.from({ length: 8 }, () => Buffer.alloc(15 * 1024 * 1024 - ((15 * 1024 * 1024) % line.length), line))), {
+  const bomb = deflateSync(Buffer.concat(Array.from({ length: 16 }, () => Buffer.alloc(15 * 1024 * 1024 - ((15 * 1024 * 1024) % line.length), line))), {
     level: 9,
   });
   const objects = [
@@ -81,7 +81,7 @@ describe(`signing page: page images (${engine})`, () => {
 
   beforeAll(async () => {
     // A short task limit: the hostile document below must be cut off in seconds, not the default 30.
-    t = await createTestContext({ env: { WORKER_TASK_TIMEOUT_SECONDS: '8' } });
+    t = await createTestContext({ env: { WORKER_TASK_TIMEOUT_SECONDS: '15' } });
     const tenant = await tenantWithGerant(t);
     gerant = tenant.client;
     appId = tenant.appId;
@@ -168,7 +168,7 @@ describe(`signing page: page images (${engine})`, () => {
     expect(differing / (width * height)).toBeLessThan(0.005);
   }, 120_000);
 
-  it('a hostile document (a page of 120 MB of drawing once inflated) fails cleanly within the task limit, and the server answers meanwhile', async () => {
+  it('a hostile document (a page of 240 MB of drawing once inflated) fails cleanly within the task limit, and the server answers meanwhile', async () => {
     // The stored file of the version shown is swapped for the hostile one (an upload would have been refused).
     expect((await signingApi(t, other.token).view()).statusCode).toBe(200); // prepares the version shown
     const [version] = await t.database.db
