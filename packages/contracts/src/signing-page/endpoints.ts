@@ -24,9 +24,7 @@ const pageImageQuery = z.object({
   width: z.coerce
     .number()
     .int()
-    .refine((width) => (signingPageImageWidths as readonly number[]).includes(width), {
-      message: `The width must be one of ${signingPageImageWidths.join(', ')} pixels.`,
-    }),
+    .refine((width) => (signingPageImageWidths as readonly number[]).includes(width)),
 });
 
 export const signingPageEndpoints = defineEndpoints(['signing-page'], {
