@@ -1,17 +1,19 @@
 /**
- * JavaScript weight of the login route (`#/`), against its budget.
+ * JavaScript weight of a route, against its budget: the login route (`#/`, the default) or the public signing page
+ * (`--route signing`, `#/sign/<token>`).
  *
- *   npm run build -w apps/web && node apps/web/scripts/bundle-budget.ts [--browser]
+ *   npm run build -w apps/web && node apps/web/scripts/bundle-budget.ts [--route login|signing] [--browser]
  *
- * From Vite's manifest (dist/.vite/manifest.json) it takes what the browser loads to show the login screen:
- * the entry chunk and its static imports, plus the lazy chunks the login route asks for (the login page and
- * the translations of its namespaces — `common` and `auth` — in the starting language), each
- * with its static imports. Each chunk is gzipped with node:zlib at level 9 (what a server compressing
- * its answers would send); the total must stay within the budget, else the exit code is 1.
+ * From Vite's manifest (dist/.vite/manifest.json) it takes what the browser loads to show the route: the entry chunk
+ * and its static imports, plus the lazy chunks the route asks for (its page and the translations of its namespaces
+ * in the starting language), each with its static imports. Each chunk is gzipped with node:zlib at level 9 (what a
+ * server compressing its answers would send); the total must stay within the budget, else the exit code is 1.
  *
  * --browser also measures it in Chromium (playwright-core, Debian's chromium): dist/ served by a small static
- * server (uncompressed, like the app's server; the API answers 401 as for a visitor without a session), every
- * script response of `#/` counted raw and gzipped.
+ * server (uncompressed, like the app's server), every script response of the route counted raw and gzipped. For the
+ * login route the API answers 401 (a visitor without a session); for the signing page it answers a signing view of
+ * one two-page document, whose page images are two generated WebP files. The signing-page measure with a throttled
+ * network and CPU, and the time until the first page is visible, is apps/web/scripts/signing-page-load.ts.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,21 +21,53 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
-/** Budget of the login route, gzipped JavaScript, in kB (1 kB = 1000 bytes, as Vite prints them). */
-const budgetKb = 200;
+type RouteBudget = {
+  title: string;
+  /** Gzipped JavaScript (and its translations), in kB (1 kB = 1000 bytes, as Vite prints them). */
+  budgetKb: number;
+  /** The lazy modules the route loads (source paths as the manifest names them). */
+  modules: string[];
+  /**
+   * Its translations, fetched as static JSON (scripts/localesPlugin.ts) — counted with the JavaScript, as they were
+   * when they were chunks: the namespaces of the route in the starting language, French (the default, or the
+   * browser's). French is complete, so no fallback language is loaded with it (shared/i18n/language.ts fallbacksOf).
+   */
+  translations: string[];
+};
+
+const routes = {
+  login: {
+    title: 'Login route (#/)',
+    budgetKb: 200,
+    modules: ['src/features/auth/pages/LoginPage.tsx'],
+    translations: ['locales/common/fr.json', 'locales/auth/fr.json'],
+  },
+  // Issue 28: the first page of the document visible after at most 250 kB of script on a cold cache. Everything the
+  // page needs until then: no pdf.js (the pages are images the server renders), no signature pad (loaded when the
+  // signer opens it).
+  signing: {
+    title: 'Signing page (#/sign/<token>)',
+    budgetKb: 250,
+    modules: ['src/features/signing/pages/SigningPage.tsx'],
+    translations: ['locales/common/fr.json', 'locales/signing/fr.json'],
+  },
+} satisfies Record<string, RouteBudget>;
+
+const routeName = (() => {
+  const at = process.argv.indexOf('--route');
+  const name = at < 0 ? 'login' : process.argv[at + 1];
+  if (name !== 'login' && name !== 'signing') {
+    console.error(`--route login|signing (got ${name ?? 'nothing'})`);
+    process.exit(2);
+  }
+  return name;
+})();
+const route: RouteBudget = routes[routeName];
+const budgetKb = route.budgetKb;
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(webDir, 'dist');
 const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-
-/** The lazy modules the login route loads (source paths as the manifest names them): the login page. */
-const loginRouteModules = ['src/features/auth/pages/LoginPage.tsx'];
-/**
- * And its translations, fetched as static JSON (scripts/localesPlugin.ts) — counted with the JavaScript, as they were
- * when they were chunks: the namespaces of the login screen in the starting language, French (the default, or the
- * browser's). French is complete, so no fallback language is loaded with it (shared/i18n/language.ts fallbacksOf).
- */
-const loginRouteTranslations = ['locales/common/fr.json', 'locales/auth/fr.json'];
 
 type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -50,20 +84,20 @@ function readManifest(): Manifest {
   return JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
 }
 
-/** The chunks loaded for the login route: entry + lazy login modules, each with its static imports. */
-function loginRouteChunks(manifest: Manifest): Map<string, ManifestChunk> {
+/** The chunks loaded for the route: entry + its lazy modules, each with its static imports. */
+function routeChunks(manifest: Manifest): Map<string, ManifestChunk> {
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
   if (!entry) throw new Error('The manifest has no entry chunk.');
   const chunks = new Map<string, ManifestChunk>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`"${key}" is not in the manifest: was it renamed? Update loginRouteModules.`);
+    if (!chunk) throw new Error(`"${key}" is not in the manifest: was it renamed? Update the routes' modules.`);
     if (chunks.has(chunk.file)) return;
     chunks.set(chunk.file, chunk);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry[0]);
-  for (const module of loginRouteModules) visit(module);
+  for (const module of route.modules) visit(module);
   return chunks;
 }
 
@@ -84,16 +118,16 @@ function printTable(title: string, rows: Row[]): { raw: number; gzip: number } {
 }
 
 function fromManifest(): number {
-  const chunks = loginRouteChunks(readManifest());
+  const chunks = routeChunks(readManifest());
   const rows: Row[] = [...chunks.values()].map((chunk) => {
     const data = fs.readFileSync(path.join(distDir, chunk.file));
     return { file: chunk.file, what: chunk.isEntry ? 'entry' : (chunk.src ?? chunk.name ?? ''), raw: data.length, gzip: gzipSize(data) };
   });
-  for (const file of loginRouteTranslations) {
+  for (const file of route.translations) {
     const data = fs.readFileSync(path.join(distDir, file));
     rows.push({ file, what: 'translations (JSON)', raw: data.length, gzip: gzipSize(data) });
   }
-  const total = printTable('Login route (#/) JavaScript and its translations, from dist/ — gzip: node:zlib level 9', rows);
+  const total = printTable(`${route.title} JavaScript and its translations, from dist/ — gzip: node:zlib level 9`, rows);
   const css = new Set([...chunks.values()].flatMap((c) => c.css ?? []));
   const cssBytes = [...css].map((file) => fs.readFileSync(path.join(distDir, file)));
   console.log(
@@ -171,5 +205,5 @@ if (process.argv.includes('--browser')) {
   const browserTotal = await inBrowser();
   over ||= browserTotal > budgetKb * 1000;
 }
-console.log(`\nBudget: ${budgetKb} kB gzipped for the login route → ${over ? 'OVER BUDGET' : 'within budget'} (${kb(gzipTotal)} kB from the manifest).`);
+console.log(`\nBudget: ${budgetKb} kB gzipped for the ${route.title} → ${over ? 'OVER BUDGET' : 'within budget'} (${kb(gzipTotal)} kB from the manifest).`);
 process.exit(over ? 1 : 0);

@@ -10,6 +10,7 @@ import {
   signingActionResponse,
   signingCodeResponse,
   signingPageResponse,
+  signingPageImageWidths,
 } from './schemas.ts';
 
 /** The public signing page: no bearer, the signing link's token in the path is the credential. */
@@ -17,6 +18,14 @@ const auth = { public: true } as const;
 /** Any token is read by the server: a malformed one is LINK_INVALID (404) like a forged one, never a validation error. */
 const tokenParams = z.object({ token: z.string().min(1).max(1000) });
 const documentParams = tokenParams.extend({ docId: uuidSchema });
+/** Any whole number: a page the document does not have is NOT_FOUND (404), like a document it does not have. */
+const pageParams = documentParams.extend({ page: z.coerce.number().int() });
+const pageImageQuery = z.object({
+  width: z.coerce
+    .number()
+    .int()
+    .refine((width) => (signingPageImageWidths as readonly number[]).includes(width)),
+});
 
 export const signingPageEndpoints = defineEndpoints(['signing-page'], {
   view: {
@@ -34,6 +43,15 @@ export const signingPageEndpoints = defineEndpoints(['signing-page'], {
     auth,
     params: documentParams,
     responses: { 200: file('application/pdf') },
+  },
+  pageImage: {
+    method: 'GET',
+    path: '/api/public/sign/:token/documents/:docId/pages/:page',
+    summary: 'One page of the document to read, as an image (WebP) at one of the fixed widths',
+    auth,
+    params: pageParams,
+    query: pageImageQuery,
+    responses: { 200: file('image/webp') },
   },
   signedDocument: {
     method: 'GET',

@@ -108,18 +108,28 @@ export const signingFieldSchema = z.object({
 });
 export type SigningField = z.infer<typeof signingFieldSchema>;
 
+/** The widths (pixels) at which the server renders a page image of the signing page: each is rendered and cached once. */
+export const signingPageImageWidths = [800, 1240, 1600] as const;
+
 export const signingPageDocumentSchema = z.object({
   id: uuidSchema,
   title: z.string(),
   /** pdf = to sign; pdf-for-presentation = read only; pdf-optional = may be signed. */
   documentType: z.enum(documentTypes),
   pageCount: z.number().int(),
+  /**
+   * The size of each page in points (visible box, rotation applied), so the page can be laid out before its image
+   * arrives; one entry per page.
+   */
+  pages: z.array(z.object({ width: z.number(), height: z.number() })),
   /** Consent sentences: `signInput.consents[documentIndex][i]` answers `checkBoxTexts[i]`. */
   checkBoxTexts: z.array(z.string()),
   /** This signer's fields on the document (empty for presentation documents and observers). */
   fields: z.array(signingFieldSchema),
   /** GET /api/public/sign/:token/documents/:id */
   url: z.string(),
+  /** GET /api/public/sign/:token/documents/:id/pages/ — add `<page>?width=<one of signingPageImageWidths>`. */
+  pagesUrl: z.string(),
   /** GET /api/public/sign/:token/signed/:id once the request is completed (signers and observers), else null. */
   signedUrl: z.string().nullable(),
 });

@@ -12,6 +12,7 @@ import * as page from './service.ts';
  * The public signing page API (no bearer: the token in the path is the credential). Rate limits, by the real client
  * address (TRUST_PROXY) and by link:
  * - reads: 120/min per link and address on each route, 600/min per address over all reads (many links);
+ * - page images: 600/min per link and address, 1200/min per address (a long document is many pages);
  * - actions (code, sign, refuse, approve, reject, delegate): 120/min per address on each route, and 20/min per link over all
  *   actions whatever the address — an attacker rotating addresses gets no more tries on one link.
  * See docs/signing-page.md and docs/security.md.
@@ -21,6 +22,13 @@ const reads = {
   rateLimit: [
     { max: 120, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `${request.ip}:${linkOf(request)}` },
     { max: 600, timeWindow: '1 minute', bucket: 'signing-page-reads-per-address', keyGenerator: (request: FastifyRequest) => request.ip },
+  ],
+};
+/** Page images: one call per page shown, so a long document scrolled through asks many (each rendered once, then cached). */
+const pageReads = {
+  rateLimit: [
+    { max: 600, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `${request.ip}:${linkOf(request)}` },
+    { max: 1200, timeWindow: '1 minute', bucket: 'signing-page-images-per-address', keyGenerator: (request: FastifyRequest) => request.ip },
   ],
 };
 const actions = {
@@ -64,6 +72,22 @@ export function signingPageRoutes(app: App, platform: Platform) {
     endpoints.document,
     async (request, reply) => sendPdf(reply, platform, await page.documentToShow(callOf(request, platform), request.params.docId), 'inline'),
     reads,
+  );
+  serve(
+    app,
+    endpoints.pageImage,
+    async (request, reply) => {
+      const { docId, page: pageNumber } = request.params;
+      const image = await page.pageImage(callOf(request, platform), docId, pageNumber, request.query.width);
+      return sendFile(reply, {
+        fileName: `page-${pageNumber}.webp`,
+        contentType: 'image/webp',
+        body: image,
+        sizeBytes: image.byteLength,
+        disposition: 'inline',
+      });
+    },
+    pageReads,
   );
   serve(
     app,

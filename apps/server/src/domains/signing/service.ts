@@ -39,6 +39,7 @@ import { handOverOnThisDevice } from './handover.ts';
 import { checkCode, codeState, findCode, issueCode } from './codes.ts';
 import { sendSigningCode } from './messages.ts';
 import { signDocuments, signingMaterial } from './sign.ts';
+import { pageImageOf, pageSizesOf, type PdfVersion } from './pageImages.ts';
 
 /** The public signing page's operations: the token is the credential, every answer re-reads the statuses. */
 
@@ -70,7 +71,17 @@ const event = (access: SigningAccess, origin: EventOrigin, type: SignatureEventT
   ...origin,
 });
 
+/**
+ * What the signer sees. The page sizes of each document are read after the transaction (from their cache, or on a
+ * worker thread the first time): no row lock is held while a PDF is parsed.
+ */
 export async function viewSigningPage(call: Call): Promise<SigningPage> {
+  const { view, shown } = await readSigningPage(call);
+  const sizes = await Promise.all(shown.map((version) => pageSizesOf(call.platform, version)));
+  return { ...view, documents: view.documents.map((d, i) => ({ ...d, pages: sizes[i]! })) };
+}
+
+async function readSigningPage(call: Call): Promise<{ view: SigningPage; shown: PdfVersion[] }> {
   const { platform, token, origin } = call;
   return withAccess(call, async (tx, access) => {
     const { ctx, signer } = access;
@@ -84,7 +95,8 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
     const versions = await ensurePrepared(tx, platform, ctx.request, documents, ctx.request.options.language);
     const completed = ctx.request.status === 'completed';
     const turn = turnOf(access);
-    return {
+    const shown = documents.map((d) => ({ ...versions.get(d.id)!, appId: access.appId, pageCount: d.pageCount }));
+    const view: SigningPage = {
       request: {
         label: ctx.request.label,
         status: ctx.request.status,
@@ -114,9 +126,11 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
           title: d.title,
           documentType: d.documentType,
           pageCount: d.pageCount,
+          pages: [],
           checkBoxTexts: d.checkBoxTexts,
           fields: signer.role === 'observer' ? [] : version.fields.filter((f) => f.signerIndex === signer.signerIndex).map(({ signerIndex: _, ...f }) => f),
           url: pathOf(signingPageEndpoints.document, { token, docId: d.id }),
+          pagesUrl: `${pathOf(signingPageEndpoints.document, { token, docId: d.id })}/pages/`,
           signedUrl: completed && version.kind === 'completed' ? pathOf(signingPageEndpoints.signedDocument, { token, docId: d.id }) : null,
         };
       }),
@@ -125,6 +139,7 @@ export async function viewSigningPage(call: Call): Promise<SigningPage> {
       canDelegate: delegationRefusal(ctx, signer) === null,
       handedOver: handedOverOf(access),
     };
+    return { view, shown };
   });
 }
 
@@ -139,14 +154,37 @@ async function hasViewed(tx: Tx, access: SigningAccess): Promise<boolean> {
 }
 
 /** The PDF to show: the prepared (or latest signed) version. */
-export async function documentToShow(call: Call, documentId: string): Promise<{ fileName: string; storageKey: string; sizeBytes: number }> {
+/** The document to read as it stands now (prepared, then each signature's version): its file and what identifies it. */
+export interface DocumentToShow {
+  appId: string;
+  fileName: string;
+  storageKey: string;
+  sizeBytes: number;
+  /** Of the version shown: a new signature makes a new version, so page images cached under it never go stale. */
+  sha256: string;
+  pageCount: number;
+}
+
+export async function documentToShow(call: Call, documentId: string): Promise<DocumentToShow> {
   return withAccess(call, async (tx, access) => {
     const documents = await documentsOfRequests(tx, access.appId, [access.ctx.request.id]);
     const document = documents.find((d) => d.id === documentId);
     if (!document) throw new AppError('NOT_FOUND', 'Document not found.');
     const version = (await ensurePrepared(tx, call.platform, access.ctx.request, [document], access.ctx.request.options.language)).get(document.id)!;
-    return { fileName: document.fileName, storageKey: version.storageKey, sizeBytes: version.sizeBytes };
+    return {
+      appId: access.appId,
+      fileName: document.fileName,
+      storageKey: version.storageKey,
+      sizeBytes: version.sizeBytes,
+      sha256: version.sha256,
+      pageCount: document.pageCount,
+    };
   });
+}
+
+/** Page `page` of the document to read, as a WebP image `width` pixels wide (same access as the document itself). */
+export async function pageImage(call: Call, documentId: string, page: number, width: number): Promise<Uint8Array> {
+  return pageImageOf(call.platform, await documentToShow(call, documentId), page, width);
 }
 
 /** The signed document, for any participant once the request is completed. */

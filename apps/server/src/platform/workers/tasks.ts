@@ -34,6 +34,11 @@ export const taskHandlers = {
   async inspectPdf(input: { bytes: Uint8Array }): Promise<PdfInspection & { sha256: string }> {
     return { ...(await inspectPdf(input.bytes)), sha256: createHash('sha256').update(input.bytes).digest('hex') };
   },
+  /** One page of a PDF as a WebP image (the signing page's first view): pdf.js + @napi-rs/canvas, loaded on first use. */
+  async renderPdfPage(input: { bytes: Uint8Array; page: number; width: number }) {
+    const { renderPdfPage } = await import('../pdf-page-images.ts');
+    return renderPdfPage(input);
+  },
   /** SheetJS's synchronous read of an .xls / .ods / .xlsb (imports): its rows, at most maxRows. */
   async readSheetJs(input: SheetJsInput) {
     // Loaded on first use: a thread that only opens PDFs and PKCS#12 files starts without the spreadsheet readers.

@@ -33,9 +33,11 @@ function doc(overrides: Partial<SigningPageDocument> = {}): SigningPageDocument 
     title: 'Contract',
     documentType: 'pdf',
     pageCount: 2,
+    pages: [a4, a4],
     checkBoxTexts: [],
     fields: [],
     url: pathOf(signingPageEndpoints.document, { token: 't', docId: '1' }),
+    pagesUrl: `${pathOf(signingPageEndpoints.document, { token: 't', docId: '1' })}/pages/`,
     signedUrl: null,
     ...overrides,
   };

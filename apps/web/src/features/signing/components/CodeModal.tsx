@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LazyModal } from './LazyModal.tsx';
 import { signingCodeRules, type SigningCodeState } from '@paraphe/contracts';
 import { secondsUntil } from '../signingState.ts';
 import { formatCountdown, useNow } from '../useNow.ts';
@@ -27,7 +28,7 @@ export function CodeModal({ opened, code, busy, resending, error, onClose, onRes
   const live = !!code.sentAt && code.triesLeft > 0 && secondsUntil(code.expiresAt, now) > 0;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('code.title')} centered closeButtonProps={{ 'aria-label': t('actions.cancel') }}>
+    <LazyModal opened={opened} onClose={onClose} title={t('code.title')} centered closeButtonProps={{ 'aria-label': t('actions.cancel') }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -66,6 +67,6 @@ export function CodeModal({ opened, code, busy, resending, error, onClose, onRes
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </LazyModal>
   );
 }

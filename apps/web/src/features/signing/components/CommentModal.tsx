@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LazyModal } from './LazyModal.tsx';
 
 type Props = {
   opened: boolean;
@@ -25,7 +26,7 @@ export function CommentModal({ opened, title, text, confirmLabel, required, dang
   const [touched, setTouched] = useState(false);
   const missing = required && comment.trim().length === 0;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <LazyModal opened={opened} onClose={onClose} title={title} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -62,6 +63,6 @@ export function CommentModal({ opened, title, text, confirmLabel, required, dang
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </LazyModal>
   );
 }

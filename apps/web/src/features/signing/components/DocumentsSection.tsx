@@ -49,7 +49,7 @@ export function DocumentsSection({ documents, consents, onConsent, optionalToSig
                   {t('document.open')}
                 </Group>
               </Anchor>
-              <SigningDocumentView url={doc.url} title={doc.title} fields={doc.fields} />
+              <SigningDocumentView document={doc} />
               {choosable && (
                 <Checkbox
                   label={t('document.optionalChoice')}

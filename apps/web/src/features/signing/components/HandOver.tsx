@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconUserShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LazyModal } from './LazyModal.tsx';
 import type { TFunction } from 'i18next';
 import { delegationRules, type DelegateInput } from '@paraphe/contracts';
 import { isApiError } from '../../../shared/api/apiError.ts';
@@ -103,7 +104,7 @@ export function HandOver({ token, reload }: Props) {
           {t('handOver.open')}
         </Button>
       </Group>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('handOver.title')} centered>
+      <LazyModal opened={opened} onClose={() => setOpened(false)} title={t('handOver.title')} centered>
         <form
           noValidate
           onSubmit={(e) => {
@@ -135,7 +136,7 @@ export function HandOver({ token, reload }: Props) {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </LazyModal>
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconSignature, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,11 @@ import { act, requestCode } from '../api.ts';
 import { actionErrorMessage, changesView, endsThePage, padRejected } from '../signingErrors.ts';
 import { chooseOptional, emptyConsents, hasLiveCode, signBlocker, toggleConsent } from '../signingState.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
-import { SignaturePadField } from './SignaturePadField.tsx';
 import { CodeModal } from './CodeModal.tsx';
 import { CommentModal } from './CommentModal.tsx';
+
+/** The pad and signature_pad load only for a request that asks for a handwritten signature (most do not). */
+const SignaturePadField = lazy(() => import('./SignaturePadField.tsx').then((m) => ({ default: m.SignaturePadField })));
 
 type Props = {
   token: string;
@@ -125,7 +127,9 @@ export function SignFlow({ token, view, reload, onDone, onEnd }: Props) {
                 {pad.error}
               </Alert>
             )}
-            <SignaturePadField key={pad.key} mode={view.handwritten} onChange={onDrawn} />
+            <Suspense fallback={<Loader size="sm" />}>
+              <SignaturePadField key={pad.key} mode={view.handwritten} onChange={onDrawn} />
+            </Suspense>
           </Stack>
         </Paper>
       )}

@@ -1,82 +1,40 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Box, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { signingPageImageWidths, type SigningField, type SigningPageDocument } from '@paraphe/contracts';
 import type { PageSize } from '../../../shared/pdf/pageGeometry.ts';
-import { PdfPageCanvas } from '../../../shared/pdf/PdfPageCanvas.tsx';
-import type { OpenedPdf, PdfDocument } from '../../../shared/pdf/pdf.ts';
-import type { SigningField } from '@paraphe/contracts';
 import { documentScale, fieldToPercentBox, fieldsOfPage } from '../fieldBox.ts';
-import { publicBlob } from '../publicFetch.ts';
 
-type Props = { url: string; title: string; fields: readonly SigningField[] };
+type Props = { document: Pick<SigningPageDocument, 'title' | 'pageCount' | 'pages' | 'pagesUrl' | 'fields'> };
 
-/** The size of every page at scale 1 (PDF points, rotation applied), read before any page is drawn. */
-async function pageSizesOf(doc: PdfDocument): Promise<PageSize[]> {
-  return Promise.all(
-    Array.from({ length: doc.numPages }, async (_, i) => {
-      const viewport = (await doc.getPage(i + 1)).getViewport({ scale: 1 });
-      return { width: viewport.width, height: viewport.height };
-    }),
-  );
-}
+/** An A4 portrait page, in points: the size assumed for a page whose size the server could not read. */
+const a4: PageSize = { width: 595.28, height: 841.89 };
 
 /**
- * One document of the link, page by page (pdf.js), read only, with this signer's fields highlighted. Every page
- * is drawn at the same scale (the widest fills the frame): pages keep their true relative size.
+ * One document of the link, page by page, read only, with this signer's fields highlighted. The pages are images the
+ * server renders (no pdf.js on the signer's phone: docs/signing-page.md); their sizes come with the view, so the
+ * layout is final before any image arrives. Every page is drawn at the same scale (the widest fills the frame): pages
+ * keep their true relative size.
  */
-export function SigningDocumentView({ url, title, fields }: Props) {
+export function SigningDocumentView({ document }: Props) {
   const { t } = useTranslation('signing');
   const { ref: frameRef, width } = useElementSize();
-  const [opened, setOpened] = useState<{ doc: PdfDocument; pages: PageSize[] } | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    let pdf: OpenedPdf | null = null;
-    setOpened(null);
-    setFailed(false);
-    // pdf.js is loaded with the first document, not with the page.
-    Promise.all([publicBlob(url, abort.signal), import('../../../shared/pdf/pdf.ts')])
-      .then(([blob, { openPdf }]) => openPdf(blob))
-      .then(async (loaded) => {
-        pdf = loaded;
-        if (abort.signal.aborted) return void loaded.close();
-        const pages = await pageSizesOf(loaded.doc);
-        if (!abort.signal.aborted) setOpened({ doc: loaded.doc, pages });
-      })
-      .catch(() => !abort.signal.aborted && setFailed(true));
-    return () => {
-      abort.abort();
-      void pdf?.close();
-    };
-  }, [url]);
-
-  const scale = opened ? documentScale(width, opened.pages) : 1;
+  const pages = Array.from({ length: document.pageCount }, (_, i) => document.pages[i] ?? a4);
+  const scale = documentScale(width, pages);
   return (
     <Box ref={frameRef} w="100%">
-      {failed && (
-        <Alert color="orange" variant="light">
-          {t('document.unreadable')}
-        </Alert>
-      )}
-      {!failed && !opened && (
-        <Group gap="xs" py="md">
-          <Loader size="xs" />
-          <Text size="sm">{t('document.loading')}</Text>
-        </Group>
-      )}
-      {opened && width > 0 && (
+      {width > 0 && (
         <Stack gap="sm" align="center">
-          {opened.pages.map((size, i) => (
-            <LazyPage
+          {pages.map((size, i) => (
+            <PageImage
               key={i + 1}
-              doc={opened.doc}
-              pageNumber={i + 1}
+              src={`${document.pagesUrl}${i + 1}`}
               size={size}
               scale={scale}
-              fields={fieldsOfPage(fields, i + 1, opened.pages.length)}
-              label={t('document.page', { title, page: i + 1, count: opened.pages.length })}
+              first={i === 0}
+              fields={fieldsOfPage(document.fields, i + 1, pages.length)}
+              label={t('document.page', { title: document.title, page: i + 1, count: pages.length })}
             />
           ))}
         </Stack>
@@ -85,32 +43,44 @@ export function SigningDocumentView({ url, title, fields }: Props) {
   );
 }
 
-type PageProps = { doc: PdfDocument; pageNumber: number; size: PageSize; scale: number; fields: SigningField[]; label: string };
+type PageProps = { src: string; size: PageSize; scale: number; first: boolean; fields: SigningField[]; label: string };
 
-/** A page is drawn only once it comes near the screen; until then an empty box of its size keeps its place. */
-function LazyPage({ doc, pageNumber, size, scale, fields, label }: PageProps) {
+/**
+ * A page: an empty box of its size keeps its place until the image comes (the browser loads the images near the
+ * screen only, and picks the width that suits the screen's density among the server's fixed widths).
+ */
+function PageImage({ src, size, scale, first, fields, label }: PageProps) {
   const { t } = useTranslation('signing');
-  const boxRef = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box || visible) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), { rootMargin: '600px 0px' });
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [visible]);
-
+  const [failed, setFailed] = useState(false);
+  const cssWidth = Math.floor(size.width * scale);
+  const cssHeight = Math.floor(size.height * scale);
   return (
     <Box
-      ref={boxRef}
       pos="relative"
-      w={Math.floor(size.width * scale)}
-      h={Math.floor(size.height * scale)}
+      w={cssWidth}
+      h={cssHeight}
       bg="white"
       style={{ boxShadow: 'var(--mantine-shadow-sm)', outline: '1px solid var(--mantine-color-gray-3)' }}
     >
-      {visible && <PdfPageCanvas doc={doc} pageNumber={pageNumber} scale={scale} label={label} />}
+      {failed ? (
+        <Alert color="orange" variant="light" m="xs" role="img" aria-label={label}>
+          {t('document.unreadable')}
+        </Alert>
+      ) : (
+        <img
+          src={`${src}?width=${signingPageImageWidths[0]}`}
+          srcSet={signingPageImageWidths.map((w) => `${src}?width=${w} ${w}w`).join(', ')}
+          sizes={`${cssWidth}px`}
+          width={cssWidth}
+          height={cssHeight}
+          alt={label}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding="async"
+          onError={() => setFailed(true)}
+          style={{ display: 'block', width: '100%', height: '100%' }}
+        />
+      )}
       {fields.map((field, i) => (
         <Box
           key={i}
