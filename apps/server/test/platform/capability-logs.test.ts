@@ -183,7 +183,8 @@ describe(`no capability URL or secret in any log, over a whole journey (${engine
     // A new public route with a path parameter must land in one of these two lists: a credential (named `token` or
     // `…Token`, hence redacted) or an identifier that is no secret. This test fails until someone decides.
     // claimId: a direct link's claim (a UUID); verifying it takes the mailed code too.
-    const publicIdentifiers = new Set(['docId', 'appId', 'version', 'claimId']);
+    // page: a page number of a signing link's document (its image); the link's token guards it.
+    const publicIdentifiers = new Set(['docId', 'appId', 'version', 'claimId', 'page']);
     const unclassified: string[] = [];
     const capabilityPaths: string[] = [];
     for (const endpoint of servedEndpoints(t.server.app)) {
