@@ -35,16 +35,16 @@ module.exports = {
         "A domain's index.ts exports services and plain views, never its repository's functions or its tables' rows: it imports neither. modules.ts registers tables through each domain's module (module.ts may import schema.ts); drizzle.config reads the schema.ts files directly.",
       severity: 'error',
       from: { path: `${domains}/([^/]+)/index\\.ts$` },
-      to: { path: [`${domains}/$1/[a-z-]*repository\\.ts$`, `${domains}/$1/schema\\.ts$`] },
+      to: { path: [`${domains}/$1/repository[a-z-]*\\.ts$`, `${domains}/$1/schema\\.ts$`] },
     },
     {
       name: 'queries-in-repositories',
       comment:
-        "Every query has one owner: in a domain, only a repository (repository.ts, or <topic>-repository.ts) and a schema.ts import drizzle-orm (tests aside). No exception. The platform layer (out of this rule's scope) keeps its own tables' queries.",
+        "Every query has one owner: in a domain, only a repository (repository.ts, or repository-<topic>.ts) and a schema.ts import drizzle-orm (tests aside). No exception. The platform layer (out of this rule's scope) keeps its own tables' queries.",
       severity: 'error',
       from: {
         path: `${domains}/`,
-        pathNot: [`${domains}/.+repository\\.ts$`, `${domains}/.+/schema\\.ts$`, '\\.test\\.ts$'],
+        pathNot: [`${domains}/.+/repository[a-z-]*\\.ts$`, `${domains}/.+/schema\\.ts$`, '\\.test\\.ts$'],
       },
       to: { path: '(^|/)node_modules/drizzle-orm/' },
     },

@@ -8,10 +8,10 @@ const serverDir = path.resolve(import.meta.dirname, '..');
 const sourceDir = path.join(serverDir, 'src');
 export const snapshotsDir = path.join(serverDir, 'queries');
 
-const isRepository = (file: string) => file === 'repository.ts' || file.endsWith('-repository.ts');
+const isRepository = (file: string) => file === 'repository.ts' || /^repository-[a-z-]+\.ts$/.test(file);
 
 /**
- * The repository files, relative to src: every domain's `repository.ts` and `<topic>-repository.ts` (nested folders
+ * The repository files, relative to src: every domain's `repository.ts` and `repository-<topic>.ts` (nested folders
  * too), and the platform's own (`platform/messaging/repository.ts`; the other platform modules with queries are
  * services over their one table — events, jobs, idempotency — or query helpers the repositories call, which show in
  * their callers' SQL).

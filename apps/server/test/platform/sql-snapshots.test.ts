@@ -70,7 +70,7 @@ describe('the SQL snapshots of the repositories (scripts/sql-snapshots.ts)', () 
 
   it('--check passes on fresh files and names the functions of a stale one', async () => {
     const files = ['domains/help/repository.ts'];
-    expect(repositoryFiles()).toEqual(expect.arrayContaining([...files, 'domains/contacts/import-repository.ts', 'platform/messaging/repository.ts']));
+    expect(repositoryFiles()).toEqual(expect.arrayContaining([...files, 'domains/contacts/repository-import.ts', 'platform/messaging/repository.ts']));
     const run = await generateSnapshots(samples, files);
     expect(run.total).toBeGreaterThan(0);
     expect(run.captured).toBe(run.total);

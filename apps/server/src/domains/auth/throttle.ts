@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { deleteThrottles, deleteThrottlesUntouchedSince, findThrottle, lockThrottle, updateThrottle, type ThrottleRow as Row } from './throttle-repository.ts';
+import { deleteThrottles, deleteThrottlesUntouchedSince, findThrottle, lockThrottle, updateThrottle, type ThrottleRow as Row } from './repository-throttle.ts';
 
 /**
  * Guesses are bounded per account over time, not per session or per client address (docs/security.md,

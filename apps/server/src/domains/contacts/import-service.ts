@@ -9,8 +9,8 @@ import { openSpreadsheet, SpreadsheetError, xlsxReadable, type OpenedSpreadsheet
 import { accepted, columnLetters, importReadLimits, invalidContent, invalidFile, maxCellChars, spreadsheetProblem } from './import-file.ts';
 import { domainCheckerFor } from './domain-check.ts';
 import { guessColumns } from './header-guess.ts';
-import * as imports from './import-repository.ts';
-import type { ImportRow } from './import-repository.ts';
+import * as imports from './repository-import.ts';
+import type { ImportRow } from './repository-import.ts';
 import { importQueue, type ImportJob } from './import-job.ts';
 import { isBlankRow, type ImportMapping } from './importRules.ts';
 import { rejectedRowsTexts } from './rejectedTexts.ts';

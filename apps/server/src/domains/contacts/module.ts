@@ -1,6 +1,6 @@
 import { contactEndpoints } from '@paraphe/contracts';
 import { defineJob, defineModule } from '../../platform/modules.ts';
-import { referencedKeys } from './import-repository.ts';
+import { referencedKeys } from './repository-import.ts';
 import { importQueue, importRetryLimit, runImportJob, type ImportJob } from './import-job.ts';
 import { contactRoutes } from './routes.ts';
 

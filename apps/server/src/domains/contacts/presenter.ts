@@ -1,6 +1,6 @@
 import type { Contact, ContactImport, ImportRowOutcome } from '@paraphe/contracts';
 import { iso } from '../../platform/http/envelope.ts';
-import type { ImportOutcomeRow, ImportRow } from './import-repository.ts';
+import type { ImportOutcomeRow, ImportRow } from './repository-import.ts';
 import type { ContactRow } from './repository.ts';
 
 export function presentContact(row: ContactRow): Contact {

@@ -22,7 +22,7 @@ import { brandingOf, displayCompanyOf, getApplication, logoPathOf } from '../ten
 import { displayNamesOf, findUserById } from '../users/index.ts';
 import { requestForSigning, signersOfRequests, signingLink, signingLinkToken } from '../signatures/index.ts';
 import * as repo from './repository.ts';
-import * as links from './link-repository.ts';
+import * as links from './repository-link.ts';
 import { findVisibleTemplate, lockEditable, type Options } from './service.ts';
 import { createRequestFromTemplate } from './use.ts';
 import { closedReason, isLive } from './link-state.ts';

@@ -1,5 +1,5 @@
 import type { Executor, Tx } from '../../platform/db/client.ts';
-import { replaceVersionRoles, versionsNamingEmail } from './gdpr-repository.ts';
+import { replaceVersionRoles, versionsNamingEmail } from './repository-gdpr.ts';
 
 /** A role of a template version whose prefilled person is the one a GDPR request is about (docs/gdpr.md). */
 export type PersonTemplateRoleView = {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/client.ts';
-import * as links from './link-repository.ts';
+import * as links from './repository-link.ts';
 import type { TemplateRow } from './repository.ts';
 
 /** A direct link's state: the template pages show it (service.ts), the public calls check it (direct-links.ts). */

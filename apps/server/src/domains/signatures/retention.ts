@@ -14,7 +14,7 @@ import {
   signersByEmail,
   unfinishedRequestsByEmail,
   type PurgeStep,
-} from './retention-repository.ts';
+} from './repository-retention.ts';
 import { signerMessagesAbout } from './messages.ts';
 import { currentVersions, versionKeysOf } from './versions.ts';
 import type { PersonDocumentFile, PersonSignerView } from './views.ts';

@@ -9,7 +9,7 @@ import { billingProfileOf } from '../billing/index.ts';
 import { actingSequence } from './chain.ts';
 import type { RequestContext } from './messages.ts';
 import * as repo from './repository.ts';
-import { attachMandateDocument, insertMandate, mandateOfRequest, markMandateSigned, signedMandatesPage, type MandateRow } from './sepa-repository.ts';
+import { attachMandateDocument, insertMandate, mandateOfRequest, markMandateSigned, signedMandatesPage, type MandateRow } from './repository-sepa.ts';
 import { renderMandatePdf } from './sepa-mandate-pdf.ts';
 
 /**
