@@ -9,5 +9,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    globalSetup: ['support/global-setup.ts'],
   },
 });

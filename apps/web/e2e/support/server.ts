@@ -37,12 +37,21 @@ export interface RunningServer {
    * browser's calls fail meanwhile, `whileAway` runs, then the same server starts again on the same port and data.
    */
   outage(whileAway: () => Promise<void>): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops the process; the data folder is deleted unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-/** Starts the real server (`node apps/server/src/main.ts`) on the embedded defaults in a fresh data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** The data folder every journey's server starts from (support/global-setup.ts); unset: a fresh first start. */
+export const dataTemplateVariable = 'PARAPHE_E2E_DATA_TEMPLATE';
+
+/**
+ * Starts the real server (`node apps/server/src/main.ts`) on the embedded defaults in a fresh data folder: a copy
+ * of the run's set-up data (global-setup.ts) when there is one.
+ */
+export async function startServer(env: Record<string, string> = {}, options = { administratorSession: true }): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-e2e-'));
+  const template = process.env[dataTemplateVariable];
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const lines: string[] = [];
   const url = `http://127.0.0.1:${port}`;
@@ -82,7 +91,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     return child;
   };
   let child = await launch();
-  const outbox = await administratorSession(url, lines);
+  const outbox = options.administratorSession ? await administratorSession(url, lines) : undefined;
   return {
     url,
     dataDir,
@@ -101,6 +110,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const until = Date.now() + 30_000;
       for (;;) {
         const query = new URLSearchParams({ to, channel: 'email', order: 'DESC', limit: '5' });
+        if (!outbox) throw new Error('this server was started without the administrator session');
         const res = await fetch(`${url}/api/outbox?${query}`, { headers: { authorization: `Bearer ${await outbox.token()}` } });
         const messages = ((await res.json()) as { data: { to: string; subject: string | null; createdAt: string }[] }).data;
         const hit = messages.find((m) => m.to === to && Date.parse(m.createdAt) >= after - 50);
@@ -109,12 +119,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await new Promise((r) => setTimeout(r, 200));
       }
     },
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
