@@ -48,6 +48,11 @@ returning "id", "app_id", "request_id", "token_hash", "api_key_id", "expires_at"
 delete from "editor_links"
 where ("editor_links"."app_id" = $1 and "editor_links"."expires_at" < $2);
 
+-- domains/apikeys/repository.ts: deleteEditorLinksEndedBefore
+delete from "editor_links"
+where "editor_links"."expires_at" < $1
+returning "id";
+
 -- domains/apikeys/repository.ts: findEditorLinkByHash
 select "id", "app_id", "request_id", "token_hash", "api_key_id", "expires_at", "created_at"
 from "editor_links"

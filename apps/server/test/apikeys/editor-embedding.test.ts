@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiKeyEndpoints, apiV1Endpoints, editorTokenPattern, pathOf, signatureEndpoints, type EndpointSpec } from '@paraphe/contracts';
+import { sweepEndedEditorLinks } from '../../src/domains/apikeys/editor-links.ts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { draft, forceStatus, multipartBody, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
 
@@ -191,6 +193,32 @@ describe(`embedded sending: the editor link and its token (${engine})`, () => {
     const ofDeleted = await tokenFor(deleted.id);
     expect((await a.client.call('DELETE', pathOf(signatureEndpoints.delete, { id: deleted.id }), 'history')).statusCode).toBe(200);
     expect((await withToken(ofDeleted, signatureEndpoints.get, { id: deleted.id })).statusCode).toBe(401);
+  });
+
+  it("the hourly sweep deletes the links past their end, every tenant's, and keeps the live ones (which still work)", async () => {
+    const ofA = await draft(t, a.client);
+    const ofB = await draft(t, b.client);
+    const endedA = await tokenFor(ofA.id);
+    await tokenFor(ofB.id, keyB.secret);
+    const live = await tokenFor(ofA.id);
+    const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+    await t.database.inSystem((tx) =>
+      tx.execute(sql`update editor_links set expires_at = now() - interval '1 minute' where token_hash = ${hashOf(endedA)} or request_id = ${ofB.id}`),
+    );
+    const count = async () =>
+      Number(
+        (
+          (await t.database.db.execute(sql`select count(*)::int as n from editor_links where request_id in (${ofA.id}, ${ofB.id})`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+    expect(await count()).toBe(3);
+    const swept = await sweepEndedEditorLinks(t.server.platform);
+    expect(swept.deleted).toBeGreaterThanOrEqual(2);
+    expect(await count()).toBe(1);
+    expect((await withToken(live, signatureEndpoints.get, { id: ofA.id })).statusCode).toBe(200);
+    expect((await withToken(endedA, signatureEndpoints.get, { id: ofA.id })).statusCode).toBe(401);
   });
 
   it('GET /embed/edit/<token>: frame-ancestors of its tenant, the draft in the page; none for a tenant without origins or a dead token', async () => {

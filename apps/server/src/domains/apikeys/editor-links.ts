@@ -49,6 +49,16 @@ export async function createEditorLink(opts: { platform: Platform; actor: Actor;
   return { url: `${platform.config.publicUrl}${embedEditPathPrefix}${token}`, expiresAt: expiresAt.toISOString() };
 }
 
+/**
+ * Hourly: the links past their end go (they open nothing, and the token hashes of a busy integration would pile up).
+ * A tenant's own are also cleared when it makes its next link.
+ */
+export async function sweepEndedEditorLinks(platform: Platform): Promise<{ deleted: number }> {
+  const deleted = await platform.database.inSystem((tx) => repo.deleteEditorLinksEndedBefore(tx, platform.clock()));
+  return { deleted };
+}
+export const editorLinkSweepQueue = 'apikeys-editor-link-sweep';
+
 type ResolvedLink = Awaited<ReturnType<EmbedDraftResolver>>;
 
 /** The link of a token, live (its date, its key, its request still a draft), with the session its calls act in; null otherwise. */

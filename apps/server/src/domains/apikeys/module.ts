@@ -1,5 +1,6 @@
 import { apiKeyEndpoints, apiV1CampaignEndpoints, apiV1Endpoints, apiV1OperationEndpoints, apiV1TemplateEndpoints } from '@paraphe/contracts';
-import { defineModule } from '../../platform/modules.ts';
+import { defineJob, defineModule } from '../../platform/modules.ts';
+import { editorLinkSweepQueue, sweepEndedEditorLinks } from './editor-links.ts';
 import { apiUsageRecorder } from './metering.ts';
 import { apiKeyRoutes } from './routes.ts';
 
@@ -9,4 +10,5 @@ export const apikeysModule = defineModule({
   endpoints: [apiKeyEndpoints, apiV1Endpoints, apiV1CampaignEndpoints, apiV1OperationEndpoints, apiV1TemplateEndpoints],
   routes: apiKeyRoutes,
   recorders: (platform) => [apiUsageRecorder(platform)],
+  jobs: [defineJob({ queue: editorLinkSweepQueue, schedule: '37 * * * *', run: async (platform) => void (await sweepEndedEditorLinks(platform)) })],
 });

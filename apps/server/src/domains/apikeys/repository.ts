@@ -58,6 +58,11 @@ export async function deleteExpiredEditorLinks(tx: Tx, appId: string, now: Date)
   await tx.delete(editorLinks).where(and(eq(editorLinks.appId, appId), lt(editorLinks.expiresAt, now)));
 }
 
+/** Links ended before `before`, every tenant's (the hourly sweep, on the system connection); how many went. */
+export async function deleteEditorLinksEndedBefore(tx: Tx, before: Date): Promise<number> {
+  return (await tx.delete(editorLinks).where(lt(editorLinks.expiresAt, before)).returning({ id: editorLinks.id })).length;
+}
+
 /** By the token's hash, across tenants (the token says nothing else): the system connection, like API keys. */
 export async function findEditorLinkByHash(db: Executor, tokenHash: string): Promise<EditorLinkRow | undefined> {
   return (await db.select().from(editorLinks).where(eq(editorLinks.tokenHash, tokenHash)))[0];
