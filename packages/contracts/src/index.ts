@@ -53,6 +53,7 @@ export * from './operations/events.ts';
 export * from './templates/schemas.ts';
 export * from './templates/endpoints.ts';
 export * from './billing/identifiers.ts';
+export * from './billing/bank-identifiers.ts';
 export * from './billing/pricing.ts';
 export * from './billing/schemas.ts';
 export * from './billing/endpoints.ts';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as checks from './identifiers.ts';
+import * as bankChecks from './bank-identifiers.ts';
+import * as companyChecks from './identifiers.ts';
+
+const checks = { ...companyChecks, ...bankChecks };
 import { describeProblem, luhnValid, type IdentifierProblem } from './identifiers.ts';
 import { billingProfileInputSchema } from './schemas.ts';
 

@@ -1,10 +1,9 @@
-import { extractIBAN, isSEPACountry, isValidBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
-
 /**
  * Checks of the billing profile's identifiers (spec §3 Billing profile), shared by the server (the rule) and the
  * web form (the same check before sending). Each check answers null when the value is right, otherwise a problem:
  * a code and its parameters, which the web translates (billing locales `problems.<code>`) and the API words in
- * English (`describeProblem`) as the field error's message.
+ * English (`describeProblem`) as the field error's message. The bank account's checks (IBAN, BIC) are in
+ * bank-identifiers.ts: they need ibantools, which the first screens (whose schemas use the company checks) do without.
  */
 
 export const identifierProblemMessages = {
@@ -33,7 +32,7 @@ export interface IdentifierProblem {
   code: IdentifierProblemCode;
   params?: Record<string, string>;
 }
-const problem = (code: IdentifierProblemCode, params?: Record<string, string>): IdentifierProblem => (params ? { code, params } : { code });
+export const problem = (code: IdentifierProblemCode, params?: Record<string, string>): IdentifierProblem => (params ? { code, params } : { code });
 /** The English sentence of a problem (the API's field error message). */
 export const describeProblem = (p: IdentifierProblem) => identifierProblemMessages[p.code].replace(/\{(\w+)\}/g, (_, k: string) => p.params?.[k] ?? '');
 
@@ -173,36 +172,5 @@ export function vatNumberProblem(value: string, country: string, registrationNum
     const registration = registrationNumber ? compactIdentifier(registrationNumber) : '';
     if (/^\d{9}(\d{5})?$/.test(registration) && registration.slice(0, 9) !== siren) return problem('vat_siren_mismatch');
   }
-  return null;
-}
-
-/** An IBAN for SEPA direct debit: well formed, right length and checksum for its country, in the SEPA area. */
-export function ibanProblem(value: string): IdentifierProblem | null {
-  const iban = compactIdentifier(value);
-  const result = validateIBAN(iban);
-  if (!result.valid) {
-    const codes = new Set(result.errorCodes);
-    if (codes.has(ValidationErrorsIBAN.NoIBANCountry)) return problem('iban_country');
-    if (codes.has(ValidationErrorsIBAN.WrongBBANLength)) return problem('iban_length', { country: iban.slice(0, 2) });
-    if (
-      codes.has(ValidationErrorsIBAN.WrongIBANChecksum) ||
-      codes.has(ValidationErrorsIBAN.ChecksumNotNumber) ||
-      codes.has(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)
-    )
-      return problem('iban_checksum');
-    return problem('iban_invalid');
-  }
-  if (!isSEPACountry(iban.slice(0, 2))) return problem('iban_not_sepa');
-  return null;
-}
-
-/** A BIC (8 or 11 characters); when the IBAN is known, the bank must be in the IBAN's country. */
-export function bicProblem(value: string, iban?: string | null): IdentifierProblem | null {
-  const bic = compactIdentifier(value);
-  if (!isValidBIC(bic)) return problem('bic_format');
-  const ibanCountry = iban ? extractIBAN(compactIdentifier(iban)).countryCode : undefined;
-  // Monaco, San Marino and the French overseas banks use French or Italian BICs: compare only when both are plain.
-  if (ibanCountry && ibanCountry !== bic.slice(4, 6) && !['MC', 'SM'].includes(ibanCountry))
-    return problem('bic_country', { bicCountry: bic.slice(4, 6), ibanCountry });
   return null;
 }

@@ -1,4 +1,5 @@
-import { describeProblem, frenchRegistrationProblem, ibanProblem, bicProblem, vatNumberProblem } from './identifiers.ts';
+import { bicProblem, ibanProblem } from './bank-identifiers.ts';
+import { describeProblem, frenchRegistrationProblem, vatNumberProblem } from './identifiers.ts';
 
 /**
  * Whether an issuing company may appear on an invoice (docs/invoicing.md): the first start seeds it from ISSUER_*

@@ -2,16 +2,8 @@ import { z } from 'zod';
 import { itemEnvelope, uuidSchema } from '../shared/common.ts';
 import { packSchema } from '../shared/access.ts';
 import { emailSchema } from '../users/schemas.ts';
-import {
-  bicProblem,
-  billingCountries,
-  compactIdentifier,
-  describeProblem,
-  ibanProblem,
-  registrationNumberProblem,
-  vatNumberProblem,
-  type IdentifierProblem,
-} from './identifiers.ts';
+import { bicProblem, ibanProblem } from './bank-identifiers.ts';
+import { billingCountries, compactIdentifier, describeProblem, registrationNumberProblem, vatNumberProblem, type IdentifierProblem } from './identifiers.ts';
 import { consumptionKinds, type ConsumptionKind, type UnitPrices } from './pricing.ts';
 
 /**

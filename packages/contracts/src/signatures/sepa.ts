@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bicProblem, compactIdentifier, describeProblem } from '../billing/identifiers.ts';
+import { bicProblem } from '../billing/bank-identifiers.ts';
+import { compactIdentifier, describeProblem } from '../billing/identifiers.ts';
 import { listEnvelope, listQuerySchema } from '../shared/common.ts';
 
 /** Letters → numbers (A=10 … Z=35), then the ISO 7064 mod-97 remainder, computed piecewise (no BigInt needed). */
