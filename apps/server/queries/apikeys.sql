@@ -40,9 +40,9 @@ set "last_used_at" = $1
 where ("api_keys"."id" = $2 and ("api_keys"."last_used_at" is null or "api_keys"."last_used_at" < $3));
 
 -- domains/apikeys/repository.ts: insertEditorLink
-insert into "editor_links" ("id", "app_id", "request_id", "token_hash", "api_key_id", "expires_at", "created_at")
-values ($1, $2, $3, $4, $5, $6, $7)
-returning "id", "app_id", "request_id", "token_hash", "api_key_id", "expires_at", "created_at";
+insert into "editor_links" ("id", "app_id", "kind", "request_id", "template_id", "token_hash", "api_key_id", "expires_at", "created_at")
+values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+returning "id", "app_id", "kind", "request_id", "template_id", "token_hash", "api_key_id", "expires_at", "created_at";
 
 -- domains/apikeys/repository.ts: deleteExpiredEditorLinks
 delete from "editor_links"
@@ -53,8 +53,14 @@ delete from "editor_links"
 where "editor_links"."expires_at" < $1
 returning "id";
 
+-- domains/apikeys/repository.ts: bindEditorLinkTemplate
+update "editor_links"
+set "template_id" = $1
+where ("editor_links"."id" = $2 and "editor_links"."kind" = $3 and "editor_links"."template_id" is null)
+returning "id";
+
 -- domains/apikeys/repository.ts: findEditorLinkByHash
-select "id", "app_id", "request_id", "token_hash", "api_key_id", "expires_at", "created_at"
+select "id", "app_id", "kind", "request_id", "template_id", "token_hash", "api_key_id", "expires_at", "created_at"
 from "editor_links"
 where "editor_links"."token_hash" = $1;
 

@@ -23,6 +23,7 @@ import {
   apiV1RequestSchema,
   apiV1SigningLinkSchema,
   apiV1EditorLinkSchema,
+  apiV1TemplateEditorLinkInputSchema,
   apiV1StatusSchema,
   apiV1TemplateListQuerySchema,
   apiV1TemplateListSchema,
@@ -311,6 +312,15 @@ export const apiV1TemplateEndpoints = defineEndpoints(['templates'], {
     auth: read,
     params: idParamsSchema,
     responses: { 200: requestTemplateSchema, ...problems },
+  },
+  templateEditorLink: {
+    method: 'POST',
+    path: '/api/v1/templates/editor-link',
+    summary:
+      "A short-lived link (15 minutes) to the template editor, to embed in an iframe of the tenant's allowed origins: a template's new version, or a new template when `templateId` is absent",
+    auth: create,
+    body: apiV1TemplateEditorLinkInputSchema,
+    responses: { 201: apiV1EditorLinkSchema, ...problems },
   },
   createRequestFromTemplate: {
     method: 'POST',

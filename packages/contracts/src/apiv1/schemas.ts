@@ -151,6 +151,10 @@ export const apiV1EditorLinkSchema = z.object({
 });
 export type ApiV1EditorLink = z.infer<typeof apiV1EditorLinkSchema>;
 
+/** `POST /api/v1/templates/editor-link`: the editor of this template (one the key sees), or of a new one when absent. */
+export const apiV1TemplateEditorLinkInputSchema = z.strictObject({ templateId: uuidSchema.optional() });
+export type ApiV1TemplateEditorLinkInput = z.infer<typeof apiV1TemplateEditorLinkInputSchema>;
+
 export const apiV1SigningLinkSchema = z.object({
   signerId: uuidSchema,
   /** The signing page for this signer, to open or embed (iframe); valid until `expiresAt`, the request's expiry. */

@@ -1,5 +1,6 @@
-import { idParamsSchema } from '../shared/common.ts';
+import { idParamsSchema, itemEnvelope } from '../shared/common.ts';
 import { defineEndpoints, file, multipart } from '../shared/endpoint.ts';
+import { draftEditorContextSchema } from '../signatures/endpoints.ts';
 import { signatureSendResponse } from '../signatures/requests.ts';
 import {
   requestTemplateListQuerySchema,
@@ -12,6 +13,9 @@ import {
 
 /** Senders use, make and edit templates; who sees and edits which is the visibility rule (schemas.ts). */
 const senders = { audience: 'history', permission: 'signatures.create' } as const;
+/** The calls of the template editor: a signed-in sender's, or the embedded template editor's with its token (docs/embedding.md). */
+const editorOfTemplate = { ...senders, embedTemplate: 'template' } as const;
+const editorOfNewTemplate = { ...senders, embedTemplate: 'new' } as const;
 const templateForm =
   'multipart/form-data: a text part `template` (JSON: name, description, visibility, requestLabel, roles, documents, optionsRequest) and the file parts its new documents name (PDF). See docs/templates.md.';
 
@@ -29,7 +33,7 @@ export const requestTemplateEndpoints = defineEndpoints(['request templates'], {
     method: 'GET',
     path: '/api/request-templates/:id',
     summary: 'A template, as its current version',
-    auth: senders,
+    auth: editorOfTemplate,
     params: idParamsSchema,
     responses: { 200: requestTemplateResponse },
   },
@@ -37,7 +41,7 @@ export const requestTemplateEndpoints = defineEndpoints(['request templates'], {
     method: 'POST',
     path: '/api/request-templates',
     summary: 'Create a template (version 1) from documents, roles and options',
-    auth: senders,
+    auth: editorOfNewTemplate,
     body: multipart(templateForm),
     responses: { 201: requestTemplateResponse },
     idempotent: true,
@@ -55,7 +59,7 @@ export const requestTemplateEndpoints = defineEndpoints(['request templates'], {
     method: 'PUT',
     path: '/api/request-templates/:id',
     summary: 'Save a new version of a template (requests already made keep theirs)',
-    auth: senders,
+    auth: editorOfTemplate,
     params: idParamsSchema,
     body: multipart(templateForm),
     responses: { 200: requestTemplateResponse },
@@ -89,9 +93,16 @@ export const requestTemplateEndpoints = defineEndpoints(['request templates'], {
     method: 'GET',
     path: '/api/request-templates/:id/documents/:docId',
     summary: "A document of the template's current version (PDF)",
-    auth: senders,
+    auth: editorOfTemplate,
     params: templateDocumentParamsSchema,
     responses: { 200: file('application/pdf') },
+  },
+  editorContext: {
+    method: 'GET',
+    path: '/api/request-templates/editor-context',
+    summary: 'What the template editor needs of its tenant (features, test mode, language); the embedded template editor calls it with its token',
+    auth: { ...senders, embedTemplate: 'context' },
+    responses: { 200: itemEnvelope(draftEditorContextSchema) },
   },
   use: {
     method: 'POST',

@@ -18,6 +18,13 @@ export const embedOriginsMetaName = 'paraphe-embed-origins';
 export const embedEditPathPrefix = '/embed/edit/';
 /** The meta element the server adds to the embedded editor: the draft its token opens. */
 export const embedDraftMetaName = 'paraphe-embed-draft';
+/**
+ * The template editor embedded (docs/embedding.md): `POST /api/v1/templates/editor-link` answers
+ * `<PUBLIC_URL>/embed/template/<token>`, a template's editor (or a new template's) framed by the same origins.
+ */
+export const embedTemplatePathPrefix = '/embed/template/';
+/** The meta element the server adds to the embedded template editor: the template its token opens, or `new`. */
+export const embedTemplateMetaName = 'paraphe-embed-template';
 /** The scheme of the editor's token in the Authorization header. */
 export const embedAuthScheme = 'Embed';
 /** `ee_` then 32 random bytes, base64url. */

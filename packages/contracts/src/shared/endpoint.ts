@@ -36,6 +36,12 @@ export type EndpointAuth =
        * path's `:id` is the draft the token opens, the draft still a draft, the token live.
        */
       embedDraft?: boolean;
+      /**
+       * Also the token of a template editor link (docs/embedding.md, the template editor embedded): `template` when the
+       * path's `:id` is the template the token opens, `new` when the token opens a template not saved yet (its first
+       * save creates it), `context` for any template editor token.
+       */
+      embedTemplate?: 'template' | 'new' | 'context';
     }
   /**
    * The public REST API (`/api/v1`): `Authorization: Bearer <API key>` of an enabled tenant with the feature `api`,

@@ -1,41 +1,65 @@
 import type { FastifyRequest } from 'fastify';
-import { apiV1Endpoints as endpoints, embedDraftMetaName, embedEditPathPrefix } from '@paraphe/contracts';
+import {
+  apiV1Endpoints as endpoints,
+  apiV1TemplateEndpoints as templateEndpoints,
+  embedDraftMetaName,
+  embedEditPathPrefix,
+  embedTemplateMetaName,
+  embedTemplatePathPrefix,
+} from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { embeddablePageHelmet, sendEmbeddablePage, servesWeb } from '../../platform/http/web-app.ts';
-import { createEditorLink, editorPageOf } from './editor-links.ts';
+import { createEditorLink, createTemplateEditorLink, editorPageOf } from './editor-links.ts';
 
-/** `POST /api/v1/requests/{id}/editor-link` (inside the /api/v1 plugin: its rate limit and problem details). */
+/** `POST /api/v1/requests/{id}/editor-link` and `POST /api/v1/templates/editor-link` (inside the /api/v1 plugin: its rate limit and problem details). */
 export function apiV1EditorLinkRoute(v1: App, platform: Platform) {
   serve(v1, endpoints.editorLink, async (request, reply) => {
     const link = await createEditorLink({ platform, actor: requireActor(request), apiKeyId: request.apiKey!.id, requestId: request.params.id });
     reply.status(201);
     return link;
   });
+  serve(v1, templateEndpoints.templateEditorLink, async (request, reply) => {
+    const link = await createTemplateEditorLink({
+      platform,
+      actor: requireActor(request),
+      apiKeyId: request.apiKey!.id,
+      templateId: request.body.templateId,
+    });
+    reply.status(201);
+    return link;
+  });
 }
 
 /**
- * `GET /embed/edit/:token`: the SPA, which opens the draft's editor in embed mode, framed only by the tenant's origins
- * (docs/embedding.md); `'none'` and no draft for a link that no longer works. Rate-limited like the signing page.
+ * `GET /embed/edit/:token` (a draft's editor) and `GET /embed/template/:token` (a template's): the SPA, which opens the
+ * editor in embed mode, framed only by the tenant's origins (docs/embedding.md); `'none'` and nothing opened for a
+ * link that no longer works. Rate-limited like the signing page.
  */
 export function editorPageRoute(app: App, platform: Platform) {
-  app.get(
-    `${embedEditPathPrefix}:token`,
-    {
-      schema: { hide: true },
-      config: {
-        helmet: embeddablePageHelmet,
-        rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.ip },
+  const pages = [
+    { prefix: embedEditPathPrefix, kind: 'request', meta: embedDraftMetaName },
+    { prefix: embedTemplatePathPrefix, kind: 'template', meta: embedTemplateMetaName },
+  ] as const;
+  for (const { prefix, kind, meta } of pages) {
+    app.get(
+      `${prefix}:token`,
+      {
+        schema: { hide: true },
+        config: {
+          helmet: embeddablePageHelmet,
+          rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.ip },
+        },
       },
-    },
-    async (request, reply) => {
-      if (!servesWeb(platform.config)) throw new AppError('NOT_FOUND', 'Not found.');
-      const { token } = request.params as { token: string };
-      const page = await editorPageOf(platform, token);
-      return sendEmbeddablePage(reply, platform.config, page?.origins ?? [], page ? { [embedDraftMetaName]: page.requestId } : {});
-    },
-  );
+      async (request, reply) => {
+        if (!servesWeb(platform.config)) throw new AppError('NOT_FOUND', 'Not found.');
+        const { token } = request.params as { token: string };
+        const page = await editorPageOf(platform, token, kind);
+        return sendEmbeddablePage(reply, platform.config, page?.origins ?? [], page ? { [meta]: page.opens } : {});
+      },
+    );
+  }
 }

@@ -63,6 +63,16 @@ export async function deleteEditorLinksEndedBefore(tx: Tx, before: Date): Promis
   return (await tx.delete(editorLinks).where(lt(editorLinks.expiresAt, before)).returning({ id: editorLinks.id })).length;
 }
 
+/** A new template's link gets the template its first save made (once: a later create through it is refused). */
+export async function bindEditorLinkTemplate(db: Executor, linkId: string, templateId: string): Promise<boolean> {
+  const bound = await db
+    .update(editorLinks)
+    .set({ templateId })
+    .where(and(eq(editorLinks.id, linkId), eq(editorLinks.kind, 'template'), isNull(editorLinks.templateId)))
+    .returning({ id: editorLinks.id });
+  return bound.length === 1;
+}
+
 /** By the token's hash, across tenants (the token says nothing else): the system connection, like API keys. */
 export async function findEditorLinkByHash(db: Executor, tokenHash: string): Promise<EditorLinkRow | undefined> {
   return (await db.select().from(editorLinks).where(eq(editorLinks.tokenHash, tokenHash)))[0];

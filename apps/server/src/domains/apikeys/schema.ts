@@ -1,8 +1,10 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ApiKeyScope } from '@paraphe/contracts';
 import { applications } from '../tenants/schema.ts';
 import { users } from '../users/schema.ts';
 import { signatureRequests } from '../signatures/schema.ts';
+import { requestTemplates } from '../request-templates/schema.ts';
 import { createdAt, id, tenantPolicy, tstz } from '../../platform/db/schema/common.ts';
 
 /**
@@ -35,9 +37,11 @@ export const apiKeys = pgTable(
 ).enableRLS();
 
 /**
- * Editor links of embedded sending (docs/embedding.md): a short-lived credential to edit one draft in an iframe,
- * made by an API key (`POST /api/v1/requests/{id}/editor-link`). Only the SHA-256 of the token is kept; the token
- * works until `expires_at`, while its key is live and its request a draft (sending or deleting the draft ends it).
+ * Editor links (docs/embedding.md): a short-lived credential to edit, in an iframe, one draft (`kind` request:
+ * `POST /api/v1/requests/{id}/editor-link`) or one template (`kind` template: `POST /api/v1/templates/editor-link`;
+ * `template_id` null until the first save of a new template). Only the SHA-256 of the token is kept; the token works
+ * until `expires_at`, while its key is live and its request a draft (sending or deleting it ends the link) or its
+ * template not archived.
  */
 export const editorLinks = pgTable(
   'editor_links',
@@ -46,9 +50,11 @@ export const editorLinks = pgTable(
     appId: uuid('app_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    requestId: uuid('request_id')
+    kind: text('kind', { enum: ['request', 'template'] })
       .notNull()
-      .references(() => signatureRequests.id, { onDelete: 'cascade' }),
+      .default('request'),
+    requestId: uuid('request_id').references(() => signatureRequests.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id').references(() => requestTemplates.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     apiKeyId: uuid('api_key_id')
       .notNull()
@@ -56,5 +62,13 @@ export const editorLinks = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('editor_links_token_hash_unique').on(t.tokenHash), index('editor_links_app_idx').on(t.appId, t.expiresAt), tenantPolicy('editor_links')],
+  (t) => [
+    uniqueIndex('editor_links_token_hash_unique').on(t.tokenHash),
+    index('editor_links_app_idx').on(t.appId, t.expiresAt),
+    check(
+      'editor_links_target',
+      sql`(${t.kind} = 'request' and ${t.requestId} is not null and ${t.templateId} is null) or (${t.kind} = 'template' and ${t.requestId} is null)`,
+    ),
+    tenantPolicy('editor_links'),
+  ],
 ).enableRLS();

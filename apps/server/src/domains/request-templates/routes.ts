@@ -10,7 +10,7 @@ import { item, list } from '../../platform/http/envelope.ts';
 import { sendFile } from '../../platform/http/files.ts';
 import { requireActor } from '../../platform/http/guard.ts';
 import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
-import { prepareDocuments, presentRequest, readSignatureForm, uploadLimits, type PreparedDocument } from '../signatures/index.ts';
+import { editorContext, prepareDocuments, presentRequest, readSignatureForm, uploadLimits, type PreparedDocument } from '../signatures/index.ts';
 import { createTemplate, createTemplateFromRequest, duplicateTemplate, updateTemplate } from './saving.ts';
 import { getTemplate, listTemplates, setArchived, templateDocument } from './service.ts';
 import { createRequestFromTemplate } from './use.ts';
@@ -61,7 +61,10 @@ export async function requestTemplateRoutes(app: App, platform: Platform) {
     serve(typed, endpoints.create, async (request) => {
       const actor = requireActor(request);
       const { data, documents } = await readTemplateForm(platform, request as never, actor.appId, () => true);
-      return item(await createTemplate({ platform, actor, data, documents }));
+      const created = await createTemplate({ platform, actor, data, documents });
+      // The embedded editor of a new template: its link opens this template from now on (the guard let it create once).
+      if (request.embedDraft?.kind === 'template') await request.embedDraft.bindTemplate(created.id);
+      return item(created);
     });
     serve(typed, endpoints.update, async (request) => {
       const actor = requireActor(request);
@@ -75,6 +78,9 @@ export async function requestTemplateRoutes(app: App, platform: Platform) {
     return list(items, total, request.query, capped);
   });
   serve(app, endpoints.get, async (request) => item(await getTemplate({ platform, actor: requireActor(request), id: request.params.id })));
+  serve(app, endpoints.editorContext, async (request) =>
+    item(await editorContext({ platform, actor: requireActor(request), expiresAt: request.embedDraft?.expiresAt ?? null })),
+  );
   serve(app, endpoints.createFromRequest, async (request) =>
     item(await createTemplateFromRequest({ platform, actor: requireActor(request), input: request.body })),
   );

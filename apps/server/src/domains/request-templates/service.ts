@@ -182,6 +182,16 @@ export async function getTemplate(opts: Options & { id: string }): Promise<Reque
   });
 }
 
+/**
+ * Whether a template can still be edited by the embedded template editor's link (docs/embedding.md): `active`,
+ * `archived`, or null when the tenant has no such template. Read on the caller's connection, like the link.
+ */
+export async function templateStateOf(db: Executor, appId: string, id: string): Promise<'active' | 'archived' | null> {
+  const row = await repo.findTemplate(db, { appId }, id);
+  if (!row) return null;
+  return row.archivedAt ? 'archived' : 'active';
+}
+
 /** Archive (hidden from "use"; its requests untouched) or bring it back. */
 export async function setArchived(opts: Options & { id: string; archived: boolean }): Promise<RequestTemplate> {
   const { platform, actor } = opts;

@@ -1,5 +1,6 @@
 import { localeSchema, type DraftEditorContext, type FieldError, type SignatureRequestData, type SigningLink } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { featuresOf, getApplication } from '../tenants/index.ts';
@@ -124,14 +125,24 @@ export async function draftEditorContext(opts: { platform: Platform; actor: Acto
   return platform.database.inTenant(actor.appId, async (tx) => {
     const request = await findVisible(tx, actor, opts.id);
     if (request.status !== 'draft') throw new AppError('INVALID_TRANSITION', `Only a draft can be edited: this request is ${request.status}.`);
-    const application = await getApplication(tx, actor.appId);
-    const user = await findUserById(tx, actor.userId);
-    return {
-      company: application.company,
-      testMode: application.testMode,
-      features: featuresOf(application),
-      language: localeSchema.safeParse(user?.language).data ?? 'fr',
-      expiresAt: opts.expiresAt?.toISOString() ?? null,
-    };
+    return editorContextIn(tx, actor, opts.expiresAt);
   });
+}
+
+/** The tenant as an editor (a draft's, a template's) sees it without a session: company, test mode, features, language. */
+async function editorContextIn(tx: Tx, actor: Actor, expiresAt: Date | null): Promise<DraftEditorContext> {
+  const application = await getApplication(tx, actor.appId);
+  const user = await findUserById(tx, actor.userId);
+  return {
+    company: application.company,
+    testMode: application.testMode,
+    features: featuresOf(application),
+    language: localeSchema.safeParse(user?.language).data ?? 'fr',
+    expiresAt: expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** What the template editor needs of its tenant (GET /api/request-templates/editor-context; docs/embedding.md). */
+export async function editorContext(opts: { platform: Platform; actor: Actor; expiresAt: Date | null }): Promise<DraftEditorContext> {
+  return opts.platform.database.inTenant(opts.actor.appId, (tx) => editorContextIn(tx, opts.actor, opts.expiresAt));
 }

@@ -30,6 +30,8 @@ export { emitSignerEvent } from './facts.ts';
 export { createSignatureRequest, type RequestProvenance } from './service.ts';
 /** The request templates domain: a request as something to make again. */
 export { requestBlueprint, type RequestBlueprint } from './blueprint.ts';
+/** The template editor's tenant context (embedded or not). */
+export { editorContext } from './drafts.ts';
 export { defaultFieldsFor, inspectPdf, prepareDocuments, type PreparedDocument, type ReceivedFile, type UploadLimits } from './intake.ts';
 /** Campaigns and operations: many requests at once in the caller's transaction, the shared pacing budget, and bulk cancel / relaunch / archive reads. */
 export {

@@ -18,13 +18,15 @@ declare module 'fastify' {
     apiKey?: ApiKeyScope;
     /** Also `Authorization: Embed <editor token>` of the draft named by the path's `:id` (docs/embedding.md). */
     embedDraft?: boolean;
+    /** Also the token of a template editor link: see the contracts' `embedTemplate` (docs/embedding.md). */
+    embedTemplate?: 'template' | 'new' | 'context';
   }
   interface FastifyRequest {
     session?: GuardSession;
     actor?: Actor;
     /** The API key of a public-API call. */
     apiKey?: GuardApiKey;
-    /** The editor link of an embedded editor's call (the only draft it may touch is `requestId`). */
+    /** The editor link of an embedded editor's call (the only draft it may touch is `requestId`, the only template `templateId`). */
     embedDraft?: GuardEmbedDraft;
   }
 }
@@ -52,12 +54,18 @@ export interface GuardApiKey {
 /** The key's session (its technical user as the actor); throws UNAUTHENTICATED for an unknown, revoked or expired key. */
 export type ApiKeyResolver = (secret: string, ip: string) => Promise<{ key: GuardApiKey; session: GuardSession }>;
 
-/** An editor link of embedded sending, as the guard needs it: the apikeys domain resolves it (server.ts wires it). */
+/** An editor link (a draft's, a template's), as the guard needs it: the apikeys domain resolves it (server.ts wires it). */
 export interface GuardEmbedDraft {
-  requestId: string;
+  kind: 'request' | 'template';
+  /** The draft of a `request` link. */
+  requestId: string | null;
+  /** The template of a `template` link; null until a new template's first save. */
+  templateId: string | null;
   expiresAt: Date;
   /** Whether the embedded editor may send the draft (its API key holds the scope `send`). */
   maySend: boolean;
+  /** A new template's link: the template its first save made, from now on the only one it opens (false if bound already). */
+  bindTemplate(templateId: string): Promise<boolean>;
 }
 /** The link and the session it acts in; throws UNAUTHENTICATED for an unknown or expired token, a revoked key, a request no longer a draft. */
 export type EmbedDraftResolver = (token: string, ip: string) => Promise<{ link: GuardEmbedDraft; session: GuardSession }>;
@@ -70,16 +78,30 @@ const embedPrefix = `${embedAuthScheme} `;
  */
 async function guardEmbedDraft(request: FastifyRequest, resolveEmbedDraft: EmbedDraftResolver | undefined) {
   const config = request.routeOptions.config;
-  if (!config?.embedDraft || !resolveEmbedDraft) throw new AppError('UNAUTHENTICATED', "An editor link's token opens the editor of its draft only.");
+  if ((!config?.embedDraft && !config?.embedTemplate) || !resolveEmbedDraft)
+    throw new AppError('UNAUTHENTICATED', "An editor link's token opens the editor of its draft or template only.");
   const { link, session } = await resolveEmbedDraft(request.headers.authorization!.slice(embedPrefix.length).trim(), request.ip);
-  if ((request.params as { id?: string } | undefined)?.id !== link.requestId)
-    throw new AppError('FORBIDDEN', "This editor link opens another request's editor.");
+  checkEmbedTarget(link, config, (request.params as { id?: string } | undefined)?.id);
   request.embedDraft = link;
   request.session = session;
   request.actor = session.actor;
   if (!session.tenantEnabled) throw new AppError('APPLICATION_SUSPENDED');
   if (config.permission) requirePermission(session, config.permission);
   if (config.feature && !session.tenantFeatures[config.feature]) throw new AppError('FEATURE_DISABLED');
+}
+
+/** The route must take the link's kind, and the path's `:id` be what the link opens. */
+function checkEmbedTarget(link: GuardEmbedDraft, config: { embedDraft?: boolean; embedTemplate?: 'template' | 'new' | 'context' }, pathId: string | undefined) {
+  if (link.kind === 'request') {
+    if (!config.embedDraft) throw new AppError('UNAUTHENTICATED', "An editor link's token opens the editor of its draft only.");
+    if (pathId !== link.requestId) throw new AppError('FORBIDDEN', "This editor link opens another request's editor.");
+    return;
+  }
+  if (!config.embedTemplate) throw new AppError('UNAUTHENTICATED', "A template editor link's token opens the editor of its template only.");
+  if (config.embedTemplate === 'template' && (link.templateId === null || pathId !== link.templateId))
+    throw new AppError('FORBIDDEN', "This editor link opens another template's editor.");
+  if (config.embedTemplate === 'new' && link.templateId !== null)
+    throw new AppError('FORBIDDEN', "This editor link's template is saved already: save a new version of it instead.");
 }
 
 const bearerOf = (request: FastifyRequest, what: string): string => {
