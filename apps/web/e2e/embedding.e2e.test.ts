@@ -1,11 +1,11 @@
-import { describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { apiV1Endpoints, pathOf } from '@paraphe/contracts';
+import { apiV1Endpoints, apiV1TemplateEndpoints, pathOf } from '@paraphe/contracts';
 import { adminEmail, adminPassword } from './support/server.ts';
 import { screenshot } from './support/browser.ts';
 import { writePdf, type Participant } from './support/requests.ts';
@@ -60,6 +60,11 @@ const received = (page: Page) => page.evaluate(() => (window as unknown as { par
 describe('issue 27 journey: embedded signing', () => {
   const stamp = Date.now();
   const signer: Participant = { first: 'Emma', last: 'Embed', email: `emma${stamp}@example.com` };
+  /** The key of the embedded sending journey's tenant (its site's origin is listed): the template journey uses it too. */
+  let crmKey = '';
+  /** The embedding site of both editor journeys (its origin is the tenant's listed one). */
+  let crmSite: { origin: string; close(): Promise<void> } | undefined;
+  afterAll(async () => crmSite?.close());
 
   it('a listed origin frames the signing page and receives its events; an unlisted one is refused', async () => {
     const { server, steps, requests } = env;
@@ -150,7 +155,8 @@ describe('issue 27 journey: embedded signing', () => {
     const build = spawnSync('npm', ['run', 'build', '-w', 'packages/embed', '--silent'], { cwd: repoRoot, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
     const crm = await exampleSite(editorExamplePage);
-    try {
+    crmSite = crm;
+    {
       const admin = await steps.newPage();
       await steps.logIn(admin, adminEmail, adminPassword);
       const company = `Embed CRM ${stamp}`;
@@ -171,6 +177,7 @@ describe('issue 27 journey: embedded signing', () => {
       await owner.getByRole('checkbox', { name: 'Send', exact: true }).check();
       await owner.getByRole('button', { name: 'Create', exact: true }).click();
       const secret = (await owner.getByTestId('api-key-secret').innerText()).trim();
+      crmKey = secret;
 
       // The integrator's software: a draft with its document and first signer, then the editor link.
       const pdfFile = path.join(env.workDir, 'offer.pdf');
@@ -247,8 +254,61 @@ describe('issue 27 journey: embedded signing', () => {
       const again = await steps.newPage();
       await again.goto(editorUrl);
       await again.getByText('This editor link has ended').waitFor();
-    } finally {
-      await crm.close();
+    }
+  });
+
+  it("the template editor embedded: a listed origin frames a new template's editor (API link), saves it, then a new version; it receives `saved` each time", async () => {
+    const { server, steps } = env;
+    onTestFailed(() => console.log(server.logs().slice(-40).join('\n')));
+    expect(crmKey, 'the embedded sending journey made the key and listed its site').not.toBe('');
+    const crm = crmSite!;
+    {
+      const api = (url: string, body?: unknown, method = 'POST') =>
+        fetch(`${server.url}${url}`, {
+          method,
+          headers: { authorization: `Bearer ${crmKey}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const link = await api(pathOf(apiV1TemplateEndpoints.templateEditorLink), {});
+      expect(link.status, await link.clone().text()).toBe(201);
+      const editorUrl = ((await link.json()) as { url: string }).url;
+      expect(editorUrl).toMatch(/\/embed\/template\/ee_/);
+
+      // The CRM's page frames the editor of a new template (the same embed call as a draft's), without the back office around it.
+      const page = await steps.newPage({ width: 1200, height: 1000 });
+      await page.goto(`${crm.origin}/templates?url=${encodeURIComponent(editorUrl)}`);
+      const site = page.frameLocator('#editor iframe');
+      await site.getByRole('heading', { name: 'New template' }).waitFor();
+      await expect.poll(async () => (await received(page)).map((e) => e.type)).toEqual(expect.arrayContaining(['loaded', 'resized']));
+      expect(await site.getByRole('navigation').count()).toBe(0);
+      await site.getByLabel(/^Template name/).fill(`Framed template ${stamp}`);
+      await site.getByRole('tab', { name: /^Documents/ }).click();
+      const pdfFile = path.join(env.workDir, 'framework.pdf');
+      await writePdf(pdfFile, ['Framework agreement']);
+      await site.locator('input[type=file]').setInputFiles(pdfFile);
+      await site.getByText('framework.pdf').first().waitFor();
+      await screenshot(page, 'issue27-embedded-template-editor');
+      await site.getByRole('button', { name: 'Save the template' }).click();
+      await site.getByRole('heading', { name: `Edit “Framed template ${stamp}”` }).waitFor({ timeout: 60_000 });
+      const saved = () => received(page).then((events) => events.filter((e) => e.type === 'saved'));
+      await expect.poll(async () => (await saved()).length).toBe(1);
+      const templateId = (await saved())[0]!.templateId as string;
+      expect((await saved())[0]).toMatchObject({ source: 'paraphe', version: 1, name: `Framed template ${stamp}` });
+
+      // A new version through the same link; the API sees it (shared with the tenant, so the key's templates list it).
+      await site.getByLabel(/^Template name/).fill(`Framed template ${stamp} v2`);
+      await site.getByRole('button', { name: 'Save a new version' }).click();
+      await expect.poll(async () => (await saved()).length, { timeout: 60_000 }).toBe(2);
+      expect((await saved())[1]).toMatchObject({ templateId, version: 2 });
+      const read = await api(pathOf(apiV1TemplateEndpoints.getTemplate, { id: templateId }), undefined, 'GET');
+      expect(read.status).toBe(200);
+      expect(await read.json()).toMatchObject({ name: `Framed template ${stamp} v2`, version: 2, visibility: 'tenant' });
+      await screenshot(page, 'issue27-embedded-template-editor-saved');
+
+      // An unknown token opens nothing.
+      const dead = await steps.newPage();
+      await dead.goto(`${server.url}/embed/template/ee_${'x'.repeat(43)}`);
+      await dead.getByText('This editor link has ended').waitFor();
     }
   });
 });

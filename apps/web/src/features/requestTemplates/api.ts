@@ -119,3 +119,25 @@ export function useCampaignFromTemplate() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['campaigns'] }),
   });
 }
+
+/** A template's stored documents fetched back as files: the position editor renders them; saving keeps them by id. */
+export function useTemplateFiles(template: RequestTemplate) {
+  return useQuery({
+    queryKey: [...templatesKey, template.id, 'files', template.version],
+    queryFn: () => Promise.all(template.documents.map((d) => templateDocument(template.id, d.id, d.fileName))),
+    staleTime: Infinity,
+    gcTime: 0,
+    meta: { silentErrors: true },
+  });
+}
+
+/** What the embedded template editor knows of its tenant (language, features, test mode, the link's end), with its token. */
+export function useTemplateEditorContext() {
+  return useQuery({
+    queryKey: [...templatesKey, 'editor-context'],
+    queryFn: ({ signal }) => callEndpoint(requestTemplateEndpoints.editorContext, { signal }).then((r) => r.data),
+    staleTime: Infinity,
+    retry: false,
+    meta: { silentErrors: true },
+  });
+}

@@ -2,6 +2,9 @@
 import type { FeatureModule } from '../../shared/routing.ts';
 import { requestTemplatesRoutes } from './routes.tsx';
 
+/** Run by app/embedStart.ts before the router reads the address: `/embed/template/<token>` opens the embedded template editor. */
+export { startEmbeddedTemplateEditor } from './embed/templateEditorEmbed.ts';
+
 export const requestTemplatesFeature: FeatureModule = {
   namespace: 'requestTemplates',
   routes: requestTemplatesRoutes,

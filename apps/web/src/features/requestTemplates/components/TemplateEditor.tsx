@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CertificationLevel, FieldError, RequestTemplate } from '@paraphe/contracts';
+import type { CertificationLevel, FeatureFlags, FieldError, Locale, RequestTemplate } from '@paraphe/contracts';
 import { ApiError } from '../../../shared/api/apiError.ts';
 import { notify } from '../../../shared/api/notify.ts';
-import { useMe } from '../../auth/index.ts';
+import { MeContext } from '../../auth/index.ts';
 import type { NewRequestDefaults, SignatureDraft } from '../../signatures/index.ts';
 import { useSaveTemplate } from '../api.ts';
 import { templateErrorMessage } from '../errorMessage.ts';
@@ -29,32 +29,53 @@ import { RoleCard } from './RoleCard.tsx';
 import { TemplateHeaderFields } from './TemplateHeaderFields.tsx';
 import { problemSummary } from './problemSummary.ts';
 
-type Props = { saved?: { template: RequestTemplate; files: File[] }; defaults?: NewRequestDefaults; defaultLevel?: CertificationLevel };
+/**
+ * The embedded template editor's stand-in for the signed-in user (docs/embedding.md): no session, so no address book,
+ * no stamp accounts, no file check before the save; a save ends with `onSaved` instead of a navigation.
+ */
+export type EmbeddedTemplateAccount = { language: Locale; features: FeatureFlags; onSaved(template: RequestTemplate): void };
+
+type Props = {
+  saved?: { template: RequestTemplate; files: File[] };
+  defaults?: NewRequestDefaults;
+  defaultLevel?: CertificationLevel;
+  embedded?: EmbeddedTemplateAccount;
+};
+
+/** Who the editor works for: the signed-in user, or the embedded editor's tenant. */
+function useAccount(embedded: EmbeddedTemplateAccount | undefined) {
+  const me = useContext(MeContext);
+  if (embedded) return { language: embedded.language, features: embedded.features, permissions: [] as readonly string[] };
+  if (!me) throw new Error('The template editor needs the authenticated layout or the embedded editor');
+  return { language: me.user.language, features: me.application.features, permissions: me.permissions };
+}
 
 /**
  * The template's header, its roles, its documents with each role's signature positions and its options — the
  * documents and options tabs are the request form's own (signatures form kit). Save: a new template, or a new
  * version of this one.
  */
-export function TemplateEditor({ saved, defaults, defaultLevel = 1 }: Props) {
+export function TemplateEditor({ saved, defaults, defaultLevel = 1, embedded }: Props) {
   const { t } = useTranslation('requestTemplates');
-  const me = useMe();
+  const account = useAccount(embedded);
   const navigate = useNavigate();
   const kit = signatureKit();
-  const language = me.user.language;
+  const language = account.language;
   // A role's language (its invitations'): the signers' language of the settings (the user's, else the tenant's), else the user's own.
   const rolesLanguage = defaults?.language ?? language;
   const template = saved?.template;
   const [initial] = useState(() => initialState(kit, language, t('roles.defaultName', { n: 1 }), saved, defaults));
   const [header, setHeader] = useState<TemplateHeader>(
-    template ? { name: template.name, visibility: template.visibility, level: template.level } : { name: '', visibility: 'private', level: defaultLevel },
+    template
+      ? { name: template.name, visibility: template.visibility, level: template.level }
+      : { name: '', visibility: embedded ? 'tenant' : 'private', level: defaultLevel },
   );
   const [prefills, setPrefills] = useState<Prefills>(initial.prefills);
   const [summary, setSummary] = useState<string[]>([]);
   const [blocking, setBlocking] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('roles');
   const form = useForm<SignatureDraft>({ initialValues: initial.draft, onValuesChange: () => setSummary([]) });
-  const checks = kit.useFileChecks(form);
+  const checks = kit.useFileChecks(form, !embedded);
   const editing = kit.useDraftEditing(form, rolesLanguage, { onAdded: checks.start, onRemoved: checks.cancel });
   const save = useSaveTemplate();
   const draft = form.getValues();
@@ -94,7 +115,8 @@ export function TemplateEditor({ saved, defaults, defaultLevel = 1 }: Props) {
       {
         onSuccess: (result) => {
           notify(t('editor.saved', { name: result.name, version: result.version }), 'success');
-          if (!template) void navigate(`/templates/edit/${result.id}`, { replace: true });
+          if (embedded) embedded.onSaved(result);
+          else if (!template) void navigate(`/templates/edit/${result.id}`, { replace: true });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.fields.length > 0) return showProblems(error.fields);
@@ -127,12 +149,14 @@ export function TemplateEditor({ saved, defaults, defaultLevel = 1 }: Props) {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/templates/list" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          {t('back')}
-        </Group>
-      </Anchor>
+      {!embedded && (
+        <Anchor component={Link} to="/templates/list" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} />
+            {t('back')}
+          </Group>
+        </Anchor>
+      )}
       <Group gap="sm">
         <Title order={2}>{template ? t('editor.editTitle', { name: template.name }) : t('editor.newTitle')}</Title>
         {template && <Badge variant="light">{t('versionN', { version: template.version })}</Badge>}
@@ -143,7 +167,7 @@ export function TemplateEditor({ saved, defaults, defaultLevel = 1 }: Props) {
         </Text>
       )}
       <Paper withBorder p="md">
-        <TemplateHeaderFields header={header} onHeader={changeHeader} form={form} features={me.application.features} />
+        <TemplateHeaderFields header={header} onHeader={changeHeader} form={form} features={account.features} />
       </Paper>
       {summary.length > 0 && (
         <Alert color="red" variant="light" title={t('editor.problems')} icon={<IconAlertTriangle size={18} />}>
@@ -182,7 +206,7 @@ export function TemplateEditor({ saved, defaults, defaultLevel = 1 }: Props) {
                   role={role}
                   prefill={prefills[role.key]}
                   errors={errors}
-                  canPickContacts={me.permissions.includes('phonebook.read')}
+                  canPickContacts={account.permissions.includes('phonebook.read')}
                   onChange={(patch) => editing.changeSigner(i, patch)}
                   onPrefill={changePrefill(role.key, i)}
                   onMove={(to) => editing.moveSigner(i, to)}
@@ -207,7 +231,7 @@ export function TemplateEditor({ saved, defaults, defaultLevel = 1 }: Props) {
             />
           </Tabs.Panel>
           <Tabs.Panel value="options">
-            <kit.OptionsTab form={form} features={me.application.features} />
+            <kit.OptionsTab form={form} features={account.features} embedded={!!embedded} />
           </Tabs.Panel>
         </Tabs>
       </Paper>
@@ -217,7 +241,7 @@ export function TemplateEditor({ saved, defaults, defaultLevel = 1 }: Props) {
         </Alert>
       )}
       <Group justify="flex-end">
-        {template && !template.archivedAt && (
+        {template && !template.archivedAt && !embedded && (
           <Button variant="default" component={Link} to={`/templates/use/${template.id}`}>
             {t('actions.use')}
           </Button>

@@ -1,10 +1,9 @@
 import { Alert, Center, Loader, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RequestTemplate } from '@paraphe/contracts';
 import { useNewRequestDefaults } from '../../settings/index.ts';
-import { templateDocument, useTemplate } from '../api.ts';
+import { useTemplate, useTemplateFiles } from '../api.ts';
 import { TemplateEditor } from '../components/TemplateEditor.tsx';
 import { DirectLinkPanel } from '../components/DirectLinkPanel.tsx';
 
@@ -51,13 +50,7 @@ function EditTemplate({ id }: { id: string }) {
 /** The stored documents fetched back as files: the position editor renders them; saving keeps them by id. */
 function StoredFiles({ template }: { template: RequestTemplate }) {
   const { t } = useTranslation('requestTemplates');
-  const files = useQuery({
-    queryKey: ['request-templates', template.id, 'files', template.version],
-    queryFn: () => Promise.all(template.documents.map((d) => templateDocument(template.id, d.id, d.fileName))),
-    staleTime: Infinity,
-    gcTime: 0,
-    meta: { silentErrors: true },
-  });
+  const files = useTemplateFiles(template);
   // The language of a role added now, or of one saved without any (the settings' signers language).
   const settings = useNewRequestDefaults();
   if (files.isPending || settings.isPending) return <Loading />;
