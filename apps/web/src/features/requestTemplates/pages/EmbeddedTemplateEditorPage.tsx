@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Alert, Center, Container, Loader } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../shared/api/apiError.ts';
 import { useTemplate, useTemplateEditorContext, useTemplateFiles } from '../api.ts';
 import { TemplateEditor, type EmbeddedTemplateAccount } from '../components/TemplateEditor.tsx';
 import { embeddedTemplateEditorPath, postTemplateEditorEvent } from '../embed/templateEditorEmbed.ts';
+import { EditorLoading as Loading } from '../components/EditorLoading.tsx';
 
 /**
  * `/embed/template/<token>` (docs/embedding.md): the template editor alone — header, roles, documents and their fields,
@@ -32,15 +33,6 @@ function LinkEnded() {
     <Alert color="orange" variant="light" icon={<IconLinkOff size={18} />} title={t('embed.endedTitle')}>
       {t('embed.ended')}
     </Alert>
-  );
-}
-
-function Loading() {
-  const { t } = useTranslation('requestTemplates');
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label={t('common.loading', { ns: 'common' })} />
-    </Center>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RequestTemplate } from '@paraphe/contracts';
@@ -6,15 +6,7 @@ import { useNewRequestDefaults } from '../../settings/index.ts';
 import { useTemplate, useTemplateFiles } from '../api.ts';
 import { TemplateEditor } from '../components/TemplateEditor.tsx';
 import { DirectLinkPanel } from '../components/DirectLinkPanel.tsx';
-
-function Loading() {
-  const { t } = useTranslation('requestTemplates');
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label={t('common.loading', { ns: 'common' })} />
-    </Center>
-  );
-}
+import { EditorLoading as Loading } from '../components/EditorLoading.tsx';
 
 /** `templates/new` and `templates/edit/:id` (saving the latter makes a new version). */
 export function TemplateEditorPage() {
