@@ -2,7 +2,9 @@ import {
   describeCertificate,
   isSigningError,
   signPdf,
+  signPdfParts,
   withOneTimeIdentity,
+  type SignPdfOptions,
   type CmsSigner,
   type OneTimeIdentity,
   type TimestampAuthority,
@@ -186,26 +188,33 @@ export async function signDocuments(
     let pdf: Uint8Array = await platform.storage.get(previous.storageKey);
     let certify = previous.kind === 'prepared';
     const certificateSerials: string[] = [];
-    const signField = (field: string, identity: CmsSigner) =>
-      signPdf(pdf, {
-        field,
-        signer: identity,
-        level: 'B-T',
-        tsa: material.tsa,
-        certify,
-        signingTime: opts.now,
-        appearance: { signerName: name, reason, date: opts.now, ...(opts.handwrittenPng ? { handwrittenPng: opts.handwrittenPng } : {}) },
-      });
+    const options = (field: string, identity: CmsSigner): SignPdfOptions => ({
+      field,
+      signer: identity,
+      level: 'B-T',
+      tsa: material.tsa,
+      certify,
+      signingTime: opts.now,
+      appearance: { signerName: name, reason, date: opts.now, ...(opts.handwrittenPng ? { handwrittenPng: opts.handwrittenPng } : {}) },
+    });
+    // Each field but the last signs into one buffer (the next signature reads it); the last one's file stays as the
+    // engine's chunks, hashed and stored without being joined (issue 28.3).
+    let output: Awaited<ReturnType<typeof signPdfParts>> | undefined;
+    const signField = async (field: string, identity: CmsSigner, last: boolean) => {
+      if (last) output = await signPdfParts(pdf, options(field, identity));
+      else pdf = await signPdf(pdf, options(field, identity));
+    };
     try {
-      for (const field of fields) {
+      for (const [i, field] of fields.entries()) {
+        const last = i === fields.length - 1;
         if (qualified) {
           certificateSerials.push(qualified.serial);
-          pdf = await signField(field.name, qualified.signer);
+          await signField(field.name, qualified.signer, last);
         } else {
           // One certificate per field; its key is destroyed as soon as the field is signed.
-          pdf = await withOneTimeIdentity(material.issueIdentity(), async (identity) => {
+          await withOneTimeIdentity(material.issueIdentity(), async (identity) => {
             certificateSerials.push(describeCertificate(identity.certificate).serialHex);
-            return signField(field.name, identity);
+            await signField(field.name, identity, last);
           });
         }
         certify = false;
@@ -213,7 +222,8 @@ export async function signDocuments(
     } catch (error) {
       asSigningFailure(error, document);
     }
-    signed.push({ document, version: await addVersion(tx, platform, previous, document, 'signed', pdf, { signerId: signer.id }), certificateSerials });
+    const version = await addVersion(tx, platform, previous, document, 'signed', output!, { signerId: signer.id });
+    signed.push({ document, version, certificateSerials });
   }
   return signed;
 }
