@@ -18,9 +18,10 @@
  * shared WAL writer and checkpointer are not counted), and the load average before and after.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { postgresCpuSeconds, statementCounter } from './cost.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -48,38 +49,11 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const round = (x: number) => Math.round(x * 10) / 10;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-/** CPU seconds (user + system) of the PostgreSQL backends connected to `database` (this run's temporary database). */
-function postgresCpuSeconds(database: string): number {
-  const tick = 100; // USER_HZ on Linux
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / tick;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
-/** Counts the statements sent to PostgreSQL while `counting` is on. */
-const sqlCount = { counting: false, statements: 0 };
-if (flags['count-sql'] && engine === 'postgres') {
-  const pg = (await import('pg')).default;
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-    if (sqlCount.counting) {
-      sqlCount.statements++;
-      // BENCH_LOG_SQL=1: every statement on stderr, to read what one call sends (use with --clients 1 --calls 1).
-      if (process.env.BENCH_LOG_SQL) console.error(`${performance.now().toFixed(1)} ${String((args[0] as { text?: string })?.text ?? args[0]).slice(0, 160)}`);
-    }
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-}
+/** Counts the statements sent to PostgreSQL while `counting` is on (bench/cost.ts). */
+const sqlCount =
+  flags['count-sql'] && engine === 'postgres' ? await statementCounter() : { counting: false, statements: 0, log: undefined as string[] | undefined };
+// BENCH_LOG_SQL=1: every statement on stderr, to read what one call sends (use with --clients 1 --calls 1).
+if (process.env.BENCH_LOG_SQL) sqlCount.log = [];
 
 const { createTestContext } = await import('../test/support/harness.ts');
 const { makePdf, signer, tenantWithGerant } = await import('../test/support/signatures.ts');
@@ -184,6 +158,7 @@ try {
   sqlCount.counting = true;
   const run = pacedRate === undefined ? await closedLoop(n) : await openLoop(pacedRate, pacedSeconds);
   sqlCount.counting = false;
+  for (const line of sqlCount.log ?? []) console.error(line);
   const cpu = process.cpuUsage(cpuBefore);
   const pgCpu = engine === 'postgres' ? postgresCpuSeconds(databaseName) - pgCpuBefore : 0;
   const latencies = run.latencies.sort((a, b) => a - b);

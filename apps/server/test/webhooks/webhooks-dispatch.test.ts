@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEventInput } from '@paraphe/contracts';
 import { webhookRecorders } from '../../src/domains/webhooks/delivery.ts';
+import { claimDueDeliveries, insertDeliveriesQuietly } from '../../src/domains/webhooks/repository.ts';
 import type { Platform } from '../../src/platform/context.ts';
 import type { DatabaseHandle } from '../../src/platform/db/client.ts';
 import { createEventBus } from '../../src/platform/events/bus.ts';
@@ -71,6 +72,53 @@ describe(`webhooks dispatcher: a burst (${engine})`, () => {
     };
     expect(new Set(sentIds.rows.map((r) => r.message_id))).toEqual(new Set(counts.keys()));
   }, 180_000);
+});
+
+describe(`webhooks dispatcher: concurrent claims (${engine})`, () => {
+  let t: TestContext;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    [t, receiver] = await Promise.all([createTestContext({ env: privateTargets }), startReceiver(() => 200)]);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  }, 60_000);
+
+  it('two dispatchers claiming batches at once take disjoint rows, each due row exactly once, and leave none to a third', async () => {
+    const tenant = await tenantWithGerant(t, { features: { api: true } });
+    const endpoint = (await tenant.client.call('POST', '/api/webhooks', 'application', { url: receiver.url('/claims'), events: ['signature.sent'] })).json()
+      .data;
+    // Due in an hour by the schedule: the server's own dispatcher (real clock) leaves them to the two claimers below.
+    const dueAt = new Date(Date.now() + 3_600_000);
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      appId: tenant.appId,
+      endpointId: endpoint.id,
+      messageId: randomUUID(),
+      eventType: 'signature.sent',
+      requestBody: JSON.stringify({ n: i }),
+      nextAttemptAt: dueAt,
+    }));
+    await t.database.inTenant(tenant.appId, (tx) => insertDeliveriesQuietly(tx, rows));
+    const now = new Date(dueAt.getTime() + 1000);
+    const claimer = async (token: string) => {
+      const claimed: string[] = [];
+      for (;;) {
+        const batch = await t.database.inSystem((tx) => claimDueDeliveries(tx, { token, now, limit: 37, leaseSeconds: 600 }));
+        if (!batch.length) return claimed;
+        claimed.push(...batch.map((r) => r.id));
+      }
+    };
+    const [first, second] = await Promise.all([claimer(randomUUID()), claimer(randomUUID())]);
+    const all = await t.database.db.execute(sql`select id from webhook_deliveries where endpoint_id = ${endpoint.id}`);
+    const ids = (all as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    expect(first.length + second.length).toBe(500);
+    expect(new Set([...first, ...second])).toEqual(new Set(ids));
+    expect(first.filter((id) => second.includes(id))).toEqual([]);
+    // Held by live leases: nothing is left for a third dispatcher until they end.
+    expect(await t.database.inSystem((tx) => claimDueDeliveries(tx, { token: randomUUID(), now, limit: 1000, leaseSeconds: 600 }))).toEqual([]);
+  }, 120_000);
 });
 
 describe(`webhooks dispatcher: kill -9 mid-batch (${engine})`, () => {

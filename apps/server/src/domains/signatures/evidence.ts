@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Executor } from '../../platform/db/client.ts';
+import { memoOf, type Executor } from '../../platform/db/client.ts';
 import { checkEventsOf, eventsOf, insertEvent, insertEvents, lastEventLink, lastEventLinks, type SignatureEventRow } from './repository.ts';
 
 /**
@@ -76,8 +76,16 @@ export function eventHash(row: Hashed): string {
   return createHash('sha256').update(row.prevHash).update(body).digest('hex');
 }
 
+/**
+ * The chain's last link a transaction wrote, kept for the transaction (memoOf): the next event of the same request in
+ * it is chained without reading the link back (a sign call appends three; the request row lock held by every writer
+ * of a chain keeps the link current). A savepoint's events are read and chained as before.
+ */
+const chainKey = (requestId: string) => `signatures.chain:${requestId}`;
+
 export async function appendEvent(db: Executor, event: NewEvent): Promise<SignatureEventRow> {
-  const last = await lastEventLink(db, event.appId, event.requestId);
+  const memo = memoOf(db);
+  const last = (memo?.get(chainKey(event.requestId)) as { seq: number; hash: string } | undefined) ?? (await lastEventLink(db, event.appId, event.requestId));
   // Millisecond precision: what the database keeps of a JS date is exactly what was hashed.
   const row: Hashed = {
     appId: event.appId,
@@ -91,7 +99,9 @@ export async function appendEvent(db: Executor, event: NewEvent): Promise<Signat
     createdAt: event.at,
     prevHash: last?.hash ?? genesis,
   };
-  return insertEvent(db, { ...row, hash: eventHash(row) });
+  const inserted = await insertEvent(db, { ...row, hash: eventHash(row) });
+  memo?.set(chainKey(event.requestId), { seq: inserted.seq, hash: inserted.hash });
+  return inserted;
 }
 
 /**
@@ -122,6 +132,8 @@ export async function appendEvents(db: Executor, appId: string, events: readonly
     return { ...row, hash };
   });
   await insertEvents(db, rows);
+  const memo = memoOf(db);
+  if (memo) for (const [requestId, link] of chain) memo.set(chainKey(requestId), link);
 }
 
 export { eventsOf };

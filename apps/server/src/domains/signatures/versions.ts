@@ -31,19 +31,41 @@ export async function currentVersions(db: Executor, appId: string, documentIds: 
   return current;
 }
 
-/** Stores new bytes as the next version of a document. */
+/** A file as the engine's chunks (signPdfParts: the input followed by the new revisions), never joined into one buffer. */
+export interface FileParts {
+  parts: Uint8Array[];
+  byteLength: number;
+}
+
+async function* each(parts: Uint8Array[]) {
+  yield* parts;
+}
+
+/**
+ * Stores new bytes as the next version of a document. Given as parts, the file is hashed and written chunk by chunk:
+ * a signed document is never copied whole (issue 28.3, the engine's `signPdfParts`).
+ */
 export async function addVersion(
   db: Executor,
   platform: Platform,
   previous: Pick<VersionRow, 'version' | 'fields'> | null,
   doc: { appId: string; id: string },
   kind: DocumentVersionKind,
-  bytes: Uint8Array,
+  bytes: Uint8Array | FileParts,
   extra: { signerId?: string | null; fields?: PreparedFieldRow[] } = {},
 ): Promise<VersionRow> {
   const storageKey = `${doc.appId}/${randomUUID()}.pdf`;
-  await platform.storage.put(storageKey, bytes);
-  return insertVersion(db, previous, doc, kind, { storageKey, sha256: sha256Hex(bytes), sizeBytes: bytes.byteLength }, extra);
+  let sha256: string;
+  if (bytes instanceof Uint8Array) {
+    await platform.storage.put(storageKey, bytes);
+    sha256 = sha256Hex(bytes);
+  } else {
+    const hash = createHash('sha256');
+    for (const part of bytes.parts) hash.update(part);
+    sha256 = hash.digest('hex');
+    await platform.storage.putStream(storageKey, each(bytes.parts));
+  }
+  return insertVersion(db, previous, doc, kind, { storageKey, sha256, sizeBytes: bytes.byteLength }, extra);
 }
 
 /** The next version of a document, for a file already stored (a sealed file kept by the stamps history). */

@@ -35,7 +35,8 @@ export async function resolveLink(platform: Platform, token: string): Promise<{ 
   } catch {
     throw linkInvalid();
   }
-  const appId = await platform.database.inSystem((tx) => tenantOfRequest(tx, ids.requestId));
+  // One read across tenants: a statement of its own, not a transaction (begin and commit are two more round trips).
+  const appId = await tenantOfRequest(platform.database.db, ids.requestId);
   if (!appId) throw unavailable('gone');
   return { appId, requestId: ids.requestId, signerId: ids.signerId, linkExpired: ids.expiresAt.getTime() <= platform.clock().getTime() };
 }

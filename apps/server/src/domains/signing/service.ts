@@ -22,7 +22,7 @@ import {
   documentsOfRequests,
   ensurePrepared,
   eventsOf,
-  requestForSigning,
+  requestStatus,
   markCodeSent,
   markSignerOpened,
   recordSignerOutcome,
@@ -38,7 +38,7 @@ import { assertCanAct, loadAccess, resolveLink, turnOf, type SigningAccess } fro
 import { handOverOnThisDevice } from './handover.ts';
 import { checkCode, codeState, findCode, issueCode } from './codes.ts';
 import { sendSigningCode } from './messages.ts';
-import { signDocuments, signingMaterial } from './sign.ts';
+import { signDocuments, signingMaterial, signingServices } from './sign.ts';
 import { pageImageOf, pageSizesOf, type PdfVersion } from './pageImages.ts';
 
 /** The public signing page's operations: the token is the credential, every answer re-reads the statuses. */
@@ -287,34 +287,24 @@ export async function signAsSigner(
 ): Promise<SigningActionResult> {
   const { platform, origin } = call;
   const handwrittenPng = decodePng(input.handwrittenPng);
-  // Certificates and TSA first, outside the transaction (see signingMaterial).
   const link = await resolveLink(platform, call.token);
-  const preview = await platform.database.inTenant(link.appId, async (tx) => {
-    const access = await loadAccess(tx, platform, link);
-    assertCanAct(access, 'signer');
-    return access;
-  });
-  const material = await signingMaterial(platform, preview.ctx.application, preview.ctx.request, preview.signer).catch((error: unknown) => {
-    // A level-3 signer without a usable certificate is told so (403), not "try again".
-    if (error instanceof AppError && (error.code === 'QUALIFIED_CERTIFICATE_REQUIRED' || error.code === 'QUALIFIED_SIGNATURES_EXHAUSTED')) throw error;
+  // The CA and the TSA first, outside the transaction (see signingServices).
+  const services = await signingServices(platform).catch((error: unknown) => {
     throw new AppError('SIGNING_FAILED', undefined, { cause: error });
   });
   const outcome = await platform.database.inTenant(link.appId, async (tx): Promise<Outcome<SigningActionResult>> => {
     const access = await loadAccess(tx, platform, link);
     assertCanAct(access, 'signer');
     const { ctx } = access;
+    // A level-3 signer without a usable certificate is told so (403), before anything else is checked.
+    const material = await signingMaterial(tx, platform, services, ctx.application, ctx.request, access.signer);
     const documents = await documentsOfRequests(tx, access.appId, [ctx.request.id]);
     const optional = optionalChoices(documents, access.signer.signerIndex, input.optionalDocumentsToSign);
     assertConsents(documents, input.consents, optional.declined);
     if (ctx.request.options.handwritten === 'touchOnly' && !handwrittenPng) throw new AppError('HANDWRITTEN_REQUIRED');
     // A document that cannot be prepared says so (DOCUMENT_UNSIGNABLE) before the code is looked at.
-    await ensurePrepared(
-      tx,
-      platform,
-      ctx.request,
-      documents.filter((d) => d.documentType !== 'pdf-for-presentation'),
-      ctx.request.options.language,
-    );
+    const signable = documents.filter((d) => d.documentType !== 'pdf-for-presentation');
+    const current = await ensurePrepared(tx, platform, ctx.request, signable, ctx.request.options.language);
     const now = platform.clock();
     const check = await checkCode(tx, access.signer.id, input.code, now);
     if (!check.ok) {
@@ -327,6 +317,7 @@ export async function signAsSigner(
       now,
       code: input.code,
       declined: optional.declined,
+      prepared: { documents: signable, current },
     });
     await appendEvent(
       tx,
@@ -348,7 +339,7 @@ export async function signAsSigner(
       documentCount: signed.length,
     });
     await recordSignerOutcome(tx, platform, ctx, access.signer.id, 'signed', { now });
-    const status = (await requestForSigning(tx, access.appId, ctx.request.id))!.status;
+    const status = await requestStatus(tx, access.appId, ctx.request.id);
     return {
       value: await handOverOnThisDevice(tx, platform, access, { outcome: 'signed', requestStatus: status, redirectUrl: redirects(access).successRedirection }),
     };
@@ -374,7 +365,7 @@ export async function approve(call: Call, comment: string | null): Promise<Signi
     await appendEvent(tx, event(access, call.origin, 'approved', now, comment ? { comment } : {}));
     await emitSignerEvent(tx, call.platform, access.ctx.request, access.signer, 'signature.signer_approved', {});
     await recordSignerOutcome(tx, call.platform, access.ctx, access.signer.id, 'signed', { now });
-    const status = (await requestForSigning(tx, access.appId, access.ctx.request.id))!.status;
+    const status = await requestStatus(tx, access.appId, access.ctx.request.id);
     return handOverOnThisDevice(tx, call.platform, access, { outcome: 'approved', requestStatus: status, redirectUrl: redirects(access).successRedirection });
   });
 }

@@ -2,7 +2,9 @@ import {
   describeCertificate,
   isSigningError,
   signPdf,
+  signPdfParts,
   withOneTimeIdentity,
+  type SignPdfOptions,
   type CmsSigner,
   type OneTimeIdentity,
   type TimestampAuthority,
@@ -54,22 +56,32 @@ const certificateDescriptions: Record<string, (company: string, signer: string) 
 };
 
 /**
- * Fetched before the signing transaction: the trust services read and write their own rows (first CA use),
- * which must not nest inside ours (PGlite has one connection). Issuing a certificate afterwards is CPU only.
+ * The trust services' part, fetched before the signing transaction: the CA and the TSA read and write their own rows
+ * (first use, renewal), which must not nest inside ours (PGlite has one connection). Warm, it reads nothing.
+ */
+export async function signingServices(platform: Platform): Promise<{ trust: ReturnType<typeof trustServices>; tsa: TimestampAuthority }> {
+  const trust = trustServices(platform);
+  await trust.authority();
+  return { trust, tsa: await trust.tsa() };
+}
+
+/**
+ * What signs for this signer, in the signing transaction (the request and signer it loaded): issuing a one-time
+ * certificate afterwards is CPU only; level 3 reads the signer's qualified certificate here.
  */
 export async function signingMaterial(
+  tx: Tx,
   platform: Platform,
+  services: Awaited<ReturnType<typeof signingServices>>,
   application: ApplicationView,
   request: Pick<SignatureRequestView, 'level' | 'options'>,
   signer: SignerView,
 ): Promise<SigningMaterial> {
-  const trust = trustServices(platform);
-  await trust.authority();
+  const { trust, tsa } = services;
   const name = `${signer.firstname} ${signer.lastname}`.trim();
   const describe = certificateDescriptions[request.options.language] ?? certificateDescriptions.en!;
-  const tsa = await trust.tsa();
   if (request.level === 3) {
-    const qualified = await platform.database.inTenant(application.id, (tx) => qualifiedCredentialOf(tx, application.id, signer.email, platform.clock()));
+    const qualified = await qualifiedCredentialOf(tx, application.id, signer.email, platform.clock());
     return { tsa, certificateKind: 'qualified', qualified, issueIdentity: noOneTimeIdentity };
   }
   if (request.level === 1) {
@@ -136,11 +148,19 @@ export async function signDocuments(
   platform: Platform,
   access: SigningAccess,
   material: SigningMaterial,
-  opts: { handwrittenPng: Uint8Array | null; now: Date; code: string; declined?: ReadonlySet<string> },
+  opts: {
+    handwrittenPng: Uint8Array | null;
+    now: Date;
+    code: string;
+    declined?: ReadonlySet<string>;
+    /** The request's documents and their current versions, when the caller has just read them (else read here). */
+    prepared?: { documents: SignatureDocumentView[]; current: Map<string, DocumentVersionView> };
+  },
 ): Promise<{ document: SignatureDocumentView; version: DocumentVersionView; certificateSerials: string[] }[]> {
   const { ctx, signer } = access;
-  const documents = (await documentsOfRequests(tx, access.appId, [ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
-  const current = await ensurePrepared(tx, platform, ctx.request, documents, ctx.request.options.language);
+  const documents =
+    opts.prepared?.documents ?? (await documentsOfRequests(tx, access.appId, [ctx.request.id])).filter((d) => d.documentType !== 'pdf-for-presentation');
+  const current = opts.prepared?.current ?? (await ensurePrepared(tx, platform, ctx.request, documents, ctx.request.options.language));
   const name = `${signer.firstname} ${signer.lastname}`;
   const reason = (reasons[ctx.request.options.language] ?? reasons.en!)(name, ctx.application.company);
   const plan = documents
@@ -168,26 +188,33 @@ export async function signDocuments(
     let pdf: Uint8Array = await platform.storage.get(previous.storageKey);
     let certify = previous.kind === 'prepared';
     const certificateSerials: string[] = [];
-    const signField = (field: string, identity: CmsSigner) =>
-      signPdf(pdf, {
-        field,
-        signer: identity,
-        level: 'B-T',
-        tsa: material.tsa,
-        certify,
-        signingTime: opts.now,
-        appearance: { signerName: name, reason, date: opts.now, ...(opts.handwrittenPng ? { handwrittenPng: opts.handwrittenPng } : {}) },
-      });
+    const options = (field: string, identity: CmsSigner): SignPdfOptions => ({
+      field,
+      signer: identity,
+      level: 'B-T',
+      tsa: material.tsa,
+      certify,
+      signingTime: opts.now,
+      appearance: { signerName: name, reason, date: opts.now, ...(opts.handwrittenPng ? { handwrittenPng: opts.handwrittenPng } : {}) },
+    });
+    // Each field but the last signs into one buffer (the next signature reads it); the last one's file stays as the
+    // engine's chunks, hashed and stored without being joined (issue 28.3).
+    let output: Awaited<ReturnType<typeof signPdfParts>> | undefined;
+    const signField = async (field: string, identity: CmsSigner, last: boolean) => {
+      if (last) output = await signPdfParts(pdf, options(field, identity));
+      else pdf = await signPdf(pdf, options(field, identity));
+    };
     try {
-      for (const field of fields) {
+      for (const [i, field] of fields.entries()) {
+        const last = i === fields.length - 1;
         if (qualified) {
           certificateSerials.push(qualified.serial);
-          pdf = await signField(field.name, qualified.signer);
+          await signField(field.name, qualified.signer, last);
         } else {
           // One certificate per field; its key is destroyed as soon as the field is signed.
-          pdf = await withOneTimeIdentity(material.issueIdentity(), async (identity) => {
+          await withOneTimeIdentity(material.issueIdentity(), async (identity) => {
             certificateSerials.push(describeCertificate(identity.certificate).serialHex);
-            return signField(field.name, identity);
+            await signField(field.name, identity, last);
           });
         }
         certify = false;
@@ -195,7 +222,8 @@ export async function signDocuments(
     } catch (error) {
       asSigningFailure(error, document);
     }
-    signed.push({ document, version: await addVersion(tx, platform, previous, document, 'signed', pdf, { signerId: signer.id }), certificateSerials });
+    const version = await addVersion(tx, platform, previous, document, 'signed', output!, { signerId: signer.id });
+    signed.push({ document, version, certificateSerials });
   }
   return signed;
 }
