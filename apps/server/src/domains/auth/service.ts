@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
+import { passwordLoginRefusal } from '../../platform/login-gates.ts';
 import type { GuardSession } from '../../platform/http/guard.ts';
 import { hashToken, newOpaqueToken } from '../../platform/http/tokens.ts';
 import { brandingOf, featuresOf, platformApplication, getApplication, settingsOf, recordTenantConnection, type ApplicationView } from '../tenants/index.ts';
@@ -128,6 +129,10 @@ export async function login(opts: { platform: Platform; email: string; password:
   await platform.database.inSystem((tx) => recordPasswordSuccess(tx, key, platform.clock()));
   if (!user.active) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated. Contact your administrator.');
   if (!user.emailConfirmedAt) throw new AppError('ACCOUNT_NOT_CONFIRMED', 'Confirm your e-mail address first: open the link we sent you.');
+  // A tenant that signs in through its identity provider only refuses passwords (docs/sso.md), its break-glass
+  // administrator aside: asked once the password is right, so the answer says nothing to whoever does not know it.
+  const refusal = await passwordLoginRefusal(platform, user);
+  if (refusal) throw refusal;
   // During maintenance only the product administrator gets in (no session, no code mail for anyone else).
   if (!user.isProductAdmin) {
     const maintenance = await currentMaintenance(platform);

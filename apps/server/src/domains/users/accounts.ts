@@ -1,4 +1,4 @@
-import { permissionsFor, seesAllUsers, type Permission } from '@paraphe/contracts';
+import { permissionsFor, seesAllUsers, type Permission, type Profile } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -160,6 +160,32 @@ export async function createOwner(tx: Tx, input: OwnerInput, emailTakenMessage?:
       emailConfirmedAt: input.emailConfirmedAt ?? null,
     }),
     emailTakenMessage,
+  );
+}
+
+/**
+ * A user created at their first single sign-on (docs/sso.md): the tenant's default profile and line manager, the
+ * e-mail the identity provider verified (confirmed), no password (they sign in through the provider). The caller
+ * audits and emits `user.created` in its transaction.
+ */
+export async function createProvisionedUser(
+  tx: Tx,
+  input: { appId: string; email: string; firstName: string; lastName: string; profile: Profile; parentId: string | null; language: string; now: Date },
+): Promise<UserRow> {
+  await assertEmailFree(tx, input.email);
+  return withUniqueEmail(
+    repo.insertUser(tx, {
+      appId: input.appId,
+      email: input.email,
+      firstName: input.firstName.slice(0, 100),
+      lastName: input.lastName.slice(0, 100),
+      language: input.language,
+      company: null,
+      profile: input.profile,
+      parentId: input.parentId,
+      passwordHash: null,
+      emailConfirmedAt: input.now,
+    }),
   );
 }
 
