@@ -60,7 +60,8 @@ describe(`sso: OpenID Connect single sign-on (${engine})`, () => {
   });
   const save = (client: TestClient, body: unknown) => client.call('PUT', '/api/sso/config', 'application', body);
   const rows = async <R>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
-  const auditsOf = (action: string) => rows<{ data: Record<string, unknown> }>(sql`select data from audit_events where app_id = ${appId} and action = ${action}`);
+  const auditsOf = (action: string) =>
+    rows<{ data: Record<string, unknown> }>(sql`select data from audit_events where app_id = ${appId} and action = ${action}`);
 
   /** The start address → the provider (logs `account` in) → the callback → where the product sends the browser. */
   async function ssoLogin(account: string, before?: (callbackPath: string) => void) {
@@ -141,9 +142,14 @@ describe(`sso: OpenID Connect single sign-on (${engine})`, () => {
     const cookie = sessionCookieOf(response);
     const token = await t.request({ method: 'POST', url: '/api/auth/token', cookie, body: { audience: 'user' } });
     expect(token.statusCode, token.body).toBe(200);
-    const [user] = await rows<{ id: string; profile: string; parent_id: string; password_hash: string | null; first_name: string; email_confirmed_at: string | null }>(
-      sql`select id, profile, parent_id, password_hash, first_name, email_confirmed_at from users where email = 'alice@corp.test'`,
-    );
+    const [user] = await rows<{
+      id: string;
+      profile: string;
+      parent_id: string;
+      password_hash: string | null;
+      first_name: string;
+      email_confirmed_at: string | null;
+    }>(sql`select id, profile, parent_id, password_hash, first_name, email_confirmed_at from users where email = 'alice@corp.test'`);
     expect(user).toMatchObject({ profile: 'COMMERCIAL', parent_id: manager.id, password_hash: null, first_name: 'Alice' });
     expect(user!.email_confirmed_at).not.toBeNull();
     const me = await t.request({ method: 'GET', url: `/api/Users/${user!.id}/me`, token: token.json().data.accessToken });
@@ -168,7 +174,7 @@ describe(`sso: OpenID Connect single sign-on (${engine})`, () => {
     const { location, response } = await ssoLogin(account, () => {
       if (forge) op.forge = forge;
     });
-    expect(location).toBe(`${t.config.publicUrl}/#/login?sso=${code}`);
+    expect(location).toBe(`${t.config.publicUrl}/#/?sso=${code}`);
     expect(response.cookies.find((c) => c.name === 'paraphe_session')).toBeUndefined();
     expect(await rows(sql`select count(*)::int as n from users`)).toEqual(usersBefore);
     expect(await rows(sql`select count(*)::int as n from sessions`)).toEqual(sessionsBefore);
@@ -196,11 +202,11 @@ describe(`sso: OpenID Connect single sign-on (${engine})`, () => {
     const calls = op.tokenCalls;
     const replay = await t.request({ method: 'GET', url: callbackPath, headers: freshIp() });
     expect(replay.statusCode).toBe(302);
-    expect(replay.headers.location).toBe(`${t.config.publicUrl}/#/login?sso=state_invalid`);
+    expect(replay.headers.location).toBe(`${t.config.publicUrl}/#/?sso=state_invalid`);
     expect(replay.cookies.find((c) => c.name === 'paraphe_session')).toBeUndefined();
     expect(op.tokenCalls).toBe(calls);
     const forged = await t.request({ method: 'GET', url: '/api/public/sso/callback?code=x&state=made-up', headers: freshIp() });
-    expect(forged.headers.location).toBe(`${t.config.publicUrl}/#/login?sso=state_invalid`);
+    expect(forged.headers.location).toBe(`${t.config.publicUrl}/#/?sso=state_invalid`);
   });
 
   it('SSO only: passwords refused for the tenant, except its break-glass director and the product administrator', async () => {
@@ -225,8 +231,8 @@ describe(`sso: OpenID Connect single sign-on (${engine})`, () => {
   it('a disabled configuration starts no login', async () => {
     expect((await save(gerant, configBody({ enabled: false, clientSecret: undefined }))).statusCode).toBe(200);
     const start = await t.request({ method: 'GET', url: `/api/public/sso/${appId}/start`, headers: freshIp() });
-    expect(start.headers.location).toBe(`${t.config.publicUrl}/#/login?sso=unavailable`);
+    expect(start.headers.location).toBe(`${t.config.publicUrl}/#/?sso=unavailable`);
     const unknown = await t.request({ method: 'GET', url: `/api/public/sso/${other.appId}/start`, headers: freshIp() });
-    expect(unknown.headers.location).toBe(`${t.config.publicUrl}/#/login?sso=unavailable`);
+    expect(unknown.headers.location).toBe(`${t.config.publicUrl}/#/?sso=unavailable`);
   });
 });

@@ -38,9 +38,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startOidcStandIn(opts: { redirectUri: string; accounts: Record<string, OidcAccount> }): Promise<OidcStandIn> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'standin-1', alg: 'RS256', use: 'sig' };
-  void publicKey;
   let server: Server | undefined;
   const standIn = {
     issuer: '',
@@ -73,6 +72,7 @@ export async function startOidcStandIn(opts: { redirectUri: string; accounts: Re
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['standin-cookie-key'] },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
   });
   const callback = provider.callback();
 
@@ -110,12 +110,11 @@ export async function startOidcStandIn(opts: { redirectUri: string; accounts: Re
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '').split('?')[0]!;
     if (path === '/token' && !req.headers['x-standin-pass']) standIn.tokenCalls++;
-    const handled =
-      path.startsWith('/interaction/')
-        ? interaction(req, res)
-        : path === '/token' && standIn.forge !== 'none' && !req.headers['x-standin-pass']
-          ? forgedToken(req, res)
-          : Promise.resolve(callback(req, res));
+    const handled = path.startsWith('/interaction/')
+      ? interaction(req, res)
+      : path === '/token' && standIn.forge !== 'none' && !req.headers['x-standin-pass']
+        ? forgedToken(req, res)
+        : Promise.resolve(callback(req, res));
     handled.catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));
     });

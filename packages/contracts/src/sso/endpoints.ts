@@ -1,5 +1,12 @@
 import { defineEndpoints } from '../shared/endpoint.ts';
-import { ssoCallbackQuerySchema, ssoConfigInputSchema, ssoConfigResponse, ssoDiscoverBodySchema, ssoDiscoverResponse, ssoStartParamsSchema } from './schemas.ts';
+import {
+  ssoCallbackQuerySchema,
+  ssoConfigInputSchema,
+  ssoConfigResponse,
+  ssoDiscoverBodySchema,
+  ssoDiscoverResponse,
+  ssoStartParamsSchema,
+} from './schemas.ts';
 
 /** The configuration: whoever manages the tenant's configuration (its director). */
 const manage = { audience: 'application', permission: 'settings.configuration' } as const;

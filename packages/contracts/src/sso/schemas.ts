@@ -73,6 +73,6 @@ export const ssoCallbackQuerySchema = z.object({
   error_description: z.string().max(2000).optional(),
 });
 
-/** Why an SSO login was refused: the login page shows `#/login?sso=<code>`. */
+/** Why an SSO login was refused: the login page shows `#/?sso=<code>`. */
 export const ssoErrorCodes = ['unavailable', 'state_invalid', 'declined', 'token_invalid', 'email_unverified', 'domain_refused', 'account_refused'] as const;
 export type SsoErrorCode = (typeof ssoErrorCodes)[number];

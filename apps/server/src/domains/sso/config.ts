@@ -56,7 +56,8 @@ async function assertPeople(db: Executor, actor: Actor, input: SsoConfigInput) {
   if (input.breakGlassUserId) {
     const admin = await findUserById(db, input.breakGlassUserId);
     if (!admin || admin.appId !== actor.appId) throw notFound('User');
-    if (admin.profile !== 'GERANT' || !admin.active) throw fieldError('breakGlassUserId', 'invalid_value', 'The break-glass administrator must be an active director.');
+    if (admin.profile !== 'GERANT' || !admin.active)
+      throw fieldError('breakGlassUserId', 'invalid_value', 'The break-glass administrator must be an active director.');
   }
 }
 
@@ -126,7 +127,14 @@ export async function testConfig(opts: { platform: Platform; actor: Actor }): Pr
   const metadata = await discover(platform, current.issuer, current.clientId, unsealSecret(platform, current.clientSecretSealed));
   return platform.database.inTenant(actor.appId, async (tx) => {
     await repo.updateMetadata(tx, actor.appId, metadata, platform.clock());
-    await audit(tx, { appId: actor.appId, actorUserId: actor.realUserId, action: 'sso.config_tested', targetType: 'application', targetId: actor.appId, ip: actor.ip });
+    await audit(tx, {
+      appId: actor.appId,
+      actorUserId: actor.realUserId,
+      action: 'sso.config_tested',
+      targetType: 'application',
+      targetId: actor.appId,
+      ip: actor.ip,
+    });
     return view(platform, tx, actor.appId);
   });
 }

@@ -13,7 +13,7 @@ import * as repo from './repository.ts';
 export const loginStateMinutes = 10;
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-const loginPage = (platform: Platform, error: SsoErrorCode) => `${platform.config.publicUrl}/#/login?sso=${error}`;
+const loginPage = (platform: Platform, error: SsoErrorCode) => `${platform.config.publicUrl}/#/?sso=${error}`;
 
 /** The login page's lookup: by the e-mail's domain only (a domain belongs to one tenant), never by account. */
 export async function discoverByEmail(opts: { platform: Platform; email: string }) {
@@ -122,7 +122,12 @@ export async function completeLogin(opts: {
 }
 
 /** The just-in-time account: the tenant's default profile and line manager (when still one of its managers). */
-async function provision(platform: Platform, tx: Parameters<typeof openSsoSession>[1], config: repo.SsoConfigRow, identity: VerifiedIdentity): Promise<UserRow> {
+async function provision(
+  platform: Platform,
+  tx: Parameters<typeof openSsoSession>[1],
+  config: repo.SsoConfigRow,
+  identity: VerifiedIdentity,
+): Promise<UserRow> {
   const parent = config.defaultParentId ? await findUserById(tx, config.defaultParentId) : undefined;
   const application = await getApplication(tx, config.appId);
   const user = await createProvisionedUser(tx, {

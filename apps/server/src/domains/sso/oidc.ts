@@ -59,7 +59,9 @@ export async function discover(platform: Platform, issuer: string, clientId: str
     });
     const metadata = config.serverMetadata();
     if (!metadata.authorization_endpoint || !metadata.token_endpoint || !metadata.jwks_uri) {
-      throw new AppError('SSO_DISCOVERY_FAILED', 'The discovery document lacks an authorization, token or JWKS endpoint.', { details: { reason: 'incomplete' } });
+      throw new AppError('SSO_DISCOVERY_FAILED', 'The discovery document lacks an authorization, token or JWKS endpoint.', {
+        details: { reason: 'incomplete' },
+      });
     }
     return { ...metadata };
   } catch (error) {

@@ -62,5 +62,9 @@ export const ssoLoginStates = pgTable(
     usedAt: tstz('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sso_login_states_hash_idx').on(t.stateHash), index('sso_login_states_app_idx').on(t.appId, t.createdAt), tenantPolicy('sso_login_states')],
+  (t) => [
+    uniqueIndex('sso_login_states_hash_idx').on(t.stateHash),
+    index('sso_login_states_app_idx').on(t.appId, t.createdAt),
+    tenantPolicy('sso_login_states'),
+  ],
 ).enableRLS();
