@@ -86,8 +86,10 @@ export async function completeLogin(opts: {
     const configuration = configurationOf(platform, config.metadata, config.clientId, unsealSecret(platform, config.clientSecretSealed));
     identity = await exchangeCode(platform, configuration, opts.rawQuery, { state: query.state, nonce: pending.nonce, codeVerifier: pending.codeVerifier });
   } catch (error) {
-    platform.logger.warn({ err: error, appId }, 'sso: the code exchange or the ID token was refused');
-    return refuse(platform, appId, 'token_invalid', { message: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
+    // The message only: openid-client's errors may carry the provider's answer (tokens) as their cause.
+    const message = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 200) : 'unknown';
+    platform.logger.warn({ appId, reason: message }, 'sso: the code exchange or the ID token was refused');
+    return refuse(platform, appId, 'token_invalid', { message });
   }
   if (!identity.email || !identity.emailVerified) return refuse(platform, appId, 'email_unverified', { subject: identity.subject });
   const domains = await platform.database.inTenant(appId, (tx) => repo.domainsOf(tx, appId));
