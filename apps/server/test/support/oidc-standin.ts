@@ -40,7 +40,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function startOidcStandIn(opts: { redirectUri: string; accounts: Record<string, OidcAccount> }): Promise<OidcStandIn> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'standin-1', alg: 'RS256', use: 'sig' };
-  let server: Server | undefined;
   const standIn = {
     issuer: '',
     clientId: 'paraphe-client',
@@ -51,8 +50,8 @@ export async function startOidcStandIn(opts: { redirectUri: string; accounts: Re
     tokenCalls: 0,
   } as OidcStandIn;
 
-  server = createServer();
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   standIn.issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(standIn.issuer, {
     clients: [
@@ -138,6 +137,6 @@ export async function startOidcStandIn(opts: { redirectUri: string; accounts: Re
     }
     throw new Error('too many hops at the provider');
   };
-  standIn.close = () => new Promise<void>((resolve) => server!.close(() => resolve()));
+  standIn.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return standIn;
 }

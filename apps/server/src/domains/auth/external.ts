@@ -2,12 +2,10 @@ import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { newOpaqueToken } from '../../platform/http/tokens.ts';
 import { currentMaintenance } from '../../platform/maintenance-mode.ts';
 import { recordTenantConnection } from '../tenants/index.ts';
 import { recordConnection, type UserRow } from '../users/index.ts';
-import * as repo from './repository.ts';
-import { sessionDays } from './service.ts';
+import { insertUserSession } from './service.ts';
 
 /**
  * A session for a user an identity provider vouched for (single sign-on, docs/sso.md), in the caller's transaction
@@ -21,16 +19,7 @@ export async function openSsoSession(
   meta: { ip?: string; userAgent?: string; issuer: string },
 ): Promise<{ cookieToken: string; sessionId: string }> {
   const now = platform.clock();
-  const { token, hash } = newOpaqueToken();
-  const session = await repo.insertSession(tx, {
-    appId: user.appId,
-    userId: user.id,
-    tokenHash: hash,
-    ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 300),
-    expiresAt: new Date(now.getTime() + sessionDays * 86_400_000),
-    secondFactorVerifiedAt: now,
-  });
+  const { token, session } = await insertUserSession(tx, user, { ip: meta.ip, userAgent: meta.userAgent, verifiedAt: now, now });
   await recordConnection(tx, user.id, now);
   await recordTenantConnection(tx, user.appId, now);
   await audit(tx, {

@@ -105,6 +105,25 @@ async function sendLockNotice(platform: Platform, tx: Tx, user: UserRow, until: 
   });
 }
 
+/** A new session of `user` (14 days): its cookie token, and the row (its second factor verified at `verifiedAt`, or not yet). */
+export async function insertUserSession(
+  tx: Tx,
+  user: Pick<UserRow, 'id' | 'appId'>,
+  meta: { ip?: string; userAgent?: string; verifiedAt: Date | null; now: Date },
+): Promise<{ token: string; session: repo.SessionRow }> {
+  const { token, hash } = newOpaqueToken();
+  const session = await repo.insertSession(tx, {
+    appId: user.appId,
+    userId: user.id,
+    tokenHash: hash,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+    expiresAt: new Date(meta.now.getTime() + sessionDays * 86_400_000),
+    secondFactorVerifiedAt: meta.verifiedAt,
+  });
+  return { token, session };
+}
+
 export async function login(opts: { platform: Platform; email: string; password: string; language?: string; ip?: string; userAgent?: string }) {
   const { platform } = opts;
   // The attempt counts before the password is checked (parallel guesses cannot exceed the window), and a locked
@@ -151,17 +170,8 @@ export async function login(opts: { platform: Platform; email: string; password:
     const now = platform.clock();
     // Before the code is sent: it goes out in the adopted language.
     const account = await adoptLoginLanguage(tx, user, opts.language);
-    const { token, hash } = newOpaqueToken();
     const needsCode = app.settings.doubleAuth !== false || user.isProductAdmin;
-    const session = await repo.insertSession(tx, {
-      appId: user.appId,
-      userId: user.id,
-      tokenHash: hash,
-      ip: opts.ip,
-      userAgent: opts.userAgent?.slice(0, 300),
-      expiresAt: new Date(now.getTime() + sessionDays * 86_400_000),
-      secondFactorVerifiedAt: needsCode ? null : now,
-    });
+    const { token, session } = await insertUserSession(tx, user, { ip: opts.ip, userAgent: opts.userAgent, verifiedAt: needsCode ? null : now, now });
     // While the account's codes are locked, no code leaves (the session waits; checking answers ACCOUNT_LOCKED).
     const sent = needsCode && !(await codeLockOf(tx, user.id, now)) ? await sendCode(platform, tx, session, account, app) : null;
     if (!needsCode) await recordConnection(tx, user.id, app.id, now);

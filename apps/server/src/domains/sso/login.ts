@@ -1,5 +1,6 @@
 import type { SsoErrorCode } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { hashToken } from '../../platform/http/tokens.ts';
 import { openSsoSession, refuseDuringMaintenance } from '../auth/index.ts';
@@ -124,15 +125,10 @@ export async function completeLogin(opts: {
 }
 
 /** The just-in-time account: the tenant's default profile and line manager (when still one of its managers). */
-async function provision(
-  platform: Platform,
-  tx: Parameters<typeof openSsoSession>[1],
-  config: repo.SsoConfigRow,
-  identity: VerifiedIdentity,
-): Promise<UserRow> {
+async function provision(platform: Platform, tx: Tx, config: repo.SsoConfigRow, identity: VerifiedIdentity): Promise<UserRow> {
   const parent = config.defaultParentId ? await findUserById(tx, config.defaultParentId) : undefined;
   const application = await getApplication(tx, config.appId);
-  const user = await createProvisionedUser(tx, {
+  return createProvisionedUser(platform, tx, {
     appId: config.appId,
     email: identity.email,
     firstName: identity.firstName,
@@ -142,19 +138,4 @@ async function provision(
     language: settingsOf(application).defaultLanguage,
     now: platform.clock(),
   });
-  await audit(tx, {
-    appId: config.appId,
-    actorUserId: null,
-    action: 'user.created',
-    targetType: 'user',
-    targetId: user.id,
-    data: { profile: user.profile, via: 'sso' },
-  });
-  await platform.events.emit(tx, {
-    type: 'user.created',
-    appId: config.appId,
-    actorUserId: user.id,
-    data: { userId: user.id, profile: user.profile, parentId: user.parentId },
-  });
-  return user;
 }
