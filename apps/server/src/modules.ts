@@ -5,6 +5,7 @@ import { messagingModule } from './platform/messaging/module.ts';
 import type { Module } from './platform/modules.ts';
 import { applicationsModule } from './domains/applications/index.ts';
 import { authModule } from './domains/auth/index.ts';
+import { ssoModule } from './domains/sso/index.ts';
 import { billingModule } from './domains/billing/index.ts';
 import { bulkModule } from './domains/bulk/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
@@ -48,6 +49,7 @@ export const modules: readonly Module[] = [
   notificationsModule,
   consentsModule,
   authModule,
+  ssoModule,
   applicationsModule,
   outboxModule,
   contactsModule,

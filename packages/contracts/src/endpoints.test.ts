@@ -43,6 +43,7 @@ describe('endpoint descriptors', () => {
         'settingsEndpoints',
         'signatureEndpoints',
         'signingPageEndpoints',
+        'ssoEndpoints',
         'stampEndpoints',
         'surveyEndpoints',
         'templateEndpoints',

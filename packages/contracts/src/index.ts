@@ -100,3 +100,5 @@ export * from './surveys/schemas.ts';
 export * from './surveys/endpoints.ts';
 export * from './crm/schemas.ts';
 export * from './crm/endpoints.ts';
+export * from './sso/schemas.ts';
+export * from './sso/endpoints.ts';

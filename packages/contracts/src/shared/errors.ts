@@ -115,6 +115,10 @@ export const errorHttpStatus = {
   SURVEY_NOT_CONNECTED: 409,
   /** The CRM connector: no HUBSPOT_CLIENT_ID on this server. */
   CRM_NOT_CONFIGURED: 503,
+  /** The tenant signs in with its identity provider only (docs/sso.md): this account has no password login. */
+  SSO_REQUIRED: 403,
+  /** The identity provider's discovery document could not be fetched or is not valid: nothing was saved. */
+  SSO_DISCOVERY_FAILED: 422,
   /** The tenant has no HubSpot connection. */
   CRM_NOT_CONNECTED: 409,
   /** HubSpot refused the refresh token (revoked, app uninstalled): a manager must connect again. */
@@ -253,6 +257,8 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   CONVERSION_UNAVAILABLE: 'Document conversion is unavailable on this server: LibreOffice must be installed (apt-get install libreoffice-writer-nogui).',
   INTERNAL: 'Oops, we had a problem processing your action or request; try again or contact support.',
   CRM_NOT_CONFIGURED: 'The HubSpot connector is not configured on this server (HUBSPOT_CLIENT_ID): contact the administrator.',
+  SSO_REQUIRED: 'Your organisation signs in with its single sign-on: use the "Log in with" button.',
+  SSO_DISCOVERY_FAILED: 'The identity provider could not be reached or its discovery document is not valid.',
   CRM_NOT_CONNECTED: 'HubSpot is not connected for this account.',
   CRM_RECONNECT_REQUIRED: 'The HubSpot connection was revoked: connect HubSpot again.',
   CRM_UNAVAILABLE: 'HubSpot could not answer: retry in a few minutes.',

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
+import { passwordLoginRefusal } from '../../platform/login-gates.ts';
 import type { GuardSession } from '../../platform/http/guard.ts';
 import { hashToken, newOpaqueToken } from '../../platform/http/tokens.ts';
 import { brandingOf, featuresOf, platformApplication, getApplication, settingsOf, recordTenantConnection, type ApplicationView } from '../tenants/index.ts';
@@ -104,6 +105,25 @@ async function sendLockNotice(platform: Platform, tx: Tx, user: UserRow, until: 
   });
 }
 
+/** A new session of `user` (14 days): its cookie token, and the row (its second factor verified at `verifiedAt`, or not yet). */
+export async function insertUserSession(
+  tx: Tx,
+  user: Pick<UserRow, 'id' | 'appId'>,
+  meta: { ip?: string; userAgent?: string; verifiedAt: Date | null; now: Date },
+): Promise<{ token: string; session: repo.SessionRow }> {
+  const { token, hash } = newOpaqueToken();
+  const session = await repo.insertSession(tx, {
+    appId: user.appId,
+    userId: user.id,
+    tokenHash: hash,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+    expiresAt: new Date(meta.now.getTime() + sessionDays * 86_400_000),
+    secondFactorVerifiedAt: meta.verifiedAt,
+  });
+  return { token, session };
+}
+
 export async function login(opts: { platform: Platform; email: string; password: string; language?: string; ip?: string; userAgent?: string }) {
   const { platform } = opts;
   // The attempt counts before the password is checked (parallel guesses cannot exceed the window), and a locked
@@ -128,6 +148,10 @@ export async function login(opts: { platform: Platform; email: string; password:
   await platform.database.inSystem((tx) => recordPasswordSuccess(tx, key, platform.clock()));
   if (!user.active) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated. Contact your administrator.');
   if (!user.emailConfirmedAt) throw new AppError('ACCOUNT_NOT_CONFIRMED', 'Confirm your e-mail address first: open the link we sent you.');
+  // A tenant that signs in through its identity provider only refuses passwords (docs/sso.md), its break-glass
+  // administrator aside: asked once the password is right, so the answer says nothing to whoever does not know it.
+  const refusal = await passwordLoginRefusal(platform, user);
+  if (refusal) throw refusal;
   // During maintenance only the product administrator gets in (no session, no code mail for anyone else).
   if (!user.isProductAdmin) {
     const maintenance = await currentMaintenance(platform);
@@ -146,17 +170,8 @@ export async function login(opts: { platform: Platform; email: string; password:
     const now = platform.clock();
     // Before the code is sent: it goes out in the adopted language.
     const account = await adoptLoginLanguage(tx, user, opts.language);
-    const { token, hash } = newOpaqueToken();
     const needsCode = app.settings.doubleAuth !== false || user.isProductAdmin;
-    const session = await repo.insertSession(tx, {
-      appId: user.appId,
-      userId: user.id,
-      tokenHash: hash,
-      ip: opts.ip,
-      userAgent: opts.userAgent?.slice(0, 300),
-      expiresAt: new Date(now.getTime() + sessionDays * 86_400_000),
-      secondFactorVerifiedAt: needsCode ? null : now,
-    });
+    const { token, session } = await insertUserSession(tx, user, { ip: opts.ip, userAgent: opts.userAgent, verifiedAt: needsCode ? null : now, now });
     // While the account's codes are locked, no code leaves (the session waits; checking answers ACCOUNT_LOCKED).
     const sent = needsCode && !(await codeLockOf(tx, user.id, now)) ? await sendCode(platform, tx, session, account, app) : null;
     if (!needsCode) await recordConnection(tx, user.id, app.id, now);

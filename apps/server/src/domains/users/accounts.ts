@@ -1,4 +1,4 @@
-import { permissionsFor, seesAllUsers, type Permission } from '@paraphe/contracts';
+import { permissionsFor, seesAllUsers, type Permission, type Profile } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -161,6 +161,54 @@ export async function createOwner(tx: Tx, input: OwnerInput, emailTakenMessage?:
     }),
     emailTakenMessage,
   );
+}
+
+/**
+ * A user created at their first single sign-on (docs/sso.md): the tenant's default profile and line manager, the
+ * e-mail the identity provider verified (confirmed), no password (they sign in through the provider); audited and
+ * `user.created` emitted in the caller's transaction.
+ */
+export async function createProvisionedUser(
+  platform: Platform,
+  tx: Tx,
+  input: { appId: string; email: string; firstName: string; lastName: string; profile: Profile; parentId: string | null; language: string; now: Date },
+): Promise<UserRow> {
+  await assertEmailFree(tx, input.email);
+  const user = await withUniqueEmail(
+    repo.insertUser(tx, {
+      appId: input.appId,
+      email: input.email,
+      firstName: input.firstName.slice(0, 100),
+      lastName: input.lastName.slice(0, 100),
+      language: input.language,
+      company: null,
+      profile: input.profile,
+      parentId: input.parentId,
+      passwordHash: null,
+      emailConfirmedAt: input.now,
+    }),
+  );
+  await recordUserCreated(platform, tx, user, { actorUserId: null, via: 'sso' });
+  return user;
+}
+
+/** A new account's audit row and `user.created` event (an administrator's creation, a just-in-time one), in `tx`. */
+export async function recordUserCreated(platform: Platform, tx: Tx, user: UserRow, by: { actorUserId: string | null; ip?: string; via?: 'sso' }) {
+  await audit(tx, {
+    appId: user.appId,
+    actorUserId: by.actorUserId,
+    action: 'user.created',
+    targetType: 'user',
+    targetId: user.id,
+    data: { profile: user.profile, ...(by.via ? { via: by.via } : {}) },
+    ip: by.ip,
+  });
+  await platform.events.emit(tx, {
+    type: 'user.created',
+    appId: user.appId,
+    actorUserId: by.actorUserId ?? user.id,
+    data: { userId: user.id, profile: user.profile, parentId: user.parentId },
+  });
 }
 
 /**

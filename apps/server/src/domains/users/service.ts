@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { getApplication } from '../tenants/index.ts';
 import { sendAccountLink, sendEmailChangeLinks } from './account-links.ts';
-import { holdsRightsOf, languageChosen, withChosenLanguage } from './accounts.ts';
+import { holdsRightsOf, languageChosen, recordUserCreated, withChosenLanguage } from './accounts.ts';
 import * as repo from './repository.ts';
 import type { UserRow } from './repository.ts';
 import { assertEmailFree, emailTakenError, withUniqueEmail } from './email.ts';
@@ -172,21 +172,7 @@ export async function createUser(opts: Options & { input: ParsedInput }) {
       kind: 'invite',
       invitedBy: inviter ? `${inviter.firstName} ${inviter.lastName}` : application.company,
     });
-    await audit(tx, {
-      appId: actor.appId,
-      actorUserId: actor.realUserId,
-      action: 'user.created',
-      targetType: 'user',
-      targetId: user.id,
-      data: { profile: user.profile },
-      ip: actor.ip,
-    });
-    await platform.events.emit(tx, {
-      type: 'user.created',
-      appId: actor.appId,
-      actorUserId: actor.realUserId,
-      data: { userId: user.id, profile: user.profile, parentId: user.parentId },
-    });
+    await recordUserCreated(platform, tx, user, { actorUserId: actor.realUserId, ip: actor.ip });
     return user;
   });
 }

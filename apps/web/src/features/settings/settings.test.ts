@@ -24,7 +24,18 @@ describe('settings', () => {
   });
 
   it("lists the six tabs of the spec, then the integrators' API keys, webhooks and marketplace, each with its panel", () => {
-    expect(settingsTabs.map((t) => t.value)).toEqual(['general', 'user', 'hierarchy', 'gdpr', 'billing', 'parameters', 'apikeys', 'webhooks', 'marketplace']);
+    expect(settingsTabs.map((t) => t.value)).toEqual([
+      'general',
+      'user',
+      'hierarchy',
+      'gdpr',
+      'billing',
+      'parameters',
+      'apikeys',
+      'webhooks',
+      'marketplace',
+      'sso',
+    ]);
     expect(settingsTabs.filter((t) => !t.Panel).map((t) => t.value)).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
 import { Link } from 'react-router';
@@ -8,8 +8,9 @@ import { notifyApiError } from '../../../shared/api/notify.ts';
 import { schemaValidator } from '../../../shared/forms/formErrors.ts';
 import { AuthCard, KnownErrorAlert, isKnownError } from './AuthCard.tsx';
 import { useLogin } from '../api.ts';
+import { SsoEntry } from './SsoEntry.tsx';
 
-const loginErrors = ['INVALID_CREDENTIALS', 'ACCOUNT_NOT_CONFIRMED', 'ACCOUNT_DISABLED', 'APPLICATION_SUSPENDED', 'RATE_LIMITED'] as const;
+const loginErrors = ['INVALID_CREDENTIALS', 'ACCOUNT_NOT_CONFIRMED', 'ACCOUNT_DISABLED', 'APPLICATION_SUSPENDED', 'RATE_LIMITED', 'SSO_REQUIRED'] as const;
 
 /**
  * Step 1 of the login. Two fields: Mantine's single-field hook (useField) instead of useForm keeps the first
@@ -20,9 +21,12 @@ export function CredentialsStep({ onSubmit }: { onSubmit?: () => void }) {
   const login = useLogin();
   const email = useField({ initialValue: '' });
   const password = useField({ initialValue: '' });
+  // The e-mail as typed once the field is left: the single sign-on lookup follows it, not every keystroke.
+  const [typedEmail, setTypedEmail] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const values = { email: email.getValue(), password: password.getValue() };
+    setTypedEmail(values.email.trim());
     const errors = schemaValidator(loginInputSchema, t)(values);
     email.setError(errors.email ?? null);
     password.setError(errors.password ?? null);
@@ -35,7 +39,15 @@ export function CredentialsStep({ onSubmit }: { onSubmit?: () => void }) {
       <form noValidate onSubmit={submit}>
         <Stack>
           <KnownErrorAlert error={login.error} codes={loginErrors} />
-          <TextInput label={t('fields.email')} type="email" autoComplete="username" required {...email.getInputProps()} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            required
+            {...email.getInputProps()}
+            onBlur={() => setTypedEmail(email.getValue().trim())}
+          />
+          <SsoEntry email={typedEmail} loginError={login.error} />
           <PasswordInput label={t('fields.password')} autoComplete="current-password" required {...password.getInputProps()} />
           <Group justify="space-between">
             <Anchor component={Link} to="/forgot" size="sm">

@@ -9,6 +9,7 @@ import { ApiKeysSettingsTab } from '../../apikeys/index.ts';
 import { BillingSettingsTab } from '../../billing/index.ts';
 import { GdprSettingsTab } from '../../gdpr/index.ts';
 import { HierarchySettingsTab } from '../../users/index.ts';
+import { SsoSettingsTab } from '../../sso/index.ts';
 import { WebhooksSettingsTab } from '../../webhooks/index.ts';
 import { useTenantSettings } from '../api.ts';
 import { GeneralTab } from '../components/GeneralTab.tsx';
@@ -38,6 +39,8 @@ export const settingsTabs: readonly SettingsTab[] = [
   { value: 'webhooks', access: { permission: 'webhooks.manage' }, Panel: WebhooksSettingsTab },
   // Connectors (issue 15): HubSpot and the survey tool (Typeform), for the tenant's managers (connectors.manage).
   { value: 'marketplace', access: { permission: 'connectors.manage' }, Panel: MarketplaceSettingsTab },
+  // Single sign-on (issue 29, docs/sso.md): the tenant's identity provider, for its director.
+  { value: 'sso', access: { permission: 'settings.configuration' }, Panel: SsoSettingsTab },
 ];
 
 /** `settings/configuration`: the tabs the user may see; `?tab=` names the open one. */
