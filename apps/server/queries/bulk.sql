@@ -240,8 +240,8 @@ where ("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign
 select current_user = 'app_user' as scoped;
 select "id"
 from "campaign_signatories"
-where ("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and true)
-limit $3;
+where (("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and "campaign_signatories"."status" = $3) and true)
+limit $4;
 
 -- domains/bulk/repository.ts: holdersOfPerson
 select distinct "campaigns"."id", "campaigns"."label", "campaigns"."status"

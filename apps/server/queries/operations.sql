@@ -94,8 +94,8 @@ where ("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = 
 select current_user = 'app_user' as scoped;
 select "id"
 from "operation_orders"
-where ("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = $2 and "operation_orders"."search_text" ilike $3)
-limit $4;
+where (("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = $2 and "operation_orders"."status" = $3) and "operation_orders"."search_text" ilike $4)
+limit $5;
 
 -- domains/operations/repository.ts: findOrder
 select "id", "app_id", "operation_id", "row_index", "signers", "document_name", "fields", "search_text", "status", "request_id", "error", "attempts", "sent_at", "cancel_requested_at", "updated_at"

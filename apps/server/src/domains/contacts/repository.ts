@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { listPage, matchIds, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
+import { encodeCursor } from '../../platform/db/cursor.ts';
+import { listCountCap, listPage, matchIds, pastTime, type Keyset, type ListPage, type SearchMatches } from '../../platform/db/lists.ts';
 import type { ImportedContact } from './importRules.ts';
 import { contacts } from './schema.ts';
 
@@ -15,7 +16,12 @@ export interface ContactListFilter {
   offset: number;
   order: 'ASC' | 'DESC';
   orderBy?: string;
+  /** A cursor's position (the back office past its numbered pages): the rows past it by date, offset 0. */
+  after?: Keyset;
 }
+
+/** Whether the list's order is the one a cursor pages (by date, either way). */
+export const keysetOrder = (orderBy: string | undefined) => orderBy === undefined || orderBy === 'createdAt';
 
 type Columns = typeof contacts;
 const sortable = {
@@ -50,16 +56,19 @@ async function searchMatches(db: Executor, appId: string, search: string): Promi
         .where(and(eq(contacts.appId, appId), walk))
         .limit(limit),
   ]);
-  return { ids, walk };
+  // The lookup is the list's whole condition (tenant and search): more than 1,000 ids is a "1,000+" total.
+  return { ids, walk, complete: true };
 }
 
-export async function listContacts(db: Executor, appId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[] } & PageTotal> {
+export async function listContacts(db: Executor, appId: string, filter: ContactListFilter): Promise<ListPage<ContactRow>> {
   return listPage(db, contacts, {
-    where: eq(contacts.appId, appId),
-    matches: filter.search ? await searchMatches(db, appId, filter.search) : undefined,
+    where: and(eq(contacts.appId, appId), filter.after ? pastTime(contacts, appId, filter.after, filter.order) : undefined),
+    matches: filter.search ? { ...(await searchMatches(db, appId, filter.search)), complete: !filter.after } : undefined,
     orderBy: orderOf(filter),
     limit: filter.limit,
     offset: filter.offset,
+    cap: listCountCap,
+    cursor: { of: keysetOrder(filter.orderBy) ? encodeCursor : undefined, given: !!filter.after },
   });
 }
 

@@ -1,11 +1,13 @@
-import type { Keyset, RowKeyset } from '../../platform/db/lists.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { Keyset, RowKeyset } from './lists.ts';
+import { AppError } from '../errors.ts';
 
 /**
- * The cursors of the /api/v1 lists (docs/api-v1.md, "Paging"): opaque base64url JSON of the last row's key. Lists of
- * resources are newest first by (created_at, id); a campaign's signatories and an operation's orders are in their own
- * order, by (rowIndex, id). A keyset, not an offset: rows created while a client pages never show twice nor shift
- * the next page.
+ * The cursors of the /api/v1 lists (docs/api-v1.md, "Paging") and of the back office's lists past their numbered pages
+ * (docs/lists.md, "Deep pages"): opaque base64url JSON of the last row's key. Lists of resources are by (created_at,
+ * id); a campaign's signatories and an operation's orders are in their own order, by (rowIndex, id). A keyset, not an
+ * offset: a page far down reads as little as the first, and rows created while a client pages never show twice nor
+ * shift the next page. A cursor carries no tenant: the list's query keeps its own tenant (and list) condition, so a
+ * cursor of another tenant or list only says where to start among the caller's own rows.
  */
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,7 +18,13 @@ export const encodeRowCursor = (row: RowKeyset) => encode({ r: row.rowIndex, i: 
 
 const invalidCursor = () =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid.', {
-    fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor this API gave.' }],
+    fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor this API gave: start again from the first page.' }],
+  });
+
+/** A cursor given with an order it cannot follow (a keyset pages the list by date, or by row, only). */
+export const cursorNeedsKeyOrder = (key: string) =>
+  new AppError('VALIDATION_FAILED', 'Some fields are invalid.', {
+    fields: [{ field: 'cursor', rule: 'invalid_value', message: `A cursor pages this list ordered by ${key} only: drop orderBy, or page by number.` }],
   });
 
 /** The cursor's JSON with a valid id, else the field error (never a server error). */
