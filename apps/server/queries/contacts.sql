@@ -62,8 +62,8 @@ select "storage_key"
 from "contact_imports"
 where "contact_imports"."storage_key" in ($1);
 
--- domains/contacts/repository.ts: keysetOrder
--- no query: returns a boolean
+-- domains/contacts/repository.ts: keysetOf
+-- no query: returns undefined
 
 -- domains/contacts/repository.ts: listContacts
 select current_user = 'app_user' as scoped;

@@ -1,7 +1,17 @@
 import { and, asc, count, desc, eq, gt, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { encodeCursor } from '../../platform/db/cursor.ts';
-import { listCountCap, listPage, matchIds, pastTime, type Keyset, type ListPage, type SearchMatches } from '../../platform/db/lists.ts';
+import { encodeCursor, encodeNameCursor } from '../../platform/db/cursor.ts';
+import {
+  listCountCap,
+  listPage,
+  matchIds,
+  pastName,
+  pastTime,
+  type Keyset,
+  type ListPage,
+  type NameKeyset,
+  type SearchMatches,
+} from '../../platform/db/lists.ts';
 import type { ImportedContact } from './importRules.ts';
 import { contacts } from './schema.ts';
 
@@ -16,12 +26,17 @@ export interface ContactListFilter {
   offset: number;
   order: 'ASC' | 'DESC';
   orderBy?: string;
-  /** A cursor's position (the back office past its numbered pages): the rows past it by date, offset 0. */
-  after?: Keyset;
+  /** A cursor's position (the back office past its numbered pages): the rows past it by date or by name, offset 0. */
+  after?: Keyset | NameKeyset;
 }
 
-/** Whether the list's order is the one a cursor pages (by date, either way). */
-export const keysetOrder = (orderBy: string | undefined) => orderBy === undefined || orderBy === 'createdAt';
+/** The key a cursor pages the list by in this order (either way), if any: the date (the default) or the name. */
+export const keysetOf = (orderBy: string | undefined): 'createdAt' | 'lastname' | undefined =>
+  orderBy === undefined || orderBy === 'createdAt' ? 'createdAt' : orderBy === 'lastname' ? 'lastname' : undefined;
+
+const pastCursor = (appId: string, after: Keyset | NameKeyset, order: 'ASC' | 'DESC') =>
+  'lastname' in after ? pastName(contacts, appId, after, order) : pastTime(contacts, appId, after, order);
+const cursorOf: Record<'createdAt' | 'lastname', (row: ContactRow) => string> = { createdAt: encodeCursor, lastname: encodeNameCursor };
 
 type Columns = typeof contacts;
 const sortable = {
@@ -61,14 +76,15 @@ async function searchMatches(db: Executor, appId: string, search: string): Promi
 }
 
 export async function listContacts(db: Executor, appId: string, filter: ContactListFilter): Promise<ListPage<ContactRow>> {
+  const key = keysetOf(filter.orderBy);
   return listPage(db, contacts, {
-    where: and(eq(contacts.appId, appId), filter.after ? pastTime(contacts, appId, filter.after, filter.order) : undefined),
+    where: and(eq(contacts.appId, appId), filter.after ? pastCursor(appId, filter.after, filter.order) : undefined),
     matches: filter.search ? { ...(await searchMatches(db, appId, filter.search)), complete: !filter.after } : undefined,
     orderBy: orderOf(filter),
     limit: filter.limit,
     offset: filter.offset,
     cap: listCountCap,
-    cursor: { of: keysetOrder(filter.orderBy) ? encodeCursor : undefined, given: !!filter.after },
+    cursor: { of: key ? cursorOf[key] : undefined, given: !!filter.after },
   });
 }
 

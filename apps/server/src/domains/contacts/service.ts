@@ -4,7 +4,7 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
-import { cursorNeedsKeyOrder, decodeCursor } from '../../platform/db/cursor.ts';
+import { cursorNeedsKeyOrder, decodeCursor, decodeNameCursor } from '../../platform/db/cursor.ts';
 import * as repo from './repository.ts';
 import type { ContactRow, ContactValues } from './repository.ts';
 
@@ -59,12 +59,16 @@ const valuesOf = (input: ParsedInput): ContactValues => ({
   additionalAddress: input.additionalAddress || null,
 });
 
-/** `filter.cursor`: the back office's cursor past the numbered pages (a tampered one is a 400), in the order by date only. */
+/**
+ * `filter.cursor`: the back office's cursor past the numbered pages (a tampered one is a 400), in the order by date
+ * or by name only (the columns a keyset index serves).
+ */
 export async function listContacts(opts: Options & { filter: repo.ContactListFilter & { cursor?: string } }) {
   const { platform, actor } = opts;
   const { cursor, ...filter } = opts.filter;
-  if (cursor && !repo.keysetOrder(filter.orderBy)) throw cursorNeedsKeyOrder('createdAt');
-  const after = decodeCursor(cursor);
+  const key = repo.keysetOf(filter.orderBy);
+  if (cursor && !key) throw cursorNeedsKeyOrder('createdAt or lastname');
+  const after = key === 'lastname' ? decodeNameCursor(cursor) : decodeCursor(cursor);
   return platform.database.inTenant(actor.appId, (tx) => repo.listContacts(tx, actor.appId, { ...filter, after, offset: after ? 0 : filter.offset }));
 }
 

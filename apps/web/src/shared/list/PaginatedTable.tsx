@@ -59,20 +59,25 @@ export function PaginatedTable<T>(props: PaginatedTableProps<T>) {
   const capped = list?.countAllCapped === true;
   const counted = list ? Math.max(1, Math.ceil(list.countAll / pageSize) + (capped ? 1 : 0)) : 1;
   // Past offset 1,000 a list with cursors is read page after page ("next" / "previous"), not by number.
+  // Such a list takes no offset past 1,000 (a 400), whatever its order: in an order without cursor (by name…) the
+  // numbered pages are all there is — a search narrows it.
   const keyset = list?.nextCursor !== undefined && !!props.onNextCursor;
   const depth = keyset ? (props.cursorDepth ?? 0) : 0;
-  const pages = keyset ? Math.min(counted, lastNumberedPage(pageSize)) : counted;
+  const pages = props.onNextCursor ? Math.min(counted, lastNumberedPage(pageSize)) : counted;
   const nextCursor = list?.nextCursor ?? null;
   const canGoOn = keyset && nextCursor !== null && (depth > 0 || page >= pages);
   // Rows before this page and on it, when it is a cursor page: the total is at least that ("1,080+"), exact on the last.
+  // A total kept by counters (a campaign's signatories) stays exact on a cursor page: it is more than the rows seen.
   const seen = depth && list ? (lastNumberedPage(pageSize) - 1 + depth) * pageSize + list.data.length : 0;
   const locale = languageTag(i18n.language);
   const totalText = !list
     ? ''
     : depth
-      ? nextCursor !== null
-        ? t('common.totalAtLeast', { total: seen.toLocaleString(locale) })
-        : t('common.total', { count: seen })
+      ? !capped && list.countAll >= seen
+        ? t('common.total', { count: list.countAll })
+        : nextCursor !== null
+          ? t('common.totalAtLeast', { total: seen.toLocaleString(locale) })
+          : t('common.total', { count: seen })
       : capped
         ? t('common.totalAtLeast', { total: list.countAll.toLocaleString(locale) })
         : t('common.total', { count: list.countAll });

@@ -21,4 +21,9 @@ describe('cursor paging past the numbered pages', () => {
     expect(shownPage(51, 20, back)).toBe(51);
     expect(cursorQuery(back, { limit: 20, offset: 1_000 })).toEqual({ limit: 20, offset: 1_000 });
   });
+
+  it('reads a page number past the numbered pages (an old address) as the last numbered page', () => {
+    expect(cursorQuery({ trail: [] }, { limit: 20, offset: 4_000 })).toEqual({ limit: 20, offset: 1_000 });
+    expect(cursorQuery({ trail: ['c1'] }, { limit: 20, offset: 4_000 })).toEqual({ limit: 20, offset: 0, cursor: 'c1' });
+  });
 });

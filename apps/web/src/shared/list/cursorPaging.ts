@@ -19,10 +19,11 @@ export const shownPage = (page: number, pageSize: number, trail: CursorTrail) =>
 export const nextTrail = (trail: CursorTrail, cursor: string): CursorTrail => ({ trail: [...trail.trail, cursor] });
 export const previousTrail = (trail: CursorTrail): CursorTrail => ({ trail: trail.trail.slice(0, -1) });
 
-/** What the list call takes: the cursor of the page shown (offset 0), or the numbered page's offset. */
+/** What the list call takes: the cursor of the page shown (offset 0), or the numbered page's offset (at most `maxListOffset`). */
 export function cursorQuery(trail: CursorTrail, paging: { limit: number; offset: number }): { limit: number; offset: number; cursor?: string } {
   const cursor = trail.trail.at(-1);
-  return cursor ? { limit: paging.limit, offset: 0, cursor } : paging;
+  // A page number past the last numbered one (an old address) shows the last numbered page, not a 400.
+  return cursor ? { limit: paging.limit, offset: 0, cursor } : { ...paging, offset: Math.min(paging.offset, maxListOffset) };
 }
 
 /**
