@@ -17,7 +17,7 @@ import { contacts } from './schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContactRow = typeof contacts.$inferInsert;
-export type ContactValues = Omit<NewContactRow, 'id' | 'appId' | 'createdAt' | 'updatedAt' | 'searchText'>;
+export type ContactValues = Omit<NewContactRow, 'id' | 'appId' | 'createdAt' | 'updatedAt' | 'searchText' | 'lastnameKey'>;
 
 /** Every query takes the tenant: `appId` is part of each WHERE, RLS is the second wall. */
 export interface ContactListFilter {
@@ -40,7 +40,7 @@ const cursorOf: Record<'createdAt' | 'lastname', (row: ContactRow) => string> = 
 
 type Columns = typeof contacts;
 const sortable = {
-  lastname: (c: Columns) => sql`lower(${c.lastname})`,
+  lastname: (c: Columns) => c.lastnameKey,
   firstname: (c: Columns) => sql`lower(${c.firstname})`,
   mail: (c: Columns) => c.mail,
   company: (c: Columns) => sql`lower(${c.company})`,

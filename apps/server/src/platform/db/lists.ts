@@ -139,14 +139,21 @@ export interface NameKeyset {
 }
 
 /**
- * Keyset paging by (lower(lastname), id) in either order. As for dates (`pastTime`, and written the same way), the
- * key is read from the cursor's own row (the database's lower(), so the order and the comparison agree on every
- * letter), the cursor's name when that row is gone.
+ * Keyset paging by name in either order: (lastname_key, id), the key being lower(lastname) kept by the database (a
+ * generated column: the order and the comparison agree on every letter, and a plain column is an index condition
+ * under row level security where `lower(lastname)` is not). As for dates (`pastTime`, written the same way), the
+ * key is read from the cursor's own row, the cursor's name lower-cased when that row is gone.
  */
-export function pastName(table: PgTable & { id: PgColumn; appId: PgColumn; lastname: PgColumn }, appId: string, after: NameKeyset, order: 'ASC' | 'DESC'): SQL {
-  const at = sql`(select coalesce(max(lower(k.lastname)), lower(${after.lastname})) from ${table} k where k.app_id = ${appId}::uuid and k.id = ${after.id}::uuid)`;
-  const key = sql`lower(${table.lastname})`;
-  return order === 'ASC' ? sql`(${key}, ${table.id}) > (${at}, ${after.id}::uuid)` : sql`(${key}, ${table.id}) < (${at}, ${after.id}::uuid)`;
+export function pastName(
+  table: PgTable & { id: PgColumn; appId: PgColumn; lastnameKey: PgColumn },
+  appId: string,
+  after: NameKeyset,
+  order: 'ASC' | 'DESC',
+): SQL {
+  const at = sql`(select coalesce(max(k.lastname_key), lower(${after.lastname})) from ${table} k where k.app_id = ${appId}::uuid and k.id = ${after.id}::uuid)`;
+  return order === 'ASC'
+    ? sql`(${table.lastnameKey}, ${table.id}) > (${at}, ${after.id}::uuid)`
+    : sql`(${table.lastnameKey}, ${table.id}) < (${at}, ${after.id}::uuid)`;
 }
 
 /**
