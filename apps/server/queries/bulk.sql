@@ -187,11 +187,11 @@ where ("campaigns"."archive_key" in ($1) and "campaigns"."archive_key" is not nu
 -- domains/bulk/repository.ts: listHolders
 select "id", "app_id", "owner_user_id", "type", "label", "description", "status", "level", "options", "signatory_count", "n_draft", "n_queued", "n_sent", "n_opened", "n_signed", "n_refused", "n_expired", "n_canceled", "n_failed", "dispatched", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "deleted_at", "archive_key", "archive_generated_at", "documents_purged_at", "signer_data_purged_at", "merge_document", "data_keys", "created_at", "updated_at"
 from "campaigns"
-where (("campaigns"."app_id" = $1 and "campaigns"."owner_user_id" in ($2)) and true and ("campaigns"."label" ilike $3 or "campaigns"."description" ilike $4) and ("campaigns"."created_at", "campaigns"."id") < (coalesce((
-  select k.created_at
+where (("campaigns"."app_id" = $1 and "campaigns"."owner_user_id" in ($2)) and true and ("campaigns"."label" ilike $3 or "campaigns"."description" ilike $4) and ("campaigns"."created_at", "campaigns"."id") < ((
+  select coalesce(max(k.created_at), $5::timestamptz)
   from "campaigns" k
-  where k.app_id = $5::uuid and k.id = $6::uuid
-), $7::timestamptz), $8::uuid))
+  where k.app_id = $6::uuid and k.id = $7::uuid
+), $8::uuid))
 order by "campaigns"."created_at" asc, "campaigns"."id" asc
 limit $9
 offset $10;
@@ -199,11 +199,11 @@ select count(*)
 from (
   select 1 as "one"
   from "campaigns"
-  where (("campaigns"."app_id" = $1 and "campaigns"."owner_user_id" in ($2)) and true and ("campaigns"."label" ilike $3 or "campaigns"."description" ilike $4) and ("campaigns"."created_at", "campaigns"."id") < (coalesce((
-    select k.created_at
+  where (("campaigns"."app_id" = $1 and "campaigns"."owner_user_id" in ($2)) and true and ("campaigns"."label" ilike $3 or "campaigns"."description" ilike $4) and ("campaigns"."created_at", "campaigns"."id") < ((
+    select coalesce(max(k.created_at), $5::timestamptz)
     from "campaigns" k
-    where k.app_id = $5::uuid and k.id = $6::uuid
-  ), $7::timestamptz), $8::uuid))
+    where k.app_id = $6::uuid and k.id = $7::uuid
+  ), $8::uuid))
   limit $9
 ) "limited";
 
@@ -240,8 +240,8 @@ where ("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign
 select current_user = 'app_user' as scoped;
 select "id"
 from "campaign_signatories"
-where ("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and true)
-limit $3;
+where (("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and "campaign_signatories"."status" = $3) and true)
+limit $4;
 
 -- domains/bulk/repository.ts: holdersOfPerson
 select distinct "campaigns"."id", "campaigns"."label", "campaigns"."status"

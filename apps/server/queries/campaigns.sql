@@ -16,11 +16,11 @@ where app_id = $3 and id = $4;
 -- domains/campaigns/repository.ts: listCampaigns
 select "id", "app_id", "owner_user_id", "type", "label", "description", "status", "level", "options", "signatory_count", "n_draft", "n_queued", "n_sent", "n_opened", "n_signed", "n_refused", "n_expired", "n_canceled", "n_failed", "dispatched", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "deleted_at", "archive_key", "archive_generated_at", "documents_purged_at", "signer_data_purged_at", "merge_document", "data_keys", "created_at", "updated_at"
 from "campaigns"
-where (("campaigns"."app_id" = $1 and "campaigns"."owner_user_id" in ($2)) and "campaigns"."status" = $3 and "campaigns"."type" = $4 and ("campaigns"."label" ilike $5 or "campaigns"."description" ilike $6) and ("campaigns"."created_at", "campaigns"."id") < (coalesce((
-  select k.created_at
+where (("campaigns"."app_id" = $1 and "campaigns"."owner_user_id" in ($2)) and "campaigns"."status" = $3 and "campaigns"."type" = $4 and ("campaigns"."label" ilike $5 or "campaigns"."description" ilike $6) and ("campaigns"."created_at", "campaigns"."id") < ((
+  select coalesce(max(k.created_at), $7::timestamptz)
   from "campaigns" k
-  where k.app_id = $7::uuid and k.id = $8::uuid
-), $9::timestamptz), $10::uuid))
+  where k.app_id = $8::uuid and k.id = $9::uuid
+), $10::uuid))
 order by "campaigns"."created_at" asc, "campaigns"."id" asc
 limit $11
 offset $12;
@@ -28,11 +28,11 @@ select count(*)
 from (
   select 1 as "one"
   from "campaigns"
-  where (("campaigns"."app_id" = $1 and "campaigns"."owner_user_id" in ($2)) and "campaigns"."status" = $3 and "campaigns"."type" = $4 and ("campaigns"."label" ilike $5 or "campaigns"."description" ilike $6) and ("campaigns"."created_at", "campaigns"."id") < (coalesce((
-    select k.created_at
+  where (("campaigns"."app_id" = $1 and "campaigns"."owner_user_id" in ($2)) and "campaigns"."status" = $3 and "campaigns"."type" = $4 and ("campaigns"."label" ilike $5 or "campaigns"."description" ilike $6) and ("campaigns"."created_at", "campaigns"."id") < ((
+    select coalesce(max(k.created_at), $7::timestamptz)
     from "campaigns" k
-    where k.app_id = $7::uuid and k.id = $8::uuid
-  ), $9::timestamptz), $10::uuid))
+    where k.app_id = $8::uuid and k.id = $9::uuid
+  ), $10::uuid))
   limit $11
 ) "limited";
 
@@ -93,8 +93,8 @@ where ("campaigns"."app_id" = $2 and "campaigns"."id" = $3);
 select current_user = 'app_user' as scoped;
 select "id"
 from "campaign_signatories"
-where ("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and ("campaign_signatories"."lastname" ilike $3 or "campaign_signatories"."firstname" ilike $4 or "campaign_signatories"."email" ilike $5))
-limit $6;
+where (("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and "campaign_signatories"."status" = $3) and ("campaign_signatories"."lastname" ilike $4 or "campaign_signatories"."firstname" ilike $5 or "campaign_signatories"."email" ilike $6))
+limit $7;
 
 -- domains/campaigns/repository.ts: findSignatory
 select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"

@@ -62,6 +62,9 @@ select "storage_key"
 from "contact_imports"
 where "contact_imports"."storage_key" in ($1);
 
+-- domains/contacts/repository.ts: keysetOf
+-- no query: returns undefined
+
 -- domains/contacts/repository.ts: listContacts
 select current_user = 'app_user' as scoped;
 select "id"
@@ -70,14 +73,14 @@ where ("contacts"."app_id" = $1 and "contacts"."search_text" like $2)
 limit $3;
 
 -- domains/contacts/repository.ts: exportPage
-select "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "created_at", "updated_at"
+select "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "lastname_key", "created_at", "updated_at"
 from "contacts"
 where (("contacts"."app_id" = $1 and "contacts"."search_text" like $2) and ("contacts"."created_at", "contacts"."id") < ($3::timestamptz, $4::uuid))
 order by "contacts"."created_at" desc, "contacts"."id" desc
 limit $5;
 
 -- domains/contacts/repository.ts: findContact
-select "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "created_at", "updated_at"
+select "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "lastname_key", "created_at", "updated_at"
 from "contacts"
 where ("contacts"."app_id" = $1 and "contacts"."id" = $2);
 
@@ -89,18 +92,18 @@ where ("contacts"."app_id" = $1 and "contacts"."mail" = $2 and "contacts"."id" <
 -- domains/contacts/repository.ts: insertContact
 insert into "contacts" ("id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "created_at", "updated_at")
 values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, default, default)
-returning "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "created_at", "updated_at";
+returning "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "lastname_key", "created_at", "updated_at";
 
 -- domains/contacts/repository.ts: updateContact
 update "contacts"
 set "mail" = $1, "firstname" = $2, "lastname" = $3, "civility" = $4, "title" = $5, "company" = $6, "phone_number" = $7, "mobile" = $8, "lang" = $9, "address" = $10, "additional_address" = $11, "updated_at" = $12
 where ("contacts"."app_id" = $13 and "contacts"."id" = $14)
-returning "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "created_at", "updated_at";
+returning "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "lastname_key", "created_at", "updated_at";
 
 -- domains/contacts/repository.ts: deleteContact
 delete from "contacts"
 where ("contacts"."app_id" = $1 and "contacts"."id" = $2)
-returning "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "created_at", "updated_at";
+returning "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "lastname_key", "created_at", "updated_at";
 
 -- domains/contacts/repository.ts: existingMails
 select "mail"
@@ -128,7 +131,7 @@ from "contacts"
 where "contacts"."app_id" = $1;
 
 -- domains/contacts/repository.ts: contactsOfEmail
-select "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "created_at", "updated_at"
+select "id", "app_id", "mail", "firstname", "lastname", "civility", "title", "company", "phone_number", "mobile", "lang", "address", "additional_address", "search_text", "lastname_key", "created_at", "updated_at"
 from "contacts"
 where ("contacts"."app_id" = $1 and "contacts"."mail" = $2);
 

@@ -16,11 +16,11 @@ where app_id = $3 and id = $4;
 -- domains/operations/repository.ts: listOperations
 select "id", "app_id", "owner_user_id", "label", "description", "status", "level", "options", "order_count", "n_draft", "n_before_send", "n_pending", "n_ready", "n_completed", "n_failed", "n_canceled", "n_expired", "dispatched", "saved_at", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "archive_key", "archive_generated_at", "documents_purged_at", "signer_data_purged_at", "created_at", "updated_at"
 from "operations"
-where (("operations"."app_id" = $1 and "operations"."owner_user_id" in ($2)) and "operations"."saved_at" is not null and "operations"."status" = $3 and ("operations"."label" ilike $4 or "operations"."description" ilike $5) and ("operations"."created_at", "operations"."id") < (coalesce((
-  select k.created_at
+where (("operations"."app_id" = $1 and "operations"."owner_user_id" in ($2)) and "operations"."saved_at" is not null and "operations"."status" = $3 and ("operations"."label" ilike $4 or "operations"."description" ilike $5) and ("operations"."created_at", "operations"."id") < ((
+  select coalesce(max(k.created_at), $6::timestamptz)
   from "operations" k
-  where k.app_id = $6::uuid and k.id = $7::uuid
-), $8::timestamptz), $9::uuid))
+  where k.app_id = $7::uuid and k.id = $8::uuid
+), $9::uuid))
 order by "operations"."created_at" asc, "operations"."id" asc
 limit $10
 offset $11;
@@ -28,11 +28,11 @@ select count(*)
 from (
   select 1 as "one"
   from "operations"
-  where (("operations"."app_id" = $1 and "operations"."owner_user_id" in ($2)) and "operations"."saved_at" is not null and "operations"."status" = $3 and ("operations"."label" ilike $4 or "operations"."description" ilike $5) and ("operations"."created_at", "operations"."id") < (coalesce((
-    select k.created_at
+  where (("operations"."app_id" = $1 and "operations"."owner_user_id" in ($2)) and "operations"."saved_at" is not null and "operations"."status" = $3 and ("operations"."label" ilike $4 or "operations"."description" ilike $5) and ("operations"."created_at", "operations"."id") < ((
+    select coalesce(max(k.created_at), $6::timestamptz)
     from "operations" k
-    where k.app_id = $6::uuid and k.id = $7::uuid
-  ), $8::timestamptz), $9::uuid))
+    where k.app_id = $7::uuid and k.id = $8::uuid
+  ), $9::uuid))
   limit $10
 ) "limited";
 
@@ -94,8 +94,8 @@ where ("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = 
 select current_user = 'app_user' as scoped;
 select "id"
 from "operation_orders"
-where ("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = $2 and "operation_orders"."search_text" ilike $3)
-limit $4;
+where (("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = $2 and "operation_orders"."status" = $3) and "operation_orders"."search_text" ilike $4)
+limit $5;
 
 -- domains/operations/repository.ts: findOrder
 select "id", "app_id", "operation_id", "row_index", "signers", "document_name", "fields", "search_text", "status", "request_id", "error", "attempts", "sent_at", "cancel_requested_at", "updated_at"

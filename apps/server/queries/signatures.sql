@@ -82,12 +82,15 @@ from (
   limit $2
 ) "limited";
 
+-- domains/signatures/repository.ts: keysetOrder
+-- no query: returns a boolean
+
 -- domains/signatures/repository.ts: listRequests
 select current_user = 'app_user' as scoped;
 select "id"
 from "signature_requests"
-where ("signature_requests"."app_id" = $1 and "signature_requests"."source" = $2 and "signature_requests"."search_text" ilike $3)
-limit $4;
+where ("signature_requests"."app_id" = $1 and "signature_requests"."source" = $2 and "signature_requests"."status" in ($3) and "signature_requests"."search_text" ilike $4)
+limit $5;
 
 -- domains/signatures/repository.ts: countByStatus
 select "status", count(*)

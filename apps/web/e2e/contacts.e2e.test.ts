@@ -224,4 +224,48 @@ describe('address book journey', () => {
     ).toBe('+33612345678');
     await screenshot(page, 'contacts-signer-picked');
   });
+
+  it('pages a book of more than 1,000 contacts: "1,000+", numbered pages up to row 1,000, then next and previous', async () => {
+    // 1,030 contacts by name: NAME0001 … NAME1030 (one sheet, a header line).
+    const odsFile = path.join(env.workDir, 'contacts-1030.ods');
+    const rows = Array.from({ length: 1_030 }, (_, i) => {
+      const n = String(i + 1).padStart(4, '0');
+      return [`p${n}.${stamp}@example.com`, 'Paul', `Name${n}`];
+    });
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['E-mail', 'First name', 'Last name'], ...rows]), 'Contacts');
+    fs.writeFileSync(odsFile, XLSX.write(book, { bookType: 'ods', type: 'buffer' }) as Buffer);
+    const admin = await env.steps.newPage();
+    await env.steps.logIn(admin, adminEmail, adminPassword);
+    const page = await env.requests.tenantOwner(admin, `pager${stamp}@example.com`, `Pager ${stamp}`);
+    onTestFailed(async () => {
+      await screenshot(page, 'contacts-paging-failure');
+    });
+    await page.goto(`${env.server.url}/#/phonebooks/import`);
+    await page.getByRole('heading', { name: 'Import contacts', level: 2 }).waitFor();
+    await page.locator('input[type=file]').setInputFiles(odsFile);
+    await page.getByRole('button', { name: 'Start the import' }).click();
+    await page.getByLabel('Imported: 1030').waitFor({ timeout: 120_000 });
+
+    // By name (the book's order): the total is a floor past 1,000; the pages are numbered up to row 1,000.
+    await page.goto(`${env.server.url}/#/phonebooks/list?size=20`);
+    const table = page.getByRole('table', { name: 'Address book' });
+    await table.getByRole('row', { name: /NAME0001 Paul/ }).waitFor();
+    await page.getByText('1,000+ items').waitFor();
+    expect(await page.getByRole('button', { name: 'Next page' }).count()).toBe(0);
+    // An old address past the numbered pages shows the last numbered one (rows 1,001–1,020), which goes on by cursor.
+    await page.goto(`${env.server.url}/#/phonebooks/list?size=20&page=60`);
+    await table.getByRole('row', { name: /NAME1001 Paul/ }).waitFor();
+    await table.getByRole('row', { name: /NAME1020 Paul/ }).waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await table.getByRole('row', { name: /NAME1021 Paul/ }).waitFor();
+    await page.getByText('Page 52', { exact: true }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(11); // the header and the last 10
+    await page.getByText('1030 items').waitFor(); // the last page: exact (exact totals are not grouped, as before)
+    expect(await page.getByRole('button', { name: 'Next page' }).count()).toBe(0);
+    await screenshot(page, 'contacts-cursor-page');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await table.getByRole('row', { name: /NAME1001 Paul/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Next page' }).count()).toBe(1);
+  });
 });

@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { encodeSignatureFilter } from '@paraphe/contracts';
-import { countCap, searchCap } from '../../src/platform/db/lists.ts';
+import { listCountCap, searchCap } from '../../src/platform/db/lists.ts';
+import { maxListOffset } from '@paraphe/contracts';
 import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
 import { draft, placed, signer } from '../support/signatures.ts';
 import { createCampaign, signatory } from '../campaigns/support.ts';
 
 /**
- * Lists at volume (docs/lists.md): totals capped past 10,000 rows (1,000 for a broad search), the search through
+ * Lists at volume (docs/lists.md): totals capped past 1,000 rows (a broad search too), pages by number up to row
+ * 1,000 and by cursor past it (keyset: stable with equal timestamps, a cursor never reaches another tenant's rows, a
+ * tampered one is a 400), the search through
  * the trigram lookup (few matches) and through the walk of the order (many) giving the same rows, case-insensitive
  * and accents as typed, the tenant always applied. Rows are made with set-based SQL.
  */
-type Envelope = { data: Record<string, unknown>[]; countAll: number; countAllCapped?: boolean; offset: number };
+type Envelope = { data: Record<string, unknown>[]; countAll: number; countAllCapped?: boolean; offset: number; nextCursor?: string | null };
 
 describe(`lists at volume: capped totals and trigram search (${engine})`, () => {
   let t: TestContext;
@@ -24,21 +27,25 @@ describe(`lists at volume: capped totals and trigram search (${engine})`, () => 
     return res.json() as Envelope;
   };
 
+  const exec = (text: string) => t.database.db.execute(sql.raw(text));
+
   beforeAll(async () => {
     t = await createTestContext();
     const tenantA = await t.factory.tenant({ doubleAuth: false, features: { campaign: true } });
     const tenantB = await t.factory.tenant({ doubleAuth: false, features: { campaign: true } });
     a = await t.login(tenantA.gerant.email);
     b = await t.login(tenantB.gerant.email);
-    const exec = (text: string) => t.database.db.execute(sql.raw(text));
     // Contacts: every 10th is "Hélène" (1,005 in A: more than the search cap), 3 "Quenouille" in A and 2 in B.
     const contacts = (appId: string, count: number) =>
       exec(`insert into contacts (app_id, mail, firstname, lastname, lang, created_at)
         select '${appId}', 'c' || g || '@example.com', case when g % 10 = 0 then 'Hélène' else 'Jean' end,
           case when g % 4000 = 1 then 'Quenouille' else 'Dupont' end, 'fr', now() - g * interval '1 second'
         from generate_series(0, ${count - 1}) g`);
-    await contacts(tenantA.appId, countCap + 50);
+    await contacts(tenantA.appId, 10_050);
     await contacts(tenantB.appId, 8_000);
+    // 30 more of B made in the same microsecond: only the id orders them.
+    await exec(`insert into contacts (app_id, mail, firstname, lastname, lang, created_at)
+      select '${tenantB.appId}', 'same' || g || '@example.com', 'Jean', 'Simultané', 'fr', '2020-01-01T00:00:00Z' from generate_series(1, 30) g`);
 
     // Requests: 1,050 single requests in A, every signer "Martin" (more than the cap), 3 with a "Quenouille".
     const template = await draft(t, a, { signers: [signer(0)], documents: [placed('contract.pdf', [0])] });
@@ -59,23 +66,124 @@ describe(`lists at volume: capped totals and trigram search (${engine})`, () => 
       from generate_series(1, ${searchCap + 100}) g`);
     await exec(`update campaigns set signatory_count = ${searchCap + 101}, n_draft = ${searchCap + 101} where id = '${campaignId}'`);
     if (engine === 'postgres') await exec('analyze');
-  });
+  }, 300_000);
   afterAll(async () => t?.close());
 
-  it('caps the total of a long list at 10,000 ("10,000+"); the last page knows its exact total', async () => {
+  it('caps the total of a long list at 1,000 ("1,000+"); pages by number up to row 1,000, by cursor past it', async () => {
     const first = await get(a, 'phonebook', '/api/persons?limit=20');
-    expect(first).toMatchObject({ countAll: countCap, countAllCapped: true });
+    expect(first).toMatchObject({ countAll: listCountCap, countAllCapped: true });
     expect(first.data).toHaveLength(20);
-    const last = await get(a, 'phonebook', `/api/persons?limit=20&offset=${countCap + 40}`);
-    expect(last.data).toHaveLength(10);
-    expect(last.countAll).toBe(countCap + 50);
-    expect(last.countAllCapped).toBeUndefined();
-    // Past the cap but not at the end: still "at least", and at least as far as the page goes.
-    const far = await get(a, 'phonebook', `/api/persons?limit=20&offset=${countCap + 10}`);
-    expect(far).toMatchObject({ countAll: countCap + 30, countAllCapped: true });
-    // Another tenant's shorter list: exact.
-    expect(await get(b, 'phonebook', '/api/persons?limit=20')).toMatchObject({ countAll: 8_000 });
-    expect((await get(b, 'phonebook', '/api/persons?limit=20')).countAllCapped).toBeUndefined();
+    expect(typeof first.nextCursor).toBe('string');
+    // The last numbered page: still "at least", and at least as far as the page goes.
+    const far = await get(a, 'phonebook', `/api/persons?limit=20&offset=${maxListOffset}`);
+    expect(far).toMatchObject({ countAll: maxListOffset + 20, countAllCapped: true });
+    // Past it, an offset is refused with what to do instead.
+    const deep = await a.call('GET', `/api/persons?limit=20&offset=${maxListOffset + 1}`, 'phonebook');
+    expect(deep.statusCode).toBe(400);
+    expect(deep.body).toContain('nextCursor');
+    // The cursor of the last numbered page goes on where the offsets stop.
+    const next = await get(a, 'phonebook', `/api/persons?limit=20&cursor=${far.nextCursor}`);
+    expect(next.data.map((c) => c.mail)).toEqual(Array.from({ length: 20 }, (_, i) => `c${maxListOffset + 20 + i}@example.com`));
+    // An order a keyset does not follow has no cursor, and refuses one; a date cursor in the order by name is refused.
+    expect((await get(a, 'phonebook', '/api/persons?limit=20&orderBy=company&order=ASC')).nextCursor).toBeUndefined();
+    for (const orderBy of ['company', 'lastname']) {
+      const sorted = await a.call('GET', `/api/persons?limit=20&orderBy=${orderBy}&cursor=${first.nextCursor}`, 'phonebook');
+      expect(sorted.statusCode, orderBy).toBe(400);
+      expect(sorted.json().error.fields[0]).toMatchObject({ field: 'cursor' });
+    }
+  });
+
+  it('cursor paging walks the whole list once, in order, equal timestamps included; the last page has no next cursor', async () => {
+    const seen: string[] = [];
+    const dates: string[] = [];
+    let cursor: string | null | undefined;
+    for (let pages = 0; pages < 100; pages++) {
+      const page = await get(b, 'phonebook', `/api/persons?limit=401${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.data.map((c) => c.id as string));
+      dates.push(...page.data.map((c) => c.createdAt as string));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(cursor).toBeNull();
+    expect(seen).toHaveLength(8_030);
+    expect(new Set(seen).size).toBe(8_030);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    // The 30 made at once come last (oldest), by id, descending — across a page boundary (401 × 20 = 8,020).
+    const same = seen.slice(-30);
+    expect([...same].sort().reverse()).toEqual(same);
+    // By 7 across the 30 equal timestamps: the same rows in the same order.
+    const tail: string[] = [];
+    let at = await get(b, 'phonebook', `/api/persons?limit=7&order=ASC`);
+    tail.push(...at.data.map((c) => c.id as string));
+    while (at.nextCursor && tail.length < 30) {
+      at = await get(b, 'phonebook', `/api/persons?limit=7&order=ASC&cursor=${at.nextCursor}`);
+      tail.push(...at.data.map((c) => c.id as string));
+    }
+    expect(tail.slice(0, 30)).toEqual([...same].reverse());
+  });
+
+  it('the address book by name pages by cursor too: every contact once, in (name, id) order, either way', async () => {
+    const walk = async (order: 'ASC' | 'DESC') => {
+      const seen: { id: string; lastname: string }[] = [];
+      let cursor: string | null | undefined;
+      for (let pages = 0; pages < 100; pages++) {
+        const page = await get(b, 'phonebook', `/api/persons?limit=500&orderBy=lastname&order=${order}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.data.map((c) => ({ id: c.id as string, lastname: c.lastname as string })));
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+      expect(cursor).toBeNull();
+      return seen;
+    };
+    const up = await walk('ASC');
+    expect(up).toHaveLength(8_030);
+    expect(new Set(up.map((c) => c.id)).size).toBe(8_030);
+    // The database's order (its collation) is the reference: the same list, read in one query.
+    const reference = (
+      (await t.database.db.execute(
+        sql`select id from contacts where app_id = (select app_id from contacts where id = ${up[0]!.id}) order by lower(lastname), id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
+    expect(up.map((c) => c.id)).toEqual(reference);
+    expect((await walk('DESC')).map((c) => c.id)).toEqual([...reference].reverse());
+  });
+
+  it("a cursor never reaches another tenant's rows; a tampered or foreign-kind cursor is a 400 that says so", async () => {
+    const ofA = await get(a, 'phonebook', '/api/persons?limit=20');
+    const inB = await get(b, 'phonebook', `/api/persons?limit=50&cursor=${ofA.nextCursor}`);
+    const idsOfA = new Set(
+      (
+        (await t.database.db.execute(
+          sql`select id from contacts where app_id = (select app_id from contacts where id = ${ofA.data[0]!.id as string})`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows.map((r) => r.id),
+    );
+    expect(inB.data.length).toBeGreaterThan(0);
+    expect(inB.data.filter((c) => idsOfA.has(c.id as string))).toEqual([]);
+    // A requests cursor of A in B's requests list: B has none, nothing leaks.
+    const requestsOfA = await get(a, 'history', '/api/transactions?limit=5');
+    expect((await get(b, 'history', `/api/transactions?limit=5&cursor=${requestsOfA.nextCursor}`)).data).toEqual([]);
+    // A signatories cursor (row position) is not a cursor of a list by date, and garbage is no cursor at all.
+    const signatories = await get(a, 'campaign', `/api/campains/${campaignId}/signers?limit=5&order=ASC`);
+    for (const [url, audience] of [
+      [`/api/persons?limit=5&cursor=${signatories.nextCursor}`, 'phonebook'],
+      [`/api/transactions?limit=5&cursor=${Buffer.from('{"t":"yesterday","i":"x"}').toString('base64url')}`, 'history'],
+      [`/api/campains/${campaignId}/signers?limit=5&cursor=${ofA.nextCursor}`, 'campaign'],
+      ['/api/persons?limit=5&cursor=bm90LWpzb24', 'phonebook'],
+    ] as const) {
+      const res = await a.call('GET', url, audience);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.fields[0], url).toMatchObject({ field: 'cursor', message: 'Not a cursor this API gave: start again from the first page.' });
+    }
+    const symbols = await a.call('GET', '/api/persons?limit=5&cursor=%25%25', 'phonebook');
+    expect(symbols.statusCode).toBe(400);
+    expect(symbols.body).toContain('Not a cursor of this list');
+    // The cursor's row deleted meanwhile: the next page still starts right after it (the cursor's own date and id).
+    const ten = await get(a, 'phonebook', '/api/persons?limit=10');
+    const five = await get(a, 'phonebook', '/api/persons?limit=5');
+    await exec(`delete from contacts where id = '${five.data[4]!.id as string}'`);
+    const after = await get(a, 'phonebook', `/api/persons?limit=5&cursor=${five.nextCursor}`);
+    expect(after.data.map((c) => c.id)).toEqual(ten.data.slice(5).map((c) => c.id));
   });
 
   it('contacts: a selective search (trigram lookup) and a broad one (walk) match the same way: case-insensitive, accents as typed, own tenant only', async () => {
@@ -136,5 +244,15 @@ describe(`lists at volume: capped totals and trigram search (${engine})`, () => 
     expect(many).toMatchObject({ countAll: searchCap, countAllCapped: true });
     expect(many.data.map((s) => s.rowIndex)).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
     expect((await get(b, 'campaign', `/api/campains?limit=20`)).countAll).toBe(0);
+    // Past the numbered pages, by cursor (the counters' total stays exact); a search pages by cursor too.
+    const next = await get(a, 'campaign', `${url}&search=martin&order=ASC&cursor=${many.nextCursor}`);
+    expect(next.data.map((s) => s.rowIndex)).toEqual([22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41]);
+    const deep = await get(a, 'campaign', `${url}&order=ASC&offset=${maxListOffset}`);
+    expect(deep.data[0]).toMatchObject({ rowIndex: maxListOffset });
+    const after = await get(a, 'campaign', `${url}&order=ASC&cursor=${deep.nextCursor}`);
+    expect(after).toMatchObject({ countAll: searchCap + 101 });
+    expect(after.data.map((s) => s.rowIndex)).toEqual(Array.from({ length: 20 }, (_, i) => maxListOffset + 20 + i));
+    // A campaign's cursor in another tenant's campaign: not found, as the campaign is.
+    expect((await b.call('GET', `/api/campains/${campaignId}/signers?limit=5&cursor=${after.nextCursor}`, 'campaign')).statusCode).toBe(404);
   });
 });

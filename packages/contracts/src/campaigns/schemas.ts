@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invitationDeliverySchema } from '../outbox/schemas.ts';
-import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, personLanguageSchema } from '../shared/common.ts';
+import { deepListQuerySchema, itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, personLanguageSchema } from '../shared/common.ts';
 import { dispatchProgressSchema } from '../shared/progress.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
 import { certificationLevelSchema } from '../signatures/constants.ts';
@@ -235,7 +235,7 @@ export const signatorySchema = z.object({
 });
 export type Signatory = z.infer<typeof signatorySchema>;
 export const signatoryListResponse = listEnvelope(signatorySchema);
-export const signatoryListQuerySchema = listQuerySchema.extend({
+export const signatoryListQuerySchema = deepListQuerySchema.extend({
   status: signatoryStatusSchema.optional(),
   orderBy: z.enum(['rowIndex', 'lastname', 'emailAddress', 'status']).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, personLanguageSchema } from '../shared/common.ts';
+import { deepListQuerySchema, itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, personLanguageSchema } from '../shared/common.ts';
 import { civilitySchema, emailSchema, phoneSchema } from '../users/schemas.ts';
 
 /**
@@ -54,7 +54,7 @@ export const contactListResponse = listEnvelope(contactSchema);
 
 /** List and search: `search` (3 characters at least, else ignored) in names, e-mail and company; orderBy a column. */
 export const contactOrderColumns = ['lastname', 'firstname', 'mail', 'company', 'createdAt', 'updatedAt'] as const;
-export const contactListQuerySchema = listQuerySchema.extend({ orderBy: z.enum(contactOrderColumns).optional() });
+export const contactListQuerySchema = deepListQuerySchema.extend({ orderBy: z.enum(contactOrderColumns).optional() });
 export type ContactListQuery = z.input<typeof contactListQuerySchema>;
 
 // ----- Import -----

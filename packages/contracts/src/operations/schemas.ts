@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invitationDeliverySchema } from '../outbox/schemas.ts';
-import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, personLanguageSchema } from '../shared/common.ts';
+import { deepListQuerySchema, itemEnvelope, listEnvelope, listQuerySchema, uuidSchema, personLanguageSchema } from '../shared/common.ts';
 import { dispatchProgressSchema } from '../shared/progress.ts';
 import { emailSchema, phoneSchema } from '../users/schemas.ts';
 import { certificationLevelSchema, signerRoleSchema } from '../signatures/constants.ts';
@@ -230,7 +230,7 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 export const orderResponse = itemEnvelope(orderSchema);
 export const orderListResponse = listEnvelope(orderSchema);
-export const orderListQuerySchema = listQuerySchema.extend({
+export const orderListQuerySchema = deepListQuerySchema.extend({
   status: orderStatusSchema.optional(),
   orderBy: z.enum(['rowIndex', 'document', 'status']).optional(),
 });

@@ -74,6 +74,8 @@ export function listEnvelope<T extends z.ZodTypeAny>(item: T) {
     offset: z.number().int(),
     order: sortOrderSchema,
     additionnalData: z.record(z.string(), z.unknown()).optional(),
+    /** Lists paged by keyset past their numbered pages (docs/lists.md): the `cursor` of the next page, null on the last. */
+    nextCursor: z.string().nullable().optional(),
   });
 }
 export type ListEnvelope<T> = {
@@ -85,6 +87,7 @@ export type ListEnvelope<T> = {
   offset: number;
   order: 'ASC' | 'DESC';
   additionnalData?: Record<string, unknown>;
+  nextCursor?: string | null;
 };
 
 /** Search shorter than 3 characters is ignored (spec §5), on both sides. */
@@ -102,14 +105,44 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/**
+ * The lists that reach a million rows (requests, contacts, a campaign's signatories, an operation's orders;
+ * docs/lists.md "Deep pages"): pages by number while the offset is at most `maxListOffset` — as far as their total
+ * counts, "1,000+" — and past it by `cursor`, the previous page's `nextCursor` (keyset: a page at row 900,000 reads
+ * as little as the first). With a cursor the offset is 0.
+ */
+export const maxListOffset = 1_000;
+
+/**
+ * An opaque cursor (base64url). Its message is given as a custom issue with its rule: zod 4 keeps no `params` on a
+ * built-in check (`.regex(re, message)`), and the server answers a built-in check with its rule's generic message
+ * ("Invalid value."), so the message saying what to do would never reach the client.
+ */
+const cursorField = (max: number, message: string) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => /^[A-Za-z0-9_-]+$/.test(s), { message, params: { rule: 'invalid_value' } })
+    .optional();
+
+export const deepListQuerySchema = listQuerySchema.extend({
+  // Refined rather than `.max()`, for the same reason as the cursor: the message says what to do past the cap.
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .refine((offset) => offset <= maxListOffset, {
+      message: `Pages past row ${maxListOffset.toLocaleString('en')} are read with the cursor: pass the previous page's nextCursor.`,
+      params: { rule: 'out_of_range' },
+    }),
+  cursor: cursorField(300, 'Not a cursor of this list: start again from the first page.'),
+});
+
 /** Keyset paging (invoicing, webhook deliveries): `cursor` is the previous page's `nextCursor`, opaque. */
 export const keysetPageFields = {
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor of this list.')
-    .optional(),
+  cursor: cursorField(200, 'Not a cursor of this list.'),
 };
 
 export const idParamsSchema = z.object({ id: uuidSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemEnvelope, listEnvelope, listQuerySchema, uuidSchema } from '../shared/common.ts';
+import { deepListQuerySchema, itemEnvelope, listEnvelope, uuidSchema } from '../shared/common.ts';
 import { fieldErrorSchema } from '../shared/errors.ts';
 import { certificationLevelSchema, maxFilesPerRequest, maxSignersPerRequest, type CertificationLevel } from './constants.ts';
 import { documentInputSchema, signatureDocumentSchema } from './documents.ts';
@@ -112,7 +112,7 @@ export function decodeSignatureFilter(encoded: string): SignatureFilter {
   return signatureFilterSchema.parse(JSON.parse(json));
 }
 
-export const signatureListQuerySchema = listQuerySchema.extend({
+export const signatureListQuerySchema = deepListQuerySchema.extend({
   filter: z
     .string()
     .max(4000)

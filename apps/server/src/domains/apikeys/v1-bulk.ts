@@ -40,7 +40,7 @@ import {
   setOperationStatus,
 } from '../operations/index.ts';
 import { defaultFieldsFor, prepareDocuments, type ReceivedFile, type UploadLimits } from '../signatures/index.ts';
-import { decodeCursor, decodeRowCursor, encodeCursor, encodeRowCursor, pageOf } from './cursor.ts';
+import { decodeCursor, decodeRowCursor, encodeCursor, encodeRowCursor, pageOf } from '../../platform/db/cursor.ts';
 import { invalidFields, readUploadForm, receivedFiles } from './v1-documents.ts';
 
 /**

@@ -37,7 +37,7 @@ import {
   type RequestView,
   type UploadLimits,
 } from '../signatures/index.ts';
-import { decodeCursor, encodeCursor, pageOf } from './cursor.ts';
+import { decodeCursor, encodeCursor, pageOf } from '../../platform/db/cursor.ts';
 import { invalidFields, readUploadForm, receivedFiles } from './v1-documents.ts';
 import { apiV1BulkRoutes } from './v1-bulk.ts';
 import { apiV1EditorLinkRoute } from './editor-routes.ts';

@@ -2,8 +2,11 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQ
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { moveCounters } from '../../platform/db/counters.ts';
+import { encodeRowCursor } from '../../platform/db/cursor.ts';
 import {
   containsPattern,
+  keysetPage,
+  listCountCap,
   listPage,
   matchIds,
   olderThan,
@@ -11,6 +14,7 @@ import {
   pastRow,
   type Keyset,
   type OwnerScope,
+  type PageCursor,
   type PageTotal,
   type RowKeyset,
 } from '../../platform/db/lists.ts';
@@ -463,8 +467,10 @@ export interface RowListFilter<S extends string = string> {
 /**
  * A page of a holder's rows ordered by `orderBy` (a key of the rows' table). Without a search (`walk`: its condition)
  * the holder's counters say how many there are (total null: the caller takes them; no count over 100,000 rows). A
- * search goes through the trigram indexes when it matches few rows, else walks the holder's order with the search
- * as a filter, its total capped.
+ * search looks the ids up through the trigram indexes with the holder and the status filter (GIN keys of those
+ * indexes, migration 0049) when it matches few rows, else walks the holder's order with the search as a filter, its
+ * total "1,000+" without counting again (the lookup applied every condition). In the row order, `nextCursor` is the
+ * next page's cursor (docs/lists.md "Deep pages"; null on the last page).
  */
 export async function listRows<R>(
   db: Executor,
@@ -473,35 +479,34 @@ export async function listRows<R>(
   holderId: string,
   filter: RowListFilter,
   o: { orderBy: string; walk?: SQL },
-): Promise<{ rows: R[]; total: number | null; capped: boolean }> {
-  const where = and(
-    eq(t.rows.appId, appId),
-    eq(t.holderId, holderId),
-    filter.status ? eq(t.rows.status, filter.status) : undefined,
-    filter.after ? pastRow(t.rows, filter.after, filter.order) : undefined,
-  );
+): Promise<{ rows: R[]; total: number | null; capped: boolean; nextCursor?: string | null }> {
+  const inHolder = and(eq(t.rows.appId, appId), eq(t.holderId, holderId), filter.status ? eq(t.rows.status, filter.status) : undefined);
+  const where = and(inHolder, filter.after ? pastRow(t.rows, filter.after, filter.order) : undefined);
   const direction = filter.order === 'ASC' ? asc : desc;
   const orderBy = (c: BulkTables['rows']) => [direction((c as unknown as Record<string, PgColumn>)[o.orderBy]!), direction(c.id)];
+  const cursor = { of: o.orderBy === 'rowIndex' ? (row: { rowIndex: number; id: string }) => encodeRowCursor(row) : undefined, given: !!filter.after };
   const { walk } = o;
   if (!walk) {
-    const rows = await db
+    const read = await db
       .select()
       .from(t.rows)
       .where(where)
       .orderBy(...orderBy(t.rows))
-      .limit(filter.limit)
+      .limit(filter.limit + 1)
       .offset(filter.offset);
-    return { rows: rows as R[], total: null, capped: false };
+    const { rows, nextCursor } = keysetPage(read as { rowIndex: number; id: string }[], filter.limit, cursor);
+    return { rows: rows as R[], total: null, capped: false, ...(nextCursor !== undefined ? { nextCursor } : {}) };
   }
-  const ids = await matchIds(db, [
-    (limit) =>
-      db
-        .select({ id: t.rows.id })
-        .from(t.rows)
-        .where(and(eq(t.rows.appId, appId), eq(t.holderId, holderId), walk))
-        .limit(limit) as Promise<{ id: string }[]>,
-  ]);
-  const page = await listPage(db, t.rows, { where, matches: { ids, walk }, orderBy, limit: filter.limit, offset: filter.offset });
+  const ids = await matchIds(db, [(limit) => db.select({ id: t.rows.id }).from(t.rows).where(and(inHolder, walk)).limit(limit) as Promise<{ id: string }[]>]);
+  const page = await listPage(db, t.rows, {
+    where,
+    matches: { ids, walk, complete: !cursor.given },
+    orderBy,
+    limit: filter.limit,
+    offset: filter.offset,
+    cap: listCountCap,
+    cursor: cursor as PageCursor<BulkTables['rows']['$inferSelect']>,
+  });
   return { ...page, rows: page.rows as R[] };
 }
 

@@ -154,7 +154,7 @@ export async function listSignatories(
   appId: string,
   campaignId: string,
   filter: SignatoryFilter,
-): Promise<{ rows: SignatoryRow[]; total: number | null; capped: boolean }> {
+): Promise<{ rows: SignatoryRow[]; total: number | null; capped: boolean; nextCursor?: string | null }> {
   const term = filter.search ? containsPattern(filter.search) : undefined;
   const walk = term
     ? or(ilike(campaignSignatories.lastname, term), ilike(campaignSignatories.firstname, term), ilike(campaignSignatories.email, term))

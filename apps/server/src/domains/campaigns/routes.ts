@@ -128,8 +128,13 @@ export async function campaignRoutes(app: App, platform: Platform) {
     return item({ ok: true as const });
   });
   serve(app, endpoints.signatories, async (request) => {
-    const { rows, total, capped } = await campaigns.listSignatories({ platform, actor: requireActor(request), id: request.params.id, filter: request.query });
-    return list(rows.map(presentSignatory), total, request.query, capped);
+    const { rows, total, capped, nextCursor } = await campaigns.listSignatories({
+      platform,
+      actor: requireActor(request),
+      id: request.params.id,
+      filter: request.query,
+    });
+    return list(rows.map(presentSignatory), total, request.query, capped, nextCursor);
   });
   serve(app, endpoints.previewCopy, async (request, reply) => {
     const file = await campaigns.previewSignatoryCopy({ platform, actor: requireActor(request), id: request.params.id, signerId: request.params.signerId });

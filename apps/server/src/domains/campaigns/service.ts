@@ -20,6 +20,7 @@ import type { InvitationDelivery } from '@paraphe/contracts';
 import { campaignKind } from './dispatch.ts';
 import { emitCampaignEvent } from './facts.ts';
 import { assertConversionAvailable, mergeDocumentOf, mergeDocumentSigns, mergeReadiness, mergeReadinessError, previewCopy } from './mailMerge.ts';
+import { cursorNeedsKeyOrder, decodeRowCursor } from '../../platform/db/cursor.ts';
 import * as repo from './repository.ts';
 
 export type { Options } from '../bulk/index.ts';
@@ -344,11 +345,16 @@ export async function previewSignatoryCopy(opts: Options & { id: string; signerI
   return previewCopy(platform, actor, row, signatory);
 }
 
-export async function listSignatories(opts: Options & { id: string; filter: repo.SignatoryFilter }) {
+/** `filter.cursor`: the back office's cursor past the numbered pages (a tampered one is a 400), in the row order only. */
+export async function listSignatories(opts: Options & { id: string; filter: repo.SignatoryFilter & { cursor?: string } }) {
   const { platform, actor } = opts;
+  const { cursor, ...given } = opts.filter;
+  if (cursor && (given.orderBy ?? 'rowIndex') !== 'rowIndex') throw cursorNeedsKeyOrder('rowIndex');
+  const after = decodeRowCursor(cursor) ?? given.after;
+  const filter = after ? { ...given, after, offset: 0 } : given;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id);
-    const { rows, total, capped } = await repo.listSignatories(tx, actor.appId, row.id, opts.filter);
-    return { rows, total: total ?? (opts.filter.status ? repo.countsOf(row)[opts.filter.status] : row.signatoryCount), capped };
+    const { rows, total, capped, nextCursor } = await repo.listSignatories(tx, actor.appId, row.id, filter);
+    return { rows, total: total ?? (filter.status ? repo.countsOf(row)[filter.status] : row.signatoryCount), capped, nextCursor };
   });
 }

@@ -1,12 +1,23 @@
 import { and, asc, count, desc, eq, gt, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { listPage, matchIds, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
+import { encodeCursor, encodeNameCursor } from '../../platform/db/cursor.ts';
+import {
+  listCountCap,
+  listPage,
+  matchIds,
+  pastName,
+  pastTime,
+  type Keyset,
+  type ListPage,
+  type NameKeyset,
+  type SearchMatches,
+} from '../../platform/db/lists.ts';
 import type { ImportedContact } from './importRules.ts';
 import { contacts } from './schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContactRow = typeof contacts.$inferInsert;
-export type ContactValues = Omit<NewContactRow, 'id' | 'appId' | 'createdAt' | 'updatedAt' | 'searchText'>;
+export type ContactValues = Omit<NewContactRow, 'id' | 'appId' | 'createdAt' | 'updatedAt' | 'searchText' | 'lastnameKey'>;
 
 /** Every query takes the tenant: `appId` is part of each WHERE, RLS is the second wall. */
 export interface ContactListFilter {
@@ -15,11 +26,21 @@ export interface ContactListFilter {
   offset: number;
   order: 'ASC' | 'DESC';
   orderBy?: string;
+  /** A cursor's position (the back office past its numbered pages): the rows past it by date or by name, offset 0. */
+  after?: Keyset | NameKeyset;
 }
+
+/** The key a cursor pages the list by in this order (either way), if any: the date (the default) or the name. */
+export const keysetOf = (orderBy: string | undefined): 'createdAt' | 'lastname' | undefined =>
+  orderBy === undefined || orderBy === 'createdAt' ? 'createdAt' : orderBy === 'lastname' ? 'lastname' : undefined;
+
+const pastCursor = (appId: string, after: Keyset | NameKeyset, order: 'ASC' | 'DESC') =>
+  'lastname' in after ? pastName(contacts, appId, after, order) : pastTime(contacts, appId, after, order);
+const cursorOf: Record<'createdAt' | 'lastname', (row: ContactRow) => string> = { createdAt: encodeCursor, lastname: encodeNameCursor };
 
 type Columns = typeof contacts;
 const sortable = {
-  lastname: (c: Columns) => sql`lower(${c.lastname})`,
+  lastname: (c: Columns) => c.lastnameKey,
   firstname: (c: Columns) => sql`lower(${c.firstname})`,
   mail: (c: Columns) => c.mail,
   company: (c: Columns) => sql`lower(${c.company})`,
@@ -50,16 +71,20 @@ async function searchMatches(db: Executor, appId: string, search: string): Promi
         .where(and(eq(contacts.appId, appId), walk))
         .limit(limit),
   ]);
-  return { ids, walk };
+  // The lookup is the list's whole condition (tenant and search): more than 1,000 ids is a "1,000+" total.
+  return { ids, walk, complete: true };
 }
 
-export async function listContacts(db: Executor, appId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[] } & PageTotal> {
+export async function listContacts(db: Executor, appId: string, filter: ContactListFilter): Promise<ListPage<ContactRow>> {
+  const key = keysetOf(filter.orderBy);
   return listPage(db, contacts, {
-    where: eq(contacts.appId, appId),
-    matches: filter.search ? await searchMatches(db, appId, filter.search) : undefined,
+    where: and(eq(contacts.appId, appId), filter.after ? pastCursor(appId, filter.after, filter.order) : undefined),
+    matches: filter.search ? { ...(await searchMatches(db, appId, filter.search)), complete: !filter.after } : undefined,
     orderBy: orderOf(filter),
     limit: filter.limit,
     offset: filter.offset,
+    cap: listCountCap,
+    cursor: { of: key ? cursorOf[key] : undefined, given: !!filter.after },
   });
 }
 

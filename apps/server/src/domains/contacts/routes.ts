@@ -16,8 +16,8 @@ import { readImportFile } from './upload.ts';
 export async function contactRoutes(app: App, platform: Platform) {
   serve(app, endpoints.list, async (request) => {
     const q = request.query;
-    const { rows, total, capped } = await contacts.listContacts({ platform, actor: requireActor(request), filter: q });
-    return list(rows.map(presentContact), total, q, capped);
+    const { rows, total, capped, nextCursor } = await contacts.listContacts({ platform, actor: requireActor(request), filter: q });
+    return list(rows.map(presentContact), total, q, capped, nextCursor);
   });
   serve(app, endpoints.export, async (request, reply) => {
     const body = await contacts.exportContacts({ platform, actor: requireActor(request), search: request.query.search });

@@ -4,6 +4,7 @@ import type { Actor, Platform } from '../../platform/context.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { xlsxReadable } from '../../platform/spreadsheets/index.ts';
+import { cursorNeedsKeyOrder, decodeCursor, decodeNameCursor } from '../../platform/db/cursor.ts';
 import * as repo from './repository.ts';
 import type { ContactRow, ContactValues } from './repository.ts';
 
@@ -58,9 +59,17 @@ const valuesOf = (input: ParsedInput): ContactValues => ({
   additionalAddress: input.additionalAddress || null,
 });
 
-export async function listContacts(opts: Options & { filter: repo.ContactListFilter }) {
+/**
+ * `filter.cursor`: the back office's cursor past the numbered pages (a tampered one is a 400), in the order by date
+ * or by name only (the columns a keyset index serves).
+ */
+export async function listContacts(opts: Options & { filter: repo.ContactListFilter & { cursor?: string } }) {
   const { platform, actor } = opts;
-  return platform.database.inTenant(actor.appId, (tx) => repo.listContacts(tx, actor.appId, opts.filter));
+  const { cursor, ...filter } = opts.filter;
+  const key = repo.keysetOf(filter.orderBy);
+  if (cursor && !key) throw cursorNeedsKeyOrder('createdAt or lastname');
+  const after = key === 'lastname' ? decodeNameCursor(cursor) : decodeCursor(cursor);
+  return platform.database.inTenant(actor.appId, (tx) => repo.listContacts(tx, actor.appId, { ...filter, after, offset: after ? 0 : filter.offset }));
 }
 
 export async function searchContacts(opts: Options & { q: string; limit: number }): Promise<ContactRow[]> {

@@ -167,8 +167,13 @@ export async function operationRoutes(app: App, platform: Platform) {
     return sendArchive(reply, platform, row, 'operation');
   });
   serve(app, endpoints.orders, async (request) => {
-    const { rows, total, capped } = await operations.listOrders({ platform, actor: requireActor(request), id: request.params.id, filter: request.query });
-    return list(rows.map(presentOrder), total, request.query, capped);
+    const { rows, total, capped, nextCursor } = await operations.listOrders({
+      platform,
+      actor: requireActor(request),
+      id: request.params.id,
+      filter: request.query,
+    });
+    return list(rows.map(presentOrder), total, request.query, capped, nextCursor);
   });
   serve(app, endpoints.exportOrders, async (request, reply) => {
     const file = await exportOrders({ platform, actor: requireActor(request), id: request.params.id });

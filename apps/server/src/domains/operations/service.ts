@@ -22,6 +22,7 @@ import { cancelRow, holderAccess, holderActions, holderSearch, queueDispatch } f
 import { assertBulkSendable, assertLevelAndOptions, bulkInvitationDelivery, type PreparedDocument } from '../signatures/index.ts';
 import { operationKind } from './dispatch.ts';
 import { emitOperationEvent } from './facts.ts';
+import { cursorNeedsKeyOrder, decodeRowCursor } from '../../platform/db/cursor.ts';
 import * as repo from './repository.ts';
 
 export type { Options } from '../bulk/index.ts';
@@ -311,11 +312,16 @@ export async function getOperation(opts: Options & { id: string }) {
   });
 }
 
-export async function listOrders(opts: Options & { id: string; filter: repo.OrderFilter }) {
+/** `filter.cursor`: the back office's cursor past the numbered pages (a tampered one is a 400), in the row order only. */
+export async function listOrders(opts: Options & { id: string; filter: repo.OrderFilter & { cursor?: string } }) {
   const { platform, actor } = opts;
+  const { cursor, ...given } = opts.filter;
+  if (cursor && (given.orderBy ?? 'rowIndex') !== 'rowIndex') throw cursorNeedsKeyOrder('rowIndex');
+  const after = decodeRowCursor(cursor) ?? given.after;
+  const filter = after ? { ...given, after, offset: 0 } : given;
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id);
-    const { rows, total, capped } = await repo.listOrders(tx, actor.appId, row.id, opts.filter);
-    return { rows, total: total ?? (opts.filter.status ? repo.countsOf(row)[opts.filter.status] : row.orderCount), capped };
+    const { rows, total, capped, nextCursor } = await repo.listOrders(tx, actor.appId, row.id, filter);
+    return { rows, total: total ?? (filter.status ? repo.countsOf(row)[filter.status] : row.orderCount), capped, nextCursor };
   });
 }

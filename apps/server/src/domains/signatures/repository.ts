@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { inProgressSignatureStatuses, type SignatureStatus, type SignerStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
-import { containsPattern, listPage, matchIds, olderThan, type Keyset, type PageTotal, type SearchMatches } from '../../platform/db/lists.ts';
+import { encodeCursor } from '../../platform/db/cursor.ts';
+import { containsPattern, listCountCap, listPage, matchIds, pastTime, type Keyset, type ListPage, type SearchMatches } from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { documentVersions, signatureDocuments, signatureEvents, signatureFields, signatureRequests, signers } from './schema.ts';
 
@@ -45,7 +46,7 @@ export interface RequestListFilter {
   offset: number;
   order: 'ASC' | 'DESC';
   orderBy?: string;
-  /** Keyset paging (the public API's cursor): only rows older than this one; newest first, offset 0. */
+  /** Keyset paging (a cursor: the public API's, the back office's past its numbered pages): the rows past this one in the order by date, offset 0. */
   after?: Keyset;
 }
 
@@ -57,7 +58,7 @@ const sortable = {
   sentAt: signatureRequests.sentAt,
 } as const;
 
-function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offset' | 'order' | 'search'>): SQL {
+function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offset' | 'search'>): SQL {
   return and(
     inScope(scope),
     // Campaign copies are followed from their campaign: the list shows single requests.
@@ -66,42 +67,51 @@ function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offs
     filter.createdFrom ? gte(signatureRequests.createdAt, filter.createdFrom) : undefined,
     filter.createdTo ? lte(signatureRequests.createdAt, filter.createdTo) : undefined,
     filter.level ? eq(signatureRequests.level, filter.level as 1 | 2 | 3) : undefined,
-    filter.after ? olderThan(signatureRequests, scope.appId, filter.after) : undefined,
+    filter.after ? pastTime(signatureRequests, scope.appId, filter.after, filter.order) : undefined,
   )!;
 }
 
 /**
  * A search in the label, the description and the signers' names and e-mails (ILIKE: case-insensitive, accents
- * as typed) — one column, `search_text`, kept by triggers (migration 0016). The trigram index finds the matching
- * ids when they are few; otherwise the list's order is walked with the same condition as a filter
- * (platform/db/lists.ts), which now reads the row it walks instead of probing its signers.
+ * as typed) — one column, `search_text`, kept by triggers (migration 0016). The trigram index — with the tenant and
+ * the status in it (migration 0049), so a search with a status filter reads only the rows of that status — finds the
+ * matching ids when they are few; otherwise the list's order is walked with the same condition as a filter
+ * (platform/db/lists.ts). Without other conditions than the status, the lookup is the list's whole condition: more
+ * than 1,000 ids is then a "1,000+" total, not counted again.
  */
-async function searchMatches(db: Executor, appId: string, search: string): Promise<SearchMatches> {
-  const matching = ilike(signatureRequests.searchText, containsPattern(search));
+async function searchMatches(db: Executor, scope: Scope, filter: RequestListFilter & { search: string }): Promise<SearchMatches> {
+  const matching = ilike(signatureRequests.searchText, containsPattern(filter.search));
+  const statuses = filter.statuses?.length ? inArray(signatureRequests.status, filter.statuses) : undefined;
   const ids = await matchIds(db, [
     (limit) =>
       db
         .select({ id: signatureRequests.id })
         .from(signatureRequests)
         // source = 'single' lets the planner use the partial trigram index (only single requests have a search text).
-        .where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.source, 'single'), matching))
+        .where(and(eq(signatureRequests.appId, scope.appId), eq(signatureRequests.source, 'single'), statuses, matching))
         .limit(limit),
   ]);
-  return { ids, walk: matching };
+  const complete = !scope.ownerIds && !filter.createdFrom && !filter.createdTo && !filter.level && !filter.after;
+  return { ids, walk: matching, complete };
 }
 
-export async function listRequests(db: Executor, scope: Scope, filter: RequestListFilter): Promise<{ rows: RequestRow[] } & PageTotal> {
+/** Whether the list's order is the one a cursor pages (by date, either way). */
+export const keysetOrder = (orderBy: string | undefined) => orderBy === undefined || orderBy === 'createdAt';
+
+export async function listRequests(db: Executor, scope: Scope, filter: RequestListFilter): Promise<ListPage<RequestRow>> {
   const column = sortable[filter.orderBy as keyof typeof sortable] ?? signatureRequests.createdAt;
   const direction = filter.order === 'ASC' ? asc : desc;
   const key = (Object.entries(sortable).find(([, c]) => c === column)?.[0] ?? 'createdAt') as keyof typeof sortable;
-  const { rows, ...total } = await listPage(db, signatureRequests, {
+  const { rows, ...page } = await listPage(db, signatureRequests, {
     where: listWhere(scope, filter),
-    matches: filter.search ? await searchMatches(db, scope.appId, filter.search) : undefined,
+    matches: filter.search ? await searchMatches(db, scope, { ...filter, search: filter.search }) : undefined,
     orderBy: (c) => [direction(c[key]), direction(c.id)],
     limit: filter.limit,
     offset: filter.offset,
+    cap: listCountCap,
+    cursor: { of: key === 'createdAt' ? encodeCursor : undefined, given: !!filter.after },
   });
-  return { rows: await withOwners(db, rows), ...total };
+  return { rows: await withOwners(db, rows), ...page };
 }
 
 export async function countByStatus(db: Executor, scope: Scope): Promise<{ status: SignatureStatus; n: number }[]> {

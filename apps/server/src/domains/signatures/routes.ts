@@ -82,8 +82,14 @@ export async function signatureRoutes(app: App, platform: Platform) {
   });
 
   serve(app, endpoints.list, async (request) => {
-    const { views, total, capped } = await signatures.listSignatureRequests({ platform, actor: requireActor(request), query: request.query });
-    return list(views.map(present), total, request.query, capped);
+    const { query } = request;
+    const { views, total, capped, nextCursor } = await signatures.listSignatureRequests({
+      platform,
+      actor: requireActor(request),
+      query,
+      after: signatures.listCursor(query),
+    });
+    return list(views.map(present), total, query, capped, nextCursor);
   });
   serve(app, endpoints.search, async (request) => {
     const found = await signatures.searchSignatureRequests({ platform, actor: requireActor(request), q: request.query.q, limit: request.query.limit });

@@ -67,8 +67,9 @@ export const signatureRequests = pgTable(
     index('signature_requests_app_owner_idx').on(t.appId, t.ownerUserId),
     // The sweep looks for requests in progress past their expiry.
     index('signature_requests_status_expires_idx').on(t.status, t.expiresAt),
-    // The list shows single requests by default; a campaign finds its copies.
-    index('signature_requests_app_source_created_idx').on(t.appId, t.source, t.createdAt.desc().nullsFirst()),
+    // The list shows single requests by default, newest first: its pages, its capped count and its cursor pages
+    // ((created_at, id) < the cursor's: an index condition on the whole key, docs/lists.md "Deep pages").
+    index('signature_requests_app_source_created_id_idx').on(t.appId, t.source, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('signature_requests_source_id_idx').on(t.sourceId),
     // The bulk dispatch's pacing: the requests a tenant's campaigns and operations made in the last window.
     index('signature_requests_app_bulk_sent_idx')
@@ -78,9 +79,10 @@ export const signatureRequests = pgTable(
     index('signature_requests_app_source_status_created_idx').on(t.appId, t.source, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The list ordered by label (the other orders than created_at still sort the tenant's rows).
     index('signature_requests_app_source_label_idx').on(t.appId, t.source, t.label, t.id),
-    // The search's trigram lookup (pg_trgm): one index over the single requests' search text.
-    index('signature_requests_search_trgm_idx')
-      .using('gin', t.searchText.op('gin_trgm_ops'))
+    // The search's trigram lookup (pg_trgm) over the single requests' search text, with the tenant and the status
+    // as GIN keys too (btree_gin, migration 0049): a search with a status filter reads only that status's matches.
+    index('signature_requests_search_status_trgm_idx')
+      .using('gin', t.appId, t.status, t.searchText.op('gin_trgm_ops'))
       .where(sql`source = 'single'`),
     // The nightly retention purge: a tenant's finished requests by the date they ended.
     index('signature_requests_app_finished_idx')

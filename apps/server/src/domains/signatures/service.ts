@@ -17,6 +17,7 @@ import {
 } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
+import { cursorNeedsKeyOrder, decodeCursor } from '../../platform/db/cursor.ts';
 import type { Keyset } from '../../platform/db/lists.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -136,13 +137,20 @@ const toListFilter = (q: ParsedListQuery, after?: Keyset): repo.RequestListFilte
   after,
 });
 
-/** `after`: keyset paging (the public API's cursor), newest first — the query's offset and order are then 0 and DESC. */
+/** `after`: keyset paging (a cursor: the public API's, the back office's past its numbered pages) — the query's offset is then 0. */
 export async function listSignatureRequests(opts: Options & { query: ParsedListQuery; after?: Keyset }) {
   const { platform, actor, query } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
-    const { rows, total, capped } = await repo.listRequests(tx, await scopeOf(tx, actor), toListFilter(query, opts.after));
-    return { views: await views(tx, platform, actor.appId, rows, query.light === '1'), total, capped };
+    const filter = toListFilter(opts.after ? { ...query, offset: 0 } : query, opts.after);
+    const { rows, total, capped, nextCursor } = await repo.listRequests(tx, await scopeOf(tx, actor), filter);
+    return { views: await views(tx, platform, actor.appId, rows, query.light === '1'), total, capped, nextCursor };
   });
+}
+
+/** The position a list call's `cursor` gives (a tampered one is a 400), only in the order by date a keyset follows. */
+export function listCursor(query: Pick<ParsedListQuery, 'cursor' | 'orderBy'>): Keyset | undefined {
+  if (query.cursor && !repo.keysetOrder(query.orderBy)) throw cursorNeedsKeyOrder('createdAt');
+  return decodeCursor(query.cursor);
 }
 
 export async function searchSignatureRequests(opts: Options & { q: string; limit: number }) {
@@ -173,11 +181,18 @@ const exportPageSize = 500;
  */
 export async function exportSignatureRequests(opts: Options & { query: ParsedListQuery }): Promise<Readable> {
   const { platform, actor } = opts;
-  const page = (offset: number) =>
-    listSignatureRequests({ platform, actor, query: { ...opts.query, limit: Math.min(exportPageSize, exportRowLimit - offset), offset, light: '1' } });
-  const first = await page(0);
+  // In the order by date the next page starts at the previous one's cursor (keyset: each page reads as little as
+  // the first); in another order, by offset.
+  const page = (offset: number, cursor: string | null | undefined) =>
+    listSignatureRequests({
+      platform,
+      actor,
+      query: { ...opts.query, limit: Math.min(exportPageSize, exportRowLimit - offset), offset: cursor ? 0 : offset, light: '1' },
+      after: cursor ? decodeCursor(cursor) : undefined,
+    });
+  const first = await page(0, undefined);
   async function* rows() {
-    let views = first.views;
+    let { views, nextCursor } = first;
     for (let offset = 0; views.length && offset < exportRowLimit;) {
       for (const v of views) {
         yield {
@@ -189,8 +204,8 @@ export async function exportSignatureRequests(opts: Options & { query: ParsedLis
         };
       }
       offset += views.length;
-      if (views.length < exportPageSize || offset >= exportRowLimit) return;
-      views = (await page(offset)).views;
+      if (views.length < exportPageSize || offset >= exportRowLimit || nextCursor === null) return;
+      ({ views, nextCursor } = await page(offset, nextCursor));
     }
   }
   return xlsxReadable({

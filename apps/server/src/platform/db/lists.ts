@@ -13,6 +13,12 @@ export const countCap = 10_000;
  * and the total is capped at this number.
  */
 export const searchCap = 1_000;
+/**
+ * The lists that reach a million rows (requests, contacts, signatories, orders) count to this many only, as far as
+ * they are paged by number (`maxListOffset`); past it they are paged by cursor. A count of at most 1,001 index
+ * entries stays within a few milliseconds whatever the filter, where 10,001 cost up to ~900 ms (issue 28).
+ */
+export const listCountCap = 1_000;
 
 export interface PageTotal {
   total: number;
@@ -77,6 +83,11 @@ export const containsPattern = (search: string) => `%${search.replace(/[%_\\]/g,
 export interface SearchMatches {
   ids: string[] | null;
   walk: SQL;
+  /**
+   * The lookup applied every condition of the list (tenant, filters), not the search alone: more than `searchCap`
+   * ids then means more than `searchCap` rows in the list, and the total is "1,000+" without counting again.
+   */
+  complete?: boolean;
 }
 
 /** Where a keyset page starts: the last row of the previous page (newest first: created_at, then id). */
@@ -89,10 +100,23 @@ export interface Keyset {
  * Keyset paging, newest first: the rows strictly older than the cursor's row in (created_at desc, id desc) order, so
  * a row inserted while paging never shifts the next page. The cursor's own row gives the exact created_at (the
  * database keeps microseconds, a JS date milliseconds); the cursor's date is used when that row is gone.
+ *
+ * The key is one scalar subquery (an aggregate: always one row, its fallback inside): the planner runs it once
+ * before the scan and the row comparison against its result is an index condition. Written `coalesce((select …),
+ * …)` instead, the comparison stayed a filter under row level security — the planner deems COALESCE possibly leaky
+ * (not in its list of safe expressions), so it may not run before the tenant policy — and a page at row 90,000 read
+ * 90,000 index entries (docs/lists.md "Deep pages").
  */
 export function olderThan(table: PgTable & { id: PgColumn; appId: PgColumn; createdAt: PgColumn }, appId: string, after: Keyset): SQL {
-  const at = sql`coalesce((select k.created_at from ${table} k where k.app_id = ${appId}::uuid and k.id = ${after.id}::uuid), ${after.createdAt.toISOString()}::timestamptz)`;
-  return sql`(${table.createdAt}, ${table.id}) < (${at}, ${after.id}::uuid)`;
+  return pastTime(table, appId, after, 'DESC');
+}
+
+/** Keyset paging by (created_at, id) in either order: the rows past the cursor's row (older: DESC, newer: ASC). */
+export function pastTime(table: PgTable & { id: PgColumn; appId: PgColumn; createdAt: PgColumn }, appId: string, after: Keyset, order: 'ASC' | 'DESC'): SQL {
+  const at = sql`(select coalesce(max(k.created_at), ${after.createdAt.toISOString()}::timestamptz) from ${table} k where k.app_id = ${appId}::uuid and k.id = ${after.id}::uuid)`;
+  return order === 'ASC'
+    ? sql`(${table.createdAt}, ${table.id}) > (${at}, ${after.id}::uuid)`
+    : sql`(${table.createdAt}, ${table.id}) < (${at}, ${after.id}::uuid)`;
 }
 
 /** A position in a list in its own order (a campaign's signatories, an operation's orders): (row_index, id). */
@@ -108,18 +132,78 @@ export function pastRow(table: { rowIndex: PgColumn; id: PgColumn }, after: RowK
     : sql`(${table.rowIndex}, ${table.id}) < (${after.rowIndex}, ${after.id}::uuid)`;
 }
 
+/** A position in a list by name (the address book): the row's last name as stored, and its id. */
+export interface NameKeyset {
+  lastname: string;
+  id: string;
+}
+
 /**
- * One page of a list of `table`: `where` (tenant, filters), the search's matches, the order (given as a function of
- * the columns, so it can be applied to the fenced subquery), and its total.
+ * Keyset paging by name in either order: (lastname_key, id), the key being lower(lastname) kept by the database (a
+ * generated column: the order and the comparison agree on every letter, and a plain column is an index condition
+ * under row level security where `lower(lastname)` is not). As for dates (`pastTime`, written the same way), the
+ * key is read from the cursor's own row, the cursor's name lower-cased when that row is gone.
+ */
+export function pastName(
+  table: PgTable & { id: PgColumn; appId: PgColumn; lastnameKey: PgColumn },
+  appId: string,
+  after: NameKeyset,
+  order: 'ASC' | 'DESC',
+): SQL {
+  const at = sql`(select coalesce(max(k.lastname_key), lower(${after.lastname})) from ${table} k where k.app_id = ${appId}::uuid and k.id = ${after.id}::uuid)`;
+  return order === 'ASC'
+    ? sql`(${table.lastnameKey}, ${table.id}) > (${at}, ${after.id}::uuid)`
+    : sql`(${table.lastnameKey}, ${table.id}) < (${at}, ${after.id}::uuid)`;
+}
+
+/**
+ * Keyset paging of a list page: `of` makes the cursor of a row (absent: the list's order cannot be paged by keyset,
+ * no `nextCursor`); `given`: the page starts at a cursor (its condition is in `where`, the offset is 0) — such a page
+ * is not counted (its total is the rows it shows, `capped` when more follow: the screen keeps the first page's total).
+ */
+export interface PageCursor<Row> {
+  of?: (row: Row) => string;
+  given: boolean;
+}
+
+/** `nextCursor`: null on the last page, absent when the list's order is not paged by keyset. */
+export type ListPage<Row> = { rows: Row[]; nextCursor?: string | null } & PageTotal;
+
+/** The first `limit` of `rows` (read with one more) and the cursor after them when that one more exists. */
+export function keysetPage<Row>(rows: Row[], limit: number, cursor: PageCursor<Row> | undefined): { rows: Row[]; more: boolean; nextCursor?: string | null } {
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
+  if (!cursor?.of) return { rows: shown, more };
+  return { rows: shown, more, nextCursor: more ? cursor.of(shown.at(-1)!) : null };
+}
+
+/**
+ * One page of a list of `table`: `where` (tenant, filters, a cursor's position), the search's matches, the order
+ * (given as a function of the columns, so it can be applied to the fenced subquery), its total (exact up to `cap`)
+ * and, when `cursor.of` is given, the cursor of the next page. One more row than asked says whether one follows.
  */
 export async function listPage<T extends PgTable & { id: PgColumn }>(
   db: Executor,
   table: T,
-  opts: { where: SQL | undefined; matches?: SearchMatches; orderBy: (columns: T) => SQL[]; limit: number; offset: number },
-): Promise<{ rows: T['$inferSelect'][] } & PageTotal> {
-  const { matches, limit, offset } = opts;
+  opts: {
+    where: SQL | undefined;
+    matches?: SearchMatches;
+    orderBy: (columns: T) => SQL[];
+    limit: number;
+    offset: number;
+    cap?: number;
+    cursor?: PageCursor<T['$inferSelect']>;
+  },
+): Promise<ListPage<T['$inferSelect']>> {
+  const { matches, limit, offset, cursor } = opts;
+  const cap = opts.cap ?? countCap;
+  const totalOf = async (rows: number, more: boolean, count: (cap: number) => Promise<number>, limitCap: number): Promise<PageTotal> => {
+    if (cursor?.given) return { total: rows, capped: more };
+    if (!more && (rows > 0 || offset === 0)) return { total: offset + rows, capped: false };
+    return pageTotal({ rows: more ? limit : rows, limit, offset, cap: limitCap, count });
+  };
   if (matches?.ids) {
-    if (!matches.ids.length) return { rows: [], total: 0, capped: false };
+    if (!matches.ids.length) return { rows: [], total: 0, capped: false, ...(cursor?.of ? { nextCursor: null } : {}) };
     // Among a few hundred ids: read them (primary key), then sort. The OFFSET 0 subquery keeps the planner from
     // walking the order index instead and testing each row against the id list (all the list when ids are old).
     const where = and(opts.where, inArray(table.id, matches.ids));
@@ -129,25 +213,31 @@ export async function listPage<T extends PgTable & { id: PgColumn }>(
       .where(where)
       .offset(0)
       .as('matched');
-    const rows = (await db
+    const read = (await db
       .select()
       .from(fenced)
       .orderBy(...opts.orderBy(fenced as unknown as T))
-      .limit(limit)
+      .limit(limit + 1)
       .offset(offset)) as T['$inferSelect'][];
-    const total = await pageTotal({ rows: rows.length, limit, offset, cap: countCap, count: (cap) => cappedCount(db, table, where, cap) });
-    return { rows, ...total };
+    const page = keysetPage(read, limit, cursor);
+    const total = await totalOf(page.rows.length, page.more, (n) => cappedCount(db, table, where, n), cap);
+    return { rows: page.rows, nextCursor: page.nextCursor, ...total };
   }
   const where = matches ? and(opts.where, matches.walk) : opts.where;
-  const rows = (await db
+  const read = (await db
     .select()
     .from(table as PgTable)
     .where(where)
     .orderBy(...opts.orderBy(table))
-    .limit(limit)
+    .limit(limit + 1)
     .offset(offset)) as T['$inferSelect'][];
-  const total = await pageTotal({ rows: rows.length, limit, offset, cap: matches ? searchCap : countCap, count: (cap) => cappedCount(db, table, where, cap) });
-  return { rows, ...total };
+  const page = keysetPage(read, limit, cursor);
+  // A broad search whose lookup applied every condition: more than searchCap rows match, no need to count them.
+  const known = matches?.complete && !cursor?.given && page.more;
+  const total = known
+    ? { total: Math.max(searchCap, offset + page.rows.length), capped: true }
+    : await totalOf(page.rows.length, page.more, (n) => cappedCount(db, table, where, n), matches ? Math.min(searchCap, cap) : cap);
+  return { rows: page.rows, nextCursor: page.nextCursor, ...total };
 }
 
 /**

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -90,7 +91,7 @@ export async function openPglite(dir: string | undefined, opts: { from?: Blob } 
     startParams: pgliteStartParams,
     initDbStartParams: pgliteInitDbParams,
     // The lists' trigram indexes (migration 0014, docs/lists.md): the same schema as on PostgreSQL.
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     ...(template ? { loadDataDir: template } : {}),
   });
   const db = drizzle(client, { schema }) as unknown as Database;

@@ -9,7 +9,7 @@ export function statusesOf(value: string | undefined): SignatureStatus[] {
   });
 }
 
-export type SignatureListQuery = BaseListQuery & { filter?: string };
+export type SignatureListQuery = BaseListQuery & { filter?: string; cursor?: string };
 
 /**
  * The query of the list call (and of its xlsx export): the common list query, DESC, search from 3
@@ -22,7 +22,7 @@ export function signatureListQuery(params: ListParams): SignatureListQuery {
 }
 
 /** The export has every matching row, not one page. */
-export function exportQueryOf(query: SignatureListQuery): Omit<SignatureListQuery, 'limit' | 'offset'> {
-  const { limit: _limit, offset: _offset, ...rest } = query;
+export function exportQueryOf(query: SignatureListQuery): Omit<SignatureListQuery, 'limit' | 'offset' | 'cursor'> {
+  const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query;
   return rest;
 }

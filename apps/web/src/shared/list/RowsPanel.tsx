@@ -23,7 +23,7 @@ type RowsPanelProps<S extends string, R extends { id: string }> = {
  */
 export function RowsPanel<S extends string, R extends { id: string }>({ rows, list, columns, statuses, statusLabel, texts }: RowsPanelProps<S, R>) {
   const { t } = useTranslation();
-  const { filters, paging, query } = rows;
+  const { filters, paging, cursors, query } = rows;
   return (
     <Stack gap="xs">
       <Group align="flex-end">
@@ -58,6 +58,7 @@ export function RowsPanel<S extends string, R extends { id: string }>({ rows, li
         rowKey={(r) => r.id}
         empty={{ nothingYet: texts.nothingYet, nothingMatches: texts.nothingMatches, narrowed: isNarrowed(query.search, query.status) }}
         {...paging.tableProps}
+        {...cursors.tableProps}
       />
     </Stack>
   );

@@ -8,6 +8,7 @@ import { notifyApiError } from '../../../shared/api/notify.ts';
 import { languageNames } from '../../../shared/i18n/language.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { cursorQuery, useCursorTrail } from '../../../shared/list/cursorPaging.ts';
 import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { listQueryOf } from '../../../shared/list/listParams.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
@@ -27,7 +28,10 @@ export function ContactsListPage() {
   const navigate = useNavigate();
   const { params, update } = useListParams(filterNames);
   const { orderBy, order } = contactSortOf(params.filters);
-  const query = { ...listQueryOf(params, {}), orderBy, order };
+  const numbered = { ...listQueryOf(params, {}), orderBy, order };
+  // Past the numbered pages, by cursor (docs/lists.md): the trail starts again when the search, order or page change.
+  const cursors = useCursorTrail(JSON.stringify(numbered));
+  const query = { ...numbered, ...cursorQuery(cursors.trail, numbered) };
   const list = useContactsList(query);
   const actions = useContactActions();
   const [exporting, setExporting] = useState(false);
@@ -131,6 +135,7 @@ export function ContactsListPage() {
               if (changes) update(changes);
             }}
             onRowClick={canManage ? (c) => void navigate(`/phonebooks/${c.id}`) : undefined}
+            {...cursors.tableProps}
           />
         </>
       )}

@@ -18,6 +18,7 @@ import { allowedActions, seesAllUsers, signatureStatuses, type SignatureRequest 
 import { useMe } from '../../auth/index.ts';
 import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
 import { PaginatedTable, type Column } from '../../../shared/list/PaginatedTable.tsx';
+import { cursorQuery, useCursorTrail } from '../../../shared/list/cursorPaging.ts';
 import { isNarrowed } from '../../../shared/list/emptyState.ts';
 import { useListParams } from '../../../shared/list/useListParams.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -36,14 +37,17 @@ export function SignaturesListPage() {
   const me = useMe();
   const navigate = useNavigate();
   const { params, update } = useListParams(filterNames);
-  const query = signatureListQuery(params);
+  const numbered = signatureListQuery(params);
+  // Past the numbered pages, by cursor (docs/lists.md): the trail starts again when the search, filters or page change.
+  const cursors = useCursorTrail(JSON.stringify(numbered));
+  const query = { ...numbered, ...cursorQuery(cursors.trail, numbered) };
   const list = useSignaturesList(query);
   const actions = useSignatureActions();
   const canManage = me.permissions.includes('signatures.manage');
   const canCreate = me.permissions.includes('signatures.create');
 
   const exportXlsx = () => {
-    downloads.export(exportQueryOf(query)).catch((error: unknown) => notify(signatureErrorMessage(error, t, 'exportFailed'), 'error'));
+    downloads.export(exportQueryOf(numbered)).catch((error: unknown) => notify(signatureErrorMessage(error, t, 'exportFailed'), 'error'));
   };
 
   const rowMenu = (r: SignatureRequest) => {
@@ -171,6 +175,7 @@ export function SignaturesListPage() {
         onPage={(page) => update({ page })}
         onPageSize={(size) => update({ size })}
         onRowClick={(r) => void navigate(`/signatures/view/${r.id}`)}
+        {...cursors.tableProps}
       />
     </Stack>
   );

@@ -1,11 +1,14 @@
-import type { Keyset, RowKeyset } from '../../platform/db/lists.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { Keyset, NameKeyset, RowKeyset } from './lists.ts';
+import { AppError } from '../errors.ts';
 
 /**
- * The cursors of the /api/v1 lists (docs/api-v1.md, "Paging"): opaque base64url JSON of the last row's key. Lists of
- * resources are newest first by (created_at, id); a campaign's signatories and an operation's orders are in their own
- * order, by (rowIndex, id). A keyset, not an offset: rows created while a client pages never show twice nor shift
- * the next page.
+ * The cursors of the /api/v1 lists (docs/api-v1.md, "Paging") and of the back office's lists past their numbered pages
+ * (docs/lists.md, "Deep pages"): opaque base64url JSON of the last row's key. Lists of resources are by (created_at,
+ * id); a campaign's signatories and an operation's orders are in their own order, by (rowIndex, id); the address
+ * book by name, by (lower(lastname), id). A keyset, not an
+ * offset: a page far down reads as little as the first, and rows created while a client pages never show twice nor
+ * shift the next page. A cursor carries no tenant: the list's query keeps its own tenant (and list) condition, so a
+ * cursor of another tenant or list only says where to start among the caller's own rows.
  */
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,10 +16,17 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const encode = (value: Record<string, unknown>) => Buffer.from(JSON.stringify(value)).toString('base64url');
 export const encodeCursor = (row: { createdAt: Date; id: string }) => encode({ t: row.createdAt.toISOString(), i: row.id });
 export const encodeRowCursor = (row: RowKeyset) => encode({ r: row.rowIndex, i: row.id });
+export const encodeNameCursor = (row: { lastname: string; id: string }) => encode({ n: row.lastname, i: row.id });
 
 const invalidCursor = () =>
   new AppError('VALIDATION_FAILED', 'Some fields are invalid.', {
-    fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor this API gave.' }],
+    fields: [{ field: 'cursor', rule: 'invalid_value', message: 'Not a cursor this API gave: start again from the first page.' }],
+  });
+
+/** A cursor given with an order it cannot follow (a keyset pages a list in its key's order only: by date, row or name). */
+export const cursorNeedsKeyOrder = (key: string) =>
+  new AppError('VALIDATION_FAILED', 'Some fields are invalid.', {
+    fields: [{ field: 'cursor', rule: 'invalid_value', message: `A cursor pages this list ordered by ${key} only: drop orderBy, or page by number.` }],
   });
 
 /** The cursor's JSON with a valid id, else the field error (never a server error). */
@@ -51,4 +61,11 @@ export function decodeRowCursor(cursor: string | undefined): RowKeyset | undefin
 export function pageOf<T>(rows: T[], limit: number, cursorOf: (row: T) => string): { page: T[]; nextCursor?: string } {
   const page = rows.slice(0, limit);
   return rows.length > limit ? { page, nextCursor: cursorOf(page[page.length - 1]!) } : { page };
+}
+
+export function decodeNameCursor(cursor: string | undefined): NameKeyset | undefined {
+  if (!cursor) return undefined;
+  const { n, i } = decodeJson(cursor);
+  if (typeof n === 'string' && n.length <= 200) return { lastname: n, id: i };
+  throw invalidCursor();
 }
