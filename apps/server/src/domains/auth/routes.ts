@@ -16,10 +16,13 @@ export const sessionCookie = 'paraphe_session';
 const ok = { data: { ok: true as const } };
 const contextOf = (request: Pick<FastifyRequest, 'session'>) => auth.sessionContextOf(requireGuardSession(request));
 
-export function authRoutes(app: App, platform: Platform) {
+/** Sets the session cookie of a new session (the password login here, a passkey login in the passkeys domain). */
+export function setSessionCookie(platform: Platform, reply: FastifyReply, token: string) {
   const secure = platform.config.publicUrl.startsWith('https://');
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(sessionCookie, token, { httpOnly: true, sameSite: 'lax', secure, path: '/api', maxAge: auth.sessionDays * 86_400 });
+  reply.setCookie(sessionCookie, token, { httpOnly: true, sameSite: 'lax', secure, path: '/api', maxAge: auth.sessionDays * 86_400 });
+}
+
+export function authRoutes(app: App, platform: Platform) {
   const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(sessionCookie, { path: '/api' });
 
   serve(
@@ -27,7 +30,7 @@ export function authRoutes(app: App, platform: Platform) {
     endpoints.login,
     async (request, reply) => {
       const result = await withRetryAfter(reply, () => auth.login({ platform, ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] }));
-      setSessionCookie(reply, result.cookieToken);
+      setSessionCookie(platform, reply, result.cookieToken);
       return item({ userId: result.userId, appId: result.appId, requestDoubleAuth: result.requestDoubleAuth });
     },
     {
