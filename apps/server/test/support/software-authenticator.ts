@@ -24,11 +24,12 @@ export class SoftwareAuthenticator {
   counter = 0;
   userHandle: string | undefined;
 
-  constructor(
-    readonly origin: string,
-    readonly rpId: string,
-    key?: { privateKey: KeyObject; publicJwk: { x: string; y: string }; credentialId: Buffer },
-  ) {
+  readonly origin: string;
+  readonly rpId: string;
+
+  constructor(origin: string, rpId: string, key?: { privateKey: KeyObject; publicJwk: { x: string; y: string }; credentialId: Buffer }) {
+    this.origin = origin;
+    this.rpId = rpId;
     if (key) {
       this.privateKey = key.privateKey;
       this.publicJwk = key.publicJwk;
@@ -96,7 +97,11 @@ export class SoftwareAuthenticator {
       rawId: this.id,
       type: 'public-key' as const,
       clientExtensionResults: {},
-      response: { clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, o)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, o)),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
+      },
     };
   }
 

@@ -21,7 +21,10 @@ export const renamePasskeyInputSchema = z.object({ name: passkeyNameSchema });
 /** The options the browser passes to `navigator.credentials.create/get` (WebAuthn JSON form), as the server made them. */
 export const passkeyOptionsResponse = itemEnvelope(z.object({ options: z.record(z.string(), z.unknown()) }));
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]*={0,2}$/).max(16_384);
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/)
+  .max(16_384);
 const common = {
   id: base64url.min(1).max(1_024),
   rawId: base64url.min(1).max(1_024),

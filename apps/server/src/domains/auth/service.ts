@@ -146,7 +146,6 @@ export async function login(opts: { platform: Platform; email: string; password:
   await platform.database.inSystem((tx) => recordPasswordSuccess(tx, key, platform.clock()));
   await assertMayLogIn(platform, user);
 
-
   const result = await platform.database.inSystem(async (tx) => {
     const app = await getApplication(tx, user.appId);
     const now = platform.clock();

@@ -77,13 +77,7 @@ export async function advanceCounter(db: Executor, appId: string, id: string, co
   const [row] = await db
     .update(passkeys)
     .set({ counter, lastUsedAt: now })
-    .where(
-      and(
-        eq(passkeys.appId, appId),
-        eq(passkeys.id, id),
-        or(lt(passkeys.counter, counter), and(eq(passkeys.counter, 0), sql`${counter}::bigint = 0`)),
-      ),
-    )
+    .where(and(eq(passkeys.appId, appId), eq(passkeys.id, id), or(lt(passkeys.counter, counter), and(eq(passkeys.counter, 0), sql`${counter}::bigint = 0`))))
     .returning();
   return row;
 }

@@ -20,12 +20,19 @@ const ceremonyLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 export function passkeyRoutes(app: App, platform: Platform) {
   serve(app, endpoints.list, async (request) => item(await listPasskeys({ platform, ctx: contextOf(request) })));
-  serve(app, endpoints.registrationOptions, async (request) => item({ options: { ...(await startRegistration({ platform, ctx: contextOf(request) })) } }), ceremonyLimit);
+  serve(
+    app,
+    endpoints.registrationOptions,
+    async (request) => item({ options: { ...(await startRegistration({ platform, ctx: contextOf(request) })) } }),
+    ceremonyLimit,
+  );
   serve(
     app,
     endpoints.register,
     async (request) =>
-      item(await registerPasskey({ platform, ctx: contextOf(request), name: request.body.name, response: asRegistration(request.body.response), ip: request.ip })),
+      item(
+        await registerPasskey({ platform, ctx: contextOf(request), name: request.body.name, response: asRegistration(request.body.response), ip: request.ip }),
+      ),
     ceremonyLimit,
   );
   serve(app, endpoints.rename, async (request) =>
@@ -37,7 +44,12 @@ export function passkeyRoutes(app: App, platform: Platform) {
   });
 
   serve(app, endpoints.secondFactorAvailability, async (request) => item({ available: await secondFactorAvailable({ platform, ctx: contextOf(request) }) }));
-  serve(app, endpoints.secondFactorOptions, async (request) => item({ options: { ...(await startSecondFactor({ platform, ctx: contextOf(request) })) } }), ceremonyLimit);
+  serve(
+    app,
+    endpoints.secondFactorOptions,
+    async (request) => item({ options: { ...(await startSecondFactor({ platform, ctx: contextOf(request) })) } }),
+    ceremonyLimit,
+  );
   serve(
     app,
     endpoints.verifySecondFactor,
@@ -52,7 +64,12 @@ export function passkeyRoutes(app: App, platform: Platform) {
     app,
     endpoints.login,
     async (request, reply) => {
-      const result = await loginWithPasskey({ platform, response: asAssertion(request.body.response), ip: request.ip, userAgent: request.headers['user-agent'] });
+      const result = await loginWithPasskey({
+        platform,
+        response: asAssertion(request.body.response),
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       setSessionCookie(platform, reply, result.cookieToken);
       return item({ userId: result.userId, appId: result.appId, requestDoubleAuth: false });
     },

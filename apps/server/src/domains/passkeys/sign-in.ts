@@ -83,11 +83,17 @@ export async function verifySecondFactor(opts: { platform: Platform; ctx: Sessio
   // Only the session's own user's credentials: another person's (or tenant's) passkey proves nothing here.
   const passkey = await platform.database.inTenant(user.appId, (tx) => repo.findUserCredential(tx, user.appId, user.id, opts.response.id));
   if (!passkey) throw rejected('Not a passkey of this account.');
-  const { newCounter } = await verifyAssertion(platform, { response: opts.response, expectedChallenge: challenge.challenge, passkey, requireUserVerification: false });
+  const { newCounter } = await verifyAssertion(platform, {
+    response: opts.response,
+    expectedChallenge: challenge.challenge,
+    passkey,
+    requireUserVerification: false,
+  });
   // The session's row and the throttles are the auth domain's: a system transaction, the tenant named in each query.
   await advanceOrRefuse(platform, passkey, newCounter, opts.ip);
   await platform.database.inSystem(async (tx) => {
-    if (!(await completeSecondFactor(tx, { platform, sessionId: ctx.session.id, userId: user.id }))) throw new AppError('UNAUTHENTICATED', 'Session expired or revoked.');
+    if (!(await completeSecondFactor(tx, { platform, sessionId: ctx.session.id, userId: user.id })))
+      throw new AppError('UNAUTHENTICATED', 'Session expired or revoked.');
     await audit(tx, {
       appId: user.appId,
       actorUserId: user.id,
@@ -115,7 +121,12 @@ export async function loginWithPasskey(opts: { platform: Platform; response: Aut
   if (!passkey) throw rejected('Unknown passkey.');
   const handle = opts.response.response.userHandle;
   if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.userId) throw rejected('The user handle is not the passkey owner.');
-  const { newCounter } = await verifyAssertion(platform, { response: opts.response, expectedChallenge: challenge.challenge, passkey, requireUserVerification: true });
+  const { newCounter } = await verifyAssertion(platform, {
+    response: opts.response,
+    expectedChallenge: challenge.challenge,
+    passkey,
+    requireUserVerification: true,
+  });
   const user = await findUserById(platform.database.db, passkey.userId);
   if (!user || user.appId !== passkey.appId) throw rejected('Unknown passkey.');
   const app = await getApplication(platform.database.db, user.appId);

@@ -8,6 +8,7 @@ import { notifyApiError } from '../../../shared/api/notify.ts';
 import { schemaValidator } from '../../../shared/forms/formErrors.ts';
 import { AuthCard, KnownErrorAlert, isKnownError } from './AuthCard.tsx';
 import { useLogin } from '../api.ts';
+import { PasskeyLogin } from './PasskeyButtons.tsx';
 
 const loginErrors = ['INVALID_CREDENTIALS', 'ACCOUNT_NOT_CONFIRMED', 'ACCOUNT_DISABLED', 'APPLICATION_SUSPENDED', 'RATE_LIMITED'] as const;
 
@@ -45,6 +46,7 @@ export function CredentialsStep({ onSubmit }: { onSubmit?: () => void }) {
               {t('login.submit')}
             </Button>
           </Group>
+          <PasskeyLogin />
           <Text size="sm" ta="center">
             {t('login.noAccount')}{' '}
             <Anchor component={Link} to="/signup">
