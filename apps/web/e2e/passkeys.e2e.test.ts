@@ -7,6 +7,15 @@ import { useJourneyEnvironment } from './support/environment.ts';
 // WebAuthn needs a host name (an IP address is no relying-party id): the server is reached as localhost here.
 const env = useJourneyEnvironment('passkeys', {}, 'localhost');
 
+const authenticatorOptions = {
+  protocol: 'ctap2',
+  transport: 'internal',
+  hasResidentKey: true,
+  hasUserVerification: true,
+  isUserVerified: true,
+  automaticPresenceSimulation: true,
+} as const;
+
 /** Chromium's virtual authenticator (DevTools protocol): a platform authenticator that verifies its user, no dialog. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
