@@ -20,16 +20,7 @@ const authenticatorOptions = {
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions });
   return { cdp, authenticatorId };
 }
 
@@ -88,16 +79,7 @@ describe('passkeys journey', () => {
     const [credential] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
     expect(credential!.signCount).toBeGreaterThan(1);
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
-    const clone = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const clone = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: authenticatorOptions });
     await cdp.send('WebAuthn.addCredential', { authenticatorId: clone.authenticatorId, credential: { ...credential!, signCount: 0 } });
     await page.getByRole('button', { name: 'Continue with a passkey' }).click();
     await page.getByText('This passkey could not be verified.').waitFor();
