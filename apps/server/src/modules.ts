@@ -19,6 +19,7 @@ import { gdprModule } from './domains/gdpr/index.ts';
 import { notificationsModule } from './domains/notifications/index.ts';
 import { operationsModule } from './domains/operations/index.ts';
 import { outboxModule } from './domains/outbox/index.ts';
+import { passkeysModule } from './domains/passkeys/index.ts';
 import { paymentsModule } from './domains/payments/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
 import { searchModule } from './domains/search/index.ts';
@@ -50,6 +51,8 @@ export const modules: readonly Module[] = [
   consentsModule,
   authModule,
   ssoModule,
+  // Passkeys: another way through the auth domain's login and second factor.
+  passkeysModule,
   applicationsModule,
   outboxModule,
   contactsModule,

@@ -36,6 +36,7 @@ describe('endpoint descriptors', () => {
         'notificationEndpoints',
         'operationEndpoints',
         'outboxEndpoints',
+        'passkeyEndpoints',
         'paymentEndpoints',
         'pkiEndpoints',
         'requestTemplateEndpoints',

@@ -10,6 +10,8 @@ export * from './users/endpoints.ts';
 export * from './users/events.ts';
 export * from './auth/schemas.ts';
 export * from './auth/endpoints.ts';
+export * from './passkeys/schemas.ts';
+export * from './passkeys/endpoints.ts';
 export * from './applications/schemas.ts';
 export * from './applications/endpoints.ts';
 export * from './applications/events.ts';

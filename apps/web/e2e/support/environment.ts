@@ -21,11 +21,11 @@ export interface JourneyEnvironment {
  * One real server (fresh embedded database) and one Chromium for the test file, started before its tests and
  * stopped after them. The fields are filled when the tests run, so read them inside tests, not at load time.
  */
-export function useJourneyEnvironment(name: string, serverEnv: Record<string, string> = {}): JourneyEnvironment {
+export function useJourneyEnvironment(name: string, serverEnv: Record<string, string> = {}, hostName?: string): JourneyEnvironment {
   const env = {} as JourneyEnvironment;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(serverEnv, hostName), launchBrowser()]);
     env.steps = journeySteps(env.server, env.browser, contexts);
     env.requests = requestSteps(env.server, env.steps);
     env.workDir = fs.mkdtempSync(path.join(os.tmpdir(), `paraphe-e2e-${name}-`));

@@ -10,7 +10,7 @@ import { startServer, dataTemplateVariable } from './server.ts';
  * start on the same data). Nothing in it depends on the port, the public address or the per-file environment.
  */
 export default async function setup(): Promise<() => void> {
-  const server = await startServer({}, { administratorSession: false });
+  const server = await startServer({}, '127.0.0.1', { administratorSession: false });
   await server.stop({ keepData: true });
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-e2e-template-'));
   fs.cpSync(server.dataDir, template, { recursive: true });

@@ -48,13 +48,19 @@ export const dataTemplateVariable = 'PARAPHE_E2E_DATA_TEMPLATE';
  * Starts the real server (`node apps/server/src/main.ts`) on the embedded defaults in a fresh data folder: a copy
  * of the run's set-up data (global-setup.ts) when there is one.
  */
-export async function startServer(env: Record<string, string> = {}, options = { administratorSession: true }): Promise<RunningServer> {
+/**
+ * `hostName`: the name the browser (and PUBLIC_URL) uses for the server, 127.0.0.1 by default; `localhost` where the
+ * journey needs a host name rather than an address (WebAuthn refuses IP addresses as relying-party ids).
+ */
+export async function startServer(env: Record<string, string> = {}, hostName = '127.0.0.1', options = { administratorSession: true }): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraphe-e2e-'));
   const template = process.env[dataTemplateVariable];
   if (template) fs.cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const lines: string[] = [];
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostName}:${port}`;
+  // The test's own calls go to the address the server listens on (Node may resolve localhost to ::1 first).
+  const direct = `http://127.0.0.1:${port}`;
   const launch = async (): Promise<ChildProcess> => {
     const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
       cwd: repoRoot,
@@ -81,7 +87,7 @@ export async function startServer(env: Record<string, string> = {}, options = { 
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited:\n${lines.join('\n')}`);
       try {
-        if ((await fetch(`${url}/healthz`)).ok) break;
+        if ((await fetch(`${direct}/healthz`)).ok) break;
       } catch {
         /* not yet listening */
       }
@@ -91,7 +97,7 @@ export async function startServer(env: Record<string, string> = {}, options = { 
     return child;
   };
   let child = await launch();
-  const outbox = options.administratorSession ? await administratorSession(url, lines) : undefined;
+  const outbox = options.administratorSession ? await administratorSession(direct, lines) : undefined;
   return {
     url,
     dataDir,
@@ -111,7 +117,7 @@ export async function startServer(env: Record<string, string> = {}, options = { 
       for (;;) {
         const query = new URLSearchParams({ to, channel: 'email', order: 'DESC', limit: '5' });
         if (!outbox) throw new Error('this server was started without the administrator session');
-        const res = await fetch(`${url}/api/outbox?${query}`, { headers: { authorization: `Bearer ${await outbox.token()}` } });
+        const res = await fetch(`${direct}/api/outbox?${query}`, { headers: { authorization: `Bearer ${await outbox.token()}` } });
         const messages = ((await res.json()) as { data: { to: string; subject: string | null; createdAt: string }[] }).data;
         const hit = messages.find((m) => m.to === to && Date.parse(m.createdAt) >= after - 50);
         if (hit?.subject) return hit.subject;

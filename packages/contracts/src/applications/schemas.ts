@@ -37,6 +37,11 @@ export const applicationSettingsSchema = z.object({
   cancelRedirection: httpsUrl.nullish(),
   failRedirection: httpsUrl.nullish(),
   doubleAuth: z.boolean().default(true),
+  /**
+   * Users may log in with a passkey alone (no password, no code): the passkey is both factors, user verification
+   * (PIN, biometrics) required. Off by default (docs/passkeys.md).
+   */
+  passwordlessPasskeys: z.boolean().default(false),
   /** The company name printed on mails, the signing page and the evidence file when it differs from `company`. */
   issuingCompany: z.string().trim().max(200).nullish(),
   address: z.string().trim().max(500).nullish(),

@@ -30,6 +30,12 @@ export const errorHttpStatus = {
   CODE_LOCKED: 429,
   /** Too many wrong passwords or login codes for this account: answered with Retry-After, whatever the password. */
   ACCOUNT_LOCKED: 429,
+  /** A passkey's answer that does not verify: unknown or used challenge, wrong origin, bad signature, a counter that did not increase. */
+  PASSKEY_REJECTED: 400,
+  /** A passkey alone (no password) on an account whose tenant has not allowed passwordless login. */
+  PASSWORDLESS_DISABLED: 403,
+  /** A sensitive change (removing a passkey) needs a session that proved its factors in the last few minutes. */
+  REAUTHENTICATION_REQUIRED: 403,
   TOKEN_EXPIRED: 400,
   PASSWORD_REUSED: 400,
   RATE_LIMITED: 429,
@@ -202,6 +208,9 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   CODE_INVALID: 'The code is incorrect.',
   CODE_EXPIRED: 'The code has expired. Ask for a new one.',
   CODE_LOCKED: 'Too many wrong codes. Ask for a new one.',
+  PASSKEY_REJECTED: 'This passkey could not be verified.',
+  PASSWORDLESS_DISABLED: 'Logging in with a passkey alone is not allowed for this account: use your password.',
+  REAUTHENTICATION_REQUIRED: 'For your safety, log in again before this change.',
   ACCOUNT_LOCKED: 'Too many failed attempts: logging in to this account is paused. Try again later, or reset your password.',
   PASSWORD_REUSED: 'Set a different password.',
   NOT_FOUND: 'Not found.',

@@ -16,7 +16,7 @@ export const sessionCookie = 'paraphe_session';
 const ok = { data: { ok: true as const } };
 const contextOf = (request: Pick<FastifyRequest, 'session'>) => auth.sessionContextOf(requireGuardSession(request));
 
-/** The session cookie a login sets (password here, single sign-on in domains/sso). */
+/** The session cookie a login sets (password here, single sign-on in domains/sso, a passkey in domains/passkeys). */
 export function setSessionCookie(platform: Platform, reply: FastifyReply, token: string) {
   const secure = platform.config.publicUrl.startsWith('https://');
   return reply.setCookie(sessionCookie, token, { httpOnly: true, sameSite: 'lax', secure, path: '/api', maxAge: auth.sessionDays * 86_400 });

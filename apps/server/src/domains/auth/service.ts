@@ -124,6 +124,24 @@ export async function insertUserSession(
   return { token, session };
 }
 
+/** What every way in checks once the person is known: an active, confirmed account, and no maintenance (but for the product administrator). */
+export async function assertMayLogIn(platform: Platform, user: UserRow): Promise<void> {
+  if (!user.active) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated. Contact your administrator.');
+  if (!user.emailConfirmedAt) throw new AppError('ACCOUNT_NOT_CONFIRMED', 'Confirm your e-mail address first: open the link we sent you.');
+  // During maintenance only the product administrator gets in (no session, no code mail for anyone else).
+  if (!user.isProductAdmin) {
+    const maintenance = await currentMaintenance(platform);
+    if (maintenance.enabled)
+      throw new AppError('MAINTENANCE', maintenance.message ?? undefined, {
+        details: {
+          message: maintenance.message,
+          expectedEndAt: maintenance.expectedEndAt,
+          retryAfterSeconds: maintenanceRetryAfter(maintenance, platform.clock()),
+        },
+      });
+  }
+}
+
 export async function login(opts: { platform: Platform; email: string; password: string; language?: string; ip?: string; userAgent?: string }) {
   const { platform } = opts;
   // The attempt counts before the password is checked (parallel guesses cannot exceed the window), and a locked
@@ -146,24 +164,11 @@ export async function login(opts: { platform: Platform; email: string; password:
     throw new AppError('INVALID_CREDENTIALS');
   }
   await platform.database.inSystem((tx) => recordPasswordSuccess(tx, key, platform.clock()));
-  if (!user.active) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated. Contact your administrator.');
-  if (!user.emailConfirmedAt) throw new AppError('ACCOUNT_NOT_CONFIRMED', 'Confirm your e-mail address first: open the link we sent you.');
+  await assertMayLogIn(platform, user);
   // A tenant that signs in through its identity provider only refuses passwords (docs/sso.md), its break-glass
   // administrator aside: asked once the password is right, so the answer says nothing to whoever does not know it.
   const refusal = await passwordLoginRefusal(platform, user);
   if (refusal) throw refusal;
-  // During maintenance only the product administrator gets in (no session, no code mail for anyone else).
-  if (!user.isProductAdmin) {
-    const maintenance = await currentMaintenance(platform);
-    if (maintenance.enabled)
-      throw new AppError('MAINTENANCE', maintenance.message ?? undefined, {
-        details: {
-          message: maintenance.message,
-          expectedEndAt: maintenance.expectedEndAt,
-          retryAfterSeconds: maintenanceRetryAfter(maintenance, platform.clock()),
-        },
-      });
-  }
 
   const result = await platform.database.inSystem(async (tx) => {
     const app = await getApplication(tx, user.appId);
@@ -180,6 +185,41 @@ export async function login(opts: { platform: Platform; email: string; password:
   });
   if (result.code) showFirstLoginCode(platform, user, result.code);
   return { cookieToken: result.cookieToken, userId: result.userId, appId: result.appId, requestDoubleAuth: result.requestDoubleAuth };
+}
+
+/**
+ * A session opened by another proof than the password (a passwordless passkey, docs/passkeys.md): both factors are
+ * proved at once, so it starts verified. In the caller's transaction, with its audit row (`auth.login`, `method`).
+ */
+export async function openVerifiedSession(tx: Tx, opts: { platform: Platform; user: UserRow; method: 'passkey'; ip?: string; userAgent?: string }) {
+  const now = opts.platform.clock();
+  const { token, session } = await insertUserSession(tx, opts.user, { ip: opts.ip, userAgent: opts.userAgent, verifiedAt: now, now });
+  await recordConnection(tx, opts.user.id, opts.user.appId, now);
+  await audit(tx, {
+    appId: opts.user.appId,
+    actorUserId: opts.user.id,
+    action: 'auth.login',
+    targetType: 'session',
+    targetId: session.id,
+    data: { method: opts.method },
+    ip: opts.ip,
+  });
+  return { cookieToken: token, sessionId: session.id };
+}
+
+/**
+ * The second factor proved another way than the code (a passkey): the pending session becomes verified, in the
+ * caller's transaction, on a locked read. False when the session is gone, revoked or someone else's.
+ */
+export async function completeSecondFactor(tx: Tx, opts: { platform: Platform; sessionId: string; userId: string }): Promise<boolean> {
+  const now = opts.platform.clock();
+  const session = await repo.lockSession(tx, opts.sessionId);
+  if (!session || session.userId !== opts.userId || session.revokedAt || session.expiresAt <= now) return false;
+  if (session.secondFactorVerifiedAt) return true;
+  await repo.updateSession(tx, session.id, { secondFactorVerifiedAt: now, codeHash: null, lastUsedAt: now });
+  await recordCodeSuccess(tx, session.userId);
+  await recordConnection(tx, session.userId, session.appId, now);
+  return true;
 }
 
 async function recordConnection(tx: Tx, userId: string, appId: string, now: Date) {

@@ -13,7 +13,7 @@ type LoginInput = BodyIn<typeof authEndpoints.login>;
 type CommuteInput = BodyIn<typeof authEndpoints.enterCommutedMode>;
 
 /** After a login step the identity changes: tokens and cached answers of the previous one are dropped. */
-async function refreshIdentity(): Promise<void> {
+export async function refreshIdentity(): Promise<void> {
   tokenManager.invalidate();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   await queryClient.refetchQueries({ queryKey: sessionQueryKey });

@@ -16,6 +16,7 @@ type SettingsValues = {
     failRedirection: string;
     smsSender: string;
     doubleAuth: boolean;
+    passwordlessPasskeys: boolean;
   };
 };
 const redirections = ['successRedirection', 'cancelRedirection', 'failRedirection'] as const;
@@ -32,7 +33,7 @@ function toInput({ settings }: SettingsValues) {
   };
 }
 
-/** Theme colour, expiry, size limits, https redirections, SMS sender, double authentication. */
+/** Theme colour, expiry, size limits, https redirections, SMS sender, double authentication, passkey-only login. */
 export function SettingsTab({ application }: { application: Application }) {
   const { t } = useTranslation('applications');
   const s = application.settings;
@@ -48,6 +49,7 @@ export function SettingsTab({ application }: { application: Application }) {
         failRedirection: s.failRedirection ?? '',
         smsSender: s.smsSender ?? '',
         doubleAuth: s.doubleAuth,
+        passwordlessPasskeys: s.passwordlessPasskeys,
       },
     },
     validate: schemaValidator(applicationUpdateSchema, t, toInput),
@@ -74,6 +76,12 @@ export function SettingsTab({ application }: { application: Application }) {
           label={t('settings.doubleAuth')}
           description={t('settings.doubleAuthHelp')}
           {...form.getInputProps('settings.doubleAuth', { type: 'checkbox' })}
+        />
+        <Switch
+          mt="md"
+          label={t('settings.passwordlessPasskeys')}
+          description={t('settings.passwordlessPasskeysHelp')}
+          {...form.getInputProps('settings.passwordlessPasskeys', { type: 'checkbox' })}
         />
       </SimpleGrid>
     </ApplicationSaveForm>

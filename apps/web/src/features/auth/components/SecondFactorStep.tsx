@@ -14,6 +14,7 @@ import { useCooldown } from '../useCooldown.ts';
 import { codeWaitOf, countdownLimitSeconds } from '../codeWait.ts';
 import { ApiError } from '../../../shared/api/apiError.ts';
 import { formatDateTime } from '../../../shared/format.ts';
+import { PasskeySecondFactor } from './PasskeyButtons.tsx';
 
 const codeErrors = ['CODE_INVALID', 'CODE_EXPIRED', 'CODE_LOCKED'] as const;
 /** Refusals that end at a known time: said with that time, and the resend button waits until then. */
@@ -89,6 +90,7 @@ export function SecondFactorStep({ challenge }: { challenge: SecondFactorChallen
               {t('secondFactor.submit')}
             </Button>
           </Group>
+          <PasskeySecondFactor />
           <Text size="sm" ta="center">
             <Anchor component="button" type="button" onClick={() => void logout()}>
               {t('secondFactor.otherAccount')}

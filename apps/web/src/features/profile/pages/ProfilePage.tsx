@@ -10,6 +10,7 @@ import { languageNames, localeFromTag } from '../../../shared/i18n/language.ts';
 import { PersonFields, civilityOf } from '../../../shared/forms/PersonFields.tsx';
 import { useSaveInterfaceLanguage } from '../../../shared/api/preferences.ts';
 import { useUpdateOwnProfile } from '../api.ts';
+import { PasskeysPanel } from '../components/PasskeysPanel.tsx';
 
 type ProfileValues = {
   civility: string | null; language: Locale; firstName: string; lastName: string;
@@ -110,6 +111,7 @@ export function ProfilePage() {
           </Group>
         </Stack>
       </Paper>
+      <PasskeysPanel />
     </Stack>
   );
 }
