@@ -468,7 +468,7 @@ export interface RowListFilter<S extends string = string> {
  * A page of a holder's rows ordered by `orderBy` (a key of the rows' table). Without a search (`walk`: its condition)
  * the holder's counters say how many there are (total null: the caller takes them; no count over 100,000 rows). A
  * search looks the ids up through the trigram indexes with the holder and the status filter (GIN keys of those
- * indexes, migration 0049) when it matches few rows, else walks the holder's order with the search as a filter, its
+ * indexes, migration 0052) when it matches few rows, else walks the holder's order with the search as a filter, its
  * total "1,000+" without counting again (the lookup applied every condition). In the row order, `nextCursor` is the
  * next page's cursor (docs/lists.md "Deep pages"; null on the last page).
  */

@@ -175,7 +175,7 @@ export const campaignSignatories = pgTable(
       .where(sql`merge_lease_owner is not null`),
     // Pacing: the copies a tenant made in the last minute.
     index('campaign_signatories_app_sent_idx').on(t.appId, t.sentAt),
-    // The search's trigram lookups, with the campaign and the status as GIN keys (btree_gin, migration 0049): a
+    // The search's trigram lookups, with the campaign and the status as GIN keys (btree_gin, migration 0052): a
     // search with a status filter in a campaign of 1,000,000 reads only that campaign's matches of that status.
     index('campaign_signatories_lastname_status_trgm_idx').using('gin', t.campaignId, t.status, t.lastname.op('gin_trgm_ops')),
     index('campaign_signatories_firstname_status_trgm_idx').using('gin', t.campaignId, t.status, t.firstname.op('gin_trgm_ops')),

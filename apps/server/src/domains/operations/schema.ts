@@ -130,7 +130,7 @@ export const operationOrders = pgTable(
     index('operation_orders_status_idx').on(t.operationId, t.status, t.rowIndex),
     uniqueIndex('operation_orders_row_unique').on(t.operationId, t.rowIndex),
     index('operation_orders_request_idx').on(t.requestId),
-    // The search's trigram lookup with the operation and the status as GIN keys (btree_gin, migration 0049).
+    // The search's trigram lookup with the operation and the status as GIN keys (btree_gin, migration 0052).
     index('operation_orders_search_status_trgm_idx').using('gin', t.operationId, t.status, t.searchText.op('gin_trgm_ops')),
     tenantPolicy('operation_orders'),
   ],

@@ -74,7 +74,7 @@ function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offs
 /**
  * A search in the label, the description and the signers' names and e-mails (ILIKE: case-insensitive, accents
  * as typed) — one column, `search_text`, kept by triggers (migration 0016). The trigram index — with the tenant and
- * the status in it (migration 0049), so a search with a status filter reads only the rows of that status — finds the
+ * the status in it (migration 0052), so a search with a status filter reads only the rows of that status — finds the
  * matching ids when they are few; otherwise the list's order is walked with the same condition as a filter
  * (platform/db/lists.ts). Without other conditions than the status, the lookup is the list's whole condition: more
  * than 1,000 ids is then a "1,000+" total, not counted again.

@@ -80,7 +80,7 @@ export const signatureRequests = pgTable(
     // The list ordered by label (the other orders than created_at still sort the tenant's rows).
     index('signature_requests_app_source_label_idx').on(t.appId, t.source, t.label, t.id),
     // The search's trigram lookup (pg_trgm) over the single requests' search text, with the tenant and the status
-    // as GIN keys too (btree_gin, migration 0049): a search with a status filter reads only that status's matches.
+    // as GIN keys too (btree_gin, migration 0052): a search with a status filter reads only that status's matches.
     index('signature_requests_search_status_trgm_idx')
       .using('gin', t.appId, t.status, t.searchText.op('gin_trgm_ops'))
       .where(sql`source = 'single'`),
