@@ -1,8 +1,6 @@
 import type { Platform } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { audit } from '../../platform/audit.ts';
-import { AppError } from '../../platform/errors.ts';
-import { currentMaintenance } from '../../platform/maintenance-mode.ts';
 import { recordTenantConnection } from '../tenants/index.ts';
 import { recordConnection, type UserRow } from '../users/index.ts';
 import { insertUserSession } from './service.ts';
@@ -32,10 +30,4 @@ export async function openSsoSession(
     ip: meta.ip,
   });
   return { cookieToken: token, sessionId: session.id };
-}
-
-/** During maintenance nobody but the product administrator logs in, by password or by SSO alike. */
-export async function refuseDuringMaintenance(platform: Platform, user: Pick<UserRow, 'isProductAdmin'>): Promise<void> {
-  if (user.isProductAdmin) return;
-  if ((await currentMaintenance(platform)).enabled) throw new AppError('MAINTENANCE');
 }

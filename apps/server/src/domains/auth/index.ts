@@ -4,4 +4,5 @@ export { authModule } from './module.ts';
 export { sessionResolver, sessionDays, sessionContextOf, assertMayLogIn, openVerifiedSession, completeSecondFactor, type SessionContext } from './service.ts';
 export { sessionCookie, setSessionCookie } from './routes.ts';
 /** Single sign-on's session (domains/sso): the identity provider authenticated the user. */
-export { openSsoSession, refuseDuringMaintenance } from './external.ts';
+export { openSsoSession } from './external.ts';
+export { refuseDuringMaintenance } from './service.ts';

@@ -128,18 +128,24 @@ export async function insertUserSession(
 export async function assertMayLogIn(platform: Platform, user: UserRow): Promise<void> {
   if (!user.active) throw new AppError('ACCOUNT_DISABLED', 'This account is deactivated. Contact your administrator.');
   if (!user.emailConfirmedAt) throw new AppError('ACCOUNT_NOT_CONFIRMED', 'Confirm your e-mail address first: open the link we sent you.');
-  // During maintenance only the product administrator gets in (no session, no code mail for anyone else).
-  if (!user.isProductAdmin) {
-    const maintenance = await currentMaintenance(platform);
-    if (maintenance.enabled)
-      throw new AppError('MAINTENANCE', maintenance.message ?? undefined, {
-        details: {
-          message: maintenance.message,
-          expectedEndAt: maintenance.expectedEndAt,
-          retryAfterSeconds: maintenanceRetryAfter(maintenance, platform.clock()),
-        },
-      });
-  }
+  await refuseDuringMaintenance(platform, user);
+}
+
+/**
+ * During maintenance only the product administrator gets in (no session, no code mail for anyone else), by password,
+ * passkey or single sign-on alike; the answer says until when.
+ */
+export async function refuseDuringMaintenance(platform: Platform, user: Pick<UserRow, 'isProductAdmin'>): Promise<void> {
+  if (user.isProductAdmin) return;
+  const maintenance = await currentMaintenance(platform);
+  if (maintenance.enabled)
+    throw new AppError('MAINTENANCE', maintenance.message ?? undefined, {
+      details: {
+        message: maintenance.message,
+        expectedEndAt: maintenance.expectedEndAt,
+        retryAfterSeconds: maintenanceRetryAfter(maintenance, platform.clock()),
+      },
+    });
 }
 
 export async function login(opts: { platform: Platform; email: string; password: string; language?: string; ip?: string; userAgent?: string }) {
