@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   apiV1Endpoints as endpoints,
   apiV1TemplateEndpoints as templateEndpoints,
@@ -8,11 +7,10 @@ import {
   embedTemplatePathPrefix,
 } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { requireActor } from '../../platform/http/guard.ts';
-import { embeddablePageHelmet, sendEmbeddablePage, servesWeb } from '../../platform/http/web-app.ts';
+import { embeddablePageRoute } from '../../platform/http/web-app.ts';
 import { createEditorLink, createTemplateEditorLink, editorPageOf } from './editor-links.ts';
 
 /** `POST /api/v1/requests/{id}/editor-link` and `POST /api/v1/templates/editor-link` (inside the /api/v1 plugin: its rate limit and problem details). */
@@ -37,7 +35,7 @@ export function apiV1EditorLinkRoute(v1: App, platform: Platform) {
 /**
  * `GET /embed/edit/:token` (a draft's editor) and `GET /embed/template/:token` (a template's): the SPA, which opens the
  * editor in embed mode, framed only by the tenant's origins (docs/embedding.md); `'none'` and nothing opened for a
- * link that no longer works. Rate-limited like the signing page.
+ * link that no longer works or is of the other kind.
  */
 export function editorPageRoute(app: App, platform: Platform) {
   const pages = [
@@ -45,21 +43,9 @@ export function editorPageRoute(app: App, platform: Platform) {
     { prefix: embedTemplatePathPrefix, kind: 'template', meta: embedTemplateMetaName },
   ] as const;
   for (const { prefix, kind, meta } of pages) {
-    app.get(
-      `${prefix}:token`,
-      {
-        schema: { hide: true },
-        config: {
-          helmet: embeddablePageHelmet,
-          rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.ip },
-        },
-      },
-      async (request, reply) => {
-        if (!servesWeb(platform.config)) throw new AppError('NOT_FOUND', 'Not found.');
-        const { token } = request.params as { token: string };
-        const page = await editorPageOf(platform, token, kind);
-        return sendEmbeddablePage(reply, platform.config, page?.origins ?? [], page ? { [meta]: page.opens } : {});
-      },
-    );
+    embeddablePageRoute(app, platform.config, prefix, async (token) => {
+      const page = await editorPageOf(platform, token, kind);
+      return page && { origins: page.origins, metas: { [meta]: page.opens } };
+    });
   }
 }

@@ -1,9 +1,8 @@
 import { embedSigningPathPrefix } from '@paraphe/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.ts';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { embeddablePageHelmet, sendEmbeddablePage, servesWeb } from '../../platform/http/web-app.ts';
+import { embeddablePageRoute } from '../../platform/http/web-app.ts';
 import { embedOriginsOf, getApplication } from '../tenants/index.ts';
 import { resolveLink } from './access.ts';
 
@@ -24,25 +23,7 @@ export async function embedOriginsOfLink(platform: Platform, token: string): Pro
   });
 }
 
-/**
- * `GET /embed/sign/:token`: the SPA (which opens the signing page of that token in embed mode) framed only by the
- * tenant's origins. Not under /api: it is the document the browser frames, so its own answer carries the policy.
- * Rate-limited like the signing page's reads.
- */
+/** `GET /embed/sign/:token`: the SPA (which opens the signing page of that token in embed mode) framed only by the tenant's origins. */
 export function embedPageRoutes(app: App, platform: Platform) {
-  app.get(
-    `${embedSigningPathPrefix}:token`,
-    {
-      schema: { hide: true },
-      config: {
-        helmet: embeddablePageHelmet,
-        rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.ip },
-      },
-    },
-    async (request, reply) => {
-      if (!servesWeb(platform.config)) throw new AppError('NOT_FOUND', 'Not found.');
-      const { token } = request.params as { token: string };
-      return sendEmbeddablePage(reply, platform.config, await embedOriginsOfLink(platform, token));
-    },
-  );
+  embeddablePageRoute(app, platform.config, embedSigningPathPrefix, async (token) => ({ origins: await embedOriginsOfLink(platform, token) }));
 }

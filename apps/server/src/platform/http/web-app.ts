@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { embedOriginsMetaName } from '@paraphe/contracts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -40,6 +40,34 @@ export async function sendEmbeddablePage(
   reply.header('content-security-policy', contentSecurityPolicy(config.publicUrl.startsWith('https://'), frameAncestors));
   if (frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');
   return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+}
+
+/**
+ * `GET <prefix>:token`: an embeddable page of the SPA (the signing page, an editor) whose token says who may frame it
+ * (`page`: the origins, and more meta elements; null for a token that opens nothing: `'none'`). Not under /api: it is
+ * the document the browser frames, so its own answer carries the policy. Rate-limited like the signing page's reads.
+ */
+export function embeddablePageRoute(
+  app: App,
+  config: Pick<Config, 'webDist' | 'publicUrl' | 'role'>,
+  prefix: string,
+  page: (token: string) => Promise<{ origins: readonly string[]; metas?: Readonly<Record<string, string>> } | null>,
+) {
+  app.get(
+    `${prefix}:token`,
+    {
+      schema: { hide: true },
+      config: {
+        helmet: embeddablePageHelmet,
+        rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.ip },
+      },
+    },
+    async (request, reply) => {
+      if (!servesWeb(config)) throw new AppError('NOT_FOUND', 'Not found.');
+      const found = await page((request.params as { token: string }).token);
+      return sendEmbeddablePage(reply, config, found?.origins ?? [], found?.metas);
+    },
+  );
 }
 
 /** The embed package's script-tag build (`npm run build -w packages/embed`), served at a stable address. */
