@@ -119,6 +119,9 @@ const configSchema = z.object({
   S3_CHECKSUM: z.enum(['auto', 'sha256', 'md5']).default('auto'),
   // Contact imports: whether an e-mail's domain must resolve (MX, else A/AAAA). auto: on when the DNS answers.
   EMAIL_DOMAIN_CHECK: z.enum(['auto', 'on', 'off']).default('auto'),
+  // Tests and journeys: DNS records (custom domains, sender domains) read from this JSON file instead of the DNS
+  // (platform/net/dns-records.ts). Never set in production.
+  DNS_STUB_FILE: z.string().min(1).optional(),
   // Bulk dispatch (campaigns and operations): requests a tenant's campaigns and operations together may create per
   // minute (docs/campaigns.md, docs/operations.md). CAMPAIGN_DISPATCH_PER_MINUTE is the former name, kept as an alias.
   DISPATCH_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
@@ -284,6 +287,8 @@ export type Config = {
   storageOrphanGraceHours: number;
   /** STORAGE and S3_*: the local folder (DATA_DIR/files) or an S3-compatible bucket (platform/storage-s3.ts). */
   storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
+  /** DNS_STUB_FILE: records of tenants' domains read from this file instead of the DNS (tests; null: the DNS). */
+  dnsStubFile: string | null;
   /** EMAIL_DOMAIN_CHECK: contact imports skip rows whose e-mail domain does not resolve (auto: when DNS works). */
   emailDomainCheck: 'auto' | 'on' | 'off';
   /** DISPATCH_PER_MINUTE (alias CAMPAIGN_DISPATCH_PER_MINUTE): requests a tenant's campaigns and operations create per minute, together. */
@@ -410,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'local' },
     emailDomainCheck: c.EMAIL_DOMAIN_CHECK,
+    dnsStubFile: c.DNS_STUB_FILE ?? null,
     dispatchPerMinute: c.DISPATCH_PER_MINUTE ?? c.CAMPAIGN_DISPATCH_PER_MINUTE,
     dispatchChunk: c.DISPATCH_CHUNK ?? c.CAMPAIGN_DISPATCH_CHUNK ?? (c.DATABASE_URL ? defaultDispatchChunk.postgres : defaultDispatchChunk.pglite),
     office: {
