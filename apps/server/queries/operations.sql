@@ -14,7 +14,7 @@ set "n_pending" = "n_pending" + $1, "n_ready" = "n_ready" + $2, updated_at = now
 where app_id = $3 and id = $4;
 
 -- domains/operations/repository.ts: listOperations
-select "id", "app_id", "owner_user_id", "label", "description", "status", "level", "options", "order_count", "n_draft", "n_before_send", "n_pending", "n_ready", "n_completed", "n_failed", "n_canceled", "n_expired", "dispatched", "saved_at", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "archive_key", "archive_generated_at", "documents_purged_at", "signer_data_purged_at", "created_at", "updated_at"
+select "id", "app_id", "owner_user_id", "label", "description", "status", "level", "options", "order_count", "n_draft", "n_before_send", "n_pending", "n_ready", "n_completed", "n_failed", "n_canceled", "n_expired", "dispatched", "saved_at", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "archive_key", "archive_generated_at", "order_model", "documents_purged_at", "signer_data_purged_at", "created_at", "updated_at"
 from "operations"
 where (("operations"."app_id" = $1 and "operations"."owner_user_id" in ($2)) and "operations"."saved_at" is not null and "operations"."status" = $3 and ("operations"."label" ilike $4 or "operations"."description" ilike $5) and ("operations"."created_at", "operations"."id") < ((
   select coalesce(max(k.created_at), $6::timestamptz)
@@ -37,21 +37,21 @@ from (
 ) "limited";
 
 -- domains/operations/repository.ts: inProgressOperations
-select "id", "app_id", "owner_user_id", "label", "description", "status", "level", "options", "order_count", "n_draft", "n_before_send", "n_pending", "n_ready", "n_completed", "n_failed", "n_canceled", "n_expired", "dispatched", "saved_at", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "archive_key", "archive_generated_at", "documents_purged_at", "signer_data_purged_at", "created_at", "updated_at"
+select "id", "app_id", "owner_user_id", "label", "description", "status", "level", "options", "order_count", "n_draft", "n_before_send", "n_pending", "n_ready", "n_completed", "n_failed", "n_canceled", "n_expired", "dispatched", "saved_at", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "archive_key", "archive_generated_at", "order_model", "documents_purged_at", "signer_data_purged_at", "created_at", "updated_at"
 from "operations"
 where (("operations"."app_id" = $1 and "operations"."owner_user_id" in ($2)) and "operations"."status" in ($3, $4))
 order by "operations"."created_at" desc, "operations"."id" desc
 limit $5;
 
 -- domains/operations/repository.ts: findOperation
-select "id", "app_id", "owner_user_id", "label", "description", "status", "level", "options", "order_count", "n_draft", "n_before_send", "n_pending", "n_ready", "n_completed", "n_failed", "n_canceled", "n_expired", "dispatched", "saved_at", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "archive_key", "archive_generated_at", "documents_purged_at", "signer_data_purged_at", "created_at", "updated_at"
+select "id", "app_id", "owner_user_id", "label", "description", "status", "level", "options", "order_count", "n_draft", "n_before_send", "n_pending", "n_ready", "n_completed", "n_failed", "n_canceled", "n_expired", "dispatched", "saved_at", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "archive_key", "archive_generated_at", "order_model", "documents_purged_at", "signer_data_purged_at", "created_at", "updated_at"
 from "operations"
 where (("operations"."app_id" = $1 and "operations"."owner_user_id" in ($2)) and "operations"."id" = $3);
 
 -- domains/operations/repository.ts: updateOperation
 update "operations"
-set "id" = $1, "app_id" = $2, "owner_user_id" = $3, "label" = $4, "description" = $5, "status" = $6, "level" = $7, "options" = $8, "order_count" = $9, "n_draft" = $10, "n_before_send" = $11, "n_pending" = $12, "n_ready" = $13, "n_completed" = $14, "n_failed" = $15, "n_canceled" = $16, "n_expired" = $17, "dispatched" = $18, "saved_at" = $19, "sent_at" = $20, "dispatch_started_at" = $21, "dispatch_finished_at" = $22, "completed_at" = $23, "canceled_at" = $24, "archive_key" = $25, "archive_generated_at" = $26, "documents_purged_at" = $27, "signer_data_purged_at" = $28, "created_at" = $29, "updated_at" = $30
-where ("operations"."app_id" = $31 and "operations"."id" = $32);
+set "id" = $1, "app_id" = $2, "owner_user_id" = $3, "label" = $4, "description" = $5, "status" = $6, "level" = $7, "options" = $8, "order_count" = $9, "n_draft" = $10, "n_before_send" = $11, "n_pending" = $12, "n_ready" = $13, "n_completed" = $14, "n_failed" = $15, "n_canceled" = $16, "n_expired" = $17, "dispatched" = $18, "saved_at" = $19, "sent_at" = $20, "dispatch_started_at" = $21, "dispatch_finished_at" = $22, "completed_at" = $23, "canceled_at" = $24, "archive_key" = $25, "archive_generated_at" = $26, "order_model" = $27, "documents_purged_at" = $28, "signer_data_purged_at" = $29, "created_at" = $30, "updated_at" = $31
+where ("operations"."app_id" = $32 and "operations"."id" = $33);
 
 -- domains/operations/repository.ts: documentsOf
 select "id", "app_id", "operation_id", "file_name", "title", "storage_key", "sha256", "page_count", "size_bytes", "created_at"
@@ -108,8 +108,8 @@ where ("operations"."app_id" = $1 and "operations"."saved_at" is null and "opera
 
 -- domains/operations/repository.ts: insertOperation
 -- (with no rows found it stops after the first statements; each query answering a row of nulls:)
-insert into "operations" ("id", "app_id", "owner_user_id", "label", "description", "status", "level", "options", "order_count", "n_draft", "n_before_send", "n_pending", "n_ready", "n_completed", "n_failed", "n_canceled", "n_expired", "dispatched", "saved_at", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "archive_key", "archive_generated_at", "documents_purged_at", "signer_data_purged_at", "created_at", "updated_at")
-values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)
+insert into "operations" ("id", "app_id", "owner_user_id", "label", "description", "status", "level", "options", "order_count", "n_draft", "n_before_send", "n_pending", "n_ready", "n_completed", "n_failed", "n_canceled", "n_expired", "dispatched", "saved_at", "sent_at", "dispatch_started_at", "dispatch_finished_at", "completed_at", "canceled_at", "archive_key", "archive_generated_at", "order_model", "documents_purged_at", "signer_data_purged_at", "created_at", "updated_at")
+values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
 returning "id";
 
 -- domains/operations/repository.ts: deleteOperation
@@ -158,6 +158,9 @@ where "operation_orders"."id" = $6;
 select "id", "signers"
 from "operation_orders"
 where ("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = $2);
+select "id", "order_model"
+from "operations"
+where ("operations"."app_id" = $1 and "operations"."order_model" is not null and "operations"."id" = $2);
 
 -- domains/operations/repository.ts: unsentOrdersOf
 select distinct "operations"."id", "operations"."label", "operations"."status"
@@ -177,6 +180,9 @@ where ("operation_orders"."app_id" = $1 and exists (
   from jsonb_array_elements("operation_orders"."signers") s
   where lower(s ->> 'email') = $2
 ));
+select "id", "order_model"
+from "operations"
+where ("operations"."app_id" = $1 and "operations"."order_model" is not null and "operations"."order_model" -> 'roles' @> $2::jsonb);
 
 -- domains/operations/repository.ts: ordersOfPerson
 select "operations"."id", "operations"."label", "operation_orders"."id", "operation_orders"."status", "operation_orders"."request_id", "operation_orders"."sent_at", "operation_orders"."document_name", "operation_orders"."signers"

@@ -215,5 +215,22 @@ describe('request templates journey', () => {
     await expect.poll(() => page.getByTestId('kept-document').allInnerTexts()).toEqual([expect.stringContaining('lease.pdf')]);
     expect(await page.getByText('No document yet.').count()).toBe(0);
     await screenshot(page, 'templates-9-campaign-draft');
+
+    // One document: with operations on, the template starts an operation — each signature then names only its people.
+    await env.requests.enableFeatures(admin, `Templates ${stamp}`, ['Operations']);
+    await page.goto(`${env.server.url}/#/templates/list?visibility=private`);
+    await page.reload();
+    await nda.getByRole('button', { name: `Actions for NDA ${stamp}` }).click();
+    await page.getByRole('menuitem', { name: 'Start an operation' }).click();
+    await page.waitForURL(/#\/batches\/view\//);
+    await page.getByText(`Made from the template “NDA ${stamp}” (version 1)`).waitFor();
+    await page.getByText('Signer 1: Partner (signer)').waitFor();
+    await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Olga');
+    await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Partner');
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`olga-${stamp}@example.com`);
+    await page.getByRole('button', { name: 'Add the signature', exact: true }).click();
+    await page.getByRole('tab', { name: 'Signatures (1)' }).waitFor();
+    await page.getByRole('cell', { name: 'lease.pdf' }).first().waitFor();
+    await screenshot(page, 'templates-10-operation-draft');
   });
 });

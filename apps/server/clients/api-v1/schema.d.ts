@@ -5915,6 +5915,24 @@ export interface operations {
                                 waiting: number;
                                 failed: number;
                             };
+                            fromTemplate: {
+                                /** Format: uuid */
+                                templateId: string;
+                                templateName: string;
+                                version: number;
+                                document: string;
+                                roles: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "signer" | "observer" | "validator";
+                                    step: number | null;
+                                    prefill: {
+                                        firstname: string;
+                                        lastname: string;
+                                        emailAddress: string;
+                                    } | null;
+                                }[];
+                            } | null;
                         }[];
                         nextCursor?: string;
                     };
@@ -6297,6 +6315,24 @@ export interface operations {
                             waiting: number;
                             failed: number;
                         };
+                        fromTemplate: {
+                            /** Format: uuid */
+                            templateId: string;
+                            templateName: string;
+                            version: number;
+                            document: string;
+                            roles: {
+                                name: string;
+                                /** @enum {string} */
+                                role: "signer" | "observer" | "validator";
+                                step: number | null;
+                                prefill: {
+                                    firstname: string;
+                                    lastname: string;
+                                    emailAddress: string;
+                                } | null;
+                            }[];
+                        } | null;
                     };
                 };
             };
@@ -6597,6 +6633,24 @@ export interface operations {
                             waiting: number;
                             failed: number;
                         };
+                        fromTemplate: {
+                            /** Format: uuid */
+                            templateId: string;
+                            templateName: string;
+                            version: number;
+                            document: string;
+                            roles: {
+                                name: string;
+                                /** @enum {string} */
+                                role: "signer" | "observer" | "validator";
+                                step: number | null;
+                                prefill: {
+                                    firstname: string;
+                                    lastname: string;
+                                    emailAddress: string;
+                                } | null;
+                            }[];
+                        } | null;
                     };
                 };
             };
@@ -6876,6 +6930,24 @@ export interface operations {
                             waiting: number;
                             failed: number;
                         };
+                        fromTemplate: {
+                            /** Format: uuid */
+                            templateId: string;
+                            templateName: string;
+                            version: number;
+                            document: string;
+                            roles: {
+                                name: string;
+                                /** @enum {string} */
+                                role: "signer" | "observer" | "validator";
+                                step: number | null;
+                                prefill: {
+                                    firstname: string;
+                                    lastname: string;
+                                    emailAddress: string;
+                                } | null;
+                            }[];
+                        } | null;
                     };
                 };
             };
@@ -7508,6 +7580,24 @@ export interface operations {
                             waiting: number;
                             failed: number;
                         };
+                        fromTemplate: {
+                            /** Format: uuid */
+                            templateId: string;
+                            templateName: string;
+                            version: number;
+                            document: string;
+                            roles: {
+                                name: string;
+                                /** @enum {string} */
+                                role: "signer" | "observer" | "validator";
+                                step: number | null;
+                                prefill: {
+                                    firstname: string;
+                                    lastname: string;
+                                    emailAddress: string;
+                                } | null;
+                            }[];
+                        } | null;
                     };
                 };
             };
@@ -7766,6 +7856,24 @@ export interface operations {
                             waiting: number;
                             failed: number;
                         };
+                        fromTemplate: {
+                            /** Format: uuid */
+                            templateId: string;
+                            templateName: string;
+                            version: number;
+                            document: string;
+                            roles: {
+                                name: string;
+                                /** @enum {string} */
+                                role: "signer" | "observer" | "validator";
+                                step: number | null;
+                                prefill: {
+                                    firstname: string;
+                                    lastname: string;
+                                    emailAddress: string;
+                                } | null;
+                            }[];
+                        } | null;
                     };
                 };
             };

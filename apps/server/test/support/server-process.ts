@@ -155,16 +155,20 @@ export async function startServerProcess(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  // What /healthz last answered: a server that listens but stays unhealthy says why (storage, database…) in the error.
+  let lastHealth = 'no answer';
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${lines.join('\n')}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* not yet listening */
+      const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) });
+      if (health.ok) break;
+      lastHealth = `${health.status} ${await health.text()}`;
+    } catch (error) {
+      lastHealth = `no answer (${(error as Error).message})`;
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${lines.join('\n')}`);
+      throw new Error(`server did not start (last /healthz: ${lastHealth}):\n${lines.join('\n')}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

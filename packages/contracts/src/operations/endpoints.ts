@@ -5,6 +5,7 @@ import {
   operationDocumentParamsSchema,
   operationDocumentsResponse,
   operationIdResponse,
+  operationFromTemplateInputSchema,
   operationListQuerySchema,
   operationListResponse,
   operationOrderParamsSchema,
@@ -59,6 +60,16 @@ export const operationEndpoints = defineEndpoints(['operations'], {
     summary: 'The order import template (csv)',
     auth: read,
     responses: { 200: file('text/csv') },
+  },
+  createFromTemplate: {
+    method: 'POST',
+    path: '/api/batches/from-template',
+    summary:
+      'Creates a draft operation from a request template with one document: its document joins the pool; level, options, roles, fields and prefilled persons become what every order starts from (docs/operations.md)',
+    auth: manage,
+    body: operationFromTemplateInputSchema,
+    responses: { 201: operationResponse },
+    idempotent: true,
   },
   get: {
     method: 'GET',

@@ -94,8 +94,8 @@ export const orderFieldInputSchema = signatureFieldInputSchema;
 export const orderInputSchema = z
   .object({
     transactionSigners: z.array(orderSignerInputSchema).min(1).max(maxSignersPerOrder),
-    /** The file name of a document of the operation's pool. */
-    document: z.string().trim().min(1).max(255),
+    /** The file name of a document of the operation's pool (may be left out in an operation made from a template: its document). */
+    document: z.string().trim().max(255).default(''),
     signatureFields: z.array(orderFieldInputSchema).max(50).default([]),
   })
   .superRefine((order, ctx) => {
@@ -165,6 +165,38 @@ export const operationDocumentSchema = z.object({
 });
 export type OperationDocument = z.infer<typeof operationDocumentSchema>;
 
+/**
+ * An operation made from a request template (docs/operations.md "From a template"): what each order takes from it —
+ * the document when a row names none, the roles (kind and step of signer n), the fields of signers placed nowhere,
+ * and a prefilled role's person when a row leaves that signer out.
+ */
+export const operationTemplateSchema = z.object({
+  templateId: uuidSchema,
+  templateName: z.string(),
+  version: z.number().int(),
+  document: z.string(),
+  /** Role n is signer n of each order; its prefilled person stands in when a row or a typed order leaves that signer out. */
+  roles: z.array(
+    z.object({
+      name: z.string(),
+      role: signerRoleSchema,
+      step: z.number().int().nullable(),
+      prefill: z.object({ firstname: z.string(), lastname: z.string(), emailAddress: z.string() }).nullable(),
+    }),
+  ),
+});
+export type OperationTemplate = z.infer<typeof operationTemplateSchema>;
+
+/** A draft operation made from a request template with one document (its roles may be several). */
+export const operationFromTemplateInputSchema = z.object({
+  templateId: uuidSchema,
+  /** Default: the template's current version. */
+  version: z.number().int().min(1).optional(),
+  /** Default: the template's request label, else its name. */
+  label: z.string().trim().min(1).max(200).optional(),
+});
+export type OperationFromTemplateInput = z.input<typeof operationFromTemplateInputSchema>;
+
 export const operationSchema = z.object({
   id: uuidSchema,
   label: z.string(),
@@ -188,6 +220,8 @@ export const operationSchema = z.object({
   statusTargets: z.array(operationStatusSchema),
   /** The invitations' delivery (docs/operations.md). Absent in lists. */
   invitations: invitationDeliverySchema.optional(),
+  /** The template it was made from (null: made by hand). */
+  fromTemplate: operationTemplateSchema.nullable(),
 });
 export type Operation = z.infer<typeof operationSchema>;
 export const operationResponse = itemEnvelope(operationSchema);
@@ -270,6 +304,8 @@ export const orderImportReasons = [
   'invalid_field',
   'invalid_step',
   'too_many_orders',
+  'role_missing',
+  'too_many_signers',
 ] as const;
 export const orderImportRowReasonSchema = z.union([importRowReasonSchema, z.enum(orderImportReasons)]);
 export type OrderImportRowReason = z.infer<typeof orderImportRowReasonSchema>;

@@ -6,6 +6,7 @@ import {
   type OrderImportMapping,
   type OrderImportReport,
   type OrderImportRowReason,
+  type PersonLanguage,
 } from '@paraphe/contracts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -22,6 +23,7 @@ import {
   type UploadedFile,
 } from '../contacts/index.ts';
 import { documentMatcher, type DocumentMatch } from './documentNames.ts';
+import { applyOrderModel, type OrderModel } from './order-model.ts';
 import { orderColumnOfKey, proposeOrderMapping } from './orderColumns.ts';
 import * as repo from './repository.ts';
 import { assertOperationAction, findVisible, withDefaultFields, type Options } from './service.ts';
@@ -46,8 +48,9 @@ export const importTemplateCsv = [
 const keptLines = 1000;
 
 interface Columns {
-  document: number;
-  signers: { mapping: ImportMapping; role?: number; step?: number; page?: number; x?: number; y?: number }[];
+  /** Absent in an operation made from a template: each order then signs the template's document. */
+  document: number | undefined;
+  signers: { signer: number; mapping: ImportMapping; role?: number; step?: number; page?: number; x?: number; y?: number }[];
 }
 
 /** A refused mapping, naming the field (`mapping.signer2_email`). */
@@ -83,6 +86,7 @@ function columnsOf(
   header: readonly string[],
   sheet: { sheetName: string | null; sheets: string[] },
   choice: MappingChoice,
+  model: OrderModel | null,
 ): { columns: Columns; mapping: OrderImportMapping } {
   const refuse = (message: string, column: string) =>
     new AppError('VALIDATION_FAILED', sheet.sheetName === null ? message : `${message} (sheet "${sheet.sheetName}")`, {
@@ -99,7 +103,7 @@ function columnsOf(
   const mapping = sent ? choice.sent : proposeOrderMapping(header, choice.remembered).mapping;
   if (sent) checkSentMapping(mapping, header);
   const document = mapping.document;
-  if (document === undefined) {
+  if (document === undefined && !model) {
     if (sent) throw mappingError('document', 'Map a column to "document": the file name of each order.');
     throw refuse('The first row must name the columns, with a "document" column (or "file", "fichier"…; see the template).', 'document');
   }
@@ -109,6 +113,7 @@ function columnsOf(
     const mail = col('email');
     if (mail === undefined) continue;
     signers.push({
+      signer: n - 1,
       mapping: { mail, firstname: col('firstname'), lastname: col('lastname'), mobile: col('phone'), lang: col('language') },
       role: col('role'),
       step: col('step'),
@@ -143,6 +148,8 @@ const refusingReasons = new Set<OrderImportRowReason>([
   'invalid_email',
   'mobile_invalid',
   'domain_unresolved',
+  'role_missing',
+  'too_many_signers',
 ]);
 
 /** Reads and judges every row; the kept rows as orders. */
@@ -152,6 +159,7 @@ async function readOrders(
   workers: WorkerPool,
   documentOf: (cell: string) => DocumentMatch,
   choice: MappingChoice,
+  model: OrderModel | null,
 ): Promise<{
   orders: repo.NewOrder[];
   lines: Line[];
@@ -180,16 +188,18 @@ async function readOrders(
       if (cells.every((c) => c.trim() === '')) continue;
       if (!columns) {
         // The first row that is not blank names the columns (as step 1 reads it).
-        ({ columns, mapping } = columnsOf(cells, sheet, choice));
+        ({ columns, mapping } = columnsOf(cells, sheet, choice, model));
         header = cells;
         continue;
       }
       rows++;
-      const match = documentOf(cells[columns.document] ?? '');
-      const document = 'fileName' in match ? match.fileName : (cells[columns.document] ?? '').trim();
+      const cell = columns.document === undefined ? '' : (cells[columns.document] ?? '');
+      // From a template, a row naming no document signs the template's.
+      const match: DocumentMatch = model && !cell.trim() ? { fileName: model.document } : documentOf(cell);
+      const document = 'fileName' in match ? match.fileName : cell.trim();
       const reasons: Line['reasons'] = [];
       const reject = (signer: number | null, reason: OrderImportRowReason) => reasons.push({ signer, reason });
-      const order: repo.NewOrder = { documentName: document, signers: [], fields: [] };
+      let order: repo.NewOrder = { documentName: document, signers: [], fields: [] };
       if ('problem' in match) reject(null, match.problem);
       columns.signers.forEach((c, n) => {
         if (c.mapping.mail !== undefined && !(cells[c.mapping.mail] ?? '').trim()) return; // no such signer on this row
@@ -202,7 +212,9 @@ async function readOrders(
         // Parallel signing: the same rule as a typed order's step (signerStepSchema).
         const step = signerStepSchema.safeParse(numberIn(cells, c.step));
         if (!step.success) reject(n, 'invalid_step');
-        order.signers.push({
+        // From a template, signer n is role n: a signer left out keeps its place (its role's prefilled person fills it).
+        const index = model ? c.signer : order.signers.length;
+        order.signers[index] = {
           firstname: verdict.contact.firstname ?? missingName,
           lastname: verdict.contact.lastname ?? missingName,
           email: verdict.contact.mail,
@@ -210,15 +222,18 @@ async function readOrders(
           language: (verdict.contact.lang ?? language) as repo.NewOrder['signers'][number]['language'],
           role: role === 'validator' || role === 'observer' ? role : 'signer',
           step: step.data ?? null,
-        });
+        };
         const [page, x, y] = [numberIn(cells, c.page), numberIn(cells, c.x), numberIn(cells, c.y)];
         if (page !== undefined || x !== undefined || y !== undefined) {
           const ok = [page ?? -1, x ?? 0, y ?? 0].every(Number.isFinite) && (page ?? -1) !== 0 && (page ?? -1) >= -1;
-          if (ok) order.fields.push({ page: page ?? -1, x: x ?? 0, y: y ?? 0, width: 150, height: 60, signerIndex: order.signers.length - 1 });
+          if (ok) order.fields.push({ page: page ?? -1, x: x ?? 0, y: y ?? 0, width: 150, height: 60, signerIndex: index });
           else reject(n, 'invalid_field');
         }
       });
-      if (!order.signers.length && !reasons.some((r) => r.reason === 'invalid_email')) reject(null, 'no_signer');
+      if (!order.signers.length && !model && !reasons.some((r) => r.reason === 'invalid_email')) reject(null, 'no_signer');
+      const applied = applyOrderModel(order, model, language as PersonLanguage);
+      if ('order' in applied) order = applied.order;
+      else reject(applied.problem.reason === 'role_missing' ? applied.problem.signer : null, applied.problem.reason);
       const refused = reasons.some((r) => refusingReasons.has(r.reason));
       if (refused) rejected++;
       else orders.push(withDefaultFields(order));
@@ -246,7 +261,7 @@ export async function importOrders(
   });
   assertOperationAction(operation, 'import');
   const choice: MappingChoice = opts.mapping ? { sent: opts.mapping } : { remembered };
-  const read = await readOrders(file, operation.options.language, platform.workers, documentMatcher(pool), choice);
+  const read = await readOrders(file, operation.options.language, platform.workers, documentMatcher(pool), choice, operation.orderModel);
   return platform.database.inTenant(actor.appId, async (tx) => {
     const row = await findVisible(tx, actor, opts.id, { lock: true });
     assertOperationAction(row, 'import');

@@ -2,6 +2,7 @@ import { operationStatusTargets, operationTransitions, type Operation, type Oper
 import { iso } from '../../platform/http/envelope.ts';
 import { exportRows, holderDates, holderProgress, percentOf, type Options } from '../bulk/index.ts';
 import { operationKind } from './dispatch.ts';
+import { presentOrderModel } from './order-model.ts';
 import { countsOf, type OperationDocumentRow, type OperationRow, type OrderRow } from './repository.ts';
 import { findVisible } from './service.ts';
 
@@ -35,6 +36,7 @@ export function presentOperation(row: OperationRow, now: Date, documents?: { row
     ...(documents ? { documents: documents.rows.map((d) => presentDocument(d, documents.usage)) } : {}),
     allowedActions: [...operationTransitions[row.status]],
     statusTargets: [...operationStatusTargets[row.status]],
+    fromTemplate: presentOrderModel(row.orderModel),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { orderStatuses, type OperationCounts, type OperationStatus, type OrderStatus } from '@paraphe/contracts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { containsPattern, type OwnerScope, type PageTotal } from '../../platform/db/lists.ts';
@@ -207,7 +207,27 @@ export async function pseudonymiseOrders(tx: Tx, appId: string, operationId: str
     people += signers.length;
     await tx.update(operationOrders).set({ signers, searchText: '', error: null, updatedAt: now }).where(eq(operationOrders.id, order.id));
   }
+  await forgetModelPersons(tx, appId, eq(operations.id, operationId), () => true);
   return people;
+}
+
+/**
+ * The prefilled persons an operation made from a template copied (order-model.ts) go with its orders' people: at the
+ * signer-data retention (all of them) and at a person's erasure (theirs). The roles stay, without their person.
+ */
+async function forgetModelPersons(tx: Tx, appId: string, which: SQL, forget: (email: string) => boolean): Promise<void> {
+  const rows = await tx
+    .select({ id: operations.id, orderModel: operations.orderModel })
+    .from(operations)
+    .where(and(eq(operations.appId, appId), isNotNull(operations.orderModel), which));
+  for (const { id, orderModel } of rows) {
+    if (!orderModel?.roles.some((r) => r.prefill && forget(r.prefill.email))) continue;
+    const roles = orderModel.roles.map((r) => (r.prefill && forget(r.prefill.email) ? { ...r, prefill: null } : r));
+    await tx
+      .update(operations)
+      .set({ orderModel: { ...orderModel, roles } })
+      .where(eq(operations.id, id));
+  }
 }
 
 const namesAddress = (email: string) =>
@@ -235,6 +255,13 @@ export async function eraseOrderSignersOf(tx: Tx, appId: string, email: string):
       .set({ signers, searchText: searchTextOf({ signers, documentName: order.documentName }) })
       .where(eq(operationOrders.id, order.id));
   }
+  const address = email.toLowerCase();
+  await forgetModelPersons(
+    tx,
+    appId,
+    sql`${operations.orderModel}->'roles' @> ${JSON.stringify([{ prefill: {} }])}::jsonb`,
+    (e) => e.toLowerCase() === address,
+  );
   return erased;
 }
 

@@ -20,6 +20,7 @@ import { fieldErrorsOfZod } from '../../platform/http/validation.ts';
 import { readImportFile } from '../contacts/index.ts';
 import { sendArchive } from '../bulk/index.ts';
 import { formPayload, prepareDocuments, readSignatureForm, uploadLimits } from '../signatures/index.ts';
+import { createOperationFromTemplate } from './from-template.ts';
 import { forgetImportMapping, importColumns, importOrders, importTemplateCsv } from './import.ts';
 import { exportOrders, presentDocument, presentOperation, presentOrder, statisticsOf } from './presenter.ts';
 import * as operations from './service.ts';
@@ -113,6 +114,10 @@ export async function operationRoutes(app: App, platform: Platform) {
       rows.length,
       { limit: request.query.limit, offset: 0, order: 'DESC' },
     );
+  });
+  serve(app, endpoints.createFromTemplate, async (request) => {
+    const actor = requireActor(request);
+    return view(actor, await createOperationFromTemplate({ platform, actor, input: request.body }));
   });
   serve(app, endpoints.newId, async (request) => item({ id: await operations.newDraft({ platform, actor: requireActor(request) }) }));
   serve(app, endpoints.forgetImportMapping, async (request) => {

@@ -45,6 +45,8 @@ export const operations = pgTable(
     canceledAt: tstz('canceled_at'),
     archiveKey: text('archive_key'),
     archiveGeneratedAt: tstz('archive_generated_at'),
+    /** Made from a request template: what each order starts from (order-model.ts); null when made by hand. */
+    orderModel: jsonb('order_model').$type<OrderModel>(),
     /** GDPR retention (docs/gdpr.md): when its files (the pool, the archive) and its orders' people were purged. */
     documentsPurgedAt: tstz('documents_purged_at'),
     signerDataPurgedAt: tstz('signer_data_purged_at'),
@@ -99,6 +101,28 @@ export interface OrderField {
   width: number;
   height: number;
   signerIndex: number;
+}
+
+/**
+ * What every order of an operation made from a request template starts from (docs/operations.md "From a template"; order-model.ts applies it),
+ * copied from the template version at creation: later edits of the template do not change a draft under way, as a
+ * request keeps the version it was made from.
+ */
+export interface OrderModel {
+  templateId: string;
+  templateName: string;
+  version: number;
+  /** The pool's file every order signs unless its row names another. */
+  document: string;
+  /** Signer n of an order is role n: its kind and step; a prefilled person stands in when a row leaves that signer out. */
+  roles: {
+    name: string;
+    role: SignerRole;
+    step: number | null;
+    prefill: { firstname: string; lastname: string; email: string; phone: string | null; language: PersonLanguage | null } | null;
+  }[];
+  /** The template document's fields, by role index: given to the signers an order places nowhere on that document. */
+  fields: OrderField[];
 }
 
 /** An order: its signers, the file name of its document, its fields, and where its request stands. */

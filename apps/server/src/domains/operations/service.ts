@@ -10,6 +10,7 @@ import {
   type OperationStatus,
   type OrderData,
   type CertificationLevel,
+  type PersonLanguage,
 } from '@paraphe/contracts';
 import type { Actor, Platform } from '../../platform/context.ts';
 import type { Options } from '../bulk/index.ts';
@@ -21,6 +22,7 @@ import { getApplication } from '../tenants/index.ts';
 import { cancelRow, holderAccess, holderActions, holderSearch, queueDispatch } from '../bulk/index.ts';
 import { assertBulkSendable, assertLevelAndOptions, bulkInvitationDelivery, type PreparedDocument } from '../signatures/index.ts';
 import { operationKind } from './dispatch.ts';
+import { applyOrderModel, orderModelMessage, type OrderModel } from './order-model.ts';
 import { emitOperationEvent } from './facts.ts';
 import { cursorNeedsKeyOrder, decodeRowCursor } from '../../platform/db/cursor.ts';
 import * as repo from './repository.ts';
@@ -77,22 +79,41 @@ export function withDefaultFields(order: repo.NewOrder): repo.NewOrder {
     : order;
 }
 
-export const ordersOf = (orders: readonly OrderData[], language: string): repo.NewOrder[] =>
-  orders.map((o) =>
-    withDefaultFields({
+/**
+ * Typed orders as stored: each through the operation's template when it was made from one (order-model.ts), the
+ * signers placed nowhere given the default place. An order that does not fit is a field error naming it
+ * (`transactionOrders.3.transactionSigners`; `field` null: the body is the order); without a template each order names its document.
+ */
+export function ordersOf(orders: readonly OrderData[], optionsLanguage: string, model: OrderModel | null, field: string | null): repo.NewOrder[] {
+  // The operation's language option is an interface language, and each is a person's language too.
+  const language = optionsLanguage as PersonLanguage;
+  const problems: FieldError[] = [];
+  const made = orders.map((o, i) => {
+    const given: repo.NewOrder = {
       documentName: o.document,
       signers: o.transactionSigners.map((s) => ({
         firstname: s.firstname,
         lastname: s.lastname,
         email: s.emailAddress,
         phone: s.phoneNum ?? null,
-        language: (s.language ?? language) as repo.OrderRow['signers'][number]['language'],
+        language: s.language ?? language,
         role: s.role,
         step: s.step ?? null,
       })),
       fields: o.signatureFields.map((f) => ({ page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signerIndex: f.signerIndex })),
-    }),
-  );
+    };
+    const applied = applyOrderModel(given, model, language);
+    if ('problem' in applied) {
+      problems.push({ field: `${field ? `${field}.${i}.` : ''}transactionSigners`, rule: 'invalid_value', message: orderModelMessage(applied.problem) });
+      return given;
+    }
+    if (!applied.order.documentName)
+      problems.push({ field: `${field ? `${field}.${i}.` : ''}document`, rule: 'required', message: "Name the order's document: a file of the pool." });
+    return withDefaultFields(applied.order);
+  });
+  if (problems.length) throw new AppError('VALIDATION_FAILED', problems[0]!.message, { fields: problems.slice(0, 100) });
+  return made;
+}
 
 /**
  * POST/PUT: saves a draft. The parts given replace what it has (orders replace the orders); files join the pool (a
@@ -117,14 +138,29 @@ export async function saveOperation(opts: Options & { id: string; data: Operatio
  * The public API's create (apikeys domain, POST /api/v1/operations): a draft made from the actor's defaults and
  * saved in one transaction (no unsaved draft is left by a refused save), `operation.created` emitted in it.
  */
-export async function createOperation(opts: Options & { data: OperationData; given: ReadonlySet<string>; documents: PreparedDocument[] }): Promise<string> {
+export async function createOperation(
+  opts: Options & {
+    data: OperationData;
+    given: ReadonlySet<string>;
+    documents: PreparedDocument[];
+    /** Made from a template (from-template.ts): what its orders start from, and its provenance written in the same transaction. */
+    fromTemplate?: { model: OrderModel; within: (tx: Tx, operationId: string) => Promise<void> };
+  },
+): Promise<string> {
   const { platform, actor } = opts;
   const keys = await storeFresh(platform, actor.appId, 'operation', opts.documents);
   try {
     return await platform.database.inTenant(actor.appId, async (tx) => {
       const { defaults, signersLanguage } = await signatureDefaultsOf(tx, actor);
       const options = operationOptions(signatureOptionsInputSchema.parse(optionsFromDefaults(defaults, signersLanguage)));
-      const created = await repo.insertOperation(tx, { appId: actor.appId, ownerUserId: actor.userId, options, createdAt: platform.clock() });
+      const created = await repo.insertOperation(tx, {
+        appId: actor.appId,
+        ownerUserId: actor.userId,
+        options,
+        orderModel: opts.fromTemplate?.model ?? null,
+        createdAt: platform.clock(),
+      });
+      await opts.fromTemplate?.within(tx, created);
       const draft = await findVisible(tx, actor, created, { lock: true });
       const send = (opts.given.has('transactionRequest') && opts.data.transactionRequest.send) || opts.data.status === 'pending';
       await saveInTx(tx, platform, actor, draft, {
@@ -179,11 +215,11 @@ async function saveInTx(
   }
   if (given.has('transactionOrders')) {
     await repo.deleteOrders(tx, actor.appId, row.id);
-    const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.transactionOrders, options.language));
+    const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.transactionOrders, options.language, row.orderModel, 'transactionOrders'));
     await repo.updateOperation(tx, actor.appId, row.id, { orderCount: n, nDraft: n });
   }
   if (data.appendOrders.length) {
-    const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.appendOrders, options.language));
+    const n = await repo.appendOrders(tx, actor.appId, row.id, ordersOf(data.appendOrders, options.language, row.orderModel, 'appendOrders'));
     await repo.addOrderCount(tx, actor.appId, row.id, n);
   }
   await access.record(tx, actor, 'operation.saved', row.id);
@@ -270,7 +306,7 @@ export async function patchOrder(opts: Options & { id: string; orderId: string; 
         throw new AppError('INVALID_TRANSITION', `Cannot cancel an order that is ${order.status}`);
     } else {
       assertOperationAction(row, 'editOrder');
-      const [changed] = ordersOf([input], row.options.language);
+      const [changed] = ordersOf([input], row.options.language, row.orderModel, null);
       await repo.updateOrder(tx, order.id, changed!);
     }
     await access.record(tx, actor, 'operation.order_changed', row.id, { orderId: order.id });

@@ -127,7 +127,14 @@ export interface TemplateForBatch {
   label: string;
   level: CertificationLevel;
   options: SignatureOptions;
-  roles: { name: string; role: TemplateRole['role'] }[];
+  /** Each role's kind, step and prefilled person (an operation's orders fall back on it: operations domain). */
+  roles: {
+    name: string;
+    role: TemplateRole['role'];
+    step: number | null;
+    language: TemplateRole['language'];
+    prefill: { firstname: string; lastname: string; email: string; phone: string | null } | null;
+  }[];
   documents: PreparedDocument[];
 }
 
@@ -140,7 +147,13 @@ export async function templateForBatch(opts: Options & { id: string; version?: n
     label: version.requestLabel ?? row.name,
     level: version.level,
     options: version.options,
-    roles: version.roles.map((r) => ({ name: r.name, role: r.role })),
+    roles: version.roles.map((r) => ({
+      name: r.name,
+      role: r.role,
+      step: r.step,
+      language: r.language,
+      prefill: r.prefill && { firstname: r.prefill.firstname, lastname: r.prefill.lastname, email: r.prefill.emailAddress, phone: r.prefill.phoneNum ?? null },
+    })),
     documents,
   };
 }

@@ -16,6 +16,9 @@ describe('order import mapping', () => {
     expect(mappingProblem({ document: 0 })).toEqual({ problem: 'emailRequired', signer: 1 });
     expect(mappingProblem({ document: 0, signer1_email: 1, signer3_firstname: 2 })).toEqual({ problem: 'emailRequired', signer: 3 });
     expect(mappingProblem({ document: 0, signer2_email: 1 })).toBeNull();
+    // An operation made from a template: its document stands in for a missing column.
+    expect(mappingProblem({ signer1_email: 1 }, true)).toBeNull();
+    expect(mappingProblem({}, true)).toEqual({ problem: 'emailRequired', signer: 1 });
   });
 
   it('offers the signers mapped and one more, at most 10', () => {

@@ -19,11 +19,14 @@ export function assignColumn(mapping: OrderImportMapping, column: number, field:
   return next;
 }
 
-/** What the import would refuse, naming the field: the document, a signer's e-mail (signer 1's, or that of a signer with other columns). */
+/**
+ * What the import would refuse, naming the field: the document (not in an operation made from a template: its
+ * document is the default), a signer's e-mail (signer 1's, or that of a signer with other columns).
+ */
 export type MappingProblem = { problem: 'documentRequired' } | { problem: 'emailRequired'; signer: number };
 
-export function mappingProblem(mapping: OrderImportMapping): MappingProblem | null {
-  if (mapping.document === undefined) return { problem: 'documentRequired' };
+export function mappingProblem(mapping: OrderImportMapping, documentOptional = false): MappingProblem | null {
+  if (mapping.document === undefined && !documentOptional) return { problem: 'documentRequired' };
   const signers = new Set(
     Object.keys(mapping)
       .flatMap((key) => /^signer(\d+)_/.exec(key)?.[1] ?? [])

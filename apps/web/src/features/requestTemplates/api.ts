@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   campaignEndpoints,
+  operationEndpoints,
   directLinkEndpoints,
   requestTemplateEndpoints,
   type DirectLinkSettingsInput,
@@ -117,6 +118,16 @@ export function useCampaignFromTemplate() {
     meta: { ownErrors: true },
     mutationFn: async (templateId: string) => (await callEndpoint(campaignEndpoints.createFromTemplate, { body: { templateId } })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: ['campaigns'] }),
+  });
+}
+
+/** A draft operation made from a template with one document: its orders then name only their people. */
+export function useOperationFromTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: async (templateId: string) => (await callEndpoint(operationEndpoints.createFromTemplate, { body: { templateId } })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['operations'] }),
   });
 }
 

@@ -15,7 +15,7 @@ import { OrderMappingStep } from './OrderMappingStep.tsx';
  * guessed; the user changes them), then the rows checked with that mapping (each kept or rejected, and why), then
  * the kept rows imported.
  */
-export function ImportOrders({ operationId }: { operationId: string }) {
+export function ImportOrders({ operationId, documentOptional }: { operationId: string; documentOptional: boolean }) {
   const { t } = useTranslation('operations');
   const [file, setFile] = useState<File | null>(null);
   const [columns, setColumns] = useState<OrderImportColumns | null>(null);
@@ -114,11 +114,12 @@ export function ImportOrders({ operationId }: { operationId: string }) {
               remember={remember}
               onRemember={setRemember}
               onSheet={(sheet) => readColumns(sheet)}
+              documentOptional={documentOptional}
             />
             <Group>
               <Button
                 variant="default"
-                disabled={mappingProblem(mapping) !== null}
+                disabled={mappingProblem(mapping, documentOptional) !== null}
                 loading={run.isPending && run.variables?.preview}
                 onClick={() => importRows(true)}
               >

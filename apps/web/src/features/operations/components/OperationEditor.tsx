@@ -17,6 +17,7 @@ import { DocumentsPool } from './DocumentsPool.tsx';
 import { ImportOrders } from './ImportOrders.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { OrdersPanel } from './OrdersPanel.tsx';
+import { TemplateOrigin } from './TemplateOrigin.tsx';
 
 type Tab = 'signatures' | 'documents' | 'options';
 const tabOfField = (field: string): Tab | null =>
@@ -105,8 +106,9 @@ export function OperationEditor({ operation }: { operation: Operation }) {
           </Tabs.List>
           <Tabs.Panel value="signatures">
             <Stack>
+              {operation.fromTemplate && <TemplateOrigin template={operation.fromTemplate} />}
               {canManage && <OrderForm operation={operation} />}
-              {canManage && <ImportOrders operationId={operation.id} />}
+              {canManage && <ImportOrders operationId={operation.id} documentOptional={operation.fromTemplate !== null} />}
               <OrdersPanel operation={operation} canManage={canManage} />
             </Stack>
           </Tabs.Panel>

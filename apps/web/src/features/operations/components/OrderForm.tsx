@@ -18,15 +18,20 @@ interface TypedSigner {
   withPrevious: boolean;
 }
 const blank = (): TypedSigner => ({ firstname: '', lastname: '', emailAddress: '', phoneNum: '', withPrevious: false });
+/** An operation made from a template: one row per role (signer n is role n), a prefilled role's row holding its person. */
+const rowsOf = (operation: Operation): TypedSigner[] =>
+  operation.fromTemplate ? operation.fromTemplate.roles.map((r) => (r.prefill ? { ...blank(), ...r.prefill } : blank())) : [blank()];
 
 /**
  * Adds one order: the document it uses (a file of the pool, or a name to upload later) and its signers, in order —
- * each after the first may sign at the same time as the previous one (a parallel step, as in a single request).
+ * each after the first may sign at the same time as the previous one (a parallel step, as in a single request). From a
+ * template, the document is the template's and the rows are its roles (their kinds and steps are the template's).
  */
 export function OrderForm({ operation }: { operation: Operation }) {
   const { t } = useTranslation('operations');
-  const [document, setDocument] = useState<string | null>(null);
-  const [signers, setSigners] = useState<TypedSigner[]>([blank()]);
+  const template = operation.fromTemplate;
+  const [document, setDocument] = useState<string | null>(template?.document ?? null);
+  const [signers, setSigners] = useState<TypedSigner[]>(() => rowsOf(operation));
   const [error, setError] = useState<string | null>(null);
   const command = useOperationCommand(operation.id);
   const files = (operation.documents ?? []).map((d) => d.fileName);
@@ -42,7 +47,7 @@ export function OrderForm({ operation }: { operation: Operation }) {
       { kind: 'addOrder', order: parsed.data },
       {
         onSuccess: () => {
-          setSigners([blank()]);
+          setSigners(rowsOf(operation));
           notify(t('done.orderAdded'), 'success');
         },
         onError: (e) => setError(e instanceof ApiError ? e.message : t('failed.save')),
@@ -67,6 +72,11 @@ export function OrderForm({ operation }: { operation: Operation }) {
         />
         {signers.map((s, i) => (
           <Group key={i} gap="xs" align="flex-end">
+            {template && (
+              <Text size="sm" fw={500} w={140} pb={8} truncate>
+                {template.roles[i]?.name}
+              </Text>
+            )}
             <TextInput
               label={i === 0 ? t('orders.firstname') : undefined}
               aria-label={t('orders.firstname')}
@@ -93,8 +103,8 @@ export function OrderForm({ operation }: { operation: Operation }) {
               placeholder="+33…"
               onChange={(e) => change(i, { phoneNum: e.currentTarget.value })}
             />
-            {i > 0 && <WithPreviousCheckbox size="xs" checked={s.withPrevious} onChange={(withPrevious) => change(i, { withPrevious })} />}
-            {signers.length > 1 && (
+            {i > 0 && !template && <WithPreviousCheckbox size="xs" checked={s.withPrevious} onChange={(withPrevious) => change(i, { withPrevious })} />}
+            {signers.length > 1 && !template && (
               <ActionIcon variant="subtle" color="red" aria-label={t('orders.removeSigner')} onClick={() => setSigners(signers.filter((_, j) => j !== i))}>
                 <IconTrash size={16} />
               </ActionIcon>
@@ -107,9 +117,11 @@ export function OrderForm({ operation }: { operation: Operation }) {
           </Text>
         )}
         <Group gap="xs">
-          <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setSigners([...signers, blank()])}>
-            {t('orders.addSigner')}
-          </Button>
+          {!template && (
+            <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setSigners([...signers, blank()])}>
+              {t('orders.addSigner')}
+            </Button>
+          )}
           <Button size="xs" onClick={add} loading={command.isPending}>
             {t('orders.add')}
           </Button>

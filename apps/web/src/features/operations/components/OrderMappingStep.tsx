@@ -13,10 +13,12 @@ type Props = {
   onRemember: (remember: boolean) => void;
   /** Reads the same file from another sheet of the workbook. */
   onSheet: (sheet: string) => Promise<unknown>;
+  /** An operation made from a template: a sheet without a document column signs the template's document. */
+  documentOptional: boolean;
 };
 
 /** Step 2 of the order import: the field of each column (prefilled: remembered, else guessed) over the sheet's first rows. */
-export function OrderMappingStep({ columns, mapping, onMapping, remember, onRemember, onSheet }: Props) {
+export function OrderMappingStep({ columns, mapping, onMapping, remember, onRemember, onSheet, documentOptional }: Props) {
   const { t } = useTranslation('operations');
   const fieldLabel = (key: string) => {
     const [, signer, word] = /^signer(\d+)_(\w+)$/.exec(key) ?? [];
@@ -26,7 +28,7 @@ export function OrderMappingStep({ columns, mapping, onMapping, remember, onReme
     group: signer === null ? t('import.fields.document') : t('import.mapping.signerGroup', { n: signer }),
     items: fields.map((key) => ({ value: key, label: fieldLabel(key) })),
   }));
-  const problem = mappingProblem(mapping);
+  const problem = mappingProblem(mapping, documentOptional);
   const columnName = (index: number) => t('import.mapping.column', { n: index + 1 });
   return (
     <Stack gap="xs">

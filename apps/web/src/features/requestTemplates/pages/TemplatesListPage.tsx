@@ -1,5 +1,16 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Select, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconCopy, IconDots, IconEdit, IconFileDescription, IconPlayerPlay, IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconCopy,
+  IconDots,
+  IconEdit,
+  IconFileDescription,
+  IconPlayerPlay,
+  IconPlus,
+  IconStack2,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { templateVisibilities, type RequestTemplateSummary } from '@paraphe/contracts';
@@ -25,6 +36,8 @@ export function TemplatesListPage() {
   const usable = (r: RequestTemplateSummary) => r.archivedAt === null;
   // A campaign sends each signatory a copy they sign alone: a template with one role (the server checks it is a signer).
   const campaignable = (r: RequestTemplateSummary) => usable(r) && r.roleNames.length === 1 && me.permissions.includes('campaigns.manage');
+  // An order of an operation signs one document: a template with one (its roles may be several).
+  const operable = (r: RequestTemplateSummary) => usable(r) && r.documentCount === 1 && me.permissions.includes('operations.manage');
   const narrowed = isTemplateListNarrowed(params);
 
   const rowMenu = (r: RequestTemplateSummary) => (
@@ -43,6 +56,11 @@ export function TemplatesListPage() {
         {campaignable(r) && (
           <Menu.Item leftSection={<IconUsersGroup size={16} />} onClick={() => actions.startCampaign(r)}>
             {t('actions.startCampaign')}
+          </Menu.Item>
+        )}
+        {operable(r) && (
+          <Menu.Item leftSection={<IconStack2 size={16} />} onClick={() => actions.startOperation(r)}>
+            {t('actions.startOperation')}
           </Menu.Item>
         )}
         {r.editable && (
