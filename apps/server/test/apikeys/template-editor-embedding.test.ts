@@ -174,6 +174,19 @@ describe(`the template editor embedded: its link and its token (${engine})`, () 
     expect(names).toEqual(['Made in a frame, v2']);
   });
 
+  it("two first saves of a new template's token at once make one template (the link is bound in its transaction)", async () => {
+    const token = await tokenFor(undefined);
+    const results = await Promise.all([saveWith(token, 'Raced A'), saveWith(token, 'Raced B')]);
+    const codes = results.map((r) => r.statusCode).sort();
+    // The second save either waits for the first's bind (409) or arrives once the link is bound (403): never a second 201.
+    expect(codes[0]).toBe(201);
+    expect([403, 409]).toContain(codes[1]);
+    const names = (await a.client.call('GET', `${pathOf(requestTemplateEndpoints.list)}?search=Raced`, 'history'))
+      .json()
+      .data.map((r: RequestTemplate) => r.name);
+    expect(names).toHaveLength(1);
+  });
+
   it('ended links: archived template, expired, key revoked; a draft editor route refuses a template token and the other way round', async () => {
     const archivable = await template(a.client, 'Archived later');
     const token = await tokenFor(archivable.id);

@@ -106,7 +106,7 @@ async function resolveEditorLink(platform: Platform, token: string, ip: string):
       templateId: link.templateId,
       expiresAt: link.expiresAt,
       maySend: key.scopes.includes('send'),
-      bindTemplate: (templateId) => repo.bindEditorLinkTemplate(platform.database.db, link.id, templateId),
+      bindTemplate: (templateId, tx) => repo.bindEditorLinkTemplate(tx, link.id, templateId),
     },
     session,
   };

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestTemplateEndpoints as endpoints, requestTemplateFormPart, requestTemplateInputSchema, type RequestTemplateData } from '@paraphe/contracts';
 import type { Platform } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import type { App } from '../../platform/http/app.ts';
 import { serve } from '../../platform/http/endpoints.ts';
 import { item, list } from '../../platform/http/envelope.ts';
@@ -61,10 +62,16 @@ export async function requestTemplateRoutes(app: App, platform: Platform) {
     serve(typed, endpoints.create, async (request) => {
       const actor = requireActor(request);
       const { data, documents } = await readTemplateForm(platform, request as never, actor.appId, () => true);
-      const created = await createTemplate({ platform, actor, data, documents });
-      // The embedded editor of a new template: its link opens this template from now on (the guard let it create once).
-      if (request.embedDraft?.kind === 'template') await request.embedDraft.bindTemplate(created.id);
-      return item(created);
+      const link = request.embedDraft?.kind === 'template' ? request.embedDraft : null;
+      // The embedded editor of a new template: its link opens this template from now on, bound in the template's
+      // transaction — of two first saves at once (a double click, two tabs), the second makes nothing.
+      const within = link
+        ? async (tx: Tx, templateId: string) => {
+            if (!(await link.bindTemplate(templateId, tx)))
+              throw new AppError('CONFLICT', 'This editor link has made its template already: reload the editor to edit it.');
+          }
+        : undefined;
+      return item(await createTemplate({ platform, actor, data, documents, within }));
     });
     serve(typed, endpoints.update, async (request) => {
       const actor = requireActor(request);

@@ -91,7 +91,14 @@ async function writeVersion(tx: Tx, opts: Options, templateId: string, version: 
 
 /** A new template (version 1) with its files already stored; the caller discards them if this fails. */
 async function insertTemplate(
-  opts: Options & { name: string; description: string | null; visibility: TemplateVisibility; content: VersionContent; auditData: Record<string, unknown> },
+  opts: Options & {
+    name: string;
+    description: string | null;
+    visibility: TemplateVisibility;
+    content: VersionContent;
+    auditData: Record<string, unknown>;
+    within?: (tx: Tx, templateId: string) => Promise<void>;
+  },
 ): Promise<RequestTemplate> {
   const { platform, actor } = opts;
   return platform.database.inTenant(actor.appId, async (tx) => {
@@ -108,6 +115,7 @@ async function insertTemplate(
       updatedAt: now,
     });
     await writeVersion(tx, opts, row.id, 1, opts.content);
+    await opts.within?.(tx, row.id);
     await audit(tx, {
       appId: actor.appId,
       actorUserId: actor.realUserId,
@@ -138,7 +146,14 @@ async function storeUploads(opts: Options, documents: readonly PreparedDocument[
 }
 
 /** POST /api/request-templates: from uploaded documents (checked as a request's are) and the template's JSON. */
-export async function createTemplate(opts: Options & { data: RequestTemplateData; documents: PreparedDocument[] }): Promise<RequestTemplate> {
+export async function createTemplate(
+  opts: Options & {
+    data: RequestTemplateData;
+    documents: PreparedDocument[];
+    /** More writes in the template's transaction (the embedded editor's link bound to it); throwing makes nothing. */
+    within?: (tx: Tx, templateId: string) => Promise<void>;
+  },
+): Promise<RequestTemplate> {
   const { data } = opts;
   const documents = await storeUploads(opts, opts.documents);
   try {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyScope, Audience, Feature, Permission } from '@paraphe/contracts';
 import { embedAuthScheme, permissionFeature } from '@paraphe/contracts';
 import { AppError } from '../errors.ts';
+import type { Tx } from '../db/client.ts';
 import type { Actor, Platform } from '../context.ts';
 
 declare module 'fastify' {
@@ -64,8 +65,11 @@ export interface GuardEmbedDraft {
   expiresAt: Date;
   /** Whether the embedded editor may send the draft (its API key holds the scope `send`). */
   maySend: boolean;
-  /** A new template's link: the template its first save made, from now on the only one it opens (false if bound already). */
-  bindTemplate(templateId: string): Promise<boolean>;
+  /**
+   * A new template's link: the template its first save made, from now on the only one it opens (false if bound
+   * already). Given the save's transaction, so that two first saves at once make one template, not two.
+   */
+  bindTemplate(templateId: string, tx: Tx): Promise<boolean>;
 }
 /** The link and the session it acts in; throws UNAUTHENTICATED for an unknown or expired token, a revoked key, a request no longer a draft. */
 export type EmbedDraftResolver = (token: string, ip: string) => Promise<{ link: GuardEmbedDraft; session: GuardSession }>;
