@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { locales } from '@paraphe/contracts';
 import { localesPlugin } from './scripts/localesPlugin.ts';
+import { zodWithoutJsonSchema } from './scripts/zodWithoutJsonSchema.ts';
 import packageJson from './package.json' with { type: 'json' };
 
 /** The server serves dist/ on its own port; in dev, Vite proxies the API to it. */
@@ -10,7 +11,7 @@ const apiTarget = process.env.PARAPHE_API ?? 'http://localhost:3000';
 export default defineConfig({
   // The version a help request reports (import.meta.env.VITE_APP_VERSION).
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
-  plugins: [react(), localesPlugin(new URL('./src', import.meta.url).pathname, locales)],
+  plugins: [react(), localesPlugin(new URL('./src', import.meta.url).pathname, locales), zodWithoutJsonSchema()],
   server: {
     port: 5173,
     proxy: {
