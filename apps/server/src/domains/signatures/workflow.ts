@@ -214,9 +214,10 @@ export async function invite(
  * sets the waiting statuses and the request status (ready / wait_cosigner); when nobody is left to act, the request
  * is signed (or cancelled when nobody signed).
  */
-export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestContext, now: Date) {
+export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestContext, now: Date, o: { signersAsRead?: boolean } = {}) {
   const appId = ctx.application.id;
-  const signers = await repo.signersOf(tx, appId, [ctx.request.id]);
+  // `signersAsRead`: ctx's signers were read in this transaction and nothing changed them since (the send job).
+  const signers = o.signersAsRead ? ctx.signers : await repo.signersOf(tx, appId, [ctx.request.id]);
   const step = currentStep(signers, ctx.request.options.coSignersSignFirst);
   const current = step[0];
   if (!current) {
@@ -295,7 +296,8 @@ async function advanceSend(tx: Tx, platform: Platform, job: RequestJob, o: { sea
     if (o.seal) return true;
     throw new Error('A document of the request is not sealed yet: the send job will seal it again.');
   }
-  await advanceChain(tx, platform, ctx, platform.clock());
+  // Pre-processing adds the mandate document, not signers: the signers findContext read are still current.
+  await advanceChain(tx, platform, ctx, platform.clock(), { signersAsRead: true });
   await sendStartNotice(tx, platform, ctx);
   return false;
 }
