@@ -8,4 +8,5 @@ export { startEmbeddedTemplateEditor } from './embed/templateEditorEmbed.ts';
 export const requestTemplatesFeature: FeatureModule = {
   namespace: 'requestTemplates',
   routes: requestTemplatesRoutes,
+  loadAuthenticatedRoutes: () => import('./authenticatedRoutes.tsx').then((m) => m.requestTemplatesScreens),
 };

@@ -8,6 +8,7 @@ export { startEmbeddedEditor } from './embed/editorEmbed.ts';
 export const signaturesFeature: FeatureModule = {
   namespace: 'signatures',
   routes: signaturesRoutes,
+  loadAuthenticatedRoutes: () => import('./authenticatedRoutes.tsx').then((m) => m.signaturesScreens),
 };
 
 /**
@@ -15,6 +16,6 @@ export const signaturesFeature: FeatureModule = {
  * that send documents to sign (campaigns). A loader, not static exports: what this index imports statically
  * lands in the first load. Their texts are in the `signatures` namespace: load it with the screen.
  */
-export const loadSignatureFormKit = () => import('./formKit.ts');
+export const loadSignatureFormKit = (): Promise<typeof import('./formKit.ts')> => import('./formKitLoader.ts').then((m) => m.importFormKit());
 export type SignatureFormKit = Awaited<ReturnType<typeof loadSignatureFormKit>>;
 export type { Draft as SignatureDraft, DraftOptions as SignatureDraftOptions, NewRequestDefaults } from './draft.ts';

@@ -9,9 +9,13 @@ import type { Plugin } from 'vite';
  * gives zod two stand-ins: every converter is a function that throws, and `aggregateChecks` (the only export read
  * outside a conversion: the `minLength` / `maxLength`… getters of the schemas) comes from the real file, the rest of
  * which tree-shaking then drops. Tests and the dev server keep the real files (apply: 'build').
+ *
+ * zod's English messages (zod/v4/locales/en.js, 1.1 kB gzipped) go too: the web never shows one — a form words each
+ * issue from its code in the person's language (shared/forms/validationRules.ts), an API error comes with the
+ * server's words. Without them an issue's `message` is zod's fallback, "Invalid input".
  */
-const stubbed = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
-const stubPrefix = '\0zod-without-json-schema:';
+const stubbed = /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core[\\/](to-json-schema|json-schema-processors)|locales[\\/]en)\.js$/;
+const stubPrefix = '\0slim-zod:';
 
 /** The names a module of zod exports (`export function x`, `export const x`, `export { a as b }`). */
 function exportNames(file: string): string[] {
@@ -29,9 +33,9 @@ function exportNames(file: string): string[] {
   return [...names];
 }
 
-export function zodWithoutJsonSchema(): Plugin {
+export function slimZod(): Plugin {
   return {
-    name: 'paraphe:zod-without-json-schema',
+    name: 'paraphe:slim-zod',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
@@ -43,6 +47,8 @@ export function zodWithoutJsonSchema(): Plugin {
     load(id) {
       if (!id.startsWith(stubPrefix)) return null;
       const real = id.slice(stubPrefix.length);
+      // The locale: no message of its own (zod falls back to "Invalid input").
+      if (/[\\/]locales[\\/]en\.js$/.test(real)) return 'export default function () { return { localeError: () => undefined }; }';
       const lines = [`const unavailable = () => { throw new Error('JSON Schema conversion is not part of the web build (vite.config.ts).'); };`];
       for (const name of exportNames(real)) {
         if (name === 'aggregateChecks') lines.push(`export { aggregateChecks } from ${JSON.stringify(real)};`);
