@@ -1,9 +1,16 @@
 /** Public surface of the signatures feature (signature requests): its routes, and its form's reusable pieces. */
 import type { FeatureModule } from '../../shared/routing.ts';
 import { signaturesRoutes } from './routes.tsx';
+import { isEmbeddedEditor, startEmbeddedEditor as startEditorFrame } from './embed/editorEmbed.ts';
 
-/** Run by app/embedStart.ts before the router reads the address: `/embed/edit/<token>` opens the embedded editor. */
-export { startEmbeddedEditor } from './embed/editorEmbed.ts';
+/**
+ * Run by app/embedStart.ts before the router reads the address: `/embed/edit/<token>` opens the embedded editor; in
+ * its frame, the chunk that imports the editor's page is fetched at once (embed/editorPage.ts).
+ */
+export function startEmbeddedEditor(win: Window) {
+  startEditorFrame(win);
+  if (isEmbeddedEditor()) void import('./embed/editorPage.ts');
+}
 
 export const signaturesFeature: FeatureModule = {
   namespace: 'signatures',

@@ -19,8 +19,7 @@ const frame = editorFrame<TemplateEditorEventType>({
 });
 
 export const postTemplateEditorEvent = frame.post;
-/** Run before the router is created (main.tsx imports it first); the chunk that imports the editor's page is fetched at once (editorPage.ts). */
-export function startEmbeddedTemplateEditor(win: Window) {
-  frame.start(win);
-  if (frame.active()) void import('./editorPage.ts');
-}
+/** Whether the app runs as the embedded template editor. */
+export const isEmbeddedTemplateEditor = frame.active;
+/** Run before the router is created (main.tsx imports it first). */
+export const startEmbeddedTemplateEditor = frame.start;

@@ -19,8 +19,5 @@ export const postEditorEvent = frame.post;
 export const isEmbeddedEditor = frame.active;
 /** The token of `/embed/edit/<token>`, or null for any other path. */
 export const editorTokenOf = frame.tokenOf;
-/** Run before the router is created (main.tsx imports it first); the chunk that imports the editor's page is fetched at once (editorPage.ts). */
-export function startEmbeddedEditor(win: Window) {
-  frame.start(win);
-  if (frame.active()) void import('./editorPage.ts');
-}
+/** Run before the router is created (main.tsx imports it first). */
+export const startEmbeddedEditor = frame.start;
