@@ -2,7 +2,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { locales } from '@paraphe/contracts';
 import { localesPlugin } from './scripts/localesPlugin.ts';
+import { slimZod } from './scripts/slimZod.ts';
 import packageJson from './package.json' with { type: 'json' };
+
+/** The chunks the entry imports (the groups below always in the first load, and the bundler's runtime). */
+const entryChunks = /^assets\/(react|query|rolldown-runtime)-[\w-]+\.js$/;
 
 /** The server serves dist/ on its own port; in dev, Vite proxies the API to it. */
 const apiTarget = process.env.PARAPHE_API ?? 'http://localhost:3000';
@@ -10,7 +14,7 @@ const apiTarget = process.env.PARAPHE_API ?? 'http://localhost:3000';
 export default defineConfig({
   // The version a help request reports (import.meta.env.VITE_APP_VERSION).
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(packageJson.version) },
-  plugins: [react(), localesPlugin(new URL('./src', import.meta.url).pathname, locales)],
+  plugins: [react(), localesPlugin(new URL('./src', import.meta.url).pathname, locales), slimZod()],
   server: {
     port: 5173,
     proxy: {
@@ -24,6 +28,14 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks a route loads (scripts/bundle-budget.ts reads it).
     manifest: true,
+    modulePreload: {
+      // Every browser of the build target but the oldest preloads modules itself: the polyfill (0.4 kB gzipped of the
+      // first load) would only speed up those, which still load every chunk without it.
+      polyfill: false,
+      // A lazy chunk's list of chunks to preload, in the first load for each lazy route of the entry: the chunks the
+      // entry imports itself are there already when any lazy route loads, so they are left out of every list.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !entryChunks.test(dep)),
+    },
     rolldownOptions: {
       treeshake: {
         // The contracts are declarations (zod schemas, endpoint descriptors) the bundler cannot prove pure:

@@ -13,6 +13,9 @@
  *                 or pglite (in-process)
  *   --role api    no pg-boss worker in the process: the request path alone (default all: workers too, as ROLE=all)
  *   --count-sql   counts the SQL statements (each one round trip) of the measured calls (postgres only)
+ *   --draft       creates drafts (`send: false`) instead of sending at once
+ *   --settle S    keeps counting S seconds after the last answer: with the workers in the process, the send jobs,
+ *                 mails and event deliveries the calls caused are counted too (use with --count-sql)
  * Prints one JSON line: p50 / p95 / max, calls/s, the server process's CPU ms per call (Node: HTTP, validation, PDF
  * check, workers) and, on postgres, the CPU ms per call of the PostgreSQL backends of this run's database (the server's
  * shared WAL writer and checkpointer are not counted), and the load average before and after.
@@ -32,6 +35,8 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string' },
     engine: { type: 'string' },
     'count-sql': { type: 'boolean' },
+    draft: { type: 'boolean' },
+    settle: { type: 'string' },
     role: { type: 'string' },
   },
 });
@@ -77,7 +82,7 @@ try {
   const createAndSend = async (key: string, index: number) => {
     const body = JSON.stringify({
       label: `Bench contract ${index}`,
-      send: true,
+      send: !flags.draft,
       signers: [signer(0), signer(1)],
       documents: [{ fileName: 'contract.pdf', contentBase64: pdfBase64 }],
       options: { chainingMode: 'email' },
@@ -157,6 +162,7 @@ try {
   const pgCpuBefore = engine === 'postgres' ? postgresCpuSeconds(databaseName) : 0;
   sqlCount.counting = true;
   const run = pacedRate === undefined ? await closedLoop(n) : await openLoop(pacedRate, pacedSeconds);
+  if (flags.settle) await new Promise((resolve) => setTimeout(resolve, Number(flags.settle) * 1000));
   sqlCount.counting = false;
   for (const line of sqlCount.log ?? []) console.error(line);
   const cpu = process.cpuUsage(cpuBefore);
@@ -167,6 +173,8 @@ try {
       engine,
       role,
       scenario: pacedRate === undefined ? 'closed' : `paced ${pacedRate}/s per client`,
+      send: !flags.draft,
+      ...(flags.settle ? { settleSeconds: Number(flags.settle) } : {}),
       clients,
       calls: run.calls,
       failures: run.failures,

@@ -172,6 +172,12 @@ update "signers"
 set "id" = $1, "app_id" = $2, "request_id" = $3, "firstname" = $4, "lastname" = $5, "email" = $6, "phone" = $7, "language" = $8, "role" = $9, "co_signer" = $10, "connector_idc" = $11, "signer_index" = $12, "step" = $13, "invitation_message" = $14, "refusal_comment" = $15, "status" = $16, "action_at" = $17, "invited_at" = $18, "mail_reminders" = $19, "sms_reminders" = $20, "last_reminder_at" = $21, "next_mail_reminder_at" = $22, "next_sms_reminder_at" = $23, "cancel_notified_at" = $24, "delegated_to_signer_id" = $25, "delegation_reason" = $26, "delegated_at" = $27, "delegation_ip" = $28, "delegated_from_signer_id" = $29, "created_at" = $30
 where ("signers"."app_id" = $31 and "signers"."request_id" = $32 and "signers"."status" in ($33));
 
+-- domains/signatures/repository.ts: updateRequestAndSignersInStatus
+with request as (update "signature_requests" set "id" = $1, "app_id" = $2, "owner_user_id" = $3, "label" = $4, "description" = $5, "status" = $6, "level" = $7, "test_mode" = $8, "options" = $9, "sent_at" = $10, "expires_at" = $11, "completed_at" = $12, "canceled_at" = $13, "archive_key" = $14, "archive_generated_at" = $15, "attestation_key" = $16, "completion_failure" = $17, "source" = $18, "source_id" = $19, "search_text" = $20, "documents_purged_at" = $21, "signer_data_purged_at" = $22, "evidence_purged_at" = $23, "created_at" = $24, "updated_at" = $25 where ("signature_requests"."app_id" = $26 and "signature_requests"."id" = $27))
+update "signers"
+set "id" = $28, "app_id" = $29, "request_id" = $30, "firstname" = $31, "lastname" = $32, "email" = $33, "phone" = $34, "language" = $35, "role" = $36, "co_signer" = $37, "connector_idc" = $38, "signer_index" = $39, "step" = $40, "invitation_message" = $41, "refusal_comment" = $42, "status" = $43, "action_at" = $44, "invited_at" = $45, "mail_reminders" = $46, "sms_reminders" = $47, "last_reminder_at" = $48, "next_mail_reminder_at" = $49, "next_sms_reminder_at" = $50, "cancel_notified_at" = $51, "delegated_to_signer_id" = $52, "delegation_reason" = $53, "delegated_at" = $54, "delegation_ip" = $55, "delegated_from_signer_id" = $56, "created_at" = $57
+where ("signers"."app_id" = $58 and "signers"."request_id" = $59 and "signers"."status" in ($60));
+
 -- domains/signatures/repository.ts: deleteRequest
 delete from "signature_requests"
 where ("signature_requests"."app_id" = $1 and "signature_requests"."id" = $2);

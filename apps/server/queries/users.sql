@@ -100,6 +100,11 @@ select "id", "app_id", "email", "pending_email", "password_hash", "first_name", 
 from "users"
 where "users"."id" = $1;
 
+-- domains/users/repository.ts: findUsersByIds
+select "id", "app_id", "email", "pending_email", "password_hash", "first_name", "last_name", "mobile", "phone", "language", "civility", "company", "address", "profile", "parent_id", "active", "is_product_admin", "email_confirmed_at", "last_connection_at", "failed_logins", "additional_data", "created_at", "updated_at"
+from "users"
+where "users"."id" in ($1);
+
 -- domains/users/repository.ts: updateUser
 update "users"
 set "id" = $1, "app_id" = $2, "email" = $3, "pending_email" = $4, "password_hash" = $5, "first_name" = $6, "last_name" = $7, "mobile" = $8, "phone" = $9, "language" = $10, "civility" = $11, "company" = $12, "address" = $13, "profile" = $14, "parent_id" = $15, "active" = $16, "is_product_admin" = $17, "email_confirmed_at" = $18, "last_connection_at" = $19, "failed_logins" = $20, "additional_data" = $21, "created_at" = $22, "updated_at" = $23

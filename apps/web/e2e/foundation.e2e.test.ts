@@ -20,6 +20,7 @@ describe('foundation journeys', () => {
     await page.goto(`${env.server.url}/#/users/list?q=adm&state=xyz&code=abc`);
     await page.getByLabel('Email').waitFor();
     expect(page.url()).toMatch(/#\/$/);
+    await screenshot(page, 'foundation-login');
     await page.getByLabel('Email').fill(adminEmail);
     await page.getByRole('textbox', { name: 'Password' }).fill('wrong-Password1!');
     await page.getByRole('button', { name: 'Log in' }).click();

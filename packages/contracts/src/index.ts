@@ -13,6 +13,7 @@ export * from './auth/endpoints.ts';
 export * from './passkeys/schemas.ts';
 export * from './passkeys/endpoints.ts';
 export * from './applications/schemas.ts';
+export * from './applications/company-identity.ts';
 export * from './applications/endpoints.ts';
 export * from './applications/events.ts';
 export * from './settings/defaults.ts';

@@ -1,5 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { authenticatedRoutes } from './features.ts';
+import { loadAuthenticatedRoutes } from './features.ts';
+
+/** The authenticated shell (router.tsx loads it from here). */
+export const loadAuthenticatedLayout = () => import('./shell/AuthenticatedLayout.tsx').then((m) => m.AuthenticatedLayout);
 
 /** The children of the authenticated layout: every feature's screens (loaded by the router on first need). */
-export const authenticatedChildren: RouteObject[] = [...authenticatedRoutes];
+export const loadAuthenticatedChildren = async (): Promise<RouteObject[]> => [...(await loadAuthenticatedRoutes())];

@@ -49,5 +49,12 @@ export const features: readonly FeatureModule[] = [
   searchFeature,
 ];
 
-/** Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them). */
-export const authenticatedRoutes: readonly GuardedRoute[] = features.flatMap((feature) => feature.routes.authenticated ?? []);
+let loaded: Promise<readonly GuardedRoute[]> | undefined;
+/**
+ * Every feature's screens of the authenticated area (the router mounts them; the shell prefetches them): the same
+ * route objects each time, in the order of `features`.
+ */
+export const loadAuthenticatedRoutes = (): Promise<readonly GuardedRoute[]> =>
+  (loaded ??= Promise.all(
+    features.map(async (feature) => [...(feature.routes.authenticated ?? []), ...((await feature.loadAuthenticatedRoutes?.()) ?? [])]),
+  ).then((routes) => routes.flat()));

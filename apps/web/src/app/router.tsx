@@ -30,7 +30,9 @@ export const routes: RouteObject[] = [
       },
       {
         id: authenticatedRouteId,
-        lazy: () => import('./shell/AuthenticatedLayout.tsx').then((m) => ({ Component: m.AuthenticatedLayout })),
+        // Through the chunk of the authenticated routes, which the navigation has asked for already
+        // (patchRoutesOnNavigation runs first): the layout's list of chunks to preload is not in the first load.
+        lazy: () => import('./authenticatedRoutes.ts').then(async (m) => ({ Component: await m.loadAuthenticatedLayout() })),
         children: [],
       },
     ],
@@ -49,7 +51,7 @@ export const router = createHashRouter(routes, {
   async patchRoutesOnNavigation({ matches, patch }) {
     // A path with parameters (the signing page's token…) asks too: only the splat means "not known yet".
     if (patched || (matches.length > 0 && matches.at(-1)?.route.path !== '*')) return;
-    authenticatedChildren ??= import('./authenticatedRoutes.ts').then((m) => m.authenticatedChildren);
+    authenticatedChildren ??= import('./authenticatedRoutes.ts').then((m) => m.loadAuthenticatedChildren());
     const children = await authenticatedChildren;
     if (patched) return;
     patched = true;

@@ -27,6 +27,12 @@ export type FeatureModule = {
   /** The i18next namespace of the feature's locales/<lang>.json (its name; served by scripts/localesPlugin.ts). */
   namespace: string;
   routes: FeatureRoutes;
+  /**
+   * A feature with screens before login (app/frameFeatures.ts) is in the first load: its authenticated screens come
+   * from this loader instead of `routes.authenticated`, so the login route does not carry their route table (each
+   * lazy page's list of chunks to preload: about 3 kB gzipped for signatures, templates and support).
+   */
+  loadAuthenticatedRoutes?: () => Promise<GuardedRoute[]>;
 };
 
 type LazyRoute = Pick<RouteObject, 'Component' | 'ErrorBoundary'>;

@@ -4,14 +4,8 @@ import { defineEndpoints } from '../shared/endpoint.ts';
 import { signUpInputSchema, signUpResponse } from '../auth/schemas.ts';
 import { applicationUserListResponse, applicationUserResponse } from './tenantUsers.ts';
 import { userListQuerySchema } from '../users/schemas.ts';
-import {
-  applicationCreateSchema,
-  applicationListQuerySchema,
-  applicationListResponse,
-  applicationResponse,
-  applicationUpdateSchema,
-  companyIdentityInputSchema,
-} from './schemas.ts';
+import { applicationCreateSchema, applicationListQuerySchema, applicationListResponse, applicationResponse, applicationUpdateSchema } from './schemas.ts';
+import { companyIdentityInputSchema } from './company-identity.ts';
 
 const admin = { audience: 'application', permission: 'admin.applications' } as const;
 

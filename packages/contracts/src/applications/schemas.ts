@@ -4,9 +4,6 @@ import { featureFlagsSchema, packSchema } from '../shared/access.ts';
 import { emailSchema } from '../users/schemas.ts';
 import { signatureDefaultsLayerSchema } from '../settings/defaults.ts';
 import { storedEmbedOriginsSchema } from '../settings/embedding.ts';
-import { billingCountries, compactIdentifier, describeProblem, registrationNumberProblem } from '../billing/identifiers.ts';
-
-const billingCountrySchema = z.enum(billingCountries);
 
 const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { message: 'Invalid value.' });
 const httpsUrl = httpsUrlSchema;
@@ -85,31 +82,6 @@ export const applicationSchema = z.object({
   companyIdentity: companyIdentitySchema.nullable(),
 });
 export type Application = z.infer<typeof applicationSchema>;
-
-/**
- * "Company identity verified" (product administrator, docs/stamps.md "Who a seal is attributed to"): the legal name
- * and registration number the administrator checked (in France: a SIREN or SIRET, its check digit verified here; the
- * registry itself is the administrator's to read). The platform CA's seals of the account are then shown under that
- * name as confirmed; cleared, with an audit row, when the tenant changes its company name, legal name or number.
- */
-export const companyIdentityInputSchema = z
-  .object({
-    legalName: z.string().trim().min(1).max(200),
-    registrationNumber: z.string().trim().min(1).max(40),
-    country: billingCountrySchema.default('FR'),
-  })
-  .superRefine((p, ctx) => {
-    const wrong = registrationNumberProblem(p.registrationNumber, p.country);
-    if (wrong)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['registrationNumber'],
-        message: describeProblem(wrong),
-        params: { rule: 'invalid_value', problem: wrong.code, values: wrong.params ?? {} },
-      });
-  })
-  .transform((p) => ({ ...p, registrationNumber: p.country === 'FR' ? compactIdentifier(p.registrationNumber) : p.registrationNumber }));
-export type CompanyIdentityInput = z.input<typeof companyIdentityInputSchema>;
 
 export const applicationCreateSchema = z.object({
   company: z.string().trim().min(1).max(200),

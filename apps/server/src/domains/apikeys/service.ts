@@ -15,7 +15,7 @@ import type { Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ApiKeyResolver, GuardSession } from '../../platform/http/guard.ts';
 import { featuresOf, getApplication } from '../tenants/index.ts';
-import { createTechnicalUser, displayNamesOf, findUserById } from '../users/index.ts';
+import { createTechnicalUser, displayNamesOf, findUsersByIds } from '../users/index.ts';
 import * as repo from './repository.ts';
 
 interface Options {
@@ -144,10 +144,12 @@ export async function keySession(
   permissions: ReadonlySet<Permission>,
   sessionId: string,
 ): Promise<GuardSession | null> {
-  const user = await findUserById(db, key.userId);
+  // The technical user and the key's creator in one round trip.
+  const found = await findUsersByIds(db, key.createdBy ? [key.userId, key.createdBy] : [key.userId]);
+  const user = found.find((u) => u.id === key.userId);
   if (!user?.active) return null;
   const application = await getApplication(db, key.appId);
-  const creator = key.createdBy ? await findUserById(db, key.createdBy) : undefined;
+  const creator = key.createdBy ? found.find((u) => u.id === key.createdBy) : undefined;
   const owner = creator?.active && creator.appId === key.appId ? creator : user;
   const session: GuardSession = {
     // Visibility: the whole tenant (docs/api-v1.md, "Keys") — an integration follows every request, campaign and

@@ -102,7 +102,9 @@ export async function updateDraftRequest(opts: {
         data: { documents: kept.length + added.length, removed: removed.length, signers: data.transactionSigners.length },
         ip: actor.ip,
       });
-      const links = data.transactionRequest.send ? await sendRequest(tx, platform, await loadContext(tx, actor.appId, request.id), actor.realUserId) : [];
+      const links = data.transactionRequest.send
+        ? (await sendRequest(tx, platform, await loadContext(tx, actor.appId, request.id), actor.realUserId)).links
+        : [];
       removedKeys = removed.map((d) => d.storageKey);
       const warnings = data.transactionRequest.send ? [] : await sealingWarnings(tx, application, data.optionsRequest, platform.clock());
       return { view: await viewOf(tx, platform, actor.appId, request.id), links, warnings };

@@ -252,6 +252,29 @@ export async function updateSignersInStatus(
     .where(and(eq(signers.appId, appId), eq(signers.requestId, requestId), inArray(signers.status, [...from])));
 }
 
+/**
+ * updateRequest and updateSignersInStatus of the same request as ONE statement (a data-modifying CTE): the send of a
+ * request, one round trip less on every create-and-send (docs/api-v1.md, "Performance").
+ */
+export async function updateRequestAndSignersInStatus(
+  db: Executor,
+  appId: string,
+  requestId: string,
+  patch: Partial<typeof signatureRequests.$inferInsert>,
+  from: readonly SignerStatus[],
+  signerPatch: Partial<typeof signers.$inferInsert>,
+): Promise<void> {
+  const request = db
+    .update(signatureRequests)
+    .set(patch)
+    .where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, requestId)));
+  const members = db
+    .update(signers)
+    .set(signerPatch)
+    .where(and(eq(signers.appId, appId), eq(signers.requestId, requestId), inArray(signers.status, [...from])));
+  await db.execute(sql`with request as (${request.getSQL()}) ${members.getSQL()}`);
+}
+
 export async function deleteRequest(db: Executor, appId: string, id: string): Promise<void> {
   await db.delete(signatureRequests).where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, id)));
 }

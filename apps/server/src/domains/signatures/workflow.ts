@@ -121,8 +121,15 @@ export function assertLevelAndOptions(application: RequestContext['application']
   }
 }
 
-/** Marks the request sent and queues the invitations; returns the links the requester gets (direct / face to face). */
-export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string): Promise<SigningLink[]> {
+/** What a send returns: the links the requester gets (direct / face to face), the request and its signers as they are now. */
+export interface SentRequest {
+  links: SigningLink[];
+  request: repo.RequestRow;
+  signers: repo.SignerRow[];
+}
+
+/** Marks the request sent and queues the invitations. */
+export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContext, actorUserId: string): Promise<SentRequest> {
   assertAction(ctx.request, 'send');
   const now = platform.clock();
   await assertSendable(tx, ctx, now);
@@ -130,20 +137,26 @@ export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContex
   await reserveSepaMandate(tx, ctx);
   // With SEPA pre-processing the send job first renders the mandate (sepa.ts), then sends as usual.
   const status = ctx.request.options.preprocessing?.sepa ? 'preprocess' : 'pending';
-  await repo.updateRequest(tx, ctx.application.id, ctx.request.id, { status, sentAt: now, expiresAt, updatedAt: now });
-  await repo.updateSignersInStatus(tx, ctx.application.id, ctx.request.id, ['before'], { status: 'waiting' });
+  const sent = { status, sentAt: now, expiresAt, updatedAt: now } as const;
+  await repo.updateRequestAndSignersInStatus(tx, ctx.application.id, ctx.request.id, sent, ['before'], { status: 'waiting' });
   await platform.jobs.enqueue(tx, sendQueue, { appId: ctx.application.id, requestId: ctx.request.id } satisfies RequestJob);
   await audit(tx, { appId: ctx.application.id, actorUserId, action: 'signature.sent', targetType: 'signature_request', targetId: ctx.request.id });
   await emitRequestEvent(tx, platform, ctx.request, 'signature.sent', { signerCount: ctx.signers.length }, actorUserId);
 
   const sequence = actingSequence(ctx.signers, ctx.request.options.coSignersSignFirst);
   const handedOver = ctx.request.options.chainingMode === 'faceToFace' ? sequence : ctx.request.options.chainingMode === 'direct' ? sequence.slice(0, 1) : [];
-  return handedOver.map((s) => ({
+  const links = handedOver.map((s) => ({
     signerId: s.id,
     signerIndex: s.signerIndex,
     name: signerDisplayName(s),
     url: signingLink(platform, { requestId: ctx.request.id, signerId: s.id, expiresAt }),
   }));
+  // The rows as the statement above left them (ctx holds them as read or written in this transaction).
+  return {
+    links,
+    request: { ...ctx.request, ...sent },
+    signers: ctx.signers.map((s) => (s.status === 'before' ? { ...s, status: 'waiting' as const } : s)),
+  };
 }
 
 /**
@@ -201,9 +214,10 @@ export async function invite(
  * sets the waiting statuses and the request status (ready / wait_cosigner); when nobody is left to act, the request
  * is signed (or cancelled when nobody signed).
  */
-export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestContext, now: Date) {
+export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestContext, now: Date, o: { signersAsRead?: boolean } = {}) {
   const appId = ctx.application.id;
-  const signers = await repo.signersOf(tx, appId, [ctx.request.id]);
+  // `signersAsRead`: ctx's signers were read in this transaction and nothing changed them since (the send job).
+  const signers = o.signersAsRead ? ctx.signers : await repo.signersOf(tx, appId, [ctx.request.id]);
   const step = currentStep(signers, ctx.request.options.coSignersSignFirst);
   const current = step[0];
   if (!current) {
@@ -282,7 +296,8 @@ async function advanceSend(tx: Tx, platform: Platform, job: RequestJob, o: { sea
     if (o.seal) return true;
     throw new Error('A document of the request is not sealed yet: the send job will seal it again.');
   }
-  await advanceChain(tx, platform, ctx, platform.clock());
+  // Pre-processing adds the mandate document, not signers: the signers findContext read are still current.
+  await advanceChain(tx, platform, ctx, platform.clock(), { signersAsRead: true });
   await sendStartNotice(tx, platform, ctx);
   return false;
 }

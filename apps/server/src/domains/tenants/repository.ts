@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, sql } from 'drizzle-orm';
 import { memoOf, type Executor } from '../../platform/db/client.ts';
+import { outsideTransaction, requestRows } from '../../platform/db/request-rows.ts';
 import { applications } from './schema.ts';
 import type { ApplicationFilter, CompanyAndPack } from './views.ts';
 
@@ -8,17 +9,26 @@ export type NewApplicationRow = typeof applications.$inferInsert;
 
 /**
  * A create reads its tenant up to five times (the guard, the limits, the create, the metering of each event): read
- * once per transaction (memoOf) and forgotten by any write of it below. The row is shared: callers never change it.
+ * once per request (requestRows, what the guard read) or per transaction (memoOf), and forgotten by any write of it
+ * below. The row is shared: callers never change it.
  */
 const memoKey = (id: string) => `application:${id}`;
 
 export async function findApplication(db: Executor, id: string): Promise<ApplicationRow | undefined> {
   const memo = memoOf(db);
-  const known = memo?.get(memoKey(id)) as ApplicationRow | undefined;
+  const key = memoKey(id);
+  const known = (memo?.get(key) ?? requestRows()?.get(key)) as ApplicationRow | undefined;
   if (known) return known;
   const [row] = await db.select().from(applications).where(eq(applications.id, id));
-  if (row) memo?.set(memoKey(id), row);
+  if (row) memo?.set(key, row);
+  if (row && outsideTransaction(db)) requestRows()?.set(key, row);
   return row;
+}
+
+/** A write of the row: no later read of this transaction or request takes the copy read before. */
+function forget(db: Executor, id: string) {
+  memoOf(db)?.delete(memoKey(id));
+  requestRows()?.delete(memoKey(id));
 }
 
 export async function insertApplication(db: Executor, row: NewApplicationRow): Promise<ApplicationRow> {
@@ -27,7 +37,7 @@ export async function insertApplication(db: Executor, row: NewApplicationRow): P
 }
 
 export async function updateApplication(db: Executor, id: string, patch: Partial<NewApplicationRow>): Promise<ApplicationRow | undefined> {
-  memoOf(db)?.delete(memoKey(id));
+  forget(db, id);
   const [row] = await db
     .update(applications)
     .set({ ...patch, updatedAt: new Date() })
@@ -37,7 +47,7 @@ export async function updateApplication(db: Executor, id: string, patch: Partial
 }
 
 export async function touchConnection(db: Executor, id: string, now: Date): Promise<void> {
-  memoOf(db)?.delete(memoKey(id));
+  forget(db, id);
   await db.update(applications).set({ lastConnectionAt: now }).where(eq(applications.id, id));
 }
 

@@ -15,7 +15,7 @@ import { assertEmailFree, withUniqueEmail } from './email.ts';
  * signature domain scopes requests by hierarchy). They run in the caller's transaction.
  */
 export type { UserRow } from './repository.ts';
-export { findUserById, findUserByEmail, ancestorIds, descendantIds, displayNamesOf } from './repository.ts';
+export { findUserById, findUsersByIds, findUserByEmail, ancestorIds, descendantIds, displayNamesOf } from './repository.ts';
 
 /**
  * The owners whose items `actor` sees (campaigns, operations): GERANT and COMPTABLE the whole tenant (no owner

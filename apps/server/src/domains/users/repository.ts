@@ -161,6 +161,15 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return row;
 }
 
+/** Several users in one round trip (e.g. an API key's technical user and its creator); those that exist, in no order. */
+export async function findUsersByIds(db: Executor, ids: readonly string[]): Promise<UserRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+}
+
 export async function updateUser(db: Executor, id: string, patch: Partial<NewUserRow>): Promise<void> {
   await db
     .update(users)

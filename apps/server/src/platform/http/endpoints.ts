@@ -3,6 +3,8 @@ import type { CreateRateLimitOptions, RateLimitOptions } from '@fastify/rate-lim
 import { isSchema, successStatus, type BodyOut, type EndpointSpec, type ParamsOut, type QueryOut, type ResponseOf } from '@paraphe/contracts';
 import { auditOrigin } from '../audit.ts';
 import type { IdempotencyStore } from '../idempotency.ts';
+import { withRequestRows } from '../db/request-rows.ts';
+import { requestRowsOf } from './guard.ts';
 import { idempotencyKeyOf, runIdempotent } from './idempotent.ts';
 import type { App } from './types.ts';
 
@@ -121,35 +123,37 @@ export function serve<E extends EndpointSpec>(app: App, endpoint: E, handler: En
     ...extraLimitHooks(app, limits.slice(1)),
     ...(bodyLimit ? { bodyLimit } : {}),
   };
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const apiKey = request.apiKey;
+    const call = () => handler(request as unknown as EndpointRequest<E>, reply);
+    const run = apiKey ? () => auditOrigin.run({ apiKeyId: apiKey.id, apiKeyLabel: apiKey.label }, call) : call;
+    const key = endpoint.idempotent ? idempotencyKeyOf(request) : undefined;
+    if (key !== undefined) {
+      const { store, inFlight } = request.server.idempotency;
+      return runIdempotent({ store, inFlight, endpoint, request, reply, key, status, run });
+    }
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run();
+    } catch (error) {
+      // A file answer streams after its status and headers: a reader that goes away mid-way (or a socket error)
+      // rejects the awaited reply. The answer is already on its way, so this is no error to answer: no 500 after the
+      // 200 (Fastify would try, and warn "Reply was already sent"), only a line saying the download was cut.
+      if (!reply.raw.headersSent) throw error;
+      request.log.info({ err: error, statusCode: reply.statusCode }, 'the answer was interrupted after its headers were sent');
+      return;
+    }
+    // A handler that sent the answer itself returns the reply, which is thenable: awaited, it is not `reply` any more.
+    if (result === reply || reply.sent) return reply;
+    if (reply.raw.headersSent) return;
+    return reply.status(status).send(result);
+  };
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...routeOptions,
-    handler: async (request, reply) => {
-      const apiKey = request.apiKey;
-      const call = () => handler(request as unknown as EndpointRequest<E>, reply);
-      const run = apiKey ? () => auditOrigin.run({ apiKeyId: apiKey.id, apiKeyLabel: apiKey.label }, call) : call;
-      const key = endpoint.idempotent ? idempotencyKeyOf(request) : undefined;
-      if (key !== undefined) {
-        const { store, inFlight } = request.server.idempotency;
-        return runIdempotent({ store, inFlight, endpoint, request, reply, key, status, run });
-      }
-      let result: Awaited<ReturnType<typeof run>>;
-      try {
-        result = await run();
-      } catch (error) {
-        // A file answer streams after its status and headers: a reader that goes away mid-way (or a socket error)
-        // rejects the awaited reply. The answer is already on its way, so this is no error to answer: no 500 after the
-        // 200 (Fastify would try, and warn "Reply was already sent"), only a line saying the download was cut.
-        if (!reply.raw.headersSent) throw error;
-        request.log.info({ err: error, statusCode: reply.statusCode }, 'the answer was interrupted after its headers were sent');
-        return;
-      }
-      // A handler that sent the answer itself returns the reply, which is thenable: awaited, it is not `reply` any more.
-      if (result === reply || reply.sent) return reply;
-      if (reply.raw.headersSent) return;
-      return reply.status(status).send(result);
-    },
+    // The guard's rows of this request (its tenant…) are the handler's too (db/request-rows.ts).
+    handler: (request, reply) => withRequestRows(requestRowsOf(request), () => handle(request, reply)),
   });
   const set = served.get(app.server) ?? new Set<EndpointSpec>();
   set.add(endpoint);

@@ -3,6 +3,7 @@ import type { ApiKeyScope, Audience, Feature, Permission } from '@paraphe/contra
 import { embedAuthScheme, permissionFeature } from '@paraphe/contracts';
 import { AppError } from '../errors.ts';
 import type { Tx } from '../db/client.ts';
+import { withRequestRows } from '../db/request-rows.ts';
 import type { Actor, Platform } from '../context.ts';
 
 declare module 'fastify' {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     apiKey?: GuardApiKey;
     /** The editor link of an embedded editor's call (the only draft it may touch is `requestId`, the only template `templateId`). */
     embedDraft?: GuardEmbedDraft;
+    /** The rows this request read more than once (db/request-rows.ts): the guard's, then the handler's. */
+    requestRows?: Map<string, unknown>;
   }
 }
 
@@ -125,8 +128,17 @@ async function guardApiKey(request: FastifyRequest, scope: ApiKeyScope, resolveA
   if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', `This API key lacks the scope "${scope}".`);
 }
 
+/** The request's rows (db/request-rows.ts): one map for its guard and its handler. */
+export const requestRowsOf = (request: FastifyRequest): Map<string, unknown> => (request.requestRows ??= new Map());
+
 /** Authenticates and authorizes from the route's config, before validation and the handler run. */
 export function createGuard(platform: Platform, resolveSession: SessionResolver, resolveApiKey?: ApiKeyResolver, resolveEmbedDraft?: EmbedDraftResolver) {
+  const check = guardOf(platform, resolveSession, resolveApiKey, resolveEmbedDraft);
+  // What the resolvers read of the tenant, the handler reads again from memory (its tenant, in the same request).
+  return (request: FastifyRequest, reply: FastifyReply) => withRequestRows(requestRowsOf(request), () => check(request, reply));
+}
+
+function guardOf(platform: Platform, resolveSession: SessionResolver, resolveApiKey?: ApiKeyResolver, resolveEmbedDraft?: EmbedDraftResolver) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply) {
     const config = request.routeOptions.config;
     if (request.headers.authorization?.startsWith(embedPrefix) && (config?.audience || config?.apiKey)) return guardEmbedDraft(request, resolveEmbedDraft);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Me } from '@paraphe/contracts';
 import { accessVerdict } from '../../shared/access.ts';
-import { authenticatedRoutes } from '../features.ts';
+import { loadAuthenticatedRoutes } from '../features.ts';
 
 /**
  * Once the shell is shown, the screens this identity may open are fetched while the browser is idle — their
@@ -10,13 +10,14 @@ import { authenticatedRoutes } from '../features.ts';
  */
 export function usePrefetchScreens(me: Me): void {
   useEffect(() => {
-    const prefetch = () => {
-      for (const route of authenticatedRoutes) {
-        const access = route.handle.access;
-        if (access && accessVerdict(me, access) !== 'allowed') continue;
-        if (typeof route.lazy === 'function') void (route.lazy as () => Promise<unknown>)().catch(() => undefined);
-      }
-    };
+    const prefetch = () =>
+      void loadAuthenticatedRoutes().then((routes) => {
+        for (const route of routes) {
+          const access = route.handle.access;
+          if (access && accessVerdict(me, access) !== 'allowed') continue;
+          if (typeof route.lazy === 'function') void (route.lazy as () => Promise<unknown>)().catch(() => undefined);
+        }
+      });
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(prefetch, { timeout: 3000 });
       return () => window.cancelIdleCallback(handle);

@@ -2,41 +2,13 @@ import { lazyPage, type FeatureRoutes } from '../../shared/routing.ts';
 import { embeddedEditorPath } from './embed/editorEmbed.ts';
 
 const ns = 'signatures';
-// One import site for both forms: each dynamic import adds its preload list to the login route's entry.
-const loadNewPage = () => import('./pages/SignatureNewPage.tsx');
-const newPage = lazyPage(ns, () => loadNewPage().then((m) => m.SignatureNewPage));
-const read = { permission: 'signatures.read' } as const;
-const create = { permission: 'signatures.create' } as const;
 
-const embeddedEditor = lazyPage(ns, () => import('./pages/EmbeddedEditorPage.tsx').then((m) => m.EmbeddedEditorPage));
+const embeddedEditor = lazyPage(ns, () => import('./embed/editorPage.ts').then((m) => m.loadEmbeddedEditorPage()));
 
-/**
- * Signature requests: list, new (and its prefilled form), qualified, signed SEPA mandates, view; standalone, the
- * embedded editor of a draft (`/embed/edit/<token>` opens it, docs/embedding.md).
- */
+/** Standalone: the embedded editor of a draft (`/embed/edit/<token>` opens it, docs/embedding.md); the screens of the authenticated area are in authenticatedRoutes.tsx. */
 export const signaturesRoutes: FeatureRoutes = {
   standalone: [
     { path: `${embeddedEditorPath}/:id`, lazy: embeddedEditor },
     { path: embeddedEditorPath, lazy: embeddedEditor },
-  ],
-  authenticated: [
-    { path: 'signatures/list', handle: { access: read }, lazy: lazyPage(ns, () => import('./pages/SignaturesListPage.tsx').then((m) => m.SignaturesListPage)) },
-    { path: 'signatures/new', handle: { access: create }, lazy: newPage },
-    {
-      path: 'signatures/new_qualified',
-      handle: { access: { ...create, feature: 'level3' } },
-      lazy: lazyPage(ns, () => loadNewPage().then((m) => m.QualifiedSignaturePage)),
-    },
-    { path: 'signatures/new/:firstname/:lastname/:mail/:phone?', handle: { access: create }, lazy: newPage },
-    {
-      path: 'signatures/sepa-mandates',
-      handle: { access: { ...read, feature: 'preprocessing' } },
-      lazy: lazyPage(ns, () => import('./pages/SignedMandatesPage.tsx').then((m) => m.SignedMandatesPage)),
-    },
-    {
-      path: 'signatures/view/:id',
-      handle: { access: read },
-      lazy: lazyPage(ns, () => import('./pages/SignatureViewPage.tsx').then((m) => m.SignatureViewPage)),
-    },
   ],
 };

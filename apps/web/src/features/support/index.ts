@@ -5,4 +5,5 @@ import { supportRoutes } from './routes.tsx';
 export const supportFeature: FeatureModule = {
   namespace: 'support',
   routes: supportRoutes,
+  loadAuthenticatedRoutes: () => import('./authenticatedRoutes.tsx').then((m) => m.supportScreens),
 };

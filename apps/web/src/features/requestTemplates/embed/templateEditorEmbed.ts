@@ -19,5 +19,7 @@ const frame = editorFrame<TemplateEditorEventType>({
 });
 
 export const postTemplateEditorEvent = frame.post;
+/** Whether the app runs as the embedded template editor. */
+export const isEmbeddedTemplateEditor = frame.active;
 /** Run before the router is created (main.tsx imports it first). */
 export const startEmbeddedTemplateEditor = frame.start;
