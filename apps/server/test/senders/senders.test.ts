@@ -214,7 +214,7 @@ describe(`a tenant's own mail sender, DKIM-signed once its record is published (
     expect(header(mail.headers, 'DKIM-Signature')).toBeUndefined();
   });
 
-  it('the right record (pasted with quotes and splits) verifies it: mails come from the tenant, DKIM-signed, and a receiver finds dkim=pass, dmarc=pass', async () => {
+  it('the right record (pasted with quotes and splits) verifies it: mails come from the tenant, DKIM-signed, a receiver finds dkim=pass, dmarc=pass; a DNS outage changes nothing', async () => {
     const sender = (await view())!;
     const p = /p=(.+)$/.exec(sender.records.dkim.value!)![1]!;
     // As a zone file holds a long value: quoted strings of at most 255 characters, with spaces between.
@@ -247,12 +247,21 @@ describe(`a tenant's own mail sender, DKIM-signed once its record is published (
     const altered = { ...mail, raw: mail.raw.replace(/Acme Corp/g, 'Evil Corp') };
     expect((await receiverVerdict(altered)).dkim[0]!.result).not.toBe('pass');
 
+    // The DNS does not answer (here: the stub zone unreadable): the state stays, the error is shown, mails still signed.
+    const published = zone;
+    fs.writeFileSync(zoneFile, '{ not json');
+    const outage = await check();
+    expect(outage).toMatchObject({ status: 'verified', sending: 'own_address', records: { dkim: { state: 'ok' } } });
+    expect(outage.lastError).toContain('DNS_STUB_FILE unreadable');
+    expect(header((await mailTo(gerant)).headers, 'DKIM-Signature')).toContain(`d=${domain}`);
+    publish(published);
+
     // SPF names the platform's include once the tenant adds it.
     publish({ ...zone, [domain]: { TXT: [`v=spf1 include:_spf.google.com include:${spfInclude} -all`] } });
     expect((await check()).records.spf.state).toBe('ok');
   });
 
-  it('the display name is the saved one; another tenant cannot take the verified domain (409)', async () => {
+  it('the display name is the saved one; 409 for a domain another tenant verified, another domain, a second declaration at once', async () => {
     const renamed = await save({ domain, address: `signatures@${domain}`, displayName: 'Acme Contracts' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data).toMatchObject({ status: 'verified', address: `signatures@${domain}`, effectiveDisplayName: 'Acme Contracts' });
@@ -266,6 +275,14 @@ describe(`a tenant's own mail sender, DKIM-signed once its record is published (
     // Another domain for A: remove the current sender first.
     expect((await save({ domain: 'other-acme.example', address: 'x@other-acme.example' })).statusCode).toBe(409);
     expect(await t.snapshot()).toBe(before);
+
+    // Two declarations at once: one sender, the other 409.
+    const [first, second] = await Promise.all([
+      save({ domain: 'race.example', address: 'a@race.example' }, other.client, other.appId),
+      save({ domain: 'race.example', address: 'b@race.example' }, other.client, other.appId),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect((await other.client.call('DELETE', url(other.appId), 'application')).statusCode).toBe(200);
   });
 
   it('a refused delivery of a tenant-sender mail shows in the Outbox as failed, with the server’s answer', async () => {

@@ -143,9 +143,19 @@ export async function saveSender(opts: Options & { input: MailSenderInput }): Pr
       await auditSender(tx, actor, appId, 'mail_sender.updated', { domain, address, displayName });
     }
     return viewOf(platform, tx, appId);
+  }).catch((error: unknown) => {
+    // Two declarations at once: the second finds the first's row (one sender per tenant).
+    if (isDuplicate(error)) throw new AppError('CONFLICT', 'A sender was declared meanwhile: reload to see it.');
+    throw error;
   });
   platform.messaging.senders.forget(appId);
   return view;
+}
+
+/** The primary key's violation (the driver's error may be wrapped by drizzle). */
+function isDuplicate(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
 }
 
 /** Removes the tenant's sender (its key with it): its mails go from the platform's sender again, without Reply-To. */
