@@ -23,6 +23,7 @@ import { passkeysModule } from './domains/passkeys/index.ts';
 import { paymentsModule } from './domains/payments/index.ts';
 import { pkiModule } from './domains/pki/index.ts';
 import { searchModule } from './domains/search/index.ts';
+import { sendersModule } from './domains/senders/index.ts';
 import { signaturesModule } from './domains/signatures/index.ts';
 import { requestTemplatesModule } from './domains/request-templates/index.ts';
 import { signingModule } from './domains/signing/index.ts';
@@ -59,6 +60,8 @@ export const modules: readonly Module[] = [
   templatesModule,
   // settings after templates: the logo upload reads its multipart form with the templates' reader.
   settingsModule,
+  // Tenants' own mail senders: the messaging asks it whose address each tenant's mail comes from.
+  sendersModule,
   helpModule,
   pkiModule,
   billingModule,

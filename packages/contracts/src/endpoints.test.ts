@@ -41,6 +41,7 @@ describe('endpoint descriptors', () => {
         'pkiEndpoints',
         'requestTemplateEndpoints',
         'searchEndpoints',
+        'senderEndpoints',
         'settingsEndpoints',
         'signatureEndpoints',
         'signingPageEndpoints',

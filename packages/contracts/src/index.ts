@@ -105,3 +105,5 @@ export * from './crm/schemas.ts';
 export * from './crm/endpoints.ts';
 export * from './sso/schemas.ts';
 export * from './sso/endpoints.ts';
+export * from './senders/schemas.ts';
+export * from './senders/endpoints.ts';

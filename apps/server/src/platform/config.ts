@@ -27,6 +27,14 @@ const configSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Paraphe <no-reply@paraphe.local>'),
+  // Tenants' own senders (docs/mail-senders.md): the SPF include of the platform's sending service, which a tenant's
+  // SPF record should name (`include:<this>`). Unset: the SPF record is shown as advice only.
+  MAIL_SPF_INCLUDE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)(_?[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a DNS name such as _spf.mail.example.com')
+    .optional(),
   SMS_HTTP_URL: z.url('must be a URL').optional(),
   // Signing-provider connection test (docs/settings.md): the external provider's test address; without it, the
   // product's own engine is the provider and complete credentials pass.
@@ -252,6 +260,8 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** MAIL_SPF_INCLUDE: what a tenant's SPF record should include for the platform's sending service (null: no advice). */
+  mailSpfInclude: string | null;
   smsHttpUrl: string | undefined;
   /** SIGNING_PROVIDER_TEST_URL: where the provider connection test calls (undefined: no external provider). */
   signingProviderTestUrl: string | undefined;
@@ -367,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    mailSpfInclude: c.MAIL_SPF_INCLUDE ?? null,
     smsHttpUrl: c.SMS_HTTP_URL,
     signingProviderTestUrl: c.SIGNING_PROVIDER_TEST_URL,
     typeformApiBase: c.TYPEFORM_API_BASE.replace(/\/$/, ''),

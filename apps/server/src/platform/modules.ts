@@ -2,7 +2,7 @@ import type { DomainEventType, EndpointSpec, Permission } from '@paraphe/contrac
 import type { Platform } from './context.ts';
 import { eventQueueOf, type Recorder, type Subscription } from './events/bus.ts';
 import type { App } from './http/types.ts';
-import type { TemplateCatalogues } from './messaging/templates/types.ts';
+import type { TemplateCatalogues, TemplateName } from './messaging/templates/types.ts';
 import { runStorageSweep, storageReferencesOf, storageSweepQueue, storageSweepSchedule, type StorageReferences } from './storage-sweep.ts';
 
 export type { StorageReferences } from './storage-sweep.ts';
@@ -46,6 +46,11 @@ export interface Module {
   /** In-transaction recorders of domain events (platform/events/bus.ts): facts that commit with their cause. */
   recorders?(platform: Platform): readonly Recorder[];
   templates?: TemplateCatalogues;
+  /**
+   * Its templates the platform sends about the tenant's own account (a failed payment of its subscription): always
+   * from the platform's sender, never from the tenant's own address (docs/mail-senders.md).
+   */
+  platformMails?: readonly TemplateName[];
   /** The storage keys its rows reference (see StorageReferences): needed by any module that stores files. */
   storageReferences?: StorageReferences;
   /** Once the platform is assembled, before jobs start and routes are registered (e.g. create the trust services). */
@@ -72,6 +77,7 @@ export async function registerModules(platform: Platform, modules: readonly Modu
     if (names.has(module.name)) throw new Error(`Two modules are named ${module.name}`);
     names.add(module.name);
     if (module.templates) platform.messaging.templates.register(module.name, module.templates);
+    if (module.platformMails) platform.messaging.senders.sendAsPlatform(module.platformMails);
     for (const job of module.jobs ?? []) {
       if (job.enabledOn && !job.enabledOn(platform)) continue;
       const spec = job as unknown as JobSpec<Record<string, unknown>>;

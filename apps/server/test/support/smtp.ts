@@ -6,6 +6,8 @@ import { users } from '../../src/domains/users/schema.ts';
 import { freshIp, type TestContext } from './harness.ts';
 
 export interface ReceivedMail {
+  /** The envelope sender (MAIL FROM): where bounces go. */
+  from: string;
   to: string[];
   raw: string;
 }
@@ -36,7 +38,12 @@ export function startSmtp(port = 0, options: { refuse?: (address: string) => boo
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        const mailFrom = session.envelope.mailFrom;
+        received.push({
+          from: mailFrom ? mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },

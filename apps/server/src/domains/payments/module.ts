@@ -12,6 +12,8 @@ export const paymentsModule = defineModule({
   endpoints: [paymentEndpoints],
   routes: paymentRoutes,
   templates: paymentTemplates,
+  // The platform writes to the tenant about its subscription: never from the tenant's own sender (docs/mail-senders.md).
+  platformMails: ['payment-auto-failed'],
   subscriptions: (platform) => [
     defineSubscription({
       name: 'payments.charge',

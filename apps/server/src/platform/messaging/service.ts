@@ -13,6 +13,7 @@ import { figuresOf, oldestWaiting, type DeliveryFigures } from './repository.ts'
 import { createTransportWatch, type TransportHealth } from './transport-health.ts';
 import { createDelivery } from './delivery.ts';
 import { createQueueing, type Queueing } from './queueing.ts';
+import { addressing, createSenderDirectory, type SenderDirectory } from './senders.ts';
 import { sendEmailQueue, sendSmsQueue, type DeliveryJob, type SmsDeliveryJob } from './queues.ts';
 
 export type { DeliveryState } from './repository.ts';
@@ -20,11 +21,14 @@ export type { DeliveryFigures } from './repository.ts';
 export type { TransportHealth } from './transport-health.ts';
 export { messagePriority, sendEmailQueue, sendSmsQueue, sentRecordRetry, type DeliveryJob, type MessagePriority, type SmsDeliveryJob } from './queues.ts';
 export type { BatchMessage } from './queueing.ts';
+export type { SenderDirectory, SenderResolver, TenantSender } from './senders.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './retry.ts';
 
 export interface Messaging extends Queueing {
   /** Every module's mail/SMS texts (registered at assembly). */
   templates: TemplateRegistry;
+  /** Tenants' own mail senders (senders.ts): the domain that owns them registers its resolver at start. */
+  senders: SenderDirectory;
   /**
    * The send-email job: one attempt to deliver a queued (or retrying) mail, at the transport's pace (pacing.ts).
    * A failed attempt plans the next one (retry.ts) or, at the end of the schedule, marks the mail failed; a
@@ -83,14 +87,17 @@ export function createMessaging(deps: {
   // What /healthz says of each transport: the outcomes of this process's attempts (none in an api-only process).
   const watch = { email: createTransportWatch(clock), sms: createTransportWatch(clock) };
   const delivery = createDelivery({ database, jobs, logger, clock, policy, watch });
+  const senders = createSenderDirectory(logger);
 
   const sendMail = mailTransport
     ? async (message: OutboxRow) => {
         const attachments = await Promise.all(
           message.attachments.map(async (a) => ({ filename: a.fileName, contentType: a.contentType, content: await deps.storage!.get(a.storageKey) })),
         );
+        // A tenant's mail: from its own verified address (DKIM-signed), or from ours with Reply-To its address.
+        const sender = await senders.of(message.appId, message.template);
         await mailTransport.send({
-          from: deps.mailFrom,
+          ...addressing(deps.mailFrom, message.to, sender),
           to: message.to,
           subject: message.subject ?? '',
           text: message.text,
@@ -112,6 +119,7 @@ export function createMessaging(deps: {
 
   return {
     templates,
+    senders,
     deliverEmail: (job, opts) => delivery.attempt(job, sendEmailQueue, sendMail, mailGate, opts?.signal),
     deliverSms: (job, opts) =>
       delivery.attempt(

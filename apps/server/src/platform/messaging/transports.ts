@@ -1,8 +1,18 @@
 import nodemailer from 'nodemailer';
 
+/** An address with its display name (nodemailer encodes the name). */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
 export interface MailMessage {
-  from: string;
+  from: string | MailAddress;
   to: string;
+  replyTo?: MailAddress;
+  /** DKIM signature of the mail (a tenant's verified sender domain: platform/messaging/senders.ts). */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** SMTP envelope when it differs from the headers: a tenant's From, the platform's return path. */
+  envelope?: { from: string; to: string };
   subject: string;
   text: string;
   html: string;

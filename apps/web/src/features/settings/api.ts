@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  senderEndpoints,
   settingsEndpoints,
   userEndpoints,
   type GeneralSettingsInput,
+  type MailSender,
+  type MailSenderInput,
   type MessageTemplateKind,
   type Locale,
   type ParametersInput,
@@ -128,3 +131,30 @@ export function useSaveMyDefaults() {
     },
   });
 }
+
+// ---------------------------------------------------------------------------------------------------- mail sender
+const mailSenderKey = (appId: string) => ['settings', appId, 'mail-sender'] as const;
+
+/** The tenant's own mail sender (docs/mail-senders.md): null when it has none. */
+export function useMailSender(appId: string) {
+  return useQuery({
+    queryKey: mailSenderKey(appId),
+    queryFn: ({ signal }) => callEndpoint(senderEndpoints.get, { params: { appId }, signal }).then((r) => r.data),
+  });
+}
+
+/** Declare / save, check now, remove: each answers the sender as it is now, which replaces the cache. */
+function useMailSenderMutation<I>(appId: string, run: (input: I) => Promise<MailSender | null>) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { ownErrors: true },
+    mutationFn: run,
+    onSuccess: (sender) => client.setQueryData(mailSenderKey(appId), sender),
+  });
+}
+export const useSaveMailSender = (appId: string) =>
+  useMailSenderMutation(appId, (body: MailSenderInput) => callEndpoint(senderEndpoints.save, { params: { appId }, body }).then((r) => r.data));
+export const useCheckMailSender = (appId: string) =>
+  useMailSenderMutation(appId, () => callEndpoint(senderEndpoints.check, { params: { appId } }).then((r) => r.data));
+export const useRemoveMailSender = (appId: string) =>
+  useMailSenderMutation(appId, () => callEndpoint(senderEndpoints.remove, { params: { appId } }).then((r) => r.data));

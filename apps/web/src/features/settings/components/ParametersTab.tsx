@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parametersInputSchema, type ParametersInput, type SignatureDefaults, type TenantSettings } from '@paraphe/contracts';
 import { emptyToNull } from '../../../shared/forms/formErrors.ts';
 import { useSaveParameters } from '../api.ts';
+import { MailSenderPanel } from './MailSenderPanel.tsx';
 import { ProviderPanel } from './ProviderPanel.tsx';
 import { SignatureDefaultsFields } from './SignatureDefaultsFields.tsx';
 import { TemplatesEditor } from './TemplatesEditor.tsx';
@@ -48,7 +49,7 @@ function toInput(v: Values): ParametersInput {
 
 /**
  * Tab Parameters: the tenant's signature defaults, redirections, SMS sender, the origins allowed to embed its signing
- * page, its mail texts and provider credentials.
+ * page, its mail texts, its own mail sender and provider credentials.
  */
 export function ParametersTab({ settings }: { settings: TenantSettings }) {
   const { t } = useTranslation('settings');
@@ -95,6 +96,7 @@ export function ParametersTab({ settings }: { settings: TenantSettings }) {
         </form>
       </Paper>
       <TemplatesEditor settings={settings} />
+      <MailSenderPanel appId={settings.appId} />
       <ProviderPanel settings={settings} />
     </Stack>
   );
