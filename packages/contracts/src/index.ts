@@ -104,3 +104,5 @@ export * from './crm/schemas.ts';
 export * from './crm/endpoints.ts';
 export * from './sso/schemas.ts';
 export * from './sso/endpoints.ts';
+export * from './custom-domains/schemas.ts';
+export * from './custom-domains/endpoints.ts';

@@ -21,6 +21,7 @@ import { maskEmail } from '../../platform/text/mask.ts';
 import { brandingOf, displayCompanyOf, getApplication, logoPathOf } from '../tenants/index.ts';
 import { displayNamesOf, findUserById } from '../users/index.ts';
 import { requestForSigning, signersOfRequests, signingLink, signingLinkToken } from '../signatures/index.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 import * as repo from './repository.ts';
 import * as links from './repository-link.ts';
 import { findVisibleTemplate, lockEditable, type Options } from './service.ts';
@@ -39,7 +40,7 @@ const dayMs = 24 * hourMs;
 const unavailable = (message = 'This link is no longer available.') => new AppError('LINK_UNAVAILABLE', message);
 const unknownLink = () => new AppError('LINK_INVALID', 'This link is not valid.');
 
-export const directLinkUrl = (platform: Platform, slug: string) => `${platform.config.publicUrl}/#/d/${slug}`;
+export const directLinkUrl = (platform: Platform, appId: string, slug: string) => `${publicBaseUrl(platform, appId)}/#/d/${slug}`;
 
 /**
  * Why a template version cannot be used through a link, or null: the visitor takes the first role and signs, and
@@ -67,7 +68,7 @@ async function present(tx: Tx, platform: Platform, link: links.LinkRow, template
   return {
     id: link.id,
     slug: link.slug,
-    url: directLinkUrl(platform, link.slug),
+    url: directLinkUrl(platform, link.appId, link.slug),
     enabled: link.enabled,
     live: isLive(link, template, platform.clock()),
     disabledAt: iso(link.disabledAt),
@@ -349,7 +350,7 @@ async function visitorSigningPage(platform: Platform, appId: string, requestId: 
     const request = await requestForSigning(tx, appId, requestId);
     const signer = (await signersOfRequests(tx, appId, [requestId])).find((s) => s.signerIndex === 0);
     if (!request?.expiresAt || !signer) throw unavailable();
-    const ids = { requestId, signerId: signer.id, expiresAt: request.expiresAt };
+    const ids = { appId, requestId, signerId: signer.id, expiresAt: request.expiresAt };
     return { requestId, token: signingLinkToken(platform, ids), url: signingLink(platform, ids) };
   });
 }
