@@ -54,10 +54,24 @@ describe(`custom domains (${engine})`, () => {
 
   it('refuses names that are not a host of the tenant: IP addresses, the platform host, junk, over-long (400 naming host)', async () => {
     const before = await t.snapshot();
-    for (const host of ['192.0.2.10', '[2001:db8::1]', 'localhost', 'app.paraphe.test', 'APP.PARAPHE.TEST.', 'evil.com:443@x', 'https://sign.acme.test/x', 'a'.repeat(300), 'sign..acme.test', '-x.acme.test']) {
+    for (const host of [
+      '192.0.2.10',
+      '[2001:db8::1]',
+      'localhost',
+      'app.paraphe.test',
+      'APP.PARAPHE.TEST.',
+      'evil.com:443@x',
+      'https://sign.acme.test/x',
+      'a'.repeat(300),
+      'sign..acme.test',
+      '-x.acme.test',
+    ]) {
       const res = await declare(acme.client, { host, purpose: 'signing' });
       expect(res.statusCode, `${host}: ${res.body}`).toBe(400);
-      expect(res.json().error.fields.map((f: { field: string }) => f.field), host).toEqual(['host']);
+      expect(
+        res.json().error.fields.map((f: { field: string }) => f.field),
+        host,
+      ).toEqual(['host']);
     }
     const purpose = await declare(acme.client, { host: 'sign.acme.test', purpose: 'everything' });
     expect(purpose.statusCode).toBe(400);
@@ -122,10 +136,10 @@ describe(`custom domains (${engine})`, () => {
     const right = (await check(acme.client, acmeDomainId)).json().data;
     expect(right).toMatchObject({ status: 'verified', failure: null, cnameOk: false });
     expect(right.verifiedAt).not.toBeNull();
-    expect((await auditsOf(acme.appId, 'custom_domain.verified'))).toHaveLength(1);
+    expect(await auditsOf(acme.appId, 'custom_domain.verified')).toHaveLength(1);
     publish('sign.acme.test', { CNAME: ['app.paraphe.test.'] });
     expect((await check(acme.client, acmeDomainId)).json().data).toMatchObject({ status: 'verified', cnameOk: true });
-    expect((await auditsOf(acme.appId, 'custom_domain.verified'))).toHaveLength(1);
+    expect(await auditsOf(acme.appId, 'custom_domain.verified')).toHaveLength(1);
 
     // Gamma's own token is published too, but the name is Acme's now: its check fails `taken`, a new declaration 409.
     expect((await check(gamma.client, gammaDomain.id)).json().data).toMatchObject({ status: 'failed', failure: 'taken' });
@@ -147,7 +161,8 @@ describe(`custom domains (${engine})`, () => {
     const yes = await t.request({ method: 'GET', url: '/internal/tls/ask?domain=sign.acme.test' });
     expect(yes.statusCode).toBe(200);
     expect(yes.body).toBe('');
-    for (const domain of ['sign.beta.test', 'unknown.example.org', 'app.paraphe.test', '127.0.0.1', 'evil.com:443@x', '']) expect(await ask(domain), domain).toBe(404);
+    for (const domain of ['sign.beta.test', 'unknown.example.org', 'app.paraphe.test', '127.0.0.1', 'evil.com:443@x', ''])
+      expect(await ask(domain), domain).toBe(404);
     expect((await t.request({ method: 'GET', url: '/internal/tls/ask' })).statusCode).toBe(400);
   });
 

@@ -33,7 +33,8 @@ describe(`embedded signing: frame-ancestors per tenant, the origins setting (${e
     const ids = { requestId: request.id, signerId: request.signers[0]!.id };
     return { ...ids, token: tokenOf({ ...ids, expiresAt }) };
   }
-  const tokenOf = (ids: { requestId: string; signerId: string; expiresAt: Date }) => embedSigningLink(t.server.platform, { appId: tenantWithoutDomain, ...ids }).split('/embed/sign/')[1]!;
+  const tokenOf = (ids: { requestId: string; signerId: string; expiresAt: Date }) =>
+    embedSigningLink(t.server.platform, { appId: tenantWithoutDomain, ...ids }).split('/embed/sign/')[1]!;
   let first: { requestId: string; signerId: string; token: string };
 
   beforeAll(async () => {

@@ -40,7 +40,9 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     return { id: request.id, signers: await signerRows(t, request.id), documents: request.documents };
   }
   const linkOf = async (requestId: string, signerId: string) =>
-    signingLink(t.server.platform, { appId: tenantWithoutDomain, requestId, signerId, expiresAt: (await requestRow(t, requestId)).expiresAt! }).split('#/sign/')[1]!;
+    signingLink(t.server.platform, { appId: tenantWithoutDomain, requestId, signerId, expiresAt: (await requestRow(t, requestId)).expiresAt! }).split(
+      '#/sign/',
+    )[1]!;
 
   it('two signers (SMS then e-mail code) and an observer: signed, completed B-LTA, delivered, evidence sealed', async () => {
     const mobile = '+33612345678';

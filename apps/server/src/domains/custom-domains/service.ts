@@ -183,7 +183,9 @@ export async function recheckAllDomains(platform: Platform): Promise<void> {
   for (const { id, appId } of declared) {
     const row = await platform.database.inTenant(appId, (tx) => repo.findDomain(tx, appId, id));
     if (!row) continue;
-    await checkRow(platform, row, { userId: null }).catch((error: unknown) => platform.logger.warn({ err: error, domainId: id }, 'custom domain re-check failed'));
+    await checkRow(platform, row, { userId: null }).catch((error: unknown) =>
+      platform.logger.warn({ err: error, domainId: id }, 'custom domain re-check failed'),
+    );
   }
   await reloadDomains(platform);
 }
