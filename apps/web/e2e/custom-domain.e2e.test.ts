@@ -85,7 +85,11 @@ describe('custom domain journey', () => {
     expect(r! > 120 && g! < 80 && b! < 110, primary).toBe(true);
     await screenshot(page, 'custom-domain-signing-page');
 
-    // The platform's own host shows the platform's look before login, never a tenant's.
+    // The login page on the tenant's host wears its name too; the platform's own host shows the platform's look.
+    const login = await env.steps.newPage();
+    await login.goto(`http://${host}:${port}/#/`);
+    await login.getByText(company).waitFor();
+    await screenshot(login, 'custom-domain-login');
     const platformBranding = await admin.evaluate(async () => ((await (await fetch('/api/public/branding')).json()) as { data: { tenant: boolean } }).data);
     expect(platformBranding.tenant).toBe(false);
   });

@@ -10,7 +10,7 @@ import { BillingSettingsTab } from '../../billing/index.ts';
 import { GdprSettingsTab } from '../../gdpr/index.ts';
 import { HierarchySettingsTab } from '../../users/index.ts';
 import { SsoSettingsTab } from '../../sso/index.ts';
-import { DomainsSettingsTab } from '../../custom-domains/index.ts';
+import { DomainsSettingsTab } from '../../customDomains/index.ts';
 import { WebhooksSettingsTab } from '../../webhooks/index.ts';
 import { useTenantSettings } from '../api.ts';
 import { GeneralTab } from '../components/GeneralTab.tsx';

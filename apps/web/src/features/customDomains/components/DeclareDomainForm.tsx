@@ -8,7 +8,7 @@ import { useDeclareDomain } from '../api.ts';
 
 /** Adding a domain: the host and its purpose (only the purposes still free). The server checks the name. */
 export function DeclareDomainForm({ purposes }: { purposes: CustomDomainPurpose[] }) {
-  const { t } = useTranslation('custom-domains');
+  const { t } = useTranslation('customDomains');
   const declare = useDeclareDomain();
   const form = useForm({ initialValues: { host: '', purpose: purposes[0]! } });
   const submit = form.onSubmit((values) =>

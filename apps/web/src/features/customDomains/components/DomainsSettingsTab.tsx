@@ -10,7 +10,7 @@ import { DomainCard } from './DomainCard.tsx';
  * the DNS records to publish, their status; nothing uses a domain before its ownership record is found.
  */
 export function DomainsSettingsTab() {
-  const { t } = useTranslation('custom-domains');
+  const { t } = useTranslation('customDomains');
   const domains = useCustomDomains();
   const free = customDomainPurposes.filter((p) => !domains.data?.items.some((d) => d.purpose === p));
   return (

@@ -8,7 +8,7 @@ import { useCheckDomain, useRemoveDomain } from '../api.ts';
 const statusColor = { pending: 'yellow', verified: 'green', failed: 'red' } as const;
 
 function Copy({ value }: { value: string }) {
-  const { t } = useTranslation('custom-domains');
+  const { t } = useTranslation('customDomains');
   return (
     <CopyButton value={value}>
       {({ copied, copy }) => (
@@ -22,7 +22,7 @@ function Copy({ value }: { value: string }) {
 
 /** One declared domain: its status and why, the records to publish (copyable), "Check now" and removal. */
 export function DomainCard({ domain }: { domain: CustomDomain }) {
-  const { t, i18n } = useTranslation('custom-domains');
+  const { t, i18n } = useTranslation('customDomains');
   const check = useCheckDomain();
   const remove = useRemoveDomain();
   const busy = check.isPending || remove.isPending;
