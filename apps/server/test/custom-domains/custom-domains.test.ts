@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { createTestContext, engine, freshIp, type TestClient, type TestContext } from '../support/harness.ts';
+import { recheckAllDomains } from '../../src/domains/custom-domains/service.ts';
 import { messagesTo, signerRows, tenantWithGerant } from '../support/signatures.ts';
 import { sentRequest } from '../support/signing-flow.ts';
 import { tokenOf } from '../support/signing-page.ts';
@@ -202,6 +203,24 @@ describe(`custom domains (${engine})`, () => {
     expect((await auditsOf(acme.appId, 'custom_domain.removed')).at(-1)!.data).toMatchObject({ host: 'sign.acme.test', status: 'verified' });
     expect(await ask('sign.acme.test')).toBe(404);
     expect((await branding('sign.acme.test')).tenant).toBe(false);
+    const request = await sentRequest(t, acme.client, {});
+    const email = (await signerRows(t, request.id))[0]!.email;
+    expect((await messagesTo(t, email, 'signature-invitation')).at(-1)!.text).toContain('http://app.paraphe.test/#/sign/');
+  });
+
+  it("a verified back-office domain carries the tenant's account links; the hourly re-check verifies without the tenant", async () => {
+    const declared = (await declare(acme.client, { host: 'admin.acme.test', purpose: 'backoffice' })).json().data;
+    publish('_paraphe-challenge.admin.acme.test', { TXT: [declared.records[0].value] });
+    // Nobody clicks "Check now": the periodic job (custom-domains-recheck) finds the record.
+    await recheckAllDomains(t.server.platform);
+    const listed = (await acme.client.call('GET', '/api/custom-domains', 'application')).json().data.items;
+    expect(listed.find((d: { id: string }) => d.id === declared.id)).toMatchObject({ status: 'verified', failure: null });
+    const owner = (await rows<{ email: string }>(sql`select email from users where app_id = ${acme.appId} and profile = 'GERANT'`))[0]!.email;
+    const forgot = await t.request({ method: 'POST', url: '/api/auth/password/forgot', body: { email: owner }, headers: freshIp() });
+    expect(forgot.statusCode).toBe(200);
+    const reset = await t.waitFor(async () => (await messagesTo(t, owner)).find((m) => m.text.includes('/#/reset?token=')));
+    expect(reset.text).toContain('https://admin.acme.test/#/reset?token=');
+    // Signing links are not back-office links: with no verified signing domain, they stay on the platform.
     const request = await sentRequest(t, acme.client, {});
     const email = (await signerRows(t, request.id))[0]!.email;
     expect((await messagesTo(t, email, 'signature-invitation')).at(-1)!.text).toContain('http://app.paraphe.test/#/sign/');
