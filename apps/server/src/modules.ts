@@ -10,6 +10,7 @@ import { billingModule } from './domains/billing/index.ts';
 import { bulkModule } from './domains/bulk/index.ts';
 import { campaignsModule } from './domains/campaigns/index.ts';
 import { certificatesModule } from './domains/certificates/index.ts';
+import { customDomainsModule } from './domains/custom-domains/index.ts';
 import { consentsModule } from './domains/consents/index.ts';
 import { crmModule } from './domains/crm/index.ts';
 import { contactsModule } from './domains/contacts/index.ts';
@@ -47,6 +48,8 @@ export const modules: readonly Module[] = [
   maintenanceModeModule,
   idempotencyModule,
   tenantsModule,
+  // Tenants' own domains: where every other domain's links point (their index's publicBaseUrl).
+  customDomainsModule,
   usersModule,
   notificationsModule,
   consentsModule,

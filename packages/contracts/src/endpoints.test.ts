@@ -27,6 +27,7 @@ describe('endpoint descriptors', () => {
         'consentEndpoints',
         'contactEndpoints',
         'crmEndpoints',
+        'customDomainEndpoints',
         'dashboardEndpoints',
         'directLinkEndpoints',
         'gdprEndpoints',

@@ -107,3 +107,5 @@ export * from './sso/schemas.ts';
 export * from './sso/endpoints.ts';
 export * from './senders/schemas.ts';
 export * from './senders/endpoints.ts';
+export * from './custom-domains/schemas.ts';
+export * from './custom-domains/endpoints.ts';

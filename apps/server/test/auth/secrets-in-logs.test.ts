@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { createLogger, redactUrl } from '../../src/platform/logger.ts';
 import { signingLink } from '../../src/domains/signatures/index.ts';
-import { adminEmail, createTestContext, engine, password, type TestContext } from '../support/harness.ts';
+import { adminEmail, createTestContext, engine, password, type TestContext, tenantWithoutDomain } from '../support/harness.ts';
 import { draft, placed, signer, tenantWithGerant } from '../support/signatures.ts';
 
 /** What the server logged, as text. */
@@ -45,7 +45,12 @@ describe(`secrets never reach the log; the first login code reaches the console 
   it('logs signing-page URLs without the link token, and no password or reset token', async () => {
     const { client } = await tenantWithGerant(t);
     const request = await draft(t, client, { signers: [signer(0)], documents: [placed('contract.pdf', [0])] });
-    const link = signingLink(t.server.platform, { requestId: request.id, signerId: request.signers[0]!.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    const link = signingLink(t.server.platform, {
+      appId: tenantWithoutDomain,
+      requestId: request.id,
+      signerId: request.signers[0]!.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     const token = link.split('/#/sign/')[1]!;
     await t.request({ method: 'GET', url: `/api/public/sign/${token}` });
     await t.request({ method: 'POST', url: '/api/auth/password/reset', body: { token: 'a-secret-reset-token-123', password: 'New-pass1!' } });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { reloadDomains } from '../../src/domains/custom-domains/registry.ts';
 import type { DirectLink, DirectLinkSettingsInput, RequestTemplate, RequestTemplateInput } from '@paraphe/contracts';
 import { signatureEvents } from '../../src/domains/signatures/schema.ts';
 import { requestTemplateLinkClaims, requestTemplateLinks } from '../../src/domains/request-templates/schema.ts';
@@ -154,6 +155,18 @@ describe(`direct links (${engine})`, () => {
     for (const secret of ['director@example.com', 'Directrice', 'Hélène', 'compta@example.com', 'Compta', 'Director', 'Accountant'])
       expect(res.body).not.toContain(secret);
     expect((await info('not-a-link')).statusCode).toBe(404);
+  });
+
+  it("is unknown on another tenant's verified domain (404), as signing links; the platform's host still opens it", async () => {
+    const other = await tenantWithGerant(t);
+    await t.database.db.execute(
+      sql`insert into custom_domains (app_id, host, purpose, token, status, verified_at) values (${other.appId}, 'sign.other-tenant.test', 'signing', 'x', 'verified', now())`,
+    );
+    await reloadDomains(t.server.platform);
+    const at = (host?: string) =>
+      t.request({ method: 'GET', url: `/api/public/direct-links/${link.slug}`, headers: { ...freshIp(), ...(host ? { host } : {}) } });
+    expect((await at('sign.other-tenant.test')).statusCode).toBe(404);
+    expect((await at()).statusCode).toBe(200);
   });
 
   it('makes the request when the mailed code is right: the visitor as the first role, the others invited, the direct link in the evidence', async () => {

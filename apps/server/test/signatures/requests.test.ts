@@ -10,7 +10,7 @@ import { readSpreadsheet } from '../../src/platform/spreadsheets/index.ts';
 import { encodeSignatureFilter } from '@paraphe/contracts';
 import { eq } from 'drizzle-orm';
 import { signers } from '../../src/domains/signatures/schema.ts';
-import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { createTestContext, engine, type TestClient, type TestContext, tenantWithoutDomain } from '../support/harness.ts';
 import { signingLink } from '../../src/domains/signatures/links.ts';
 import { createRequest, draft, forceStatus, makePdf, makeZip, placed, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
 
@@ -84,7 +84,9 @@ describe(`signature requests: create, read, documents (${engine})`, () => {
     expect(sent.statusCode, sent.body).toBe(200);
     await t.waitFor(async () => (await requestRow(t, body.id)).status === 'ready');
     const expiresAt = (await requestRow(t, body.id)).expiresAt!;
-    const token = signingLink(t.server.platform, { requestId: body.id, signerId: body.signers[0].id, expiresAt }).split('#/sign/')[1]!;
+    const token = signingLink(t.server.platform, { appId: tenantWithoutDomain, requestId: body.id, signerId: body.signers[0].id, expiresAt }).split(
+      '#/sign/',
+    )[1]!;
     const page = (await t.request({ method: 'GET', url: `/api/public/sign/${token}` })).json().data;
     expect(page.documents[0].fields).toEqual([expect.objectContaining({ page: 1, x: 100, y: 120, width: 240.5, height: 90 })]);
     const pdf = (await t.request({ method: 'GET', url: `/api/public/sign/${token}/documents/${body.documents[0].id}` })).rawPayload.toString('latin1');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { createTestContext, engine, type TestClient, type TestContext, tenantWithoutDomain } from '../support/harness.ts';
 import { messagesTo, placed, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
 import { lastCode, signingApi, tokenOf } from '../support/signing-page.ts';
 import { completedDocuments, invitedApi, sentRequest, signAsInvited } from '../support/signing-flow.ts';
@@ -42,7 +42,9 @@ const delegateBy = (token: string, body: Record<string, unknown>, headers: Recor
   t.request({ method: 'POST', url: `/api/public/sign/${token}/delegate`, body, headers });
 const invitationToken = async (email: string) => tokenOf((await messagesTo(t, email, 'signature-invitation')).at(-1)!.text);
 const linkOf = async (requestId: string, signerId: string) =>
-  signingLink(t.server.platform, { requestId, signerId, expiresAt: (await requestRow(t, requestId)).expiresAt! }).split('#/sign/')[1]!;
+  signingLink(t.server.platform, { appId: tenantWithoutDomain, requestId, signerId, expiresAt: (await requestRow(t, requestId)).expiresAt! }).split(
+    '#/sign/',
+  )[1]!;
 
 /** Everything a refused hand-over must leave as it was: the rows, the evidence, the outbox, the events. */
 async function snapshot(requestId: string) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { createTestContext, engine, type TestClient, type TestContext, tenantWithoutDomain } from '../support/harness.ts';
 import { draft, requestRow, signer, tenantWithGerant } from '../support/signatures.ts';
 import { embedSigningLink } from '../../src/domains/signatures/index.ts';
 
@@ -33,7 +33,8 @@ describe(`embedded signing: frame-ancestors per tenant, the origins setting (${e
     const ids = { requestId: request.id, signerId: request.signers[0]!.id };
     return { ...ids, token: tokenOf({ ...ids, expiresAt }) };
   }
-  const tokenOf = (ids: { requestId: string; signerId: string; expiresAt: Date }) => embedSigningLink(t.server.platform, ids).split('/embed/sign/')[1]!;
+  const tokenOf = (ids: { requestId: string; signerId: string; expiresAt: Date }) =>
+    embedSigningLink(t.server.platform, { appId: tenantWithoutDomain, ...ids }).split('/embed/sign/')[1]!;
   let first: { requestId: string; signerId: string; token: string };
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
-import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { createTestContext, engine, type TestClient, type TestContext, tenantWithoutDomain } from '../support/harness.ts';
 import { draft, makePdf, requestRow, tenantWithGerant } from '../support/signatures.ts';
 import { signingApi } from '../support/signing-page.ts';
 import { documentVersions } from '../../src/domains/signatures/schema.ts';
@@ -92,7 +92,7 @@ describe(`signing page: page images (${engine})`, () => {
       expect(sent.statusCode, sent.body).toBe(200);
       await t.waitFor(async () => ['ready', 'wait_cosigner'].includes((await requestRow(t, request.id)).status));
       const expiresAt = (await requestRow(t, request.id)).expiresAt!;
-      const url = signingLink(t.server.platform, { requestId: request.id, signerId: request.signers[0]!.id, expiresAt });
+      const url = signingLink(t.server.platform, { appId: tenantWithoutDomain, requestId: request.id, signerId: request.signers[0]!.id, expiresAt });
       return { token: url.split('#/sign/')[1]!, docId: request.documents[0]!.id };
     };
     mine = await linkOf();

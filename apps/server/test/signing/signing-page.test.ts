@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, and, sql } from 'drizzle-orm';
 import { SigningError, verifyPdf, type TimestampAuthority } from '@paraphe/signing';
 import { unzipSync } from 'fflate';
-import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { createTestContext, engine, type TestClient, type TestContext, tenantWithoutDomain } from '../support/harness.ts';
 import { draft, messagesTo, placed, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
 import { externalTools, handwrittenPng, lastCode, signingApi, tokenOf, type Tools } from '../support/signing-page.ts';
 import { signatureEvents } from '../../src/domains/signatures/schema.ts';
@@ -40,7 +40,9 @@ describe(`signing page: public API, signing, completion, evidence (${engine})`, 
     return { id: request.id, signers: await signerRows(t, request.id), documents: request.documents };
   }
   const linkOf = async (requestId: string, signerId: string) =>
-    signingLink(t.server.platform, { requestId, signerId, expiresAt: (await requestRow(t, requestId)).expiresAt! }).split('#/sign/')[1]!;
+    signingLink(t.server.platform, { appId: tenantWithoutDomain, requestId, signerId, expiresAt: (await requestRow(t, requestId)).expiresAt! }).split(
+      '#/sign/',
+    )[1]!;
 
   it('two signers (SMS then e-mail code) and an observer: signed, completed B-LTA, delivered, evidence sealed', async () => {
     const mobile = '+33612345678';

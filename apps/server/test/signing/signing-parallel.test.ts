@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engine, type TestClient, type TestContext } from '../support/harness.ts';
+import { createTestContext, engine, type TestClient, type TestContext, tenantWithoutDomain } from '../support/harness.ts';
 import { createRequest, messagesTo, placed, requestRow, signer, signerRows, tenantWithGerant } from '../support/signatures.ts';
 import { completedDocuments, invitedApi, sentRequest, signAsInvited } from '../support/signing-flow.ts';
 import { externalTools, lastCode, signingApi, type Tools } from '../support/signing-page.ts';
@@ -36,9 +36,12 @@ describe(`signing: parallel steps (${engine})`, () => {
     expect([await invitations(first!.email), await invitations(left!.email), await invitations(right!.email)]).toEqual([1, 0, 0]);
 
     // Order is enforced on the server: a member of step 2 holding a valid link cannot act before step 1.
-    const link = signingLink(t.server.platform, { requestId: request.id, signerId: left!.id, expiresAt: (await requestRow(t, request.id)).expiresAt! }).split(
-      '#/sign/',
-    )[1]!;
+    const link = signingLink(t.server.platform, {
+      appId: tenantWithoutDomain,
+      requestId: request.id,
+      signerId: left!.id,
+      expiresAt: (await requestRow(t, request.id)).expiresAt!,
+    }).split('#/sign/')[1]!;
     const early = signingApi(t, link);
     expect((await early.view()).json().data).toMatchObject({ turn: 'waiting', canAct: false });
     const refusedEarly = await early.sign({ code: '000000', consents: [[]] });

@@ -27,6 +27,8 @@ import { applicationSettingsSchema, defaultFeatureFlags } from '@paraphe/contrac
 
 /** Integration tests run on PGlite by default and on a real PostgreSQL when TEST_DATABASE_URL is set. */
 export const engine: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+/** A tenant id no custom domain belongs to: links on PUBLIC_URL, for tests that only read a link's token. */
+export const tenantWithoutDomain = '00000000-0000-0000-0000-000000000000';
 export const password = 'Secret-pass1';
 export const adminEmail = 'admin@test.local';
 

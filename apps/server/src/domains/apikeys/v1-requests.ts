@@ -207,7 +207,7 @@ export async function apiV1Routes(app: App, platform: Platform) {
       if (!signer) throw notFound('Signer');
       if (!row.expiresAt || ['draft', 'signed', 'completed', 'refused', 'canceled', 'expired', 'failed'].includes(row.status))
         throw new AppError('INVALID_TRANSITION', 'Signing links exist while the request is sent and not finished.');
-      const ids = { requestId: row.id, signerId: signer.id, expiresAt: row.expiresAt };
+      const ids = { appId: row.appId, requestId: row.id, signerId: signer.id, expiresAt: row.expiresAt };
       return {
         signerId: signer.id,
         url: signingLink(platform, ids),

@@ -8,6 +8,7 @@ import { passwordLoginRefusal } from '../../platform/login-gates.ts';
 import type { GuardSession } from '../../platform/http/guard.ts';
 import { hashToken, newOpaqueToken } from '../../platform/http/tokens.ts';
 import { brandingOf, featuresOf, platformApplication, getApplication, settingsOf, recordTenantConnection, type ApplicationView } from '../tenants/index.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 import {
   adoptLoginLanguage,
   findUserByEmail,
@@ -92,7 +93,7 @@ async function sendLockNotice(platform: Platform, tx: Tx, user: UserRow, until: 
     to: user.email,
     language: user.language,
     template: reason === 'password' ? 'login-locked' : 'login-codes-locked',
-    params: { firstName: user.firstName, minutes, link: `${platform.config.publicUrl}/#/forgot` },
+    params: { firstName: user.firstName, minutes, link: `${publicBaseUrl(platform, app.id, 'backoffice')}/#/forgot` },
     branding: brandingOf(app),
   });
   await audit(tx, {

@@ -21,6 +21,7 @@ import { maskEmail } from '../../platform/text/mask.ts';
 import { brandingOf, displayCompanyOf, getApplication, logoPathOf } from '../tenants/index.ts';
 import { displayNamesOf, findUserById } from '../users/index.ts';
 import { requestForSigning, signersOfRequests, signingLink, signingLinkToken } from '../signatures/index.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 import * as repo from './repository.ts';
 import * as links from './repository-link.ts';
 import { findVisibleTemplate, lockEditable, type Options } from './service.ts';
@@ -39,7 +40,7 @@ const dayMs = 24 * hourMs;
 const unavailable = (message = 'This link is no longer available.') => new AppError('LINK_UNAVAILABLE', message);
 const unknownLink = () => new AppError('LINK_INVALID', 'This link is not valid.');
 
-export const directLinkUrl = (platform: Platform, slug: string) => `${platform.config.publicUrl}/#/d/${slug}`;
+export const directLinkUrl = (platform: Platform, appId: string, slug: string) => `${publicBaseUrl(platform, appId)}/#/d/${slug}`;
 
 /**
  * Why a template version cannot be used through a link, or null: the visitor takes the first role and signs, and
@@ -67,7 +68,7 @@ async function present(tx: Tx, platform: Platform, link: links.LinkRow, template
   return {
     id: link.id,
     slug: link.slug,
-    url: directLinkUrl(platform, link.slug),
+    url: directLinkUrl(platform, link.appId, link.slug),
     enabled: link.enabled,
     live: isLive(link, template, platform.clock()),
     disabledAt: iso(link.disabledAt),
@@ -165,9 +166,10 @@ interface OpenLink {
   version: repo.TemplateVersionRow;
 }
 
-async function tenantOf(platform: Platform, slug: string): Promise<string> {
+/** The link's tenant; on a tenant's own domain (`hostAppId`), another tenant's link is unknown, as signing links. */
+async function tenantOf(platform: Platform, slug: string, hostAppId: string | null = null): Promise<string> {
   const appId = await links.tenantOfSlug(platform.database.db, slug);
-  if (!appId) throw unknownLink();
+  if (!appId || (hostAppId && hostAppId !== appId)) throw unknownLink();
   return appId;
 }
 
@@ -186,9 +188,9 @@ async function openLink(tx: Tx, platform: Platform, appId: string, slug: string,
 }
 
 /** GET /api/public/direct-links/:slug — the template's name, the visitor's role, the tenant, the documents' titles. */
-export async function directLinkInfo(opts: { platform: Platform; slug: string }): Promise<DirectLinkInfo> {
+export async function directLinkInfo(opts: { platform: Platform; slug: string; hostAppId?: string | null }): Promise<DirectLinkInfo> {
   const { platform, slug } = opts;
-  const appId = await tenantOf(platform, slug);
+  const appId = await tenantOf(platform, slug, opts.hostAppId);
   return platform.database.inTenant(appId, async (tx) => {
     const { template, version } = await openLink(tx, platform, appId, slug);
     const application = await getApplication(tx, appId);
@@ -212,9 +214,15 @@ function rateLimited(message: string, oldest: Date, windowMs: number, now: Date,
  * POST …/claims: the visitor's name and e-mail; a code is mailed (202). Refused with 429 past the link's rates:
  * claims per client address in the last hour, per e-mail address in the last day.
  */
-export async function claimDirectLink(opts: { platform: Platform; slug: string; input: z.output<typeof directLinkClaimInputSchema>; ip: string }) {
+export async function claimDirectLink(opts: {
+  platform: Platform;
+  slug: string;
+  input: z.output<typeof directLinkClaimInputSchema>;
+  ip: string;
+  hostAppId?: string | null;
+}) {
   const { platform, slug, input, ip } = opts;
-  const appId = await tenantOf(platform, slug);
+  const appId = await tenantOf(platform, slug, opts.hostAppId);
   return platform.database.inTenant(appId, async (tx) => {
     const { link, template, version } = await openLink(tx, platform, appId, slug, true);
     const now = platform.clock();
@@ -349,7 +357,7 @@ async function visitorSigningPage(platform: Platform, appId: string, requestId: 
     const request = await requestForSigning(tx, appId, requestId);
     const signer = (await signersOfRequests(tx, appId, [requestId])).find((s) => s.signerIndex === 0);
     if (!request?.expiresAt || !signer) throw unavailable();
-    const ids = { requestId, signerId: signer.id, expiresAt: request.expiresAt };
+    const ids = { appId, requestId, signerId: signer.id, expiresAt: request.expiresAt };
     return { requestId, token: signingLinkToken(platform, ids), url: signingLink(platform, ids) };
   });
 }
@@ -362,9 +370,9 @@ class ClaimAlreadyUsed extends Error {}
  * as its first role, sent at once; the use is counted in the same transaction (never past `max_uses`). Verifying a
  * claim again answers the same request.
  */
-export async function verifyDirectLinkClaim(opts: { platform: Platform; slug: string; claimId: string; code: string; ip: string }) {
+export async function verifyDirectLinkClaim(opts: { platform: Platform; slug: string; claimId: string; code: string; ip: string; hostAppId?: string | null }) {
   const { platform, slug, claimId, ip } = opts;
-  const appId = await tenantOf(platform, slug);
+  const appId = await tenantOf(platform, slug, opts.hostAppId);
   const outcome = await checkClaimCode(platform, appId, slug, claimId, opts.code);
   if (outcome.kind === 'refused') throw outcome.error;
   if (outcome.kind === 'made') return visitorSigningPage(platform, appId, outcome.requestId);

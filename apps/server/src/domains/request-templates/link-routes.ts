@@ -20,19 +20,37 @@ export function directLinkRoutes(app: App, platform: Platform) {
   serve(app, endpoints.publish, async (request) =>
     item(await publishDirectLink({ platform, actor: requireActor(request), id: request.params.id, input: request.body })),
   );
-  serve(app, endpoints.info, async (request) => item(await directLinkInfo({ platform, slug: request.params.slug })), perAddress(120));
+  serve(
+    app,
+    endpoints.info,
+    async (request) => item(await directLinkInfo({ platform, slug: request.params.slug, hostAppId: request.hostTenant?.appId })),
+    perAddress(120),
+  );
   serve(
     app,
     endpoints.claim,
     async (request, reply) =>
-      item(await withRetryAfter(reply, () => claimDirectLink({ platform, slug: request.params.slug, input: request.body, ip: request.ip }))),
+      item(
+        await withRetryAfter(reply, () =>
+          claimDirectLink({ platform, slug: request.params.slug, input: request.body, ip: request.ip, hostAppId: request.hostTenant?.appId }),
+        ),
+      ),
     perAddress(30),
   );
   serve(
     app,
     endpoints.verify,
     async (request) =>
-      item(await verifyDirectLinkClaim({ platform, slug: request.params.slug, claimId: request.params.claimId, code: request.body.code, ip: request.ip })),
+      item(
+        await verifyDirectLinkClaim({
+          platform,
+          slug: request.params.slug,
+          claimId: request.params.claimId,
+          code: request.body.code,
+          ip: request.ip,
+          hostAppId: request.hostTenant?.appId,
+        }),
+      ),
     perAddress(30),
   );
 }

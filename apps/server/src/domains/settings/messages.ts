@@ -16,6 +16,7 @@ import { renderText, withOverride } from '../../platform/messaging/templates/ren
 import type { TemplateName, TemplateParams } from '../../platform/messaging/templates/types.ts';
 import { brandingOf, displayCompanyOf, templateOverridesOf, templatesOfKind, type ApplicationView } from '../tenants/index.ts';
 import { findUserById } from '../users/index.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 import { inSettings, type Options } from './access.ts';
 
 /**
@@ -104,7 +105,7 @@ export function previewTemplate(opts: Options & { input: ReturnType<typeof templ
       text,
       params,
       { ...brandingOf(application), overrides: undefined },
-      { language: input.language, publicUrl: platform.config.publicUrl, untrusted },
+      { language: input.language, publicUrl: publicBaseUrl(platform, application.id), untrusted },
     );
     const sms = smsTemplateKinds.includes(input.kind) ? rendered.sms : null;
     return { subject: rendered.subject, html: rendered.html, text: rendered.text, sms, smsLength: sms === null ? null : sms.length };

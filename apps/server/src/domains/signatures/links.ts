@@ -3,6 +3,7 @@ import { embedSigningPathPrefix, pathOf, signingPageEndpoints } from '@paraphe/c
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import { deriveKey } from '../../platform/secrets.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 
 /**
  * Public signing links: `${PUBLIC_URL}/#/sign/<token>`, token = base64url(payload) + '.' + base64url(HMAC-SHA256).
@@ -57,13 +58,14 @@ export function signingToken(key: Buffer, ids: { requestId: string; signerId: st
   return `${encoded}.${sign(key, encoded).toString('base64url')}`;
 }
 
-export function signingLink(platform: Platform, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
-  return `${platform.config.publicUrl}/#/sign/${signingLinkToken(platform, ids)}`;
+/** A signer's link, on the tenant's verified signing domain when it has one (custom-domains' publicBaseUrl). */
+export function signingLink(platform: Platform, ids: { appId: string; requestId: string; signerId: string; expiresAt: Date }): string {
+  return `${publicBaseUrl(platform, ids.appId)}/#/sign/${signingLinkToken(platform, ids)}`;
 }
 
 /** The embeddable signing page of a link (docs/embedding.md): framed by the tenant's allowed origins only. */
-export function embedSigningLink(platform: Platform, ids: { requestId: string; signerId: string; expiresAt: Date }): string {
-  return `${platform.config.publicUrl}${embedSigningPathPrefix}${signingLinkToken(platform, ids)}`;
+export function embedSigningLink(platform: Platform, ids: { appId: string; requestId: string; signerId: string; expiresAt: Date }): string {
+  return `${publicBaseUrl(platform, ids.appId)}${embedSigningPathPrefix}${signingLinkToken(platform, ids)}`;
 }
 
 /** The token alone (the signing page's own route `/sign/<token>`), e.g. to hand over to the next signer on one device. */
@@ -110,9 +112,9 @@ const copiesSubject = 'copies';
  * The download link of a completed request's signed documents (a ZIP), for the copies too large to attach:
  * `${PUBLIC_URL}/api/public/copies/<token>`, valid until `expiresAt`.
  */
-export function signedCopiesLink(platform: Platform, ids: { requestId: string; expiresAt: Date }): string {
+export function signedCopiesLink(platform: Platform, ids: { appId: string; requestId: string; expiresAt: Date }): string {
   const token = signingToken(keyOf(platform, deriveCopyLinkKey), { requestId: ids.requestId, signerId: copiesSubject, expiresAt: ids.expiresAt });
-  return `${platform.config.publicUrl}${pathOf(signingPageEndpoints.signedCopies, { token })}`;
+  return `${publicBaseUrl(platform, ids.appId)}${pathOf(signingPageEndpoints.signedCopies, { token })}`;
 }
 
 /** The request of a copy link; LINK_INVALID when forged (or a signing link), LINK_UNAVAILABLE `expired` past its date. */

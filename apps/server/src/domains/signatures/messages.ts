@@ -8,6 +8,7 @@ import { ownerMailboxOf } from '../users/index.ts';
 import { appendEvent } from './evidence.ts';
 import { emitSignerEvent } from './facts.ts';
 import { signingLink } from './links.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 import type { DocumentWithFields, RequestRow, SignerRow } from './repository.ts';
 
 /** Mails and SMS of the requester's side, in the tenant's branding and the signer's language. */
@@ -25,7 +26,7 @@ const signerName = (s: SignerRow) => `${s.firstname} ${s.lastname}`;
 const dateOnly = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 
 function linkFor(platform: Platform, ctx: RequestContext, signer: SignerRow): string {
-  return signingLink(platform, { requestId: ctx.request.id, signerId: signer.id, expiresAt: ctx.request.expiresAt! });
+  return signingLink(platform, { appId: ctx.application.id, requestId: ctx.request.id, signerId: signer.id, expiresAt: ctx.request.expiresAt! });
 }
 
 async function queue<K extends TemplateName>(
@@ -198,7 +199,7 @@ export async function sendStartNotice(tx: Tx, platform: Platform, ctx: RequestCo
       company: displayCompanyOf(application),
       label: request.label,
       signerCount: String(ctx.signers.filter((s) => s.role === 'signer').length),
-      link: `${platform.config.publicUrl}/#/signatures/${request.id}`,
+      link: `${publicBaseUrl(platform, application.id, 'backoffice')}/#/signatures/${request.id}`,
     },
     about: startNoticeAbout(request.id),
   });
@@ -232,7 +233,7 @@ export async function sendDelegationNotice(
       delegateEmail: handover.to.email,
       reason: handover.reason,
       at: handover.at.toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-      link: `${platform.config.publicUrl}/#/signatures/${request.id}`,
+      link: `${publicBaseUrl(platform, application.id, 'backoffice')}/#/signatures/${request.id}`,
     },
     about: startNoticeAbout(request.id),
   });

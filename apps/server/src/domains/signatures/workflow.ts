@@ -149,7 +149,7 @@ export async function sendRequest(tx: Tx, platform: Platform, ctx: RequestContex
     signerId: s.id,
     signerIndex: s.signerIndex,
     name: signerDisplayName(s),
-    url: signingLink(platform, { requestId: ctx.request.id, signerId: s.id, expiresAt }),
+    url: signingLink(platform, { appId: ctx.application.id, requestId: ctx.request.id, signerId: s.id, expiresAt }),
   }));
   // The rows as the statement above left them (ctx holds them as read or written in this transaction).
   return {

@@ -27,8 +27,16 @@ const signerClosedReasons: Partial<Record<SignerView['status'], LinkUnavailableR
 /** Still readable once the link's date passed: the signed documents stay downloadable. */
 const readableAfterExpiry: readonly SignatureStatus[] = ['signed', 'completed'];
 
-/** The request's tenant, from a token whose signature was checked (the request may have been deleted since). */
-export async function resolveLink(platform: Platform, token: string): Promise<{ appId: string; requestId: string; signerId: string; linkExpired: boolean }> {
+/**
+ * The request's tenant, from a token whose signature was checked (the request may have been deleted since).
+ * `hostAppId`: the tenant whose verified domain the request came on (platform/http/host-tenant.ts): a link of another
+ * tenant is unknown there (LINK_INVALID, 404); on the platform's host (null) every link works, old mails included.
+ */
+export async function resolveLink(
+  platform: Platform,
+  token: string,
+  hostAppId: string | null = null,
+): Promise<{ appId: string; requestId: string; signerId: string; linkExpired: boolean }> {
   let ids: ReturnType<typeof verifySigningLink>;
   try {
     ids = verifySigningLink(platform, token, { allowExpired: true });
@@ -38,6 +46,7 @@ export async function resolveLink(platform: Platform, token: string): Promise<{ 
   // One read across tenants: a statement of its own, not a transaction (begin and commit are two more round trips).
   const appId = await tenantOfRequest(platform.database.db, ids.requestId);
   if (!appId) throw unavailable('gone');
+  if (hostAppId && hostAppId !== appId) throw linkInvalid();
   return { appId, requestId: ids.requestId, signerId: ids.signerId, linkExpired: ids.expiresAt.getTime() <= platform.clock().getTime() };
 }
 

@@ -17,11 +17,13 @@ import { getApplication } from '../tenants/index.ts';
  * LINK_INVALID, past its date → LINK_UNAVAILABLE `expired`, request deleted → `gone`, tenant suspended →
  * `suspended`. The ZIP is built in memory, uncompressed (PDFs do not shrink): the documents of one request.
  */
-export async function signedCopies(platform: Platform, token: string): Promise<{ fileName: string; body: Uint8Array }> {
+export async function signedCopies(platform: Platform, token: string, hostAppId: string | null = null): Promise<{ fileName: string; body: Uint8Array }> {
   const { requestId } = verifySignedCopiesLink(platform, token);
   const unavailable = (reason: 'gone' | 'suspended') => new AppError('LINK_UNAVAILABLE', undefined, { details: { reason } });
   const appId = await platform.database.inSystem((tx) => tenantOfRequest(tx, requestId));
   if (!appId) throw unavailable('gone');
+  // On a tenant's own domain, another tenant's link is unknown (as signing links: access.ts resolveLink).
+  if (hostAppId && hostAppId !== appId) throw new AppError('LINK_INVALID', 'This download link is not valid.');
   const { label, files } = await platform.database.inTenant(appId, async (tx) => {
     if (!(await getApplication(tx, appId)).enabled) throw unavailable('suspended');
     const request = await requestForSigning(tx, appId, requestId);

@@ -3,6 +3,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import type { OutboxAttachment } from '../../platform/db/schema/index.ts';
 import { brandingOf, displayCompanyOf } from '../tenants/index.ts';
 import { signedCopiesLink, signingLink, type RequestContext, type DocumentVersionView } from '../signatures/index.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 
 /**
  * Sends the signed documents at completion, per the request options: requester (toRequester), signers who
@@ -31,15 +32,21 @@ export async function deliverSignedDocuments(
   const { request, application, signers } = ctx;
   if (!opts.documents.length) return;
   const { signedDocuments, finalDocCCeMails, language } = request.options;
-  const pageLink = (signerId: string) => signingLink(platform, { requestId: request.id, signerId, expiresAt: request.expiresAt ?? platform.clock() });
+  const pageLink = (signerId: string) =>
+    signingLink(platform, { appId: application.id, requestId: request.id, signerId, expiresAt: request.expiresAt ?? platform.clock() });
   const recipients: Recipient[] = [];
-  if (signedDocuments.toRequester && opts.owner) recipients.push({ ...opts.owner, link: `${platform.config.publicUrl}/#/signatures/${request.id}` });
+  if (signedDocuments.toRequester && opts.owner)
+    recipients.push({ ...opts.owner, link: `${publicBaseUrl(platform, application.id, 'backoffice')}/#/signatures/${request.id}` });
   for (const s of signers) {
     const wanted = (s.role === 'signer' && s.status === 'signed' && signedDocuments.toSigners) || (s.role === 'observer' && signedDocuments.toObservers);
     if (wanted) recipients.push({ email: s.email, name: `${s.firstname} ${s.lastname}`, language: s.language, link: pageLink(s.id) });
   }
   if (signedDocuments.sendCopy) {
-    const copiesLink = signedCopiesLink(platform, { requestId: request.id, expiresAt: new Date(platform.clock().getTime() + copyLinkDays * 86_400_000) });
+    const copiesLink = signedCopiesLink(platform, {
+      appId: application.id,
+      requestId: request.id,
+      expiresAt: new Date(platform.clock().getTime() + copyLinkDays * 86_400_000),
+    });
     for (const email of finalDocCCeMails) recipients.push({ email, name: email, language, link: copiesLink });
   }
 

@@ -40,10 +40,14 @@ const actions = {
 /** The drawn signature (a PNG data URL ≤ 512 KB decoded) makes the sign body larger than other public bodies. */
 const signBody = { ...actions, bodyLimit: 1024 * 1024 };
 
-const callOf = (request: { params: { token: string }; ip: string; headers: FastifyRequest['headers'] }, platform: Platform) => ({
+const callOf = (
+  request: { params: { token: string }; ip: string; headers: FastifyRequest['headers']; hostTenant: FastifyRequest['hostTenant'] },
+  platform: Platform,
+) => ({
   platform,
   token: request.params.token,
   origin: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+  hostAppId: request.hostTenant?.appId ?? null,
 });
 
 /**
@@ -99,7 +103,7 @@ export function signingPageRoutes(app: App, platform: Platform) {
     app,
     endpoints.signedCopies,
     async (request, reply) => {
-      const copies = await signedCopies(platform, request.params.token);
+      const copies = await signedCopies(platform, request.params.token, request.hostTenant?.appId ?? null);
       return sendFile(reply, { fileName: copies.fileName, contentType: 'application/zip', body: copies.body, sizeBytes: copies.body.byteLength });
     },
     reads,

@@ -47,10 +47,12 @@ interface Call {
   platform: Platform;
   token: string;
   origin: EventOrigin;
+  /** The tenant of the verified domain the page was opened on; null on the platform's host. */
+  hostAppId: string | null;
 }
 
-async function withAccess<T>({ platform, token }: Call, fn: (tx: Tx, access: SigningAccess) => Promise<T>): Promise<T> {
-  const link = await resolveLink(platform, token);
+async function withAccess<T>({ platform, token, hostAppId }: Call, fn: (tx: Tx, access: SigningAccess) => Promise<T>): Promise<T> {
+  const link = await resolveLink(platform, token, hostAppId);
   return platform.database.inTenant(link.appId, async (tx) => fn(tx, await loadAccess(tx, platform, link)));
 }
 
@@ -287,7 +289,7 @@ export async function signAsSigner(
 ): Promise<SigningActionResult> {
   const { platform, origin } = call;
   const handwrittenPng = decodePng(input.handwrittenPng);
-  const link = await resolveLink(platform, call.token);
+  const link = await resolveLink(platform, call.token, call.hostAppId);
   // The CA and the TSA first, outside the transaction (see signingServices).
   const services = await signingServices(platform).catch((error: unknown) => {
     throw new AppError('SIGNING_FAILED', undefined, { cause: error });

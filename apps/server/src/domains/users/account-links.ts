@@ -2,6 +2,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { hashToken, newOpaqueToken } from '../../platform/http/tokens.ts';
 import { brandingOf, type ApplicationView } from '../tenants/index.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 import * as repo from './repository.ts';
 import type { UserRow } from './repository.ts';
 
@@ -30,7 +31,7 @@ export async function sendAccountLink(opts: {
     expiresAt: new Date(now.getTime() + linkTtlHours[kind] * 3_600_000),
   });
   const path = kind === 'confirm' ? 'confirm' : 'reset';
-  const link = `${platform.config.publicUrl}/#/${path}?token=${token}`;
+  const link = `${publicBaseUrl(platform, application.id, 'backoffice')}/#/${path}?token=${token}`;
   // Always the application's id: links are also sent from tenant-scoped transactions (the platform application's
   // users invited by the administrator), where RLS refuses an outbox row without the tenant's app_id.
   const base = { appId: application.id, to: user.email, language: user.language, branding: brandingOf(application) };
@@ -75,7 +76,7 @@ export async function sendEmailChangeLinks(opts: {
     email: newEmail,
     expiresAt: new Date(now.getTime() + emailChangeTtlHours * 3_600_000),
   });
-  const link = `${platform.config.publicUrl}/#/confirm-email?token=${token}`;
+  const link = `${publicBaseUrl(platform, application.id, 'backoffice')}/#/confirm-email?token=${token}`;
   const base = { appId: application.id, language: user.language, branding: brandingOf(application) };
   await platform.messaging.queueEmail(tx, {
     ...base,

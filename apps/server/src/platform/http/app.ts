@@ -20,6 +20,7 @@ import { AppError } from '../errors.ts';
 import type { Platform } from '../context.ts';
 import { createIdempotencyStore } from '../idempotency.ts';
 import type { Module } from '../modules.ts';
+import { hostTenantHook } from './host-tenant.ts';
 import { inputDatabaseError } from './database-errors.ts';
 import { createGuard, type ApiKeyResolver, type EmbedDraftResolver, type SessionResolver } from './guard.ts';
 import { answersProblems, problemOf, sendProblem } from './problem.ts';
@@ -119,6 +120,9 @@ export async function buildApp(
     return answer(500, errorBody('INTERNAL', errorMessages.INTERNAL!, request.id));
   });
 
+  // The tenant of a verified custom domain the request came on (host-tenant.ts), before anything reads it.
+  app.decorateRequest('hostTenant', null);
+  app.addHook('onRequest', hostTenantHook(platform));
   const maintenance = maintenanceGate(platform);
   app.addHook('onRequest', maintenance.beforeGuard);
   app.addHook('preValidation', createGuard(platform, resolveSession, resolveApiKey, resolveEmbedDraft));

@@ -46,7 +46,7 @@ export interface Queueing {
 export function createQueueing(templates: TemplateRegistry, jobs: Jobs): Queueing {
   return {
     async queueEmail(tx, m) {
-      const rendered = templates.render(m.template, m.language, m.params, m.branding);
+      const rendered = templates.render(m.template, m.language, m.params, m.branding, m.appId);
       const messageId = await insertMessage(tx, {
         appId: m.appId,
         channel: 'email',
@@ -65,7 +65,7 @@ export function createQueueing(templates: TemplateRegistry, jobs: Jobs): Queuein
       return messageId;
     },
     async queueSms(tx, m) {
-      const rendered = templates.render(m.template, m.language, m.params, m.branding);
+      const rendered = templates.render(m.template, m.language, m.params, m.branding, m.appId);
       const messageId = await insertMessage(tx, {
         appId: m.appId,
         channel: 'sms',
@@ -90,7 +90,7 @@ export function createQueueing(templates: TemplateRegistry, jobs: Jobs): Queuein
     async queueBatch(tx, messages) {
       if (!messages.length) return [];
       const rows = messages.map((m) => {
-        const rendered = templates.render(m.template, m.language, m.params as never, m.branding);
+        const rendered = templates.render(m.template, m.language, m.params as never, m.branding, m.appId);
         const email = m.channel === 'email';
         return {
           id: randomUUID(),

@@ -35,6 +35,7 @@ describe('settings', () => {
       'webhooks',
       'marketplace',
       'sso',
+      'domains',
     ]);
     expect(settingsTabs.filter((t) => !t.Panel).map((t) => t.value)).toEqual([]);
   });

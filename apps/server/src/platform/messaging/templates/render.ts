@@ -88,8 +88,18 @@ export class TemplateRegistry {
   readonly #owner = new Map<string, string>();
   /** The server's address, before the logo's path in mails. */
   readonly publicUrl: string;
+  /** The tenant's own address, when it has a verified signing domain (given at start-up by the domain that owns them). */
+  #tenantBaseUrl: ((appId: string) => string) | undefined;
   constructor(publicUrl = '') {
     this.publicUrl = publicUrl;
+  }
+
+  /** Where a tenant's logo is fetched from in its mails: its own domain once verified, else the server's address. */
+  useTenantBaseUrl(resolve: (appId: string) => string): void {
+    this.#tenantBaseUrl = resolve;
+  }
+  baseUrlOf(appId: string | null | undefined): string {
+    return appId && this.#tenantBaseUrl ? this.#tenantBaseUrl(appId) : this.publicUrl;
   }
 
   register(moduleName: string, catalogues: TemplateCatalogues): void {
@@ -113,17 +123,18 @@ export class TemplateRegistry {
     return this.#byLanguage.get(language)?.get(name);
   }
 
-  render<K extends TemplateName>(name: K, language: string, params: TemplateParams[K], branding: Branding): RenderedMail {
+  render<K extends TemplateName>(name: K, language: string, params: TemplateParams[K], branding: Branding, appId?: string | null): RenderedMail {
+    const publicUrl = this.baseUrlOf(appId);
     const own = this.textOf(name, language);
     const text = own ?? this.textOf(name, 'en');
     if (!text) throw new Error(`No template named ${name}`);
     const override = branding.overrides?.[name]?.[language];
     // The tenant's own wording is in the recipient's language; the product's, in it or else in English.
     const written = own || override ? language : 'en';
-    if (!override) return renderText(text, params as unknown as Record<string, unknown>, branding, { language: written, publicUrl: this.publicUrl });
+    if (!override) return renderText(text, params as unknown as Record<string, unknown>, branding, { language: written, publicUrl });
     return renderText(withOverride(text, override), params as unknown as Record<string, unknown>, branding, {
       language: written,
-      publicUrl: this.publicUrl,
+      publicUrl,
       untrusted: true,
     });
   }

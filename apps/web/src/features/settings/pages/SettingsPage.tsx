@@ -10,6 +10,7 @@ import { BillingSettingsTab } from '../../billing/index.ts';
 import { GdprSettingsTab } from '../../gdpr/index.ts';
 import { HierarchySettingsTab } from '../../users/index.ts';
 import { SsoSettingsTab } from '../../sso/index.ts';
+import { DomainsSettingsTab } from '../../customDomains/index.ts';
 import { WebhooksSettingsTab } from '../../webhooks/index.ts';
 import { useTenantSettings } from '../api.ts';
 import { GeneralTab } from '../components/GeneralTab.tsx';
@@ -41,6 +42,8 @@ export const settingsTabs: readonly SettingsTab[] = [
   { value: 'marketplace', access: { permission: 'connectors.manage' }, Panel: MarketplaceSettingsTab },
   // Single sign-on (issue 29, docs/sso.md): the tenant's identity provider, for its director.
   { value: 'sso', access: { permission: 'settings.configuration' }, Panel: SsoSettingsTab },
+  // The tenant's own domains (issue 29, docs/white-label.md): signing pages and back office on its host names.
+  { value: 'domains', access: { permission: 'settings.configuration' }, Panel: DomainsSettingsTab },
 ];
 
 /** `settings/configuration`: the tabs the user may see; `?tab=` names the open one. */
