@@ -12,6 +12,7 @@ import { documentFilesOf, signersOfPerson } from '../signatures/index.ts';
 import { brandingOf, getApplication } from '../tenants/index.ts';
 import { findUserByEmail, findUserById } from '../users/index.ts';
 import * as repo from './repository.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 
 export const exportQueue = 'gdpr-export';
 export interface ExportJob {
@@ -130,7 +131,7 @@ export async function runExportJob(platform: Platform, job: ExportJob): Promise<
           firstName: requester.firstName,
           subject: row.subjectHint,
           days: gdprExportLinkDays,
-          link: `${platform.config.publicUrl}${pathOf(gdprEndpoints.download, { token })}`,
+          link: `${publicBaseUrl(platform, appId, 'backoffice')}${pathOf(gdprEndpoints.download, { token })}`,
         },
       });
     }

@@ -9,6 +9,7 @@ import { documentOrImageType } from '../../platform/file-signature.ts';
 import { brandingOf, platformApplication, getApplication, settingsOf, type ApplicationView } from '../tenants/index.ts';
 import { findUserById } from '../users/index.ts';
 import * as repo from './repository.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 
 interface Options {
   platform: Platform;
@@ -151,7 +152,8 @@ export async function createHelpRequest(opts: Options & { input: HelpRequestInpu
       });
     }
     if (supportEmail && supportEmail !== admin?.email) {
-      const link = `${platform.config.publicUrl}/#/home`;
+      // The tenant's support address: its back-office domain once verified (docs/white-label.md).
+      const link = `${publicBaseUrl(platform, actor.appId, 'backoffice')}/#/home`;
       await platform.messaging.queueEmail(tx, {
         appId: actor.appId,
         to: supportEmail,

@@ -5,6 +5,7 @@ import { brandingOf, applicationById, platformApplication } from '../tenants/ind
 import { billingProfileOf } from '../billing/index.ts';
 import { findUserById } from '../users/index.ts';
 import * as repo from './repository.ts';
+import { publicBaseUrl } from '../custom-domains/index.ts';
 
 /**
  * The state changes of a payment, each in the caller's transaction with its ledger row, its domain event and its
@@ -120,7 +121,7 @@ async function tellAutoPaymentFailed(platform: Platform, tx: Tx, payment: repo.P
   if (platformApp?.ownerUserId)
     await platform.events.emit(tx, { type: 'payment.auto_payment_failed', appId: platformApp.id, data: { ...base, userId: platformApp.ownerUserId } });
   const billing = await billingProfileOf(tx, payment.appId);
-  const params = { company: application.company, amount, reason, link: `${platform.config.publicUrl}/#/billing/payments` };
+  const params = { company: application.company, amount, reason, link: `${publicBaseUrl(platform, payment.appId, 'backoffice')}/#/billing/payments` };
   const owner = application.ownerUserId ? await findUserById(tx, application.ownerUserId) : undefined;
   const language = owner?.language ?? 'fr';
   if (billing?.profile.billingEmail)
