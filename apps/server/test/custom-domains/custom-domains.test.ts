@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engine, freshIp, type TestClient, type TestContext } from '../support/harness.ts';
+import { adminEmail, createTestContext, engine, freshIp, type TestClient, type TestContext } from '../support/harness.ts';
 import { recheckAllDomains } from '../../src/domains/custom-domains/service.ts';
-import { messagesTo, signerRows, tenantWithGerant } from '../support/signatures.ts';
+import { messagesTo, multipartBody, signerRows, tenantWithGerant } from '../support/signatures.ts';
 import { sentRequest } from '../support/signing-flow.ts';
 import { tokenOf } from '../support/signing-page.ts';
 
@@ -191,6 +191,16 @@ describe(`custom domains (${engine})`, () => {
     expect((await messagesTo(t, gammaEmail, 'signature-invitation'))[0]!.text).toContain('http://app.paraphe.test/#/sign/');
   });
 
+  it("the settings' SMS preview counts the tenant's signing address (a longer domain, a longer SMS)", async () => {
+    const preview = await acme.client.call('POST', `/api/settings/${acme.appId}/templates/preview`, 'application', {
+      kind: 'invitation',
+      language: 'en',
+      template: { sms: 'Sign: ${link}' },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data.sms).toMatch(/^Sign: https:\/\/sign\.acme\.test\/#\/sign\//);
+  });
+
   it('a TXT record withdrawn: the re-check fails the domain and links go back to the platform; removal is audited', async () => {
     publish('_paraphe-challenge.sign.beta.test', {});
     const betaId = (await beta.client.call('GET', '/api/custom-domains', 'application')).json().data.items[0].id;
@@ -220,6 +230,14 @@ describe(`custom domains (${engine})`, () => {
     expect(forgot.statusCode).toBe(200);
     const reset = await t.waitFor(async () => (await messagesTo(t, owner)).find((m) => m.text.includes('/#/reset?token=')));
     expect(reset.text).toContain('https://admin.acme.test/#/reset?token=');
+    // The help request's copy to the tenant's support address links to its back office there too.
+    const admin = await t.login(adminEmail);
+    await admin.call('PUT', `/api/applications/${acme.appId}`, 'application', { settings: { supportEmail: 'support@acme.test' } });
+    const { payload, headers } = multipartBody([{ name: 'input', value: JSON.stringify({ subject: 'Stuck', category: 'bug', message: 'Help.' }) }]);
+    const asked = await t.request({ method: 'POST', url: '/api/help-requests', token: await acme.client.token('user'), body: payload, headers });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const [toSupport] = await messagesTo(t, 'support@acme.test', 'help-request');
+    expect(toSupport!.text).toContain('https://admin.acme.test/#/home');
     // Signing links are not back-office links: with no verified signing domain, they stay on the platform.
     const request = await sentRequest(t, acme.client, {});
     const email = (await signerRows(t, request.id))[0]!.email;

@@ -35,12 +35,13 @@ export function normalizeTemplates(templates: TenantTemplates): TenantTemplates 
 }
 
 /**
- * The longest signing link of this instance: the server's address, `/#/sign/`, then a token of two ids and an
- * expiry with its 32-byte signature (the form signatures/links.ts gives every link).
+ * The longest signing link of the tenant: its signing address (its verified domain, else the server's — a long
+ * domain makes every SMS longer), `/#/sign/`, then a token of two ids and an expiry with its 32-byte signature (the
+ * form signatures/links.ts gives every link).
  */
-export function worstCaseLink(platform: Platform): string {
+export function worstCaseLink(platform: Platform, appId: string): string {
   const payload = Buffer.from(JSON.stringify({ r: randomUUID(), s: randomUUID(), e: 9_999_999_999 })).toString('base64url');
-  return `${platform.config.publicUrl}/#/sign/${payload}.${Buffer.alloc(32).toString('base64url')}`;
+  return `${publicBaseUrl(platform, appId)}/#/sign/${payload}.${Buffer.alloc(32).toString('base64url')}`;
 }
 
 const sampleLabels: Partial<Record<Locale, string>> = { fr: 'Contrat de prestation 2026', en: 'Service agreement 2026' };
@@ -57,7 +58,7 @@ function sampleParams(platform: Platform, application: ApplicationView, language
     message: '',
     expiresOn: expires,
     signerCount: '2',
-    link: worstCaseLink(platform),
+    link: worstCaseLink(platform, application.id),
   };
 }
 
