@@ -18,6 +18,8 @@ const publicEndpoints = Object.entries(contracts)
 /** Public endpoints without a limit, and why. */
 const unlimited: Record<string, string> = {
   'authEndpoints.logout': 'ends the session of the cookie it is given: nothing to guess, nothing to spend',
+  'customDomainEndpoints.tlsAsk':
+    "the reverse proxy's question before a certificate (docs/deployment.md): one client, the proxy, asks for every new name — a limit per address would refuse certificates to verified domains — and the answer is an in-memory lookup that spends nothing; the proxy never serves /internal/* to the outside",
   'settingsEndpoints.logo':
     'a cacheable image at an unguessable version: mail clients fetch it through image proxies, many readers from few addresses (a limit would blank the logos), and it spends nothing',
 };

@@ -24,5 +24,6 @@ export function customDomainRoutes(app: App, platform: Platform) {
   });
   serve(app, endpoints.branding, async (request) => item(await publicBranding(platform, request.hostTenant)), publicLimit);
   // Caddy's on-demand TLS: a status only, never a tenant's name or id.
+  // Not rate-limited: its one client is the reverse proxy, asking for each new name (test/platform/edge-rate-limits.test.ts).
   serve(app, endpoints.tlsAsk, async (request, reply) => reply.status((await tlsAllowed(platform, request.query.domain)) ? 200 : 404).send());
 }
