@@ -240,7 +240,21 @@ describe('issue 27 journey: embedded signing', () => {
       await frame.getByText('annex.pdf').first().waitFor();
       await screenshot(site, 'issue27-embedded-editor-documents');
       await frame.getByRole('button', { name: 'Send', exact: true }).click();
-      await frame.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+      const confirm = frame.getByRole('dialog').getByRole('button', { name: 'Send', exact: true });
+      // Once, under CI's load (a rehearsal of stop 35), the confirmation never opened after this click, and the same
+      // journey passed alone right after. Until the cause is known: what the frame showed instead is kept (a screenshot,
+      // its alerts and errors in the log), and Send is clicked once more.
+      if (
+        !(await confirm.waitFor({ timeout: 15_000 }).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        await screenshot(site, 'issue27-embedded-editor-no-confirmation');
+        console.warn('embedded editor: no confirmation after Send; the frame shows:', await frame.getByRole('alert').allInnerTexts());
+        await frame.getByRole('button', { name: 'Send', exact: true }).click();
+      }
+      await confirm.click();
       // The save and send of a loaded machine can take a while.
       await expect.poll(async () => (await received(site)).map((e) => e.type), { timeout: 60_000 }).toContain('sent');
       expect((await received(site)).find((e) => e.type === 'sent')).toMatchObject({ source: 'paraphe', requestId: draftId });
