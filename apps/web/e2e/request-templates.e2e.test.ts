@@ -141,6 +141,8 @@ describe('request templates journey', () => {
     await screenshot(page, 'templates-7-use-error');
     const carla = `carla.${stamp}@example.com`;
     await tenant.getByRole('textbox', { name: /^E-mail/ }).fill(carla);
+    // The review closes when the server refuses: its "Send now" may still be leaving the page (seen under load).
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Send now' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send now' }).click();
     await page.waitForURL(/#\/signatures\/view\//);
