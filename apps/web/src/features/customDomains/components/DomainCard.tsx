@@ -1,23 +1,16 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { CustomDomain } from '@paraphe/contracts';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError } from '../../../shared/api/notify.ts';
 import { formatDateTime } from '../../../shared/format.ts';
+import { CopyValueButton } from '../../../shared/ui/CopyValueButton.tsx';
 import { useCheckDomain, useRemoveDomain } from '../api.ts';
 
 const statusColor = { pending: 'yellow', verified: 'green', failed: 'red' } as const;
 
 function Copy({ value }: { value: string }) {
   const { t } = useTranslation('customDomains');
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Button size="compact-xs" variant="light" onClick={copy}>
-          {copied ? t('copied') : t('copy')}
-        </Button>
-      )}
-    </CopyButton>
-  );
+  return <CopyValueButton value={value} copyLabel={t('copy')} copiedLabel={t('copied')} />;
 }
 
 /** One declared domain: its status and why, the records to publish (copyable), "Check now" and removal. */

@@ -1,6 +1,7 @@
-import { Badge, Button, Code, CopyButton, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MailSender } from '@paraphe/contracts';
+import { CopyValueButton } from '../../../shared/ui/CopyValueButton.tsx';
 
 type RecordKey = keyof MailSender['records'];
 const recordKeys: readonly RecordKey[] = ['dkim', 'spf', 'dmarc'];
@@ -14,15 +15,7 @@ function stateColor(state: string | null, required: boolean): string {
 
 function Copy({ value }: { value: string }) {
   const { t } = useTranslation('settings');
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Button size="compact-xs" variant="light" onClick={copy} aria-label={t('mailSender.copy')}>
-          {copied ? t('mailSender.copied') : t('mailSender.copy')}
-        </Button>
-      )}
-    </CopyButton>
-  );
+  return <CopyValueButton value={value} copyLabel={t('mailSender.copy')} copiedLabel={t('mailSender.copied')} />;
 }
 
 /** The three TXT records to publish (name, value, each with a copy button) and what the last check found of each. */

@@ -1,5 +1,6 @@
-import { Alert, Badge, Code, CopyButton, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Code, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../../shared/ui/CopyValueButton.tsx';
 import { useSsoConfig } from '../api.ts';
 import { SsoConfigForm } from './SsoConfigForm.tsx';
 
@@ -13,13 +14,7 @@ function Address({ label, value }: { label: string; value: string }) {
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Code style={{ wordBreak: 'break-all' }}>{value}</Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button size="compact-xs" variant="light" onClick={copy}>
-              {copied ? t('copied') : t('copy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={value} copyLabel={t('copy')} copiedLabel={t('copied')} />
       </Group>
     </Stack>
   );
