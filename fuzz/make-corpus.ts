@@ -87,6 +87,8 @@ put('pdf', 'object-streams.pdf', objectStreams);
 put('pdf', 'prepared.pdf', prepared);
 put('pdf', 'signed-b-t.pdf', signed);
 put('pdf', 'libreoffice.pdf', readFileSync(join(import.meta.dirname, '../packages/signing/test/fixtures/contrat-libreoffice.pdf')));
+// Five mail-merge records in one LibreOffice PDF, each opened by a named destination (the split's input).
+put('pdf', 'merged-records.pdf', readFileSync(join(import.meta.dirname, '../packages/signing/test/fixtures/merged-records-libreoffice.pdf')));
 const cms = extractSignatureContents(signed);
 put('cms', 'signature-b-t.der', cms);
 put('timestamp-token', 'token.der', await tsa.timestamp({ hashAlgorithm: 'SHA-256', digest: new Uint8Array(32).fill(7) }));

@@ -185,6 +185,23 @@ export const targets: FuzzTarget[] = [
     },
   },
   {
+    name: 'pdf-split',
+    parses: 'named destinations (catalog /Dests, /Names tree) and the page-subset writer through namedDestinations and splitPdf',
+    corpus: ['pdf'],
+    tokens: [...pdfTokens, '/Dests', '/Names', '/Kids', '/Limits', '/D'],
+    maxBytes: 256 * 1024,
+    setup: async () => {
+      const { namedDestinations, splitPdf } = await signingApi();
+      return {
+        run: (bytes) => {
+          const starts = [...new Set([0, ...namedDestinations(bytes).values()])].sort((a, b) => a - b);
+          return splitPdf(bytes, starts).length;
+        },
+        expected: await signingErrors(),
+      };
+    },
+  },
+  {
     name: 'pdf-verify',
     parses: 'signature dictionaries, ByteRange, embedded CMS, time-stamp, DSS (certificates, CRLs, OCSP) through verifyPdf',
     corpus: ['pdf'],
@@ -406,16 +423,21 @@ export const targets: FuzzTarget[] = [
   },
   {
     name: 'docx-template',
-    parses: 'mail-merge templates: .docx/.odt check (ZIP, content types, mimetype) and variable extraction',
+    parses: 'mail-merge templates: .docx/.odt check (ZIP, content types, mimetype), variable extraction, the merged document of many copies',
     corpus: ['docx'],
     tokens: [...zipTokens, ...xmlTokens],
     maxBytes: 128 * 1024,
     setup: async () => {
       const { checkTemplateFile, extractVariables } = await import('../apps/server/src/domains/templates/docx.ts');
+      const { assembleMergedDocx, planMergedDocx } = await import('../apps/server/src/domains/templates/merged-docx.ts');
       return {
         run: async (bytes) => {
           await checkTemplateFile(bytes, 'fuzz.docx');
-          return extractVariables(bytes, 'fuzz.docx');
+          const variables = extractVariables(bytes, 'fuzz.docx');
+          // The merged mail-merge document (its own scan of the body's tags) of two copies.
+          const { plan } = planMergedDocx(bytes, variables);
+          const values = Object.fromEntries(variables.map((v) => [v, 'a\n<&>']));
+          return plan ? assembleMergedDocx(plan, [values, values]).marks : variables;
         },
         expected: await appErrorsOnly(),
       };

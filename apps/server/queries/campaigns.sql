@@ -160,10 +160,13 @@ order by "campaign_signatories"."row_index" asc
 limit $5
 for update skip locked;
 
--- domains/campaigns/repository.ts: recordMergePdf
+-- domains/campaigns/repository.ts: recordMergePdfs
 update "campaign_signatories"
-set "merge_storage_key" = $1, "merge_sha256" = $2, "merge_page_count" = $3, "merge_size_bytes" = $4, "merge_lease_until" = $5, "merge_lease_owner" = $6
-where ("campaign_signatories"."id" = $7 and "campaign_signatories"."status" = $8);
+set merge_storage_key = v.storage_key, merge_sha256 = v.sha256, merge_page_count = v.page_count, merge_size_bytes = v.size_bytes, merge_lease_until = null, merge_lease_owner = null
+from (
+  values ($1::uuid, $2, $3, $4::int, $5::int)
+) as v(id, storage_key, sha256, page_count, size_bytes)
+where "campaign_signatories"."id" = v.id and "campaign_signatories"."status" = 'queued';
 
 -- domains/campaigns/repository.ts: failMergeRows
 update "campaign_signatories"

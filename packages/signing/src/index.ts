@@ -9,6 +9,7 @@ export type { VisibleBox } from './pdf/geometry.ts';
 export { activeContentKinds } from './pdf/active-content.ts';
 export type { ActiveContentKind, ActiveContentItem } from './pdf/active-content.ts';
 export { inspectPdf, inspectRejectionReasons } from './pdf/inspect.ts';
+export { namedDestinations, splitPdf, splitPdfAtDestinations, type PdfPart } from './pdf/split.ts';
 export type { InspectPdfOptions, PdfInspection, PdfInspectionAccepted, PdfInspectionRejected, InspectRejectionReason, InspectedPage } from './pdf/inspect.ts';
 export { HANDWRITING_LIMITS } from './pdf/image.ts';
 export { timestampPdf, timestampFile, addDss, archivePdf } from './pdf/timestamp.ts';

@@ -189,16 +189,16 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * The generation stage of a mail-merge dispatch: leases up to `size` queued signatories without a PDF (in row order,
  * rows leased by another run skipped), fills and converts them OUTSIDE any transaction (LibreOffice takes seconds),
  * then records each PDF (key, sha256, pages) — or fails the signatory with the reason (a value too long, a conversion
- * that failed). Runs only while fewer than `size` generated signatories wait for their copy. A run killed meanwhile
+ * that failed). Runs only while fewer than `readyUpTo` (default `size`) generated signatories wait for their copy. A run killed meanwhile
  * leaves its PDFs stored under keys derived from the rows: the next run finds them (`reused`) instead of converting
  * again. Answers how many signatories it handled.
  */
-export async function generateMergeChunk(platform: Platform, job: { appId: string; campaignId: string }, size: number): Promise<number> {
+export async function generateMergeChunk(platform: Platform, job: { appId: string; campaignId: string }, size: number, readyUpTo = size): Promise<number> {
   const { appId, campaignId } = job;
   const leased = await platform.database.inTenant(appId, async (tx) => {
     const campaign = await repo.findCampaign(tx, { appId }, campaignId);
     if (!campaign || campaign.status !== 'pending' || !campaign.mergeDocument) return null;
-    if ((await repo.countMergeReady(tx, appId, campaignId, size)) >= size) return null;
+    if ((await repo.countMergeReady(tx, appId, campaignId, readyUpTo)) >= readyUpTo) return null;
     const now = platform.clock();
     const rows = await repo.leaseMergeRows(tx, appId, campaignId, {
       size,
@@ -234,6 +234,11 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
       failures.set(outcome.key, `The document could not be generated: ${outcome.error}`);
       continue;
     }
+    if (outcome.pdf) {
+      // Cut from a merged conversion by the workers: its pages and hash are known, the file is not read again.
+      made.set(outcome.key, { storageKey: outcome.storageKey, ...outcome.pdf });
+      continue;
+    }
     try {
       const data = await platform.storage.get(outcome.storageKey);
       const inspected = await inspectPdf(platform.workers, data, `${merge.title}.pdf`);
@@ -244,7 +249,10 @@ export async function generateMergeChunk(platform: Platform, job: { appId: strin
   }
 
   await platform.database.inTenant(appId, async (tx) => {
-    for (const [id, pdf] of made) await repo.recordMergePdf(tx, id, pdf);
+    await repo.recordMergePdfs(
+      tx,
+      [...made].map(([id, pdf]) => ({ id, ...pdf })),
+    );
     if (failures.size) await repo.bump(tx, appId, campaignId, [{ from: 'queued', to: 'failed', n: await repo.failMergeRows(tx, failures, platform.clock()) }]);
   });
   return rows.length;

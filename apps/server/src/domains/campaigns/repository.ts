@@ -254,18 +254,18 @@ export async function leaseMergeRows(
 }
 
 /** A queued signatory's PDF made: recorded, its lease given back. */
-export async function recordMergePdf(db: Executor, id: string, pdf: { storageKey: string; sha256: string; pageCount: number; sizeBytes: number }) {
-  await db
-    .update(campaignSignatories)
-    .set({
-      mergeStorageKey: pdf.storageKey,
-      mergeSha256: pdf.sha256,
-      mergePageCount: pdf.pageCount,
-      mergeSizeBytes: pdf.sizeBytes,
-      mergeLeaseUntil: null,
-      mergeLeaseOwner: null,
-    })
-    .where(and(eq(campaignSignatories.id, id), eq(campaignSignatories.status, 'queued')));
+/** The PDFs made for queued signatories (one statement for a whole generation run), their leases given back. */
+export async function recordMergePdfs(db: Executor, pdfs: readonly { id: string; storageKey: string; sha256: string; pageCount: number; sizeBytes: number }[]) {
+  if (!pdfs.length) return;
+  const values = sql.join(
+    pdfs.map((p) => sql`(${p.id}::uuid, ${p.storageKey}, ${p.sha256}, ${p.pageCount}::int, ${p.sizeBytes}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${campaignSignatories} set merge_storage_key = v.storage_key, merge_sha256 = v.sha256, merge_page_count = v.page_count,
+      merge_size_bytes = v.size_bytes, merge_lease_until = null, merge_lease_owner = null
+    from (values ${values}) as v(id, storage_key, sha256, page_count, size_bytes)
+    where ${campaignSignatories.id} = v.id and ${campaignSignatories.status} = 'queued'`);
 }
 
 /** Queued signatories whose PDF could not be made: failed with the reason; how many were still queued. */

@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import type { Platform } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { conversionUnavailable, officeEngineFor, type OfficeInput } from '../../platform/office/index.ts';
-import { fillTemplate } from './docx.ts';
+import { fillTemplate, missingValuesError, missingVariables } from './docx.ts';
+import { assembleMergedDocx, planMergedDocx, type MergedDocxPlan } from './merged-docx.ts';
 import * as repo from './repository.ts';
 
 export interface MergeRow {
@@ -20,8 +21,15 @@ export interface MergeRow {
   values: Record<string, string>;
 }
 
+/** What the generation already knows of a PDF it made (its bytes passed through the worker that cut them). */
+export interface GeneratedPdf {
+  sha256: string;
+  pageCount: number;
+  sizeBytes: number;
+}
+
 export type MergeOutcome =
-  | { key: string; storageKey: string; reused: boolean; error?: undefined }
+  | { key: string; storageKey: string; reused: boolean; pdf?: GeneratedPdf; error?: undefined }
   | { key: string; storageKey?: undefined; code: 'VALIDATION_FAILED' | 'CONVERSION_FAILED'; error: string };
 
 export interface GenerateFilledPdfsOptions {
@@ -65,22 +73,68 @@ export async function* generateFilledPdfs(platform: Platform, opts: GenerateFill
   const keyOf = opts.storageKeyOf ?? ((row: MergeRow) => defaultStorageKey(appId, templateId, row));
   const chunkSize = Math.max(1, opts.chunkSize ?? defaultMergeChunk);
   const ahead = platform.config.office.converters + 1;
+  const decision = planMergedDocx(docx, template.variables);
+  if (decision.fallback) platform.logger.info({ templateId, reason: decision.fallback }, 'mail-merge: this template is converted one copy per document');
 
   async function processChunk(rows: MergeRow[]): Promise<MergeOutcome[]> {
     const keys = rows.map(keyOf);
     const stored = await Promise.all(keys.map((k) => platform.storage.exists(k)));
     const outcomes: (MergeOutcome | undefined)[] = rows.map((row, i) => (stored[i] ? { key: row.key, storageKey: keys[i]!, reused: true } : undefined));
-    const inputs: OfficeInput[] = [];
+    const toMake: number[] = [];
     rows.forEach((row, i) => {
       if (outcomes[i]) return;
-      try {
-        inputs.push({ name: String(i), data: fillTemplate(docx, template!.variables, row.values), format: 'docx' });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        outcomes[i] = { key: row.key, code: 'VALIDATION_FAILED', error: error.message };
-      }
+      const missing = missingVariables(template!.variables, row.values);
+      if (missing.length) outcomes[i] = { key: row.key, code: 'VALIDATION_FAILED', error: missingValuesError(missing).message };
+      else toMake.push(i);
     });
-    if (inputs.length) {
+    const merged = decision.plan && toMake.length > 1 ? await convertMerged(decision.plan, toMake) : false;
+    if (!merged && toMake.length) await convertOneByOne(toMake);
+    return outcomes as MergeOutcome[];
+
+    /** The rows in one document, one conversion, cut by the workers; false when that failed (then one by one). */
+    async function convertMerged(plan: MergedDocxPlan, indexes: number[]): Promise<boolean> {
+      const { docx: data, marks } = assembleMergedDocx(
+        plan,
+        indexes.map((i) => rows[i]!.values),
+      );
+      const [result] = await engine.convert([{ name: 'merged', data, format: 'docx', records: indexes.length }], 'pdf-marked');
+      let parts: { bytes: Uint8Array; pageCount: number; sha256: string }[];
+      try {
+        if (!result || result.error !== undefined) throw new Error(result?.error ?? 'no result');
+        parts = await platform.workers.run('splitPdfAtDestinations', { bytes: result.data, names: marks });
+      } catch (error) {
+        platform.logger.warn(
+          { templateId, records: indexes.length, err: (error as Error).message },
+          'mail-merge: a merged conversion failed; its copies are converted one by one',
+        );
+        return false;
+      }
+      await Promise.all(
+        indexes.map(async (i, n) => {
+          const part = parts[n]!;
+          await platform.storage.put(keys[i]!, part.bytes);
+          outcomes[i] = {
+            key: rows[i]!.key,
+            storageKey: keys[i]!,
+            reused: false,
+            pdf: { sha256: part.sha256, pageCount: part.pageCount, sizeBytes: part.bytes.length },
+          };
+        }),
+      );
+      return true;
+    }
+
+    async function convertOneByOne(indexes: number[]): Promise<void> {
+      const inputs: OfficeInput[] = [];
+      for (const i of indexes) {
+        try {
+          inputs.push({ name: String(i), data: fillTemplate(docx, template!.variables, rows[i]!.values), format: 'docx' });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes[i] = { key: rows[i]!.key, code: 'VALIDATION_FAILED', error: error.message };
+        }
+      }
+      if (!inputs.length) return;
       const results = await engine.convert(inputs, 'pdf');
       await Promise.all(
         results.map(async (result) => {
@@ -94,7 +148,6 @@ export async function* generateFilledPdfs(platform: Platform, opts: GenerateFill
         }),
       );
     }
-    return outcomes as MergeOutcome[];
   }
 
   const inFlight: Promise<MergeOutcome[]>[] = [];

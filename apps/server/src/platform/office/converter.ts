@@ -10,8 +10,11 @@ export interface OfficeInput {
   name: string;
   data: Uint8Array;
   format: 'docx' | 'odt';
+  /** Records merged in this document (merged-docx.ts): its conversion is given the time of that many documents. */
+  records?: number;
 }
-export type OfficeTarget = 'pdf' | 'docx';
+/** `pdf-marked`: a PDF whose named destinations are the document's bookmarks (where a merged document is cut). */
+export type OfficeTarget = 'pdf' | 'pdf-marked' | 'docx';
 export type OfficeResult = { name: string; data: Buffer; error?: undefined } | { name: string; data?: undefined; error: string };
 
 /** How a call ended when it produced nothing usable for the whole call. */
@@ -23,7 +26,12 @@ export class ConverterFailure extends Error {
   }
 }
 
-const filters: Record<OfficeTarget, string> = { pdf: 'pdf:writer_pdf_Export', docx: 'docx:MS Word 2007 XML' };
+const filters: Record<OfficeTarget, string> = {
+  pdf: 'pdf:writer_pdf_Export',
+  'pdf-marked': 'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}',
+  docx: 'docx:MS Word 2007 XML',
+};
+const extensions: Record<OfficeTarget, string> = { pdf: 'pdf', 'pdf-marked': 'pdf', docx: 'docx' };
 
 /** Process groups of calls in flight, killed if this process exits first (no LibreOffice outlives the server). */
 const live = new Set<number>();
@@ -96,7 +104,7 @@ export class Converter {
       await this.spawnOnce([...this.args(), '--convert-to', filters[target], '--outdir', outDir, ...files], timeoutMs);
       return await Promise.all(
         inputs.map(async (input, i): Promise<OfficeResult> => {
-          const data = await readFile(path.join(outDir, `d${i}.${target}`)).catch(() => undefined);
+          const data = await readFile(path.join(outDir, `d${i}.${extensions[target]}`)).catch(() => undefined);
           return data?.length
             ? { name: input.name, data }
             : { name: input.name, error: 'The office engine could not convert this document (damaged, or not a text document).' };

@@ -132,7 +132,8 @@ export function createOfficeEngine(opts: OfficeEngineOptions): OfficeEngine {
   }
 
   async function runOn(converter: Converter, task: Task): Promise<void> {
-    const timeoutMs = opts.timeoutMs + perDocumentMs * (task.inputs.length - 1);
+    const documents = task.inputs.reduce((sum, input) => sum + (input.records ?? 1), 0);
+    const timeoutMs = opts.timeoutMs + perDocumentMs * (documents - 1);
     try {
       task.resolve(await converter.run(task.inputs, task.target, timeoutMs));
     } catch (error) {

@@ -10,7 +10,7 @@
  * details survive (a thrown error would arrive as a bare Error).
  */
 import { createHash } from 'node:crypto';
-import { inspectPdf, loadPkcs12, SigningError, type PdfInspection } from '@paraphe/signing';
+import { inspectPdf, loadPkcs12, SigningError, splitPdfAtDestinations, type PdfInspection } from '@paraphe/signing';
 import { SpreadsheetError } from '../spreadsheets/errors.ts';
 import type { SheetJsInput } from '../spreadsheets/reader.ts';
 
@@ -33,6 +33,13 @@ export const taskHandlers = {
   /** Reads an uploaded PDF with the signing engine (parse, xref repair, object-stream inflate under its bounds), and its SHA-256. */
   async inspectPdf(input: { bytes: Uint8Array }): Promise<PdfInspection & { sha256: string }> {
     return { ...(await inspectPdf(input.bytes)), sha256: createHash('sha256').update(input.bytes).digest('hex') };
+  },
+  /**
+   * A PDF of many mail-merge records cut at their named destinations (templates/merged-docx.ts): each part's bytes,
+   * pages and SHA-256. The PDF comes from our own office converter, but it is still parsed here, off the event loop.
+   */
+  splitPdfAtDestinations(input: { bytes: Uint8Array; names: string[] }) {
+    return splitPdfAtDestinations(input.bytes, input.names);
   },
   /** One page of a PDF as a WebP image (the signing page's first view): pdf.js + @napi-rs/canvas, loaded on first use. */
   async renderPdfPage(input: { bytes: Uint8Array; page: number; width: number }) {
