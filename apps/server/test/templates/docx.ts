@@ -21,7 +21,20 @@ export interface DocxParts {
   body: string;
   header?: string;
   footer?: string;
+  /** The content of word/numbering.xml (its abstract lists and list instances): see decimalList. */
+  numbering?: string;
 }
+
+/** A decimal list ("1.", "1.1."…) as abstract list 0 and its instance `numId`. */
+export const decimalList = (numId = 1) =>
+  `<w:abstractNum w:abstractNumId="0"><w:multiLevelType w:val="hybridMultilevel"/>${Array.from(
+    { length: 3 },
+    (_, i) =>
+      `<w:lvl w:ilvl="${i}"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="${Array.from({ length: i + 1 }, (_, k) => `%${k + 1}.`).join('')}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="${720 * (i + 1)}" w:hanging="360"/></w:pPr></w:lvl>`,
+  ).join('')}</w:abstractNum><w:num w:numId="${numId}"><w:abstractNumId w:val="0"/></w:num>`;
+/** A paragraph of list `numId` at level `level`. */
+export const listItem = (text: string, numId = 1, level = 0) =>
+  `<w:p><w:pPr><w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="${numId}"/></w:numPr></w:pPr>${run(text)}</w:p>`;
 
 /** A minimal, valid Word document (opens in Word and LibreOffice), with an optional header and footer. */
 export function buildDocx(parts: DocxParts): Buffer {
@@ -36,11 +49,14 @@ export function buildDocx(parts: DocxParts): Buffer {
     '<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>',
     parts.header ? '<Relationship Id="rIdH" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/>' : '',
     parts.footer ? '<Relationship Id="rIdF" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer" Target="footer1.xml"/>' : '',
+    parts.numbering
+      ? '<Relationship Id="rIdN" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/>'
+      : '',
   ].join('');
   const main = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
   const files: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${main}.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="${main}.styles+xml"/>${parts.header ? `<Override PartName="/word/header1.xml" ContentType="${main}.header+xml"/>` : ''}${parts.footer ? `<Override PartName="/word/footer1.xml" ContentType="${main}.footer+xml"/>` : ''}</Types>`,
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="${main}.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="${main}.styles+xml"/>${parts.header ? `<Override PartName="/word/header1.xml" ContentType="${main}.header+xml"/>` : ''}${parts.footer ? `<Override PartName="/word/footer1.xml" ContentType="${main}.footer+xml"/>` : ''}${parts.numbering ? `<Override PartName="/word/numbering.xml" ContentType="${main}.numbering+xml"/>` : ''}</Types>`,
     ),
     '_rels/.rels': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
@@ -55,6 +71,10 @@ export function buildDocx(parts: DocxParts): Buffer {
   };
   if (parts.header) files['word/header1.xml'] = strToU8(hf('hdr', parts.header));
   if (parts.footer) files['word/footer1.xml'] = strToU8(hf('ftr', parts.footer));
+  if (parts.numbering)
+    files['word/numbering.xml'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering xmlns:w="${w}">${parts.numbering}</w:numbering>`,
+    );
   return Buffer.from(zipSync(files));
 }
 

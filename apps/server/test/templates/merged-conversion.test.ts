@@ -8,7 +8,7 @@ import { splitPdfAtDestinations } from '@paraphe/signing';
 import { createOfficeEngine } from '../../src/platform/office/index.ts';
 import { extractVariables, fillTemplate } from '../../src/domains/templates/docx.ts';
 import { assembleMergedDocx, planMergedDocx } from '../../src/domains/templates/merged-docx.ts';
-import { buildDocx, pageBreak, paragraph, twoPageLetter } from './docx.ts';
+import { buildDocx, decimalList, listItem, pageBreak, paragraph, twoPageLetter } from './docx.ts';
 import { pdfText } from './support.ts';
 
 const engine = createOfficeEngine({ binary: process.env.OFFICE_BINARY ?? 'soffice', converters: 1, timeoutMs: 120_000 });
@@ -18,6 +18,11 @@ const templates: Record<string, () => Buffer> = {
   'the two-page letter (header and footer with variables)': twoPageLetter,
   'a one-page letter numbered in its footer (records start on odd and even pages)': () =>
     buildDocx({ header: paragraph('Dossier ${ref}'), body: paragraph('Bonjour ${name},') + paragraph('Votre dossier ${ref}.'), footer: pageFooter }),
+  'numbered articles (each copy numbers from 1)': () =>
+    buildDocx({
+      body: [paragraph('Contrat de ${name}'), listItem('Objet : ${ref}'), listItem('Durée', 1, 1), listItem('Prix'), listItem('Résiliation')].join(''),
+      numbering: decimalList(),
+    }),
   'three pages, the last ending with a table': () =>
     buildDocx({
       body: [

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { buildDocx, pageBreak, paragraph, run, twoPageLetter } from '../../../test/templates/docx.ts';
+import { buildDocx, decimalList, listItem, pageBreak, paragraph, run, twoPageLetter } from '../../../test/templates/docx.ts';
 import { extractVariables, fillTemplate } from './docx.ts';
 import { assembleMergedDocx, planMergedDocx, recordMark, topLevelElements } from './merged-docx.ts';
 
@@ -115,7 +115,13 @@ describe('merged mail-merge documents', () => {
     expect(why({ body: paragraph('${a}') + complexField('NUMPAGES') })).toBe('the field NUMPAGES');
     expect(why({ body: paragraph('${a}'), footer: complexField('SECTIONPAGES') })).toBe('the field SECTIONPAGES');
     expect(why({ body: paragraph('${a}') + '<w:p><w:fldSimple w:instr=" REF _Ref1 \\h "><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>' })).toBe('the field REF');
-    expect(why({ body: paragraph('${a}') + '<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="3"/></w:numPr></w:pPr></w:p>' })).toBe('numbered lists');
+    expect(why({ body: paragraph('${a}') + listItem('x', 3) })).toBe('lists without their definitions');
+    expect(
+      why({
+        body: paragraph('${a}') + listItem('x'),
+        numbering: decimalList().replace('</w:num>', '<w:lvlOverride w:ilvl="0"><w:startOverride w:val="4"/></w:lvlOverride></w:num>'),
+      }),
+    ).toBe('lists that override their levels');
     expect(why({ body: paragraph('${a}') + '<w:p><w:pPr><w:sectPr><w:pgSz w:w="16838" w:h="11906"/></w:sectPr></w:pPr></w:p>' + paragraph('annexe') })).toBe(
       'several sections',
     );
@@ -123,6 +129,19 @@ describe('merged mail-merge documents', () => {
     expect(why({ body: '<w:p><w:hyperlink w:anchor="art2"><w:r><w:t>${a}</w:t></w:r></w:hyperlink></w:p>' })).toBe('links to bookmarks');
     // What prints the same anywhere is merged: the page number (restarted), the date.
     expect(why({ body: paragraph('${a}') + complexField('DATE'), footer: pageField })).toBeUndefined();
+  });
+
+  it('restarts the numbered lists of every copy after the first: their own list instances, levels started again', () => {
+    const template = buildDocx({ body: paragraph('${a}') + listItem('un', 7) + listItem('deux', 7, 1) + listItem('trois', 7), numbering: decimalList(7) });
+    const { docx } = assembleMergedDocx(planMergedDocx(template, ['a']).plan!, [{ a: '1' }, { a: '2' }, { a: '3' }]);
+    const numIds = [...part(docx, 'word/document.xml').matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]);
+    expect(numIds).toEqual(['7', '7', '7', '8', '8', '8', '9', '9', '9']);
+    const numbering = part(docx, 'word/numbering.xml');
+    for (const id of ['8', '9'])
+      expect(numbering).toContain(
+        `<w:num w:numId="${id}"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride><w:lvlOverride w:ilvl="1"><w:startOverride w:val="1"/></w:lvlOverride><w:lvlOverride w:ilvl="2"><w:startOverride w:val="1"/></w:lvlOverride></w:num>`,
+      );
+    expect(numbering.indexOf('w:numId="8"'), "after the template's own instances").toBeGreaterThan(numbering.indexOf('w:numId="7"'));
   });
 
   it('merges the test letter of every mail-merge test', () => {

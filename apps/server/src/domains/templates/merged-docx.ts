@@ -9,9 +9,10 @@
  * A merged document must print exactly what the record's own document would. What a template may hold that would
  * print differently once its copies share a document is detected when the plan is made, and such a template is
  * converted one copy per document as before: `planMergedDocx` says why (`fallback`). Those are fields that count or
- * point across the document (NUMPAGES, REF, SEQ, TOC…), footnotes, endnotes and comments, numbered lists (their
- * numbering would run on from one copy to the next), several sections, links to bookmarks, odd/even headers,
- * mirrored margins, and variables outside the body, headers and footers.
+ * point across the document (NUMPAGES, REF, SEQ, TOC…), footnotes, endnotes and comments, lists numbered through
+ * their styles (heading numbering would run on from one copy to the next), several sections, links to bookmarks,
+ * odd/even headers, mirrored margins, and variables outside the body, headers and footers. Numbered lists of the body
+ * are merged: each copy after the first gets its own instances of the template's lists, restarted (startOverride).
  *
  * The template is filled once by docxtemplater with markers for values (so its reading of split runs, its escaping
  * and its line breaks are the ones every copy gets); each copy is then those parts with its values put in place.
@@ -32,6 +33,16 @@ export interface MergedDocxPlan {
   documentTail: string;
   /** Header and footer parts copied for every record (they hold variables); empty when they are shared. */
   perRecordParts: { id: string; target: string; contentType: string; xml: Compiled; rels: string | undefined }[];
+  /** The body's numbered lists, restarted in every copy after the first; undefined when the body numbers nothing. */
+  lists?: ListInstances;
+}
+
+interface ListInstances {
+  numbering: string;
+  /** numId → the list instance written again for another copy (`<w:num>` with its levels restarted), `{id}` for its id. */
+  instances: Map<string, string>;
+  /** Ids of the copies' instances start above the template's own. */
+  firstFreeId: number;
 }
 export type MergedDocxDecision = { plan: MergedDocxPlan; fallback?: undefined } | { plan?: undefined; fallback: string };
 
@@ -128,6 +139,8 @@ export function planMergedDocx(template: Uint8Array, variables: readonly string[
     : [];
   if (perRecordParts.some((p) => !/^[\w.-]+\.xml$/.test(p.target))) return { fallback: 'a header or footer is stored outside the document folder' };
 
+  const lists = listInstances(content, text('word/numbering.xml'));
+  if (typeof lists === 'string') return { fallback: lists };
   const placed = withRecordPlaces(content);
   if (!placed) return { fallback: 'the body has no paragraph' };
   const files = new Map<string, string | Uint8Array>();
@@ -144,6 +157,7 @@ export function planMergedDocx(template: Uint8Array, variables: readonly string[
       sectionProperties: compile(recordSection(sectPr, withPageNumbers)),
       documentTail: document.slice(bodyClose),
       perRecordParts,
+      lists,
     },
   };
 }
@@ -163,6 +177,7 @@ export function assembleMergedDocx(plan: MergedDocxPlan, records: readonly Reado
   let relationships = '';
   let overrides = '';
   const bookmarkBase = 2_000_000_000;
+  let instances = '';
   records.forEach((record, r) => {
     const values = plan.variables.map((v) => clean(record[v]));
     const renames = new Map<string, string>();
@@ -183,18 +198,34 @@ export function assembleMergedDocx(plan: MergedDocxPlan, records: readonly Reado
       );
     const mark = recordMark(r);
     marks.push(mark);
+    const numbered = new Map<string, string>();
+    if (plan.lists && r > 0)
+      for (const [numId, instance] of plan.lists.instances) {
+        const id = String(plan.lists.firstFreeId + (r - 1) * plan.lists.instances.size + numbered.size);
+        numbered.set(numId, id);
+        instances += instance.replace('{id}', id);
+      }
+    const renumbered = (xml: string) =>
+      numbered.size
+        ? xml.replace(/(<w:numId\s+w:val=")(\d+)"/g, (all, head: string, id: string) => (numbered.has(id) ? `${head}${numbered.get(id)}"` : all))
+        : xml;
     // The last record's section properties close the body, as the template's do.
     const lastRecord = r === records.length - 1;
     for (const piece of plan.body) {
       if (piece === BOOKMARK) body.push(`<w:bookmarkStart w:id="${bookmarkBase + r}" w:name="${mark}"/><w:bookmarkEnd w:id="${bookmarkBase + r}"/>`);
       else if (piece === SECTION) body.push(lastRecord ? '' : section);
       else if (piece === SECTION_PARAGRAPH) body.push(lastRecord ? '' : `<w:p><w:pPr>${section}</w:pPr></w:p>`);
-      else body.push(render(piece, values));
+      else body.push(renumbered(render(piece, values)));
     }
     if (lastRecord) body.push(section);
   });
   body.push(plan.documentTail);
   zip.file('word/document.xml', body.join(''));
+  if (plan.lists && instances) {
+    const numbering = plan.lists.numbering;
+    const at = numbering.search(/<w:numIdMacAtCleanup\b|<\/w:numbering>/);
+    zip.file('word/numbering.xml', numbering.slice(0, at) + instances + numbering.slice(at));
+  }
   if (relationships) {
     const rels = zip.file('word/_rels/document.xml.rels')!.asText();
     zip.file('word/_rels/document.xml.rels', rels.replace('</Relationships>', `${relationships}</Relationships>`));
@@ -270,7 +301,7 @@ function whyNotMerged(zip: PizZip, content: string, sectPr: string, printed: str
   if (/<w:(footnoteReference|endnoteReference|commentReference)\b/.test(content)) return 'footnotes, endnotes or comments';
   if (/<w:altChunk\b/.test(content)) return 'an embedded document';
   if (/<w:hyperlink\b[^>]*\sw:anchor=/.test(content)) return 'links to bookmarks';
-  if (/<w:numId\s+w:val="(?!0")/.test(content) || /<w:numPr\b/.test(zip.file('word/styles.xml')?.asText() ?? '')) return 'numbered lists';
+  if (/<w:numPr\b/.test(zip.file('word/styles.xml')?.asText() ?? '')) return 'lists numbered through their styles';
   const settings = zip.file('word/settings.xml')?.asText() ?? '';
   if (/<w:(evenAndOddHeaders|mirrorMargins|bookFoldPrinting)(?!\s+w:val="(?:0|false|off)")\b/.test(settings)) return 'odd and even pages differ';
   if (/<w:(headerReference|footerReference)\b[^>]*w:type="even"/.test(sectPr)) return 'odd and even pages differ';
@@ -309,6 +340,41 @@ function recordSection(sectPr: string, restartPageNumbers: boolean): string {
   if (/<w:pgNumType\b/.test(section)) return section.replace(/<w:pgNumType\b/, '<w:pgNumType w:start="1"');
   const before = section.search(/<w:(cols|formProt|vAlign|noEndnote|titlePg|textDirection|bidi|rtlGutter|docGrid|printerSettings)\b|<\/w:sectPr>/);
   return `${section.slice(0, before)}<w:pgNumType w:start="1"/>${section.slice(before)}`;
+}
+
+/**
+ * The list instances (`<w:num>`) the body uses, each to be written again for every copy after the first with its
+ * levels restarted where the list's definition starts them: else a list runs on from one copy into the next (1. 2.
+ * 3. then 4. 5. 6.). A message when a list already overrides its levels (left to the one-by-one conversion).
+ */
+function listInstances(content: string, numbering: string | undefined): ListInstances | string | undefined {
+  const used = new Set([...content.matchAll(/<w:numId\s+w:val="(\d+)"/g)].map((m) => m[1]!).filter((id) => id !== '0'));
+  if (!used.size) return undefined;
+  if (!numbering) return 'lists without their definitions';
+  const abstracts = new Map<string, string>();
+  for (const a of numbering.matchAll(/<w:abstractNum\b[^>]*\sw:abstractNumId="(\d+)"[^>]*>([\s\S]*?)<\/w:abstractNum>/g)) abstracts.set(a[1]!, a[2]!);
+  const nums = new Map<string, { abstractId: string; body: string }>();
+  let highest = 0;
+  for (const n of numbering.matchAll(/<w:num\b[^>]*\sw:numId="(\d+)"[^>]*>([\s\S]*?)<\/w:num>/g)) {
+    highest = Math.max(highest, Number(n[1]));
+    const abstractId = /<w:abstractNumId\s+w:val="(\d+)"/.exec(n[2]!)?.[1];
+    if (abstractId) nums.set(n[1]!, { abstractId, body: n[2]! });
+  }
+  const instances = new Map<string, string>();
+  for (const id of used) {
+    const num = nums.get(id);
+    const levels = num && abstracts.get(num.abstractId);
+    if (!num || levels === undefined) return 'lists without their definitions';
+    if (/<w:lvlOverride\b/.test(num.body)) return 'lists that override their levels';
+    let overrides = '';
+    for (const level of levels.matchAll(/<w:lvl\b[^>]*\sw:ilvl="(\d+)"[^>]*>([\s\S]*?)<\/w:lvl>/g)) {
+      // ECMA-376 17.9.26: a level without a start starts at 0.
+      const start = /<w:start\s+w:val="(\d+)"/.exec(level[2]!)?.[1] ?? '0';
+      overrides += `<w:lvlOverride w:ilvl="${level[1]}"><w:startOverride w:val="${start}"/></w:lvlOverride>`;
+    }
+    instances.set(id, `<w:num w:numId="{id}"><w:abstractNumId w:val="${num.abstractId}"/>${overrides}</w:num>`);
+  }
+  return { numbering, instances, firstFreeId: highest + 1 };
 }
 
 const BOOKMARK = '\uE010';
