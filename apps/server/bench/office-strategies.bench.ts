@@ -6,10 +6,10 @@
  *   batch      one `soffice --convert-to pdf f1 … fN` process for all N files
  *   listener   a warm instance kept running; each file handed to it by a client `soffice --convert-to` (same profile)
  *   chunks     one process per chunk of 25 files (what the pool does), 2 processes side by side
- *   merged     the N records in ONE document (each record's body after a page break, a Writer bookmark at its start),
- *              one conversion; the PDF's named destinations (ExportBookmarksToPDFDestination) give each record's
- *              first page, so the engine can split it (issue 28 item 1: LibreOffice's cost per document, not per
- *              page, dominates — fonts, filters, export set-up)
+ *   merged     the N records in ONE document as the product makes it (templates/merged-docx.ts: a section per
+ *              record with its own header and footer, a bookmark at its start), one conversion, the PDF cut at its
+ *              named destinations by the engine (splitPdfAtDestinations): what mail-merge campaigns and batches do
+ *              since issue 28 (LibreOffice's cost per document, not per page, dominated)
  *
  * Besides wall time, each strategy's LibreOffice CPU (user + sys of the soffice processes, from GNU time) is printed:
  * wall time means little on a loaded machine, CPU per record is what bounds copies per second on 2 cores.
@@ -17,13 +17,14 @@
  * Run from apps/server: `node bench/office-strategies.bench.ts [N] [strategies]` (default 40, all; e.g. `100 batch,merged`).
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
+import { splitPdfAtDestinations } from '@paraphe/signing';
+import { extractVariables, fillTemplate } from '../src/domains/templates/docx.ts';
+import { assembleMergedDocx, planMergedDocx } from '../src/domains/templates/merged-docx.ts';
 import { twoPageLetter } from '../test/templates/docx.ts';
 
 const run = promisify(execFile);
@@ -34,29 +35,18 @@ const soffice = process.env.SOFFICE ?? 'soffice';
 const root = mkdtempSync(join(tmpdir(), 'office-strategies-'));
 const template = twoPageLetter();
 
-function filled(i: number): PizZip {
-  const doc = new Docxtemplater(new PizZip(template), { delimiters: { start: '${', end: '}' }, paragraphLoop: true, linebreaks: true });
-  doc.render({ civility: 'M.', firstname: `Jean${i}`, lastname: `Dupont${i}`, city: 'Zürich', amount: String(i), reference: `R-${i}` });
-  return doc.getZip();
-}
-const fill = (i: number) => filled(i).generate({ type: 'nodebuffer' }) as Buffer;
+const values = (i: number) => ({ civility: 'M.', firstname: `Jean${i}`, lastname: `Dupont${i}`, city: 'Zürich', amount: String(i), reference: `R-${i}` });
+const fill = (i: number) => fillTemplate(template, extractVariables(template), values(i));
 
-/** The N filled bodies in one document: a bookmark `record-<i>` opens each, a page break separates them. */
-function mergedDocument(): Buffer {
-  let head = '';
-  let sectionProperties = '';
-  const bodies = Array.from({ length: n }, (_, i) => {
-    const xml = filled(i).file('word/document.xml')!.asText();
-    const start = xml.indexOf('<w:body>') + '<w:body>'.length;
-    const end = xml.lastIndexOf('<w:sectPr');
-    head = xml.slice(0, start);
-    sectionProperties = xml.slice(end);
-    const mark = `<w:p><w:bookmarkStart w:id="${9000 + i}" w:name="record-${i}"/><w:bookmarkEnd w:id="${9000 + i}"/></w:p>`;
-    return mark + xml.slice(start, end);
-  });
-  const zip = filled(0);
-  zip.file('word/document.xml', head + bodies.join('<w:p><w:r><w:br w:type="page"/></w:r></w:p>') + sectionProperties);
-  return zip.generate({ type: 'nodebuffer' }) as Buffer;
+/** The N records in one document as the product makes it (templates/merged-docx.ts): a section and a bookmark each. */
+function mergedDocument(): { docx: Buffer; marks: string[] } {
+  const variables = extractVariables(template);
+  const { plan, fallback } = planMergedDocx(template, variables);
+  if (!plan) throw new Error(`the letter is not merged: ${fallback}`);
+  return assembleMergedDocx(
+    plan,
+    Array.from({ length: n }, (_, i) => values(i)),
+  );
 }
 
 function prepare(name: string): { input: string; output: string; profile: string; files: string[] } {
@@ -150,12 +140,8 @@ await timed('chunks', async () => {
   return p.output;
 });
 
-/** The records found in the merged PDF: its named destinations `record-<i>` (read with qpdf's JSON). */
-async function recordsOfMerged(output: string): Promise<number> {
-  const { stdout } = await run('qpdf', ['--json', join(output, 'merged.pdf')], { maxBuffer: 256 * 1024 * 1024 });
-  return new Set(stdout.match(/\/record-\d+/g)).size;
-}
 let mergedRecords = 0;
+let splitMs = 0;
 await timed(
   'merged',
   async () => {
@@ -164,12 +150,16 @@ await timed(
     officeCpuSeconds = 0;
     rmSync(join(p.output, 'doc-0.pdf'));
     const merged = join(p.input, 'merged.docx');
-    writeFileSync(merged, mergedDocument());
+    const { docx, marks } = mergedDocument();
+    writeFileSync(merged, docx);
     await convert(p.profile, p.output, [merged], 'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}');
-    mergedRecords = await recordsOfMerged(p.output);
+    const started = performance.now();
+    mergedRecords = splitPdfAtDestinations(readFileSync(join(p.output, 'merged.pdf')), marks).length;
+    splitMs = performance.now() - started;
     return p.output;
   },
   () => mergedRecords,
 );
+if (wanted('merged')) console.log(`merged: the split into ${mergedRecords} PDFs took ${splitMs.toFixed(0)} ms (${(splitMs / n).toFixed(2)} ms/record)`);
 
 rmSync(root, { recursive: true, force: true });

@@ -109,6 +109,14 @@ describe('splitPdf: one PDF cut into parts of consecutive pages', () => {
     expect(parts[1]!.bytes.length).toBeLessThan(merged.length);
   });
 
+  it("checks each part's start against the end of the part before when the ends are named, and leaves out what follows the last end", () => {
+    const parts = splitPdfAtDestinations(fivePages(), ['record-0', 'record-2'], { endNames: ['record-1', 'record-2'] });
+    expect(parts.map((p) => text(p.bytes).filter(Boolean))).toEqual([['Page 1', 'Page 2', 'Page 3'], ['Page 4']]);
+    // A start one page off (page 3 where the end before is on page 1) is refused, never cut.
+    expect(() => splitPdfAtDestinations(fivePages(), ['record-0', 'record-1'], { endNames: ['record-0', 'record-2'] })).toThrow(/do not follow each other/);
+    expect(() => splitPdfAtDestinations(fivePages(), ['record-0', 'record-2'], { endNames: ['record-2', 'record-2'] })).toThrow(/do not follow each other/);
+  });
+
   it('refuses a missing destination and parts out of page order (PDF_INVALID: the caller converts one by one)', () => {
     const refused = (fn: () => unknown) => {
       try {

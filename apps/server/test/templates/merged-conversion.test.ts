@@ -18,6 +18,8 @@ const templates: Record<string, () => Buffer> = {
   'the two-page letter (header and footer with variables)': twoPageLetter,
   'a one-page letter numbered in its footer (records start on odd and even pages)': () =>
     buildDocx({ header: paragraph('Dossier ${ref}'), body: paragraph('Bonjour ${name},') + paragraph('Votre dossier ${ref}.'), footer: pageFooter }),
+  'one paragraph with its own header (its bookmark was placed a page early once)': () =>
+    buildDocx({ header: paragraph('H ${ref}'), body: paragraph('Bonjour ${name}') }),
   'numbered articles (each copy numbers from 1)': () =>
     buildDocx({
       body: [paragraph('Contrat de ${name}'), listItem('Objet : ${ref}'), listItem('Durée', 1, 1), listItem('Prix'), listItem('Résiliation')].join(''),
@@ -46,10 +48,10 @@ describe('merged mail-merge conversion', async () => {
     const records = Array.from({ length: 4 }, (_, i) =>
       Object.fromEntries(variables.map((v) => [v, i === 2 ? `${v} ${i} Ünïcode & <« ${'long '.repeat(12)}»>\nsur deux lignes` : `${v}-${i}`])),
     );
-    const { docx, marks } = assembleMergedDocx(plan!, records);
+    const { docx, marks, endMarks } = assembleMergedDocx(plan!, records);
     const [merged] = await engine.convert([{ name: 'merged', data: docx, format: 'docx', records: records.length }], 'pdf-marked');
     expect(merged?.error).toBeUndefined();
-    const parts = splitPdfAtDestinations(merged!.data!, marks);
+    const parts = splitPdfAtDestinations(merged!.data!, marks, { endNames: endMarks });
     const own = await engine.convert(
       records.map((values, i) => ({ name: String(i), data: fillTemplate(template, variables, values), format: 'docx' as const })),
       'pdf',

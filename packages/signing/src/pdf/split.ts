@@ -33,19 +33,34 @@ export function namedDestinations(bytes: Uint8Array, limits?: Partial<PdfLimits>
 
 /**
  * Parts that start at the pages of the named destinations `names` (in order, each after the one before); part i ends
- * where part i + 1 starts, the last one at the last page. A name missing, or not after the one before, is
- * PDF_INVALID: the caller converted the records one by one instead.
+ * where part i + 1 starts, the last one at the last page. With `endNames` (a destination at the end of each part),
+ * the two must agree: part i ends on its end's page and part i + 1 starts on the very next page — a destination
+ * placed one page off is caught, not cut wrong — and pages after the last end are left out. A name missing, or
+ * destinations that disagree, is PDF_INVALID: the caller converts the records one by one instead.
  */
-export function splitPdfAtDestinations(bytes: Uint8Array, names: readonly string[], limits?: Partial<PdfLimits>): PdfPart[] {
-  const reader = PdfReader.open(bytes, limits);
+export function splitPdfAtDestinations(
+  bytes: Uint8Array,
+  names: readonly string[],
+  options: { endNames?: readonly string[]; limits?: Partial<PdfLimits> } = {},
+): PdfPart[] {
+  const reader = PdfReader.open(bytes, options.limits);
   const pages = pageIndexOf(reader);
   const destinations = destinationsOf(reader, pages);
-  const starts = names.map((name) => {
+  const pageOf = (name: string) => {
     const page = destinations.get(name);
     if (page === undefined) throw invalid('A part of the document has no named destination', { name });
     return page;
+  };
+  const starts = names.map(pageOf);
+  if (!options.endNames) return splitReader(reader, pages, starts);
+  const ends = options.endNames.map(pageOf);
+  if (ends.length !== starts.length) throw invalid('Each part needs its start and its end', { starts: starts.length, ends: ends.length });
+  starts.forEach((start, i) => {
+    const next = i + 1 < starts.length ? starts[i + 1]! : undefined;
+    if (ends[i]! < start || (next !== undefined && next !== ends[i]! + 1))
+      throw invalid('The parts of the document do not follow each other', { part: i, start, end: ends[i], next });
   });
-  return splitReader(reader, pages, starts);
+  return splitReader(reader, pages, starts, ends[ends.length - 1]! + 1);
 }
 
 /** Parts starting at the 0-based pages `starts` (strictly increasing, the first one 0). */
@@ -116,17 +131,17 @@ const inheritable = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
 /** Page entries that point into document-wide structures a part does not carry. */
 const pageEntriesLeftOut = ['Parent', 'StructParents', 'B', 'PieceInfo', 'Metadata'];
 
-function splitReader(reader: PdfReader, pages: PageIndex, starts: readonly number[]): PdfPart[] {
+function splitReader(reader: PdfReader, pages: PageIndex, starts: readonly number[], until = pages.refs.length): PdfPart[] {
   if (!starts.length) return [];
   starts.forEach((start, i) => {
     const previous = i === 0 ? -1 : starts[i - 1]!;
-    if (!Number.isInteger(start) || start <= previous || start >= pages.refs.length || (i === 0 && start !== 0))
+    if (!Number.isInteger(start) || start <= previous || start >= until || (i === 0 && start !== 0))
       throw invalid('The parts of the document are not in page order', { part: i, start });
   });
   const header = headerOf(reader.bytes);
   const info = reader.resolveDict(reader.trailer.get('Info'));
   return starts.map((start, i) => {
-    const end = i + 1 < starts.length ? starts[i + 1]! : pages.refs.length;
+    const end = i + 1 < starts.length ? starts[i + 1]! : until;
     return writePart(reader, pages, pages.refs.slice(start, end), header, info);
   });
 }

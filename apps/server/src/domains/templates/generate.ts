@@ -93,7 +93,11 @@ export async function* generateFilledPdfs(platform: Platform, opts: GenerateFill
 
     /** The rows in one document, one conversion, cut by the workers; false when that failed (then one by one). */
     async function convertMerged(plan: MergedDocxPlan, indexes: number[]): Promise<boolean> {
-      const { docx: data, marks } = assembleMergedDocx(
+      const {
+        docx: data,
+        marks,
+        endMarks,
+      } = assembleMergedDocx(
         plan,
         indexes.map((i) => rows[i]!.values),
       );
@@ -101,7 +105,7 @@ export async function* generateFilledPdfs(platform: Platform, opts: GenerateFill
       let parts: { bytes: Uint8Array; pageCount: number; sha256: string }[];
       try {
         if (!result || result.error !== undefined) throw new Error(result?.error ?? 'no result');
-        parts = await platform.workers.run('splitPdfAtDestinations', { bytes: result.data, names: marks });
+        parts = await platform.workers.run('splitPdfAtDestinations', { bytes: result.data, names: marks, endNames: endMarks });
       } catch (error) {
         platform.logger.warn(
           { templateId, records: indexes.length, err: (error as Error).message },

@@ -15,7 +15,7 @@ function recordBodies(merged: string, count: number): string[] {
   const body = merged.slice(merged.indexOf('<w:body>') + '<w:body>'.length, merged.lastIndexOf('<w:sectPr'));
   const clean = (xml: string) =>
     xml
-      .replace(/<w:bookmarkStart w:id="\d+" w:name="paraphe-record-\d+"\/><w:bookmarkEnd w:id="\d+"\/>/g, '')
+      .replace(/<w:bookmarkStart w:id="\d+" w:name="paraphe-record-\d+(?:-end)?"\/><w:bookmarkEnd w:id="\d+"\/>/g, '')
       .replace(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/g, '')
       .replace(/<w:pPr><\/w:pPr>/g, '');
   const starts = Array.from({ length: count }, (_, r) => body.indexOf(`w:name="${recordMark(r)}"`));
@@ -62,7 +62,7 @@ describe('merged mail-merge documents', () => {
   });
 
   it('gives each record a section of its own: new page, its header and footer, pages numbered from 1 when the template numbers them', () => {
-    const template = buildDocx({ header: paragraph('Dossier ${ref}'), body: paragraph('Bonjour ${name}'), footer: pageField });
+    const template = buildDocx({ header: paragraph('Dossier ${ref}'), body: paragraph('Bonjour ${name}') + paragraph('Cordialement'), footer: pageField });
     const variables = extractVariables(template);
     const { docx } = assembleMergedDocx(planMergedDocx(template, variables).plan!, [
       { ref: 'A', name: 'Ann' },
@@ -79,7 +79,8 @@ describe('merged mail-merge documents', () => {
       expect(section).toContain(`r:id="rIdF_pr${r}"`);
     });
     // Two section breaks sit in the properties of each record's last paragraph: no extra paragraph, no extra line.
-    expect(document.match(/<w:p>/g)).toHaveLength(3);
+    expect(document.match(/<w:p>/g)).toHaveLength(6);
+    expect(document.match(/w:name="paraphe-record-\d-end"/g), 'and each record ends with a mark').toHaveLength(3);
     expect(part(docx, 'word/_rels/document.xml.rels')).toContain(
       'Id="rIdH_pr2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="pr2-header1.xml"',
     );
@@ -87,6 +88,13 @@ describe('merged mail-merge documents', () => {
       '<Override PartName="/word/pr1-footer1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml"/>',
     );
     expect(part(docx, 'word/pr1-header1.xml')).toContain('Dossier B');
+  });
+
+  it('gives a one-paragraph body its section break in a paragraph of its own (LibreOffice would place its bookmark a page early)', () => {
+    const { docx } = assembleMergedDocx(planMergedDocx(buildDocx({ body: paragraph('Bonjour ${name}') }), ['name']).plan!, [{ name: 'A' }, { name: 'B' }]);
+    expect(part(docx, 'word/document.xml')).toMatch(
+      /Bonjour A<\/w:t><\/w:r><w:bookmarkStart w:id="\d+" w:name="paraphe-record-0-end"\/><w:bookmarkEnd w:id="\d+"\/><\/w:p><w:p><w:pPr><w:sectPr>/,
+    );
   });
 
   it('shares the header and footer when they hold no variable, and numbers nothing when the template does not', () => {

@@ -28,7 +28,7 @@ export interface MergedDocxPlan {
   files: Map<string, string | Uint8Array>;
   documentHead: string;
   /** The body of a copy: its text with the values' places, and the places of its bookmark and its section break. */
-  body: (Compiled | typeof BOOKMARK | typeof SECTION | typeof SECTION_PARAGRAPH)[];
+  body: (Compiled | typeof BOOKMARK | typeof END_BOOKMARK | typeof SECTION | typeof SECTION_PARAGRAPH)[];
   sectionProperties: Compiled;
   documentTail: string;
   /** Header and footer parts copied for every record (they hold variables); empty when they are shared. */
@@ -153,7 +153,7 @@ export function planMergedDocx(template: Uint8Array, variables: readonly string[
       variables,
       files,
       documentHead: document.slice(0, bodyStart),
-      body: placed.split(/(\uE010|\uE011|\uE012)/).map((piece, i) => (i % 2 ? (piece as typeof BOOKMARK) : compile(piece))),
+      body: placed.split(/(\uE010|\uE011|\uE012|\uE013)/).map((piece, i) => (i % 2 ? (piece as typeof BOOKMARK) : compile(piece))),
       sectionProperties: compile(recordSection(sectPr, withPageNumbers)),
       documentTail: document.slice(bodyClose),
       perRecordParts,
@@ -169,10 +169,14 @@ export const recordMark = (i: number) => `paraphe-record-${i}`;
  * The merged document of `records` (each the values of one copy, every variable given: the callers checked) and the
  * named destinations that open each copy, in order.
  */
-export function assembleMergedDocx(plan: MergedDocxPlan, records: readonly Readonly<Record<string, string>>[]): { docx: Buffer; marks: string[] } {
+export function assembleMergedDocx(
+  plan: MergedDocxPlan,
+  records: readonly Readonly<Record<string, string>>[],
+): { docx: Buffer; marks: string[]; endMarks: string[] } {
   const zip = new PizZip();
   for (const [name, data] of plan.files) zip.file(name, data);
   const marks: string[] = [];
+  const endMarks: string[] = [];
   const body: string[] = [plan.documentHead];
   let relationships = '';
   let overrides = '';
@@ -198,6 +202,7 @@ export function assembleMergedDocx(plan: MergedDocxPlan, records: readonly Reado
       );
     const mark = recordMark(r);
     marks.push(mark);
+    endMarks.push(`${mark}-end`);
     const numbered = new Map<string, string>();
     if (plan.lists && r > 0)
       for (const [numId, instance] of plan.lists.instances) {
@@ -213,7 +218,10 @@ export function assembleMergedDocx(plan: MergedDocxPlan, records: readonly Reado
     const lastRecord = r === records.length - 1;
     for (const piece of plan.body) {
       if (piece === BOOKMARK) body.push(`<w:bookmarkStart w:id="${bookmarkBase + r}" w:name="${mark}"/><w:bookmarkEnd w:id="${bookmarkBase + r}"/>`);
-      else if (piece === SECTION) body.push(lastRecord ? '' : section);
+      else if (piece === END_BOOKMARK) {
+        const id = bookmarkBase + records.length + r;
+        body.push(`<w:bookmarkStart w:id="${id}" w:name="${mark}-end"/><w:bookmarkEnd w:id="${id}"/>`);
+      } else if (piece === SECTION) body.push(lastRecord ? '' : section);
       else if (piece === SECTION_PARAGRAPH) body.push(lastRecord ? '' : `<w:p><w:pPr>${section}</w:pPr></w:p>`);
       else body.push(renumbered(render(piece, values)));
     }
@@ -232,7 +240,7 @@ export function assembleMergedDocx(plan: MergedDocxPlan, records: readonly Reado
     const types = zip.file('[Content_Types].xml')!.asText();
     zip.file('[Content_Types].xml', types.replace('</Types>', `${overrides}</Types>`));
   }
-  return { docx: zip.generate({ type: 'nodebuffer', compression: 'STORE' }), marks };
+  return { docx: zip.generate({ type: 'nodebuffer', compression: 'STORE' }), marks, endMarks };
 }
 
 /** A value as fillTemplate writes it: a word for nothing is nothing, characters XML cannot hold are removed. */
@@ -382,18 +390,26 @@ const BOOKMARK = '\uE010';
 const SECTION = '\uE011';
 /** A paragraph of its own holding the record's section properties (a body that ends with a table). */
 const SECTION_PARAGRAPH = '\uE012';
+/** The end of the record's last paragraph: the PDF's page there is checked against the next record's first page. */
+const END_BOOKMARK = '\uE013';
 
 /**
- * The body with the places of a record's bookmark (at the start of its first paragraph, after the paragraph's
- * properties) and of its section break (in the properties of its last paragraph: no extra line that could push a
- * page; a paragraph of its own only when the body ends with something else, as a table).
+ * The body with the places of a record's bookmarks (at the start of its first paragraph, after the paragraph's
+ * properties; at the end of its last one) and of its section break (in the properties of its last paragraph: no extra
+ * line that could push a page). The break is a paragraph of its own when the body ends with something else, as a
+ * table, or is one paragraph: LibreOffice then places the bookmark opening the paragraph on the page before
+ * (measured: the destinations of one-paragraph copies with their own headers were one page early; the end marks,
+ * checked by the split, catch any such shift).
  */
-function withRecordPlaces(content: string): string | undefined {
+function withRecordPlaces(template: string): string | undefined {
+  const end = template.lastIndexOf('</w:p>');
+  const content = end < 0 ? template + END_BOOKMARK : template.slice(0, end) + END_BOOKMARK + template.slice(end);
   const blocks = topLevelElements(content, 0, content.length);
   if (!blocks) return undefined;
   const last = blocks[blocks.length - 1];
   let xml = content;
-  if (last?.name === 'w:p') xml = content.slice(0, last.start) + withSection(content.slice(last.start, last.end)) + content.slice(last.end);
+  if (last?.name === 'w:p' && blocks.length > 1)
+    xml = content.slice(0, last.start) + withSection(content.slice(last.start, last.end)) + content.slice(last.end);
   else xml += SECTION_PARAGRAPH;
   const first = /<w:p(?=[\s>/])[^>]*?(\/?)>/.exec(xml);
   if (!first) return undefined;

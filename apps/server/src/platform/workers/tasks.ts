@@ -38,8 +38,8 @@ export const taskHandlers = {
    * A PDF of many mail-merge records cut at their named destinations (templates/merged-docx.ts): each part's bytes,
    * pages and SHA-256. The PDF comes from our own office converter, but it is still parsed here, off the event loop.
    */
-  splitPdfAtDestinations(input: { bytes: Uint8Array; names: string[] }) {
-    return splitPdfAtDestinations(input.bytes, input.names);
+  splitPdfAtDestinations(input: { bytes: Uint8Array; names: string[]; endNames?: string[] }) {
+    return splitPdfAtDestinations(input.bytes, input.names, { endNames: input.endNames });
   },
   /** One page of a PDF as a WebP image (the signing page's first view): pdf.js + @napi-rs/canvas, loaded on first use. */
   async renderPdfPage(input: { bytes: Uint8Array; page: number; width: number }) {
