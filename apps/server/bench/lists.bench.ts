@@ -1,18 +1,25 @@
 /**
- * Issues 11 and 12: the first page of every list at volume, on PostgreSQL, timed over HTTP (the in-process server,
- * app.inject, as the other benches). Seeds with set-based SQL (insert … select … generate_series), not the API:
+ * Issues 11, 12 and 28: every list at volume, on PostgreSQL, timed over HTTP (the in-process server, app.inject, as
+ * the other benches). Seeds with set-based SQL (insert … select … generate_series), not the API:
  *   - tenant A: 1,000,000 single signature requests (2 signers each) + 100,000 campaign copies (1 signer),
- *     1,000,000 contacts, 1,000 campaigns + one campaign of 100,000 signatories;
+ *     1,000,000 contacts, 1,000 campaigns + one campaign of 1,000,000 signatories, one operation of 1,000,000
+ *     orders, 1,000,000 invoices and credit notes (2 %; the tenant's invoices list, and the administrator's tab);
  *   - tenant B: 200,000 requests and 100,000 contacts with the same names (so the tenant filter matters).
+ * BENCH_SEED=bulk seeds the campaigns, the operation and the invoices only (no request, no contact: about 2.5 min
+ * for their 3,000,000 rows), for a database of their own (docs/lists.md "Signatories, orders and invoices at 1,000,000").
  * Names: 40 last names (one is "Martin": the search "martin" matches many rows, ~1 in 20 with "Martine"), and
  * every 200,000th row is "Quenouille" (the search "quenouil" matches 5 rows).
  * Then each case is called BENCH_CALLS times (40; after 3 warm-up calls) one after the other; prints p50/p95/max.
+ * Offsets past row 1,000 are refused by the lists that reach a million rows (a 400, printed once): their deep
+ * pages are the cases "cursor at 10000" and "cursor at 900000".
  *
  * Run from apps/server: `node bench/lists.bench.ts`. Env: BENCH_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/bench_lists: created when missing, seeded once and KEPT, so a second run —
  * e.g. after a migration, which the start applies — measures the same data; BENCH_DROP=1 drops it at the end),
- * BENCH_CALLS (40), BENCH_CASE_BUDGET_S (60: a case stops after that long, with at least 5 calls), BENCH_ONLY (a substring: only the cases whose name contains it), BENCH_SCALE (1: multiplies
- * the row counts, 0.01 for a quick check).
+ * BENCH_CALLS (40), BENCH_CASE_BUDGET_S (60: a case stops after that long, with at least 5 calls), BENCH_ONLY
+ * (substrings separated by |: only the cases whose name contains one), BENCH_SCALE (1: multiplies the row counts,
+ * 0.01 for a quick check), BENCH_EXPLAIN=1 (the last call of each case between two marker statements, for the plans
+ * auto_explain logs when the caller set it on the database: docs/lists.md says how).
  */
 import pg from 'pg';
 import { sql } from 'drizzle-orm';

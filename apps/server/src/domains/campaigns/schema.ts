@@ -137,7 +137,7 @@ export const campaignSignatories = pgTable(
     /**
      * What a search looks in: first name, last name and e-mail, lower-cased by the database (as contacts'): a search
      * is one LIKE of one column — at 1,000,000 signatories, ILIKE on three columns cost 29 ms to find a broad search's
-     * first 1,001 matches where LIKE on this one costs about 6 (docs/lists.md "Signatories and orders at 1,000,000").
+     * first 1,001 matches where LIKE on this one costs 5 to 11 (docs/lists.md "Signatories, orders and invoices at 1,000,000").
      */
     searchText: text('search_text')
       .notNull()

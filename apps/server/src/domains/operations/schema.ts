@@ -85,7 +85,7 @@ export const operationDocuments = pgTable(
 ).enableRLS();
 
 /**
- * How many orders of an operation name each file (the pool's "orders" column, docs/lists.md "Operation view"). Kept
+ * How many orders of an operation name each file (the pool's "orders" column, docs/lists.md "Signatories, orders and invoices at 1,000,000"). Kept
  * by the database itself — statement triggers on operation_orders' inserts, deletes and changes of the file name
  * (migration 0057) —, so no code path can forget it and the operation's view reads one row per file instead of
  * grouping its orders (316 ms and 43,000 buffers at 1,000,000 orders). A name may be counted before its file joins

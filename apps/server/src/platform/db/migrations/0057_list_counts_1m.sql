@@ -19,7 +19,7 @@ CREATE INDEX "sales_app_status_documents_idx" ON "sales" USING btree ("app_id","
 CREATE INDEX "sales_status_documents_idx" ON "sales" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "sales"."kind" <> 'delivery_note';--> statement-breakpoint
 CREATE INDEX "campaign_signatories_search_status_trgm_idx" ON "campaign_signatories" USING gin ("campaign_id","status","search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE POLICY "operation_document_usage_tenant_isolation" ON "operation_document_usage" AS PERMISSIVE FOR ALL TO "app_user" USING (app_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (app_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
--- Hand-written (docs/lists.md "Operation view"): the orders per file name, kept by the database with the orders
+-- Hand-written (docs/lists.md "Signatories, orders and invoices at 1,000,000"): the orders per file name, kept by the database with the orders
 -- (statement triggers: one grouped upsert per statement of 1,000 imported orders, not one per row). The update
 -- trigger is per row and only on a change of the name (a column list allows no transition table): the app never
 -- renames an order's file, status updates during a dispatch do not fire it.
