@@ -1,24 +1,31 @@
 /**
- * Issues 11 and 12: the first page of every list at volume, on PostgreSQL, timed over HTTP (the in-process server,
- * app.inject, as the other benches). Seeds with set-based SQL (insert … select … generate_series), not the API:
+ * Issues 11, 12 and 28: every list at volume, on PostgreSQL, timed over HTTP (the in-process server, app.inject, as
+ * the other benches). Seeds with set-based SQL (insert … select … generate_series), not the API:
  *   - tenant A: 1,000,000 single signature requests (2 signers each) + 100,000 campaign copies (1 signer),
- *     1,000,000 contacts, 1,000 campaigns + one campaign of 100,000 signatories;
+ *     1,000,000 contacts, 1,000 campaigns + one campaign of 1,000,000 signatories, one operation of 1,000,000
+ *     orders, 1,000,000 invoices and credit notes (2 %; the tenant's invoices list, and the administrator's tab);
  *   - tenant B: 200,000 requests and 100,000 contacts with the same names (so the tenant filter matters).
+ * BENCH_SEED=bulk seeds the campaigns, the operation and the invoices only (no request, no contact: about 2.5 min
+ * for their 3,000,000 rows), for a database of their own (docs/lists.md "Signatories, orders and invoices at 1,000,000").
  * Names: 40 last names (one is "Martin": the search "martin" matches many rows, ~1 in 20 with "Martine"), and
  * every 200,000th row is "Quenouille" (the search "quenouil" matches 5 rows).
  * Then each case is called BENCH_CALLS times (40; after 3 warm-up calls) one after the other; prints p50/p95/max.
+ * Offsets past row 1,000 are refused by the lists that reach a million rows (a 400, printed once): their deep
+ * pages are the cases "cursor at 10000" and "cursor at 900000".
  *
  * Run from apps/server: `node bench/lists.bench.ts`. Env: BENCH_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/bench_lists: created when missing, seeded once and KEPT, so a second run —
  * e.g. after a migration, which the start applies — measures the same data; BENCH_DROP=1 drops it at the end),
- * BENCH_CALLS (40), BENCH_CASE_BUDGET_S (60: a case stops after that long, with at least 5 calls), BENCH_ONLY (a substring: only the cases whose name contains it), BENCH_SCALE (1: multiplies
- * the row counts, 0.01 for a quick check).
+ * BENCH_CALLS (40), BENCH_CASE_BUDGET_S (60: a case stops after that long, with at least 5 calls), BENCH_ONLY
+ * (substrings separated by |: only the cases whose name contains one), BENCH_SCALE (1: multiplies the row counts,
+ * 0.01 for a quick check), BENCH_EXPLAIN=1 (the last call of each case between two marker statements, for the plans
+ * auto_explain logs when the caller set it on the database: docs/lists.md says how).
  */
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { encodeSignatureFilter } from '@paraphe/contracts';
 import { openPostgres } from '../src/platform/db/postgres.ts';
-import { createTestContext, password } from '../test/support/harness.ts';
+import { adminEmail, createTestContext, password } from '../test/support/harness.ts';
 import { draft, placed, signer } from '../test/support/signatures.ts';
 import { createCampaign, signatory } from '../test/campaigns/support.ts';
 
@@ -27,7 +34,10 @@ const calls = Number(process.env.BENCH_CALLS ?? 40);
 /** A case stops after this many seconds even if it made fewer calls (at least 5): the slow cases before the fix. */
 const caseBudgetMs = Number(process.env.BENCH_CASE_BUDGET_S ?? 60) * 1000;
 const only = process.env.BENCH_ONLY;
+const explain = process.env.BENCH_EXPLAIN === '1';
 const scale = Number(process.env.BENCH_SCALE ?? 1);
+/** `bulk`: seed only the campaign, operation and invoice lists (no requests, no contacts): their 1,000,000-row cases. */
+const bulkOnly = process.env.BENCH_SEED === 'bulk';
 const n = (count: number) => Math.max(10, Math.round(count * scale));
 const tenantA = 'Bench lists A';
 const tenantB = 'Bench lists B';
@@ -140,10 +150,12 @@ async function seed() {
     ).map((r) => r.c);
   const list = (cols: string[], prefix: string, overrides: Record<string, string>) => cols.map((c) => overrides[c] ?? `${prefix}.${c}`).join(', ');
 
-  for (const [tenant, total] of [
-    [a, n(1_000_000)],
-    [b, n(200_000)],
-  ] as const) {
+  for (const [tenant, total] of bulkOnly
+    ? []
+    : ([
+        [a, n(1_000_000)],
+        [b, n(200_000)],
+      ] as const)) {
     const client = await t.login(tenant.gerant.email);
     const template = await draft(t, client, { signers: [signer(0), signer(1)], documents: [placed('contract.pdf', [0, 1])] });
     const requestColumns = (await columnsOf('signature_requests')).filter((c) => c !== 'id');
@@ -226,12 +238,16 @@ async function seed() {
     from campaigns c where c.id = '${template.id}' returning id`),
   );
   const signatories = n(1_000_000);
-  await exec(`
-    insert into campaign_signatories (app_id, campaign_id, row_index, firstname, lastname, email, language, status, sent_at)
-    select '${a.appId}', '${big!.id}', g, ${first('g')}, ${last('g')}, 'sig' || g || '@example.com', 'fr',
-      (case when g % 100 < 50 then 'signed' when g % 100 < 80 then 'sent' when g % 100 < 90 then 'opened' when g % 100 < 95 then 'refused' when g % 100 < 98 then 'expired' else 'failed' end),
-      now() - interval '1 day'
-    from generate_series(0, ${signatories - 1}) g`);
+  for (let from = 0; from < signatories; from += 250_000) {
+    const to = Math.min(signatories, from + 250_000) - 1;
+    await exec(`
+      insert into campaign_signatories (app_id, campaign_id, row_index, firstname, lastname, email, language, status, sent_at)
+      select '${a.appId}', '${big!.id}', g, ${first('g')}, ${last('g')}, 'sig' || g || '@example.com', 'fr',
+        (case when g % 100 < 50 then 'signed' when g % 100 < 80 then 'sent' when g % 100 < 90 then 'opened' when g % 100 < 95 then 'refused' when g % 100 < 98 then 'expired' else 'failed' end),
+        now() - interval '1 day'
+      from generate_series(${from}, ${to}) g`);
+    console.error(`  A campaign signatories: ${to + 1}/${signatories} (${seconds(started)} s)`);
+  }
   await exec(`
     update campaigns c set signatory_count = s.total, dispatched = s.total, n_signed = s.signed, n_sent = s.sent, n_opened = s.opened,
       n_refused = s.refused, n_expired = s.expired, n_failed = s.failed, n_draft = 0, sent_at = now() - interval '1 day'
@@ -268,9 +284,15 @@ async function seedOrders(appId: string, email: string) {
         (case when g % 100 < 50 then 'completed' when g % 100 < 80 then 'ready' when g % 100 < 95 then 'pending' when g % 100 < 98 then 'failed' else 'canceled' end),
         now() - interval '1 day'
       from generate_series(${from}, ${to}) g`);
+    console.error(`  A operation orders: ${to + 1}/${total}`);
   }
-  await exec(`update operations set label = 'Grande opération', status = 'ready', saved_at = now(), sent_at = now() - interval '1 day', order_count = ${total}, dispatched = ${total}
-    where id = '${operationId}'`);
+  // The status counters too: a status filter's total is its counter (no count over the operation's rows).
+  await exec(`update operations o set label = 'Grande opération', status = 'ready', saved_at = now(), sent_at = now() - interval '1 day', order_count = s.total,
+      dispatched = s.total, n_draft = 0, n_completed = s.completed, n_ready = s.ready, n_pending = s.pending, n_failed = s.failed, n_canceled = s.canceled
+    from (select count(*) total, count(*) filter (where status = 'completed') completed, count(*) filter (where status = 'ready') ready,
+            count(*) filter (where status = 'pending') pending, count(*) filter (where status = 'failed') failed, count(*) filter (where status = 'canceled') canceled
+          from operation_orders where operation_id = '${operationId}') s
+    where o.id = '${operationId}'`);
 }
 
 /** 1,000,000 invoices and credit notes of tenant A (the tenant's invoices list), issued by the default company. */
@@ -284,10 +306,11 @@ async function seedSales(appId: string) {
       insert into sales (app_id, kind, status, number, issuing_company_id, period_start, period_end, lines, discounts, net_cents, total_cents, buyer,
         language, issued_at, created_at, updated_at)
       select '${appId}', case when g % 50 = 0 then 'credit_note' else 'invoice' end, case when g % 10 < 7 then 'succeeded' else 'pending' end,
-        'BENCH' || lpad(g::text, 7, '0'), '${company.id}', now() - g * interval '1 hour', now() - g * interval '1 hour' + interval '1 month',
+        'BL2026-' || lpad(g::text, 6, '0'), '${company.id}', now() - g * interval '1 hour', now() - g * interval '1 hour' + interval '1 month',
         '[]'::jsonb, '[]'::jsonb, 1000 + g % 5000, 1200 + g % 6000, '{"company": "Bench lists A"}'::jsonb, 'fr',
         now() - g * interval '20 seconds', now() - g * interval '20 seconds', now() - g * interval '20 seconds'
       from generate_series(${from}, ${to}) g`);
+    console.error(`  A invoices: ${to + 1}/${total}`);
   }
 }
 
@@ -302,6 +325,7 @@ if (!tenant) {
   );
 }
 let client = await t.login(tenant!.email, password);
+let adminClient = await t.login(adminEmail, password);
 const [big] = await rows<{ id: string }>(sql`select id from campaigns where app_id = ${tenant!.app_id} and label = 'Grande campagne'`);
 const [operation] = await rows<{ id: string }>(sql`select id from operations where app_id = ${tenant!.app_id} and label = 'Grande opération'`);
 const [volume] = await rows<Record<string, number>>(sql`
@@ -335,6 +359,15 @@ const signatoriesAt = (position: number) =>
   rowCursorAt(sql`select row_index as k, id from campaign_signatories where campaign_id = ${big!.id} order by row_index, id offset ${position - 1} limit 1`);
 const ordersAt = (position: number) =>
   rowCursorAt(sql`select row_index as k, id from operation_orders where operation_id = ${operation!.id} order by row_index, id offset ${position - 1} limit 1`);
+/** The tenant's invoices list has its own cursor (sales.ts: the date and id of the last row). */
+const salesCursors = await import('../src/domains/billing/invoicing/sales.ts').catch(() => undefined);
+async function invoicesAt(position: number, where = sql`true`) {
+  const [row] = await rows<{ k: string; id: string }>(
+    sql`select to_json(created_at)#>>'{}' as k, id from sales where app_id = ${tenant!.app_id} and kind <> 'delivery_note' and ${where}
+      order by created_at desc, id desc offset ${position - 1} limit 1`,
+  );
+  return salesCursors && row ? salesCursors.encodeCursor({ createdAt: new Date(row.k), id: row.id }) : undefined;
+}
 const deep = scale < 1 ? Math.round(900_000 * scale) : 900_000;
 const withCursor = async (url: string, cursor: Promise<string | undefined>) => {
   const c = await cursor;
@@ -343,7 +376,8 @@ const withCursor = async (url: string, cursor: Promise<string | undefined>) => {
 const migrations = await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
 
 const status = (s: string[]) => encodeURIComponent(encodeSignatureFilter({ status: s } as never));
-const cases: [string, 'history' | 'phonebook' | 'campaign' | 'operation' | 'billing', string][] = [
+type Audience = 'history' | 'phonebook' | 'campaign' | 'operation' | 'billing' | 'admin';
+const cases: [string, Audience, string][] = [
   ['requests: first page', 'history', '/api/transactions?limit=20'],
   ['requests: search, few (quenouil)', 'history', '/api/transactions?limit=20&search=quenouil'],
   ['requests: search, many (martin)', 'history', '/api/transactions?limit=20&search=martin'],
@@ -361,7 +395,7 @@ const cases: [string, 'history' | 'phonebook' | 'campaign' | 'operation' | 'bill
   ['campaigns: search (printemps)', 'campaign', '/api/campains?limit=20&search=printemps'],
   ['campaigns: status completed', 'campaign', '/api/campains?limit=20&status=completed'],
   ['campaigns: page 26 (offset 500)', 'campaign', '/api/campains?limit=20&offset=500'],
-  ['campaign view (100,000 signatories)', 'campaign', `/api/campains/${big!.id}`],
+  ['campaign view (1,000,000 signatories)', 'campaign', `/api/campains/${big!.id}`],
   ['campaign statistics', 'campaign', `/api/campains/${big!.id}/statistics`],
   ['signatories: first page', 'campaign', `/api/campains/${big!.id}/signers?limit=20`],
   ['signatories: status refused (5%)', 'campaign', `/api/campains/${big!.id}/signers?limit=20&status=refused`],
@@ -370,7 +404,7 @@ const cases: [string, 'history' | 'phonebook' | 'campaign' | 'operation' | 'bill
   ['signatories: page 501 (offset 10000)', 'campaign', `/api/campains/${big!.id}/signers?limit=20&offset=10000`],
 ];
 // Issue 28 item 2: deep pages (by offset before, by the cursor after), and the 1,000,000-row lists of operations' orders and invoices.
-const more: [string, 'history' | 'phonebook' | 'campaign' | 'operation' | 'billing', string | undefined][] = [
+const more: [string, Audience, string | undefined][] = [
   ['requests: offset 10000', 'history', '/api/transactions?limit=20&offset=10000'],
   ['requests: offset 100000', 'history', '/api/transactions?limit=20&offset=100000'],
   ['requests: offset 900000', 'history', `/api/transactions?limit=20&offset=${deep}`],
@@ -380,18 +414,42 @@ const more: [string, 'history' | 'phonebook' | 'campaign' | 'operation' | 'billi
   ['contacts: offset 900000', 'phonebook', `/api/persons?limit=20&offset=${deep}`],
   ['contacts: cursor at 900000', 'phonebook', await withCursor('/api/persons?limit=20', contactsAt(deep))],
   ['signatories: offset 900000', 'campaign', `/api/campains/${big!.id}/signers?limit=20&offset=${deep}`],
+  ['signatories: cursor at 10000', 'campaign', await withCursor(`/api/campains/${big!.id}/signers?limit=20`, signatoriesAt(10_000))],
   ['signatories: cursor at 900000', 'campaign', await withCursor(`/api/campains/${big!.id}/signers?limit=20`, signatoriesAt(deep))],
-  ['signatories: search many + status', 'campaign', `/api/campains/${big!.id}/signers?limit=20&search=martin&status=refused`],
+  // No signatory named Martin(e) is refused, nor any such order failed (the seed's cycles never meet): the lookup finds none.
+  ['signatories: search many + status refused (none)', 'campaign', `/api/campains/${big!.id}/signers?limit=20&search=martin&status=refused`],
+  ['signatories: search many + status opened', 'campaign', `/api/campains/${big!.id}/signers?limit=20&search=martin&status=opened`],
+  ['operation view (1,000,000 orders)', 'operation', `/api/batches/${operation!.id}`],
   ['orders: first page', 'operation', `/api/batches/${operation!.id}/orders?limit=20`],
   ['orders: status failed (3%)', 'operation', `/api/batches/${operation!.id}/orders?limit=20&status=failed`],
   ['orders: search, few (quenouil)', 'operation', `/api/batches/${operation!.id}/orders?limit=20&search=quenouil`],
   ['orders: search, many (martin)', 'operation', `/api/batches/${operation!.id}/orders?limit=20&search=martin`],
-  ['orders: search many + status', 'operation', `/api/batches/${operation!.id}/orders?limit=20&search=martin&status=failed`],
+  ['orders: search many + status failed (none)', 'operation', `/api/batches/${operation!.id}/orders?limit=20&search=martin&status=failed`],
+  ['orders: search many + status pending', 'operation', `/api/batches/${operation!.id}/orders?limit=20&search=martin&status=pending`],
   ['orders: offset 900000', 'operation', `/api/batches/${operation!.id}/orders?limit=20&offset=${deep}`],
+  ['orders: cursor at 10000', 'operation', await withCursor(`/api/batches/${operation!.id}/orders?limit=20`, ordersAt(10_000))],
   ['orders: cursor at 900000', 'operation', await withCursor(`/api/batches/${operation!.id}/orders?limit=20`, ordersAt(deep))],
+  ['orders: status failed, cursor at 900000', 'operation', await withCursor(`/api/batches/${operation!.id}/orders?limit=20&status=failed`, ordersAt(deep))],
   ['invoices: first page', 'billing', '/api/billing/invoices?limit=20'],
   ['invoices: status pending', 'billing', '/api/billing/invoices?limit=20&status=pending'],
-  ['invoices: credit notes', 'billing', '/api/billing/invoices?limit=20&kind=credit_note'],
+  ['invoices: credit notes (2%)', 'billing', '/api/billing/invoices?limit=20&kind=credit_note'],
+  ['invoices: credit notes pending (none)', 'billing', '/api/billing/invoices?limit=20&kind=credit_note&status=pending'],
+  ['invoices: cursor at 10000', 'billing', await withCursor('/api/billing/invoices?limit=20', invoicesAt(10_000))],
+  ['invoices: cursor at 900000', 'billing', await withCursor('/api/billing/invoices?limit=20', invoicesAt(deep))],
+  [
+    'invoices: status pending, cursor at 900000',
+    'billing',
+    await withCursor('/api/billing/invoices?limit=20&status=pending', invoicesAt(Math.round(deep * 0.3), sql`status = 'pending'`)),
+  ],
+  // The product administrator's invoices tab: every tenant's invoices (here all of tenant A's), by cursor too.
+  ['sales (admin): invoices tab', 'admin', '/api/billing/sales?limit=20'],
+  ['sales (admin): status pending', 'admin', '/api/billing/sales?limit=20&status=pending'],
+  ['sales (admin): status cancelled (none)', 'admin', '/api/billing/sales?limit=20&status=cancelled'],
+  ['sales (admin): one tenant', 'admin', `/api/billing/sales?limit=20&appId=${tenant!.app_id}`],
+  ['sales (admin): search company', 'admin', `/api/billing/sales?limit=20&search=${encodeURIComponent('lists A')}`],
+  ['sales (admin): search number, few', 'admin', '/api/billing/sales?limit=20&search=BL2026-00099'],
+  ['sales (admin): search number, many', 'admin', '/api/billing/sales?limit=20&search=BL2026-0'],
+  ['sales (admin): cursor at 900000', 'admin', await withCursor('/api/billing/sales?limit=20', invoicesAt(deep))],
 ];
 for (const [name, audience, url] of more) if (url) (cases as [string, string, string][]).push([name, audience, url]);
 
@@ -399,20 +457,26 @@ console.log(`Node ${process.version}, PostgreSQL ${databaseUrl.replace(/\/\/[^@]
 console.log(`${calls} calls per case (after 3 warm-up calls), one at a time, limit=20`);
 console.log(`${'case'.padEnd(40)}${'calls'.padStart(6)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'max'.padStart(9)}   countAll`);
 for (const [name, audience, url] of cases) {
-  if (only && !name.includes(only)) continue;
+  if (only && !only.split('|').some((part) => name.includes(part))) continue;
   const latencies: number[] = [];
   let last: { countAll?: number; countAllCapped?: boolean; data?: unknown[]; nextCursor?: string | null } = {};
   const caseStarted = performance.now();
   for (let i = 0; i < calls + 3; i++) {
     if (i >= 8 && performance.now() - caseStarted > caseBudgetMs) break;
+    // BENCH_EXPLAIN=1: the last call's statements between two markers in the server's log (auto_explain, set on
+    // the database by the caller): the plans as the server ran them, under the app role and its row security.
+    const explained = explain && i === calls + 2;
+    if (explained) await exec(`select 'bench-explain-start: ${name}'`);
     const started = performance.now();
-    let res = await t.request({ method: 'GET', url, token: await client.token(audience) });
+    const token = () => (audience === 'admin' ? adminClient.token('application') : client.token(audience));
+    let res = await t.request({ method: 'GET', url, token: await token() });
     let ms = performance.now() - started;
     if (res.statusCode === 401) {
       // Access tokens are short-lived: log in again and redo the call.
       client = await t.login(tenant!.email, password);
+      adminClient = await t.login(adminEmail, password);
       const again = performance.now();
-      res = await t.request({ method: 'GET', url, token: await client.token(audience) });
+      res = await t.request({ method: 'GET', url, token: await token() });
       ms = performance.now() - again;
     }
     if (res.statusCode !== 200) {
@@ -420,6 +484,7 @@ for (const [name, audience, url] of cases) {
       console.log(`${name.padEnd(40)}  ${res.statusCode} ${res.body.slice(0, 160)}`);
       break;
     }
+    if (explained) await exec(`select 'bench-explain-end: ${name}'`);
     if (i >= 3) latencies.push(ms);
     last = res.json();
   }

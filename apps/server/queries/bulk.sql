@@ -18,7 +18,7 @@ set dispatched = dispatched + $1, updated_at = now()
 where app_id = $2 and id = $3;
 
 -- domains/bulk/repository.ts: rowsInStatus
-select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
+select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "search_text", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
 from "campaign_signatories"
 where ("campaign_signatories"."campaign_id" = $1 and "campaign_signatories"."app_id" = $2 and "campaign_signatories"."status" = $3 and true)
 order by "campaign_signatories"."row_index" asc
@@ -30,7 +30,7 @@ for update skip locked;
 "campaign_signatories"."id" in ($1)
 
 -- domains/bulk/repository.ts: rowsAfter
-select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
+select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "search_text", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
 from "campaign_signatories"
 where ("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and "campaign_signatories"."status" in ($3) and "campaign_signatories"."row_index" > $4)
 order by "campaign_signatories"."row_index" asc
@@ -67,7 +67,7 @@ where "campaign_signatories"."app_id" = $2 and "campaign_signatories"."campaign_
 returning id;
 
 -- domains/bulk/repository.ts: findRow
-select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
+select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "search_text", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
 from "campaign_signatories"
 where ("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and "campaign_signatories"."id" = $3);
 

@@ -93,11 +93,11 @@ where ("campaigns"."app_id" = $2 and "campaigns"."id" = $3);
 select current_user = 'app_user' as scoped;
 select "id"
 from "campaign_signatories"
-where (("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and "campaign_signatories"."status" = $3) and ("campaign_signatories"."lastname" ilike $4 or "campaign_signatories"."firstname" ilike $5 or "campaign_signatories"."email" ilike $6))
-limit $7;
+where (("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and "campaign_signatories"."status" = $3) and "campaign_signatories"."search_text" like lower($4))
+limit $5;
 
 -- domains/campaigns/repository.ts: findSignatory
-select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
+select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "search_text", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
 from "campaign_signatories"
 where ("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and "campaign_signatories"."id" = $3);
 
@@ -153,7 +153,7 @@ from (
 ) r;
 
 -- domains/campaigns/repository.ts: leaseMergeRows
-select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
+select "id", "app_id", "campaign_id", "row_index", "firstname", "lastname", "email", "search_text", "phone", "language", "data", "connector_idc", "status", "request_id", "signer_id", "error", "attempts", "sent_at", "cancel_requested_at", "merge_storage_key", "merge_sha256", "merge_page_count", "merge_size_bytes", "merge_lease_until", "merge_lease_owner", "updated_at"
 from "campaign_signatories"
 where ("campaign_signatories"."app_id" = $1 and "campaign_signatories"."campaign_id" = $2 and "campaign_signatories"."status" = $3 and "campaign_signatories"."merge_storage_key" is null and ("campaign_signatories"."merge_lease_until" is null or "campaign_signatories"."merge_lease_until" < $4))
 order by "campaign_signatories"."row_index" asc

@@ -60,10 +60,9 @@ where ("operation_documents"."app_id" = $1 and "operation_documents"."operation_
 order by "operation_documents"."file_name" asc;
 
 -- domains/operations/repository.ts: ordersPerDocument
-select "document_name", count(*)::int
-from "operation_orders"
-where ("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = $2)
-group by "operation_orders"."document_name";
+select "document_name", "orders"
+from "operation_document_usage"
+where ("operation_document_usage"."app_id" = $1 and "operation_document_usage"."operation_id" = $2);
 
 -- domains/operations/repository.ts: missingDocuments
 select distinct o.document_name as name
@@ -94,7 +93,7 @@ where ("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = 
 select current_user = 'app_user' as scoped;
 select "id"
 from "operation_orders"
-where (("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = $2 and "operation_orders"."status" = $3) and "operation_orders"."search_text" ilike $4)
+where (("operation_orders"."app_id" = $1 and "operation_orders"."operation_id" = $2 and "operation_orders"."status" = $3) and "operation_orders"."search_text" like $4)
 limit $5;
 
 -- domains/operations/repository.ts: findOrder

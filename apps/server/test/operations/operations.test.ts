@@ -97,6 +97,44 @@ describe(`operations (${engine})`, () => {
     expect(JSON.stringify(await get(id))).toBe(before);
   });
 
+  it("the pool's orders per file follow the orders (kept by the database): saved, appended, edited, removed, replaced", async () => {
+    const id = await newId();
+    const order = (name: string, document: string) => ({ transactionSigners: [person(name)], document });
+    const usage = async () => Object.fromEntries((await get(id)).documents!.map((d) => [d.fileName, d.orders]));
+    const saved = await save(id, [
+      { name: 'label', value: 'Usage' },
+      { name: 'transactionOrders', value: JSON.stringify([order('Ann', 'a.pdf'), order('Bob', 'a.pdf'), order('Cid', 'b.pdf')]) },
+      ...files('a.pdf', 'b.pdf', 'c.pdf'),
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await usage()).toEqual({ 'a.pdf': 2, 'b.pdf': 1, 'c.pdf': 0 });
+
+    expect((await save(id, [{ name: 'appendOrders', value: JSON.stringify([order('Dan', 'c.pdf')]) }], 'PUT')).statusCode).toBe(200);
+    expect(await usage()).toEqual({ 'a.pdf': 2, 'b.pdf': 1, 'c.pdf': 1 });
+
+    const listed = (await client.call('GET', `/api/batches/${id}/orders?limit=20`, 'operation')).json().data as { id: string; document: string }[];
+    const onB = listed.find((o) => o.document === 'b.pdf')!;
+    const edited = await client.call('PATCH', `/api/batches/${id}/orders/${onB.id}`, 'operation', order('Cid', 'a.pdf'));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await usage()).toEqual({ 'a.pdf': 3, 'b.pdf': 0, 'c.pdf': 1 });
+
+    const onC = listed.find((o) => o.document === 'c.pdf')!;
+    expect((await client.call('DELETE', `/api/batches/${id}/orders/${onC.id}`, 'operation')).statusCode).toBe(200);
+    expect(await usage()).toEqual({ 'a.pdf': 3, 'b.pdf': 0, 'c.pdf': 0 });
+
+    // Replaced: the draft's orders are deleted and the new ones inserted, in one transaction.
+    expect((await save(id, [{ name: 'transactionOrders', value: JSON.stringify([order('Eve', 'b.pdf')]) }], 'PUT')).statusCode).toBe(200);
+    expect(await usage()).toEqual({ 'a.pdf': 0, 'b.pdf': 1, 'c.pdf': 0 });
+    // A file no longer used keeps no row at 0; one named by no file of the pool is counted all the same.
+    expect((await save(id, [{ name: 'appendOrders', value: JSON.stringify([order('Fay', 'later.pdf')]) }], 'PUT')).statusCode).toBe(200);
+    expect(await rows(t, sql`select document_name as name, orders from operation_document_usage where operation_id = ${id} order by 1`)).toEqual([
+      { name: 'b.pdf', orders: 1 },
+      { name: 'later.pdf', orders: 1 },
+    ]);
+    expect((await client.call('DELETE', `/api/batches/${id}`, 'operation')).statusCode).toBe(200);
+    expect(await rows(t, sql`select 1 from operation_document_usage where operation_id = ${id}`)).toHaveLength(0);
+  });
+
   it('ids sweep unsaved drafts; save rules name the missing files; the state machine allows its targets only', async () => {
     // A draft asked for but never saved, older than a day, is swept by the next GET ids.
     const stale = await newId();

@@ -21,7 +21,8 @@ describe(`lists at volume: capped totals and trigram search (${engine})`, () => 
   let a: TestClient;
   let b: TestClient;
   let campaignId: string;
-  const get = async (client: TestClient, audience: 'phonebook' | 'history' | 'campaign', url: string): Promise<Envelope> => {
+  let operationId: string;
+  const get = async (client: TestClient, audience: 'phonebook' | 'history' | 'campaign' | 'operation', url: string): Promise<Envelope> => {
     const res = await client.call('GET', url, audience);
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json() as Envelope;
@@ -31,7 +32,7 @@ describe(`lists at volume: capped totals and trigram search (${engine})`, () => 
 
   beforeAll(async () => {
     t = await createTestContext();
-    const tenantA = await t.factory.tenant({ doubleAuth: false, features: { campaign: true } });
+    const tenantA = await t.factory.tenant({ doubleAuth: false, features: { campaign: true, operation: true } });
     const tenantB = await t.factory.tenant({ doubleAuth: false, features: { campaign: true } });
     a = await t.login(tenantA.gerant.email);
     b = await t.login(tenantB.gerant.email);
@@ -65,6 +66,16 @@ describe(`lists at volume: capped totals and trigram search (${engine})`, () => 
       select '${tenantA.appId}', '${campaignId}', g, 'Zoé', case when g % 500 = 3 then 'Quenouille' else 'Martin' end, 'sig' || g || '@example.com', 'fr', 'draft'
       from generate_series(1, ${searchCap + 100}) g`);
     await exec(`update campaigns set signatory_count = ${searchCap + 101}, n_draft = ${searchCap + 101} where id = '${campaignId}'`);
+    // An operation of 1,200 orders, every one "Martin" but 3 "Quenouille"; 1 in 10 completed, the others ready.
+    operationId = (await a.call('GET', '/api/batches/ids', 'operation')).json().data.id;
+    await exec(`insert into operation_orders (app_id, operation_id, row_index, signers, document_name, search_text, status)
+      select '${tenantA.appId}', '${operationId}', g,
+        jsonb_build_array(jsonb_build_object('firstname', 'Zoé', 'lastname', n.last, 'email', 'o' || g || '@example.com', 'phone', null,
+          'language', 'fr', 'role', 'signer', 'step', null)),
+        'contrat.pdf', lower('Zoé ' || n.last || ' o' || g || '@example.com contrat.pdf'), case when g % 10 = 0 then 'completed' else 'ready' end
+      from generate_series(1, ${searchCap + 200}) g, lateral (select case when g % 500 = 3 then 'Quenouille' else 'Martin' end as last) n`);
+    await exec(`update operations set label = 'Volume', status = 'ready', saved_at = now(), order_count = ${searchCap + 200},
+      n_ready = ${searchCap + 200 - 120}, n_completed = 120 where id = '${operationId}'`);
     if (engine === 'postgres') await exec('analyze');
   }, 300_000);
   afterAll(async () => t?.close());
@@ -254,5 +265,30 @@ describe(`lists at volume: capped totals and trigram search (${engine})`, () => 
     expect(after.data.map((s) => s.rowIndex)).toEqual(Array.from({ length: 20 }, (_, i) => maxListOffset + 20 + i));
     // A campaign's cursor in another tenant's campaign: not found, as the campaign is.
     expect((await b.call('GET', `/api/campains/${campaignId}/signers?limit=5&cursor=${after.nextCursor}`, 'campaign')).statusCode).toBe(404);
+  });
+
+  it("operation orders: search through the lookup (few) and the walk (many), with a status filter, by cursor; the pool's counts", async () => {
+    const url = `/api/batches/${operationId}/orders?limit=20&order=ASC`;
+    expect(await get(a, 'operation', url)).toMatchObject({ countAll: searchCap + 200 });
+    const few = await get(a, 'operation', `${url}&search=QUENOUILLE`);
+    expect(few).toMatchObject({ countAll: 3, nextCursor: null });
+    expect(few.data.map((o) => o.rowIndex)).toEqual([3, 503, 1003]);
+    // Broad: more than 1,000 matches, the page walks the row order (the search a filter), the total "1,000+".
+    const many = await get(a, 'operation', `${url}&search=Martin`);
+    expect(many).toMatchObject({ countAll: searchCap, countAllCapped: true });
+    expect(many.data.map((o) => o.rowIndex)).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+    const next = await get(a, 'operation', `${url}&search=martin&cursor=${many.nextCursor}`);
+    expect(next.data.map((o) => o.rowIndex)).toEqual([22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41]);
+    // With a status: 1,077 ready Martins (walked, "1,000+"), 119 completed ones (looked up, counted).
+    const ready = await get(a, 'operation', `${url}&search=martin&status=ready`);
+    expect(ready).toMatchObject({ countAll: searchCap, countAllCapped: true });
+    expect(ready.data.map((o) => o.rowIndex).slice(0, 10)).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 11, 12]);
+    const completed = await get(a, 'operation', `${url}&search=martin&status=completed`);
+    expect(completed).toMatchObject({ countAll: 120 });
+    expect(completed.countAllCapped).toBeFalsy();
+    expect(completed.data.map((o) => o.rowIndex)).toEqual(Array.from({ length: 20 }, (_, i) => 10 * (i + 1)));
+    // A search matching across fields, and no other tenant's orders.
+    expect((await get(a, 'operation', `${url}&search=${encodeURIComponent('zoé quenouille')}`)).countAll).toBe(3);
+    expect((await b.call('GET', url, 'operation')).statusCode).toBe(403);
   });
 });

@@ -250,6 +250,21 @@ export const sales = pgTable(
     index('sales_documents_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.kind} <> 'delivery_note'`),
+    // A filter walks an index that leads with it (migration 0057): by the documents' newest-first index alone, a
+    // filter matching nothing (a tenant's pending credit notes, the administrator's cancelled invoices) read every
+    // document — 265 ms and 42,000 buffers at 1,000,000 invoices (docs/lists.md "Signatories, orders and invoices at 1,000,000").
+    index('sales_app_kind_documents_idx')
+      .on(t.appId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.kind} <> 'delivery_note'`),
+    index('sales_app_kind_status_documents_idx')
+      .on(t.appId, t.kind, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.kind} <> 'delivery_note'`),
+    index('sales_app_status_documents_idx')
+      .on(t.appId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.kind} <> 'delivery_note'`),
+    index('sales_status_documents_idx')
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.kind} <> 'delivery_note'`),
     index('sales_pending_notes_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.kind} = 'delivery_note' and ${t.status} = 'pending'`),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { signatoryStatuses, type CampaignCounts, type CampaignStatus, type CampaignType, type SignatoryStatus } from '@paraphe/contracts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { containsPattern, type OwnerScope, type PageTotal } from '../../platform/db/lists.ts';
@@ -155,11 +155,10 @@ export async function listSignatories(
   campaignId: string,
   filter: SignatoryFilter,
 ): Promise<{ rows: SignatoryRow[]; total: number | null; capped: boolean; nextCursor?: string | null }> {
-  const term = filter.search ? containsPattern(filter.search) : undefined;
-  const walk = term
-    ? or(ilike(campaignSignatories.lastname, term), ilike(campaignSignatories.firstname, term), ilike(campaignSignatories.email, term))
-    : undefined;
-  return bulk.listRows(db, campaignTables, appId, campaignId, filter, { orderBy: signatorySortable[filter.orderBy ?? 'rowIndex'], walk });
+  // The search text is lower-cased by the database: LIKE of the lower-cased text, no ILIKE (several times its cost per row).
+  const walk = filter.search ? like(campaignSignatories.searchText, sql`lower(${containsPattern(filter.search)})`) : undefined;
+  const walkFilter = filter.search ? sql`strpos(${campaignSignatories.searchText}, lower(${filter.search})) > 0` : undefined;
+  return bulk.listRows(db, campaignTables, appId, campaignId, filter, { orderBy: signatorySortable[filter.orderBy ?? 'rowIndex'], walk, walkFilter });
 }
 
 export const findSignatory = (db: Executor, appId: string, campaignId: string, id: string, opts: { lock?: boolean } = {}) =>

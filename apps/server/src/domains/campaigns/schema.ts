@@ -134,6 +134,14 @@ export const campaignSignatories = pgTable(
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     email: text('email').notNull(),
+    /**
+     * What a search looks in: first name, last name and e-mail, lower-cased by the database (as contacts'): a search
+     * is one LIKE of one column — at 1,000,000 signatories, ILIKE on three columns cost 29 ms to find a broad search's
+     * first 1,001 matches where LIKE on this one costs 5 to 11 (docs/lists.md "Signatories, orders and invoices at 1,000,000").
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower("firstname" || ' ' || "lastname" || ' ' || "email")`),
     phone: text('phone'),
     language: text('language').notNull(),
     /** Variables for mail-merge (column name → value). */
@@ -175,11 +183,10 @@ export const campaignSignatories = pgTable(
       .where(sql`merge_lease_owner is not null`),
     // Pacing: the copies a tenant made in the last minute.
     index('campaign_signatories_app_sent_idx').on(t.appId, t.sentAt),
-    // The search's trigram lookups, with the campaign and the status as GIN keys (btree_gin, migration 0052): a
-    // search with a status filter in a campaign of 1,000,000 reads only that campaign's matches of that status.
-    index('campaign_signatories_lastname_status_trgm_idx').using('gin', t.campaignId, t.status, t.lastname.op('gin_trgm_ops')),
-    index('campaign_signatories_firstname_status_trgm_idx').using('gin', t.campaignId, t.status, t.firstname.op('gin_trgm_ops')),
-    index('campaign_signatories_email_status_trgm_idx').using('gin', t.campaignId, t.status, t.email.op('gin_trgm_ops')),
+    // The search's trigram lookup, with the campaign and the status as GIN keys (btree_gin, migration 0052): a
+    // search with a status filter in a campaign of 1,000,000 reads only that campaign's matches of that status. One
+    // index of the search text (migration 0057) where there were three, one per column: one scan, not a BitmapOr.
+    index('campaign_signatories_search_status_trgm_idx').using('gin', t.campaignId, t.status, t.searchText.op('gin_trgm_ops')),
     tenantPolicy('campaign_signatories'),
   ],
 ).enableRLS();

@@ -1,11 +1,19 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import { orderStatuses, type OperationCounts, type OperationStatus, type OrderStatus } from '@paraphe/contracts';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { containsPattern, type OwnerScope, type PageTotal } from '../../platform/db/lists.ts';
 import * as bulk from '../bulk/index.ts';
 import type { BulkTables, HolderListFilter, RowCondition, RowListFilter } from '../bulk/index.ts';
 import { erasedIdentity } from '../signatures/index.ts';
-import { operationDocuments, operationImportMappings, operationOrders, operations, type OrderField, type OrderSigner } from './schema.ts';
+import {
+  operationDocuments,
+  operationDocumentUsage,
+  operationImportMappings,
+  operationOrders,
+  operations,
+  type OrderField,
+  type OrderSigner,
+} from './schema.ts';
 
 export type OperationRecord = typeof operations.$inferSelect;
 export type OperationRow = OperationRecord & { ownerName: string | null };
@@ -80,11 +88,11 @@ export async function documentsOf(db: Executor, appId: string, operationId: stri
 
 /** Orders per file name (the documents tab says how many orders use each file). */
 export async function ordersPerDocument(db: Executor, appId: string, operationId: string): Promise<Map<string, number>> {
+  // The counts the database keeps with the orders (migration 0057): one row per file name, not a scan of the orders.
   const rows = await db
-    .select({ name: operationOrders.documentName, n: sql<number>`count(*)::int` })
-    .from(operationOrders)
-    .where(and(eq(operationOrders.appId, appId), eq(operationOrders.operationId, operationId)))
-    .groupBy(operationOrders.documentName);
+    .select({ name: operationDocumentUsage.documentName, n: operationDocumentUsage.orders })
+    .from(operationDocumentUsage)
+    .where(and(eq(operationDocumentUsage.appId, appId), eq(operationDocumentUsage.operationId, operationId)));
   return new Map(rows.map((r) => [r.name, r.n]));
 }
 
@@ -132,7 +140,10 @@ const orderSortable = { rowIndex: 'rowIndex', document: 'documentName', status: 
 export const listOrders = (db: Executor, appId: string, operationId: string, filter: OrderFilter) =>
   bulk.listRows<OrderRow>(db, operationTables, appId, operationId, filter, {
     orderBy: orderSortable[filter.orderBy ?? 'rowIndex'],
-    walk: filter.search ? ilike(operationOrders.searchText, containsPattern(filter.search.toLowerCase())) : undefined,
+    // The search text is stored lower-cased (searchTextOf) and the term is lower-cased the same way: LIKE, not ILIKE,
+    // which lower-cases every row it tests (a broad search's lookup: 16 → 5 ms at 1,000,000 orders).
+    walk: filter.search ? like(operationOrders.searchText, containsPattern(filter.search.toLowerCase())) : undefined,
+    walkFilter: filter.search ? sql`strpos(${operationOrders.searchText}, ${filter.search.toLowerCase()}) > 0` : undefined,
   });
 
 export const findOrder = (db: Executor, appId: string, operationId: string, id: string, opts: { lock?: boolean } = {}) =>
