@@ -16,15 +16,18 @@
  *   --draft       creates drafts (`send: false`) instead of sending at once
  *   --settle S    keeps counting S seconds after the last answer: with the workers in the process, the send jobs,
  *                 mails and event deliveries the calls caused are counted too (use with --count-sql)
+ *   --profile F   writes a CPU profile of the measured calls to F (.cpuprofile, for DevTools; the bench's own
+ *                 client, undici's fetch, runs in the same process and shows in it)
  * Prints one JSON line: p50 / p95 / max, calls/s, the server process's CPU ms per call (Node: HTTP, validation, PDF
  * check, workers) and, on postgres, the CPU ms per call of the PostgreSQL backends of this run's database (the server's
  * shared WAL writer and checkpointer are not counted), and the load average before and after.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { postgresCpuSeconds, statementCounter } from './cost.ts';
+import { postgresCpuSeconds, statementCounter, threadCpuMs, threadCpuPerCall } from './cost.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -38,6 +41,7 @@ const { values: flags } = parseArgs({
     draft: { type: 'boolean' },
     settle: { type: 'string' },
     role: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const clients = Number(flags.clients ?? process.env.BENCH_CLIENTS ?? 50);
@@ -159,13 +163,22 @@ try {
   const databaseName = current?.rows[0]?.name ?? '';
   const loadBefore = loadavg();
   const cpuBefore = process.cpuUsage();
+  const threadsBefore = threadCpuMs();
   const pgCpuBefore = engine === 'postgres' ? postgresCpuSeconds(databaseName) : 0;
+  const profiler = flags.profile ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   sqlCount.counting = true;
   const run = pacedRate === undefined ? await closedLoop(n) : await openLoop(pacedRate, pacedSeconds);
   if (flags.settle) await new Promise((resolve) => setTimeout(resolve, Number(flags.settle) * 1000));
   sqlCount.counting = false;
+  if (profiler) writeFileSync(flags.profile!, JSON.stringify((await profiler.post('Profiler.stop')).profile));
   for (const line of sqlCount.log ?? []) console.error(line);
   const cpu = process.cpuUsage(cpuBefore);
+  const threads = threadCpuPerCall(threadsBefore, threadCpuMs(), run.calls);
   const pgCpu = engine === 'postgres' ? postgresCpuSeconds(databaseName) - pgCpuBefore : 0;
   const latencies = run.latencies.sort((a, b) => a - b);
   console.log(
@@ -185,6 +198,9 @@ try {
       callsPerSecond: round(run.calls / run.seconds),
       // Includes the workers' share: the send jobs and event deliveries the calls caused, when they ran meanwhile.
       nodeCpuMsPerCall: round((cpu.user + cpu.system) / 1000 / run.calls),
+      // The same, by thread (10 ms ticks): main (JavaScript, syscalls; the bench's client too), the PDF check's worker
+      // thread, libuv's pool (file writes), V8's (garbage collection, compilation).
+      nodeCpuMsPerCallByThread: threads,
       ...(engine === 'postgres' ? { postgresCpuMsPerCall: round((pgCpu * 1000) / run.calls) } : {}),
       ...(flags['count-sql'] && engine === 'postgres' ? { sqlStatementsPerCall: round(sqlCount.statements / run.calls) } : {}),
       loadavgBefore: loadBefore,

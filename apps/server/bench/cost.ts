@@ -57,6 +57,36 @@ export async function statementCounter() {
   return counter;
 }
 
+/**
+ * CPU ms of this process's threads, summed by thread name (/proc/self/task/<tid>/stat): the main thread (JavaScript,
+ * syscalls), `libuv-worker` (the thread pool: file I/O, async crypto — key generation, scrypt — and zlib), `V8Worker`
+ * (garbage collection, compilation) — what process.cpuUsage adds up.
+ */
+export function threadCpuMs(): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byName.set(name, (byName.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return byName;
+}
+
+/** Per thread name, the CPU ms per call between two threadCpuMs readings (only the threads that used some). */
+export function threadCpuPerCall(before: Map<string, number>, after: Map<string, number>, calls: number): string {
+  return [...after]
+    .map(([name, ms]) => [name, (ms - (before.get(name) ?? 0)) / calls] as const)
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+    .join(', ');
+}
+
 /** Sums the CPU of this process and of the database's backends over the measured spans. */
 export function cpuMeter(database: string | undefined) {
   let nodeMicros = 0;

@@ -186,11 +186,6 @@ where ("signature_requests"."app_id" = $1 and "signature_requests"."id" = $2);
 delete from "signature_documents"
 where ("signature_documents"."app_id" = $1 and "signature_documents"."request_id" = $2 and "signature_documents"."id" = $3);
 
--- domains/signatures/repository.ts: statusOfRequest
-select "status"
-from "signature_requests"
-where ("signature_requests"."app_id" = $1 and "signature_requests"."id" = $2);
-
 -- domains/signatures/repository.ts: appIdOfRequest
 select "app_id"
 from "signature_requests"

@@ -11,7 +11,7 @@ export type {
   SignatureRequestView,
   SignerView,
 } from './views.ts';
-export { documentsOfRequests, requestForSigning, requestStatus, signersOfRequests, tenantOfRequest } from './reads.ts';
+export { documentsOfRequests, requestForSigning, signersOfRequests, tenantOfRequest } from './reads.ts';
 export { findContext, recordSignerOutcome, type RequestJob } from './workflow.ts';
 /** The signing page's hand-over (option allowDelegation). */
 export { delegateParticipant, delegationRefusal } from './delegation.ts';

@@ -12,13 +12,6 @@ export async function requestForSigning(db: Executor, appId: string, requestId: 
   return repo.findRequest(db, { appId }, requestId);
 }
 
-/** The request's status now (after a signing action changed it), in one read. */
-export async function requestStatus(db: Executor, appId: string, requestId: string): Promise<SignatureRequestView['status']> {
-  const status = await repo.statusOfRequest(db, appId, requestId);
-  if (!status) throw new Error(`Request ${requestId} vanished inside its own transaction`);
-  return status;
-}
-
 /** The tenant a request belongs to, across tenants (a signing link names only the request). */
 export async function tenantOfRequest(db: Executor, requestId: string): Promise<string | undefined> {
   return repo.appIdOfRequest(db, requestId);

@@ -288,15 +288,6 @@ export async function deleteDocument(db: Executor, appId: string, requestId: str
 // ------------------------------------------------------------------------------------------------------------
 // Platform-wide lookups (inSystem): the sweep and the signing page do not start from a tenant.
 
-/** The request's status alone (what a signing action answers after its change). */
-export async function statusOfRequest(db: Executor, appId: string, requestId: string): Promise<RequestRow['status'] | undefined> {
-  const [row] = await db
-    .select({ status: signatureRequests.status })
-    .from(signatureRequests)
-    .where(and(eq(signatureRequests.appId, appId), eq(signatureRequests.id, requestId)));
-  return row?.status;
-}
-
 export async function appIdOfRequest(db: Executor, requestId: string): Promise<string | undefined> {
   const [row] = await db.select({ appId: signatureRequests.appId }).from(signatureRequests).where(eq(signatureRequests.id, requestId));
   return row?.appId;

@@ -212,18 +212,27 @@ export async function invite(
 /**
  * Brings the request to its next step: invites the participants whose turn it is (every one of a parallel step),
  * sets the waiting statuses and the request status (ready / wait_cosigner); when nobody is left to act, the request
- * is signed (or cancelled when nobody signed).
+ * is signed (or cancelled when nobody signed). Returns the status it gave the request.
  */
-export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestContext, now: Date, o: { signersAsRead?: boolean } = {}) {
+export async function advanceChain(
+  tx: Tx,
+  platform: Platform,
+  ctx: RequestContext,
+  now: Date,
+  o: { signersAsRead?: boolean; signers?: repo.SignerRow[] } = {},
+): Promise<repo.RequestRow['status']> {
   const appId = ctx.application.id;
-  // `signersAsRead`: ctx's signers were read in this transaction and nothing changed them since (the send job).
-  const signers = o.signersAsRead ? ctx.signers : await repo.signersOf(tx, appId, [ctx.request.id]);
+  // `signersAsRead`: ctx's signers were read in this transaction and nothing changed them since (the send job);
+  // `signers`: they are, with what the caller changed in this transaction applied (recordSignerOutcome). Any other
+  // change of a signer's status takes the request's lock first, which this transaction holds.
+  const signers = o.signers ?? (o.signersAsRead ? ctx.signers : await repo.signersOf(tx, appId, [ctx.request.id]));
   const step = currentStep(signers, ctx.request.options.coSignersSignFirst);
   const current = step[0];
   if (!current) {
     const anySigned = signers.some((s) => s.role !== 'observer' && s.status === 'signed');
+    const status = anySigned ? 'signed' : 'canceled';
     await repo.updateRequest(tx, appId, ctx.request.id, {
-      status: anySigned ? 'signed' : 'canceled',
+      status,
       ...(anySigned ? {} : { canceledAt: now }),
       updatedAt: now,
     });
@@ -233,7 +242,7 @@ export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestConte
     if (anySigned)
       await emitRequestEvent(tx, platform, ctx.request, 'signature.signed', { hasSignedDocuments: await hasSignedVersions(tx, appId, ctx.request.id) });
     else await emitRequestEvent(tx, platform, ctx.request, 'signature.canceled', { reason: 'no_signer_left' });
-    return;
+    return status;
   }
   for (const member of step) if (notYetInvitedSignerStatuses.includes(member.status)) await invite(tx, platform, { ...ctx, signers }, member, now);
   const acting = new Set(step.map((m) => m.id));
@@ -242,7 +251,9 @@ export async function advanceChain(tx: Tx, platform: Platform, ctx: RequestConte
     const status = waitingStatus(member, current);
     if (status !== member.status) await repo.updateSigner(tx, appId, member.id, { status });
   }
-  await repo.updateRequest(tx, appId, ctx.request.id, { status: current.coSigner ? 'wait_cosigner' : 'ready', updatedAt: now });
+  const status = current.coSigner ? 'wait_cosigner' : 'ready';
+  await repo.updateRequest(tx, appId, ctx.request.id, { status, updatedAt: now });
+  return status;
 }
 
 export const sendRetryLimit = 3;
@@ -408,7 +419,7 @@ export async function cancelSigner(tx: Tx, platform: Platform, ctx: RequestConte
  * Records a participant's answer in the caller's transaction (request locked by loadContext): a refusal ends
  * the request; a signature (or a validator's approval) invites the next participant, or makes the request
  * signed when nobody is left. Refuses (409 INVALID_TRANSITION) a request not ready/wait_cosigner or a signer
- * not invited.
+ * not invited. Returns the request's status after it (what the signing page answers; no read back).
  */
 export async function recordSignerOutcome(
   tx: Tx,
@@ -417,7 +428,7 @@ export async function recordSignerOutcome(
   signerId: string,
   outcome: 'signed' | 'refused',
   opts: { comment?: string; now?: Date } = {},
-) {
+): Promise<repo.RequestRow['status']> {
   const appId = ctx.application.id;
   const signer = ctx.signers.find((s) => s.id === signerId);
   if (!signer) throw notFound('Signer');
@@ -427,13 +438,14 @@ export async function recordSignerOutcome(
   if (!invitedSignerStatuses.includes(signer.status)) throw new AppError('INVALID_TRANSITION', `Cannot sign for a signer who is ${signer.status}`);
   const now = opts.now ?? platform.clock();
   const refused = outcome === 'refused';
-  await repo.updateSigner(tx, appId, signer.id, {
-    status: refused ? 'cancel' : 'signed',
+  const answered = {
+    status: refused ? ('cancel' as const) : ('signed' as const),
     actionAt: now,
     refusalComment: refused ? (opts.comment ?? null) : null,
     nextMailReminderAt: null,
     nextSmsReminderAt: null,
-  });
+  };
+  await repo.updateSigner(tx, appId, signer.id, answered);
   if (!refused) await recordMandateSigned(tx, ctx.request, signer.id, now);
   if (refused) {
     await repo.updateRequest(tx, appId, ctx.request.id, { status: 'refused', updatedAt: now });
@@ -447,9 +459,11 @@ export async function recordSignerOutcome(
     });
     await emitSignerEvent(tx, platform, ctx.request, signer, 'signature.signer_refused', { comment: opts.comment ?? null });
     await emitRequestEvent(tx, platform, ctx.request, 'signature.refused', {});
-  } else {
-    await advanceChain(tx, platform, ctx, now);
   }
+  // ctx's signers were read under the request's lock: with this answer applied they are what a read would return.
+  const status = refused
+    ? 'refused'
+    : await advanceChain(tx, platform, ctx, now, { signers: ctx.signers.map((s) => (s.id === signer.id ? { ...s, ...answered } : s)) });
   await audit(tx, {
     appId,
     actorUserId: null,
@@ -458,6 +472,7 @@ export async function recordSignerOutcome(
     targetId: ctx.request.id,
     data: { signerId: signer.id },
   });
+  return status;
 }
 
 /** recordSignerOutcome in its own transaction (tests and callers without one). */

@@ -22,7 +22,6 @@ import {
   documentsOfRequests,
   ensurePrepared,
   eventsOf,
-  requestStatus,
   markCodeSent,
   markSignerOpened,
   recordSignerOutcome,
@@ -340,8 +339,7 @@ export async function signAsSigner(
       handwritten: !!handwrittenPng && ctx.request.options.handwritten !== 'disabled',
       documentCount: signed.length,
     });
-    await recordSignerOutcome(tx, platform, ctx, access.signer.id, 'signed', { now });
-    const status = await requestStatus(tx, access.appId, ctx.request.id);
+    const status = await recordSignerOutcome(tx, platform, ctx, access.signer.id, 'signed', { now });
     return {
       value: await handOverOnThisDevice(tx, platform, access, { outcome: 'signed', requestStatus: status, redirectUrl: redirects(access).successRedirection }),
     };
@@ -366,8 +364,7 @@ export async function approve(call: Call, comment: string | null): Promise<Signi
     const now = call.platform.clock();
     await appendEvent(tx, event(access, call.origin, 'approved', now, comment ? { comment } : {}));
     await emitSignerEvent(tx, call.platform, access.ctx.request, access.signer, 'signature.signer_approved', {});
-    await recordSignerOutcome(tx, call.platform, access.ctx, access.signer.id, 'signed', { now });
-    const status = await requestStatus(tx, access.appId, access.ctx.request.id);
+    const status = await recordSignerOutcome(tx, call.platform, access.ctx, access.signer.id, 'signed', { now });
     return handOverOnThisDevice(tx, call.platform, access, { outcome: 'approved', requestStatus: status, redirectUrl: redirects(access).successRedirection });
   });
 }

@@ -141,9 +141,16 @@ async function observed<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T>
   return result;
 }
 
-export function scopedTransactions(db: Database) {
+/**
+ * How a driver may set the tenant and the restricted role with its BEGIN, in the same round trip (postgres.ts): it
+ * runs `open` with the tenant, and the transaction's BEGIN, the first statement sent in it, carries the setting.
+ */
+export type TenantAtBegin = <T>(appId: string, open: () => Promise<T>) => Promise<T>;
+
+export function scopedTransactions(db: Database, tenantAtBegin?: TenantAtBegin) {
   return {
     async inTenant<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+      if (tenantAtBegin) return tenantAtBegin(appId, () => observed(db, fn));
       return observed(db, async (tx) => {
         // The tenant and the restricted role for this transaction only, in one round trip (set_config('role') is SET LOCAL ROLE).
         await tx.execute(sql`select set_config('app.tenant_id', ${appId}, true), set_config('role', 'app_user', true)`);
