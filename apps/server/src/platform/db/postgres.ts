@@ -56,7 +56,11 @@ function withTenantAtBegin(client: pg.PoolClient) {
   client.query = function (this: pg.PoolClient, ...args: unknown[]) {
     const state = opening.getStore();
     const config = args[0] as { text?: unknown } | undefined;
-    if (state?.appId !== undefined && typeof config === 'object' && /^begin\b/i.test(String(config?.text))) {
+    const isBegin = typeof config === 'object' && /^begin\b/i.test(String(config?.text));
+    // Fail closed: were the driver ever to open a transaction otherwise, its statements would run without the tenant
+    // and as the pool's role (row level security bypassed). Nothing runs before the BEGIN that carries them.
+    if (state?.appId !== undefined && !isBegin) throw new Error('A tenant transaction must start with its BEGIN: the tenant was not set, nothing was run.');
+    if (state?.appId !== undefined) {
       const setting = `select set_config('app.tenant_id', ${client.escapeLiteral(state.appId)}, true), set_config('role', 'app_user', true)`;
       state.appId = undefined;
       args[0] = { ...config, text: `begin; ${setting}` };
