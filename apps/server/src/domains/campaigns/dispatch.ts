@@ -41,27 +41,12 @@ export const campaignKind: BulkKind<repo.CampaignRow, repo.SignatoryRow, Signato
 /** Test hooks: after each committed chunk (the fault tests kill the process around it). */
 export const dispatchHooks: { afterChunk?: (state: { campaignId: string; sent: number; failed: number }) => void | Promise<void> } = {};
 
-/**
- * Mail-merge PDFs first, then the chunk. The next chunk's PDFs are made while a chunk is sent: LibreOffice and the
- * database work at the same time instead of in turns (issue 28). One generation runs at a time, and the run waits for
- * the one ahead before it ends (a failure there fails the run, which is retried: the rows are leased, never lost).
- */
+/** Mail-merge PDFs first, then the chunk. */
 export async function runDispatchJob(platform: Platform, job: CampaignJob): Promise<void> {
-  const size = platform.config.dispatchChunk;
-  let ahead: Promise<number> | undefined;
-  try {
-    await runBulkDispatch(platform, campaignKind, job, async () => dispatchCampaignChunk(platform, job, await sharedSeals(platform, job)), {
-      beforeChunk: async () => {
-        await ahead;
-        await generateMergeChunk(platform, job, size);
-        ahead = generateMergeChunk(platform, job, size, 2 * size);
-        ahead.catch(() => undefined);
-      },
-      afterChunk: (outcome) => dispatchHooks.afterChunk?.({ campaignId: job.campaignId, ...outcome }),
-    });
-  } finally {
-    await ahead?.catch(() => undefined);
-  }
+  await runBulkDispatch(platform, campaignKind, job, async () => dispatchCampaignChunk(platform, job, await sharedSeals(platform, job)), {
+    beforeChunk: async () => void (await generateMergeChunk(platform, job, platform.config.dispatchChunk)),
+    afterChunk: (outcome) => dispatchHooks.afterChunk?.({ campaignId: job.campaignId, ...outcome }),
+  });
 }
 
 /** What a campaign's documents give each copy. */

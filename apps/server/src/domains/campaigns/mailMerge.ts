@@ -189,16 +189,16 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * The generation stage of a mail-merge dispatch: leases up to `size` queued signatories without a PDF (in row order,
  * rows leased by another run skipped), fills and converts them OUTSIDE any transaction (LibreOffice takes seconds),
  * then records each PDF (key, sha256, pages) — or fails the signatory with the reason (a value too long, a conversion
- * that failed). Runs only while fewer than `readyUpTo` (default `size`) generated signatories wait for their copy. A run killed meanwhile
+ * that failed). Runs only while fewer than `size` generated signatories wait for their copy. A run killed meanwhile
  * leaves its PDFs stored under keys derived from the rows: the next run finds them (`reused`) instead of converting
  * again. Answers how many signatories it handled.
  */
-export async function generateMergeChunk(platform: Platform, job: { appId: string; campaignId: string }, size: number, readyUpTo = size): Promise<number> {
+export async function generateMergeChunk(platform: Platform, job: { appId: string; campaignId: string }, size: number): Promise<number> {
   const { appId, campaignId } = job;
   const leased = await platform.database.inTenant(appId, async (tx) => {
     const campaign = await repo.findCampaign(tx, { appId }, campaignId);
     if (!campaign || campaign.status !== 'pending' || !campaign.mergeDocument) return null;
-    if ((await repo.countMergeReady(tx, appId, campaignId, readyUpTo)) >= readyUpTo) return null;
+    if ((await repo.countMergeReady(tx, appId, campaignId, size)) >= size) return null;
     const now = platform.clock();
     const rows = await repo.leaseMergeRows(tx, appId, campaignId, {
       size,
