@@ -131,9 +131,13 @@ select "id", "app_id", "kind", "status", "number", "issuing_company_id", "note_i
   where a.id = "app_id"
 )
 from "sales"
-where (("sales"."app_id" = $1 and "sales"."kind" <> 'delivery_note' and "sales"."kind" = $2 and "sales"."status" = $3 and ("sales"."number" like $4 or "sales"."app_id" in ($5))) and ("sales"."created_at", "sales"."id") < ($6::timestamptz, $7::uuid))
+where (("sales"."app_id" = $1 and "sales"."kind" <> 'delivery_note' and "sales"."kind" = $2 and "sales"."status" = $3 and ("sales"."number" like $4 or "sales"."app_id" in ($5))) and ("sales"."created_at", "sales"."id") < ((
+  select coalesce(max(k.created_at), $6::timestamptz)
+  from "sales" k
+  where k.id = $7::uuid
+), $8::uuid))
 order by "sales"."created_at" desc, "sales"."id" desc
-limit $8;
+limit $9;
 
 -- domains/billing/invoicing/repository.ts: salesWithCompany
 select "id", "app_id", "kind", "status", "number", "issuing_company_id", "note_id", "invoice_id", "refund_id", "period_start", "period_end", "lines", "discounts", "net_cents", "vat_regime", "vat_rate_percent", "vat_cents", "total_cents", "buyer", "seller", "language", "auto_payment", "issued_at", "due_at", "pdf_key", "pdf_sha256", "paid_at", "disputed", "refunded_cents", "cancelled_at", "cancelled_by", "created_at", "updated_at", (

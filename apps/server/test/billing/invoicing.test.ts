@@ -345,6 +345,34 @@ describe(`invoicing: delivery notes, invoices, credit notes, exports (${engine})
     expect(byNumber.map((s: { id: string }) => s.id)).toEqual([frInvoice.id]);
   });
 
+  it("pages past invoices made in the same millisecond: the cursor takes its row's exact time (microseconds), none skipped", async () => {
+    const listed = async (cursor?: string) =>
+      (await comptable.call('GET', `/api/billing/invoices?limit=1${cursor ? `&cursor=${cursor}` : ''}`, 'billing')).json() as {
+        data: { id: string }[];
+        nextCursor: string | null;
+      };
+    const all = ((await comptable.call('GET', '/api/billing/invoices?limit=100', 'billing')).json().data as { id: string }[]).map((s) => s.id);
+    expect(all.length).toBeGreaterThan(1);
+    const saved = await rows(sql`select id, created_at::text as at from sales where app_id = ${fr.appId}`);
+    // One millisecond, a microsecond apart: what a JS date cannot tell apart (the frozen-row guard set aside for the test).
+    await rows(sql`alter table sales disable trigger sales_frozen`);
+    try {
+      await rows(sql`update sales set created_at = '2026-09-01 10:00:00.123'::timestamptz + (s.n || ' microseconds')::interval
+        from (select id, row_number() over (order by id) as n from sales where app_id = ${fr.appId}) s where sales.id = s.id`);
+      const seen: string[] = [];
+      let page = await listed();
+      for (let i = 0; i <= all.length && page.data.length; i++) {
+        seen.push(...page.data.map((s) => s.id));
+        if (!page.nextCursor) break;
+        page = await listed(page.nextCursor);
+      }
+      expect(seen.sort()).toEqual([...all].sort());
+    } finally {
+      for (const row of saved) await rows(sql`update sales set created_at = ${row.at as string}::timestamptz where id = ${row.id as string}::uuid`);
+      await rows(sql`alter table sales enable trigger sales_frozen`);
+    }
+  });
+
   it('exports the list as xlsx, the PDFs as a zip, and a balanced FEC named after the SIREN', async () => {
     const sheet = await readSpreadsheet((await comptable.call('GET', '/api/billing/invoices/export', 'billing')).rawPayload);
     expect(sheet.rows[0]![0]).toBe('Number');

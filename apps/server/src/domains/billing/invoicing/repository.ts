@@ -190,8 +190,16 @@ export interface Cursor {
   id: string;
 }
 /** A row comparison, which the (created_at desc, id desc) indexes serve as a range (an OR of the two would not). */
-const after = (cursor: Cursor | null): SQL | undefined =>
-  cursor ? sql`(${sales.createdAt}, ${sales.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;
+/**
+ * The cursor's own row gives the exact created_at (the database keeps microseconds, the cursor's JS date
+ * milliseconds: invoices made in the same millisecond were skipped at a page's edge); its date when the row is gone.
+ * One aggregate subquery, so the comparison stays an index condition (platform/db/lists.ts pastTime).
+ */
+const after = (cursor: Cursor | null): SQL | undefined => {
+  if (!cursor) return undefined;
+  const at = sql`(select coalesce(max(k.created_at), ${cursor.createdAt.toISOString()}::timestamptz) from ${sales} k where k.id = ${cursor.id}::uuid)`;
+  return sql`(${sales.createdAt}, ${sales.id}) < (${at}, ${cursor.id}::uuid)`;
+};
 
 export type SaleWithCompany = SaleRow & { company: string | null };
 
