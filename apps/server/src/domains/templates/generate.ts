@@ -2,10 +2,12 @@
  * Filled PDFs in bulk: rows of values → one PDF per row, stored. What the batch endpoint runs, and what a
  * mail-merge campaign calls (`generateFilledPdfs`, exported from index.ts).
  *
- * Rows are taken in chunks of 100 (or `chunkSize`): a chunk is filled in this process (docxtemplater, a few ms a row) while the
- * office engine converts the chunks before it, one LibreOffice call per chunk, `OFFICE_CONVERTERS` calls at a time;
- * at most converters + 1 chunks are in memory. A row whose PDF is already stored (a resumed job, the same row
- * again) is not generated twice: its storage key is derived from the row, and an existing file is reused.
+ * Rows are taken in chunks of 100 (or `chunkSize`), one LibreOffice call per chunk, `OFFICE_CONVERTERS` calls at a
+ * time; at most converters + 1 chunks are in memory. A chunk is ONE merged document of its rows, cut into one PDF per
+ * row by the workers (merged-docx.ts: LibreOffice's cost is per document far more than per page), unless the template
+ * would print differently merged, or the merged call fails: then each row is its own document in the call. A row whose
+ * PDF is already stored (a resumed job, the same row again) is not generated twice: its storage key is derived from
+ * the row, and an existing file is reused.
  */
 import { createHash } from 'node:crypto';
 import type { Platform } from '../../platform/context.ts';
