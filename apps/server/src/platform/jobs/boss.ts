@@ -180,16 +180,20 @@ export function createJobs(database: DatabaseHandle, logger: Logger, options: { 
         if (existing) await boss.updateQueue(q.name, optionsOf(q));
         else await boss.createQueue(q.name, optionsOf(q));
       }
-      // Tenant-scoped transactions run as app_user and enqueue from there.
-      for (const statement of [
-        'GRANT USAGE ON SCHEMA pgboss TO app_user',
-        'GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA pgboss TO app_user',
-        'ALTER DEFAULT PRIVILEGES IN SCHEMA pgboss GRANT SELECT, INSERT, UPDATE ON TABLES TO app_user',
-        'GRANT USAGE ON ALL SEQUENCES IN SCHEMA pgboss TO app_user',
-        'GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA pgboss TO app_user',
-      ]) {
-        await database.db.execute(sql.raw(statement));
-      }
+      // Tenant-scoped transactions run as app_user and enqueue from there. One node at a time (a transaction-level
+      // advisory lock): nodes starting together updated the same catalog rows, and PostgreSQL refused one of them with
+      // "tuple concurrently updated" — that node did not start (test/platform/roles-split.test.ts, four at once).
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(72350002)`);
+        for (const statement of [
+          'GRANT USAGE ON SCHEMA pgboss TO app_user',
+          'GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA pgboss TO app_user',
+          'ALTER DEFAULT PRIVILEGES IN SCHEMA pgboss GRANT SELECT, INSERT, UPDATE ON TABLES TO app_user',
+          'GRANT USAGE ON ALL SEQUENCES IN SCHEMA pgboss TO app_user',
+          'GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA pgboss TO app_user',
+        ])
+          await tx.execute(sql.raw(statement));
+      });
       await reclaimAbandoned();
       // PostgreSQL: the jobs of a process killed just before this start still have a fresh heartbeat; once it is
       // stale they are reclaimed here too, at once (pg-boss's supervisor would retry them after its backoff).
