@@ -49,6 +49,8 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
   const timings: Record<string, number> = {};
   const since = (started: number) => Math.round((Date.now() - started) / 1000);
 
+  /** Every process started, in order: the first api, then the others as they came up. */
+  const running: ServerProcess[] = [];
   beforeAll(async () => {
     const started = Date.now();
     [site, s3, smtp, pdf] = await Promise.all([createFaultSite(), startS3(), startSmtp(), makePdf(1)]);
@@ -58,14 +60,20 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
     const env = { ...s3.env('site/'), SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_MAX_CONNECTIONS: '2', TRUST_PROXY: 'loopback' };
     // The first api process gives the links in mails their address (PUBLIC_URL): the nodes behind one proxy share it.
     const first = await startServerProcess(site, { env: { ...env, ROLE: 'api' } });
+    running.push(first);
     const shared = { ...env, PUBLIC_URL: first.url };
-    const rest = await Promise.all([
+    // Each process that started is stopped at the end even when another one did not start (they outlived the run).
+    const settled = await Promise.allSettled([
       startServerProcess(site, { env: { ...shared, ROLE: 'api' } }),
       startServerProcess(site, { env: { ...shared, ROLE: 'worker' } }),
       startServerProcess(site, { env: { ...shared, ROLE: 'worker' } }),
     ]);
-    apis = [first, rest[0]];
-    workers = [rest[1], rest[2]];
+    for (const outcome of settled) if (outcome.status === 'fulfilled') running.push(outcome.value);
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    const rest = running.slice(1);
+    apis = [first, rest[0]!];
+    workers = [rest[1]!, rest[2]!];
     gerants = apis.map((api) => new ApiClient(api.url, site.tenant.gerantEmail));
     await Promise.all(gerants.map((g) => g.login()));
     timings.startSeconds = since(started);
@@ -73,7 +81,7 @@ describe.skipIf(engine !== 'postgres')(`roles: 2 api and 2 worker processes shar
 
   afterAll(async () => {
     console.log(`roles split, ${requestCount} requests: ${JSON.stringify(timings)}`);
-    await Promise.all([...apis, ...workers].map((p) => p.stop()));
+    await Promise.all(running.map((p) => p.stop()));
     await db?.end();
     if (smtp) await stopSmtp(smtp.server);
     await s3?.stop();
