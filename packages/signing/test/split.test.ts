@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { namedDestinations, SigningError, splitPdf, splitPdfAtDestinations } from '../src/index.ts';
+import { namedDestinations, preparePdf, signPdf, SigningError, splitPdf, splitPdfAtDestinations } from '../src/index.ts';
+import { expectExternallyValid } from './support/pades-checks.ts';
+import { createTestPki } from './support/pki.ts';
+import { changedBox, render } from './support/render.ts';
 import { PdfReader } from '../src/pdf/reader.ts';
 import { qpdfTransform } from './support/documents.ts';
 import { run, tempFile } from './support/validators.ts';
@@ -116,6 +119,31 @@ describe('splitPdf: one PDF cut into parts of consecutive pages', () => {
     expect(() => splitPdfAtDestinations(fivePages(), ['record-0', 'record-1'], { endNames: ['record-0', 'record-2'] })).toThrow(/do not follow each other/);
     expect(() => splitPdfAtDestinations(fivePages(), ['record-0', 'record-2'], { endNames: ['record-2', 'record-2'] })).toThrow(/do not follow each other/);
   });
+
+  it('gives a cut copy that signs at B-T like any PDF: pdfsig, OpenSSL and qpdf accept it, both renderers draw the field', async () => {
+    const merged = readFileSync(join(import.meta.dirname, 'fixtures/merged-records-libreoffice.pdf'));
+    const [, second] = splitPdfAtDestinations(
+      merged,
+      [0, 1, 2, 3, 4].map((r) => `paraphe-record-${r}`),
+    );
+    const pki = await createTestPki();
+    const prepared = await preparePdf(second!.bytes, { fields: [{ page: 1, x: 300, y: 80, signerIndex: 0 }] });
+    const signed = await signPdf(prepared.pdf, {
+      field: prepared.fields[0]!.name,
+      signer: pki.signer,
+      level: 'B-T',
+      tsa: pki.tsa,
+      appearance: { signerName: 'Zoé Martin', date: new Date() },
+    });
+    expectExternallyValid(signed, pki);
+    for (const renderer of ['pdftoppm', 'mutool'] as const) {
+      const drawn = changedBox(render(second!.bytes, renderer), render(signed, renderer));
+      expect(drawn, `${renderer}: the field is drawn`).toBeDefined();
+      // Placed at x = 300 pt from the left (72 dpi renders: a pixel is a point); nothing else on the page changed.
+      expect(drawn!.x, renderer).toBeGreaterThanOrEqual(298);
+      expect(drawn!.x + drawn!.width, renderer).toBeLessThanOrEqual(300 + prepared.fields[0]!.box.width + 2);
+    }
+  }, 60_000);
 
   it('refuses a missing destination and parts out of page order (PDF_INVALID: the caller converts one by one)', () => {
     const refused = (fn: () => unknown) => {

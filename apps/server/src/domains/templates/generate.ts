@@ -48,6 +48,11 @@ export interface GenerateFilledPdfsOptions {
 }
 
 export const defaultMergeChunk = 100;
+/**
+ * Bytes of template per merged call, at most: a 20 KB letter fills 250 copies a call, a 5 MB template with its images
+ * 12 (each copy's PDF carries them, and a call's copies are in memory together).
+ */
+const mergedBytesPerCall = 64 * 1024 * 1024;
 
 export function defaultStorageKey(appId: string, templateId: string, row: MergeRow): string {
   const values = Object.keys(row.values)
@@ -89,8 +94,14 @@ export async function* generateFilledPdfs(platform: Platform, opts: GenerateFill
       if (missing.length) outcomes[i] = { key: row.key, code: 'VALIDATION_FAILED', error: missingValuesError(missing).message };
       else toMake.push(i);
     });
-    const merged = decision.plan && toMake.length > 1 ? await convertMerged(decision.plan, toMake) : false;
-    if (!merged && toMake.length) await convertOneByOne(toMake);
+    if (decision.plan && toMake.length > 1) {
+      // Each copy's PDF is in memory at once (the cut's parts): a template heavy with images gets fewer copies a call.
+      const perCall = Math.max(2, Math.floor(mergedBytesPerCall / Math.max(docx.length, 1)));
+      for (let at = 0; at < toMake.length; at += perCall) {
+        const group = toMake.slice(at, at + perCall);
+        if (!(await convertMerged(decision.plan, group))) await convertOneByOne(group);
+      }
+    } else if (toMake.length) await convertOneByOne(toMake);
     return outcomes as MergeOutcome[];
 
     /** The rows in one document, one conversion, cut by the workers; false when that failed (then one by one). */
