@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signingCodeRules } from '../packages/contracts/src/index.ts';
 import { defaultPdfLimits, ONE_TIME_VALIDITY_DAYS } from '../packages/signing/src/index.ts';
+import { serverNodeFlags } from '../apps/server/test/support/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -57,5 +58,19 @@ describe('figures the docs state', () => {
       expect(row, `README bounds table: no row for ${name}`).toBeDefined();
       expect(row!.split('|')[2]!.trim(), name).toBe(bytes.has(name) ? megabytes(value) : grouped(value));
     }
+  });
+
+  it("give the server's Node.js flags as ./paraphe start, npm start and the test servers pass them", () => {
+    const [semiSpace, oldSpace] = serverNodeFlags;
+    const defaultHeap = oldSpace.split('=')[1]!;
+    const script = read('paraphe');
+    expect(script).toContain(`${semiSpace} --max-old-space-size="$heap_limit_mb"`);
+    expect(script).toContain(`heap_limit_mb="\${HEAP_LIMIT_MB:-${defaultHeap}}"`);
+    const { scripts } = JSON.parse(read('apps/server/package.json')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(`node ${semiSpace} --max-old-space-size=\${HEAP_LIMIT_MB:-${defaultHeap}} src/main.ts`);
+    expect(read('deploy/Dockerfile')).toContain(`exec node ${semiSpace} --max-old-space-size=\${HEAP_LIMIT_MB:-${defaultHeap}} apps/server/src/main.ts`);
+    const doc = read('docs/configuration.md');
+    expect(doc).toContain(`node ${serverNodeFlags.join(' ')} apps/server/src/main.ts`);
+    expect(doc).toContain(`| \`HEAP_LIMIT_MB\` | \`${defaultHeap}\` |`);
   });
 });

@@ -11,10 +11,11 @@
  * helper rewrites; the issue's file asked 9,999,999) with a wrong password (stamp import); the same at
  * the cap (2,000,000: still derived, on a worker thread); a PDF whose object streams inflate to 600 MB; a 40 MB PDF
  * whose cross-reference table is broken (the reader rebuilds it by scanning the file); an .ods whose content.xml
- * (14 KB compressed) holds 90,000 rows (contacts import: SheetJS parses it); a login with a wrong password (argon2id).
+ * (14 KB compressed) holds 90,000 rows (contacts import: SheetJS parses it); a Word template (68 KB) of 20,000
+ * paragraphs, 5.5 MB of XML (mail-merge template upload: docxtemplater reads it); a login with a wrong password (argon2id).
  *
  * Run: `node bench/event-loop-hostile.bench.ts [count] [kinds,…]` from apps/server (kinds: p12, p12cap, pdfbomb,
- * pdfxref, ods, login; default all). Figures depend on the machine's load: run it on a quiet one and compare runs
+ * pdfxref, ods, docx, login; default all). Figures depend on the machine's load: run it on a quiet one and compare runs
  * made in the same conditions.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,9 +28,11 @@ import { deflatedMember, objectStreamPdf, rawPdf, rawZip } from '../test/support
 import { createRequest, tenantWithGerant } from '../test/support/signatures.ts';
 import { stampClient, upload as uploadStampFile, withIterations } from '../test/stamps/support.ts';
 import { upload as uploadContacts } from '../test/contacts/support.ts';
+import { buildDocx, paragraph } from '../test/templates/docx.ts';
+import { mergeClient, uploadTo } from '../test/templates/support.ts';
 
 const count = Number(process.argv[2] ?? 4);
-const allKinds = ['p12', 'p12cap', 'pdfbomb', 'pdfxref', 'ods', 'login'] as const;
+const allKinds = ['p12', 'p12cap', 'pdfbomb', 'pdfxref', 'ods', 'docx', 'login'] as const;
 type Kind = (typeof allKinds)[number];
 const kinds = (process.argv[3]?.split(',') ?? allKinds) as Kind[];
 
@@ -67,6 +70,12 @@ function rowsOds(rows: number): Buffer {
   ]);
 }
 
+/** A Word template of `paragraphs` long paragraphs, each with a variable: small compressed, megabytes of XML to parse. */
+function longTemplate(paragraphs: number): Buffer {
+  const body = Array.from({ length: paragraphs }, (_, i) => paragraph(`Article ${i}: ${'clause '.repeat(28)} \${name}`)).join('');
+  return buildDocx({ body });
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'paraphe-bench-hostile-'));
 // Job polling as in production (woken by NOTIFY, a look every 15 s between; the test harness polls every 0.5 s): on
 // PGlite every poll is a query run on the main thread, which the baseline phase shows. BENCH_WAKE_BACKSTOP_S=1 gives
@@ -80,12 +89,14 @@ try {
   const stamper = await stampClient(t);
   const { client: gerant } = await tenantWithGerant(t);
   const contactsGerant = await t.login((await t.factory.tenant({ doubleAuth: false })).gerant.email);
+  const templatesGerant = await mergeClient(t);
   const files = {
     p12: withIterations(dir, 8_388_607),
     p12cap: withIterations(dir, 2_000_000),
     pdfbomb: objectStreamPdf(10, 60 * 1024 * 1024),
     pdfxref: brokenXrefPdf(40),
     ods: rowsOds(90_000),
+    docx: longTemplate(20_000),
   };
   // Every hostile call is built before the measure (bodies of up to 40 MB: building them is the client's work, not
   // the server's), then sent over real HTTP by a worker thread, so that neither the client's CPU nor light-my-request's
@@ -125,6 +136,7 @@ try {
     pdfbomb: () => prepare((ctx) => createRequest(ctx, gerant, { files: [{ fileName: 'bomb.pdf', contentType: 'application/pdf', data: files.pdfbomb }] })),
     pdfxref: () => prepare((ctx) => createRequest(ctx, gerant, { files: [{ fileName: 'xref.pdf', contentType: 'application/pdf', data: files.pdfxref }] })),
     ods: () => prepare((ctx) => uploadContacts(ctx, contactsGerant, 'contacts.ods', files.ods)),
+    docx: () => prepare((ctx) => uploadTo(ctx, templatesGerant, '/api/Template', { name: 'long.docx', data: files.docx })),
     login: () =>
       prepare((ctx) =>
         ctx.request({ method: 'POST', url: '/api/auth/login', body: { email: 'nobody@example.com', password: 'wrong-password-1' }, headers: freshIp() }),

@@ -1,4 +1,6 @@
-import { errorHttpStatus, errorMessages, type ErrorCode, type FieldError } from '@paraphe/contracts';
+// The zod-free part of the contracts: the worker threads load this file too (platform/workers/tasks.ts).
+import type { FieldError } from '@paraphe/contracts';
+import { errorHttpStatus, errorMessages, type ErrorCode } from '@paraphe/contracts/error-codes';
 
 /** The one error type services throw; the HTTP edge maps `code` to a status (contracts' errorHttpStatus). */
 export class AppError extends Error {

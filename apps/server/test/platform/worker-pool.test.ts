@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxPkcs12Iterations, SigningError } from '@paraphe/signing';
 import { withIterations } from '../stamps/support.ts';
 import { AppError } from '../../src/platform/errors.ts';
-import { createWorkerPool, openPkcs12, WorkerTaskOutOfMemory, WorkerTaskTimeout, type WorkerPool } from '../../src/platform/workers/pool.ts';
+import { createWorkerPool, openPkcs12, workerTasksOf, WorkerTaskOutOfMemory, WorkerTaskTimeout, type WorkerPool } from '../../src/platform/workers/pool.ts';
+import { onWorker } from '../../src/domains/templates/on-workers.ts';
+import { buildDocx, paragraph } from '../templates/docx.ts';
 
 /**
  * The worker pool (docs/security.md, "No request stalls the event loop"): tasks run on worker threads (TypeScript
@@ -45,6 +48,49 @@ describe('worker pool', () => {
     expect(sheet.rowChunks.flatMap((chunk) => JSON.parse(chunk) as string[][]).length).toBeLessThanOrEqual(2);
     expect(sheet.error).toMatchObject({ code: 'TOO_MANY_ROWS', limit: 2 });
     expect(workers.stats()).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  it("runs a domain's task module on a thread, or inline, with its errors as the domain threw them", async () => {
+    const template = buildDocx({ body: paragraph('Bonjour ${prénom} ${nom}') });
+    for (const workers of [pool(), pool({ threads: 0 })]) {
+      expect(await onWorker(workers, 'extractVariables', { template, fileName: 'lettre.docx' })).toEqual(['prénom', 'nom']);
+      // Bytes in, bytes out: the filled copy is a document (a zip) again.
+      const filled = await onWorker(workers, 'fillTemplate', { template, variables: ['prénom', 'nom'], values: { prénom: 'Zoé', nom: 'Martin' } });
+      expect(Buffer.from(filled.subarray(0, 2)).toString()).toBe('PK');
+      const emptyPlaceholder = buildDocx({ body: paragraph('Bonjour ${}') });
+      const refused = await onWorker(workers, 'extractVariables', { template: emptyPlaceholder, fileName: 'lettre.docx' }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringMatching(/lettre\.docx: an empty/),
+        fields: [{ field: 'file', rule: 'invalid_value' }],
+      });
+    }
+    expect(pools.at(-2)!.stats().threads).toBeGreaterThanOrEqual(1);
+  });
+
+  it("runs no module but the server's own sources, and no task the module does not export", async () => {
+    expect(() => workerTasksOf('file:///etc/passwd.ts')).toThrow(/Not a task module/);
+    expect(() => workerTasksOf('https://example.com/tasks.ts')).toThrow(/Not a task module/);
+    const workers = pool();
+    const tasksModule = new URL('../../src/domains/templates/worker-tasks.ts', import.meta.url).href;
+    await expect(workers.runModule(tasksModule, 'toString', {})).rejects.toThrow(/No task toString/);
+    await expect(workers.runModule(new URL('../../../../package.json', import.meta.url).href, 'x', {})).rejects.toThrow(/Not a task module/);
+  });
+
+  it("loads on a thread neither the contracts' schemas nor the spreadsheet writers: each thread is in the server's memory", () => {
+    // Every module a thread's tasks import, as Node resolves them (module.registerHooks), in a process of its own. The
+    // contracts' index (zod and every endpoint's schemas) cost ≈ 80 MB of RSS per thread; ExcelJS ≈ 20 MB more.
+    const entries = ['../../src/platform/workers/tasks.ts', '../../src/domains/templates/worker-tasks.ts'].map((f) => new URL(f, import.meta.url).href);
+    const script = `
+      import { registerHooks } from 'node:module';
+      const seen = [];
+      registerHooks({ resolve(specifier, context, next) { const found = next(specifier, context); seen.push(found.url); return found; } });
+      for (const entry of ${JSON.stringify(entries)}) await import(entry);
+      console.log(JSON.stringify(seen));`;
+    const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+    expect(loaded.some((url) => url.endsWith('/domains/templates/docx.ts'))).toBe(true);
+    expect(loaded.filter((url) => url.endsWith('/packages/contracts/src/index.ts') || /\/node_modules\/(zod|exceljs)\//.test(url))).toEqual([]);
   });
 
   it('aborts a task past its time limit with a clear refusal, and keeps working after', async () => {

@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { itemEnvelope, uuidSchema } from '../shared/common.ts';
+import { variableNameMaxLength, variableValueMaxLength } from './limits.ts';
+
+export * from './limits.ts';
 
 /**
  * Mail-merge (publipostage, spec §7 Templates): a .docx or .odt template with `${variable}` placeholders, filled
  * with a row of values and converted to PDF. docs/mail-merge.md has the rules and limits.
  */
-
-/** Largest template accepted (bytes), and what its archive may unpack to. */
-export const templateMaxBytes = 10 * 1024 * 1024;
-export const templateMaxInflatedBytes = 64 * 1024 * 1024;
-/** Most distinct variables a template may have, and the longest name. */
-export const templateMaxVariables = 200;
-export const variableNameMaxLength = 100;
-/** Longest value of one variable. */
-export const variableValueMaxLength = 10_000;
-/** Most rows of a batch (`batch/generate/pdf`): a campaign generates its copies itself, past this. */
-export const batchMaxRows = 10_000;
 
 export const templateFormatSchema = z.enum(['docx', 'odt']);
 export type TemplateFormat = z.infer<typeof templateFormatSchema>;
@@ -34,16 +26,6 @@ export const templateResponse = itemEnvelope(templateSchema);
 
 const valueSchema = z.string().max(variableValueMaxLength);
 
-/**
- * Texts that are a program's word for "nothing" (`undefined`, `null`, `NaN`, any case, spaces around), not a value a
- * person wrote: a document must never say them. A merge value that is one of them counts as no value (docs/mail-merge.md).
- */
-export const noValueWords = ['undefined', 'null', 'nan'] as const;
-/** Whether a merge value is no value: blank, or one of `noValueWords`. */
-export const isNoValue = (value: string | null | undefined): boolean => {
-  const text = (value ?? '').trim().toLowerCase();
-  return text === '' || (noValueWords as readonly string[]).includes(text);
-};
 export const templateValuesSchema = z.record(z.string().min(1).max(variableNameMaxLength), valueSchema);
 
 /** One filled PDF (the mapping screen's preview): every variable of the template needs a value ('' allowed). */

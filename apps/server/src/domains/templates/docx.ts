@@ -8,9 +8,11 @@
  */
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
-import { isNoValue, templateMaxInflatedBytes, templateMaxVariables, variableNameMaxLength, type TemplateFormat } from '@paraphe/contracts';
+// Zod-free parts only: this file runs on the worker threads (worker-tasks.ts), which do not load the contracts.
+import type { TemplateFormat } from '@paraphe/contracts';
+import { isNoValue, templateMaxInflatedBytes, templateMaxVariables, variableNameMaxLength } from '@paraphe/contracts/template-limits';
 import { AppError } from '../../platform/errors.ts';
-import { SpreadsheetError } from '../../platform/spreadsheets/index.ts';
+import { SpreadsheetError } from '../../platform/spreadsheets/errors.ts';
 import { InflateBudget, entryText, isZip, readZipDirectory, verifyEntries } from '../../platform/spreadsheets/zip.ts';
 import { macroContent, macrosRefused } from './macros.ts';
 

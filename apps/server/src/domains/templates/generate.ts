@@ -8,13 +8,15 @@
  * would print differently merged, or the merged call fails: then each row is its own document in the call. A row whose
  * PDF is already stored (a resumed job, the same row again) is not generated twice: its storage key is derived from
  * the row, and an existing file is reused.
+ *
+ * The template is read, filled and merged on the worker pool (worker-tasks.ts): a tenant's template is untrusted CPU.
  */
 import { createHash } from 'node:crypto';
 import type { Platform } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { conversionUnavailable, officeEngineFor, type OfficeInput } from '../../platform/office/index.ts';
-import { fillTemplate, missingValuesError, missingVariables } from './docx.ts';
-import { assembleMergedDocx, planMergedDocx, type MergedDocxPlan } from './merged-docx.ts';
+import { missingValuesError, missingVariables } from './docx.ts';
+import { onWorker } from './on-workers.ts';
 import * as repo from './repository.ts';
 
 export interface MergeRow {
@@ -49,10 +51,16 @@ export interface GenerateFilledPdfsOptions {
 
 export const defaultMergeChunk = 100;
 /**
- * Bytes of template per merged call, at most: a 20 KB letter fills 250 copies a call, a 5 MB template with its images
- * 12 (each copy's PDF carries them, and a call's copies are in memory together).
+ * Bytes per merged call, at most, counting for each copy its XML in the merged document and the template's own size
+ * (each copy's PDF carries its images; a call's copies are in memory together): a 20 KB letter fills 250 copies a
+ * call, a 5 MB template with its images 12, a 70 KB template of 5 MB of text 12.
  */
 const mergedBytesPerCall = 64 * 1024 * 1024;
+/** Copies filled by one worker task when each is its own document: a slow template's task stays within its time. */
+const copiesPerFillTask = 10;
+
+/** Time or memory a template's task ran out of (WorkerTaskTimeout, WorkerTaskOutOfMemory): that template's failure. */
+const templateTooHeavy = (error: unknown): error is AppError => error instanceof AppError && error.code === 'VALIDATION_FAILED';
 
 export function defaultStorageKey(appId: string, templateId: string, row: MergeRow): string {
   const values = Object.keys(row.values)
@@ -80,7 +88,11 @@ export async function* generateFilledPdfs(platform: Platform, opts: GenerateFill
   const keyOf = opts.storageKeyOf ?? ((row: MergeRow) => defaultStorageKey(appId, templateId, row));
   const chunkSize = Math.max(1, opts.chunkSize ?? defaultMergeChunk);
   const ahead = platform.config.office.converters + 1;
-  const decision = planMergedDocx(docx, template.variables);
+  const { variables } = template;
+  const decision = await onWorker(platform.workers, 'planMerged', { template: docx, variables }).catch((error: unknown) => {
+    if (templateTooHeavy(error)) return { fallback: error.message, copyBytes: undefined };
+    throw error;
+  });
   if (decision.fallback) platform.logger.info({ templateId, reason: decision.fallback }, 'mail-merge: this template is converted one copy per document');
 
   async function processChunk(rows: MergeRow[]): Promise<MergeOutcome[]> {
@@ -90,33 +102,27 @@ export async function* generateFilledPdfs(platform: Platform, opts: GenerateFill
     const toMake: number[] = [];
     rows.forEach((row, i) => {
       if (outcomes[i]) return;
-      const missing = missingVariables(template!.variables, row.values);
+      const missing = missingVariables(variables, row.values);
       if (missing.length) outcomes[i] = { key: row.key, code: 'VALIDATION_FAILED', error: missingValuesError(missing).message };
       else toMake.push(i);
     });
-    if (decision.plan && toMake.length > 1) {
-      // Each copy's PDF is in memory at once (the cut's parts): a template heavy with images gets fewer copies a call.
-      const perCall = Math.max(2, Math.floor(mergedBytesPerCall / Math.max(docx.length, 1)));
+    if (decision.copyBytes !== undefined && toMake.length > 1) {
+      // Each copy's PDF is in memory at once (the cut's parts): a template heavy with images or text gets fewer a call.
+      const perCall = Math.max(2, Math.floor(mergedBytesPerCall / (docx.length + decision.copyBytes)));
       for (let at = 0; at < toMake.length; at += perCall) {
         const group = toMake.slice(at, at + perCall);
-        if (!(await convertMerged(decision.plan, group))) await convertOneByOne(group);
+        if (!(await convertMerged(group))) await convertOneByOne(group);
       }
     } else if (toMake.length) await convertOneByOne(toMake);
     return outcomes as MergeOutcome[];
 
     /** The rows in one document, one conversion, cut by the workers; false when that failed (then one by one). */
-    async function convertMerged(plan: MergedDocxPlan, indexes: number[]): Promise<boolean> {
-      const {
-        docx: data,
-        marks,
-        endMarks,
-      } = assembleMergedDocx(
-        plan,
-        indexes.map((i) => rows[i]!.values),
-      );
-      const [result] = await engine.convert([{ name: 'merged', data, format: 'docx', records: indexes.length }], 'pdf-marked');
+    async function convertMerged(indexes: number[]): Promise<boolean> {
       let parts: { bytes: Uint8Array; pageCount: number; sha256: string }[];
       try {
+        const records = indexes.map((i) => rows[i]!.values);
+        const { docx: data, marks, endMarks } = await onWorker(platform.workers, 'assembleMerged', { template: docx, variables, records });
+        const [result] = await engine.convert([{ name: 'merged', data, format: 'docx', records: indexes.length }], 'pdf-marked');
         if (!result || result.error !== undefined) throw new Error(result?.error ?? 'no result');
         parts = await platform.workers.run('splitPdfAtDestinations', { bytes: result.data, names: marks, endNames: endMarks });
       } catch (error) {
@@ -143,14 +149,22 @@ export async function* generateFilledPdfs(platform: Platform, opts: GenerateFill
 
     async function convertOneByOne(indexes: number[]): Promise<void> {
       const inputs: OfficeInput[] = [];
-      for (const i of indexes) {
-        try {
-          inputs.push({ name: String(i), data: fillTemplate(docx, template!.variables, rows[i]!.values), format: 'docx' });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          outcomes[i] = { key: rows[i]!.key, code: 'VALIDATION_FAILED', error: error.message };
-        }
-      }
+      const groups: number[][] = [];
+      for (let at = 0; at < indexes.length; at += copiesPerFillTask) groups.push(indexes.slice(at, at + copiesPerFillTask));
+      await Promise.all(
+        groups.map(async (group) => {
+          const records = group.map((i) => rows[i]!.values);
+          const filled = await onWorker(platform.workers, 'fillCopies', { template: docx, variables, records }).catch((error: unknown) => {
+            if (!templateTooHeavy(error)) throw error;
+            return group.map(() => ({ error: error.message }));
+          });
+          filled.forEach((copy, n) => {
+            const i = group[n]!;
+            if ('docx' in copy) inputs.push({ name: String(i), data: copy.docx, format: 'docx' });
+            else outcomes[i] = { key: rows[i]!.key, code: 'VALIDATION_FAILED', error: copy.error };
+          });
+        }),
+      );
       if (!inputs.length) return;
       const results = await engine.convert(inputs, 'pdf');
       await Promise.all(

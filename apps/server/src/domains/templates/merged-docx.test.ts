@@ -155,6 +155,16 @@ describe('merged mail-merge documents', () => {
   it('merges the test letter of every mail-merge test', () => {
     expect(planMergedDocx(twoPageLetter(), extractVariables(twoPageLetter())).fallback).toBeUndefined();
   });
+
+  it("measures the XML a copy adds, which bounds a call's copies where the compressed size does not", () => {
+    const long = buildDocx({ body: Array.from({ length: 2_000 }, (_, i) => paragraph(`Article ${i} ${'clause '.repeat(20)} \${name}`)).join('') });
+    const { plan } = planMergedDocx(long, ['name']);
+    const { docx } = assembleMergedDocx(plan!, [{ name: 'A' }, { name: 'B' }]);
+    // Two copies stored (no compression) are about twice the copy, whatever the template compresses to.
+    expect(long.length).toBeLessThan(plan!.copyBytes / 10);
+    expect(docx.length).toBeGreaterThan(2 * plan!.copyBytes);
+    expect(docx.length).toBeLessThan(2 * plan!.copyBytes + 64 * 1024);
+  });
 });
 
 describe('topLevelElements', () => {

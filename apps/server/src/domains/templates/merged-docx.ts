@@ -18,7 +18,7 @@
  * and its line breaks are the ones every copy gets); each copy is then those parts with its values put in place.
  */
 import PizZip from 'pizzip';
-import { isNoValue } from '@paraphe/contracts';
+import { isNoValue } from '@paraphe/contracts/template-limits';
 import { AppError } from '../../platform/errors.ts';
 import { fillTemplate } from './docx.ts';
 
@@ -35,6 +35,11 @@ export interface MergedDocxPlan {
   perRecordParts: { id: string; target: string; contentType: string; xml: Compiled; rels: string | undefined }[];
   /** The body's numbered lists, restarted in every copy after the first; undefined when the body numbers nothing. */
   lists?: ListInstances;
+  /**
+   * The XML a copy adds to the merged document, values aside (body, section, own headers and footers): what bounds
+   * the copies of one call (generate.ts), as a template's compressed size does not (70 KB can hold 5 MB of text).
+   */
+  copyBytes: number;
 }
 
 interface ListInstances {
@@ -148,16 +153,24 @@ export function planMergedDocx(template: Uint8Array, variables: readonly string[
     const entry = zip.files[name]!;
     if (!entry.dir) files.set(name, entry.asUint8Array());
   }
+  const body = placed.split(/(\uE010|\uE011|\uE012|\uE013)/).map((piece, i) => (i % 2 ? (piece as typeof BOOKMARK) : compile(piece)));
+  const sectionProperties = compile(recordSection(sectPr, withPageNumbers));
+  const staticLength = (compiled: Compiled) => compiled.statics.reduce((sum, text) => sum + text.length, 0);
+  const copyBytes = [...body.filter((piece): piece is Compiled => typeof piece === 'object'), sectionProperties, ...perRecordParts.map((p) => p.xml)].reduce(
+    (sum, compiled) => sum + staticLength(compiled),
+    0,
+  );
   return {
     plan: {
       variables,
       files,
       documentHead: document.slice(0, bodyStart),
-      body: placed.split(/(\uE010|\uE011|\uE012|\uE013)/).map((piece, i) => (i % 2 ? (piece as typeof BOOKMARK) : compile(piece))),
-      sectionProperties: compile(recordSection(sectPr, withPageNumbers)),
+      body,
+      sectionProperties,
       documentTail: document.slice(bodyClose),
       perRecordParts,
       lists,
+      copyBytes,
     },
   };
 }

@@ -7,8 +7,9 @@ import { audit } from '../../platform/audit.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { conversionUnavailable, officeEngineFor } from '../../platform/office/index.ts';
 import { batchPdfKey, batchQueue, type BatchJob } from './batch-job.ts';
-import { checkTemplateFile, extractVariables, fillTemplate } from './docx.ts';
+import { checkTemplateFile } from './docx.ts';
 import { hasProblems, mappingError, noteMissing, resolveMapping, rowValues } from './mapping.ts';
+import { onWorker } from './on-workers.ts';
 import * as repo from './repository.ts';
 import { batchReadLimits, readSheetLines } from './sheet.ts';
 import type { UploadedFile } from './upload.ts';
@@ -45,7 +46,7 @@ export async function uploadTemplate(opts: Options & { file: UploadedFile }): Pr
     if (!result?.data) throw conversionFailed(`${file.fileName} could not be read by the office engine: ${result?.error ?? 'no output'}`);
     docx = result.data;
   }
-  const variables = extractVariables(docx, file.fileName);
+  const variables = await onWorker(platform.workers, 'extractVariables', { template: docx, fileName: file.fileName });
   const base = `${actor.appId}/merge-template-${randomUUID()}`;
   const storageKey = `${base}.${format}`;
   const docxKey = format === 'docx' ? storageKey : `${base}-converted.docx`;
@@ -91,7 +92,11 @@ export async function previewPdf(opts: Options & { templateId: string; values: R
   const { platform } = opts;
   const template = await getTemplate({ ...opts, id: opts.templateId });
   const engine = await requireEngine(platform);
-  const filled = fillTemplate(await platform.storage.get(template.docxKey), template.variables, opts.values);
+  const filled = await onWorker(platform.workers, 'fillTemplate', {
+    template: await platform.storage.get(template.docxKey),
+    variables: template.variables,
+    values: opts.values,
+  });
   const [result] = await engine.convert([{ name: template.fileName, data: filled, format: 'docx' }], 'pdf', { priority: 'interactive' });
   if (!result?.data) throw conversionFailed(`The filled template could not be converted to PDF: ${result?.error ?? 'no output'}`);
   return { fileName: `${template.fileName.replace(/\.[^.]*$/, '')}.pdf`, body: result.data };

@@ -3,7 +3,17 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { SignerIdentity } from '@paraphe/signing';
 import { AppError } from '../errors.ts';
-import { reviveError, runTask, type OpenedPkcs12, type TaskInput, type TaskName, type TaskOutput, type TaskResult } from './tasks.ts';
+import {
+  checkTaskModule,
+  reviveError,
+  runTask,
+  type OpenedPkcs12,
+  type TaskInput,
+  type TaskName,
+  type TaskOutput,
+  type TaskResult,
+  type WorkerTaskModule,
+} from './tasks.ts';
 
 /**
  * The worker pool (piscina): CPU-heavy work on untrusted input (tasks.ts) runs on worker threads, so a hostile file
@@ -31,20 +41,35 @@ export interface WorkerPoolOptions {
   heapMb?: number;
 }
 
+/** Each thread's young generation (semi-spaces + the space they are promoted through): `--max-semi-space-size=4`'s. */
+const workerYoungGenerationMb = 12;
+
 export const defaultWorkerThreads = () => Math.min(4, Math.max(2, availableParallelism()));
 
 export interface WorkerPool {
   run<N extends TaskName>(task: N, input: TaskInput<N>): Promise<TaskOutput<N>>;
+  /** A task of a domain's module (tasks.ts, WorkerTaskModule), under the same bounds; `workerTasksOf` types it. */
+  runModule(module: string, task: string, input: unknown): Promise<unknown>;
   /** Tasks running and waiting now (/healthz does not show them; the bench and the tests read them). */
   stats(): { threads: number; running: number; queued: number };
   close(): Promise<void>;
 }
 
+/**
+ * The typed runner of a domain's worker tasks: `workerTasksOf<typeof import('./worker-tasks.ts').workerTasks>(new
+ * URL('./worker-tasks.ts', import.meta.url).href)` gives `(pool, task, input) => output`, each task on a thread.
+ */
+export function workerTasksOf<Tasks extends WorkerTaskModule['workerTasks']>(module: string) {
+  const href = checkTaskModule(module);
+  return <N extends keyof Tasks & string>(pool: WorkerPool, task: N, input: Parameters<Tasks[N]>[0]) =>
+    pool.runModule(href, task, input) as Promise<Awaited<ReturnType<Tasks[N]>>>;
+}
+
 /** A task that ran past WORKER_TASK_TIMEOUT_SECONDS (it was aborted): the file it read is refused. */
 export class WorkerTaskTimeout extends AppError {
-  readonly task: TaskName;
+  readonly task: string;
   readonly limitSeconds: number;
-  constructor(task: TaskName, limitSeconds: number) {
+  constructor(task: string, limitSeconds: number) {
     const message = `This file takes too long to process (over ${limitSeconds} s): it was refused. Send a simpler file.`;
     super('VALIDATION_FAILED', message, {
       fields: [{ field: 'file', rule: 'processing_timeout', message, params: { seconds: limitSeconds } }],
@@ -57,10 +82,10 @@ export class WorkerTaskTimeout extends AppError {
 
 /** A task whose thread ran out of its WORKER_HEAP_MB heap (the thread ended and is replaced): the file is refused. */
 export class WorkerTaskOutOfMemory extends AppError {
-  readonly task: TaskName;
+  readonly task: string;
   readonly limitMb: number | undefined;
   /** `limitMb` undefined: V8's own limit (no WORKER_HEAP_MB given to the pool); said as 0 in the field's params. */
-  constructor(task: TaskName, limitMb: number | undefined) {
+  constructor(task: string, limitMb: number | undefined) {
     const message = 'This file needs more memory to process than one file may use: it was refused. Send a smaller or simpler file.';
     super('VALIDATION_FAILED', message, {
       fields: [{ field: 'file', rule: 'processing_memory', message, params: { megabytes: limitMb ?? 0 } }],
@@ -80,15 +105,17 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const limitSeconds = options.taskTimeoutMs / 1000;
   if (options.threads === 0) {
     let running = 0;
+    const inline = async (message: Parameters<typeof runTask>[0]) => {
+      running++;
+      try {
+        return unwrap(await runTask(message));
+      } finally {
+        running--;
+      }
+    };
     return {
-      async run(task, input) {
-        running++;
-        try {
-          return unwrap((await runTask({ task, input })) as TaskResult<TaskOutput<typeof task>>);
-        } finally {
-          running--;
-        }
-      },
+      run: async (task, input) => (await inline({ task, input })) as TaskOutput<typeof task>,
+      runModule: (module, task, input) => inline({ module, task, input }),
       stats: () => ({ threads: 0, running, queued: 0 }),
       close: async () => undefined,
     };
@@ -102,28 +129,30 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     idleTimeout: 60_000,
     // No flags of the server's: a Worker refuses V8 flags (`./paraphe start` passes --max-semi-space-size=4, and every
     // task then failed with ERR_WORKER_INVALID_EXEC_ARGV), and a test runner's loader flags do not suit the tasks.
-    // The tasks need none: Node 24 strips the types of tasks.ts by itself. Workers are few and short-lived, so the
-    // server's young-generation size is not carried over.
+    // The tasks need none: Node 24 strips the types of tasks.ts by itself.
     execArgv: [],
-    ...(options.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } } : {}),
+    // The young generation the server's own flag gives the main thread (4 MB semi-spaces): V8's default let each
+    // thread keep ~35 MB more, and the threads are in the server's RSS (a 10,000-copy mail-merge: 506 → 4xx MB).
+    resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb, ...(options.heapMb ? { maxOldGenerationSizeMb: options.heapMb } : {}) },
   });
   let running = 0;
+  const onThread = async (message: Parameters<typeof runTask>[0], task: string) => {
+    if (piscina.queueSize >= options.maxQueue) throw busy();
+    running++;
+    try {
+      return unwrap((await piscina.run(message, { signal: AbortSignal.timeout(options.taskTimeoutMs) })) as TaskResult<unknown>);
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw new WorkerTaskTimeout(task, limitSeconds);
+      if ((error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerTaskOutOfMemory(task, options.heapMb);
+      if ((error as Error)?.message === 'Task queue is at limit') throw busy();
+      throw error;
+    } finally {
+      running--;
+    }
+  };
   return {
-    async run(task, input) {
-      if (piscina.queueSize >= options.maxQueue) throw busy();
-      running++;
-      try {
-        const result = (await piscina.run({ task, input }, { signal: AbortSignal.timeout(options.taskTimeoutMs) })) as TaskResult<TaskOutput<typeof task>>;
-        return unwrap(result);
-      } catch (error) {
-        if ((error as Error)?.name === 'AbortError') throw new WorkerTaskTimeout(task, limitSeconds);
-        if ((error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerTaskOutOfMemory(task, options.heapMb);
-        if ((error as Error)?.message === 'Task queue is at limit') throw busy();
-        throw error;
-      } finally {
-        running--;
-      }
-    },
+    run: async (task, input) => (await onThread({ task, input }, task)) as TaskOutput<typeof task>,
+    runModule: (module, task, input) => onThread({ module, task, input }, task),
     stats: () => ({ threads: piscina.threads.length, running: Math.min(running, options.threads), queued: piscina.queueSize }),
     async close() {
       await piscina.destroy();

@@ -10,7 +10,10 @@
  * details survive (a thrown error would arrive as a bare Error).
  */
 import { createHash } from 'node:crypto';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FieldError } from '@paraphe/contracts';
 import { inspectPdf, loadPkcs12, SigningError, splitPdfAtDestinations, type PdfInspection } from '@paraphe/signing';
+import { AppError } from '../errors.ts';
 import { SpreadsheetError } from '../spreadsheets/errors.ts';
 import type { SheetJsInput } from '../spreadsheets/reader.ts';
 
@@ -58,30 +61,59 @@ export type TaskName = keyof typeof taskHandlers;
 export type TaskInput<N extends TaskName> = Parameters<(typeof taskHandlers)[N]>[0];
 export type TaskOutput<N extends TaskName> = Awaited<ReturnType<(typeof taskHandlers)[N]>>;
 
+/**
+ * A domain's own tasks (the platform imports no domain): a module of the server's sources whose `workerTasks` export
+ * is a record of functions of plain data, e.g. domains/templates/worker-tasks.ts. The caller names the module by its
+ * file URL (`workerTasksOf`, pool.ts); the thread imports it on its first such task and keeps it.
+ */
+export type WorkerTaskModule = { workerTasks: Record<string, (input: never) => unknown> };
+export type ModuleTaskMessage = { module: string; task: string; input: unknown };
+type TaskMessage<N extends TaskName> = { task: N; input: TaskInput<N> } | ModuleTaskMessage;
+
+/** Only the server's own source files are task modules: never a path a request could have named. */
+const sourcesRoot = fileURLToPath(new URL('../../', import.meta.url));
+export function checkTaskModule(module: string): string {
+  const file = module.startsWith('file:') ? fileURLToPath(module) : '';
+  if (!file.startsWith(sourcesRoot) || !file.endsWith('.ts')) throw new Error(`Not a task module of the server: ${module}`);
+  return pathToFileURL(file).href;
+}
+
 /** An error as it crosses the thread boundary. */
 export interface CarriedError {
   name: string;
   message: string;
   code?: string;
+  fields?: FieldError[];
   details?: Record<string, unknown>;
 }
 export type TaskResult<T> = { ok: true; value: T } | { ok: false; error: CarriedError };
 
+async function handlerOf(message: TaskMessage<TaskName>): Promise<(input: unknown) => unknown> {
+  if (!('module' in message)) return taskHandlers[message.task] as (input: unknown) => unknown;
+  const { workerTasks } = (await import(checkTaskModule(message.module))) as WorkerTaskModule;
+  const handler = Object.hasOwn(workerTasks, message.task) ? workerTasks[message.task] : undefined;
+  if (typeof handler !== 'function') throw new Error(`No task ${message.task} in ${message.module}`);
+  return handler as (input: unknown) => unknown;
+}
+
 /** Runs one task; never throws (the error is carried back as data). */
-export async function runTask<N extends TaskName>(message: { task: N; input: TaskInput<N> }): Promise<TaskResult<TaskOutput<N>>> {
+export async function runTask<N extends TaskName>(message: TaskMessage<N>): Promise<TaskResult<unknown>> {
   try {
-    const handler = taskHandlers[message.task] as (input: TaskInput<N>) => TaskOutput<N> | Promise<TaskOutput<N>>;
+    const handler = await handlerOf(message);
     return { ok: true, value: await handler(message.input) };
   } catch (error) {
-    const e = error as Error & { code?: string; details?: Record<string, unknown>; limit?: number };
+    const e = error as Error & { code?: string; fields?: FieldError[]; details?: Record<string, unknown>; limit?: number };
     const details = e?.limit === undefined ? e?.details : { ...e.details, limit: e.limit };
-    return { ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), code: e?.code, details } };
+    return { ok: false, error: { name: e?.name ?? 'Error', message: e?.message ?? String(error), code: e?.code, fields: e?.fields, details } };
   }
 }
 
 /** The error the task threw, rebuilt on the caller's side with its class (SigningError) where it has one. */
 export function reviveError(carried: CarriedError): Error {
   if (carried.name === 'SigningError' && carried.code) return new SigningError(carried.code as SigningError['code'], carried.message, carried.details);
+  if (carried.name === 'AppError' && carried.code) {
+    return new AppError(carried.code as AppError['code'], carried.message, { fields: carried.fields, details: carried.details });
+  }
   if (carried.name === 'SpreadsheetError' && carried.code) {
     return new SpreadsheetError(carried.code as SpreadsheetError['code'], carried.message, { limit: carried.details?.limit as number | undefined });
   }
