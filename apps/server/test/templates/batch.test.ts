@@ -108,6 +108,31 @@ describe(`mail-merge batches (${engine})`, () => {
     expect(text).toContain('Pour Prénom4 Nom4, Société Ünïcode 株式会社.');
   });
 
+  it('fills one copy per document, on the worker threads ten at a time, a template whose copies cannot share one', async () => {
+    // NUMPAGES counts the pages of the whole document: merged, every copy would print the total of all of them.
+    const counted = buildDocx({
+      body:
+        paragraph('Pour ${firstname} ${lastname}, ${company}, réf. ${ref}.') +
+        '<w:p><w:fldSimple w:instr=" NUMPAGES "><w:r><w:t>1</w:t></w:r></w:fldSimple></w:p>',
+    });
+    const uploaded = await uploadTo(t, gerant, '/api/Template', { name: 'compte.docx', data: counted });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const res = await uploadTo(
+      t,
+      gerant,
+      '/api/batch/generate/pdf',
+      { name: 'people.xlsx', data: await sheetOf([['Référence', 'Prénom', 'Nom'], ...people(12)]) },
+      { request: JSON.stringify({ templateId: uploaded.json().data.id, mapping }) },
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const done = await waitDone(res.json().data.id);
+    expect(done).toMatchObject({ status: 'done', total: 12, done: 12, failed: 0 });
+    const files = unzipSync((await gerant.call('GET', `/api/batch/generate/pdf/${done.id}/zip`, 'template')).rawPayload);
+    // The first copy of the first task of ten, and the last copy of the second task.
+    expect(await pdfText(files['line-02.pdf']!)).toContain('Pour Prénom1 Nom1, Société Ünïcode 株式会社, réf. R-1.');
+    expect(await pdfText(files['line-13.pdf']!)).toContain('Pour Prénom12 Nom12, Société Ünïcode 株式会社, réf. R-12.');
+  });
+
   it('resumes a batch killed midway without making again the PDFs already stored', async () => {
     batchJobHooks.chunkSize = 2;
     let crashes = 0;

@@ -149,22 +149,21 @@ export async function* generateFilledPdfs(platform: Platform, opts: GenerateFill
 
     async function convertOneByOne(indexes: number[]): Promise<void> {
       const inputs: OfficeInput[] = [];
-      const groups: number[][] = [];
-      for (let at = 0; at < indexes.length; at += copiesPerFillTask) groups.push(indexes.slice(at, at + copiesPerFillTask));
-      await Promise.all(
-        groups.map(async (group) => {
-          const records = group.map((i) => rows[i]!.values);
-          const filled = await onWorker(platform.workers, 'fillCopies', { template: docx, variables, records }).catch((error: unknown) => {
-            if (!templateTooHeavy(error)) throw error;
-            return group.map(() => ({ error: error.message }));
-          });
-          filled.forEach((copy, n) => {
-            const i = group[n]!;
-            if ('docx' in copy) inputs.push({ name: String(i), data: copy.docx, format: 'docx' });
-            else outcomes[i] = { key: rows[i]!.key, code: 'VALIDATION_FAILED', error: copy.error };
-          });
-        }),
-      );
+      // One task after the other: the chunks in flight already use the threads, and a chunk's tasks all queued at
+      // once would fill the pool's queue (WORKER_QUEUE) for every other request.
+      for (let at = 0; at < indexes.length; at += copiesPerFillTask) {
+        const group = indexes.slice(at, at + copiesPerFillTask);
+        const records = group.map((i) => rows[i]!.values);
+        const filled = await onWorker(platform.workers, 'fillCopies', { template: docx, variables, records }).catch((error: unknown) => {
+          if (!templateTooHeavy(error)) throw error;
+          return group.map(() => ({ error: error.message }));
+        });
+        filled.forEach((copy, n) => {
+          const i = group[n]!;
+          if ('docx' in copy) inputs.push({ name: String(i), data: copy.docx, format: 'docx' });
+          else outcomes[i] = { key: rows[i]!.key, code: 'VALIDATION_FAILED', error: copy.error };
+        });
+      }
       if (!inputs.length) return;
       const results = await engine.convert(inputs, 'pdf');
       await Promise.all(
