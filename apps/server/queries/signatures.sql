@@ -87,6 +87,18 @@ from (
 
 -- domains/signatures/repository.ts: listRequests
 select current_user = 'app_user' as scoped;
+select count(*)
+from (
+  select "signature_requests"."search_text" ilike $1 as "matches"
+  from "signature_requests"
+  where (("signature_requests"."app_id" = $2 and "signature_requests"."owner_user_id" in ($3)) and "signature_requests"."source" = $4 and "signature_requests"."status" in ($5) and "signature_requests"."created_at" >= $6 and "signature_requests"."created_at" <= $7 and "signature_requests"."level" = $8 and ("signature_requests"."created_at", "signature_requests"."id") > ((
+    select coalesce(max(k.created_at), $9::timestamptz)
+    from "signature_requests" k
+    where k.app_id = $10::uuid and k.id = $11::uuid
+  ), $12::uuid))
+  limit $13
+) "probe"
+where "matches";
 select "id"
 from "signature_requests"
 where ("signature_requests"."app_id" = $1 and "signature_requests"."source" = $2 and "signature_requests"."status" in ($3) and "signature_requests"."search_text" ilike $4)

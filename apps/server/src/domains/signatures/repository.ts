@@ -2,7 +2,17 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne
 import { inProgressSignatureStatuses, type SignatureStatus, type SignerStatus } from '@paraphe/contracts';
 import type { Executor } from '../../platform/db/client.ts';
 import { encodeCursor } from '../../platform/db/cursor.ts';
-import { containsPattern, listCountCap, listPage, matchIds, pastTime, type Keyset, type ListPage, type SearchMatches } from '../../platform/db/lists.ts';
+import {
+  broadSearchFloor,
+  containsPattern,
+  listCountCap,
+  listPage,
+  pastTime,
+  probedMatchIds,
+  type Keyset,
+  type ListPage,
+  type SearchMatches,
+} from '../../platform/db/lists.ts';
 import { displayNamesOf } from '../users/index.ts';
 import { documentVersions, signatureDocuments, signatureEvents, signatureFields, signatureRequests, signers } from './schema.ts';
 
@@ -81,18 +91,43 @@ function listWhere(scope: Scope, filter: Omit<RequestListFilter, 'limit' | 'offs
  */
 async function searchMatches(db: Executor, scope: Scope, filter: RequestListFilter & { search: string }): Promise<SearchMatches> {
   const matching = ilike(signatureRequests.searchText, containsPattern(filter.search));
+  // The walk's filter: the rows the ILIKE matches (it compares both sides lower-cased, as this does), written so the
+  // planner walks the list's order. Under row level security it estimates an ILIKE at a handful of rows and read
+  // every row of the status to sort them (a status of 50,000 requests: 354 ms, 42,000 blocks); `strpos` it takes for a
+  // common condition, and the page stops at its 21st row (3 ms). Campaigns' signatories do the same.
+  const walk = sql`strpos(lower(${signatureRequests.searchText}), lower(${filter.search})) > 0`;
   const statuses = filter.statuses?.length ? inArray(signatureRequests.status, filter.statuses) : undefined;
-  const ids = await matchIds(db, [
-    (limit) =>
-      db
-        .select({ id: signatureRequests.id })
+  const { ids, floor } = await probedMatchIds(
+    db,
+    async (window) => {
+      // Any `window` rows of the list as filtered (the tenant is in listWhere: this runs without row security), in the
+      // order the planner finds cheapest: the newest ones by the list's btree index cost more when a rare status's rows
+      // are scattered (50,000 refused among 1,300,000: 70 ms cold, one block per row, against 40 ms).
+      const rows = db
+        .select({ matches: sql<boolean>`${matching}`.as('matches') })
         .from(signatureRequests)
-        // source = 'single' lets the planner use the partial trigram index (only single requests have a search text).
-        .where(and(eq(signatureRequests.appId, scope.appId), eq(signatureRequests.source, 'single'), statuses, matching))
-        .limit(limit),
-  ]);
-  const complete = !scope.ownerIds && !filter.createdFrom && !filter.createdTo && !filter.level && !filter.after;
-  return { ids, walk: matching, complete };
+        .where(listWhere(scope, filter))
+        .limit(window)
+        .as('probe');
+      const [found] = await db
+        .select({ n: count() })
+        .from(rows)
+        .where(sql`${rows.matches}`);
+      return found?.n ?? 0;
+    },
+    [
+      (limit) =>
+        db
+          .select({ id: signatureRequests.id })
+          .from(signatureRequests)
+          // source = 'single' lets the planner use the partial trigram index (only single requests have a search text).
+          .where(and(eq(signatureRequests.appId, scope.appId), eq(signatureRequests.source, 'single'), statuses, matching))
+          .limit(limit),
+    ],
+  );
+  // A broad search proven by the probe holds for the whole list (the probe read it with every condition).
+  const complete = floor === broadSearchFloor || (!scope.ownerIds && !filter.createdFrom && !filter.createdTo && !filter.level && !filter.after);
+  return { ids, walk, complete, floor };
 }
 
 /** Whether the list's order is the one a cursor pages (by date, either way). */

@@ -14,6 +14,13 @@ export const countCap = 10_000;
  */
 export const searchCap = 1_000;
 /**
+ * A search proven broad by a window of the list (`probedMatchIds`) is shown as more than this many ("200+"): the
+ * proof reads a few thousand rows where counting to `searchCap` through the trigram index read whole posting lists.
+ */
+export const broadSearchFloor = 200;
+/** The rows of the list a probe reads, at most: a search matching 1 row in 20 proves "200+" in them. */
+export const broadSearchWindow = 4_000;
+/**
  * The lists that reach a million rows (requests, contacts, signatories, orders) count to this many only, as far as
  * they are paged by number (`maxListOffset`); past it they are paged by cursor. A count of at most 1,001 index
  * entries stays within a few milliseconds whatever the filter, where 10,001 cost up to ~900 ms (issue 28).
@@ -88,6 +95,8 @@ export interface SearchMatches {
    * ids then means more than `searchCap` rows in the list, and the total is "1,000+" without counting again.
    */
   complete?: boolean;
+  /** The total shown when the search is broad and `complete` (default `searchCap`; `broadSearchFloor` when probed). */
+  floor?: number;
 }
 
 /** Where a keyset page starts: the last row of the previous page (newest first: created_at, then id). */
@@ -235,7 +244,7 @@ export async function listPage<T extends PgTable & { id: PgColumn }>(
   // A broad search whose lookup applied every condition: more than searchCap rows match, no need to count them.
   const known = matches?.complete && !cursor?.given && page.more;
   const total = known
-    ? { total: Math.max(searchCap, offset + page.rows.length), capped: true }
+    ? { total: Math.max(matches.floor ?? searchCap, offset + page.rows.length), capped: true }
     : await totalOf(page.rows.length, page.more, (n) => cappedCount(db, table, where, n), matches ? Math.min(searchCap, cap) : cap);
   return { rows: page.rows, nextCursor: page.nextCursor, ...total };
 }
@@ -244,15 +253,36 @@ export async function listPage<T extends PgTable & { id: PgColumn }>(
  * The ids a search matches through the trigram indexes (without RLS: see `withoutRowSecurity`), or null when there
  * are more than `searchCap`. Each lookup must filter app_id; their ids are merged.
  */
-export async function matchIds(db: Executor, lookups: ((limit: number) => Promise<{ id: string | null }[]>)[]): Promise<string[] | null> {
+export async function matchIds(db: Executor, lookups: IdLookup[]): Promise<string[] | null> {
+  return withoutRowSecurity(db, () => lookupIds(lookups));
+}
+type IdLookup = (limit: number) => Promise<{ id: string | null }[]>;
+
+async function lookupIds(lookups: IdLookup[]): Promise<string[] | null> {
+  const ids = new Set<string>();
+  for (const lookup of lookups) {
+    const found = await lookup(searchCap + 1);
+    if (found.length > searchCap) return null;
+    for (const { id } of found) if (id) ids.add(id);
+  }
+  return ids.size > searchCap ? null : [...ids];
+}
+
+/**
+ * `matchIds`, after a probe: `probe(window)` counts the search's matches among at most `window` rows of the list (its
+ * every condition but the search, in whatever order is cheapest: any rows prove a floor). More than
+ * `broadSearchFloor` proves the search broad, and the lookup is not run: a trigram lookup with a common status read
+ * the status's whole posting list (40 % of 1,000,000 requests: 55 ms p50) to prove "1,000+". Otherwise the lookup runs
+ * as in `matchIds` (a selective search then pays the probe too: a few ms).
+ */
+export async function probedMatchIds(
+  db: Executor,
+  probe: (window: number) => Promise<number>,
+  lookups: IdLookup[],
+): Promise<{ ids: string[] | null; floor: number }> {
   return withoutRowSecurity(db, async () => {
-    const ids = new Set<string>();
-    for (const lookup of lookups) {
-      const found = await lookup(searchCap + 1);
-      if (found.length > searchCap) return null;
-      for (const { id } of found) if (id) ids.add(id);
-    }
-    return ids.size > searchCap ? null : [...ids];
+    if ((await probe(broadSearchWindow)) > broadSearchFloor) return { ids: null, floor: broadSearchFloor };
+    return { ids: await lookupIds(lookups), floor: searchCap };
   });
 }
 
