@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signingCodeRules } from '../packages/contracts/src/index.ts';
 import { defaultPdfLimits, ONE_TIME_VALIDITY_DAYS } from '../packages/signing/src/index.ts';
-import { serverNodeFlags } from '../apps/server/test/support/node-flags.ts';
+import { serverEnv, serverNodeFlags } from '../apps/server/test/support/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -67,10 +67,15 @@ describe('figures the docs state', () => {
     expect(script).toContain(`${semiSpace} --max-old-space-size="$heap_limit_mb"`);
     expect(script).toContain(`heap_limit_mb="\${HEAP_LIMIT_MB:-${defaultHeap}}"`);
     const { scripts } = JSON.parse(read('apps/server/package.json')) as { scripts: Record<string, string> };
-    expect(scripts.start).toBe(`node ${semiSpace} --max-old-space-size=\${HEAP_LIMIT_MB:-${defaultHeap}} src/main.ts`);
-    expect(read('deploy/Dockerfile')).toContain(`exec node ${semiSpace} --max-old-space-size=\${HEAP_LIMIT_MB:-${defaultHeap}} apps/server/src/main.ts`);
+    const arenas = serverEnv.MALLOC_ARENA_MAX;
+    expect(script).toContain(`export MALLOC_ARENA_MAX="\${MALLOC_ARENA_MAX:-${arenas}}"`);
+    expect(scripts.start).toBe(`MALLOC_ARENA_MAX=\${MALLOC_ARENA_MAX:-${arenas}} node ${semiSpace} --max-old-space-size=\${HEAP_LIMIT_MB:-${defaultHeap}} src/main.ts`);
+    const dockerfile = read('deploy/Dockerfile');
+    expect(dockerfile).toContain(`exec node ${semiSpace} --max-old-space-size=\${HEAP_LIMIT_MB:-${defaultHeap}} apps/server/src/main.ts`);
+    expect(dockerfile).toContain(`MALLOC_ARENA_MAX=${arenas}`);
     const doc = read('docs/configuration.md');
     expect(doc).toContain(`node ${serverNodeFlags.join(' ')} apps/server/src/main.ts`);
     expect(doc).toContain(`| \`HEAP_LIMIT_MB\` | \`${defaultHeap}\` |`);
+    expect(doc).toContain(`| \`MALLOC_ARENA_MAX\` | \`${arenas}\` |`);
   });
 });

@@ -14,7 +14,7 @@ import { addApplication, changeApplication } from '../../src/domains/tenants/ind
 import { hashPassword } from '../../src/domains/users/index.ts';
 import { insertUser } from '../../src/domains/users/repository.ts';
 import { engine } from './harness.ts';
-import { serverNodeFlags } from './node-flags.ts';
+import { serverEnv, serverNodeFlags } from './node-flags.ts';
 
 /**
  * A real server PROCESS (`node apps/server/src/main.ts`), for the fault tests that kill it (-9) and start it again
@@ -147,7 +147,7 @@ export async function startServerProcess(
   // The flags `./paraphe start` gives the server (memory figures are measured on the same process).
   const child = spawn(process.execPath, [...serverNodeFlags, 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, TEST_DATABASE_URL: '', ...site.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env },
+    env: { ...serverEnv, ...process.env, TEST_DATABASE_URL: '', ...site.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
