@@ -69,7 +69,9 @@ describe('figures the docs state', () => {
     const { scripts } = JSON.parse(read('apps/server/package.json')) as { scripts: Record<string, string> };
     const arenas = serverEnv.MALLOC_ARENA_MAX;
     expect(script).toContain(`export MALLOC_ARENA_MAX="\${MALLOC_ARENA_MAX:-${arenas}}"`);
-    expect(scripts.start).toBe(`MALLOC_ARENA_MAX=\${MALLOC_ARENA_MAX:-${arenas}} node ${semiSpace} --max-old-space-size=\${HEAP_LIMIT_MB:-${defaultHeap}} src/main.ts`);
+    expect(scripts.start).toBe(
+      `MALLOC_ARENA_MAX=\${MALLOC_ARENA_MAX:-${arenas}} node ${semiSpace} --max-old-space-size=\${HEAP_LIMIT_MB:-${defaultHeap}} src/main.ts`,
+    );
     const dockerfile = read('deploy/Dockerfile');
     expect(dockerfile).toContain(`exec node ${semiSpace} --max-old-space-size=\${HEAP_LIMIT_MB:-${defaultHeap}} apps/server/src/main.ts`);
     expect(dockerfile).toContain(`MALLOC_ARENA_MAX=${arenas}`);
