@@ -131,8 +131,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     // task then failed with ERR_WORKER_INVALID_EXEC_ARGV), and a test runner's loader flags do not suit the tasks.
     // The tasks need none: Node 24 strips the types of tasks.ts by itself.
     execArgv: [],
-    // The young generation the server's own flag gives the main thread (4 MB semi-spaces): V8's default let each
-    // thread keep ~35 MB more, and the threads are in the server's RSS (a 10,000-copy mail-merge: 506 → 4xx MB).
+    // The young generation the server's own flag gives the main thread (4 MB semi-spaces): the threads are in the
+    // server's RSS, and V8's default young generation is several times larger. Its own effect was not isolated
+    // (docs/mail-merge.md "The server's memory" has what was measured).
     resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb, ...(options.heapMb ? { maxOldGenerationSizeMb: options.heapMb } : {}) },
   });
   let running = 0;
